@@ -1,0 +1,233 @@
+"""Built-in variants, loading variant files, and ``extends:``.
+
+A variant is named either by a built-in id (the stem of a file in ``variants/``: ``portugal``,
+``french``, ...) or by a path to a YAML file. ``extends:`` takes the same two forms, a path being
+relative to the file that says it; the file's own fields are merged over its base field by field
+(mappings merge recursively, lists and values replace).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ._errors import Issue, VariantError
+from ._variant import Variant, sort_issues, validation_issues
+from ._yaml import Located, PathKey, parse_yaml, read_yaml_file
+
+__all__ = [
+    "DEFAULT_VARIANT",
+    "builtin_ids",
+    "load_variant",
+    "parse_variant",
+    "resolve_variant",
+    "variants_dir",
+]
+
+DEFAULT_VARIANT = "portugal"
+"""The id of the default variant: the standard Portuguese rules."""
+
+MAX_VARIANT_BYTES = 256 * 1024
+_MAX_CHAIN = 16
+_SUFFIXES = (".yaml", ".yml")
+
+
+def variants_dir() -> Path:
+    """The folder that holds the built-in variant files."""
+    packaged = importlib.resources.files("sueca_rules") / "variants"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    # A source checkout or an editable install: the top-level ``variants/`` folder.
+    return Path(__file__).resolve().parent.parent / "variants"
+
+
+@functools.cache
+def builtin_ids() -> tuple[str, ...]:
+    """The ids of the built-in variants, ``portugal`` first, then alphabetically."""
+    ids = sorted(p.stem for p in variants_dir().glob("*.yaml"))
+    if DEFAULT_VARIANT in ids:
+        ids.remove(DEFAULT_VARIANT)
+        ids.insert(0, DEFAULT_VARIANT)
+    return tuple(ids)
+
+
+def _looks_like_path(spec: str) -> bool:
+    return "/" in spec or "\\" in spec or spec.endswith(_SUFFIXES) or spec.startswith(".")
+
+
+def _unknown(spec: str) -> str:
+    return (
+        f"unknown variant {spec!r}: not a built-in id ({', '.join(builtin_ids())}) and no such file"
+    )
+
+
+def _merge(base: Located, over: Located) -> Located:
+    """``over``'s data merged over ``base``'s, keeping where each value was written."""
+    positions = dict(base.positions)
+    keys = dict(base.key_positions)
+    origins = {p: base.file_of(p) or "" for p in base.positions}
+
+    def replace(path: PathKey) -> None:
+        n = len(path)
+        for table in (positions, keys, origins):
+            for p in [p for p in table if p[:n] == path]:
+                del table[p]
+
+    def take(path: PathKey) -> None:
+        n = len(path)
+        for p, pos in over.positions.items():
+            if p[:n] == path:
+                positions[p] = pos
+                origins[p] = over.file or ""
+        for p, pos in over.key_positions.items():
+            if p[:n] == path:
+                keys[p] = pos
+
+    def merge(a: dict[str, Any], b: dict[str, Any], path: PathKey) -> dict[str, Any]:
+        out = dict(a)
+        for k, v in b.items():
+            child = (*path, k)
+            if isinstance(v, dict) and isinstance(out.get(k), dict):
+                out[k] = merge(out[k], v, child)
+                if child in over.key_positions:
+                    keys[child] = over.key_positions[child]
+            else:
+                replace(child)
+                take(child)
+                out[k] = v
+        return out
+
+    data = merge(base.data, over.data, ())
+    positions[()] = over.positions.get((), (1, 1))
+    origins[()] = over.file or ""
+    return Located(data, over.file, positions, keys, origins, (*base.issues, *over.issues))
+
+
+def _read(path: Path, display: str) -> Located:
+    located = read_yaml_file(path, display=display, max_bytes=MAX_VARIANT_BYTES, error=VariantError)
+    return _check_top(located)
+
+
+def _check_top(located: Located) -> Located:
+    data = located.data
+    if data is None:
+        raise VariantError(
+            [located.issue("the file is empty: a variant needs at least `name: ...`")]
+        )
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else f"the single value {data!r}"
+        raise VariantError(
+            [
+                located.issue(
+                    f"a variant file must be a mapping of fields (name: ..., table: ...), "
+                    f"not {kind}"
+                )
+            ]
+        )
+    if "name" not in data:
+        raise VariantError(
+            [located.issue("required field is missing: every variant needs `name:`")]
+        )
+    return located
+
+
+def _builtin_path(spec: str) -> Path | None:
+    if spec in builtin_ids():
+        return variants_dir() / f"{spec}.yaml"
+    return None
+
+
+def _resolve_base(located: Located, base_dir: Path, chain: tuple[Path, ...]) -> Located:
+    """Follow ``extends:`` of ``located`` (whose file is in ``base_dir``) and merge."""
+    spec = located.data.get("extends")
+    if spec is None:
+        return located
+    if not isinstance(spec, str) or not spec.strip():
+        raise VariantError(
+            [located.issue("extends must be a built-in variant id or a file path", ("extends",))]
+        )
+    target = None if _looks_like_path(spec) else _builtin_path(spec)
+    display = spec
+    if target is None:
+        target = (base_dir / spec).resolve()
+        display = str(Path(located.file).parent / spec) if located.file else spec
+        if not target.is_file():
+            message = (
+                f"cannot extend {spec!r}: it is not a built-in variant "
+                f"({', '.join(builtin_ids())}) and there is no file {display}"
+            )
+            raise VariantError([located.issue(message, ("extends",))])
+    else:
+        display = f"<built-in {spec}>"
+    target = target.resolve()
+    if target in chain:
+        names = " → ".join(p.name for p in (*chain, target))
+        raise VariantError([located.issue(f"extends goes round in a cycle: {names}", ("extends",))])
+    if len(chain) >= _MAX_CHAIN:
+        raise VariantError(
+            [located.issue(f"extends chains more than {_MAX_CHAIN} files", ("extends",))]
+        )
+    base = _resolve_base(_read(target, display), target.parent, (*chain, target))
+    return _merge(base, located)
+
+
+def _validate(located: Located) -> Variant:
+    try:
+        variant = Variant.model_validate(located.data)
+    except ValidationError as exc:
+        raise VariantError(
+            sort_issues([*located.issues, *validation_issues(exc, located)])
+        ) from None
+    if located.issues:
+        raise VariantError(located.issues)
+    return variant
+
+
+def _load_path(path: Path, display: str) -> Variant:
+    resolved = path.resolve()
+    located = _resolve_base(_read(path, display), resolved.parent, (resolved,))
+    return _validate(located)
+
+
+@functools.cache
+def _load_builtin(spec: str) -> Variant:
+    return _load_path(variants_dir() / f"{spec}.yaml", f"<built-in {spec}>")
+
+
+def load_variant(source: str | Path) -> Variant:
+    """Load a variant by built-in id (``"portugal"``) or from a YAML file path.
+
+    ``extends:`` is followed and merged. Raises :class:`~sueca_rules.VariantError` listing every
+    problem found, each with file, line, column and field path.
+    """
+    if isinstance(source, str) and not _looks_like_path(source) and source in builtin_ids():
+        return _load_builtin(source)
+    path = Path(source)
+    if not path.exists() and isinstance(source, str) and not _looks_like_path(source):
+        raise VariantError([Issue(_unknown(source), file=source)])
+    return _load_path(path, str(source))
+
+
+def parse_variant(
+    text: str | bytes, *, file: str | None = None, base_dir: str | Path | None = None
+) -> Variant:
+    """Parse a variant from YAML text; ``extends:`` paths are relative to ``base_dir``.
+
+    ``file`` names the text in error messages (``<string>`` when not given).
+    """
+    located = _check_top(
+        parse_yaml(text, file=file, max_bytes=MAX_VARIANT_BYTES, error=VariantError)
+    )
+    here = Path(base_dir) if base_dir is not None else Path.cwd()
+    return _validate(_resolve_base(located, here.resolve(), ()))
+
+
+def resolve_variant(variant: Variant | str | Path) -> Variant:
+    """A :class:`Variant` as it is, or one loaded by id or path (see :func:`load_variant`)."""
+    if isinstance(variant, Variant):
+        return variant
+    return load_variant(variant)

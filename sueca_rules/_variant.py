@@ -1,0 +1,443 @@
+"""The variant (rule set) models: every house rule of Sueca as validated, documented data.
+
+Every field has a default, and the defaults are the standard Portuguese rules, so a variant
+holding only ``name:`` is the rules of ``portugal``. The models are frozen and reject unknown
+fields; their descriptions feed the JSON Schema and the documentation.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from ._errors import Issue
+from ._yaml import Located, PathKey, format_path
+
+__all__ = [
+    "Bandeira",
+    "DealRules",
+    "MatchRules",
+    "RevokeRules",
+    "RuleError",
+    "Scoring",
+    "Table",
+    "Tie",
+    "Tier",
+    "Variant",
+    "sort_issues",
+    "validation_issues",
+]
+
+Direction = Literal["anticlockwise", "clockwise"]
+FirstDealer = Literal["random", 0, 1, 2, 3]
+TrumpCard = Literal["dealer_last", "dealer_first"]
+DealOrder = Literal["play_direction", "reverse"]
+RevokeMode = Literal["prevented", "claimable"]
+FalseClaim = Literal["penalize_claimant", "ignored"]
+BandeiraRequires = Literal["all_points", "all_tricks"]
+TieMode = Literal["none", "add", "multiply"]
+
+Games = Annotated[int, Field(ge=0, le=1000)]
+
+
+class RuleError(ValueError):
+    """A cross-field rule broken inside a model; ``path`` is relative to that model."""
+
+    def __init__(self, message: str, path: PathKey = ()) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=False
+    )
+
+
+class Table(_Model):
+    """Who sits where and in which direction the game turns."""
+
+    direction: Direction = Field(
+        "anticlockwise",
+        description=(
+            "The direction of dealing and play. `anticlockwise`: the next player is the one on "
+            "your right (Portugal); `clockwise`: the one on your left (as in the French rules)."
+        ),
+    )
+    first_dealer: FirstDealer = Field(
+        "random",
+        description=(
+            "Who deals the first deal of a match: `random`, or a seat 0-3 (seats are numbered "
+            "clockwise; team 0 is seats 0 and 2)."
+        ),
+    )
+
+    @field_validator("first_dealer", mode="before")
+    @classmethod
+    def _exact_seat(cls, value: Any) -> Any:
+        # Literal matching compares with ==, which would let true and 1.0 pass as seat 1.
+        if isinstance(value, bool | float):
+            raise PydanticCustomError(
+                "literal_error",
+                "Input should be {expected}",
+                {"expected": "'random', 0, 1, 2 or 3"},
+            )
+        return value
+
+
+class DealRules(_Model):
+    """How the cards are dealt and which card shows the trump suit (trunfo)."""
+
+    trump_card: TrumpCard = Field(
+        "dealer_last",
+        description=(
+            "Which card is turned up to show trumps. `dealer_last`: hands are dealt from the "
+            "player after the dealer, ending with the dealer, and the last card (the dealer's) is "
+            "turned; `dealer_first`: the dealer takes the first ten cards and the first card is "
+            "turned. Either way the card stays in the dealer's hand until played."
+        ),
+    )
+    order: DealOrder = Field(
+        "play_direction",
+        description=(
+            "The seat order in which the four hands of ten are dealt: `play_direction` (the "
+            "direction of play) or `reverse` (the opposite way)."
+        ),
+    )
+
+
+class RevokeRules(_Model):
+    """Renúncia: failing to follow suit when you could."""
+
+    mode: RevokeMode = Field(
+        "prevented",
+        description=(
+            "`prevented`: only cards that follow suit when possible can be played, as in online "
+            "play; `claimable`: any card in hand may be played, as at a real table, and a player "
+            "may claim a renúncia, which ends the deal at once."
+        ),
+    )
+    penalty_games: Games = Field(
+        4,
+        description=(
+            "Games awarded for a renúncia (with `mode: claimable`): the claiming team gets them "
+            "when a rival did revoke in this deal."
+        ),
+    )
+    false_claim: FalseClaim = Field(
+        "penalize_claimant",
+        description=(
+            "A claim when no rival revoked. `penalize_claimant`: the deal ends and the other "
+            "team gets `penalty_games`; `ignored`: the claim is rejected and play goes on."
+        ),
+    )
+
+
+class Tier(_Model):
+    """One row of the scoring table: the games a deal's winner scores from some points."""
+
+    min_points: int = Field(
+        description="The card points (of 120) the winning team needs for this tier.",
+        ge=0,
+        le=120,
+    )
+    games: Games = Field(description="The games the winning team scores in this tier.")
+
+
+class Bandeira(_Model):
+    """Bandeira: a clean sweep of the deal."""
+
+    requires: BandeiraRequires = Field(
+        "all_points",
+        description=(
+            "What makes a bandeira: `all_points` (all 120 card points) or `all_tricks` (all ten "
+            "tricks; a team with 120 points that lost a zero-point trick scores by the tiers)."
+        ),
+    )
+    games: Games = Field(4, description="The games a bandeira scores, instead of the tiers.")
+    wins_partida: bool = Field(
+        False,
+        description="`true`: a bandeira ends the partida at once, won by the team that made it.",
+    )
+
+
+class Tie(_Model):
+    """Empate: a deal that ends 60-60."""
+
+    mode: TieMode = Field(
+        "add",
+        description=(
+            "`none`: nobody scores and nothing carries over; `add`: each pending tie adds "
+            "`amount` games to the next deal that is won; `multiply`: that deal's games are "
+            "multiplied by `amount` once per pending tie."
+        ),
+    )
+    amount: Games = Field(
+        1,
+        description="Games added per tie (`add`) or the factor per tie (`multiply`, at least 2).",
+    )
+    stacks: bool = Field(
+        True,
+        description=(
+            "`true`: each further tie before a deal is won adds or multiplies again; `false`: "
+            "several ties in a row count as one."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _check_factor(self) -> Self:
+        if self.mode == "multiply" and self.amount < 2:
+            raise RuleError(
+                f"with mode: multiply the amount is a factor and must be at least 2, got "
+                f"{self.amount} (use mode: none for ties that change nothing)",
+                ("amount",),
+            )
+        return self
+
+
+def _default_tiers() -> tuple[Tier, ...]:
+    return (Tier(min_points=61, games=1), Tier(min_points=91, games=2))
+
+
+class Scoring(_Model):
+    """How a deal's card points turn into games."""
+
+    tiers: tuple[Tier, ...] = Field(
+        default_factory=_default_tiers,
+        strict=False,  # a YAML list is read as a tuple; the tiers themselves stay strict
+        min_length=1,
+        max_length=60,
+        description=(
+            "Games for the deal's winner by card points: the highest tier whose `min_points` it "
+            "reached counts. `min_points` must be strictly ascending and the first above 60. "
+            "Standard: 61-90 one game, 91-119 two games (capote)."
+        ),
+    )
+    bandeira: Bandeira = Field(
+        default_factory=Bandeira, description="Bandeira: a clean sweep of the deal."
+    )
+    tie: Tie = Field(default_factory=Tie, description="Empate: what a 60-60 deal does.")
+
+    @model_validator(mode="after")
+    def _check_tiers(self) -> Self:
+        first = self.tiers[0].min_points
+        if first <= 60:
+            raise RuleError(
+                f"the first tier must need more than 60 points (more than half of 120), got "
+                f"{first}: with 60 or less both teams could reach it",
+                ("tiers", 0, "min_points"),
+            )
+        for i in range(1, len(self.tiers)):
+            before, now = self.tiers[i - 1].min_points, self.tiers[i].min_points
+            if now <= before:
+                raise RuleError(
+                    f"tiers must be in strictly ascending order of min_points: tier {i + 1} "
+                    f"needs {now}, not more than tier {i}'s {before}",
+                    ("tiers", i, "min_points"),
+                )
+        return self
+
+
+class MatchRules(_Model):
+    """How many games win a partida, and how many partidas a match has."""
+
+    target_games: int = Field(
+        4, ge=1, le=1000, description="The games that win a partida (standard: 4)."
+    )
+    best_of: int = Field(
+        1,
+        ge=1,
+        le=99,
+        description=(
+            "The number of partidas, odd: the match goes to the first team to win "
+            "best_of // 2 + 1 of them. Games restart at 0 each partida."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _check_odd(self) -> Self:
+        if self.best_of % 2 == 0:
+            raise RuleError(
+                f"best_of must be odd (1, 3, 5, ...) so that a match cannot end level, "
+                f"got {self.best_of}",
+                ("best_of",),
+            )
+        return self
+
+
+class Variant(_Model):
+    """A complete rule set of Sueca (a variant, or house rules).
+
+    Load one with :func:`sueca_rules.load_variant`; build one in code with ``Variant(name=...)``
+    and the section models. The defaults are the standard Portuguese rules.
+    """
+
+    name: str = Field(
+        min_length=1, max_length=200, description="The display name of the rule set (required)."
+    )
+    extends: str | None = Field(
+        None,
+        description=(
+            "A built-in variant id (such as `portugal`) or a path relative to this file: this "
+            "file's fields are merged over it field by field (mappings merge, lists and values "
+            "replace)."
+        ),
+    )
+    description: str = Field(
+        "", max_length=10_000, description="Free text: where these rules come from, who plays them."
+    )
+    table: Table = Field(default_factory=Table, description=Table.__doc__ or "")
+    deal: DealRules = Field(default_factory=DealRules, description=DealRules.__doc__ or "")
+    revoke: RevokeRules = Field(default_factory=RevokeRules, description=RevokeRules.__doc__ or "")
+    scoring: Scoring = Field(default_factory=Scoring, description=Scoring.__doc__ or "")
+    match: MatchRules = Field(default_factory=MatchRules, description=MatchRules.__doc__ or "")
+
+    @model_validator(mode="after")
+    def _check_name(self) -> Self:
+        if not self.name.strip():
+            raise RuleError("the name must not be blank", ("name",))
+        return self
+
+    def rules_dict(self) -> dict[str, Any]:
+        """The rules only (no name, extends or description), as plain data."""
+        return self.model_dump(mode="json", exclude={"name", "extends", "description"})
+
+
+# --- pydantic errors → located issues ------------------------------------------------------
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return repr(shown)
+    return repr(value)
+
+
+_YAML11_WORDS = {"yes", "no", "on", "off", "y", "n"}
+
+
+def _model_at(path: PathKey) -> type[BaseModel] | None:
+    """The model class at a path inside a Variant (``None`` if it is not a model)."""
+    model: type[BaseModel] = Variant
+    for part in path:
+        if isinstance(part, int):
+            continue
+        field = model.model_fields.get(part)
+        if field is None:
+            return None
+        annotation = field.annotation
+        args = getattr(annotation, "__args__", ())
+        candidates = [annotation, *args]
+        nxt = next(
+            (c for c in candidates if isinstance(c, type) and issubclass(c, BaseModel)), None
+        )
+        if nxt is None:
+            return None
+        model = nxt
+    return model
+
+
+def _message(err: Any, path: PathKey) -> tuple[str, PathKey, bool]:
+    """(message, path, point-at-key) for one pydantic error dict."""
+    kind = err["type"]
+    value = err.get("input")
+    ctx = err.get("ctx") or {}
+    if kind == "value_error":
+        problem = ctx.get("error")
+        if isinstance(problem, RuleError):
+            return str(problem), path + problem.path, False
+        return str(problem or err["msg"]), path, False
+    if kind == "missing":
+        field = path[-1] if path else "?"
+        if path == ("name",):
+            return "required field is missing: every variant needs `name:`", (), False
+        return f"required field {field!r} is missing", path[:-1], False
+    if kind == "extra_forbidden":
+        model = _model_at(path[:-1])
+        allowed = sorted(model.model_fields) if model is not None else []
+        message = f"unknown field {path[-1]!r}"
+        if allowed:
+            import difflib
+
+            close = difflib.get_close_matches(str(path[-1]), allowed, n=1)
+            if close:
+                message += f" (did you mean {close[0]!r}?)"
+            message += f"; valid fields here: {', '.join(allowed)}"
+        return message, path, True
+    if kind == "literal_error":
+        expected = str(ctx.get("expected", "")).replace(" or ", ", ").replace("'", "")
+        message = f"expected one of {expected}, got {_show(value)}"
+        if isinstance(value, str) and value.lower() in _YAML11_WORDS:
+            message += f" (in YAML 1.2 {value} is just text, not a yes/no value)"
+        return message, path, False
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return f"expected a mapping of fields (name: value), got {_show(value)}", path, False
+    if kind in ("list_type", "tuple_type"):
+        return f"expected a list, got {_show(value)}", path, False
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"expected a whole number, got {_show(value)}", path, False
+    if kind in ("bool_type", "bool_parsing"):
+        message = f"expected true or false, got {_show(value)}"
+        if isinstance(value, str) and value.lower() in _YAML11_WORDS:
+            message += " (YAML 1.2: write true or false, not yes/no/on/off)"
+        return message, path, False
+    if kind == "string_type":
+        hint = f" (put it in quotes: '{value}')" if isinstance(value, int | float) else ""
+        return f"expected text, got {_show(value)}{hint}", path, False
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        words = {
+            "greater_than_equal": f"must be at least {ctx.get('ge')}",
+            "greater_than": f"must be more than {ctx.get('gt')}",
+            "less_than_equal": f"must be at most {ctx.get('le')}",
+            "less_than": f"must be less than {ctx.get('lt')}",
+        }[kind]
+        return f"{words}, got {_show(value)}", path, False
+    if kind == "too_short":
+        return f"needs at least {ctx.get('min_length')} item(s), got none", path, False
+    if kind == "too_long":
+        return f"has too many items (at most {ctx.get('max_length')})", path, False
+    if kind == "string_too_short":
+        return "must not be empty", path, False
+    if kind == "string_too_long":
+        return f"is too long (at most {ctx.get('max_length')} characters)", path, False
+    return str(err["msg"]), path, False
+
+
+def sort_issues(issues: list[Issue]) -> list[Issue]:
+    """Issues in file order (those without a line last, in their given order)."""
+    return sorted(issues, key=lambda i: (i.file or "", i.line is None, i.line or 0, i.column or 0))
+
+
+def validation_issues(exc: ValidationError, located: Located | None = None) -> list[Issue]:
+    """Translate a pydantic ``ValidationError`` into located, player-readable issues."""
+    issues: list[Issue] = []
+    seen: set[str] = set()
+    for err in exc.errors():
+        path: PathKey = tuple(p for p in err["loc"] if isinstance(p, str | int))
+        message, path, at_key = _message(err, path)
+        if located is not None:
+            issue = located.issue(message, path, key=at_key)
+        else:
+            issue = Issue(message, format_path(path))
+        text = str(issue)
+        if text not in seen:
+            seen.add(text)
+            issues.append(issue)
+    return sort_issues(issues)

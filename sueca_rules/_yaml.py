@@ -1,0 +1,366 @@
+"""Safe YAML (and JSON) reading that keeps where every value was written.
+
+The reader composes the YAML node graph with PyYAML and builds plain Python data itself, so that:
+
+* nothing is ever constructed from a tag (no ``!!python/object``: every explicit tag is refused);
+* anchors, aliases and merge keys (``<<``) are refused, so there are no alias bombs;
+* plain scalars follow the YAML 1.2 core schema: ``true``/``false`` are booleans but ``no``,
+  ``on``, ``yes`` and ``off`` stay strings, and ``0777`` is a decimal integer;
+* duplicate keys are errors that name the line of the first one;
+* input is capped in size and in nesting depth, and must be UTF-8 text;
+* every value and every key keeps its line and column, so later validation errors can say
+  ``house.yaml:7:5: scoring.tie.mode: ...``.
+
+JSON is read with the same reader (JSON is YAML 1.2 flow style), so records in JSON get the
+same positions and duplicate-key checks.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.composer import Composer
+from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.resolver import BaseResolver
+from yaml.scanner import Scanner
+
+from ._errors import Issue, SourceError
+
+__all__ = ["MAX_DEPTH", "Located", "PathKey", "format_path", "parse_yaml", "read_yaml_file"]
+
+MAX_DEPTH = 32
+"""The deepest nesting of mappings and lists that is read."""
+
+PathKey = tuple[str | int, ...]
+
+
+def format_path(path: PathKey) -> str:
+    """``("scoring", "tiers", 1, "games")`` → ``scoring.tiers[1].games``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+@dataclass(frozen=True)
+class Located:
+    """Plain data read from a file, with the position of every value and key.
+
+    ``positions`` maps the path of each value to its 1-based ``(line, column)``; ``key_positions``
+    maps the path of each mapping entry to the position of its key. When data from several files
+    was merged (``extends:``), ``origins`` maps paths to the file they came from (nearest written
+    parent wins); other paths belong to ``file``.
+    """
+
+    data: Any
+    file: str | None
+    positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    key_positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    origins: dict[PathKey, str] = field(default_factory=dict)
+    issues: tuple[Issue, ...] = ()
+    """Problems that did not stop the reading (duplicate keys, merge keys, huge numbers): the
+    data holds the first of each duplicate. Report them with any validation errors."""
+
+    def _nearest(self, path: PathKey) -> PathKey | None:
+        probe = tuple(path)
+        while True:
+            if probe in self.positions:
+                return probe
+            if not probe:
+                return None
+            probe = probe[:-1]
+
+    def where(self, path: PathKey, *, key: bool = False) -> tuple[int | None, int | None]:
+        """The position of ``path`` (its key when ``key``), or of its nearest written parent."""
+        if key and tuple(path) in self.key_positions:
+            return self.key_positions[tuple(path)]
+        found = self._nearest(path)
+        return self.positions[found] if found is not None else (None, None)
+
+    def file_of(self, path: PathKey) -> str | None:
+        """The file that wrote ``path`` (or its nearest written parent)."""
+        probe = self._nearest(path) or ()
+        while True:
+            if probe in self.origins:
+                return self.origins[probe]
+            if not probe:
+                return self.file
+            probe = probe[:-1]
+
+    def issue(self, message: str, path: PathKey = (), *, key: bool = False) -> Issue:
+        """An :class:`Issue` located at ``path``."""
+        line, column = self.where(path, key=key)
+        return Issue(message, format_path(path), self.file_of(path), line, column)
+
+
+# --- YAML 1.2 core schema for plain scalars ------------------------------------------------
+
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_INT10 = re.compile(r"^[-+]?[0-9]+$")
+_INT8 = re.compile(r"^0o[0-7]+$")
+_INT16 = re.compile(r"^0x[0-9a-fA-F]+$")
+_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
+_NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
+_MAX_DIGITS = 100
+
+
+class _TooLargeError(ValueError):
+    pass
+
+
+def _plain_scalar(text: str) -> Any:
+    if _NULL.match(text):
+        return None
+    if _BOOL.match(text):
+        return text.lower() == "true"
+    if _INT10.match(text) or _INT8.match(text) or _INT16.match(text):
+        if len(text) > _MAX_DIGITS:
+            raise _TooLargeError(text)
+        if _INT8.match(text):
+            return int(text[2:], 8)
+        if _INT16.match(text):
+            return int(text[2:], 16)
+        return int(text)
+    if _FLOAT.match(text):
+        if len(text) > _MAX_DIGITS:
+            raise _TooLargeError(text)
+        return float(text)
+    if _INF.match(text):
+        return -math.inf if text.startswith("-") else math.inf
+    if _NAN.match(text):
+        return math.nan
+    return text
+
+
+# --- the composer: refuses aliases, anchors, tags; caps depth ------------------------------
+
+
+class _RefusedError(Exception):
+    def __init__(self, message: str, mark: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+
+
+class _SafeComposer(Reader, Scanner, Parser, Composer, BaseResolver):
+    """PyYAML's reader, scanner, parser and composer with the checks we need."""
+
+    def __init__(self, stream: str, max_depth: int) -> None:
+        Reader.__init__(self, stream)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        Composer.__init__(self)
+        BaseResolver.__init__(self)
+        self._depth = 0
+        self._max_depth = max_depth
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, AliasEvent):
+            raise _RefusedError(
+                "aliases (*name) are not allowed: write the value out in full", event.start_mark
+            )
+        if isinstance(event, ScalarEvent | CollectionStartEvent):
+            if event.anchor is not None:
+                raise _RefusedError(
+                    f"anchors (&{event.anchor}) are not allowed: write each value out in full",
+                    event.start_mark,
+                )
+            if event.tag not in (None, "!"):
+                raise _RefusedError(
+                    f"tags such as {event.tag!r} are not allowed: write plain values",
+                    event.start_mark,
+                )
+        if isinstance(event, CollectionStartEvent):
+            self._depth += 1
+            if self._depth > self._max_depth:
+                raise _RefusedError(
+                    f"nesting deeper than {self._max_depth} levels is not allowed",
+                    event.start_mark,
+                )
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
+        return super().compose_node(parent, index)
+
+
+def _pos(node: Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+class _Builder:
+    """Turns a node graph into plain data, recording positions and duplicate keys."""
+
+    def __init__(self, file: str | None) -> None:
+        self.file = file
+        self.positions: dict[PathKey, tuple[int, int]] = {}
+        self.key_positions: dict[PathKey, tuple[int, int]] = {}
+        self.issues: list[Issue] = []
+
+    def _issue(self, message: str, node: Node, path: PathKey) -> None:
+        line, column = _pos(node)
+        self.issues.append(Issue(message, format_path(path), self.file, line, column))
+
+    def build(self, node: Node, path: PathKey) -> Any:
+        self.positions[path] = _pos(node)
+        if isinstance(node, ScalarNode):
+            if node.style is not None:  # quoted or block scalar: always a string
+                return node.value
+            try:
+                return _plain_scalar(node.value)
+            except _TooLargeError:
+                self._issue(f"the number {node.value[:20]}... is too long", node, path)
+                return None
+        if isinstance(node, SequenceNode):
+            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            out: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, ScalarNode):
+                    self._issue("keys must be plain names, not lists or mappings", key_node, path)
+                    continue
+                key = key_node.value
+                if key == "<<" and key_node.style is None:
+                    self._issue(
+                        "merge keys (<<) are not allowed: write each field out in full",
+                        key_node,
+                        path,
+                    )
+                    continue
+                child = (*path, key)
+                if key in out:
+                    first_line = self.key_positions[child][0]
+                    self._issue(
+                        f"duplicate key {key!r} (first written at line {first_line})",
+                        key_node,
+                        child,
+                    )
+                    continue
+                self.key_positions[child] = _pos(key_node)
+                out[key] = self.build(value_node, child)
+            return out
+        raise AssertionError(f"unexpected node {node!r}")  # pragma: no cover
+
+
+def _decode(raw: bytes, file: str | None) -> str:
+    if b"\x00" in raw:
+        raise SourceError.single(
+            "this is a binary file, not YAML or JSON text (it contains NUL bytes)", file=file
+        )
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise SourceError.single(
+            f"the file is not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be read "
+            "(save the file as UTF-8)",
+            file=file,
+            line=line,
+            column=column,
+        ) from None
+
+
+def parse_yaml(
+    source: str | bytes,
+    *,
+    file: str | None = None,
+    max_bytes: int = 256 * 1024,
+    max_depth: int = MAX_DEPTH,
+    error: type[SourceError] = SourceError,
+) -> Located:
+    """Read YAML (or JSON) text safely; see the module documentation.
+
+    Raises ``error`` (a :class:`SourceError` subclass) with located issues for anything that is
+    not readable: too large, not UTF-8, binary, a syntax error, an alias, a tag, a duplicate key.
+    An empty document gives ``data=None``.
+    """
+    raw = source.encode("utf-8") if isinstance(source, str) else source
+    if len(raw) > max_bytes:
+        raise error.single(
+            f"the file is too large ({len(raw):,} bytes; the limit is {max_bytes:,})", file=file
+        )
+    try:
+        text = _decode(raw, file)
+    except SourceError as exc:
+        raise error(exc.issues) from None
+    loader = _SafeComposer(text, max_depth)
+    try:
+        node = loader.get_single_node()
+    except _RefusedError as exc:
+        line, column = exc.mark.line + 1, exc.mark.column + 1
+        raise error([Issue(exc.message, "", file, line, column)]) from None
+    except yaml.MarkedYAMLError as exc:
+        raise error([_syntax_issue(exc, file)]) from None
+    except yaml.YAMLError as exc:  # ReaderError: control characters in the text
+        message = f"the file cannot be read as YAML: {_reader_message(exc)}"
+        raise error.single(message, file=file) from None
+    except RecursionError:
+        raise error.single("the file is nested too deeply to read", file=file) from None
+    finally:
+        loader.dispose()
+    if node is None:
+        return Located(None, file)
+    builder = _Builder(file)
+    data = builder.build(node, ())
+    return Located(
+        data, file, builder.positions, builder.key_positions, issues=tuple(builder.issues)
+    )
+
+
+def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None) -> Issue:
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or "not valid YAML"
+    if exc.context and exc.context_mark is not None and exc.problem_mark is not None:
+        problem = f"{problem} ({exc.context} at line {exc.context_mark.line + 1})"
+    line = mark.line + 1 if mark is not None else None
+    column = mark.column + 1 if mark is not None else None
+    return Issue(f"YAML syntax error: {problem}", "", file, line, column)
+
+
+def _reader_message(exc: yaml.YAMLError) -> str:
+    text = str(exc)
+    if "special characters are not allowed" in text:
+        return "it contains control characters, so it is probably not a text file"
+    return text.splitlines()[0] if text else "unreadable input"
+
+
+def read_yaml_file(
+    path: str | Path,
+    *,
+    display: str | None = None,
+    max_bytes: int = 256 * 1024,
+    error: type[SourceError] = SourceError,
+) -> Located:
+    """Read a YAML or JSON file safely (see :func:`parse_yaml`); ``display`` names it in errors."""
+    name = display if display is not None else str(path)
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise error.single("this is a directory, not a file", file=name)
+        with p.open("rb") as fh:
+            raw = fh.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise error.single("no such file", file=name) from None
+    except OSError as exc:
+        raise error.single(f"cannot read the file: {exc.strerror or exc}", file=name) from None
+    if len(raw) > max_bytes:
+        raise error.single(
+            f"the file is too large (more than {max_bytes:,} bytes; the limit is {max_bytes:,})",
+            file=name,
+        )
+    return parse_yaml(raw, file=name, max_bytes=max_bytes, error=error)
