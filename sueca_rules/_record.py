@@ -1,0 +1,448 @@
+"""Game records: a match as played, saved and loaded as YAML or JSON, and replayed.
+
+The format is fixed by the project's contract::
+
+    variant: portugal          # built-in id, or a path relative to the record file
+    first_dealer: 0
+    deals:
+      - hands: [[AS, 7S, ...], [...], [...], [...]]   # by seat, 10 cards each
+        trump_card: 2H                                # in the dealer's hand
+        plays: [AS, 2S, 3S, 4S, ...]                  # in play order
+        claims: [{after: 17, by: 1}]                  # optional renúncia claims
+
+As an extension, ``variant`` may also be a whole variant mapping written inline (what
+:meth:`Match.to_record` writes for a variant built in code).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import yaml
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+
+from ._cards import Suit, cards_from_mask, parse_card
+from ._errors import CardError, IllegalPlayError, Issue, RecordError, VariantError
+from ._registry import _load_builtin, builtin_ids, load_variant
+from ._variant import Variant, sort_issues, validation_issues
+from ._yaml import Located, PathKey, format_path, parse_yaml, read_yaml_file
+
+if TYPE_CHECKING:
+    from ._match import Match
+
+__all__ = [
+    "Record",
+    "RecordClaim",
+    "RecordDeal",
+    "dump_record",
+    "load_record",
+    "parse_record",
+    "replay_report",
+    "save_record",
+]
+
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+
+
+def _card_text(value: str) -> str:
+    try:
+        return str(parse_card(value))
+    except CardError as exc:
+        raise ValueError(str(exc)) from None
+
+
+CardText = Annotated[str, AfterValidator(_card_text)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class RecordClaim(_Model):
+    """A renúncia claim: seat ``by`` claims after the ``after``-th card of the deal."""
+
+    after: int = Field(ge=0, le=40, description="Cards played in the deal before the claim.")
+    by: int = Field(ge=0, le=3, description="The claiming seat.")
+
+
+class RecordDeal(_Model):
+    """One deal as dealt and played."""
+
+    hands: list[Annotated[list[CardText], Field(min_length=10, max_length=10)]] = Field(
+        min_length=4, max_length=4, description="The four hands by seat, ten cards each."
+    )
+    trump_card: CardText = Field(description="The turned card; it is in the dealer's hand.")
+    plays: list[CardText] = Field(
+        default_factory=list, max_length=40, description="The cards in play order."
+    )
+    claims: list[RecordClaim] = Field(
+        default_factory=list, description="Renúncia claims, in order."
+    )
+
+
+class Record(_Model):
+    """A match as played (see the module documentation for the format)."""
+
+    variant: str | dict[str, Any] = Field(
+        description="A built-in variant id, a path relative to the record file, or a variant "
+        "mapping written inline."
+    )
+    first_dealer: int = Field(ge=0, le=3, description="The dealer of the first deal.")
+    deals: list[RecordDeal] = Field(default_factory=list, description="The deals, in order.")
+
+    # Where the record was read from: positions for error messages, and the folder that a
+    # variant path is relative to. Not part of the record's value.
+    _located: Located | None = PrivateAttr(default=None)
+    _base_dir: Path | None = PrivateAttr(default=None)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Record):
+            return NotImplemented
+        return self.to_data() == other.to_data()
+
+    __hash__ = None  # type: ignore[assignment]  # records hold lists: not hashable
+
+    def to_data(self) -> dict[str, Any]:
+        """The record as plain data in the contract's layout (empty claims left out)."""
+        deals = []
+        for d in self.deals:
+            entry: dict[str, Any] = {
+                "hands": [list(h) for h in d.hands],
+                "trump_card": d.trump_card,
+                "plays": list(d.plays),
+            }
+            if d.claims:
+                entry["claims"] = [{"after": c.after, "by": c.by} for c in d.claims]
+            deals.append(entry)
+        return {"variant": self.variant, "first_dealer": self.first_dealer, "deals": deals}
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def _from_located(located: Located) -> Record:
+    if located.data is None:
+        raise RecordError([located.issue("the record is empty")])
+    if not isinstance(located.data, dict):
+        raise RecordError(
+            [located.issue("a record must be a mapping with variant, first_dealer and deals")]
+        )
+    try:
+        record = Record.model_validate(located.data)
+    except ValidationError as exc:
+        raise RecordError(
+            sort_issues([*located.issues, *validation_issues(exc, located)])
+        ) from None
+    if located.issues:
+        raise RecordError(located.issues)
+    record._located = located
+    return record
+
+
+def load_record(path: str | Path) -> Record:
+    """Load a record from a YAML or JSON file (the same safe reader as variant files).
+
+    Raises :class:`~sueca_rules.RecordError` with file, line and column of each problem.
+    """
+    located = read_yaml_file(path, max_bytes=MAX_RECORD_BYTES, error=RecordError)
+    record = _from_located(located)
+    record._base_dir = Path(path).resolve().parent
+    return record
+
+
+def parse_record(text: str | bytes, *, file: str | None = None) -> Record:
+    """Parse a record from YAML or JSON text."""
+    return _from_located(parse_yaml(text, file=file, max_bytes=MAX_RECORD_BYTES, error=RecordError))
+
+
+class _FlowList(list[Any]):
+    """A list written in flow style (``[AS, 7S, ...]``) by :func:`dump_record`."""
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+_Dumper.add_representer(
+    _FlowList,
+    lambda dumper, data: dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True),
+)
+
+
+def dump_record(record: Record, fmt: str = "yaml") -> str:
+    """The record as YAML (hands, plays and claims on one line each) or as JSON."""
+    data = record.to_data()
+    if fmt == "json":
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    for deal in data["deals"]:
+        deal["hands"] = [_FlowList(h) for h in deal["hands"]]
+        deal["plays"] = _FlowList(deal["plays"])
+        if "claims" in deal:
+            deal["claims"] = _FlowList(deal["claims"])
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=200)
+
+
+def save_record(record: Record, path: str | Path) -> None:
+    """Write a record to ``path``: JSON for a ``.json`` file, YAML otherwise. A variant path
+    in the record is rewritten relative to the record's folder."""
+    target = Path(path)
+    variant = record.variant
+    if isinstance(variant, str) and variant not in builtin_ids():
+        source = Path(variant)
+        if source.is_absolute():
+            import os
+
+            rel = os.path.relpath(source, target.resolve().parent)
+            record = record.model_copy(update={"variant": Path(rel).as_posix()})
+    fmt = "json" if target.suffix.lower() == ".json" else "yaml"
+    target.write_text(dump_record(record, fmt), encoding="utf-8")
+
+
+# --- from a match, and replaying ----------------------------------------------------------
+
+
+def record_of(match: Match, ref: str | None) -> Record:
+    """The record of a match (see :meth:`Match.to_record`)."""
+    if ref is None:
+        ref = next((i for i in builtin_ids() if _load_builtin(i) == match.variant), None)
+    variant: str | dict[str, Any] = (
+        ref if ref is not None else match.variant.model_dump(mode="json", exclude={"extends"})
+    )
+    deals = [
+        RecordDeal(
+            hands=[[str(c) for c in hand] for hand in d.hands],
+            trump_card=str(d.trump_card),
+            plays=[str(c) for c in d.plays],
+            claims=[RecordClaim(after=c.after, by=c.by) for c in d.claims],
+        )
+        for d in match.deals
+    ]
+    if match.phase == "play":
+        deals.append(
+            RecordDeal(
+                hands=[[str(c) for c in cards_from_mask(hand)] for hand in match._dealt],
+                trump_card=str(match.trump_card),
+                plays=[str(c) for c in match.plays],
+                claims=[RecordClaim(after=c.after, by=c.by) for c in match._claims],
+            )
+        )
+    return Record(variant=variant, first_dealer=match.first_dealer, deals=deals)
+
+
+def _located_of(record: Record) -> Located | None:
+    return record._located
+
+
+def _record_variant(record: Record, base_dir: Path) -> Variant:
+    located = _located_of(record)
+    spec = record.variant
+    try:
+        if isinstance(spec, dict):
+            from ._registry import _resolve_base, _validate
+
+            inner = Located(spec, located.file if located else None)
+            if located is not None:
+                inner = Located(
+                    spec,
+                    located.file,
+                    {p[1:]: v for p, v in located.positions.items() if p[:1] == ("variant",)},
+                    {p[1:]: v for p, v in located.key_positions.items() if p[:1] == ("variant",)},
+                )
+            return _validate(_resolve_base(inner, base_dir, ()))
+        if spec in builtin_ids():
+            return load_variant(spec)
+        path = Path(spec)
+        if not path.is_absolute():
+            path = base_dir / path
+        return load_variant(path)
+    except VariantError as exc:
+        where = located.issue("", ("variant",)) if located else Issue("", "variant")
+        head = Issue(
+            f"the record's variant {spec if isinstance(spec, str) else '(inline)'!r} is not "
+            "usable: " + "; ".join(str(i) for i in exc.issues),
+            "variant",
+            where.file,
+            where.line,
+            where.column,
+        )
+        raise RecordError([head]) from None
+
+
+def _fail(
+    record: Record,
+    message: str,
+    path: PathKey,
+    *,
+    deal: int,
+    trick: int | None = None,
+    seat: int | None = None,
+    card: str | None = None,
+) -> RecordError:
+    located = _located_of(record)
+    issue = located.issue(message, path) if located else Issue(message, format_path(path))
+    return RecordError([issue], deal=deal, trick=trick, seat=seat, card=card)
+
+
+def replay_record(
+    cls: type[Match],
+    record: Record,
+    *,
+    base_dir: str | Path | None = None,
+    allow_unfinished: bool = False,
+    seed: int | str | None = None,
+) -> Match:
+    """Replay ``record``; see :meth:`Match.from_record`."""
+    if base_dir is None:
+        base_dir = record._base_dir or Path.cwd()
+    variant = _record_variant(record, Path(base_dir))
+    match = cls(variant, first_dealer=record.first_dealer, deal=False, seed=seed)
+    if isinstance(record.variant, str):
+        match._ref = (
+            record.variant
+            if record.variant in builtin_ids()
+            else str((Path(base_dir) / record.variant).resolve())
+        )
+    last = len(record.deals) - 1
+    for i, deal in enumerate(record.deals):
+        number = i + 1
+        where: PathKey = ("deals", i)
+        if match.is_over:
+            raise _fail(
+                record,
+                f"deal {number}: the match was already over after deal {i} "
+                f"(won by team {match.winner}), so no further deal can be played",
+                where,
+                deal=number,
+            )
+        try:
+            match.deal_hands(deal.hands, deal.trump_card)
+        except IllegalPlayError as exc:
+            field = "trump_card" if "trump card" in exc.reason else "hands"
+            raise _fail(
+                record, f"deal {number}: {exc.reason}", (*where, field), deal=number
+            ) from None
+        claims = sorted(enumerate(deal.claims), key=lambda ic: ic[1].after)
+        if [c for _, c in claims] != list(deal.claims):
+            raise _fail(
+                record,
+                f"deal {number}: claims must be listed in the order they were made",
+                (*where, "claims"),
+                deal=number,
+            )
+        next_claim = 0
+        for k in range(len(deal.plays) + 1):
+            while next_claim < len(claims) and claims[next_claim][1].after == k:
+                index, claim = claims[next_claim]
+                next_claim += 1
+                if match.phase != "play":
+                    raise _fail(
+                        record,
+                        f"deal {number}: a claim after card {k} comes after the deal had ended",
+                        (*where, "claims", index),
+                        deal=number,
+                    )
+                try:
+                    match.claim(claim.by)
+                except IllegalPlayError as exc:
+                    raise _fail(
+                        record,
+                        f"deal {number}: seat {claim.by} cannot claim: {exc.reason}",
+                        (*where, "claims", index),
+                        deal=number,
+                        seat=claim.by,
+                    ) from None
+            if k == len(deal.plays):
+                break
+            card = deal.plays[k]
+            trick = k // 4 + 1
+            if match.phase != "play":
+                raise _fail(
+                    record,
+                    f"deal {number}: the deal ended with a claim after card {k}, but the record "
+                    f"goes on with {card}",
+                    (*where, "plays", k),
+                    deal=number,
+                    trick=trick,
+                    card=card,
+                )
+            seat = match.turn
+            try:
+                match.play(card)
+            except IllegalPlayError as exc:
+                raise _fail(
+                    record,
+                    f"deal {number}, trick {trick}: seat {seat} cannot play {card}: {exc.reason}"
+                    + (f" (legal: {' '.join(exc.legal)})" if exc.legal else ""),
+                    (*where, "plays", k),
+                    deal=number,
+                    trick=trick,
+                    seat=seat,
+                    card=card,
+                ) from None
+        if next_claim < len(claims):
+            index, claim = claims[next_claim]
+            raise _fail(
+                record,
+                f"deal {number}: a claim after card {claim.after}, but only "
+                f"{len(deal.plays)} cards were played",
+                (*where, "claims", index),
+                deal=number,
+            )
+        if match.phase == "play" and not (allow_unfinished and i == last):
+            played = len(deal.plays)
+            raise _fail(
+                record,
+                f"deal {number} stops after {played} of 40 cards without a renúncia claim "
+                f"that ended it (seat {match.turn} is due to play trick {played // 4 + 1})",
+                (*where, "plays"),
+                deal=number,
+                trick=played // 4 + 1,
+                seat=match.turn,
+            )
+    if seed is not None and match.phase == "deal":
+        match._auto = True
+        match.deal_random()
+    return match
+
+
+def replay_report(match: Match) -> dict[str, Any]:
+    """The contract's ``sueca replay --json`` object for a (replayed) match."""
+    deals = []
+    for d in match.deals:
+        entry: dict[str, Any] = {
+            "deal": d.number,
+            "dealer": d.dealer,
+            "trump": Suit(d.trump_card // 10).letter,
+            "trump_card": str(d.trump_card),
+            "tricks": [
+                {
+                    "leader": t.leader,
+                    "cards": [str(c) for c in t.cards],
+                    "winner": t.winner,
+                    "points": t.points,
+                }
+                for t in d.tricks
+            ],
+            "points": list(d.points),
+            "tricks_won": list(d.tricks_won),
+            "result": d.result,
+            "games": list(d.games),
+            "partida": d.partida,
+            "bandeira": d.bandeira,
+        }
+        if d.claims:
+            entry["claims"] = [{"after": c.after, "by": c.by} for c in d.claims]
+        if d.revokes:
+            entry["revokes"] = [
+                {"play": r.play, "seat": r.seat, "card": str(r.card)} for r in d.revokes
+            ]
+        deals.append(entry)
+    return {
+        "variant": match.variant.name,
+        "deals": deals,
+        "games": list(match.games),
+        "partidas": list(match.partidas),
+        "winner": match.winner,
+    }
