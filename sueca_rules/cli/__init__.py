@@ -1,0 +1,70 @@
+"""The ``sueca`` command line.
+
+Each command lives in a module of its own with a ``register(subparsers)`` function; the heavy
+imports (pydantic, the engine, rich) happen only inside the command that needs them, so that
+``sueca --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from ._common import CliError
+
+__all__ = ["build_parser", "main"]
+
+# Commands, in the order ``sueca --help`` lists them.
+_COMMAND_MODULES = (
+    "_cmd_variants",
+    "_cmd_replay",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``sueca`` command."""
+    from .. import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="sueca",
+        description=(
+            "Sueca, the Portuguese card game, and its house rules: describe, compare and validate "
+            "rule sets, and replay game records."
+        ),
+        epilog="Run 'sueca COMMAND --help' for a command's options.",
+    )
+    parser.add_argument("--version", action="version", version=f"sueca-rules {__version__}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for name in _COMMAND_MODULES:
+        module = importlib.import_module(f"{__name__}.{name}")
+        module.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``sueca`` command with ``argv`` (default: the process's) and return its exit
+    status: 0 on success, 1 when the input is invalid, 2 for a wrong command line."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        status: int = handler(args)
+    except CliError as exc:
+        if exc.message:
+            prog = getattr(args, "prog", "sueca")
+            prefix = f"{prog}: error: " if exc.status == 2 else ""
+            print(f"{prefix}{exc.message}", file=sys.stderr)
+        return exc.status
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``sueca schema | head``): not an error worth a traceback.
+        sys.stderr.close()
+        return 0
+    return status

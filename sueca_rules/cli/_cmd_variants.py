@@ -1,0 +1,114 @@
+"""``sueca variants``, ``sueca validate`` and ``sueca schema``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ._common import CliError, add_command, print_json
+
+__all__ = ["register"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = add_command(
+        subparsers,
+        "variants",
+        run_variants,
+        help="list the built-in variants",
+        description="List the built-in variants (rule sets), one line each.",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+
+    p = add_command(
+        subparsers,
+        "validate",
+        run_validate,
+        help="check variant files and report every problem",
+        description=(
+            "Check variant (house rules) files. Every problem is printed on a line of its own,\n"
+            "as file:line:column: field: message. Exit status 0 when all files are valid,\n"
+            "1 otherwise."
+        ),
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="variant files (or built-in ids)")
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+
+    p = add_command(
+        subparsers,
+        "schema",
+        run_schema,
+        help="print the JSON Schema of variant files",
+        description=(
+            "Print the JSON Schema (draft-07) of variant files, for editors such as VS Code\n"
+            "with yaml-language-server. Start a variant file with\n"
+            "  # yaml-language-server: $schema=PATH-OR-URL-OF-THE-SCHEMA"
+        ),
+    )
+    p.add_argument("-o", "--output", metavar="FILE", help="write the schema to FILE")
+
+
+def run_variants(args: argparse.Namespace) -> int:
+    from .._registry import builtin_ids, load_variant
+
+    rows = []
+    for vid in builtin_ids():
+        variant = load_variant(vid)
+        summary = variant.description.split(". ")[0].rstrip(".") if variant.description else ""
+        rows.append({"id": vid, "name": variant.name, "summary": summary})
+    if args.json:
+        print_json(rows)
+        return 0
+    width = max(len(r["id"]) for r in rows)
+    for r in rows:
+        print(f"{r['id']:<{width}}  {r['name']}: {r['summary']}")
+    return 0
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    from .._errors import VariantError
+    from .._registry import load_variant
+
+    results = []
+    ok = True
+    for name in args.files:
+        try:
+            variant = load_variant(name)
+        except VariantError as exc:
+            ok = False
+            results.append(
+                {"file": name, "valid": False, "issues": [i.as_dict() for i in exc.issues]}
+            )
+            if not args.json:
+                for issue in exc.issues:
+                    print(issue)
+            continue
+        results.append({"file": name, "valid": True, "name": variant.name, "issues": []})
+        if not args.json:
+            print(f"{name}: valid ({variant.name})")
+    if args.json:
+        print_json({"valid": ok, "files": results})
+    elif len(results) > 1 or not ok:
+        bad = sum(not r["valid"] for r in results)
+        problems = sum(len(r["issues"]) for r in results)
+        print(
+            f"{len(results)} file(s) checked: {len(results) - bad} valid, {bad} with "
+            f"{problems} problem(s)",
+            file=sys.stderr,
+        )
+    return 0 if ok else 1
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    from .._schema import schema_text
+
+    text = schema_text()
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        return 0
+    sys.stdout.write(text)
+    return 0

@@ -1,0 +1,68 @@
+"""Helpers shared by the commands (kept light: no heavy imports at module level)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .._variant import Variant
+
+__all__ = ["CliError", "add_command", "load_variant_arg", "print_json"]
+
+
+class CliError(Exception):
+    """Stops a command: ``message`` goes to stderr and ``status`` is the exit status (2: the
+    command line is wrong, printed argparse-style; 1: the input is invalid)."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def add_command(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    handler: Callable[[argparse.Namespace], int],
+    *,
+    help: str,
+    description: str | None = None,
+) -> argparse.ArgumentParser:
+    """Add a command whose ``handler(args)`` returns the exit status."""
+    parser = subparsers.add_parser(
+        name,
+        help=help,
+        description=description or help,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(handler=handler, prog=parser.prog)
+    return parser
+
+
+def load_variant_arg(spec: str) -> Variant:
+    """Load a VARIANT argument (built-in id or path). An unknown id is a command-line error
+    (status 2); a file with problems prints them, one per line, and fails with status 1."""
+    from .._errors import VariantError
+    from .._registry import builtin_ids, load_variant
+
+    try:
+        return load_variant(spec)
+    except VariantError as exc:
+        first = exc.issues[0]
+        if len(exc.issues) == 1 and first.message.startswith("unknown variant"):
+            raise CliError(
+                f"unknown variant {spec!r}: give a built-in id ({', '.join(builtin_ids())}) "
+                "or the path of a variant file",
+                status=2,
+            ) from None
+        raise CliError("\n".join(str(i) for i in exc.issues), status=1) from None
+
+
+def print_json(data: Any) -> None:
+    """Print one JSON document on stdout."""
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
