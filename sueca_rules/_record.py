@@ -26,7 +26,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, 
 from ._cards import Suit, cards_from_mask, parse_card
 from ._errors import CardError, IllegalPlayError, Issue, RecordError, VariantError
 from ._registry import _load_builtin, builtin_ids, load_variant
-from ._variant import Variant, sort_issues, validation_issues
+from ._variant import Variant, combine_issues, validation_issues
 from ._yaml import Located, PathKey, format_path, parse_yaml, read_yaml_file
 
 if TYPE_CHECKING:
@@ -132,9 +132,7 @@ def _from_located(located: Located) -> Record:
     try:
         record = Record.model_validate(located.data)
     except ValidationError as exc:
-        raise RecordError(
-            sort_issues([*located.issues, *validation_issues(exc, located)])
-        ) from None
+        raise RecordError(combine_issues(located.issues, validation_issues(exc, located))) from None
     if located.issues:
         raise RecordError(located.issues)
     record._located = located
@@ -175,7 +173,7 @@ def dump_record(record: Record, fmt: str = "yaml") -> str:
     """The record as YAML (hands, plays and claims on one line each) or as JSON."""
     data = record.to_data()
     if fmt == "json":
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(data, indent=2) + "\n"
     for deal in data["deals"]:
         deal["hands"] = [_FlowList(h) for h in deal["hands"]]
         deal["plays"] = _FlowList(deal["plays"])

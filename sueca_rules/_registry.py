@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ._errors import Issue, VariantError
-from ._variant import Variant, sort_issues, validation_issues
+from ._variant import Variant, combine_issues, validation_issues
 from ._yaml import Located, PathKey, parse_yaml, read_yaml_file
 
 __all__ = [
@@ -180,7 +180,7 @@ def _validate(located: Located) -> Variant:
         variant = Variant.model_validate(located.data)
     except ValidationError as exc:
         raise VariantError(
-            sort_issues([*located.issues, *validation_issues(exc, located)])
+            combine_issues(located.issues, validation_issues(exc, located))
         ) from None
     if located.issues:
         raise VariantError(located.issues)

@@ -7,6 +7,7 @@ fields; their descriptions feed the JSON Schema and the documentation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import (
@@ -33,6 +34,7 @@ __all__ = [
     "Tie",
     "Tier",
     "Variant",
+    "combine_issues",
     "sort_issues",
     "validation_issues",
 ]
@@ -354,21 +356,21 @@ def _model_at(path: PathKey) -> type[BaseModel] | None:
     return model
 
 
-def _message(err: Any, path: PathKey) -> tuple[str, PathKey, bool]:
-    """(message, path, point-at-key) for one pydantic error dict."""
+def _message(err: Any, path: PathKey) -> tuple[str, PathKey]:
+    """(message, path) for one pydantic error dict."""
     kind = err["type"]
     value = err.get("input")
     ctx = err.get("ctx") or {}
     if kind == "value_error":
         problem = ctx.get("error")
         if isinstance(problem, RuleError):
-            return str(problem), path + problem.path, False
-        return str(problem or err["msg"]), path, False
+            return str(problem), path + problem.path
+        return str(problem or err["msg"]), path
     if kind == "missing":
         field = path[-1] if path else "?"
         if path == ("name",):
-            return "required field is missing: every variant needs `name:`", (), False
-        return f"required field {field!r} is missing", path[:-1], False
+            return "required field is missing: every variant needs `name:`", ()
+        return f"required field {field!r} is missing", path[:-1]
     if kind == "extra_forbidden":
         model = _model_at(path[:-1])
         allowed = sorted(model.model_fields) if model is not None else []
@@ -380,27 +382,27 @@ def _message(err: Any, path: PathKey) -> tuple[str, PathKey, bool]:
             if close:
                 message += f" (did you mean {close[0]!r}?)"
             message += f"; valid fields here: {', '.join(allowed)}"
-        return message, path, True
+        return message, path
     if kind == "literal_error":
         expected = str(ctx.get("expected", "")).replace(" or ", ", ").replace("'", "")
         message = f"expected one of {expected}, got {_show(value)}"
         if isinstance(value, str) and value.lower() in _YAML11_WORDS:
-            message += f" (in YAML 1.2 {value} is just text, not a yes/no value)"
-        return message, path, False
+            message += f" (note: YAML 1.2 reads {value} as text, not as true or false)"
+        return message, path
     if kind in ("model_type", "model_attributes_type", "dict_type"):
-        return f"expected a mapping of fields (name: value), got {_show(value)}", path, False
+        return f"expected a mapping of fields (name: value), got {_show(value)}", path
     if kind in ("list_type", "tuple_type"):
-        return f"expected a list, got {_show(value)}", path, False
+        return f"expected a list, got {_show(value)}", path
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"expected a whole number, got {_show(value)}", path, False
+        return f"expected a whole number, got {_show(value)}", path
     if kind in ("bool_type", "bool_parsing"):
         message = f"expected true or false, got {_show(value)}"
         if isinstance(value, str) and value.lower() in _YAML11_WORDS:
             message += " (YAML 1.2: write true or false, not yes/no/on/off)"
-        return message, path, False
+        return message, path
     if kind == "string_type":
         hint = f" (put it in quotes: '{value}')" if isinstance(value, int | float) else ""
-        return f"expected text, got {_show(value)}{hint}", path, False
+        return f"expected text, got {_show(value)}{hint}", path
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         words = {
             "greater_than_equal": f"must be at least {ctx.get('ge')}",
@@ -408,16 +410,23 @@ def _message(err: Any, path: PathKey) -> tuple[str, PathKey, bool]:
             "less_than_equal": f"must be at most {ctx.get('le')}",
             "less_than": f"must be less than {ctx.get('lt')}",
         }[kind]
-        return f"{words}, got {_show(value)}", path, False
+        return f"{words}, got {_show(value)}", path
     if kind == "too_short":
-        return f"needs at least {ctx.get('min_length')} item(s), got none", path, False
+        return f"needs at least {ctx.get('min_length')} item(s), got none", path
     if kind == "too_long":
-        return f"has too many items (at most {ctx.get('max_length')})", path, False
+        return f"has too many items (at most {ctx.get('max_length')})", path
     if kind == "string_too_short":
-        return "must not be empty", path, False
+        return "must not be empty", path
     if kind == "string_too_long":
-        return f"is too long (at most {ctx.get('max_length')} characters)", path, False
-    return str(err["msg"]), path, False
+        return f"is too long (at most {ctx.get('max_length')} characters)", path
+    return str(err["msg"]), path
+
+
+def combine_issues(found: Sequence[Issue], validation: Sequence[Issue]) -> list[Issue]:
+    """The reader's issues and the validation issues, in file order; a validation issue at a
+    field the reader already reported (a duplicate key, a number too long) is left out."""
+    reported = {(i.file, i.path) for i in found}
+    return sort_issues([*found, *(i for i in validation if (i.file, i.path) not in reported)])
 
 
 def sort_issues(issues: list[Issue]) -> list[Issue]:
@@ -431,9 +440,9 @@ def validation_issues(exc: ValidationError, located: Located | None = None) -> l
     seen: set[str] = set()
     for err in exc.errors():
         path: PathKey = tuple(p for p in err["loc"] if isinstance(p, str | int))
-        message, path, at_key = _message(err, path)
+        message, path = _message(err, path)
         if located is not None:
-            issue = located.issue(message, path, key=at_key)
+            issue = located.issue(message, path)
         else:
             issue = Issue(message, format_path(path))
         text = str(issue)

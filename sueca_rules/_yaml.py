@@ -81,12 +81,13 @@ class Located:
                 return None
             probe = probe[:-1]
 
-    def where(self, path: PathKey, *, key: bool = False) -> tuple[int | None, int | None]:
-        """The position of ``path`` (its key when ``key``), or of its nearest written parent."""
-        if key and tuple(path) in self.key_positions:
-            return self.key_positions[tuple(path)]
+    def where(self, path: PathKey) -> tuple[int | None, int | None]:
+        """The position of ``path``: of its key for a mapping entry, of the value for a list
+        item; or of its nearest written parent."""
         found = self._nearest(path)
-        return self.positions[found] if found is not None else (None, None)
+        if found is None:
+            return (None, None)
+        return self.key_positions.get(found) or self.positions[found]
 
     def file_of(self, path: PathKey) -> str | None:
         """The file that wrote ``path`` (or its nearest written parent)."""
@@ -98,9 +99,9 @@ class Located:
                 return self.file
             probe = probe[:-1]
 
-    def issue(self, message: str, path: PathKey = (), *, key: bool = False) -> Issue:
-        """An :class:`Issue` located at ``path``."""
-        line, column = self.where(path, key=key)
+    def issue(self, message: str, path: PathKey = ()) -> Issue:
+        """An :class:`Issue` located at ``path`` (see :meth:`where`)."""
+        line, column = self.where(path)
         return Issue(message, format_path(path), self.file_of(path), line, column)
 
 
@@ -211,15 +212,26 @@ class _Builder:
         self.key_positions: dict[PathKey, tuple[int, int]] = {}
         self.issues: list[Issue] = []
 
-    def _issue(self, message: str, node: Node, path: PathKey) -> None:
-        line, column = _pos(node)
+    def _issue(self, message: str, node: Node, path: PathKey, *, at_key: bool = True) -> None:
+        line, column = (at_key and self.key_positions.get(path)) or _pos(node)
         self.issues.append(Issue(message, format_path(path), self.file, line, column))
+
+    def _text(self, node: ScalarNode, path: PathKey) -> str:
+        value: str = node.value
+        if node.style == '"' and any("\ud800" <= ch <= "\udfff" for ch in value):
+            # JSON writes characters beyond U+FFFF as surrogate pairs ("\ud83c\udca1");
+            # PyYAML leaves them as two halves. Join them; a lone half is an error.
+            try:
+                return value.encode("utf-16", "surrogatepass").decode("utf-16")
+            except UnicodeDecodeError:
+                self._issue("the text holds an unpaired \\u surrogate escape", node, path)
+        return value
 
     def build(self, node: Node, path: PathKey) -> Any:
         self.positions[path] = _pos(node)
         if isinstance(node, ScalarNode):
             if node.style is not None:  # quoted or block scalar: always a string
-                return node.value
+                return self._text(node, path)
             try:
                 return _plain_scalar(node.value)
             except _TooLargeError:
@@ -231,14 +243,20 @@ class _Builder:
             out: dict[str, Any] = {}
             for key_node, value_node in node.value:
                 if not isinstance(key_node, ScalarNode):
-                    self._issue("keys must be plain names, not lists or mappings", key_node, path)
+                    self._issue(
+                        "keys must be plain names, not lists or mappings",
+                        key_node,
+                        path,
+                        at_key=False,
+                    )
                     continue
                 key = key_node.value
                 if key == "<<" and key_node.style is None:
                     self._issue(
                         "merge keys (<<) are not allowed: write each field out in full",
                         key_node,
-                        path,
+                        (*path, key),
+                        at_key=False,
                     )
                     continue
                 child = (*path, key)
@@ -248,6 +266,7 @@ class _Builder:
                         f"duplicate key {key!r} (first written at line {first_line})",
                         key_node,
                         child,
+                        at_key=False,
                     )
                     continue
                 self.key_positions[child] = _pos(key_node)
@@ -298,21 +317,30 @@ def parse_yaml(
         text = _decode(raw, file)
     except SourceError as exc:
         raise error(exc.issues) from None
-    loader = _SafeComposer(text, max_depth)
+    loader = None
     try:
+        loader = _SafeComposer(text, max_depth)
         node = loader.get_single_node()
     except _RefusedError as exc:
         line, column = exc.mark.line + 1, exc.mark.column + 1
         raise error([Issue(exc.message, "", file, line, column)]) from None
     except yaml.MarkedYAMLError as exc:
         raise error([_syntax_issue(exc, file)]) from None
-    except yaml.YAMLError as exc:  # ReaderError: control characters in the text
-        message = f"the file cannot be read as YAML: {_reader_message(exc)}"
-        raise error.single(message, file=file) from None
+    except yaml.reader.ReaderError as exc:  # control characters in the text
+        before = text[: exc.position]
+        line = before.count("\n") + 1
+        column = exc.position - (before.rfind("\n") + 1) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1])
+        message = (
+            f"the control character U+{code:04X} is not allowed in YAML "
+            "(is this a text file?)"
+        )
+        raise error.single(message, file=file, line=line, column=column) from None
     except RecursionError:
         raise error.single("the file is nested too deeply to read", file=file) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if node is None:
         return Located(None, file)
     builder = _Builder(file)
@@ -330,13 +358,6 @@ def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None) -> Issue:
     line = mark.line + 1 if mark is not None else None
     column = mark.column + 1 if mark is not None else None
     return Issue(f"YAML syntax error: {problem}", "", file, line, column)
-
-
-def _reader_message(exc: yaml.YAMLError) -> str:
-    text = str(exc)
-    if "special characters are not allowed" in text:
-        return "it contains control characters, so it is probably not a text file"
-    return text.splitlines()[0] if text else "unreadable input"
 
 
 def read_yaml_file(
