@@ -1,0 +1,78 @@
+"""``sueca describe`` and ``sueca diff``: rules cards and rule differences in words."""
+
+from __future__ import annotations
+
+import argparse
+
+from ._common import add_command, load_variant_arg, print_json
+
+__all__ = ["register"]
+
+_LANGS = ("en", "pt")  # the languages of sueca_rules._describe (not imported here: keep it light)
+
+
+def _add_lang(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--lang",
+        choices=_LANGS,
+        default="en",
+        help="the language: en (English, the default) or pt (European Portuguese)",
+    )
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = add_command(
+        subparsers,
+        "describe",
+        run_describe,
+        help="print the rules card of a variant, in English or Portuguese",
+        description=(
+            "Print the rules card of a variant: every rule in plain sentences, to read aloud\n"
+            "before a game. VARIANT is a built-in id (see 'sueca variants') or the path of a\n"
+            "variant file."
+        ),
+    )
+    p.add_argument("variant", metavar="VARIANT", help="a built-in variant id or a variant file")
+    _add_lang(p)
+
+    p = add_command(
+        subparsers,
+        "diff",
+        run_diff,
+        help="list the rules in which two variants differ",
+        description=(
+            "List the rules in which two variants differ, in words, or with --json as a list\n"
+            'of {"path": ..., "a": ..., "b": ...} (dotted field paths such as scoring.tie.mode).\n'
+            "Names and descriptions are not compared. Exit status 0 whether or not they differ."
+        ),
+    )
+    p.add_argument("a", metavar="A", help="a built-in variant id or a variant file")
+    p.add_argument("b", metavar="B", help="another built-in variant id or variant file")
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    _add_lang(p)
+
+
+def _width() -> int:
+    import shutil
+
+    return max(40, min(shutil.get_terminal_size((80, 24)).columns, 100) - 2)
+
+
+def run_describe(args: argparse.Namespace) -> int:
+    from .._describe import describe
+
+    variant = load_variant_arg(args.variant)
+    print(describe(variant, args.lang, width=_width()), end="")
+    return 0
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    from .._describe import describe_diff, diff
+
+    a = load_variant_arg(args.a)
+    b = load_variant_arg(args.b)
+    if args.json:
+        print_json([d.as_dict() for d in diff(a, b)])
+    else:
+        print(describe_diff(a, b, args.lang, width=_width()), end="")
+    return 0
