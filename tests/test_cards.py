@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+import pytest
+
+from sueca_rules import CARDS, Card, CardError, Rank, Suit, parse_card, parse_cards
+from sueca_rules._cards import POINTS, SUIT_MASKS, cards_from_mask, mask_of
+
+
+def test_deck_has_40_cards_and_120_points() -> None:
+    assert len(CARDS) == 40
+    assert len({str(c) for c in CARDS}) == 40
+    assert sum(c.points for c in CARDS) == 120
+    assert sum(POINTS) == 120
+
+
+def test_points_table() -> None:
+    assert [parse_card(f"{r}S").points for r in "A7KJQ65432"] == [11, 10, 4, 3, 2, 0, 0, 0, 0, 0]
+
+
+def test_rank_order_strongest_first() -> None:
+    ranks = [parse_card(f"{r}H") for r in "A7KJQ65432"]
+    assert ranks == sorted(ranks, reverse=True)
+    assert Rank.SEVEN > Rank.KING > Rank.JACK > Rank.QUEEN > Rank.SIX
+
+
+def test_notation_round_trip_and_lower_case() -> None:
+    for card in CARDS:
+        assert parse_card(str(card)) is card
+        assert parse_card(str(card).lower()) is card
+    assert str(parse_card(" 7h ")) == "7H"
+    assert parse_card("qc").suit is Suit.CLUBS
+    assert parse_card("QC").rank is Rank.QUEEN
+
+
+def test_card_is_an_int_with_notation() -> None:
+    card = parse_card("7H")
+    assert isinstance(card, int)
+    assert repr(card) == "Card('7H')"
+    assert f"{card:>4}" == "  7H"
+    assert card.symbol == "7♥"
+    assert parse_card(int(card)) is card
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("8S", "without the 8s, 9s and 10s"),
+        ("10H", "without the 8s, 9s and 10s"),
+        ("AX", "suit must be one of S, H, D, C"),
+        ("ZS", "rank must be one of"),
+        ("", "write rank then suit"),
+        ("ace of spades", "write rank then suit"),
+    ],
+)
+def test_bad_cards_say_what_a_card_is(text: str, words: str) -> None:
+    with pytest.raises(CardError, match=words):
+        parse_card(text)
+
+
+def test_bad_card_numbers() -> None:
+    with pytest.raises(ValueError, match="out of range"):
+        parse_card(40)
+    with pytest.raises(CardError):
+        Card(-1)
+
+
+def test_parse_cards_and_masks() -> None:
+    cards = parse_cards(["AS", "2c", "7H"])
+    assert cards_from_mask(mask_of(cards)) == parse_cards(["AS", "7H", "2C"])
+    assert mask_of(CARDS) == (1 << 40) - 1
+    for suit in Suit:
+        assert [c.suit for c in cards_from_mask(SUIT_MASKS[suit])] == [suit] * 10
+        assert suit.letter == "SHDC"[suit]
+        assert Suit.parse(suit.letter.lower()) is suit
+    with pytest.raises(CardError):
+        Suit.parse("X")

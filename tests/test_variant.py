@@ -1,0 +1,321 @@
+"""Variant models, defaults, extends, built-ins, and located validation errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sueca_rules import (
+    Variant,
+    VariantError,
+    builtin_ids,
+    load_variant,
+    parse_variant,
+    variants_dir,
+)
+from sueca_rules._rules import Rules
+
+from .strategies import variants
+
+CONTRACT_IDS = {
+    "portugal",
+    "portugal-best-of-3",
+    "portugal-table",
+    "sueca-online",
+    "sueca-play",
+    "french",
+}
+
+
+def rules_of(spec: str) -> dict[str, Any]:
+    return load_variant(spec).rules_dict()
+
+
+def test_builtins_are_the_contract_ids_and_all_valid() -> None:
+    assert set(builtin_ids()) == CONTRACT_IDS
+    assert builtin_ids()[0] == "portugal"
+    for vid in builtin_ids():
+        variant = load_variant(vid)
+        assert variant.name
+        assert "seed 00" in variant.description  # each says its source
+
+
+def test_builtin_files_start_with_the_schema_modeline() -> None:
+    for path in variants_dir().glob("*.yaml"):
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first == "# yaml-language-server: $schema=../schema/sueca-variant.v1.json"
+
+
+def test_a_file_with_only_a_name_is_portugal() -> None:
+    assert parse_variant("name: Mine\n").rules_dict() == rules_of("portugal")
+    assert Variant(name="x").rules_dict() == rules_of("portugal")
+
+
+def test_defaults_are_the_standard_portuguese_rules() -> None:
+    rules = Rules.from_variant(Variant(name="x"))
+    assert not rules.clockwise
+    assert rules.next_seat == (3, 0, 1, 2)  # anticlockwise: the player on your right
+    assert rules.first_dealer is None
+    assert not rules.trump_dealer_first
+    assert not rules.revoke_claimable
+    assert rules.tiers == ((91, 2), (61, 1))
+    assert (rules.bandeira_all_tricks, rules.bandeira_games) == (False, 4)
+    assert (rules.target_games, rules.best_of, rules.partidas_to_win) == (4, 1, 1)
+
+
+# --- each built-in, rule by rule against its source text ----------------------------------
+
+
+def test_portugal_best_of_3_and_table() -> None:
+    base = rules_of("portugal")
+    best = rules_of("portugal-best-of-3")
+    assert best["match"]["best_of"] == 3
+    assert {k: v for k, v in best.items() if k != "match"} == {
+        k: v for k, v in base.items() if k != "match"
+    }
+    table = rules_of("portugal-table")
+    assert table["revoke"] == {
+        "mode": "claimable",
+        "penalty_games": 4,
+        "false_claim": "penalize_claimant",
+    }
+    assert {k: v for k, v in table.items() if k != "revoke"} == {
+        k: v for k, v in base.items() if k != "revoke"
+    }
+
+
+def test_sueca_online_seed_001() -> None:
+    r = rules_of("sueca-online")
+    assert r["table"] == {"direction": "anticlockwise", "first_dealer": "random"}
+    assert r["deal"] == {"trump_card": "dealer_first", "order": "play_direction"}
+    assert r["scoring"]["tiers"] == [{"min_points": 61, "games": 1}, {"min_points": 91, "games": 2}]
+    assert r["scoring"]["bandeira"]["requires"] == "all_tricks"
+    assert r["scoring"]["bandeira"]["games"] == 4
+    assert r["scoring"]["tie"]["mode"] == "none"
+    assert r["match"] == {"target_games": 4, "best_of": 1}
+
+
+def test_sueca_play_seed_002() -> None:
+    r = rules_of("sueca-play")
+    # You are seat 0 and lead first: the left rival (seat 1, anticlockwise) deals first.
+    assert r["table"] == {"direction": "anticlockwise", "first_dealer": 1}
+    assert Rules.from_variant(load_variant("sueca-play")).next_seat[1] == 0
+    assert r["deal"]["trump_card"] == "dealer_last"
+    assert r["scoring"]["bandeira"]["requires"] == "all_points"
+    assert r["scoring"]["tie"] == {"mode": "multiply", "amount": 2, "stacks": False}
+    assert r["match"] == {"target_games": 4, "best_of": 1}
+
+
+def test_french_seed_003() -> None:
+    r = rules_of("french")
+    assert r["table"]["direction"] == "clockwise"
+    assert r["deal"] == {"trump_card": "dealer_last", "order": "play_direction"}
+    assert r["scoring"]["bandeira"] == {
+        "requires": "all_tricks",
+        "games": 4,
+        "wins_partida": True,
+    }
+    assert r["scoring"]["tie"]["mode"] == "none"
+    rules = Rules.from_variant(load_variant("french"))
+    assert rules.next_seat == (1, 2, 3, 0)  # clockwise: the player on your left
+    assert rules.deal_order(0) == (1, 2, 3, 0)  # from the dealer's left, ending with the dealer
+
+
+def test_deal_orders() -> None:
+    def order(trump_card: str, order: str, direction: str = "anticlockwise") -> tuple[int, ...]:
+        v = Variant(
+            name="x",
+            table={"direction": direction},  # type: ignore[arg-type]
+            deal={"trump_card": trump_card, "order": order},  # type: ignore[arg-type]
+        )
+        return Rules.from_variant(v).deal_order(2)
+
+    assert order("dealer_last", "play_direction") == (1, 0, 3, 2)
+    assert order("dealer_first", "play_direction") == (2, 1, 0, 3)
+    assert order("dealer_last", "reverse") == (3, 0, 1, 2)
+    assert order("dealer_first", "reverse", "clockwise") == (2, 1, 0, 3)
+
+
+# --- extends ------------------------------------------------------------------------------
+
+
+def test_extends_merges_field_by_field(tmp_path: Path) -> None:
+    (tmp_path / "base.yaml").write_text(
+        "name: Base\nextends: french\nscoring:\n  tie: {mode: add, amount: 2}\n"
+        "  tiers: [{min_points: 61, games: 1}, {min_points: 100, games: 3}]\n"
+    )
+    (tmp_path / "sub").mkdir()
+    child = tmp_path / "sub" / "house.yaml"
+    child.write_text(
+        "name: House\nextends: ../base.yaml\nscoring:\n  tie: {stacks: false}\n"
+        "  tiers: [{min_points: 70, games: 1}]\n"
+    )
+    v = load_variant(child)
+    assert v.name == "House"
+    assert v.table.direction == "clockwise"  # from french, two levels up
+    assert v.scoring.bandeira.wins_partida  # french
+    assert (v.scoring.tie.mode, v.scoring.tie.amount, v.scoring.tie.stacks) == ("add", 2, False)
+    assert [(t.min_points, t.games) for t in v.scoring.tiers] == [(70, 1)]  # lists replace
+    assert v.description == load_variant("french").description
+
+
+def test_extends_errors_point_at_the_right_file(tmp_path: Path) -> None:
+    (tmp_path / "base.yaml").write_text("name: Base\nmatch:\n  best_of: 2\n")
+    child = tmp_path / "house.yaml"
+    child.write_text("name: House\nextends: base.yaml\ntable:\n  direction: sideways\n")
+    with pytest.raises(VariantError) as info:
+        load_variant(child)
+    got = sorted(str(i) for i in info.value.issues)
+    assert got == sorted(
+        [
+            f"{tmp_path / 'base.yaml'}:3:3: match.best_of: best_of must be odd (1, 3, 5, ...) "
+            "so that a match cannot end level, got 2",
+            f"{child}:4:3: table.direction: expected one of anticlockwise, clockwise, "
+            "got 'sideways'",
+        ]
+    )
+
+
+def test_extends_missing_and_cycles(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("name: House\nextends: portugall\n")
+    with pytest.raises(VariantError, match="cannot extend 'portugall'") as info:
+        load_variant(house)
+    assert info.value.issues[0].line == 2
+    (tmp_path / "a.yaml").write_text("name: A\nextends: b.yaml\n")
+    (tmp_path / "b.yaml").write_text("name: B\nextends: ./a.yaml\n")
+    with pytest.raises(VariantError, match=r"cycle: a.yaml → b.yaml → a.yaml"):
+        load_variant(tmp_path / "a.yaml")
+    (tmp_path / "self.yaml").write_text("name: S\nextends: self.yaml\n")
+    with pytest.raises(VariantError, match="cycle"):
+        load_variant(tmp_path / "self.yaml")
+
+
+def test_extends_must_be_a_name() -> None:
+    with pytest.raises(VariantError, match="extends must be"):
+        parse_variant("name: x\nextends: [portugal]\n")
+
+
+def test_unknown_variant_id() -> None:
+    with pytest.raises(VariantError, match="unknown variant 'nosuch'"):
+        load_variant("nosuch")
+
+
+# --- located validation errors -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("name: x\ntable: {first_dealer: 4}\n", "got 4"),
+        ("name: x\ntable: {first_dealer: true}\n", "expected one of random, 0, 1, 2, 3"),
+        ("name: x\nscoring: {tiers: []}\n", "needs at least 1"),
+        ("name: x\nscoring: {tiers: [{min_points: 60, games: 1}]}\n", "more than 60"),
+        (
+            "name: x\nscoring: {tiers: [{min_points: 61, games: 1}, {min_points: 61, games: 2}]}\n",
+            "strictly ascending",
+        ),
+        ("name: x\nscoring: {tiers: [{min_points: 121, games: 1}]}\n", "at most 120"),
+        ("name: x\nscoring: {tiers: [{min_points: 61}]}\n", "'games' is missing"),
+        ("name: x\nscoring: {bandeira: {games: -1}}\n", "at least 0"),
+        ("name: x\nscoring: {tie: {mode: multiply, amount: 1}}\n", "at least 2"),
+        ("name: x\nscoring: {tie: {stacks: yes}}\n", "expected true or false"),
+        ("name: x\nmatch: {best_of: 4}\n", "must be odd"),
+        ("name: x\nmatch: {best_of: 0}\n", "at least 1"),
+        ("name: x\nmatch: {target_games: 0}\n", "at least 1"),
+        ("name: x\nmatch: {target_games: '4'}\n", "expected a whole number, got '4'"),
+        ("name: x\nmatch: {target_games: 4.5}\n", "expected a whole number"),
+        ("name: 2024\n", "put it in quotes"),
+        ("name: ''\n", "must not be empty"),
+        ("name: x\nrevoke: claimable\n", "expected a mapping of fields"),
+        ("name: x\nrevoke: {mod: claimable}\n", "did you mean 'mode'?"),
+    ],
+)
+def test_invalid_values(text: str, expected: str) -> None:
+    with pytest.raises(VariantError) as info:
+        parse_variant(text, file="h.yaml")
+    issues = info.value.issues
+    assert any(expected in i.message for i in issues), issues
+    assert all(i.file == "h.yaml" and i.line is not None and i.path for i in issues)
+
+
+def test_all_problems_of_a_file_are_reported() -> None:
+    text = (
+        "name: x\n"
+        "table:\n  direction: up\n  first_dealer: 9\n"
+        "scoring:\n  tie:\n    mode: triple\n"
+        "match:\n  best_of: three\n"
+        "colour: red\n"
+    )
+    with pytest.raises(VariantError) as info:
+        parse_variant(text, file="h.yaml")
+    assert [(i.line, i.path) for i in info.value.issues] == [
+        (3, "table.direction"),
+        (4, "table.first_dealer"),
+        (7, "scoring.tie.mode"),
+        (9, "match.best_of"),
+        (10, "colour"),
+    ]
+
+
+def test_variants_are_frozen() -> None:
+    v = load_variant("portugal")
+    with pytest.raises(ValueError, match="frozen"):
+        v.name = "other"  # type: ignore[misc]
+
+
+# --- properties ---------------------------------------------------------------------------
+
+
+@given(variants())
+def test_random_variants_dump_to_yaml_and_load_back_equal(variant: Variant) -> None:
+    text = yaml.safe_dump(variant.model_dump(mode="json"), allow_unicode=True, sort_keys=False)
+    assert parse_variant(text) == variant
+
+
+VALID = (variants_dir() / "sueca-online.yaml").read_text(encoding="utf-8")
+
+
+@st.composite
+def mutations(draw: st.DrawFn) -> str:
+    text = VALID
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["delete", "insert", "replace_line", "swap", "value"]))
+        lines = text.splitlines(keepends=True)
+        if kind == "delete" and text:
+            i = draw(st.integers(0, len(text) - 1))
+            text = text[:i] + text[i + draw(st.integers(1, 5)) :]
+        elif kind == "insert":
+            i = draw(st.integers(0, len(text)))
+            junk = draw(
+                st.sampled_from(["&a ", "*a", ": ", "\t", "- ", "{", "]", "!!x ", "'", "<<: "])
+            )
+            text = text[:i] + junk + text[i:]
+        elif kind == "replace_line" and lines:
+            i = draw(st.integers(0, len(lines) - 1))
+            lines[i] = draw(st.text(max_size=20)) + "\n"
+            text = "".join(lines)
+        elif kind == "swap" and len(lines) > 1:
+            i = draw(st.integers(0, len(lines) - 2))
+            lines[i], lines[i + 1] = lines[i + 1], lines[i]
+            text = "".join(lines)
+        elif kind == "value":
+            value = draw(st.sampled_from(["no", "-1", "2.5", "[]", "{}", "null", "xyz", "99999"]))
+            text = text.replace(": dealer_first", f": {value}").replace(": 91", f": {value}")
+    return text
+
+
+@given(mutations())
+def test_mutated_files_give_located_variant_errors_only(text: str) -> None:
+    try:
+        parse_variant(text, file="house.yaml")
+    except VariantError as exc:
+        for issue in exc.issues:
+            assert issue.file == "house.yaml"
+            assert issue.line is not None or "empty" in issue.message, issue
+            assert issue.message

@@ -1,0 +1,165 @@
+"""The safe YAML reader: located errors, no aliases/tags/duplicates, caps, YAML 1.2 scalars."""
+
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+
+import pytest
+
+from sueca_rules import SourceError, VariantError, load_variant, parse_variant
+from sueca_rules._yaml import format_path, parse_yaml, read_yaml_file
+
+
+def one_issue(text: str | bytes) -> str:
+    with pytest.raises(VariantError) as info:
+        parse_variant(text, file="house.yaml")
+    assert len(info.value.issues) == 1, info.value.issues
+    return str(info.value.issues[0])
+
+
+def test_yaml_12_scalars() -> None:
+    data = parse_yaml(
+        "a: no\nb: on\nc: yes\nd: true\ne: False\nf: 0777\ng: 0x1F\nh: 1.5\ni: ~\nj: null\n"
+        "k: 2020-01-01\nl: .inf\nm: '12'\nn:\n"
+    ).data
+    assert data == {
+        "a": "no",
+        "b": "on",
+        "c": "yes",
+        "d": True,
+        "e": False,
+        "f": 777,
+        "g": 31,
+        "h": 1.5,
+        "i": None,
+        "j": None,
+        "k": "2020-01-01",
+        "l": math.inf,
+        "m": "12",
+        "n": None,
+    }
+
+
+def test_positions_are_one_based_and_point_at_keys() -> None:
+    located = parse_yaml("name: x\nscoring:\n  tie:\n    mode: add\n  tiers:\n    - {a: 1}\n")
+    assert located.where(("scoring", "tie", "mode")) == (4, 5)
+    assert located.where(("scoring", "tiers", 0)) == (6, 7)
+    assert located.where(("scoring", "tiers", 0, "a")) == (6, 8)
+    assert located.where(("scoring", "nothing", "here")) == (2, 1)
+    assert format_path(("scoring", "tiers", 1, "games")) == "scoring.tiers[1].games"
+
+
+def test_direction_no_is_text_and_the_error_says_why() -> None:
+    message = one_issue("name: x\ntable:\n  direction: no\n")
+    assert message.startswith("house.yaml:3:3: table.direction: expected one of anticlockwise")
+    assert "got 'no'" in message
+    assert "YAML 1.2" in message
+
+
+def test_issue_example_from_the_docs() -> None:
+    text = "name: House\nextends: portugal\ntable:\n  direction: clockwise\nscoring:\n"
+    text += "  tie:\n    mode: triple\n"
+    assert one_issue(text) == (
+        "house.yaml:7:5: scoring.tie.mode: expected one of none, add, multiply, got 'triple'"
+    )
+
+
+def test_duplicate_keys_name_the_first_line() -> None:
+    message = one_issue("name: x\nmatch:\n  best_of: 3\n  target_games: 2\n  best_of: 5\n")
+    assert message == (
+        "house.yaml:5:3: match.best_of: duplicate key 'best_of' (first written at line 3)"
+    )
+
+
+def test_duplicate_keys_are_reported_with_validation_errors() -> None:
+    with pytest.raises(VariantError) as info:
+        parse_variant("name: x\nname: y\ntable: {direction: up}\n", file="h.yaml")
+    messages = [str(i) for i in info.value.issues]
+    assert messages == [
+        "h.yaml:2:1: name: duplicate key 'name' (first written at line 1)",
+        "h.yaml:3:9: table.direction: expected one of anticlockwise, clockwise, got 'up'",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "where"),
+    [
+        ("base: &b {x: 1}\nname: x\n", "anchors (&b) are not allowed", ":1:7"),
+        ("name: &n x\nother: *n\n", "anchors (&n) are not allowed", ":1:7"),
+        ("name: x\ntable: *t\n", "aliases (*name) are not allowed", ":2:8"),
+        ("name: x\ntable:\n  <<: {direction: clockwise}\n", "merge keys (<<)", ":3:3"),
+        ("name: !!python/object:os.system x\n", "tags such as", ":1:7"),
+        ("name: !!str x\n", "tags such as", ":1:7"),
+        ("!!python/object/apply:os.system ['echo hi']\n", "tags such as", ":1:1"),
+    ],
+)
+def test_anchors_aliases_merge_keys_and_tags_are_refused(text: str, words: str, where: str) -> None:
+    message = one_issue(text)
+    assert words in message
+    assert message.startswith("house.yaml" + where)
+
+
+def test_alias_bomb_is_refused_quickly() -> None:
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n"
+    names = "abcdefghij"
+    for i in range(1, 9):
+        refs = ", ".join(["*" + names[i - 1]] * 9)
+        bomb += f"{names[i]}: &{names[i]} [{refs}]\n"
+    start = time.monotonic()
+    message = one_issue(bomb)
+    assert "not allowed" in message
+    assert time.monotonic() - start < 2
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "the file is empty"),
+        ("# only a comment\n", "the file is empty"),
+        ("- name: x\n", "must be a mapping of fields"),
+        ("just text\n", "must be a mapping of fields"),
+        ("table: {direction: clockwise}\n", "every variant needs `name:`"),
+        ("name: x\n  bad: indent\n", "YAML syntax error"),
+        ("name: [x\n", "YAML syntax error"),
+        ("name: x\n---\nname: y\n", "YAML syntax error"),
+        ("name: x\x07\n", "control character U+0007 is not allowed"),
+    ],
+)
+def test_bad_files_get_one_clear_message(text: str, words: str) -> None:
+    assert words in one_issue(text)
+
+
+def test_binary_and_bad_utf8() -> None:
+    assert "binary file" in one_issue(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    message = one_issue(b"name: caf\xe9\n")
+    assert "not UTF-8" in message
+    assert message.startswith("house.yaml:1:10:")
+    assert parse_variant("\ufeffname: x\n").name == "x"  # a BOM is fine
+
+
+def test_size_and_depth_caps() -> None:
+    big = "name: x\ndescription: " + "a" * (300 * 1024) + "\n"
+    assert "too large" in one_issue(big)
+    deep = "name: x\nd: " + "[" * 100 + "]" * 100 + "\n"
+    assert "nesting deeper than" in one_issue(deep)
+    assert "too long" in one_issue("name: x\nmatch: {target_games: " + "9" * 500 + "}\n")
+
+
+def test_files(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match="no such file"):
+        read_yaml_file(tmp_path / "missing.yaml")
+    with pytest.raises(SourceError, match="directory"):
+        read_yaml_file(tmp_path)
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"a: " + b"x" * 300_000)
+    with pytest.raises(VariantError, match="too large"):
+        load_variant(big)
+
+
+def test_never_a_crash_on_junk() -> None:
+    junk = [b"\xff\xfe\x00a", b"{{{{", b"]]]", b"\t\tname: x", b"name: 'x", b'"\\q"', b"?\n"]
+    for raw in junk:
+        with pytest.raises(VariantError):
+            parse_variant(raw)
