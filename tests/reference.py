@@ -1,0 +1,171 @@
+"""An independent referee for records, written from the contract's wording alone.
+
+It shares no code with the engine: cards are strings, hands are lists, rules are read straight
+from the pydantic Variant. It is slow and plain on purpose, so that the engine (bitmasks,
+compiled rules) can be checked against it on random games and on the golden records.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sueca_rules import Variant
+
+ORDER = "23456QJK7A"  # weakest to strongest
+POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
+
+
+def trick_winner(cards: list[tuple[int, str]], trump: str) -> int:
+    """The seat that wins a trick of (seat, card) pairs in play order."""
+    led = cards[0][1][1]
+    trumps = [sc for sc in cards if sc[1][1] == trump]
+    pool = trumps or [sc for sc in cards if sc[1][1] == led]
+    return max(pool, key=lambda sc: ORDER.index(sc[1][0]))[0]
+
+
+def deal_games(variant: Variant, points: int, all_tricks: bool, pending: int) -> tuple[int, bool]:
+    """Games for the winner of a deal, and whether it is a bandeira."""
+    scoring = variant.scoring
+    bandeira = all_tricks if scoring.bandeira.requires == "all_tricks" else points == 120
+    if bandeira:
+        games = scoring.bandeira.games
+    else:
+        reached = [t for t in scoring.tiers if points >= t.min_points]
+        games = max(reached, key=lambda t: t.min_points).games if reached else 0
+    if scoring.tie.mode == "add":
+        games += scoring.tie.amount * pending
+    elif scoring.tie.mode == "multiply":
+        games *= scoring.tie.amount**pending
+    return games, bandeira
+
+
+def referee(variant: Variant, record: dict[str, Any]) -> dict[str, Any]:
+    """The contract's ``replay --json`` object (its fixed keys only) for a legal record."""
+    step = 1 if variant.table.direction == "clockwise" else 3
+    games = [0, 0]
+    partidas = [0, 0]
+    partida = 0
+    pending = 0
+    winner: int | None = None
+    dealer = record["first_dealer"]
+    out = []
+    for deal in record["deals"]:
+        assert winner is None, "a deal after the match is over"
+        hands = [list(h) for h in deal["hands"]]
+        trump = deal["trump_card"][1]
+        assert deal["trump_card"] in hands[dealer]
+        plays = deal["plays"]
+        claims = deal.get("claims", [])
+        seat = (dealer + step) % 4
+        current: list[tuple[int, str]] = []
+        tricks = []
+        points = [0, 0]
+        won = [0, 0]
+        revokers: list[int] = []
+        ended_by: int | None = None  # the team that scores a renúncia penalty
+        for k in range(len(plays) + 1):
+            for claim in (c for c in claims if c["after"] == k):
+                team = claim["by"] % 2
+                if any(r % 2 != team for r in revokers):
+                    ended_by = team
+                elif variant.revoke.false_claim == "penalize_claimant":
+                    ended_by = 1 - team
+                if ended_by is not None:
+                    break
+            if ended_by is not None or k == len(plays):
+                break
+            card = plays[k]
+            hand = hands[seat]
+            assert card in hand, f"{card} not in seat {seat}'s hand"
+            if current:
+                led = current[0][1][1]
+                if card[1] != led and any(c[1] == led for c in hand):
+                    assert variant.revoke.mode == "claimable"
+                    revokers.append(seat)
+            hand.remove(card)
+            current.append((seat, card))
+            if len(current) == 4:
+                w = trick_winner(current, trump)
+                p = sum(POINTS.get(c[0], 0) for _, c in current)
+                points[w % 2] += p
+                won[w % 2] += 1
+                tricks.append(
+                    {
+                        "leader": current[0][0],
+                        "cards": [c for _, c in current],
+                        "winner": w,
+                        "points": p,
+                    }
+                )
+                current = []
+                seat = w
+            else:
+                seat = (seat + step) % 4
+        awarded = [0, 0]
+        if ended_by is not None:
+            result = "revoke"
+            awarded[ended_by] = variant.revoke.penalty_games
+            scorer: int | None = ended_by
+            bandeira = False
+        else:
+            assert len(plays) == 40, "a deal cut short without a claim"
+            if points[0] == points[1]:
+                result = "tie"
+                scorer = None
+                bandeira = False
+                if variant.scoring.tie.mode != "none":
+                    pending = pending + 1 if variant.scoring.tie.stacks else 1
+            else:
+                result = "won"
+                scorer = 0 if points[0] > points[1] else 1
+                awarded[scorer], bandeira = deal_games(
+                    variant, points[scorer], won[scorer] == 10, pending
+                )
+                pending = 0
+        out.append(
+            {
+                "dealer": dealer,
+                "trump": trump,
+                "tricks": tricks,
+                "points": points,
+                "tricks_won": won,
+                "result": result,
+                "games": awarded,
+                "partida": partida,
+            }
+        )
+        if scorer is not None:
+            games[scorer] += awarded[scorer]
+            if (bandeira and variant.scoring.bandeira.wins_partida) or (
+                games[scorer] >= variant.match.target_games
+            ):
+                partidas[scorer] += 1
+                if partidas[scorer] == variant.match.best_of // 2 + 1:
+                    winner = scorer
+                else:
+                    partida += 1
+                    games = [0, 0]
+        dealer = (dealer + step) % 4
+    return {"deals": out, "games": games, "partidas": partidas, "winner": winner}
+
+
+CONTRACT_DEAL_KEYS = (
+    "dealer",
+    "trump",
+    "tricks",
+    "points",
+    "tricks_won",
+    "result",
+    "games",
+    "partida",
+)
+
+
+def contract_view(report: dict[str, Any]) -> dict[str, Any]:
+    """Only the contract's keys of a ``replay --json`` object (extra keys are allowed)."""
+    return {
+        "deals": [{k: d[k] for k in CONTRACT_DEAL_KEYS} for d in report["deals"]],
+        "games": report["games"],
+        "partidas": report["partidas"],
+        "winner": report["winner"],
+    }

@@ -1,0 +1,313 @@
+"""Property-based tests of the engine over random variants and random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from sueca_rules import (
+    IllegalPlayError,
+    Match,
+    MatchWon,
+    PartidaWon,
+    Variant,
+    dump_record,
+    parse_record,
+    replay_report,
+)
+from sueca_rules._cards import CARDS, Card
+
+from .games import follow_suit_cards, play_random_match, random_step, whole_deck
+from .reference import contract_view, referee, trick_winner
+from .strategies import variants
+
+seeds = st.integers(0, 2**32)
+
+
+@given(variants(short=True), seeds)
+def test_random_games_follow_the_rules_at_every_step(variant: Variant, seed: int) -> None:
+    rng = random.Random(seed)
+    match = Match(variant, seed=seed)
+    while not match.is_over and len(match.deals) < 10:
+        assert whole_deck(match)
+        seat = match.turn
+        assert seat is not None
+        trick = [int(c) for _, c in match.trick]
+        hand_mask = sum(1 << c for c in match.hand(seat))
+        assert [int(c) for c in sorted(match.legal_cards())] == follow_suit_cards(hand_mask, trick)
+        deals, tricks, trump = len(match.deals), len(match.tricks), match.trump
+        random_step(match, rng)
+        if len(match.deals) == deals and len(match.tricks) > tricks:  # a trick was completed
+            done = match.tricks[-1]
+            assert trump is not None
+            pairs = [
+                (s, str(c)) for s, c in zip(_seats(done.leader, match), done.cards, strict=True)
+            ]
+            assert done.winner == trick_winner(pairs, trump.letter)
+            assert done.points == sum(c.points for c in done.cards)
+            assert match.turn == done.winner
+    for deal in match.deals:
+        if deal.result != "revoke":
+            assert sum(deal.points) == 120
+            assert sum(deal.tricks_won) == 10
+            assert sorted(int(c) for c in deal.plays) == list(range(40))
+        assert sorted(int(c) for h in deal.hands for c in h) == list(range(40))
+
+
+def _seats(leader: int, match: Match) -> list[int]:
+    seats = [leader]
+    for _ in range(3):
+        seats.append(match.rules.next_seat[seats[-1]])
+    return seats
+
+
+@given(variants(short=True), seeds)
+def test_engine_agrees_with_the_independent_referee(variant: Variant, seed: int) -> None:
+    match = play_random_match(variant, seed)
+    record = match.to_record()
+    data = record.to_data()
+    if match.phase == "play":  # the referee scores whole deals only
+        data["deals"] = data["deals"][:-1]
+        match = Match.from_record(parse_record(dump_record(record)), allow_unfinished=True)
+    expected = referee(variant, data)
+    got = contract_view(replay_report(match))
+    assert got == expected
+
+
+@given(variants(short=True), seeds)
+def test_games_are_awarded_as_the_variant_says(variant: Variant, seed: int) -> None:
+    match = play_random_match(variant, seed)
+    rules = match.rules
+    pending = 0
+    for deal in match.deals:
+        if deal.result == "tie":
+            assert deal.games == (0, 0)
+            if rules.tie_mode:
+                pending = pending + 1 if rules.tie_stacks else 1
+            continue
+        team = deal.team
+        assert team is not None
+        assert deal.games[1 - team] == 0
+        if deal.result == "revoke":
+            assert deal.games[team] == variant.revoke.penalty_games
+            continue
+        points = deal.points[team]
+        assert points > 60
+        if variant.scoring.bandeira.requires == "all_points":
+            assert deal.bandeira == (points == 120)
+        else:
+            assert deal.bandeira == (deal.tricks_won[team] == 10)
+        if deal.bandeira:
+            base = variant.scoring.bandeira.games
+        else:
+            # A deal won below the first tier (e.g. 62 points with tiers from 64) scores 0.
+            base = (
+                max((t.games for t in variant.scoring.tiers if t.min_points <= points), default=0)
+                if len(variant.scoring.tiers) == 1
+                else max(
+                    (
+                        (t.min_points, t.games)
+                        for t in variant.scoring.tiers
+                        if t.min_points <= points
+                    ),
+                    default=(0, 0),
+                )[1]
+            )
+        mode, amount = variant.scoring.tie.mode, variant.scoring.tie.amount
+        expected = (
+            base + amount * pending
+            if mode == "add"
+            else (base * amount**pending if mode == "multiply" else base)
+        )
+        assert deal.games[team] == expected
+        pending = 0
+    assert match.pending_ties == pending
+
+
+@given(variants(short=True), seeds)
+def test_the_match_ends_once_with_one_winner(variant: Variant, seed: int) -> None:
+    rng = random.Random(seed)
+    match = Match(variant, seed=seed)
+    events = []
+    while not match.is_over and len(match.deals) < 40:
+        events.extend(match.play(rng.choice(match.legal_cards())))
+    won = [e for e in events if isinstance(e, MatchWon)]
+    partidas = [e for e in events if isinstance(e, PartidaWon)]
+    if match.is_over:
+        assert len(won) == 1
+        assert won[0].team == match.winner
+        assert match.partidas[match.winner] == variant.match.best_of // 2 + 1
+        assert match.partidas[1 - match.winner] < match.partidas[match.winner]
+        assert sum(match.partidas) == len(partidas)
+        assert isinstance(events[-1], MatchWon)
+        with pytest.raises(IllegalPlayError, match="the match is over"):
+            match.play(CARDS[0])
+        assert match.turn is None
+        assert match.legal_cards() == []
+    else:
+        assert not won
+
+
+@given(variants(short=True), seeds)
+def test_record_round_trip_reproduces_the_match(variant: Variant, seed: int) -> None:
+    match = play_random_match(variant, seed, max_deals=6)
+    for fmt in ("yaml", "json"):
+        text = dump_record(match.to_record(), fmt)
+        again = Match.from_record(parse_record(text), allow_unfinished=True)
+        assert replay_report(again) == replay_report(match)
+        assert again.to_record() == match.to_record()
+        assert again.phase == match.phase
+        if match.phase == "play":
+            for seat in range(4):
+                assert again.observation(seat) == match.observation(seat)
+
+
+@given(variants(short=True), seeds, st.integers(0, 200))
+def test_clone_is_equal_and_independent(variant: Variant, seed: int, steps: int) -> None:
+    rng = random.Random(seed)
+    match = Match(variant, seed=seed)
+    for _ in range(steps):
+        if match.is_over:
+            break
+        random_step(match, rng)
+    copy = match.clone()
+    assert copy.to_record() == match.to_record()
+    assert replay_report(copy) == replay_report(match)
+    if match.is_over:
+        return
+    snapshot = (match.to_record(), [match.observation(s) for s in range(4)])
+    for _ in range(50):
+        if copy.is_over:
+            break
+        random_step(copy, rng)
+    assert (match.to_record(), [match.observation(s) for s in range(4)]) == snapshot
+
+
+@given(seeds, st.integers(0, 38))
+def test_observations_never_depend_on_hidden_cards(seed: int, steps: int) -> None:
+    rng = random.Random(seed)
+    match = Match("portugal", seed=seed)
+    for _ in range(steps):
+        match.play(rng.choice(match.legal_cards()))
+    if match.phase != "play":
+        return
+    seat = rng.randrange(4)
+    other = _reshuffle_hidden(match, seat, rng)
+    assert other is not None
+    assert other.observation(seat) == match.observation(seat)
+    for s in range(4):
+        if s != seat:
+            assert len(other.hand(s)) == len(match.hand(s))
+
+
+def _reshuffle_hidden(match: Match, seat: int, rng: random.Random) -> Match | None:
+    """The same deal and plays, with the other seats' unplayed cards dealt anew consistently
+    with what ``seat`` knows (hand sizes, voids shown, the turned card still with the dealer)."""
+    obs = match.observation(seat)
+    others = [s for s in range(4) if s != seat]
+    hidden = [c for s in others for c in match.hand(s)]
+    for _ in range(200):
+        rng.shuffle(hidden)
+        new: dict[int, list[Card]] = {s: [] for s in others}
+        ok = True
+        pinned = obs.trump_card if obs.trump_card_in_hand and obs.dealer != seat else None
+        if pinned is not None:
+            new[obs.dealer].append(pinned)
+        for card in hidden:
+            if card == pinned:
+                continue
+            room = [
+                s
+                for s in others
+                if len(new[s]) < len(match.hand(s)) and not obs.is_void(s, card.suit)
+            ]
+            if not room:
+                ok = False
+                break
+            new[rng.choice(room)].append(card)
+        if not ok:
+            continue
+        played: dict[int, list[Card]] = {s: [] for s in range(4)}
+        for deal_trick in match.tricks:
+            for s, c in zip(_seats(deal_trick.leader, match), deal_trick.cards, strict=True):
+                played[s].append(c)
+        for s, c in match.trick:
+            played[s].append(c)
+        hands = [played[s] + (list(match.hand(s)) if s == seat else new[s]) for s in range(4)]
+        other = Match(match.variant, deal=False, first_dealer=match.dealer)
+        other.deal_hands(hands, match.trump_card)  # type: ignore[arg-type]
+        for card in match.plays:
+            other.play(card)
+        return other
+    return None
+
+
+class MatchMachine(RuleBasedStateMachine):
+    """Drives the API at random; illegal actions must raise and change nothing."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.match = Match("portugal", seed=0)
+
+    @initialize(variant=variants(short=True), seed=seeds)
+    def start(self, variant: Variant, seed: int) -> None:
+        self.match = Match(variant, seed=seed)
+        self.rng = random.Random(seed)
+
+    def snapshot(self) -> object:
+        m = self.match
+        return (
+            m.to_record(),
+            replay_report(m),
+            m.phase,
+            m.turn,
+            [m.observation(s) for s in range(4)],
+            m.revokes,
+        )
+
+    @rule()
+    def play_a_legal_card(self) -> None:
+        if self.match.phase == "play":
+            random_step(self.match, self.rng, claim_rate=0.0)
+
+    @rule(card=st.integers(0, 39))
+    def play_any_card(self, card: int) -> None:
+        m = self.match
+        before = self.snapshot()
+        if card in m.playable_cards():
+            m.play(card)
+            return
+        with pytest.raises(IllegalPlayError):
+            m.play(card)
+        assert self.snapshot() == before
+
+    @rule(seat=st.integers(0, 3))
+    def claim(self, seat: int) -> None:
+        m = self.match
+        if m.rules.revoke_claimable and m.phase == "play":
+            m.claim(seat)
+            return
+        before = self.snapshot()
+        with pytest.raises(IllegalPlayError):
+            m.claim(seat)
+        assert self.snapshot() == before
+
+    @rule()
+    def deal_out_of_turn(self) -> None:
+        before = self.snapshot()
+        with pytest.raises(IllegalPlayError):
+            self.match.deal_random()
+        assert self.snapshot() == before
+
+    @invariant()
+    def cards_are_all_there(self) -> None:
+        if self.match.phase == "play":
+            assert whole_deck(self.match)
+
+
+MatchMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=60, deadline=None)
+TestMatchMachine = MatchMachine.TestCase
