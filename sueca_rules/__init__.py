@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ._cards import CARDS, Card, Rank, Suit, parse_card, parse_cards
+    from ._describe import RuleDiff, describe, describe_diff, diff, summary
     from ._errors import (
         CardError,
         IllegalPlayError,
@@ -70,6 +71,11 @@ __version__ = "0.1.0"
 # The public names are imported on first use (PEP 562), so that ``import sueca_rules`` and the
 # ``sueca`` command start fast; type checkers see the imports above.
 _LAZY: dict[str, tuple[str, str]] = {
+    "RuleDiff": ("._describe", "RuleDiff"),
+    "describe": ("._describe", "describe"),
+    "describe_diff": ("._describe", "describe_diff"),
+    "diff": ("._describe", "diff"),
+    "summary": ("._describe", "summary"),
     "Bandeira": ("._variant", "Bandeira"),
     "CARDS": ("._cards", "CARDS"),
     "Card": ("._cards", "Card"),
@@ -167,6 +173,7 @@ __all__ = [
     "RecordError",
     "Revoke",
     "RevokeRules",
+    "RuleDiff",
     "Rules",
     "Scoring",
     "SourceError",
@@ -181,6 +188,9 @@ __all__ = [
     "VariantError",
     "__version__",
     "builtin_ids",
+    "describe",
+    "describe_diff",
+    "diff",
     "dump_record",
     "load_record",
     "load_variant",
@@ -190,5 +200,6 @@ __all__ = [
     "parse_variant",
     "replay_report",
     "save_record",
+    "summary",
     "variants_dir",
 ]
