@@ -254,12 +254,22 @@ def _record_variant(record: Record, base_dir: Path) -> Variant:
         path = Path(spec)
         if not path.is_absolute():
             path = base_dir / path
+        if not path.exists():
+            raise VariantError(
+                [
+                    Issue(
+                        f"unknown variant {spec!r}: not a built-in id "
+                        f"({', '.join(builtin_ids())}) and no file {path}"
+                    )
+                ]
+            )
         return load_variant(path)
     except VariantError as exc:
         where = located.issue("", ("variant",)) if located else Issue("", "variant")
+        problems = "; ".join(str(i) if i.file else i.message for i in exc.issues)
         head = Issue(
             f"the record's variant {spec if isinstance(spec, str) else '(inline)'!r} is not "
-            "usable: " + "; ".join(str(i) for i in exc.issues),
+            f"usable: {problems}",
             "variant",
             where.file,
             where.line,

@@ -1,0 +1,276 @@
+"""Records: loading, saving, located errors, and replay errors that name deal/trick/seat/card."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from sueca_rules import (
+    Match,
+    RecordError,
+    Variant,
+    dump_record,
+    load_record,
+    load_variant,
+    parse_record,
+    replay_report,
+    save_record,
+)
+from sueca_rules.cli import main
+
+from .scenarios import find_deal, sweep
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+ANTI = (3, 0, 1, 2)
+
+
+def record_text(**changes: Any) -> str:
+    built = sweep(ANTI, 0, "capote")
+    data: dict[str, Any] = {
+        "variant": "portugal",
+        "first_dealer": 0,
+        "deals": [{"hands": built.hands, "trump_card": built.trump_card, "plays": built.plays}],
+    }
+    data.update(changes)
+    return yaml.safe_dump(data, default_flow_style=None, sort_keys=False)
+
+
+def replay_error(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> str:
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["replay", str(path), "--json"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "Traceback" not in err
+    assert err.strip()
+    return err
+
+
+def test_contract_example_shape(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text(record_text(), encoding="utf-8")
+    assert main(["replay", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) >= {"deals", "games", "partidas", "winner"}
+    deal = data["deals"][0]
+    assert set(deal) >= {
+        "dealer", "trump", "tricks", "points", "tricks_won", "result", "games", "partida"
+    }  # fmt: skip
+    assert deal["dealer"] == 0
+    assert deal["trump"] == "H"
+    assert deal["tricks"][0] == {"leader": 3, "cards": deal["tricks"][0]["cards"], "winner": 3,
+                                 "points": deal["tricks"][0]["points"]}  # fmt: skip
+    assert deal["tricks"][0]["cards"][0] == "AH"
+    assert deal["points"] == [11, 109]
+    assert deal["tricks_won"] == [1, 9]
+    assert deal["result"] == "won"
+    assert deal["games"] == [0, 2]
+    assert deal["partida"] == 0
+    assert data["games"] == [0, 2]
+    assert data["partidas"] == [0, 0]
+    assert data["winner"] is None
+
+
+def test_readable_replay(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(GOLDEN / "portugal" / "tie-then-carried.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "Deal 1 (partida 1): seat 0 deals" in out
+    assert "60-60, empate: nobody scores." in out
+    assert "♥" in out or "♠" in out
+    assert "The match is over" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        # a card not in the hand: seat 3 leads, but 2C is seat 0's card
+        (
+            lambda d: d["plays"].__setitem__(0, "2C"),
+            "deal 1, trick 1: seat 3 cannot play 2C: seat 3 does not hold 2C",
+        ),
+        (lambda d: d.__setitem__("trump_card", "AH"), "must be in the dealer's hand"),
+        (lambda d: d.__setitem__("plays", d["plays"][:17]), "deal 1 stops after 17 of 40 cards"),
+        (lambda d: d["plays"].__setitem__(5, "8S"), "Sueca uses 40 cards"),
+        (lambda d: d["hands"][0].pop(), "deals[0].hands[0]"),
+        (lambda d: d["hands"][0].__setitem__(0, d["hands"][1][0]), "and seat 0 holds it too"),
+        (lambda d: d.__setitem__("claims", [{"after": 3, "by": 1}]), "cannot claim"),
+    ],
+)
+def test_illegal_records(
+    change: Any, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = yaml.safe_load(record_text())
+    change(data["deals"][0])
+    err = replay_error(tmp_path, yaml.safe_dump(data, sort_keys=False), capsys)
+    assert words in err
+    assert err.startswith(str(tmp_path / "game.yaml") + ":")
+    assert len(err.strip().splitlines()) == 1
+
+
+HANDS = [
+    ["KS", "2C", "3C", "4C", "5C", "6C", "QC", "JC", "KC", "7C"],
+    ["2H", "AS", "2S", "AD", "2D", "3D", "4D", "5D", "6D", "QD"],
+    ["7S", "3H", "3S", "JD", "KD", "7D", "4S", "5S", "6S", "QS"],
+    ["AC", "4H", "5H", "6H", "QH", "JH", "KH", "7H", "AH", "JS"],
+]
+
+
+def test_a_revoke_under_prevented_names_deal_trick_seat_and_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Seat 1 deals; seat 0 leads KS; seat 3 holds JS but plays AH.
+    data = {
+        "variant": "portugal",
+        "first_dealer": 1,
+        "deals": [{"hands": HANDS, "trump_card": "2H", "plays": ["KS", "AH"]}],
+    }
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(data, default_flow_style=None), encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        Match.from_record(load_record(path))
+    error = info.value
+    assert (error.deal, error.trick, error.seat, error.card) == (1, 1, 3, "AH")
+    issue = error.issues[0]
+    assert issue.path == "deals[0].plays[1]"
+    assert (issue.line, issue.column) == (7, 15)
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"{path}:7:15: deals[0].plays[1]: deal 1, trick 1: seat 3 cannot play AH: seat 3 must "
+        "follow spades: it holds JS (legal: JS)\n"
+    )
+
+
+def test_a_deal_after_the_match_is_over(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sweep_deal = sweep(ANTI, 0, "sweep")  # a bandeira: 4 games, the match is over
+    second = sweep(ANTI, 3, "sweep")
+    data = {
+        "variant": "portugal",
+        "first_dealer": 0,
+        "deals": [
+            {"hands": d.hands, "trump_card": d.trump_card, "plays": d.plays}
+            for d in (sweep_deal, second)
+        ],
+    }
+    err = replay_error(tmp_path, yaml.safe_dump(data), capsys)
+    assert "deal 2: the match was already over after deal 1 (won by team 1)" in err
+
+
+def test_claims_in_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    built = sweep(ANTI, 0, "capote")
+    base = {"hands": built.hands, "trump_card": built.trump_card, "plays": built.plays[:6]}
+    data = {"variant": "portugal-table", "first_dealer": 0, "deals": [base]}
+    # A claim after the sixth card (false: nobody revoked) ends the deal.
+    base["claims"] = [{"after": 6, "by": 0}]
+    path = tmp_path / "ok.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert main(["replay", str(path), "--json"]) == 0
+    deal = json.loads(capsys.readouterr().out)["deals"][0]
+    assert deal["result"] == "revoke"
+    assert deal["games"] == [0, 4]
+    assert deal["claims"] == [{"after": 6, "by": 0}]
+    # Plays after the claim that ended the deal are an error, and so is a late claim.
+    base["plays"] = built.plays[:8]
+    assert "goes on with" in replay_error(tmp_path, yaml.safe_dump(data), capsys)
+    base["plays"] = built.plays[:6]
+    base["claims"] = [{"after": 9, "by": 0}]
+    assert "only 6 cards were played" in replay_error(tmp_path, yaml.safe_dump(data), capsys)
+
+
+def test_partial_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    match = Match("portugal", seed=4)
+    for _ in range(7):
+        match.play(match.legal_cards()[0])
+    path = tmp_path / "saved.yaml"
+    save_record(match.to_record(), path)
+    assert main(["replay", str(path)]) == 1
+    assert "--partial" not in capsys.readouterr().out
+    assert main(["replay", str(path), "--partial"]) == 0
+    assert "Deal 1 is unfinished: 7 card(s) played" in capsys.readouterr().out
+    again = Match.from_record(load_record(path), allow_unfinished=True)
+    assert again.plays == match.plays
+    assert again.turn == match.turn
+    resumed = Match.from_record(load_record(path), allow_unfinished=True, seed=1)
+    assert resumed.phase == "play"
+
+
+def test_json_and_yaml_records_load_the_same(tmp_path: Path) -> None:
+    match = Match("sueca-play", seed=8)
+    while len(match.deals) < 2:
+        match.play(match.legal_cards()[-1])
+    for suffix in (".yaml", ".json"):
+        path = tmp_path / f"game{suffix}"
+        save_record(match.to_record(), path)
+        assert load_record(path) == match.to_record()
+    assert json.loads((tmp_path / "game.json").read_text())["variant"] == "sueca-play"
+
+
+def test_variant_paths_are_relative_to_the_record(tmp_path: Path) -> None:
+    (tmp_path / "rules").mkdir()
+    house = tmp_path / "rules" / "house.yaml"
+    house.write_text("name: House\nextends: french\n", encoding="utf-8")
+    match = Match(house, seed=3)
+    match.play(match.legal_cards()[0])
+    (tmp_path / "games").mkdir()
+    path = tmp_path / "games" / "g.yaml"
+    save_record(match.to_record(), path)
+    assert yaml.safe_load(path.read_text())["variant"] == "../rules/house.yaml"
+    again = Match.from_record(load_record(path), allow_unfinished=True)
+    assert again.variant.name == "House"
+    assert again.rules.clockwise
+
+
+def test_an_inline_variant_for_a_variant_built_in_code() -> None:
+    v = Variant.model_validate({"name": "Mine", "match": {"target_games": 2}})
+    match = Match(v, seed=5)
+    match.play(match.legal_cards()[0])
+    record = match.to_record()
+    assert isinstance(record.variant, dict)
+    again = Match.from_record(parse_record(dump_record(record)), allow_unfinished=True)
+    assert again.variant == v
+    assert Match(load_variant("french"), seed=1).to_record().variant == "french"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "the record is empty"),
+        ("[1, 2]", "must be a mapping"),
+        ("variant: portugal\ndeals: []\n", "required field 'first_dealer' is missing"),
+        ("variant: portugal\nfirst_dealer: 4\n", "at most 3"),
+        ("variant: nosuch\nfirst_dealer: 0\n", "unknown variant 'nosuch'"),
+        ("variant: portugal\nfirst_dealer: 0\ncolour: red\n", "unknown field 'colour'"),
+        ("variant: portugal\nfirst_dealer: 0\nfirst_dealer: 1\n", "duplicate key"),
+    ],
+)
+def test_malformed_records(
+    text: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert words in replay_error(tmp_path, text, capsys)
+
+
+def test_bad_card_location(tmp_path: Path) -> None:
+    text = record_text().replace("AH", "XH", 1)
+    with pytest.raises(RecordError) as info:
+        parse_record(text, file="g.yaml")
+    issue = info.value.issues[0]
+    assert issue.path.startswith("deals[0].hands[")
+    assert "XH" in issue.message
+    assert issue.line is not None
+
+
+def test_missing_record_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["replay", str(tmp_path / "none.yaml")]) == 1
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_found_tie_deal_is_a_tie() -> None:
+    built = find_deal("portugal", 2, lambda p, t: p == (60, 60), seed=5)
+    match = Match("portugal", deal=False, first_dealer=2)
+    match.deal_hands(built.hands, built.trump_card)
+    for card in built.plays:
+        match.play(card)
+    assert replay_report(match)["deals"][0]["result"] == "tie"
