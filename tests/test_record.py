@@ -161,7 +161,11 @@ def test_a_deal_after_the_match_is_over(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_claims_in_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     built = sweep(ANTI, 0, "capote")
-    base = {"hands": built.hands, "trump_card": built.trump_card, "plays": built.plays[:6]}
+    base: dict[str, Any] = {
+        "hands": built.hands,
+        "trump_card": built.trump_card,
+        "plays": built.plays[:6],
+    }
     data = {"variant": "portugal-table", "first_dealer": 0, "deals": [base]}
     # A claim after the sixth card (false: nobody revoked) ends the deal.
     base["claims"] = [{"after": 6, "by": 0}]
