@@ -16,7 +16,6 @@ As an extension, ``variant`` may also be a whole variant mapping written inline 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -27,7 +26,7 @@ from ._cards import Suit, cards_from_mask, parse_card
 from ._errors import CardError, IllegalPlayError, Issue, RecordError, VariantError
 from ._registry import _load_builtin, builtin_ids, load_variant
 from ._variant import Variant, combine_issues, validation_issues
-from ._yaml import Located, PathKey, format_path, parse_yaml, read_yaml_file
+from ._yaml import Located, PathKey, format_path, parse_yaml, read_yaml_file, yaml_safe_json
 
 if TYPE_CHECKING:
     from ._match import Match
@@ -173,7 +172,7 @@ def dump_record(record: Record, fmt: str = "yaml") -> str:
     """The record as YAML (hands, plays and claims on one line each) or as JSON."""
     data = record.to_data()
     if fmt == "json":
-        return json.dumps(data, indent=2) + "\n"
+        return yaml_safe_json(data)
     for deal in data["deals"]:
         deal["hands"] = [_FlowList(h) for h in deal["hands"]]
         deal["plays"] = _FlowList(deal["plays"])

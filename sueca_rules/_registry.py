@@ -36,6 +36,7 @@ _MAX_CHAIN = 16
 _SUFFIXES = (".yaml", ".yml")
 
 
+@functools.cache
 def variants_dir() -> Path:
     """The folder that holds the built-in variant files."""
     packaged = importlib.resources.files("sueca_rules") / "variants"
@@ -67,25 +68,7 @@ def _unknown(spec: str) -> str:
 
 def _merge(base: Located, over: Located) -> Located:
     """``over``'s data merged over ``base``'s, keeping where each value was written."""
-    positions = dict(base.positions)
-    keys = dict(base.key_positions)
-    origins = {p: base.file_of(p) or "" for p in base.positions}
-
-    def replace(path: PathKey) -> None:
-        n = len(path)
-        for table in (positions, keys, origins):
-            for p in [p for p in table if p[:n] == path]:
-                del table[p]
-
-    def take(path: PathKey) -> None:
-        n = len(path)
-        for p, pos in over.positions.items():
-            if p[:n] == path:
-                positions[p] = pos
-                origins[p] = over.file or ""
-        for p, pos in over.key_positions.items():
-            if p[:n] == path:
-                keys[p] = pos
+    replaced: set[PathKey] = set()
 
     def merge(a: dict[str, Any], b: dict[str, Any], path: PathKey) -> dict[str, Any]:
         out = dict(a)
@@ -93,17 +76,23 @@ def _merge(base: Located, over: Located) -> Located:
             child = (*path, k)
             if isinstance(v, dict) and isinstance(out.get(k), dict):
                 out[k] = merge(out[k], v, child)
-                if child in over.key_positions:
-                    keys[child] = over.key_positions[child]
             else:
-                replace(child)
-                take(child)
+                replaced.add(child)
                 out[k] = v
         return out
 
     data = merge(base.data, over.data, ())
-    positions[()] = over.positions.get((), (1, 1))
-    origins[()] = over.file or ""
+
+    def kept(p: PathKey) -> bool:  # not inside a value that ``over`` replaced
+        return not any(p[:n] in replaced for n in range(1, len(p) + 1))
+
+    over_file = over.file or ""
+    positions = {p: v for p, v in base.positions.items() if kept(p)}
+    origins = {p: base.file_of(p) or "" for p in positions}
+    keys = {p: v for p, v in base.key_positions.items() if kept(p)}
+    positions.update(over.positions)
+    keys.update(over.key_positions)
+    origins.update(dict.fromkeys(over.positions, over_file))
     return Located(data, over.file, positions, keys, origins, (*base.issues, *over.issues))
 
 
@@ -163,6 +152,7 @@ def _resolve_base(located: Located, base_dir: Path, chain: tuple[Path, ...]) -> 
             raise VariantError([located.issue(message, ("extends",))])
     else:
         display = f"<built-in {spec}>"
+        return _merge(_builtin_located(spec), located)
     target = target.resolve()
     if target in chain:
         names = " → ".join(p.name for p in (*chain, target))
@@ -191,6 +181,14 @@ def _load_path(path: Path, display: str) -> Variant:
     resolved = path.resolve()
     located = _resolve_base(_read(path, display), resolved.parent, (resolved,))
     return _validate(located)
+
+
+@functools.cache
+def _builtin_located(spec: str) -> Located:
+    """A built-in variant file read and merged over its own base (read once; never mutated:
+    merging copies what it changes)."""
+    path = variants_dir() / f"{spec}.yaml"
+    return _resolve_base(_read(path, f"<built-in {spec}>"), path.parent, (path.resolve(),))
 
 
 @functools.cache

@@ -1,6 +1,7 @@
 """Safe YAML (and JSON) reading that keeps where every value was written.
 
-The reader composes the YAML node graph with PyYAML and builds plain Python data itself, so that:
+The reader takes the YAML event stream from PyYAML (libyaml's fast parser when PyYAML has it) and
+builds plain Python data itself, so that:
 
 * nothing is ever constructed from a tag (no ``!!python/object``: every explicit tag is refused);
 * anchors, aliases and merge keys (``<<``) are refused, so there are no alias bombs;
@@ -17,6 +18,7 @@ same positions and duplicate-key checks.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -24,17 +26,29 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.composer import Composer
-from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.events import (
+    AliasEvent,
+    MappingEndEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
 from yaml.parser import Parser
 from yaml.reader import Reader
-from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner
 
 from ._errors import Issue, SourceError
 
-__all__ = ["MAX_DEPTH", "Located", "PathKey", "format_path", "parse_yaml", "read_yaml_file"]
+__all__ = [
+    "MAX_DEPTH",
+    "Located",
+    "PathKey",
+    "format_path",
+    "parse_yaml",
+    "read_yaml_file",
+    "yaml_safe_json",
+]
 
 MAX_DEPTH = 32
 """The deepest nesting of mappings and lists that is read."""
@@ -146,7 +160,7 @@ def _plain_scalar(text: str) -> Any:
     return text
 
 
-# --- the composer: refuses aliases, anchors, tags; caps depth ------------------------------
+# --- the event reader: refuses aliases, anchors, tags; caps depth --------------------------
 
 
 class _RefusedError(Exception):
@@ -156,130 +170,181 @@ class _RefusedError(Exception):
         self.mark = mark
 
 
-class _SafeComposer(Reader, Scanner, Parser, Composer, BaseResolver):
-    """PyYAML's reader, scanner, parser and composer with the checks we need."""
+def _parser(text: str) -> Any:
+    """A YAML event parser: libyaml's when PyYAML was built with it (fast), else PyYAML's own.
+    Only events are read from it: nothing is ever constructed."""
+    if yaml.__with_libyaml__:
+        from yaml._yaml import CParser
 
-    def __init__(self, stream: str, max_depth: int) -> None:
-        Reader.__init__(self, stream)
-        Scanner.__init__(self)
-        Parser.__init__(self)
-        Composer.__init__(self)
-        BaseResolver.__init__(self)
-        self._depth = 0
-        self._max_depth = max_depth
+        return CParser(text)
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
-        if isinstance(event, AliasEvent):
-            raise _RefusedError(
-                "aliases (*name) are not allowed: write the value out in full", event.start_mark
-            )
-        if isinstance(event, ScalarEvent | CollectionStartEvent):
-            if event.anchor is not None:
-                raise _RefusedError(
-                    f"anchors (&{event.anchor}) are not allowed: write each value out in full",
-                    event.start_mark,
-                )
-            if event.tag not in (None, "!"):
-                raise _RefusedError(
-                    f"tags such as {event.tag!r} are not allowed: write plain values",
-                    event.start_mark,
-                )
-        if isinstance(event, CollectionStartEvent):
-            self._depth += 1
-            if self._depth > self._max_depth:
-                raise _RefusedError(
-                    f"nesting deeper than {self._max_depth} levels is not allowed",
-                    event.start_mark,
-                )
-            try:
-                return super().compose_node(parent, index)
-            finally:
-                self._depth -= 1
-        return super().compose_node(parent, index)
+    class _PurePython(Reader, Scanner, Parser):
+        def __init__(self, stream: str) -> None:
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+
+    return _PurePython(text)
 
 
-def _pos(node: Node) -> tuple[int, int]:
-    return node.start_mark.line + 1, node.start_mark.column + 1
+def _pos(event: Any) -> tuple[int, int]:
+    return event.start_mark.line + 1, event.start_mark.column + 1
 
 
 class _Builder:
-    """Turns a node graph into plain data, recording positions and duplicate keys."""
+    """Builds plain data from the event stream, recording positions and duplicate keys."""
 
-    def __init__(self, file: str | None) -> None:
+    def __init__(self, parser: Any, file: str | None, max_depth: int) -> None:
+        self.parser = parser
         self.file = file
+        self.max_depth = max_depth
         self.positions: dict[PathKey, tuple[int, int]] = {}
         self.key_positions: dict[PathKey, tuple[int, int]] = {}
         self.issues: list[Issue] = []
 
-    def _issue(self, message: str, node: Node, path: PathKey, *, at_key: bool = True) -> None:
-        line, column = (at_key and self.key_positions.get(path)) or _pos(node)
-        self.issues.append(Issue(message, format_path(path), self.file, line, column))
+    def _issue(self, message: str, at: tuple[int, int], path: PathKey) -> None:
+        self.issues.append(Issue(message, format_path(path), self.file, at[0], at[1]))
 
-    def _text(self, node: ScalarNode, path: PathKey) -> str:
-        value: str = node.value
-        if node.style == '"' and any("\ud800" <= ch <= "\udfff" for ch in value):
+    def _check(self, event: Any) -> None:
+        if isinstance(event, AliasEvent):
+            raise _RefusedError(
+                "aliases (*name) are not allowed: write the value out in full", event.start_mark
+            )
+        if event.anchor is not None:
+            raise _RefusedError(
+                f"anchors (&{event.anchor}) are not allowed: write each value out in full",
+                event.start_mark,
+            )
+        if event.tag not in (None, "!"):
+            raise _RefusedError(
+                f"tags such as {event.tag!r} are not allowed: write plain values",
+                event.start_mark,
+            )
+
+    def document(self) -> Any:
+        """The single document of the stream (``None`` when it is empty)."""
+        get = self.parser.get_event
+        get()  # StreamStartEvent
+        if isinstance(self.parser.peek_event(), StreamEndEvent):
+            return None
+        get()  # DocumentStartEvent
+        data = self.node((), 0)
+        get()  # DocumentEndEvent
+        extra = get()
+        if not isinstance(extra, StreamEndEvent):
+            raise _RefusedError(
+                "a file holds one YAML document: remove the second one (after ---)",
+                extra.start_mark,
+            )
+        return data
+
+    def node(self, path: PathKey, depth: int) -> Any:
+        event = self.parser.get_event()
+        self._check(event)
+        at = _pos(event)
+        self.positions[path] = at
+        if isinstance(event, ScalarEvent):
+            if event.style:  # quoted or block scalar: always a string
+                return self._text(event, at, path)
+            try:
+                return _plain_scalar(event.value)
+            except _TooLargeError:
+                self._issue(
+                    f"the number {event.value[:20]}... is too long",
+                    self.key_positions.get(path, at),
+                    path,
+                )
+                return None
+        if depth >= self.max_depth:
+            raise _RefusedError(
+                f"nesting deeper than {self.max_depth} levels is not allowed", event.start_mark
+            )
+        if isinstance(event, SequenceStartEvent):
+            items: list[Any] = []
+            while not isinstance(self.parser.peek_event(), SequenceEndEvent):
+                items.append(self.node((*path, len(items)), depth + 1))
+            self.parser.get_event()
+            return items
+        out: dict[str, Any] = {}
+        while not isinstance(self.parser.peek_event(), MappingEndEvent):
+            key_event = self.parser.peek_event()
+            self._check(key_event)
+            key_at = _pos(key_event)
+            if not isinstance(key_event, ScalarEvent):
+                self.node((*path, "?"), depth + 1)  # read and drop the key, then its value
+                self.node((*path, "?"), depth + 1)
+                self._issue("keys must be plain names, not lists or mappings", key_at, path)
+                continue
+            self.parser.get_event()
+            key = key_event.value
+            child = (*path, key)
+            if key == "<<" and not key_event.style:
+                self.node((*path, "<<"), depth + 1)
+                self._issue(
+                    "merge keys (<<) are not allowed: write each field out in full", key_at, child
+                )
+                continue
+            if key in out:
+                first_line = self.key_positions[child][0]
+                kept = (dict(self.positions), dict(self.key_positions))
+                self.node(child, depth + 1)  # read the duplicate's value, keep the first's
+                self.positions, self.key_positions = kept
+                self._issue(
+                    f"duplicate key {key!r} (first written at line {first_line})", key_at, child
+                )
+                continue
+            self.key_positions[child] = key_at
+            out[key] = self.node(child, depth + 1)
+        self.parser.get_event()
+        return out
+
+    def _text(self, event: Any, at: tuple[int, int], path: PathKey) -> str:
+        value: str = event.value
+        if event.style == '"' and any("\ud800" <= ch <= "\udfff" for ch in value):
             # JSON writes characters beyond U+FFFF as surrogate pairs ("\ud83c\udca1");
-            # PyYAML leaves them as two halves. Join them; a lone half is an error.
+            # YAML parsers leave them as two halves. Join them; a lone half is an error.
             try:
                 return value.encode("utf-16", "surrogatepass").decode("utf-16")
             except UnicodeDecodeError:
-                self._issue("the text holds an unpaired \\u surrogate escape", node, path)
+                self._issue("the text holds an unpaired \\u surrogate escape", at, path)
         return value
 
-    def build(self, node: Node, path: PathKey) -> Any:
-        self.positions[path] = _pos(node)
-        if isinstance(node, ScalarNode):
-            if node.style is not None:  # quoted or block scalar: always a string
-                return self._text(node, path)
-            try:
-                return _plain_scalar(node.value)
-            except _TooLargeError:
-                self._issue(f"the number {node.value[:20]}... is too long", node, path)
-                return None
-        if isinstance(node, SequenceNode):
-            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        if isinstance(node, MappingNode):
-            out: dict[str, Any] = {}
-            for key_node, value_node in node.value:
-                if not isinstance(key_node, ScalarNode):
-                    self._issue(
-                        "keys must be plain names, not lists or mappings",
-                        key_node,
-                        path,
-                        at_key=False,
-                    )
-                    continue
-                key = key_node.value
-                if key == "<<" and key_node.style is None:
-                    self._issue(
-                        "merge keys (<<) are not allowed: write each field out in full",
-                        key_node,
-                        (*path, key),
-                        at_key=False,
-                    )
-                    continue
-                child = (*path, key)
-                if key in out:
-                    first_line = self.key_positions[child][0]
-                    self._issue(
-                        f"duplicate key {key!r} (first written at line {first_line})",
-                        key_node,
-                        child,
-                        at_key=False,
-                    )
-                    continue
-                self.key_positions[child] = _pos(key_node)
-                out[key] = self.build(value_node, child)
-            return out
-        raise AssertionError(f"unexpected node {node!r}")  # pragma: no cover
+
+# Characters YAML does not allow in a stream (C0/C1 controls other than tab and line breaks).
+_NOT_PRINTABLE = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+
+
+_SURROGATE_PAIR = re.compile(
+    r"(?<!\\)((?:\\\\)*)\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE
+)
+
+
+def _join_surrogate_escapes(text: str) -> str:
+    """JSON writes a character beyond U+FFFF as two escapes (``\\ud83c\\udca1``), which
+    libyaml refuses: write the character itself instead."""
+
+    def join(m: re.Match[str]) -> str:
+        high, low = int(m.group(2), 16), int(m.group(3), 16)
+        return m.group(1) + chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+
+    return _SURROGATE_PAIR.sub(join, text)
+
+
+def yaml_safe_json(data: Any) -> str:
+    """JSON text that this reader reads back: UTF-8, with the control characters that YAML
+    does not allow (DEL, C1) written as escapes."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return _ESCAPE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+
+
+# What JSON may hold raw but YAML reads differently: non-printable characters, and the
+# characters YAML takes for line breaks inside quoted text (NEL, LS, PS).
+_ESCAPE_IN_JSON = re.compile(f"{_NOT_PRINTABLE.pattern}|[\x85\u2028\u2029]")
 
 
 def _decode(raw: bytes, file: str | None) -> str:
-    if b"\x00" in raw:
-        raise SourceError.single(
-            "this is a binary file, not YAML or JSON text (it contains NUL bytes)", file=file
-        )
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -317,34 +382,31 @@ def parse_yaml(
         text = _decode(raw, file)
     except SourceError as exc:
         raise error(exc.issues) from None
-    loader = None
+    if text.lstrip()[:1] in ("{", "["):
+        text = _join_surrogate_escapes(text)
+    bad = _NOT_PRINTABLE.search(text)
+    if bad is not None:
+        before = text[: bad.start()]
+        line = before.count("\n") + 1
+        column = bad.start() - (before.rfind("\n") + 1) + 1
+        message = (
+            f"the control character U+{ord(bad.group()):04X} is not allowed in YAML "
+            "(is this a binary file?)"
+        )
+        raise error.single(message, file=file, line=line, column=column)
+    builder = _Builder(_parser(text), file, max_depth)
     try:
-        loader = _SafeComposer(text, max_depth)
-        node = loader.get_single_node()
+        data = builder.document()
     except _RefusedError as exc:
         line, column = exc.mark.line + 1, exc.mark.column + 1
         raise error([Issue(exc.message, "", file, line, column)]) from None
     except yaml.MarkedYAMLError as exc:
         raise error([_syntax_issue(exc, file)]) from None
-    except yaml.reader.ReaderError as exc:  # control characters in the text
-        before = text[: exc.position]
-        line = before.count("\n") + 1
-        column = exc.position - (before.rfind("\n") + 1) + 1
-        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1])
-        message = (
-            f"the control character U+{code:04X} is not allowed in YAML "
-            "(is this a text file?)"
-        )
-        raise error.single(message, file=file, line=line, column=column) from None
-    except RecursionError:
-        raise error.single("the file is nested too deeply to read", file=file) from None
-    finally:
-        if loader is not None:
-            loader.dispose()
-    if node is None:
+    except yaml.YAMLError as exc:  # anything else the parser refuses, said in one line
+        message = str(exc).splitlines()[0] if str(exc) else "not valid YAML"
+        raise error.single(f"YAML error: {message}", file=file) from None
+    if data is None and not builder.positions:
         return Located(None, file)
-    builder = _Builder(file)
-    data = builder.build(node, ())
     return Located(
         data, file, builder.positions, builder.key_positions, issues=tuple(builder.issues)
     )

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sueca_rules import SourceError, VariantError, load_variant, parse_variant
-from sueca_rules._yaml import format_path, parse_yaml, read_yaml_file
+from sueca_rules._yaml import format_path, parse_yaml, read_yaml_file, yaml_safe_json
 
 
 def one_issue(text: str | bytes) -> str:
@@ -123,7 +126,7 @@ def test_alias_bomb_is_refused_quickly() -> None:
         ("table: {direction: clockwise}\n", "every variant needs `name:`"),
         ("name: x\n  bad: indent\n", "YAML syntax error"),
         ("name: [x\n", "YAML syntax error"),
-        ("name: x\n---\nname: y\n", "YAML syntax error"),
+        ("name: x\n---\nname: y\n", "a file holds one YAML document"),
         ("name: x\x07\n", "control character U+0007 is not allowed"),
     ],
 )
@@ -132,7 +135,10 @@ def test_bad_files_get_one_clear_message(text: str, words: str) -> None:
 
 
 def test_binary_and_bad_utf8() -> None:
-    assert "binary file" in one_issue(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    assert "not UTF-8" in one_issue(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    assert one_issue(b"name: x\n\x00\x01").startswith(
+        "house.yaml:2:1: the control character U+0000 is not allowed in YAML (is this a binary"
+    )
     message = one_issue(b"name: caf\xe9\n")
     assert "not UTF-8" in message
     assert message.startswith("house.yaml:1:10:")
@@ -163,3 +169,28 @@ def test_never_a_crash_on_junk() -> None:
     for raw in junk:
         with pytest.raises(VariantError):
             parse_variant(raw)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**9), 10**9) | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@given(st.dictionaries(st.text(max_size=6), json_values, max_size=5))
+def test_json_written_by_us_or_by_json_dumps_reads_back_equal(data: dict[str, object]) -> None:
+    assert parse_yaml(yaml_safe_json(data)).data == data
+    assert parse_yaml(json.dumps(data)).data == data  # ASCII escapes, surrogate pairs
+
+
+@given(st.text(max_size=40))
+def test_any_text_gives_data_or_a_source_error(text: str) -> None:
+    issues: tuple[object, ...] = ("read",)
+    try:
+        parse_yaml(text)
+    except SourceError as exc:
+        issues = exc.issues
+    assert issues
