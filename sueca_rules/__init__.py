@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     )
     from ._registry import DEFAULT_VARIANT, builtin_ids, load_variant, parse_variant, variants_dir
     from ._rules import Rules
+    from ._simulate import SimulationReport, simulate
     from ._variant import (
         Bandeira,
         DealRules,
@@ -71,6 +72,8 @@ __version__ = "0.1.0"
 # The public names are imported on first use (PEP 562), so that ``import sueca_rules`` and the
 # ``sueca`` command start fast; type checkers see the imports above.
 _LAZY: dict[str, tuple[str, str]] = {
+    "SimulationReport": ("._simulate", "SimulationReport"),
+    "simulate": ("._simulate", "simulate"),
     "RuleDiff": ("._describe", "RuleDiff"),
     "describe": ("._describe", "describe"),
     "describe_diff": ("._describe", "describe_diff"),
@@ -176,6 +179,7 @@ __all__ = [
     "RuleDiff",
     "Rules",
     "Scoring",
+    "SimulationReport",
     "SourceError",
     "SuecaError",
     "Suit",
@@ -200,6 +204,7 @@ __all__ = [
     "parse_variant",
     "replay_report",
     "save_record",
+    "simulate",
     "summary",
     "variants_dir",
 ]

@@ -15,9 +15,8 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from ._cards import (
     CARDS,
@@ -59,7 +58,7 @@ Phase = Literal["deal", "play", "over"]
 _DEAL: Final = "deal"
 _PLAY: Final = "play"
 _OVER: Final = "over"
-_SEAT_TEAM = (0, 1, 0, 1)
+_SUITS = tuple(Suit)
 
 
 def _card_int(card: Card | int | str) -> int:
@@ -78,13 +77,13 @@ def _legal_mask(hand: int, trick: list[int]) -> int:
     return hand
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+class Observation(NamedTuple):
     """What one seat may know at a moment of the match — never another player's hand.
 
     Two states that differ only in cards hidden from ``seat`` give equal observations. Card
     sets are given both as sorted tuples (``hand``, ``legal``) and as 40-bit masks
-    (``hand_mask``, ``played_mask``) for fast bots.
+    (``hand_mask``, ``played_mask``) for fast bots. An observation is an immutable named
+    tuple: cheap to make (bots ask for one before every card), hashable, comparable.
     """
 
     seat: int
@@ -211,6 +210,7 @@ class Match:
         self._points = [0, 0]
         self._tricks_won = [0, 0]
         self._voids = 0
+        self._played = 0
 
     # --- dealing ------------------------------------------------------------------------
 
@@ -341,6 +341,7 @@ class Match:
                 revoke = True
         # From here on the play is legal: change the state.
         self._hands[seat] = hand ^ bit
+        self._played |= bit
         plays = self._plays
         plays.append(c)
         if revoke:
@@ -644,36 +645,40 @@ class Match:
         """What ``seat`` may know now: its own hand, the turned card, every card played, who
         has shown a void, the scores — never the other hands."""
         playing = self._phase == _PLAY
-        hand = self._hands[seat]
-        played = 0
-        for c in self._plays:
-            played |= 1 << c
-        sizes = tuple(bin(m).count("1") for m in self._hands)
+        hands = self._hands
+        hand = hands[seat]
+        turn = self._turn if playing else None
+        trick = self._trick
         return Observation(
-            seat=seat,
-            rules=self._rules,
-            phase=self._phase,
-            deal=len(self._deals) + 1,
-            partida=self._partida,
-            dealer=self._dealer,
-            trump=Suit(self._trump),
-            trump_card=CARDS[self._trump_card],
-            trump_card_in_hand=self._shown,
-            hand=tuple(cards_from_mask(hand)),
-            hand_mask=hand,
-            turn=self._turn if playing else None,
-            legal=tuple(self.legal_cards()) if playing and self._turn == seat else (),
-            trick_leader=self._leader,
-            trick=tuple(CARDS[c] for c in self._trick),
-            tricks=tuple(self._tricks),
-            played_mask=played,
-            void_mask=self._voids,
-            hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
-            points=(self._points[0], self._points[1]),
-            tricks_won=(self._tricks_won[0], self._tricks_won[1]),
-            games=(self._games[0], self._games[1]),
-            partidas=(self._partidas[0], self._partidas[1]),
-            pending_ties=self._pending,
+            seat,
+            self._rules,
+            self._phase,
+            len(self._deals) + 1,
+            self._partida,
+            self._dealer,
+            _SUITS[self._trump],
+            CARDS[self._trump_card],
+            self._shown,
+            tuple(cards_from_mask(hand)),
+            hand,
+            turn,
+            tuple(cards_from_mask(_legal_mask(hand, trick))) if turn == seat else (),
+            self._leader,
+            tuple([CARDS[c] for c in trick]),
+            tuple(self._tricks),
+            self._played,
+            self._voids,
+            (
+                hands[0].bit_count(),
+                hands[1].bit_count(),
+                hands[2].bit_count(),
+                hands[3].bit_count(),
+            ),
+            (self._points[0], self._points[1]),
+            (self._tricks_won[0], self._tricks_won[1]),
+            (self._games[0], self._games[1]),
+            (self._partidas[0], self._partidas[1]),
+            self._pending,
         )
 
     def clone(self) -> Match:

@@ -29,6 +29,7 @@ from ._variant import Variant, combine_issues, validation_issues
 from ._yaml import Located, PathKey, format_path, parse_yaml, read_yaml_file, yaml_safe_json
 
 if TYPE_CHECKING:
+    from ._events import Trick
     from ._match import Match
 
 __all__ = [
@@ -423,15 +424,7 @@ def replay_report(match: Match) -> dict[str, Any]:
             "dealer": d.dealer,
             "trump": Suit(d.trump_card // 10).letter,
             "trump_card": str(d.trump_card),
-            "tricks": [
-                {
-                    "leader": t.leader,
-                    "cards": [str(c) for c in t.cards],
-                    "winner": t.winner,
-                    "points": t.points,
-                }
-                for t in d.tricks
-            ],
+            "tricks": [_trick_json(t) for t in d.tricks],
             "points": list(d.points),
             "tricks_won": list(d.tricks_won),
             "result": d.result,
@@ -446,10 +439,38 @@ def replay_report(match: Match) -> dict[str, Any]:
                 {"play": r.play, "seat": r.seat, "card": str(r.card)} for r in d.revokes
             ]
         deals.append(entry)
-    return {
+    report: dict[str, Any] = {
         "variant": match.variant.name,
         "deals": deals,
         "games": list(match.games),
         "partidas": list(match.partidas),
         "winner": match.winner,
+    }
+    if match.phase == "play":  # a record of a match in progress (replayed with --partial)
+        trump = match.trump_card
+        assert trump is not None
+        report["unfinished_deal"] = {
+            "deal": match.deal_number,
+            "dealer": match.dealer,
+            "trump": Suit(trump // 10).letter,
+            "trump_card": str(trump),
+            "tricks": [_trick_json(t) for t in match.tricks],
+            "current_trick": {
+                "leader": match.trick_leader,
+                "cards": [str(c) for _, c in match.trick],
+            },
+            "points": list(match.points),
+            "tricks_won": list(match.tricks_won),
+            "partida": match.partida,
+            "turn": match.turn,
+        }
+    return report
+
+
+def _trick_json(trick: Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "cards": [str(c) for c in trick.cards],
+        "winner": trick.winner,
+        "points": trick.points,
     }

@@ -25,6 +25,8 @@ INTENDED = {
     # records
     "Record", "RecordClaim", "RecordDeal", "RecordError", "dump_record", "load_record",
     "parse_record", "replay_report", "save_record",
+    # simulation
+    "SimulationReport", "simulate",
     # errors
     "Issue", "SourceError", "SuecaError",
     "__version__",

@@ -194,6 +194,13 @@ def test_partial_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert "--partial" not in capsys.readouterr().out
     assert main(["replay", str(path), "--partial"]) == 0
     assert "Deal 1 is unfinished: 7 card(s) played" in capsys.readouterr().out
+    assert main(["replay", str(path), "--partial", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["deals"] == []
+    unfinished = report["unfinished_deal"]
+    assert len(unfinished["tricks"]) == 1
+    assert unfinished["current_trick"]["cards"] == [str(c) for c in match.plays[4:]]
+    assert unfinished["turn"] == match.turn
     again = Match.from_record(load_record(path), allow_unfinished=True)
     assert again.plays == match.plays
     assert again.turn == match.turn

@@ -27,9 +27,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         run_validate,
         help="check variant files and report every problem",
         description=(
-            "Check variant (house rules) files. Every problem is printed on a line of its own,\n"
-            "as file:line:column: field: message. Exit status 0 when all files are valid,\n"
-            "1 otherwise."
+            "Check variant (house rules) files. Every problem is printed on a line of its\n"
+            "own, as file:line:column: field: message. Exit status 0 when all files are\n"
+            "valid, 1 otherwise."
         ),
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="variant files (or built-in ids)")
