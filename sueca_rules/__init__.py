@@ -133,14 +133,16 @@ _LAZY: dict[str, tuple[str, str]] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    try:
-        module, attr = _LAZY[name]
-    except KeyError:
-        raise AttributeError(f"module 'sueca_rules' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module, __name__), attr)
-    globals()[name] = value
-    return value
+if not TYPE_CHECKING:  # type checkers see the real imports above, and no catch-all
+
+    def __getattr__(name: str) -> Any:
+        try:
+            module, attr = _LAZY[name]
+        except KeyError:
+            raise AttributeError(f"module 'sueca_rules' has no attribute {name!r}") from None
+        value = getattr(importlib.import_module(module, __name__), attr)
+        globals()[name] = value
+        return value
 
 
 def __dir__() -> list[str]:

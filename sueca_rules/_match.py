@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 from ._cards import (
     CARDS,
     POINTS,
-    SUIT_CARDS,
     SUIT_MASKS,
     SUIT_NAMES,
     Card,
@@ -332,8 +331,7 @@ class Match:
             if suit != led and hand & SUIT_MASKS[led]:
                 if not self._rules.revoke_claimable:
                     raise IllegalPlayError(
-                        f"seat {seat} must follow {SUIT_NAMES[led]}: it holds "
-                        f"{' '.join(map(str, SUIT_CARDS[led][hand >> 10 * led & 0x3FF]))}",
+                        f"seat {seat} must follow {SUIT_NAMES[led]}",
                         seat=seat,
                         card=str(CARDS[c]),
                         legal=[str(x) for x in self.legal_cards()],

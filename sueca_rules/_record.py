@@ -409,9 +409,10 @@ def replay_record(
                 trick=played // 4 + 1,
                 seat=match.turn,
             )
-    if seed is not None and match.phase == "deal":
+    if seed is not None:  # from here on, deals are dealt at random from the seed
         match._auto = True
-        match.deal_random()
+        if match.phase == "deal":
+            match.deal_random()
     return match
 
 

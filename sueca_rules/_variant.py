@@ -8,15 +8,15 @@ fields; their descriptions feed the JSON Schema and the documentation.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
-    model_validator,
 )
 from pydantic_core import PydanticCustomError
 
@@ -52,7 +52,7 @@ Games = Annotated[int, Field(ge=0, le=1000)]
 
 
 class RuleError(ValueError):
-    """A cross-field rule broken inside a model; ``path`` is relative to that model."""
+    """A rule of a variant broken; ``path`` is relative to the field being checked."""
 
     def __init__(self, message: str, path: PathKey = ()) -> None:
         super().__init__(message)
@@ -195,15 +195,17 @@ class Tie(_Model):
         ),
     )
 
-    @model_validator(mode="after")
-    def _check_factor(self) -> Self:
-        if self.mode == "multiply" and self.amount < 2:
+    # Rules between fields are field validators (not model validators) so that they are
+    # checked, and reported, even when another field of the same section is wrong.
+    @field_validator("amount")
+    @classmethod
+    def _check_factor(cls, amount: int, info: ValidationInfo) -> int:
+        if info.data.get("mode") == "multiply" and amount < 2:
             raise RuleError(
                 f"with mode: multiply the amount is a factor and must be at least 2, got "
-                f"{self.amount} (use mode: none for ties that change nothing)",
-                ("amount",),
+                f"{amount} (use mode: none for ties that change nothing)"
             )
-        return self
+        return amount
 
 
 def _default_tiers() -> tuple[Tier, ...]:
@@ -229,24 +231,25 @@ class Scoring(_Model):
     )
     tie: Tie = Field(default_factory=Tie, description="Empate: what a 60-60 deal does.")
 
-    @model_validator(mode="after")
-    def _check_tiers(self) -> Self:
-        first = self.tiers[0].min_points
+    @field_validator("tiers")
+    @classmethod
+    def _check_tiers(cls, tiers: tuple[Tier, ...]) -> tuple[Tier, ...]:
+        first = tiers[0].min_points
         if first <= 60:
             raise RuleError(
                 f"the first tier must need more than 60 points (more than half of 120), got "
                 f"{first}: with 60 or less both teams could reach it",
-                ("tiers", 0, "min_points"),
+                (0, "min_points"),
             )
-        for i in range(1, len(self.tiers)):
-            before, now = self.tiers[i - 1].min_points, self.tiers[i].min_points
+        for i in range(1, len(tiers)):
+            before, now = tiers[i - 1].min_points, tiers[i].min_points
             if now <= before:
                 raise RuleError(
                     f"tiers must be in strictly ascending order of min_points: tier {i + 1} "
                     f"needs {now}, not more than tier {i}'s {before}",
-                    ("tiers", i, "min_points"),
+                    (i, "min_points"),
                 )
-        return self
+        return tiers
 
 
 class MatchRules(_Model):
@@ -265,15 +268,15 @@ class MatchRules(_Model):
         ),
     )
 
-    @model_validator(mode="after")
-    def _check_odd(self) -> Self:
-        if self.best_of % 2 == 0:
+    @field_validator("best_of")
+    @classmethod
+    def _check_odd(cls, best_of: int) -> int:
+        if best_of % 2 == 0:
             raise RuleError(
                 f"best_of must be odd (1, 3, 5, ...) so that a match cannot end level, "
-                f"got {self.best_of}",
-                ("best_of",),
+                f"got {best_of}"
             )
-        return self
+        return best_of
 
 
 class Variant(_Model):
@@ -303,11 +306,12 @@ class Variant(_Model):
     scoring: Scoring = Field(default_factory=Scoring, description=Scoring.__doc__ or "")
     match: MatchRules = Field(default_factory=MatchRules, description=MatchRules.__doc__ or "")
 
-    @model_validator(mode="after")
-    def _check_name(self) -> Self:
-        if not self.name.strip():
-            raise RuleError("the name must not be blank", ("name",))
-        return self
+    @field_validator("name")
+    @classmethod
+    def _check_name(cls, name: str) -> str:
+        if not name.strip():
+            raise RuleError("the name must not be blank")
+        return name
 
     def rules_dict(self) -> dict[str, Any]:
         """The rules only (no name, extends or description), as plain data."""
@@ -434,6 +438,14 @@ def sort_issues(issues: list[Issue]) -> list[Issue]:
     return sorted(issues, key=lambda i: (i.file or "", i.line is None, i.line or 0, i.column or 0))
 
 
+def _nearest_written_by(located: Located, path: PathKey) -> PathKey:
+    """The longest prefix of ``path`` that ``located``'s own file wrote."""
+    probe = tuple(path)
+    while probe and located.file_of(probe) != located.file:
+        probe = probe[:-1]
+    return probe
+
+
 def validation_issues(exc: ValidationError, located: Located | None = None) -> list[Issue]:
     """Translate a pydantic ``ValidationError`` into located, player-readable issues."""
     issues: list[Issue] = []
@@ -443,6 +455,18 @@ def validation_issues(exc: ValidationError, located: Located | None = None) -> l
         message, path = _message(err, path)
         if located is not None:
             issue = located.issue(message, path)
+            if issue.file and issue.file.startswith("<built-in") and located.file != issue.file:
+                # A built-in is valid on its own: the problem is what this file changed (such
+                # as ``tie: {mode: multiply}`` keeping portugal's amount of 1). Point here.
+                here = _nearest_written_by(located, path)
+                line, column = located.where(here)
+                issue = Issue(
+                    f"{message} (the value comes from {issue.file[1:-1]})",
+                    format_path(path),
+                    located.file,
+                    line,
+                    column,
+                )
         else:
             issue = Issue(message, format_path(path))
         text = str(issue)

@@ -42,7 +42,7 @@ def test_builtins_are_the_contract_ids_and_all_valid() -> None:
     for vid in builtin_ids():
         variant = load_variant(vid)
         assert variant.name
-        assert "seed 00" in variant.description  # each says its source
+        assert "(source: " in variant.description  # each says where its rules come from
 
 
 def test_builtin_files_start_with_the_schema_modeline() -> None:
@@ -319,3 +319,20 @@ def test_mutated_files_give_located_variant_errors_only(text: str) -> None:
             assert issue.file == "house.yaml"
             assert issue.line is not None or "empty" in issue.message, issue
             assert issue.message
+
+
+def test_rules_between_fields_are_reported_with_other_errors_of_the_section() -> None:
+    text = (
+        "name: House\nextends: portugal\nmatch: {best_of: 2, target_games: 0}\n"
+        "scoring:\n  tie: {mode: multiply, stacks: maybe}\n"
+    )
+    with pytest.raises(VariantError) as info:
+        parse_variant(text, file="h.yaml")
+    assert [(i.file, i.line, i.path) for i in info.value.issues] == [
+        ("h.yaml", 3, "match.best_of"),
+        ("h.yaml", 3, "match.target_games"),
+        # portugal's amount of 1 is not a factor: the problem is this file's mode: multiply
+        ("h.yaml", 5, "scoring.tie.amount"),
+        ("h.yaml", 5, "scoring.tie.stacks"),
+    ]
+    assert "comes from built-in portugal" in info.value.issues[2].message
