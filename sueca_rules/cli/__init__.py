@@ -21,6 +21,8 @@ _COMMAND_MODULES = (
     "_cmd_variants",
     "_cmd_describe",
     "_cmd_replay",
+    "_cmd_simulate",
+    "_cmd_play",
 )
 
 
@@ -32,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="sueca",
         description=(
             "Sueca, the Portuguese card game, and its house rules: describe, compare and validate "
-            "rule sets, and replay game records."
+            "rule sets; play against the computer; simulate bots to see what a rule does; "
+            "replay game records."
         ),
         epilog="Run 'sueca COMMAND --help' for a command's options.",
     )

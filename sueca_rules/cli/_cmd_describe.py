@@ -41,9 +41,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         run_diff,
         help="list the rules in which two variants differ",
         description=(
-            "List the rules in which two variants differ, in words, or with --json as a list\n"
-            'of {"path": ..., "a": ..., "b": ...} (dotted field paths such as scoring.tie.mode).\n'
-            "Names and descriptions are not compared. Exit status 0 whether or not they differ."
+            "List the rules in which two variants differ, in words, or with --json as a\n"
+            'list of {"path": ..., "a": ..., "b": ...} (dotted field paths such as\n'
+            "scoring.tie.mode). Names and descriptions are not compared. Exit status 0\n"
+            "whether or not they differ."
         ),
     )
     p.add_argument("a", metavar="A", help="a built-in variant id or a variant file")

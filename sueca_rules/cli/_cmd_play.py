@@ -1,0 +1,118 @@
+"""``sueca play``: play Sueca in the terminal against the computer (or watch it play)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ._common import add_command
+
+__all__ = ["register"]
+
+
+def _level(text: str) -> int:
+    if text not in ("1", "2", "3", "4"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a level: levels are 1, 2, 3, 4")
+    return int(text)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int | str:
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = add_command(
+        subparsers,
+        "play",
+        run_play,
+        help="play Sueca in the terminal against the computer",
+        description=(
+            "Play a match of Sueca in the terminal. You sit at seat 0 and your partner, a\n"
+            "level-4 computer player, at seat 2; the rivals (the left rival at seat 1, the\n"
+            "right rival at seat 3) play at --level (default 2).\n"
+            "\n"
+            "Choose a card by the number shown before it or by its notation (7H, 7h, as).\n"
+            "Only the cards you may play are numbered.\n"
+            "Type q to stop (end of input stops too), and under a variant where renúncias are\n"
+            "claimed (such as portugal-table) 'claim' to claim one. Input is read line by\n"
+            "line, so a game can be driven by a pipe.\n"
+            "\n"
+            "--ladder plays Sueca▶Play's run: the rivals start at level 1 and climb a level\n"
+            "each match you win; a lost match or quitting ends the run, scored as streak x\n"
+            "10,000 + your card-point margin in the matches won (at most 9,999). The best ten\n"
+            "scores are kept in $SUECA_DATA_DIR/ladder.json, else\n"
+            "$XDG_DATA_HOME/sueca-rules/ladder.json (~/.local/share/sueca-rules/ladder.json).\n"
+            "\n"
+            "examples:\n"
+            "  sueca play sueca-play --level 3\n"
+            "  sueca play --ladder --record game.yaml\n"
+            "  sueca play portugal --auto --seed 7"
+        ),
+    )
+    p.add_argument(
+        "variant",
+        metavar="VARIANT",
+        nargs="?",
+        default="portugal",
+        help="a built-in variant id or a variant file (default: portugal)",
+    )
+    who = p.add_mutually_exclusive_group()
+    who.add_argument(
+        "--level",
+        type=_level,
+        metavar="N",
+        help="the rivals' level, 1 (random cards) to 4 (thinks ahead); default 2",
+    )
+    who.add_argument(
+        "--ladder",
+        action="store_true",
+        help="climb the ladder: a run of matches against ever stronger rivals, with a score",
+    )
+    p.add_argument(
+        "--auto",
+        action="store_true",
+        help="let the computer play all four seats and print the match deal by deal",
+    )
+    p.add_argument(
+        "--seed", type=_seed, metavar="S", help="seed of the deals and the computer players"
+    )
+    p.add_argument(
+        "--record",
+        metavar="FILE",
+        help="save the match to FILE (.yaml or .json), also when you stop mid-way; with "
+        "--ladder one file per match (FILE-1.yaml, FILE-2.yaml, ...)",
+    )
+    p.add_argument(
+        "--samples",
+        type=_positive,
+        metavar="N",
+        help="deals a level-4 player imagines before each card (more plays stronger and "
+        "slower; default: its own budget, about 30 ms a card)",
+    )
+    p.add_argument(
+        "--scores",
+        metavar="FILE",
+        help="the ladder's best-scores file (default: see above)",
+    )
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from ._common import CliError, load_variant_arg
+    from ._play_game import run
+
+    if args.auto and args.ladder:
+        raise CliError("--auto and --ladder do not go together: the ladder is for you", status=2)
+    variant = load_variant_arg(args.variant)
+    return run(args, variant)

@@ -1,0 +1,314 @@
+"""``sueca simulate``: bots against bots, with win rates, intervals and rule statistics."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from ._common import CliError, add_command, load_variant_arg, print_json
+
+if TYPE_CHECKING:
+    from .._simulate import SimulationReport
+
+__all__ = ["register"]
+
+_LEVELS = (1, 2, 3, 4)  # checked against sueca_rules.bots.LEVELS by the tests
+
+
+def _teams(text: str) -> tuple[int, int]:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not two bot levels: write them as A,B (e.g. 2,1)"
+        )
+    a, b = int(parts[0]), int(parts[1])
+    for level in (a, b):
+        if level not in _LEVELS:
+            raise argparse.ArgumentTypeError(
+                f"no bot of level {level}: levels are {', '.join(map(str, _LEVELS))}"
+            )
+    return a, b
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (every CPU) or more, got {value}")
+    return value
+
+
+def _seed(text: str) -> int | str:
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = add_command(
+        subparsers,
+        "simulate",
+        run_simulate,
+        help="play bots against bots and report win rates and rule statistics",
+        description=(
+            "Play two teams of bots against each other under a variant and report deal (and\n"
+            "match) win rates with 95% intervals, point margins, how often capote, bandeira,\n"
+            "60-60 and carried games happen, the first leader's advantage and the time per\n"
+            "card. Team 0 is the first level of --teams, team 1 the second.\n"
+            "\n"
+            "By default every deal is played twice with the same cards, the teams' seats\n"
+            "swapped (duplicate play), so the luck of the cards cancels out; the intervals\n"
+            "are then paired, over the pairs. Runs are repeatable (--seed) and give the same\n"
+            "figures whatever --jobs is (except the timings).\n"
+            "\n"
+            "examples:\n"
+            "  sueca simulate portugal --teams 2,1 --deals 1000 --jobs 0\n"
+            "  sueca simulate sueca-play --teams 4,3 --matches 20 --samples 60 --json"
+        ),
+    )
+    p.add_argument("variant", metavar="VARIANT", help="a built-in variant id or a variant file")
+    p.add_argument(
+        "--teams",
+        type=_teams,
+        default=(2, 1),
+        metavar="A,B",
+        help="bot levels (1-4) of team 0 and team 1; default 2,1",
+    )
+    size = p.add_mutually_exclusive_group()
+    size.add_argument(
+        "--deals",
+        type=_positive,
+        metavar="N",
+        help="play N independent deals (default: 100)",
+    )
+    size.add_argument("--matches", type=_positive, metavar="N", help="play N whole matches")
+    p.add_argument(
+        "--seed", type=_seed, default=0, metavar="S", help="seed of the cards and bots (default 0)"
+    )
+    p.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="J",
+        help="worker processes (default 1; 0 = one per CPU)",
+    )
+    p.add_argument(
+        "--no-duplicate",
+        dest="duplicate",
+        action="store_false",
+        help="play each deal once instead of twice with the seats swapped",
+    )
+    p.add_argument(
+        "--samples",
+        type=_positive,
+        metavar="N",
+        help="level-4 bots: deals imagined before each card (default: the bot's own budget)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object for machines")
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from .._simulate import simulate
+
+    variant = load_variant_arg(args.variant)
+    teams: tuple[int, int] = args.teams
+    options: dict[int, dict[str, Any]] | None = None
+    if args.samples is not None:
+        if 4 not in teams:
+            raise CliError("--samples is for level-4 bots, and no team is level 4", status=2)
+        options = {4: {"samples": args.samples}}
+    deals, matches = args.deals, args.matches
+    if deals is None and matches is None:
+        deals = 100
+    with _Progress("deals" if matches is None else "matches", deals or matches) as progress:
+        report = simulate(
+            variant,
+            teams,
+            deals=deals,
+            matches=matches,
+            seed=args.seed,
+            jobs=args.jobs,
+            duplicate=args.duplicate,
+            bot_options=options,
+            progress=progress.update if progress.active else None,
+        )
+    if args.json:
+        print_json(report.to_dict())
+    else:
+        _print_report(report)
+    return 0
+
+
+class _Progress:
+    """A rich progress bar on stderr when stderr is a terminal (and nothing otherwise).
+
+    It refreshes from the caller's thread only (no refresh thread: the simulation may fork
+    worker processes, which does not mix well with threads)."""
+
+    def __init__(self, unit: str, total: int) -> None:
+        self.unit = unit
+        self.total = total
+        self.active = sys.stderr.isatty()
+        self._last = 0.0
+
+    def __enter__(self) -> _Progress:
+        if self.active:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            self._bar = Progress(
+                TextColumn(f"simulating {self.unit}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("eta"),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                auto_refresh=False,
+                transient=True,
+            )
+            self._bar.start()
+            self._task = self._bar.add_task("simulate", total=self.total)
+        return self
+
+    def update(self, done: int, total: int) -> None:
+        import time
+
+        now = time.monotonic()
+        self._bar.update(self._task, completed=done, total=total)
+        if done == total or now - self._last >= 0.1:
+            self._last = now
+            self._bar.refresh()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.active:
+            self._bar.stop()
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _interval(ci: tuple[float, float]) -> str:
+    return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
+
+
+def _ms(x: float) -> str:
+    if x >= 100:
+        return f"{x:.0f} ms"
+    if x >= 1:
+        return f"{x:.1f} ms"
+    return f"{x:.3f} ms"
+
+
+def _print_report(r: SimulationReport) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    what = f"{r.size} {r.mode if r.size != 1 else r.mode[:-1]}"
+    if r.duplicate:
+        what += ", each played twice with the same cards and the seats swapped"
+    console.print(
+        f"[bold]{r.variant}[/]: team 0 (level {r.teams[0]}) against team 1 "
+        f"(level {r.teams[1]})\n{what}; seed {r.seed}\n"
+    )
+    per_team = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    per_team.add_column("")
+    per_team.add_column(f"team 0 · level {r.teams[0]}", justify="right")
+    per_team.add_column(f"team 1 · level {r.teams[1]}", justify="right")
+    if r.match_win_rate is not None and r.match_win_rate_ci95 is not None:
+        per_team.add_row("Matches won", *(str(n) for n in r.match_wins))
+        per_team.add_row("Match win rate", *(f"[bold]{_pct(x)}[/]" for x in r.match_win_rate))
+        per_team.add_row("  95% interval", *(_interval(ci) for ci in r.match_win_rate_ci95))
+    per_team.add_row("Deals won", *(str(n) for n in r.deal_wins))
+    per_team.add_row("Deal win rate¹", *(f"[bold]{_pct(x)}[/]" for x in r.deal_win_rate))
+    per_team.add_row("  95% interval²", *(_interval(ci) for ci in r.deal_win_rate_ci95))
+    per_team.add_row("Card points per deal", *(f"{x:.1f}" for x in r.points_mean))
+    if r.capote_points is not None:
+        per_team.add_row(
+            f"Capote ({r.capote_points}+ points)", *(_pct(x) for x in r.capote_rate_by_team)
+        )
+    per_team.add_row("Bandeira", *(_pct(x) for x in r.bandeira_rate_by_team))
+    per_team.add_row("Time per card: mean", *(_ms(x) for x in r.ms_per_card))
+    per_team.add_row("               median", *(_ms(x) for x in r.ms_per_card_median))
+    console.print(per_team)
+    console.print()
+
+    overall = Table.grid(padding=(0, 2))
+    overall.add_column()
+    overall.add_column()
+    played = str(r.deals)
+    if r.matches:
+        played += f" in {r.matches} matches"
+    elif r.duplicate:
+        played += f" ({r.size} × 2)"
+    overall.add_row("Deals played", played)
+    lo, hi = r.point_margin_ci95
+    overall.add_row(
+        "Point margin",
+        f"{r.point_margin:+.1f} per deal for team 0 (95% interval {lo:+.1f} to {hi:+.1f})",
+    )
+    if r.capote_points is not None:
+        overall.add_row("Capote", f"{_pct(r.capote_rate)} of deals")
+    overall.add_row("Bandeira", f"{_pct(r.bandeira_rate)} of deals")
+    overall.add_row("60-60", f"{_pct(r.tie_rate)} of deals ({r.ties})")
+    if r.carried_rate is not None:
+        overall.add_row(
+            "Carried games", f"{_pct(r.carried_rate)} of deals (won with a 60-60 pending)"
+        )
+    if r.deals_per_partida is not None:
+        overall.add_row("Deals per partida", f"{r.deals_per_partida:.2f}")
+    overall.add_row(
+        "First leader",
+        f"wins {_pct(r.first_leader_win_rate)} of deals "
+        f"(95% interval {_interval(r.first_leader_win_rate_ci95)})",
+    )
+    console.print(overall)
+    console.print()
+    console.print(_verdict(r))
+    jobs = f"{r.jobs} job{'s' if r.jobs != 1 else ''}"
+    console.print(
+        f"[dim]¹ A 60-60 counts half to each team. ² {r.ci_method}.\n"
+        f"Took {r.elapsed_s:.1f} s with {jobs}.[/]"
+    )
+
+
+def _verdict(r: SimulationReport) -> str:
+    if r.match_win_rate_ci95 is not None:
+        (lo, hi), _ = r.match_win_rate_ci95
+        unit = "matches"
+    else:
+        (lo, hi), _ = r.deal_win_rate_ci95
+        unit = "deals"
+    a, b = (f"team 0 (level {r.teams[0]})", f"team 1 (level {r.teams[1]})")
+    if lo > 0.5:
+        return f"{a.capitalize()} is stronger: it wins more than half the {unit} (95% confidence)."
+    if hi < 0.5:
+        return f"{b.capitalize()} is stronger: it wins more than half the {unit} (95% confidence)."
+    return (
+        f"No clear difference: the 95% interval of the {unit} won includes 50%; "
+        "play more to tell the teams apart."
+    )
