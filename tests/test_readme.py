@@ -1,0 +1,59 @@
+"""The README's promises: the two set-up commands, CI running the test command, the example."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def commands() -> list[str]:
+    blocks = re.findall(r"```sh\n(.*?)```", README, re.S)
+    return [line for block in blocks[:2] for line in block.splitlines() if line.startswith("py")]
+
+
+def test_two_set_up_commands() -> None:
+    main_job, tests = commands()
+    assert main_job.endswith(".venv/bin/sueca play")
+    assert "'.[cli]'" in main_job
+    assert tests.endswith(".venv/bin/python -m pytest")
+    assert "'.[dev]'" in tests
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert commands()[1] in ci.splitlines()
+
+
+def test_docs_home_page_shows_the_same_commands() -> None:
+    home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    for command in commands():
+        assert command in home
+
+
+def test_the_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    (code,) = re.findall(r"```python\n(.*?)```", README, re.S)
+    exec(compile(code, "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert "wins trick 1" in out
+    assert re.search(r"winner: team [01] partidas \(\d, \d\)", out)
+
+
+def test_validate_example_is_real(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from sueca_rules.cli import main
+
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "name: Our café\nextends: portugal\ntable:\n  direction: anticlockwise\nscoring:\n"
+        "  tie:\n    mode: triple\n",
+        encoding="utf-8",
+    )
+    assert main(["validate", str(house)]) == 1
+    line = capsys.readouterr().out.strip()
+    expected = "house.yaml:7:5: scoring.tie.mode: expected one of none, add, multiply, got 'triple'"
+    assert line == f"{tmp_path}/{expected}"
+    assert expected in README
