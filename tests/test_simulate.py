@@ -11,7 +11,7 @@ import pytest
 from sueca_rules._simulate import SimulationReport, _Job, _play_unit, _wilson, simulate
 from sueca_rules.bots import LEVELS
 from sueca_rules.cli import main
-from sueca_rules.cli._cmd_simulate import _LEVELS
+from sueca_rules.cli._common import LEVELS as CLI_LEVELS
 from sueca_rules.cli._common import load_variant_arg
 
 
@@ -152,7 +152,7 @@ def test_wilson() -> None:
 
 
 def test_cli_levels_match_the_bots() -> None:
-    assert tuple(LEVELS) == _LEVELS
+    assert tuple(LEVELS) == CLI_LEVELS
 
 
 # --- the command ----------------------------------------------------------------------------

@@ -4,32 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import add_command
+from ._common import add_command, at_least, level_arg, seed_arg
 
 __all__ = ["register"]
-
-
-def _level(text: str) -> int:
-    if text not in ("1", "2", "3", "4"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a level: levels are 1, 2, 3, 4")
-    return int(text)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _seed(text: str) -> int | str:
-    try:
-        return int(text)
-    except ValueError:
-        return text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -71,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     who = p.add_mutually_exclusive_group()
     who.add_argument(
         "--level",
-        type=_level,
+        type=level_arg,
         metavar="N",
         help="the rivals' level, 1 (random cards) to 4 (thinks ahead); default 2",
     )
@@ -86,7 +63,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="let the computer play all four seats and print the match deal by deal",
     )
     p.add_argument(
-        "--seed", type=_seed, metavar="S", help="seed of the deals and the computer players"
+        "--seed", type=seed_arg, metavar="S", help="seed of the deals and the computer players"
     )
     p.add_argument(
         "--record",
@@ -96,7 +73,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument(
         "--samples",
-        type=_positive,
+        type=at_least(1),
         metavar="N",
         help="deals a level-4 player imagines before each card (more plays stronger and "
         "slower; default: its own budget, about 30 ms a card)",

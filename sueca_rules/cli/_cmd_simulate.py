@@ -6,14 +6,20 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ._common import CliError, add_command, load_variant_arg, print_json
+from ._common import (
+    LEVELS,
+    CliError,
+    add_command,
+    at_least,
+    load_variant_arg,
+    print_json,
+    seed_arg,
+)
 
 if TYPE_CHECKING:
     from .._simulate import SimulationReport
 
 __all__ = ["register"]
-
-_LEVELS = (1, 2, 3, 4)  # checked against sueca_rules.bots.LEVELS by the tests
 
 
 def _teams(text: str) -> tuple[int, int]:
@@ -24,38 +30,11 @@ def _teams(text: str) -> tuple[int, int]:
         )
     a, b = int(parts[0]), int(parts[1])
     for level in (a, b):
-        if level not in _LEVELS:
+        if level not in LEVELS:
             raise argparse.ArgumentTypeError(
-                f"no bot of level {level}: levels are {', '.join(map(str, _LEVELS))}"
+                f"no bot of level {level}: levels are {', '.join(map(str, LEVELS))}"
             )
     return a, b
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 (every CPU) or more, got {value}")
-    return value
-
-
-def _seed(text: str) -> int | str:
-    try:
-        return int(text)
-    except ValueError:
-        return text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -91,17 +70,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     size = p.add_mutually_exclusive_group()
     size.add_argument(
         "--deals",
-        type=_positive,
+        type=at_least(1),
         metavar="N",
         help="play N independent deals (default: 100)",
     )
-    size.add_argument("--matches", type=_positive, metavar="N", help="play N whole matches")
+    size.add_argument("--matches", type=at_least(1), metavar="N", help="play N whole matches")
     p.add_argument(
-        "--seed", type=_seed, default=0, metavar="S", help="seed of the cards and bots (default 0)"
+        "--seed",
+        type=seed_arg,
+        default=0,
+        metavar="S",
+        help="seed of the cards and bots (default 0)",
     )
     p.add_argument(
         "--jobs",
-        type=_jobs,
+        type=at_least(0, "0 (every CPU)"),
         default=1,
         metavar="J",
         help="worker processes (default 1; 0 = one per CPU)",
@@ -114,7 +97,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument(
         "--samples",
-        type=_positive,
+        type=at_least(1),
         metavar="N",
         help="level-4 bots: deals imagined before each card (default: the bot's own budget)",
     )

@@ -11,7 +11,20 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .._variant import Variant
 
-__all__ = ["CliError", "add_command", "load_variant_arg", "print_json"]
+__all__ = [
+    "LEVELS",
+    "CliError",
+    "add_command",
+    "at_least",
+    "level_arg",
+    "load_variant_arg",
+    "print_json",
+    "seed_arg",
+]
+
+LEVELS = (1, 2, 3, 4)
+"""The bot levels (checked against ``sueca_rules.bots.LEVELS`` by the tests); kept here so that
+building the parser never imports the bots."""
 
 
 class CliError(Exception):
@@ -41,6 +54,43 @@ def add_command(
     )
     parser.set_defaults(handler=handler, prog=parser.prog)
     return parser
+
+
+def at_least(minimum: int, meaning: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (``meaning`` explains the
+    smallest value, e.g. ``"0 (every CPU)"``)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(
+                f"must be {meaning or minimum} or more, got {value}"
+                if meaning
+                else f"must be at least {minimum}, got {value}"
+            )
+        return value
+
+    return parse
+
+
+def level_arg(text: str) -> int:
+    """An argparse type: a bot level."""
+    if not text.strip().isdigit() or int(text) not in LEVELS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a level: levels are {', '.join(map(str, LEVELS))}"
+        )
+    return int(text)
+
+
+def seed_arg(text: str) -> int | str:
+    """An argparse type: a seed, a whole number or any text."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
 def load_variant_arg(spec: str) -> Variant:
