@@ -163,6 +163,14 @@ class _Dumper(yaml.SafeDumper):
     pass
 
 
+def _represent_str(dumper: _Dumper, value: str) -> yaml.ScalarNode:
+    # YAML reads NEL, LS and PS as line breaks unless they are escaped, which only the
+    # double-quoted style does: use it for text holding them, so that it reads back the same.
+    style = '"' if any(ch in value for ch in "\x85\u2028\u2029") else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _represent_str)
 _Dumper.add_representer(
     _FlowList,
     lambda dumper, data: dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True),
