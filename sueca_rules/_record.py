@@ -24,7 +24,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, 
 
 from ._cards import Suit, cards_from_mask, parse_card
 from ._errors import CardError, IllegalPlayError, Issue, RecordError, VariantError
-from ._registry import _load_builtin, builtin_ids, load_variant
+from ._registry import _is_file, _load_builtin, builtin_ids, load_variant
 from ._variant import Variant, combine_issues, validation_issues
 from ._yaml import Located, PathKey, format_path, parse_yaml, read_yaml_file, yaml_safe_json
 
@@ -262,7 +262,7 @@ def _record_variant(record: Record, base_dir: Path) -> Variant:
         path = Path(spec)
         if not path.is_absolute():
             path = base_dir / path
-        if not path.exists():
+        if not _is_file(path):
             raise VariantError(
                 [
                     Issue(

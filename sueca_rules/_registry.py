@@ -124,6 +124,14 @@ def _check_top(located: Located) -> Located:
     return located
 
 
+def _is_file(path: Path) -> bool:
+    """``path.is_file()``, false for names the system refuses (too long, bad characters)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _builtin_path(spec: str) -> Path | None:
     if spec in builtin_ids():
         return variants_dir() / f"{spec}.yaml"
@@ -135,16 +143,21 @@ def _resolve_base(located: Located, base_dir: Path, chain: tuple[Path, ...]) -> 
     spec = located.data.get("extends")
     if spec is None:
         return located
-    if not isinstance(spec, str) or not spec.strip():
+    if not isinstance(spec, str) or not spec.strip() or "\n" in spec or len(spec) > 1000:
         raise VariantError(
-            [located.issue("extends must be a built-in variant id or a file path", ("extends",))]
+            [
+                located.issue(
+                    "extends must be a built-in variant id or a file path, on one line",
+                    ("extends",),
+                )
+            ]
         )
     target = None if _looks_like_path(spec) else _builtin_path(spec)
     display = spec
     if target is None:
-        target = (base_dir / spec).resolve()
+        target = base_dir / spec
         display = str(Path(located.file).parent / spec) if located.file else spec
-        if not target.is_file():
+        if not _is_file(target):
             message = (
                 f"cannot extend {spec!r}: it is not a built-in variant "
                 f"({', '.join(builtin_ids())}) and there is no file {display}"
@@ -205,7 +218,7 @@ def load_variant(source: str | Path) -> Variant:
     if isinstance(source, str) and not _looks_like_path(source) and source in builtin_ids():
         return _load_builtin(source)
     path = Path(source)
-    if not path.exists() and isinstance(source, str) and not _looks_like_path(source):
+    if not _is_file(path) and isinstance(source, str) and not _looks_like_path(source):
         raise VariantError([Issue(_unknown(source), file=source)])
     return _load_path(path, str(source))
 

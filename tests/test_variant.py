@@ -336,3 +336,12 @@ def test_rules_between_fields_are_reported_with_other_errors_of_the_section() ->
         ("h.yaml", 5, "scoring.tie.stacks"),
     ]
     assert "comes from built-in portugal" in info.value.issues[2].message
+
+
+@pytest.mark.parametrize(
+    "spec", ['"a\\nb"', '"' + "x" * 300 + '"', '"' + "a/" * 2000 + '"', '"nul\\0byte"']
+)
+def test_extends_that_no_file_system_accepts_is_a_clear_error(spec: str) -> None:
+    with pytest.raises(VariantError, match="extends") as info:
+        parse_variant(f"name: x\nextends: {spec}\n", file="h.yaml")
+    assert info.value.issues[0].line == 2
