@@ -52,7 +52,14 @@ if TYPE_CHECKING:
         replay_report,
         save_record,
     )
-    from ._registry import DEFAULT_VARIANT, builtin_ids, load_variant, parse_variant, variants_dir
+    from ._registry import (
+        DEFAULT_VARIANT,
+        builtin_ids,
+        dump_variant,
+        load_variant,
+        parse_variant,
+        variants_dir,
+    )
     from ._rules import Rules
     from ._simulate import SimulationReport, simulate
     from ._variant import (
@@ -77,6 +84,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "RuleDiff": ("._describe", "RuleDiff"),
     "describe": ("._describe", "describe"),
     "describe_diff": ("._describe", "describe_diff"),
+    "dump_variant": ("._registry", "dump_variant"),
     "diff": ("._describe", "diff"),
     "summary": ("._describe", "summary"),
     "Bandeira": ("._variant", "Bandeira"),
@@ -198,6 +206,7 @@ __all__ = [
     "describe_diff",
     "diff",
     "dump_record",
+    "dump_variant",
     "load_record",
     "load_variant",
     "parse_card",

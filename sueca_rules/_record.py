@@ -19,14 +19,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-import yaml
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from ._cards import Suit, cards_from_mask, parse_card
 from ._errors import CardError, IllegalPlayError, Issue, RecordError, VariantError
 from ._registry import _is_file, _load_builtin, builtin_ids, load_variant
 from ._variant import Variant, combine_issues, validation_issues
-from ._yaml import Located, PathKey, format_path, parse_yaml, read_yaml_file, yaml_safe_json
+from ._yaml import (
+    FlowList,
+    Located,
+    PathKey,
+    dump_yaml,
+    format_path,
+    parse_yaml,
+    read_yaml_file,
+    yaml_safe_json,
+)
 
 if TYPE_CHECKING:
     from ._events import Trick
@@ -155,39 +163,17 @@ def parse_record(text: str | bytes, *, file: str | None = None) -> Record:
     return _from_located(parse_yaml(text, file=file, max_bytes=MAX_RECORD_BYTES, error=RecordError))
 
 
-class _FlowList(list[Any]):
-    """A list written in flow style (``[AS, 7S, ...]``) by :func:`dump_record`."""
-
-
-class _Dumper(yaml.SafeDumper):
-    pass
-
-
-def _represent_str(dumper: _Dumper, value: str) -> yaml.ScalarNode:
-    # YAML reads NEL, LS and PS as line breaks unless they are escaped, which only the
-    # double-quoted style does: use it for text holding them, so that it reads back the same.
-    style = '"' if any(ch in value for ch in "\x85\u2028\u2029") else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-
-_Dumper.add_representer(str, _represent_str)
-_Dumper.add_representer(
-    _FlowList,
-    lambda dumper, data: dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True),
-)
-
-
 def dump_record(record: Record, fmt: str = "yaml") -> str:
     """The record as YAML (hands, plays and claims on one line each) or as JSON."""
     data = record.to_data()
     if fmt == "json":
         return yaml_safe_json(data)
     for deal in data["deals"]:
-        deal["hands"] = [_FlowList(h) for h in deal["hands"]]
-        deal["plays"] = _FlowList(deal["plays"])
+        deal["hands"] = [FlowList(h) for h in deal["hands"]]
+        deal["plays"] = FlowList(deal["plays"])
         if "claims" in deal:
-            deal["claims"] = _FlowList(deal["claims"])
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=200)
+            deal["claims"] = FlowList(deal["claims"])
+    return dump_yaml(data)
 
 
 def save_record(record: Record, path: str | Path) -> None:

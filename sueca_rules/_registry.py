@@ -17,11 +17,12 @@ from pydantic import ValidationError
 
 from ._errors import Issue, VariantError
 from ._variant import Variant, combine_issues, validation_issues
-from ._yaml import Located, PathKey, parse_yaml, read_yaml_file
+from ._yaml import FlowDict, Located, PathKey, dump_yaml, parse_yaml, read_yaml_file
 
 __all__ = [
     "DEFAULT_VARIANT",
     "builtin_ids",
+    "dump_variant",
     "load_variant",
     "parse_variant",
     "resolve_variant",
@@ -235,6 +236,18 @@ def parse_variant(
     )
     here = Path(base_dir) if base_dir is not None else Path.cwd()
     return _validate(_resolve_base(located, here.resolve(), ()))
+
+
+def dump_variant(variant: Variant, *, full: bool = True) -> str:
+    """The variant as YAML text that :func:`parse_variant` reads back equal. With
+    ``full=False`` only the fields that differ from the defaults are written (plus ``name``)."""
+    data = {"name": variant.name, **variant.model_dump(mode="json", exclude_defaults=not full)}
+    if full or variant.extends is None:
+        data.pop("extends", None)
+    tiers = data.get("scoring", {}).get("tiers")
+    if tiers is not None:
+        data["scoring"]["tiers"] = [FlowDict(t) for t in tiers]
+    return dump_yaml(data)
 
 
 def resolve_variant(variant: Variant | str | Path) -> Variant:

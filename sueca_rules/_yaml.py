@@ -42,8 +42,11 @@ from ._errors import Issue, SourceError
 
 __all__ = [
     "MAX_DEPTH",
+    "FlowDict",
+    "FlowList",
     "Located",
     "PathKey",
+    "dump_yaml",
     "format_path",
     "parse_yaml",
     "read_yaml_file",
@@ -342,6 +345,50 @@ def yaml_safe_json(data: Any) -> str:
 # What JSON may hold raw but YAML reads differently: non-printable characters, and the
 # characters YAML takes for line breaks inside quoted text (NEL, LS, PS).
 _ESCAPE_IN_JSON = re.compile(f"{_NOT_PRINTABLE.pattern}|[\x85\u2028\u2029]")
+
+
+class FlowList(list[Any]):
+    """A list that :func:`dump_yaml` writes on one line (``[AS, 7S, ...]``)."""
+
+
+class FlowDict(dict[str, Any]):
+    """A mapping that :func:`dump_yaml` writes on one line (``{min_points: 61, games: 1}``)."""
+
+
+class _Dumper(yaml.SafeDumper):
+    def represent_str(self, data: str) -> yaml.ScalarNode:
+        # YAML reads NEL, LS and PS as line breaks unless they are escaped, which only the
+        # double-quoted style does: use it for text holding them, so it reads back the same.
+        style: str | None = None
+        if any(ch in data for ch in "\x85\u2028\u2029"):
+            style = '"'
+        else:
+            # PyYAML quotes what YAML 1.1 would read as a number or a boolean; this reader
+            # follows YAML 1.2, which reads some other text as numbers ("0E0"): quote those.
+            try:
+                plain_is_text = isinstance(_plain_scalar(data), str)
+            except _TooLargeError:
+                plain_is_text = False
+            if not plain_is_text:
+                style = "'"
+        return self.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+    def represent_flow_list(self, data: FlowList) -> yaml.SequenceNode:
+        return self.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
+
+    def represent_flow_dict(self, data: FlowDict) -> yaml.MappingNode:
+        return self.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True)
+
+
+_Dumper.add_representer(str, _Dumper.represent_str)
+_Dumper.add_representer(FlowList, _Dumper.represent_flow_list)
+_Dumper.add_representer(FlowDict, _Dumper.represent_flow_dict)
+
+
+def dump_yaml(data: Any) -> str:
+    """YAML text that this reader reads back equal: keys in the given order, UTF-8 text,
+    :class:`FlowList` and :class:`FlowDict` values on one line."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
 def _decode(raw: bytes, file: str | None) -> str:

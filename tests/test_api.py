@@ -14,8 +14,8 @@ INTENDED = {
     "CARDS", "Card", "CardError", "Rank", "Suit", "parse_card", "parse_cards",
     # variants
     "Bandeira", "DEFAULT_VARIANT", "DealRules", "MatchRules", "RevokeRules", "Rules", "Scoring",
-    "Table", "Tie", "Tier", "Variant", "VariantError", "builtin_ids", "load_variant",
-    "parse_variant", "variants_dir",
+    "Table", "Tie", "Tier", "Variant", "VariantError", "builtin_ids", "dump_variant",
+    "load_variant", "parse_variant", "variants_dir",
     # describing
     "RuleDiff", "describe", "describe_diff", "diff", "summary",
     # engine and events

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,6 +13,7 @@ from sueca_rules import (
     Variant,
     VariantError,
     builtin_ids,
+    dump_variant,
     load_variant,
     parse_variant,
     variants_dir,
@@ -274,8 +274,21 @@ def test_variants_are_frozen() -> None:
 
 @given(variants())
 def test_random_variants_dump_to_yaml_and_load_back_equal(variant: Variant) -> None:
-    text = yaml.safe_dump(variant.model_dump(mode="json"), allow_unicode=True, sort_keys=False)
-    assert parse_variant(text) == variant
+    assert parse_variant(dump_variant(variant)) == variant
+    assert parse_variant(dump_variant(variant, full=False)) == variant
+
+
+def test_dump_variant_is_readable() -> None:
+    house = Variant.model_validate(
+        {"name": "House", "table": {"direction": "clockwise"}, "match": {"best_of": 3}}
+    )
+    assert dump_variant(house, full=False) == (
+        "name: House\ntable:\n  direction: clockwise\nmatch:\n  best_of: 3\n"
+    )
+    assert parse_variant(dump_variant(Variant(name="0E0"))).name == "0E0"
+    text = dump_variant(load_variant("portugal"))
+    assert "  - {min_points: 61, games: 1}\n" in text
+    assert "extends" not in text
 
 
 VALID = (variants_dir() / "sueca-online.yaml").read_text(encoding="utf-8")
