@@ -1,6 +1,10 @@
 """Computer players. A bot decides from an :class:`~sueca_rules.Observation` only — what its
 seat may know — never from the hidden hands.
 
+Four levels (see :func:`make_bot`): 1 :class:`RandomBot` (a random legal card), 2
+:class:`RuleBot` (rules of thumb), 3 :class:`MemoryBot` (rules of thumb and a card-counter's
+memory), 4 :class:`SamplingBot` (plays out many possible deals before each card).
+
 >>> from sueca_rules import Match
 >>> from sueca_rules.bots import make_bot
 >>> match = Match("portugal", seed=3)
@@ -11,5 +15,7 @@ seat may know — never from the hidden hands.
 """
 
 from ._base import LEVELS, Bot, RandomBot, make_bot
+from ._heuristic import MemoryBot, RuleBot
+from ._sampling import SamplingBot
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "MemoryBot", "RandomBot", "RuleBot", "SamplingBot", "make_bot"]

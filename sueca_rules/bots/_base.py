@@ -1,9 +1,9 @@
-"""The bot interface and level 1 (a random legal card)."""
+"""The bot interface, level 1 (a random legal card) and :func:`make_bot`."""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from .._cards import Card
@@ -32,17 +32,49 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, observation: Observation) -> Card:
+        """A legal card chosen uniformly at random."""
         if not observation.legal:
             raise ValueError(f"seat {observation.seat} has no card to play now")
         return self._rng.choice(observation.legal)
 
 
-LEVELS = (1,)
+LEVELS = (1, 2, 3, 4)
 """The bot levels :func:`make_bot` knows."""
 
 
-def make_bot(level: int, *, seed: int | str | None = None) -> Bot:
-    """A bot of ``level`` (1: random legal card). ``seed`` makes its choices repeatable."""
+def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bot:
+    """A bot of ``level``; ``seed`` makes its choices repeatable.
+
+    1. :class:`RandomBot`: a random legal card.
+    2. :class:`~sueca_rules.bots.RuleBot`: rules of thumb, no memory.
+    3. :class:`~sueca_rules.bots.MemoryBot`: rules of thumb with a card-counter's memory.
+    4. :class:`~sueca_rules.bots.SamplingBot`: plays out many possible deals before each card.
+       Options: ``samples`` (deals sampled per card, default 60), ``time_limit`` (seconds per
+       card instead: play then depends on the machine's speed), ``solve_tricks`` (tricks left
+       from which the end is solved exactly, default 2), ``points_weight`` (the value in games of
+       60 card points above an even split, on top of the games; default 1.5),
+       ``inference`` (how strongly sampled deals that do not explain the rivals' cards are
+       discounted, 0 < inference <= 1, 1 = not at all; default 0.05).
+
+    Levels 1 to 3 take no options (``TypeError``); an unknown level is a ``ValueError``.
+    """
+    if level == 4:
+        from ._sampling import SamplingBot
+
+        return SamplingBot(seed=seed, **options)
+    if options:
+        raise TypeError(
+            f"level {level} bots take no options (got {', '.join(sorted(options))}); "
+            "only level 4 does"
+        )
     if level == 1:
         return RandomBot(seed)
+    if level == 2:
+        from ._heuristic import RuleBot
+
+        return RuleBot(seed)
+    if level == 3:
+        from ._heuristic import MemoryBot
+
+        return MemoryBot(seed)
     raise ValueError(f"no bot of level {level!r}: levels are {', '.join(map(str, LEVELS))}")
