@@ -301,6 +301,12 @@ class SimulationReport:
     deal_win_rate: tuple[float, float]
     """Deals won, a 60-60 counting half to each team."""
     deal_win_rate_ci95: tuple[tuple[float, float], tuple[float, float]]
+    duplicate_win_rate: tuple[float, float] | None
+    """Duplicate deals won: a team wins a duplicate deal (both plays of the same cards) with
+    more than 120 of the 240 card points over the two plays; exactly 120 counts half.
+    ``None`` unless deals were played in duplicate."""
+    duplicate_win_rate_ci95: tuple[tuple[float, float], tuple[float, float]] | None
+    """Wilson score interval of :attr:`duplicate_win_rate` over the duplicate deals."""
     matches: int
     """Matches played (0 in ``deals`` mode)."""
     match_wins: tuple[int, int]
@@ -370,6 +376,7 @@ def _reduce(
     job: _Job, size: int, units: Sequence[tuple[_PlayOutcome, ...]], jobs: int, elapsed: float
 ) -> SimulationReport:
     deal_scores: list[float] = []  # team 0's score of each unit (pair mean, or single deal)
+    pair_scores: list[float] = []  # team 0's score of each duplicate deal (over both plays)
     margins: list[float] = []
     match_scores: list[float] = []
     wins = [0, 0]
@@ -416,6 +423,10 @@ def _reduce(
                 partidas += play.partidas
                 match_wins[play.match_winner] += 1
                 unit_match.append(1.0 if play.match_winner == 0 else 0.0)
+        if job.duplicate and job.mode == "deals":
+            total = sum(d.points[0] for play in unit for d in play.deals)
+            half = 60 * sum(len(play.deals) for play in unit)
+            pair_scores.append(1.0 if total > half else 0.5 if total == half else 0.0)
         if job.duplicate:
             deal_scores.append(math.fsum(unit_deal_scores) / len(unit_deal_scores))
             margins.append(sum(unit_margins) / len(unit_margins))
@@ -446,6 +457,12 @@ def _reduce(
     def frac(x: float, n: int) -> float:
         return x / n if n else 0.0
 
+    pair_rate: tuple[float, float] | None = None
+    pair_ci: tuple[tuple[float, float], tuple[float, float]] | None = None
+    if pair_scores:
+        p0 = math.fsum(pair_scores) / len(pair_scores)
+        pair_rate = (p0, 1.0 - p0)
+        pair_ci = _pair(_wilson(math.fsum(pair_scores), len(pair_scores)))
     match_rate: tuple[float, float] | None = None
     match_ci: tuple[tuple[float, float], tuple[float, float]] | None = None
     if job.mode == "matches":
@@ -472,6 +489,8 @@ def _reduce(
         ties=ties,
         deal_win_rate=(rate0, 1.0 - rate0 if n_deals else 0.0),
         deal_win_rate_ci95=_pair(deal_ci),
+        duplicate_win_rate=pair_rate,
+        duplicate_win_rate_ci95=pair_ci,
         matches=n_matches,
         match_wins=(match_wins[0], match_wins[1]),
         match_win_rate=match_rate,

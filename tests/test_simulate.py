@@ -79,6 +79,7 @@ def test_duplicate_between_equal_levels_is_an_exact_mirror(level: int) -> None:
     assert report.deal_win_rate_ci95 == ((0.5, 0.5), (0.5, 0.5))
     assert report.point_margin == 0
     assert report.deal_wins[0] == report.deal_wins[1]
+    assert report.duplicate_win_rate == (0.5, 0.5)  # every pair: 120 of 240 points each
     variant = load_variant_arg("portugal")
     job = _Job(variant, (level, level), ({}, {}), 3, "deals", True)
     first, second = _play_unit(job, 4)
@@ -93,6 +94,7 @@ def test_no_duplicate() -> None:
     assert "Wilson" in report.ci_method
     assert sum(report.deal_wins) + report.ties == 10
     assert report.cards == (200, 200)
+    assert report.duplicate_win_rate is None
 
 
 def test_report_figures_hang_together() -> None:
@@ -229,3 +231,20 @@ def test_cli_errors(args: list[str], message: str, capsys: pytest.CaptureFixture
 def test_cli_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "nowhere", "--deals", "1"]) == 2
     assert "unknown variant" in capsys.readouterr().err
+
+
+def test_duplicate_deals_won_are_counted_over_both_plays() -> None:
+    report = simulate("portugal", (2, 1), deals=40, seed=6)
+    assert report.duplicate_win_rate is not None
+    assert report.duplicate_win_rate_ci95 is not None
+    variant = load_variant_arg("portugal")
+    job = _Job(variant, (2, 1), ({}, {}), 6, "deals", True)
+    scores = []
+    for index in range(40):
+        first, second = _play_unit(job, index)
+        total = first.deals[0].points[0] + second.deals[0].points[0]
+        scores.append(1.0 if total > 120 else 0.5 if total == 120 else 0.0)
+    assert report.duplicate_win_rate[0] == pytest.approx(sum(scores) / 40)
+    lo, hi = report.duplicate_win_rate_ci95[0]
+    assert lo < report.duplicate_win_rate[0] < hi
+    assert report.to_dict()["duplicate_win_rate"] == pytest.approx(list(report.duplicate_win_rate))

@@ -229,6 +229,11 @@ def _print_report(r: SimulationReport) -> None:
     per_team.add_row("Deals won", *(str(n) for n in r.deal_wins))
     per_team.add_row("Deal win rate¹", *(f"[bold]{_pct(x)}[/]" for x in r.deal_win_rate))
     per_team.add_row("  95% interval²", *(_interval(ci) for ci in r.deal_win_rate_ci95))
+    if r.duplicate_win_rate is not None and r.duplicate_win_rate_ci95 is not None:
+        per_team.add_row(
+            "Duplicate deals won³", *(f"[bold]{_pct(x)}[/]" for x in r.duplicate_win_rate)
+        )
+        per_team.add_row("  95% interval", *(_interval(ci) for ci in r.duplicate_win_rate_ci95))
     per_team.add_row("Card points per deal", *(f"{x:.1f}" for x in r.points_mean))
     if r.capote_points is not None:
         per_team.add_row(
@@ -273,10 +278,10 @@ def _print_report(r: SimulationReport) -> None:
     console.print()
     console.print(_verdict(r))
     jobs = f"{r.jobs} job{'s' if r.jobs != 1 else ''}"
-    console.print(
-        f"[dim]¹ A 60-60 counts half to each team. ² {r.ci_method}.\n"
-        f"Took {r.elapsed_s:.1f} s with {jobs}.[/]"
-    )
+    notes = f"¹ A 60-60 counts half to each team. ² {r.ci_method}.\n"
+    if r.duplicate_win_rate is not None:
+        notes += "³ Both plays of the same cards: over 120 of the 240 points wins, 120 is half.\n"
+    console.print(f"[dim]{notes}Took {r.elapsed_s:.1f} s with {jobs}.[/]")
 
 
 def _verdict(r: SimulationReport) -> str:
