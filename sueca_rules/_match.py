@@ -112,7 +112,9 @@ class Observation(NamedTuple):
     played_mask: int
     """Every card played in this deal, the current trick included."""
     void_mask: int
-    """Bit ``4 * seat + suit`` is set when ``seat`` showed by play that it has no ``suit``."""
+    """Bit ``4 * seat + suit`` is set when ``seat`` showed by play that it has no ``suit``
+    (it did not follow that suit when it was led). With ``revoke.mode: claimable`` a player
+    who revoked looks void but is not: nobody can tell until someone claims."""
     hand_sizes: tuple[int, int, int, int]
     points: tuple[int, int]
     tricks_won: tuple[int, int]
