@@ -63,3 +63,14 @@ def test_importing_the_package_and_the_cli_is_light() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_docstring_examples_run() -> None:
+    import doctest
+    import importlib
+
+    modules = ["sueca_rules._match", "sueca_rules.bots", "sueca_rules._simulate"]
+    for name in modules:
+        result = doctest.testmod(importlib.import_module(name))
+        assert result.failed == 0, name
+    assert doctest.testmod(importlib.import_module("sueca_rules._match")).attempted >= 3
