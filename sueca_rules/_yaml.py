@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,9 @@ MAX_DEPTH = 32
 """The deepest nesting of mappings and lists that is read."""
 
 PathKey = tuple[str | int, ...]
+
+MAX_ISSUES = 100
+"""Reading stops after this many problems (duplicate keys, numbers too long...)."""
 
 
 def format_path(path: PathKey) -> str:
@@ -166,6 +170,13 @@ def _plain_scalar(text: str) -> Any:
 # --- the event reader: refuses aliases, anchors, tags; caps depth --------------------------
 
 
+_STANDARD_TAGS = "tag:yaml.org,2002:"
+
+
+class _TooManyIssuesError(Exception):
+    """Too many problems to go on reading (they are in the builder's issues)."""
+
+
 class _RefusedError(Exception):
     def __init__(self, message: str, mark: Any) -> None:
         super().__init__(message)
@@ -207,6 +218,10 @@ class _Builder:
 
     def _issue(self, message: str, at: tuple[int, int], path: PathKey) -> None:
         self.issues.append(Issue(message, format_path(path), self.file, at[0], at[1]))
+        if len(self.issues) >= MAX_ISSUES:
+            stop = f"{MAX_ISSUES} problems found: reading stops here"
+            self.issues.append(Issue(stop, "", self.file, at[0], at[1]))
+            raise _TooManyIssuesError
 
     def _check(self, event: Any) -> None:
         if isinstance(event, AliasEvent):
@@ -219,9 +234,11 @@ class _Builder:
                 event.start_mark,
             )
         if event.tag not in (None, "!"):
+            tag = str(event.tag)
+            if tag.startswith(_STANDARD_TAGS):
+                tag = "!!" + tag[len(_STANDARD_TAGS) :]  # as it was written
             raise _RefusedError(
-                f"tags such as {event.tag!r} are not allowed: write plain values",
-                event.start_mark,
+                f"tags such as {tag} are not allowed: write plain values", event.start_mark
             )
 
     def document(self) -> Any:
@@ -253,7 +270,8 @@ class _Builder:
                 return _plain_scalar(event.value)
             except _TooLargeError:
                 self._issue(
-                    f"the number {event.value[:20]}... is too long",
+                    f"the number {event.value[:20]}... is too long "
+                    f"(at most {_MAX_DIGITS} characters)",
                     self.key_positions.get(path, at),
                     path,
                 )
@@ -289,8 +307,11 @@ class _Builder:
                 continue
             if key in out:
                 first_line = self.key_positions[child][0]
-                kept = (dict(self.positions), dict(self.key_positions))
-                self.node(child, depth + 1)  # read the duplicate's value, keep the first's
+                # Read the duplicate's value, keeping the first's data and positions (the
+                # duplicate's positions go to throwaway maps: no copy, however many there are).
+                kept = self.positions, self.key_positions
+                self.positions, self.key_positions = {}, {}
+                self.node(child, depth + 1)
                 self.positions, self.key_positions = kept
                 self._issue(
                     f"duplicate key {key!r} (first written at line {first_line})", key_at, child
@@ -444,11 +465,13 @@ def parse_yaml(
     builder = _Builder(_parser(text), file, max_depth)
     try:
         data = builder.document()
+    except _TooManyIssuesError:
+        raise error(builder.issues) from None
     except _RefusedError as exc:
         line, column = exc.mark.line + 1, exc.mark.column + 1
         raise error([Issue(exc.message, "", file, line, column)]) from None
     except yaml.MarkedYAMLError as exc:
-        raise error([_syntax_issue(exc, file)]) from None
+        raise error([_syntax_issue(exc, file, text)]) from None
     except yaml.YAMLError as exc:  # anything else the parser refuses, said in one line
         message = str(exc).splitlines()[0] if str(exc) else "not valid YAML"
         raise error.single(f"YAML error: {message}", file=file) from None
@@ -459,13 +482,35 @@ def parse_yaml(
     )
 
 
-def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None) -> Issue:
+# What the usual slips look like to the parser, and what to say about them.
+_SYNTAX_HINTS = (
+    (
+        "mapping values are not allowed",
+        "a line indented further than the field above it, or text holding ': ' that needs quotes",
+    ),
+    ("could not find expected ':'", "a field without ':' after its name"),
+    ("did not find expected key", "check the indentation: fields of one section line up"),
+    ("did not find expected '-'", "check the indentation of the list items"),
+    ("found unexpected end of stream", "a quote or bracket that is never closed"),
+)
+
+
+def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None, text: str) -> Issue:
     mark = exc.problem_mark or exc.context_mark
     problem = exc.problem or "not valid YAML"
-    if exc.context and exc.context_mark is not None and exc.problem_mark is not None:
-        problem = f"{problem} ({exc.context} at line {exc.context_mark.line + 1})"
     line = mark.line + 1 if mark is not None else None
     column = mark.column + 1 if mark is not None else None
+    lines = text.split("\n")
+    where = lines[mark.line] if mark is not None and mark.line < len(lines) else ""
+    if mark is not None and "\t" in where[: mark.column + 1]:
+        first_tab = where.index("\t")
+        message = "a tab character: YAML indents with spaces, never tabs (replace it by spaces)"
+        return Issue(f"YAML syntax error: {message}", "", file, line, first_tab + 1)
+    if exc.context and exc.context_mark is not None and exc.problem_mark is not None:
+        problem = f"{problem} ({exc.context} at line {exc.context_mark.line + 1})"
+    hint = next((h for cue, h in _SYNTAX_HINTS if problem.startswith(cue)), None)
+    if hint is not None:
+        problem = f"{problem}: {hint}"
     return Issue(f"YAML syntax error: {problem}", "", file, line, column)
 
 
@@ -479,18 +524,26 @@ def read_yaml_file(
     """Read a YAML or JSON file safely (see :func:`parse_yaml`); ``display`` names it in errors."""
     name = display if display is not None else str(path)
     p = Path(path)
+    problem = None
     try:
-        if p.is_dir():
-            raise error.single("this is a directory, not a file", file=name)
-        with p.open("rb") as fh:
-            raw = fh.read(max_bytes + 1)
+        mode = p.stat().st_mode
+        if stat.S_ISDIR(mode):
+            problem = "this is a directory, not a file"
+        elif not stat.S_ISREG(mode):
+            # A pipe or a device could block or never end: only plain files are read.
+            problem = "this is not a regular file (a pipe or a device?)"
+        else:
+            with p.open("rb") as fh:
+                raw = fh.read(max_bytes + 1)
     except FileNotFoundError:
-        raise error.single("no such file", file=name) from None
-    except OSError as exc:
-        raise error.single(f"cannot read the file: {exc.strerror or exc}", file=name) from None
+        problem = "no such file"
+    except (OSError, ValueError) as exc:  # ValueError: a name the system refuses (NUL)
+        problem = f"cannot read the file: {getattr(exc, 'strerror', None) or exc}"
+    if problem is not None:
+        raise error.single(problem, file=name)
     if len(raw) > max_bytes:
         raise error.single(
-            f"the file is too large (more than {max_bytes:,} bytes; the limit is {max_bytes:,})",
+            f"the file is too large: the limit is {max_bytes:,} bytes ({max_bytes // 1024} KiB)",
             file=name,
         )
     return parse_yaml(raw, file=name, max_bytes=max_bytes, error=error)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import time
 from pathlib import Path
 
@@ -194,3 +195,42 @@ def test_any_text_gives_data_or_a_source_error(text: str) -> None:
     except SourceError as exc:
         issues = exc.issues
     assert issues
+
+
+def test_tabs_and_indentation_slips_say_what_to_fix() -> None:
+    tab = one_issue("name: x\ntable:\n\tdirection: clockwise\n")
+    assert tab.startswith("house.yaml:3:1: YAML syntax error: a tab character")
+    assert "spaces" in tab
+    indent = one_issue("name: x\ntable:\n  direction: clockwise\n   first_dealer: 0\n")
+    assert indent.startswith("house.yaml:4:")
+    assert "indented further than the field above" in indent
+
+
+def test_tags_are_named_as_written() -> None:
+    message = one_issue("name: !!python/object/apply:os.system ['true']\n")
+    assert "tags such as !!python/object/apply:os.system are not allowed" in message
+
+
+def test_many_duplicate_keys_stop_after_a_hundred_problems_and_fast() -> None:
+    keys = ", ".join(f"k{i}: 0" for i in range(5000))
+    text = f"name: x\na: {{{keys}, {keys}}}\n"
+    start = time.perf_counter()
+    with pytest.raises(VariantError) as info:
+        parse_variant(text, file="house.yaml")
+    elapsed = time.perf_counter() - start
+    issues = info.value.issues
+    assert len(issues) == 101
+    assert issues[0].message == "duplicate key 'k0' (first written at line 2)"
+    assert issues[-1].message == "100 problems found: reading stops here"
+    # Not a timing test of speed, a guard against quadratic work (seconds, not milliseconds).
+    assert elapsed < 5
+
+
+def test_pipes_and_devices_are_refused_without_reading(tmp_path: Path) -> None:
+    fifo = tmp_path / "house.yaml"
+    os.mkfifo(fifo)  # opening a pipe to read would block until someone writes
+    with pytest.raises(VariantError, match="not a regular file"):
+        load_variant(fifo)
+    if Path("/dev/zero").exists():
+        with pytest.raises(VariantError, match="not a regular file"):
+            load_variant("/dev/zero")
