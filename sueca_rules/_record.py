@@ -232,7 +232,7 @@ def _record_variant(record: Record, base_dir: Path) -> Variant:
     spec = record.variant
     try:
         if isinstance(spec, dict):
-            from ._registry import _resolve_base, _validate
+            from ._registry import variant_of
 
             inner = Located(spec, located.file if located else None)
             if located is not None:
@@ -242,7 +242,7 @@ def _record_variant(record: Record, base_dir: Path) -> Variant:
                     {p[1:]: v for p, v in located.positions.items() if p[:1] == ("variant",)},
                     {p[1:]: v for p, v in located.key_positions.items() if p[:1] == ("variant",)},
                 )
-            return _validate(_resolve_base(inner, base_dir, ()))
+            return variant_of(inner, base_dir)
         if spec in builtin_ids():
             return load_variant(spec)
         path = Path(spec)

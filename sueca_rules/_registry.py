@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
+import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from ._errors import Issue, VariantError
-from ._variant import Variant, combine_issues, validation_issues
+from ._variant import Variant, combine_issues, show_value, validation_issues
 from ._yaml import FlowDict, Located, PathKey, dump_yaml, parse_yaml, read_yaml_file
 
 __all__ = [
@@ -26,6 +28,7 @@ __all__ = [
     "load_variant",
     "parse_variant",
     "resolve_variant",
+    "variant_of",
     "variants_dir",
 ]
 
@@ -97,19 +100,25 @@ def _merge(base: Located, over: Located) -> Located:
     return Located(data, over.file, positions, keys, origins, (*base.issues, *over.issues))
 
 
+class _BaseError(VariantError):
+    """``extends:`` could not be followed (no such base, a cycle, a chain too long)."""
+
+
 def _read(path: Path, display: str) -> Located:
     located = read_yaml_file(path, display=display, max_bytes=MAX_VARIANT_BYTES, error=VariantError)
     return _check_top(located)
 
 
 def _check_top(located: Located) -> Located:
+    """The file's data must be a mapping holding ``name``. A missing name is reported with
+    the file's other problems (each file of an ``extends:`` chain needs its own name)."""
     data = located.data
     if data is None:
         raise VariantError(
             [located.issue("the file is empty: a variant needs at least `name: ...`")]
         )
     if not isinstance(data, dict):
-        kind = "a list" if isinstance(data, list) else f"the single value {data!r}"
+        kind = "a list" if isinstance(data, list) else f"the single value {show_value(data)}"
         raise VariantError(
             [
                 located.issue(
@@ -119,10 +128,16 @@ def _check_top(located: Located) -> Located:
             ]
         )
     if "name" not in data:
-        raise VariantError(
-            [located.issue("required field is missing: every variant needs `name:`")]
-        )
+        missing = located.issue("required field is missing: every variant needs `name:`")
+        return replace(located, issues=(*located.issues, missing))
     return located
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def _is_file(path: Path) -> bool:
@@ -145,7 +160,7 @@ def _resolve_base(located: Located, base_dir: Path, chain: tuple[Path, ...]) -> 
     if spec is None:
         return located
     if not isinstance(spec, str) or not spec.strip() or "\n" in spec or len(spec) > 1000:
-        raise VariantError(
+        raise _BaseError(
             [
                 located.issue(
                     "extends must be a built-in variant id or a file path, on one line",
@@ -157,22 +172,22 @@ def _resolve_base(located: Located, base_dir: Path, chain: tuple[Path, ...]) -> 
     display = spec
     if target is None:
         target = base_dir / spec
-        display = str(Path(located.file).parent / spec) if located.file else spec
+        display = os.path.normpath(Path(located.file).parent / spec) if located.file else spec
         if not _is_file(target):
+            there = "is a folder, not a file" if _is_dir(target) else "does not exist"
             message = (
                 f"cannot extend {spec!r}: it is not a built-in variant "
-                f"({', '.join(builtin_ids())}) and there is no file {display}"
+                f"({', '.join(builtin_ids())}) and the file {display} {there}"
             )
-            raise VariantError([located.issue(message, ("extends",))])
+            raise _BaseError([located.issue(message, ("extends",))])
     else:
-        display = f"<built-in {spec}>"
         return _merge(_builtin_located(spec), located)
     target = target.resolve()
     if target in chain:
         names = " → ".join(p.name for p in (*chain, target))
-        raise VariantError([located.issue(f"extends goes round in a cycle: {names}", ("extends",))])
+        raise _BaseError([located.issue(f"extends goes round in a cycle: {names}", ("extends",))])
     if len(chain) >= _MAX_CHAIN:
-        raise VariantError(
+        raise _BaseError(
             [located.issue(f"extends chains more than {_MAX_CHAIN} files", ("extends",))]
         )
     base = _resolve_base(_read(target, display), target.parent, (*chain, target))
@@ -191,10 +206,27 @@ def _validate(located: Located) -> Variant:
     return variant
 
 
+def variant_of(located: Located, base_dir: Path, chain: tuple[Path, ...] = ()) -> Variant:
+    """The variant a file's data says: ``extends:`` followed (paths relative to ``base_dir``)
+    and merged, then validated. Raises :class:`VariantError` with every problem found: when the
+    base cannot be followed, the file's own fields are still checked one by one (the rules
+    between fields are not, as they may depend on the base)."""
+    try:
+        merged = _resolve_base(located, base_dir, chain)
+    except _BaseError as exc:
+        own = {k: v for k, v in located.data.items() if k != "extends"}
+        try:
+            Variant.model_validate({**own, "name": own.get("name", "?")})
+        except ValidationError as invalid:
+            fields = validation_issues(invalid, located, rules=False)
+            raise VariantError(combine_issues([*located.issues, *exc.issues], fields)) from None
+        raise VariantError(combine_issues(located.issues, exc.issues)) from None
+    return _validate(merged)
+
+
 def _load_path(path: Path, display: str) -> Variant:
     resolved = path.resolve()
-    located = _resolve_base(_read(path, display), resolved.parent, (resolved,))
-    return _validate(located)
+    return variant_of(_read(path, display), resolved.parent, (resolved,))
 
 
 @functools.cache
@@ -219,7 +251,9 @@ def load_variant(source: str | Path) -> Variant:
     if isinstance(source, str) and not _looks_like_path(source) and source in builtin_ids():
         return _load_builtin(source)
     path = Path(source)
-    if not _is_file(path) and isinstance(source, str) and not _looks_like_path(source):
+    if isinstance(source, str) and not _looks_like_path(source) and not _is_file(path):
+        if _is_dir(path):
+            raise VariantError([Issue("this is a directory, not a file", file=source)])
         raise VariantError([Issue(_unknown(source), file=source)])
     return _load_path(path, str(source))
 
@@ -235,7 +269,7 @@ def parse_variant(
         parse_yaml(text, file=file, max_bytes=MAX_VARIANT_BYTES, error=VariantError)
     )
     here = Path(base_dir) if base_dir is not None else Path.cwd()
-    return _validate(_resolve_base(located, here.resolve(), ()))
+    return variant_of(located, here.resolve())
 
 
 def dump_variant(variant: Variant, *, full: bool = True) -> str:

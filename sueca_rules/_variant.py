@@ -7,6 +7,7 @@ fields; their descriptions feed the JSON Schema and the documentation.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
@@ -35,6 +36,7 @@ __all__ = [
     "Tier",
     "Variant",
     "combine_issues",
+    "show_value",
     "sort_issues",
     "validation_issues",
 ]
@@ -311,6 +313,13 @@ class Variant(_Model):
     def _check_name(cls, name: str) -> str:
         if not name.strip():
             raise RuleError("the name must not be blank")
+        if any(ch in name for ch in "\n\r\x85\u2028\u2029"):
+            raise RuleError("the name must be on one line (put longer text in `description`)")
+        control = next((ch for ch in name if unicodedata.category(ch) == "Cc"), None)
+        if control is not None:
+            raise RuleError(
+                f"the name must not hold control characters (found U+{ord(control):04X})"
+            )
         return name
 
     def rules_dict(self) -> dict[str, Any]:
@@ -321,7 +330,7 @@ class Variant(_Model):
 # --- pydantic errors → located issues ------------------------------------------------------
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
     if value is None:
         return "nothing (null)"
     if isinstance(value, bool):
@@ -389,24 +398,24 @@ def _message(err: Any, path: PathKey) -> tuple[str, PathKey]:
         return message, path
     if kind == "literal_error":
         expected = str(ctx.get("expected", "")).replace(" or ", ", ").replace("'", "")
-        message = f"expected one of {expected}, got {_show(value)}"
+        message = f"expected one of {expected}, got {show_value(value)}"
         if isinstance(value, str) and value.lower() in _YAML11_WORDS:
             message += f" (note: YAML 1.2 reads {value} as text, not as true or false)"
         return message, path
     if kind in ("model_type", "model_attributes_type", "dict_type"):
-        return f"expected a mapping of fields (name: value), got {_show(value)}", path
+        return f"expected a mapping of fields (name: value), got {show_value(value)}", path
     if kind in ("list_type", "tuple_type"):
-        return f"expected a list, got {_show(value)}", path
+        return f"expected a list, got {show_value(value)}", path
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"expected a whole number, got {_show(value)}", path
+        return f"expected a whole number, got {show_value(value)}", path
     if kind in ("bool_type", "bool_parsing"):
-        message = f"expected true or false, got {_show(value)}"
+        message = f"expected true or false, got {show_value(value)}"
         if isinstance(value, str) and value.lower() in _YAML11_WORDS:
             message += " (YAML 1.2: write true or false, not yes/no/on/off)"
         return message, path
     if kind == "string_type":
         hint = f" (put it in quotes: '{value}')" if isinstance(value, int | float) else ""
-        return f"expected text, got {_show(value)}{hint}", path
+        return f"expected text, got {show_value(value)}{hint}", path
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         words = {
             "greater_than_equal": f"must be at least {ctx.get('ge')}",
@@ -414,7 +423,7 @@ def _message(err: Any, path: PathKey) -> tuple[str, PathKey]:
             "less_than_equal": f"must be at most {ctx.get('le')}",
             "less_than": f"must be less than {ctx.get('lt')}",
         }[kind]
-        return f"{words}, got {_show(value)}", path
+        return f"{words}, got {show_value(value)}", path
     if kind == "too_short":
         return f"needs at least {ctx.get('min_length')} item(s), got none", path
     if kind == "too_long":
@@ -438,32 +447,52 @@ def sort_issues(issues: list[Issue]) -> list[Issue]:
     return sorted(issues, key=lambda i: (i.file or "", i.line is None, i.line or 0, i.column or 0))
 
 
-def _nearest_written_by(located: Located, path: PathKey) -> PathKey:
-    """The longest prefix of ``path`` that ``located``'s own file wrote."""
+def _is_builtin(file: str | None) -> bool:
+    return file is not None and file.startswith("<built-in")
+
+
+def _nearest_user_written(located: Located, path: PathKey) -> PathKey:
+    """The longest prefix of ``path`` that a file of the user's (not a built-in) wrote."""
     probe = tuple(path)
-    while probe and located.file_of(probe) != located.file:
+    while probe and _is_builtin(located.file_of(probe)):
         probe = probe[:-1]
     return probe
 
 
-def validation_issues(exc: ValidationError, located: Located | None = None) -> list[Issue]:
-    """Translate a pydantic ``ValidationError`` into located, player-readable issues."""
+def validation_issues(
+    exc: ValidationError, located: Located | None = None, *, rules: bool = True
+) -> list[Issue]:
+    """Translate a pydantic ``ValidationError`` into located, player-readable issues.
+
+    With ``rules=False`` the rules between the fields of a section are left out: only what is
+    wrong with each field on its own is reported.
+    """
     issues: list[Issue] = []
     seen: set[str] = set()
-    for err in exc.errors():
+    errors = exc.errors()
+    # A list that is too short because its items were wrong says nothing more than they do.
+    item_errors = {tuple(e["loc"][:-1]) for e in errors if len(e["loc"]) > 1}
+    for err in errors:
+        if err["type"] == "too_short" and any(
+            loc[: len(err["loc"])] == tuple(err["loc"]) for loc in item_errors
+        ):
+            continue
         path: PathKey = tuple(p for p in err["loc"] if isinstance(p, str | int))
+        if not rules and err["type"] == "value_error" and _model_at(path) is not None:
+            continue  # a rule between the fields of a section
         message, path = _message(err, path)
         if located is not None:
             issue = located.issue(message, path)
-            if issue.file and issue.file.startswith("<built-in") and located.file != issue.file:
-                # A built-in is valid on its own: the problem is what this file changed (such
-                # as ``tie: {mode: multiply}`` keeping portugal's amount of 1). Point here.
-                here = _nearest_written_by(located, path)
+            if issue.file and _is_builtin(issue.file) and located.file != issue.file:
+                # A built-in is valid on its own: the problem is what the user's files changed
+                # (such as ``tie: {mode: multiply}`` keeping portugal's amount of 1). Point at
+                # the nearest place they wrote.
+                here = _nearest_user_written(located, path)
                 line, column = located.where(here)
                 issue = Issue(
                     f"{message} (the value comes from {issue.file[1:-1]})",
                     format_path(path),
-                    located.file,
+                    located.file_of(here) if here else located.file,
                     line,
                     column,
                 )

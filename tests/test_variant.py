@@ -358,3 +358,74 @@ def test_extends_that_no_file_system_accepts_is_a_clear_error(spec: str) -> None
     with pytest.raises(VariantError, match="extends") as info:
         parse_variant(f"name: x\nextends: {spec}\n", file="h.yaml")
     assert info.value.issues[0].line == 2
+
+
+def test_an_inherited_problem_points_at_the_file_of_the_chain_that_made_it(
+    tmp_path: Path,
+) -> None:
+    """house.yaml extends middle.yaml, which sets tie mode multiply over french, keeping
+    portugal's amount of 1: the line to fix is in middle.yaml."""
+    (tmp_path / "middle.yaml").write_text(
+        "name: Middle\nextends: french\nscoring:\n  tie: {mode: multiply}\n"
+    )
+    (tmp_path / "sub").mkdir()
+    house = tmp_path / "sub" / "house.yaml"
+    house.write_text("name: House\nextends: ../middle.yaml\n")
+    with pytest.raises(VariantError) as info:
+        load_variant(house)
+    (issue,) = info.value.issues
+    assert (issue.file, issue.line, issue.column) == (str(tmp_path / "middle.yaml"), 4, 3)
+    assert issue.path == "scoring.tie.amount"
+    assert issue.message.endswith("(the value comes from built-in portugal)")
+
+
+def test_a_wrong_tier_is_one_problem_not_two() -> None:
+    for text in (
+        "name: x\nscoring: {tiers: [{min_points: 61}]}\n",
+        "name: x\nscoring: {tiers: [61]}\n",
+    ):
+        with pytest.raises(VariantError) as info:
+            parse_variant(text, file="h.yaml")
+        (issue,) = info.value.issues
+        assert issue.path == "scoring.tiers[0]"
+
+
+def test_a_missing_name_or_base_does_not_hide_the_other_problems(tmp_path: Path) -> None:
+    with pytest.raises(VariantError) as info:
+        parse_variant("table:\n  direction: up\nmatch:\n  best_of: 2\n", file="h.yaml")
+    assert [(i.line, i.path) for i in info.value.issues] == [
+        (1, ""),
+        (2, "table.direction"),
+        (4, "match.best_of"),
+    ]
+    assert "every variant needs `name:`" in info.value.issues[0].message
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "name: House\nextends: nothere.yaml\ntable:\n  direction: up\n"
+        "scoring:\n  tie: {mode: multiply}\n"
+    )
+    with pytest.raises(VariantError) as info:
+        load_variant(house)
+    # The base is unknown: each field is checked on its own, but not the rules between fields
+    # (the amount of a multiply tie could come from the base).
+    assert [(i.line, i.path) for i in info.value.issues] == [(2, "extends"), (4, "table.direction")]
+    assert "the file " in info.value.issues[0].message
+    assert "does not exist" in info.value.issues[0].message
+
+
+def test_a_name_is_one_line_of_printable_text() -> None:
+    with pytest.raises(VariantError, match="on one line"):
+        parse_variant("name: |\n  two\n  lines\n")
+    with pytest.raises(VariantError, match=r"control characters \(found U\+001B\)"):
+        parse_variant('name: "\\e[31mRED"\n')
+
+
+def test_extends_a_folder_and_long_values_are_said_briefly(tmp_path: Path) -> None:
+    with pytest.raises(VariantError, match="is a folder, not a file"):
+        parse_variant("name: x\nextends: ./\n", base_dir=tmp_path)
+    (tmp_path / "text.yaml").write_text("just some words " * 100)
+    with pytest.raises(VariantError) as info:
+        parse_variant("name: x\nextends: text.yaml\n", base_dir=tmp_path)
+    (issue,) = info.value.issues
+    assert "not the single value 'just some words" in issue.message
+    assert len(issue.message) < 200
