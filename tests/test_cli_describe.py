@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -173,3 +174,28 @@ def test_command_module_is_light() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_a_variant_argument_that_is_not_a_file_is_a_command_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["describe", str(tmp_path / "nosuch.yaml")]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"sueca describe: error: {tmp_path / 'nosuch.yaml'}: no such file"
+    )
+    (tmp_path / "rules").mkdir()
+    assert main(["diff", "portugal", str(tmp_path / "rules")]) == 2
+    assert "is a directory, not a file" in capsys.readouterr().err
+
+
+def test_output_that_cannot_show_the_symbols_gets_no_traceback(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    done = subprocess.run(
+        [sys.executable, "-m", "sueca_rules", "describe", "sueca-play", "--lang", "pt"],
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stderr
+    assert b"Regras da Sueca" in done.stdout

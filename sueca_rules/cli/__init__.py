@@ -50,6 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sueca`` command with ``argv`` (default: the process's) and return its exit
     status: 0 on success, 1 when the input is invalid, 2 for a wrong command line."""
+    for stream in (sys.stdout, sys.stderr):
+        # A console or file that cannot show ♥, → or ã gets '?' rather than a traceback.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
     parser = build_parser()
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)

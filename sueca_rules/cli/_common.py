@@ -93,6 +93,9 @@ def seed_arg(text: str) -> int | str:
         return text
 
 
+_NOT_A_FILE = ("no such file", "this is a directory, not a file")
+
+
 def load_variant_arg(spec: str) -> Variant:
     """Load a VARIANT argument (built-in id or path). An unknown id is a command-line error
     (status 2); a file with problems prints them, one per line, and fails with status 1."""
@@ -109,6 +112,8 @@ def load_variant_arg(spec: str) -> Variant:
                 "or the path of a variant file",
                 status=2,
             ) from None
+        if len(exc.issues) == 1 and first.line is None and first.message in _NOT_A_FILE:
+            raise CliError(f"{first.file}: {first.message}", status=2) from None
         raise CliError("\n".join(str(i) for i in exc.issues), status=1) from None
 
 
