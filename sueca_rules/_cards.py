@@ -187,8 +187,11 @@ def parse_card(text: str | int) -> Card:
     )
 
 
-def parse_cards(texts: Iterable[str | int]) -> list[Card]:
-    """Parse several cards; see :func:`parse_card`."""
+def parse_cards(texts: str | Iterable[str | int]) -> list[Card]:
+    """Parse several cards (see :func:`parse_card`): an iterable of cards, or one text of
+    cards separated by spaces or commas (``"AS 7s, kd"``)."""
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
     return [parse_card(t) for t in texts]
 
 

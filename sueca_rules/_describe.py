@@ -432,7 +432,7 @@ def _sections_pt(v: Variant) -> list[_Section]:
                 "Quatro jogadores, em duas equipas de dois. Os parceiros sentam-se frente a "
                 "frente, de modo que a vez passa sempre de uma equipa para a outra, e os pontos "
                 "e os jogos contam por equipa. Joga-se com um baralho de 40 cartas, sem os oitos, "
-                "noves e dez, e cada jogador recebe dez.",
+                "noves e dezes, e cada jogador recebe dez.",
                 None
                 if first == "random"
                 else "Os lugares numeram-se de 0 a 3 no sentido dos ponteiros do relógio: a "

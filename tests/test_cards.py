@@ -74,3 +74,10 @@ def test_parse_cards_and_masks() -> None:
         assert Suit.parse(suit.letter.lower()) is suit
     with pytest.raises(CardError):
         Suit.parse("X")
+
+
+def test_parse_cards_reads_one_text_of_cards() -> None:
+    assert parse_cards("AS 7s, kd") == parse_cards(["AS", "7S", "KD"])
+    assert parse_cards("") == []
+    with pytest.raises(CardError, match="'8S' is not a card"):
+        parse_cards("AS 8S")
