@@ -197,13 +197,24 @@ def test_auto_with_the_default_level_four(
 def test_claim_under_a_claimable_variant(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, _ = play(monkeypatch, capsys, ["claim", "q"], "portugal-table", "--seed", "1")
+    status, out, _ = play(monkeypatch, capsys, ["claim", "y", "q"], "portugal-table", "--seed", "1")
     assert status == 0
+    assert "Claim a renúncia? If nobody revoked, the rivals score 4 games" in out
     assert "You claim a renúncia, but nobody revoked" in out
     assert "the false claim ends the deal: they score 4 games" in out
     # Any card may be played: the whole hand is numbered.
     _, others = last_hand(out)
     assert others == []
+
+
+def test_a_claim_not_confirmed_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = play(monkeypatch, capsys, ["claim", "n", "q"], "portugal-table", "--seed", "1")
+    assert status == 0
+    assert "Claim a renúncia?" in out
+    assert "You claim" not in out
+    assert "score 4 games" not in out.split("Type y to claim:")[1]
 
 
 def test_no_claim_when_revokes_are_prevented(
@@ -303,17 +314,20 @@ def test_ladder_writes_the_scores(
     status, out, err = play(monkeypatch, capsys, ["1", "q"], "--ladder", "--seed", "1")
     assert status == 0
     assert err == ""
+    assert "Sueca Play: the ladder" in out  # under the rules of the site whose run it is
     assert "rivals at level 1" in out
-    assert "Run over: streak 0" in out
+    assert "Run over: streak 0, margin 0 → score 0." in out
+    assert not (data_dir / "ladder.json").exists()  # a run that scores nothing is not kept
+    # A run that wins a match is kept, with its variant.
+    lines = ["1"] * 300 + ["q"]
+    status, out, _ = play(monkeypatch, capsys, lines, "--ladder", "--seed", "2", *FAST[2:])
+    assert status == 0
+    assert "Streak 1" in out
     assert "Best ladder scores" in out
-    data = json.loads((data_dir / "ladder.json").read_text())
-    (entry,) = data["scores"]
-    assert entry["score"] == 0
-    assert entry["streak"] == 0
-    assert entry["variant"] == "portugal"
-    # A second run adds to the table.
-    play(monkeypatch, capsys, [], "--ladder", "--seed", "1")
-    assert len(json.loads((data_dir / "ladder.json").read_text())["scores"]) == 2
+    (entry,) = json.loads((data_dir / "ladder.json").read_text())["scores"]
+    assert entry["streak"] == 1
+    assert entry["score"] == ladder_score(1, entry["margin"])
+    assert entry["variant"] == "sueca-play"
 
 
 def test_ladder_streak_and_score(
@@ -360,8 +374,8 @@ def test_ladder_replaces_a_corrupt_file(
     assert str(scores) in lines[0]
     assert "Traceback" not in err
     entries, warning = load_scores(scores)
-    assert warning is None
-    assert len(entries) == 1
+    assert warning is None  # replaced by a good (empty) table
+    assert entries == []
 
 
 def test_ladder_cannot_save(
@@ -370,10 +384,68 @@ def test_ladder_cannot_save(
     blocker = tmp_path / "file"
     blocker.write_text("x")
     scores = blocker / "ladder.json"  # a folder that is a file
-    status, _, err = play(monkeypatch, capsys, ["q"], "--ladder", "--scores", str(scores))
-    assert status == 1
-    assert "could not save the ladder scores" in err
-    assert "Traceback" not in err
+    status, out, err = play(monkeypatch, capsys, ["q"], "--ladder", "--scores", str(scores))
+    assert status == 2  # said before the first card, not after the run
+    assert err.strip() == (
+        f"sueca play: error: --scores {scores}: cannot write there ({blocker} is not a folder)"
+    )
+    assert out == ""
+
+
+def test_a_record_that_cannot_be_written_is_refused_before_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for target, problem in [
+        (tmp_path / "no" / "such" / "game.yaml", f"no folder {tmp_path / 'no' / 'such'}"),
+        (tmp_path, "it is a folder"),
+    ]:
+        status, out, err = play(monkeypatch, capsys, ["1"], "--record", str(target), *FAST)
+        assert status == 2
+        assert (
+            err.strip() == f"sueca play: error: --record {target}: cannot write there ({problem})"
+        )
+        assert out == ""
+
+
+def test_an_interrupted_ladder_run_is_still_scored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C in the middle of the second match ends the run as quitting does: the run is
+    scored and kept."""
+    scores = tmp_path / "best.json"
+    shown: list[str] = []
+
+    class Interrupting:
+        """Standard input that answers '1' until the second match asks for a card."""
+
+        def readline(self) -> str:
+            shown.append(capsys.readouterr().out)
+            if "Match 2" in "".join(shown) and "Your card" in shown[-1]:
+                raise KeyboardInterrupt
+            return "1\n"
+
+        def isatty(self) -> bool:
+            return False
+
+    monkeypatch.setattr("sys.stdin", Interrupting())
+    status = main(["play", "--ladder", "--seed", "2", "--scores", str(scores), *FAST[2:]])
+    out = "".join(shown) + capsys.readouterr().out
+    assert status == 130
+    assert "Interrupted: the run stops here." in out
+    assert "Run over: streak 1" in out
+    (entry,) = json.loads(scores.read_text())["scores"]
+    assert entry["streak"] == 1
+
+
+def test_a_scores_file_nested_too_deep_is_corrupt_not_a_crash(tmp_path: Path) -> None:
+    scores = tmp_path / "ladder.json"
+    scores.write_text("[" * 100_000)
+    entries, warning = load_scores(scores)
+    assert entries == []
+    assert warning is not None
+    assert "corrupt" in warning
+    scores.write_text('{"format": "sueca-rules ladder", "version": 99, "scores": []}')
+    assert "version 99" in (load_scores(scores)[1] or "")
 
 
 # --- the command line -----------------------------------------------------------------------

@@ -26,7 +26,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "claimed (such as portugal-table) 'claim' to claim one. Input is read line by\n"
             "line, so a game can be driven by a pipe.\n"
             "\n"
-            "--ladder plays Sueca▶Play's run: the rivals start at level 1 and climb a level\n"
+            "--ladder plays Sueca▶Play's run (under its rules unless you give a VARIANT):\n"
+            "the rivals start at level 1 and climb a level\n"
             "each match you win; a lost match or quitting ends the run, scored as streak x\n"
             "10,000 + your card-point margin in the matches won (at most 9,999). The best ten\n"
             "scores are kept in $SUECA_DATA_DIR/ladder.json, else\n"
@@ -42,8 +43,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "variant",
         metavar="VARIANT",
         nargs="?",
-        default="portugal",
-        help="a built-in variant id or a variant file (default: portugal)",
+        help="a built-in variant id or a variant file (default: portugal; with --ladder, "
+        "sueca-play, the rules of the site whose run it is)",
     )
     who = p.add_mutually_exclusive_group()
     who.add_argument(
@@ -86,10 +87,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from ._common import CliError, load_variant_arg
+    from ._common import CliError, check_writable, load_variant_arg
     from ._play_game import run
 
     if args.auto and args.ladder:
         raise CliError("--auto and --ladder do not go together: the ladder is for you", status=2)
+    if args.variant is None:
+        args.variant = "sueca-play" if args.ladder else "portugal"
     variant = load_variant_arg(args.variant)
+    # Find out now, not after the game, that a file cannot be written.
+    if args.record:
+        check_writable(args.record, "--record", parents=False)
+    if args.ladder:
+        from ._ladder import scores_path
+
+        check_writable(scores_path(args.scores), "--scores", parents=True)
     return run(args, variant)

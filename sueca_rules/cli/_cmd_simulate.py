@@ -269,6 +269,10 @@ def _print_report(r: SimulationReport) -> None:
         )
     if r.deals_per_partida is not None:
         overall.add_row("Deals per partida", f"{r.deals_per_partida:.2f}")
+    else:
+        overall.add_row(
+            "Carried games", "[dim]with whole matches only (--matches N), as deals per partida[/]"
+        )
     overall.add_row(
         "First leader",
         f"wins {_pct(r.first_leader_win_rate)} of deals "

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -16,6 +18,7 @@ __all__ = [
     "CliError",
     "add_command",
     "at_least",
+    "check_writable",
     "level_arg",
     "load_variant_arg",
     "print_json",
@@ -115,6 +118,28 @@ def load_variant_arg(spec: str) -> Variant:
         if len(exc.issues) == 1 and first.line is None and first.message in _NOT_A_FILE:
             raise CliError(f"{first.file}: {first.message}", status=2) from None
         raise CliError("\n".join(str(i) for i in exc.issues), status=1) from None
+
+
+def check_writable(path: str | os.PathLike[str], option: str, *, parents: bool) -> None:
+    """Fail at once, as a command-line error, when ``path`` could not be written: a folder,
+    a folder that does not exist (unless ``parents``: it is then created when writing), or
+    no permission."""
+    p = Path(path)
+    problem = None
+    if p.is_dir():
+        problem = "it is a folder"
+    else:
+        folder = p.parent
+        while parents and not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        if not folder.is_dir():
+            problem = f"{folder} is not a folder" if folder.exists() else f"no folder {folder}"
+        elif not os.access(folder, os.W_OK | os.X_OK):
+            problem = f"no permission to write in {folder}"
+        elif p.exists() and not os.access(p, os.W_OK):
+            problem = "the file is read-only"
+    if problem is not None:
+        raise CliError(f"{option} {path}: cannot write there ({problem})", status=2)
 
 
 def print_json(data: Any) -> None:

@@ -111,11 +111,13 @@ def load_scores(path: Path) -> tuple[list[LadderEntry], str | None]:
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             raise ValueError("not a sueca-rules ladder file")
+        if data.get("version", _VERSION) != _VERSION:
+            raise ValueError(f"version {data.get('version')!r}, not {_VERSION}")
         raw = data.get("scores")
         if not isinstance(raw, list):
             raise ValueError("no list of scores")
         entries = [LadderEntry.from_data(item) for item in raw]
-    except ValueError as exc:  # json.JSONDecodeError is a ValueError
+    except (ValueError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         return [], f"the ladder scores in {path} are corrupt ({reason}); they will be replaced"
     entries.sort(key=lambda e: (-e.score, e.date))

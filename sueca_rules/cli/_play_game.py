@@ -76,7 +76,7 @@ class _Stop(Exception):  # noqa: N818 - a way out, not an error
 
 def card_text(card: Card, *, dim: bool = False) -> str:
     """Rich markup of a card with its suit symbol in the suit's colour."""
-    style = "dim" if dim else _SUIT_STYLE[card // 10]
+    style = _SUIT_STYLE[card // 10].replace("bold", "dim") if dim else _SUIT_STYLE[card // 10]
     return f"[{style}]{card.symbol}[/]"
 
 
@@ -206,7 +206,9 @@ class _Table:
                         "follow suit."
                     )
                     continue
-                return match.claim(HUMAN)
+                if self._confirm_claim(match):
+                    return match.claim(HUMAN)
+                continue
             card, reason = self._pick(match, line, playable)
             if card is None:
                 self.say(f"[yellow]{reason}[/]")
@@ -221,6 +223,22 @@ class _Table:
                 elif card.suit in self._revoked:
                     events.extend(self._rival_claims(match, card))
             return events
+
+    def _confirm_claim(self, match: Match) -> bool:
+        """Ask before a claim: the player cannot know whether a rival revoked, and a claim
+        that finds nothing may cost the deal."""
+        rules = match.rules
+        if not rules.false_claim_penalizes:
+            cost = "if nobody revoked, play just goes on"
+        else:
+            cost = (
+                f"if nobody revoked, the rivals score {_plural(rules.penalty_games, 'game')} "
+                "and the deal ends"
+            )
+        line = self.ask(f"Claim a renúncia? {_cap(cost)}. Type y to claim: ")
+        if line is None:
+            raise _Stop(eof=True)
+        return line.lower() in ("y", "yes", "s", "sim")
 
     def _pick(self, match: Match, text: str, playable: list[Card]) -> tuple[Card | None, str]:
         """The card chosen by ``text`` (a number or a card), or why it cannot be played."""
@@ -271,7 +289,8 @@ class _Table:
         claim = ", 'claim' to claim a renúncia" if match.rules.revoke_claimable else ""
         self.say(
             "Type the number shown before a card you may play, or the card itself (7H, 7h, "
-            f"as); 't' shows the table again{claim}; 'q' stops the game."
+            f"as); 't' shows the table again{claim}; 'q' stops the game. The rules of this "
+            "game: sueca describe VARIANT (in another terminal)."
         )
 
     # --- what is shown --------------------------------------------------------------------
@@ -507,7 +526,10 @@ def _save(console: Console, match: Match, path: str) -> bool:
         print(f"sueca: could not save the record to {path}: {reason}", file=sys.stderr)
         return False
     how = f"sueca replay --partial {path}" if partial else f"sueca replay {path}"
-    console.print(f"Saved the match to {escape(path)} (replay it with: {escape(how)}).")
+    # One line however narrow the terminal, so that the command can be copied.
+    console.print(
+        f"Saved the match to {escape(path)} (replay it with: {escape(how)}).", soft_wrap=True
+    )
     return True
 
 
@@ -546,6 +568,9 @@ def run(args: argparse.Namespace, variant: Variant) -> int:
         table.play_match(match, bots)
     except _Stop as stop:
         console.print("End of input: the game stops here." if stop.eof else "You leave the table.")
+    except KeyboardInterrupt:
+        console.print()
+        raise
     finally:
         if args.record and not _save(console, match, args.record):
             status = 1
@@ -621,6 +646,7 @@ def _run_ladder(
     streak = margin = 0
     number = 1
     status = 0
+    interrupted = False
     while True:
         level = rival_level(number)
         console.print()
@@ -642,6 +668,8 @@ def _run_ladder(
             outcome = table.play_match(match, bots)
         except _Stop as exc:
             stop = exc
+        except KeyboardInterrupt:
+            interrupted = True  # the run ends, and is scored, as when you quit
         finally:
             if args.record and not _save(console, match, _numbered(args.record, number)):
                 status = 1
@@ -657,14 +685,21 @@ def _run_ladder(
         console.print(
             f"Streak {streak}, margin {margin:,}: score {ladder_score(streak, margin):,}."
         )
-        line = table.ask(
-            f"Press Enter for match {number + 1} against level-{rival_level(number + 1)} "
-            "rivals, or q to stop: "
-        )
+        try:
+            line = table.ask(
+                f"Press Enter for match {number + 1} against level-{rival_level(number + 1)} "
+                "rivals, or q to stop: "
+            )
+        except KeyboardInterrupt:
+            interrupted = True
+            break
         if line is None or line.lower() in _QUIT_WORDS:
             console.print("You leave the ladder." if line is not None else "End of input.")
             break
         number += 1
+    if interrupted:
+        console.print()
+        console.print("Interrupted: the run stops here.")
     score = ladder_score(streak, margin)
     entry = LadderEntry(
         score=score,
@@ -673,26 +708,24 @@ def _run_ladder(
         date=datetime.now().replace(microsecond=0).isoformat(),
         variant=spec if not Path(spec).suffix else variant.name,
     )
-    entries, rank = insert_score(entries, entry)
+    rank = None
+    if score > 0:  # a run that scores nothing takes no place among the best
+        entries, rank = insert_score(entries, entry)
     console.print()
     console.print(
         f"[bold]Run over: streak {streak}, margin {margin:,} → score {score:,}.[/]"
-        + (
-            " A new best!"
-            if rank == 1 and score > 0
-            else f" Rank {rank} of the best."
-            if rank
-            else ""
-        )
+        + (" A new best!" if rank == 1 else f" Rank {rank} of the best." if rank else "")
     )
-    try:
-        save_scores(path, entries)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        print(f"sueca: could not save the ladder scores to {path}: {reason}", file=sys.stderr)
-        status = 1
-    _show_scores(console, entries, rank)
-    return status
+    if score > 0 or warning:  # a new score to keep, or a broken file to replace
+        try:
+            save_scores(path, entries)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            print(f"sueca: could not save the ladder scores to {path}: {reason}", file=sys.stderr)
+            status = 1
+    if entries:
+        _show_scores(console, entries, rank)
+    return 130 if interrupted else status
 
 
 def _show_scores(console: Console, entries: list[LadderEntry], rank: int | None) -> None:
