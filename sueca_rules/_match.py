@@ -60,12 +60,27 @@ _OVER: Final = "over"
 _SUITS = tuple(Suit)
 
 
-def _card_int(card: Card | int | str) -> int:
+def _card_int(card: Card | int | str, seat: int | None = None) -> int:
+    """A card given as a :class:`Card`, its number or its notation; anything else is an
+    :class:`IllegalPlayError` (nothing can be played or dealt that is not a card)."""
     if isinstance(card, str):
-        return int(parse_card(card))
-    if isinstance(card, bool) or not 0 <= card < 40:
-        raise CardError(f"{card!r} is not a card number 0..39")
+        try:
+            return int(parse_card(card))
+        except CardError as exc:
+            raise IllegalPlayError(str(exc), seat=seat) from None
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 40:
+        raise IllegalPlayError(
+            f"{card!r} is not a card: give a Card, a card number 0..39 or notation such as '7H'",
+            seat=seat,
+        )
     return int(card)
+
+
+def _seat(seat: int) -> int:
+    """``seat`` checked: a whole number 0..3 (not a bool or a float)."""
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise ValueError(f"a seat is a whole number 0..3, not {seat!r}")
+    return seat
 
 
 def _legal_mask(hand: int, trick: list[int]) -> int:
@@ -148,7 +163,10 @@ class Match:
     from the seed and the deal number alone, so the same seed always deals the same cards.
     ``first_dealer`` overrides the variant's. With ``deal=False`` the match waits for
     :meth:`deal_hands` (cards of a physical game, or a record) or :meth:`deal_random`;
-    otherwise every deal is dealt at random as soon as the previous one ends.
+    otherwise every deal is dealt at random as soon as the previous one ends. (The first deal
+    is then dealt here, so no call returns its :class:`~sueca_rules.DealStarted` event: read
+    :attr:`dealer` and :attr:`trump_card`, or make the match with ``deal=False`` and call
+    :meth:`deal_random` to receive it.)
     """
 
     def __init__(
@@ -307,15 +325,16 @@ class Match:
     def play(self, card: Card | int | str) -> list[Event]:
         """Play ``card`` for the player whose turn it is and return what happened.
 
-        Raises :class:`~sueca_rules.IllegalPlayError` (and changes nothing) when the card is not
-        in that player's hand, does not follow suit when it must (unless renúncias are
-        ``claimable``), or no card is due. Ending a deal scores it, ends partidas and the match,
-        and (unless the match was made with ``deal=False``) deals the next deal.
+        Raises :class:`~sueca_rules.IllegalPlayError` (and changes nothing) when ``card`` is not
+        a card, is not in that player's hand, does not follow suit when it must (unless
+        renúncias are ``claimable``), or no card is due. Ending a deal scores it, ends
+        partidas and the match, and (unless the match was made with ``deal=False``) deals the
+        next deal.
         """
         if self._phase != _PLAY:
             raise self._no_play()
-        c = _card_int(card) if type(card) is not Card else card
         seat = self._turn
+        c = _card_int(card, seat) if type(card) is not Card else card
         hand = self._hands[seat]
         bit = 1 << c
         if not hand & bit:
@@ -391,7 +410,7 @@ class Match:
         the deal ends and the other team scores the penalty, or the claim is ignored and play
         goes on. Any seat may claim at any moment of a deal, in turn or not.
         """
-        if seat not in (0, 1, 2, 3):
+        if type(seat) is not int or not 0 <= seat <= 3:
             raise IllegalPlayError(f"a claim is made by a seat 0..3, not {seat!r}")
         if not self._rules.revoke_claimable:
             raise IllegalPlayError(
@@ -566,7 +585,7 @@ class Match:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now (hidden information: do not show it to the others)."""
-        return cards_from_mask(self._hands[seat])
+        return cards_from_mask(self._hands[_seat(seat)])
 
     @property
     def trick_leader(self) -> int:
@@ -646,7 +665,7 @@ class Match:
         has shown a void, the scores — never the other hands."""
         playing = self._phase == _PLAY
         hands = self._hands
-        hand = hands[seat]
+        hand = hands[_seat(seat)]
         turn = self._turn if playing else None
         trick = self._trick
         return Observation(

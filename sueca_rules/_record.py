@@ -16,6 +16,8 @@ As an extension, ``variant`` may also be a whole variant mapping written inline 
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -37,13 +39,14 @@ from ._yaml import (
 )
 
 if TYPE_CHECKING:
-    from ._events import Trick
+    from ._events import Claim, DealResult, Trick
     from ._match import Match
 
 __all__ = [
     "Record",
     "RecordClaim",
     "RecordDeal",
+    "claim_is_valid",
     "dump_record",
     "load_record",
     "parse_record",
@@ -140,19 +143,52 @@ def _from_located(located: Located) -> Record:
     try:
         record = Record.model_validate(located.data)
     except ValidationError as exc:
-        raise RecordError(combine_issues(located.issues, validation_issues(exc, located))) from None
+        found = validation_issues(exc, located, root=Record)
+        raise _in_deals(combine_issues(located.issues, found)) from None
     if located.issues:
-        raise RecordError(located.issues)
+        raise _in_deals(list(located.issues))
     record._located = located
     return record
+
+
+_IN_DEAL = re.compile(r"^deals\[(\d+)\](?:\.(plays|hands)\[(\d+)\])?")
+
+
+def _in_deals(issues: list[Issue]) -> RecordError:
+    """A RecordError whose issues inside ``deals`` say which deal (1-based) and, for a play,
+    which trick and card, or for a hand, which seat; its ``deal``, ``trick`` and ``seat`` are
+    those of the first issue that has them."""
+    out: list[Issue] = []
+    first: dict[str, int | None] = {}
+    for issue in issues:
+        m = _IN_DEAL.match(issue.path)
+        if m is None:
+            out.append(issue)
+            continue
+        where: dict[str, int | None] = {"deal": int(m.group(1)) + 1}
+        text = f"deal {where['deal']}"
+        if m.group(2) == "plays":
+            k = int(m.group(3))
+            where["trick"] = k // 4 + 1
+            text += f", trick {where['trick']} (card {k + 1} of the deal)"
+        elif m.group(2) == "hands":
+            where["seat"] = int(m.group(3))
+            text += f", seat {where['seat']}'s hand"
+        first = first or where
+        out.append(replace(issue, message=f"{text}: {issue.message}"))
+    return RecordError(
+        out, deal=first.get("deal"), trick=first.get("trick"), seat=first.get("seat")
+    )
 
 
 def load_record(path: str | Path) -> Record:
     """Load a record from a YAML or JSON file (the same safe reader as variant files).
 
-    Raises :class:`~sueca_rules.RecordError` with file, line and column of each problem.
+    Raises :class:`~sueca_rules.RecordError` with file, line and column of each problem. A
+    ``.json`` file must be strict JSON (no comments, single quotes or trailing commas).
     """
-    located = read_yaml_file(path, max_bytes=MAX_RECORD_BYTES, error=RecordError)
+    strict = Path(path).suffix.lower() == ".json"
+    located = read_yaml_file(path, max_bytes=MAX_RECORD_BYTES, error=RecordError, json=strict)
     record = _from_located(located)
     record._base_dir = Path(path).resolve().parent
     return record
@@ -410,6 +446,12 @@ def replay_record(
     return match
 
 
+def claim_is_valid(deal: DealResult, claim: Claim) -> bool:
+    """Whether ``claim`` found a renúncia: a player of the other team had revoked earlier in
+    the deal (by the ``claim.after``-th card)."""
+    return any(r.seat % 2 != claim.by % 2 and r.play <= claim.after for r in deal.revokes)
+
+
 def replay_report(match: Match) -> dict[str, Any]:
     """The contract's ``sueca replay --json`` object for a (replayed) match."""
     deals = []
@@ -428,7 +470,9 @@ def replay_report(match: Match) -> dict[str, Any]:
             "bandeira": d.bandeira,
         }
         if d.claims:
-            entry["claims"] = [{"after": c.after, "by": c.by} for c in d.claims]
+            entry["claims"] = [
+                {"after": c.after, "by": c.by, "valid": claim_is_valid(d, c)} for c in d.claims
+            ]
         if d.revokes:
             entry["revokes"] = [
                 {"play": r.play, "seat": r.seat, "card": str(r.card)} for r in d.revokes

@@ -348,9 +348,10 @@ def show_value(value: Any) -> str:
 _YAML11_WORDS = {"yes", "no", "on", "off", "y", "n"}
 
 
-def _model_at(path: PathKey) -> type[BaseModel] | None:
-    """The model class at a path inside a Variant (``None`` if it is not a model)."""
-    model: type[BaseModel] = Variant
+def _model_at(path: PathKey, root: type[BaseModel] | None = None) -> type[BaseModel] | None:
+    """The model class at a path inside ``root`` (a :class:`Variant` unless given; ``None`` if
+    it is not a model)."""
+    model: type[BaseModel] = root or Variant
     for part in path:
         if isinstance(part, int):
             continue
@@ -369,7 +370,7 @@ def _model_at(path: PathKey) -> type[BaseModel] | None:
     return model
 
 
-def _message(err: Any, path: PathKey) -> tuple[str, PathKey]:
+def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str, PathKey]:
     """(message, path) for one pydantic error dict."""
     kind = err["type"]
     value = err.get("input")
@@ -385,7 +386,7 @@ def _message(err: Any, path: PathKey) -> tuple[str, PathKey]:
             return "required field is missing: every variant needs `name:`", ()
         return f"required field {field!r} is missing", path[:-1]
     if kind == "extra_forbidden":
-        model = _model_at(path[:-1])
+        model = _model_at(path[:-1], root)
         allowed = sorted(model.model_fields) if model is not None else []
         message = f"unknown field {path[-1]!r}"
         if allowed:
@@ -425,9 +426,11 @@ def _message(err: Any, path: PathKey) -> tuple[str, PathKey]:
         }[kind]
         return f"{words}, got {show_value(value)}", path
     if kind == "too_short":
-        return f"needs at least {ctx.get('min_length')} item(s), got none", path
+        count = len(value) if isinstance(value, list | tuple) else 0
+        return f"needs at least {ctx.get('min_length')} item(s), got {count or 'none'}", path
     if kind == "too_long":
-        return f"has too many items (at most {ctx.get('max_length')})", path
+        more = f", got {len(value)}" if isinstance(value, list | tuple) else ""
+        return f"has too many items (at most {ctx.get('max_length')}{more})", path
     if kind == "string_too_short":
         return "must not be empty", path
     if kind == "string_too_long":
@@ -460,9 +463,14 @@ def _nearest_user_written(located: Located, path: PathKey) -> PathKey:
 
 
 def validation_issues(
-    exc: ValidationError, located: Located | None = None, *, rules: bool = True
+    exc: ValidationError,
+    located: Located | None = None,
+    *,
+    rules: bool = True,
+    root: type[BaseModel] | None = None,
 ) -> list[Issue]:
-    """Translate a pydantic ``ValidationError`` into located, player-readable issues.
+    """Translate a pydantic ``ValidationError`` of the model ``root`` (a :class:`Variant`
+    unless given) into located, player-readable issues.
 
     With ``rules=False`` the rules between the fields of a section are left out: only what is
     wrong with each field on its own is reported.
@@ -478,9 +486,9 @@ def validation_issues(
         ):
             continue
         path: PathKey = tuple(p for p in err["loc"] if isinstance(p, str | int))
-        if not rules and err["type"] == "value_error" and _model_at(path) is not None:
+        if not rules and err["type"] == "value_error" and _model_at(path, root) is not None:
             continue  # a rule between the fields of a section
-        message, path = _message(err, path)
+        message, path = _message(err, path, root)
         if located is not None:
             issue = located.issue(message, path)
             if issue.file and _is_builtin(issue.file) and located.file != issue.file:

@@ -18,7 +18,7 @@ same positions and duplicate-key checks.
 
 from __future__ import annotations
 
-import json
+import json as _json
 import math
 import re
 import stat
@@ -359,7 +359,7 @@ def _join_surrogate_escapes(text: str) -> str:
 def yaml_safe_json(data: Any) -> str:
     """JSON text that this reader reads back: UTF-8, with the control characters that YAML
     does not allow (DEL, C1) written as escapes."""
-    text = json.dumps(data, indent=2, ensure_ascii=False)
+    text = _json.dumps(data, indent=2, ensure_ascii=False)
     return _ESCAPE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
@@ -434,8 +434,11 @@ def parse_yaml(
     max_bytes: int = 256 * 1024,
     max_depth: int = MAX_DEPTH,
     error: type[SourceError] = SourceError,
+    json: bool = False,
 ) -> Located:
-    """Read YAML (or JSON) text safely; see the module documentation.
+    """Read YAML (or JSON) text safely; see the module documentation. With ``json=True`` the
+    text must also be strict JSON (YAML accepts more: comments, single quotes, trailing
+    commas).
 
     Raises ``error`` (a :class:`SourceError` subclass) with located issues for anything that is
     not readable: too large, not UTF-8, binary, a syntax error, an alias, a tag, a duplicate key.
@@ -462,6 +465,8 @@ def parse_yaml(
             "(is this a binary file?)"
         )
         raise error.single(message, file=file, line=line, column=column)
+    if json:
+        _check_json(text, file, error)
     builder = _Builder(_parser(text), file, max_depth)
     try:
         data = builder.document()
@@ -495,6 +500,17 @@ _SYNTAX_HINTS = (
 )
 
 
+def _check_json(text: str, file: str | None, error: type[SourceError]) -> None:
+    try:
+        _json.loads(text, object_pairs_hook=lambda pairs: None)  # duplicates: reported later
+    except _json.JSONDecodeError as exc:
+        raise error.single(
+            f"JSON syntax error: {exc.msg}", file=file, line=exc.lineno, column=exc.colno
+        ) from None
+    except RecursionError:
+        pass  # nested too deep: the reader's depth cap says so
+
+
 def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None, text: str) -> Issue:
     mark = exc.problem_mark or exc.context_mark
     problem = exc.problem or "not valid YAML"
@@ -520,6 +536,7 @@ def read_yaml_file(
     display: str | None = None,
     max_bytes: int = 256 * 1024,
     error: type[SourceError] = SourceError,
+    json: bool = False,
 ) -> Located:
     """Read a YAML or JSON file safely (see :func:`parse_yaml`); ``display`` names it in errors."""
     name = display if display is not None else str(path)
@@ -546,4 +563,4 @@ def read_yaml_file(
             f"the file is too large: the limit is {max_bytes:,} bytes ({max_bytes // 1024} KiB)",
             file=name,
         )
-    return parse_yaml(raw, file=name, max_bytes=max_bytes, error=error)
+    return parse_yaml(raw, file=name, max_bytes=max_bytes, error=error, json=json)

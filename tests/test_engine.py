@@ -119,17 +119,29 @@ def test_illegal_plays_raise_and_change_nothing() -> None:
         with pytest.raises(IllegalPlayError, match="must follow") as info:
             match.play(off[0])
         assert "legal:" in str(info.value)
-    with pytest.raises(ValueError, match="not a card"):
-        match.play("8S")  # not a card at all: a CardError, also a ValueError
+    with pytest.raises(IllegalPlayError, match="not a card") as info:
+        match.play("8S")  # not a card at all
+    assert info.value.seat == seat
     assert (match.to_record(), [match.observation(s) for s in range(4)]) == before
 
 
 def test_bad_card_values() -> None:
-    match = Match("portugal", seed=1)
-    with pytest.raises(ValueError, match="not a card"):
-        match.play("XX")
-    with pytest.raises(ValueError, match=r"0\.\.39"):
+    match = Match("portugal-table", seed=1)
+    before = match.to_record()
+    for bad in ("XX", 40, -1, 9.7, True, None):
+        with pytest.raises(IllegalPlayError, match="is not a card"):
+            match.play(bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalPlayError, match=r"0\.\.39"):
         match.play(40)
+    for seat in (True, 1.0, 4, -1):
+        with pytest.raises(IllegalPlayError, match=r"a claim is made by a seat 0\.\.3"):
+            match.claim(seat)  # type: ignore[arg-type]
+    for seat in (-1, 4, True):
+        with pytest.raises(ValueError, match=r"a seat is a whole number 0\.\.3"):
+            match.observation(seat)
+        with pytest.raises(ValueError, match=r"a seat is a whole number 0\.\.3"):
+            match.hand(seat)
+    assert match.to_record() == before
 
 
 def test_legal_cards_follow_suit_or_anything() -> None:

@@ -82,11 +82,11 @@ def check_scenario(name: str, v: dict[str, Any], deals: list[dict[str, Any]]) ->
     elif name == "claim-rightful":
         assert first["result"] == "revoke"
         assert first["revokes"] == [{"play": 2, "seat": 3, "card": "AH"}]
-        assert first["claims"] == [{"after": 4, "by": 2}]
+        assert first["claims"] == [{"after": 4, "by": 2, "valid": True}]
         assert first["games"] == [v["revoke"]["penalty_games"], 0]
     elif name == "claim-false":
         assert first["result"] == "revoke"
-        assert first["claims"] == [{"after": 4, "by": 1}]
+        assert first["claims"] == [{"after": 4, "by": 1, "valid": False}]
         assert first["games"] == [v["revoke"]["penalty_games"], 0]  # the claimant's rivals
     elif name == "best-of-3":
         partidas = sorted(d["partida"] for d in deals)

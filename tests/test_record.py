@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,26 @@ def test_readable_replay(capsys: pytest.CaptureFixture[str]) -> None:
     assert "60-60, empate: nobody scores." in out
     assert "♥" in out or "♠" in out
     assert "The match is over" in out
+
+
+def test_readable_replay_of_claims_and_partidas(capsys: pytest.CaptureFixture[str]) -> None:
+    table = GOLDEN / "portugal-table"
+    assert main(["replay", str(table / "claim-rightful.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "seat 2 claims a renúncia after card 4: right, seat 3 revoked with A♥ (card 2)" in out
+    assert "The deal ends on the renúncia: team 0 (seats 0 & 2) scores 4 games." in out
+    assert main(["replay", str(table / "claim-false.yaml")]) == 0
+    out = capsys.readouterr().out
+    # Seat 3 revoked, but seat 1 is its partner: the claim finds nothing.
+    assert "seat 1 claims a renúncia after card 4: false, nobody of the other team" in out
+    assert "The deal ends on the false claim: team 0 (seats 0 & 2) scores 4 games." in out
+    assert main(["replay", str(GOLDEN / "portugal-best-of-3" / "best-of-3.yaml")]) == 0
+    out = capsys.readouterr().out
+    report = load_record(GOLDEN / "portugal-best-of-3" / "best-of-3.yaml")
+    match = Match.from_record(report)
+    wins = [line for line in out.splitlines() if " wins partida " in line]
+    assert len(wins) == sum(match.partidas)
+    assert wins[0].strip().startswith("Team ")
 
 
 @pytest.mark.parametrize(
@@ -175,7 +196,7 @@ def test_claims_in_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     deal = json.loads(capsys.readouterr().out)["deals"][0]
     assert deal["result"] == "revoke"
     assert deal["games"] == [0, 4]
-    assert deal["claims"] == [{"after": 6, "by": 0}]
+    assert deal["claims"] == [{"after": 6, "by": 0, "valid": False}]
     # Plays after the claim that ended the deal are an error, and so is a late claim.
     base["plays"] = built.plays[:8]
     assert "goes on with" in replay_error(tmp_path, yaml.safe_dump(data), capsys)
@@ -271,6 +292,53 @@ def test_bad_card_location(tmp_path: Path) -> None:
     assert issue.path.startswith("deals[0].hands[")
     assert "XH" in issue.message
     assert issue.line is not None
+    seat = int(issue.path[len("deals[0].hands[")])
+    assert issue.message.startswith(f"deal 1, seat {seat}'s hand: 'XH' is not a card")
+    assert (info.value.deal, info.value.seat) == (1, seat)
+
+
+def test_a_malformed_play_names_the_deal_trick_and_card() -> None:
+    data = yaml.safe_load(record_text())
+    data["deals"] = [data["deals"][0], copy.deepcopy(data["deals"][0])]
+    data["deals"][1]["plays"] = [*data["deals"][1]["plays"][:5], "1X"]
+    with pytest.raises(RecordError) as info:
+        parse_record(yaml.safe_dump(data), file="g.yaml")
+    (issue,) = info.value.issues
+    assert issue.path == "deals[1].plays[5]"
+    assert issue.message.startswith("deal 2, trick 2 (card 6 of the deal): '1X' is not a card")
+    assert (info.value.deal, info.value.trick) == (2, 2)
+
+
+def test_a_short_hand_says_how_many_cards_it_has() -> None:
+    data = yaml.safe_load(record_text())
+    data["deals"][0]["hands"][2] = data["deals"][0]["hands"][2][:9]
+    with pytest.raises(RecordError) as info:
+        parse_record(yaml.safe_dump(data))
+    assert "deal 1, seat 2's hand: needs at least 10 item(s), got 9" in str(info.value)
+
+
+def test_an_unknown_field_lists_the_record_fields() -> None:
+    with pytest.raises(RecordError) as info:
+        parse_record("variant: portugal\nfirst_dealer: 0\nplayers: 4\n")
+    (issue,) = info.value.issues
+    assert issue.message == (
+        "unknown field 'players'; valid fields here: deals, first_dealer, variant"
+    )
+
+
+def test_a_json_record_is_strict_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = json.dumps(yaml.safe_load(record_text()))
+    path = tmp_path / "game.json"
+    path.write_text(good.replace('"first_dealer": 0', "'first_dealer': 0"), encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        load_record(path)
+    (issue,) = info.value.issues
+    assert issue.message == "JSON syntax error: Expecting property name enclosed in double quotes"
+    assert (issue.line, issue.column) == (1, good.index('"first_dealer"') + 1)
+    # The same text is YAML, and a .yaml file may hold it.
+    yaml_path = tmp_path / "game.yaml"
+    yaml_path.write_text(path.read_text(), encoding="utf-8")
+    assert load_record(yaml_path).first_dealer == 0
 
 
 def test_missing_record_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ._common import CliError, add_command, print_json
 
 if TYPE_CHECKING:
-    from .._events import DealResult
+    from .._events import Claim, DealResult
     from .._match import Match
 
 __all__ = ["register"]
@@ -57,7 +57,28 @@ def _team(team: int) -> str:
     return f"team {team} (seats {team} & {team + 2})"
 
 
-def _deal_account(deal: DealResult, total: list[int]) -> list[str]:
+def _games(n: int) -> str:
+    return f"{n} game{'s' if n != 1 else ''}"
+
+
+def _claim_line(deal: DealResult, claim: Claim, last: bool) -> str:
+    """What a claim found: the rival's renúncia, or nothing (then what the variant did)."""
+    from .._record import claim_is_valid
+
+    head = f"      seat {claim.by} claims a renúncia after card {claim.after}: "
+    if claim_is_valid(deal, claim):
+        revoke = next(
+            r for r in deal.revokes if r.seat % 2 != claim.by % 2 and r.play <= claim.after
+        )
+        return head + (
+            f"right, seat {revoke.seat} revoked with {revoke.card.symbol} (card {revoke.play})"
+        )
+    if last and deal.result == "revoke":
+        return head + "false, nobody of the other team had revoked"
+    return head + "false, ignored by these rules: play goes on"
+
+
+def _deal_account(deal: DealResult) -> list[str]:
     from .._cards import Suit
 
     trump = Suit(deal.trump_card // 10)
@@ -65,52 +86,67 @@ def _deal_account(deal: DealResult, total: list[int]) -> list[str]:
         f"Deal {deal.number} (partida {deal.partida + 1}): seat {deal.dealer} deals, "
         f"turns {deal.trump_card.symbol}: trumps are {trump.symbol} {trump.name.lower()}"
     ]
+    claims = list(deal.claims)
+
+    def claims_until(cards: int) -> None:
+        while claims and claims[0].after <= cards:
+            lines.append(_claim_line(deal, claims.pop(0), last=not claims))
+
+    claims_until(0)
     for n, trick in enumerate(deal.tricks, 1):
         cards = " ".join(c.symbol.rjust(3) for c in trick.cards)
         lines.append(
             f"  {n:>2}. seat {trick.leader} leads: {cards}  → seat {trick.winner} wins "
             f"{trick.points:>2} point{'s' if trick.points != 1 else ''}"
         )
+        claims_until(4 * n)
     played_tricks = len(deal.tricks) * 4
     if len(deal.plays) > played_tricks:
         rest = " ".join(c.symbol for c in deal.plays[played_tricks:])
         lines.append(f"      unfinished trick: {rest}")
-    for claim in deal.claims:
-        lines.append(f"      seat {claim.by} claims a renúncia after card {claim.after}")
+    claims_until(40)
     p0, p1 = deal.points
     t0, t1 = deal.tricks_won
     head = f"  Points {p0}-{p1}, tricks {t0}-{t1}: "
     if deal.result == "tie":
         lines.append(head + "60-60, empate: nobody scores.")
-    elif deal.result == "revoke":
-        team = deal.team if deal.team is not None else 0
-        why = (
-            f"seat {deal.revokes[0].seat} revoked with {deal.revokes[0].card.symbol}"
-            if deal.revokes
-            else "no renúncia"
-        )
-        lines.append(
-            f"  Renúncia claimed ({why}): {_team(team)} scores {deal.games[team]} game(s)."
-        )
     else:
         team = deal.team if deal.team is not None else 0
-        kind = " (bandeira)" if deal.bandeira else ""
-        lines.append(head + f"{_team(team)} scores {deal.games[team]} game(s){kind}.")
-    total[0] += deal.games[0]
-    total[1] += deal.games[1]
+        games = _games(deal.games[team])
+        if deal.result == "revoke":
+            from .._record import claim_is_valid
+
+            caught = claim_is_valid(deal, deal.claims[-1])
+            what = "the renúncia" if caught else "the false claim"
+            lines.append(f"  The deal ends on {what}: {_team(team)} scores {games}.")
+        else:
+            kind = " (bandeira)" if deal.bandeira else ""
+            lines.append(head + f"{_team(team)} scores {games}{kind}.")
     return lines
 
 
 def account(match: Match) -> str:
     """A readable deal-by-deal account of a replayed match."""
     lines = [f"{match.variant.name}: first dealer seat {match.first_dealer}", ""]
+    target = match.rules.target_games
+    deals = match.deals
     total = [0, 0]
-    partida = 0
-    for deal in match.deals:
-        if deal.partida != partida:
-            partida, total = deal.partida, [0, 0]
-        lines.extend(_deal_account(deal, total))
+    for i, deal in enumerate(deals):
+        lines.extend(_deal_account(deal))
+        total[0] += deal.games[0]
+        total[1] += deal.games[1]
         lines.append(f"  Games in partida {deal.partida + 1}: {total[0]}-{total[1]}")
+        if i + 1 < len(deals):
+            following: int | None = deals[i + 1].partida
+        else:
+            following = None if match.is_over else match.partida
+        if following != deal.partida and deal.team is not None:  # the partida ended here
+            how = " with a bandeira" if deal.bandeira and total[deal.team] < target else ""
+            lines.append(
+                f"  {_team(deal.team).capitalize()} wins partida {deal.partida + 1}{how}, "
+                f"{total[0]}-{total[1]} in games."
+            )
+            total = [0, 0]
         lines.append("")
     if match.phase == "play":
         lines.append(
