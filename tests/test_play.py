@@ -11,7 +11,7 @@ from typing import TextIO, cast
 
 import pytest
 
-from sueca_rules import Match, load_record
+from sueca_rules import Match, load_record, parse_cards
 from sueca_rules._cards import Card
 from sueca_rules.bots import make_bot
 from sueca_rules.cli import main
@@ -183,6 +183,16 @@ def test_auto_finishes_a_match(
     assert "Your card" not in out  # nothing asked
     assert main(["replay", "--json", str(record)]) == 0
     assert json.loads(capsys.readouterr().out)["winner"] in (0, 1)
+    # Each deal starts with the four hands as dealt, ten cards each.
+    first = load_record(record).deals[0]
+    lines = out.split("Deal 1 ─", 1)[1].splitlines()[2:6]
+    for seat, (name, line) in enumerate(
+        zip(("South", "West", "North", "East"), lines, strict=True)
+    ):
+        assert line.split()[0] == name
+        shown = [c for _, c in _CARD.findall(line)]
+        assert len(shown) == 10
+        assert {card.symbol for card in parse_cards(first.hands[seat])} == set(shown)
 
 
 @pytest.mark.slow

@@ -308,6 +308,15 @@ class _Table:
             f"{'turn' if self.names.seat(dealer) == 'you' else 'turns'} {card_text(turned)}: "
             f"trumps are {suit_text(turned.suit)}."
         )
+        if not self.human:  # watching: every hand is shown, as in a bridge column
+            for seat in range(4):
+                hand = match.hand(seat)
+                suits = [
+                    " ".join(card_text(c) for c in hand if c.suit == suit)
+                    for suit in Suit
+                    if any(c.suit == suit for c in hand)
+                ]
+                self.say(f"  {self.names.seat(seat):<6} {'  ·  '.join(suits)}")
 
     def _score_line(self, match: Match) -> str:
         t0, t1 = self.names.team_objects
