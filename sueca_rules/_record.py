@@ -21,7 +21,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+)
 
 from ._cards import Suit, cards_from_mask, parse_card
 from ._errors import CardError, IllegalPlayError, Issue, RecordError, VariantError
@@ -74,8 +82,22 @@ class _Model(BaseModel):
 class RecordClaim(_Model):
     """A renúncia claim: seat ``by`` claims after the ``after``-th card of the deal."""
 
-    after: int = Field(ge=0, le=40, description="Cards played in the deal before the claim.")
+    after: int = Field(
+        ge=0,
+        description="Cards played in the deal before the claim (0 to 39: the last card ends "
+        "the deal, which is then scored).",
+    )
     by: int = Field(ge=0, le=3, description="The claiming seat.")
+
+    @field_validator("after")
+    @classmethod
+    def _before_the_last_card(cls, after: int) -> int:
+        if after > 39:
+            raise ValueError(
+                f"a claim comes after at most 39 cards, not {after}: the 40th card ends the deal, "
+                "which is scored at once"
+            )
+        return after
 
 
 class RecordDeal(_Model):

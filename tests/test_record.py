@@ -353,3 +353,13 @@ def test_found_tie_deal_is_a_tie() -> None:
     for card in built.plays:
         match.play(card)
     assert replay_report(match)["deals"][0]["result"] == "tie"
+
+
+def test_a_claim_after_the_last_card_is_refused_with_the_reason() -> None:
+    data = yaml.safe_load(record_text(variant="portugal-table"))
+    data["deals"][0]["claims"] = [{"after": 40, "by": 1}]
+    with pytest.raises(RecordError) as info:
+        parse_record(yaml.safe_dump(data), file="g.yaml")
+    (issue,) = info.value.issues
+    assert issue.path == "deals[0].claims[0].after"
+    assert "the 40th card ends the deal, which is scored at once" in issue.message
