@@ -10,7 +10,8 @@ It writes, under ``docs/``:
   rules card in English and Portuguese, the differences from ``portugal`` and the YAML file;
 - ``reference/variant-file.md``: every field of a variant file (dotted path, type, default,
   allowed values, description) from the models and their JSON Schema, with editor set-up;
-- ``reference/cli.md``: the ``--help`` of every ``sueca`` command, from the argparse parser.
+- ``reference/cli.md``: the exit statuses and the ``--help`` of every ``sueca`` command, from
+  the argparse parser.
 
 The same file is also used by ``mkdocs.yml``:
 
@@ -102,6 +103,17 @@ def md_escape(text: str) -> str:
     return re.sub(r"^([-+#])", r"\\\1", text)
 
 
+def md_code(text: str) -> str:
+    """``text`` as a Markdown code span, shown exactly as it is: nothing is escaped inside a code
+    span (a backslash would show), so a text holding backticks gets a longer fence instead.
+    Pipes need nothing either, also in table cells."""
+    text = " ".join(text.split("\n"))
+    if "`" not in text:
+        return f"`{text}`"
+    fence = "`" * (max(len(run) for run in re.findall(r"`+", text)) + 1)
+    return f"{fence} {text} {fence}"
+
+
 def slugify(text: str) -> str:
     """The anchor Python-Markdown's ``toc`` extension gives a heading (its default slugify)."""
     text = re.sub(r"<[^>]+>", "", text).replace("`", "")
@@ -166,7 +178,7 @@ def _variant_file(vid: str) -> Path:
 
 def _diff_table(base: Variant, variant: Variant, base_id: str, vid: str) -> str:
     rows = [
-        f"| `{d.path}` | `{md_escape(yaml_value(d.a))}` | `{md_escape(yaml_value(d.b))}` |"
+        f"| {md_code(d.path)} | {md_code(yaml_value(d.a))} | {md_code(yaml_value(d.b))} |"
         for d in diff(base, variant)
     ]
     if not rows:
@@ -174,6 +186,16 @@ def _diff_table(base: Variant, variant: Variant, base_id: str, vid: str) -> str:
     head = f"| Field | `{base_id}` | `{vid}` |\n| --- | --- | --- |\n"
     return head + "\n".join(rows) + "\n"
 
+
+_SOURCE_NAMES = {"sueca-play": "Sueca▶Play"}
+"""Built-in variants whose source is called otherwise than the variant's display name (a
+``name:`` is plain text, without the ▶ of the game's name)."""
+
+_VARIANT_NOTES = {
+    "sueca-play": "`sueca play --ladder`, Sueca▶Play's run of ever stronger rivals, plays under "
+    "these rules unless it is given another variant."
+}
+"""A sentence or two more for the page of some built-in variants."""
 
 _FRONT_MATTER_NO_TOC = ("---", "hide:", "  - toc", "---", "")
 """Front matter that hides the table of contents (more room for wide code and tables)."""
@@ -192,6 +214,17 @@ def variant_page(vid: str) -> str:
         "",
         f"Built-in id **`{vid}`**, file `variants/{vid}.yaml`.",
         "",
+        *(
+            [
+                f"The game is **{_SOURCE_NAMES[vid]}**; this variant plays its rules under the "
+                f"display name “{md_escape(variant.name)}”, which rules cards and `sueca diff` "
+                "print.",
+                "",
+            ]
+            if vid in _SOURCE_NAMES
+            else []
+        ),
+        *([_VARIANT_NOTES[vid], ""] if vid in _VARIANT_NOTES else []),
         f"**In short:** {md_escape(summary(variant))}",
         "",
         md_escape(" ".join(variant.description.split())) if variant.description else "",
@@ -597,6 +630,28 @@ def cli_commands(
             yield from cli_commands(sub, f"{full} ")
 
 
+_EXIT_STATUSES = (
+    ("0", "Success (for `sueca validate`: every file is valid)."),
+    (
+        "1",
+        "Invalid input: a variant file with problems (each reported as "
+        "`file:line:column: field: message`), a game record that is malformed or breaks its "
+        "rules, a file given to `sueca validate` or `sueca replay` that does not exist, or a "
+        "game that could not be saved to its `--record` file.",
+    ),
+    (
+        "2",
+        "A wrong command line: an unknown option or a bad value (argparse's `usage:` message), "
+        "a VARIANT that is neither a built-in id nor an existing file (an unknown id, a path "
+        "that does not exist, a folder), options that do not go together (`--auto --ladder`), "
+        "or a `--record` or `--scores` file that cannot be written, refused before the game "
+        "starts.",
+    ),
+    ("130", "Interrupted with Ctrl-C. A `sueca play --ladder` run is ended and scored first."),
+)
+"""The exit statuses of ``sueca`` (``sueca_rules.cli.main`` and the commands' ``CliError``)."""
+
+
 def cli_reference() -> str:
     """The generated CLI reference: ``sueca --help`` and every command's ``--help``."""
     from sueca_rules.cli import build_parser
@@ -610,16 +665,25 @@ def cli_reference() -> str:
         "do not edit. -->",
         "",
         "The `sueca` command is installed with the `cli` extra "
-        "(`pip install -e '.[cli]'` in a clone); `python -m sueca_rules` runs the same. Every "
-        "command exits with status 0 on success, 1 when its input is invalid and 2 for a "
-        "wrong command line; errors go to stderr, so that stdout stays machine-readable "
-        "(`--json`).",
+        "(`pip install -e '.[cli]'` in a clone); `python -m sueca_rules` runs the same. Errors "
+        "go to stderr, so that stdout stays machine-readable (`--json`); the exit status says "
+        "what went wrong (see [exit status](#exit-status)).",
         "",
         "| Command | What it does |",
         "| --- | --- |",
     ]
     for name, text, _ in commands:
         out.append(f"| [`sueca {name}`](#{slugify('sueca ' + name)}) | {md_escape(text)} |")
+    out += [
+        "",
+        "## Exit status",
+        "",
+        "Every command exits with one of these statuses:",
+        "",
+        "| Status | Meaning |",
+        "| ---: | --- |",
+        *(f"| {status} | {meaning} |" for status, meaning in _EXIT_STATUSES),
+    ]
     out += ["", "## `sueca`", "", "```text", _help_text(parser).rstrip(), "```", ""]
     for name, text, sub in commands:
         out += [f"## `sueca {name}`", ""]

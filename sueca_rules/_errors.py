@@ -48,10 +48,16 @@ class Issue:
     """
 
     message: str
+    """What is wrong, and what would be valid, in words."""
     path: str = ""
+    """The dotted path of the field (``scoring.tie.mode``, ``deals[2].plays[5]``); empty for
+    the file or text as a whole."""
     file: str | None = None
+    """The file the problem is in, as it was given (``None`` for text without a file)."""
     line: int | None = None
+    """The line of the problem, from 1 (``None`` when it has no place in the text)."""
     column: int | None = None
+    """The column of the problem, from 1 (``None`` when not known)."""
 
     @property
     def location(self) -> str:
@@ -88,6 +94,7 @@ class SourceError(SuecaError, ValueError):
 
     def __init__(self, issues: Iterable[Issue]) -> None:
         self.issues: tuple[Issue, ...] = tuple(issues)
+        """Every problem found, in the order of the text (at least one)."""
         if not self.issues:
             raise ValueError("a SourceError needs at least one issue")
         super().__init__("\n".join(str(i) for i in self.issues))
@@ -128,9 +135,13 @@ class RecordError(SourceError):
     ) -> None:
         super().__init__(issues)
         self.deal = deal
+        """The deal where replaying failed, from 1 (``None`` for a malformed record)."""
         self.trick = trick
+        """The trick of that deal, from 1, where it applies."""
         self.seat = seat
+        """The seat that was due to play or that claimed, where it applies."""
         self.card = card
+        """The card at fault, in notation (``"3H"``), where it applies."""
 
 
 class IllegalPlayError(SuecaError, ValueError):
@@ -150,9 +161,15 @@ class IllegalPlayError(SuecaError, ValueError):
         legal: Sequence[str] = (),
     ) -> None:
         self.reason = reason
+        """The rule that forbids the play or claim, in words (``str(error)`` adds the legal
+        cards)."""
         self.seat = seat
+        """The seat that tried to act (``None`` when the action names no seat)."""
         self.card = card
+        """The card it tried to play, in notation (``None`` for claims and other actions)."""
         self.legal: tuple[str, ...] = tuple(legal)
+        """The cards that seat may play instead, in notation (empty when it is not that seat's
+        turn to play)."""
         message = reason
         if self.legal:
             message += f" (legal: {' '.join(self.legal)})"

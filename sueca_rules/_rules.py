@@ -31,19 +31,34 @@ class Rules:
     deal_reverse: bool
     """``True``: hands are dealt against the direction of play."""
     revoke_claimable: bool
+    """``True`` (``revoke.mode: claimable``): any card in hand may be played and a renúncia is
+    caught by a claim; ``False``: only cards that follow suit can be played."""
     penalty_games: int
+    """The games a claim scores (``revoke.penalty_games``)."""
     false_claim_penalizes: bool
+    """``True``: a false claim gives the other team the penalty; ``False``: it is ignored."""
     tiers: tuple[tuple[int, int], ...]
     """``(min_points, games)``, highest tier first."""
     bandeira_all_tricks: bool
+    """``True``: a bandeira is all ten tricks; ``False``: all 120 card points."""
     bandeira_games: int
+    """The games a bandeira scores instead of the tiers (``scoring.bandeira.games``)."""
     bandeira_wins_partida: bool
+    """``True``: a bandeira ends the partida at once, whatever the score."""
     tie_mode: int
+    """What a 60-60 carries over: ``TIE_NONE`` (0, nothing), ``TIE_ADD`` (1, games added to
+    the next deal won) or ``TIE_MULTIPLY`` (2, the next deal won multiplied)."""
     tie_amount: int
+    """The games added, or the factor, per pending tie (``scoring.tie.amount``)."""
     tie_stacks: bool
+    """``True``: each further tie before a deal is won adds or multiplies again; ``False``:
+    ties in a row count as one."""
     target_games: int
+    """The games that win a partida (``match.target_games``)."""
     best_of: int
+    """The number of partidas in a match (odd; ``match.best_of``)."""
     partidas_to_win: int
+    """The partidas that win the match: ``best_of // 2 + 1``."""
     next_seat: tuple[int, int, int, int]
     """``next_seat[s]``: the seat that plays after ``s``."""
 

@@ -286,21 +286,29 @@ class SimulationReport:
     variant: str
     """The variant's display name."""
     teams: tuple[int, int]
+    """The bot levels of team 0 and team 1."""
     mode: Mode
     """``"deals"``: independent deals; ``"matches"``: whole matches."""
     size: int
     """The number of deals (or matches) asked for — played twice each with ``duplicate``."""
     duplicate: bool
+    """Whether each deal (or match) was played twice with the same cards, the teams' seats
+    swapped."""
     seed: int | str
+    """The seed of the cards and the bots: the same seed gives the same figures."""
     bot_options: tuple[dict[str, Any], dict[str, Any]]
+    """The options given to the bots of team 0 and team 1 (level 4's ``samples``…)."""
     deals: int
     """Deals played, every play of a duplicate pair counted."""
     deal_wins: tuple[int, int]
+    """Deals won by each team (60-60 deals are in neither)."""
     ties: int
     """60-60 deals."""
     deal_win_rate: tuple[float, float]
     """Deals won, a 60-60 counting half to each team."""
     deal_win_rate_ci95: tuple[tuple[float, float], tuple[float, float]]
+    """The 95% interval ``(low, high)`` of each team's :attr:`deal_win_rate` (see
+    :attr:`ci_method`)."""
     duplicate_win_rate: tuple[float, float] | None
     """Duplicate deals won: a team wins a duplicate deal (both plays of the same cards) with
     more than 120 of the 240 card points over the two plays; exactly 120 counts half.
@@ -310,22 +318,30 @@ class SimulationReport:
     matches: int
     """Matches played (0 in ``deals`` mode)."""
     match_wins: tuple[int, int]
+    """Matches won by each team (``(0, 0)`` in ``deals`` mode)."""
     match_win_rate: tuple[float, float] | None
+    """The share of the matches won by each team (``None`` in ``deals`` mode)."""
     match_win_rate_ci95: tuple[tuple[float, float], tuple[float, float]] | None
+    """The 95% interval ``(low, high)`` of each team's :attr:`match_win_rate`."""
     points_mean: tuple[float, float]
     """Mean card points per deal."""
     point_margin: float
     """Mean card points per deal of team 0 minus team 1."""
     point_margin_ci95: tuple[float, float]
+    """The 95% interval ``(low, high)`` of :attr:`point_margin`."""
     capote_points: int | None
     """The points of the variant's second tier (the capote), ``None`` if it has one tier."""
     capote_rate: float
     """Deals won by reaching the second tier of the scoring table (91 points in the standard
     rules) without a bandeira."""
     capote_rate_by_team: tuple[float, float]
+    """:attr:`capote_rate` split by the team that won the capote."""
     bandeira_rate: float
+    """Deals won with a bandeira (all 120 points or all ten tricks, as the variant says)."""
     bandeira_rate_by_team: tuple[float, float]
+    """:attr:`bandeira_rate` split by the team that won the bandeira."""
     tie_rate: float
+    """The share of the deals that ended 60-60 (an empate)."""
     carried_rate: float | None
     """Deals won while 60-60 ties were pending (``None`` in ``deals`` mode, where every deal
     starts a fresh match and no tie is ever pending)."""
@@ -334,6 +350,7 @@ class SimulationReport:
     first_leader_win_rate: float
     """The deal win rate (60-60 counting half) of the team that led the first trick."""
     first_leader_win_rate_ci95: tuple[float, float]
+    """The Wilson score 95% interval ``(low, high)`` of :attr:`first_leader_win_rate`."""
     cards: tuple[int, int]
     """Cards chosen by each team's bots."""
     ms_per_card: tuple[float, float]
@@ -341,6 +358,7 @@ class SimulationReport:
     ms_per_card_median: tuple[float, float]
     """Median time per card (from a log histogram, within about 0.6%)."""
     jobs: int
+    """The worker processes used (the figures do not depend on it, the timings do)."""
     elapsed_s: float
     """Wall-clock time of the whole simulation."""
     ci_method: str

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
+import json
 import os
 import re
 import shutil
@@ -74,6 +75,19 @@ def test_variant_pages_show_what_differs_from_portugal(generated: Path) -> None:
     page = (generated / "variants" / "french.md").read_text(encoding="utf-8")
     assert "| `table.direction` | `anticlockwise` | `clockwise` |" in page
     assert "| `scoring.bandeira.wins_partida` | `false` | `true` |" in page
+    online = (generated / "variants" / "sueca-online.md").read_text(encoding="utf-8")
+    assert "| `deal.trump_card` | `dealer_last` | `dealer_first` |" in online
+    # Nothing is escaped inside a code span: a backslash there would show on the page.
+    for vid in builtin_ids():
+        text = (generated / "variants" / f"{vid}.md").read_text(encoding="utf-8")
+        for row in re.findall(r"^\| `.*\|$", text, re.M):
+            assert "\\" not in row, (vid, row)
+
+
+def test_md_code_shows_any_text_as_it_is(gen_docs: ModuleType) -> None:
+    assert gen_docs.md_code("dealer_last") == "`dealer_last`"
+    assert gen_docs.md_code("a|b") == "`a|b`"
+    assert gen_docs.md_code("a `b` c") == "`` a `b` c ``"
 
 
 def test_the_cli_reference_has_every_command(generated: Path, gen_docs: ModuleType) -> None:
@@ -88,6 +102,24 @@ def test_the_cli_reference_has_every_command(generated: Path, gen_docs: ModuleTy
     # Wrapped to a fixed width whatever the terminal, so the page does not change by machine.
     for block in re.findall(r"```text\n(.*?)```", page, re.S):
         assert max(len(line) for line in block.splitlines()) <= gen_docs.CLI_COLUMNS
+    # The exit statuses, as sueca_rules.cli.main and its commands return them.
+    statuses = re.search(r"^## Exit status\n(.*?)^## ", page, re.S | re.M)
+    assert statuses is not None
+    assert re.findall(r"^\| (\d+) \|", statuses.group(1), re.M) == ["0", "1", "2", "130"]
+
+
+def test_the_exit_statuses_in_the_cli_reference_are_real(tmp_path: Path) -> None:
+    from sueca_rules.cli import main
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: Bad\nmatch: {best_of: 2}\n", encoding="utf-8")
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert main(["describe", "portugal"]) == 0
+        assert main(["validate", str(bad)]) == 1
+        assert main(["validate", str(tmp_path / "missing.yaml")]) == 1
+        assert main(["describe", "no-such-variant"]) == 2  # an unknown id: the command line
+        assert main(["describe", str(tmp_path / "missing.yaml")]) == 2
+        assert main(["play", "--auto", "--ladder"]) == 2
 
 
 def test_the_variant_file_reference_has_every_field(generated: Path) -> None:
@@ -152,6 +184,79 @@ def test_docstring_markup_becomes_markdown(gen_docs: ModuleType) -> None:
     assert "::" not in md
 
 
+# --- the API reference -----------------------------------------------------------------------
+
+
+def _api_identifiers() -> set[str]:
+    """What the API reference pages document: the ``::: identifier`` of every entry."""
+    found: set[str] = set()
+    for page in (DOCS / "reference" / "api").glob("*.md"):
+        found.update(re.findall(r"^::: (\S+)", page.read_text(encoding="utf-8"), re.M))
+    return found
+
+
+def test_the_api_reference_documents_every_public_name() -> None:
+    """The index page says these pages document every name of ``__all__``."""
+    import sueca_rules
+    import sueca_rules.bots
+
+    documented = _api_identifiers()
+    for module in (sueca_rules, sueca_rules.bots):
+        missing = [n for n in module.__all__ if f"{module.__name__}.{n}" not in documented]
+        assert not missing, f"{module.__name__}: not in docs/reference/api/: {missing}"
+
+
+# --- the glossary ----------------------------------------------------------------------------
+
+GLOSSARY = DOCS / "includes" / "abbreviations.md"
+TERMS = (
+    "trunfo",
+    "renúncia",
+    "capote",
+    "bandeira",
+    "partida",
+    "empate",
+    "assistir",
+    "manilha",
+    "carregar",
+)
+
+
+def test_the_glossary_defines_every_portuguese_term() -> None:
+    text = GLOSSARY.read_text(encoding="utf-8")
+    defined = dict(re.findall(r"^\*\[([^\]]+)\]: (.+)$", text, re.M))
+    for term in TERMS:
+        assert term in defined, term
+    # Abbreviations match case-sensitively: a term the pages capitalise or put in the plural
+    # needs its own entry.
+    pages = "\n".join(p.read_text(encoding="utf-8") for p in DOCS.rglob("*.md"))
+    for term in TERMS:
+        for form in {term.capitalize(), term + "s", term.capitalize() + "s"}:
+            if re.search(rf"(?<![\w`_-]){form}(?![\w`_-])", pages):
+                assert form in defined, form
+    assert "renuncia" in defined["renúncia"]
+
+
+def test_the_glossary_is_appended_to_every_page_and_not_a_page() -> None:
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    # mkdocs.yml may hold !!python/name tags (none today); read it as plain data.
+    Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda *_: None)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+    extensions: dict[str, dict[str, list[str]]] = {}
+    for entry in config["markdown_extensions"]:  # a name, or a mapping of a name to options
+        extensions.update(entry if isinstance(entry, dict) else {entry: {}})
+    assert "abbr" in extensions
+    snippets = extensions["pymdownx.snippets"]
+    base = ROOT / snippets["base_path"][0]
+    assert [base / f for f in snippets["auto_append"]] == [GLOSSARY]
+    assert "content.tooltips" in config["theme"]["features"]
+    assert "/includes/" in config["exclude_docs"]
+
+
 # --- what the pages show ---------------------------------------------------------------------
 
 
@@ -184,15 +289,39 @@ def _console_sessions(page: str) -> list[tuple[list[str], list[str]]]:
     return sessions
 
 
-@pytest.mark.parametrize("page", ["house-rules.md", "guide/records.md"])
-def test_the_command_output_shown_in_the_guides_is_real(page: str, tmp_path: Path) -> None:
-    """Run the ``sueca`` commands a page shows, on the files the page shows, and compare. Output
-    cut short with a ``...`` line is compared up to it."""
+_TIMINGS = (
+    (re.compile(r" +\d+(?:\.\d+)? ms\b"), " <t> ms"),  # the columns of "Time per card"
+    (re.compile(r"^Took \d+(?:\.\d+)? s\b"), "Took <t> s"),
+)
+
+
+def _untimed(lines: list[str]) -> list[str]:
+    """``lines`` without the figures that depend on the machine: the times per card and the
+    time a run took. Everything else a command prints is the same on every machine."""
+    out = []
+    for line in lines:
+        for pattern, replacement in _TIMINGS:
+            line = pattern.sub(replacement, line)
+        out.append(line.rstrip())
+    return out
+
+
+@pytest.mark.parametrize(
+    ("page", "columns", "commands"),
+    # The output is shown as an 80-column terminal prints it, which fits the page.
+    [("house-rules.md", 80, 7), ("guide/records.md", 80, 2), ("guide/bots.md", 80, 1)],
+)
+def test_the_command_output_shown_in_the_guides_is_real(
+    page: str, columns: int, commands: int, tmp_path: Path
+) -> None:
+    """Run the ``sueca`` commands a page shows, on the files the page shows, in a terminal
+    ``columns`` wide, and compare. Output cut short with a ``...`` line is compared up to it;
+    timings are not compared."""
     text = (DOCS / page).read_text(encoding="utf-8")
     for title, body in _blocks(text, "yaml"):
         if title:
             (tmp_path / title).write_text(body, encoding="utf-8")
-    env = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1"}
+    env = {**os.environ, "COLUMNS": str(columns), "NO_COLOR": "1"}
     checked = 0
     status: int | None = None
     for command, shown in _console_sessions(text):
@@ -216,9 +345,20 @@ def test_the_command_output_shown_in_the_guides_is_real(page: str, tmp_path: Pat
         if "..." in shown:
             shown = shown[: shown.index("...")]
             actual = actual[: len(shown)]
-        assert [line.rstrip() for line in actual] == shown, " ".join(command)
+        assert _untimed(actual) == _untimed(shown), " ".join(command)
         checked += 1
-    assert checked >= 2
+    assert checked >= commands
+
+
+def test_the_sample_outputs_in_python_comments_are_real() -> None:
+    """The home page's match prints what its comment says."""
+    (_, code), *_ = _blocks((DOCS / "index.md").read_text(encoding="utf-8"), "python")
+    expected = re.search(r"^print\(match\)  # (.+)$", code, re.M)
+    assert expected is not None
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "index.md", "exec"), {"__name__": "index"})
+    assert out.getvalue().splitlines()[-1] == expected.group(1)
 
 
 # --- the site --------------------------------------------------------------------------------
@@ -254,3 +394,13 @@ def test_mkdocs_build_strict_passes_offline(gen_docs: ModuleType, tmp_path: Path
     models = (site / "reference" / "api" / "variants" / "index.html").read_text(encoding="utf-8")
     assert "The display name of the rule set" in models  # pydantic field descriptions
     assert (site / "search" / "search_index.json").is_file()
+    # The glossary: a tooltip on each Portuguese word, and no page of its own.
+    house = (site / "house-rules" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<abbr title="Revoke: [^"]*">renúncia</abbr>', house)
+    assert not (site / "includes").exists()
+    assert (site / "stylesheets" / "extra.css").is_file()
+    # A search for the word without its accent finds the pages about it.
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    found = {d["location"].split("#")[0] for d in index["docs"] if "renuncia" in d["text"]}
+    assert {"house-rules/", "rules/"} <= found
+    assert (site / "examples" / "index.html").is_file()

@@ -17,6 +17,8 @@ class Bot(Protocol):
     """Anything that chooses a card from an observation."""
 
     level: int
+    """The bot's strength level (1 to 4 for the built-in bots; what it means is up to the
+    bot)."""
 
     def choose(self, observation: Observation) -> Card:
         """The card to play; it must be one of ``observation.legal``."""
@@ -27,6 +29,7 @@ class RandomBot:
     """Level 1: a random legal card."""
 
     level = 1
+    """Always 1."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self._rng = random.Random(seed)

@@ -38,10 +38,14 @@ class RuleBot:
     """
 
     level = 2
+    """Always 2."""
     memory = False
+    """``False``: it knows only its hand, the current trick and the trump suit. (Level 3,
+    :class:`MemoryBot`, sets it to ``True``.)"""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.seed = seed
+        """The seed it was given; its play does not depend on it (the bot is deterministic)."""
 
     def choose(self, observation: Observation) -> Card:
         """The card to play: always one of ``observation.legal``."""
@@ -99,4 +103,7 @@ class MemoryBot(RuleBot):
     """
 
     level = 3
+    """Always 3."""
     memory = True
+    """``True``: it uses everything its observation holds, every card played and every void
+    shown in the deal."""

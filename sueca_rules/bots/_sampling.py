@@ -292,6 +292,7 @@ class SamplingBot:
     """
 
     level = 4
+    """Always 4."""
 
     def __init__(
         self,
@@ -316,11 +317,21 @@ class SamplingBot:
         if seed is None:
             seed = random.SystemRandom().getrandbits(64)
         self.seed = seed
+        """The seed of its sampling (a random one when none was given): with the same seed and
+        observation it chooses the same card."""
         self.samples = samples
+        """Deals sampled before each card (unused when :attr:`time_limit` is set)."""
         self.time_limit = time_limit
+        """Seconds per card to sample for instead of a fixed number of deals, or ``None``."""
         self.solve_tricks = solve_tricks
+        """The tricks left (0 to 4) from which the end of each sampled deal is solved exactly
+        instead of played by the rules of thumb."""
         self.points_weight = points_weight
+        """The value, in games, of ending a deal 60 card points above an even split, counted on
+        top of the games themselves."""
         self.inference = inference
+        """The weight (0 < inference <= 1) a sampled deal keeps for each rival card the rules of
+        thumb would not have played there; 1 turns inference off."""
         self._cache: tuple[object, _Tables] | None = None
 
     def choose(self, observation: Observation) -> Card:
