@@ -730,8 +730,11 @@ class RuleDiff:
     ``{"min_points": ..., "games": ...}``)."""
 
     path: str
+    """The dotted field path (``scoring.tie.mode``)."""
     a: Any
+    """Its value in the first variant, as plain JSON data."""
     b: Any
+    """Its value in the second variant."""
 
     def as_dict(self) -> dict[str, Any]:
         """``{"path": ..., "a": ..., "b": ...}``."""

@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 __all__ = ["Match", "Observation", "Phase"]
 
 Phase = Literal["deal", "play", "over"]
+"""The stage of a match: ``"play"`` while a card is due, ``"deal"`` while waiting for the next
+deal, ``"over"`` once the match is won."""
 _DEAL: Final = "deal"
 _PLAY: Final = "play"
 _OVER: Final = "over"
@@ -101,25 +103,34 @@ class Observation(NamedTuple):
     """
 
     seat: int
+    """The seat this observation is for (0-3)."""
     rules: Rules
+    """The compiled rules of the match's variant."""
     phase: Phase
+    """``"play"``, ``"deal"`` or ``"over"``, as :attr:`Match.phase`."""
     deal: int
     """The deal's number in the match, from 1."""
     partida: int
     """The current partida, from 0."""
     dealer: int
-    trump: Suit
-    trump_card: Card
-    """The card the dealer turned up (everyone saw it)."""
+    """The seat that dealt this deal."""
+    trump: Suit | None
+    """The trump suit, the suit of ``trump_card`` (``None`` when no deal is being played)."""
+    trump_card: Card | None
+    """The card the dealer turned up: everyone saw it (``None`` when no deal is being
+    played)."""
     trump_card_in_hand: bool
     """``True`` while the dealer still holds the turned card."""
     hand: tuple[Card, ...]
+    """This seat's cards, by suit (S H D C) and strongest first."""
     hand_mask: int
+    """``hand`` as a 40-bit mask: bit ``c`` is set when this seat holds card ``c``."""
     turn: int | None
     """The seat to play, ``None`` when no card is due."""
     legal: tuple[Card, ...]
     """The cards this seat may play now (empty unless it is this seat's turn)."""
     trick_leader: int
+    """The seat that led, or is to lead, the current trick."""
     trick: tuple[Card, ...]
     """The cards of the current trick, in play order from ``trick_leader``."""
     tricks: tuple[Trick, ...]
@@ -131,10 +142,15 @@ class Observation(NamedTuple):
     (it did not follow that suit when it was led). With ``revoke.mode: claimable`` a player
     who revoked looks void but is not: nobody can tell until someone claims."""
     hand_sizes: tuple[int, int, int, int]
+    """How many cards each seat still holds, by seat."""
     points: tuple[int, int]
+    """Card points taken so far in this deal by team 0 and team 1."""
     tricks_won: tuple[int, int]
+    """Tricks taken so far in this deal by team 0 and team 1."""
     games: tuple[int, int]
+    """Games of team 0 and team 1 in the current partida."""
     partidas: tuple[int, int]
+    """Partidas won by team 0 and team 1."""
     pending_ties: int
     """60-60 ties waiting to be carried into the next deal won (see ``scoring.tie``)."""
 
@@ -675,9 +691,9 @@ class Match:
             len(self._deals) + 1,
             self._partida,
             self._dealer,
-            _SUITS[self._trump],
-            CARDS[self._trump_card],
-            self._shown,
+            _SUITS[self._trump] if playing else None,
+            CARDS[self._trump_card] if playing else None,
+            self._shown and playing,
             tuple(cards_from_mask(hand)),
             hand,
             turn,
@@ -719,8 +735,8 @@ class Match:
         return new
 
     def to_record(self) -> Record:
-        """The match as played so far, as a :class:`~sueca_rules.Record` (the contract's
-        format): every finished deal and the one being played."""
+        """The match as played so far, as a :class:`~sueca_rules.Record` (the game-record
+        format of the records guide): every finished deal and the one being played."""
         from ._record import record_of
 
         return record_of(self, self._ref)

@@ -149,6 +149,7 @@ def _reshuffle(match: Match, seat: int, rng: random.Random) -> list[int]:
     obs = match.observation(seat)
     hands = [sum(1 << c for c in match.hand(s)) for s in range(4)]
     others = [s for s in range(4) if s != seat]
+    assert obs.trump_card is not None
     pinned = 1 << int(obs.trump_card) if obs.trump_card_in_hand else 0
     for _ in range(300):
         a, b = rng.sample(others, 2)
@@ -272,6 +273,7 @@ def test_samples_agree_with_what_the_seat_knows(variant: str, seed: int, stop: i
                 if obs.is_void(s, suit):
                     assert not hands[s] & SUIT_MASKS[suit]
         if obs.trump_card_in_hand:
+            assert obs.trump_card is not None
             assert hands[obs.dealer] >> int(obs.trump_card) & 1
     cands = candidate_cards(obs)
     assert cands

@@ -225,6 +225,22 @@ def test_the_turned_card_is_shown_until_the_dealer_plays_it() -> None:
     assert not match.observation(1).trump_card_in_hand
 
 
+def test_no_trump_is_observed_when_no_deal_is_being_played() -> None:
+    match = Match("portugal", deal=False, first_dealer=0)
+    before = match.observation(2)
+    assert (before.phase, before.trump, before.trump_card) == ("deal", None, None)
+    assert not before.trump_card_in_hand
+    built = sweep(ANTI, 0, "sweep")
+    match.deal_hands(built.hands, built.trump_card)
+    assert str(match.observation(2).trump_card) == "2H"
+    for card in built.plays:
+        match.play(card)
+    after = match.observation(2)  # the sweep was scored (a bandeira: the match is won)
+    assert (after.phase, after.trump, after.trump_card) == ("over", None, None)
+    assert after.games == match.games
+    assert max(after.games) == 4
+
+
 # --- scoring ------------------------------------------------------------------------------
 
 

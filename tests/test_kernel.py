@@ -169,6 +169,7 @@ def test_playouts_agree_with_match(variant: str, seed: int, dealer: int, start: 
 
     # Heuristic play-out == four level-3 bots in the engine (each seeing its observation).
     obs = match.observation(0)
+    assert obs.trump_card is not None
     held = 64 * obs.dealer + int(obs.trump_card) if obs.trump_card_in_hand else -1
     ours = heuristic_playout(hands, trump, leader, trick, points, won, nxt, obs.void_mask, held)
     bot = MemoryBot()

@@ -58,6 +58,8 @@ class RuleBot:
         seat = obs.seat
         trick = [int(c) for c in obs.trick]
         nxt = obs.rules.next_seat
+        assert obs.trump is not None
+        assert obs.trump_card is not None
         held = -1
         if self.memory:
             unseen = obs.unseen_mask

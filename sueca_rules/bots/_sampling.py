@@ -83,6 +83,7 @@ class Sampler:
         sizes[me] = 0
         pool = observation.unseen_mask
         if observation.trump_card_in_hand and observation.dealer != me:
+            assert observation.trump_card is not None  # it is in a hand: a deal is on
             card = int(observation.trump_card)
             if pool >> card & 1:
                 hands[observation.dealer] |= 1 << card
@@ -207,6 +208,8 @@ def likelihood(
     judged (the partner may well be a bot that plays otherwise). A weight that falls below
     ``floor`` is given up as 0."""
     me = observation.seat
+    assert observation.trump is not None
+    assert observation.trump_card is not None
     trump = int(observation.trump)
     nxt = observation.rules.next_seat
     h = hands[:]
@@ -407,6 +410,8 @@ class SamplingBot:
         me = obs.seat
         team = me & 1
         nxt = obs.rules.next_seat
+        assert obs.trump is not None
+        assert obs.trump_card is not None
         trump = int(obs.trump)
         trick = [int(c) for c in obs.trick]
         cards_left = sum(obs.hand_sizes)
