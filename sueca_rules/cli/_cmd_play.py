@@ -29,9 +29,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "--ladder plays Sueca▶Play's run (under its rules unless you give a VARIANT):\n"
             "the rivals start at level 1 and climb a level each match you win; a lost match\n"
             "or quitting ends the run, scored as streak x 10,000 + your card-point margin in\n"
-            "the matches won (at most 9,999). A claim asks you to confirm it. The best ten\n"
-            "scores (runs that scored something) are kept in $SUECA_DATA_DIR/ladder.json, else\n"
+            "the matches won (at most 9,999). The best ten scores (of runs that scored\n"
+            "something) are kept in $SUECA_DATA_DIR/ladder.json, else\n"
             "$XDG_DATA_HOME/sueca-rules/ladder.json (~/.local/share/sueca-rules/ladder.json).\n"
+            "A claim asks you to confirm it first.\n"
             "\n"
             "examples:\n"
             "  sueca play sueca-play --level 3\n"
@@ -77,7 +78,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=at_least(1),
         metavar="N",
         help="deals a level-4 player imagines before each card (more plays stronger and "
-        "slower; default: its own budget, about 30 ms a card)",
+        "slower; default: 60, some 30-45 ms a card)",
     )
     p.add_argument(
         "--scores",
