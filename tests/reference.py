@@ -7,7 +7,7 @@ compiled rules) can be checked against it on random games and on the golden reco
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from sueca_rules import Variant
 
@@ -39,8 +39,22 @@ def deal_games(variant: Variant, points: int, all_tricks: bool, pending: int) ->
     return games, bandeira
 
 
+class Judgement(NamedTuple):
+    """The referee's view of a record: the contract's report, and per deal whether it was a
+    bandeira and how many ties were pending once it was scored."""
+
+    report: dict[str, Any]
+    bandeiras: list[bool]
+    pending: list[int]
+
+
 def referee(variant: Variant, record: dict[str, Any]) -> dict[str, Any]:
     """The contract's ``replay --json`` object (its fixed keys only) for a legal record."""
+    return judge(variant, record).report
+
+
+def judge(variant: Variant, record: dict[str, Any]) -> Judgement:
+    """The whole :class:`Judgement` of a legal record."""
     step = 1 if variant.table.direction == "clockwise" else 3
     games = [0, 0]
     partidas = [0, 0]
@@ -49,6 +63,8 @@ def referee(variant: Variant, record: dict[str, Any]) -> dict[str, Any]:
     winner: int | None = None
     dealer = record["first_dealer"]
     out = []
+    bandeiras: list[bool] = []
+    pending_after: list[int] = []
     for deal in record["deals"]:
         assert winner is None, "a deal after the match is over"
         hands = [list(h) for h in deal["hands"]]
@@ -134,6 +150,8 @@ def referee(variant: Variant, record: dict[str, Any]) -> dict[str, Any]:
                 "partida": partida,
             }
         )
+        bandeiras.append(bandeira)
+        pending_after.append(pending)
         if scorer is not None:
             games[scorer] += awarded[scorer]
             if (bandeira and variant.scoring.bandeira.wins_partida) or (
@@ -146,7 +164,8 @@ def referee(variant: Variant, record: dict[str, Any]) -> dict[str, Any]:
                     partida += 1
                     games = [0, 0]
         dealer = (dealer + step) % 4
-    return {"deals": out, "games": games, "partidas": partidas, "winner": winner}
+    report = {"deals": out, "games": games, "partidas": partidas, "winner": winner}
+    return Judgement(report, bandeiras, pending_after)
 
 
 CONTRACT_DEAL_KEYS = (

@@ -104,3 +104,195 @@ def play_built(match: Match, deal: BuiltDeal) -> list[Event]:
     for card in deal.plays:
         events.extend(match.play(card))
     return events
+
+
+# --- deals designed at random, for the property tests --------------------------------------
+
+SUITS = "SHDC"
+RANKS = "A7KJQ65432"  # strongest first
+ZERO_RANKS = "65432"
+CARD_POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
+
+DESIGNED_KINDS = ("tie", "sweep", "lose_zero", "split")
+"""Kinds of :func:`designed_deal`: ``tie`` 60-60; ``sweep`` one team takes all ten tricks;
+``lose_zero`` one team takes 120 points but loses a trick worth nothing; ``split`` the tricks
+go to the teams at random."""
+
+DEAL_KINDS = (*DESIGNED_KINDS, "random", "revoke")
+"""Every kind :func:`play_kind` plays: the designed ones, ``random`` (random hands, random legal
+play) and ``revoke`` (random hands; with ``revoke.mode: claimable`` a renúncia and claims)."""
+
+
+def _card_points(cards: list[str]) -> int:
+    return sum(CARD_POINTS.get(c[0], 0) for c in cards)
+
+
+def _winning_card(cards: list[str], led: str, trump: str) -> str:
+    """The card that wins a trick made of ``cards`` when ``led`` is the suit led."""
+    pool = [c for c in cards if c[1] == trump] or [c for c in cards if c[1] == led]
+    return min(pool, key=lambda c: RANKS.index(c[0]))
+
+
+def _trick_groups(rng: random.Random, zero_trick: bool) -> list[list[str]]:
+    """The deck cut into ten tricks: eight of four cards of one suit (every player follows),
+    then two that mix the last two cards of two suits (the first two cards are the suit led;
+    the players of the other two are void in it by then). With ``zero_trick`` one of the
+    single-suit tricks holds only cards worth nothing."""
+    zero_suit = rng.choice(SUITS) if zero_trick else None
+    pure: list[list[str]] = []
+    pairs: list[list[str]] = []
+    for suit in SUITS:
+        cards = [r + suit for r in RANKS]
+        rng.shuffle(cards)
+        if suit == zero_suit:
+            zeros = [c for c in cards if c[0] in ZERO_RANKS][:4]
+            cards = zeros + [c for c in cards if c not in zeros]
+        pure += [cards[0:4], cards[4:8]]
+        pairs.append(cards[8:10])
+    rng.shuffle(pure)
+    rng.shuffle(pairs)
+    return [*pure, pairs[0] + pairs[1], pairs[2] + pairs[3]]
+
+
+def _trick_teams(kind: str, points: list[int], rng: random.Random) -> list[int] | None:
+    """The team that must win each trick for a deal of ``kind``, or ``None`` if these tricks
+    cannot make it."""
+    team = rng.randrange(2)
+    if kind == "sweep":
+        return [team] * 10
+    if kind == "lose_zero":
+        zeros = [i for i, p in enumerate(points) if p == 0]
+        lost = rng.choice(zeros)
+        return [1 - team if i == lost else team for i in range(10)]
+    if kind == "tie":
+        halves = [
+            m for m in range(1 << 10) if sum(p for i, p in enumerate(points) if m >> i & 1) == 60
+        ]
+        if not halves:
+            return None
+        mask = rng.choice(halves)
+        return [mask >> i & 1 for i in range(10)]
+    assert kind == "split", kind
+    bias = rng.random()
+    return [int(rng.random() < bias) for _ in range(10)]
+
+
+def designed_deal(
+    direction_next: tuple[int, ...], dealer: int, kind: str, rng: random.Random
+) -> BuiltDeal:
+    """A legal deal of ``kind`` (see :data:`DESIGNED_KINDS`) for this dealer, with a random
+    trump suit, random tricks and random seats for the cards: the hands are made from the
+    tricks, so each trick is won by the seat of the team chosen for it."""
+    trump = rng.choice(SUITS)
+    for _ in range(100):
+        groups = _trick_groups(rng, zero_trick=kind == "lose_zero")
+        teams = _trick_teams(kind, [_card_points(g) for g in groups], rng)
+        if teams is not None:
+            break
+    else:
+        raise AssertionError(f"no {kind} deal found")
+    hands: list[list[str]] = [[], [], [], []]
+    plays: list[str] = []
+    leader = direction_next[dealer]
+    for group, team in zip(groups, teams, strict=True):
+        led = group[0][1]
+        best = _winning_card(group, led, trump)
+        # A trick won by a trump that was not led cannot be won by its leader.
+        seats = [s for s in range(4) if s % 2 == team and (best[1] == led or s != leader)]
+        winner = rng.choice(seats)
+        cards = {winner: best}
+        rest = [c for c in group if c != best]
+        rng.shuffle(rest)
+        if leader != winner:
+            lead = next(c for c in rest if c[1] == led)
+            cards[leader] = lead
+            rest.remove(lead)
+        for seat in range(4):
+            if seat not in cards:
+                cards[seat] = rest.pop()
+        seat = leader
+        for _ in range(4):
+            plays.append(cards[seat])
+            hands[seat].append(cards[seat])
+            seat = direction_next[seat]
+        leader = winner
+    trump_card = rng.choice([c for c in hands[dealer] if c[1] == trump])
+    return BuiltDeal(hands, trump_card, plays)
+
+
+def kind_reached(kind: str, points: tuple[int, int], tricks_won: tuple[int, int]) -> bool:
+    """Whether a deal that ended with ``points`` and ``tricks_won`` is of designed ``kind``."""
+    if kind == "tie":
+        return points == (60, 60)
+    if kind == "sweep":
+        return 10 in tricks_won and 120 in points
+    if kind == "lose_zero":
+        return 120 in points and 9 in tricks_won
+    return sum(points) == 120 and sum(tricks_won) == 10
+
+
+def random_hands(rng: random.Random, dealer: int) -> tuple[Hands, str]:
+    """Random hands, and a random card of the dealer's as the trump card."""
+    deck = [r + s for s in SUITS for r in RANKS]
+    rng.shuffle(deck)
+    hands = [deck[10 * i : 10 * i + 10] for i in range(4)]
+    return hands, rng.choice(hands[dealer])
+
+
+def play_revoke_deal(match: Match, rng: random.Random) -> None:
+    """Deal random hands and play them at random. With ``revoke.mode: claimable`` the player to
+    move revokes at the first chance from a random point; a few cards later a seat claims (the
+    revoker's opponents, its partners, or anyone), sometimes after an early false claim. The
+    deal then goes on at random if it did not end."""
+    number = len(match.deals)
+    match.deal_hands(*random_hands(rng, match.dealer))
+    claimable = match.rules.revoke_claimable
+    revoke_from = rng.randrange(0, 25)
+    early_claim = rng.randrange(0, revoke_from + 1) if rng.random() < 0.25 else None
+    delay = rng.randrange(0, 6)
+    style = rng.choice(["opponent", "opponent", "partner", "anyone"])
+    revoker: int | None = None
+    revoked_at = 0
+    claimed = False
+    while len(match.deals) == number:
+        n = len(match.plays)
+        if claimable and n == early_claim:
+            early_claim = None
+            match.claim(rng.randrange(4))
+            continue
+        if claimable and revoker is not None and not claimed and n >= revoked_at + delay:
+            claimed = True
+            if style == "opponent":
+                by = rng.choice([s for s in range(4) if s % 2 != revoker % 2])
+            elif style == "partner":
+                by = rng.choice([s for s in range(4) if s % 2 == revoker % 2])
+            else:
+                by = rng.randrange(4)
+            match.claim(by)
+            continue
+        if claimable and revoker is None and n >= revoke_from:
+            revokes = [c for c in match.playable_cards() if c not in match.legal_cards()]
+            if revokes:
+                revoker = match.turn
+                revoked_at = n + 1
+                match.play(rng.choice(revokes))
+                continue
+        match.play(rng.choice(match.legal_cards()))
+
+
+def play_kind(match: Match, kind: str, rng: random.Random) -> BuiltDeal | None:
+    """Deal and play one deal of ``kind`` (see :data:`DEAL_KINDS`) on a match made with
+    ``deal=False``; a designed deal is returned."""
+    if kind in DESIGNED_KINDS:
+        built = designed_deal(match.rules.next_seat, match.dealer, kind, rng)
+        play_built(match, built)
+        return built
+    if kind == "revoke":
+        play_revoke_deal(match, rng)
+        return None
+    assert kind == "random", kind
+    number = len(match.deals)
+    match.deal_hands(*random_hands(rng, match.dealer))
+    while len(match.deals) == number:
+        match.play(rng.choice(match.legal_cards()))
+    return None

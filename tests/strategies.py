@@ -71,3 +71,67 @@ def variants(draw: st.DrawFn, *, short: bool = False) -> Variant:
             best_of=draw(st.sampled_from([1, 3] if short else [1, 3, 5, 7])),
         ),
     )
+
+
+@st.composite
+def scoring_families(draw: st.DrawFn) -> list[Variant]:
+    """Random valid variants that differ only in their scoring switches, to play the same
+    deals under each: tie ``add`` and ``multiply``, each stacking and not, with bandeira
+    ``requires`` and ``wins_partida`` flipped across them (so each value of each switch is in
+    the family), plus ``none`` when drawn. Renúncias are mostly claimable, and the target is 2
+    to 12 games with up to five partidas, so that ties, bandeiras and renúncias fall in one
+    partida."""
+    variant = draw(variants(short=True))
+    revoke = RevokeRules(
+        mode=draw(st.sampled_from(["claimable", "prevented", "claimable"])),
+        penalty_games=draw(st.integers(0, 6)),
+        false_claim=draw(st.sampled_from(["penalize_claimant", "ignored"])),
+    )
+    match = MatchRules(
+        target_games=draw(st.integers(2, 12)), best_of=draw(st.sampled_from([1, 3, 5]))
+    )
+    base = variant.model_copy(update={"match": match, "revoke": revoke})
+    bandeira = base.scoring.bandeira
+    other_requires: Literal["all_points", "all_tricks"] = (
+        "all_tricks" if bandeira.requires == "all_points" else "all_points"
+    )
+    add = draw(st.integers(0, 3))
+    factor = draw(st.integers(2, 3))
+    ties: list[Tie] = [
+        Tie(mode="add", amount=add, stacks=True),
+        Tie(mode="add", amount=add, stacks=False),
+        Tie(mode="multiply", amount=factor, stacks=True),
+        Tie(mode="multiply", amount=factor, stacks=False),
+    ]
+    if base.scoring.tie.mode == "none":
+        ties.append(base.scoring.tie)
+    family = []
+    for i, tie in enumerate(ties):
+        flipped = Bandeira(
+            requires=other_requires if i in (1, 2) else bandeira.requires,
+            games=bandeira.games,
+            wins_partida=bandeira.wins_partida != (i in (2, 3)),
+        )
+        scoring = base.scoring.model_copy(update={"tie": tie, "bandeira": flipped})
+        family.append(base.model_copy(update={"scoring": scoring}))
+    return family
+
+
+FINISHERS = ("sweep", "lose_zero", "split", "random", "revoke")
+
+
+@st.composite
+def deal_plans(draw: st.DrawFn, max_episodes: int = 6) -> list[tuple[str, int]]:
+    """Deals to play in a row: ``(kind, seed)`` pairs for :func:`tests.scenarios.play_kind`.
+
+    A plan is a few episodes, each zero to three 60-60 ties, mostly with a renúncia deal
+    among them, then a deal to finish it: a sweep, 120 points with a lost zero-point trick,
+    random tricks, a random deal or another renúncia deal."""
+    plan: list[tuple[str, int]] = []
+    for _ in range(draw(st.integers(3, max_episodes))):
+        kinds = ["tie"] * draw(st.integers(0, 3))
+        if draw(st.sampled_from([True, True, False])):
+            kinds.insert(draw(st.integers(0, len(kinds))), "revoke")
+        kinds.append(draw(st.sampled_from(FINISHERS)))
+        plan += [(kind, draw(st.integers(0, 2**32))) for kind in kinds]
+    return plan

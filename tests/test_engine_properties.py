@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -22,8 +22,9 @@ from sueca_rules import (
 from sueca_rules._cards import CARDS, Card
 
 from .games import follow_suit_cards, play_random_match, random_step, whole_deck
-from .reference import contract_view, referee, trick_winner
-from .strategies import variants
+from .reference import contract_view, judge, referee, trick_winner
+from .scenarios import DEAL_KINDS, DESIGNED_KINDS, kind_reached, play_kind, random_hands
+from .strategies import deal_plans, scoring_families, variants
 
 seeds = st.integers(0, 2**32)
 
@@ -80,52 +81,117 @@ def test_engine_agrees_with_the_independent_referee(variant: Variant, seed: int)
 
 @given(variants(short=True), seeds)
 def test_games_are_awarded_as_the_variant_says(variant: Variant, seed: int) -> None:
-    match = play_random_match(variant, seed)
-    rules = match.rules
+    check_games_awarded(variant, play_random_match(variant, seed))
+
+
+def check_games_awarded(
+    variant: Variant, match: Match, pending_after: list[int] | None = None
+) -> None:
+    """Each deal's games, bandeira, pending ties and partida follow the variant's scoring (the
+    contract's wording, deal by deal); ``pending_after`` are the engine's pending ties seen
+    after each deal."""
+    scoring, target = variant.scoring, variant.match.target_games
     pending = 0
-    for deal in match.deals:
+    games = [0, 0]
+    partidas = [0, 0]
+    partida = 0
+    for i, deal in enumerate(match.deals):
+        assert deal.partida == partida
         if deal.result == "tie":
+            assert deal.points == (60, 60)
             assert deal.games == (0, 0)
-            if rules.tie_mode:
-                pending = pending + 1 if rules.tie_stacks else 1
-            continue
-        team = deal.team
-        assert team is not None
-        assert deal.games[1 - team] == 0
-        if deal.result == "revoke":
-            assert deal.games[team] == variant.revoke.penalty_games
-            continue
-        points = deal.points[team]
-        assert points > 60
-        if variant.scoring.bandeira.requires == "all_points":
-            assert deal.bandeira == (points == 120)
+            assert not deal.bandeira
+            if scoring.tie.mode != "none":
+                pending = pending + 1 if scoring.tie.stacks else 1
         else:
-            assert deal.bandeira == (deal.tricks_won[team] == 10)
-        if deal.bandeira:
-            base = variant.scoring.bandeira.games
-        else:
-            # A deal won below the first tier (e.g. 62 points with tiers from 64) scores 0.
-            base = (
-                max((t.games for t in variant.scoring.tiers if t.min_points <= points), default=0)
-                if len(variant.scoring.tiers) == 1
-                else max(
-                    (
-                        (t.min_points, t.games)
-                        for t in variant.scoring.tiers
-                        if t.min_points <= points
-                    ),
-                    default=(0, 0),
-                )[1]
-            )
-        mode, amount = variant.scoring.tie.mode, variant.scoring.tie.amount
-        expected = (
-            base + amount * pending
-            if mode == "add"
-            else (base * amount**pending if mode == "multiply" else base)
-        )
-        assert deal.games[team] == expected
-        pending = 0
+            team = deal.team
+            assert team is not None
+            assert deal.games[1 - team] == 0
+            if deal.result == "revoke":
+                # A renúncia penalty neither uses nor clears the pending ties.
+                assert deal.games[team] == variant.revoke.penalty_games
+                assert not deal.bandeira
+            else:
+                points = deal.points[team]
+                assert points > 60
+                if scoring.bandeira.requires == "all_points":
+                    assert deal.bandeira == (points == 120)
+                else:
+                    assert deal.bandeira == (deal.tricks_won[team] == 10)
+                if deal.bandeira:
+                    base = scoring.bandeira.games
+                else:
+                    # A deal won below the first tier (e.g. 62 points with tiers from 64)
+                    # scores 0.
+                    reached = [
+                        (t.min_points, t.games) for t in scoring.tiers if t.min_points <= points
+                    ]
+                    base = max(reached, default=(0, 0))[1]
+                mode, amount = scoring.tie.mode, scoring.tie.amount
+                expected = (
+                    base + amount * pending
+                    if mode == "add"
+                    else (base * amount**pending if mode == "multiply" else base)
+                )
+                assert deal.games[team] == expected
+                pending = 0
+            games[team] += deal.games[team]
+            if (deal.bandeira and scoring.bandeira.wins_partida) or games[team] >= target:
+                partidas[team] += 1
+                if partidas[team] > variant.match.best_of // 2:
+                    assert match.winner == team
+                    assert i == len(match.deals) - 1
+                else:
+                    partida += 1
+                    games = [0, 0]
+        if pending_after is not None:
+            assert pending_after[i] == pending
     assert match.pending_ties == pending
+    assert list(match.games) == games
+    assert list(match.partidas) == partidas
+    if match.winner is None:
+        assert max(partidas) <= variant.match.best_of // 2
+
+
+def play_plan(
+    variant: Variant, first_dealer: int, plan: list[tuple[str, int]]
+) -> tuple[Match, list[str], list[int]]:
+    """Play the deals of ``plan`` in a row (until the match is over): the match, the kinds
+    played and the pending ties after each deal."""
+    match = Match(variant, deal=False, first_dealer=first_dealer)
+    kinds: list[str] = []
+    pending: list[int] = []
+    for kind, seed in plan:
+        if match.is_over:
+            break
+        play_kind(match, kind, random.Random(seed))
+        kinds.append(kind)
+        pending.append(match.pending_ties)
+    for kind, deal in zip(kinds, match.deals, strict=True):
+        if kind in DESIGNED_KINDS:  # the deal was built as asked
+            assert deal.result != "revoke"
+            assert kind_reached(kind, deal.points, deal.tricks_won), (kind, deal)
+    return match, kinds, pending
+
+
+@given(scoring_families(), st.integers(0, 3), deal_plans())
+def test_deals_built_to_order_score_as_the_contract_says(
+    family: list[Variant], first_dealer: int, plan: list[tuple[str, int]]
+) -> None:
+    """60-60 ties in a row, sweeps, 120 points with a lost zero-point trick and renúncias
+    claimed while ties are pending, played in one match under each variant of a family: the
+    engine agrees with the independent referee and with the variant's scoring rules."""
+    for variant in family:
+        note(f"checking {variant.scoring!r}")
+        match, _, pending = play_plan(variant, first_dealer, plan)
+        record = match.to_record()
+        verdict = judge(variant, record.to_data())
+        report = replay_report(match)
+        assert contract_view(report) == verdict.report
+        assert [d.bandeira for d in match.deals] == verdict.bandeiras
+        assert pending == verdict.pending
+        check_games_awarded(variant, match, pending)
+        assert replay_report(Match.from_record(record)) == report
 
 
 @given(variants(short=True), seeds)
@@ -187,63 +253,107 @@ def test_clone_is_equal_and_independent(variant: Variant, seed: int, steps: int)
     assert (match.to_record(), [match.observation(s) for s in range(4)]) == snapshot
 
 
-@given(seeds, st.integers(0, 38))
-def test_observations_never_depend_on_hidden_cards(seed: int, steps: int) -> None:
+@given(
+    variants(short=True),
+    st.integers(0, 3),
+    st.lists(st.tuples(st.sampled_from(("tie", *DEAL_KINDS)), seeds), max_size=4),
+    seeds,
+    st.integers(0, 39),
+    st.sampled_from([0.0, 0.2, 0.6]),
+)
+def test_observations_never_depend_on_hidden_cards(
+    variant: Variant,
+    first_dealer: int,
+    before: list[tuple[str, int]],
+    seed: int,
+    steps: int,
+    revoke_rate: float,
+) -> None:
+    """At any point of a match (after earlier deals of every kind, mid-trick, after renúncias
+    and claims under ``claimable``) a seat's observation is the same whatever the cards it
+    cannot see."""
+    match = Match(variant, deal=False, first_dealer=first_dealer)
+    for kind, deal_seed in before:  # earlier deals: ties pending, games, partidas won
+        trial = match.clone()
+        play_kind(trial, kind, random.Random(deal_seed))
+        if trial.is_over:
+            break
+        match = trial
     rng = random.Random(seed)
-    match = Match("portugal", seed=seed)
-    for _ in range(steps):
-        match.play(rng.choice(match.legal_cards()))
-    if match.phase != "play":
-        return
+    match.deal_hands(*random_hands(rng, match.dealer))
+    number = len(match.deals)
+    for _ in range(steps):  # stay inside this deal
+        trial = match.clone()
+        random_step(trial, rng, revoke_rate=revoke_rate, claim_rate=0.04)
+        if len(trial.deals) > number:
+            break
+        match = trial
+    assert match.phase == "play"
     seat = rng.randrange(4)
     other = _reshuffle_hidden(match, seat, rng)
     assert other is not None
     assert other.observation(seat) == match.observation(seat)
+    assert other.hand(seat) == match.hand(seat)
+    assert other.plays == match.plays
+    assert len(other.deals) == len(match.deals)
     for s in range(4):
         if s != seat:
             assert len(other.hand(s)) == len(match.hand(s))
 
 
 def _reshuffle_hidden(match: Match, seat: int, rng: random.Random) -> Match | None:
-    """The same deal and plays, with the other seats' unplayed cards dealt anew consistently
-    with what ``seat`` knows (hand sizes, voids shown, the turned card still with the dealer)."""
+    """The same match (earlier deals, plays and claims), with the other seats' unplayed cards
+    of this deal dealt anew consistently with what ``seat`` knows: hand sizes, the turned card
+    still with the dealer, and the voids shown — except that a seat that revoked may still
+    hold the suit it did not follow (under ``claimable`` a renúncia looks like a void)."""
     obs = match.observation(seat)
     others = [s for s in range(4) if s != seat]
     hidden = [c for s in others for c in match.hand(s)]
+    plays = match.plays
+    faked = {(r.seat, plays[(r.play - 1) // 4 * 4].suit) for r in match.revokes}
+    pinned = obs.trump_card if obs.trump_card_in_hand and obs.dealer != seat else None
+
+    def may_hold(s: int, card: Card) -> bool:
+        return not obs.is_void(s, card.suit) or (s, card.suit) in faked
+
     for _ in range(200):
+        # The most constrained cards first, each to a seat with room that may hold it.
         rng.shuffle(hidden)
+        hidden.sort(key=lambda c: sum(may_hold(s, c) for s in others))
         new: dict[int, list[Card]] = {s: [] for s in others}
-        ok = True
-        pinned = obs.trump_card if obs.trump_card_in_hand and obs.dealer != seat else None
         if pinned is not None:
             new[obs.dealer].append(pinned)
         for card in hidden:
             if card == pinned:
                 continue
-            room = [
-                s
-                for s in others
-                if len(new[s]) < len(match.hand(s)) and not obs.is_void(s, card.suit)
-            ]
+            room = [s for s in others if len(new[s]) < len(match.hand(s)) and may_hold(s, card)]
             if not room:
-                ok = False
                 break
             new[rng.choice(room)].append(card)
-        if not ok:
-            continue
-        played: dict[int, list[Card]] = {s: [] for s in range(4)}
-        for deal_trick in match.tricks:
-            for s, c in zip(_seats(deal_trick.leader, match), deal_trick.cards, strict=True):
-                played[s].append(c)
-        for s, c in match.trick:
+        else:
+            break
+    else:
+        return None
+    played: dict[int, list[Card]] = {s: [] for s in range(4)}
+    for deal_trick in match.tricks:
+        for s, c in zip(_seats(deal_trick.leader, match), deal_trick.cards, strict=True):
             played[s].append(c)
-        hands = [played[s] + (list(match.hand(s)) if s == seat else new[s]) for s in range(4)]
-        other = Match(match.variant, deal=False, first_dealer=match.dealer)
-        other.deal_hands(hands, match.trump_card)  # type: ignore[arg-type]
-        for card in match.plays:
-            other.play(card)
-        return other
-    return None
+    for s, c in match.trick:
+        played[s].append(c)
+    hands = [played[s] + (list(match.hand(s)) if s == seat else new[s]) for s in range(4)]
+    deals = match.to_record().to_data()["deals"]
+    deals[-1]["hands"] = [[str(c) for c in h] for h in hands]
+    other = Match(match.variant, deal=False, first_dealer=match.first_dealer)
+    for deal in deals:
+        other.deal_hands(deal["hands"], deal["trump_card"])
+        claims = deal.get("claims", [])
+        for k in range(len(deal["plays"]) + 1):
+            for claim in claims:
+                if claim["after"] == k:
+                    other.claim(claim["by"])
+            if k < len(deal["plays"]):
+                other.play(deal["plays"][k])
+    return other
 
 
 class MatchMachine(RuleBasedStateMachine):
