@@ -752,8 +752,10 @@ class Match:
     ) -> Match:
         """Replay a record under its variant and return the match in its final state.
 
-        A variant path in the record is relative to ``base_dir`` (the record's folder when the
-        record was loaded from a file). Raises :class:`~sueca_rules.RecordError` naming the
+        A variant path in the record is relative to ``base_dir``: by default the record's
+        folder when it was loaded from a file, the working directory for a record made in this
+        process; a record parsed from text may name a variant file only when ``base_dir`` is
+        given. Raises :class:`~sueca_rules.RecordError` naming the
         deal, trick, seat and card of the first rule the record breaks. A deal cut short
         without a claim is an error unless ``allow_unfinished`` (resuming a saved match in
         progress). With a ``seed``, deals after the record are dealt at random from it.

@@ -285,7 +285,9 @@ def _located_of(record: Record) -> Located | None:
     return record._located
 
 
-def _record_variant(record: Record, base_dir: Path) -> Variant:
+def _record_variant(record: Record, base_dir: Path | None) -> Variant:
+    """The record's variant. ``base_dir`` is ``None`` for a record read from text (not from a
+    file): it may then name a built-in or hold its variant inline, but not name a file."""
     located = _located_of(record)
     spec = record.variant
     try:
@@ -303,6 +305,17 @@ def _record_variant(record: Record, base_dir: Path) -> Variant:
             return variant_of(inner, base_dir)
         if spec in builtin_ids():
             return load_variant(spec)
+        if base_dir is None:
+            raise VariantError(
+                [
+                    Issue(
+                        f"unknown variant {spec!r}: not a built-in id "
+                        f"({', '.join(builtin_ids())}); this record was read from text, not "
+                        "from a file, so it cannot name a variant file: give base_dir to "
+                        "Match.from_record to allow it, or write the variant inline"
+                    )
+                ]
+            )
         path = Path(spec)
         if not path.is_absolute():
             path = base_dir / path
@@ -355,14 +368,17 @@ def replay_record(
 ) -> Match:
     """Replay ``record``; see :meth:`Match.from_record`."""
     if base_dir is None:
-        base_dir = record._base_dir or Path.cwd()
-    variant = _record_variant(record, Path(base_dir))
+        base_dir = record._base_dir
+    if base_dir is None and record._located is None:
+        base_dir = Path.cwd()  # a record made in this process (Match.to_record), not read
+    folder = Path(base_dir) if base_dir is not None else None
+    variant = _record_variant(record, folder)
     match = cls(variant, first_dealer=record.first_dealer, deal=False, seed=seed)
     if isinstance(record.variant, str):
         match._ref = (
             record.variant
-            if record.variant in builtin_ids()
-            else str((Path(base_dir) / record.variant).resolve())
+            if record.variant in builtin_ids() or folder is None
+            else str((folder / record.variant).resolve())
         )
     last = len(record.deals) - 1
     for i, deal in enumerate(record.deals):

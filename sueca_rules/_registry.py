@@ -154,8 +154,9 @@ def _builtin_path(spec: str) -> Path | None:
     return None
 
 
-def _resolve_base(located: Located, base_dir: Path, chain: tuple[Path, ...]) -> Located:
-    """Follow ``extends:`` of ``located`` (whose file is in ``base_dir``) and merge."""
+def _resolve_base(located: Located, base_dir: Path | None, chain: tuple[Path, ...]) -> Located:
+    """Follow ``extends:`` of ``located`` (whose file is in ``base_dir``) and merge. With no
+    ``base_dir`` (text that was not read from a file) only built-in ids can be extended."""
     spec = located.data.get("extends")
     if spec is None:
         return located
@@ -170,7 +171,15 @@ def _resolve_base(located: Located, base_dir: Path, chain: tuple[Path, ...]) -> 
         )
     target = None if _looks_like_path(spec) else _builtin_path(spec)
     display = spec
+    if target is None and base_dir is None:
+        message = (
+            f"cannot extend {spec!r}: this text was not read from a file, so it can only extend "
+            f"a built-in variant ({', '.join(builtin_ids())}); give a folder (base_dir) to "
+            "extend files"
+        )
+        raise _BaseError([located.issue(message, ("extends",))])
     if target is None:
+        assert base_dir is not None
         target = base_dir / spec
         display = os.path.normpath(Path(located.file).parent / spec) if located.file else spec
         if not _is_file(target):
@@ -206,7 +215,7 @@ def _validate(located: Located) -> Variant:
     return variant
 
 
-def variant_of(located: Located, base_dir: Path, chain: tuple[Path, ...] = ()) -> Variant:
+def variant_of(located: Located, base_dir: Path | None, chain: tuple[Path, ...] = ()) -> Variant:
     """The variant a file's data says: ``extends:`` followed (paths relative to ``base_dir``)
     and merged, then validated. Raises :class:`VariantError` with every problem found: when the
     base cannot be followed, the file's own fields are still checked one by one (the rules
@@ -261,15 +270,17 @@ def load_variant(source: str | Path) -> Variant:
 def parse_variant(
     text: str | bytes, *, file: str | None = None, base_dir: str | Path | None = None
 ) -> Variant:
-    """Parse a variant from YAML text; ``extends:`` paths are relative to ``base_dir``.
+    """Parse a variant from YAML text.
+
+    ``extends:`` may name a built-in id, or a file relative to ``base_dir`` when one is given:
+    without it, text from elsewhere (an upload, a message) cannot make the library read files.
 
     ``file`` names the text in error messages (``<string>`` when not given).
     """
     located = _check_top(
         parse_yaml(text, file=file, max_bytes=MAX_VARIANT_BYTES, error=VariantError)
     )
-    here = Path(base_dir) if base_dir is not None else Path.cwd()
-    return variant_of(located, here.resolve())
+    return variant_of(located, Path(base_dir).resolve() if base_dir is not None else None)
 
 
 def dump_variant(variant: Variant, *, full: bool = True) -> str:

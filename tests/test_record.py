@@ -363,3 +363,15 @@ def test_a_claim_after_the_last_card_is_refused_with_the_reason() -> None:
     (issue,) = info.value.issues
     assert issue.path == "deals[0].claims[0].after"
     assert "the 40th card ends the deal, which is scored at once" in issue.message
+
+
+def test_a_record_from_text_names_a_variant_file_only_with_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text("name: House\nextends: portugal\n", encoding="utf-8")
+    record = parse_record(record_text(variant="house.yaml"))
+    with pytest.raises(RecordError, match="this record was read from text, not from a file"):
+        Match.from_record(record)
+    assert Match.from_record(record, base_dir=tmp_path).variant.name == "House"
+    # A record made in this process keeps working as it is.
+    match = Match(tmp_path / "house.yaml", seed=2)
+    match.play(match.legal_cards()[0])
+    assert Match.from_record(match.to_record(), allow_unfinished=True).variant.name == "House"

@@ -429,3 +429,16 @@ def test_extends_a_folder_and_long_values_are_said_briefly(tmp_path: Path) -> No
     (issue,) = info.value.issues
     assert "not the single value 'just some words" in issue.message
     assert len(issue.message) < 200
+
+
+def test_text_from_elsewhere_cannot_make_the_library_read_files(tmp_path: Path) -> None:
+    (tmp_path / "base.yaml").write_text("name: Base\ntable: {direction: clockwise}\n")
+    text = "name: Upload\nextends: base.yaml\n"
+    with pytest.raises(VariantError) as info:
+        parse_variant(text, file="upload.yaml")
+    (issue,) = info.value.issues
+    assert (issue.file, issue.line, issue.path) == ("upload.yaml", 2, "extends")
+    assert "this text was not read from a file" in issue.message
+    # Built-ins can always be extended; files once a folder is given.
+    assert parse_variant("name: U\nextends: french\n").table.direction == "clockwise"
+    assert parse_variant(text, base_dir=tmp_path).table.direction == "clockwise"
