@@ -99,3 +99,21 @@ def test_schema_rejects_what_the_models_reject(data: dict[str, Any]) -> None:
     assert not validator().is_valid(data)
     with pytest.raises(VariantError):
         parse_variant(json.dumps(data))
+
+
+def test_sueca_schema_prints_or_writes_the_committed_schema(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sueca_rules.cli import main
+
+    assert main(["schema"]) == 0
+    assert capsys.readouterr().out == COMMITTED.read_text(encoding="utf-8")
+    out = tmp_path / "sueca-variant.json"
+    assert main(["schema", "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == COMMITTED.read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["schema", "-o", str(tmp_path / "no" / "x.json")]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"sueca schema: error: -o {tmp_path / 'no' / 'x.json'}: cannot write there "
+        f"(no folder {tmp_path / 'no'})"
+    )

@@ -102,9 +102,11 @@ def run_validate(args: argparse.Namespace) -> int:
 
 def run_schema(args: argparse.Namespace) -> int:
     from .._schema import schema_text
+    from ._common import check_writable
 
     text = schema_text()
     if args.output:
+        check_writable(args.output, "-o", parents=False)
         try:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as exc:
