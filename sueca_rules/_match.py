@@ -78,9 +78,14 @@ def _card_int(card: Card | int | str, seat: int | None = None) -> int:
     return int(card)
 
 
+def _is_seat(seat: object) -> bool:
+    """Whether ``seat`` is a seat: a whole number 0..3 (not a bool or a float)."""
+    return type(seat) is int and 0 <= seat <= 3
+
+
 def _seat(seat: int) -> int:
-    """``seat`` checked: a whole number 0..3 (not a bool or a float)."""
-    if type(seat) is not int or not 0 <= seat <= 3:
+    """``seat`` checked (see :func:`_is_seat`)."""
+    if not _is_seat(seat):
         raise ValueError(f"a seat is a whole number 0..3, not {seat!r}")
     return seat
 
@@ -426,7 +431,7 @@ class Match:
         the deal ends and the other team scores the penalty, or the claim is ignored and play
         goes on. Any seat may claim at any moment of a deal, in turn or not.
         """
-        if type(seat) is not int or not 0 <= seat <= 3:
+        if not _is_seat(seat):
             raise IllegalPlayError(f"a claim is made by a seat 0..3, not {seat!r}")
         if not self._rules.revoke_claimable:
             raise IllegalPlayError(

@@ -47,14 +47,14 @@ from ._yaml import (
 )
 
 if TYPE_CHECKING:
-    from ._events import Claim, DealResult, Trick
+    from ._events import Claim, DealResult, Revoke, Trick
     from ._match import Match
 
 __all__ = [
     "Record",
     "RecordClaim",
     "RecordDeal",
-    "claim_is_valid",
+    "claim_caught",
     "dump_record",
     "load_record",
     "parse_record",
@@ -484,10 +484,12 @@ def replay_record(
     return match
 
 
-def claim_is_valid(deal: DealResult, claim: Claim) -> bool:
-    """Whether ``claim`` found a renúncia: a player of the other team had revoked earlier in
-    the deal (by the ``claim.after``-th card)."""
-    return any(r.seat % 2 != claim.by % 2 and r.play <= claim.after for r in deal.revokes)
+def claim_caught(deal: DealResult, claim: Claim) -> Revoke | None:
+    """The renúncia ``claim`` found: the first revoke of a player of the other team earlier in
+    the deal (by the ``claim.after``-th card), or ``None`` for a false claim."""
+    return next(
+        (r for r in deal.revokes if r.seat % 2 != claim.by % 2 and r.play <= claim.after), None
+    )
 
 
 def replay_report(match: Match) -> dict[str, Any]:
@@ -509,7 +511,8 @@ def replay_report(match: Match) -> dict[str, Any]:
         }
         if d.claims:
             entry["claims"] = [
-                {"after": c.after, "by": c.by, "valid": claim_is_valid(d, c)} for c in d.claims
+                {"after": c.after, "by": c.by, "valid": claim_caught(d, c) is not None}
+                for c in d.claims
             ]
         if d.revokes:
             entry["revokes"] = [

@@ -63,13 +63,11 @@ def _games(n: int) -> str:
 
 def _claim_line(deal: DealResult, claim: Claim, last: bool) -> str:
     """What a claim found: the rival's renúncia, or nothing (then what the variant did)."""
-    from .._record import claim_is_valid
+    from .._record import claim_caught
 
     head = f"      seat {claim.by} claims a renúncia after card {claim.after}: "
-    if claim_is_valid(deal, claim):
-        revoke = next(
-            r for r in deal.revokes if r.seat % 2 != claim.by % 2 and r.play <= claim.after
-        )
+    revoke = claim_caught(deal, claim)
+    if revoke is not None:
         return head + (
             f"right, seat {revoke.seat} revoked with {revoke.card.symbol} (card {revoke.play})"
         )
@@ -114,9 +112,9 @@ def _deal_account(deal: DealResult) -> list[str]:
         team = deal.team if deal.team is not None else 0
         games = _games(deal.games[team])
         if deal.result == "revoke":
-            from .._record import claim_is_valid
+            from .._record import claim_caught
 
-            caught = claim_is_valid(deal, deal.claims[-1])
+            caught = claim_caught(deal, deal.claims[-1]) is not None
             what = "the renúncia" if caught else "the false claim"
             lines.append(f"  The deal ends on {what}: {_team(team)} scores {games}.")
         else:

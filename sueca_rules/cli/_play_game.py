@@ -35,7 +35,7 @@ from .._events import (
     TrickWon,
 )
 from .._match import Match
-from .._record import Record, claim_is_valid, save_record
+from .._record import Record, claim_caught, save_record
 from .._rules import TIE_ADD, TIE_MULTIPLY
 from .._variant import Variant
 from ..bots import Bot, make_bot
@@ -460,7 +460,7 @@ class _Table:
             team = self.names.teams[scored.team]
             if scored.result == "revoke":
                 deal = match.deals[-1]
-                caught = claim_is_valid(deal, deal.claims[-1])
+                caught = claim_caught(deal, deal.claims[-1]) is not None
                 what = "the renúncia" if caught else "the false claim"
                 text = f"{what} ends the deal: {team} score {games}."
             else:
