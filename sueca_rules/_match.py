@@ -45,7 +45,7 @@ from ._events import (
     TrickWon,
 )
 from ._registry import builtin_ids, resolve_variant
-from ._rules import TIE_NONE, Rules
+from ._rules import BEATS, Rules, legal_mask, team_of
 
 if TYPE_CHECKING:
     from ._record import Record
@@ -88,14 +88,6 @@ def _seat(seat: int) -> int:
     if not _is_seat(seat):
         raise ValueError(f"a seat is a whole number 0..3, not {seat!r}")
     return seat
-
-
-def _legal_mask(hand: int, trick: list[int]) -> int:
-    if trick:
-        follow = hand & SUIT_MASKS[trick[0] // 10]
-        if follow:
-            return follow
-    return hand
 
 
 class Observation(NamedTuple):
@@ -313,7 +305,7 @@ class Match:
         self._trump_card = turned
         self._trump = turned // 10
         self._shown = True
-        leader = self._next[self._dealer]
+        leader = self._rules.first_leader(self._dealer)
         self._leader = self._turn = leader
         self._phase = _PLAY
         return [
@@ -331,7 +323,7 @@ class Match:
         """
         if self._phase != _PLAY:
             return []
-        return cards_from_mask(_legal_mask(self._hands[self._turn], self._trick))
+        return cards_from_mask(legal_mask(self._hands[self._turn], self._trick))
 
     def playable_cards(self) -> list[Card]:
         """The cards :meth:`play` accepts now: the legal cards, or with ``revoke.mode:
@@ -398,11 +390,8 @@ class Match:
         else:
             if suit != led:
                 self._voids |= 1 << (4 * seat + led)
-            best = self._win_card
-            best_suit = best // 10
-            if (suit == best_suit and c > best) or (
-                suit == self._trump and best_suit != self._trump
-            ):
+            # The trick's winner is kept as it goes (the rule is :func:`beats`, as a table).
+            if BEATS[self._trump][self._win_card * 40 + c]:
                 self._win_seat = seat
                 self._win_card = c
         if len(trick) < 4:
@@ -411,7 +400,7 @@ class Match:
         # The trick is complete.
         winner = self._win_seat
         points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
-        team = winner & 1
+        team = team_of(winner)
         self._points[team] += points
         self._tricks_won[team] += 1
         cards = (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]])
@@ -443,8 +432,8 @@ class Match:
             raise IllegalPlayError(
                 "a renúncia can only be claimed while a deal is being played", seat=seat
             )
-        team = seat & 1
-        caught = next((r for r in self._revokes if r.seat & 1 != team), None)
+        team = team_of(seat)
+        caught = next((r for r in self._revokes if team_of(r.seat) != team), None)
         self._claims.append(Claim(len(self._plays), seat))
         deal_no = len(self._deals) + 1
         if caught is None and not self._rules.false_claim_penalizes:
@@ -460,8 +449,7 @@ class Match:
         p0, p1 = self._points
         rules = self._rules
         if p0 == p1:
-            if rules.tie_mode != TIE_NONE:
-                self._pending = self._pending + 1 if rules.tie_stacks else 1
+            self._pending = rules.pending_after_tie(self._pending)
             self._finish_deal(events, "tie", None, (0, 0), False)
             return
         team = 0 if p0 > p1 else 1
@@ -520,7 +508,7 @@ class Match:
                     return
                 self._partida += 1
                 self._games = [0, 0]
-        self._dealer = self._next[self._dealer]
+        self._dealer = self._rules.next_dealer(self._dealer)
         if self._auto:
             events.extend(self.deal_random())
 
@@ -702,7 +690,7 @@ class Match:
             tuple(cards_from_mask(hand)),
             hand,
             turn,
-            tuple(cards_from_mask(_legal_mask(hand, trick))) if turn == seat else (),
+            tuple(cards_from_mask(legal_mask(hand, trick))) if turn == seat else (),
             self._leader,
             tuple([CARDS[c] for c in trick]),
             tuple(self._tricks),

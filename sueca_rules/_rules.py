@@ -1,16 +1,111 @@
-"""Rules: a variant compiled into plain integers for the engine's hot path.
+"""The rule facts of Sueca, each in one place.
 
-A :class:`Rules` is built once from a :class:`~sueca_rules.Variant` and never changes; the engine,
-the bots and the simulator read only this object, so pydantic never sits on the hot path.
+Two kinds of fact live here:
+
+- **Card play, the same under every variant**: which cards may be played to a trick
+  (:func:`legal_mask`), which card takes a trick (:func:`beats`, :data:`BEATS`,
+  :func:`trick_winner`), teams and partners (:func:`team_of`, :func:`partner`), and what a
+  capote is (:data:`CAPOTE_POINTS`).
+- **A variant's rules as plain numbers**: a :class:`Rules` is compiled once from a
+  :class:`~sueca_rules.Variant` and never changes; the engine, the bots, the simulator and every
+  front end (rules cards, the terminal game, the web table) ask it rather than recompute, so
+  pydantic never sits on the hot path and a rule is written once.
+
+The play-out kernel (:mod:`sueca_rules._kernel`) inlines some of these facts in its hot loops
+for speed; ``tests/test_kernel.py`` checks it against :class:`~sueca_rules.Match`, which asks
+them here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
+from ._cards import SUIT_MASKS
 from ._variant import Variant
 
-__all__ = ["TIE_ADD", "TIE_MULTIPLY", "TIE_NONE", "Rules"]
+__all__ = [
+    "BEATS",
+    "CAPOTE_POINTS",
+    "TIE_ADD",
+    "TIE_MULTIPLY",
+    "TIE_NONE",
+    "Rules",
+    "beats",
+    "legal_mask",
+    "partner",
+    "team_of",
+    "trick_winner",
+]
+
+# --- card play (every variant) ------------------------------------------------------------
+
+
+def legal_mask(hand: int, trick: Sequence[int]) -> int:
+    """The cards of ``hand`` (a 40-bit mask) that follow the rules when played to ``trick``
+    (its cards so far, in play order): the cards of the suit led if the hand holds any,
+    otherwise the whole hand. There is no duty to trump or to beat the cards played."""
+    if trick:
+        follow = hand & SUIT_MASKS[trick[0] // 10]
+        if follow:
+            return follow
+    return hand
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the card winning it so far: a higher
+    card of the same suit, or a trump on a card that is not a trump."""
+    suit = card // 10
+    best_suit = best // 10
+    return (suit == best_suit and card > best) or (suit == trump and best_suit != trump)
+
+
+def _beats_table(trump: int) -> bytes:
+    return bytes(beats(card, best, trump) for best in range(40) for card in range(40))
+
+
+BEATS: Final[tuple[bytes, bytes, bytes, bytes]] = (
+    _beats_table(0),
+    _beats_table(1),
+    _beats_table(2),
+    _beats_table(3),
+)
+""":func:`beats` as a table for hot loops: ``BEATS[trump][best * 40 + card]`` is 1 when
+``card`` takes the trick from ``best``."""
+
+
+def trick_winner(trick: Sequence[int], leader: int, trump: int, next_seat: Sequence[int]) -> int:
+    """The seat winning ``trick`` (its cards in play order, led by ``leader``) so far: the
+    highest trump, otherwise the highest card of the suit led. ``next_seat`` is
+    :attr:`Rules.next_seat`."""
+    table = BEATS[trump]
+    best = trick[0]
+    best_seat = seat = leader
+    for card in trick[1:]:
+        seat = next_seat[seat]
+        if table[best * 40 + card]:
+            best = card
+            best_seat = seat
+    return best_seat
+
+
+def team_of(seat: int) -> int:
+    """The team of ``seat``: team 0 is seats 0 and 2, team 1 is seats 1 and 3."""
+    return seat & 1
+
+
+def partner(seat: int) -> int:
+    """The partner of ``seat``, who sits opposite."""
+    return seat ^ 2
+
+
+CAPOTE_POINTS: Final = 91
+"""A capote: a deal won with at least this many card points (the losers kept to 29 or fewer)
+that is not a bandeira. It is a fact of the game, whatever games the variant's tiers give it."""
+
+
+# --- a variant compiled -----------------------------------------------------------------
 
 TIE_NONE = 0
 TIE_ADD = 1
@@ -90,6 +185,61 @@ class Rules:
             next_seat=(step % 4, (1 + step) % 4, (2 + step) % 4, (3 + step) % 4),
         )
 
+    def previous_seat(self, seat: int) -> int:
+        """The seat that plays just before ``seat``."""
+        return self.next_seat[self.next_seat[self.next_seat[seat]]]
+
+    def first_leader(self, dealer: int) -> int:
+        """The seat that leads the first trick of a deal: the one after the dealer."""
+        return self.next_seat[dealer]
+
+    def next_dealer(self, dealer: int) -> int:
+        """The dealer of the deal after one dealt by ``dealer``: the seat after it."""
+        return self.next_seat[dealer]
+
+    def play_order(self, leader: int) -> tuple[int, int, int, int]:
+        """The four seats in the order they play a trick led by ``leader``."""
+        nxt = self.next_seat
+        second = nxt[leader]
+        third = nxt[second]
+        return leader, second, third, nxt[third]
+
+    def tier_games(self, points: int) -> int:
+        """The games of the highest tier whose ``min_points`` the deal's winner reached with
+        ``points`` card points (0 below the first tier); a bandeira is not counted here."""
+        for min_points, games in self.tiers:
+            if points >= min_points:
+                return games
+        return 0
+
+    def is_bandeira(self, points: int, all_tricks: bool) -> bool:
+        """Whether a deal won with ``points`` card points (and all ten tricks, or not) is a
+        bandeira under this variant (``scoring.bandeira.requires``)."""
+        return all_tricks if self.bandeira_all_tricks else points == 120
+
+    @staticmethod
+    def is_capote(points: int, bandeira: bool) -> bool:
+        """Whether a deal won with ``points`` card points is a capote (see
+        :data:`CAPOTE_POINTS`): 91 or more, and not a bandeira."""
+        return points >= CAPOTE_POINTS and not bandeira
+
+    def tie_bonus(self, games: int, pending_ties: int) -> int:
+        """``games`` of a deal won with ``pending_ties`` 60-60 ties waiting (already counted as
+        one when ties do not stack), with what the ties carry added or multiplied in."""
+        if pending_ties:
+            if self.tie_mode == TIE_ADD:
+                return games + self.tie_amount * pending_ties
+            if self.tie_mode == TIE_MULTIPLY:
+                return games * self.tie_amount**pending_ties
+        return games
+
+    def pending_after_tie(self, pending_ties: int) -> int:
+        """The ties pending after one more 60-60 (unchanged when ties carry nothing; at most
+        one when they do not stack)."""
+        if self.tie_mode == TIE_NONE:
+            return pending_ties
+        return pending_ties + 1 if self.tie_stacks else 1
+
     def deal_order(self, dealer: int) -> tuple[int, int, int, int]:
         """The seats in the order their hands are dealt, by ``deal.trump_card`` and ``order``.
 
@@ -107,18 +257,6 @@ class Rules:
         """The games a deal's winner scores with ``points`` card points, and whether it is a
         bandeira. ``pending_ties`` counts the ties waiting to be carried (already capped at one
         when ties do not stack)."""
-        bandeira = all_tricks if self.bandeira_all_tricks else points == 120
-        if bandeira:
-            games = self.bandeira_games
-        else:
-            games = 0
-            for min_points, tier_games in self.tiers:
-                if points >= min_points:
-                    games = tier_games
-                    break
-        if pending_ties:
-            if self.tie_mode == TIE_ADD:
-                games += self.tie_amount * pending_ties
-            elif self.tie_mode == TIE_MULTIPLY:
-                games *= self.tie_amount**pending_ties
-        return games, bandeira
+        bandeira = self.is_bandeira(points, all_tricks)
+        games = self.bandeira_games if bandeira else self.tier_games(points)
+        return self.tie_bonus(games, pending_ties), bandeira
