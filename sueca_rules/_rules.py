@@ -230,7 +230,8 @@ class Rules:
             if self.tie_mode == TIE_ADD:
                 return games + self.tie_amount * pending_ties
             if self.tie_mode == TIE_MULTIPLY:
-                return games * self.tie_amount**pending_ties
+                factor: int = self.tie_amount**pending_ties
+                return games * factor
         return games
 
     def pending_after_tie(self, pending_ties: int) -> int:
