@@ -43,7 +43,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sueca_rules import Match, load_variant, simulate, variants_dir
-from sueca_rules._kernel import random_playout
+from sueca_rules._kernel import Position, random_playout
 from sueca_rules.bots import make_bot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,7 +167,7 @@ def kernel_rate(seconds: float, repeats: int) -> float:
 
     def run() -> int:
         for hands, trump in DEALS:
-            random_playout(hands, trump, 0, (), (0, 0), (0, 0), next_seat, rand)
+            random_playout(Position(hands, trump, 0, (), (0, 0), (0, 0), next_seat), rand)
         return len(DEALS)
 
     return rate(run, seconds, repeats)

@@ -33,7 +33,8 @@ from sueca_rules.bots import (
     make_bot,
 )
 from sueca_rules.bots._equity import Equity
-from sueca_rules.bots._sampling import candidate_cards, sample_hands
+from sueca_rules.bots._hidden_hands import sample_hands
+from sueca_rules.bots._sampling import candidate_cards
 
 FAST: dict[str, Any] = {"samples": 3, "solve_tricks": 1}
 """A small level-4 budget for tests."""
@@ -68,7 +69,7 @@ def test_levels_and_make_bot() -> None:
         make_bot(5)
     with pytest.raises(TypeError, match="take no options"):
         make_bot(2, samples=3)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="no option 'colour': their options are inference, "):
         make_bot(4, colour="red")
     with pytest.raises(ValueError, match="samples"):
         make_bot(4, samples=0)

@@ -13,22 +13,31 @@ from sueca_rules import Match
 from sueca_rules._cards import POINTS, SUIT_MASKS
 from sueca_rules._kernel import (
     ABOVE,
-    BEATS,
     BITS10,
     HIGH10,
     LOW10,
     POP10,
     Policy,
+    Position,
+    TrickState,
     cards_of,
-    heuristic_playout,
-    legal_mask,
     play_cards,
     playout,
     random_playout,
     solve,
-    trick_winner,
 )
+from sueca_rules._kernel._bits import (
+    VOID_SUITS,
+    highest,
+    interchangeable,
+    is_void,
+    lowest,
+    single,
+    void_cards,
+)
+from sueca_rules._rules import BEATS, legal_mask, trick_winner
 from sueca_rules.bots import MemoryBot
+from sueca_rules.bots._rules_of_thumb import heuristic_playout
 
 VARIANTS = ("portugal", "french", "sueca-online")
 
@@ -50,6 +59,30 @@ def test_tables() -> None:
                 )
                 assert BEATS[trump][best * 40 + card] == expected
     assert cards_of((1 << 40) - 1) == [10 * s + r for s in range(4) for r in range(9, -1, -1)]
+    for pattern in range(16):
+        assert VOID_SUITS[pattern] == sum(SUIT_MASKS[s] for s in range(4) if pattern >> s & 1)
+
+
+@given(st.integers(1, (1 << 40) - 1), st.integers(0, 1 << 16))
+def test_bit_helpers(mask: int, voids: int) -> None:
+    cards = [c for c in range(40) if mask >> c & 1]
+    assert lowest(mask) == cards[0]
+    assert highest(mask) == cards[-1]
+    assert single(mask) == (len(cards) == 1)
+    for seat in range(4):
+        suits = [s for s in range(4) if voids >> (4 * seat + s) & 1]
+        assert [is_void(voids, seat, s) for s in range(4)] == [s in suits for s in range(4)]
+        assert void_cards(voids, seat) == sum(SUIT_MASKS[s] for s in suits)
+
+
+@given(st.integers(0, 39), st.integers(0, 39), st.integers(0, (1 << 40) - 1))
+def test_interchangeable(a: int, b: int, others: int) -> None:
+    """Two cards play the same when of one suit and points with no card of ``others`` between
+    them (then whichever is played, the tricks go the same way)."""
+    low, high = sorted((a, b))
+    between = [c for c in range(low + 1, high) if others >> c & 1]
+    expected = a // 10 == b // 10 and POINTS[a] == POINTS[b] and not between
+    assert interchangeable(a, b, others) == expected
 
 
 def _new_deal(variant: str, seed: int, dealer: int) -> Match:
@@ -62,28 +95,28 @@ def _new_deal(variant: str, seed: int, dealer: int) -> Match:
     return match
 
 
-def _position(match: Match) -> tuple[list[int], int, int, list[int], list[int], list[int]]:
+def _position(match: Match) -> Position:
     hands = [sum(1 << c for c in match.hand(s)) for s in range(4)]
     trump = match.trump
     assert trump is not None
-    trick = [int(c) for _, c in match.trick]
-    return (
+    return Position(
         hands,
         int(trump),
         match.trick_leader,
-        trick,
+        [int(c) for _, c in match.trick],
         list(match.points),
         list(match.tricks_won),
+        match.rules.next_seat,
     )
 
 
-def _finish(match: Match, choose: Callable[[Match], int]) -> tuple[list[int], list[int]]:
+def _finish(match: Match, choose: Callable[[Match], int]) -> tuple[int, int, int, int]:
     """Play ``match``'s deal to its end; the final points and tricks of the deal."""
     deals = len(match.deals)
     while len(match.deals) == deals:
         match.play(choose(match))
     result = match.deals[-1]
-    return list(result.points), list(result.tricks_won)
+    return (*result.points, *result.tricks_won)
 
 
 @given(
@@ -92,12 +125,13 @@ def _finish(match: Match, choose: Callable[[Match], int]) -> tuple[list[int], li
     st.integers(0, 3),
     st.integers(0, 39),
 )
-def test_play_cards_and_trick_winner_agree_with_match(
+def test_play_cards_and_trick_state_agree_with_match(
     variant: str, seed: int, dealer: int, stop: int
 ) -> None:
     match = _new_deal(variant, seed, dealer)
     rng = random.Random(seed + 1)
-    hands, trump, leader, trick, points, won = _position(match)
+    start = _position(match)
+    trump = start.trump
     nxt = match.rules.next_seat
     played: list[int] = []
     for _ in range(stop):
@@ -108,19 +142,25 @@ def test_play_cards_and_trick_winner_agree_with_match(
             int(c) for c in legal
         ]
         card = rng.choice(legal)
-        if match.trick:
-            cards = [int(c) for _, c in match.trick] + [int(card)]
-            events = match.play(card)
-            if len(cards) == 4:
-                assert trick_winner(cards, match.tricks[-1].leader, trump, nxt) == (
-                    match.tricks[-1].winner
-                )
-        else:
-            events = match.play(card)
-        assert events
+        cards = [int(c) for _, c in match.trick] + [int(card)]
+        assert match.play(card)
+        if len(cards) == 4:
+            assert trick_winner(cards, match.tricks[-1].leader, trump, nxt) == (
+                match.tricks[-1].winner
+            )
         played.append(int(card))
-    leader = play_cards(hands, trump, leader, trick, points, won, nxt, played)
-    assert (hands, trump, leader, trick, points, won) == _position(match)
+    now = play_cards(start, played)
+    assert now == _position(match)
+    state = TrickState.of(now)
+    assert state.to_play == match.turn
+    assert state.played == len(match.trick)
+    if match.trick:
+        seats = [s for s, _ in match.trick]
+        cards = [int(c) for _, c in match.trick]
+        winner = trick_winner(cards, match.trick_leader, trump, nxt)
+        assert (state.best_seat, state.best) == (winner, cards[seats.index(winner)])
+        assert state.led == cards[0] // 10
+        assert state.points == sum(POINTS[c] for c in cards)
 
 
 def match_hand(match: Match, seat: int) -> int:
@@ -154,24 +194,22 @@ def test_playouts_agree_with_match(variant: str, seed: int, dealer: int, start: 
     rng = random.Random(seed)
     for _ in range(start):
         match.play(rng.choice(match.legal_cards()))
-    hands, trump, leader, trick, points, won = _position(match)
-    nxt = match.rules.next_seat
+    position = _position(match)
 
     # Random play-out == the same rule as a policy == the engine with that policy's cards.
-    fast = random_playout(hands, trump, leader, trick, points, won, nxt, _stream(seed))
-    slow = playout(hands, trump, leader, trick, points, won, nxt, _random_policy(_stream(seed)))
+    fast = random_playout(position, _stream(seed))
+    slow = playout(position, _random_policy(_stream(seed)))
     rand = _stream(seed)
     engine = _finish(match.clone(), lambda m: _random_policy(rand)(0, (), legal_of(m), (), 0))
-    assert (fast[0], fast[1]) == tuple(slow[0]) == tuple(engine[0])
-    assert (fast[2], fast[3]) == tuple(slow[1]) == tuple(engine[1])
+    assert fast == slow == engine
     assert sum(fast[:2]) == 120
     assert sum(fast[2:]) == 10
 
     # Heuristic play-out == four level-3 bots in the engine (each seeing its observation).
     obs = match.observation(0)
     assert obs.trump_card is not None
-    held = 64 * obs.dealer + int(obs.trump_card) if obs.trump_card_in_hand else -1
-    ours = heuristic_playout(hands, trump, leader, trick, points, won, nxt, obs.void_mask, held)
+    held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
+    ours = heuristic_playout(position, obs.void_mask, held)
     bot = MemoryBot()
 
     def level_3(m: Match) -> int:
@@ -179,9 +217,7 @@ def test_playouts_agree_with_match(variant: str, seed: int, dealer: int, start: 
         assert seat is not None
         return int(bot.choose(m.observation(seat)))
 
-    engine = _finish(match.clone(), level_3)
-    assert (ours[0], ours[1]) == tuple(engine[0])
-    assert (ours[2], ours[3]) == tuple(engine[1])
+    assert ours == _finish(match.clone(), level_3)
 
 
 def legal_of(match: Match) -> int:
@@ -189,14 +225,13 @@ def legal_of(match: Match) -> int:
 
 
 def test_playout_rejects_an_illegal_policy() -> None:
-    match = _new_deal("portugal", 3, 0)
-    hands, trump, leader, trick, points, won = _position(match)
+    position = _position(_new_deal("portugal", 3, 0))
 
     def bad(seat: int, hs: Sequence[int], legal: int, t: Sequence[int], lead: int) -> int:
         return (~hs[seat] & ((1 << 40) - 1)).bit_length() - 1
 
     with pytest.raises(ValueError, match="not a legal card"):
-        playout(hands, trump, leader, trick, points, won, match.rules.next_seat, bad)
+        playout(position, bad)
 
 
 def _brute(hands: list[int], trump: int, leader: int, trick: list[int], nxt: Sequence[int]) -> int:
@@ -232,16 +267,9 @@ def test_solve_is_exact_minimax(variant: str, seed: int, dealer: int, start: int
     rng = random.Random(seed)
     for _ in range(start):
         match.play(rng.choice(match.legal_cards()))
-    hands, trump, leader, trick, _, _ = _position(match)
-    nxt = match.rules.next_seat
-    value = solve(hands, trump, leader, trick, nxt)
-    assert value == _brute(hands, trump, leader, trick, nxt)
-    # Team 0 can always get the value; the engine agrees when both sides play the minimax line.
+    position = _position(match)
+    value = solve(position)
+    hands, trump, leader, trick, _, _, nxt = position
+    assert value == _brute(list(hands), trump, leader, list(trick), nxt)
     remaining = 120 - sum(match.points)
     assert 0 <= value <= remaining
-
-
-def test_suit_masks_match_the_engine() -> None:
-    from sueca_rules._kernel import SUIT_MASK
-
-    assert tuple(SUIT_MASK) == tuple(SUIT_MASKS)

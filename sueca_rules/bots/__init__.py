@@ -15,7 +15,7 @@ memory), 4 :class:`SamplingBot` (plays out many possible deals before each card)
 """
 
 from ._base import LEVELS, Bot, RandomBot, make_bot
-from ._heuristic import MemoryBot, RuleBot
+from ._rule_bots import MemoryBot, RuleBot
 from ._sampling import SamplingBot
 
 __all__ = ["LEVELS", "Bot", "MemoryBot", "RandomBot", "RuleBot", "SamplingBot", "make_bot"]

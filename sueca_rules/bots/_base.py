@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from .._cards import Card
     from .._match import Observation
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "RandomBot", "bot_error", "cards_to_choose_from", "make_bot"]
 
 
 @runtime_checkable
@@ -36,9 +37,7 @@ class RandomBot:
 
     def choose(self, observation: Observation) -> Card:
         """A legal card chosen uniformly at random."""
-        if not observation.legal:
-            raise ValueError(f"seat {observation.seat} has no card to play now")
-        return self._rng.choice(observation.legal)
+        return self._rng.choice(cards_to_choose_from(observation))
 
 
 LEVELS = (1, 2, 3, 4)
@@ -59,25 +58,64 @@ def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bo
        ``inference`` (how strongly sampled deals that do not explain the rivals' cards are
        discounted, 0 < inference <= 1, 1 = not at all; default 0.05).
 
-    Levels 1 to 3 take no options (``TypeError``); an unknown level is a ``ValueError``.
+    Levels 1 to 3 take no options, and an unknown option is refused (``TypeError``); an
+    unknown level or a bad option value is a ``ValueError``.
     """
+    factory = _bot_class(level)
+    accepted = _options_of(factory)
+    unknown = sorted(set(options) - accepted)
+    if unknown:
+        if not accepted:
+            raise bot_error(
+                f"level {level} bots take no options (got {', '.join(unknown)}); only level 4 does",
+                wrong_name=True,
+            )
+        raise bot_error(
+            f"level {level} bots have no option {', '.join(map(repr, unknown))}: "
+            f"their options are {', '.join(sorted(accepted))}",
+            wrong_name=True,
+        )
+    return factory(seed=seed, **options)
+
+
+def cards_to_choose_from(observation: Observation) -> tuple[Card, ...]:
+    """The legal cards of ``observation``; an error when it is not the seat's turn to play."""
+    if not observation.legal:
+        raise bot_error(f"seat {observation.seat} has no card to play now")
+    return observation.legal
+
+
+def bot_error(message: str, *, wrong_name: bool = False) -> Exception:
+    """The error for a bad bot level, option or option value (one place for every bot, so
+    that the library's configuration error can take over in one line)."""
+    return TypeError(message) if wrong_name else ValueError(message)
+
+
+def _bot_class(level: int) -> Callable[..., Bot]:
+    """The class of the bots of ``level`` (imported when first asked for)."""
+    if level == 1:
+        return RandomBot
+    if level == 2:
+        from ._rule_bots import RuleBot
+
+        return RuleBot
+    if level == 3:
+        from ._rule_bots import MemoryBot
+
+        return MemoryBot
     if level == 4:
         from ._sampling import SamplingBot
 
-        return SamplingBot(seed=seed, **options)
-    if options:
-        raise TypeError(
-            f"level {level} bots take no options (got {', '.join(sorted(options))}); "
-            "only level 4 does"
-        )
-    if level == 1:
-        return RandomBot(seed)
-    if level == 2:
-        from ._heuristic import RuleBot
+        return SamplingBot
+    raise bot_error(f"no bot of level {level!r}: levels are {', '.join(map(str, LEVELS))}")
 
-        return RuleBot(seed)
-    if level == 3:
-        from ._heuristic import MemoryBot
 
-        return MemoryBot(seed)
-    raise ValueError(f"no bot of level {level!r}: levels are {', '.join(map(str, LEVELS))}")
+def _options_of(factory: Callable[..., Bot]) -> frozenset[str]:
+    """The options a bot class takes: its keyword-only arguments."""
+    import inspect
+
+    return frozenset(
+        name
+        for name, parameter in inspect.signature(factory).parameters.items()
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY
+    )

@@ -13,30 +13,19 @@ import time
 from typing import TYPE_CHECKING, Final
 
 from .._cards import CARDS, Card
-from .._kernel import (
-    ABOVE,
-    POINTS,
-    SUIT_MASK,
-    heuristic_card,
-    heuristic_playout,
-    play_cards,
-    solve,
-)
+from .._kernel import Position, play_cards, solve
+from .._kernel._bits import CardIndex, Mask, interchangeable
+from .._rules import team_of
+from ._base import bot_error, cards_to_choose_from
 from ._equity import Equity
+from ._hidden_hands import Sampler, history, likelihood
+from ._rules_of_thumb import heuristic_playout
 
 if TYPE_CHECKING:
     from .._match import Observation
 
-__all__ = [
-    "Sampler",
-    "SamplingBot",
-    "candidate_cards",
-    "history",
-    "likelihood",
-    "sample_hands",
-]
+__all__ = ["SamplingBot", "candidate_cards"]
 
-_FULL: Final = (1 << 40) - 1
 _POOL: Final = 4
 """With inference, the deals played out are drawn from this many times as many samples."""
 _MISSES: Final = 4
@@ -44,228 +33,16 @@ _MISSES: Final = 4
 _Tables = tuple[list[float], float, float]
 
 
-def candidate_cards(observation: Observation) -> list[int]:
+def candidate_cards(observation: Observation) -> list[CardIndex]:
     """The legal cards worth telling apart: of several cards of one suit with the same points
     and nothing but this hand's own or played cards ranked between them, only the lowest."""
     out = observation.unseen_mask
-    cards = sorted(int(c) for c in observation.legal)
-    keep: list[int] = []
-    for c in cards:
-        if keep:
-            prev = keep[-1]
-            if (
-                prev // 10 == c // 10
-                and POINTS[prev] == POINTS[c]
-                and not out & ABOVE[prev] & ~ABOVE[c] & ~(1 << c)
-            ):
-                # Every card between prev and c is ours or played: they are equivalent.
-                continue
-        keep.append(c)
+    keep: list[CardIndex] = []
+    for card in sorted(int(c) for c in observation.legal):
+        if keep and interchangeable(keep[-1], card, out):
+            continue
+        keep.append(card)
     return keep
-
-
-def sample_hands(observation: Observation, rng: random.Random) -> list[int]:
-    """One deal of the unseen cards to the other seats, consistent with the observation: the
-    hand sizes, the voids shown and the turned trump card still in the dealer's hand. Returns
-    the four hand masks (the observer's own hand included). See :class:`Sampler`."""
-    return Sampler(observation).sample(rng)
-
-
-class Sampler:
-    """Deals the cards one seat has not seen to the other three, consistently with what that
-    seat knows (prepared once per observation; :meth:`sample` deals once)."""
-
-    def __init__(self, observation: Observation) -> None:
-        me = observation.seat
-        sizes = list(observation.hand_sizes)
-        hands = [0, 0, 0, 0]
-        hands[me] = observation.hand_mask
-        sizes[me] = 0
-        pool = observation.unseen_mask
-        if observation.trump_card_in_hand and observation.dealer != me:
-            assert observation.trump_card is not None  # it is in a hand: a deal is on
-            card = int(observation.trump_card)
-            if pool >> card & 1:
-                hands[observation.dealer] |= 1 << card
-                sizes[observation.dealer] -= 1
-                pool &= ~(1 << card)
-        voids = observation.void_mask
-        allowed = [_FULL, _FULL, _FULL, _FULL]
-        allowed[me] = 0
-        constrained = False
-        for s in range(4):
-            if s == me:
-                continue
-            for suit in range(4):
-                if voids >> (4 * s + suit) & 1:
-                    allowed[s] &= ~SUIT_MASK[suit]
-                    constrained = True
-        self.me = me
-        self.sizes = sizes
-        self.hands = hands
-        self.cards = [c for c in range(40) if pool >> c & 1]
-        self.allowed = allowed
-        # Voids that cannot all hold (a renúncia, where the variant lets one be played) are
-        # dropped: then only the hand sizes count.
-        self.constrained = constrained and _feasible(pool, sizes, allowed)
-
-    def sample(self, rng: random.Random) -> list[int]:
-        """One deal: the four hand masks."""
-        hands = self.hands
-        sizes = self.sizes
-        if self.constrained:
-            for _ in range(40):
-                dealt = _deal_constrained(self.cards, sizes, self.allowed, self.me, rng)
-                if dealt is not None:
-                    return [hands[s] | dealt[s] for s in range(4)]
-        cards = self.cards[:]
-        rng.shuffle(cards)
-        out = hands[:]
-        i = 0
-        for s in range(4):
-            if s == self.me:
-                continue
-            for c in cards[i : i + sizes[s]]:
-                out[s] |= 1 << c
-            i += sizes[s]
-        return out
-
-
-def _feasible(pool: int, sizes: list[int], allowed: list[int]) -> bool:
-    """Whether the cards of ``pool`` can be dealt to the seats (``sizes`` cards each, only
-    cards a seat is ``allowed``): Hall's condition over every set of suits."""
-    for suits in range(1, 16):
-        group = 0
-        for suit in range(4):
-            if suits >> suit & 1:
-                group |= SUIT_MASK[suit]
-        need = (pool & group).bit_count()
-        room = sum(sizes[s] for s in range(4) if allowed[s] & pool & group)
-        if need > room:
-            return False
-    return sum(sizes) == pool.bit_count()
-
-
-def _deal_constrained(
-    cards: list[int], sizes: list[int], allowed: list[int], me: int, rng: random.Random
-) -> list[int] | None:
-    """Deal ``cards`` to the seats with room, each card only to a seat allowed to hold it;
-    the most constrained cards first. ``None`` when it gets stuck."""
-    room = sizes[:]
-    room[me] = 0
-    order = cards[:]
-    rng.shuffle(order)
-    order.sort(key=lambda c: sum(1 for s in range(4) if allowed[s] >> c & 1))
-    dealt = [0, 0, 0, 0]
-    for c in order:
-        seats = [s for s in range(4) if room[s] and allowed[s] >> c & 1]
-        if not seats:
-            return None
-        if len(seats) == 1:
-            s = seats[0]
-        else:
-            total = sum(room[s] for s in seats)
-            r = rng.random() * total
-            s = seats[-1]
-            for x in seats:
-                r -= room[x]
-                if r < 0:
-                    s = x
-                    break
-        room[s] -= 1
-        dealt[s] |= 1 << c
-    if any(room):
-        return None
-    return dealt
-
-
-def history(observation: Observation) -> list[tuple[int, int]]:
-    """The plays of the deal so far as ``(seat, card)``, in order."""
-    nxt = observation.rules.next_seat
-    plays: list[tuple[int, int]] = []
-    for trick in observation.tricks:
-        seat = trick.leader
-        for c in trick.cards:
-            plays.append((seat, int(c)))
-            seat = nxt[seat]
-    seat = observation.trick_leader
-    for c in observation.trick:
-        plays.append((seat, int(c)))
-        seat = nxt[seat]
-    return plays
-
-
-def likelihood(
-    hands: list[int],
-    plays: list[tuple[int, int]],
-    observation: Observation,
-    miss: float,
-    floor: float = 0.0,
-) -> float:
-    """How well a sampled deal explains the rivals' cards so far: each of their plays is
-    replayed in the sample, and one that the rules of thumb (level 3) would not have made there
-    (nor a card just like it) multiplies the weight by ``miss``. The partner's cards are not
-    judged (the partner may well be a bot that plays otherwise). A weight that falls below
-    ``floor`` is given up as 0."""
-    me = observation.seat
-    assert observation.trump is not None
-    assert observation.trump_card is not None
-    trump = int(observation.trump)
-    nxt = observation.rules.next_seat
-    h = hands[:]
-    for seat, c in plays:
-        h[seat] |= 1 << c
-    turned = int(observation.trump_card)
-    held = 64 * observation.dealer + turned
-    weight = 1.0
-    voids = 0
-    trick: list[int] = []
-    leader = plays[0][0] if plays else 0
-    remaining = _FULL
-    for seat, c in plays:
-        hand = h[seat]
-        if not trick:
-            leader = seat
-        if (seat - me) & 1 and hand & (hand - 1):
-            legal = hand
-            if trick:
-                follow = hand & SUIT_MASK[trick[0] // 10]
-                if follow:
-                    legal = follow
-            if legal & (legal - 1):
-                pick = heuristic_card(
-                    hand,
-                    trick,
-                    leader,
-                    seat,
-                    trump,
-                    nxt,
-                    remaining & ~hand,
-                    voids,
-                    held if remaining >> turned & 1 else -1,
-                    True,
-                )
-                if pick != c and not _alike(pick, c, remaining & ~hand):
-                    weight *= miss
-                    if weight < floor:
-                        return 0.0
-        if trick and c // 10 != trick[0] // 10:
-            voids |= 1 << (4 * seat + trick[0] // 10)
-        h[seat] = hand & ~(1 << c)
-        remaining &= ~(1 << c)
-        trick.append(c)
-        if len(trick) == 4:
-            trick = []
-    return weight
-
-
-def _alike(a: int, b: int, others: int) -> bool:
-    """Whether two cards of one hand play the same: same suit and points, and no card that
-    another player holds ranked between them."""
-    if a // 10 != b // 10 or POINTS[a] != POINTS[b]:
-        return False
-    lo, hi = (a, b) if a < b else (b, a)
-    return not others & ABOVE[lo] & ~ABOVE[hi] & ~(1 << hi)
 
 
 class SamplingBot:
@@ -308,15 +85,15 @@ class SamplingBot:
         inference: float = 0.05,
     ) -> None:
         if samples < 1:
-            raise ValueError(f"samples must be at least 1, got {samples}")
+            raise bot_error(f"samples must be at least 1, got {samples}")
         if time_limit is not None and time_limit <= 0:
-            raise ValueError(f"time_limit must be positive, got {time_limit}")
+            raise bot_error(f"time_limit must be positive, got {time_limit}")
         if not 0 <= solve_tricks <= 4:
-            raise ValueError(f"solve_tricks must be 0..4, got {solve_tricks}")
+            raise bot_error(f"solve_tricks must be 0..4, got {solve_tricks}")
         if points_weight < 0:
-            raise ValueError(f"points_weight must not be negative, got {points_weight}")
+            raise bot_error(f"points_weight must not be negative, got {points_weight}")
         if not 0 < inference <= 1:
-            raise ValueError(f"inference must be in (0, 1], got {inference}")
+            raise bot_error(f"inference must be in (0, 1], got {inference}")
         if seed is None:
             seed = random.SystemRandom().getrandbits(64)
         self.seed = seed
@@ -339,9 +116,7 @@ class SamplingBot:
 
     def choose(self, observation: Observation) -> Card:
         """The card to play: always one of ``observation.legal``."""
-        legal = observation.legal
-        if not legal:
-            raise ValueError(f"seat {observation.seat} has no card to play now")
+        cards_to_choose_from(observation)
         cands = candidate_cards(observation)
         if len(cands) == 1:
             return CARDS[cands[0]]
@@ -349,7 +124,7 @@ class SamplingBot:
         best = max(range(len(cands)), key=lambda i: (values[i], -i))
         return CARDS[cands[best]]
 
-    def evaluate(self, observation: Observation, cands: list[int]) -> list[float]:
+    def evaluate(self, observation: Observation, cands: list[CardIndex]) -> list[float]:
         """The average value of each candidate card over the sampled deals."""
         obs = observation
         rng = random.Random(
@@ -370,7 +145,7 @@ class SamplingBot:
             self._play_out(obs, cands, hands, tables, totals)
         return [x / len(deals) for x in totals]
 
-    def _deals(self, obs: Observation, rng: random.Random, count: int) -> list[list[int]]:
+    def _deals(self, obs: Observation, rng: random.Random, count: int) -> list[list[Mask]]:
         """``count`` sampled deals; with inference, drawn from a larger pool by how well each
         explains the rivals' cards so far."""
         sampler = Sampler(obs)
@@ -386,7 +161,7 @@ class SamplingBot:
         # Systematic resampling.
         step = total / count
         u = rng.random() * step
-        out: list[list[int]] = []
+        out: list[list[Mask]] = []
         acc = 0.0
         i = -1
         for k in range(count):
@@ -400,45 +175,42 @@ class SamplingBot:
     def _play_out(
         self,
         obs: Observation,
-        cands: list[int],
-        hands: list[int],
+        cands: list[CardIndex],
+        hands: list[Mask],
         tables: _Tables,
         totals: list[float],
     ) -> None:
         """Play each candidate card in one sampled deal to the end; add up the values."""
         table, sweep_me, swept_me = tables
         me = obs.seat
-        team = me & 1
-        nxt = obs.rules.next_seat
+        team = team_of(me)
+        next_seat = obs.rules.next_seat
         assert obs.trump is not None
         assert obs.trump_card is not None
         trump = int(obs.trump)
         trick = [int(c) for c in obs.trick]
         cards_left = sum(obs.hand_sizes)
-        held = 64 * obs.dealer + int(obs.trump_card) if obs.trump_card_in_hand else -1
+        held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
         exact = cards_left - 1 <= 4 * self.solve_tricks
+        now = Position(hands, trump, obs.trick_leader, trick, obs.points, obs.tricks_won, next_seat)
         for i, card in enumerate(cands):
-            h = hands[:]
-            t = trick[:]
-            p = list(obs.points)
-            w = list(obs.tricks_won)
-            lead = play_cards(h, trump, obs.trick_leader, t, p, w, nxt, (card,))
+            after = play_cards(now, (card,))
             if exact:
-                got = solve(h, trump, lead, t, nxt)
-                mine = p[0] + got if team == 0 else 120 - p[0] - got
+                got = solve(after)
+                mine = after.points[0] + got if team == 0 else 120 - after.points[0] - got
                 # ``solve`` counts points only: a sweep of the points is read as one of tricks.
                 value = sweep_me if mine == 120 else swept_me if mine == 0 else table[mine]
             else:
                 voids = obs.void_mask
                 if trick and card // 10 != trick[0] // 10:
                     voids |= 1 << (4 * me + trick[0] // 10)
-                r = heuristic_playout(h, trump, lead, t, p, w, nxt, voids, held)
-                if r[2 + team] == 10:
+                end = heuristic_playout(after, voids, held)
+                if end[2 + team] == 10:
                     value = sweep_me
-                elif r[3 - team] == 10:
+                elif end[3 - team] == 10:
                     value = swept_me
                 else:
-                    value = table[r[team]]
+                    value = table[end[team]]
             totals[i] += value
 
     def _tables(self, obs: Observation) -> _Tables:

@@ -1,7 +1,7 @@
 """Levels 2 and 3: card-player's rules of thumb, without and with memory.
 
-Both levels play by :func:`sueca_rules._kernel.heuristic_card` (the same rules drive level 4's
-play-outs). What differs is what they know:
+Both levels play by :func:`~sueca_rules.bots._rules_of_thumb.heuristic_card` (the same rules
+drive level 4's play-outs). What differs is what they know:
 
 - level 2 sees only its hand, the current trick and the trump suit: any card that is neither in
   its hand nor on the table could be anywhere, and nobody is known to be out of a suit except
@@ -14,15 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .._cards import CARDS, Card
-from .._kernel import heuristic_card
+from .._cards import CARDS, DECK_MASK, Card
+from ._base import cards_to_choose_from
+from ._rules_of_thumb import SeatKnowledge, heuristic_card
 
 if TYPE_CHECKING:
     from .._match import Observation
 
 __all__ = ["MemoryBot", "RuleBot"]
-
-_FULL = (1 << 40) - 1
 
 
 class RuleBot:
@@ -50,44 +49,32 @@ class RuleBot:
     def choose(self, observation: Observation) -> Card:
         """The card to play: always one of ``observation.legal``."""
         obs = observation
-        legal = obs.legal
-        if not legal:
-            raise ValueError(f"seat {obs.seat} has no card to play now")
+        legal = cards_to_choose_from(obs)
         if len(legal) == 1:
             return legal[0]
         seat = obs.seat
         trick = [int(c) for c in obs.trick]
-        nxt = obs.rules.next_seat
+        next_seat = obs.rules.next_seat
         assert obs.trump is not None
         assert obs.trump_card is not None
-        held = -1
+        held = None
         if self.memory:
             unseen = obs.unseen_mask
             voids = obs.void_mask
             if obs.trump_card_in_hand and obs.dealer != seat:
-                held = 64 * obs.dealer + int(obs.trump_card)
+                held = (obs.dealer, int(obs.trump_card))
         else:
             # No memory: only the hand and the table are known.
-            unseen = _FULL & ~obs.hand_mask
+            unseen = DECK_MASK & ~obs.hand_mask
             voids = 0
-            s = obs.trick_leader
-            for c in trick:
-                unseen &= ~(1 << c)
-                if c // 10 != trick[0] // 10:
-                    voids |= 1 << (4 * s + trick[0] // 10)
-                s = nxt[s]
-        card = heuristic_card(
-            obs.hand_mask,
-            trick,
-            obs.trick_leader,
-            seat,
-            int(obs.trump),
-            nxt,
-            unseen,
-            voids,
-            held,
-            self.memory,
-        )
+            player = obs.trick_leader
+            for card in trick:
+                unseen &= ~(1 << card)
+                if card // 10 != trick[0] // 10:
+                    voids |= 1 << (4 * player + trick[0] // 10)
+                player = next_seat[player]
+        know = SeatKnowledge(int(obs.trump), next_seat, unseen, voids, held, self.memory)
+        card = heuristic_card(obs.hand_mask, trick, obs.trick_leader, seat, know)
         chosen = CARDS[card]
         return chosen if chosen in legal else legal[-1]
 
