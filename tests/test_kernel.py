@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
+import math
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import given
@@ -21,9 +26,13 @@ from sueca_rules._kernel import (
     Position,
     TrickState,
     cards_of,
+    deal_hands,
+    deal_to_seats,
+    nth_card,
     play_cards,
     playout,
     random_playout,
+    random_subset,
     solve,
 )
 from sueca_rules._kernel._bits import (
@@ -167,16 +176,28 @@ def match_hand(match: Match, seat: int) -> int:
     return sum(1 << c for c in match.hand(seat))
 
 
-def _stream(seed: int) -> Callable[[], float]:
-    return random.Random(seed).random
+def _byte_policy(rng: random.Random) -> Policy:
+    """The rule random_playout follows, as a policy: random bytes drawn as it draws them (64,
+    then 16 at a time); following suit, the held cards of the suit led strongest first, else
+    the hand from the lowest card; the card at ``r % n``, a byte in the top ``256 % n`` passed
+    over."""
 
+    def draw() -> Iterator[int]:
+        yield from rng.randbytes(64)
+        while True:
+            yield from rng.randbytes(16)
 
-def _random_policy(rand: Callable[[], float]) -> Policy:
-    """The rule random_playout follows, as a policy: the legal cards in ``cards_of`` order."""
+    stream = draw()
 
     def policy(seat: int, hands: Sequence[int], legal: int, trick: Sequence[int], lead: int) -> int:
-        cards = cards_of(legal)
-        return cards[int(rand() * len(cards))]
+        hand = hands[seat]
+        following = bool(trick) and bool(hand & SUIT_MASKS[trick[0] // 10])
+        cards = cards_of(legal) if following else sorted(cards_of(legal))
+        n = len(cards)
+        r = next(stream)
+        while r >= 256 - 256 % n:
+            r = next(stream)
+        return cards[r % n]
 
     return policy
 
@@ -197,10 +218,13 @@ def test_playouts_agree_with_match(variant: str, seed: int, dealer: int, start: 
     position = _position(match)
 
     # Random play-out == the same rule as a policy == the engine with that policy's cards.
-    fast = random_playout(position, _stream(seed))
-    slow = playout(position, _random_policy(_stream(seed)))
-    rand = _stream(seed)
-    engine = _finish(match.clone(), lambda m: _random_policy(rand)(0, (), legal_of(m), (), 0))
+    fast = random_playout(position, random.Random(seed))
+    slow = playout(position, _byte_policy(random.Random(seed)))
+    policy = _byte_policy(random.Random(seed))
+    engine = _finish(
+        match.clone(),
+        lambda m: policy(m.turn or 0, _position(m).hands, legal_of(m), _position(m).trick, 0),
+    )
     assert fast == slow == engine
     assert sum(fast[:2]) == 120
     assert sum(fast[2:]) == 10
@@ -273,3 +297,69 @@ def test_solve_is_exact_minimax(variant: str, seed: int, dealer: int, start: int
     assert value == _brute(list(hands), trump, leader, list(trick), nxt)
     remaining = 120 - sum(match.points)
     assert 0 <= value <= remaining
+
+
+def test_random_deals_are_deals() -> None:
+    rng = random.Random(7)
+    for _ in range(200):
+        hands = deal_hands(rng)
+        assert [h.bit_count() for h in hands] == [10, 10, 10, 10]
+        assert hands[0] | hands[1] | hands[2] | hands[3] == (1 << 40) - 1
+    pool = 0b1011_0110_1110_0111 << 9
+    for size in range(pool.bit_count() + 1):
+        chosen = random_subset(pool, size, rng)
+        assert chosen & ~pool == 0
+        assert chosen.bit_count() == size
+    sizes = (3, 0, 4, 4)
+    seats = deal_to_seats(pool, sizes, rng)
+    assert [h.bit_count() for h in seats] == list(sizes)
+    assert seats[0] | seats[1] | seats[2] | seats[3] == pool
+
+
+@pytest.mark.parametrize(("size", "pool"), [(2, 0b11111 << 3), (3, 0b111111 << 17), (5, 0x3FF)])
+def test_random_subsets_are_uniform(size: int, pool: int) -> None:
+    """Every set of ``size`` cards of a small pool comes up about equally often (a chi-square
+    test at the 0.1% level: a uniform sampler fails it once in a thousand seeds)."""
+    rng = random.Random(size)
+    draws = 40 * math.comb(pool.bit_count(), size)
+    counts = Counter(random_subset(pool, size, rng) for _ in range(draws))
+    cells = math.comb(pool.bit_count(), size)
+    assert len(counts) == cells
+    expected = draws / cells
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    # The 99.9% point of chi-square with k - 1 degrees of freedom (Wilson-Hilferty).
+    k = cells - 1
+    limit = k * (1 - 2 / (9 * k) + 3.0902 * math.sqrt(2 / (9 * k))) ** 3
+    assert chi2 < limit
+
+
+@given(st.integers(1, (1 << 40) - 1), st.data())
+def test_nth_card(mask: int, data: st.DataObject) -> None:
+    cards = [c for c in range(40) if mask >> c & 1]
+    index = data.draw(st.integers(0, len(cards) - 1))
+    assert nth_card(mask, index) == cards[index]
+
+
+def _benchmarks() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
+    spec = importlib.util.spec_from_file_location("benchmarks_run", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_list_baseline_plays_the_games_of_the_bitmask_baseline() -> None:
+    """The benchmark's yardstick (hands as lists) plays the very games of the yardstick it
+    replaced (hands as masks): same deals, same random stream, same cards, same points."""
+    run = _benchmarks()
+    deal_rng = random.Random(3)
+    lists, masks = random.Random(4), random.Random(4)
+    for _ in range(300):
+        hands, trump = run.baseline_deal(deal_rng)
+        in_order = [sorted(hand) for hand in hands]
+        as_masks = [sum(1 << c for c in hand) for hand in hands]
+        points = run.baseline_playout(in_order, trump, lists)
+        assert points == run.bitmask_baseline_playout(as_masks, trump, masks)
+        assert sum(points) == 120

@@ -10,6 +10,8 @@ the hot loops as tables (``tests/test_kernel.py`` checks the kernel card for car
 - :mod:`._playouts`: a deal in progress (:class:`Position`) played on with given cards
   (:func:`play_cards`), or to its end with any policy (:func:`playout`) or with random legal
   cards (:func:`random_playout`);
+- :mod:`._deal`: random deals (:func:`deal_hands`) and random sets of cards
+  (:func:`random_subset`, :func:`deal_to_seats`) without shuffling a deck;
 - :mod:`._solver`: the exact value of a small end position (:func:`solve`).
 
 How bots choose cards (the rules of thumb, sampling, inference) lives in
@@ -31,6 +33,7 @@ from ._bits import (
     VoidMask,
     cards_of,
 )
+from ._deal import deal_hands, deal_to_seats, nth_card, random_subset
 from ._playouts import (
     Outcome,
     Policy,
@@ -62,9 +65,13 @@ __all__ = [
     "TrickState",
     "VoidMask",
     "cards_of",
+    "deal_hands",
+    "deal_to_seats",
+    "nth_card",
     "play_cards",
     "playout",
     "random_playout",
+    "random_subset",
     "seat_to_play",
     "solve",
     "trick_standing",

@@ -9,11 +9,12 @@ every play-out here against :class:`~sueca_rules.Match`.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .._rules import BEATS, legal_mask, trick_winner
-from ._bits import BIT, BITS10, POINTS, POP10, CardIndex, Mask, NextSeat, Seat, SuitIndex
+from ._bits import BIT, BITS10, POINTS, CardIndex, Mask, NextSeat, Seat, SuitIndex
 
 __all__ = [
     "Outcome",
@@ -149,59 +150,82 @@ def playout(position: Position, policy: Policy) -> Outcome:
     return points[0], points[1], won[0], won[1]
 
 
-def random_playout(position: Position, rand: Callable[[], float]) -> Outcome:
-    """Play the deal to its end with uniformly random legal cards; ``rand`` is a
-    ``random.Random(...).random``.
+def _uniform_pick(choices: bytes) -> bytes:
+    """A table from a random byte ``r`` to ``choices[r % n]``, or :data:`_DRAW_AGAIN` for the
+    top ``256 % n`` bytes, so that each of the ``n`` choices is exactly as likely."""
+    n = len(choices)
+    return choices * (256 // n) + bytes([_DRAW_AGAIN]) * (256 % n) if n else b""
 
-    The legal cards are listed by suit (S H D C), strongest first, and one is taken at
-    ``int(rand() * count)``: the same card as :func:`playout` with that rule as its policy.
+
+_DRAW_AGAIN: Final = 255
+_PICK_INDEX: Final = tuple(_uniform_pick(bytes(range(n))) for n in range(11))
+"""``_PICK_INDEX[n][r]``: one of ``0..n-1`` for a random byte."""
+_PICK_RANK: Final = tuple(_uniform_pick(bytes(ranks)) for ranks in BITS10)
+"""``_PICK_RANK[pattern][r]``: one of the ranks of a suit's 10-bit pattern for a random byte."""
+_SKIP: Final = tuple(range(k) for k in range(11))
+
+
+def random_playout(position: Position, rng: random.Random) -> Outcome:
+    """Play the deal to its end with uniformly random legal cards.
+
+    Each card is chosen with one random byte ``r`` (bytes drawn 64, then 16 at a time, with
+    ``rng.randbytes``): following suit, the cards of the suit led held, strongest first, and
+    the card at ``r % n``; leading or out of the suit led, the cards of the hand from the
+    lowest-numbered and the card at ``r % n``. A byte in the top ``256 % n`` is passed over
+    (then the next one decides), so that every legal card is exactly as likely.
     """
     hands = list(position.hands)
     next_seat = position.next_seat
-    tally = [*position.points, *position.tricks_won]  # points0, points1, tricks0, tricks1
+    team_points = list(position.points)
+    team_tricks = list(position.tricks_won)
     beats = BEATS[position.trump]  # the rule fact of _rules.beats, as a table for the hot loop
-    ranks_of = BITS10
-    count_of = POP10
+    pick_index = _PICK_INDEX
+    pick_rank = _PICK_RANK
+    skip = _SKIP
     played, led, best, best_seat, trick_points, seat = TrickState.of(position)
-    while True:
-        hand = hands[seat]
-        if not hand:
-            break
-        follow = hand >> (10 * led) & 1023 if played else 0
-        if follow:
-            ranks = ranks_of[follow]
-            card = 10 * led + ranks[int(rand() * len(ranks))]
-        else:
-            # Any card of the hand: the spades, then hearts, diamonds, clubs, strongest first.
-            spades = hand & 1023
-            hearts = hand >> 10 & 1023
-            diamonds = hand >> 20 & 1023
-            clubs = hand >> 30
-            n_spades = count_of[spades]
-            n_red = n_spades + count_of[hearts]
-            n_not_clubs = n_red + count_of[diamonds]
-            pick = int(rand() * (n_not_clubs + count_of[clubs]))
-            if pick < n_spades:
-                card = ranks_of[spades][pick]
-            elif pick < n_red:
-                card = 10 + ranks_of[hearts][pick - n_spades]
-            elif pick < n_not_clubs:
-                card = 20 + ranks_of[diamonds][pick - n_red]
+    shift = 10 * led  # the first card of the suit led
+    stream = rng.randbytes(64)
+    while hands[seat]:
+        for r in stream:
+            hand = hands[seat]
+            follow = hand >> shift & 1023 if played else 0
+            if follow:
+                rank = pick_rank[follow][r]
+                if rank == _DRAW_AGAIN:
+                    continue
+                card = shift + rank
             else:
-                card = 30 + ranks_of[clubs][pick - n_not_clubs]
-        hands[seat] = hand & ~BIT[card]
-        if not played:
-            played, led, best, best_seat, trick_points = 1, card // 10, card, seat, POINTS[card]
-            seat = next_seat[seat]
-            continue
-        trick_points += POINTS[card]
-        if beats[best * 40 + card]:
-            best, best_seat = card, seat
-        if played < 3:
-            played += 1
-            seat = next_seat[seat]
-        else:
-            tally[best_seat & 1] += trick_points  # the team of the seat that took the trick
-            tally[2 + (best_seat & 1)] += 1
-            played, seat = 0, best_seat
-    return tally[0], tally[1], tally[2], tally[3]
+                index = pick_index[hand.bit_count()][r]
+                if index == _DRAW_AGAIN:
+                    continue
+                rest = hand
+                for _ in skip[index]:
+                    rest &= rest - 1  # drop the lowest card
+                card = (rest & -rest).bit_length() - 1
+            hands[seat] = hand ^ BIT[card]
+            if not played:
+                played = 1
+                led = card // 10
+                shift = 10 * led
+                best = card
+                best_seat = seat
+                trick_points = POINTS[card]
+                seat = next_seat[seat]
+                continue
+            trick_points += POINTS[card]
+            if beats[best * 40 + card]:
+                best = card
+                best_seat = seat
+            if played < 3:
+                played += 1
+                seat = next_seat[seat]
+                continue
+            team = best_seat & 1  # _rules.team_of, inlined
+            team_points[team] += trick_points
+            team_tricks[team] += 1
+            played = 0
+            seat = best_seat
+            if not hands[seat]:
+                break
+        stream = rng.randbytes(16)
+    return team_points[0], team_points[1], team_tricks[0], team_tricks[1]

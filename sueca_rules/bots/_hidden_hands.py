@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .._cards import DECK_MASK, SUIT_MASKS
-from .._kernel._bits import POINTS, CardIndex, Mask, Seat, interchangeable, single
+from .._kernel._bits import POINTS, CardIndex, Mask, Seat, SuitIndex, VoidMask, interchangeable
 from .._rules import BEATS
 from ._rules_of_thumb import SeatKnowledge, follow_card, lead_card
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .._cards import Card
     from .._match import Observation
 
-__all__ = ["Sampler", "history", "likelihood", "sample_hands"]
+__all__ = ["Likelihood", "Sampler", "history", "sample_hands"]
 
 
 def sample_hands(observation: Observation, rng: random.Random) -> list[Mask]:
@@ -155,72 +155,130 @@ def history(observation: Observation) -> list[tuple[Seat, CardIndex]]:
     return plays
 
 
-def likelihood(
-    hands: list[Mask],
-    plays: list[tuple[Seat, CardIndex]],
-    observation: Observation,
-    miss: float,
-    floor: float = 0.0,
-) -> float:
-    """How well a sampled deal explains the rivals' cards so far: each of their plays is
-    replayed in the sample, and one that the rules of thumb (level 3) would not have made there
-    (nor a card just like it) multiplies the weight by ``miss``. The partner's cards are not
-    judged (the partner may well be a bot that plays otherwise). A weight that falls below
-    ``floor`` is given up as 0."""
-    me = observation.seat
-    assert observation.trump is not None
-    assert observation.trump_card is not None
-    trump = int(observation.trump)
-    beats = BEATS[trump]  # the rule fact of _rules.beats, as a table for the hot loop
-    hands_then = hands[:]
-    for seat, card in plays:
-        hands_then[seat] |= 1 << card
-    turned = int(observation.trump_card)
-    know = SeatKnowledge(trump, observation.rules.next_seat, 0, 0, None, memory=True)
-    weight = 1.0
-    remaining = DECK_MASK
-    # The trick under way: cards played, suit led, winning card and seat, points.
-    played = led = best = best_seat = trick_points = 0
-    for seat, card in plays:
-        hand = hands_then[seat]
-        follow = hand & SUIT_MASKS[led] if played else 0
-        if (seat - me) & 1 and not single(follow or hand):
-            # A rival's card, chosen from two or more: would the rules of thumb play it?
+_Decision = tuple[CardIndex, Mask, int, SuitIndex, CardIndex, Seat, int, Mask, VoidMask, bool]
+"""A rival's play to judge: the card, the cards that rival played from then on, then the
+public state before it: cards in the trick, suit led, winning card and seat, trick points,
+cards not yet played, voids shown, whether the turned trump card was still in a hand."""
+
+
+class Likelihood:
+    """How well sampled deals explain the rivals' cards so far (prepared once per
+    observation; :meth:`weight` judges one deal).
+
+    Each rival play is replayed in the sampled deal, and one that the rules of thumb (level 3)
+    would not have made there (nor a card just like it) multiplies the weight by ``miss``. The
+    partner's cards are not judged (the partner may well be a bot that plays otherwise). A
+    weight that falls below ``floor`` is given up as 0.
+
+    A rival's choices depend only on its own hand and what everyone saw, so the public state
+    before each of its plays is worked out once here, and the count of a rival's unexplained
+    plays is kept for each hand it is dealt (late in a deal, samples often deal it the same
+    cards).
+    """
+
+    def __init__(
+        self,
+        observation: Observation,
+        miss: float,
+        floor: float = 0.0,
+        plays: list[tuple[Seat, CardIndex]] | None = None,
+    ) -> None:
+        assert observation.trump is not None
+        assert observation.trump_card is not None
+        trump = int(observation.trump)
+        next_seat = observation.rules.next_seat
+        me = observation.seat
+        self.rivals = (next_seat[me], next_seat[me ^ 2])
+        self._know = SeatKnowledge(trump, next_seat, 0, 0, None, memory=True)
+        self._held_card = (observation.dealer, int(observation.trump_card))
+        # The weight after k unexplained plays, multiplied out in play order as the cards
+        # come; 0 from the first k whose weight is below the floor.
+        powers = [1.0]
+        while powers[-1] >= floor and powers[-1] > 0.0 and len(powers) <= 40:
+            powers.append(powers[-1] * miss)
+        powers[-1] = 0.0 if powers[-1] < floor else powers[-1]
+        self._powers = powers
+        self._decisions = self._public_states(
+            history(observation) if plays is None else plays, trump, int(observation.trump_card)
+        )
+        self._memo: tuple[dict[Mask, int], dict[Mask, int]] = ({}, {})
+
+    def _public_states(
+        self, plays: list[tuple[Seat, CardIndex]], trump: SuitIndex, turned: CardIndex
+    ) -> tuple[list[_Decision], list[_Decision]]:
+        """Each rival's plays with the public state before them (see :data:`_Decision`)."""
+        beats = BEATS[trump]  # the rule fact of _rules.beats, as a table for the loop
+        decisions: tuple[list[_Decision], list[_Decision]] = ([], [])
+        later = [0, 0, 0, 0]  # the cards each seat plays from this play on
+        for seat, card in plays:
+            later[seat] |= 1 << card
+        remaining = DECK_MASK
+        voids = 0
+        played = led = best = best_seat = trick_points = 0
+        for seat, card in plays:
+            if seat in self.rivals:
+                decisions[self.rivals.index(seat)].append(
+                    (card, later[seat], played, led, best, best_seat, trick_points, remaining,
+                     voids, bool(remaining >> turned & 1))
+                )  # fmt: skip
+            later[seat] &= ~(1 << card)
+            remaining &= ~(1 << card)
+            if not played:
+                led = card // 10
+                best = card
+                best_seat = seat
+                trick_points = POINTS[card]
+                played = 1
+                continue
+            if card // 10 != led:
+                voids |= 1 << (4 * seat + led)
+            trick_points += POINTS[card]
+            if beats[best * 40 + card]:
+                best = card
+                best_seat = seat
+            played = (played + 1) % 4
+        return decisions
+
+    def weight(self, hands: list[Mask]) -> float:
+        """The weight of a sampled deal (the four hands now): ``miss`` to the power of the
+        rivals' plays it does not explain, 0 below the floor."""
+        powers = self._powers
+        misses = 0
+        for index, rival in enumerate(self.rivals):
+            memo = self._memo[index]
+            hand = hands[rival]
+            count = memo.get(hand)
+            if count is None:
+                count = memo[hand] = self._misses(rival, hand, self._decisions[index])
+            misses += count
+            if misses >= len(powers) - 1:
+                return powers[-1]
+        return powers[misses]
+
+    def _misses(self, rival: Seat, hand_now: Mask, decisions: list[_Decision]) -> int:
+        """How many of ``rival``'s plays the rules of thumb would not have made (nor a card
+        just like it) holding ``hand_now`` and the cards it played since (counting stops where
+        the weight reaches 0)."""
+        know = self._know
+        enough = len(self._powers) - 1
+        misses = 0
+        for card, later, played, led, best, best_seat, points, remaining, voids, held in decisions:
+            hand = hand_now | later
+            follow = hand & SUIT_MASKS[led] if played else 0
+            legal = follow or hand
+            if not legal & (legal - 1):
+                continue  # the only card it could play
             know.unseen = remaining & ~hand
-            know.held = (observation.dealer, turned) if remaining >> turned & 1 else None
+            know.voids = voids
+            know.held = self._held_card if held else None
             if played:
                 pick = follow_card(
-                    hand,
-                    follow or hand,
-                    bool(follow),
-                    seat,
-                    led,
-                    best,
-                    best_seat,
-                    trick_points,
-                    played,
-                    know,
+                    hand, legal, bool(follow), rival, led, best, best_seat, points, played, know
                 )
             else:
-                pick = lead_card(hand, seat, know)
+                pick = lead_card(hand, rival, know)
             if pick != card and not interchangeable(pick, card, know.unseen):
-                weight *= miss
-                if weight < floor:
-                    return 0.0
-        hands_then[seat] = hand & ~(1 << card)
-        remaining &= ~(1 << card)
-        if not played:
-            led = card // 10
-            best = card
-            best_seat = seat
-            trick_points = POINTS[card]
-            played = 1
-            continue
-        if card // 10 != led:
-            know.voids |= 1 << (4 * seat + led)
-        trick_points += POINTS[card]
-        if beats[best * 40 + card]:
-            best = card
-            best_seat = seat
-        played = (played + 1) % 4
-    return weight
+                misses += 1
+                if misses >= enough:
+                    break
+        return misses

@@ -25,19 +25,18 @@ from .._kernel._bits import (
     POINTS,
     SEVEN,
     SUIT_MASKS,
+    VOID_SUITS,
     CardIndex,
     Mask,
     NextSeat,
     Seat,
     SuitIndex,
     VoidMask,
-    is_void,
     lowest,
     single,
-    void_cards,
 )
 from .._kernel._playouts import Outcome, Position, TrickState, trick_standing
-from .._rules import BEATS, partner
+from .._rules import BEATS
 
 __all__ = [
     "HeldCard",
@@ -114,8 +113,11 @@ def follow_card(
     ``best_seat`` wins it with ``trick_points`` in it); ``legal`` holds two cards or more and
     ``follows`` says whether they are of the suit led."""
     trump = know.trump
-    higher, ruff = _rival_threat(seat, led, played, know)
-    if best_seat == partner(seat):
+    if played < 3:
+        higher, ruff = _rival_threat(know.next_seat[seat], led, know)
+    else:
+        higher, ruff = 0, False  # the last to play: nobody after
+    if best_seat == seat ^ 2:  # the partner's card is winning (_rules.partner, inlined)
         if not (higher & ABOVE[best] or (ruff and best // 10 != trump)):
             return _load(legal, hand, follows, seat, know)
         win = _winning_card(legal, best, led, trump, trick_points, higher, ruff, hand)
@@ -128,38 +130,24 @@ def follow_card(
     return _discard(legal, hand, follows, trump, know.unseen)
 
 
-def _rival_threat(
-    seat: Seat, led: SuitIndex, played: int, know: SeatKnowledge
-) -> tuple[Mask, bool]:
-    """What the rivals still to play after ``seat`` may beat a card with: ``higher`` gathers
-    the cards they could beat a card of its suit with (the suit led, or trumps for a rival out
-    of the suit led); ``ruff``: one of them may trump the suit led."""
-    next_seat = know.next_seat
-    mate = partner(seat)
-    trumps_mask = SUIT_MASKS[know.trump]
+def _rival_threat(rival: Seat, led: SuitIndex, know: SeatKnowledge) -> tuple[Mask, bool]:
+    """What ``rival``, the one rival still to play after this seat (the next seat; the seat
+    after it is the partner), may beat a card with: ``higher`` gathers the cards it could beat
+    a card of its suit with (the suit led, or trumps when it is out of the suit led);
+    ``ruff``: it may trump the suit led."""
+    rival_voids = know.voids >> (4 * rival) & 15
+    cards = know.unseen & ~VOID_SUITS[rival_voids]
     held = know.held
-    higher = 0
-    ruff = False
-    rival = seat
-    for _ in range(3 - played):
-        rival = next_seat[rival]
-        if rival == mate:
-            continue
-        cards = know.unseen & ~void_cards(know.voids, rival)
-        if held is not None:
-            holder, card = held
-            if holder == rival:
-                cards |= BIT[card]
-            else:
-                cards &= ~BIT[card]
-        if is_void(know.voids, rival, led):
-            trumps = cards & trumps_mask
-            if trumps:
-                higher |= trumps
-                ruff = True
+    if held is not None:
+        holder, card = held
+        if holder == rival:
+            cards |= BIT[card]
         else:
-            higher |= cards & SUIT_MASKS[led]
-    return higher, ruff
+            cards &= ~BIT[card]
+    if rival_voids >> led & 1:
+        trumps = cards & SUIT_MASKS[know.trump]
+        return trumps, bool(trumps)
+    return cards & SUIT_MASKS[led], False
 
 
 def _winning_card(
@@ -242,31 +230,32 @@ def _load(legal: Mask, hand: Mask, follows: bool, seat: Seat, know: SeatKnowledg
 
 
 def _discard(legal: Mask, hand: Mask, follows: bool, trump: SuitIndex, unseen: Mask) -> CardIndex:
-    """A card that gives least away: no points, a side suit before a trump, lowest rank."""
+    """A card that gives least away: no points, a side suit before a trump, lowest rank;
+    out of the suit led, shorten a short side suit but keep the guard of a seven waiting for
+    its ace.
+
+    A card's cost is ``64 * points + rank`` plus what its suit adds. Within a suit the lowest
+    card always costs least (points never fall as the rank rises, and a seven's guard costs
+    less than the seven), so only the lowest card of each suit is weighed.
+    """
+    if follows:
+        return (legal & -legal).bit_length() - 1  # one suit: its lowest card
     pick = NO_CARD
     pick_key = -_NEVER
-    cards = legal
-    while cards:
-        low = cards & -cards  # each card in turn, lowest first
-        card = low.bit_length() - 1
-        cards ^= low
-        suit = card // 10
+    for suit in range(4):
+        mine = legal & SUIT_MASKS[suit]
+        if not mine:
+            continue
+        card = (mine & -mine).bit_length() - 1  # the lowest card of the suit
         key = POINTS[card] * 64 + card % 10
-        if not follows:
-            if suit == trump:
-                key += 2000
-            else:
-                # Shorten a short side suit; keep the guards of a seven waiting for its ace.
-                length = (hand & SUIT_MASKS[suit]).bit_count()
-                key += length * 2
-                seven = 10 * suit + SEVEN
-                if (
-                    hand >> seven & 1
-                    and card != seven
-                    and length <= 2
-                    and unseen >> (seven + 1) & 1
-                ):
-                    key += 40
+        if suit == trump:
+            key += 2000
+        else:
+            length = (hand & SUIT_MASKS[suit]).bit_count()
+            key += length * 2
+            seven = 10 * suit + SEVEN
+            if hand >> seven & 1 and card != seven and length <= 2 and unseen >> (seven + 1) & 1:
+                key += 40
         if key < pick_key:
             pick_key = key
             pick = card
@@ -279,14 +268,25 @@ def _can_cash(suit: SuitIndex, seat: Seat, left: int, know: SeatKnowledge) -> bo
     if not know.memory:
         return left >= 6
     unseen = know.unseen
-    trump = know.trump
-    if not unseen & SUIT_MASKS[trump]:
+    if not unseen & SUIT_MASKS[know.trump]:
         return True
-    next_seat = know.next_seat
-    for rival in (next_seat[seat], next_seat[partner(seat)]):
-        if is_void(know.voids, rival, suit) and not is_void(know.voids, rival, trump):
-            return False
+    if _ruff_suits(seat, know) >> suit & 1:
+        return False
     return (unseen & SUIT_MASKS[suit]).bit_count() >= 3
+
+
+def _ruff_suits(seat: Seat, know: SeatKnowledge) -> int:
+    """The suits (a 4-bit pattern) a rival of ``seat`` has shown a void in while it may still
+    hold a trump: leading them invites a ruff."""
+    next_seat = know.next_seat
+    voids = know.voids
+    trump = know.trump
+    suits = 0
+    for rival in (next_seat[seat], next_seat[seat ^ 2]):
+        rival_voids = voids >> (4 * rival) & 15
+        if not rival_voids >> trump & 1:
+            suits |= rival_voids
+    return suits
 
 
 # --- leading --------------------------------------------------------------------------------
@@ -300,7 +300,8 @@ def lead_card(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
     3. (With memory.) Long in trumps: draw the rivals' trumps, keeping the high ones.
     4. Otherwise the cheapest card (see :func:`_cheapest_lead`).
     """
-    card = _cash_master(hand, seat, know)
+    ruff_suits = _ruff_suits(seat, know) if know.memory else 0
+    card = _cash_master(hand, seat, ruff_suits, know)
     if card >= 0:
         return card
     if know.memory:
@@ -310,18 +311,22 @@ def lead_card(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
         card = _draw_trumps(hand, seat, know)
         if card >= 0:
             return card
-    return _cheapest_lead(hand, seat, know)
+    return _cheapest_lead(hand, seat, ruff_suits, know)
 
 
-def _cash_master(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
+def _cash_master(hand: Mask, seat: Seat, ruff_suits: int, know: SeatKnowledge) -> CardIndex:
     """The side-suit master with the most points (then of the suit with the most cards still
-    out) that can be cashed now; ``NO_CARD`` if none."""
+    out) that can be cashed now (see :func:`_can_cash`; ``ruff_suits`` from
+    :func:`_ruff_suits`); ``NO_CARD`` if none."""
     unseen = know.unseen
+    trump = know.trump
+    memory = know.memory
+    trumps_out = unseen & SUIT_MASKS[trump]
     left = hand.bit_count()
     best = NO_CARD
     best_key = -1
     for suit in range(4):
-        if suit == know.trump:
+        if suit == trump:
             continue
         mine = hand & SUIT_MASKS[suit]
         if not mine:
@@ -329,9 +334,14 @@ def _cash_master(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
         top = mine.bit_length() - 1
         if not POINTS[top] or unseen & ABOVE[top]:
             continue
-        if not _can_cash(suit, seat, left, know):
+        out = (unseen & SUIT_MASKS[suit]).bit_count()
+        # _can_cash, with the ruffing suits worked out once.
+        if memory:
+            if trumps_out and (ruff_suits >> suit & 1 or out < 3):
+                continue
+        elif left < 6:
             continue
-        key = POINTS[top] * 16 + (unseen & SUIT_MASKS[suit]).bit_count()
+        key = POINTS[top] * 16 + out
         if key > best_key:
             best_key = key
             best = top
@@ -342,16 +352,16 @@ def _lead_for_partner_to_trump(hand: Mask, seat: Seat, know: SeatKnowledge) -> C
     """The smallest card (worth less than ten) of a side suit the partner is out of, while the
     partner may still trump it; ``NO_CARD`` if none."""
     trump = know.trump
-    mate = partner(seat)
-    if not know.unseen & SUIT_MASKS[trump] or is_void(know.voids, mate, trump):
+    mate_voids = know.voids >> (4 * (seat ^ 2)) & 15
+    if not know.unseen & SUIT_MASKS[trump] or mate_voids >> trump & 1:
         return NO_CARD
     for suit in range(4):
-        if suit == trump or not is_void(know.voids, mate, suit):
+        if suit == trump or not mate_voids >> suit & 1:
             continue
         mine = hand & SUIT_MASKS[suit]
         if not mine:
             continue
-        low = lowest(mine)
+        low = (mine & -mine).bit_length() - 1  # the smallest card of the suit
         if POINTS[low] < 10:
             return low
     return NO_CARD
@@ -368,29 +378,46 @@ def _draw_trumps(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
         return NO_CARD
     next_seat = know.next_seat
     voids = know.voids
-    if is_void(voids, next_seat[seat], trump) and is_void(voids, next_seat[partner(seat)], trump):
-        return NO_CARD
+    first = next_seat[seat]
+    second = next_seat[seat ^ 2]
+    if voids >> (4 * first + trump) & 1 and voids >> (4 * second + trump) & 1:
+        return NO_CARD  # neither rival can hold a trump
     count = mine.bit_count()
     top = mine.bit_length() - 1
     top_is_master = not know.unseen & ABOVE[top]
     if count >= 4 or (count >= 3 and top_is_master):
-        return lowest(mine)
+        return (mine & -mine).bit_length() - 1  # the smallest trump
     if top_is_master and count >= trumps_out.bit_count():
         return top
     return NO_CARD
 
 
-def _cheapest_lead(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
+def _cheapest_lead(hand: Mask, seat: Seat, ruff_suits: int, know: SeatKnowledge) -> CardIndex:
     """The card that gives least away led: few points, low rank, a side suit before a trump;
     keeping a seven behind its ace still out, not leading a point card into a higher one still
-    out nor a suit a rival can trump; with memory, rather a suit the partner is out of."""
+    out nor a suit a rival can trump (``ruff_suits``, see :func:`_ruff_suits`); with memory,
+    rather a suit the partner is out of."""
     trump = know.trump
     unseen = know.unseen
-    voids = know.voids
-    trumps_out = unseen & SUIT_MASKS[trump]
-    next_seat = know.next_seat
-    mate = partner(seat)
-    rivals = (next_seat[seat], next_seat[mate])
+    mate_voids = know.voids >> (4 * (seat ^ 2)) & 15 if know.memory else 0
+    if not unseen & SUIT_MASKS[trump]:
+        ruff_suits = 0
+    elif not know.memory:
+        ruff_suits = _ruff_suits(seat, know)
+    # What a card's suit adds to its cost (a trump: 3000; else a seven guarded: 1500, a suit
+    # a rival can trump: 800, a suit the partner is out of: -100).
+    extra = [0, 0, 0, 0]
+    for suit in range(4):
+        if suit == trump:
+            extra[suit] = 3000
+            continue
+        seven = 10 * suit + SEVEN
+        if hand >> seven & 1 and unseen >> (seven + 1) & 1:
+            extra[suit] += 1500
+        if ruff_suits >> suit & 1:
+            extra[suit] += 800
+        if mate_voids >> suit & 1:
+            extra[suit] -= 100
     pick = NO_CARD
     pick_key = -_NEVER
     cards = hand
@@ -399,23 +426,9 @@ def _cheapest_lead(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
         card = low.bit_length() - 1
         cards ^= low
         suit = card // 10
-        key = POINTS[card] * 64 + card % 10
-        if suit == trump:
-            key += 3000
-        else:
-            seven = 10 * suit + SEVEN
-            if hand >> seven & 1 and unseen >> (seven + 1) & 1:
-                key += 1500
-            if POINTS[card] and unseen & ABOVE[card]:
-                # A point card led into a higher card still out is usually lost.
-                key += 500
-            if trumps_out:
-                for rival in rivals:
-                    if is_void(voids, rival, suit) and not is_void(voids, rival, trump):
-                        key += 800
-                        break
-            if know.memory and is_void(voids, mate, suit):
-                key -= 100
+        key = POINTS[card] * 64 + card % 10 + extra[suit]
+        if suit != trump and POINTS[card] and unseen & ABOVE[card]:
+            key += 500  # a point card led into a higher card still out is usually lost
         if key < pick_key:
             pick_key = key
             pick = card
@@ -452,16 +465,21 @@ def heuristic_playout(
             know.held = None
         if not played:
             know.unseen = in_hands & ~hand
-            card = lowest(hand) if single(hand) else lead_card(hand, seat, know)
+            # The last card is played without asking.
+            card = lead_card(hand, seat, know) if hand & (hand - 1) else hand.bit_length() - 1
             hands[seat] = hand & ~BIT[card]
             in_hands &= ~BIT[card]
-            played, led, best, best_seat, trick_points = 1, card // 10, card, seat, POINTS[card]
+            played = 1
+            led = card // 10
+            best = card
+            best_seat = seat
+            trick_points = POINTS[card]
             seat = next_seat[seat]
             continue
         follow = hand & SUIT_MASKS[led]
         legal = follow or hand
-        if single(legal):
-            card = lowest(legal)
+        if not legal & (legal - 1):
+            card = legal.bit_length() - 1  # the only legal card
         else:
             know.unseen = in_hands & ~hand
             card = follow_card(
@@ -473,12 +491,14 @@ def heuristic_playout(
         in_hands &= ~BIT[card]
         trick_points += POINTS[card]
         if beats[best * 40 + card]:
-            best, best_seat = card, seat
+            best = card
+            best_seat = seat
         if played < 3:
             played += 1
             seat = next_seat[seat]
         else:
             tally[best_seat & 1] += trick_points  # the team of the seat that took the trick
             tally[2 + (best_seat & 1)] += 1
-            played, seat = 0, best_seat
+            played = 0
+            seat = best_seat
     return tally[0], tally[1], tally[2], tally[3]

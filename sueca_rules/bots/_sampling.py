@@ -18,7 +18,7 @@ from .._kernel._bits import CardIndex, Mask, interchangeable
 from .._rules import team_of
 from ._base import bot_error, cards_to_choose_from
 from ._equity import Equity
-from ._hidden_hands import Sampler, history, likelihood
+from ._hidden_hands import Likelihood, Sampler
 from ._rules_of_thumb import heuristic_playout
 
 if TYPE_CHECKING:
@@ -151,10 +151,9 @@ class SamplingBot:
         sampler = Sampler(obs)
         if self.inference >= 1.0 or not obs.played_mask:
             return [sampler.sample(rng) for _ in range(count)]
-        plays = history(obs)
         pool = [sampler.sample(rng) for _ in range(count * _POOL)]
-        floor = self.inference**_MISSES
-        weights = [likelihood(h, plays, obs, self.inference, floor) for h in pool]
+        weigh = Likelihood(obs, self.inference, self.inference**_MISSES).weight
+        weights = [weigh(hands) for hands in pool]
         total = sum(weights)
         if not total:
             return pool[:count]
