@@ -3,14 +3,17 @@ choices for a seed; level 4's sampling is consistent with what its seat knows.""
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
+from collections import Counter
 from typing import Any, Literal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sueca_rules import Match, builtin_ids
+from sueca_rules import Match, Observation, builtin_ids
 from sueca_rules._cards import SUIT_MASKS
 from sueca_rules._variant import (
     Bandeira,
@@ -33,7 +36,7 @@ from sueca_rules.bots import (
     make_bot,
 )
 from sueca_rules.bots._equity import Equity
-from sueca_rules.bots._hidden_hands import sample_hands
+from sueca_rules.bots._hidden_hands import Sampler, sample_hands
 from sueca_rules.bots._sampling import candidate_cards
 
 FAST: dict[str, Any] = {"samples": 3, "solve_tricks": 1}
@@ -364,3 +367,58 @@ def test_bots_cope_with_a_renuncia() -> None:
             assert card in legal
             match.play(card)
     assert revokes >= 3
+
+
+def _consistent_deals(obs: Observation) -> list[tuple[int, ...]]:
+    """Every deal of the unseen cards that agrees with what ``obs``'s seat knows (hand
+    sizes, voids, the turned card in the dealer's hand), by brute force."""
+    pool = [c for c in range(40) if obs.unseen_mask >> c & 1]
+    others = [s for s in range(4) if s != obs.seat]
+    deals = []
+    for owners in itertools.product(others, repeat=len(pool)):
+        hands = [0, 0, 0, 0]
+        hands[obs.seat] = obs.hand_mask
+        for card, seat in zip(pool, owners, strict=True):
+            hands[seat] |= 1 << card
+        if [h.bit_count() for h in hands] != list(obs.hand_sizes):
+            continue
+        if any(
+            obs.is_void(s, suit) and hands[s] & SUIT_MASKS[suit]
+            for s in others
+            for suit in range(4)
+        ):
+            continue
+        turned = obs.trump_card
+        if obs.trump_card_in_hand and turned is not None and not hands[obs.dealer] >> turned & 1:
+            continue
+        deals.append(tuple(hands))
+    return deals
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_samples_are_uniform_over_the_deals_the_seat_cannot_tell_apart(seed: int) -> None:
+    """Late in a deal, with voids shown: every deal consistent with the observation comes up
+    about equally often (chi-square at the 0.1% level), and no other deal does."""
+    rng = random.Random(seed)
+    for _ in range(50):  # find a position with a void shown and a few deals to tell apart
+        match, _, _ = _deal("portugal", rng.randrange(2**32))
+        for _ in range(29 + rng.randrange(4)):
+            match.play(rng.choice(match.legal_cards()))
+        seat = match.turn
+        assert seat is not None
+        obs = match.observation(seat)
+        others_void = any(obs.void_mask >> (4 * s) & 15 for s in range(4) if s != seat)
+        if others_void and obs.unseen_mask.bit_count() <= 9:
+            deals = _consistent_deals(obs)
+            if 3 <= len(deals) <= 200:
+                break
+    else:
+        pytest.skip("no position with voids found")
+    sampler = Sampler(obs)
+    draws = 60 * len(deals)
+    counts = Counter(tuple(sampler.sample(rng)) for _ in range(draws))
+    assert set(counts) == set(deals)
+    expected = draws / len(deals)
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    k = len(deals) - 1
+    assert chi2 < k * (1 - 2 / (9 * k) + 3.0902 * math.sqrt(2 / (9 * k))) ** 3

@@ -363,3 +363,33 @@ def test_the_list_baseline_plays_the_games_of_the_bitmask_baseline() -> None:
         points = run.baseline_playout(in_order, trump, lists)
         assert points == run.bitmask_baseline_playout(as_masks, trump, masks)
         assert sum(points) == 120
+
+
+@given(
+    st.sampled_from(VARIANTS),
+    st.integers(0, 2**32),
+    st.integers(0, 3),
+    st.integers(0, 38),
+)
+def test_heuristic_playout_with_a_first_card(
+    variant: str, seed: int, dealer: int, start: int
+) -> None:
+    """Playing a given first card inside the play-out is playing it, then playing out."""
+    match = _new_deal(variant, seed, dealer)
+    rng = random.Random(seed)
+    for _ in range(start):
+        match.play(rng.choice(match.legal_cards()))
+    position = _position(match)
+    obs = match.observation(0)
+    assert obs.trump_card is not None
+    held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
+    seat = match.turn
+    assert seat is not None
+    for card in match.legal_cards():
+        voids = obs.void_mask
+        if match.trick and card // 10 != match.trick[0][1] // 10:
+            voids |= 1 << (4 * seat + match.trick[0][1] // 10)
+        after = play_cards(position, (int(card),))
+        assert heuristic_playout(position, obs.void_mask, held, int(card)) == heuristic_playout(
+            after, voids, held
+        )

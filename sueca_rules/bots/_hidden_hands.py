@@ -3,18 +3,21 @@ a deal explains the rivals' cards so far.
 
 :class:`Sampler` deals the cards a seat has not seen to the other three, respecting the hand
 sizes, the voids shown and the turned trump card while the dealer holds it;
-:func:`likelihood` weighs a sampled deal by the rivals' plays the rules of thumb would have
+:class:`Likelihood` weighs a sampled deal by the rivals' plays the rules of thumb would have
 made in it (level 4 draws its deals by that weight).
 """
 
 from __future__ import annotations
 
+import bisect
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .._cards import DECK_MASK, SUIT_MASKS
 from .._kernel._bits import POINTS, CardIndex, Mask, Seat, SuitIndex, VoidMask, interchangeable
+from .._kernel._deal import deal_to_seats, random_subset
 from .._rules import BEATS
 from ._rules_of_thumb import SeatKnowledge, follow_card, lead_card
 
@@ -34,7 +37,18 @@ def sample_hands(observation: Observation, rng: random.Random) -> list[Mask]:
 
 class Sampler:
     """Deals the cards one seat has not seen to the other three, consistently with what that
-    seat knows (prepared once per observation; :meth:`sample` deals once)."""
+    seat knows: the hand sizes, the voids shown and the turned trump card while the dealer
+    holds it. Every deal consistent with these is equally likely. (Prepared once per
+    observation; :meth:`sample` deals once.)
+
+    With voids, one seat (``first``, the one with the most voids) is dealt first: how many
+    cards of each suit it gets is drawn in proportion to the number of whole deals that give it
+    those counts, then its cards of each suit are drawn at random. For the two seats left the
+    count is a binomial coefficient: the suits only one of them may hold go to it, and of the
+    cards of the suits both may hold, the second seat takes a random set of the size it still
+    needs (Vandermonde's identity). Voids that cannot all hold (a renúncia, where the variant
+    lets one be played) are dropped: then only the hand sizes count.
+    """
 
     def __init__(self, observation: Observation) -> None:
         me = observation.seat
@@ -50,95 +64,107 @@ class Sampler:
                 hands[observation.dealer] |= 1 << card
                 sizes[observation.dealer] -= 1
                 pool &= ~(1 << card)
-        voids = observation.void_mask
-        allowed = [DECK_MASK, DECK_MASK, DECK_MASK, DECK_MASK]
-        allowed[me] = 0
-        constrained = False
-        for seat in range(4):
-            if seat == me:
-                continue
-            for suit in range(4):
-                if voids >> (4 * seat + suit) & 1:
-                    allowed[seat] &= ~SUIT_MASKS[suit]
-                    constrained = True
-        self.me = me
         self.sizes = sizes
         self.hands = hands
-        self.cards = [c for c in range(40) if pool >> c & 1]
-        self.allowed = allowed
-        # Voids that cannot all hold (a renúncia, where the variant lets one be played) are
-        # dropped: then only the hand sizes count.
-        self.constrained = constrained and _feasible(pool, sizes, allowed)
+        self.pool = pool
+        others = [seat for seat in range(4) if seat != me]
+        void_suits = {
+            seat: observation.void_mask >> (4 * seat) & 15 & _suits_in(pool) for seat in others
+        }
+        self._plan: _VoidPlan | None = None
+        if any(void_suits.values()):
+            first = max(others, key=lambda seat: (void_suits[seat].bit_count(), -seat))
+            second, third = (seat for seat in others if seat != first)
+            plan = _VoidPlan(pool, sizes, first, second, third, void_suits)
+            if plan.total:
+                self._plan = plan
 
     def sample(self, rng: random.Random) -> list[Mask]:
         """One deal: the four hand masks."""
-        hands = self.hands
-        sizes = self.sizes
-        if self.constrained:
-            for _ in range(40):
-                dealt = _deal_constrained(self.cards, sizes, self.allowed, self.me, rng)
-                if dealt is not None:
-                    return [hands[seat] | dealt[seat] for seat in range(4)]
-        cards = self.cards[:]
-        rng.shuffle(cards)
-        out = hands[:]
-        start = 0
-        for seat in range(4):
-            if seat == self.me:
-                continue
-            for card in cards[start : start + sizes[seat]]:
-                out[seat] |= 1 << card
-            start += sizes[seat]
-        return out
-
-
-def _feasible(pool: Mask, sizes: list[int], allowed: list[Mask]) -> bool:
-    """Whether the cards of ``pool`` can be dealt to the seats (``sizes`` cards each, only
-    cards a seat is ``allowed``): Hall's condition over every set of suits."""
-    for suits in range(1, 16):
-        group = 0
-        for suit in range(4):
-            if suits >> suit & 1:
-                group |= SUIT_MASKS[suit]
-        need = (pool & group).bit_count()
-        room = sum(sizes[seat] for seat in range(4) if allowed[seat] & pool & group)
-        if need > room:
-            return False
-    return sum(sizes) == pool.bit_count()
-
-
-def _deal_constrained(
-    cards: list[CardIndex], sizes: list[int], allowed: list[Mask], me: Seat, rng: random.Random
-) -> list[Mask] | None:
-    """Deal ``cards`` to the seats with room, each card only to a seat allowed to hold it;
-    the most constrained cards first. ``None`` when it gets stuck."""
-    room = sizes[:]
-    room[me] = 0
-    order = cards[:]
-    rng.shuffle(order)
-    order.sort(key=lambda card: sum(1 for seat in range(4) if allowed[seat] >> card & 1))
-    dealt = [0, 0, 0, 0]
-    for card in order:
-        seats = [seat for seat in range(4) if room[seat] and allowed[seat] >> card & 1]
-        if not seats:
-            return None
-        if len(seats) == 1:
-            chosen = seats[0]
+        if self._plan is None:
+            dealt = deal_to_seats(self.pool, self.sizes, rng)
         else:
-            # A seat drawn in proportion to the room left in it.
-            total = sum(room[seat] for seat in seats)
-            draw = rng.random() * total
-            chosen = seats[-1]
-            for seat in seats:
-                draw -= room[seat]
-                if draw < 0:
-                    chosen = seat
-                    break
-        room[chosen] -= 1
-        dealt[chosen] |= 1 << card
-    if any(room):
-        return None
-    return dealt
+            dealt = self._plan.deal(rng)
+        hands = self.hands
+        return [hands[0] | dealt[0], hands[1] | dealt[1], hands[2] | dealt[2], hands[3] | dealt[3]]
+
+
+def _suits_in(cards: Mask) -> int:
+    """The suits (a 4-bit pattern) of which ``cards`` holds at least one."""
+    return sum(1 << suit for suit in range(4) if cards & SUIT_MASKS[suit])
+
+
+class _VoidPlan:
+    """The deals of ``pool`` to three seats with voids, counted suit by suit (see
+    :class:`Sampler`)."""
+
+    def __init__(
+        self,
+        pool: Mask,
+        sizes: list[int],
+        first: Seat,
+        second: Seat,
+        third: Seat,
+        void_suits: dict[Seat, int],
+    ) -> None:
+        self.pool = pool
+        self.seats = (first, second, third)
+        self.sizes = sizes
+        out = [(pool & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
+        # The suits the second seat must take (the third is void in them), those the third
+        # must take, and those both may hold.
+        second_only = void_suits[third] & ~void_suits[second]
+        both = 15 & ~void_suits[second] & ~void_suits[third]
+        neither = void_suits[second] & void_suits[third]
+        self.second_only = sum(SUIT_MASKS[suit] for suit in range(4) if second_only >> suit & 1)
+        self.both = sum(SUIT_MASKS[suit] for suit in range(4) if both >> suit & 1)
+        self.counts: list[tuple[int, ...]] = []
+        self.cumulative: list[int] = []
+        total = 0
+        for counts in _compositions(sizes[first], out, void_suits[first]):
+            left = [out[suit] - counts[suit] for suit in range(4)]
+            if any(left[suit] for suit in range(4) if neither >> suit & 1):
+                continue
+            forced = sum(left[suit] for suit in range(4) if second_only >> suit & 1)
+            free = sum(left[suit] for suit in range(4) if both >> suit & 1)
+            need = sizes[second] - forced
+            if not 0 <= need <= free:
+                continue
+            ways = math.comb(free, need)
+            for suit in range(4):
+                ways *= math.comb(out[suit], counts[suit])
+            total += ways
+            self.counts.append(counts)
+            self.cumulative.append(total)
+        self.total = total
+
+    def deal(self, rng: random.Random) -> list[Mask]:
+        """One deal of the pool: the hands of the three seats (0 for the observer's)."""
+        first, second, third = self.seats
+        counts = self.counts[bisect.bisect_right(self.cumulative, rng.randrange(self.total))]
+        pool = self.pool
+        dealt = [0, 0, 0, 0]
+        for suit in range(4):
+            if counts[suit]:
+                dealt[first] |= random_subset(pool & SUIT_MASKS[suit], counts[suit], rng)
+        rest = pool & ~dealt[first]
+        forced = rest & self.second_only
+        free = rest & self.both
+        dealt[second] = forced | random_subset(free, self.sizes[second] - forced.bit_count(), rng)
+        dealt[third] = rest & ~dealt[second]
+        return dealt
+
+
+def _compositions(size: int, out: list[int], void: int) -> Iterator[tuple[int, ...]]:
+    """The ways to hold ``size`` cards by suit: no more of a suit than ``out`` of it, none of
+    the suits in ``void``."""
+    limits = [0 if void >> suit & 1 else out[suit] for suit in range(4)]
+    for spades in range(min(limits[0], size) + 1):
+        for hearts in range(min(limits[1], size - spades) + 1):
+            for diamonds in range(min(limits[2], size - spades - hearts) + 1):
+                clubs = size - spades - hearts - diamonds
+                if clubs <= limits[3]:
+                    yield (spades, hearts, diamonds, clubs)
 
 
 def history(observation: Observation) -> list[tuple[Seat, CardIndex]]:

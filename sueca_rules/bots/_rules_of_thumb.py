@@ -20,6 +20,7 @@ from typing import Final
 
 from .._kernel._bits import (
     ABOVE,
+    ACE,
     BIT,
     NO_CARD,
     POINTS,
@@ -50,6 +51,9 @@ __all__ = [
 HeldCard = tuple[Seat, CardIndex]
 """A card known to be in a seat's hand: the turned trump card while the dealer holds it."""
 
+_FOLLOWING: Final = ((), (1, 2, 3), (2, 3), (3,))
+"""``_FOLLOWING[k]``: for each card still to come in a trick with ``k`` cards, the cards
+before it."""
 _NEVER: Final = -(10**9)
 """A score below every card's (a pick not made yet)."""
 
@@ -113,10 +117,25 @@ def follow_card(
     ``best_seat`` wins it with ``trick_points`` in it); ``legal`` holds two cards or more and
     ``follows`` says whether they are of the suit led."""
     trump = know.trump
+    # What the one rival still to play may beat a card with (the next seat, unless this seat
+    # plays last; the seat after it is the partner): ``higher``, the cards it could beat a
+    # card of their suit with (the suit led, or its trumps when it is out of the suit led);
+    # ``ruff``: it may trump the suit led.
+    higher = 0
+    ruff = False
     if played < 3:
-        higher, ruff = _rival_threat(know.next_seat[seat], led, know)
-    else:
-        higher, ruff = 0, False  # the last to play: nobody after
+        rival = know.next_seat[seat]
+        rival_voids = know.voids >> (4 * rival) & 15
+        cards = know.unseen & ~VOID_SUITS[rival_voids]
+        held = know.held
+        if held is not None:
+            holder, card = held
+            cards = cards | BIT[card] if holder == rival else cards & ~BIT[card]
+        if rival_voids >> led & 1:
+            higher = cards & SUIT_MASKS[trump]
+            ruff = bool(higher)
+        else:
+            higher = cards & SUIT_MASKS[led]
     if best_seat == seat ^ 2:  # the partner's card is winning (_rules.partner, inlined)
         if not (higher & ABOVE[best] or (ruff and best // 10 != trump)):
             return _load(legal, hand, follows, seat, know)
@@ -130,26 +149,6 @@ def follow_card(
     return _discard(legal, hand, follows, trump, know.unseen)
 
 
-def _rival_threat(rival: Seat, led: SuitIndex, know: SeatKnowledge) -> tuple[Mask, bool]:
-    """What ``rival``, the one rival still to play after this seat (the next seat; the seat
-    after it is the partner), may beat a card with: ``higher`` gathers the cards it could beat
-    a card of its suit with (the suit led, or trumps when it is out of the suit led);
-    ``ruff``: it may trump the suit led."""
-    rival_voids = know.voids >> (4 * rival) & 15
-    cards = know.unseen & ~VOID_SUITS[rival_voids]
-    held = know.held
-    if held is not None:
-        holder, card = held
-        if holder == rival:
-            cards |= BIT[card]
-        else:
-            cards &= ~BIT[card]
-    if rival_voids >> led & 1:
-        trumps = cards & SUIT_MASKS[know.trump]
-        return trumps, bool(trumps)
-    return cards & SUIT_MASKS[led], False
-
-
 def _winning_card(
     legal: Mask,
     best: CardIndex,
@@ -161,39 +160,42 @@ def _winning_card(
     hand: Mask,
 ) -> CardIndex:
     """A card that takes the trick and that no rival after can beat (``NO_CARD`` if none is
-    worth it); ``higher`` and ``ruff`` say what the rivals after may beat a card with."""
-    beats = BEATS[trump]
-    pick = NO_CARD
-    pick_key = _NEVER
+    worth it); ``higher`` and ``ruff`` say what the rivals after may beat a card with.
+
+    Following suit, the cards that win are those above both ``best`` (when it is of the suit)
+    and every card of ``higher`` in the suit; of them it plays the one with the most points,
+    or the lowest when none has any. Out of the suit led it can only trump: only a trick with
+    points in it, with the smallest trump that does it, and a high trump (ace, seven) only for
+    a trick worth ten or late in the deal.
+    """
+    suit_led = SUIT_MASKS[led]
+    if legal & suit_led:  # following suit (legal is the cards of the suit led)
+        if led != trump and (ruff or best // 10 == trump):
+            return NO_CARD  # a rival may trump it, or it is trumped already
+        floor = best
+        rivals = higher & suit_led
+        if rivals and rivals.bit_length() - 1 > floor:
+            floor = rivals.bit_length() - 1
+        winners = legal & ABOVE[floor]
+        if not winners:
+            return NO_CARD
+        top = winners.bit_length() - 1
+        return top if POINTS[top] else (winners & -winners).bit_length() - 1
+    trumps_mask = SUIT_MASKS[trump]
+    trumps = legal & trumps_mask
     late = hand.bit_count() <= 3
-    base = best * 40
-    cards = legal
-    while cards:
-        low = cards & -cards  # each card of ``legal`` in turn, lowest first
-        card = low.bit_length() - 1
-        cards ^= low
-        if not beats[base + card] or higher & ABOVE[card]:
-            continue
-        rank = card % 10
-        if card // 10 == trump:
-            if led != trump:
-                # Trump only a trick with points in it, with the smallest trump that does it;
-                # a high trump (ace, seven) only for a trick worth ten or late in the deal.
-                if trick_points < 2 and not late:
-                    continue
-                if rank >= SEVEN and trick_points < 10 and not late:
-                    continue
-                key = -rank
-            else:
-                key = POINTS[card] * 16 - rank
-        elif ruff:
-            continue
-        else:
-            key = POINTS[card] * 16 - rank
-        if key > pick_key:
-            pick_key = key
-            pick = card
-    return pick
+    if led == trump or not trumps or (trick_points < 2 and not late):
+        return NO_CARD
+    winners = trumps
+    rivals = higher & trumps_mask
+    floor = best if best // 10 == trump else -1
+    if rivals and rivals.bit_length() - 1 > floor:
+        floor = rivals.bit_length() - 1
+    if floor >= 0:
+        winners &= ABOVE[floor]
+    if trick_points < 10 and not late:
+        winners &= ~(BIT[10 * trump + SEVEN] | BIT[10 * trump + ACE])
+    return (winners & -winners).bit_length() - 1 if winners else NO_CARD
 
 
 def _load(legal: Mask, hand: Mask, follows: bool, seat: Seat, know: SeatKnowledge) -> CardIndex:
@@ -300,7 +302,7 @@ def lead_card(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
     3. (With memory.) Long in trumps: draw the rivals' trumps, keeping the high ones.
     4. Otherwise the cheapest card (see :func:`_cheapest_lead`).
     """
-    ruff_suits = _ruff_suits(seat, know) if know.memory else 0
+    ruff_suits = _ruff_suits(seat, know) if know.memory and know.voids else 0
     card = _cash_master(hand, seat, ruff_suits, know)
     if card >= 0:
         return card
@@ -396,7 +398,13 @@ def _cheapest_lead(hand: Mask, seat: Seat, ruff_suits: int, know: SeatKnowledge)
     """The card that gives least away led: few points, low rank, a side suit before a trump;
     keeping a seven behind its ace still out, not leading a point card into a higher one still
     out nor a suit a rival can trump (``ruff_suits``, see :func:`_ruff_suits`); with memory,
-    rather a suit the partner is out of."""
+    rather a suit the partner is out of.
+
+    A card costs ``64 * points + rank`` (and 500 more for a side-suit point card with a higher
+    card still out) plus what its suit adds. A card without points always costs less than a
+    card of its suit with points, so a suit's lowest card is its cheapest when it has no
+    points; only a suit of point cards is weighed card by card.
+    """
     trump = know.trump
     unseen = know.unseen
     mate_voids = know.voids >> (4 * (seat ^ 2)) & 15 if know.memory else 0
@@ -404,34 +412,40 @@ def _cheapest_lead(hand: Mask, seat: Seat, ruff_suits: int, know: SeatKnowledge)
         ruff_suits = 0
     elif not know.memory:
         ruff_suits = _ruff_suits(seat, know)
-    # What a card's suit adds to its cost (a trump: 3000; else a seven guarded: 1500, a suit
-    # a rival can trump: 800, a suit the partner is out of: -100).
-    extra = [0, 0, 0, 0]
-    for suit in range(4):
-        if suit == trump:
-            extra[suit] = 3000
-            continue
-        seven = 10 * suit + SEVEN
-        if hand >> seven & 1 and unseen >> (seven + 1) & 1:
-            extra[suit] += 1500
-        if ruff_suits >> suit & 1:
-            extra[suit] += 800
-        if mate_voids >> suit & 1:
-            extra[suit] -= 100
     pick = NO_CARD
     pick_key = -_NEVER
-    cards = hand
-    while cards:
-        low = cards & -cards  # each card in turn, lowest first
-        card = low.bit_length() - 1
-        cards ^= low
-        suit = card // 10
-        key = POINTS[card] * 64 + card % 10 + extra[suit]
-        if suit != trump and POINTS[card] and unseen & ABOVE[card]:
-            key += 500  # a point card led into a higher card still out is usually lost
-        if key < pick_key:
-            pick_key = key
-            pick = card
+    for suit in range(4):
+        mine = hand & SUIT_MASKS[suit]
+        if not mine:
+            continue
+        # What the suit adds to the cost: a trump 3000; else a seven guarded 1500, a suit a
+        # rival can trump 800, a suit the partner is out of -100.
+        if suit == trump:
+            extra = 3000
+        else:
+            seven = 10 * suit + SEVEN
+            extra = 1500 if hand >> seven & 1 and unseen >> (seven + 1) & 1 else 0
+            if ruff_suits >> suit & 1:
+                extra += 800
+            if mate_voids >> suit & 1:
+                extra -= 100
+        low = (mine & -mine).bit_length() - 1
+        if not POINTS[low]:
+            key = low % 10 + extra
+            if key < pick_key:
+                pick_key = key
+                pick = low
+            continue
+        while mine:
+            bit = mine & -mine  # each card of the suit in turn, lowest first
+            card = bit.bit_length() - 1
+            mine ^= bit
+            key = POINTS[card] * 64 + card % 10 + extra
+            if suit != trump and unseen & ABOVE[card]:
+                key += 500  # a point card led into a higher card still out is usually lost
+            if key < pick_key:
+                pick_key = key
+                pick = card
     return pick
 
 
@@ -439,12 +453,15 @@ def _cheapest_lead(hand: Mask, seat: Seat, ruff_suits: int, know: SeatKnowledge)
 
 
 def heuristic_playout(
-    position: Position, voids: VoidMask = 0, held: HeldCard | None = None
+    position: Position,
+    voids: VoidMask = 0,
+    held: HeldCard | None = None,
+    first: CardIndex = NO_CARD,
 ) -> Outcome:
     """Play the deal to its end with :func:`heuristic_card` (with memory) for every seat, each
     seat knowing only its own hand, the cards played, the voids shown (``voids`` so far, then
     as they show) and the card ``held`` (the turned trump card while the dealer holds it, or
-    ``None``).
+    ``None``); the seat to play plays ``first`` if it is given (it must be a legal card).
 
     The trick under way is carried card by card (:class:`~sueca_rules._kernel.TrickState`)
     rather than worked out again for each card, and a card that is the only legal one is
@@ -454,51 +471,72 @@ def heuristic_playout(
     next_seat = position.next_seat
     tally = [*position.points, *position.tricks_won]  # points0, points1, tricks0, tricks1
     beats = BEATS[position.trump]  # the rule fact of _rules.beats, as a table for the hot loop
-    know = SeatKnowledge(position.trump, next_seat, 0, voids, held, True)
     in_hands = hands[0] | hands[1] | hands[2] | hands[3]
+    if held is not None and not in_hands & BIT[held[1]]:
+        held = None  # played already
+    know = SeatKnowledge(position.trump, next_seat, 0, voids, held, True)
+    held_card = held[1] if held is not None else NO_CARD
     played, led, best, best_seat, trick_points, seat = TrickState.of(position)
+    if played:
+        seat = next_seat[next_seat[next_seat[seat]]]  # the seat that played last
     while True:
-        hand = hands[seat]
-        if not hand:
-            break
-        if know.held is not None and not in_hands & BIT[know.held[1]]:
-            know.held = None
-        if not played:
-            know.unseen = in_hands & ~hand
-            # The last card is played without asking.
-            card = lead_card(hand, seat, know) if hand & (hand - 1) else hand.bit_length() - 1
-            hands[seat] = hand & ~BIT[card]
-            in_hands &= ~BIT[card]
-            played = 1
+        if not played:  # a trick to lead
+            hand = hands[seat]
+            if not hand:
+                break
+            if first >= 0:
+                card = first
+                first = NO_CARD
+            elif hand & (hand - 1):
+                know.unseen = in_hands & ~hand
+                card = lead_card(hand, seat, know)
+            else:
+                card = hand.bit_length() - 1  # the last card: played without asking
+            hands[seat] = hand ^ BIT[card]
+            in_hands ^= BIT[card]
+            if card == held_card:
+                know.held = None
             led = card // 10
             best = card
             best_seat = seat
             trick_points = POINTS[card]
+            played = 1
+        for place in _FOLLOWING[played]:  # the cards before this one in the trick
             seat = next_seat[seat]
-            continue
-        follow = hand & SUIT_MASKS[led]
-        legal = follow or hand
-        if not legal & (legal - 1):
-            card = legal.bit_length() - 1  # the only legal card
-        else:
-            know.unseen = in_hands & ~hand
-            card = follow_card(
-                hand, legal, bool(follow), seat, led, best, best_seat, trick_points, played, know
-            )
-        if not follow:
-            know.voids |= 1 << (4 * seat + led)
-        hands[seat] = hand & ~BIT[card]
-        in_hands &= ~BIT[card]
-        trick_points += POINTS[card]
-        if beats[best * 40 + card]:
-            best = card
-            best_seat = seat
-        if played < 3:
-            played += 1
-            seat = next_seat[seat]
-        else:
-            tally[best_seat & 1] += trick_points  # the team of the seat that took the trick
-            tally[2 + (best_seat & 1)] += 1
-            played = 0
-            seat = best_seat
+            hand = hands[seat]
+            follow = hand & SUIT_MASKS[led]
+            legal = follow or hand
+            if first >= 0:
+                card = first
+                first = NO_CARD
+            elif not legal & (legal - 1):
+                card = legal.bit_length() - 1  # the only legal card
+            else:
+                know.unseen = in_hands & ~hand
+                card = follow_card(
+                    hand,
+                    legal,
+                    bool(follow),
+                    seat,
+                    led,
+                    best,
+                    best_seat,
+                    trick_points,
+                    place,
+                    know,
+                )
+            if not follow:
+                know.voids |= 1 << (4 * seat + led)
+            hands[seat] = hand ^ BIT[card]
+            in_hands ^= BIT[card]
+            if card == held_card:
+                know.held = None
+            trick_points += POINTS[card]
+            if beats[best * 40 + card]:
+                best = card
+                best_seat = seat
+        tally[best_seat & 1] += trick_points  # the team of the seat that took the trick
+        tally[2 + (best_seat & 1)] += 1
+        played = 0
+        seat = best_seat
     return tally[0], tally[1], tally[2], tally[3]

@@ -8,8 +8,10 @@ in the variant's terms (see :mod:`._equity`).
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from .._cards import CARDS, Card
@@ -26,11 +28,17 @@ if TYPE_CHECKING:
 
 __all__ = ["SamplingBot", "candidate_cards"]
 
+_BATCH: Final = 12
+"""Deals drawn at a time (see _Deals)."""
 _POOL: Final = 4
 """With inference, the deals played out are drawn from this many times as many samples."""
 _MISSES: Final = 4
 """With inference, a sample is dropped once this many rival cards are not explained."""
 _Tables = tuple[list[float], float, float]
+_FIRST_CHECK: Final = 12
+"""Deals played out before the first look at which candidates fall behind (see _Race)."""
+_CHECK_EVERY: Final = 6
+"""Deals between two such looks."""
 
 
 def candidate_cards(observation: Observation) -> list[CardIndex]:
@@ -83,6 +91,7 @@ class SamplingBot:
         solve_tricks: int = 2,
         points_weight: float = 1.5,
         inference: float = 0.05,
+        prune: float = 3.0,
     ) -> None:
         if samples < 1:
             raise bot_error(f"samples must be at least 1, got {samples}")
@@ -94,6 +103,8 @@ class SamplingBot:
             raise bot_error(f"points_weight must not be negative, got {points_weight}")
         if not 0 < inference <= 1:
             raise bot_error(f"inference must be in (0, 1], got {inference}")
+        if prune < 0:
+            raise bot_error(f"prune must not be negative, got {prune}")
         if seed is None:
             seed = random.SystemRandom().getrandbits(64)
         self.seed = seed
@@ -112,6 +123,10 @@ class SamplingBot:
         self.inference = inference
         """The weight (0 < inference <= 1) a sampled deal keeps for each rival card the rules of
         thumb would not have played there; 1 turns inference off."""
+        self.prune = prune
+        """How far behind (in standard errors of the paired difference, over the deals so far)
+        a candidate card may fall before it is no longer played out; 0 plays every candidate
+        in every deal."""
         self._cache: tuple[object, _Tables] | None = None
 
     def choose(self, observation: Observation) -> Card:
@@ -120,56 +135,40 @@ class SamplingBot:
         cands = candidate_cards(observation)
         if len(cands) == 1:
             return CARDS[cands[0]]
-        values = self.evaluate(observation, cands)
-        best = max(range(len(cands)), key=lambda i: (values[i], -i))
+        race = self._race(observation, cands)
+        best = max(race.alive, key=lambda i: (race.mean(i), -i))
         return CARDS[cands[best]]
 
     def evaluate(self, observation: Observation, cands: list[CardIndex]) -> list[float]:
-        """The average value of each candidate card over the sampled deals."""
-        obs = observation
+        """The average value of each candidate card over the sampled deals it was played out
+        in (see :attr:`prune`)."""
+        race = self._race(observation, cands)
+        return [race.mean(i) for i in range(len(cands))]
+
+    def _race(self, obs: Observation, cands: list[CardIndex]) -> _Race:
+        """The candidate cards played out in the sampled deals, batch by batch, the ones that
+        fall clearly behind dropped on the way; no more deals are drawn once one is left."""
         rng = random.Random(
             f"{self.seed}:{obs.partida}:{obs.deal}:{obs.seat}:{obs.played_mask}:{obs.hand_mask}"
         )
-        totals = [0.0] * len(cands)
         tables = self._tables(obs)
-        if self.time_limit is not None:
-            deadline = time.perf_counter() + self.time_limit
-            done = 0
-            while not done or time.perf_counter() < deadline:
-                for hands in self._deals(obs, rng, 4):
-                    self._play_out(obs, cands, hands, tables, totals)
-                    done += 1
-            return [x / done for x in totals]
-        deals = self._deals(obs, rng, self.samples)
-        for hands in deals:
-            self._play_out(obs, cands, hands, tables, totals)
-        return [x / len(deals) for x in totals]
-
-    def _deals(self, obs: Observation, rng: random.Random, count: int) -> list[list[Mask]]:
-        """``count`` sampled deals; with inference, drawn from a larger pool by how well each
-        explains the rivals' cards so far."""
-        sampler = Sampler(obs)
-        if self.inference >= 1.0 or not obs.played_mask:
-            return [sampler.sample(rng) for _ in range(count)]
-        pool = [sampler.sample(rng) for _ in range(count * _POOL)]
-        weigh = Likelihood(obs, self.inference, self.inference**_MISSES).weight
-        weights = [weigh(hands) for hands in pool]
-        total = sum(weights)
-        if not total:
-            return pool[:count]
-        # Systematic resampling.
-        step = total / count
-        u = rng.random() * step
-        out: list[list[Mask]] = []
-        acc = 0.0
-        i = -1
-        for k in range(count):
-            target = u + k * step
-            while acc <= target and i < len(pool) - 1:
-                i += 1
-                acc += weights[i]
-            out.append(pool[i])
-        return out
+        race = _Race(len(cands), self.prune)
+        deals = _Deals(obs, rng, self.inference)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        while not race.over:
+            if deadline is None:
+                size = min(_BATCH, self.samples - race.deals)
+                if size <= 0:
+                    break
+            elif race.deals and time.perf_counter() >= deadline:
+                break
+            else:
+                size = _BATCH // 3
+            for hands in deals.batch(size):
+                race.add(self._play_out(obs, cands, hands, tables, race.alive))
+                if race.over:
+                    break
+        return race
 
     def _play_out(
         self,
@@ -177,9 +176,10 @@ class SamplingBot:
         cands: list[CardIndex],
         hands: list[Mask],
         tables: _Tables,
-        totals: list[float],
-    ) -> None:
-        """Play each candidate card in one sampled deal to the end; add up the values."""
+        alive: list[int],
+    ) -> list[float]:
+        """The value of playing each candidate card still in the race (indices ``alive``) in
+        one sampled deal to the end."""
         table, sweep_me, swept_me = tables
         me = obs.seat
         team = team_of(me)
@@ -192,25 +192,25 @@ class SamplingBot:
         held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
         exact = cards_left - 1 <= 4 * self.solve_tricks
         now = Position(hands, trump, obs.trick_leader, trick, obs.points, obs.tricks_won, next_seat)
-        for i, card in enumerate(cands):
-            after = play_cards(now, (card,))
+        values = []
+        for i in alive:
+            card = cands[i]
             if exact:
+                after = play_cards(now, (card,))
                 got = solve(after)
                 mine = after.points[0] + got if team == 0 else 120 - after.points[0] - got
                 # ``solve`` counts points only: a sweep of the points is read as one of tricks.
                 value = sweep_me if mine == 120 else swept_me if mine == 0 else table[mine]
             else:
-                voids = obs.void_mask
-                if trick and card // 10 != trick[0] // 10:
-                    voids |= 1 << (4 * me + trick[0] // 10)
-                end = heuristic_playout(after, voids, held)
+                end = heuristic_playout(now, obs.void_mask, held, card)
                 if end[2 + team] == 10:
                     value = sweep_me
                 elif end[3 - team] == 10:
                     value = swept_me
                 else:
                     value = table[end[team]]
-            totals[i] += value
+            values.append(value)
+        return values
 
     def _tables(self, obs: Observation) -> _Tables:
         """The value of ending the deal with each count of own card points (no sweep of
@@ -232,3 +232,104 @@ class SamplingBot:
         swept = eq.after_deal(0, False, True) / scale - w * 120
         self._cache = (key, (table, sweep, swept))
         return table, sweep, swept
+
+
+class _Race:
+    """The values of candidate cards over sampled deals, as they come; a candidate whose
+    average falls behind the leader's by more than ``prune`` standard errors of their paired
+    difference (after :data:`_FIRST_CHECK` deals, then every :data:`_CHECK_EVERY`) leaves the
+    race and is played out no more."""
+
+    def __init__(self, count: int, prune: float) -> None:
+        self.alive = list(range(count))
+        self.values: list[list[float]] = [[] for _ in range(count)]
+        self.deals = 0
+        self.prune = prune
+
+    def add(self, values: list[float]) -> None:
+        """The values of the candidates still in the race (in :attr:`alive` order) in one
+        more deal."""
+        for i, value in zip(self.alive, values, strict=True):
+            self.values[i].append(value)
+        self.deals += 1
+        if (
+            self.prune
+            and len(self.alive) > 1
+            and self.deals >= _FIRST_CHECK
+            and (self.deals - _FIRST_CHECK) % _CHECK_EVERY == 0
+        ):
+            self._drop_the_stragglers()
+
+    @property
+    def over(self) -> bool:
+        """Whether one candidate is left: playing on would not change the choice."""
+        return len(self.alive) == 1
+
+    def mean(self, i: int) -> float:
+        """Candidate ``i``'s average value over the deals it was played out in."""
+        values = self.values[i]
+        return sum(values) / len(values) if values else float("-inf")
+
+    def _drop_the_stragglers(self) -> None:
+        leader = max(self.alive, key=lambda i: (self.mean(i), -i))
+        lead = self.values[leader]
+        keep = []
+        for i in self.alive:
+            if i != leader:
+                gaps = [a - b for a, b in zip(lead, self.values[i], strict=True)]
+                n = len(gaps)
+                mean = sum(gaps) / n
+                spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (n - 1))
+                if mean > 0 and mean * math.sqrt(n) > self.prune * spread:
+                    continue
+            keep.append(i)
+        self.alive = keep
+
+
+class _Deals:
+    """Sampled deals for one decision, in batches: with inference, each batch is drawn from a
+    pool :data:`_POOL` times its size by how well each deal explains the rivals' cards so far
+    (systematic resampling; a pool no deal of which explains them is drawn again, up to
+    :data:`_POOL` times, then taken as it is)."""
+
+    def __init__(self, obs: Observation, rng: random.Random, inference: float) -> None:
+        self.rng = rng
+        self.sampler = Sampler(obs)
+        self.weigh: Callable[[list[Mask]], float] | None = None
+        if inference < 1.0 and obs.played_mask:
+            self.weigh = Likelihood(obs, inference, inference**_MISSES).weight
+
+    def batch(self, count: int) -> list[list[Mask]]:
+        """``count`` deals."""
+        sample = self.sampler.sample
+        rng = self.rng
+        if self.weigh is None:
+            return [sample(rng) for _ in range(count)]
+        weigh = self.weigh
+        pool: list[list[Mask]] = []
+        for _ in range(_POOL):
+            pool = [sample(rng) for _ in range(count * _POOL)]
+            weights = [weigh(hands) for hands in pool]
+            total = sum(weights)
+            if total:
+                return _resample(pool, weights, total, count, rng)
+        return pool[:count]
+
+
+def _resample(
+    pool: list[list[Mask]], weights: list[float], total: float, count: int, rng: random.Random
+) -> list[list[Mask]]:
+    """``count`` deals of ``pool`` drawn by weight (systematic resampling: one random offset,
+    then evenly spaced through the running total of the weights)."""
+    step = total / count
+    target = rng.random() * step
+    out: list[list[Mask]] = []
+    running = 0.0
+    index = -1
+    for _ in range(count):
+        while running <= target and index < len(pool) - 1:
+            index += 1
+            running += weights[index]
+        out.append(pool[index])
+        target += step
+    return out
