@@ -33,6 +33,7 @@ from sueca_rules.bots import (
     RandomBot,
     RuleBot,
     SamplingBot,
+    SearchBot,
     make_bot,
 )
 from sueca_rules.bots._equity import Equity
@@ -44,7 +45,7 @@ FAST: dict[str, Any] = {"samples": 3, "solve_tricks": 1}
 
 
 def _bot(level: int, seed: int | str) -> Bot:
-    return make_bot(level, seed=seed, **(FAST if level == 4 else {}))
+    return make_bot(level, seed=seed, **(FAST if level >= 4 else {}))
 
 
 def _play_match(match: Match, bots: list[Bot], max_deals: int = 60) -> None:
@@ -60,19 +61,19 @@ def _play_match(match: Match, bots: list[Bot], max_deals: int = 60) -> None:
 
 
 def test_levels_and_make_bot() -> None:
-    assert LEVELS == (1, 2, 3, 4)
-    kinds = {1: RandomBot, 2: RuleBot, 3: MemoryBot, 4: SamplingBot}
+    assert LEVELS == (1, 2, 3, 4, 5)
+    kinds = {1: RandomBot, 2: RuleBot, 3: MemoryBot, 4: SamplingBot, 5: SearchBot}
     for level in LEVELS:
         bot = make_bot(level, seed=1)
         assert isinstance(bot, kinds[level])
         assert isinstance(bot, Bot)
         assert bot.level == level
         assert (type(bot).__doc__ or "").strip()
-    with pytest.raises(ValueError, match="no bot of level 5"):
-        make_bot(5)
+    with pytest.raises(ValueError, match="no bot of level 6"):
+        make_bot(6)
     with pytest.raises(TypeError, match="take no options"):
         make_bot(2, samples=3)
-    with pytest.raises(TypeError, match="no option 'colour': their options are inference, "):
+    with pytest.raises(TypeError, match="no option 'colour': their options are endgame_tricks, "):
         make_bot(4, colour="red")
     with pytest.raises(ValueError, match="samples"):
         make_bot(4, samples=0)
@@ -83,8 +84,8 @@ def test_levels_and_make_bot() -> None:
 
 @pytest.mark.parametrize("variant", builtin_ids())
 def test_every_level_plays_legal_cards_in_whole_matches(variant: str) -> None:
-    # Seats hold levels 4, 3, 2, 1 (and the other way round in the second match).
-    for order, seed in (((4, 3, 2, 1), 11), ((1, 2, 3, 4), 12)):
+    # Seats hold levels 5, 4, 3, 2, then 1, 2, 3, 5 and 4, 1, 5, 3.
+    for order, seed in (((5, 4, 3, 2), 11), ((1, 2, 3, 5), 12), ((4, 1, 5, 3), 13)):
         match = Match(variant, seed=seed)
         bots = [_bot(level, f"{variant}:{seat}") for seat, level in enumerate(order)]
         _play_match(match, bots)
@@ -125,9 +126,9 @@ def variants(draw: st.DrawFn) -> Variant:
 
 
 @settings(max_examples=10)
-@given(variants(), st.integers(0, 2**32), st.permutations([1, 2, 3, 4]))
+@given(variants(), st.integers(0, 2**32), st.permutations(LEVELS).map(lambda p: p[:4]))
 def test_every_level_plays_legal_cards_under_random_variants(
-    variant: Variant, seed: int, levels: list[int]
+    variant: Variant, seed: int, levels: tuple[int, ...]
 ) -> None:
     match = Match(variant, seed=seed)
     bots = [_bot(level, seed + seat) for seat, level in enumerate(levels)]
@@ -222,7 +223,7 @@ def _deal_plays(level: int, seed: str, options: dict[str, Any]) -> list[int]:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_choices(level: int) -> None:
-    options = FAST if level == 4 else {}
+    options = FAST if level >= 4 else {}
     assert _deal_plays(level, "a", options) == _deal_plays(level, "a", options)
 
 

@@ -1,9 +1,10 @@
 """Computer players. A bot decides from an :class:`~sueca_rules.Observation` only — what its
 seat may know — never from the hidden hands.
 
-Four levels (see :func:`make_bot`): 1 :class:`RandomBot` (a random legal card), 2
+Five levels (see :func:`make_bot`): 1 :class:`RandomBot` (a random legal card), 2
 :class:`RuleBot` (rules of thumb), 3 :class:`MemoryBot` (rules of thumb and a card-counter's
-memory), 4 :class:`SamplingBot` (plays out many possible deals before each card).
+memory), 4 :class:`SamplingBot` (plays out many possible deals before each card), 5
+:class:`SearchBot` (the same, deeper: more deals, the end of the deal solved exactly).
 
 >>> from sueca_rules import Match
 >>> from sueca_rules.bots import make_bot
@@ -16,6 +17,15 @@ memory), 4 :class:`SamplingBot` (plays out many possible deals before each card)
 
 from ._base import LEVELS, Bot, RandomBot, make_bot
 from ._rule_bots import MemoryBot, RuleBot
-from ._sampling import SamplingBot
+from ._sampling import SamplingBot, SearchBot
 
-__all__ = ["LEVELS", "Bot", "MemoryBot", "RandomBot", "RuleBot", "SamplingBot", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "MemoryBot",
+    "RandomBot",
+    "RuleBot",
+    "SamplingBot",
+    "SearchBot",
+    "make_bot",
+]

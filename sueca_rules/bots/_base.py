@@ -40,7 +40,7 @@ class RandomBot:
         return self._rng.choice(cards_to_choose_from(observation))
 
 
-LEVELS = (1, 2, 3, 4)
+LEVELS = (1, 2, 3, 4, 5)
 """The bot levels :func:`make_bot` knows."""
 
 
@@ -56,7 +56,12 @@ def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bo
        from which the end is solved exactly, default 2), ``points_weight`` (the value in games of
        60 card points above an even split, on top of the games; default 1.5),
        ``inference`` (how strongly sampled deals that do not explain the rivals' cards are
-       discounted, 0 < inference <= 1, 1 = not at all; default 0.05).
+       discounted, 0 < inference <= 1, 1 = not at all; default 0.05), ``prune`` (how many
+       standard errors behind the best a card may fall before it is no longer played out;
+       default 3, 0 = never), ``endgame_tricks`` (the last tricks of each play-out solved
+       exactly; default 0).
+    5. :class:`~sueca_rules.bots.SearchBot`: level 4 deeper: the same options, with 240
+       samples, ``solve_tricks`` 3 and ``endgame_tricks`` 2 by default.
 
     Levels 1 to 3 take no options, and an unknown option is refused (``TypeError``); an
     unknown level or a bad option value is a ``ValueError``.
@@ -67,7 +72,8 @@ def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bo
     if unknown:
         if not accepted:
             raise bot_error(
-                f"level {level} bots take no options (got {', '.join(unknown)}); only level 4 does",
+                f"level {level} bots take no options (got {', '.join(unknown)}); "
+                "only levels 4 and 5 do",
                 wrong_name=True,
             )
         raise bot_error(
@@ -107,6 +113,10 @@ def _bot_class(level: int) -> Callable[..., Bot]:
         from ._sampling import SamplingBot
 
         return SamplingBot
+    if level == 5:
+        from ._sampling import SearchBot
+
+        return SearchBot
     raise bot_error(f"no bot of level {level!r}: levels are {', '.join(map(str, LEVELS))}")
 
 

@@ -37,6 +37,7 @@ from .._kernel._bits import (
     single,
 )
 from .._kernel._playouts import Outcome, Position, TrickState, trick_standing
+from .._kernel._solver import solve
 from .._rules import BEATS
 
 __all__ = [
@@ -457,11 +458,17 @@ def heuristic_playout(
     voids: VoidMask = 0,
     held: HeldCard | None = None,
     first: CardIndex = NO_CARD,
+    exact_tricks: int = 0,
 ) -> Outcome:
     """Play the deal to its end with :func:`heuristic_card` (with memory) for every seat, each
     seat knowing only its own hand, the cards played, the voids shown (``voids`` so far, then
     as they show) and the card ``held`` (the turned trump card while the dealer holds it, or
     ``None``); the seat to play plays ``first`` if it is given (it must be a legal card).
+
+    With ``exact_tricks``, the last that many tricks are not played by the rules of thumb but
+    solved exactly (:func:`~sueca_rules._kernel.solve`, every hand in view): their points go
+    to the teams as perfect play would share them, and their tricks are not counted (the
+    tricks of the outcome then add up to fewer than ten).
 
     The trick under way is carried card by card (:class:`~sueca_rules._kernel.TrickState`)
     rather than worked out again for each card, and a card that is the only legal one is
@@ -483,6 +490,12 @@ def heuristic_playout(
         if not played:  # a trick to lead
             hand = hands[seat]
             if not hand:
+                break
+            if exact_tricks and in_hands.bit_count() <= 4 * exact_tricks and first < 0:
+                end = Position(hands, position.trump, seat, (), (0, 0), (0, 0), next_seat)
+                team0 = solve(end)
+                tally[1] += 120 - tally[0] - tally[1] - team0
+                tally[0] += team0
                 break
             if first >= 0:
                 card = first
