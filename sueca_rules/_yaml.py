@@ -123,7 +123,7 @@ class Located:
     def issue(self, message: str, path: PathKey = ()) -> Issue:
         """An :class:`Issue` located at ``path`` (see :meth:`where`)."""
         line, column = self.where(path)
-        return Issue(message, format_path(path), self.file_of(path), line, column)
+        return Issue(message, format_path(path), self.file_of(path), line, column, tuple(path))
 
 
 # --- YAML 1.2 core schema for plain scalars ------------------------------------------------

@@ -83,6 +83,9 @@ def test_portugal_best_of_3_and_table() -> None:
         "mode": "claimable",
         "penalty_games": 4,
         "false_claim": "penalize_claimant",
+        "false_claim_games": None,
+        "after_false_claim": "deal_ends",
+        "accuse": "team",
     }
     assert {k: v for k, v in table.items() if k != "revoke"} == {
         k: v for k, v in base.items() if k != "revoke"
@@ -92,7 +95,11 @@ def test_portugal_best_of_3_and_table() -> None:
 def test_sueca_online_seed_001() -> None:
     r = rules_of("sueca-online")
     assert r["table"] == {"direction": "anticlockwise", "first_dealer": "random"}
-    assert r["deal"] == {"trump_card": "dealer_first", "order": "play_direction"}
+    assert r["deal"] == {
+        "trump_card": "dealer_first",
+        "order": "play_direction",
+        "redeal": {"leader_below": None, "others_below": None},
+    }
     assert r["scoring"]["tiers"] == [{"min_points": 61, "games": 1}, {"min_points": 91, "games": 2}]
     assert r["scoring"]["bandeira"]["requires"] == "all_tricks"
     assert r["scoring"]["bandeira"]["games"] == 4
@@ -114,7 +121,11 @@ def test_sueca_play_seed_002() -> None:
 def test_french_seed_003() -> None:
     r = rules_of("french")
     assert r["table"]["direction"] == "clockwise"
-    assert r["deal"] == {"trump_card": "dealer_last", "order": "play_direction"}
+    assert r["deal"] == {
+        "trump_card": "dealer_last",
+        "order": "play_direction",
+        "redeal": {"leader_below": None, "others_below": None},
+    }
     assert r["scoring"]["bandeira"] == {
         "requires": "all_tricks",
         "games": 4,

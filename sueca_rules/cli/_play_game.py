@@ -35,7 +35,8 @@ from .._events import (
     TrickWon,
 )
 from .._match import Match
-from .._record import Record, claim_caught, save_record
+from .._record import Record, save_record
+from .._report import claim_caught
 from .._rules import TIE_ADD, TIE_MULTIPLY
 from .._variant import Variant
 from ..bots import Bot, make_bot
