@@ -19,7 +19,16 @@ from pydantic import ValidationError
 
 from ._errors import Issue, VariantError
 from ._variant import Variant, combine_issues, show_value, validation_issues
-from ._yaml import FlowDict, Located, PathKey, dump_yaml, parse_yaml, read_yaml_file
+from ._yaml import (
+    FlowDict,
+    Limits,
+    Located,
+    PathKey,
+    cap_issues,
+    dump_yaml,
+    parse_yaml,
+    read_yaml_file,
+)
 
 __all__ = [
     "DEFAULT_VARIANT",
@@ -36,6 +45,15 @@ DEFAULT_VARIANT = "portugal"
 """The id of the default variant: the standard Portuguese rules."""
 
 MAX_VARIANT_BYTES = 256 * 1024
+VARIANT_LIMITS = Limits(
+    max_bytes=MAX_VARIANT_BYTES,
+    max_nodes=5_000,
+    max_items=200,
+    # min_points rise strictly from above 60 to at most 120: no more than 60 tiers make sense
+    items={"scoring.tiers": 60},
+    max_text=20_000,  # a description holds up to 10,000 characters; longer is said by its field
+)
+"""What one variant file may hold (see :class:`Limits`): a whole variant is some 40 values."""
 _MAX_CHAIN = 16
 _SUFFIXES = (".yaml", ".yml")
 
@@ -105,7 +123,7 @@ class _BaseError(VariantError):
 
 
 def _read(path: Path, display: str) -> Located:
-    located = read_yaml_file(path, display=display, max_bytes=MAX_VARIANT_BYTES, error=VariantError)
+    located = read_yaml_file(path, display=display, limits=VARIANT_LIMITS, error=VariantError)
     return _check_top(located)
 
 
@@ -203,23 +221,27 @@ def _resolve_base(located: Located, base_dir: Path | None, chain: tuple[Path, ..
     return _merge(base, located)
 
 
+def _invalid(issues: list[Issue] | tuple[Issue, ...]) -> VariantError:
+    """The error for these problems: the first hundred, then how many more there were."""
+    return VariantError(cap_issues(issues))
+
+
 def _validate(located: Located) -> Variant:
     try:
         variant = Variant.model_validate(located.data)
     except ValidationError as exc:
-        raise VariantError(
-            combine_issues(located.issues, validation_issues(exc, located))
-        ) from None
+        raise _invalid(combine_issues(located.issues, validation_issues(exc, located))) from None
     if located.issues:
-        raise VariantError(located.issues)
+        raise _invalid(located.issues)
     return variant
 
 
 def variant_of(located: Located, base_dir: Path | None, chain: tuple[Path, ...] = ()) -> Variant:
     """The variant a file's data says: ``extends:`` followed (paths relative to ``base_dir``)
-    and merged, then validated. Raises :class:`VariantError` with every problem found: when the
-    base cannot be followed, the file's own fields are still checked one by one (the rules
-    between fields are not, as they may depend on the base)."""
+    and merged, then validated. Raises :class:`VariantError` with the problems found (the
+    first hundred, then how many more): when the base cannot be followed, the file's own
+    fields are still checked one by one (the rules between fields are not, as they may depend
+    on the base)."""
     try:
         merged = _resolve_base(located, base_dir, chain)
     except _BaseError as exc:
@@ -228,8 +250,8 @@ def variant_of(located: Located, base_dir: Path | None, chain: tuple[Path, ...] 
             Variant.model_validate({**own, "name": own.get("name", "?")})
         except ValidationError as invalid:
             fields = validation_issues(invalid, located, rules=False)
-            raise VariantError(combine_issues([*located.issues, *exc.issues], fields)) from None
-        raise VariantError(combine_issues(located.issues, exc.issues)) from None
+            raise _invalid(combine_issues([*located.issues, *exc.issues], fields)) from None
+        raise _invalid(combine_issues(located.issues, exc.issues)) from None
     return _validate(merged)
 
 
@@ -277,9 +299,7 @@ def parse_variant(
 
     ``file`` names the text in error messages (``<string>`` when not given).
     """
-    located = _check_top(
-        parse_yaml(text, file=file, max_bytes=MAX_VARIANT_BYTES, error=VariantError)
-    )
+    located = _check_top(parse_yaml(text, file=file, limits=VARIANT_LIMITS, error=VariantError))
     return variant_of(located, Path(base_dir).resolve() if base_dir is not None else None)
 
 
