@@ -39,6 +39,7 @@ __all__ = [
     "DEFAULT_VARIANT",
     "builtin_ids",
     "dump_variant",
+    "load_named_variant",
     "load_variant",
     "parse_variant",
     "resolve_variant",
@@ -278,6 +279,45 @@ def _read_named(path: Path, spec: str, display: str) -> Located:
     return _check_top(located)
 
 
+def _named(
+    spec: str, base_dir: str | Path, display: str, chain: tuple[Path, ...]
+) -> tuple[Path, Located]:
+    """The variant file that ``spec`` names from ``base_dir`` (:func:`safe_variant_path`),
+    and its data, read safely (:func:`_read_named`). Raises :class:`VariantError` with one
+    issue whose words follow ``cannot use 'spec':``."""
+    try:
+        target = safe_variant_path(base_dir, spec)
+        if target in chain:
+            names = " → ".join(p.name for p in (*chain, target))
+            raise VariantError([Issue(f"it goes round in a cycle: {names}")])
+        if len(chain) >= _MAX_CHAIN:
+            raise VariantError([Issue(f"it makes a chain of more than {_MAX_CHAIN} files")])
+        return target, _read_named(target, spec, display)
+    except VariantError as exc:
+        message = exc.issues[0].message
+        message = message.replace(f"the file {spec} ", f"the file {display} ", 1)
+        message = message.replace(f"{spec!r} is ", "it is ", 1)  # said once, just before
+        if message.endswith("does not exist"):
+            message = f"it is not a built-in variant ({', '.join(builtin_ids())}) and {message}"
+        raise VariantError([Issue(message)]) from None
+
+
+def load_named_variant(spec: str, base_dir: str | Path, *, display: str | None = None) -> Variant:
+    """The variant that a shared file (a record's ``variant:``) names: a built-in id, or a
+    variant file inside the folder tree of ``base_dir``, the folder of the naming file (see
+    :func:`safe_variant_path`; a file that is not a variant is never echoed). ``display``
+    names the file in errors (``spec`` when not given).
+
+    Raises :class:`~sueca_rules.VariantError`: for a name that cannot be followed, one issue
+    without a place (``"it is an absolute path: ..."``: the caller knows where ``spec`` was
+    written); for a variant file with problems, its located issues.
+    """
+    if not _looks_like_path(spec) and spec in builtin_ids():
+        return _load_builtin(spec)
+    target, located = _named(spec, base_dir, display or spec, ())
+    return variant_of(located, target.parent, (target,))
+
+
 def _resolve_base(located: Located, base_dir: Path | None, chain: tuple[Path, ...]) -> Located:
     """Follow ``extends:`` of ``located`` (whose file is in ``base_dir``) and merge. With no
     ``base_dir`` (text that was not read from a file) only built-in ids can be extended."""
@@ -300,22 +340,9 @@ def _resolve_base(located: Located, base_dir: Path | None, chain: tuple[Path, ..
         )
     display = os.path.normpath(Path(located.file).parent / spec) if located.file else spec
     try:
-        target = safe_variant_path(base_dir, spec)
-        if target in chain:
-            names = " → ".join(p.name for p in (*chain, target))
-            raise fail(f"extends goes round in a cycle: {names}")
-        if len(chain) >= _MAX_CHAIN:
-            raise fail(f"extends chains more than {_MAX_CHAIN} files")
-        base = _read_named(target, spec, display)
+        target, base = _named(spec, base_dir, display, chain)
     except VariantError as exc:
-        if isinstance(exc, _BaseError):
-            raise
-        message = exc.issues[0].message
-        message = message.replace(f"the file {spec} ", f"the file {display} ", 1)
-        message = message.replace(f"{spec!r} is ", "it is ", 1)  # said once, just before
-        if message.endswith("does not exist"):
-            message = f"it is not a built-in variant ({ids}) and {message}"
-        raise fail(f"cannot extend {spec!r}: {message}") from None
+        raise fail(f"cannot extend {spec!r}: {exc.issues[0].message}") from None
     base = _resolve_base(base, target.parent, (*chain, target))
     return _merge(base, located)
 

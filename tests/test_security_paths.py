@@ -9,13 +9,14 @@ a variant is never echoed in an error.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
 from sueca_rules import VariantError, load_variant, parse_variant
-from sueca_rules._registry import safe_variant_path
+from sueca_rules._registry import load_named_variant, safe_variant_path
 from sueca_rules.cli import main
 
 POSIX = sys.platform != "win32"
@@ -193,3 +194,22 @@ def test_extends_does_not_inherit_the_description(tmp_path: Path) -> None:
     own = parse_variant("name: H\nextends: base.yaml\ndescription: Mine.\n", base_dir=tmp_path)
     assert own.description == "Mine."
     assert load_variant("french").description  # a built-in says where its rules come from
+
+
+def test_a_variant_named_by_a_record_follows_the_same_rules(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text("name: House\nextends: portugal\n")
+    assert load_named_variant("house.yaml", tmp_path).name == "House"
+    assert load_named_variant("french", tmp_path) == load_variant("french")
+    for spec, words in [
+        ("../../../../etc/passwd", "it is a path that climbs out of the folder"),
+        ("/etc/passwd", "it is an absolute path"),
+        ("portugall", "it is not a built-in variant (portugal, "),
+    ]:
+        with pytest.raises(VariantError, match=re.escape(words)) as info:
+            load_named_variant(spec, tmp_path)
+        assert "root:" not in str(info.value)
+    (tmp_path / "bad.yaml").write_text("name: Bad\nmatch: {best_of: 2}\n")
+    with pytest.raises(VariantError) as info:
+        load_named_variant("bad.yaml", tmp_path, display="games/bad.yaml")
+    (issue,) = info.value.issues
+    assert (issue.file, issue.line, issue.path) == ("games/bad.yaml", 2, "match.best_of")
