@@ -8,12 +8,17 @@ a variant is never echoed in an error.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sueca_rules import VariantError, load_variant, parse_variant
 from sueca_rules._registry import load_named_variant, safe_variant_path
@@ -213,3 +218,20 @@ def test_a_variant_named_by_a_record_follows_the_same_rules(tmp_path: Path) -> N
         load_named_variant("bad.yaml", tmp_path, display="games/bad.yaml")
     (issue,) = info.value.issues
     assert (issue.file, issue.line, issue.path) == ("games/bad.yaml", 2, "match.best_of")
+
+
+@given(st.text(max_size=40) | st.sampled_from(["..", "/", "\\", "./", "a/../..", "~/x.yaml"]))
+def test_any_name_gives_a_variant_or_a_variant_error(spec: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "base.yaml").write_text("name: Base\n")
+        calls: list[Callable[[], object]] = [
+            lambda: parse_variant(f"name: x\nextends: {json.dumps(spec)}\n", base_dir=folder),
+            lambda: load_named_variant(spec, folder),
+        ]
+        for call in calls:
+            issues: tuple[object, ...] = ("followed",)
+            try:
+                call()
+            except VariantError as exc:  # the only error: never a traceback
+                issues = exc.issues
+            assert issues
