@@ -40,13 +40,16 @@ from ._cards import Card, parse_card
 from ._engine import Engine
 from ._errors import CardError, ConfigError, IllegalPlayError, Issue, RecordError, VariantError
 from ._events import Claim
+from ._files import atomic_write_text
 from ._public import public
-from ._registry import builtin_ids, load_variant, variant_of
+from ._registry import builtin_ids, load_named_variant, load_variant, variant_of
 from ._variant import Variant, combine_issues, validation_issues
 from ._yaml import (
     FlowList,
+    Limits,
     Located,
     PathKey,
+    cap_issues,
     dump_yaml,
     format_path,
     parse_yaml,
@@ -68,10 +71,22 @@ __all__ = [
 ]
 
 MAX_RECORD_BYTES = 8 * 1024 * 1024
-MAX_RECORD_DEALS = 5000
+MAX_RECORD_DEALS = 2000
 """The most deals a record may hold: far more than any match (a partida rarely lasts 20 deals)
 and small enough to read and replay in about a second."""
-_MAX_CLAIMS = 40
+_MAX_CLAIMS = 160
+RECORD_LIMITS = Limits(
+    max_bytes=MAX_RECORD_BYTES,
+    max_nodes=250_000,
+    items={
+        "deals": MAX_RECORD_DEALS,
+        "deals[].hands": 4,
+        "deals[].hands[]": 10,
+        "deals[].plays": 40,
+        "deals[].claims": _MAX_CLAIMS,
+    },
+)
+"""What the reader accepts in a record (see the security page of the docs)."""
 
 
 def _card_text(value: str) -> str:
@@ -197,9 +212,9 @@ def _from_located(located: Located) -> Record:
         record = Record.model_validate(located.data)
     except ValidationError as exc:
         found = validation_issues(exc, located, root=Record)
-        raise _in_deals(combine_issues(located.issues, found)) from None
+        raise _in_deals(cap_issues(combine_issues(located.issues, found))) from None
     if located.issues:
-        raise _in_deals(list(located.issues))
+        raise _in_deals(cap_issues(located.issues))
     record._located = located
     return record
 
@@ -249,7 +264,7 @@ def load_record(path: str | Path) -> Record:
     ``.json`` file must be strict JSON (no comments, single quotes or trailing commas).
     """
     strict = Path(path).suffix.lower() == ".json"
-    located = read_yaml_file(path, max_bytes=MAX_RECORD_BYTES, error=RecordError, json=strict)
+    located = read_yaml_file(path, limits=RECORD_LIMITS, error=RecordError, json=strict)
     record = _from_located(located)
     record._base_dir = Path(path).resolve().parent
     return record
@@ -259,7 +274,7 @@ def parse_record(text: str | bytes, *, file: str | None = None) -> Record:
     """Parse a record from YAML or JSON text."""
     if not isinstance(text, str | bytes):
         raise ConfigError(f"a record is parsed from text (str or bytes), not {type(text).__name__}")
-    return _from_located(parse_yaml(text, file=file, max_bytes=MAX_RECORD_BYTES, error=RecordError))
+    return _from_located(parse_yaml(text, file=file, limits=RECORD_LIMITS, error=RecordError))
 
 
 def dump_record(record: Record, fmt: str = "yaml") -> str:
@@ -277,10 +292,11 @@ def dump_record(record: Record, fmt: str = "yaml") -> str:
 
 
 def save_record(record: Record, path: str | Path) -> None:
-    """Write a record to ``path``: JSON for a ``.json`` file, YAML otherwise."""
+    """Write a record to ``path``: JSON for a ``.json`` file, YAML otherwise. The file is
+    replaced atomically: a crash leaves the old file whole."""
     target = Path(path)
     fmt = "json" if target.suffix.lower() == ".json" else "yaml"
-    target.write_text(dump_record(record, fmt), encoding="utf-8")
+    atomic_write_text(target, dump_record(record, fmt))
 
 
 # --- from a match, and replaying ----------------------------------------------------------
@@ -341,7 +357,7 @@ def _record_variant(record: Record, base_dir: Path | None) -> Variant:
                     )
                 ]
             )
-        return load_variant(_variant_file(base_dir, spec))
+        return load_named_variant(spec, base_dir)
     except VariantError as exc:
         where = located.issue("", ("variant",)) if located else Issue("", "variant")
         problems = "; ".join(str(i) if i.file else i.message for i in exc.issues)
@@ -369,24 +385,6 @@ def _inner(located: Located | None, spec: dict[str, Any]) -> Located:
         {p[1:]: v for p, v in located.positions.items() if p[:1] == ("variant",)},
         {p[1:]: v for p, v in located.key_positions.items() if p[:1] == ("variant",)},
     )
-
-
-def _variant_file(base_dir: Path, spec: str) -> Path:
-    path = base_dir / spec
-    try:
-        found = path.is_file()
-    except (OSError, ValueError):
-        found = False
-    if not found:
-        raise VariantError(
-            [
-                Issue(
-                    f"unknown variant {spec!r}: not a built-in id ({', '.join(builtin_ids())}) "
-                    f"and no file {path}"
-                )
-            ]
-        )
-    return path
 
 
 class _Replay:

@@ -293,7 +293,7 @@ def test_an_inline_variant_for_a_variant_built_in_code() -> None:
         ("[1, 2]", "must be a mapping"),
         ("variant: portugal\ndeals: []\n", "required field 'first_dealer' is missing"),
         ("variant: portugal\nfirst_dealer: 4\n", "at most 3"),
-        ("variant: nosuch\nfirst_dealer: 0\n", "unknown variant 'nosuch'"),
+        ("variant: nosuch\nfirst_dealer: 0\n", "'nosuch' is not usable: it is not a built-in"),
         ("variant: portugal\nfirst_dealer: 0\ncolour: red\n", "unknown field 'colour'"),
         ("variant: portugal\nfirst_dealer: 0\nfirst_dealer: 1\n", "duplicate key"),
     ],

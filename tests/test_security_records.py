@@ -1,9 +1,8 @@
 """Issue 16 for records: what sueca_rules/_record.py (the coordinator's) wires from the
-security helpers. Each test is marked ``xfail(strict=True)`` until it is wired: it then passes,
-the strict mark fails the run, and the mark is to be removed.
+security helpers:
 
-- the reader's limits for records (:data:`RECORD_LIMITS_ADVISED`), so that a record of more
-  than 2,000 deals is refused before any of it is validated;
+- the reader's limits for records (``RECORD_LIMITS``), so that a record of more than 2,000
+  deals is refused before any of it is validated;
 - :func:`~sueca_rules._yaml.cap_issues` on a record's problems (the first hundred, then a count);
 - :func:`~sueca_rules._registry.load_named_variant` for the record's ``variant:`` path;
 - :func:`~sueca_rules._files.atomic_write_text` in ``save_record``.
@@ -18,35 +17,17 @@ from pathlib import Path
 import pytest
 
 from sueca_rules import Match, RecordError, load_record, parse_record
-from sueca_rules._record import save_record
-from sueca_rules._yaml import MAX_ISSUES, Limits, parse_yaml
+from sueca_rules._record import RECORD_LIMITS, save_record
+from sueca_rules._yaml import MAX_ISSUES, parse_yaml
 
 from .test_security_limits import tie_deal, tie_record_json
 
-RECORD_LIMITS_ADVISED = Limits(
-    max_bytes=8 * 1024 * 1024,
-    max_nodes=250_000,
-    max_items=10_000,
-    items={
-        "deals": 2_000,
-        "deals[].hands": 4,
-        "deals[].hands[]": 10,
-        "deals[].plays": 40,
-        "deals[].claims": 160,
-    },
-)
-"""The limits advised for records: 2,000 deals (a real match has a few dozen at most) of 92
-values each fit in 250,000 values, read in about half a second."""
 
-WIRING = "wired by the coordinator in sueca_rules/_record.py (issue 16)"
-
-
-def test_the_advised_limits_read_a_record_of_2000_deals() -> None:
-    located = parse_yaml(tie_record_json(2_000), limits=RECORD_LIMITS_ADVISED, json=True)
+def test_the_record_limits_read_a_record_of_2000_deals() -> None:
+    located = parse_yaml(tie_record_json(2_000), limits=RECORD_LIMITS, json=True)
     assert len(located.data["deals"]) == 2_000
 
 
-@pytest.mark.xfail(strict=True, reason=WIRING)
 def test_a_record_of_more_than_2000_deals_is_refused_before_validation() -> None:
     with pytest.raises(RecordError) as info:
         parse_record(tie_record_json(2_001))
@@ -55,7 +36,6 @@ def test_a_record_of_more_than_2000_deals_is_refused_before_validation() -> None
     assert issue.message == "this list holds more than 2,000 items: the limit is 2,000"
 
 
-@pytest.mark.xfail(strict=True, reason=WIRING)
 def test_a_record_with_thousands_of_problems_reports_a_hundred() -> None:
     junk = {"hands": [["XX"] * 10] * 4, "trump_card": "XX", "plays": ["XX"] * 40}
     text = json.dumps({"variant": "portugal", "first_dealer": 0, "deals": [junk] * 50})
@@ -66,7 +46,6 @@ def test_a_record_with_thousands_of_problems_reports_a_hundred() -> None:
     assert issues[-1].message.startswith("... and ")
 
 
-@pytest.mark.xfail(strict=True, reason=WIRING)
 @pytest.mark.parametrize("spec", ["../../../../etc/passwd", "/etc/passwd", "/proc/self/environ"])
 def test_a_record_cannot_name_a_file_outside_its_folder(spec: str, tmp_path: Path) -> None:
     deal = tie_deal(0)
@@ -80,7 +59,6 @@ def test_a_record_cannot_name_a_file_outside_its_folder(spec: str, tmp_path: Pat
     assert "absolute path" in message or "climbs out of the folder" in message
 
 
-@pytest.mark.xfail(strict=True, reason=WIRING)
 def test_save_record_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "game.yaml"
     path.write_text("yesterday's record")
