@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -22,6 +23,8 @@ __all__ = [
     "level_arg",
     "load_variant_arg",
     "print_json",
+    "rate_arg",
+    "require_extra",
     "seed_arg",
 ]
 
@@ -86,6 +89,30 @@ def level_arg(text: str) -> int:
             f"{text!r} is not a level: levels are {', '.join(map(str, LEVELS))}"
         )
     return int(text)
+
+
+def rate_arg(text: str) -> float:
+    """An argparse type: a probability, a number from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 1:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be a number from 0 to 1, got {text}")
+    return value
+
+
+def require_extra(command: str, extra: str = "cli", modules: tuple[str, ...] = ("rich",)) -> None:
+    """Fail at once, before any work, when a module of the ``extra`` that ``command`` needs is
+    not installed: the message says what to install (for any command that needs an extra:
+    ``sueca play`` and ``sueca simulate`` need ``cli``, for rich)."""
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        raise CliError(
+            f"{command} needs the '{extra}' extra ({', '.join(missing)} is not installed). "
+            f"Install it with: pip install 'sueca-rules[{extra}]' (from a clone: pip install "
+            f"-e '.[{extra}]')"
+        )
 
 
 def seed_arg(text: str) -> int | str:
