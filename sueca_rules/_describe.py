@@ -136,7 +136,7 @@ def _source_paras(source: Source, card: Card, p: Phrases) -> list[_Para]:
         changed = None if source.changes is None else bool(source.changes)
         paras.append(_Para(p.card.based_on(source.base, changed)))
         for topic in source.changes or ():
-            label, text = _topic_label(topic, p.diff), _topic_text(card, topic, p.diff)
+            label, text = _topic_label(topic, p.diff), _topic_text(card, topic, p)
             paras.append(_Para(p.card.change(label, text), "item"))
     return paras
 
@@ -232,8 +232,9 @@ def _topic_label(topic: Topic | str, words: DiffPhrases) -> str:
     return topic  # a field no topic knows yet: named by its path
 
 
-def _topic_text(card: Card, topic: Topic | str, words: DiffPhrases) -> str:
+def _topic_text(card: Card, topic: Topic | str, p: Phrases) -> str:
     """One variant's rule on ``topic``, as a short phrase."""
+    words = p.diff
     match topic:
         case "direction":
             return words.direction(card.direction)
@@ -243,8 +244,8 @@ def _topic_text(card: Card, topic: Topic | str, words: DiffPhrases) -> str:
             return words.deal(card.dealing)
         case "revoke":
             return words.revoke(card.revoke)
-        case "tiers":
-            return words.tiers(card.scoring)
+        case "tiers":  # "61 to 90 points: 1 game; 91 to 119 (capote): 2 games"
+            return "; ".join(p.card.band(b, unit=i == 0) for i, b in enumerate(card.scoring.bands))
         case "bandeira":
             return words.bandeira(card.bandeira)
         case "tie":
@@ -263,7 +264,8 @@ def describe_diff(
     that make one rule, such as the three of the 60-60 tie, are said together; the heading
     counts the fields, as :func:`diff` lists them); a sentence saying so when they have the
     same rules."""
-    words = phrases(lang).diff
+    p = phrases(lang)
+    words = p.diff
     found = diff(a, b)
     if not found:
         text = words.same_rules(a.name, None if a.name == b.name else b.name)
@@ -278,9 +280,9 @@ def describe_diff(
         text = words.rule(
             _topic_label(topic, words),
             name_a,
-            _topic_text(card_a, topic, words),
+            _topic_text(card_a, topic, p),
             name_b,
-            _topic_text(card_b, topic, words),
+            _topic_text(card_b, topic, p),
         )
         lines.append(_wrap(text, "  - ", "    ", width))
     return "\n".join(lines) + "\n"

@@ -21,7 +21,7 @@ from typing import Any, Literal, TypeGuard
 from ._cards import RANK_LETTERS
 from ._registry import builtin_ids, load_variant
 from ._rules import CAPOTE_POINTS, TIE_MULTIPLY, TIE_NONE, Rules
-from ._variant import Variant
+from ._variant import TrumpCard, Variant
 
 __all__ = [
     "RANKS",
@@ -150,18 +150,12 @@ class Dealing:
     """The seat that deals the first deal, ``None`` when chosen at random."""
     first_leader: int | None
     """The seat that leads the first trick of the match (with a fixed first dealer)."""
-    trump_card: str
+    trump_card: TrumpCard
     """``deal.trump_card``: ``dealer_last`` (the dealer is dealt last; their last card is
     turned) or ``dealer_first`` (the dealer takes the first ten; the first card is turned)."""
-    clockwise: bool
-    """Play goes clockwise, so the first leader sits on the dealer's left."""
-    deal_clockwise: bool
-    """The hands are dealt clockwise (from the player on the dealer's left)."""
-
-    @property
-    def deal_reverse(self) -> bool:
-        """The hands are dealt against the direction of play."""
-        return self.deal_clockwise != self.clockwise
+    direction: Direction
+    """Which way play goes (the first leader sits on the dealer's left when clockwise) and
+    which way the hands are dealt."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,7 +336,7 @@ def card_facts(variant: Variant, base: Variant | None = None) -> Card:
     return Card(
         name=variant.name,
         players=Players(seats_named=rules.first_dealer is not None),
-        direction=Direction(rules.clockwise, rules.clockwise != rules.deal_reverse),
+        direction=_direction(rules),
         dealing=_dealing(variant, rules),
         revoke=Revoke(
             claimable=rules.revoke_claimable,
@@ -370,14 +364,17 @@ def card_facts(variant: Variant, base: Variant | None = None) -> Card:
     )
 
 
+def _direction(rules: Rules) -> Direction:
+    return Direction(rules.clockwise, deal_clockwise=rules.clockwise != rules.deal_reverse)
+
+
 def _dealing(variant: Variant, rules: Rules) -> Dealing:
     first = rules.first_dealer
     return Dealing(
         first_dealer=first,
         first_leader=None if first is None else rules.first_leader(first),
         trump_card=variant.deal.trump_card,
-        clockwise=rules.clockwise,
-        deal_clockwise=rules.clockwise != rules.deal_reverse,
+        direction=_direction(rules),
     )
 
 

@@ -100,7 +100,7 @@ def test_facts_of_portugal() -> None:
     assert card.name == "Portugal"
     assert card.players == Players(seats_named=False)
     assert card.direction == Direction(clockwise=False, deal_clockwise=False)
-    assert card.dealing == Dealing(None, None, "dealer_last", clockwise=False, deal_clockwise=False)
+    assert card.dealing == Dealing(None, None, "dealer_last", card.direction)
     assert card.revoke == Revoke(
         claimable=False, penalty_games=4, false_claim_games=4, tie_kept=True
     )
@@ -139,7 +139,7 @@ def test_facts_of_the_other_builtins() -> None:
     assert online.dealing.trump_card == "dealer_first"
     assert online.source.changes == ("deal", "bandeira", "tie")
     play = card_facts(load_variant("sueca-play"))
-    assert play.dealing == Dealing(1, 0, "dealer_last", clockwise=False, deal_clockwise=False)
+    assert play.dealing == Dealing(1, 0, "dealer_last", Direction(False, deal_clockwise=False))
     assert play.players == Players(seats_named=True)
     assert play.tie == Tie("multiply", 2, stacks=False)
     table = card_facts(load_variant("portugal-table"))
@@ -165,8 +165,9 @@ def test_facts_agree_with_the_rules(v: Variant) -> None:
         assert card.dealing.first_leader == rules.first_leader(rules.first_dealer)
         assert card.dealing.first_leader == rules.next_seat[rules.first_dealer]
     order = rules.deal_order(0)
-    assert card.dealing.deal_clockwise == (order[1] == (order[0] + 1) % 4)
+    assert card.dealing.direction.deal_clockwise == (order[1] == (order[0] + 1) % 4)
     assert card.direction.clockwise == (rules.next_seat[0] == 1)
+    assert card.dealing.direction == card.direction
     carries = rules.tie_bonus(1, 1) != 1
     assert (card.tie.carries != "nothing") == carries == card.revoke.tie_kept
     assert card.revoke.false_claim_games == (

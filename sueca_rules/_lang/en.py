@@ -64,9 +64,11 @@ def _sweep(all_tricks: bool) -> str:
     return "all ten tricks" if all_tricks else "all 120 points"
 
 
-def _band(b: Band) -> str:
-    """``61 to 90 points: 1 game``, ``91 to 119 points (capote): 2 games``."""
-    span = f"{b.low} points" if b.low == b.high else f"{b.low} to {b.high} points"
+def _band(b: Band, unit: bool = True) -> str:
+    """``61 to 90 points: 1 game``, ``91 to 119 points (capote): 2 games``;
+    without ``unit``, ``91 to 119 (capote): 2 games``."""
+    span = f"{b.low}" if b.low == b.high else f"{b.low} to {b.high}"
+    span += " points" if unit else ""
     return f"{span}{' (capote)' if b.capote else ''}: {_games(b.games)}"
 
 
@@ -157,8 +159,8 @@ class _Card:
                 f"Seat {f.first_dealer} deals the first deal, so seat {f.first_leader} leads "
                 f"the first trick."
             )
-        side, way = _side(f.deal_clockwise), _way(f.deal_clockwise)
-        against = " (the opposite way to the play)" if f.deal_reverse else ""
+        side, way = _side(f.direction.deal_clockwise), _way(f.direction.deal_clockwise)
+        against = " (the opposite way to the play)" if f.direction.deal_reverse else ""
         if f.trump_card == "dealer_first":
             dealing = (
                 f"The dealer turns up the first card of the pack for everyone to see: its suit "
@@ -179,7 +181,7 @@ class _Card:
         )
 
     def leading(self, f: Dealing) -> str:
-        side = _side(f.clockwise)
+        side = _side(f.direction.clockwise)
         return (
             f"The player on the dealer's {side} leads the first trick, and the winner of each "
             f"trick leads the next. After each deal the turn to deal passes to the {side}, in "
@@ -221,8 +223,8 @@ class _Card:
             )
         return text
 
-    def band(self, b: Band) -> str:
-        return _band(b)
+    def band(self, b: Band, unit: bool = True) -> str:
+        return _band(b, unit)
 
     def bandeira_band(self, f: Scoring) -> str:
         return f"{_sweep(f.bandeira_all_tricks)} (bandeira): {_games(f.bandeira_games)}"
@@ -339,7 +341,7 @@ class _Diff:
         return f"seat {f.first_dealer} (so seat {f.first_leader} leads first)"
 
     def deal(self, f: Dealing) -> str:
-        side = _side(f.deal_clockwise)
+        side = _side(f.direction.deal_clockwise)
         if f.trump_card == "dealer_first":
             return (
                 f"the dealer takes the first ten cards and turns the first card for trumps, "
@@ -361,11 +363,6 @@ class _Diff:
         if f.false_claim_games == 0:
             return text + "; a false claim costs nothing"
         return text + f"; a false claim gives the other team {_games(f.false_claim_games)}"
-
-    def tiers(self, f: Scoring) -> str:
-        # "61 to 90 points: 1 game; 91 to 119 (capote): 2 games": "points" said once.
-        texts = [_band(b) for b in f.bands]
-        return "; ".join(t if i == 0 else t.replace(" points", "", 1) for i, t in enumerate(texts))
 
     def bandeira(self, f: Bandeira) -> str:
         text = f"{_sweep(f.all_tricks)} {_scores(f.games)}"
@@ -423,7 +420,7 @@ class _Summary:
 
     def trump(self, f: Dealing) -> str:
         text = "trump: " + ("first card" if f.trump_card == "dealer_first" else "last card")
-        return text + (", dealt against play" if f.deal_reverse else "")
+        return text + (", dealt against play" if f.direction.deal_reverse else "")
 
     def revoke(self, f: Revoke) -> str:
         return f"renúncia claimable ({f.penalty_games})"

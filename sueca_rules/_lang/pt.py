@@ -57,9 +57,11 @@ def _times(factor: int) -> str:
     return {2: "a dobrar", 3: "a triplicar", 4: "a quadruplicar"}.get(factor, f"×{factor}")
 
 
-def _band(b: Band) -> str:
-    """``61 a 90 pontos: 1 jogo``, ``91 a 119 pontos (capote): 2 jogos``."""
-    span = f"{b.low} pontos" if b.low == b.high else f"{b.low} a {b.high} pontos"
+def _band(b: Band, unit: bool = True) -> str:
+    """``61 a 90 pontos: 1 jogo``, ``91 a 119 pontos (capote): 2 jogos``;
+    without ``unit``, ``91 a 119 (capote): 2 jogos``."""
+    span = f"{b.low}" if b.low == b.high else f"{b.low} a {b.high}"
+    span += " pontos" if unit else ""
     return f"{span}{' (capote)' if b.capote else ''}: {_games(b.games)}"
 
 
@@ -153,8 +155,8 @@ class _Card:
                 f"O lugar {f.first_dealer} dá as cartas na primeira mão, e assim o lugar "
                 f"{f.first_leader} é o primeiro a jogar."
             )
-        side = _side(f.deal_clockwise)
-        against = " (ao contrário do sentido do jogo)" if f.deal_reverse else ""
+        side = _side(f.direction.deal_clockwise)
+        against = " (ao contrário do sentido do jogo)" if f.direction.deal_reverse else ""
         if f.trump_card == "dealer_first":
             dealing = (
                 f"Quem dá vira para cima a primeira carta do baralho, à vista de todos: o seu "
@@ -175,7 +177,7 @@ class _Card:
         )
 
     def leading(self, f: Dealing) -> str:
-        side = _side(f.clockwise)
+        side = _side(f.direction.clockwise)
         return (
             f"O jogador à {side} de quem deu é o primeiro a jogar na primeira vaza, e quem ganha "
             f"uma vaza é o primeiro a jogar na seguinte. No fim de cada mão, a vez de dar passa "
@@ -217,8 +219,8 @@ class _Card:
             )
         return text
 
-    def band(self, b: Band) -> str:
-        return _band(b)
+    def band(self, b: Band, unit: bool = True) -> str:
+        return _band(b, unit)
 
     def bandeira_band(self, f: Scoring) -> str:
         sweep = "todas as dez vazas" if f.bandeira_all_tricks else "todos os 120 pontos"
@@ -332,7 +334,7 @@ class _Diff:
         return f"o lugar {f.first_dealer} (e assim o lugar {f.first_leader} joga primeiro)"
 
     def deal(self, f: Dealing) -> str:
-        side = _side(f.deal_clockwise)
+        side = _side(f.direction.deal_clockwise)
         if f.trump_card == "dealer_first":
             return (
                 f"quem dá fica com as dez primeiras cartas, vira a primeira para o trunfo e "
@@ -353,11 +355,6 @@ class _Diff:
         if f.false_claim_games == 0:
             return text + "; uma acusação falsa não custa nada"
         return text + f"; uma acusação falsa dá {_games(f.false_claim_games)} aos adversários"
-
-    def tiers(self, f: Scoring) -> str:
-        # "61 a 90 pontos: 1 jogo; 91 a 119 (capote): 2 jogos": "pontos" só uma vez.
-        texts = [_band(b) for b in f.bands]
-        return "; ".join(t if i == 0 else t.replace(" pontos", "", 1) for i, t in enumerate(texts))
 
     def bandeira(self, f: Bandeira) -> str:
         sweep = "as dez vazas" if f.all_tricks else "os 120 pontos"
@@ -414,7 +411,7 @@ class _Summary:
 
     def trump(self, f: Dealing) -> str:
         text = "trunfo: " + ("primeira carta" if f.trump_card == "dealer_first" else "última carta")
-        return text + (", dada ao contrário" if f.deal_reverse else "")
+        return text + (", dada ao contrário" if f.direction.deal_reverse else "")
 
     def revoke(self, f: Revoke) -> str:
         return f"renúncia acusável ({f.penalty_games})"
