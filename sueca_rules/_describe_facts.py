@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeGuard
 
 from ._cards import RANK_LETTERS
+from ._lang import seat_role
 from ._registry import builtin_ids, load_variant
 from ._rules import CAPOTE_POINTS, TIE_MULTIPLY, TIE_NONE, Rules
 from ._variant import TrumpCard, Variant
@@ -39,6 +40,7 @@ __all__ = [
     "Scoring",
     "Section",
     "SectionKey",
+    "Side",
     "Source",
     "Tie",
     "Topic",
@@ -51,6 +53,9 @@ __all__ = [
 
 RANKS = " ".join(reversed(RANK_LETTERS))
 """The ranks from high to low, as the card shows them: ``A 7 K J Q 6 5 4 3 2``."""
+
+Side = Literal["left", "right"]
+"""A neighbour's side, seen from a seat."""
 
 SectionKey = Literal[
     "players",
@@ -154,8 +159,11 @@ class Dealing:
     """``deal.trump_card``: ``dealer_last`` (the dealer is dealt last; their last card is
     turned) or ``dealer_first`` (the dealer takes the first ten; the first card is turned)."""
     direction: Direction
-    """Which way play goes (the first leader sits on the dealer's left when clockwise) and
-    which way the hands are dealt."""
+    """Which way play goes and which way the hands are dealt."""
+    leader_side: Side
+    """Where the first leader of a deal sits, seen from the dealer."""
+    next_dealer_side: Side
+    """Where the next deal's dealer sits, seen from this deal's dealer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,8 +372,19 @@ def card_facts(variant: Variant, base: Variant | None = None) -> Card:
     )
 
 
+def _side(seat: int, viewer: int, rules: Rules) -> Side:
+    role = seat_role(seat, viewer, rules)
+    if role == "left" or role == "right":
+        return role
+    raise AssertionError(f"seat {seat} is not beside seat {viewer}")  # pragma: no cover
+
+
 def _direction(rules: Rules) -> Direction:
-    return Direction(rules.clockwise, deal_clockwise=rules.clockwise != rules.deal_reverse)
+    """Which way play goes, and which way the hands go round: from the dealer to the first
+    seat the dealer deals to (the order :meth:`Rules.deal_order` deals in)."""
+    order = rules.deal_order(0)
+    first_dealt = order[1] if order[0] == 0 else order[0]
+    return Direction(rules.clockwise, deal_clockwise=_side(first_dealt, 0, rules) == "left")
 
 
 def _dealing(variant: Variant, rules: Rules) -> Dealing:
@@ -375,6 +394,8 @@ def _dealing(variant: Variant, rules: Rules) -> Dealing:
         first_leader=None if first is None else rules.first_leader(first),
         trump_card=variant.deal.trump_card,
         direction=_direction(rules),
+        leader_side=_side(rules.first_leader(0), 0, rules),
+        next_dealer_side=_side(rules.next_dealer(0), 0, rules),
     )
 
 

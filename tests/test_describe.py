@@ -100,7 +100,7 @@ def test_facts_of_portugal() -> None:
     assert card.name == "Portugal"
     assert card.players == Players(seats_named=False)
     assert card.direction == Direction(clockwise=False, deal_clockwise=False)
-    assert card.dealing == Dealing(None, None, "dealer_last", card.direction)
+    assert card.dealing == Dealing(None, None, "dealer_last", card.direction, "right", "right")
     assert card.revoke == Revoke(
         claimable=False, penalty_games=4, false_claim_games=4, tie_kept=True
     )
@@ -139,7 +139,10 @@ def test_facts_of_the_other_builtins() -> None:
     assert online.dealing.trump_card == "dealer_first"
     assert online.source.changes == ("deal", "bandeira", "tie")
     play = card_facts(load_variant("sueca-play"))
-    assert play.dealing == Dealing(1, 0, "dealer_last", Direction(False, deal_clockwise=False))
+    assert play.dealing == Dealing(
+        1, 0, "dealer_last", Direction(False, deal_clockwise=False), "right", "right"
+    )
+    assert (french.dealing.leader_side, french.dealing.next_dealer_side) == ("left", "left")
     assert play.players == Players(seats_named=True)
     assert play.tie == Tie("multiply", 2, stacks=False)
     table = card_facts(load_variant("portugal-table"))
@@ -168,6 +171,8 @@ def test_facts_agree_with_the_rules(v: Variant) -> None:
     assert card.dealing.direction.deal_clockwise == (order[1] == (order[0] + 1) % 4)
     assert card.direction.clockwise == (rules.next_seat[0] == 1)
     assert card.dealing.direction == card.direction
+    side = "left" if rules.clockwise else "right"  # the next seat, seen from a seat
+    assert card.dealing.leader_side == card.dealing.next_dealer_side == side
     carries = rules.tie_bonus(1, 1) != 1
     assert (card.tie.carries != "nothing") == carries == card.revoke.tie_kept
     assert card.revoke.false_claim_games == (

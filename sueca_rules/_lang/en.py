@@ -181,10 +181,10 @@ class _Card:
         )
 
     def leading(self, f: Dealing) -> str:
-        side = _side(f.direction.clockwise)
+        leader, dealer = _side(f.leader_side == "left"), _side(f.next_dealer_side == "left")
         return (
-            f"The player on the dealer's {side} leads the first trick, and the winner of each "
-            f"trick leads the next. After each deal the turn to deal passes to the {side}, in "
+            f"The player on the dealer's {leader} leads the first trick, and the winner of each "
+            f"trick leads the next. After each deal the turn to deal passes to the {dealer}, in "
             f"the direction of play."
         )
 

@@ -177,11 +177,11 @@ class _Card:
         )
 
     def leading(self, f: Dealing) -> str:
-        side = _side(f.direction.clockwise)
+        leader, dealer = _side(f.leader_side == "left"), _side(f.next_dealer_side == "left")
         return (
-            f"O jogador à {side} de quem deu é o primeiro a jogar na primeira vaza, e quem ganha "
-            f"uma vaza é o primeiro a jogar na seguinte. No fim de cada mão, a vez de dar passa "
-            f"para a {side}, no sentido do jogo."
+            f"O jogador à {leader} de quem deu é o primeiro a jogar na primeira vaza, e quem "
+            f"ganha uma vaza é o primeiro a jogar na seguinte. No fim de cada mão, a vez de dar "
+            f"passa para a {dealer}, no sentido do jogo."
         )
 
     def revoke(self, f: Revoke) -> str:
