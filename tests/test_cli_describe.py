@@ -72,7 +72,7 @@ def test_describe_a_house_file_says_what_it_changed(
     assert "- Games to win a partida: 6 games." in out
     assert main(["describe", str(tasca), "--lang", "pt"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "Baseadas em Portugal, com estas alterações:" in out
+    assert "São as regras de Portugal, com estas alterações:" in out
     assert "- Jogos para ganhar a partida: 6 jogos." in out
 
 

@@ -497,8 +497,9 @@ def test_portuguese_card_of_portugal() -> None:
     for word in (" time ", "times", "você", "game", " the ", "trick"):
         assert word not in norm(card), word
     french = norm(describe(load_variant("french"), "pt"))
-    assert "Baseadas em Portugal, com estas alterações: - Sentido do jogo: para a esquerda" in (
-        french
+    assert (
+        "São as regras de Portugal, com estas alterações: - Sentido do jogo: para a esquerda"
+        in (french)
     )
 
 
@@ -567,7 +568,9 @@ def test_a_house_file_card_says_what_it_changed() -> None:
     assert "- Dealing and the trump card (trunfo): the dealer takes the first ten cards" in card
     assert "Scoring:" not in card.split("Based on")[1]
     pt = norm(describe(parse_variant(TASCA), "pt"))
-    assert "Baseadas em Portugal, com estas alterações: - Sentido do jogo: para a esquerda" in pt
+    assert (
+        "São as regras de Portugal, com estas alterações: - Sentido do jogo: para a esquerda" in pt
+    )
     six = norm(describe(parse_variant("name: Six\nextends: portugal\nmatch: {target_games: 6}\n")))
     assert "four games" not in six
     assert "- Games to win a partida: 6 games." in six
@@ -590,7 +593,7 @@ def test_a_house_file_with_an_inherited_description() -> None:
 def test_a_house_file_with_the_rules_of_its_base() -> None:
     v = parse_variant("name: Same\nextends: portugal-table\n")
     assert "Based on Portugal, at the table, with the same rules." in norm(describe(v))
-    assert "Baseadas em Portugal, at the table, com as mesmas regras." in norm(describe(v, "pt"))
+    assert "São as regras de Portugal, at the table, sem alterações." in norm(describe(v, "pt"))
 
 
 def test_a_house_file_that_extends_a_file(tmp_path: Path) -> None:

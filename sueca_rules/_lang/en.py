@@ -251,6 +251,8 @@ class _Card:
                 f" Since {_games(f.games)} {verb} a partida, in effect a bandeira wins the "
                 f"partida at once."
             )
+        if not f.games:
+            return made
         return made + (
             " The games of a bandeira count like any others: a bandeira does not end the "
             "partida by itself."
@@ -370,7 +372,7 @@ class _Diff:
             return text + " and wins the partida at once"
         if f.wins_in_effect:
             return text + ", enough to win the partida"
-        return text + ", which does not end the partida by itself"
+        return text if not f.games else text + ", which does not end the partida by itself"
 
     def tie(self, f: Tie) -> str:
         if f.carries == "nothing":

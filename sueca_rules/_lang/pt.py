@@ -244,6 +244,8 @@ class _Card:
                 f" Como {_games(f.games)} {verb} para ganhar a partida, na prática a bandeira "
                 f"ganha logo a partida."
             )
+        if not f.games:
+            return made
         return made + (
             " Os jogos da bandeira contam como os outros: a bandeira não acaba a partida por si só."
         )
@@ -295,10 +297,10 @@ class _Card:
 
     def based_on(self, base: str, changed: bool | None) -> str:
         if changed is None:
-            return f"Baseadas nas regras de {base}."
+            return f"Têm por base as regras de {base}."
         if not changed:
-            return f"Baseadas em {base}, com as mesmas regras."
-        return f"Baseadas em {base}, com estas alterações:"
+            return f"São as regras de {base}, sem alterações."
+        return f"São as regras de {base}, com estas alterações:"
 
     def change(self, label: str, text: str) -> str:
         return f"{label}: {text}."
@@ -363,7 +365,7 @@ class _Diff:
             return text + " e ganham logo a partida"
         if f.wins_in_effect:
             return text + ", o que chega para ganhar a partida"
-        return text + ", que não acabam a partida por si só"
+        return text if not f.games else text + ", que não acabam a partida por si só"
 
     def tie(self, f: Tie) -> str:
         if f.carries == "nothing":
