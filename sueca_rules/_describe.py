@@ -29,6 +29,7 @@ from ._describe_facts import (
     FollowSuit,
     MatchLength,
     Players,
+    Redeal,
     Revoke,
     Scoring,
     Source,
@@ -41,6 +42,7 @@ from ._describe_facts import (
 )
 from ._lang import LANGS, Lang, Phrases, phrases
 from ._lang._tables import DiffPhrases
+from ._public import public
 from ._variant import Variant
 
 __all__ = ["LANGS", "Lang", "RuleDiff", "describe", "describe_diff", "diff", "summary"]
@@ -104,6 +106,8 @@ def _paras(fact: Fact, card: Card, p: Phrases) -> list[_Para]:
             return [_Para(words.direction(fact))]
         case Dealing():
             return [_Para(words.dealing(fact)), _Para(words.leading(fact))]
+        case Redeal():
+            return [_Para(words.redeal(fact))]
         case FollowSuit():
             return [_Para(words.follow_suit)]
         case Revoke():
@@ -181,6 +185,8 @@ def summary(variant: Variant, lang: Lang = "en") -> str:
     if card.dealing.first_dealer is not None:
         parts.append(words.first_dealer(card.dealing.first_dealer))
     parts.append(words.trump(card.dealing))
+    if card.redeal.allowed:
+        parts.append(words.redeal(card.redeal))
     if card.revoke.claimable:
         parts.append(words.revoke(card.revoke))
     if not card.scoring.standard:
@@ -194,6 +200,7 @@ def summary(variant: Variant, lang: Lang = "en") -> str:
 # --- differences ----------------------------------------------------------------------------
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class RuleDiff:
     """One rule in which two variants differ: its dotted field path (``scoring.tie.mode``) and
@@ -242,6 +249,8 @@ def _topic_text(card: Card, topic: Topic | str, p: Phrases) -> str:
             return words.first_dealer(card.dealing)
         case "deal":
             return words.deal(card.dealing)
+        case "redeal":
+            return words.redeal(card.redeal)
         case "revoke":
             return words.revoke(card.revoke)
         case "tiers":  # "61 to 90 points: 1 game; 91 to 119 (capote): 2 games"

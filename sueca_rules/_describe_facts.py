@@ -36,6 +36,7 @@ __all__ = [
     "FollowSuit",
     "MatchLength",
     "Players",
+    "Redeal",
     "Revoke",
     "Scoring",
     "Section",
@@ -73,7 +74,16 @@ SectionKey = Literal[
 """The sections of a rules card, in order; each language names them (its ``headings``)."""
 
 Topic = Literal[
-    "direction", "first_dealer", "deal", "revoke", "tiers", "bandeira", "tie", "target", "best_of"
+    "direction",
+    "first_dealer",
+    "deal",
+    "redeal",
+    "revoke",
+    "tiers",
+    "bandeira",
+    "tie",
+    "target",
+    "best_of",
 ]
 """A rule as :func:`~sueca_rules.describe_diff` says it: the fields that make one rule are said
 together (the three fields of the 60-60 tie are one topic)."""
@@ -82,6 +92,7 @@ TOPIC_FIELDS: Mapping[Topic, tuple[str, ...]] = {
     "direction": ("table.direction",),
     "first_dealer": ("table.first_dealer",),
     "deal": ("deal.trump_card", "deal.order"),
+    "redeal": ("deal.redeal.",),
     "revoke": ("revoke.",),
     "tiers": ("scoring.tiers",),
     "bandeira": ("scoring.bandeira.",),
@@ -157,13 +168,29 @@ class Dealing:
     """The seat that leads the first trick of the match (with a fixed first dealer)."""
     trump_card: TrumpCard
     """``deal.trump_card``: ``dealer_last`` (the dealer is dealt last; their last card is
-    turned) or ``dealer_first`` (the dealer takes the first ten; the first card is turned)."""
+    turned), ``dealer_first`` (the dealer takes the first ten; the first card is turned) or
+    ``dealer_choice`` (the dealer chooses, each deal, the top card or the bottom one)."""
     direction: Direction
     """Which way play goes and which way the hands are dealt."""
     leader_side: Side
     """Where the first leader of a deal sits, seen from the dealer."""
     next_dealer_side: Side
     """Where the next deal's dealer sits, seen from this deal's dealer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """A new deal (dar de novo) asked for by a weak hand, before the first card."""
+
+    leader_below: int | None
+    """The deal's first leader may ask with fewer card points than this; ``None``: never."""
+    others_below: int | None
+    """Each other player may ask with fewer card points than this; ``None``: never."""
+
+    @property
+    def allowed(self) -> bool:
+        """Someone may ever ask."""
+        return self.leader_below is not None or self.others_below is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +209,11 @@ class Revoke:
     """The games a rightful claim scores."""
     false_claim_games: int | None
     """The games a false claim gives the other team; ``None`` when a false claim is ignored."""
+    plays_on: bool
+    """After a penalized false claim play goes on and the deal is scored at its end, the
+    penalty added to its games (``after_false_claim: play_on``); else the deal ends."""
+    accuse_player: bool
+    """A claim names the rival it accuses, and is rightful only if that one revoked."""
     tie_kept: bool
     """Ties carry something, so the card says that a penalty leaves a pending tie alone."""
 
@@ -277,6 +309,7 @@ Fact = (
     Players
     | Direction
     | Dealing
+    | Redeal
     | FollowSuit
     | Revoke
     | Scoring
@@ -305,6 +338,7 @@ class Card:
     players: Players
     direction: Direction
     dealing: Dealing
+    redeal: Redeal
     revoke: Revoke
     scoring: Scoring
     bandeira: Bandeira
@@ -320,7 +354,9 @@ class Card:
         sections = (
             Section("players", (self.players,)),
             Section("direction", (self.direction,)),
-            Section("deal", (self.dealing,)),
+            Section(
+                "deal", (self.dealing, self.redeal) if self.redeal.allowed else (self.dealing,)
+            ),
             Section("follow", (FollowSuit(),)),
             Section("revoke", (self.revoke,)),
             Section("cards", ("cards",)),
@@ -346,10 +382,13 @@ def card_facts(variant: Variant, base: Variant | None = None) -> Card:
         players=Players(seats_named=rules.first_dealer is not None),
         direction=_direction(rules),
         dealing=_dealing(variant, rules),
+        redeal=Redeal(rules.redeal_leader_below or None, rules.redeal_others_below or None),
         revoke=Revoke(
             claimable=rules.revoke_claimable,
             penalty_games=rules.penalty_games,
-            false_claim_games=rules.penalty_games if rules.false_claim_penalizes else None,
+            false_claim_games=rules.false_claim_games if rules.false_claim_penalizes else None,
+            plays_on=rules.false_claim_plays_on,
+            accuse_player=rules.accuse_player,
             tie_kept=_tie(rules).carries != "nothing",
         ),
         scoring=Scoring(

@@ -20,7 +20,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from sueca_rules import Variant, builtin_ids, load_variant, parse_variant, variants_dir
+from sueca_rules import (
+    ConfigError,
+    Variant,
+    builtin_ids,
+    load_variant,
+    parse_variant,
+    variants_dir,
+)
 from sueca_rules._describe import LANGS, Lang, RuleDiff, describe, describe_diff, diff, summary
 from sueca_rules._describe_facts import (
     TOPIC_FIELDS,
@@ -31,6 +38,7 @@ from sueca_rules._describe_facts import (
     Direction,
     MatchLength,
     Players,
+    Redeal,
     Revoke,
     Scoring,
     SectionKey,
@@ -102,8 +110,14 @@ def test_facts_of_portugal() -> None:
     assert card.direction == Direction(clockwise=False, deal_clockwise=False)
     assert card.dealing == Dealing(None, None, "dealer_last", card.direction, "right", "right")
     assert card.revoke == Revoke(
-        claimable=False, penalty_games=4, false_claim_games=4, tie_kept=True
+        claimable=False,
+        penalty_games=4,
+        false_claim_games=4,
+        plays_on=False,
+        accuse_player=False,
+        tie_kept=True,
     )
+    assert card.redeal == Redeal(None, None)
     assert card.scoring == Scoring(
         bands=(Band(61, 90, 1, capote=False), Band(91, 119, 2, capote=True)),
         tiers=((61, 1), (91, 2)),
@@ -146,7 +160,7 @@ def test_facts_of_the_other_builtins() -> None:
     assert play.players == Players(seats_named=True)
     assert play.tie == Tie("multiply", 2, stacks=False)
     table = card_facts(load_variant("portugal-table"))
-    assert table.revoke == Revoke(True, 4, 4, tie_kept=True)
+    assert table.revoke == Revoke(True, 4, 4, plays_on=False, accuse_player=False, tie_kept=True)
     best = card_facts(load_variant("portugal-best-of-3"))
     assert best.match == MatchLength(4, 3, 2)
 
@@ -175,9 +189,20 @@ def test_facts_agree_with_the_rules(v: Variant) -> None:
     assert card.dealing.leader_side == card.dealing.next_dealer_side == side
     carries = rules.tie_bonus(1, 1) != 1
     assert (card.tie.carries != "nothing") == carries == card.revoke.tie_kept
-    assert card.revoke.false_claim_games == (
-        v.revoke.penalty_games if v.revoke.false_claim == "penalize_claimant" else None
+    false = (
+        v.revoke.penalty_games if v.revoke.false_claim_games is None else v.revoke.false_claim_games
     )
+    assert card.revoke.false_claim_games == (
+        false if v.revoke.false_claim == "penalize_claimant" else None
+    )
+    assert card.revoke.plays_on == (v.revoke.after_false_claim == "play_on")
+    assert card.revoke.accuse_player == (v.revoke.accuse == "player")
+    assert card.redeal == Redeal(v.deal.redeal.leader_below, v.deal.redeal.others_below)
+    for dealer in range(4):
+        leader = rules.first_leader(dealer)
+        for seat in range(4):
+            below = card.redeal.leader_below if seat == leader else card.redeal.others_below
+            assert rules.redeal_below(seat, dealer) == (below or 0)
     assert card.match.partidas_to_win == rules.partidas_to_win
 
 
@@ -186,7 +211,9 @@ def said(card: Card) -> tuple[Any, ...]:
     a tie carries when it carries nothing, are not said)."""
     revoke = card.revoke
     if not revoke.claimable:
-        revoke = dataclasses.replace(revoke, penalty_games=0, false_claim_games=0)
+        revoke = Revoke(False, 0, 0, plays_on=False, accuse_player=False, tie_kept=False)
+    elif revoke.false_claim_games is None:  # ignored: play goes on, whatever after_false_claim
+        revoke = dataclasses.replace(revoke, plays_on=False)
     tie = card.tie if card.tie.carries != "nothing" else Tie("nothing", 0, stacks=False)
     bandeira = card.bandeira
     if not bandeira.all_tricks:
@@ -197,6 +224,7 @@ def said(card: Card) -> tuple[Any, ...]:
         card.players,
         card.direction,
         card.dealing,
+        card.redeal,
         revoke,
         card.scoring.bands,
         card.scoring.bandeira_games,
@@ -295,8 +323,9 @@ def test_unknown_language(bad: str) -> None:
         lambda: describe_diff(v, v, bad),  # type: ignore[arg-type]
         lambda: seat_name(0, bad),
     ):
-        with pytest.raises(ValueError, match="unknown language") as error:
+        with pytest.raises(ConfigError, match="unknown language") as error:
             call()
+        assert isinstance(error.value, ValueError)
         assert "en, pt" in str(error.value)
     assert check_lang("pt") == "pt"
 
@@ -339,11 +368,11 @@ def test_seat_names_by_number() -> None:
 def test_bad_seats() -> None:
     rules = Rules.from_variant(DEFAULT)
     for seat in (4, -1, True):
-        with pytest.raises(ValueError, match="seat"):
+        with pytest.raises(ConfigError, match="seat"):
             seat_name(seat)
-        with pytest.raises(ValueError, match="seat"):
+        with pytest.raises(ConfigError, match="seat"):
             seat_role(0, seat, rules)
-    with pytest.raises(ValueError, match="needs the rules"):
+    with pytest.raises(ConfigError, match="needs the rules"):
         seat_name(1, viewer=0)
 
 
@@ -656,6 +685,118 @@ def test_zero_values_never_read_badly(a: Variant, b: Variant) -> None:
             assert "marca nenhum" not in text
 
 
+# --- the real-table rules (issue 11) -------------------------------------------------------
+
+BRASIL = (
+    "name: Mesa\nextends: portugal\ntable: {direction: clockwise}\n"
+    "deal:\n  trump_card: dealer_choice\n  redeal: {leader_below: 10, others_below: 5}\n"
+    "revoke: {mode: claimable, false_claim_games: 2, after_false_claim: play_on, accuse: player}\n"
+)
+
+
+def test_the_real_table_rules_on_the_card() -> None:
+    v = parse_variant(BRASIL)
+    card = card_facts(v)
+    assert card.dealing.trump_card == "dealer_choice"
+    assert card.redeal == Redeal(10, 5)
+    assert card.revoke == Revoke(True, 4, 2, plays_on=True, accuse_player=True, tie_kept=True)
+    assert [s.facts for s in card.sections if s.key == "deal"] == [(card.dealing, card.redeal)]
+    en = norm(describe(v))
+    for phrase in (
+        "the dealer chooses which card shows trumps: the top card of the pack (trunfo por cima) "
+        "or the bottom card (trunfo por baixo)",
+        "For the top card, the dealer turns it up and takes the first ten cards",
+        "starting with the player on their left and going round clockwise",
+        "the player who is to lead, if their hand holds fewer than 10 card points, or another "
+        "player, if theirs holds fewer than 5, may ask for a new deal (dar de novo)",
+        "the deal given up scores nothing",
+        "naming the rival who revoked (acusar)",
+        "up to the count (contagem) after the last trick",
+        "If that player did revoke in this deal, the claim is rightful",
+        "A false claim (the player named did not revoke) gives the other team 2 games, and play "
+        "goes on: the deal is scored as usual at its end, the penalty added to its games.",
+    ):
+        assert phrase in en, phrase
+    pt = norm(describe(v, "pt"))
+    for phrase in (
+        "a de cima do baralho (trunfo por cima) ou a de baixo (trunfo por baixo)",
+        "o jogador que joga primeiro, se a sua mão tiver menos de 10 pontos, ou outro jogador, "
+        "se a sua tiver menos de 5, pode pedir para dar de novo",
+        "dizendo qual o adversário que renunciou",
+        "até à contagem, depois da última vaza",
+        "Se esse adversário tiver de facto renunciado nesta mão, a acusação é certa",
+        "Uma acusação falsa (o adversário acusado não renunciou) dá 2 jogos aos adversários, e o "
+        "jogo continua",
+        "- Dar de novo: o primeiro a jogar com menos de 10 pontos, os outros com menos de 5.",
+    ):
+        assert phrase in pt, phrase
+    assert not ENGLISH.findall(rules_body(describe(v, "pt")).split("Fonte")[0])
+
+
+@pytest.mark.parametrize(
+    ("redeal", "en", "pt"),
+    [
+        (
+            {"leader_below": 8, "others_below": 8},
+            "a player whose hand holds fewer than 8 card points may ask",
+            "um jogador cuja mão tenha menos de 8 pontos pode pedir",
+        ),
+        (
+            {"leader_below": 8},
+            "the player who is to lead, if their hand holds fewer than 8 card points, may ask",
+            "o jogador que joga primeiro, se a sua mão tiver menos de 8 pontos, pode pedir",
+        ),
+        (
+            {"others_below": 6},
+            "a player other than the one who is to lead, if their hand holds "
+            "fewer than 6 card points, may ask",
+            "qualquer jogador, exceto o que joga primeiro, se a "
+            "sua mão tiver menos de 6 pontos, pode pedir",
+        ),
+    ],
+)
+def test_who_may_ask_for_a_new_deal(redeal: dict[str, int], en: str, pt: str) -> None:
+    v = with_rule(DEFAULT, "deal.redeal", redeal)
+    assert en in norm(describe(v))
+    assert pt in norm(describe(v, "pt"))
+    assert "dar de novo" in summary(v, "pt")
+    assert "redeal" in summary(v)
+    assert "dar de novo" not in norm(describe(DEFAULT, "pt"))
+
+
+def test_the_real_table_rules_in_differences_and_summaries() -> None:
+    v = parse_variant(BRASIL)
+    words = norm(describe_diff(DEFAULT, v))
+    assert "differ in 8 rules, said under 4 headings:" in words
+    assert (
+        "Dealing and the trump card (trunfo): x: hands are dealt from the player on the dealer's "
+        "right" in words
+    )
+    assert "Mesa: the dealer chooses each deal to turn the top card for trumps" in words
+    assert (
+        "New deal for a weak hand (dar de novo): x: never; Mesa: the first leader with fewer "
+        "than 10 card points, the others fewer than 5." in words
+    )
+    assert (
+        "Mesa: any card may be played, and a rightful claim of renúncia scores 4 games (a claim "
+        "names the rival accused); a false claim gives the other team 2 games, and play goes on"
+        in words
+    )
+    assert summary(v) == (
+        "clockwise · trump: dealer's choice · redeal: leader < 10, others < 5 · renúncia "
+        "claimable (4, false 2, play on, names the rival) · 60-60: +1 game · bandeira 120 pts "
+        "= 4 · first to 4"
+    )
+    assert summary(v, "pt") == (
+        "para a esquerda · trunfo: por cima ou por baixo · dar de novo: 1.º < 10, outros < 5 · "
+        "renúncia acusável (4, falsa 2, jogo continua, acusa um jogador) · 60-60: +1 jogo · "
+        "bandeira 120 pts = 4 · até 4 jogos"
+    )
+    pt = norm(describe_diff(DEFAULT, v, "pt"))
+    assert "quem dá escolhe em cada mão o trunfo por cima" in pt
+    assert "(quem acusa diz qual o adversário)" in pt
+
+
 # --- summary --------------------------------------------------------------------------------
 
 
@@ -825,7 +966,6 @@ def test_describe_diff_builtin_pairs(a: str, b: str) -> None:
 # --- any variant ----------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(reason="the issue-11 fields reach the cards on the describe branch")
 @given(variants())
 def test_any_variant_card(v: Variant) -> None:
     for lang in LANGS:
@@ -834,7 +974,6 @@ def test_any_variant_card(v: Variant) -> None:
         assert v.name in card.splitlines()[0]
 
 
-@pytest.mark.xfail(reason="the issue-11 fields reach the cards on the describe branch")
 @given(variants(), variants())
 def test_any_diff_is_symmetric_complete_and_counted(a: Variant, b: Variant) -> None:
     found = diff(a, b)

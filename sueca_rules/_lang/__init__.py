@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Literal, get_args
 
+from .._errors import ConfigError
 from ._tables import Phrases
 
 if TYPE_CHECKING:
@@ -48,10 +49,10 @@ SeatRole = Literal["you", "partner", "right", "left"]
 right, the rival on their left."""
 
 
-def _config_error(message: str) -> ValueError:
-    """The error for a bad argument. ``ConfigError`` (a ``SuecaError`` and a ``ValueError``)
-    takes its place once it is in :mod:`sueca_rules._errors`: this is the one line to change."""
-    return ValueError(message)
+def _config_error(message: str) -> ConfigError:
+    """The error for a bad argument (a :class:`~sueca_rules.ConfigError`, which is also a
+    ``ValueError``)."""
+    return ConfigError(message)
 
 
 def check_lang(lang: str) -> Lang:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         Direction,
         MatchLength,
         Players,
+        Redeal,
         Revoke,
         Scoring,
         SectionKey,
@@ -70,6 +71,24 @@ def _band(b: Band, unit: bool = True) -> str:
     span = f"{b.low}" if b.low == b.high else f"{b.low} to {b.high}"
     span += " points" if unit else ""
     return f"{span}{' (capote)' if b.capote else ''}: {_games(b.games)}"
+
+
+def _who_may_redeal(f: Redeal) -> str:
+    """``a player whose hand holds fewer than 10 card points``, and the like."""
+    lead, others = f.leader_below, f.others_below
+    if lead == others:
+        return f"a player whose hand holds fewer than {lead} card points"
+    if others is None:
+        return f"the player who is to lead, if their hand holds fewer than {lead} card points,"
+    if lead is None:
+        return (
+            f"a player other than the one who is to lead, if their hand holds fewer than "
+            f"{others} card points,"
+        )
+    return (
+        f"the player who is to lead, if their hand holds fewer than {lead} card points, or "
+        f"another player, if theirs holds fewer than {others},"
+    )
 
 
 class _Words:
@@ -160,20 +179,32 @@ class _Card:
                 f"the first trick."
             )
         side, way = _side(f.direction.deal_clockwise), _way(f.direction.deal_clockwise)
-        against = " (the opposite way to the play)" if f.direction.deal_reverse else ""
+        round_ = f"starting with the player on their {side} and going round {way}"
+        if f.direction.deal_reverse:
+            round_ += " (the opposite way to the play)"
+        top = (
+            f"takes the first ten cards, that card included, then deals ten cards to each of "
+            f"the others, {round_}"
+        )
+        bottom = f"deals ten cards to each player in one go, {round_}, ending with themselves"
         if f.trump_card == "dealer_first":
             dealing = (
                 f"The dealer turns up the first card of the pack for everyone to see: its suit "
-                f"is trumps (trunfo) for the whole deal. The dealer takes the first ten cards, "
-                f"that card included, then deals ten cards to each of the others, starting with "
-                f"the player on their {side} and going round {way}{against}."
+                f"is trumps (trunfo) for the whole deal. The dealer {top}."
+            )
+        elif f.trump_card == "dealer_choice":
+            dealing = (
+                f"Before each deal the dealer chooses which card shows trumps: the top card of "
+                f"the pack (trunfo por cima) or the bottom card (trunfo por baixo). For the top "
+                f"card, the dealer turns it up and {top}; for the bottom card, the dealer "
+                f"{bottom}, and turns up their last card. Either way the card is turned face up "
+                f"for everyone to see: its suit is trumps (trunfo) for the whole deal."
             )
         else:
             dealing = (
-                f"The dealer deals ten cards to each player in one go, starting with the player "
-                f"on their {side} and going round {way}{against}, ending with themselves. The "
-                f"dealer's last card, the bottom card of the pack, is turned face up for "
-                f"everyone to see: its suit is trumps (trunfo) for the whole deal."
+                f"The dealer {bottom}. The dealer's last card, the bottom card of the pack, is "
+                f"turned face up for everyone to see: its suit is trumps (trunfo) for the whole "
+                f"deal."
             )
         return (
             f"{who} {dealing} The turned card stays in the dealer's hand until they play it, so "
@@ -200,15 +231,38 @@ class _Card:
             "real table."
         )
 
-    def claims(self, f: Revoke) -> str:
-        text = (
-            f"Any player may claim a renúncia by the other team at any moment of the deal. The "
-            f"deal ends at once and no card points are counted: if a player of the other team "
-            f"did revoke in this deal, the claiming team {_scores(f.penalty_games)}."
+    def redeal(self, f: Redeal) -> str:
+        return (
+            f"Before the first card of a deal, {_who_may_redeal(f)} may ask for a new deal (dar "
+            f"de novo). The same dealer deals again, and the deal given up scores nothing."
         )
-        false = "A false claim (nobody on the other team revoked)"
+
+    def claims(self, f: Revoke) -> str:
+        accused = "that player" if f.accuse_player else "a player of the other team"
+        naming = ", naming the rival who revoked (acusar)," if f.accuse_player else ""
+        text = (
+            f"Any player may claim a renúncia by the other team{naming} at any moment of the "
+            f"deal, up to the count (contagem) after the last trick. If {accused} did revoke in "
+            f"this deal, the claim is rightful: the deal ends at once, no card points are "
+            f"counted, and the claiming team {_scores(f.penalty_games)}."
+        )
+        false = "A false claim (" + (
+            "the player named did not revoke)"
+            if f.accuse_player
+            else "nobody on the other team revoked)"
+        )
         if f.false_claim_games is None:
             text += f" {false} is rejected and play goes on."
+        elif f.plays_on:
+            penalty = (
+                "costs nothing"
+                if f.false_claim_games == 0
+                else f"gives the other team {_games(f.false_claim_games)}"
+            )
+            text += (
+                f" {false} {penalty}, and play goes on: the deal is scored as usual at its end, "
+                f"the penalty added to its games."
+            )
         elif f.false_claim_games == 0:
             text += f" {false} also ends the deal, and nobody scores."
         else:
@@ -218,7 +272,7 @@ class _Card:
             )
         if f.tie_kept:
             text += (
-                " A renúncia penalty neither uses up nor cancels a pending empate bonus (see "
+                " A claim's penalty neither uses up nor cancels a pending empate bonus (see "
                 "below): the bonus still goes to the next deal won on points."
             )
         return text
@@ -321,6 +375,7 @@ _TOPICS: TopicLabels = {
     "direction": "Direction of play",
     "first_dealer": "First dealer",
     "deal": "Dealing and the trump card (trunfo)",
+    "redeal": "New deal for a weak hand (dar de novo)",
     "revoke": "Renúncia (revoke)",
     "tiers": "Scoring",
     "bandeira": "Bandeira (clean sweep)",
@@ -344,6 +399,12 @@ class _Diff:
 
     def deal(self, f: Dealing) -> str:
         side = _side(f.direction.deal_clockwise)
+        if f.trump_card == "dealer_choice":
+            return (
+                f"the dealer chooses each deal to turn the top card for trumps (taking the "
+                f"first ten cards) or the bottom card (dealt last), dealing from the player on "
+                f"their {side}"
+            )
         if f.trump_card == "dealer_first":
             return (
                 f"the dealer takes the first ten cards and turns the first card for trumps, "
@@ -360,11 +421,29 @@ class _Diff:
         text = (
             f"any card may be played, and a rightful claim of renúncia {_scores(f.penalty_games)}"
         )
+        if f.accuse_player:
+            text += " (a claim names the rival accused)"
         if f.false_claim_games is None:
             return text + "; a false claim is rejected and play goes on"
         if f.false_claim_games == 0:
-            return text + "; a false claim costs nothing"
-        return text + f"; a false claim gives the other team {_games(f.false_claim_games)}"
+            text += "; a false claim costs nothing"
+        else:
+            text += f"; a false claim gives the other team {_games(f.false_claim_games)}"
+        return text + (", and play goes on" if f.plays_on else "")
+
+    def redeal(self, f: Redeal) -> str:
+        lead, others = f.leader_below, f.others_below
+        if lead is None and others is None:
+            return "never"
+        if lead == others:
+            return f"any player with fewer than {lead} card points may ask for one"
+        if others is None:
+            return f"the first leader with fewer than {lead} card points may ask (the others never)"
+        if lead is None:
+            return f"any player but the first leader, with fewer than {others} card points"
+        return (
+            f"the first leader with fewer than {lead} card points, the others fewer than {others}"
+        )
 
     def bandeira(self, f: Bandeira) -> str:
         text = f"{_sweep(f.all_tricks)} {_scores(f.games)}"
@@ -421,11 +500,25 @@ class _Summary:
         return f"seat {seat} deals first"
 
     def trump(self, f: Dealing) -> str:
-        text = "trump: " + ("first card" if f.trump_card == "dealer_first" else "last card")
+        card = {"dealer_first": "first card", "dealer_choice": "dealer's choice"}
+        text = "trump: " + card.get(f.trump_card, "last card")
         return text + (", dealt against play" if f.direction.deal_reverse else "")
 
+    def redeal(self, f: Redeal) -> str:
+        lead, others = f.leader_below, f.others_below
+        if lead == others:
+            return f"redeal < {lead}"
+        return f"redeal: leader < {lead or '-'}, others < {others or '-'}"
+
     def revoke(self, f: Revoke) -> str:
-        return f"renúncia claimable ({f.penalty_games})"
+        extra = (
+            ""
+            if f.false_claim_games in (None, f.penalty_games)
+            else f", false {f.false_claim_games}"
+        )
+        extra += ", play on" if f.plays_on and f.false_claim_games is not None else ""
+        extra += ", names the rival" if f.accuse_player else ""
+        return f"renúncia claimable ({f.penalty_games}{extra})"
 
     def tiers(self, table: str) -> str:
         return f"games {table}"
@@ -467,6 +560,11 @@ class _Table:
     partner = "partner"
     right_rival = "right rival"
     left_rival = "left rival"
+    top_card = "top card (trunfo por cima)"
+    bottom_card = "bottom card (trunfo por baixo)"
+    redeal = "ask for a new deal (dar de novo)"
+    keep_hand = "play this hand"
+    claim = "claim a renúncia"
 
     def seat(self, seat: int) -> str:
         return f"seat {seat}"

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         Direction,
         MatchLength,
         Players,
+        Redeal,
         Revoke,
         Scoring,
         SectionKey,
@@ -63,6 +64,24 @@ def _band(b: Band, unit: bool = True) -> str:
     span = f"{b.low}" if b.low == b.high else f"{b.low} a {b.high}"
     span += " pontos" if unit else ""
     return f"{span}{' (capote)' if b.capote else ''}: {_games(b.games)}"
+
+
+def _who_may_redeal(f: Redeal) -> str:
+    """``um jogador cuja mão tenha menos de 10 pontos``, e afins."""
+    lead, others = f.leader_below, f.others_below
+    if lead == others:
+        return f"um jogador cuja mão tenha menos de {lead} pontos"
+    if others is None:
+        return f"o jogador que joga primeiro, se a sua mão tiver menos de {lead} pontos,"
+    if lead is None:
+        return (
+            f"qualquer jogador, exceto o que joga primeiro, se a sua mão tiver menos de "
+            f"{others} pontos,"
+        )
+    return (
+        f"o jogador que joga primeiro, se a sua mão tiver menos de {lead} pontos, ou outro "
+        f"jogador, se a sua tiver menos de {others},"
+    )
 
 
 class _Words:
@@ -155,21 +174,33 @@ class _Card:
                 f"O lugar {f.first_dealer} dá as cartas na primeira mão, e assim o lugar "
                 f"{f.first_leader} é o primeiro a jogar."
             )
-        side = _side(f.direction.deal_clockwise)
-        against = " (ao contrário do sentido do jogo)" if f.direction.deal_reverse else ""
+        start = f"começando pelo jogador à sua {_side(f.direction.deal_clockwise)}"
+        if f.direction.deal_reverse:
+            start += " (ao contrário do sentido do jogo)"
+        top = (
+            f"fica com as dez primeiras cartas, essa incluída, e depois dá dez cartas a cada um "
+            f"dos outros, {start}"
+        )
+        bottom = (
+            f"distribui dez cartas a cada jogador de uma só vez, {start} e acabando em si próprio"
+        )
         if f.trump_card == "dealer_first":
             dealing = (
                 f"Quem dá vira para cima a primeira carta do baralho, à vista de todos: o seu "
-                f"naipe é o trunfo de toda a mão. Fica com as dez primeiras cartas, essa "
-                f"incluída, e depois dá dez cartas a cada um dos outros, começando pelo jogador "
-                f"à sua {side}{against}."
+                f"naipe é o trunfo de toda a mão. Depois {top}."
+            )
+        elif f.trump_card == "dealer_choice":
+            dealing = (
+                f"Antes de cada mão, quem dá escolhe a carta que mostra o trunfo: a de cima do "
+                f"baralho (trunfo por cima) ou a de baixo (trunfo por baixo). Por cima, vira a "
+                f"primeira carta e {top}; por baixo, {bottom}, e vira a sua última carta. Em "
+                f"qualquer dos casos a carta fica virada para cima, à vista de todos: o seu naipe "
+                f"é o trunfo de toda a mão."
             )
         else:
             dealing = (
-                f"Quem dá distribui dez cartas a cada jogador de uma só vez, começando pelo "
-                f"jogador à sua {side}{against} e acabando em si próprio. A sua última carta, a "
-                f"de baixo do baralho, é virada para cima à vista de todos: o seu naipe é o "
-                f"trunfo de toda a mão."
+                f"Quem dá {bottom}. A sua última carta, a de baixo do baralho, é virada para "
+                f"cima à vista de todos: o seu naipe é o trunfo de toda a mão."
             )
         return (
             f"{who} {dealing} A carta de trunfo fica na mão de quem deu, que a joga quando "
@@ -196,15 +227,38 @@ class _Card:
             "numa mesa a sério."
         )
 
-    def claims(self, f: Revoke) -> str:
-        text = (
-            f"Qualquer jogador pode acusar uma renúncia da equipa adversária a qualquer momento. "
-            f"A mão acaba logo, sem contar pontos, e, se um adversário tiver de facto renunciado "
-            f"nesta mão, a equipa que acusou {_marca(f.penalty_games)}."
+    def redeal(self, f: Redeal) -> str:
+        return (
+            f"Antes da primeira carta de uma mão, {_who_may_redeal(f)} pode pedir para dar de "
+            f"novo. Volta a dar o mesmo jogador, e a mão posta de lado não conta."
         )
-        false = "Uma acusação falsa (nenhum adversário renunciou)"
+
+    def claims(self, f: Revoke) -> str:
+        accused = "esse adversário" if f.accuse_player else "um adversário"
+        naming = ", dizendo qual o adversário que renunciou," if f.accuse_player else ""
+        text = (
+            f"Qualquer jogador pode acusar uma renúncia da equipa adversária{naming} a qualquer "
+            f"momento da mão, até à contagem, depois da última vaza. Se {accused} tiver de "
+            f"facto renunciado nesta mão, a acusação é certa: a mão acaba logo, sem contar "
+            f"pontos, e a equipa que acusou {_marca(f.penalty_games)}."
+        )
+        false = "Uma acusação falsa (" + (
+            "o adversário acusado não renunciou)"
+            if f.accuse_player
+            else "nenhum adversário renunciou)"
+        )
         if f.false_claim_games is None:
             text += f" {false} é recusada e o jogo continua."
+        elif f.plays_on:
+            penalty = (
+                "não custa nada"
+                if f.false_claim_games == 0
+                else f"dá {_games(f.false_claim_games)} aos adversários"
+            )
+            text += (
+                f" {false} {penalty}, e o jogo continua: a mão conta-se no fim como de costume, "
+                f"com o castigo somado aos seus jogos."
+            )
         elif f.false_claim_games == 0:
             text += f" {false} também acaba a mão, e ninguém marca nada."
         else:
@@ -214,7 +268,7 @@ class _Card:
             )
         if f.tie_kept:
             text += (
-                " O castigo de uma renúncia não gasta nem anula o bónus de um empate pendente "
+                " O castigo de uma acusação não gasta nem anula o bónus de um empate pendente "
                 "(ver abaixo): esse bónus passa para a próxima mão ganha aos pontos."
             )
         return text
@@ -313,6 +367,7 @@ _TOPICS: TopicLabels = {
     "direction": "Sentido do jogo",
     "first_dealer": "Quem dá primeiro",
     "deal": "Distribuição e trunfo",
+    "redeal": "Dar de novo",
     "revoke": "Renúncia",
     "tiers": "Pontuação",
     "bandeira": "Bandeira",
@@ -337,6 +392,12 @@ class _Diff:
 
     def deal(self, f: Dealing) -> str:
         side = _side(f.direction.deal_clockwise)
+        if f.trump_card == "dealer_choice":
+            return (
+                f"quem dá escolhe em cada mão o trunfo por cima (fica com as dez primeiras "
+                f"cartas) ou por baixo (dá-se a si próprio no fim), dando a começar pelo jogador "
+                f"à sua {side}"
+            )
         if f.trump_card == "dealer_first":
             return (
                 f"quem dá fica com as dez primeiras cartas, vira a primeira para o trunfo e "
@@ -352,11 +413,27 @@ class _Diff:
             return "não há (só se podem jogar cartas que cumpram as regras)"
         penalty = "não vale nada" if f.penalty_games == 0 else f"vale {_games(f.penalty_games)}"
         text = f"pode jogar-se qualquer carta, e uma renúncia acusada com razão {penalty}"
+        if f.accuse_player:
+            text += " (quem acusa diz qual o adversário)"
         if f.false_claim_games is None:
             return text + "; uma acusação falsa é recusada e o jogo continua"
         if f.false_claim_games == 0:
-            return text + "; uma acusação falsa não custa nada"
-        return text + f"; uma acusação falsa dá {_games(f.false_claim_games)} aos adversários"
+            text += "; uma acusação falsa não custa nada"
+        else:
+            text += f"; uma acusação falsa dá {_games(f.false_claim_games)} aos adversários"
+        return text + (", e o jogo continua" if f.plays_on else "")
+
+    def redeal(self, f: Redeal) -> str:
+        lead, others = f.leader_below, f.others_below
+        if lead is None and others is None:
+            return "nunca"
+        if lead == others:
+            return f"qualquer jogador com menos de {lead} pontos pode pedir"
+        if others is None:
+            return f"o primeiro a jogar, com menos de {lead} pontos (os outros nunca)"
+        if lead is None:
+            return f"qualquer jogador menos o primeiro a jogar, com menos de {others} pontos"
+        return f"o primeiro a jogar com menos de {lead} pontos, os outros com menos de {others}"
 
     def bandeira(self, f: Bandeira) -> str:
         sweep = "as dez vazas" if f.all_tricks else "os 120 pontos"
@@ -412,11 +489,25 @@ class _Summary:
         return f"1.º a dar: lugar {seat}"
 
     def trump(self, f: Dealing) -> str:
-        text = "trunfo: " + ("primeira carta" if f.trump_card == "dealer_first" else "última carta")
+        card = {"dealer_first": "primeira carta", "dealer_choice": "por cima ou por baixo"}
+        text = "trunfo: " + card.get(f.trump_card, "última carta")
         return text + (", dada ao contrário" if f.direction.deal_reverse else "")
 
+    def redeal(self, f: Redeal) -> str:
+        lead, others = f.leader_below, f.others_below
+        if lead == others:
+            return f"dar de novo < {lead}"
+        return f"dar de novo: 1.º < {lead or '-'}, outros < {others or '-'}"
+
     def revoke(self, f: Revoke) -> str:
-        return f"renúncia acusável ({f.penalty_games})"
+        extra = (
+            ""
+            if f.false_claim_games in (None, f.penalty_games)
+            else f", falsa {f.false_claim_games}"
+        )
+        extra += ", jogo continua" if f.plays_on and f.false_claim_games is not None else ""
+        extra += ", acusa um jogador" if f.accuse_player else ""
+        return f"renúncia acusável ({f.penalty_games}{extra})"
 
     def tiers(self, table: str) -> str:
         return f"jogos {table}"
@@ -458,6 +549,11 @@ class _Table:
     partner = "parceiro"
     right_rival = "adversário da direita"
     left_rival = "adversário da esquerda"
+    top_card = "trunfo por cima"
+    bottom_card = "trunfo por baixo"
+    redeal = "dar de novo"
+    keep_hand = "jogar esta mão"
+    claim = "acusar renúncia"
 
     def seat(self, seat: int) -> str:
         return f"lugar {seat}"
