@@ -41,7 +41,7 @@ from ._describe_facts import (
     topics_of,
 )
 from ._lang import LANGS, Lang, Phrases, phrases
-from ._lang._tables import DiffPhrases
+from ._lang._tables import DiffPhrases, SummaryPhrases
 from ._public import public
 from ._variant import Variant
 
@@ -176,6 +176,18 @@ _SUMMARY_TIERS = 6
 """The tiers a summary shows, at most (then ``…``)."""
 
 
+def _summary_revoke(revoke: Revoke, words: SummaryPhrases) -> str:
+    notes = []
+    false = revoke.false_claim_games
+    if false is not None and false != revoke.penalty_games:
+        notes.append(words.false_claim(false))
+    if false is not None and revoke.plays_on:
+        notes.append(words.play_on)
+    if revoke.accuse_player:
+        notes.append(words.names_rival)
+    return words.revoke(revoke.penalty_games, notes)
+
+
 def summary(variant: Variant, lang: Lang = "en") -> str:
     """The rules on one line, for ``sueca variants``: direction, trump card, what differs from
     the usual in renúncia and scoring, 60-60, bandeira and the match."""
@@ -188,7 +200,7 @@ def summary(variant: Variant, lang: Lang = "en") -> str:
     if card.redeal.allowed:
         parts.append(words.redeal(card.redeal))
     if card.revoke.claimable:
-        parts.append(words.revoke(card.revoke))
+        parts.append(_summary_revoke(card.revoke, words))
     if not card.scoring.standard:
         tiers = card.scoring.tiers
         table = " ".join(f"{low}+:{games}" for low, games in tiers[:_SUMMARY_TIERS])

@@ -510,15 +510,14 @@ class _Summary:
             return f"redeal < {lead}"
         return f"redeal: leader < {lead or '-'}, others < {others or '-'}"
 
-    def revoke(self, f: Revoke) -> str:
-        extra = (
-            ""
-            if f.false_claim_games in (None, f.penalty_games)
-            else f", false {f.false_claim_games}"
-        )
-        extra += ", play on" if f.plays_on and f.false_claim_games is not None else ""
-        extra += ", names the rival" if f.accuse_player else ""
-        return f"renúncia claimable ({f.penalty_games}{extra})"
+    play_on = "play on"
+    names_rival = "names the rival"
+
+    def revoke(self, penalty: int, notes: list[str]) -> str:
+        return f"renúncia claimable ({', '.join([str(penalty), *notes])})"
+
+    def false_claim(self, games: int) -> str:
+        return f"false {games}"
 
     def tiers(self, table: str) -> str:
         return f"games {table}"

@@ -499,15 +499,14 @@ class _Summary:
             return f"dar de novo < {lead}"
         return f"dar de novo: 1.º < {lead or '-'}, outros < {others or '-'}"
 
-    def revoke(self, f: Revoke) -> str:
-        extra = (
-            ""
-            if f.false_claim_games in (None, f.penalty_games)
-            else f", falsa {f.false_claim_games}"
-        )
-        extra += ", jogo continua" if f.plays_on and f.false_claim_games is not None else ""
-        extra += ", acusa um jogador" if f.accuse_player else ""
-        return f"renúncia acusável ({f.penalty_games}{extra})"
+    play_on = "jogo continua"
+    names_rival = "acusa um jogador"
+
+    def revoke(self, penalty: int, notes: list[str]) -> str:
+        return f"renúncia acusável ({', '.join([str(penalty), *notes])})"
+
+    def false_claim(self, games: int) -> str:
+        return f"falsa {games}"
 
     def tiers(self, table: str) -> str:
         return f"jogos {table}"
