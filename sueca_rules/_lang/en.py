@@ -493,6 +493,9 @@ class _Diff:
 
 
 class _Summary:
+    play_on = "play on"
+    names_rival = "names the rival"
+
     def direction(self, f: Direction) -> str:
         return _way(f.clockwise)
 
@@ -509,9 +512,6 @@ class _Summary:
         if lead == others:
             return f"redeal < {lead}"
         return f"redeal: leader < {lead or '-'}, others < {others or '-'}"
-
-    play_on = "play on"
-    names_rival = "names the rival"
 
     def revoke(self, penalty: int, notes: list[str]) -> str:
         return f"renúncia claimable ({', '.join([str(penalty), *notes])})"
@@ -552,9 +552,6 @@ _PHASES: PhaseNames = {
 
 
 class _Table:
-    def phase(self, key: Phase) -> str:
-        return _PHASES[key]
-
     you = "you"
     partner = "partner"
     right_rival = "right rival"
@@ -564,6 +561,9 @@ class _Table:
     redeal = "ask for a new deal (dar de novo)"
     keep_hand = "play this hand"
     claim = "claim a renúncia"
+
+    def phase(self, key: Phase) -> str:
+        return _PHASES[key]
 
     def seat(self, seat: int) -> str:
         return f"seat {seat}"

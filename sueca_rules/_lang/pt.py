@@ -482,6 +482,9 @@ class _Diff:
 
 
 class _Summary:
+    play_on = "jogo continua"
+    names_rival = "acusa um jogador"
+
     def direction(self, f: Direction) -> str:
         return f"para a {_side(f.clockwise)}"
 
@@ -498,9 +501,6 @@ class _Summary:
         if lead == others:
             return f"dar de novo < {lead}"
         return f"dar de novo: 1.º < {lead or '-'}, outros < {others or '-'}"
-
-    play_on = "jogo continua"
-    names_rival = "acusa um jogador"
 
     def revoke(self, penalty: int, notes: list[str]) -> str:
         return f"renúncia acusável ({', '.join([str(penalty), *notes])})"
@@ -541,9 +541,6 @@ _PHASES: PhaseNames = {
 
 
 class _Table:
-    def phase(self, key: Phase) -> str:
-        return _PHASES[key]
-
     you = "tu"
     partner = "parceiro"
     right_rival = "adversário da direita"
@@ -553,6 +550,9 @@ class _Table:
     redeal = "dar de novo"
     keep_hand = "jogar esta mão"
     claim = "acusar renúncia"
+
+    def phase(self, key: Phase) -> str:
+        return _PHASES[key]
 
     def seat(self, seat: int) -> str:
         return f"lugar {seat}"
