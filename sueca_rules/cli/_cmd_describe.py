@@ -63,18 +63,18 @@ def _width() -> int:
 
 
 def _base_file(spec: str, variant: Variant) -> Variant | None:
-    """The variant a file's ``extends:`` names when that is another file (its card says what
-    the file changed from it); ``None`` for a built-in base (looked up by the card itself), no
-    base, or one that cannot be read again."""
+    """The variant a file's ``extends:`` names (its card says what the file changed from it),
+    followed as ``extends:`` is (a built-in, or a variant file in the file's folder tree);
+    ``None`` when it extends nothing or the base cannot be read again."""
     from pathlib import Path
 
     from .._errors import VariantError
-    from .._registry import builtin_ids, load_variant
+    from .._registry import load_named_variant
 
-    if variant.extends is None or variant.extends in builtin_ids():
+    if variant.extends is None:
         return None
     try:
-        return load_variant(Path(spec).parent / variant.extends)
+        return load_named_variant(variant.extends, Path(spec).parent)
     except (VariantError, OSError):
         return None
 
