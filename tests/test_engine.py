@@ -535,3 +535,13 @@ def test_multiplied_ties_are_capped_and_never_break_a_report() -> None:
     assert max(report["games"]) == MAX_DEAL_GAMES
     again = Match.from_record(match.to_record())
     assert replay_report(again) == report
+
+
+def test_clone_copies_every_list_of_the_state() -> None:
+    match = Match("brasil", seed=4)
+    copy = match.clone()
+    lists = [name for name, value in vars(match).items() if isinstance(value, list)]
+    assert len(lists) >= 10
+    for name in lists:
+        assert getattr(copy, name) == getattr(match, name)
+        assert getattr(copy, name) is not getattr(match, name), name
