@@ -760,7 +760,7 @@ def test_who_may_ask_for_a_new_deal(redeal: dict[str, int], en: str, pt: str) ->
     assert en in norm(describe(v))
     assert pt in norm(describe(v, "pt"))
     assert "dar de novo" in summary(v, "pt")
-    assert "redeal" in summary(v)
+    assert "redeal <" in summary(v)
     assert "dar de novo" not in norm(describe(DEFAULT, "pt"))
 
 
@@ -783,12 +783,11 @@ def test_the_real_table_rules_in_differences_and_summaries() -> None:
         in words
     )
     assert summary(v) == (
-        "clockwise · trump: dealer's choice · redeal: leader < 10, others < 5 · renúncia "
-        "claimable (4, false 2, play on, names the rival) · 60-60: +1 game · bandeira 120 pts "
-        "= 4 · first to 4"
+        "clockwise · trump: top/bottom · redeal < 10 (leader), < 5 · renúncia claimable (4, "
+        "false 2, play on, names the rival) · 60-60: +1 game · bandeira 120 pts = 4 · first to 4"
     )
     assert summary(v, "pt") == (
-        "para a esquerda · trunfo: por cima ou por baixo · dar de novo: 1.º < 10, outros < 5 · "
+        "para a esquerda · trunfo: por cima/baixo · dar de novo < 10 (1.º), < 5 · "
         "renúncia acusável (4, falsa 2, jogo continua, acusa um jogador) · 60-60: +1 jogo · "
         "bandeira 120 pts = 4 · até 4 jogos"
     )
@@ -805,7 +804,8 @@ def test_the_real_table_rules_in_differences_and_summaries() -> None:
 def test_summary_is_one_short_line(vid: str, lang: Lang) -> None:
     text = summary(load_variant(vid), lang)
     assert "\n" not in text
-    assert len(text) <= 116, text
+    # sueca variants prints the English one after the id; Portuguese words run longer.
+    assert len(text) <= (116 if lang == "en" else 136), text
 
 
 def test_summary_of_portugal() -> None:
@@ -882,8 +882,9 @@ def test_diff_portugal_french() -> None:
 
 @pytest.mark.parametrize("vid", [i for i in builtin_ids() if i != "portugal"])
 def test_diff_from_portugal_matches_the_yaml_files(vid: str) -> None:
-    """Each built-in extends portugal; the paths it sets to a new value are the diff."""
-    base = flat_yaml(read_yaml("portugal"))
+    """Each built-in extends portugal; the paths it sets to a new value are the diff (the
+    portugal file need not write every default: its rules are the base)."""
+    base = flat_rules(load_variant("portugal"))
     own = flat_yaml(read_yaml(vid))
     assert read_yaml(vid).get("extends") == "portugal"
     expected = [p for p in base if p in own and own[p] != base[p]]

@@ -503,7 +503,7 @@ class _Summary:
         return f"seat {seat} deals first"
 
     def trump(self, f: Dealing) -> str:
-        card = {"dealer_first": "first card", "dealer_choice": "dealer's choice"}
+        card = {"dealer_first": "first card", "dealer_choice": "top/bottom"}
         text = "trump: " + card.get(f.trump_card, "last card")
         return text + (", dealt against play" if f.direction.deal_reverse else "")
 
@@ -511,7 +511,11 @@ class _Summary:
         lead, others = f.leader_below, f.others_below
         if lead == others:
             return f"redeal < {lead}"
-        return f"redeal: leader < {lead or '-'}, others < {others or '-'}"
+        if others is None:
+            return f"redeal < {lead} (leader only)"
+        if lead is None:
+            return f"redeal < {others} (not the leader)"
+        return f"redeal < {lead} (leader), < {others}"
 
     def revoke(self, penalty: int, notes: list[str]) -> str:
         return f"renúncia claimable ({', '.join([str(penalty), *notes])})"

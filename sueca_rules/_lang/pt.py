@@ -492,7 +492,7 @@ class _Summary:
         return f"1.º a dar: lugar {seat}"
 
     def trump(self, f: Dealing) -> str:
-        card = {"dealer_first": "primeira carta", "dealer_choice": "por cima ou por baixo"}
+        card = {"dealer_first": "primeira carta", "dealer_choice": "por cima/baixo"}
         text = "trunfo: " + card.get(f.trump_card, "última carta")
         return text + (", dada ao contrário" if f.direction.deal_reverse else "")
 
@@ -500,7 +500,11 @@ class _Summary:
         lead, others = f.leader_below, f.others_below
         if lead == others:
             return f"dar de novo < {lead}"
-        return f"dar de novo: 1.º < {lead or '-'}, outros < {others or '-'}"
+        if others is None:
+            return f"dar de novo < {lead} (só o 1.º)"
+        if lead is None:
+            return f"dar de novo < {others} (menos o 1.º)"
+        return f"dar de novo < {lead} (1.º), < {others}"
 
     def revoke(self, penalty: int, notes: list[str]) -> str:
         return f"renúncia acusável ({', '.join([str(penalty), *notes])})"
@@ -608,6 +612,18 @@ _BUILTINS = {
         "seguinte conta a dobrar; o texto não diz que um segundo empate volta a dobrar, por isso "
         "vários empates seguidos contam como um só. Ganha a primeira equipa a chegar aos quatro "
         "jogos."
+    ),
+    "brasil": (
+        "A Sueca tal como a escrevem as fontes brasileiras (fonte: a página de regras da Sueca "
+        'da Copag e o regulamento do clube "Os amigos da sueca"). Dá-se e joga-se no sentido '
+        'dos ponteiros do relógio: "a mão roda para a esquerda". Antes de cada mão, quem dá '
+        "escolhe se recebe as cartas primeiro, virando para o trunfo a carta de cima do "
+        "baralho, ou por último, virando a de baixo. Antes da primeira carta, o jogador que "
+        "joga primeiro pode pedir para dar de novo se tiver menos de 10 pontos na mão, e "
+        "qualquer outro jogador se tiver menos de 5. Mais de 60 pontos ganham a mão e um jogo, "
+        "mais de 90 dois, e os 120 pontos são uma bandeira, que ganha logo a partida. Depois de "
+        "um empate a 60, a próxima mão ganha vale mais um jogo. Ganha a primeira equipa a "
+        "chegar aos quatro jogos."
     ),
     "french": (
         'As regras tal como estão escritas em francês (fonte: "Règle du jeu La Sueca"). '
