@@ -174,8 +174,6 @@ _PENDING = {
     "simulate(deals=0)",
     "simulate(jobs=0)",
     "simulate(teams=(9, 1))",
-    "load_variant(3)",
-    "parse_variant(3)",
 }
 
 
