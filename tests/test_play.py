@@ -18,7 +18,9 @@ from rich.console import Console
 
 from sueca_rules import Match, load_record, load_variant, parse_cards
 from sueca_rules._cards import Card
+from sueca_rules._lang import phrases
 from sueca_rules.cli import main
+from sueca_rules.cli._common import default_lang
 from sueca_rules.cli._ladder import (
     LadderEntry,
     insert_score,
@@ -31,7 +33,6 @@ from sueca_rules.cli._play_bots import TableBot, make_table_bots, proven_revoker
 from sueca_rules.cli._play_flow import play_out
 from sueca_rules.cli._play_input import HumanSeat, Stop
 from sueca_rules.cli._play_view import TableView
-from sueca_rules.cli._play_words import English, Portuguese, default_lang, words
 
 # Level 1 rivals and a small level-4 budget for the partner keep these games fast.
 FAST = ["--level", "1", "--samples", "4"]
@@ -134,7 +135,7 @@ def table_game(
     match and what was printed."""
     match = Match(load_variant(variant), seed=seed, deal=False)
     out = io.StringIO()
-    view = TableView(Console(file=out, width=400), words(lang), match.rules, human=True)
+    view = TableView(Console(file=out, width=400), phrases(lang), match.rules, human=True)
     stdin = Scripted(match, lambda m: None)
     stdin.answer = lambda m: answer(m, stdin)
     human = HumanSeat(view, cast(TextIO, stdin), match)
@@ -716,25 +717,23 @@ def test_the_language_comes_from_the_locale(
     assert default_lang({}) == "en"
 
 
-def test_every_phrase_has_its_portuguese() -> None:
-    english = {n for n, v in vars(English).items() if not n.startswith("_") and n != "lang"}
-    portuguese = {n for n in vars(Portuguese) if not n.startswith("_")}
-    assert english - portuguese == set()
-    # One seat naming: the names the describe helper's phrase files give seats.
-    pt, en = Portuguese(), English()
-    assert [pt.role(r).short for r in ("you", "partner", "left", "right")] == [
-        "tu",
-        "parceiro",
-        "adversário da esquerda",
-        "adversário da direita",
-    ]
-    assert [en.role(r).short for r in ("you", "partner", "left", "right")] == [
-        "you",
-        "partner",
-        "left rival",
-        "right rival",
-    ]
-    assert (en.seat(2).short, pt.seat(2).short) == ("seat 2", "lugar 2")
+def test_one_seat_naming_in_both_languages() -> None:
+    """The table's compact names are the ``table`` section's (``seat_name``): the same in the
+    game, its ``--auto`` column and replay."""
+    rules = Match("portugal", seed=1).rules
+    names = {}
+    for lang in ("en", "pt"):
+        view = TableView(Console(file=io.StringIO()), phrases(lang), rules, human=True)
+        auto = TableView(Console(file=io.StringIO()), phrases(lang), rules, human=False)
+        names[lang] = [view.seat(s).short for s in range(4)], [auto.seat(s).short for s in range(4)]
+    assert names["en"] == (
+        ["you", "left rival", "partner", "right rival"],
+        ["seat 0", "seat 1", "seat 2", "seat 3"],
+    )
+    assert names["pt"] == (
+        ["tu", "adversário da esquerda", "parceiro", "adversário da direita"],
+        ["lugar 0", "lugar 1", "lugar 2", "lugar 3"],
+    )
 
 
 # --- the ladder -------------------------------------------------------------------------------

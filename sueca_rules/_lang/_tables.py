@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol, TypedDict
 
+from ._game_tables import PlayPhrases, ReplayPhrases
+
 if TYPE_CHECKING:
     from .._describe_facts import (
         Band,
@@ -245,6 +247,10 @@ class Phrases:
     diff: DiffPhrases
     summary: SummaryPhrases
     table: TablePhrases
+    play: PlayPhrases
+    """``sueca play`` (in ``en_game.py``, ``pt_game.py``)."""
+    replay: ReplayPhrases
+    """``sueca replay``'s account (in ``en_game.py``, ``pt_game.py``)."""
     builtins: Mapping[str, str] | None
     """The built-in variants' descriptions in this language, by id; ``None`` in the language
     the variant files are written in (English), whose descriptions are shown as written."""

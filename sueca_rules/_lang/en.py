@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._tables import Headings, Phase, PhaseNames, Phrases, TopicLabels
+from .en_game import PLAY, REPLAY
 
 if TYPE_CHECKING:
     from .._describe_facts import (
@@ -584,5 +585,7 @@ PHRASES = Phrases(
     diff=_Diff(),
     summary=_Summary(),
     table=_Table(),
+    play=PLAY,
+    replay=REPLAY,
     builtins=None,
 )

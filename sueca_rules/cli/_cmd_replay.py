@@ -12,10 +12,10 @@ from ._common import CliError, add_command, print_json
 if TYPE_CHECKING:
     from .._cards import Card
     from .._events import Claim, DealResult, Revoke, Trick
+    from .._lang._game_tables import FalseClaim, ReplayPhrases
     from .._match import Match
     from .._record import Record
     from .._rules import Rules
-    from ._play_words import English, Outcome
 
 __all__ = ["account", "register"]
 
@@ -82,7 +82,7 @@ def run_replay(args: argparse.Namespace) -> int:
     from .._errors import RecordError
     from .._record import load_record
     from .._report import replay_report
-    from ._play_words import default_lang, words
+    from ._common import default_lang
 
     try:
         record = load_record(args.record)
@@ -92,11 +92,11 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         print_json(replay_report(match))
     else:
-        print(account(match, words(args.lang or default_lang())))
+        print(account(match, args.lang or default_lang()))
     return 0
 
 
-def _claim_line(w: English, rules: Rules, revokes: Sequence[Revoke], claim: Claim) -> str:
+def _claim_line(w: ReplayPhrases, rules: Rules, revokes: Sequence[Revoke], claim: Claim) -> str:
     """What a claim found (among the deal's ``revokes``): the rival's renúncia, or nothing
     (then what the variant did)."""
     from .._rules import claim_catches, team_of
@@ -105,17 +105,17 @@ def _claim_line(w: English, rules: Rules, revokes: Sequence[Revoke], claim: Clai
     if revoke is not None:
         found = w.claim_found(revoke.seat, revoke.card.symbol, revoke.play)
     else:
-        outcome: Outcome = "ignored"
+        outcome: FalseClaim = "ignored"
         if rules.false_claim_penalizes:
             outcome = "on" if rules.false_claim_plays_on else "ends"
         team = w.team_long(1 - team_of(claim.by))
         count = claim.after == 40
         found = w.claim_false(outcome, claim.against, team, rules.false_claim_games, count)
-    return "      " + w.replay_claim(claim.by, claim.against, claim.after, found)
+    return "      " + w.claim(claim.by, claim.against, claim.after, found)
 
 
 def _tricks(
-    w: English,
+    w: ReplayPhrases,
     rules: Rules,
     tricks: Sequence[Trick],
     claims: Sequence[Claim],
@@ -134,54 +134,53 @@ def _tricks(
     claims_until(0)
     for n, trick in enumerate(tricks, 1):
         cards = " ".join(c.symbol.rjust(3) for c in trick.cards)
-        lines.append("  " + w.replay_trick(n, trick.leader, cards, trick.winner, trick.points))
+        lines.append("  " + w.trick(n, trick.leader, cards, trick.winner, trick.points))
         claims_until(4 * n)
     claims_until(plays)
     return lines
 
 
-def _deal_head(w: English, number: int, partida: int, dealer: int, card: Card) -> str:
-    suit = card.suit
-    return w.replay_deal(number, partida + 1, dealer, card.symbol, f"{suit.symbol} {w.suit(suit)}")
+def _deal_head(w: ReplayPhrases, number: int, partida: int, dealer: int, card: Card) -> str:
+    return w.deal(number, partida + 1, dealer, card.symbol, card.suit)
 
 
-def _deal_account(w: English, rules: Rules, deal: DealResult) -> list[str]:
+def _deal_account(w: ReplayPhrases, rules: Rules, deal: DealResult) -> list[str]:
     from .._report import claim_caught
 
     lines = [_deal_head(w, deal.number, deal.partida, deal.dealer, deal.trump_card)]
     if deal.redeal is not None:
-        lines.append("  " + w.replay_redeal(deal.redeal))
+        lines.append("  " + w.redeal(deal.redeal))
         return lines
     lines.extend(_tricks(w, rules, deal.tricks, deal.claims, deal.revokes, len(deal.plays)))
     team = deal.team if deal.team is not None else 0
     games = deal.games[team] - deal.penalties[team]
-    head = w.replay_points(deal.points, deal.tricks_won) + " "
+    head = w.points(deal.points, deal.tricks_won) + " "
     if deal.result == "tie":
-        text = head + w.replay_tie()
+        text = head + w.tie()
     elif deal.result == "revoke":
         caught = claim_caught(deal, deal.claims[-1]) is not None
-        text = w.replay_by_claim(caught, w.team_long(team), games)
+        text = w.by_claim(caught, w.team_long(team), games)
     else:
-        text = head + w.replay_won(w.team_long(team), games, deal.bandeira)
+        text = head + w.won(w.team_long(team), games, deal.bandeira)
     if any(deal.penalties):
-        text += w.replay_penalties(deal.penalties)
+        text += w.penalties(deal.penalties)
     lines.append("  " + text)
     return lines
 
 
-def account(match: Match, w: English | None = None) -> str:
-    """A readable deal-by-deal account of a replayed match (in English unless ``w`` says)."""
-    from ._play_words import English
+def account(match: Match, lang: str = "en") -> str:
+    """A readable deal-by-deal account of a replayed match, in ``lang`` (``en``, ``pt``)."""
+    from .._lang import phrases
 
-    w = w or English()
+    w = phrases(lang).replay
     rules = match.rules
-    lines = [w.replay_head(match.variant.name, match.first_dealer), ""]
+    lines = [w.head(match.variant.name, match.first_dealer), ""]
     deals = match.deals
     total = [0, 0]
     for i, deal in enumerate(deals):
         lines.extend(_deal_account(w, rules, deal))
         total = [total[0] + deal.games[0], total[1] + deal.games[1]]
-        lines.append("  " + w.replay_games(deal.partida + 1, (total[0], total[1])))
+        lines.append("  " + w.games(deal.partida + 1, (total[0], total[1])))
         if i + 1 < len(deals):
             following: int | None = deals[i + 1].partida
         else:
@@ -189,7 +188,7 @@ def account(match: Match, w: English | None = None) -> str:
         if following != deal.partida and deal.team is not None:  # the partida ended here
             bandeira = deal.bandeira and total[deal.team] < rules.target_games
             team = w.team_long(deal.team)
-            won = w.replay_partida(team, deal.partida + 1, bandeira, (total[0], total[1]))
+            won = w.partida(team, deal.partida + 1, bandeira, (total[0], total[1]))
             lines.append("  " + won)
             total = [0, 0]
         lines.append("")
@@ -201,7 +200,7 @@ def account(match: Match, w: English | None = None) -> str:
     return "\n".join(lines)
 
 
-def _unfinished(w: English, match: Match) -> list[str]:
+def _unfinished(w: ReplayPhrases, match: Match) -> list[str]:
     """The deal left on the table by a game saved part-way: its tricks so far."""
     turned = match.trump_card
     if turned is None:

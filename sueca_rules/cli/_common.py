@@ -7,7 +7,7 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,7 @@ __all__ = [
     "add_command",
     "at_least",
     "check_writable",
+    "default_lang",
     "level_arg",
     "load_variant_arg",
     "print_json",
@@ -124,6 +125,18 @@ def seed_arg(text: str) -> int | str:
 
 
 _NOT_A_FILE = ("no such file", "this is a directory, not a file")
+
+
+def default_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the user's locale for the texts of ``sueca``: ``pt`` when ``LC_ALL``,
+    ``LC_MESSAGES`` or ``LANG`` (the first one set, as the C library reads them) names
+    Portuguese, else ``en``."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return "pt" if value.lower().startswith("pt") else "en"
+    return "en"
 
 
 def load_variant_arg(spec: str) -> Variant:

@@ -13,17 +13,18 @@ from typing import Final
 
 from rich.console import Console
 
+from .._lang import Phrases, phrases
 from .._match import Match
 from .._registry import builtin_ids
+from .._rules import Rules
 from .._variant import Variant
 from ..bots import Bot
-from ._common import CliError
+from ._common import CliError, default_lang
 from ._play_bots import make_table_bots
 from ._play_flow import play_and_save
 from ._play_input import HumanSeat
 from ._play_ladder import Ladder, run_ladder
 from ._play_view import TableView
-from ._play_words import English, default_lang, words
 
 __all__ = ["DEFAULT_REVOKE_RATE", "PARTNER_LEVEL", "run"]
 
@@ -39,12 +40,22 @@ class _Setup:
     """What every way of playing needs from the command line."""
 
     console: Console
-    words: English
+    phrases: Phrases
     seed: int | str
     level: int
     samples: int | None
     revoke_rate: float | None
     record: str | None
+
+    def view(self, rules: Rules, spec: str | None, *, human: bool) -> TableView:
+        """The terminal's table, in the game's language."""
+        lang = self.phrases.lang
+        command = None
+        if spec is not None:  # the rules card of the game's variant, in its language
+            command = f"sueca describe {shlex.quote(spec)}" + (
+                "" if lang == "en" else f" --lang {lang}"
+            )
+        return TableView(self.console, self.phrases, rules, human=human, rules_command=command)
 
     def rate(self, match: Match) -> float:
         """The revoke rate of the rivals under ``match``'s rules (0 unless claimable)."""
@@ -67,20 +78,12 @@ class _Setup:
         )
 
 
-def _rules_command(spec: str | None, words: English) -> str | None:
-    """The command that prints the rules card of the game's variant, in the game's language."""
-    if spec is None:
-        return None
-    lang = "" if words.lang == "en" else f" --lang {words.lang}"
-    return f"sueca describe {shlex.quote(spec)}{lang}"
-
-
 def run(args: argparse.Namespace, variant: Variant | None) -> int:
     """Run ``sueca play`` with parsed (and checked) arguments and the variant they name
     (``None`` with ``--resume``: the record names it)."""
     setup = _Setup(
         console=Console(highlight=False),
-        words=words(args.lang or default_lang()),
+        phrases=phrases(args.lang or default_lang()),
         seed=args.seed if args.seed is not None else secrets.randbelow(10**6),
         level=args.level if args.level is not None else DEFAULT_LEVEL,
         samples=args.samples,
@@ -121,10 +124,8 @@ def _resume(path: str, seed: int | str) -> tuple[Match, str | None]:
 
 
 def _run_game(setup: _Setup, match: Match, spec: str | None, resumed: str | None) -> int:
-    w = setup.words
-    view = TableView(
-        setup.console, w, match.rules, human=True, rules_command=_rules_command(spec, setup.words)
-    )
+    view = setup.view(match.rules, spec, human=True)
+    w = view.words
     human = HumanSeat(view, sys.stdin, match)
     bots = setup.seats(match, setup.seed, {1: setup.level, 2: PARTNER_LEVEL, 3: setup.level})
     view.welcome(w.title(match.variant.name), setup.seed, (PARTNER_LEVEL, setup.level))
@@ -157,16 +158,10 @@ def _show_resumed(view: TableView, match: Match, path: str) -> None:
 
 
 def _run_auto(setup: _Setup, match: Match, spec: str | None) -> int:
-    view = TableView(
-        setup.console,
-        setup.words,
-        match.rules,
-        human=False,
-        rules_command=_rules_command(spec, setup.words),
-    )
+    view = setup.view(match.rules, spec, human=False)
     levels = {0: PARTNER_LEVEL, 1: setup.level, 2: PARTNER_LEVEL, 3: setup.level}
     bots = setup.seats(match, setup.seed, levels)
-    view.welcome(setup.words.title(match.variant.name), setup.seed, (PARTNER_LEVEL, setup.level))
+    view.welcome(view.words.title(match.variant.name), setup.seed, (PARTNER_LEVEL, setup.level))
     if match.trump_card is not None:
         view.deal_header(match)
     played = play_and_save(view, match, [bots[0], bots[1], bots[2], bots[3]], setup.record)
@@ -175,13 +170,7 @@ def _run_auto(setup: _Setup, match: Match, spec: str | None) -> int:
 
 def _run_ladder(setup: _Setup, variant: Variant, spec: str, scores: str | None) -> int:
     probe = Match(variant, seed=0, deal=False)  # the rules, to name seats and word the table
-    view = TableView(
-        setup.console,
-        setup.words,
-        probe.rules,
-        human=True,
-        rules_command=_rules_command(spec, setup.words),
-    )
+    view = setup.view(probe.rules, spec, human=True)
     ladder = Ladder(
         view=view,
         human=HumanSeat(view, sys.stdin, probe),

@@ -31,10 +31,11 @@ from .._events import (
     TrickWon,
     TrumpChosen,
 )
+from .._lang import Phrases, seat_name, seat_role
+from .._lang._game_tables import PlayPhrases, Who
 from .._match import Match
 from .._report import claim_caught
-from .._rules import TIE_ADD, TIE_MULTIPLY, Rules, partner, team_of, trick_winner
-from ._play_words import English, Role, Who
+from .._rules import TIE_ADD, TIE_MULTIPLY, Rules, team_of, trick_winner
 
 __all__ = ["HUMAN", "TableView", "card_text", "suit_text"]
 
@@ -50,28 +51,18 @@ def card_text(card: Card, *, dim: bool = False) -> str:
     return f"[{style.replace('bold', 'dim') if dim else style}]{card.symbol}[/]"
 
 
-def suit_text(suit: Suit | int, words: English) -> str:
+def suit_text(suit: Suit | int, words: PlayPhrases) -> str:
     """A suit's symbol and name, coloured: ``♥ hearts``."""
     s = Suit(suit)
     return f"[{_SUIT_STYLE[s]}]{s.symbol}[/] {words.suit(s)}"
 
 
-def _role(seat: int) -> Role:
-    """``seat`` as the player at seat 0 sees it (seats are numbered clockwise: seat 1 sits on
-    the left, seat 3 on the right, whichever way play goes)."""
-    if seat == HUMAN:
-        return "you"
-    if seat == partner(HUMAN):
-        return "partner"
-    return "left" if seat == 1 else "right"
-
-
 @dataclass
 class TableView:
-    """One terminal: prints the game in ``words``' language."""
+    """One terminal: prints the game in the language of ``phrases``."""
 
     console: Console
-    words: English
+    phrases: Phrases
     rules: Rules
     human: bool
     """``True``: a person sits at seat 0 (seats named from there); ``False``: ``--auto``."""
@@ -83,15 +74,21 @@ class TableView:
 
     # --- names ----------------------------------------------------------------------------
 
+    @property
+    def words(self) -> PlayPhrases:
+        return self.phrases.play
+
     def seat(self, seat: int) -> Who:
+        """A seat as the person at seat 0 sees it, or by number (``--auto``)."""
         if self.human:
-            return self.words.role(_role(seat))
-        return self.words.seat(seat)
+            short = seat_name(seat, self.phrases.lang, viewer=HUMAN, rules=self.rules)
+            return self.words.role(seat_role(seat, HUMAN, self.rules), short)
+        return self.words.seat(seat, self.phrases.table.seat(seat))
 
     def team(self, team: int) -> Who:
         if self.human:
             return self.words.our_team(team == team_of(HUMAN))
-        return self.words.team(team)
+        return self.words.team(team, self.phrases.table.team(team))
 
     @property
     def teams(self) -> tuple[Who, Who]:
