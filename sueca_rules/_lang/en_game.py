@@ -467,6 +467,7 @@ class Replay:
         if against is not None:
             who = f"seat {by} accuses seat {against} of a renúncia"
         when = "at the count" if after == 40 else f"after card {after}"
+        when = "before the first card" if after == 0 else when
         return f"{who} {when}: {found}"
 
     def claim_found(self, seat: int, card: str, play: int) -> str:

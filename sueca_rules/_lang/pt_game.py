@@ -493,6 +493,7 @@ class Replay:
         if against is not None:
             who = f"o lugar {by} acusa o lugar {against} de renúncia"
         when = "na contagem" if after == 40 else f"depois da carta {after}"
+        when = "antes da primeira carta" if after == 0 else when
         return f"{who} {when}: {found}"
 
     def claim_found(self, seat: int, card: str, play: int) -> str:

@@ -19,6 +19,7 @@ __all__ = ["build_parser", "main"]
 # Commands, in the order ``sueca --help`` lists them.
 _COMMAND_MODULES = (
     "_cmd_variants",
+    "_cmd_new",
     "_cmd_describe",
     "_cmd_replay",
     "_cmd_simulate",

@@ -71,7 +71,7 @@ def _replay(record: Record, path: str, partial: bool) -> Match:
             else:
                 quoted = shlex.quote(path)
                 message += (
-                    " This looks like a game saved part-way: replay what was played with "
+                    "; this looks like a game saved part-way: replay what was played with "
                     f"'sueca replay --partial {quoted}', or go on with it with 'sueca play "
                     f"--resume {quoted}'."
                 )
