@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from sueca_rules._simulate import SimulationReport, _Job, _play_unit, _wilson, simulate
+from sueca_rules._simulate import SimulationReport, simulate
+from sueca_rules._studies._play import Study, play_unit
+from sueca_rules._studies._stats import wilson
 from sueca_rules.bots import LEVELS
 from sueca_rules.cli import main
 from sueca_rules.cli._common import LEVELS as CLI_LEVELS
@@ -59,14 +61,15 @@ def test_same_matches_with_one_or_two_jobs() -> None:
 
 def test_duplicate_plays_every_deal_twice_with_the_seats_swapped() -> None:
     variant = load_variant_arg("portugal")
-    job = _Job(variant, (2, 1), ({}, {}), 0, "deals", True)
+    study = Study((variant,), (1, 1), ({}, {}), 0, "deals", True)
     for index in range(8):
-        first, second = _play_unit(job, index)
-        (a,) = first.deals
-        (b,) = second.deals
-        # The same seat leads both plays, and that seat is on the other team the second time.
-        assert a.leader_team != b.leader_team
-        assert sum(a.points) == sum(b.points) == 120
+        ((a, b),) = play_unit(study, index)
+        assert a.deals == b.deals == 1
+        assert a.points0 + a.points1 == b.points0 + b.points1 == 120
+        # The same seats hold the same cards and bots: the teams' points are exchanged, and
+        # so is the first leader's side.
+        assert (a.points0, a.points1) == (b.points1, b.points0)
+        assert a.leader_halves == b.leader_halves
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -81,9 +84,9 @@ def test_duplicate_between_equal_levels_is_an_exact_mirror(level: int) -> None:
     assert report.deal_wins[0] == report.deal_wins[1]
     assert report.duplicate_win_rate == (0.5, 0.5)  # every pair: 120 of 240 points each
     variant = load_variant_arg("portugal")
-    job = _Job(variant, (level, level), ({}, {}), 3, "deals", True)
-    first, second = _play_unit(job, 4)
-    assert first.deals[0].points == second.deals[0].points[::-1]
+    study = Study((variant,), (level, level), ({}, {}), 3, "deals", True)
+    ((first, second),) = play_unit(study, 4)
+    assert (first.points0, first.points1) == (second.points1, second.points0)
 
 
 def test_no_duplicate() -> None:
@@ -141,16 +144,16 @@ def test_bad_arguments() -> None:
         simulate("portugal", (5, 1), deals=1)
     with pytest.raises(ValueError, match="level 4"):
         simulate("portugal", (2, 1), deals=1, bot_options={4: {"samples": 3}})
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="level 2 bots take no options"):
         simulate("portugal", (2, 1), deals=1, bot_options=({"samples": 3}, {}))
 
 
-def test_wilson() -> None:
-    lo, hi = _wilson(50, 100)
+def testwilson() -> None:
+    lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-4)
     assert hi == pytest.approx(0.5962, abs=1e-4)
-    assert _wilson(0, 0) == (0.0, 1.0)
-    assert _wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
 
 
 def test_cli_levels_match_the_bots() -> None:
@@ -238,11 +241,11 @@ def test_duplicate_deals_won_are_counted_over_both_plays() -> None:
     assert report.duplicate_win_rate is not None
     assert report.duplicate_win_rate_ci95 is not None
     variant = load_variant_arg("portugal")
-    job = _Job(variant, (2, 1), ({}, {}), 6, "deals", True)
+    study = Study((variant,), (2, 1), ({}, {}), 6, "deals", True)
     scores = []
     for index in range(40):
-        first, second = _play_unit(job, index)
-        total = first.deals[0].points[0] + second.deals[0].points[0]
+        ((first, second),) = play_unit(study, index)
+        total = first.points0 + second.points0
         scores.append(1.0 if total > 120 else 0.5 if total == 120 else 0.0)
     assert report.duplicate_win_rate[0] == pytest.approx(sum(scores) / 40)
     lo, hi = report.duplicate_win_rate_ci95[0]
