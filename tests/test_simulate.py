@@ -4,15 +4,28 @@ play that really swaps the seats, and a command line that fails cleanly."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sueca_rules._simulate import SimulationReport, simulate
-from sueca_rules._studies._play import Study, play_unit
+from sueca_rules._rules import CAPOTE_POINTS
+from sueca_rules._simulate import SimulationReport, StudyInterrupted, simulate
+from sueca_rules._studies._checkpoint import CheckpointError, write_atomic
+from sueca_rules._studies._play import MAX_DEALS_PER_MATCH, Study, play_unit
+from sueca_rules._studies._runner import Done, play_chunk
 from sueca_rules._studies._stats import wilson
+from sueca_rules._studies._summary import StudySummary
 from sueca_rules.bots import LEVELS
 from sueca_rules.cli import main
+from sueca_rules.cli._cmd_simulate import MAX_DEALS_PER_MATCH as CLI_MAX_DEALS
 from sueca_rules.cli._common import LEVELS as CLI_LEVELS
 from sueca_rules.cli._common import load_variant_arg
 
@@ -251,3 +264,275 @@ def test_duplicate_deals_won_are_counted_over_both_plays() -> None:
     lo, hi = report.duplicate_win_rate_ci95[0]
     assert lo < report.duplicate_win_rate[0] < hi
     assert report.to_dict()["duplicate_win_rate"] == pytest.approx(list(report.duplicate_win_rate))
+
+
+# --- streaming, interruption and checkpoints --------------------------------------------------
+
+
+def _stop_after(units: int) -> Callable[[int, int], None]:
+    """A progress callback that presses Ctrl-C once ``units`` are done."""
+
+    def progress(done: int, total: int) -> None:
+        if done >= units:
+            raise KeyboardInterrupt
+
+    return progress
+
+
+def test_ctrl_c_gives_the_figures_so_far() -> None:
+    with pytest.raises(StudyInterrupted) as caught:
+        simulate("portugal", (2, 1), deals=400, seed=3, progress=_stop_after(50))
+    report = caught.value.report
+    assert isinstance(caught.value, KeyboardInterrupt)
+    assert isinstance(report, SimulationReport)
+    assert not report.complete
+    assert 100 <= report.deals < 800
+    assert sum(report.deal_wins) + report.ties == report.deals
+
+
+def test_a_resumed_run_ends_with_the_figures_of_an_uninterrupted_one(tmp_path: Path) -> None:
+    file = tmp_path / "run.json"
+    args: dict[str, Any] = {"deals": 120, "seed": 8}
+    for stop in (20, 55):
+        with pytest.raises(StudyInterrupted):
+            simulate("portugal", (3, 1), checkpoint=file, progress=_stop_after(stop), **args)
+        saved = json.loads(file.read_text())
+        assert saved["done"][0][0] == 0
+        assert stop <= saved["done"][0][1] < 120
+    resumed = simulate("portugal", (3, 1), checkpoint=file, jobs=2, **args)
+    whole = simulate("portugal", (3, 1), **args)
+    assert resumed.complete
+    assert _figures(resumed) == _figures(whole)
+    # The finished checkpoint gives the same figures again without playing.
+    calls: list[int] = []
+    again = simulate(
+        "portugal", (3, 1), checkpoint=file, progress=lambda d, t: calls.append(d), **args
+    )
+    assert _figures(again) == _figures(whole)
+    assert calls == [120]
+
+
+def test_a_checkpoint_of_another_study_is_refused(tmp_path: Path) -> None:
+    file = tmp_path / "run.json"
+    simulate("portugal", (2, 1), deals=3, seed=1, checkpoint=file)
+    for other in ({"seed": 2}, {"deals": 4}):
+        kwargs: dict[str, Any] = {"deals": 3, "seed": 1, **other}
+        with pytest.raises(CheckpointError, match="another study"):
+            simulate("portugal", (2, 1), checkpoint=file, **kwargs)
+    with pytest.raises(CheckpointError, match="another study"):
+        simulate("sueca-play", (2, 1), deals=3, seed=1, checkpoint=file)
+    (tmp_path / "junk.json").write_text("[1, 2]")
+    with pytest.raises(CheckpointError, match="not a study checkpoint"):
+        simulate("portugal", (2, 1), deals=3, checkpoint=tmp_path / "junk.json")
+    data = json.loads(file.read_text())
+    data["summary"]["variants"][0]["totals"] = "x"
+    file.write_text(json.dumps(data))
+    with pytest.raises(CheckpointError, match="damaged"):
+        simulate("portugal", (2, 1), deals=3, seed=1, checkpoint=file)
+    with pytest.raises(CheckpointError, match="not a regular file"):
+        simulate("portugal", (2, 1), deals=3, checkpoint=tmp_path)
+
+
+def test_checkpoints_are_replaced_atomically(tmp_path: Path) -> None:
+    file = tmp_path / "c.json"
+    write_atomic(file, "one")
+    write_atomic(file, "two")
+    assert file.read_text() == "two"
+    assert [p.name for p in tmp_path.iterdir()] == ["c.json"]  # no temporary file left
+
+
+def test_memory_does_not_depend_on_the_number_of_deals() -> None:
+    # A trillion deals: nothing is allocated for them before the first deal, and the run
+    # stops (Ctrl-C) after a few, having used a few hundred kilobytes at most.
+    tracemalloc.start()
+    try:
+        with pytest.raises(StudyInterrupted) as caught:
+            simulate("portugal", (1, 1), deals=10**12, progress=_stop_after(1))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert caught.value.report.size == 10**12
+    assert peak < 2_000_000
+    chunks = Done().chunks(10**12, 64)
+    assert next(chunks) == (0, 64)
+
+
+def test_done_ranges() -> None:
+    done = Done()
+    for a, b in [(10, 20), (0, 5), (5, 10), (30, 40)]:
+        done.add(a, b)
+    assert done.ranges == [(0, 20), (30, 40)]
+    assert done.count == 30
+    assert list(done.chunks(45, 4)) == [(20, 24), (24, 28), (28, 30), (40, 44), (44, 45)]
+
+
+def test_summaries_merge_in_any_order() -> None:
+    variant = load_variant_arg("sueca-play")
+    study = Study((variant,), (2, 1), ({}, {}), 4, "matches", True)
+    parts = [play_chunk(study, a, a + 2) for a in range(0, 6, 2)]
+    one = StudySummary.empty(1, "matches", True)
+    two = StudySummary.empty(1, "matches", True)
+    for part in parts:
+        one.merge(part)
+    for part in reversed(parts):
+        two.merge(StudySummary.from_state(part.to_state(), "matches", True))
+    a, b = one.to_state(), two.to_state()
+    for state in (a, b):
+        for v in state["variants"]:
+            v.pop("timing")
+    assert a == b
+    assert one.variants[0].units == 6
+
+
+def test_matches_are_bounded() -> None:
+    # No match reaches 10,000 games: it is stopped at MAX_DEALS_PER_MATCH deals.
+    portugal = load_variant_arg("portugal")
+    rules = portugal.match.model_copy(update={"target_games": 10_000})
+    variant = portugal.model_copy(update={"match": rules})
+    study = Study((variant,), (1, 1), ({}, {}), 0, "matches", False)
+    (tallies,) = play_unit(study, 0)
+    assert tallies[0].deals == MAX_DEALS_PER_MATCH
+    assert tallies[0].unfinished == 1
+    assert tallies[0].match_wins0 == tallies[0].match_wins1 == 0
+    assert CLI_MAX_DEALS == MAX_DEALS_PER_MATCH
+
+
+def test_capote_is_the_rule_fact() -> None:
+    # A variant whose only tier is 61 points still has capotes: 91 points and no bandeira.
+    portugal = load_variant_arg("portugal")
+    scoring = portugal.scoring.model_copy(update={"tiers": portugal.scoring.tiers[:1]})
+    variant = portugal.model_copy(update={"scoring": scoring})
+    report = simulate(variant, (3, 1), deals=40, seed=2)
+    assert report.capote_points == CAPOTE_POINTS
+    assert report.capote_rate > 0
+    assert report.capote_rate == simulate("portugal", (3, 1), deals=40, seed=2).capote_rate
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"jobs": -1}, "0 \\(every CPU\\)"),
+        ({"jobs": 10_000}, "at most"),
+        ({"jobs": True}, "jobs"),
+        ({"cluster": "dask"}, "cluster"),
+        ({"address": "auto"}, "cluster='ray'"),
+        ({"seed": 1.5}, "seed"),
+        ({"teams": (True, 1)}, "level True"),
+        ({"teams": (2.0, 1)}, "level 2.0"),
+        ({"teams": None}, "two bot levels"),
+        ({"bot_options": "ab"}, "mapping"),
+        ({"bot_options": {4: {"samples": "x"}}, "teams": (4, 1)}, "team 0"),
+        ({"deals": True}, "positive"),
+    ],
+)
+def test_bad_arguments_are_refused_before_any_work(kwargs: dict[str, Any], message: str) -> None:
+    calls: list[int] = []
+    args: dict[str, Any] = {"teams": (2, 1), "deals": 3, **kwargs}
+    with pytest.raises(ValueError, match=message):
+        simulate("portugal", progress=lambda d, t: calls.append(d), **args)
+    assert calls == []
+
+
+# --- worker processes ---------------------------------------------------------------------------
+
+
+def _start(args: list[str], code: str = "") -> subprocess.Popen[str]:
+    """``sueca ARGS`` in a child process (``code`` runs first), Ctrl-C not ignored."""
+    program = f"{code}\nfrom sueca_rules.cli import main\nraise SystemExit(main({args!r}))"
+    return subprocess.Popen(
+        [sys.executable, "-c", program],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _workers(parent: int, count: int = 2, timeout: float = 30.0) -> list[int]:
+    """The pids of ``parent``'s pool workers, once ``count`` of them are running."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = []
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
+            try:
+                stat = (proc / "stat").read_text()
+                cmdline = (proc / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == parent and b"spawn_main" in cmdline:
+                found.append(int(proc.name))
+        if len(found) >= count:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"no {count} workers of {parent} within {timeout} s")
+
+
+def _gone(pids: list[int], timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not any(_alive(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+_LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+
+
+@_LINUX
+def test_a_lost_worker_has_its_deals_played_again() -> None:
+    args = ["simulate", "portugal", "--teams", "2,1", "--deals", "3000", "--jobs", "2", "--json"]
+    child = _start(args)
+    workers = _workers(child.pid)
+    time.sleep(0.3)
+    os.kill(workers[0], signal.SIGKILL)
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 0, err
+    assert "Traceback" not in err
+    assert err.strip() == (
+        "note: 1 worker process was lost; their deals were played again (the figures are unchanged)"
+    )
+    data = json.loads(out)
+    assert data["worker_retries"] == 1
+    whole = simulate("portugal", (2, 1), deals=3000).to_dict()
+    for key in SimulationReport.TIMING_KEYS:
+        del data[key], whole[key]
+    assert data == whole
+
+
+@_LINUX
+def test_a_worker_lost_too_often_is_one_line() -> None:
+    code = "import sueca_rules._studies._runner as r\nr.MAX_RETRIES = 0"
+    child = _start(["simulate", "portugal", "--deals", "100000", "--jobs", "2"], code)
+    os.kill(_workers(child.pid)[0], signal.SIGKILL)
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 1
+    assert out == ""
+    assert err.splitlines() == [
+        "stopped: a worker process was lost (killed, or out of memory?); giving up after 0 retries"
+    ]
+
+
+@_LINUX
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_workers_die_with_their_parent(sig: signal.Signals) -> None:
+    child = _start(["simulate", "portugal", "--deals", "1000000", "--jobs", "2", "--json"])
+    workers = _workers(child.pid)
+    time.sleep(0.2)
+    child.send_signal(sig)
+    out, err = child.communicate(timeout=60)
+    assert _gone(workers), "workers outlived their parent"
+    if sig == signal.SIGTERM:
+        assert child.returncode == 143
+        assert "Traceback" not in err
+        assert json.loads(out)["complete"] is False

@@ -205,9 +205,9 @@ def run_study(
         done.count,
     )
     state.saved_at = time.monotonic()
-    if progress is not None:
-        progress(done.count, size)
     try:
+        if progress is not None:
+            progress(done.count, size)
         if cluster == "ray":
             from ._ray import run_on_ray
 
@@ -252,9 +252,11 @@ def _run_pool(state: _State, jobs: int) -> None:
             return
         except BrokenProcessPool:
             if state.retries >= MAX_RETRIES:
+                lost = state.retries + 1
+                who = "a worker process was" if lost == 1 else f"{lost} worker processes were"
                 raise WorkerLostError(
-                    f"a worker process was lost {state.retries + 1} times (killed, or out of "
-                    "memory?); giving up"
+                    f"{who} lost (killed, or out of memory?); giving up after "
+                    f"{state.retries} retr{'y' if state.retries == 1 else 'ies'}"
                 ) from None
             state.retries += 1
 
