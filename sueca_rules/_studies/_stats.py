@@ -8,11 +8,19 @@ floats only at the end.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-__all__ = ["Z95", "Moments", "normal_interval", "ratio_interval", "wilson"]
+__all__ = [
+    "Z95",
+    "Moments",
+    "normal_interval",
+    "ratio_difference",
+    "ratio_interval",
+    "wilson",
+]
 
 Z95: Final = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution."""
@@ -98,17 +106,44 @@ def normal_interval(m: Moments, lo: float, hi: float) -> tuple[float, float]:
 
 
 def ratio_interval(
-    n: int, ys: Number, xs: Number, yy: Number, xy: Number, xx: Number
+    n: int, sums: Sequence[int], products: Sequence[Sequence[int]], i: int
 ) -> tuple[float, float, float]:
     """The ratio ``R = Σy / Σx`` over ``n`` units (clusters) and its 95% interval by the delta
-    method: ``R ± 1.96·√(Σ(y - R·x)² / (n(n - 1))) / x̄``. ``yy``, ``xy`` and ``xx`` are the sums
-    of the products over the units. Returns ``(R, low, high)``; NaN when ``Σx`` is 0."""
-    if not xs:
+    method, ``R ± 1.96·√(Σ(y - R·x)² / (n(n - 1))) / x̄``. ``y`` is quantity ``i`` and ``x``
+    quantity ``i + 1`` of ``sums`` (their sums over the units) and ``products`` (the sums of
+    their products two by two). Returns ``(R, low, high)``: NaNs when ``Σx`` is 0, an unbounded
+    interval with fewer than two units."""
+    return ratio_difference(n, sums, products, i, None)
+
+
+def ratio_difference(
+    n: int, sums: Sequence[int], products: Sequence[Sequence[int]], i: int, j: int | None
+) -> tuple[float, float, float]:
+    """The paired difference ``R_i - R_j`` of two ratios measured on the same units (see
+    :func:`ratio_interval`; ``j=None``: ``R_i`` alone) and its 95% interval by the delta method
+    over the units' linearised differences ``(y_i - R_i·x_i)/x̄_i - (y_j - R_j·x_j)/x̄_j``."""
+    terms = [(i, 1)] if j is None else [(i, 1), (j, -1)]
+    if any(not sums[k + 1] for k, _ in terms):
         return (math.nan, math.nan, math.nan)
-    r = Fraction(ys) / Fraction(xs)
+    ratio = {k: Fraction(sums[k], sums[k + 1]) for k, _ in terms}
+    value = sum((sign * ratio[k] for k, sign in terms), Fraction(0))
     if n < 2:
-        return (float(r), -math.inf, math.inf)
-    spread = Fraction(yy) - 2 * r * xy + r * r * xx
-    mean_x = Fraction(xs) / n
-    half = Z95 * math.sqrt(max(0.0, float(spread / (n * (n - 1) * mean_x * mean_x))))
-    return (float(r), float(r) - half, float(r) + half)
+        return (float(value), -math.inf, math.inf)
+
+    def covariance(a: int, b: int) -> Fraction:
+        # Σ (y_a - R_a x_a)(y_b - R_b x_b), expanded into the sums kept.
+        ra, rb = ratio[a], ratio[b]
+        return (
+            products[a][b]
+            - rb * products[a][b + 1]
+            - ra * products[a + 1][b]
+            + ra * rb * products[a + 1][b + 1]
+        )
+
+    spread = Fraction(0)
+    for a, sa in terms:
+        for b, sb in terms:
+            scale = Fraction(n * n, sums[a + 1] * sums[b + 1])  # 1 / (x̄_a x̄_b)
+            spread += sa * sb * scale * covariance(a, b)
+    half = Z95 * math.sqrt(max(0.0, float(spread / (n * (n - 1)))))
+    return (float(value), float(value) - half, float(value) + half)

@@ -1,0 +1,376 @@
+"""Comparing variants: the same duplicate deals (or matches) under each, by the same bots.
+
+Unit ``k`` of a comparison is dealt from the same seed under every variant, with the same bots
+in the same seats, so the differences between variants are *paired*: the luck of the cards is
+the same on both sides and cancels out of the difference. Each figure is a ratio of two sums
+over the units (ties per deal, deals per partida…); its 95% interval, and that of its
+difference from the first variant, come from the delta method over the units (the duplicate
+pairs), see :func:`~._stats.ratio_difference`. A difference is *clear* when its interval
+leaves out zero.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from ._play import SECONDS_PER_CARD, SECONDS_PER_DEAL, Mode, Study
+from ._stats import ratio_difference
+from ._summary import RATIOS, StudySummary
+
+if TYPE_CHECKING:
+    from .._simulate import SimulationReport
+    from .._variant import Variant
+    from ._args import BotOptions
+    from ._runner import RunResult
+
+__all__ = [
+    "METRICS",
+    "ComparisonReport",
+    "Distribution",
+    "Estimate",
+    "Metric",
+    "build_report",
+    "compare",
+]
+
+
+class Metric(NamedTuple):
+    """How a compared figure is named, shown and put into words."""
+
+    label: str
+    """Its name in a table."""
+    percent: bool
+    """Shown as a percentage (a rate) rather than a number."""
+    more: str
+    """A sentence for a clear increase: ``{b}`` the variant, ``{d}`` the difference."""
+    less: str
+    """…and for a clear decrease."""
+
+
+METRICS: Final[dict[str, Metric]] = {
+    "games_per_deal": Metric(
+        "Games per deal", False, "deals score {d} more games each", "deals score {d} fewer games"
+    ),
+    "deals_per_partida": Metric(
+        "Deals per partida",
+        False,
+        "partidas last {d} deals longer",
+        "partidas are {d} deals shorter",
+    ),
+    "minutes_per_partida": Metric(
+        "Minutes per partida",
+        False,
+        "partidas take {d} minutes longer",
+        "partidas take {d} minutes less",
+    ),
+    "tie_rate": Metric("60-60 (tie)", True, "more deals end 60-60", "fewer deals end 60-60"),
+    "capote_rate": Metric("Capote", True, "more deals are capotes", "fewer deals are capotes"),
+    "bandeira_rate": Metric(
+        "Bandeira", True, "more deals are bandeiras", "fewer deals are bandeiras"
+    ),
+    "revoke_rate": Metric(
+        "Ended by a renúncia claim",
+        True,
+        "more deals end by a renúncia claim",
+        "fewer deals end by a renúncia claim",
+    ),
+    "stronger_team_match_rate": Metric(
+        "Stronger team wins the match",
+        True,
+        "the stronger team wins more matches",
+        "the stronger team wins fewer matches (more luck)",
+    ),
+    "first_leader_edge": Metric(
+        "First leader's edge",
+        True,
+        "the team that leads first does better",
+        "the team that leads first does worse",
+    ),
+}
+"""The compared figures (the keys of :data:`~._summary.RATIOS`), in table order."""
+
+
+class Estimate(NamedTuple):
+    """A figure with its 95% interval (NaN when there was nothing to measure)."""
+
+    value: float
+    low: float
+    high: float
+
+    @property
+    def clear(self) -> bool:
+        """Whether the interval leaves out zero (for a difference: a clear difference)."""
+        return self.low > 0 or self.high < 0
+
+
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """How long finished partidas lasted under one variant: counts by length."""
+
+    deals: dict[int, int]
+    """Partidas by number of deals."""
+    minutes: dict[int, int]
+    """Partidas by modelled minutes of play (rounded to the minute)."""
+
+    @staticmethod
+    def quantile(counts: dict[int, int], q: float) -> float | None:
+        """The ``q`` quantile (0-1) of a histogram (``None`` when empty)."""
+        total = sum(counts.values())
+        if not total:
+            return None
+        seen = 0
+        for value in sorted(counts):
+            seen += counts[value]
+            if seen >= q * total:
+                return float(value)
+        return float(max(counts))  # pragma: no cover - rounding
+
+    def summary(self, which: str) -> tuple[float | None, float | None, float | None]:
+        """The 10th, 50th and 90th percentiles of ``"deals"`` or ``"minutes"``."""
+        counts = self.deals if which == "deals" else self.minutes
+        return tuple(self.quantile(counts, q) for q in (0.1, 0.5, 0.9))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonReport:
+    """The figures of a comparison of variants (see :func:`~sueca_rules.compare`)."""
+
+    variants: tuple[str, ...]
+    """The variants' display names, the first being the one the others are compared with."""
+    teams: tuple[int, int]
+    """The bot levels of team 0 and team 1 (the same under every variant)."""
+    mode: Mode
+    """``"matches"``: whole matches (every figure); ``"deals"``: independent deals (no
+    partida or match figures)."""
+    size: int
+    """Matches (or deals) asked for, each played under every variant (twice in duplicate)."""
+    duplicate: bool
+    """Whether each was played twice with the same cards, the teams' seats swapped."""
+    seed: int | str
+    """The seed of the cards and the bots."""
+    figures: dict[str, tuple[Estimate, ...]]
+    """For each figure of :data:`METRICS`, its estimate under each variant: a rate as a
+    fraction (``first_leader_edge``: the first leader's deal win rate minus ½, a 60-60
+    counting half), ``minutes_per_partida`` under the model of :attr:`minutes_model`.
+    Figures that a run cannot measure (partidas in deals mode; the stronger team when both
+    teams are of the same level) are NaN."""
+    differences: dict[str, tuple[Estimate, ...]]
+    """For each figure, the paired difference of each variant after the first from the first
+    (``variants[1] - variants[0]``…), with its 95% interval."""
+    distributions: tuple[Distribution, ...]
+    """The length of the finished partidas under each variant (empty in deals mode)."""
+    conclusions: tuple[str, ...]
+    """The clear differences in words."""
+    reports: tuple[SimulationReport, ...]
+    """Each variant's full simulation report (win rates, margins, timings…)."""
+    minutes_model: str
+    """How minutes of play are modelled from the deals and cards played."""
+    complete: bool
+    """``False`` for the report of a run interrupted before its end."""
+    jobs: int
+    """Worker processes used (the figures do not depend on it)."""
+    elapsed_s: float
+    """Wall-clock time of the run."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data: estimates as ``{"value", "low", "high"}`` (NaN as
+        ``null``), histograms as ``{length: count}``."""
+        from .._simulate import plain
+
+        def estimate(e: Estimate) -> dict[str, float | None]:
+            return {k: None if math.isnan(v) else round(v, 6) for k, v in e._asdict().items()}
+
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("figures", "differences"):
+                value = {k: [estimate(e) for e in v] for k, v in value.items()}
+            elif f.name == "distributions":
+                value = [{"deals": _keys(d.deals), "minutes": _keys(d.minutes)} for d in value]
+            elif f.name == "reports":
+                value = [r.to_dict() for r in value]
+            out[f.name] = plain(value)
+        return out
+
+
+def _keys(counts: dict[int, int]) -> dict[str, int]:
+    return {str(k): n for k, n in sorted(counts.items())}
+
+
+MINUTES_MODEL: Final = (
+    f"{SECONDS_PER_CARD} s a card played and {SECONDS_PER_DEAL} s a deal for shuffling, "
+    "dealing and counting"
+)
+
+
+def _number(x: float, percent: bool) -> str:
+    return f"{100 * x:.1f}%" if percent else f"{x:.2f}"
+
+
+def _sentence(
+    name: str, variants: Sequence[str], k: int, a: Estimate, b: Estimate, d: Estimate
+) -> str:
+    metric = METRICS[name]
+    half = (d.high - d.low) / 2
+    if metric.percent:
+        size, spread = f"{100 * abs(d.value):.1f} points", f"±{100 * half:.1f} points"
+    else:
+        size, spread = f"{abs(d.value):.2f}", f"±{half:.2f}"
+    text = (metric.more if d.value > 0 else metric.less).format(d=size)
+    return (
+        f"With {variants[k]}, {text}: {_number(b.value, metric.percent)} against "
+        f"{_number(a.value, metric.percent)} with {variants[0]} ({spread})."
+    )
+
+
+def _conclusions(
+    names: Sequence[str],
+    figures: dict[str, tuple[Estimate, ...]],
+    differences: dict[str, tuple[Estimate, ...]],
+) -> tuple[str, ...]:
+    out = []
+    for k in range(1, len(names)):
+        for name in METRICS:
+            d = differences[name][k - 1]
+            if d.clear and not math.isnan(d.value):
+                out.append(_sentence(name, names, k, figures[name][0], figures[name][k], d))
+    return tuple(out)
+
+
+def _scale(e: tuple[float, float, float], shift: float = 0.0) -> Estimate:
+    return Estimate(e[0] + shift, e[1] + shift, e[2] + shift)
+
+
+def _estimates(
+    summary: StudySummary, n_variants: int, stronger: int | None
+) -> tuple[dict[str, tuple[Estimate, ...]], dict[str, tuple[Estimate, ...]]]:
+    """Each figure under each variant, and each paired difference from the first."""
+    figures: dict[str, tuple[Estimate, ...]] = {}
+    differences: dict[str, tuple[Estimate, ...]] = {}
+    nan = Estimate(math.nan, math.nan, math.nan)
+    for name in RATIOS:
+        cross = summary.cross[name]
+        if not cross.n or (name == "stronger_team_match_rate" and stronger is None):
+            figures[name] = (nan,) * n_variants
+            differences[name] = (nan,) * (n_variants - 1)
+            continue
+        figures[name] = tuple(
+            _scale(ratio_difference(cross.n, cross.sums, cross.products, 2 * v, None))
+            for v in range(n_variants)
+        )
+        differences[name] = tuple(
+            _scale(ratio_difference(cross.n, cross.sums, cross.products, 2 * v, 0))
+            for v in range(1, n_variants)
+        )
+    return figures, differences
+
+
+def build_report(
+    study: Study,
+    size: int,
+    summary: StudySummary,
+    reports: Sequence[SimulationReport],
+    *,
+    complete: bool,
+    jobs: int,
+    elapsed_s: float,
+) -> ComparisonReport:
+    """The comparison report of a study's summary."""
+    names = _names(study)
+    figures, differences = _estimates(summary, len(names), study.stronger)
+    return ComparisonReport(
+        variants=names,
+        teams=study.teams,
+        mode=study.mode,
+        size=size,
+        duplicate=study.duplicate,
+        seed=study.seed,
+        figures=figures,
+        differences=differences,
+        distributions=tuple(
+            Distribution(dict(s.partida_deals), dict(s.partida_minutes)) for s in summary.variants
+        ),
+        conclusions=_conclusions(names, figures, differences),
+        reports=tuple(reports),
+        minutes_model=MINUTES_MODEL,
+        complete=complete,
+        jobs=jobs,
+        elapsed_s=elapsed_s,
+    )
+
+
+def _names(study: Study) -> tuple[str, ...]:
+    """The variants' names, numbered when two are the same."""
+    names = [v.name for v in study.variants]
+    return tuple(
+        f"{name} ({i + 1})" if names.count(name) > 1 else name for i, name in enumerate(names)
+    )
+
+
+def compare(
+    variants: Sequence[Variant | str | Path],
+    teams: tuple[int, int] | Sequence[int] = (2, 1),
+    *,
+    deals: int | None = None,
+    matches: int | None = None,
+    seed: int | str = 0,
+    jobs: int = 1,
+    duplicate: bool = True,
+    bot_options: BotOptions = None,
+    progress: Callable[[int, int], None] | None = None,
+    checkpoint: str | Path | None = None,
+    cluster: str | None = None,
+    address: str | None = None,
+) -> ComparisonReport:
+    """Play the same duplicate matches (or deals) under each of ``variants`` with the same
+    bots, and compare: games per deal, deals and minutes of play per partida (and their
+    distributions), how often a deal is a 60-60, a capote, a bandeira or ended by a renúncia
+    claim, how often the stronger team wins the match, and the first leader's edge, each with
+    its 95% interval and its paired difference from the first variant.
+
+    >>> report = compare(["portugal", "sueca-online"], matches=2, seed=1)
+    >>> report.variants
+    ('Portugal', 'Sueca Online')
+    >>> sorted(report.figures)[:2]
+    ['bandeira_rate', 'capote_rate']
+
+    The arguments are those of :func:`~sueca_rules.simulate` (the default is 100 matches:
+    partidas and matches are measured only with whole matches); unit ``k`` is dealt from the
+    same seed under every variant. Ctrl-C raises
+    :class:`~sueca_rules.StudyInterrupted` with the report so far.
+    """
+    from .._simulate import report_for, run_checked
+    from ._args import check_jobs, config_error, make_study
+
+    if isinstance(variants, str | Path) or len(variants) < 2:
+        raise config_error("compare needs two variants or more")
+    workers = check_jobs(jobs, cluster, address)
+    if deals is None and matches is None:
+        matches = 100
+    study, size = make_study(
+        variants,
+        teams,
+        deals=deals,
+        matches=matches,
+        seed=seed,
+        duplicate=duplicate,
+        bot_options=bot_options,
+    )
+
+    def report(run: RunResult) -> ComparisonReport:
+        reports = [report_for(study, size, run, v) for v in range(len(study.variants))]
+        return build_report(
+            study,
+            size,
+            run.summary,
+            reports,
+            complete=run.done == size,
+            jobs=run.jobs,
+            elapsed_s=run.elapsed_s,
+        )
+
+    return report(run_checked(study, size, workers, cluster, address, checkpoint, progress, report))
