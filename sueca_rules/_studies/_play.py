@@ -289,7 +289,7 @@ def play_once(study: Study, variant: Variant, index: int, swap: int) -> Tally:
         team = match.deals[-1].team
         tally.leader_halves += 1 if team is None else 2 * (team_of[team] == leader_team)
         _score_deal(match, rules, team_of, swap, pending, tally)
-        if match.partida != partida or match.is_over:
+        if study.mode == "matches" and (match.partida != partida or match.is_over):
             tally.partidas += 1
             tally.partida_deals.append(tally.deals - partida_start[0])
             tally.partida_seconds.append(tally.seconds - partida_start[1])
