@@ -176,3 +176,17 @@ def test_cli_errors(args: list[str], message: str, capsys: pytest.CaptureFixture
     assert out == ""
     assert message in err
     assert "Traceback" not in err
+
+
+def test_every_pair_is_compared(report: ComparisonReport) -> None:
+    for name in METRICS:
+        between = report.pairwise[name]
+        assert sorted(between) == [(0, 1), (0, 2), (1, 2)]
+        assert (between[(0, 1)], between[(0, 2)]) == report.differences[name]
+        d = between[(1, 2)]
+        if not math.isnan(d.value):
+            a, b = report.figures[name][1], report.figures[name][2]
+            assert d.value == pytest.approx(b.value - a.value)
+    assert set(report.conclusions) <= set(report.pair_conclusions)
+    pairs = report.to_dict()["pairwise"]["games_per_deal"]
+    assert [(p["from"], p["to"]) for p in pairs] == [(0, 1), (0, 2), (1, 2)]

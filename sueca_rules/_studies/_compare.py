@@ -161,10 +161,15 @@ class ComparisonReport:
     differences: dict[str, tuple[Estimate, ...]]
     """For each figure, the paired difference of each variant after the first from the first
     (``variants[1] - variants[0]``…), with its 95% interval."""
+    pairwise: dict[str, dict[tuple[int, int], Estimate]]
+    """For each figure, the paired difference of every pair of variants ``(i, j)``, ``i < j``:
+    variant ``j`` minus variant ``i`` (the same cards, so any two can be compared)."""
     distributions: tuple[Distribution, ...]
     """The length of the finished partidas under each variant (empty in deals mode)."""
     conclusions: tuple[str, ...]
-    """The clear differences in words."""
+    """The clear differences from the first variant, in words."""
+    pair_conclusions: tuple[str, ...]
+    """The clear differences between every two variants, in words."""
     reports: tuple[SimulationReport, ...]
     """Each variant's full simulation report (win rates, margins, timings…)."""
     minutes_model: str
@@ -189,6 +194,11 @@ class ComparisonReport:
             value = getattr(self, f.name)
             if f.name in ("figures", "differences"):
                 value = {k: [estimate(e) for e in v] for k, v in value.items()}
+            elif f.name == "pairwise":
+                value = {
+                    k: [{"from": i, "to": j, **estimate(e)} for (i, j), e in v.items()]
+                    for k, v in value.items()
+                }
             elif f.name == "distributions":
                 value = [{"deals": _keys(d.deals), "minutes": _keys(d.minutes)} for d in value]
             elif f.name == "reports":
@@ -207,37 +217,54 @@ MINUTES_MODEL: Final = (
 )
 
 
-def _number(x: float, percent: bool) -> str:
-    return f"{100 * x:.1f}%" if percent else f"{x:.2f}"
+def _decimals(spread: float) -> int:
+    """Decimals enough to show ``spread`` with two significant digits (2 to 4)."""
+    if spread <= 0 or math.isnan(spread):
+        return 2
+    return max(2, min(4, 1 - math.floor(math.log10(spread))))
 
 
 def _sentence(
-    name: str, variants: Sequence[str], k: int, a: Estimate, b: Estimate, d: Estimate
+    name: str,
+    names: Sequence[str],
+    pair: tuple[int, int],
+    figures: dict[str, tuple[Estimate, ...]],
+    d: Estimate,
 ) -> str:
+    """A clear difference ``d`` of figure ``name`` between variants ``pair = (i, j)`` in words:
+    how variant ``j`` differs from variant ``i``."""
     metric = METRICS[name]
-    half = (d.high - d.low) / 2
-    if metric.percent:
-        size, spread = f"{100 * abs(d.value):.1f} points", f"±{100 * half:.1f} points"
-    else:
-        size, spread = f"{abs(d.value):.2f}", f"±{half:.2f}"
+    i, j = pair
+    a, b = figures[name][i], figures[name][j]
+    scale = 100 if metric.percent else 1
+    half = scale * (d.high - d.low) / 2
+    places = _decimals(half) - (1 if metric.percent else 0)
+    places = max(places, 1)
+    unit = "%" if metric.percent else ""
+    size = f"{scale * abs(d.value):.{places}f}" + (" points" if metric.percent else "")
     text = (metric.more if d.value > 0 else metric.less).format(d=size)
     return (
-        f"With {variants[k]}, {text}: {_number(b.value, metric.percent)} against "
-        f"{_number(a.value, metric.percent)} with {variants[0]} ({spread})."
+        f"With {names[j]}, {text}: {scale * b.value:.{places}f}{unit} against "
+        f"{scale * a.value:.{places}f}{unit} with {names[i]} "
+        f"(±{half:.{places}f}{' points' if metric.percent else ''})."
     )
 
 
 def _conclusions(
     names: Sequence[str],
     figures: dict[str, tuple[Estimate, ...]],
-    differences: dict[str, tuple[Estimate, ...]],
+    pairwise: dict[str, dict[tuple[int, int], Estimate]],
+    first_only: bool,
 ) -> tuple[str, ...]:
+    """The clear differences in words: each variant against the first, or every pair."""
     out = []
-    for k in range(1, len(names)):
+    for i, j in pairwise[next(iter(pairwise))]:
+        if first_only and i != 0:
+            continue
         for name in METRICS:
-            d = differences[name][k - 1]
+            d = pairwise[name][(i, j)]
             if d.clear and not math.isnan(d.value):
-                out.append(_sentence(name, names, k, figures[name][0], figures[name][k], d))
+                out.append(_sentence(name, names, (i, j), figures, d))
     return tuple(out)
 
 
@@ -245,28 +272,37 @@ def _scale(e: tuple[float, float, float], shift: float = 0.0) -> Estimate:
     return Estimate(e[0] + shift, e[1] + shift, e[2] + shift)
 
 
+_MATCHES_ONLY: Final = ("deals_per_partida", "minutes_per_partida", "stronger_team_match_rate")
+
+
 def _estimates(
     summary: StudySummary, n_variants: int, stronger: int | None
-) -> tuple[dict[str, tuple[Estimate, ...]], dict[str, tuple[Estimate, ...]]]:
-    """Each figure under each variant, and each paired difference from the first."""
+) -> tuple[dict[str, tuple[Estimate, ...]], dict[str, dict[tuple[int, int], Estimate]]]:
+    """Each figure under each variant, and the paired difference of every pair of variants
+    ``(i, j)``, ``i < j`` (variant ``j`` minus variant ``i``)."""
     figures: dict[str, tuple[Estimate, ...]] = {}
-    differences: dict[str, tuple[Estimate, ...]] = {}
+    pairwise: dict[str, dict[tuple[int, int], Estimate]] = {}
     nan = Estimate(math.nan, math.nan, math.nan)
+    pairs = [(i, j) for i in range(n_variants) for j in range(i + 1, n_variants)]
     for name in RATIOS:
         cross = summary.cross[name]
-        if not cross.n or (name == "stronger_team_match_rate" and stronger is None):
+        if (
+            not cross.n
+            or (name == "stronger_team_match_rate" and stronger is None)
+            or (name in _MATCHES_ONLY and summary.mode != "matches")
+        ):
             figures[name] = (nan,) * n_variants
-            differences[name] = (nan,) * (n_variants - 1)
+            pairwise[name] = dict.fromkeys(pairs, nan)
             continue
         figures[name] = tuple(
             _scale(ratio_difference(cross.n, cross.sums, cross.products, 2 * v, None))
             for v in range(n_variants)
         )
-        differences[name] = tuple(
-            _scale(ratio_difference(cross.n, cross.sums, cross.products, 2 * v, 0))
-            for v in range(1, n_variants)
-        )
-    return figures, differences
+        pairwise[name] = {
+            (i, j): _scale(ratio_difference(cross.n, cross.sums, cross.products, 2 * j, 2 * i))
+            for i, j in pairs
+        }
+    return figures, pairwise
 
 
 def build_report(
@@ -281,7 +317,11 @@ def build_report(
 ) -> ComparisonReport:
     """The comparison report of a study's summary."""
     names = _names(study)
-    figures, differences = _estimates(summary, len(names), study.stronger)
+    figures, pairwise = _estimates(summary, len(names), study.stronger)
+    differences = {
+        name: tuple(between[(0, k)] for k in range(1, len(names)))
+        for name, between in pairwise.items()
+    }
     return ComparisonReport(
         variants=names,
         teams=study.teams,
@@ -294,7 +334,9 @@ def build_report(
         distributions=tuple(
             Distribution(dict(s.partida_deals), dict(s.partida_minutes)) for s in summary.variants
         ),
-        conclusions=_conclusions(names, figures, differences),
+        pairwise=pairwise,
+        conclusions=_conclusions(names, figures, pairwise, first_only=True),
+        pair_conclusions=_conclusions(names, figures, pairwise, first_only=False),
         reports=tuple(reports),
         minutes_model=MINUTES_MODEL,
         complete=complete,

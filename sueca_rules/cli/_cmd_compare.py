@@ -78,6 +78,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help="level-4 bots: deals imagined before each card",
     )
+    p.add_argument(
+        "--all-pairs",
+        action="store_true",
+        help="put into words the clear differences between every two variants, not only "
+        "from the first",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object for machines")
     p.add_argument(
         "--plot",
@@ -130,7 +136,7 @@ def run_compare(args: argparse.Namespace) -> int:
         if args.json:
             print_json(report.to_dict())
         else:
-            _print_report(report)
+            _print_report(report, args.all_pairs)
 
     unit = "deals" if matches is None else "matches"
     return run_study_command(args, unit, deals or matches, call, show)
@@ -156,7 +162,7 @@ def _difference(e: Estimate, percent: bool) -> str:
     return f"[bold]{text}[/]" if e.clear else f"[dim]{text}[/]"
 
 
-def _print_report(r: ComparisonReport) -> None:
+def _print_report(r: ComparisonReport, all_pairs: bool = False) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
@@ -198,8 +204,9 @@ def _print_report(r: ComparisonReport) -> None:
             )
         console.print("Partida length, median (10th–90th percentile):\n" + "\n".join(spans))
     console.print()
-    if r.conclusions:
-        console.print("\n".join(r.conclusions))
+    conclusions = r.pair_conclusions if all_pairs else r.conclusions
+    if conclusions:
+        console.print("\n".join(conclusions))
     else:
         console.print("No clear difference: every 95% interval of a difference includes zero.")
     console.print(
