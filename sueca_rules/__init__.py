@@ -61,7 +61,8 @@ if TYPE_CHECKING:
         variants_dir,
     )
     from ._rules import Rules
-    from ._simulate import SimulationReport, simulate
+    from ._simulate import SimulationReport, StudyInterrupted, simulate
+    from ._studies._compare import ComparisonReport, compare
     from ._variant import (
         Bandeira,
         DealRules,
@@ -81,6 +82,9 @@ __version__ = "0.1.0"
 _LAZY: dict[str, tuple[str, str]] = {
     "SimulationReport": ("._simulate", "SimulationReport"),
     "simulate": ("._simulate", "simulate"),
+    "StudyInterrupted": ("._simulate", "StudyInterrupted"),
+    "ComparisonReport": ("._studies._compare", "ComparisonReport"),
+    "compare": ("._studies._compare", "compare"),
     "RuleDiff": ("._describe", "RuleDiff"),
     "describe": ("._describe", "describe"),
     "describe_diff": ("._describe", "describe_diff"),
@@ -166,6 +170,7 @@ __all__ = [
     "CardPlayed",
     "Claim",
     "ClaimMade",
+    "ComparisonReport",
     "DealResult",
     "DealRules",
     "DealScored",
@@ -191,6 +196,7 @@ __all__ = [
     "Scoring",
     "SimulationReport",
     "SourceError",
+    "StudyInterrupted",
     "SuecaError",
     "Suit",
     "Table",
@@ -202,6 +208,7 @@ __all__ = [
     "VariantError",
     "__version__",
     "builtin_ids",
+    "compare",
     "describe",
     "describe_diff",
     "diff",

@@ -26,7 +26,7 @@ INTENDED = {
     "Record", "RecordClaim", "RecordDeal", "RecordError", "dump_record", "load_record",
     "parse_record", "replay_report", "save_record",
     # simulation
-    "SimulationReport", "simulate",
+    "ComparisonReport", "SimulationReport", "StudyInterrupted", "compare", "simulate",
     # errors
     "Issue", "SourceError", "SuecaError",
     "__version__",
@@ -69,7 +69,12 @@ def test_docstring_examples_run() -> None:
     import doctest
     import importlib
 
-    modules = ["sueca_rules._match", "sueca_rules.bots", "sueca_rules._simulate"]
+    modules = [
+        "sueca_rules._match",
+        "sueca_rules.bots",
+        "sueca_rules._simulate",
+        "sueca_rules._studies._compare",
+    ]
     for name in modules:
         result = doctest.testmod(importlib.import_module(name))
         assert result.failed == 0, name

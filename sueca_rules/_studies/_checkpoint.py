@@ -60,11 +60,19 @@ def study_fingerprint(study: Study, size: int) -> str:
 
 def write_atomic(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` atomically: a temporary file in the same folder, flushed
-    and synced, renamed over it, and the folder synced. (Kept here until the library's own
-    atomic writer is shared.)"""
+    and synced, renamed over it, and the folder synced. A new file gets the usual permissions
+    (``0o666`` less the umask), a replaced one keeps its own. (Kept here until the library's
+    own atomic writer is shared.)"""
     folder = path.parent
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()

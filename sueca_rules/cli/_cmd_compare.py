@@ -202,7 +202,7 @@ def _print_report(r: ComparisonReport, all_pairs: bool = False) -> None:
                 if mid is not None and m_mid is not None
                 else f"  {name}: no partida finished"
             )
-        console.print("Partida length, median (10th–90th percentile):\n" + "\n".join(spans))
+        console.print("\nPartida length, median (10th–90th percentile):\n" + "\n".join(spans))
     console.print()
     conclusions = r.pair_conclusions if all_pairs else r.conclusions
     if conclusions:
