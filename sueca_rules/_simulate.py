@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ._rules import CAPOTE_POINTS
 from ._studies._args import BotOptions, check_jobs, make_study
@@ -391,9 +391,48 @@ def simulate(
     Every argument is checked before the first deal (a ``ValueError``). Ctrl-C raises
     :class:`StudyInterrupted` with the report so far.
     """
+    return play_study(
+        [variant],
+        teams,
+        report_for,
+        deals=deals,
+        matches=matches,
+        seed=seed,
+        jobs=jobs,
+        duplicate=duplicate,
+        bot_options=bot_options,
+        progress=progress,
+        checkpoint=checkpoint,
+        cluster=cluster,
+        address=address,
+    )
+
+
+R = TypeVar("R")
+
+
+def play_study(
+    variants: Sequence[Variant | str | Path],
+    teams: object,
+    report: Callable[[Study, int, RunResult], R],
+    *,
+    deals: int | None,
+    matches: int | None,
+    seed: int | str,
+    jobs: int,
+    duplicate: bool,
+    bot_options: BotOptions,
+    progress: ProgressCallback | None,
+    checkpoint: str | Path | None,
+    cluster: str | None,
+    address: str | None,
+) -> R:
+    """Check every argument, run the study and return ``report(study, size, run)`` (the
+    body of :func:`simulate` and :func:`~sueca_rules.compare`). Ctrl-C raises
+    :class:`StudyInterrupted` with the report of what was played."""
     workers = check_jobs(jobs, cluster, address)
     study, size = make_study(
-        [variant],
+        variants,
         teams,
         deals=deals,
         matches=matches,
@@ -401,22 +440,6 @@ def simulate(
         duplicate=duplicate,
         bot_options=bot_options,
     )
-    run = run_checked(study, size, workers, cluster, address, checkpoint, progress)
-    return report_for(study, size, run)
-
-
-def run_checked(
-    study: Study,
-    size: int,
-    jobs: int,
-    cluster: str | None,
-    address: str | None,
-    checkpoint: str | Path | None,
-    progress: ProgressCallback | None,
-    report: Callable[[RunResult], Any] | None = None,
-) -> RunResult:
-    """Run a checked study (after checking the checkpoint file and the cluster library);
-    Ctrl-C raises :class:`StudyInterrupted` with ``report(result so far)``."""
     saver = None
     if checkpoint is not None:
         saver = Checkpoint(Path(checkpoint), study, size)
@@ -426,15 +449,15 @@ def run_checked(
 
         require_ray()
     try:
-        return run_study(
+        run = run_study(
             study,
             size,
-            jobs=jobs,
+            jobs=workers,
             cluster=cluster,
             address=address,
             checkpoint=saver,
             progress=progress,
         )
     except Interrupted as exc:
-        partial = (report or (lambda r: report_for(study, size, r)))(exc.result)
-        raise StudyInterrupted(partial) from None
+        raise StudyInterrupted(report(study, size, exc.result)) from None
+    return report(study, size, run)

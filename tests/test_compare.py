@@ -3,13 +3,8 @@ differences with intervals, conclusions in words, JSON and a picture."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import math
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -195,40 +190,3 @@ def test_every_pair_is_compared(report: ComparisonReport) -> None:
     assert set(report.conclusions) <= set(report.pair_conclusions)
     pairs = report.to_dict()["pairwise"]["games_per_deal"]
     assert [(p["from"], p["to"]) for p in pairs] == [(0, 1), (0, 2), (1, 2)]
-
-
-# --- the guide ------------------------------------------------------------------------------
-
-GUIDE = Path(__file__).resolve().parent.parent / "docs" / "guide" / "studies.md"
-
-
-def test_the_compare_output_shown_in_the_guide_is_real(tmp_path: Path) -> None:
-    from tests.test_docs import _console_sessions, _untimed
-
-    sessions = _console_sessions(GUIDE.read_text(encoding="utf-8"))
-    assert sessions, "the guide shows no command"
-    env = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1"}
-    for command, shown in sessions:
-        assert command[0] == "sueca"
-        result = subprocess.run(
-            [sys.executable, "-m", "sueca_rules", *command[1:]],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        assert _untimed(result.stdout.splitlines()) == _untimed(shown)
-
-
-def test_the_python_of_the_guide_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.test_docs import _blocks
-
-    monkeypatch.chdir(tmp_path)
-    blocks = _blocks(GUIDE.read_text(encoding="utf-8"), "python")
-    assert len(blocks) == 2
-    for i, (_, code) in enumerate(blocks):
-        with contextlib.redirect_stdout(io.StringIO()) as out:
-            exec(compile(code, f"studies.md[{i}]", "exec"), {"__name__": "guide"})
-        assert out.getvalue()
-    assert (tmp_path / "run.json").is_file()  # the checkpoint of the second block

@@ -385,25 +385,13 @@ def compare(
     same seed under every variant. Ctrl-C raises
     :class:`~sueca_rules.StudyInterrupted` with the report so far.
     """
-    from .._simulate import report_for, run_checked
-    from ._args import check_jobs, config_error, make_study
+    from .._simulate import play_study, report_for
+    from ._args import config_error
 
     if isinstance(variants, str | Path) or len(variants) < 2:
         raise config_error("compare needs two variants or more")
-    workers = check_jobs(jobs, cluster, address)
-    if deals is None and matches is None:
-        matches = 100
-    study, size = make_study(
-        variants,
-        teams,
-        deals=deals,
-        matches=matches,
-        seed=seed,
-        duplicate=duplicate,
-        bot_options=bot_options,
-    )
 
-    def report(run: RunResult) -> ComparisonReport:
+    def report(study: Study, size: int, run: RunResult) -> ComparisonReport:
         reports = [report_for(study, size, run, v) for v in range(len(study.variants))]
         return build_report(
             study,
@@ -415,4 +403,18 @@ def compare(
             elapsed_s=run.elapsed_s,
         )
 
-    return report(run_checked(study, size, workers, cluster, address, checkpoint, progress, report))
+    return play_study(
+        variants,
+        teams,
+        report,
+        deals=deals,
+        matches=100 if deals is None and matches is None else matches,
+        seed=seed,
+        jobs=jobs,
+        duplicate=duplicate,
+        bot_options=bot_options,
+        progress=progress,
+        checkpoint=checkpoint,
+        cluster=cluster,
+        address=address,
+    )

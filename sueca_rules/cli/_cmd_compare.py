@@ -6,10 +6,8 @@ import argparse
 import math
 from typing import TYPE_CHECKING
 
-from ._cmd_simulate import add_run_options, bot_options, check_run_options, run_study_command
-from ._cmd_simulate import teams_arg as _teams_arg
-from ._common import CliError, add_command, at_least, check_writable, load_variant_arg, print_json
-from ._common import seed_arg as _seed_arg
+from ._cmd_simulate import add_study_options, run_study_command, study_arguments, study_keywords
+from ._common import CliError, add_command, check_writable, load_variant_arg, print_json
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -50,41 +48,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         nargs="+",
         help="two or more built-in variant ids or variant files (the first is the baseline)",
     )
-    p.add_argument(
-        "--teams",
-        type=_teams_arg,
-        default=(2, 1),
-        metavar="A,B",
-        help="bot levels (1-4) of team 0 and team 1; default 2,1",
-    )
-    size = p.add_mutually_exclusive_group()
-    size.add_argument(
-        "--matches", type=at_least(1), metavar="N", help="play N whole matches (default 100)"
-    )
-    size.add_argument("--deals", type=at_least(1), metavar="N", help="play N independent deals")
-    p.add_argument(
-        "--seed", type=_seed_arg, default=0, metavar="S", help="seed of the cards and bots"
-    )
-    add_run_options(p)
-    p.add_argument(
-        "--no-duplicate",
-        dest="duplicate",
-        action="store_false",
-        help="play each deal once instead of twice with the seats swapped",
-    )
-    p.add_argument(
-        "--samples",
-        type=at_least(1),
-        metavar="N",
-        help="level-4 bots: deals imagined before each card",
-    )
+    add_study_options(p, "matches")
     p.add_argument(
         "--all-pairs",
         action="store_true",
         help="put into words the clear differences between every two variants, not only "
         "from the first",
     )
-    p.add_argument("--json", action="store_true", help="print one JSON object for machines")
     p.add_argument(
         "--plot",
         metavar="FILE.svg",
@@ -98,8 +68,7 @@ def run_compare(args: argparse.Namespace) -> int:
     if len(args.variants) < 2:
         raise CliError("compare needs two variants or more", status=2)
     variants = [load_variant_arg(v) for v in args.variants]
-    options = bot_options(args)
-    check_run_options(args)
+    unit, size, options = study_arguments(args, "matches")
     if args.plot is not None:
         from .._studies._plot import require_matplotlib
 
@@ -108,25 +77,9 @@ def run_compare(args: argparse.Namespace) -> int:
             require_matplotlib()
         except ValueError as exc:
             raise CliError(f"--plot: {exc}", status=2) from None
-    deals, matches = args.deals, args.matches
-    if deals is None and matches is None:
-        matches = 100
 
     def call(progress: Callable[[int, int], None] | None) -> ComparisonReport:
-        return compare(
-            variants,
-            args.teams,
-            deals=deals,
-            matches=matches,
-            seed=args.seed,
-            jobs=args.jobs,
-            duplicate=args.duplicate,
-            bot_options=options,
-            progress=progress,
-            checkpoint=args.checkpoint,
-            cluster=args.cluster,
-            address=args.address,
-        )
+        return compare(variants, args.teams, **study_keywords(args, options, progress))
 
     def show(report: ComparisonReport) -> None:
         if args.plot is not None:
@@ -138,8 +91,7 @@ def run_compare(args: argparse.Namespace) -> int:
         else:
             _print_report(report, args.all_pairs)
 
-    unit = "deals" if matches is None else "matches"
-    return run_study_command(args, unit, deals or matches, call, show)
+    return run_study_command(args, unit, size, call, show)
 
 
 def _value(e: Estimate, percent: bool) -> str:

@@ -25,7 +25,13 @@ MAX_DEALS_PER_MATCH = 1000
 """sueca_rules._studies._play.MAX_DEALS_PER_MATCH (checked by the tests), kept here so that
 building the parser imports no engine."""
 
-__all__ = ["add_run_options", "register", "run_study_command"]
+__all__ = [
+    "add_study_options",
+    "register",
+    "run_study_command",
+    "study_arguments",
+    "study_keywords",
+]
 
 T = TypeVar("T")
 
@@ -71,10 +77,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  sueca simulate portugal --teams 2,1 --deals 1000 --jobs 0\n"
             "  sueca simulate sueca-play --teams 4,3 --matches 20 --samples 60 --json\n"
             "  sueca simulate portugal --deals 1000000 --jobs 0 --checkpoint run.json\n"
-            "  sueca simulate portugal --teams 4,3 --deals 100000 --cluster ray --address auto"
+            "  sueca simulate portugal --teams 4,3 --deals 10000 --cluster ray --address auto"
         ),
     )
     p.add_argument("variant", metavar="VARIANT", help="a built-in variant id or a variant file")
+    add_study_options(p, "deals")
+
+
+def add_study_options(p: argparse.ArgumentParser, default: str) -> None:
+    """The options of a study (simulate and compare): teams, size (``default``: ``"deals"``
+    or ``"matches"``, 100 of them), seed, how it runs, duplicate play, level 4, --json."""
     p.add_argument(
         "--teams",
         type=teams_arg,
@@ -83,13 +95,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="bot levels (1-4) of team 0 and team 1; default 2,1",
     )
     size = p.add_mutually_exclusive_group()
-    size.add_argument(
-        "--deals",
-        type=at_least(1),
-        metavar="N",
-        help="play N independent deals (default: 100)",
-    )
-    size.add_argument("--matches", type=at_least(1), metavar="N", help="play N whole matches")
+    for unit, what in (("deals", "independent deals"), ("matches", "whole matches")):
+        note = " (default 100)" if unit == default else ""
+        size.add_argument(f"--{unit}", type=at_least(1), metavar="N", help=f"play N {what}{note}")
     p.add_argument(
         "--seed",
         type=seed_arg,
@@ -230,27 +238,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     from .._simulate import simulate
 
     variant = load_variant_arg(args.variant)
-    options = bot_options(args)
-    check_run_options(args)
-    deals, matches = args.deals, args.matches
-    if deals is None and matches is None:
-        deals = 100
+    unit, size, options = study_arguments(args, "deals")
 
     def call(progress: Callable[[int, int], None] | None) -> SimulationReport:
-        return simulate(
-            variant,
-            args.teams,
-            deals=deals,
-            matches=matches,
-            seed=args.seed,
-            jobs=args.jobs,
-            duplicate=args.duplicate,
-            bot_options=options,
-            progress=progress,
-            checkpoint=args.checkpoint,
-            cluster=args.cluster,
-            address=args.address,
-        )
+        return simulate(variant, args.teams, **study_keywords(args, options, progress))
 
     def show(report: SimulationReport) -> None:
         if args.json:
@@ -258,8 +249,40 @@ def run_simulate(args: argparse.Namespace) -> int:
         else:
             _print_report(report)
 
-    unit = "deals" if matches is None else "matches"
-    return run_study_command(args, unit, deals or matches, call, show)
+    return run_study_command(args, unit, size, call, show)
+
+
+def study_arguments(
+    args: argparse.Namespace, default: str
+) -> tuple[str, int, dict[int, dict[str, Any]] | None]:
+    """Check the study's options before any work; the unit (``deals`` or ``matches``, else
+    ``default``), the size and the bots' options. Sets ``args.deals``/``args.matches``."""
+    options = bot_options(args)
+    check_run_options(args)
+    if args.deals is None and args.matches is None:
+        setattr(args, default, 100)
+    unit = "matches" if args.matches is not None else "deals"
+    return unit, getattr(args, unit), options
+
+
+def study_keywords(
+    args: argparse.Namespace,
+    options: dict[int, dict[str, Any]] | None,
+    progress: Callable[[int, int], None] | None,
+) -> dict[str, Any]:
+    """The keyword arguments of ``simulate``/``compare`` from the command line."""
+    return {
+        "deals": args.deals,
+        "matches": args.matches,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "duplicate": args.duplicate,
+        "bot_options": options,
+        "progress": progress,
+        "checkpoint": args.checkpoint,
+        "cluster": args.cluster,
+        "address": args.address,
+    }
 
 
 class _Progress:
