@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 
 from sueca_rules._simulate import StudyInterrupted, simulate
-from sueca_rules._studies._compare import METRICS, ComparisonReport, Distribution, compare
+from sueca_rules._studies._compare import (
+    METRICS,
+    MIN_DIFFERING,
+    ComparisonReport,
+    Distribution,
+    Estimate,
+    compare,
+)
 from sueca_rules._studies._summary import RATIOS
 from sueca_rules.cli import main
 
@@ -190,3 +197,19 @@ def test_every_pair_is_compared(report: ComparisonReport) -> None:
     assert set(report.conclusions) <= set(report.pair_conclusions)
     pairs = report.to_dict()["pairwise"]["games_per_deal"]
     assert [(p["from"], p["to"]) for p in pairs] == [(0, 1), (0, 2), (1, 2)]
+
+
+def test_a_difference_seen_in_a_handful_of_pairs_is_not_clear() -> None:
+    assert Estimate(0.001, 0.0005, 0.0015).clear
+    assert not Estimate(0.001, 0.0005, 0.0015, differing=MIN_DIFFERING - 1).clear
+    assert Estimate(-0.001, -0.0015, -0.0005, differing=MIN_DIFFERING).clear
+    assert not Estimate(0.001, -0.0005, 0.0015, differing=10**6).clear
+
+
+def test_differing_units_are_counted(report: ComparisonReport) -> None:
+    # Whole matches under other scoring differ in many pairs; a variant never differs from
+    # itself.
+    for name in ("games_per_deal", "deals_per_partida"):
+        assert report.pairwise[name][(0, 2)].differing > MIN_DIFFERING  # type: ignore[operator]
+    same = compare(["portugal", "portugal"], matches=3)
+    assert all(e.differing == 0 for e in same.differences["games_per_deal"])

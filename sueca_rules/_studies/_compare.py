@@ -35,6 +35,7 @@ __all__ = [
     "Metric",
     "build_report",
     "compare",
+    "decimals",
 ]
 
 
@@ -94,17 +95,27 @@ METRICS: Final[dict[str, Metric]] = {
 """The compared figures (the keys of :data:`~._summary.RATIOS`), in table order."""
 
 
+MIN_DIFFERING: Final = 10
+"""A difference between two variants is clear only if at least this many units (duplicate
+pairs) differ under them: the normal approximation means little for a handful of rare
+events, such as one bandeira more in 40,000 deals."""
+
+
 class Estimate(NamedTuple):
     """A figure with its 95% interval (NaN when there was nothing to measure)."""
 
     value: float
     low: float
     high: float
+    differing: int | None = None
+    """For a difference between two variants: the units in which they differed."""
 
     @property
     def clear(self) -> bool:
-        """Whether the interval leaves out zero (for a difference: a clear difference)."""
-        return self.low > 0 or self.high < 0
+        """Whether the interval leaves out zero (for a difference: a clear difference, seen
+        in at least :data:`MIN_DIFFERING` units)."""
+        enough = self.differing is None or self.differing >= MIN_DIFFERING
+        return enough and (self.low > 0 or self.high < 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +198,13 @@ class ComparisonReport:
         from .._simulate import plain
 
         def estimate(e: Estimate) -> dict[str, float | None]:
-            return {k: None if math.isnan(v) else round(v, 6) for k, v in e._asdict().items()}
+            out: dict[str, float | None] = {
+                k: None if math.isnan(v) else round(v, 6)
+                for k, v in (("value", e.value), ("low", e.low), ("high", e.high))
+            }
+            if e.differing is not None:
+                out["differing"] = e.differing
+            return out
 
         out: dict[str, Any] = {}
         for f in fields(self):
@@ -217,7 +234,7 @@ MINUTES_MODEL: Final = (
 )
 
 
-def _decimals(spread: float) -> int:
+def decimals(spread: float) -> int:
     """Decimals enough to show ``spread`` with two significant digits (2 to 4)."""
     if spread <= 0 or math.isnan(spread):
         return 2
@@ -238,7 +255,7 @@ def _sentence(
     a, b = figures[name][i], figures[name][j]
     scale = 100 if metric.percent else 1
     half = scale * (d.high - d.low) / 2
-    places = _decimals(half) - (1 if metric.percent else 0)
+    places = decimals(half) - (1 if metric.percent else 0)
     places = max(places, 1)
     unit = "%" if metric.percent else ""
     size = f"{scale * abs(d.value):.{places}f}" + (" points" if metric.percent else "")
@@ -268,8 +285,8 @@ def _conclusions(
     return tuple(out)
 
 
-def _scale(e: tuple[float, float, float], shift: float = 0.0) -> Estimate:
-    return Estimate(e[0] + shift, e[1] + shift, e[2] + shift)
+def _estimate(e: tuple[float, float, float], differing: int | None = None) -> Estimate:
+    return Estimate(e[0], e[1], e[2], differing)
 
 
 _MATCHES_ONLY: Final = ("deals_per_partida", "minutes_per_partida", "stronger_team_match_rate")
@@ -295,11 +312,14 @@ def _estimates(
             pairwise[name] = dict.fromkeys(pairs, nan)
             continue
         figures[name] = tuple(
-            _scale(ratio_difference(cross.n, cross.sums, cross.products, 2 * v, None))
+            _estimate(ratio_difference(cross.n, cross.sums, cross.products, 2 * v, None))
             for v in range(n_variants)
         )
         pairwise[name] = {
-            (i, j): _scale(ratio_difference(cross.n, cross.sums, cross.products, 2 * j, 2 * i))
+            (i, j): _estimate(
+                ratio_difference(cross.n, cross.sums, cross.products, 2 * j, 2 * i),
+                cross.differing[i][j],
+            )
             for i, j in pairs
         }
     return figures, pairwise

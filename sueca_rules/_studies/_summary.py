@@ -155,17 +155,26 @@ class Cross:
     sums: list[int] = field(default_factory=list)
     """``[y_0, x_0, y_1, x_1, …]`` summed: numerator and denominator by variant."""
     products: list[list[int]] = field(default_factory=list)
+    differing: list[list[int]] = field(default_factory=list)
+    """``differing[i][j]``: the units in which variants ``i`` and ``j`` gave a different
+    numerator or denominator (a difference seen in a handful of units only is not clear,
+    whatever its interval says)."""
 
     def add(self, values: Sequence[int]) -> None:
         if not self.sums:
             self.sums = [0] * len(values)
             self.products = [[0] * len(values) for _ in values]
+            self.differing = [[0] * (len(values) // 2) for _ in range(len(values) // 2)]
         self.n += 1
         for i, a in enumerate(values):
             self.sums[i] += a
             row = self.products[i]
             for j, b in enumerate(values):
                 row[j] += a * b
+        pairs = [(values[k], values[k + 1]) for k in range(0, len(values), 2)]
+        for i, a_pair in enumerate(pairs):
+            for j, b_pair in enumerate(pairs):
+                self.differing[i][j] += a_pair != b_pair
 
     def merge(self, other: Cross) -> None:
         if not other.n:
@@ -173,20 +182,28 @@ class Cross:
         if not self.n:
             self.n, self.sums = other.n, list(other.sums)
             self.products = [list(row) for row in other.products]
+            self.differing = [list(row) for row in other.differing]
             return
         self.n += other.n
         for i, a in enumerate(other.sums):
             self.sums[i] += a
             for j, b in enumerate(other.products[i]):
                 self.products[i][j] += b
+        for i, row in enumerate(other.differing):
+            for j, b in enumerate(row):
+                self.differing[i][j] += b
 
     def to_state(self) -> list[Any]:
-        return [self.n, self.sums, self.products]
+        return [self.n, self.sums, self.products, self.differing]
 
     @classmethod
     def from_state(cls, state: list[Any]) -> Cross:
-        n, sums, products = state
-        return cls(int(n), [int(x) for x in sums], [[int(x) for x in row] for row in products])
+        n, sums, products, differing = state
+
+        def ints(rows: list[list[Any]]) -> list[list[int]]:
+            return [[int(x) for x in row] for row in rows]
+
+        return cls(int(n), [int(x) for x in sums], ints(products), ints(differing))
 
 
 @dataclass(slots=True)

@@ -94,23 +94,24 @@ def run_compare(args: argparse.Namespace) -> int:
     return run_study_command(args, unit, size, call, show)
 
 
-def _value(e: Estimate, percent: bool) -> str:
+def _value(e: Estimate, percent: bool, signed: bool = False) -> str:
+    """``e`` as ``value ±half``, with the decimals its interval allows."""
     if math.isnan(e.value):
-        return "—"
-    half = (e.high - e.low) / 2
-    if percent:
-        return f"{100 * e.value:.1f}% [dim]±{100 * half:.1f}[/]"
-    return f"{e.value:.2f} [dim]±{half:.2f}[/]"
+        return "—" if not signed else ""
+    from .._studies._compare import decimals
+
+    scale = 100 if percent else 1
+    half = scale * (e.high - e.low) / 2
+    places = max(1, decimals(half) - (1 if percent else 0))
+    sign = "+" if signed else ""
+    unit = (" pts" if signed else "%") if percent else ""
+    return f"{scale * e.value:{sign}.{places}f}{unit} ±{half:.{places}f}"
 
 
 def _difference(e: Estimate, percent: bool) -> str:
-    if math.isnan(e.value):
+    text = _value(e, percent, signed=True)
+    if not text:
         return ""
-    half = (e.high - e.low) / 2
-    if percent:
-        text = f"{100 * e.value:+.1f} pts ±{100 * half:.1f}"
-    else:
-        text = f"{e.value:+.2f} ±{half:.2f}"
     return f"[bold]{text}[/]" if e.clear else f"[dim]{text}[/]"
 
 
