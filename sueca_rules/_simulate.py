@@ -56,6 +56,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from ._public import public
 from ._rules import CAPOTE_POINTS
 from ._studies._args import BotOptions, check_jobs, make_study
 from ._studies._checkpoint import Checkpoint
@@ -81,6 +82,7 @@ ProgressCallback = Callable[[int, int], None]
 """Called as ``progress(done, total)`` in the calling process as deals (or matches) finish."""
 
 
+@public
 class StudyInterrupted(KeyboardInterrupt):
     """Ctrl-C during :func:`simulate` or :func:`~sueca_rules.compare`: ``report`` holds the
     figures of what was played so far (its ``complete`` is ``False``)."""
@@ -126,6 +128,7 @@ def _frac(x: float, n: int) -> float:
 # --- the report ---------------------------------------------------------------------------
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class SimulationReport:
     """The figures of a simulation (see :func:`simulate`). Pairs are ``(team 0, team 1)``;
@@ -193,6 +196,11 @@ class SimulationReport:
     """The share of the deals that ended 60-60 (an empate)."""
     revoke_rate: float
     """The share of the deals ended by a renúncia claim (``result: "revoke"``)."""
+    claim_rate: float
+    """The share of the deals in which a renúncia was claimed, rightly or not."""
+    redeal_rate: float
+    """The share of the deals dealt that were redealt before the first card (a weak hand's
+    ``deal.redeal``); a redealt deal is dealt again and is not counted in :attr:`deals`."""
     carried_rate: float | None
     """Deals won while 60-60 ties were pending (``None`` in ``deals`` mode, where every deal
     starts a fresh match and no tie is ever pending)."""
@@ -330,6 +338,8 @@ def report_for(study: Study, size: int, run: RunResult, variant: int = 0) -> Sim
         bandeira_rate_by_team=(_frac(t.bandeiras0, n), _frac(t.bandeiras1, n)),
         tie_rate=_frac(t.ties, n),
         revoke_rate=_frac(t.revokes, n),
+        claim_rate=_frac(t.claims, n),
+        redeal_rate=_frac(t.redeals, n + t.redeals),
         carried_rate=_frac(t.carried, n) if matches else None,
         deals_per_partida=_frac(n, t.partidas) if matches else None,
         unfinished_matches=t.unfinished,

@@ -18,7 +18,7 @@ import pytest
 
 from sueca_rules._rules import CAPOTE_POINTS
 from sueca_rules._simulate import SimulationReport, StudyInterrupted, simulate
-from sueca_rules._studies._checkpoint import CheckpointError, write_atomic
+from sueca_rules._studies._checkpoint import CheckpointError
 from sueca_rules._studies._play import MAX_DEALS_PER_MATCH, Study, play_unit
 from sueca_rules._studies._runner import Done, play_chunk
 from sueca_rules._studies._stats import wilson
@@ -335,10 +335,10 @@ def test_a_checkpoint_of_another_study_is_refused(tmp_path: Path) -> None:
 
 def test_checkpoints_are_replaced_atomically(tmp_path: Path) -> None:
     file = tmp_path / "c.json"
-    write_atomic(file, "one")
-    write_atomic(file, "two")
-    assert file.read_text() == "two"
+    for size in (3, 3):
+        simulate("portugal", (2, 1), deals=size, checkpoint=file)
     assert [p.name for p in tmp_path.iterdir()] == ["c.json"]  # no temporary file left
+    assert json.loads(file.read_text())["done"] == [[0, 3]]
 
 
 def test_memory_does_not_depend_on_the_number_of_deals() -> None:

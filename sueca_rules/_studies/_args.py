@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from .._errors import ConfigError
 from ._play import Mode, Study
 
 if TYPE_CHECKING:
@@ -22,10 +23,9 @@ BotOptions = Mapping[int, Mapping[str, Any]] | Sequence[Mapping[str, Any]] | Non
 CLUSTERS: Final = ("ray",)
 
 
-def config_error(message: str) -> ValueError:
+def config_error(message: str) -> ConfigError:
     """The error for a bad argument (raise it)."""
-    # Until the library's ConfigError(SuecaError, ValueError) is on main: a plain ValueError.
-    return ValueError(message)
+    return ConfigError(message)
 
 
 def max_jobs() -> int:

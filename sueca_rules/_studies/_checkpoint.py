@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from .._errors import SuecaError
+from .._errors import ConfigError
+from .._files import atomic_write_text
 from ._play import Study
 from ._summary import StudySummary
 
@@ -31,7 +32,7 @@ MAX_BYTES: Final = 64 * 1024 * 1024
 """A checkpoint holds a few kilobytes; a bigger file is not one."""
 
 
-class CheckpointError(SuecaError, ValueError):
+class CheckpointError(ConfigError):
     """A checkpoint file that cannot be used: not a checkpoint, another study's, or a place
     that cannot be written."""
 
@@ -56,39 +57,6 @@ def study_fingerprint(study: Study, size: int) -> str:
     data["variants"] = [v.model_dump(mode="json") for v in study.variants]
     text = json.dumps(data, sort_keys=True, default=repr)
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically: a temporary file in the same folder, flushed
-    and synced, renamed over it, and the folder synced. A new file gets the usual permissions
-    (``0o666`` less the umask), a replaced one keeps its own. (Kept here until the library's
-    own atomic writer is shared.)"""
-    folder = path.parent
-    try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        os.fchmod(fd, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    try:
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # pragma: no cover - a folder that cannot be opened for syncing
-        return
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
 
 
 @dataclass(slots=True)
@@ -173,7 +141,7 @@ class Checkpoint:
             "elapsed_s": elapsed,
             "summary": summary.to_state(),
         }
-        write_atomic(self.path, json.dumps(data, separators=(",", ":")) + "\n")
+        atomic_write_text(self.path, json.dumps(data, separators=(",", ":")) + "\n")
 
 
 def _brief(study: object) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from .._public import public
 from ._play import SECONDS_PER_CARD, SECONDS_PER_DEAL, Mode, Study
 from ._stats import ratio_difference
 from ._summary import RATIOS, StudySummary
@@ -78,6 +79,18 @@ METRICS: Final[dict[str, Metric]] = {
         True,
         "more deals end by a renúncia claim",
         "fewer deals end by a renúncia claim",
+    ),
+    "claim_rate": Metric(
+        "Renúncia claimed",
+        True,
+        "renúncias are claimed in more deals",
+        "renúncias are claimed in fewer deals",
+    ),
+    "redeal_rate": Metric(
+        "Redealt (weak hand)",
+        True,
+        "more deals are redealt",
+        "fewer deals are redealt",
     ),
     "stronger_team_match_rate": Metric(
         "Stronger team wins the match",
@@ -146,6 +159,7 @@ class Distribution:
         return tuple(self.quantile(counts, q) for q in (0.1, 0.5, 0.9))  # type: ignore[return-value]
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class ComparisonReport:
     """The figures of a comparison of variants (see :func:`~sueca_rules.compare`)."""

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from .._rules import Rules
 
 if TYPE_CHECKING:
-    from .._match import Match
+    from .._cards import Card
+    from .._events import DealResult
+    from .._match import Match, Observation
     from .._variant import Variant
     from ..bots import Bot
 
@@ -36,9 +38,10 @@ __all__ = [
 Mode = Literal["deals", "matches"]
 
 MAX_DEALS_PER_MATCH: Final = 1000
-"""A match still going after this many deals is stopped and counted as unfinished, so that no
-study can loop for ever, whatever the variant (say ties that carry nothing under a target no
-deal can reach). No built-in variant comes near: their matches last tens of deals."""
+"""A match still going after this many deals (redeals included) is stopped and counted as
+unfinished, so that no study can loop for ever, whatever the variant (say ties that carry
+nothing under a target no deal can reach, or weak hands redealt again and again). No built-in
+variant comes near: their matches last tens of deals."""
 
 SECONDS_PER_CARD: Final = 4
 """Minutes of play are a model of a table of people: this many seconds a card played…"""
@@ -135,6 +138,8 @@ COUNTS: Final = (
     "bandeiras0",
     "bandeiras1",
     "revokes",
+    "claims",
+    "redeals",
     "carried",
     "leader_halves",
     "games",
@@ -167,6 +172,10 @@ class Tally:
     bandeiras1: int = 0
     revokes: int = 0
     """Deals ended by a renúncia claim."""
+    claims: int = 0
+    """Deals in which a renúncia claim was made (right or wrong)."""
+    redeals: int = 0
+    """Deals ended by a redeal before the first card (not counted in :attr:`deals`)."""
     carried: int = 0
     """Deals won while 60-60 ties were pending."""
     leader_halves: int = 0
@@ -217,26 +226,44 @@ def _make_bots(study: Study, base: str, team_of: tuple[int, ...]) -> list[Bot]:
     ]
 
 
-def _play_deal(match: Match, bots: list[Bot], team_of: tuple[int, ...], tally: Tally) -> None:
-    """Deal and play the next deal of ``match`` to its end, timing each bot's decisions."""
-    clock = time.perf_counter
-    timing = tally.timing
+class _Timed:
+    """A bot whose card choices are timed into its team's :class:`Timing`; its other
+    decisions (the dealer's trump, a redeal, claims) are the bot's own, untimed."""
+
+    def __init__(self, bot: Bot, timing: Timing) -> None:
+        self._bot = bot
+        self._timing = timing
+
+    def choose(self, observation: Observation) -> Card:
+        start = time.perf_counter()
+        card = self._bot.choose(observation)
+        self._timing.add((time.perf_counter() - start) * 1000.0)
+        return card
+
+    def __getattr__(self, name: str) -> Any:
+        # choose_trump, wants_redeal, claim: only if the bot has them (the driver asks).
+        return getattr(self._bot, name)
+
+
+def _play_deal(match: Match, bots: list[Bot]) -> DealResult:
+    """Deal the next deal of ``match`` and make every decision of it with ``bots`` (trump,
+    redeal questions, cards, claims, the count) until it ends; returns how it ended."""
+    from ..bots import advance
+
     match.deal_random()
-    while match.phase == "play":
-        seat = match.turn
-        assert seat is not None
-        obs = match.observation(seat)
-        start = clock()
-        card = bots[seat].choose(obs)
-        timing[team_of[seat]].add((clock() - start) * 1000.0)
-        match.play(card)
+    while match.phase not in ("deal", "over"):
+        advance(match, bots)
+    return match.deals[-1]
 
 
 def _score_deal(
-    match: Match, rules: Rules, team_of: tuple[int, ...], swap: int, pending: int, t: Tally
+    result: DealResult, rules: Rules, team_of: tuple[int, ...], swap: int, pending: int, t: Tally
 ) -> None:
-    """Add the deal just finished (led by ``t``'s caller's leader) to ``t``."""
-    result = match.deals[-1]
+    """Add ``result``, a deal played (not redealt), to ``t``."""
+    leader_team = team_of[rules.first_leader(result.dealer)]
+    team = result.team
+    t.leader_halves += 1 if team is None else 2 * (team_of[team] == leader_team)
+    t.claims += bool(result.claims)
     points = (result.points[swap], result.points[1 - swap])
     t.deals += 1
     t.points0 += points[0]
@@ -278,26 +305,29 @@ def play_once(study: Study, variant: Variant, index: int, swap: int) -> Tally:
     rules = match.rules
     # Seat s belongs to team (s + swap) % 2: team 0 on seats 0/2 when swap is 0.
     team_of = tuple((s + swap) % 2 for s in range(4))
-    bots = _make_bots(study, base, team_of)
     tally = Tally()
+    bots: list[Bot] = [
+        _Timed(bot, tally.timing[team_of[s]])
+        for s, bot in enumerate(_make_bots(study, base, team_of))
+    ]
     partida_start = (0, 0)  # (deals, seconds) when the current partida began
     while True:
+        if len(match.deals) >= MAX_DEALS_PER_MATCH:
+            tally.unfinished += 1
+            break
         pending = match.pending_ties
         partida = match.partida
-        _play_deal(match, bots, team_of, tally)
-        leader_team = team_of[rules.first_leader(match.deals[-1].dealer)]
-        team = match.deals[-1].team
-        tally.leader_halves += 1 if team is None else 2 * (team_of[team] == leader_team)
-        _score_deal(match, rules, team_of, swap, pending, tally)
+        result = _play_deal(match, bots)
+        if result.result == "redeal":
+            tally.redeals += 1
+            continue  # the same deal dealt again (deals mode too)
+        _score_deal(result, rules, team_of, swap, pending, tally)
         if study.mode == "matches" and (match.partida != partida or match.is_over):
             tally.partidas += 1
             tally.partida_deals.append(tally.deals - partida_start[0])
             tally.partida_seconds.append(tally.seconds - partida_start[1])
             partida_start = (tally.deals, tally.seconds)
         if study.mode == "deals" or match.is_over:
-            break
-        if tally.deals >= MAX_DEALS_PER_MATCH:
-            tally.unfinished += 1
             break
     if study.mode == "matches":
         tally.matches += 1

@@ -12,8 +12,8 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .._files import atomic_write_text
 from ._args import config_error
-from ._checkpoint import write_atomic
 from ._compare import METRICS, ComparisonReport
 
 if TYPE_CHECKING:
@@ -26,6 +26,8 @@ _RATES = (
     "capote_rate",
     "bandeira_rate",
     "revoke_rate",
+    "claim_rate",
+    "redeal_rate",
     "stronger_team_match_rate",
     "first_leader_edge",
 )
@@ -114,4 +116,4 @@ def plot_comparison(report: ComparisonReport, path: str | Path) -> None:
         )
         buffer = io.BytesIO()
         figure.savefig(buffer, format="svg", metadata={"Date": None})
-    write_atomic(Path(path), buffer.getvalue().decode("utf-8"))
+    atomic_write_text(Path(path), buffer.getvalue().decode("utf-8"))

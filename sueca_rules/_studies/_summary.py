@@ -36,6 +36,8 @@ RATIOS: Final[dict[str, tuple[Callable[[Tally], int], Callable[[Tally], int]]]] 
     "capote_rate": (lambda t: t.capotes0 + t.capotes1, lambda t: t.deals),
     "bandeira_rate": (lambda t: t.bandeiras0 + t.bandeiras1, lambda t: t.deals),
     "revoke_rate": (lambda t: t.revokes, lambda t: t.deals),
+    "claim_rate": (lambda t: t.claims, lambda t: t.deals),
+    "redeal_rate": (lambda t: t.redeals, lambda t: t.deals + t.redeals),
     "deals_per_partida": (lambda t: _sum(t.partida_deals), lambda t: t.partidas),
     "minutes_per_partida": (lambda t: _sum(t.partida_seconds), lambda t: 60 * t.partidas),
     "stronger_team_match_rate": (lambda t: t.stronger_wins, lambda t: t.matches),

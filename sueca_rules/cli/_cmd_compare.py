@@ -94,22 +94,28 @@ def run_compare(args: argparse.Namespace) -> int:
     return run_study_command(args, unit, size, call, show)
 
 
-def _value(e: Estimate, percent: bool, signed: bool = False) -> str:
-    """``e`` as ``value ±half``, with the decimals its interval allows."""
-    if math.isnan(e.value):
-        return "—" if not signed else ""
+def _places(row: tuple[Estimate, ...], percent: bool) -> int:
+    """The decimals of a row: enough for its narrowest interval."""
     from .._studies._compare import decimals
 
+    halves = [(e.high - e.low) / 2 for e in row if not math.isnan(e.value)]
+    scale = 100 if percent else 1
+    return max(1, decimals(scale * min(halves, default=0.0)) - (1 if percent else 0))
+
+
+def _value(e: Estimate, percent: bool, places: int, signed: bool = False) -> str:
+    """``e`` as ``value ±half`` with ``places`` decimals."""
+    if math.isnan(e.value):
+        return "—" if not signed else ""
     scale = 100 if percent else 1
     half = scale * (e.high - e.low) / 2
-    places = max(1, decimals(half) - (1 if percent else 0))
     sign = "+" if signed else ""
     unit = (" pts" if signed else "%") if percent else ""
     return f"{scale * e.value:{sign}.{places}f}{unit} ±{half:.{places}f}"
 
 
-def _difference(e: Estimate, percent: bool) -> str:
-    text = _value(e, percent, signed=True)
+def _difference(e: Estimate, percent: bool, places: int) -> str:
+    text = _value(e, percent, places, signed=True)
     if not text:
         return ""
     return f"[bold]{text}[/]" if e.clear else f"[dim]{text}[/]"
@@ -139,9 +145,15 @@ def _print_report(r: ComparisonReport, all_pairs: bool = False) -> None:
     for name, metric in METRICS.items():
         if all(math.isnan(e.value) or e.high == 0 for e in r.figures[name]):
             continue  # not measured, or never seen (say, no renúncia claim at all)
-        table.add_row(metric.label, *(_value(e, metric.percent) for e in r.figures[name]))
+        figures, differences = r.figures[name], r.differences[name]
+        places = _places(figures, metric.percent)
+        table.add_row(metric.label, *(_value(e, metric.percent, places) for e in figures))
+        places = _places(differences, metric.percent)
         table.add_row(
-            "", "", *(_difference(e, metric.percent) for e in r.differences[name]), end_section=True
+            "",
+            "",
+            *(_difference(e, metric.percent, places) for e in differences),
+            end_section=True,
         )
     console.print(table)
     if r.mode == "matches":

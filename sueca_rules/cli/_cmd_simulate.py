@@ -414,8 +414,13 @@ def _print_report(r: SimulationReport) -> None:
         overall.add_row("Capote", f"{_pct(r.capote_rate)} of deals")
     overall.add_row("Bandeira", f"{_pct(r.bandeira_rate)} of deals")
     overall.add_row("60-60", f"{_pct(r.tie_rate)} of deals ({r.ties})")
-    if r.revoke_rate:
-        overall.add_row("Renúncia claims", f"{_pct(r.revoke_rate)} of deals ended by a claim")
+    if r.claim_rate:
+        overall.add_row(
+            "Renúncia claims",
+            f"made in {_pct(r.claim_rate)} of deals; {_pct(r.revoke_rate)} ended by one",
+        )
+    if r.redeal_rate:
+        overall.add_row("Redeals", f"{_pct(r.redeal_rate)} of deals dealt (a weak hand)")
     if r.unfinished_matches:
         overall.add_row(
             "Unfinished",
