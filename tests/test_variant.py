@@ -23,6 +23,7 @@ from sueca_rules._rules import Rules
 from .strategies import variants
 
 CONTRACT_IDS = {
+    "brasil",
     "portugal",
     "portugal-best-of-3",
     "portugal-table",
@@ -135,6 +136,30 @@ def test_french_seed_003() -> None:
     rules = Rules.from_variant(load_variant("french"))
     assert rules.next_seat == (1, 2, 3, 0)  # clockwise: the player on your left
     assert rules.deal_order(0) == (1, 2, 3, 0)  # from the dealer's left, ending with the dealer
+
+
+def test_brasil_from_its_sources() -> None:
+    # Copag and the "Os amigos da sueca" regulamento: "a mão roda para a esquerda"; the dealer
+    # chooses to be dealt first (top card turned) or last (bottom card); the first leader may
+    # ask for a new deal under 10 points, the others under 5; above 90 points two games; all
+    # 120 a bandeira that wins the partida; a 60-60 makes the next deal worth one more.
+    r = rules_of("brasil")
+    assert r["table"]["direction"] == "clockwise"
+    assert r["deal"] == {
+        "trump_card": "dealer_choice",
+        "order": "play_direction",
+        "redeal": {"leader_below": 10, "others_below": 5},
+    }
+    assert r["scoring"]["tiers"] == [{"min_points": 61, "games": 1}, {"min_points": 91, "games": 2}]
+    assert r["scoring"]["bandeira"] == {"requires": "all_points", "games": 4, "wins_partida": True}
+    assert r["scoring"]["tie"] == {"mode": "add", "amount": 1, "stacks": True}
+    assert r["revoke"]["mode"] == "prevented"
+    rules = Rules.from_variant(load_variant("brasil"))
+    assert rules.next_seat == (1, 2, 3, 0)
+    assert rules.deal_order(0, top=True) == (0, 1, 2, 3)  # the dealer first, then to the left
+    assert rules.deal_order(0, top=False) == (1, 2, 3, 0)  # from the left, the dealer last
+    assert rules.redeal_below(1, dealer=0) == 10  # the first leader
+    assert [rules.redeal_below(s, dealer=0) for s in (0, 2, 3)] == [5, 5, 5]
 
 
 def test_deal_orders() -> None:
