@@ -536,3 +536,39 @@ def test_workers_die_with_their_parent(sig: signal.Signals) -> None:
         assert child.returncode == 143
         assert "Traceback" not in err
         assert json.loads(out)["complete"] is False
+
+
+# --- decisions beyond the cards: redeals and claims -------------------------------------------
+
+
+class _Eager:
+    """A level-1 bot that asks for every redeal it may and claims a renúncia at every chance."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    def choose(self, observation: Any) -> Any:
+        return self.bot.choose(observation)
+
+    def wants_redeal(self, observation: Any) -> bool:
+        return True
+
+    def claim(self, observation: Any) -> int | None:
+        return (observation.seat + 1) % 4 if observation.can_claim else None
+
+
+def test_redeals_and_claims_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sueca_rules._studies import _play
+
+    make = _play._make_bots
+    monkeypatch.setattr(_play, "_make_bots", lambda *a: [_Eager(b) for b in make(*a)])
+    brasil = simulate("brasil", (1, 1), matches=4, seed=1)
+    assert brasil.redeal_rate > 0
+    assert brasil.matches == 8
+    assert sum(brasil.match_wins) + brasil.unfinished_matches == 8
+    table = simulate("portugal-table", (1, 1), deals=20, seed=1)
+    assert table.claim_rate > 0
+    assert table.revoke_rate > 0
+    assert table.deals == 40  # a deal ended by a claim is a deal played
+    plain = simulate("portugal", (1, 1), deals=20, seed=1)  # nothing to claim or redeal
+    assert plain.claim_rate == plain.redeal_rate == plain.revoke_rate == 0
