@@ -6,7 +6,13 @@ import argparse
 import math
 from typing import TYPE_CHECKING
 
-from ._cmd_simulate import add_study_options, run_study_command, study_arguments, study_keywords
+from ._cmd_simulate import (
+    add_study_options,
+    heading,
+    run_study_command,
+    study_arguments,
+    study_keywords,
+)
 from ._common import CliError, add_command, check_writable, load_variant_arg, print_json
 
 if TYPE_CHECKING:
@@ -129,15 +135,7 @@ def _print_report(r: ComparisonReport, all_pairs: bool = False) -> None:
     from .._studies._compare import METRICS
 
     console = Console(highlight=False)
-    what = f"{r.size} {r.mode}" + (
-        ", each played twice with the seats swapped" if r.duplicate else ""
-    )
-    if not r.complete:
-        what = f"[bold]interrupted[/]: partial figures of {what}"
-    console.print(
-        f"[bold]{len(r.variants)} variants[/] on the same cards: team 0 (level {r.teams[0]}) "
-        f"against team 1 (level {r.teams[1]})\n{what}; seed {r.seed}\n"
-    )
+    console.print(heading(f"{len(r.variants)} variants on the same cards", r))
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("")
     for k, name in enumerate(r.variants):

@@ -20,6 +20,7 @@ from ._common import (
 
 if TYPE_CHECKING:
     from .._simulate import SimulationReport
+    from .._studies._compare import ComparisonReport
 
 MAX_DEALS_PER_MATCH = 1000
 """sueca_rules._studies._play.MAX_DEALS_PER_MATCH (checked by the tests), kept here so that
@@ -27,6 +28,7 @@ building the parser imports no engine."""
 
 __all__ = [
     "add_study_options",
+    "heading",
     "register",
     "run_study_command",
     "study_arguments",
@@ -354,21 +356,26 @@ def _ms(x: float) -> str:
     return f"{x:.3f} ms"
 
 
+def heading(title: str, r: SimulationReport | ComparisonReport) -> str:
+    """The first lines of a study's report: who played, how much, the seed."""
+    what = f"{r.size} {r.mode if r.size != 1 else r.mode[:-1]}"
+    if r.duplicate:
+        what += ", each played twice with the same cards and the seats swapped"
+    if not r.complete:
+        what = f"[bold]interrupted[/]: partial figures of {what}"
+    return (
+        f"[bold]{title}[/]: team 0 (level {r.teams[0]}) against team 1 "
+        f"(level {r.teams[1]})\n{what}; seed {r.seed}\n"
+    )
+
+
 def _print_report(r: SimulationReport) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
 
     console = Console(highlight=False)
-    what = f"{r.size} {r.mode if r.size != 1 else r.mode[:-1]}"
-    if r.duplicate:
-        what += ", each played twice with the same cards and the seats swapped"
-    if not r.complete:
-        what = f"[bold]interrupted[/]: partial figures of {what}"
-    console.print(
-        f"[bold]{r.variant}[/]: team 0 (level {r.teams[0]}) against team 1 "
-        f"(level {r.teams[1]})\n{what}; seed {r.seed}\n"
-    )
+    console.print(heading(r.variant, r))
     per_team = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     per_team.add_column("")
     per_team.add_column(f"team 0 · level {r.teams[0]}", justify="right")
