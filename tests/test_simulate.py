@@ -572,3 +572,27 @@ def test_redeals_and_claims_are_reported(monkeypatch: pytest.MonkeyPatch) -> Non
     assert table.deals == 40  # a deal ended by a claim is a deal played
     plain = simulate("portugal", (1, 1), deals=20, seed=1)  # nothing to claim or redeal
     assert plain.claim_rate == plain.redeal_rate == plain.revoke_rate == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "missing", "message"),
+    [
+        (["simulate", "portugal", "--cluster", "ray"], "ray", "sueca-rules[cluster]"),
+        (["compare", "portugal", "french", "--plot", "x.svg"], "matplotlib", "sueca-rules[plots]"),
+    ],
+)
+def test_a_missing_extra_is_one_line(
+    args: list[str],
+    missing: str,
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    monkeypatch.setitem(sys.modules, missing, None)  # import fails as if not installed
+    monkeypatch.chdir(tmp_path)
+    assert _status([*args, "--deals", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert message in err
+    assert len(err.splitlines()) == 1

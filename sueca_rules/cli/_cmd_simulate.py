@@ -181,8 +181,8 @@ def run_study_command(
 ) -> int:
     """Run a study with a progress bar; Ctrl-C or SIGTERM shows the figures so far (and
     saves the checkpoint); a lost worker or a bad checkpoint is one line, not a traceback."""
+    from .._errors import ConfigError
     from .._simulate import StudyInterrupted
-    from .._studies._checkpoint import CheckpointError
     from .._studies._runner import WorkerLostError
 
     stop = _StopOnTerm()
@@ -194,7 +194,7 @@ def run_study_command(
         where = f"; progress saved in {args.checkpoint}" if args.checkpoint else ""
         print(f"interrupted: the figures above are partial{where}", file=sys.stderr)
         return 143 if stop.terminated else 130
-    except CheckpointError as exc:
+    except ConfigError as exc:  # a checkpoint of another study, Ray not installed…
         raise CliError(str(exc), status=2) from None
     except WorkerLostError as exc:
         raise CliError(f"stopped: {exc}", status=1) from None
