@@ -15,7 +15,7 @@ from ._args import config_error
 from ._runner import MAX_RETRIES, WorkerLostError, chunk_size, play_chunk
 
 if TYPE_CHECKING:
-    from ._runner import _State
+    from ._runner import RunState
 
 __all__ = ["require_ray", "run_on_ray"]
 
@@ -28,7 +28,7 @@ def require_ray() -> None:
         raise config_error("cluster='ray' needs Ray: pip install 'sueca-rules[cluster]'") from None
 
 
-def run_on_ray(state: _State, address: str | None, jobs: int) -> None:
+def run_on_ray(state: RunState, address: str | None, jobs: int) -> None:
     """Play the chunks of ``state`` not done as Ray tasks and merge them as they finish."""
     import ray
 
@@ -50,7 +50,7 @@ def run_on_ray(state: _State, address: str | None, jobs: int) -> None:
             ray.shutdown()
 
 
-def _run_tasks(state: _State) -> None:
+def _run_tasks(state: RunState) -> None:
     import ray
     from ray.exceptions import RayError
 

@@ -122,7 +122,7 @@ def play_chunk(study: Study, start: int, stop: int) -> StudySummary:
 
 
 @dataclass(slots=True)
-class _State:
+class RunState:
     """A run in progress: what is merged so far, and saving it."""
 
     study: Study
@@ -193,7 +193,7 @@ def run_study(
             summary, ranges, earlier = loaded
             for a, b in ranges:
                 done.add(a, b)
-    state = _State(
+    state = RunState(
         study,
         size,
         summary,
@@ -223,7 +223,7 @@ def run_study(
     return state.result()
 
 
-def _run_here(state: _State) -> None:
+def _run_here(state: RunState) -> None:
     """Play in this process, merging what was played every fifth of a second or so."""
     state.jobs = 1
     study = state.study
@@ -240,7 +240,7 @@ def _run_here(state: _State) -> None:
                 first, last = index + 1, now
 
 
-def _run_pool(state: _State, jobs: int) -> None:
+def _run_pool(state: RunState, jobs: int) -> None:
     from concurrent.futures.process import BrokenProcessPool
 
     remaining = state.size - state.done.count
@@ -261,7 +261,7 @@ def _run_pool(state: _State, jobs: int) -> None:
             state.retries += 1
 
 
-def _pool_pass(state: _State, jobs: int, per: int) -> None:
+def _pool_pass(state: RunState, jobs: int, per: int) -> None:
     """Play the chunks not done with a fresh pool of ``jobs`` processes."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
