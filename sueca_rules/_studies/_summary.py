@@ -158,9 +158,9 @@ class Cross:
     """``[y_0, x_0, y_1, x_1, …]`` summed: numerator and denominator by variant."""
     products: list[list[int]] = field(default_factory=list)
     differing: list[list[int]] = field(default_factory=list)
-    """``differing[i][j]``: the units in which variants ``i`` and ``j`` gave a different
-    numerator or denominator (a difference seen in a handful of units only is not clear,
-    whatever its interval says)."""
+    """``differing[i][j]``: the units in which the ratio differs between variants ``i`` and
+    ``j`` (a difference seen in a handful of units only is not clear, whatever its interval
+    says: one bandeira more, or the same bandeira in a match one deal longer)."""
 
     def add(self, values: Sequence[int]) -> None:
         if not self.sums:
@@ -174,9 +174,9 @@ class Cross:
             for j, b in enumerate(values):
                 row[j] += a * b
         pairs = [(values[k], values[k + 1]) for k in range(0, len(values), 2)]
-        for i, a_pair in enumerate(pairs):
-            for j, b_pair in enumerate(pairs):
-                self.differing[i][j] += a_pair != b_pair
+        for i, (ya, xa) in enumerate(pairs):
+            for j, (yb, xb) in enumerate(pairs):
+                self.differing[i][j] += ya * xb != yb * xa  # y_a/x_a != y_b/x_b
 
     def merge(self, other: Cross) -> None:
         if not other.n:

@@ -104,7 +104,7 @@ def _places(row: tuple[Estimate, ...], percent: bool) -> int:
     """The decimals of a row: enough for its narrowest interval."""
     from .._studies._compare import decimals
 
-    halves = [(e.high - e.low) / 2 for e in row if not math.isnan(e.value)]
+    halves = [(e.high - e.low) / 2 for e in row if not math.isnan(e.value) and e.high > e.low]
     scale = 100 if percent else 1
     return max(1, decimals(scale * min(halves, default=0.0)) - (1 if percent else 0))
 
