@@ -77,12 +77,11 @@ def _distribution(ax: Axes, report: ComparisonReport, which: str, xlabel: str) -
 def _differences(ax: Axes, report: ComparisonReport) -> None:
     names = report.variants
     ax.axvline(0, color="grey", linewidth=0.8)
-    ax.set_xlabel(f"difference from {names[0]} (percentage points, 95% interval)")
-    rates = (
-        [r for r in _RATES if not math.isnan(report.differences[r][0].value)]
-        if len(names) > 1
-        else []
-    )
+    ax.set_xlabel(f"Δ from {names[0]}, percentage points (95% interval)")
+    # Rates measured and seen at all (no row of zeros for, say, claims that bots never make).
+    rates = [
+        r for r in _RATES if not any(math.isnan(e.value) or e.high == 0 for e in report.figures[r])
+    ]
     ax.set_yticks(range(len(rates)), [METRICS[r].label for r in rates], fontsize="small")
     ax.invert_yaxis()
     spread = 0.6 / max(1, len(names) - 1)
