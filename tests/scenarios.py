@@ -85,6 +85,12 @@ def find_deal(
     rng = random.Random(seed)
     for attempt in range(tries):
         match = Match(variant, seed=f"{seed}:{attempt}", first_dealer=dealer)
+        if match.phase == "trump":  # the dealer's choice: the bottom card, as in Portugal
+            match.choose_trump("bottom")
+        while match.phase == "redeal":
+            turn = match.turn
+            assert turn is not None
+            match.keep_hand(turn)
         hands = [[str(c) for c in match.hand(s)] for s in range(4)]
         trump = str(match.trump_card)
         plays: list[str] = []

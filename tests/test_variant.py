@@ -23,6 +23,7 @@ from sueca_rules._rules import Rules
 from .strategies import variants
 
 CONTRACT_IDS = {
+    "brasil",
     "portugal",
     "portugal-best-of-3",
     "portugal-table",
@@ -135,6 +136,30 @@ def test_french_seed_003() -> None:
     rules = Rules.from_variant(load_variant("french"))
     assert rules.next_seat == (1, 2, 3, 0)  # clockwise: the player on your left
     assert rules.deal_order(0) == (1, 2, 3, 0)  # from the dealer's left, ending with the dealer
+
+
+def test_brasil_from_its_sources() -> None:
+    # Copag and the "Os amigos da sueca" regulamento: "a mão roda para a esquerda"; the dealer
+    # chooses to be dealt first (top card turned) or last (bottom card); the first leader may
+    # ask for a new deal under 10 points, the others under 5; above 90 points two games; all
+    # 120 a bandeira that wins the partida; a 60-60 makes the next deal worth one more.
+    r = rules_of("brasil")
+    assert r["table"]["direction"] == "clockwise"
+    assert r["deal"] == {
+        "trump_card": "dealer_choice",
+        "order": "play_direction",
+        "redeal": {"leader_below": 10, "others_below": 5},
+    }
+    assert r["scoring"]["tiers"] == [{"min_points": 61, "games": 1}, {"min_points": 91, "games": 2}]
+    assert r["scoring"]["bandeira"] == {"requires": "all_points", "games": 4, "wins_partida": True}
+    assert r["scoring"]["tie"] == {"mode": "add", "amount": 1, "stacks": True}
+    assert r["revoke"]["mode"] == "prevented"
+    rules = Rules.from_variant(load_variant("brasil"))
+    assert rules.next_seat == (1, 2, 3, 0)
+    assert rules.deal_order(0, top=True) == (0, 1, 2, 3)  # the dealer first, then to the left
+    assert rules.deal_order(0, top=False) == (1, 2, 3, 0)  # from the left, the dealer last
+    assert rules.redeal_below(1, dealer=0) == 10  # the first leader
+    assert [rules.redeal_below(s, dealer=0) for s in (0, 2, 3)] == [5, 5, 5]
 
 
 def test_deal_orders() -> None:
@@ -454,3 +479,39 @@ def test_text_from_elsewhere_cannot_make_the_library_read_files(tmp_path: Path) 
     # Built-ins can always be extended; files once a folder is given.
     assert parse_variant("name: U\nextends: french\n").table.direction == "clockwise"
     assert parse_variant(text, base_dir=tmp_path).table.direction == "clockwise"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "scoring:\n  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n"
+        "  tie: {mode: none}\n",
+        "revoke: {mode: claimable, penalty_games: 0, false_claim: ignored}\nscoring:\n"
+        "  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n"
+        "  tie: {mode: add, amount: 0}\n",
+        "scoring:\n  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n"
+        "  tie: {mode: multiply, amount: 3}\n",
+    ],
+)
+def test_a_variant_nobody_can_win_is_refused_where_its_scoring_is(rules: str) -> None:
+    text = "name: Nobody wins\n" + rules
+    with pytest.raises(VariantError) as info:
+        parse_variant(text, file="e22.yaml")
+    (issue,) = info.value.issues
+    line = text.splitlines().index("scoring:") + 1
+    assert (issue.file, issue.line, issue.column, issue.path) == ("e22.yaml", line, 1, "scoring")
+    assert "no team could ever reach target_games (4)" in issue.message
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        # A 60-60 adds a game to the next deal won: a team can win.
+        "scoring:\n  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n",
+        # Only renúncias score, but they can happen.
+        "revoke: {mode: claimable}\nscoring:\n  tiers:\n    - {min_points: 61, games: 0}\n"
+        "  bandeira: {games: 0}\n  tie: {mode: none}\n",
+    ],
+)
+def test_a_variant_someone_can_win_is_valid(rules: str) -> None:
+    assert parse_variant("name: Somebody wins\n" + rules).name == "Somebody wins"
