@@ -38,12 +38,14 @@ deals are summed up by the score. The strings are one line of text (the same for
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import numpy as np
 import pyspiel
 
 from sueca_rules import (
+    Card,
     ConfigError,
     Match,
     Variant,
@@ -184,6 +186,29 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
         """The match, one decision at a time."""
         return self._table
 
+    @property
+    def drawing_first_dealer(self) -> bool:
+        """Whether this is the chance node that draws the first dealer."""
+        return self._drawing
+
+    def deal_pack(self, hands: Sequence[Iterable[Card | int]], trump_card: Card | int) -> list[int]:
+        """The 40 chance outcomes, from this state (about to deal), that deal ``hands`` (by
+        seat) with ``trump_card`` (a card of the dealer's) turned."""
+        match = self._table.match
+        if match.phase != "deal" or self._choosing() or self._pack:
+            raise ConfigError("deal_pack: this state is not about to deal a deal's first card")
+        rules = match.rules
+        first = rules.trump_dealer_first if self._side is None else self._side
+        turned = int(trump_card)
+        pack: list[int] = []
+        for seat in rules.deal_order(match.dealer, self._side):
+            hand = sorted(int(c) for c in hands[seat])
+            if seat == match.dealer:  # the turned card is the first or the last of the pack
+                hand.remove(turned)
+                hand = [turned, *hand] if first else [*hand, turned]
+            pack.extend(hand)
+        return pack
+
     # --- whose turn -------------------------------------------------------------------
 
     def _choosing(self) -> bool:
@@ -302,19 +327,9 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
             return same
         rng = random.Random(float(probability_sampler()))
         obs = self._table.match.observation(player_id)
-        hands = consistent_deal(obs, rng)
         state: SuecaState = self._deal_root.value.clone()
-        match = self._table.match
-        order = match.rules.deal_order(match.dealer, state._side)
-        first = match.rules.trump_dealer_first if state._side is None else state._side
-        turned = int(obs.trump_card) if obs.trump_card is not None else -1
-        pack: list[int] = []
-        for seat in order:
-            hand = sorted(hands[seat])
-            if seat == match.dealer:  # the turned card first or last of the pack
-                hand.remove(turned)
-                hand = [turned, *hand] if first else [*hand, turned]
-            pack.extend(hand)
+        assert obs.trump_card is not None
+        pack = state.deal_pack(consistent_deal(obs, rng), obs.trump_card)
         for card in pack:
             state.apply_action(card)
         for action in self._deal_actions:
