@@ -98,6 +98,7 @@ in the order they were played (40 rows of 40, row ``k`` one-hot for the ``k``-th
 _PHASES: Final = ("deal", "trump", "redeal", "play", "count", "over")
 _DECISIONS: Final = ("trump", "redeal", "card", "claim")
 _OFF: Final = {name: s.offset for name, s in LAYOUT.items()}
+_FLAGS: Final = ("trump_card_in_hand", "may_redeal", "can_claim")
 
 
 def _relative(rules: Rules, seat: int) -> list[int]:
@@ -152,38 +153,46 @@ def _plays(obs: Observation) -> list[int]:
 def _fill(out: npt.NDArray[np.float32], table: Table, seat: int, obs: Observation) -> None:
     rules = obs.rules
     rel = _relative(rules, seat)
-    ours = seat % 2
     off = _OFF
-    out[off["seat"] + seat] = 1.0
-    for c in obs.hand:
-        out[off["hand"] + c] = 1.0
-    for c in obs.legal:
-        out[off["legal"] + c] = 1.0
+    # Every 1 is gathered in a list and written at once (NumPy's item access is slow).
+    ones = [off["seat"] + seat, off["dealer"] + rel[obs.dealer]]
+    ones += [off["phase"] + _PHASES.index(obs.phase)]
+    hand, legal = off["hand"], off["legal"]
+    ones += [hand + c for c in obs.hand]
+    ones += [legal + c for c in obs.legal]
+    played, current = off["played"], off["trick"]
+    order = rules.play_order
     for trick in obs.tricks:
-        for s, c in zip(rules.play_order(trick.leader), trick.cards, strict=False):
-            out[off["played"] + 40 * rel[s] + c] = 1.0
-    for s, c in zip(rules.play_order(obs.trick_leader), obs.trick, strict=False):
-        out[off["played"] + 40 * rel[s] + c] = 1.0
-        out[off["trick"] + 40 * rel[s] + c] = 1.0
+        ones += [
+            played + 40 * rel[s] + c for s, c in zip(order(trick.leader), trick.cards, strict=True)
+        ]
+    for s, c in zip(order(obs.trick_leader), obs.trick, strict=False):
+        ones += [played + 40 * rel[s] + c, current + 40 * rel[s] + c]
     if obs.trump_card is not None and obs.trump is not None:
-        out[off["trump_card"] + obs.trump_card] = 1.0
-        out[off["trump_suit"] + obs.trump] = 1.0
-        out[off["leader"] + rel[obs.trick_leader]] = 1.0
-    out[off["trump_card_in_hand"]] = float(obs.trump_card_in_hand)
-    out[off["dealer"] + rel[obs.dealer]] = 1.0
+        ones += [off["trump_card"] + obs.trump_card, off["trump_suit"] + obs.trump]
+        ones.append(off["leader"] + rel[obs.trick_leader])
     if obs.turn is not None:
-        out[off["turn"] + rel[obs.turn]] = 1.0
-    out[off["phase"] + _PHASES.index(obs.phase)] = 1.0
+        ones.append(off["turn"] + rel[obs.turn])
     decision = table.decision
     if decision is not None and table.actor == seat:
-        out[off["decision"] + _DECISIONS.index(decision)] = 1.0
-    for s in table.asking:
-        out[off["asking"] + rel[s]] = 1.0
+        ones.append(off["decision"] + _DECISIONS.index(decision))
+    ones += [off["asking"] + rel[s] for s in table.asking]
+    voids, mask = off["voids"], obs.void_mask
+    ones += [voids + 4 * rel[b // 4] + b % 4 for b in range(16) if mask >> b & 1]
+    flags = (obs.trump_card_in_hand, obs.may_redeal, obs.can_claim)
+    ones += [off[name] for name, flag in zip(_FLAGS, flags, strict=True) if flag]
+    rule_flags = (
+        rules.revoke_claimable,
+        rules.accuse_player,
+        rules.trump_dealer_choice,
+        rules.has_redeal,
+    )
+    ones += [off["rules"] + i for i, flag in enumerate(rule_flags) if flag]
+    out[ones] = 1.0
+    sizes = off["hand_sizes"]
     for s in range(4):
-        for suit in range(4):
-            if obs.void_mask >> (4 * s + suit) & 1:
-                out[off["voids"] + 4 * rel[s] + suit] = 1.0
-        out[off["hand_sizes"] + rel[s]] = obs.hand_sizes[s] / 10
+        out[sizes + rel[s]] = obs.hand_sizes[s] / 10
+    ours = seat % 2
     target = rules.target_games
     for i, team in enumerate((ours, 1 - ours)):
         out[off["points"] + i] = obs.points[team] / 120
@@ -192,25 +201,16 @@ def _fill(out: npt.NDArray[np.float32], table: Table, seat: int, obs: Observatio
         out[off["partidas"] + i] = obs.partidas[team] / rules.partidas_to_win
         out[off["penalties"] + i] = _cap(obs.penalties[team], target)
     out[off["pending_ties"]] = _cap(obs.pending_ties, 4)
-    by = [0, 0, 0, 0]
-    against = [0, 0, 0, 0]
-    for claim in obs.claims:
-        by[rel[claim.by]] += 1
-        if claim.against is not None:
-            against[rel[claim.against]] += 1
-    for p in range(4):
-        out[off["claims_by"] + p] = _cap(by[p], 4)
-        out[off["claims_against"] + p] = _cap(against[p], 4)
-    out[off["may_redeal"]] = float(obs.may_redeal)
-    out[off["can_claim"]] = float(obs.can_claim)
-    flags = (
-        rules.revoke_claimable,
-        rules.accuse_player,
-        rules.trump_dealer_choice,
-        rules.has_redeal,
-    )
-    for i, flag in enumerate(flags):
-        out[off["rules"] + i] = float(flag)
+    if obs.claims:
+        by = [0, 0, 0, 0]
+        against = [0, 0, 0, 0]
+        for claim in obs.claims:
+            by[rel[claim.by]] += 1
+            if claim.against is not None:
+                against[rel[claim.against]] += 1
+        for p in range(4):
+            out[off["claims_by"] + p] = _cap(by[p], 4)
+            out[off["claims_against"] + p] = _cap(against[p], 4)
 
 
 def describe(table: Table, seat: int, *, private: bool = True) -> str:
