@@ -6,7 +6,9 @@ are exactly what the engine accepts, observations that never depend on hidden ca
 from __future__ import annotations
 
 import random
+import re
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -426,3 +428,46 @@ def test_a_level_3_bot_beats_random_agents_through_the_environment() -> None:
         else:
             game.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
     assert totals["seat_0"] > 0
+
+
+# --- the guide and the example -----------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_python_of_the_learning_guide_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every ``python`` block of docs/guide/learning.md, in order, in one namespace."""
+    pytest.importorskip("pyspiel")
+    page = (ROOT / "docs" / "guide" / "learning.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert len(blocks) == 4
+    namespace: dict[str, Any] = {}
+    for block in blocks:
+        exec(compile(block, "learning.md", "exec"), namespace)
+    printed = capsys.readouterr().out.split()
+    assert printed[0] in ("0", "1")
+    assert printed[-1] in ("0", "1")
+
+
+def test_the_layout_table_of_the_learning_guide_is_the_layout() -> None:
+    page = (ROOT / "docs" / "guide" / "learning.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| ([\d × ]+) \| (.+) \|$", page, re.M)
+    assert [r[0] for r in rows] == list(LAYOUT)
+    for name, offset, shape, meaning in rows:
+        section = LAYOUT[name]
+        assert int(offset) == section.offset
+        assert tuple(int(n) for n in shape.split(" × ")) == section.shape
+        assert meaning == section.meaning
+    assert f"{OBSERVATION_SIZE} numbers" in page
+
+
+def test_the_rl_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel")
+    from .test_examples import load
+
+    status = load("rl_agents.py").main(["--episodes", "10", "--openspiel", "--simulations", "3"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert re.search(r"^random agents: team [01] won in \d+ deals", out, re.M)
+    assert re.search(r"^linear policy, .*: [+-]\d\.\d{3} -> [+-]\d\.\d{3}$", out, re.M)
+    assert re.search(r"^IS-MCTS \(\d+ moves\) against level 3: team [01] won$", out, re.M)
