@@ -69,11 +69,21 @@ def _quiet(legal: list[int], rng: random.Random) -> int:
     return _card(legal, rng)
 
 
-def engine_run(variant: str) -> Run:
+def _timed(play: Callable[[int, random.Random], tuple[int, int]]) -> Run:
+    """Time ``play(seed, rng)`` (which returns the deals and decisions it played) over
+    :data:`SEEDS`."""
     decisions = deals = 0
     start = time.perf_counter()
     for seed in SEEDS:
-        rng = random.Random(seed)
+        played, decided = play(seed, random.Random(seed))
+        deals += played
+        decisions += decided
+    return time.perf_counter() - start, deals, decisions
+
+
+def engine_run(variant: str) -> Run:
+    def play(seed: int, rng: random.Random) -> tuple[int, int]:
+        decisions = 0
         match = Match(variant, seed=seed)
         while not match.is_over and len(match.deals) < MAX_DEALS:
             phase = match.phase
@@ -88,30 +98,28 @@ def engine_run(variant: str) -> Run:
             else:
                 match.play(_card([int(c) for c in match.playable_cards()], rng))
             decisions += 1
-        deals += len(match.deals)
-    return time.perf_counter() - start, deals, decisions
+        return len(match.deals), decisions
+
+    return _timed(play)
 
 
 def table_run(variant: str, encode: bool = False) -> Run:
-    decisions = deals = 0
-    start = time.perf_counter()
-    for seed in SEEDS:
-        rng = random.Random(seed)
+    def play(seed: int, rng: random.Random) -> tuple[int, int]:
+        decisions = 0
         table = Table(Match(variant, seed=seed))
         while table.actor is not None and len(table.match.deals) < MAX_DEALS:
             if encode:
                 encode_observation(table, table.actor)
             table.apply(_quiet(table.legal_actions(), rng))
             decisions += 1
-        deals += len(table.match.deals)
-    return time.perf_counter() - start, deals, decisions
+        return len(table.match.deals), decisions
+
+    return _timed(play)
 
 
 def pettingzoo_run(variant: str) -> Run:
-    decisions = deals = 0
-    start = time.perf_counter()
-    for seed in SEEDS:
-        rng = random.Random(seed)
+    def play(seed: int, rng: random.Random) -> tuple[int, int]:
+        decisions = 0
         env = SuecaEnv(variant, max_deals=MAX_DEALS)
         env.reset(seed=seed)
         for _agent in env.agent_iter():
@@ -122,16 +130,16 @@ def pettingzoo_run(variant: str) -> Run:
             legal = [int(a) for a in np.flatnonzero(observation["action_mask"])]
             env.step(_quiet(legal, rng))
             decisions += 1
-        deals += len(env.table.match.deals)
-    return time.perf_counter() - start, deals, decisions
+        return len(env.table.match.deals), decisions
+
+    return _timed(play)
 
 
 def openspiel_run(variant: str) -> Run:
     game = pyspiel.load_game("python_sueca", {"variant": variant, "max_deals": MAX_DEALS})
-    decisions = deals = 0
-    start = time.perf_counter()
-    for seed in SEEDS:
-        rng = random.Random(seed)
+
+    def play(seed: int, rng: random.Random) -> tuple[int, int]:
+        decisions = 0
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -141,8 +149,9 @@ def openspiel_run(variant: str) -> Run:
             state.observation_tensor(state.current_player())
             state.apply_action(_quiet(legal, rng))
             decisions += 1
-        deals += len(state.table.match.deals)
-    return time.perf_counter() - start, deals, decisions
+        return len(state.table.match.deals), decisions
+
+    return _timed(play)
 
 
 def _mid_deal(game: Any, seed: int) -> Any:

@@ -19,14 +19,12 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 from sueca_rules import ConfigError, Match, Variant, dump_variant, load_variant  # noqa: E402
-from sueca_rules.bots import make_bot  # noqa: E402
 from sueca_rules.envs import (  # noqa: E402
     INFORMATION_STATE_SIZE,
     NUM_ACTIONS,
     OBSERVATION_SIZE,
     TRUMP_BOTTOM,
     TRUMP_TOP,
-    bot_action,
     encode_information_state,
     encode_observation,
 )
@@ -255,25 +253,9 @@ def test_returns_of_a_game_cut_short() -> None:
 
 def test_is_mcts_plays_a_whole_match_against_level_3_bots() -> None:
     """OpenSpiel's IS-MCTS bot (few simulations: kept short) for team 0, our level-3 bot for
-    team 1, a whole match of a one-game variant."""
-    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
-    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
-    game = _load(SHORT)
-    rs = np.random.RandomState(0)
-    searcher = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 6, random_state=rs)
-    ours = {1: make_bot(3, seed=1), 3: make_bot(3, seed=3)}
-    state = game.new_initial_state()
-    moves = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rs.choice(outcomes, p=probs)))
-        elif state.current_player() in ours:
-            state.apply_action(bot_action(ours[state.current_player()], state.table))
-        else:
-            state.apply_action(int(searcher.step(state)))
-            moves += 1
+    team 1, a whole match of a one-game variant (``examples/rl_agents.py`` plays it)."""
+    from .test_examples import load
+
+    winner, moves = load("rl_agents.py").openspiel_match("portugal", 0, 6)
+    assert winner in (0, 1)
     assert moves >= 20
-    assert state.table.match.is_over
-    winner = state.table.match.winner
-    assert state.returns() == [1.0 if s % 2 == winner else -1.0 for s in range(4)]
