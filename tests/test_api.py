@@ -53,7 +53,7 @@ def test_no_private_name_is_exported() -> None:
 
 def test_public_classes_show_the_public_path() -> None:
     for name in sueca_rules.__all__:
-        if name in {"RuleDiff", "SimulationReport"}:  # work in progress on other branches
+        if name in {"SimulationReport"}:  # work in progress on other branches
             continue
         value = getattr(sueca_rules, name)
         if isinstance(value, type):
@@ -171,13 +171,9 @@ _PENDING = {
     "make_bot('2')",
     "make_bot(2, samples=3)",
     "make_bot(4, bogus=1)",
-    "describe(lang='fr')",
-    "summary(lang=None)",
     "simulate(deals=0)",
     "simulate(jobs=0)",
     "simulate(teams=(9, 1))",
-    "load_variant(3)",
-    "parse_variant(3)",
 }
 
 
