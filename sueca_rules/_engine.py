@@ -1006,8 +1006,20 @@ class Engine:
         """An independent copy of the whole state (cheap: a few small lists are copied)."""
         new = type(self).__new__(type(self))
         state = self.__dict__.copy()
-        for name in _LIST_STATE:
-            state[name] = state[name][:]
+        # Every mutable list of the state (the rest is immutable): written out, for speed.
+        state["_hands"] = self._hands[:]
+        state["_plays"] = self._plays[:]
+        state["_claims"] = self._claims[:]
+        state["_revokes"] = self._revokes[:]
+        state["_tricks"] = self._tricks[:]
+        state["_trick"] = self._trick[:]
+        state["_points"] = self._points[:]
+        state["_tricks_won"] = self._tricks_won[:]
+        state["_penalties"] = self._penalties[:]
+        state["_games"] = self._games[:]
+        state["_partidas"] = self._partidas[:]
+        state["_deals"] = self._deals[:]
+        state["_asking"] = self._asking[:]
         new.__dict__ = state
         return new
 
@@ -1019,21 +1031,3 @@ class Engine:
             f"<{type(self).__name__} {self._variant.name!r} games {self._games[0]}-"
             f"{self._games[1]} partidas {self._partidas[0]}-{self._partidas[1]} ({state})>"
         )
-
-
-# The engine's mutable lists, copied by :meth:`Engine.clone` (everything else is immutable).
-_LIST_STATE: Final = (
-    "_hands",
-    "_plays",
-    "_claims",
-    "_revokes",
-    "_tricks",
-    "_trick",
-    "_points",
-    "_tricks_won",
-    "_penalties",
-    "_games",
-    "_partidas",
-    "_deals",
-    "_asking",
-)

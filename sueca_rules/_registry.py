@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ._errors import Issue, VariantError
+from ._errors import ConfigError, Issue, VariantError
 from ._variant import Variant, combine_issues, show_value, validation_issues
 from ._yaml import (
     FlowDict,
@@ -403,8 +403,13 @@ def load_variant(source: str | Path) -> Variant:
     """Load a variant by built-in id (``"portugal"``) or from a YAML file path.
 
     ``extends:`` is followed and merged. Raises :class:`~sueca_rules.VariantError` listing every
-    problem found, each with file, line, column and field path.
+    problem found, each with file, line, column and field path; a ``source`` that is neither
+    text nor a path is a :class:`~sueca_rules.ConfigError`.
     """
+    if not isinstance(source, str | os.PathLike):
+        raise ConfigError(
+            f"a variant is loaded from a built-in id or a file path, not {type(source).__name__}"
+        )
     if isinstance(source, str) and not _looks_like_path(source) and source in builtin_ids():
         return _load_builtin(source)
     path = Path(source)
@@ -425,6 +430,10 @@ def parse_variant(
 
     ``file`` names the text in error messages (``<string>`` when not given).
     """
+    if not isinstance(text, str | bytes):
+        raise ConfigError(
+            f"a variant is parsed from text (str or bytes), not {type(text).__name__}"
+        )
     located = _check_top(parse_yaml(text, file=file, limits=VARIANT_LIMITS, error=VariantError))
     return variant_of(located, Path(base_dir).resolve() if base_dir is not None else None)
 

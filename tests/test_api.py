@@ -53,8 +53,6 @@ def test_no_private_name_is_exported() -> None:
 
 def test_public_classes_show_the_public_path() -> None:
     for name in sueca_rules.__all__:
-        if name in {"RuleDiff"}:  # work in progress on other branches
-            continue
         value = getattr(sueca_rules, name)
         if isinstance(value, type):
             assert value.__module__ == "sueca_rules", name
@@ -171,10 +169,6 @@ _PENDING = {
     "make_bot('2')",
     "make_bot(2, samples=3)",
     "make_bot(4, bogus=1)",
-    "describe(lang='fr')",
-    "summary(lang=None)",
-    "load_variant(3)",
-    "parse_variant(3)",
 }
 
 

@@ -479,3 +479,39 @@ def test_text_from_elsewhere_cannot_make_the_library_read_files(tmp_path: Path) 
     # Built-ins can always be extended; files once a folder is given.
     assert parse_variant("name: U\nextends: french\n").table.direction == "clockwise"
     assert parse_variant(text, base_dir=tmp_path).table.direction == "clockwise"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "scoring:\n  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n"
+        "  tie: {mode: none}\n",
+        "revoke: {mode: claimable, penalty_games: 0, false_claim: ignored}\nscoring:\n"
+        "  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n"
+        "  tie: {mode: add, amount: 0}\n",
+        "scoring:\n  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n"
+        "  tie: {mode: multiply, amount: 3}\n",
+    ],
+)
+def test_a_variant_nobody_can_win_is_refused_where_its_scoring_is(rules: str) -> None:
+    text = "name: Nobody wins\n" + rules
+    with pytest.raises(VariantError) as info:
+        parse_variant(text, file="e22.yaml")
+    (issue,) = info.value.issues
+    line = text.splitlines().index("scoring:") + 1
+    assert (issue.file, issue.line, issue.column, issue.path) == ("e22.yaml", line, 1, "scoring")
+    assert "no team could ever reach target_games (4)" in issue.message
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        # A 60-60 adds a game to the next deal won: a team can win.
+        "scoring:\n  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n",
+        # Only renúncias score, but they can happen.
+        "revoke: {mode: claimable}\nscoring:\n  tiers:\n    - {min_points: 61, games: 0}\n"
+        "  bandeira: {games: 0}\n  tie: {mode: none}\n",
+    ],
+)
+def test_a_variant_someone_can_win_is_valid(rules: str) -> None:
+    assert parse_variant("name: Somebody wins\n" + rules).name == "Somebody wins"
