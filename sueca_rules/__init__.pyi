@@ -54,7 +54,10 @@ from ._registry import variants_dir as variants_dir
 from ._report import replay_report as replay_report
 from ._rules import Rules as Rules
 from ._simulate import SimulationReport as SimulationReport
+from ._simulate import StudyInterrupted as StudyInterrupted
 from ._simulate import simulate as simulate
+from ._studies._compare import ComparisonReport as ComparisonReport
+from ._studies._compare import compare as compare
 from ._variant import Bandeira as Bandeira
 from ._variant import DealRules as DealRules
 from ._variant import MatchRules as MatchRules

@@ -50,6 +50,7 @@ def test_the_examples_are_there() -> None:
     assert names == {
         "embed_match.py",
         "house_rules/house_rules.py",
+        "rl_agents.py",
         "scorekeeper.py",
         "tournament.py",
     }
@@ -61,10 +62,16 @@ def test_examples_use_only_the_public_api(path: Path) -> None:
     assert ast.get_docstring(tree), f"{path.name} needs a module docstring"
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("sueca"):
-            assert node.module in ("sueca_rules", "sueca_rules.bots"), node.module
+            assert node.module in ("sueca_rules", "sueca_rules.bots", "sueca_rules.envs"), (
+                node.module
+            )
             assert all(not alias.name.startswith("_") for alias in node.names)
         if isinstance(node, ast.Import):
-            assert all(not alias.name.startswith("sueca_rules.") for alias in node.names)
+            assert all(
+                not alias.name.startswith("sueca_rules.")
+                or alias.name == "sueca_rules.envs.openspiel"
+                for alias in node.names
+            )
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     assert "main" in functions, f"{path.name} needs a main(argv) -> int"
     assert ast.unparse(functions["main"].returns or ast.Constant(None)) == "int"

@@ -23,6 +23,7 @@ _COMMAND_MODULES = (
     "_cmd_describe",
     "_cmd_replay",
     "_cmd_simulate",
+    "_cmd_compare",
     "_cmd_play",
 )
 
