@@ -146,8 +146,9 @@ def run_play(args: argparse.Namespace) -> int:
             args.variant = "sueca-play" if args.ladder else "portugal"
         variant = load_variant_arg(args.variant)
     # Find out now, not after the game, that a file cannot be written.
-    if args.record or args.resume:
-        check_writable(args.record or args.resume, "--record", parents=False)
+    if args.record or args.resume:  # a resumed game is saved where it was read, by default
+        option = "--record" if args.record else "--resume"
+        check_writable(args.record or args.resume, option, parents=False)
     if args.ladder:
         from ._ladder import scores_path
 
