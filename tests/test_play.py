@@ -321,6 +321,19 @@ def test_resume_goes_on_and_saves_to_the_same_file(
     assert len(after.deals[1].plays) > len(before.deals[1].plays)
 
 
+def test_the_computer_can_finish_a_saved_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.yaml"
+    play(monkeypatch, capsys, ["1"] * 5 + ["q"], "--seed", "6", "--record", str(record), *FAST)
+    status, out, err = play(monkeypatch, capsys, [], "--resume", str(record), "--auto", *FAST)
+    assert (status, err) == (0, "")
+    assert "Resuming" in out
+    assert re.search(r"Team [01] wins the match\.", out)
+    assert main(["replay", str(record)]) == 0  # finished: no --partial needed
+    assert "The match is over" in capsys.readouterr().out
+
+
 def test_resume_refuses_what_it_cannot_resume(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

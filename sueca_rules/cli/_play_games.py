@@ -98,7 +98,7 @@ def run(args: argparse.Namespace, variant: Variant | None) -> int:
     else:
         match, spec = _resume(args.resume, setup.seed)
     if args.auto:
-        return _run_auto(setup, match, spec)
+        return _run_auto(setup, match, spec, resumed=args.resume)
     return _run_game(setup, match, spec, resumed=args.resume)
 
 
@@ -157,14 +157,15 @@ def _show_resumed(view: TableView, match: Match, path: str) -> None:
             view.show_tricks(match)
 
 
-def _run_auto(setup: _Setup, match: Match, spec: str | None) -> int:
+def _run_auto(setup: _Setup, match: Match, spec: str | None, resumed: str | None) -> int:
     view = setup.view(match.rules, spec, human=False)
     levels = {0: PARTNER_LEVEL, 1: setup.level, 2: PARTNER_LEVEL, 3: setup.level}
     bots = setup.seats(match, setup.seed, levels)
     view.welcome(view.words.title(match.variant.name), setup.seed, (PARTNER_LEVEL, setup.level))
-    if match.trump_card is not None:
-        view.deal_header(match)
-    played = play_and_save(view, match, [bots[0], bots[1], bots[2], bots[3]], setup.record)
+    if resumed is not None:
+        _show_resumed(view, match, resumed)
+    record = setup.record or resumed
+    played = play_and_save(view, match, [bots[0], bots[1], bots[2], bots[3]], record)
     return 0 if played.saved else 1
 
 
