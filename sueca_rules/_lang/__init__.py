@@ -22,6 +22,7 @@ import importlib
 from typing import TYPE_CHECKING, Literal, get_args
 
 from .._errors import ConfigError
+from ._game_tables import FalseClaim, PlayPhrases, ReplayPhrases, Who
 from ._tables import Phrases
 
 if TYPE_CHECKING:
@@ -29,9 +30,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LANGS",
+    "FalseClaim",
     "Lang",
     "Phrases",
+    "PlayPhrases",
+    "ReplayPhrases",
     "SeatRole",
+    "Who",
     "check_lang",
     "phrases",
     "seat_name",

@@ -12,7 +12,7 @@ from ._common import CliError, add_command, print_json
 if TYPE_CHECKING:
     from .._cards import Card
     from .._events import Claim, DealResult, Revoke, Trick
-    from .._lang._game_tables import FalseClaim, ReplayPhrases
+    from .._lang import FalseClaim, ReplayPhrases
     from .._match import Match
     from .._record import Record
     from .._rules import Rules

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from rich.console import Console
+from rich.markup import escape
 
 from .._lang import Phrases, phrases
 from .._match import Match
@@ -150,7 +151,7 @@ def _show_resumed(view: TableView, match: Match, path: str) -> None:
     for deal in match.deals:
         view.card_points[0] += deal.points[0]
         view.card_points[1] += deal.points[1]
-    view.say(view.words.resumed(path, len(match.deals), len(match.plays)))
+    view.say(view.words.resumed(escape(path), len(match.deals), len(match.plays)))
     if match.trump_card is not None:
         view.deal_header(match)
         if match.tricks:

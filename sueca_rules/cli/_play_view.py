@@ -31,8 +31,7 @@ from .._events import (
     TrickWon,
     TrumpChosen,
 )
-from .._lang import Phrases, seat_name, seat_role
-from .._lang._game_tables import PlayPhrases, Who
+from .._lang import Phrases, PlayPhrases, Who, seat_name, seat_role
 from .._match import Match
 from .._report import claim_caught
 from .._rules import TIE_ADD, TIE_MULTIPLY, Rules, team_of, trick_winner
@@ -118,7 +117,8 @@ class TableView:
 
     def help(self) -> None:
         rules = self.rules
-        self.say(self.words.help(rules.revoke_claimable, rules.accuse_player, self.rules_command))
+        command = escape(self.rules_command) if self.rules_command else None
+        self.say(self.words.help(rules.revoke_claimable, rules.accuse_player, command))
 
     # --- a deal ---------------------------------------------------------------------------
 
