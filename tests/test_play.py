@@ -504,7 +504,9 @@ def test_a_weak_hand_is_offered_a_redeal_and_a_strong_one_is_not(tmp_path: Path)
 def test_claim_under_a_claimable_variant(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, _ = play(monkeypatch, capsys, ["claim", "y", "q"], "portugal-table", "--seed", "1")
+    lines = ["claim", "y", "q"]
+    args = ["portugal-table", "--seed", "1", "--revoke-rate", "0"]  # nobody revokes
+    status, out, _ = play(monkeypatch, capsys, lines, *args)
     assert status == 0
     assert "Claim a renúncia? If nobody of theirs revoked, the rivals score 4 games" in out
     assert "You claim a renúncia, but nobody revoked: a false claim." in out
@@ -512,6 +514,8 @@ def test_claim_under_a_claimable_variant(
     # Any card may be played: the whole hand is numbered.
     _, others = last_hand(out)
     assert others == []
+    assert "--revoke-rate" not in out
+    _, out, _ = play(monkeypatch, capsys, ["q"], "portugal-table", "--seed", "1")
     assert "the rivals fail to follow suit now and then (--revoke-rate 0.03)" in out
 
 
@@ -634,11 +638,9 @@ def test_a_false_accusation_that_plays_on(tmp_path: Path) -> None:
 # --- the computer players at the table ------------------------------------------------------
 
 
-def test_proven_revoker_reads_the_cards_played() -> None:
-    """Seat 1 revokes once: nobody can tell until it plays the suit it did not follow; then
-    (and at the count, when every card is down) its rivals can prove it, its partner need not."""
+def _seat_1_revokes_once() -> Match:
+    """A deal of portugal-table played to the count, in which seat 1 revoked once."""
     match = Match("portugal-table", seed=0, first_dealer=0)
-    unproven_seen = False
     while match.phase == "play":
         seat = match.turn
         assert seat is not None
@@ -649,16 +651,30 @@ def test_proven_revoker_reads_the_cards_played() -> None:
             if off and len(off) < len(hand):
                 match.play(off[0])
                 assert proven_revoker(match.observation(0)) is None  # not shown yet
-                unproven_seen = True
                 continue
         match.play(match.legal_cards()[0])
+    return match
+
+
+def test_proven_revoker_reads_the_cards_played() -> None:
+    """Seat 1 revokes once: nobody can tell until it plays the suit it did not follow; then
+    (and at the count, when every card is down) its rivals can prove it, its partner need not."""
+    match = _seat_1_revokes_once()
     assert match.phase == "count"
-    assert unproven_seen
     assert [r.seat for r in match.revokes] == [1]
     assert proven_revoker(match.observation(0)) == 1
     assert proven_revoker(match.observation(2)) == 1
     assert proven_revoker(match.observation(1)) is None  # its own team's renúncia
     assert proven_revoker(match.observation(3)) is None
+
+
+def test_bots_at_a_claimable_table_claim_unless_silent() -> None:
+    match = _seat_1_revokes_once()
+    bots = make_table_bots(1, {0: 2, 2: 2}, claimable=True, silent=frozenset({2}))
+    assert bots[0].claim(match.observation(0)) == 1  # type: ignore[attr-defined]
+    assert bots[2].claim(match.observation(2)) is None  # type: ignore[attr-defined]
+    plain = make_table_bots(1, {1: 2}, claimable=False, revoke_rates={1: 0.5})
+    assert not isinstance(plain[1], TableBot)  # nothing to add under prevented renúncias
 
 
 def test_a_table_bot_revokes_at_its_rate() -> None:
@@ -679,15 +695,6 @@ def test_a_table_bot_revokes_at_its_rate() -> None:
 
     assert revokes(0.0) == 0
     assert revokes(1.0) >= 5  # every time it holds the suit led and another one
-
-
-def test_bots_at_a_claimable_table_claim_unless_silent() -> None:
-    bots = make_table_bots(1, {1: 2, 2: 2}, claimable=True, silent=frozenset({2}))
-    assert isinstance(bots[1], TableBot)
-    assert isinstance(bots[2], TableBot)
-    assert bots[2].claims is False
-    plain = make_table_bots(1, {1: 2}, claimable=False, revoke_rates={1: 0.5})
-    assert not isinstance(plain[1], TableBot)  # nothing to add under prevented renúncias
 
 
 # --- languages ------------------------------------------------------------------------------
