@@ -302,11 +302,19 @@ def test_record_without_a_card_played(
     assert main(["replay", str(record)]) == 0
 
 
+def saved_midway(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], cards: int
+) -> Path:
+    """A game stopped after ``cards`` of your cards, saved."""
+    record = tmp_path / "game.yaml"
+    play(monkeypatch, capsys, ["1"] * cards + ["q"], "--seed", "6", "--record", str(record), *FAST)
+    return record
+
+
 def test_resume_goes_on_and_saves_to_the_same_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    record = tmp_path / "game.yaml"
-    play(monkeypatch, capsys, ["1"] * 13 + ["q"], "--seed", "6", "--record", str(record), *FAST)
+    record = saved_midway(tmp_path, monkeypatch, capsys, 13)
     before = load_record(record)
     status, out, err = play(
         monkeypatch, capsys, ["1", "1", "q"], "--resume", str(record), "--seed", "8", *FAST
@@ -324,8 +332,7 @@ def test_resume_goes_on_and_saves_to_the_same_file(
 def test_the_computer_can_finish_a_saved_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    record = tmp_path / "game.yaml"
-    play(monkeypatch, capsys, ["1"] * 5 + ["q"], "--seed", "6", "--record", str(record), *FAST)
+    record = saved_midway(tmp_path, monkeypatch, capsys, 5)
     status, out, err = play(monkeypatch, capsys, [], "--resume", str(record), "--auto", *FAST)
     assert (status, err) == (0, "")
     assert "Resuming" in out
