@@ -596,3 +596,29 @@ def test_a_missing_extra_is_one_line(
     assert out == ""
     assert message in err
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_without_the_cli_extra_a_study_says_what_to_install_before_any_work(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sueca_rules.cli import main
+
+    monkeypatch.setitem(__import__("sys").modules, "rich", None)
+    played: list[object] = []
+    monkeypatch.setattr("sueca_rules._studies._runner.run_study", played.append, raising=False)
+    variants = ["portugal", "french"] if command == "compare" else ["portugal"]
+    assert main([command, *variants, "--deals", "1000000"]) == 1
+    err = capsys.readouterr().err
+    assert f"sueca {command} needs the 'cli' extra (rich is not installed)" in err
+    assert "pip install 'sueca-rules[cli]'" in err
+    assert played == []
+
+
+def test_one_match_is_said_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    from sueca_rules.cli import main
+
+    assert main(["simulate", "portugal", "--matches", "1", "--teams", "1,1", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "\n1 match, each played twice" in out
+    assert "matche," not in out

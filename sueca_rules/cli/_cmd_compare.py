@@ -13,7 +13,14 @@ from ._cmd_simulate import (
     study_arguments,
     study_keywords,
 )
-from ._common import CliError, add_command, check_writable, load_variant_arg, print_json
+from ._common import (
+    CliError,
+    add_command,
+    check_writable,
+    load_variant_arg,
+    print_json,
+    require_extra,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -69,6 +76,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run_compare(args: argparse.Namespace) -> int:
+    require_extra("sueca compare")  # at once, before any work
     from .._studies._compare import compare
 
     if len(args.variants) < 2:

@@ -15,6 +15,7 @@ from ._common import (
     check_writable,
     load_variant_arg,
     print_json,
+    require_extra,
     seed_arg,
 )
 
@@ -172,6 +173,10 @@ def check_run_options(args: argparse.Namespace) -> None:
         check_writable(args.checkpoint, "--checkpoint", parents=False)
 
 
+_ONE = {"deals": "deal", "matches": "match"}
+"""The singular of each study unit."""
+
+
 def run_study_command(
     args: argparse.Namespace,
     unit: str,
@@ -237,6 +242,7 @@ class _StopOnTerm:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    require_extra("sueca simulate")  # at once, before any work
     from .._simulate import simulate
 
     variant = load_variant_arg(args.variant)
@@ -358,7 +364,7 @@ def _ms(x: float) -> str:
 
 def heading(title: str, r: SimulationReport | ComparisonReport) -> str:
     """The first lines of a study's report: who played, how much, the seed."""
-    what = f"{r.size} {r.mode if r.size != 1 else r.mode[:-1]}"
+    what = f"{r.size} {r.mode if r.size != 1 else _ONE[r.mode]}"
     if r.duplicate:
         what += ", each played twice with the same cards and the seats swapped"
     if not r.complete:
