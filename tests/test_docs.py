@@ -271,10 +271,15 @@ def test_the_python_of_the_embedding_guide_runs(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": "guide"}
-    for page in ("guide/embedding.md", "guide/bots.md", "index.md"):
-        for i, (_, code) in enumerate(_blocks((DOCS / page).read_text(encoding="utf-8"), "python")):
+    ran = 0
+    for page in ("guide/embedding.md", "guide/bots.md", "guide/studies.md", "index.md"):
+        blocks = _blocks((DOCS / page).read_text(encoding="utf-8"), "python")
+        assert blocks, f"{page} shows no Python any more: update this test"
+        for i, (_, code) in enumerate(blocks):
             with contextlib.redirect_stdout(io.StringIO()):
                 exec(compile(code, f"{page}[{i}]", "exec"), namespace)
+            ran += 1
+    assert ran >= 5
 
 
 def _console_sessions(page: str) -> list[tuple[list[str], list[str]]]:
@@ -309,7 +314,12 @@ def _untimed(lines: list[str]) -> list[str]:
 @pytest.mark.parametrize(
     ("page", "columns", "commands"),
     # The output is shown as an 80-column terminal prints it, which fits the page.
-    [("house-rules.md", 80, 7), ("guide/records.md", 80, 2), ("guide/bots.md", 80, 1)],
+    [
+        ("house-rules.md", 80, 7),
+        ("guide/records.md", 80, 2),
+        ("guide/bots.md", 80, 1),
+        ("guide/studies.md", 80, 1),
+    ],
 )
 def test_the_command_output_shown_in_the_guides_is_real(
     page: str, columns: int, commands: int, tmp_path: Path

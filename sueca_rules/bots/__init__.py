@@ -7,15 +7,16 @@ memory), 4 :class:`SamplingBot` (plays out many possible deals before each card)
 :class:`SearchBot` (the same, deeper: more deals, the end of the deal solved exactly).
 
 >>> from sueca_rules import Match
->>> from sueca_rules.bots import make_bot
+>>> from sueca_rules.bots import make_bot, play_match
 >>> match = Match("portugal", seed=3)
 >>> bots = [make_bot(1, seed=f"bot{seat}") for seat in range(4)]
->>> while not match.is_over:
-...     seat = match.turn
-...     _ = match.play(bots[seat].choose(match.observation(seat)))
+>>> play_match(match, bots)  # or, a decision at a time: advance(match, bots)
+>>> match.is_over
+True
 """
 
 from ._base import LEVELS, Bot, RandomBot, make_bot
+from ._driver import advance, play_match
 from ._rule_bots import MemoryBot, RuleBot
 from ._sampling import SamplingBot, SearchBot
 
@@ -27,5 +28,7 @@ __all__ = [
     "RuleBot",
     "SamplingBot",
     "SearchBot",
+    "advance",
     "make_bot",
+    "play_match",
 ]

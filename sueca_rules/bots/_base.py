@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .._errors import ConfigError
+
 if TYPE_CHECKING:
     from .._cards import Card
     from .._match import Observation
@@ -63,8 +65,8 @@ def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bo
     5. :class:`~sueca_rules.bots.SearchBot`: level 4 deeper: the same options, with 240
        samples, ``solve_tricks`` 3 and ``endgame_tricks`` 2 by default.
 
-    Levels 1 to 3 take no options, and an unknown option is refused (``TypeError``); an
-    unknown level or a bad option value is a ``ValueError``.
+    An unknown level, an option a level does not take (levels 1 to 3 take none) or a bad
+    option value is a :class:`~sueca_rules.ConfigError` (a ``ValueError``).
     """
     factory = _bot_class(level)
     accepted = _options_of(factory)
@@ -73,13 +75,11 @@ def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bo
         if not accepted:
             raise bot_error(
                 f"level {level} bots take no options (got {', '.join(unknown)}); "
-                "only levels 4 and 5 do",
-                wrong_name=True,
+                "only levels 4 and 5 do"
             )
         raise bot_error(
             f"level {level} bots have no option {', '.join(map(repr, unknown))}: "
-            f"their options are {', '.join(sorted(accepted))}",
-            wrong_name=True,
+            f"their options are {', '.join(sorted(accepted))}"
         )
     return factory(seed=seed, **options)
 
@@ -91,10 +91,10 @@ def cards_to_choose_from(observation: Observation) -> tuple[Card, ...]:
     return observation.legal
 
 
-def bot_error(message: str, *, wrong_name: bool = False) -> Exception:
-    """The error for a bad bot level, option or option value (one place for every bot, so
-    that the library's configuration error can take over in one line)."""
-    return TypeError(message) if wrong_name else ValueError(message)
+def bot_error(message: str) -> ConfigError:
+    """The error for a bad bot level, option or option value, or a bot asked for a card when
+    it has none to play (one place for every bot)."""
+    return ConfigError(message)
 
 
 def _bot_class(level: int) -> Callable[..., Bot]:

@@ -19,17 +19,31 @@ __all__ = ["build_parser", "main"]
 # Commands, in the order ``sueca --help`` lists them.
 _COMMAND_MODULES = (
     "_cmd_variants",
+    "_cmd_new",
     "_cmd_describe",
     "_cmd_replay",
     "_cmd_simulate",
+    "_cmd_compare",
     "_cmd_play",
 )
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, read from the package metadata only when asked
+    (reading it costs more than the rest of ``sueca --help``)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help=str(kwargs.get("help", "")))
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from .. import __version__
+
+        print(f"sueca-rules {__version__}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``sueca`` command."""
-    from .. import __version__
-
     parser = argparse.ArgumentParser(
         prog="sueca",
         description=(
@@ -39,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog="Run 'sueca COMMAND --help' for a command's options.",
     )
-    parser.add_argument("--version", action="version", version=f"sueca-rules {__version__}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     for name in _COMMAND_MODULES:
         module = importlib.import_module(f"{__name__}.{name}")

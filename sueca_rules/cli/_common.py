@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,13 +20,16 @@ __all__ = [
     "add_command",
     "at_least",
     "check_writable",
+    "default_lang",
     "level_arg",
     "load_variant_arg",
     "print_json",
+    "rate_arg",
+    "require_extra",
     "seed_arg",
 ]
 
-LEVELS = (1, 2, 3, 4)
+LEVELS = (1, 2, 3, 4, 5)
 """The bot levels (checked against ``sueca_rules.bots.LEVELS`` by the tests); kept here so that
 building the parser never imports the bots."""
 
@@ -88,6 +92,30 @@ def level_arg(text: str) -> int:
     return int(text)
 
 
+def rate_arg(text: str) -> float:
+    """An argparse type: a probability, a number from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 1:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be a number from 0 to 1, got {text}")
+    return value
+
+
+def require_extra(command: str, extra: str = "cli", modules: tuple[str, ...] = ("rich",)) -> None:
+    """Fail at once, before any work, when a module of the ``extra`` that ``command`` needs is
+    not installed: the message says what to install (for any command that needs an extra:
+    ``sueca play`` and ``sueca simulate`` need ``cli``, for rich)."""
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        raise CliError(
+            f"{command} needs the '{extra}' extra ({', '.join(missing)} is not installed). "
+            f"Install it with: pip install 'sueca-rules[{extra}]' (from a clone: pip install "
+            f"-e '.[{extra}]')"
+        )
+
+
 def seed_arg(text: str) -> int | str:
     """An argparse type: a seed, a whole number or any text."""
     try:
@@ -97,6 +125,18 @@ def seed_arg(text: str) -> int | str:
 
 
 _NOT_A_FILE = ("no such file", "this is a directory, not a file")
+
+
+def default_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the user's locale for the texts of ``sueca``: ``pt`` when ``LC_ALL``,
+    ``LC_MESSAGES`` or ``LANG`` (the first one set, as the C library reads them) names
+    Portuguese, else ``en``."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return "pt" if value.lower().startswith("pt") else "en"
+    return "en"
 
 
 def load_variant_arg(spec: str) -> Variant:
