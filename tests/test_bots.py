@@ -13,7 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sueca_rules import ConfigError, Match, Observation, builtin_ids
+from sueca_rules import (
+    ClaimMade,
+    ConfigError,
+    Event,
+    Match,
+    Observation,
+    TrumpChosen,
+    builtin_ids,
+)
 from sueca_rules._cards import SUIT_MASKS
 from sueca_rules._variant import (
     Variant,
@@ -28,15 +36,22 @@ from sueca_rules.bots import (
     SearchBot,
     advance,
     make_bot,
+    play_match,
 )
 from sueca_rules.bots._equity import Equity
-from sueca_rules.bots._hidden_hands import Sampler, sample_hands
+from sueca_rules.bots._hidden_hands import Sampler, history, sample_hands
 from sueca_rules.bots._sampling import candidate_cards
+from sueca_rules.bots._table import claim_worth_it, long_in_trumps, proven_revokers
 
 from .strategies import variants
 
 FAST: dict[str, Any] = {"samples": 3, "solve_tricks": 1}
 """A small level-4 budget for tests."""
+
+
+def _budget(level: int) -> dict[str, Any]:
+    """A small budget for the levels that take one."""
+    return {"samples": 3} if level >= 4 else {}
 
 
 def _bot(level: int, seed: int | str) -> Bot:
@@ -389,3 +404,165 @@ def test_samples_are_uniform_over_the_deals_the_seat_cannot_tell_apart(seed: int
     chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
     k = len(deals) - 1
     assert chi2 < k * (1 - 2 / (9 * k) + 3.0902 * math.sqrt(2 / (9 * k))) ** 3
+
+
+# --- at a real table: slips, claims, the dealer's choice, new deals, the driver ---------------
+
+
+def _house(**revoke: Any) -> Variant:
+    """portugal-table with other ``revoke`` settings."""
+    base = Match("portugal-table").variant
+    return base.model_copy(update={"revoke": base.revoke.model_copy(update=revoke)})
+
+
+def _events_of(match: Match, bots: list[Bot], max_deals: int = 8) -> list[Event]:
+    events: list[Event] = []
+    while not match.is_over and len(match.deals) < max_deals:
+        events.extend(advance(match, bots))
+    return events
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_slips_happen_at_the_rate_asked_and_only_where_a_renuncia_can_be_played(
+    level: int,
+) -> None:
+    match = Match("portugal-table", seed=level)
+    bot = make_bot(level, seed=1, revoke_rate=1.0, **(FAST if level >= 4 else {}))
+    careful = make_bot(level, seed=1, **(FAST if level >= 4 else {}))
+    chances = 0
+    while match.phase == "play":
+        seat = match.turn
+        assert seat is not None
+        obs = match.observation(seat)
+        card = bot.choose(obs)
+        assert card in obs.playable
+        could = len(obs.playable) > len(obs.legal)
+        assert (card not in obs.legal) == could  # rate 1: every chance taken
+        chances += could
+        assert careful.choose(obs) in obs.legal
+        match.play(card)
+    assert chances
+    prevented = Match("portugal", seed=1)
+    seat = prevented.turn
+    assert seat is not None
+    obs = prevented.observation(seat)
+    assert obs.playable == obs.legal
+    assert bot.choose(obs) in obs.legal
+    with pytest.raises(ConfigError, match="revoke_rate"):
+        make_bot(level, revoke_rate=1.5)
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "portugal-table",
+        _house(accuse="player"),
+        _house(after_false_claim="play_on", false_claim_games=1),
+        _house(false_claim="ignored"),
+    ],
+    ids=["team", "player", "play-on", "ignored"],
+)
+def test_bots_claim_only_what_they_can_prove(variant: str | Variant) -> None:
+    """Bots that slip often, at tables where renúncias are claimed (accusing the team or a
+    player, false claims ending the deal, playing on or ignored): they claim, and every claim
+    catches a renúncia (naming the rival who made it when a player is accused)."""
+    caught = 0
+    for seed in range(4):
+        match = Match(variant, seed=seed)
+        bots: list[Bot] = [
+            make_bot(1 + s % 3, seed=f"{seed}:{s}", revoke_rate=0.2) for s in range(4)
+        ]
+        for event in _events_of(match, bots):
+            if isinstance(event, ClaimMade):
+                assert event.valid, event
+                caught += 1
+                if match.rules.accuse_player:
+                    assert event.against is not None
+    assert caught >= 4
+
+
+def test_the_proof_of_a_renuncia() -> None:
+    """A seat that did not follow a suit and later plays it is proven to have revoked (by its
+    rivals, not its partner); before it plays the suit nobody can tell, and at the count
+    everyone can."""
+    for seed in range(6):
+        match = Match("portugal-table", seed=seed)
+        rng = random.Random(seed)
+        revoke: tuple[int, int, int] | None = None  # seat, suit, play
+        while match.phase == "play":
+            seat = match.turn
+            assert seat is not None
+            obs = match.observation(seat)
+            cheats = [c for c in obs.playable if c not in obs.legal]
+            if revoke is None and cheats:
+                revoke = (seat, match.trick[0][1] // 10, len(match.plays))
+                match.play(rng.choice(cheats))
+            else:
+                match.play(rng.choice(obs.legal))
+            if revoke is None:
+                continue
+            revoker, suit, at = revoke
+            plays = history(match.observation(0))
+            shown = any(s == revoker and c // 10 == suit for s, c in plays[at + 1 :])
+            for s in range(4):
+                expected = [revoker] if shown and s % 2 != revoker % 2 else []
+                assert proven_revokers(match.observation(s)) == expected
+        assert revoke is not None
+        assert match.phase == "count"
+        for s in range(4):
+            obs = match.observation(s)
+            assert proven_revokers(obs) == ([revoke[0]] if s % 2 != revoke[0] % 2 else [])
+
+
+def test_a_sure_claim_waits_when_the_deal_is_worth_more() -> None:
+    """A claim is worth its penalty: a team that already holds points worth more games lets
+    the deal run."""
+    match = Match("portugal-table", seed=1)
+    obs = match.observation(0)
+    rules = match.rules
+    assert rules.penalty_games == 4
+    assert claim_worth_it(obs._replace(points=(30, 40)))
+    assert claim_worth_it(obs._replace(points=(95, 0)))  # a capote: 2 games, fewer than 4
+    bandeira = obs._replace(points=(120, 0), tricks_won=(10, 0), phase="count")
+    assert claim_worth_it(bandeira) == (rules.games_for(120, True, 0)[0] <= 4)
+
+
+def test_the_dealers_choice_and_new_deals() -> None:
+    """Under the Brazilian rules the dealer chooses the card turned and weak hands may ask for
+    a new deal: bots answer every question, ask only when they may, and keep a hand long in
+    trumps."""
+    asked = redeals = 0
+    for seed in range(6):
+        match = Match("brasil", seed=seed)
+        bots: list[Bot] = [make_bot(level, seed=seed, **_budget(level)) for level in (1, 3, 4, 5)]
+        while not match.is_over and len(match.deals) < 6:
+            if match.phase == "redeal":
+                seat = match.turn
+                assert seat is not None
+                obs = match.observation(seat)
+                wants = bots[seat].wants_redeal(obs)  # type: ignore[attr-defined]
+                assert not wants or obs.may_redeal
+                if obs.may_redeal:
+                    asked += 1
+                    redeals += wants
+                    if long_in_trumps(obs) and bots[seat].level < 4:
+                        assert not wants
+            for event in advance(match, bots):
+                if isinstance(event, TrumpChosen):
+                    assert event.side == "bottom"
+    assert asked
+    assert redeals
+
+
+def test_advance_plays_every_variant_to_its_end() -> None:
+    for variant in builtin_ids():
+        for seed in range(2):
+            match = Match(variant, seed=seed)
+            bots: list[Bot] = [
+                make_bot(level, seed=seed, revoke_rate=0.05, **_budget(level))
+                for level in (5, 2, 4, 1)
+            ]
+            play_match(match, bots, max_deals=40)
+            assert match.is_over or len(match.deals) == 40
+    with pytest.raises(ConfigError, match="4 bots"):
+        advance(Match("portugal"), [make_bot(1)])

@@ -7,12 +7,22 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .._errors import ConfigError
+from ._table import claim_worth_it, long_in_trumps, proven_revokers, slip
 
 if TYPE_CHECKING:
     from .._cards import Card
+    from .._events import TrumpSide
     from .._match import Observation
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "bot_error", "cards_to_choose_from", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "BaseBot",
+    "Bot",
+    "RandomBot",
+    "bot_error",
+    "cards_to_choose_from",
+    "make_bot",
+]
 
 
 @runtime_checkable
@@ -28,18 +38,77 @@ class Bot(Protocol):
         ...
 
 
-class RandomBot:
+class BaseBot:
+    """What the built-in bots share: the table's other decisions (see :mod:`._table`) and
+    slips. A level chooses its cards in :meth:`_card`.
+
+    :attr:`revoke_rate` (0 by default, or ``make_bot(..., revoke_rate=r)``) makes the bot fail
+    to follow suit by mistake at that rate under ``revoke.mode: claimable``.
+    """
+
+    level: int
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.seed = seed
+        """The seed the bot was given (a random one for level 4 and 5 when none was)."""
+        self.revoke_rate = 0.0
+        """How often (0 to 1) the bot fails to follow suit by mistake when it could, under
+        ``revoke.mode: claimable``."""
+        self._slips: random.Random | None = None
+
+    def choose(self, observation: Observation) -> Card:
+        """The card to play: one of ``observation.legal`` — or, at :attr:`revoke_rate`, a
+        renúncia (another card of ``observation.playable``)."""
+        cards_to_choose_from(observation)
+        if self.revoke_rate:
+            if self._slips is None:
+                self._slips = random.Random(f"{self.seed}:slips")
+            card = slip(observation, self.revoke_rate, self._slips)
+            if card is not None:
+                return card
+        return self._card(observation)
+
+    def _card(self, observation: Observation) -> Card:
+        """The level's choice of a legal card (it is the seat's turn to play)."""
+        raise NotImplementedError
+
+    def choose_trump(self, observation: Observation) -> TrumpSide:
+        """The dealer's choice of the card turned (``deal.trump_card: dealer_choice``):
+        ``"bottom"``, the usual Portuguese deal (the dealer chooses before any card is seen,
+        so the choice changes nobody's chances)."""
+        return "bottom"
+
+    def wants_redeal(self, observation: Observation) -> bool:
+        """Whether to ask for a new deal (``deal.redeal``; asked only of a weak hand, one
+        that may): yes, unless the hand is long in trumps (four, or three with the ace or the
+        seven)."""
+        return observation.may_redeal and not long_in_trumps(observation)
+
+    def claim(self, observation: Observation) -> int | None:
+        """A renúncia to claim now: the rival accused, or ``None``. Only one it can prove
+        (a rival that did not follow a suit and later played it), and only when the claim is
+        worth more than what the deal gives its team (see :mod:`~sueca_rules.bots._table`)."""
+        if not observation.can_claim:
+            return None
+        rivals = proven_revokers(observation)
+        if not rivals or not claim_worth_it(observation):
+            return None
+        return rivals[0]
+
+
+class RandomBot(BaseBot):
     """Level 1: a random legal card."""
 
     level = 1
     """Always 1."""
 
     def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__(seed)
         self._rng = random.Random(seed)
 
-    def choose(self, observation: Observation) -> Card:
+    def _card(self, observation: Observation) -> Card:
         """A legal card chosen uniformly at random."""
-        return self._rng.choice(cards_to_choose_from(observation))
+        return self._rng.choice(observation.legal)
 
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -65,23 +134,33 @@ def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bo
     5. :class:`~sueca_rules.bots.SearchBot`: level 4 deeper: the same options, with 240
        samples, ``solve_tricks`` 3 and ``endgame_tricks`` 2 by default.
 
-    An unknown level, an option a level does not take (levels 1 to 3 take none) or a bad
-    option value is a :class:`~sueca_rules.ConfigError` (a ``ValueError``).
+    Every level takes ``revoke_rate`` (0 to 1, default 0): how often the bot fails to follow
+    suit by mistake where a renúncia can be played (``revoke.mode: claimable``). An unknown
+    level, an option a level does not take (levels 1 to 3 take no other) or a bad option value
+    is a :class:`~sueca_rules.ConfigError` (a ``ValueError``).
     """
     factory = _bot_class(level)
+    options = dict(options)
+    revoke_rate = options.pop("revoke_rate", 0.0)
+    if isinstance(revoke_rate, bool) or not isinstance(revoke_rate, int | float):
+        raise bot_error(f"revoke_rate must be a number from 0 to 1, got {revoke_rate!r}")
+    if not 0 <= revoke_rate <= 1:
+        raise bot_error(f"revoke_rate must be from 0 to 1, got {revoke_rate}")
     accepted = _options_of(factory)
     unknown = sorted(set(options) - accepted)
     if unknown:
         if not accepted:
             raise bot_error(
-                f"level {level} bots take no options (got {', '.join(unknown)}); "
-                "only levels 4 and 5 do"
+                f"level {level} bots take no options but revoke_rate "
+                f"(got {', '.join(unknown)}); levels 4 and 5 take more"
             )
         raise bot_error(
             f"level {level} bots have no option {', '.join(map(repr, unknown))}: "
-            f"their options are {', '.join(sorted(accepted))}"
+            f"their options are {', '.join(sorted([*accepted, 'revoke_rate']))}"
         )
-    return factory(seed=seed, **options)
+    bot = factory(seed=seed, **options)
+    bot.revoke_rate = float(revoke_rate)
+    return bot
 
 
 def cards_to_choose_from(observation: Observation) -> tuple[Card, ...]:
@@ -97,7 +176,7 @@ def bot_error(message: str) -> ConfigError:
     return ConfigError(message)
 
 
-def _bot_class(level: int) -> Callable[..., Bot]:
+def _bot_class(level: int) -> Callable[..., BaseBot]:
     """The class of the bots of ``level`` (imported when first asked for)."""
     if level == 1:
         return RandomBot
@@ -120,7 +199,7 @@ def _bot_class(level: int) -> Callable[..., Bot]:
     raise bot_error(f"no bot of level {level!r}: levels are {', '.join(map(str, LEVELS))}")
 
 
-def _options_of(factory: Callable[..., Bot]) -> frozenset[str]:
+def _options_of(factory: Callable[..., BaseBot]) -> frozenset[str]:
     """The options a bot class takes: its keyword-only arguments."""
     import inspect
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._cards import CARDS, DECK_MASK, Card
-from ._base import cards_to_choose_from
+from ._base import BaseBot
 from ._rules_of_thumb import SeatKnowledge, heuristic_card
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["MemoryBot", "RuleBot"]
 
 
-class RuleBot:
+class RuleBot(BaseBot):
     """Level 2: plays by the rules of thumb of the game, remembering nothing.
 
     It sees only its own hand, the cards on the table and the trump suit. It leads its
@@ -42,14 +42,10 @@ class RuleBot:
     """``False``: it knows only its hand, the current trick and the trump suit. (Level 3,
     :class:`MemoryBot`, sets it to ``True``.)"""
 
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.seed = seed
-        """The seed it was given; its play does not depend on it (the bot is deterministic)."""
-
-    def choose(self, observation: Observation) -> Card:
-        """The card to play: always one of ``observation.legal``."""
+    def _card(self, observation: Observation) -> Card:
+        """The card the rules of thumb pick: always one of ``observation.legal``."""
         obs = observation
-        legal = cards_to_choose_from(obs)
+        legal = obs.legal
         if len(legal) == 1:
             return legal[0]
         seat = obs.seat

@@ -18,7 +18,7 @@ from .._cards import CARDS, Card
 from .._kernel import Outcome, Position, play_cards, solve
 from .._kernel._bits import CardIndex, Mask, interchangeable
 from .._rules import team_of
-from ._base import bot_error, cards_to_choose_from
+from ._base import BaseBot, bot_error
 from ._equity import Equity
 from ._hidden_hands import Likelihood, Sampler
 from ._rules_of_thumb import heuristic_playout
@@ -53,7 +53,7 @@ def candidate_cards(observation: Observation) -> list[CardIndex]:
     return keep
 
 
-class SamplingBot:
+class SamplingBot(BaseBot):
     """Level 4: thinks ahead by playing out many possible deals before each card.
 
     Before each card it deals the cards it has not seen to the other three players many times
@@ -110,6 +110,7 @@ class SamplingBot:
             raise bot_error(f"endgame_tricks must be 0..4, got {endgame_tricks}")
         if seed is None:
             seed = random.SystemRandom().getrandbits(64)
+        super().__init__(seed)
         self.seed = seed
         """The seed of its sampling (a random one when none was given): with the same seed and
         observation it chooses the same card."""
@@ -135,15 +136,39 @@ class SamplingBot:
         rules of thumb."""
         self._cache: tuple[object, _Tables] | None = None
 
-    def choose(self, observation: Observation) -> Card:
-        """The card to play: always one of ``observation.legal``."""
-        cards_to_choose_from(observation)
+    def _card(self, observation: Observation) -> Card:
+        """The candidate card with the best average over the sampled deals."""
         cands = candidate_cards(observation)
         if len(cands) == 1:
             return CARDS[cands[0]]
         race = self._race(observation, cands)
         best = max(race.alive, key=lambda i: (race.mean(i), -i))
         return CARDS[cands[best]]
+
+    def wants_redeal(self, observation: Observation) -> bool:
+        """Whether to ask for a new deal (asked only of a weak hand, one that may): it deals
+        the unseen cards :attr:`samples` times (at most 120), plays each deal out by the rules
+        of thumb and asks when the hand's average, in the variant's terms, is worth less than
+        a deal split evenly (what a new deal is worth on average)."""
+        obs = observation
+        if not obs.may_redeal:
+            return False
+        assert obs.trump is not None
+        assert obs.trump_card is not None
+        rng = random.Random(f"{self.seed}:redeal:{obs.partida}:{obs.deal}:{obs.hand_mask}")
+        tables = self._tables(obs)
+        sampler = Sampler(obs)
+        held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
+        team = team_of(obs.seat)
+        count = min(self.samples, 120)
+        total = 0.0
+        for _ in range(count):
+            start = Position(
+                sampler.sample(rng), int(obs.trump), obs.trick_leader, (), (0, 0), (0, 0),
+                obs.rules.next_seat,
+            )  # fmt: skip
+            total += _end_value(heuristic_playout(start, 0, held), team, tables)
+        return total / count < tables[0][60]
 
     def evaluate(self, observation: Observation, cands: list[CardIndex]) -> list[float]:
         """The average value of each candidate card over the sampled deals it was played out
