@@ -17,6 +17,8 @@ Figures (keys of the JSON object):
   ``play``, events, scoring, and the next deal shuffled and dealt by the match itself);
 * ``kernel_deals_per_s``: the bots' kernel dealing its own deals and playing them out with
   random legal cards (``sueca_rules._kernel.deal_hands`` and ``random_playout``);
+* ``numpy_deals_per_s``: the same with NumPy (the optional ``numpy`` extra), thousands of deals
+  dealt and played out at once as arrays (``sueca_rules._kernel._arrays``); 0 without NumPy;
 * ``simulate_deals_per_s``: the path of ``sueca simulate`` with level-3 bots: for every card,
   ``Match.observation`` for the seat to play, the bot's choice, ``Match.play``;
 * ``clone_us``: ``Match.clone()`` in the middle of a deal;
@@ -191,6 +193,26 @@ def api_once(round_: int) -> float:
     return UNIT / seconds(run)
 
 
+def numpy_once(round_: int) -> float:
+    """Random deals dealt and played out as arrays (the numpy extra), 20 times ``UNIT`` at a
+    time; 0 without numpy."""
+    try:
+        import numpy as np
+
+        from sueca_rules._kernel._arrays import random_deals, random_playouts
+    except ImportError:
+        return 0.0
+    count = 20 * UNIT
+    rng = np.random.default_rng(round_)
+    next_seat = Match("portugal", seed=0).rules.next_seat
+
+    def run() -> None:
+        hands = random_deals(count, rng)
+        random_playouts(hands, rng.integers(0, 4, count), 0, next_seat, rng.random((count, 40)))
+
+    return count / seconds(run)
+
+
 def simulate_path_once(round_: int) -> float:
     """Deals per second through what ``simulate`` does for each card, with level-3 bots."""
     count = UNIT // 4
@@ -268,12 +290,13 @@ def simulate_speedup(deals: int) -> tuple[float, float, float]:
 ROUNDED = {"clone_us": 3, "variant_load_ms": 3, "bot4_ms_per_card": 2, "bot5_ms_per_card": 2}
 
 
-def measure(quick: bool, levels: tuple[int, ...] = (4,)) -> dict[str, object]:
+def measure(quick: bool, levels: tuple[int, ...] = (4, 5)) -> dict[str, object]:
     rounds = 3 if quick else 7
     once: dict[str, Callable[[int], float]] = {
         "baseline_deals_per_s": baseline_once,
         "api_deals_per_s": api_once,
         "kernel_deals_per_s": kernel_once,
+        "numpy_deals_per_s": numpy_once,
         "simulate_deals_per_s": simulate_path_once,
         "clone_us": clone_us_once,
         "variant_load_ms": variant_load_ms_once,
@@ -300,6 +323,7 @@ def measure(quick: bool, levels: tuple[int, ...] = (4,)) -> dict[str, object]:
         for name, key in (
             ("api_vs_baseline", "api_deals_per_s"),
             ("kernel_vs_baseline", "kernel_deals_per_s"),
+            ("numpy_vs_baseline", "numpy_deals_per_s"),
             ("simulate_vs_baseline", "simulate_deals_per_s"),
         )
     }

@@ -393,3 +393,26 @@ def test_heuristic_playout_with_a_first_card(
         assert heuristic_playout(position, obs.void_mask, held, int(card)) == heuristic_playout(
             after, voids, held
         )
+
+
+def test_array_playouts_make_the_choices_of_the_python_playouts() -> None:
+    """NumPy's random play-outs (the optional extra) play, deal for deal, the games that
+    playout() plays with the same numbers; its deals are deals."""
+    np = pytest.importorskip("numpy")
+    from sueca_rules._kernel._arrays import random_deals, random_playouts, uniform_policy
+
+    rng = np.random.default_rng(5)
+    for variant in VARIANTS:
+        next_seat = Match(variant).rules.next_seat
+        hands = random_deals(60, rng)
+        for deal in hands.tolist():
+            assert [hand.bit_count() for hand in deal] == [10] * 4
+            assert deal[0] | deal[1] | deal[2] | deal[3] == (1 << 40) - 1
+        trumps = rng.integers(0, 4, 60)
+        uniforms = rng.random((60, 40))
+        leader = int(rng.integers(0, 4))
+        fast = random_playouts(hands, trumps, leader, next_seat, uniforms)
+        for d in range(60):
+            masks = [int(hand) for hand in hands[d]]
+            start = Position(masks, int(trumps[d]), leader, (), (0, 0), (0, 0), next_seat)
+            assert tuple(fast[d]) == playout(start, uniform_policy(uniforms[d].tolist()))
