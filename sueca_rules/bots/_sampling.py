@@ -261,14 +261,14 @@ class SamplingBot(BaseBot):
 
 
 class SearchBot(SamplingBot):
-    """Level 5: level 4's thinking, deeper, in the time level 4 took before it was made fast.
+    """Level 5: level 4's thinking, deeper, bought with level 4's new speed.
 
-    It plays as :class:`SamplingBot` does, with what that speed buys: four times as many
-    sampled deals before each card (240, the candidate cards that fall clearly behind dropped
-    on the way), the last three tricks of the deal solved exactly from every sampled deal
-    (every hand in view) instead of the last two, and the last two tricks of every play-out
-    solved exactly instead of played by the rules of thumb. It takes the same options as
-    level 4, with these defaults.
+    It plays as :class:`SamplingBot` does, with more of everything: up to 1,000 sampled deals
+    before each card (the candidate cards that fall clearly behind are dropped on the way, so
+    most cards take far fewer), the last three tricks of the deal solved exactly from every
+    sampled deal (every hand in view) instead of the last two, and the last three tricks of
+    every play-out solved exactly instead of played by the rules of thumb. It takes the same
+    options as level 4, with these defaults.
     """
 
     level = 5
@@ -278,13 +278,13 @@ class SearchBot(SamplingBot):
         self,
         seed: int | str | None = None,
         *,
-        samples: int = 240,
+        samples: int = 1000,
         time_limit: float | None = None,
         solve_tricks: int = 3,
         points_weight: float = 1.5,
         inference: float = 0.05,
         prune: float = 3.0,
-        endgame_tricks: int = 2,
+        endgame_tricks: int = 3,
     ) -> None:
         super().__init__(
             seed,
