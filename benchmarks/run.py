@@ -52,7 +52,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from sueca_rules import Match, load_variant, simulate, variants_dir
+from sueca_rules import Card, Match, Observation, load_variant, simulate, variants_dir
 from sueca_rules._kernel import Position, deal_hands, random_playout
 from sueca_rules.bots import Bot, make_bot
 
@@ -74,6 +74,14 @@ FLOORS = {"api_vs_baseline", "kernel_vs_baseline", "simulate_speedup_2_jobs"}
 
 CARD_POINTS = (0, 0, 0, 0, 0, 2, 3, 4, 10, 11)
 """Points by rank (2 3 4 5 6 Q J K 7 A); a card is ``10 * suit + rank``."""
+
+
+def takes(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` takes the trick from ``best``: higher in its suit, or a trump on a card
+    that is not one."""
+    return (card // 10 == best // 10 and card > best) or (
+        card // 10 == trump and best // 10 != trump
+    )
 
 
 def baseline_deal(rng: random.Random) -> tuple[list[list[int]], int]:
@@ -101,11 +109,7 @@ def baseline_playout(hands: list[list[int]], trump: int, rng: random.Random) -> 
             card = rng.choice(legal or hand)
             hand.remove(card)
             trick.append(card)
-            if (
-                best < 0
-                or (card // 10 == best // 10 and card > best)
-                or (card // 10 == trump and best // 10 != trump)
-            ):
+            if best < 0 or takes(card, best, trump):
                 best_seat, best = seat, card
             seat = (seat + 3) % 4
         points[best_seat % 2] += sum(CARD_POINTS[card % 10] for card in trick)
@@ -135,11 +139,7 @@ def bitmask_baseline_playout(hands: list[int], trump: int, rng: random.Random) -
             card = rng.choice(choices)
             hands[seat] = hand & ~(1 << card)
             trick.append(card)
-            if (
-                best < 0
-                or (card // 10 == best // 10 and card > best)
-                or (card // 10 == trump and best // 10 != trump)
-            ):
+            if best < 0 or takes(card, best, trump):
                 best_seat, best = seat, card
             seat = (seat + 3) % 4
         points[best_seat % 2] += sum(CARD_POINTS[c % 10] for c in trick)
@@ -245,6 +245,13 @@ def variant_load_ms_once(round_: int) -> float:
     return seconds(lambda: [load_variant(path) for _ in range(20)]) / 20 * 1000
 
 
+def timed_choice(bot: Bot, observation: Observation) -> tuple[Card, float]:
+    """The bot's card and the milliseconds of processor time it took to choose it."""
+    start = time.process_time()
+    card = bot.choose(observation)
+    return card, (time.process_time() - start) * 1000
+
+
 def bot_card_times(level: int, round_: int) -> list[float]:
     """Milliseconds of processor time of each decision of a level-``level`` bot over one
     whole deal (all four seats), the deal chosen by ``round_``."""
@@ -254,10 +261,8 @@ def bot_card_times(level: int, round_: int) -> list[float]:
     while not match.deals:
         seat = match.turn
         assert seat is not None
-        obs = match.observation(seat)
-        start = time.process_time()
-        card = bots[seat].choose(obs)
-        times.append((time.process_time() - start) * 1000)
+        card, ms = timed_choice(bots[seat], match.observation(seat))
+        times.append(ms)
         match.play(card)
     return times
 

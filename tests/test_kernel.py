@@ -49,6 +49,8 @@ from sueca_rules.bots import MemoryBot
 from sueca_rules.bots._rules_of_thumb import heuristic_playout
 
 VARIANTS = ("portugal", "french", "sueca-online")
+DEALS = (st.sampled_from(VARIANTS), st.integers(0, 2**32), st.integers(0, 3))
+"""A deal to build with _new_deal: the variant, the seed of the cards, the dealer."""
 
 
 def test_tables() -> None:
@@ -128,12 +130,7 @@ def _finish(match: Match, choose: Callable[[Match], int]) -> tuple[int, int, int
     return (*result.points, *result.tricks_won)
 
 
-@given(
-    st.sampled_from(VARIANTS),
-    st.integers(0, 2**32),
-    st.integers(0, 3),
-    st.integers(0, 39),
-)
+@given(*DEALS, st.integers(0, 39))
 def test_play_cards_and_trick_state_agree_with_match(
     variant: str, seed: int, dealer: int, stop: int
 ) -> None:
@@ -202,12 +199,7 @@ def _byte_policy(rng: random.Random) -> Policy:
     return policy
 
 
-@given(
-    st.sampled_from(VARIANTS),
-    st.integers(0, 2**32),
-    st.integers(0, 3),
-    st.integers(0, 39),
-)
+@given(*DEALS, st.integers(0, 39))
 def test_playouts_agree_with_match(variant: str, seed: int, dealer: int, start: int) -> None:
     """From a random point of a random deal, each play-out gives what the engine gives for the
     same cards."""
@@ -280,12 +272,7 @@ def _brute(hands: list[int], trump: int, leader: int, trick: list[int], nxt: Seq
     return max(values) if seat % 2 == 0 else min(values)
 
 
-@given(
-    st.sampled_from(VARIANTS),
-    st.integers(0, 2**32),
-    st.integers(0, 3),
-    st.integers(28, 39),
-)
+@given(*DEALS, st.integers(28, 39))
 def test_solve_is_exact_minimax(variant: str, seed: int, dealer: int, start: int) -> None:
     match = _new_deal(variant, seed, dealer)
     rng = random.Random(seed)
@@ -365,12 +352,7 @@ def test_the_list_baseline_plays_the_games_of_the_bitmask_baseline() -> None:
         assert sum(points) == 120
 
 
-@given(
-    st.sampled_from(VARIANTS),
-    st.integers(0, 2**32),
-    st.integers(0, 3),
-    st.integers(0, 38),
-)
+@given(*DEALS, st.integers(0, 38))
 def test_heuristic_playout_with_a_first_card(
     variant: str, seed: int, dealer: int, start: int
 ) -> None:
