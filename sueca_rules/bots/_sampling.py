@@ -1,9 +1,12 @@
-"""Level 4: determinized sampling (perfect-information Monte Carlo).
+"""Levels 4 and 5: determinized sampling (perfect-information Monte Carlo).
 
 Before each card, :class:`SamplingBot` deals the unseen cards many times at random to the other
-three players, consistently with everything its seat knows, plays each card it could play in
-each of those deals to the end of the deal, and picks the card with the best average outcome
-in the variant's terms (see :mod:`._equity`).
+three players, consistently with everything its seat knows (:mod:`._hidden_hands`), plays each
+card it could play in each of those deals to the end of the deal, and picks the card with the
+best average outcome in the variant's terms (see :mod:`._equity`). Deals come twelve at a time
+and the candidate cards race: one that falls clearly behind is dropped, and once one is left no
+more deals are drawn. :class:`SearchBot` is the same with a larger budget and more of the end
+of the deal solved exactly.
 """
 
 from __future__ import annotations
@@ -59,14 +62,16 @@ class SamplingBot(BaseBot):
     Before each card it deals the cards it has not seen to the other three players many times
     over, consistently with all its seat knows: its own hand, the cards played, who has shown a
     void in which suit, the hand sizes and the turned trump card while the dealer still holds
-    it. It draws these deals from a larger pool by how well each explains the rivals' cards so
-    far (a deal in which the rules of thumb would have played otherwise is unlikely). In each
-    deal it tries every card it could play (equivalent cards once) and plays the deal out to
-    its end, every seat playing by the rules of thumb of level 3 from what that seat knows; the
-    last tricks are solved exactly. It scores each end in the variant's terms — its chance of
-    winning the match afterwards, from the tier table, the bandeira, pending 60-60 ties, the
-    games both teams have and need and the partidas — blended with the card points, and plays
-    the card with the best average.
+    it, every such deal equally likely. It draws these deals from a larger pool by how well each
+    explains the rivals' cards so far (a deal in which the rules of thumb would have played
+    otherwise is unlikely). In each deal it tries every card it could play (equivalent cards
+    once) and plays the deal out to its end, every seat playing by the rules of thumb of level
+    3 from what that seat knows; the last tricks are solved exactly. It scores each end in the
+    variant's terms — its chance of winning the match afterwards, from the tier table, the
+    bandeira, pending 60-60 ties, the games both teams have and need and the partidas —
+    blended with the card points, and plays the card with the best average. A card whose
+    average falls three standard errors behind the best's (over the same deals) is no longer
+    played out, and once one card is left it stops.
 
     Options: ``samples`` (deals per card, default 60), or ``time_limit`` (seconds per card:
     sample until the time is up — play then depends on the machine's speed); ``solve_tricks``
@@ -75,8 +80,11 @@ class SamplingBot(BaseBot):
     the games themselves — one game being what winning the deal by the lowest tier is worth in
     the match situation; default 1.5);
     ``inference`` (the weight a sampled deal keeps for each rival card the rules of thumb
-    would not have played there; 1 turns inference off; default 0.05). With a ``seed`` its
-    choices are a function of the seed and the observation alone.
+    would not have played there; 1 turns inference off; default 0.05); ``prune`` (the standard
+    errors behind the best at which a card is dropped; default 3, 0 plays every card in every
+    deal); ``endgame_tricks`` (the last tricks of each play-out solved exactly instead of
+    played by the rules of thumb; default 0). With a ``seed`` its choices are a function of
+    the seed and the observation alone.
     """
 
     level = 4
