@@ -3,9 +3,9 @@
 Shuffling 40 cards costs 39 random draws. Here a set of ``size`` cards of a ``pool`` is drawn
 as random bits (each card of the pool in the set with a probability close to ``size / n``, from
 two or three random words), then cards are dropped from it or added to it one at a time,
-uniformly at random, until it holds ``size`` cards: about six draws per hand. Every step treats
-the cards of the pool alike, so every set of ``size`` cards is equally likely, as with a
-shuffle.
+uniformly at random, until it holds ``size`` cards: two or three draws per hand. Every step
+treats the cards of the pool alike, so every set of ``size`` cards is equally likely, as with a
+shuffle; a whole deal (:func:`deal_hands`) is drawn the same way, two random bits a card.
 """
 
 from __future__ import annotations
@@ -93,13 +93,27 @@ def deal_to_seats(pool: Mask, sizes: Sequence[int], rng: random.Random) -> list[
 
 
 def deal_hands(rng: random.Random) -> list[Mask]:
-    """A random deal of the 40 cards: four hands of ten (:func:`deal_to_seats`, with the
-    probabilities of the first three hands' random bits written out: 2/8, 3/8 and 4/8)."""
-    bits = rng.getrandbits
+    """A random deal of the 40 cards: four hands of ten.
+
+    Each card goes to a seat by two random bits (one draw of 80 bits for the deck); then, while
+    a seat holds more than ten, a card of it chosen at random moves to a seat that holds fewer.
+    Every step treats the cards alike, so every deal is equally likely.
+    """
+    bits = rng.getrandbits(80)
+    low = bits & DECK_MASK
+    high = bits >> 40
+    hands = [DECK_MASK & ~(low | high), low & ~high, high & ~low, low & high]
+    counts = [hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), 0]
+    counts[3] = 40 - counts[0] - counts[1] - counts[2]
     rand = rng.random
-    first = _fix_size(bits(40) & bits(40), DECK_MASK, 40, 10, rand)
-    rest = DECK_MASK & ~first
-    second = _fix_size(bits(40) & (bits(40) | bits(40)) & rest, rest, 30, 10, rand)
-    rest &= ~second
-    third = _fix_size(bits(40) & rest, rest, 20, 10, rand)
-    return [first, second, third, rest & ~third]
+    short = 0
+    for seat in range(4):
+        while counts[seat] > 10:
+            card = 1 << nth_card(hands[seat], int(rand() * counts[seat]))
+            while counts[short] >= 10:
+                short += 1
+            hands[seat] ^= card
+            hands[short] |= card
+            counts[seat] -= 1
+            counts[short] += 1
+    return hands
