@@ -20,6 +20,7 @@ from .._kernel._bits import POINTS, CardIndex, Mask, Seat, SuitIndex, VoidMask, 
 from .._kernel._deal import deal_to_seats, random_subset
 from .._rules import BEATS
 from ._rules_of_thumb import SeatKnowledge, follow_card, lead_card
+from ._table import proven_revokes
 
 if TYPE_CHECKING:
     from .._cards import Card
@@ -46,8 +47,9 @@ class Sampler:
     those counts, then its cards of each suit are drawn at random. For the two seats left the
     count is a binomial coefficient: the suits only one of them may hold go to it, and of the
     cards of the suits both may hold, the second seat takes a random set of the size it still
-    needs (Vandermonde's identity). Voids that cannot all hold (a renúncia, where the variant
-    lets one be played) are dropped: then only the hand sizes count.
+    needs (Vandermonde's identity). A void shown by a renúncia that the cards played since
+    prove is no void; voids that cannot all hold (a renúncia not yet proved) are dropped: then
+    only the hand sizes count.
     """
 
     def __init__(self, observation: Observation) -> None:
@@ -68,9 +70,12 @@ class Sampler:
         self.hands = hands
         self.pool = pool
         others = [seat for seat in range(4) if seat != me]
-        void_suits = {
-            seat: observation.void_mask >> (4 * seat) & 15 & _suits_in(pool) for seat in others
-        }
+        voids = observation.void_mask
+        if observation.rules.revoke_claimable:
+            # A void shown by a renúncia since proved is no void.
+            for seat, suit in proven_revokes(observation):
+                voids &= ~(1 << (4 * seat + suit))
+        void_suits = {seat: voids >> (4 * seat) & 15 & _suits_in(pool) for seat in others}
         self._plan: _VoidPlan | None = None
         if any(void_suits.values()):
             first = max(others, key=lambda seat: (void_suits[seat].bit_count(), -seat))

@@ -28,7 +28,7 @@ from .._rules import team_of
 if TYPE_CHECKING:
     from .._match import Observation
 
-__all__ = ["claim_worth_it", "long_in_trumps", "proven_revokers", "slip"]
+__all__ = ["claim_worth_it", "long_in_trumps", "proven_revokers", "proven_revokes", "slip"]
 
 
 def slip(observation: Observation, rate: float, rng: random.Random) -> Card | None:
@@ -43,27 +43,38 @@ def slip(observation: Observation, rate: float, rng: random.Random) -> Card | No
     return rng.choice([card for card in observation.playable if card not in legal])
 
 
-def proven_revokers(observation: Observation) -> list[int]:
-    """The rivals of the observer who provably revoked in this deal: each did not follow a suit
-    led and later played a card of that suit (so it held it when it did not follow)."""
-    me = team_of(observation.seat)
+def proven_revokes(observation: Observation) -> list[tuple[int, int]]:
+    """The renúncias of this deal that the cards seen prove, as ``(seat, suit)``: the seat did
+    not follow ``suit`` when it was led and later played a card of it (so it held that card
+    when it did not follow), in the order they were proved."""
     next_seat = observation.rules.next_seat
     tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in observation.tricks]
     if observation.trick:
         tricks.append((observation.trick_leader, observation.trick))
     shown: set[tuple[int, int]] = set()  # (seat, suit) it did not follow
-    proven: list[int] = []
+    proven: list[tuple[int, int]] = []
     for leader, cards in tricks:
         seat = leader
         led = cards[0] // 10
         for index, card in enumerate(cards):
             suit = card // 10
-            if (seat, suit) in shown and team_of(seat) != me and seat not in proven:
-                proven.append(seat)
+            if (seat, suit) in shown and (seat, suit) not in proven:
+                proven.append((seat, suit))
             if index and suit != led:
                 shown.add((seat, led))
             seat = next_seat[seat]
     return proven
+
+
+def proven_revokers(observation: Observation) -> list[int]:
+    """The rivals of the observer who provably revoked in this deal (see
+    :func:`proven_revokes`), in the order they were proved."""
+    me = team_of(observation.seat)
+    seats: list[int] = []
+    for seat, _ in proven_revokes(observation):
+        if team_of(seat) != me and seat not in seats:
+            seats.append(seat)
+    return seats
 
 
 def claim_worth_it(observation: Observation) -> bool:
