@@ -23,6 +23,7 @@ _COMMAND_MODULES = (
     "_cmd_replay",
     "_cmd_simulate",
     "_cmd_play",
+    "_cmd_serve",
 )
 
 
