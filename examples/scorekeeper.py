@@ -12,7 +12,10 @@ Input is one command per line (``#`` starts a comment)::
     hand 1 ...                      # the four hands, by seat (seats are numbered clockwise)
     trump 7C                        # the turned card, in the dealer's hand
     play 2S JS AS 7S                # cards in the order they are played
-    claim 1                         # seat 1 claims a renúncia
+    claim 1                         # seat 1 claims a renúncia (also at the count, after the
+                                    #   last trick)
+    score                           # the count is over: score the deal (done for you when
+                                    #   the next deal's trump card is entered)
 
 Run it with the built-in script (a deal played out, then a renúncia caught in the next one),
 or type or pipe a game in::
@@ -129,8 +132,9 @@ class Scorekeeper:
             if sorted(self.hands) != [0, 1, 2, 3] or len(args) != 1:
                 raise InputError("enter the four hands, then 'trump CARD'")
             hands = [self.hands[seat] for seat in range(4)]
-            self.hands = {}
+            self.end_count(match)
             match.deal_hands(hands, args[0])
+            self.hands = {}
             print(
                 f"Deal {match.deal_number}: seat {match.dealer} deals and turns "
                 f"{parse_card(args[0]).symbol}; seat {match.turn} leads"
@@ -142,8 +146,21 @@ class Scorekeeper:
         elif verb == "claim":
             match = self._require_match()
             self.announce(match.claim(_seat(args)))
+        elif verb == "score":
+            match = self._require_match()
+            if match.phase != "count":
+                raise InputError("'score' ends the count, after the last trick of a deal")
+            self.end_count(match)
         else:
-            raise InputError(f"unknown command {verb!r}: use dealer, hand, trump, play or claim")
+            raise InputError(
+                f"unknown command {verb!r}: use dealer, hand, trump, play, claim or score"
+            )
+
+    def end_count(self, match: Match) -> None:
+        """After the last trick the tricks are counted, and a renúncia can still be claimed;
+        once nobody claims, the deal is scored."""
+        if match.phase == "count":
+            self.announce(match.score_deal())
 
     def play(self, match: Match, text: str) -> None:
         """Play one card for the seat whose turn it is, noting a renúncia."""
@@ -190,6 +207,8 @@ def run(lines: Iterable[str], record: Path | None = None) -> int:
     if match is None:
         print("no game was entered", file=sys.stderr)
         return 1
+    if status == 0:
+        keeper.end_count(match)
     games, partidas = match.games, match.partidas
     score = f"Score: games {games[0]}-{games[1]}, partidas {partidas[0]}-{partidas[1]}"
     if match.winner is not None:

@@ -779,8 +779,18 @@ def _public_objects() -> _Public:
             names.add(public)
             if inspect.isclass(obj) or inspect.isfunction(obj):
                 canonical[f"{obj.__module__}.{obj.__qualname__}"] = public
+                # Where it is written (public classes show ``sueca_rules`` as their module).
+                written = getattr(module, "_LAZY", {}).get(name)
+                if written is not None:
+                    canonical[f"sueca_rules{written}.{name}"] = public
+                for base in getattr(obj, "__mro__", ())[1:]:  # Match's engine
+                    if base.__module__.startswith("sueca_rules._"):
+                        canonical.setdefault(f"{base.__module__}.{base.__qualname__}", public)
             if inspect.isclass(obj):
-                members = set(vars(obj)) | set(getattr(obj, "__annotations__", {}))
+                members = set(getattr(obj, "__annotations__", {}))
+                for klass in obj.__mro__:  # inherited members too (Match from the engine)
+                    if klass.__module__.startswith("sueca_rules"):
+                        members |= set(vars(klass))
                 fields = getattr(obj, "model_fields", None)
                 if isinstance(fields, dict):
                     members |= set(fields)

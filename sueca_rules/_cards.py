@@ -15,6 +15,7 @@ from enum import IntEnum
 from typing import Final
 
 from ._errors import CardError
+from ._public import public
 
 __all__ = [
     "CARDS",
@@ -36,6 +37,7 @@ __all__ = [
 ]
 
 
+@public
 class Suit(IntEnum):
     """The four suits, in the order used for sorting hands."""
 
@@ -68,6 +70,7 @@ class Suit(IntEnum):
         return cls(index)
 
 
+@public
 class Rank(IntEnum):
     """The ten ranks, weakest (``TWO``) to strongest (``ACE``)."""
 
@@ -105,6 +108,7 @@ SUIT_MASKS: Final = tuple(0x3FF << (10 * s) for s in range(4))
 """The 40-bit mask of each suit's ten cards, indexed by suit."""
 
 
+@public
 class Card(int):
     """One card: an ``int`` from 0 to 39 that prints as its notation (``AS``, ``7H``, ``QC``).
 

@@ -5,14 +5,17 @@ Every error the library raises on bad input is a :class:`SuecaError`; each also 
 
     SuecaError
     ├── CardError           card notation that is not a card ("8S", "XX")
+    ├── ConfigError         an argument or option that is not valid: a seat, a language, a bot
+    │                       level or option, simulation settings
     ├── SourceError         a file or text that could not be read or validated; carries .issues
     │   ├── VariantError    a variant file (YAML) or rule set that is not valid
     │   └── RecordError     a game record that is malformed or breaks the rules when replayed
     └── IllegalPlayError    a card or claim the rules do not allow now; the state is unchanged
 
-Errors carry their context as attributes (an :class:`Issue` has file, line, column, path; an
-:class:`IllegalPlayError` has seat, card, reason and the legal cards), so that an application can
-point at the problem, while ``str(error)`` is a message a person can read.
+Errors carry their context as attributes (an :class:`Issue` has file, line, column and the
+field's path, as text and as a tuple; an :class:`IllegalPlayError` has seat, card, the rule
+broken as a short code, a reason and the legal cards), so that an application can point at the
+problem without reading the message, while ``str(error)`` is a message a person can read.
 """
 
 from __future__ import annotations
@@ -20,8 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ._public import public
+
 __all__ = [
     "CardError",
+    "ConfigError",
     "IllegalPlayError",
     "Issue",
     "RecordError",
@@ -31,15 +37,25 @@ __all__ = [
 ]
 
 
+@public
 class SuecaError(Exception):
     """Base class of every error raised by sueca-rules."""
 
 
+@public
 class CardError(SuecaError, ValueError):
     """Text that is not a card of the 40-card deck."""
 
 
+@public
+class ConfigError(SuecaError, ValueError):
+    """An argument or option that is not valid: a seat that is not 0..3, an unknown language,
+    a bot level or option that does not exist, simulation settings out of range. The message
+    says what was given and what would be valid."""
+
+
 @dataclass(frozen=True, slots=True)
+@public
 class Issue:
     """One problem found in a file or text, with where it is.
 
@@ -58,6 +74,9 @@ class Issue:
     """The line of the problem, from 1 (``None`` when it has no place in the text)."""
     column: int | None = None
     """The column of the problem, from 1 (``None`` when not known)."""
+    loc: tuple[str | int, ...] = ()
+    """The field's path as a tuple of keys and list indexes (``("deals", 2, "plays", 5)``):
+    :attr:`path` for programs. Empty when the issue was not made from a path."""
 
     @property
     def location(self) -> str:
@@ -86,6 +105,7 @@ class Issue:
         }
 
 
+@public
 class SourceError(SuecaError, ValueError):
     """A file or text that could not be read or validated.
 
@@ -113,10 +133,12 @@ class SourceError(SuecaError, ValueError):
         return cls([Issue(message, path, file, line, column)])
 
 
+@public
 class VariantError(SourceError):
     """A variant (rule set) file or mapping that is not valid."""
 
 
+@public
 class RecordError(SourceError):
     """A game record that is malformed, or that breaks the rules of its variant when replayed.
 
@@ -144,6 +166,7 @@ class RecordError(SourceError):
         """The card at fault, in notation (``"3H"``), where it applies."""
 
 
+@public
 class IllegalPlayError(SuecaError, ValueError):
     """A play or claim that the rules do not allow at this point; the state is unchanged.
 
@@ -159,7 +182,15 @@ class IllegalPlayError(SuecaError, ValueError):
         seat: int | None = None,
         card: str | None = None,
         legal: Sequence[str] = (),
+        rule: str = "",
     ) -> None:
+        self.rule = rule
+        """The rule broken, as a short code for programs: ``"not_a_card"``,
+        ``"not_in_hand"``, ``"must_follow"``, ``"not_now"`` (nothing of the kind is due in
+        this phase), ``"not_your_turn"``, ``"hands"`` (a deal that is not four hands of ten
+        from one deck), ``"trump_card"`` (not in the dealer's hand), ``"claim"`` (no claim
+        can be made), ``"accused"`` (a missing or wrong ``against``), ``"redeal"`` (that hand
+        may not ask for a new deal), ``"trump_choice"``; empty for other errors."""
         self.reason = reason
         """The rule that forbids the play or claim, in words (``str(error)`` adds the legal
         cards)."""

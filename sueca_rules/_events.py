@@ -1,8 +1,11 @@
 """What happens in a match, as values an application can render or store.
 
-:meth:`Match.play <sueca_rules.Match.play>`, :meth:`~sueca_rules.Match.claim`,
-:meth:`~sueca_rules.Match.deal_random` and :meth:`~sueca_rules.Match.deal_hands` return the events
-they caused, in order. Events are immutable named tuples; match on their class::
+Every action of a :class:`~sueca_rules.Match` (:meth:`~sueca_rules.Match.play`,
+:meth:`~sueca_rules.Match.claim`, :meth:`~sueca_rules.Match.score_deal`,
+:meth:`~sueca_rules.Match.choose_trump`, :meth:`~sueca_rules.Match.redeal`,
+:meth:`~sueca_rules.Match.keep_hand`, :meth:`~sueca_rules.Match.deal_random`,
+:meth:`~sueca_rules.Match.deal_hands`) returns the events it caused, in order. Events are
+immutable named tuples; match on their class::
 
     for event in match.play(card):
         match event:
@@ -17,25 +20,31 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from ._cards import Card
+from ._public import public
 
 __all__ = [
     "CardPlayed",
     "Claim",
     "ClaimMade",
+    "CountStarted",
     "DealResult",
     "DealScored",
     "DealStarted",
     "Event",
     "MatchWon",
     "PartidaWon",
+    "RedealAsked",
     "Revoke",
     "Trick",
     "TrickWon",
+    "TrumpChosen",
 ]
 
-DealOutcome = Literal["won", "tie", "revoke"]
+DealOutcome = Literal["won", "tie", "revoke", "redeal"]
+TrumpSide = Literal["top", "bottom"]
 
 
+@public
 class Trick(NamedTuple):
     """A completed trick: who led, the four cards in play order, who won it, its points."""
 
@@ -49,6 +58,7 @@ class Trick(NamedTuple):
     """The card points in the trick."""
 
 
+@public
 class Revoke(NamedTuple):
     """A renúncia: ``seat`` played ``card`` (the ``play``-th card of the deal, 1-based) while
     holding the suit that was led."""
@@ -61,15 +71,21 @@ class Revoke(NamedTuple):
     """The card it played instead of following suit."""
 
 
+@public
 class Claim(NamedTuple):
     """A renúncia claim by seat ``by`` after the ``after``-th card of the deal."""
 
     after: int
-    """The number of cards of the deal played before the claim (0: before the first card)."""
+    """The number of cards of the deal played before the claim (0: before the first card,
+    40: at the count, after the last trick)."""
     by: int
     """The seat that claimed."""
+    against: int | None = None
+    """The rival accused (with ``revoke.accuse: player``); ``None`` when a claim accuses the
+    other team as a whole."""
 
 
+@public
 class DealStarted(NamedTuple):
     """A deal was dealt: ``dealer`` turned ``trump_card``; ``leader`` leads the first trick.
 
@@ -88,6 +104,43 @@ class DealStarted(NamedTuple):
     """The seat that leads the first trick (the one after the dealer)."""
 
 
+@public
+class TrumpChosen(NamedTuple):
+    """Under ``deal.trump_card: dealer_choice``, the ``dealer`` of deal ``deal`` chose to turn
+    the ``side`` card of the pack (``"top"`` or ``"bottom"``); the deal follows."""
+
+    deal: int
+    """The deal's number in the match, from 1."""
+    dealer: int
+    """The seat that deals and chose."""
+    side: TrumpSide
+    """``"top"``: the dealer takes the first ten cards and turns the first; ``"bottom"``: the
+    dealer is dealt last and turns the last card."""
+
+
+@public
+class RedealAsked(NamedTuple):
+    """Seat ``seat``, whose hand held fewer card points than its threshold, asked for a new
+    deal before the first card: deal ``deal`` ends unscored (a :class:`DealScored` with
+    ``result="redeal"`` follows) and the same dealer deals again."""
+
+    deal: int
+    """The deal's number in the match, from 1."""
+    seat: int
+    """The seat that asked."""
+
+
+@public
+class CountStarted(NamedTuple):
+    """The last trick of deal ``deal`` was played under ``revoke.mode: claimable``: the tricks
+    are counted. Any seat may claim a renúncia now; then
+    :meth:`~sueca_rules.Match.score_deal` scores the deal."""
+
+    deal: int
+    """The deal's number in the match, from 1."""
+
+
+@public
 class CardPlayed(NamedTuple):
     """``seat`` played ``card`` to trick ``trick`` (1-based) of deal ``deal``."""
 
@@ -101,6 +154,7 @@ class CardPlayed(NamedTuple):
     """The card it played."""
 
 
+@public
 class TrickWon(NamedTuple):
     """Trick ``trick`` of deal ``deal`` was won by ``winner`` with ``points`` card points."""
 
@@ -116,9 +170,13 @@ class TrickWon(NamedTuple):
     """The card points in the trick."""
 
 
+@public
 class ClaimMade(NamedTuple):
-    """Seat ``by`` claimed a renúncia. ``valid``: a rival did revoke in this deal (``revoke``
-    says which card); ``ignored``: a false claim that the variant ignores, so play goes on."""
+    """Seat ``by`` claimed a renúncia. ``valid``: a rival (the accused one, under
+    ``revoke.accuse: player``) did revoke in this deal (``revoke`` says which card);
+    ``ignored``: a false claim that the variant ignores, so play goes on. A penalized false
+    claim under ``after_false_claim: play_on`` is neither: the penalty waits for the end of
+    the deal and play goes on (no :class:`DealScored` follows at once)."""
 
     deal: int
     """The deal's number in the match, from 1."""
@@ -132,31 +190,40 @@ class ClaimMade(NamedTuple):
     play goes on. Otherwise the claim ends the deal (a :class:`DealScored` follows)."""
     revoke: Revoke | None
     """The renúncia that makes the claim valid (``None`` for a false claim)."""
+    against: int | None = None
+    """The rival accused, under ``revoke.accuse: player`` (``None`` otherwise)."""
+    after: int = 0
+    """The cards of the deal played before the claim (40: at the count)."""
 
 
+@public
 class DealScored(NamedTuple):
-    """Deal ``deal`` ended. ``result`` is ``won``, ``tie`` (60-60) or ``revoke`` (a claim ended
-    it); ``games`` are the games it awarded to each team, ``team`` the team that scored them
-    (``None`` for a tie)."""
+    """Deal ``deal`` ended. ``result`` is ``won``, ``tie`` (60-60), ``revoke`` (a claim ended
+    it) or ``redeal`` (a weak hand asked for a new deal); ``games`` are the games it awarded
+    to each team, ``team`` the team that won the deal (``None`` for a tie or a redeal)."""
 
     deal: int
     """The deal's number in the match, from 1."""
     result: DealOutcome
-    """``"won"``, ``"tie"`` (60-60, an empate) or ``"revoke"`` (a claim ended the deal)."""
+    """``"won"``, ``"tie"`` (60-60, an empate), ``"revoke"`` (a claim ended the deal, rightful
+    or penalized) or ``"redeal"`` (nothing played, nothing awarded)."""
     points: tuple[int, int]
     """The card points taken by team 0 and team 1 (120 in all, unless a claim ended the deal
     early)."""
     tricks_won: tuple[int, int]
     """The tricks taken by team 0 and team 1."""
     games: tuple[int, int]
-    """The games the deal awarded to team 0 and team 1 (at most one of them is not 0),
-    including games carried over from pending 60-60 ties."""
+    """The games the deal awarded to team 0 and team 1, including games carried over from
+    pending 60-60 ties. Only with ``after_false_claim: play_on`` can both be above 0 (a
+    false claim's penalty and the deal's own games)."""
     team: int | None
-    """The team that scored the games (``None`` for a tie)."""
+    """The team that won the deal, on points or by a claim (``None`` for a tie or a
+    redeal)."""
     bandeira: bool
     """Whether the deal was a bandeira (all 120 points or all ten tricks, as the variant says)."""
 
 
+@public
 class PartidaWon(NamedTuple):
     """``team`` won partida ``partida`` (0-based) with ``games`` (both teams' final games)."""
 
@@ -168,6 +235,7 @@ class PartidaWon(NamedTuple):
     """The final games of team 0 and team 1 in that partida."""
 
 
+@public
 class MatchWon(NamedTuple):
     """``team`` won the match; ``partidas`` are the partidas won by each team."""
 
@@ -177,13 +245,25 @@ class MatchWon(NamedTuple):
     """The partidas won by team 0 and team 1."""
 
 
-Event = DealStarted | CardPlayed | TrickWon | ClaimMade | DealScored | PartidaWon | MatchWon
-"""Any event: the union of the seven event classes, for annotations (``list[Event]`` is what
+Event = (
+    TrumpChosen
+    | DealStarted
+    | RedealAsked
+    | CardPlayed
+    | TrickWon
+    | CountStarted
+    | ClaimMade
+    | DealScored
+    | PartidaWon
+    | MatchWon
+)
+"""Any event: the union of the ten event classes, for annotations (``list[Event]`` is what
 :meth:`Match.play <sueca_rules.Match.play>` returns). Tell them apart with ``match`` on their
 class or ``isinstance``."""
 
 
 @dataclass(frozen=True, slots=True)
+@public
 class DealResult:
     """A finished deal, as kept by :attr:`Match.deals <sueca_rules.Match.deals>`.
 
@@ -211,15 +291,22 @@ class DealResult:
     tricks_won: tuple[int, int]
     """The tricks taken by team 0 and team 1."""
     result: DealOutcome
-    """``"won"``, ``"tie"`` (60-60, an empate) or ``"revoke"`` (a claim ended the deal)."""
+    """``"won"``, ``"tie"`` (60-60, an empate), ``"revoke"`` (a claim ended the deal) or
+    ``"redeal"`` (a weak hand asked for a new deal before the first card)."""
     games: tuple[int, int]
-    """The games the deal awarded to team 0 and team 1, carried 60-60 ties included."""
+    """The games the deal awarded to team 0 and team 1, carried 60-60 ties and ``play_on``
+    false-claim penalties included."""
     team: int | None
-    """The team that scored the games (``None`` for a tie)."""
+    """The team that won the deal (``None`` for a tie or a redeal)."""
     bandeira: bool
     """Whether the deal was a bandeira."""
     revokes: tuple[Revoke, ...]
     """Every renúncia played in the deal (only possible with ``revoke.mode: claimable``)."""
+    redeal: int | None = None
+    """The seat that asked for a new deal (``result == "redeal"``), else ``None``."""
+    penalties: tuple[int, int] = (0, 0)
+    """The penalties of false claims after which play went on (``after_false_claim:
+    play_on``), by team: they are part of :attr:`games`."""
 
     @property
     def trump(self) -> int:

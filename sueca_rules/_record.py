@@ -2,24 +2,29 @@
 
 The format is fixed by the project's contract::
 
-    variant: portugal          # built-in id, or a path relative to the record file
+    variant: portugal          # built-in id, a path relative to the record file (inside its
+                               #   folder tree), or a whole variant written inline
     first_dealer: 0
     deals:
       - hands: [[AS, 7S, ...], [...], [...], [...]]   # by seat, 10 cards each
         trump_card: 2H                                # in the dealer's hand
         plays: [AS, 2S, 3S, 4S, ...]                  # in play order
-        claims: [{after: 17, by: 1}]                  # optional renúncia claims
+        claims: [{after: 17, by: 1}]                  # optional renúncia claims (40: at the
+                                                      #   count; `against`: the accused)
+      - hands: [...]                                  # seat 2 asked for a new deal
+        trump_card: 5C
+        redeal: 2
 
-As an extension, ``variant`` may also be a whole variant mapping written inline (what
-:meth:`Match.to_record` writes for a variant built in code).
+Records sit above the engine: they are made from a match, and replayed into one, through the
+engine's public face only (:class:`~sueca_rules._engine.Engine`).
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -28,17 +33,23 @@ from pydantic import (
     Field,
     PrivateAttr,
     ValidationError,
-    field_validator,
+    model_validator,
 )
 
-from ._cards import Suit, cards_from_mask, parse_card
-from ._errors import CardError, IllegalPlayError, Issue, RecordError, VariantError
-from ._registry import _is_file, _load_builtin, builtin_ids, load_variant
+from ._cards import Card, parse_card
+from ._engine import Engine
+from ._errors import CardError, ConfigError, IllegalPlayError, Issue, RecordError, VariantError
+from ._events import Claim
+from ._files import atomic_write_text
+from ._public import public
+from ._registry import builtin_ids, load_named_variant, load_variant, variant_of
 from ._variant import Variant, combine_issues, validation_issues
 from ._yaml import (
     FlowList,
+    Limits,
     Located,
     PathKey,
+    cap_issues,
     dump_yaml,
     format_path,
     parse_yaml,
@@ -46,23 +57,36 @@ from ._yaml import (
     yaml_safe_json,
 )
 
-if TYPE_CHECKING:
-    from ._events import Claim, DealResult, Revoke, Trick
-    from ._match import Match
-
 __all__ = [
     "Record",
     "RecordClaim",
     "RecordDeal",
-    "claim_caught",
+    "builtin_id_of",
     "dump_record",
     "load_record",
     "parse_record",
-    "replay_report",
+    "record_of",
+    "replay",
     "save_record",
 ]
 
 MAX_RECORD_BYTES = 8 * 1024 * 1024
+MAX_RECORD_DEALS = 2000
+"""The most deals a record may hold: far more than any match (a partida rarely lasts 20 deals)
+and small enough to read and replay in about a second."""
+_MAX_CLAIMS = 160
+RECORD_LIMITS = Limits(
+    max_bytes=MAX_RECORD_BYTES,
+    max_nodes=250_000,
+    items={
+        "deals": MAX_RECORD_DEALS,
+        "deals[].hands": 4,
+        "deals[].hands[]": 10,
+        "deals[].plays": 40,
+        "deals[].claims": _MAX_CLAIMS,
+    },
+)
+"""What the reader accepts in a record (see the security page of the docs)."""
 
 
 def _card_text(value: str) -> str:
@@ -79,29 +103,29 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
+@public
 class RecordClaim(_Model):
     """A renúncia claim: seat ``by`` claims after the ``after``-th card of the deal."""
 
     after: int = Field(
         ge=0,
-        description="Cards played in the deal before the claim (0 to 39: the last card ends "
-        "the deal, which is then scored).",
+        le=40,
+        description="Cards played in the deal before the claim (0: before the first card; "
+        "40: at the count, after the last trick and before the deal is scored).",
     )
     by: int = Field(ge=0, le=3, description="The claiming seat.")
-
-    @field_validator("after")
-    @classmethod
-    def _before_the_last_card(cls, after: int) -> int:
-        if after > 39:
-            raise ValueError(
-                f"a claim comes after at most 39 cards, not {after}: the 40th card ends the deal, "
-                "which is scored at once"
-            )
-        return after
+    against: int | None = Field(
+        None,
+        ge=0,
+        le=3,
+        description="The rival accused: required under `revoke.accuse: player`, not given "
+        "otherwise.",
+    )
 
 
+@public
 class RecordDeal(_Model):
-    """One deal as dealt and played."""
+    """One deal as dealt and played (or asked away by a weak hand: ``redeal``)."""
 
     hands: list[Annotated[list[CardText], Field(min_length=10, max_length=10)]] = Field(
         min_length=4, max_length=4, description="The four hands by seat, ten cards each."
@@ -111,19 +135,37 @@ class RecordDeal(_Model):
         default_factory=list, max_length=40, description="The cards in play order."
     )
     claims: list[RecordClaim] = Field(
-        default_factory=list, description="Renúncia claims, in order."
+        default_factory=list, max_length=_MAX_CLAIMS, description="Renúncia claims, in order."
+    )
+    redeal: int | None = Field(
+        None,
+        ge=0,
+        le=3,
+        description="The seat that asked for a new deal before the first card (a deal with "
+        "no plays and no claims; the same dealer deals the next entry).",
     )
 
+    @model_validator(mode="after")
+    def _redeal_is_not_played(self) -> RecordDeal:
+        if self.redeal is not None and (self.plays or self.claims):
+            raise ValueError(
+                f"seat {self.redeal} asked for a new deal, so the deal has no plays and no claims"
+            )
+        return self
 
+
+@public
 class Record(_Model):
     """A match as played (see the module documentation for the format)."""
 
     variant: str | dict[str, Any] = Field(
-        description="A built-in variant id, a path relative to the record file, or a variant "
-        "mapping written inline."
+        description="A built-in variant id, a path relative to the record file (inside its "
+        "folder tree), or a whole variant written inline."
     )
     first_dealer: int = Field(ge=0, le=3, description="The dealer of the first deal.")
-    deals: list[RecordDeal] = Field(default_factory=list, description="The deals, in order.")
+    deals: list[RecordDeal] = Field(
+        default_factory=list, max_length=MAX_RECORD_DEALS, description="The deals, in order."
+    )
 
     # Where the record was read from: positions for error messages, and the folder that a
     # variant path is relative to. Not part of the record's value.
@@ -138,16 +180,20 @@ class Record(_Model):
     __hash__ = None  # type: ignore[assignment]  # records hold lists: not hashable
 
     def to_data(self) -> dict[str, Any]:
-        """The record as plain data in the contract's layout (empty claims left out)."""
+        """The record as plain data in the contract's layout (empty claims, and keys that
+        are not set, left out)."""
         deals = []
         for d in self.deals:
             entry: dict[str, Any] = {
                 "hands": [list(h) for h in d.hands],
                 "trump_card": d.trump_card,
-                "plays": list(d.plays),
             }
+            if d.redeal is not None:
+                entry["redeal"] = d.redeal
+            else:
+                entry["plays"] = list(d.plays)
             if d.claims:
-                entry["claims"] = [{"after": c.after, "by": c.by} for c in d.claims]
+                entry["claims"] = [c.model_dump(exclude_none=True) for c in d.claims]
             deals.append(entry)
         return {"variant": self.variant, "first_dealer": self.first_dealer, "deals": deals}
 
@@ -166,14 +212,26 @@ def _from_located(located: Located) -> Record:
         record = Record.model_validate(located.data)
     except ValidationError as exc:
         found = validation_issues(exc, located, root=Record)
-        raise _in_deals(combine_issues(located.issues, found)) from None
+        raise _in_deals(cap_issues(combine_issues(located.issues, found))) from None
     if located.issues:
-        raise _in_deals(list(located.issues))
+        raise _in_deals(cap_issues(located.issues))
     record._located = located
     return record
 
 
-_IN_DEAL = re.compile(r"^deals\[(\d+)\](?:\.(plays|hands)\[(\d+)\])?")
+def _deal_place(loc: tuple[str | int, ...]) -> dict[str, int] | None:
+    """Where in ``deals`` a field path points: the deal (1-based) and, for a play, the trick;
+    for a hand, the seat. ``None`` outside ``deals``."""
+    if len(loc) < 2 or loc[0] != "deals" or not isinstance(loc[1], int):
+        return None
+    where = {"deal": loc[1] + 1}
+    if len(loc) >= 4 and isinstance(loc[3], int):
+        if loc[2] == "plays":
+            where["trick"] = loc[3] // 4 + 1
+            where["card"] = loc[3] + 1
+        elif loc[2] == "hands":
+            where["seat"] = loc[3]
+    return where
 
 
 def _in_deals(issues: list[Issue]) -> RecordError:
@@ -181,20 +239,16 @@ def _in_deals(issues: list[Issue]) -> RecordError:
     which trick and card, or for a hand, which seat; its ``deal``, ``trick`` and ``seat`` are
     those of the first issue that has them."""
     out: list[Issue] = []
-    first: dict[str, int | None] = {}
+    first: dict[str, int] = {}
     for issue in issues:
-        m = _IN_DEAL.match(issue.path)
-        if m is None:
+        where = _deal_place(issue.loc)
+        if where is None:
             out.append(issue)
             continue
-        where: dict[str, int | None] = {"deal": int(m.group(1)) + 1}
         text = f"deal {where['deal']}"
-        if m.group(2) == "plays":
-            k = int(m.group(3))
-            where["trick"] = k // 4 + 1
-            text += f", trick {where['trick']} (card {k + 1} of the deal)"
-        elif m.group(2) == "hands":
-            where["seat"] = int(m.group(3))
+        if "trick" in where:
+            text += f", trick {where['trick']} (card {where['card']} of the deal)"
+        elif "seat" in where:
             text += f", seat {where['seat']}'s hand"
         first = first or where
         out.append(replace(issue, message=f"{text}: {issue.message}"))
@@ -210,7 +264,7 @@ def load_record(path: str | Path) -> Record:
     ``.json`` file must be strict JSON (no comments, single quotes or trailing commas).
     """
     strict = Path(path).suffix.lower() == ".json"
-    located = read_yaml_file(path, max_bytes=MAX_RECORD_BYTES, error=RecordError, json=strict)
+    located = read_yaml_file(path, limits=RECORD_LIMITS, error=RecordError, json=strict)
     record = _from_located(located)
     record._base_dir = Path(path).resolve().parent
     return record
@@ -218,7 +272,9 @@ def load_record(path: str | Path) -> Record:
 
 def parse_record(text: str | bytes, *, file: str | None = None) -> Record:
     """Parse a record from YAML or JSON text."""
-    return _from_located(parse_yaml(text, file=file, max_bytes=MAX_RECORD_BYTES, error=RecordError))
+    if not isinstance(text, str | bytes):
+        raise ConfigError(f"a record is parsed from text (str or bytes), not {type(text).__name__}")
+    return _from_located(parse_yaml(text, file=file, limits=RECORD_LIMITS, error=RecordError))
 
 
 def dump_record(record: Record, fmt: str = "yaml") -> str:
@@ -228,81 +284,66 @@ def dump_record(record: Record, fmt: str = "yaml") -> str:
         return yaml_safe_json(data)
     for deal in data["deals"]:
         deal["hands"] = [FlowList(h) for h in deal["hands"]]
-        deal["plays"] = FlowList(deal["plays"])
+        if "plays" in deal:
+            deal["plays"] = FlowList(deal["plays"])
         if "claims" in deal:
             deal["claims"] = FlowList(deal["claims"])
     return dump_yaml(data)
 
 
 def save_record(record: Record, path: str | Path) -> None:
-    """Write a record to ``path``: JSON for a ``.json`` file, YAML otherwise. A variant path
-    in the record is rewritten relative to the record's folder."""
+    """Write a record to ``path``: JSON for a ``.json`` file, YAML otherwise. The file is
+    replaced atomically: a crash leaves the old file whole."""
     target = Path(path)
-    variant = record.variant
-    if isinstance(variant, str) and variant not in builtin_ids():
-        source = Path(variant)
-        if source.is_absolute():
-            import os
-
-            rel = os.path.relpath(source, target.resolve().parent)
-            record = record.model_copy(update={"variant": Path(rel).as_posix()})
     fmt = "json" if target.suffix.lower() == ".json" else "yaml"
-    target.write_text(dump_record(record, fmt), encoding="utf-8")
+    atomic_write_text(target, dump_record(record, fmt))
 
 
 # --- from a match, and replaying ----------------------------------------------------------
 
 
-def record_of(match: Match, ref: str | None) -> Record:
-    """The record of a match (see :meth:`Match.to_record`)."""
-    if ref is None:
-        ref = next((i for i in builtin_ids() if _load_builtin(i) == match.variant), None)
-    variant: str | dict[str, Any] = (
-        ref if ref is not None else match.variant.model_dump(mode="json", exclude={"extends"})
-    )
-    deals = [
-        RecordDeal(
-            hands=[[str(c) for c in hand] for hand in d.hands],
-            trump_card=str(d.trump_card),
-            plays=[str(c) for c in d.plays],
-            claims=[RecordClaim(after=c.after, by=c.by) for c in d.claims],
-        )
-        for d in match.deals
-    ]
-    if match.phase == "play":
-        deals.append(
-            RecordDeal(
-                hands=[[str(c) for c in cards_from_mask(hand)] for hand in match._dealt],
-                trump_card=str(match.trump_card),
-                plays=[str(c) for c in match.plays],
-                claims=[RecordClaim(after=c.after, by=c.by) for c in match._claims],
-            )
-        )
+def builtin_id_of(variant: Variant) -> str | None:
+    """The id of the built-in variant equal to ``variant``, if there is one."""
+    return next((i for i in builtin_ids() if load_variant(i) == variant), None)
+
+
+def record_of(match: Engine) -> Record:
+    """The record of a match (see :meth:`Match.to_record <sueca_rules.Match.to_record>`): its
+    variant by built-in id, or inline."""
+    variant: str | dict[str, Any] | None = builtin_id_of(match.variant)
+    if variant is None:
+        variant = match.variant.model_dump(mode="json", exclude={"extends"})
+    deals = [_record_deal(d.hands, d.trump_card, d.plays, d.claims, d.redeal) for d in match.deals]
+    trump = match.trump_card
+    if trump is not None:  # a deal is on the table
+        deals.append(_record_deal(match.dealt_hands, trump, match.plays, match.claims, None))
     return Record(variant=variant, first_dealer=match.first_dealer, deals=deals)
 
 
-def _located_of(record: Record) -> Located | None:
-    return record._located
+def _record_deal(
+    hands: Sequence[Sequence[Card]],
+    trump_card: Card,
+    plays: Sequence[Card],
+    claims: Sequence[Claim],
+    redeal: int | None,
+) -> RecordDeal:
+    return RecordDeal(
+        hands=[[str(c) for c in hand] for hand in hands],
+        trump_card=str(trump_card),
+        plays=[str(c) for c in plays],
+        claims=[RecordClaim(after=c.after, by=c.by, against=c.against) for c in claims],
+        redeal=redeal,
+    )
 
 
 def _record_variant(record: Record, base_dir: Path | None) -> Variant:
     """The record's variant. ``base_dir`` is ``None`` for a record read from text (not from a
     file): it may then name a built-in or hold its variant inline, but not name a file."""
-    located = _located_of(record)
+    located = record._located
     spec = record.variant
     try:
         if isinstance(spec, dict):
-            from ._registry import variant_of
-
-            inner = Located(spec, located.file if located else None)
-            if located is not None:
-                inner = Located(
-                    spec,
-                    located.file,
-                    {p[1:]: v for p, v in located.positions.items() if p[:1] == ("variant",)},
-                    {p[1:]: v for p, v in located.key_positions.items() if p[:1] == ("variant",)},
-                )
-            return variant_of(inner, base_dir)
+            return variant_of(_inner(located, spec), None)
         if spec in builtin_ids():
             return load_variant(spec)
         if base_dir is None:
@@ -316,160 +357,88 @@ def _record_variant(record: Record, base_dir: Path | None) -> Variant:
                     )
                 ]
             )
-        path = Path(spec)
-        if not path.is_absolute():
-            path = base_dir / path
-        if not _is_file(path):
-            raise VariantError(
-                [
-                    Issue(
-                        f"unknown variant {spec!r}: not a built-in id "
-                        f"({', '.join(builtin_ids())}) and no file {path}"
-                    )
-                ]
-            )
-        return load_variant(path)
+        return load_named_variant(spec, base_dir)
     except VariantError as exc:
         where = located.issue("", ("variant",)) if located else Issue("", "variant")
         problems = "; ".join(str(i) if i.file else i.message for i in exc.issues)
+        shown = spec if isinstance(spec, str) else "(inline)"
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
         head = Issue(
-            f"the record's variant {spec if isinstance(spec, str) else '(inline)'!r} is not "
-            f"usable: {problems}",
+            f"the record's variant {shown!r} is not usable: {problems}",
             "variant",
             where.file,
             where.line,
             where.column,
+            ("variant",),
         )
         raise RecordError([head]) from None
 
 
-def _fail(
-    record: Record,
-    message: str,
-    path: PathKey,
-    *,
-    deal: int,
-    trick: int | None = None,
-    seat: int | None = None,
-    card: str | None = None,
-) -> RecordError:
-    located = _located_of(record)
-    issue = located.issue(message, path) if located else Issue(message, format_path(path))
-    return RecordError([issue], deal=deal, trick=trick, seat=seat, card=card)
+def _inner(located: Located | None, spec: dict[str, Any]) -> Located:
+    """The inline variant of a record, with the positions it had in the record's text."""
+    if located is None:
+        return Located(spec, None)
+    return Located(
+        spec,
+        located.file,
+        {p[1:]: v for p, v in located.positions.items() if p[:1] == ("variant",)},
+        {p[1:]: v for p, v in located.key_positions.items() if p[:1] == ("variant",)},
+    )
 
 
-def replay_record(
-    cls: type[Match],
-    record: Record,
-    *,
-    base_dir: str | Path | None = None,
-    allow_unfinished: bool = False,
-    seed: int | str | None = None,
-) -> Match:
-    """Replay ``record``; see :meth:`Match.from_record`."""
-    if base_dir is None:
-        base_dir = record._base_dir
-    if base_dir is None and record._located is None:
-        base_dir = Path.cwd()  # a record made in this process (Match.to_record), not read
-    folder = Path(base_dir) if base_dir is not None else None
-    variant = _record_variant(record, folder)
-    match = cls(variant, first_dealer=record.first_dealer, deal=False, seed=seed)
-    if isinstance(record.variant, str):
-        match._ref = (
-            record.variant
-            if record.variant in builtin_ids() or folder is None
-            else str((folder / record.variant).resolve())
+class _Replay:
+    """Replaying one record: each failure names the deal (1-based), trick, seat and card."""
+
+    def __init__(self, record: Record, match: Engine) -> None:
+        self.record = record
+        self.match = match
+
+    def fail(
+        self,
+        message: str,
+        path: PathKey,
+        *,
+        deal: int,
+        trick: int | None = None,
+        seat: int | None = None,
+        card: str | None = None,
+    ) -> RecordError:
+        located = self.record._located
+        issue = (
+            located.issue(message, path)
+            if located
+            else Issue(message, format_path(path), loc=tuple(path))
         )
-    last = len(record.deals) - 1
-    for i, deal in enumerate(record.deals):
+        return RecordError([issue], deal=deal, trick=trick, seat=seat, card=card)
+
+    def deal(self, i: int, deal: RecordDeal, unfinished_ok: bool) -> None:
+        match = self.match
         number = i + 1
         where: PathKey = ("deals", i)
         if match.is_over:
-            raise _fail(
-                record,
+            raise self.fail(
                 f"deal {number}: the match was already over after deal {i} "
                 f"(won by team {match.winner}), so no further deal can be played",
                 where,
                 deal=number,
             )
+        if match.phase == "trump":  # the dealer's choice: the record's cards say it
+            match.auto_deal = False
         try:
             match.deal_hands(deal.hands, deal.trump_card)
         except IllegalPlayError as exc:
-            field = "trump_card" if "trump card" in exc.reason else "hands"
-            raise _fail(
-                record, f"deal {number}: {exc.reason}", (*where, field), deal=number
-            ) from None
-        claims = sorted(enumerate(deal.claims), key=lambda ic: ic[1].after)
-        if [c for _, c in claims] != list(deal.claims):
-            raise _fail(
-                record,
-                f"deal {number}: claims must be listed in the order they were made",
-                (*where, "claims"),
-                deal=number,
-            )
-        next_claim = 0
-        for k in range(len(deal.plays) + 1):
-            while next_claim < len(claims) and claims[next_claim][1].after == k:
-                index, claim = claims[next_claim]
-                next_claim += 1
-                if match.phase != "play":
-                    raise _fail(
-                        record,
-                        f"deal {number}: a claim after card {k} comes after the deal had ended",
-                        (*where, "claims", index),
-                        deal=number,
-                    )
-                try:
-                    match.claim(claim.by)
-                except IllegalPlayError as exc:
-                    raise _fail(
-                        record,
-                        f"deal {number}: seat {claim.by} cannot claim: {exc.reason}",
-                        (*where, "claims", index),
-                        deal=number,
-                        seat=claim.by,
-                    ) from None
-            if k == len(deal.plays):
-                break
-            card = deal.plays[k]
-            trick = k // 4 + 1
-            if match.phase != "play":
-                raise _fail(
-                    record,
-                    f"deal {number}: the deal ended with a claim after card {k}, but the record "
-                    f"goes on with {card}",
-                    (*where, "plays", k),
-                    deal=number,
-                    trick=trick,
-                    card=card,
-                )
-            seat = match.turn
-            try:
-                match.play(card)
-            except IllegalPlayError as exc:
-                raise _fail(
-                    record,
-                    f"deal {number}, trick {trick}: seat {seat} cannot play {card}: {exc.reason}"
-                    + (f" (legal: {' '.join(exc.legal)})" if exc.legal else ""),
-                    (*where, "plays", k),
-                    deal=number,
-                    trick=trick,
-                    seat=seat,
-                    card=card,
-                ) from None
-        if next_claim < len(claims):
-            index, claim = claims[next_claim]
-            raise _fail(
-                record,
-                f"deal {number}: a claim after card {claim.after}, but only "
-                f"{len(deal.plays)} cards were played",
-                (*where, "claims", index),
-                deal=number,
-            )
-        if match.phase == "play" and not (allow_unfinished and i == last):
+            field = "trump_card" if exc.rule == "trump_card" else "hands"
+            raise self.fail(f"deal {number}: {exc.reason}", (*where, field), deal=number) from None
+        self.redeals(i, deal)
+        if deal.redeal is not None:
+            return
+        self.plays(i, deal)
+        if match.phase == "count":  # a record keeps no pause at the count: score the deal
+            match.score_deal()
+        if match.phase == "play" and not unfinished_ok:
             played = len(deal.plays)
-            raise _fail(
-                record,
+            raise self.fail(
                 f"deal {number} stops after {played} of 40 cards without a renúncia claim "
                 f"that ended it (seat {match.turn} is due to play trick {played // 4 + 1})",
                 (*where, "plays"),
@@ -477,80 +446,132 @@ def replay_record(
                 trick=played // 4 + 1,
                 seat=match.turn,
             )
+
+    def redeals(self, i: int, deal: RecordDeal) -> None:
+        """The redeal questions of a deal: every seat asked keeps its hand, except the one
+        the record says asked for a new deal (a record keeps no pause at the questions)."""
+        match = self.match
+        number = i + 1
+        if deal.redeal is not None and not match.may_redeal(deal.redeal):
+            below = match.rules.redeal_below(deal.redeal, match.dealer)
+            points = sum(c.points for c in match.hand(deal.redeal))
+            rule = f"fewer than {below} card points" if below else "no right to ask"
+            raise self.fail(
+                f"deal {number}: seat {deal.redeal} cannot ask for a new deal: its hand holds "
+                f"{points} card points, and the variant allows it only with {rule}",
+                ("deals", i, "redeal"),
+                deal=number,
+                seat=deal.redeal,
+            )
+        while match.phase == "redeal":
+            seat = match.turn
+            assert seat is not None
+            if seat == deal.redeal:
+                match.redeal(seat)
+                return
+            match.keep_hand(seat)
+
+    def plays(self, i: int, deal: RecordDeal) -> None:
+        number = i + 1
+        where: PathKey = ("deals", i)
+        claims = list(enumerate(deal.claims))
+        if sorted(deal.claims, key=lambda c: c.after) != list(deal.claims):
+            raise self.fail(
+                f"deal {number}: claims must be listed in the order they were made",
+                (*where, "claims"),
+                deal=number,
+            )
+        next_claim = 0
+        for k in range(len(deal.plays) + 1):
+            while next_claim < len(claims) and claims[next_claim][1].after == k:
+                self.claim(i, *claims[next_claim])
+                next_claim += 1
+            if k == len(deal.plays):
+                break
+            self.play(i, k, deal.plays[k])
+        if next_claim < len(claims):
+            index, claim = claims[next_claim]
+            raise self.fail(
+                f"deal {number}: a claim after card {claim.after}, but only "
+                f"{len(deal.plays)} cards were played",
+                (*where, "claims", index),
+                deal=number,
+            )
+
+    def claim(self, i: int, index: int, claim: RecordClaim) -> None:
+        match = self.match
+        number = i + 1
+        path: PathKey = ("deals", i, "claims", index)
+        if match.phase not in ("play", "count"):
+            raise self.fail(
+                f"deal {number}: a claim after card {claim.after} comes after the deal had ended",
+                path,
+                deal=number,
+            )
+        try:
+            match.claim(claim.by, claim.against)
+        except IllegalPlayError as exc:
+            raise self.fail(
+                f"deal {number}: seat {claim.by} cannot claim: {exc.reason}",
+                (*path, "against") if exc.rule == "accused" else path,
+                deal=number,
+                seat=claim.by,
+            ) from None
+
+    def play(self, i: int, k: int, card: str) -> None:
+        match = self.match
+        number = i + 1
+        trick = k // 4 + 1
+        path: PathKey = ("deals", i, "plays", k)
+        if match.phase != "play":
+            raise self.fail(
+                f"deal {number}: the deal ended with a claim after card {k}, but the record "
+                f"goes on with {card}",
+                path,
+                deal=number,
+                trick=trick,
+                card=card,
+            )
+        seat = match.turn
+        try:
+            match.play(card)
+        except IllegalPlayError as exc:
+            legal = f" (legal: {' '.join(exc.legal)})" if exc.legal else ""
+            raise self.fail(
+                f"deal {number}, trick {trick}: seat {seat} cannot play {card}: "
+                f"{exc.reason}{legal}",
+                path,
+                deal=number,
+                trick=trick,
+                seat=seat,
+                card=card,
+            ) from None
+
+
+_E = TypeVar("_E", bound=Engine)
+
+
+def replay(
+    cls: type[_E],
+    record: Record,
+    *,
+    base_dir: str | Path | None = None,
+    allow_unfinished: bool = False,
+    seed: int | str | None = None,
+) -> _E:
+    """Replay ``record`` with a match of class ``cls``; see
+    :meth:`Match.from_record <sueca_rules.Match.from_record>`."""
+    if base_dir is None:
+        base_dir = record._base_dir
+    if base_dir is None and record._located is None:
+        base_dir = Path.cwd()  # a record made in this process (Match.to_record), not read
+    folder = Path(base_dir) if base_dir is not None else None
+    variant = _record_variant(record, folder)
+    match = cls(variant, first_dealer=record.first_dealer, deal=False, seed=seed)
+    replaying = _Replay(record, match)
+    last = len(record.deals) - 1
+    for i, deal in enumerate(record.deals):
+        replaying.deal(i, deal, allow_unfinished and i == last)
     if seed is not None:  # from here on, deals are dealt at random from the seed
-        match._auto = True
-        if match.phase == "deal":
-            match.deal_random()
+        match.auto_deal = True
     return match
-
-
-def claim_caught(deal: DealResult, claim: Claim) -> Revoke | None:
-    """The renúncia ``claim`` found: the first revoke of a player of the other team earlier in
-    the deal (by the ``claim.after``-th card), or ``None`` for a false claim."""
-    return next(
-        (r for r in deal.revokes if r.seat % 2 != claim.by % 2 and r.play <= claim.after), None
-    )
-
-
-def replay_report(match: Match) -> dict[str, Any]:
-    """The contract's ``sueca replay --json`` object for a (replayed) match."""
-    deals = []
-    for d in match.deals:
-        entry: dict[str, Any] = {
-            "deal": d.number,
-            "dealer": d.dealer,
-            "trump": Suit(d.trump_card // 10).letter,
-            "trump_card": str(d.trump_card),
-            "tricks": [_trick_json(t) for t in d.tricks],
-            "points": list(d.points),
-            "tricks_won": list(d.tricks_won),
-            "result": d.result,
-            "games": list(d.games),
-            "partida": d.partida,
-            "bandeira": d.bandeira,
-        }
-        if d.claims:
-            entry["claims"] = [
-                {"after": c.after, "by": c.by, "valid": claim_caught(d, c) is not None}
-                for c in d.claims
-            ]
-        if d.revokes:
-            entry["revokes"] = [
-                {"play": r.play, "seat": r.seat, "card": str(r.card)} for r in d.revokes
-            ]
-        deals.append(entry)
-    report: dict[str, Any] = {
-        "variant": match.variant.name,
-        "deals": deals,
-        "games": list(match.games),
-        "partidas": list(match.partidas),
-        "winner": match.winner,
-    }
-    if match.phase == "play":  # a record of a match in progress (replayed with --partial)
-        trump = match.trump_card
-        assert trump is not None
-        report["unfinished_deal"] = {
-            "deal": match.deal_number,
-            "dealer": match.dealer,
-            "trump": Suit(trump // 10).letter,
-            "trump_card": str(trump),
-            "tricks": [_trick_json(t) for t in match.tricks],
-            "current_trick": {
-                "leader": match.trick_leader,
-                "cards": [str(c) for _, c in match.trick],
-            },
-            "points": list(match.points),
-            "tricks_won": list(match.tricks_won),
-            "partida": match.partida,
-            "turn": match.turn,
-        }
-    return report
-
-
-def _trick_json(trick: Trick) -> dict[str, Any]:
-    return {
-        "leader": trick.leader,
-        "cards": [str(c) for c in trick.cards],
-        "winner": trick.winner,
-        "points": trick.points,
-    }

@@ -2,32 +2,48 @@
 
 A variant is named either by a built-in id (the stem of a file in ``variants/``: ``portugal``,
 ``french``, ...) or by a path to a YAML file. ``extends:`` takes the same two forms, a path being
-relative to the file that says it; the file's own fields are merged over its base field by field
-(mappings merge recursively, lists and values replace).
+relative to the file that says it and inside its folder tree (:func:`safe_variant_path`: a
+shared file cannot make the library read anything else); the file's own fields are merged over
+its base field by field (mappings merge recursively, lists and values replace), except
+``description``, which belongs to the file that wrote it.
 """
 
 from __future__ import annotations
 
+import errno
 import functools
 import importlib.resources
 import os
+import re
+import stat
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from ._errors import Issue, VariantError
+from ._errors import ConfigError, Issue, VariantError
 from ._variant import Variant, combine_issues, show_value, validation_issues
-from ._yaml import FlowDict, Located, PathKey, dump_yaml, parse_yaml, read_yaml_file
+from ._yaml import (
+    FlowDict,
+    Limits,
+    Located,
+    PathKey,
+    cap_issues,
+    dump_yaml,
+    parse_yaml,
+    read_yaml_file,
+)
 
 __all__ = [
     "DEFAULT_VARIANT",
     "builtin_ids",
     "dump_variant",
+    "load_named_variant",
     "load_variant",
     "parse_variant",
     "resolve_variant",
+    "safe_variant_path",
     "variant_of",
     "variants_dir",
 ]
@@ -36,8 +52,17 @@ DEFAULT_VARIANT = "portugal"
 """The id of the default variant: the standard Portuguese rules."""
 
 MAX_VARIANT_BYTES = 256 * 1024
+VARIANT_LIMITS = Limits(
+    max_bytes=MAX_VARIANT_BYTES,
+    max_nodes=5_000,
+    max_items=200,
+    # min_points rise strictly from above 60 to at most 120: no more than 60 tiers make sense
+    items={"scoring.tiers": 60},
+    max_text=20_000,  # a description holds up to 10,000 characters; longer is said by its field
+)
+"""What one variant file may hold (see :class:`Limits`): a whole variant is some 40 values."""
 _MAX_CHAIN = 16
-_SUFFIXES = (".yaml", ".yml")
+_SUFFIXES = (".yaml", ".yml", ".json")
 
 
 @functools.cache
@@ -61,7 +86,7 @@ def builtin_ids() -> tuple[str, ...]:
 
 
 def _looks_like_path(spec: str) -> bool:
-    return "/" in spec or "\\" in spec or spec.endswith(_SUFFIXES) or spec.startswith(".")
+    return "/" in spec or "\\" in spec or spec.lower().endswith(_SUFFIXES) or spec.startswith(".")
 
 
 def _unknown(spec: str) -> str:
@@ -71,8 +96,10 @@ def _unknown(spec: str) -> str:
 
 
 def _merge(base: Located, over: Located) -> Located:
-    """``over``'s data merged over ``base``'s, keeping where each value was written."""
-    replaced: set[PathKey] = set()
+    """``over``'s data merged over ``base``'s, keeping where each value was written. The
+    base's ``description`` is not inherited: a description belongs to the file that wrote it
+    (a house file that says none describes only what it changes)."""
+    replaced: set[PathKey] = {("description",)}
 
     def merge(a: dict[str, Any], b: dict[str, Any], path: PathKey) -> dict[str, Any]:
         out = dict(a)
@@ -85,7 +112,8 @@ def _merge(base: Located, over: Located) -> Located:
                 out[k] = v
         return out
 
-    data = merge(base.data, over.data, ())
+    own = {k: v for k, v in base.data.items() if k != "description"}
+    data = merge(own, over.data, ())
 
     def kept(p: PathKey) -> bool:  # not inside a value that ``over`` replaced
         return not any(p[:n] in replaced for n in range(1, len(p) + 1))
@@ -105,7 +133,7 @@ class _BaseError(VariantError):
 
 
 def _read(path: Path, display: str) -> Located:
-    located = read_yaml_file(path, display=display, max_bytes=MAX_VARIANT_BYTES, error=VariantError)
+    located = read_yaml_file(path, display=display, limits=VARIANT_LIMITS, error=VariantError)
     return _check_top(located)
 
 
@@ -154,72 +182,192 @@ def _builtin_path(spec: str) -> Path | None:
     return None
 
 
+def _outside(spec: str) -> str | None:
+    """Why the relative path ``spec`` is not inside its folder, read as written (before any
+    symlink): absolute, or climbing above the folder with ``..``; ``None`` when inside."""
+    if os.path.isabs(spec) or spec.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", spec):
+        return "an absolute path"
+    depth = 0
+    for part in re.split(r"[/\\]", spec):
+        if part == "..":
+            depth -= 1
+            if depth < 0:
+                return "a path that climbs out of the folder (..)"
+        elif part not in ("", "."):
+            depth += 1
+    return None
+
+
+def _kind_of(path: Path) -> str | None:
+    """What keeps ``path`` from being read as a variant file (``None``: a regular file)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "does not exist"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "is a symlink that leads round in a loop"
+        return f"cannot be read ({exc.strerror or exc})"
+    except ValueError:  # a name the system refuses (a NUL character)
+        return "cannot be read (not a valid file name)"
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    if not stat.S_ISREG(mode):
+        return "is not a regular file (a pipe or a device?)"
+    return None
+
+
+def safe_variant_path(base_dir: str | Path, spec: str) -> Path:
+    """The variant file that a shared file (a variant's ``extends:``, a record's
+    ``variant:``) names by the relative path ``spec``; ``base_dir`` is the folder of the file
+    that names it. The result is the real path of a regular file.
+
+    A file may name only variant files (``.yaml``, ``.yml``, ``.json``) inside its own folder
+    tree: no absolute path, no ``..`` above the folder, no symlink leading out of it. Nothing
+    is read here, and nothing that breaks these rules is ever opened. Raises
+    :class:`~sueca_rules.VariantError` with one issue that says why (without file or line:
+    the caller knows where ``spec`` was written).
+    """
+
+    def refuse(why: str) -> VariantError:
+        rule = "a file may name only variant files in its own folder or below it"
+        return VariantError([Issue(f"{spec!r} is {why}: {rule}")])
+
+    outside = _outside(spec)
+    if outside is not None:
+        raise refuse(outside)
+    folder = os.path.realpath(base_dir)
+    try:
+        target = os.path.realpath(os.path.join(folder, spec))
+    except (OSError, ValueError):
+        target = os.path.join(folder, spec)  # a name the system refuses: said below
+    if os.path.commonpath([folder, target]) != folder:
+        raise refuse("a symlink that leads out of the folder")
+    problem = _kind_of(Path(target))
+    if problem is not None:
+        raise VariantError([Issue(f"the file {spec} {problem}")])
+    if not spec.lower().endswith(_SUFFIXES):
+        raise refuse("not a variant file (its name must end in .yaml, .yml or .json)")
+    return Path(target)
+
+
+def _read_named(path: Path, spec: str, display: str) -> Located:
+    """The variant file that another file names, read without ever echoing a file that is
+    not a variant: one that is not YAML, or not a mapping of variant fields, is refused by
+    position only (``sueca validate`` on the file itself shows its problems)."""
+    try:
+        located = read_yaml_file(path, display=display, limits=VARIANT_LIMITS, error=VariantError)
+    except VariantError as exc:
+        first = exc.issues[0]
+        if first.line is None:  # about the file as a whole (too large...): no content in it
+            raise VariantError([Issue(f"the file {spec}: {first.message}")]) from None
+        where = f"line {first.line}" + (f", column {first.column}" if first.column else "")
+        raise VariantError(
+            [Issue(f"the file {spec} cannot be read as a variant file (a problem at {where})")]
+        ) from None
+    data = located.data
+    if not isinstance(data, dict) or not set(data) <= set(Variant.model_fields):
+        fields = ", ".join(Variant.model_fields)
+        raise VariantError(
+            [
+                Issue(
+                    f"the file {spec} is not a variant file (a variant file is a mapping of the "
+                    f"fields {fields})"
+                )
+            ]
+        )
+    return _check_top(located)
+
+
+def _named(
+    spec: str, base_dir: str | Path, display: str, chain: tuple[Path, ...]
+) -> tuple[Path, Located]:
+    """The variant file that ``spec`` names from ``base_dir`` (:func:`safe_variant_path`),
+    and its data, read safely (:func:`_read_named`). Raises :class:`VariantError` with one
+    issue whose words follow ``cannot use 'spec':``."""
+    try:
+        target = safe_variant_path(base_dir, spec)
+        if target in chain:
+            names = " → ".join(p.name for p in (*chain, target))
+            raise VariantError([Issue(f"it goes round in a cycle: {names}")])
+        if len(chain) >= _MAX_CHAIN:
+            raise VariantError([Issue(f"it makes a chain of more than {_MAX_CHAIN} files")])
+        return target, _read_named(target, spec, display)
+    except VariantError as exc:
+        message = exc.issues[0].message
+        message = message.replace(f"the file {spec} ", f"the file {display} ", 1)
+        message = message.replace(f"{spec!r} is ", "it is ", 1)  # said once, just before
+        if message.endswith("does not exist"):
+            message = f"it is not a built-in variant ({', '.join(builtin_ids())}) and {message}"
+        raise VariantError([Issue(message)]) from None
+
+
+def load_named_variant(spec: str, base_dir: str | Path, *, display: str | None = None) -> Variant:
+    """The variant that a shared file (a record's ``variant:``) names: a built-in id, or a
+    variant file inside the folder tree of ``base_dir``, the folder of the naming file (see
+    :func:`safe_variant_path`; a file that is not a variant is never echoed). ``display``
+    names the file in errors (``spec`` when not given).
+
+    Raises :class:`~sueca_rules.VariantError`: for a name that cannot be followed, one issue
+    without a place (``"it is an absolute path: ..."``: the caller knows where ``spec`` was
+    written); for a variant file with problems, its located issues.
+    """
+    if not _looks_like_path(spec) and spec in builtin_ids():
+        return _load_builtin(spec)
+    target, located = _named(spec, base_dir, display or spec, ())
+    return variant_of(located, target.parent, (target,))
+
+
 def _resolve_base(located: Located, base_dir: Path | None, chain: tuple[Path, ...]) -> Located:
     """Follow ``extends:`` of ``located`` (whose file is in ``base_dir``) and merge. With no
     ``base_dir`` (text that was not read from a file) only built-in ids can be extended."""
     spec = located.data.get("extends")
     if spec is None:
         return located
+
+    def fail(message: str) -> _BaseError:
+        return _BaseError([located.issue(message, ("extends",))])
+
     if not isinstance(spec, str) or not spec.strip() or "\n" in spec or len(spec) > 1000:
-        raise _BaseError(
-            [
-                located.issue(
-                    "extends must be a built-in variant id or a file path, on one line",
-                    ("extends",),
-                )
-            ]
-        )
-    target = None if _looks_like_path(spec) else _builtin_path(spec)
-    display = spec
-    if target is None and base_dir is None:
-        message = (
-            f"cannot extend {spec!r}: this text was not read from a file, so it can only extend "
-            f"a built-in variant ({', '.join(builtin_ids())}); give a folder (base_dir) to "
-            "extend files"
-        )
-        raise _BaseError([located.issue(message, ("extends",))])
-    if target is None:
-        assert base_dir is not None
-        target = base_dir / spec
-        display = os.path.normpath(Path(located.file).parent / spec) if located.file else spec
-        if not _is_file(target):
-            there = "is a folder, not a file" if _is_dir(target) else "does not exist"
-            message = (
-                f"cannot extend {spec!r}: it is not a built-in variant "
-                f"({', '.join(builtin_ids())}) and the file {display} {there}"
-            )
-            raise _BaseError([located.issue(message, ("extends",))])
-    else:
+        raise fail("extends must be a built-in variant id or a file path, on one line")
+    if not _looks_like_path(spec) and spec in builtin_ids():
         return _merge(_builtin_located(spec), located)
-    target = target.resolve()
-    if target in chain:
-        names = " → ".join(p.name for p in (*chain, target))
-        raise _BaseError([located.issue(f"extends goes round in a cycle: {names}", ("extends",))])
-    if len(chain) >= _MAX_CHAIN:
-        raise _BaseError(
-            [located.issue(f"extends chains more than {_MAX_CHAIN} files", ("extends",))]
+    ids = ", ".join(builtin_ids())
+    if base_dir is None:
+        raise fail(
+            f"cannot extend {spec!r}: this text was not read from a file, so it can only extend "
+            f"a built-in variant ({ids}); give a folder (base_dir) to extend files"
         )
-    base = _resolve_base(_read(target, display), target.parent, (*chain, target))
+    display = os.path.normpath(Path(located.file).parent / spec) if located.file else spec
+    try:
+        target, base = _named(spec, base_dir, display, chain)
+    except VariantError as exc:
+        raise fail(f"cannot extend {spec!r}: {exc.issues[0].message}") from None
+    base = _resolve_base(base, target.parent, (*chain, target))
     return _merge(base, located)
+
+
+def _invalid(issues: list[Issue] | tuple[Issue, ...]) -> VariantError:
+    """The error for these problems: the first hundred, then how many more there were."""
+    return VariantError(cap_issues(issues))
 
 
 def _validate(located: Located) -> Variant:
     try:
         variant = Variant.model_validate(located.data)
     except ValidationError as exc:
-        raise VariantError(
-            combine_issues(located.issues, validation_issues(exc, located))
-        ) from None
+        raise _invalid(combine_issues(located.issues, validation_issues(exc, located))) from None
     if located.issues:
-        raise VariantError(located.issues)
+        raise _invalid(located.issues)
     return variant
 
 
 def variant_of(located: Located, base_dir: Path | None, chain: tuple[Path, ...] = ()) -> Variant:
     """The variant a file's data says: ``extends:`` followed (paths relative to ``base_dir``)
-    and merged, then validated. Raises :class:`VariantError` with every problem found: when the
-    base cannot be followed, the file's own fields are still checked one by one (the rules
-    between fields are not, as they may depend on the base)."""
+    and merged, then validated. Raises :class:`VariantError` with the problems found (the
+    first hundred, then how many more): when the base cannot be followed, the file's own
+    fields are still checked one by one (the rules between fields are not, as they may depend
+    on the base)."""
     try:
         merged = _resolve_base(located, base_dir, chain)
     except _BaseError as exc:
@@ -228,13 +376,13 @@ def variant_of(located: Located, base_dir: Path | None, chain: tuple[Path, ...] 
             Variant.model_validate({**own, "name": own.get("name", "?")})
         except ValidationError as invalid:
             fields = validation_issues(invalid, located, rules=False)
-            raise VariantError(combine_issues([*located.issues, *exc.issues], fields)) from None
-        raise VariantError(combine_issues(located.issues, exc.issues)) from None
+            raise _invalid(combine_issues([*located.issues, *exc.issues], fields)) from None
+        raise _invalid(combine_issues(located.issues, exc.issues)) from None
     return _validate(merged)
 
 
 def _load_path(path: Path, display: str) -> Variant:
-    resolved = path.resolve()
+    resolved = Path(os.path.realpath(path))  # a symlink loop is said by the reader
     return variant_of(_read(path, display), resolved.parent, (resolved,))
 
 
@@ -255,8 +403,13 @@ def load_variant(source: str | Path) -> Variant:
     """Load a variant by built-in id (``"portugal"``) or from a YAML file path.
 
     ``extends:`` is followed and merged. Raises :class:`~sueca_rules.VariantError` listing every
-    problem found, each with file, line, column and field path.
+    problem found, each with file, line, column and field path; a ``source`` that is neither
+    text nor a path is a :class:`~sueca_rules.ConfigError`.
     """
+    if not isinstance(source, str | os.PathLike):
+        raise ConfigError(
+            f"a variant is loaded from a built-in id or a file path, not {type(source).__name__}"
+        )
     if isinstance(source, str) and not _looks_like_path(source) and source in builtin_ids():
         return _load_builtin(source)
     path = Path(source)
@@ -277,9 +430,11 @@ def parse_variant(
 
     ``file`` names the text in error messages (``<string>`` when not given).
     """
-    located = _check_top(
-        parse_yaml(text, file=file, max_bytes=MAX_VARIANT_BYTES, error=VariantError)
-    )
+    if not isinstance(text, str | bytes):
+        raise ConfigError(
+            f"a variant is parsed from text (str or bytes), not {type(text).__name__}"
+        )
+    located = _check_top(parse_yaml(text, file=file, limits=VARIANT_LIMITS, error=VariantError))
     return variant_of(located, Path(base_dir).resolve() if base_dir is not None else None)
 
 

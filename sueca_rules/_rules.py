@@ -18,21 +18,25 @@ them here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from ._cards import SUIT_MASKS
+from ._events import Claim, Revoke
+from ._public import public
 from ._variant import Variant
 
 __all__ = [
     "BEATS",
     "CAPOTE_POINTS",
+    "MAX_DEAL_GAMES",
     "TIE_ADD",
     "TIE_MULTIPLY",
     "TIE_NONE",
     "Rules",
     "beats",
+    "claim_catches",
     "legal_mask",
     "partner",
     "team_of",
@@ -100,6 +104,28 @@ def partner(seat: int) -> int:
     return seat ^ 2
 
 
+MAX_DEAL_GAMES: Final = 10**18
+"""The most games one deal can award a team. Ties that multiply (``tie.mode: multiply``)
+could otherwise make numbers too large to print; any deal worth this many games already wins
+the partida under every variant (``target_games`` is at most 1000), and the cap fits a signed
+64-bit integer, so that every program reading a report can hold it."""
+
+
+def claim_catches(claim: Claim, revokes: Iterable[Revoke]) -> Revoke | None:
+    """The renúncia a claim catches: the first revoke made by the card ``claim.after`` or
+    earlier by a player of the other team (the player named by ``claim.against``, when the
+    claim names one), or ``None`` for a false claim."""
+    team = team_of(claim.by)
+    for revoke in revokes:
+        if (
+            revoke.play <= claim.after
+            and team_of(revoke.seat) != team
+            and (claim.against is None or revoke.seat == claim.against)
+        ):
+            return revoke
+    return None
+
+
 CAPOTE_POINTS: Final = 91
 """A capote: a deal won with at least this many card points (the losers kept to 29 or fewer)
 that is not a bandeira. It is a fact of the game, whatever games the variant's tiers give it."""
@@ -114,6 +140,7 @@ _TIE_MODES = {"none": TIE_NONE, "add": TIE_ADD, "multiply": TIE_MULTIPLY}
 
 
 @dataclass(frozen=True, slots=True)
+@public
 class Rules:
     """A variant's rules as plain numbers (see :meth:`from_variant`)."""
 
@@ -123,6 +150,14 @@ class Rules:
     """A fixed first dealer, or ``None`` for a random one."""
     trump_dealer_first: bool
     """``True``: the dealer takes the first ten cards and the first card is turned."""
+    trump_dealer_choice: bool
+    """``True`` (``deal.trump_card: dealer_choice``): before each deal the dealer chooses
+    whether the top card (dealt as ``dealer_first``) or the bottom card (as ``dealer_last``)
+    is turned."""
+    redeal_leader_below: int
+    """The first leader may ask for a new deal with fewer card points than this (0: never)."""
+    redeal_others_below: int
+    """The other players may ask for a new deal with fewer card points than this (0: never)."""
     deal_reverse: bool
     """``True``: hands are dealt against the direction of play."""
     revoke_claimable: bool
@@ -131,7 +166,15 @@ class Rules:
     penalty_games: int
     """The games a claim scores (``revoke.penalty_games``)."""
     false_claim_penalizes: bool
-    """``True``: a false claim gives the other team the penalty; ``False``: it is ignored."""
+    """``True``: a false claim gives the other team :attr:`false_claim_games`; ``False``: it is
+    ignored."""
+    false_claim_games: int
+    """The games a penalized false claim gives the other team."""
+    false_claim_plays_on: bool
+    """``True`` (``after_false_claim: play_on``): after a penalized false claim play goes on
+    and the deal is scored at its end; ``False``: the deal ends at once."""
+    accuse_player: bool
+    """``True`` (``revoke.accuse: player``): a claim names the rival it accuses."""
     tiers: tuple[tuple[int, int], ...]
     """``(min_points, games)``, highest tier first."""
     bandeira_all_tricks: bool
@@ -164,14 +207,25 @@ class Rules:
         step = 1 if clockwise else 3
         first = variant.table.first_dealer
         scoring = variant.scoring
+        revoke = variant.revoke
         return cls(
             clockwise=clockwise,
             first_dealer=None if first == "random" else int(first),
             trump_dealer_first=variant.deal.trump_card == "dealer_first",
+            trump_dealer_choice=variant.deal.trump_card == "dealer_choice",
+            redeal_leader_below=variant.deal.redeal.leader_below or 0,
+            redeal_others_below=variant.deal.redeal.others_below or 0,
             deal_reverse=variant.deal.order == "reverse",
-            revoke_claimable=variant.revoke.mode == "claimable",
-            penalty_games=variant.revoke.penalty_games,
-            false_claim_penalizes=variant.revoke.false_claim == "penalize_claimant",
+            revoke_claimable=revoke.mode == "claimable",
+            penalty_games=revoke.penalty_games,
+            false_claim_penalizes=revoke.false_claim == "penalize_claimant",
+            false_claim_games=(
+                revoke.penalty_games
+                if revoke.false_claim_games is None
+                else revoke.false_claim_games
+            ),
+            false_claim_plays_on=revoke.after_false_claim == "play_on",
+            accuse_player=revoke.accuse == "player",
             tiers=tuple(sorted(((t.min_points, t.games) for t in scoring.tiers), reverse=True)),
             bandeira_all_tricks=scoring.bandeira.requires == "all_tricks",
             bandeira_games=scoring.bandeira.games,
@@ -204,6 +258,18 @@ class Rules:
         third = nxt[second]
         return leader, second, third, nxt[third]
 
+    @property
+    def has_redeal(self) -> bool:
+        """Whether a weak hand may ever ask for a new deal under this variant."""
+        return bool(self.redeal_leader_below or self.redeal_others_below)
+
+    def redeal_below(self, seat: int, dealer: int) -> int:
+        """The threshold of ``seat`` in a deal dealt by ``dealer``: it may ask for a new deal
+        when its hand holds fewer card points than this (0: never)."""
+        if seat == self.first_leader(dealer):
+            return self.redeal_leader_below
+        return self.redeal_others_below
+
     def tier_games(self, points: int) -> int:
         """The games of the highest tier whose ``min_points`` the deal's winner reached with
         ``points`` card points (0 below the first tier); a bandeira is not counted here."""
@@ -225,14 +291,16 @@ class Rules:
 
     def tie_bonus(self, games: int, pending_ties: int) -> int:
         """``games`` of a deal won with ``pending_ties`` 60-60 ties waiting (already counted as
-        one when ties do not stack), with what the ties carry added or multiplied in."""
-        if pending_ties:
-            if self.tie_mode == TIE_ADD:
-                return games + self.tie_amount * pending_ties
-            if self.tie_mode == TIE_MULTIPLY:
-                factor: int = self.tie_amount**pending_ties
-                return games * factor
-        return games
+        one when ties do not stack), with what the ties carry added or multiplied in, capped
+        at :data:`MAX_DEAL_GAMES`."""
+        if pending_ties and self.tie_mode == TIE_ADD:
+            games += self.tie_amount * pending_ties
+        elif pending_ties and self.tie_mode == TIE_MULTIPLY and games:
+            for _ in range(pending_ties):
+                games *= self.tie_amount
+                if games >= MAX_DEAL_GAMES:
+                    break
+        return min(games, MAX_DEAL_GAMES)
 
     def pending_after_tie(self, pending_ties: int) -> int:
         """The ties pending after one more 60-60 (unchanged when ties carry nothing; at most
@@ -241,14 +309,15 @@ class Rules:
             return pending_ties
         return pending_ties + 1 if self.tie_stacks else 1
 
-    def deal_order(self, dealer: int) -> tuple[int, int, int, int]:
+    def deal_order(self, dealer: int, top: bool | None = None) -> tuple[int, int, int, int]:
         """The seats in the order their hands are dealt, by ``deal.trump_card`` and ``order``.
 
         The turned card is the last card dealt (``dealer_last``: the dealer is dealt last) or
-        the first (``dealer_first``: the dealer is dealt first).
+        the first (``dealer_first``: the dealer is dealt first). Under ``dealer_choice``,
+        ``top`` says what the dealer chose (``True``: the top card, dealt as ``dealer_first``).
         """
         step = 1 if self.clockwise != self.deal_reverse else 3
-        if self.trump_dealer_first:
+        if self.trump_dealer_first if top is None else top:
             seats = [(dealer + i * step) % 4 for i in range(4)]
         else:
             seats = [(dealer + i * step) % 4 for i in range(1, 5)]

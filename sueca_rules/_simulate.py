@@ -153,7 +153,7 @@ def _unit_seed(job: _Job, index: int) -> str:
 def _play_once(job: _Job, index: int, swap: int) -> _PlayOutcome:
     """Play deal (or match) ``index`` with team 0 on seats ``swap``/``swap + 2``."""
     from ._match import Match
-    from .bots import make_bot
+    from .bots import advance, make_bot
 
     base = _unit_seed(job, index)
     match = Match(job.variant, seed=base, first_dealer=index % 4)
@@ -172,6 +172,9 @@ def _play_once(job: _Job, index: int, swap: int) -> _PlayOutcome:
         leader = match.trick_leader
         number = match.deal_number
         while match.deal_number == number and not match.is_over:
+            if match.phase != "play":  # the dealer's choice, a redeal question, the count
+                advance(match, bots)
+                continue
             seat = match.turn
             assert seat is not None
             obs = match.observation(seat)

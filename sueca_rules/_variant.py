@@ -18,16 +18,19 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 from pydantic_core import PydanticCustomError
 
 from ._errors import Issue
+from ._public import public
 from ._yaml import Located, PathKey, format_path
 
 __all__ = [
     "Bandeira",
     "DealRules",
     "MatchRules",
+    "Redeal",
     "RevokeRules",
     "RuleError",
     "Scoring",
@@ -43,14 +46,20 @@ __all__ = [
 
 Direction = Literal["anticlockwise", "clockwise"]
 FirstDealer = Literal["random", 0, 1, 2, 3]
-TrumpCard = Literal["dealer_last", "dealer_first"]
+TrumpCard = Literal["dealer_last", "dealer_first", "dealer_choice"]
 DealOrder = Literal["play_direction", "reverse"]
 RevokeMode = Literal["prevented", "claimable"]
 FalseClaim = Literal["penalize_claimant", "ignored"]
+AfterFalseClaim = Literal["deal_ends", "play_on"]
+Accuse = Literal["team", "player"]
 BandeiraRequires = Literal["all_points", "all_tricks"]
 TieMode = Literal["none", "add", "multiply"]
 
 Games = Annotated[int, Field(ge=0, le=1000)]
+
+MAX_REDEAL_BELOW = 30
+"""The highest redeal threshold a variant may set: a hand holds 30 card points on average, so
+a higher threshold would make a new deal the rule rather than the exception."""
 
 
 class RuleError(ValueError):
@@ -67,6 +76,7 @@ class _Model(BaseModel):
     )
 
 
+@public
 class Table(_Model):
     """Who sits where and in which direction the game turns."""
 
@@ -98,6 +108,32 @@ class Table(_Model):
         return value
 
 
+@public
+class Redeal(_Model):
+    """A new deal asked for by a weak hand (as in Brazil): before the first card, a player whose
+    hand holds fewer card points than its threshold may ask for the cards to be dealt again."""
+
+    leader_below: int | None = Field(
+        None,
+        ge=1,
+        le=MAX_REDEAL_BELOW,
+        description=(
+            "The deal's first leader may ask for a new deal when its hand holds fewer card "
+            f"points than this (1 to {MAX_REDEAL_BELOW}); `null`: never."
+        ),
+    )
+    others_below: int | None = Field(
+        None,
+        ge=1,
+        le=MAX_REDEAL_BELOW,
+        description=(
+            "Any of the other three players may ask for a new deal when its hand holds fewer "
+            f"card points than this (1 to {MAX_REDEAL_BELOW}); `null`: never."
+        ),
+    )
+
+
+@public
 class DealRules(_Model):
     """How the cards are dealt and which card shows the trump suit (trunfo)."""
 
@@ -105,9 +141,12 @@ class DealRules(_Model):
         "dealer_last",
         description=(
             "Which card is turned up to show trumps. `dealer_last`: hands are dealt from the "
-            "player after the dealer, ending with the dealer, and the last card (the dealer's) is "
-            "turned; `dealer_first`: the dealer takes the first ten cards and the first card is "
-            "turned. Either way the card stays in the dealer's hand until played."
+            "player after the dealer, ending with the dealer, and the last card (the dealer's, "
+            "the bottom of the pack) is turned; `dealer_first`: the dealer takes the first ten "
+            "cards and the first card (the top of the pack) is turned; `dealer_choice`: the "
+            "dealer chooses each deal, before dealing, whether the top or the bottom card is "
+            "turned (and deals as `dealer_first` or `dealer_last` says). Either way the card "
+            "stays in the dealer's hand until played."
         ),
     )
     order: DealOrder = Field(
@@ -117,8 +156,21 @@ class DealRules(_Model):
             "direction of play) or `reverse` (the opposite way)."
         ),
     )
+    redeal: Redeal = Field(
+        default_factory=Redeal,
+        description=(
+            "A weak hand may ask for a new deal: the same dealer deals again and the deal "
+            "asked away scores nothing. Both thresholds `null` (or `redeal: null`): never."
+        ),
+    )
+
+    @field_validator("redeal", mode="before")
+    @classmethod
+    def _null_is_never(cls, value: Any) -> Any:
+        return Redeal() if value is None else value
 
 
+@public
 class RevokeRules(_Model):
     """Renúncia: failing to follow suit when you could."""
 
@@ -127,25 +179,50 @@ class RevokeRules(_Model):
         description=(
             "`prevented`: only cards that follow suit when possible can be played, as in online "
             "play; `claimable`: any card in hand may be played, as at a real table, and a player "
-            "may claim a renúncia, which ends the deal at once."
+            "may claim a renúncia after any card, or at the count (after the last trick, before "
+            "the deal is scored); a rightful claim ends the deal at once."
         ),
     )
     penalty_games: Games = Field(
         4,
         description=(
             "Games awarded for a renúncia (with `mode: claimable`): the claiming team gets them "
-            "when a rival did revoke in this deal."
+            "when a rival did revoke in this deal, and the deal is not scored."
         ),
     )
     false_claim: FalseClaim = Field(
         "penalize_claimant",
         description=(
-            "A claim when no rival revoked. `penalize_claimant`: the deal ends and the other "
-            "team gets `penalty_games`; `ignored`: the claim is rejected and play goes on."
+            "A claim when no rival revoked. `penalize_claimant`: the other team gets "
+            "`false_claim_games`; `ignored`: the claim is rejected and play goes on."
+        ),
+    )
+    false_claim_games: Games | None = Field(
+        None,
+        description=(
+            "The games the other team gets for a penalized false claim; `null`: the same as "
+            "`penalty_games`."
+        ),
+    )
+    after_false_claim: AfterFalseClaim = Field(
+        "deal_ends",
+        description=(
+            "After a penalized false claim: `deal_ends` (the deal ends at once, not scored) or "
+            "`play_on` (play goes on and the deal is scored as usual at its end, the penalty "
+            "added to its games; a later rightful claim still ends it)."
+        ),
+    )
+    accuse: Accuse = Field(
+        "team",
+        description=(
+            "`team`: a claim accuses the other team, and is rightful if either rival revoked; "
+            "`player`: a claim names one rival (`against` in records), and is rightful only if "
+            "that player revoked."
         ),
     )
 
 
+@public
 class Tier(_Model):
     """One row of the scoring table: the games a deal's winner scores from some points."""
 
@@ -157,6 +234,7 @@ class Tier(_Model):
     games: Games = Field(description="The games the winning team scores in this tier.")
 
 
+@public
 class Bandeira(_Model):
     """Bandeira: a clean sweep of the deal."""
 
@@ -174,6 +252,7 @@ class Bandeira(_Model):
     )
 
 
+@public
 class Tie(_Model):
     """Empate: a deal that ends 60-60."""
 
@@ -214,6 +293,7 @@ def _default_tiers() -> tuple[Tier, ...]:
     return (Tier(min_points=61, games=1), Tier(min_points=91, games=2))
 
 
+@public
 class Scoring(_Model):
     """How a deal's card points turn into games."""
 
@@ -254,6 +334,7 @@ class Scoring(_Model):
         return tiers
 
 
+@public
 class MatchRules(_Model):
     """How many games win a partida, and how many partidas a match has."""
 
@@ -281,6 +362,7 @@ class MatchRules(_Model):
         return best_of
 
 
+@public
 class Variant(_Model):
     """A complete rule set of Sueca (a variant, or house rules).
 
@@ -294,9 +376,10 @@ class Variant(_Model):
     extends: str | None = Field(
         None,
         description=(
-            "A built-in variant id (such as `portugal`) or a path relative to this file: this "
-            "file's fields are merged over it field by field (mappings merge, lists and values "
-            "replace)."
+            "A built-in variant id (such as `portugal`) or a path relative to this file, inside "
+            "its folder tree (`.yaml`, `.yml` or `.json`): this file's rules are merged over it "
+            "field by field (mappings merge, lists and values replace). The base's "
+            "`description` is not inherited: a description belongs to the file that wrote it."
         ),
     )
     description: str = Field(
@@ -321,6 +404,38 @@ class Variant(_Model):
                 f"the name must not hold control characters (found U+{ord(control):04X})"
             )
         return name
+
+    @model_validator(mode="after")
+    def _someone_can_win(self) -> Variant:
+        if max(self.game_sources().values()) == 0:
+            raise RuleError(
+                f"no team could ever reach target_games ({self.match.target_games}): every tier, "
+                "the bandeira, the 60-60 and the renúncia penalties are worth 0 games; give at "
+                "least one of them some games",
+                ("scoring",),
+            )
+        return self
+
+    def game_sources(self) -> dict[str, int]:
+        """The most games each way of scoring can give a team in one deal (before 60-60
+        ties multiply them): ``tiers``, ``bandeira``, ``tie`` (what a tie adds), and under
+        ``revoke.mode: claimable`` ``penalty`` and ``false_claim`` (0 when they cannot
+        happen). A variant where all are 0 is invalid: nobody could ever win."""
+        revoke = self.revoke
+        claimable = revoke.mode == "claimable"
+        false_games = (
+            revoke.penalty_games if revoke.false_claim_games is None else revoke.false_claim_games
+        )
+        tie = self.scoring.tie
+        return {
+            "tiers": max(t.games for t in self.scoring.tiers),
+            "bandeira": self.scoring.bandeira.games,
+            "tie": tie.amount if tie.mode == "add" else 0,
+            "penalty": revoke.penalty_games if claimable else 0,
+            "false_claim": (
+                false_games if claimable and revoke.false_claim == "penalize_claimant" else 0
+            ),
+        }
 
     def rules_dict(self) -> dict[str, Any]:
         """The rules only (no name, extends or description), as plain data."""

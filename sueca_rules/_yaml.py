@@ -8,7 +8,11 @@ builds plain Python data itself, so that:
 * plain scalars follow the YAML 1.2 core schema: ``true``/``false`` are booleans but ``no``,
   ``on``, ``yes`` and ``off`` stay strings, and ``0777`` is a decimal integer;
 * duplicate keys are errors that name the line of the first one;
-* input is capped in size and in nesting depth, and must be UTF-8 text;
+* input must be UTF-8 text, and everything that can be counted is capped (:class:`Limits`):
+  size, nesting depth, values, entries of each list or mapping (a caller may set a cap per
+  field path, such as a record's ``deals``), the length of a text value, problems reported.
+  Input within the limits is read in about a second and bounded memory; input beyond one is
+  refused at once, with one message that names the limit;
 * every value and every key keeps its line and column, so later validation errors can say
   ``house.yaml:7:5: scoring.tie.mode: ...``.
 
@@ -21,8 +25,9 @@ from __future__ import annotations
 import json as _json
 import math
 import re
-import stat
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from dataclasses import replace as _replace
 from pathlib import Path
 from typing import Any
 
@@ -40,13 +45,17 @@ from yaml.reader import Reader
 from yaml.scanner import Scanner
 
 from ._errors import Issue, SourceError
+from ._files import FileRefusedError, read_regular_file
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_ISSUES",
     "FlowDict",
     "FlowList",
+    "Limits",
     "Located",
     "PathKey",
+    "cap_issues",
     "dump_yaml",
     "format_path",
     "parse_yaml",
@@ -60,7 +69,43 @@ MAX_DEPTH = 32
 PathKey = tuple[str | int, ...]
 
 MAX_ISSUES = 100
-"""Reading stops after this many problems (duplicate keys, numbers too long...)."""
+"""Reading stops after this many problems (duplicate keys, numbers too long...), and
+:func:`cap_issues` reports at most this many."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one reading may hold: every count that grows with the input is capped, so that
+    input within the limits is read in about a second and bounded memory. Input beyond a
+    limit is refused at once, with one issue that names the limit. Positions are kept for
+    each value read, so they too are bounded by ``max_nodes``.
+    """
+
+    max_bytes: int = 256 * 1024
+    """The size of the text, in bytes (UTF-8)."""
+    max_depth: int = MAX_DEPTH
+    """The deepest nesting of mappings and lists."""
+    max_nodes: int = 250_000
+    """Values in all: every scalar, key, list and mapping counts one."""
+    max_items: int = 10_000
+    """Entries of any one list or mapping, unless ``items`` says otherwise for its path."""
+    items: Mapping[str, int] = field(default_factory=dict)
+    """Entries of the list or mapping at a field path, written as :func:`format_path` does
+    with ``[]`` for any list index: ``{"deals": 2000, "deals[].plays": 40}``."""
+    max_text: int = 100_000
+    """Characters of one text value or key."""
+    max_issues: int = MAX_ISSUES
+    """Problems found while reading (duplicate keys...) before the reading stops."""
+
+
+def cap_issues(issues: Sequence[Issue], limit: int = MAX_ISSUES) -> list[Issue]:
+    """The first ``limit`` issues, then (when there were more) one that says how many more:
+    ``house.yaml: ... and 4,194,105 more problems``."""
+    if len(issues) <= limit:
+        return list(issues)
+    more = len(issues) - limit
+    rest = Issue(f"... and {more:,} more problem{'s' if more != 1 else ''}", file=issues[0].file)
+    return [*issues[:limit], rest]
 
 
 def format_path(path: PathKey) -> str:
@@ -123,7 +168,7 @@ class Located:
     def issue(self, message: str, path: PathKey = ()) -> Issue:
         """An :class:`Issue` located at ``path`` (see :meth:`where`)."""
         line, column = self.where(path)
-        return Issue(message, format_path(path), self.file_of(path), line, column)
+        return Issue(message, format_path(path), self.file_of(path), line, column, tuple(path))
 
 
 # --- YAML 1.2 core schema for plain scalars ------------------------------------------------
@@ -178,10 +223,11 @@ class _TooManyIssuesError(Exception):
 
 
 class _RefusedError(Exception):
-    def __init__(self, message: str, mark: Any) -> None:
+    def __init__(self, message: str, mark: Any, path: PathKey = ()) -> None:
         super().__init__(message)
         self.message = message
         self.mark = mark
+        self.path = path
 
 
 def _parser(text: str) -> Any:
@@ -206,24 +252,34 @@ def _pos(event: Any) -> tuple[int, int]:
 
 
 class _Builder:
-    """Builds plain data from the event stream, recording positions and duplicate keys."""
+    """Builds plain data from the event stream, recording positions and duplicate keys, and
+    counting what :class:`Limits` caps."""
 
-    def __init__(self, parser: Any, file: str | None, max_depth: int) -> None:
+    def __init__(self, parser: Any, file: str | None, limits: Limits) -> None:
         self.parser = parser
         self.file = file
-        self.max_depth = max_depth
+        self.limits = limits
+        self.nodes = 0
         self.positions: dict[PathKey, tuple[int, int]] = {}
         self.key_positions: dict[PathKey, tuple[int, int]] = {}
         self.issues: list[Issue] = []
 
     def _issue(self, message: str, at: tuple[int, int], path: PathKey) -> None:
         self.issues.append(Issue(message, format_path(path), self.file, at[0], at[1]))
-        if len(self.issues) >= MAX_ISSUES:
-            stop = f"{MAX_ISSUES} problems found: reading stops here"
+        limit = self.limits.max_issues
+        if len(self.issues) >= limit:
+            stop = f"{limit} problems found: reading stops here"
             self.issues.append(Issue(stop, "", self.file, at[0], at[1]))
             raise _TooManyIssuesError
 
     def _check(self, event: Any) -> None:
+        self.nodes += 1
+        if self.nodes > self.limits.max_nodes:
+            raise _RefusedError(
+                f"the file holds more than {self.limits.max_nodes:,} values (keys, items and "
+                f"values each count one): the limit is {self.limits.max_nodes:,}",
+                event.start_mark,
+            )
         if isinstance(event, AliasEvent):
             raise _RefusedError(
                 "aliases (*name) are not allowed: write the value out in full", event.start_mark
@@ -240,6 +296,34 @@ class _Builder:
             raise _RefusedError(
                 f"tags such as {tag} are not allowed: write plain values", event.start_mark
             )
+        if isinstance(event, ScalarEvent) and len(event.value) > self.limits.max_text:
+            raise _RefusedError(
+                f"a text of {len(event.value):,} characters: the limit is {self.limits.max_text:,}",
+                event.start_mark,
+            )
+
+    def _cap(self, path: PathKey) -> int:
+        """The most entries the list or mapping at ``path`` may hold."""
+        if not self.limits.items:
+            return self.limits.max_items
+        pattern = format_path(tuple(-1 if isinstance(p, int) else p for p in path))
+        return self.limits.items.get(pattern.replace("[-1]", "[]"), self.limits.max_items)
+
+    def _more(self, count: int, cap: int, path: PathKey, end: type[Any]) -> bool:
+        """Whether the list or mapping at ``path`` has a further entry; refuses the one past
+        ``cap``."""
+        event = self.parser.peek_event()
+        if isinstance(event, end):
+            return False
+        if count >= cap:
+            kind = "items" if end is SequenceEndEvent else "entries"
+            where = "the file" if not path else "this list" if kind == "items" else "this mapping"
+            raise _RefusedError(
+                f"{where} holds more than {cap:,} {kind}: the limit is {cap:,}",
+                event.start_mark,
+                path,
+            )
+        return True
 
     def document(self) -> Any:
         """The single document of the stream (``None`` when it is empty)."""
@@ -264,39 +348,48 @@ class _Builder:
         at = _pos(event)
         self.positions[path] = at
         if isinstance(event, ScalarEvent):
-            if event.style:  # quoted or block scalar: always a string
-                return self._text(event, at, path)
-            try:
-                return _plain_scalar(event.value)
-            except _TooLargeError:
-                self._issue(
-                    f"the number {event.value[:20]}... is too long "
-                    f"(at most {_MAX_DIGITS} characters)",
-                    self.key_positions.get(path, at),
-                    path,
-                )
-                return None
-        if depth >= self.max_depth:
+            return self._scalar(event, at, path)
+        if depth >= self.limits.max_depth:
             raise _RefusedError(
-                f"nesting deeper than {self.max_depth} levels is not allowed", event.start_mark
+                f"nesting deeper than {self.limits.max_depth} levels is not allowed",
+                event.start_mark,
             )
         if isinstance(event, SequenceStartEvent):
+            cap = self._cap(path)
             items: list[Any] = []
-            while not isinstance(self.parser.peek_event(), SequenceEndEvent):
+            while self._more(len(items), cap, path, SequenceEndEvent):
                 items.append(self.node((*path, len(items)), depth + 1))
             self.parser.get_event()
             return items
+        return self._mapping(path, depth)
+
+    def _scalar(self, event: Any, at: tuple[int, int], path: PathKey) -> Any:
+        if event.style:  # quoted or block scalar: always a string
+            return self._text(event, at, path)
+        try:
+            return _plain_scalar(event.value)
+        except _TooLargeError:
+            self._issue(
+                f"the number {event.value[:20]}... is too long (at most {_MAX_DIGITS} characters)",
+                self.key_positions.get(path, at),
+                path,
+            )
+            return None
+
+    def _mapping(self, path: PathKey, depth: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        while not isinstance(self.parser.peek_event(), MappingEndEvent):
+        cap = self._cap(path)
+        count = 0
+        while self._more(count, cap, path, MappingEndEvent):
+            count += 1
             key_event = self.parser.peek_event()
-            self._check(key_event)
             key_at = _pos(key_event)
             if not isinstance(key_event, ScalarEvent):
                 self.node((*path, "?"), depth + 1)  # read and drop the key, then its value
                 self.node((*path, "?"), depth + 1)
                 self._issue("keys must be plain names, not lists or mappings", key_at, path)
                 continue
-            self.parser.get_event()
+            self._check(self.parser.get_event())
             key = key_event.value
             child = (*path, key)
             if key == "<<" and not key_event.style:
@@ -324,7 +417,7 @@ class _Builder:
 
     def _text(self, event: Any, at: tuple[int, int], path: PathKey) -> str:
         value: str = event.value
-        if event.style == '"' and any("\ud800" <= ch <= "\udfff" for ch in value):
+        if event.style == '"' and _SURROGATE.search(value):
             # JSON writes characters beyond U+FFFF as surrogate pairs ("\ud83c\udca1");
             # YAML parsers leave them as two halves. Join them; a lone half is an error.
             try:
@@ -332,6 +425,9 @@ class _Builder:
             except UnicodeDecodeError:
                 self._issue("the text holds an unpaired \\u surrogate escape", at, path)
         return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 # Characters YAML does not allow in a stream (C0/C1 controls other than tab and line breaks).
@@ -427,12 +523,26 @@ def _decode(raw: bytes, file: str | None) -> str:
         ) from None
 
 
+def _bytes(source: str | bytes) -> bytes:
+    return source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
+
+
+def _limits(limits: Limits | None, max_bytes: int | None, max_depth: int | None) -> Limits:
+    out = limits if limits is not None else Limits()
+    if max_bytes is not None:
+        out = _replace(out, max_bytes=max_bytes)
+    if max_depth is not None:
+        out = _replace(out, max_depth=max_depth)
+    return out
+
+
 def parse_yaml(
     source: str | bytes,
     *,
     file: str | None = None,
-    max_bytes: int = 256 * 1024,
-    max_depth: int = MAX_DEPTH,
+    limits: Limits | None = None,
+    max_bytes: int | None = None,
+    max_depth: int | None = None,
     error: type[SourceError] = SourceError,
     json: bool = False,
 ) -> Located:
@@ -440,14 +550,21 @@ def parse_yaml(
     text must also be strict JSON (YAML accepts more: comments, single quotes, trailing
     commas).
 
+    ``limits`` caps what is read (:class:`Limits`; its defaults when not given); ``max_bytes``
+    and ``max_depth``, when given, override those two of them.
+
     Raises ``error`` (a :class:`SourceError` subclass) with located issues for anything that is
-    not readable: too large, not UTF-8, binary, a syntax error, an alias, a tag, a duplicate key.
-    An empty document gives ``data=None``.
+    not readable: too large, beyond a limit, not UTF-8, binary, a syntax error, an alias, a
+    tag, a duplicate key. An empty document gives ``data=None``.
     """
-    raw = source.encode("utf-8") if isinstance(source, str) else source
-    if len(raw) > max_bytes:
+    limits = _limits(limits, max_bytes, max_depth)
+    # Text with more characters than the limit has more bytes: no need to encode it all.
+    size = len(source) if len(source) > limits.max_bytes else len(raw := _bytes(source))
+    if size > limits.max_bytes:
+        at_least = "at least " if isinstance(source, str) else ""
         raise error.single(
-            f"the file is too large ({len(raw):,} bytes; the limit is {max_bytes:,})", file=file
+            f"the file is too large ({at_least}{size:,} bytes; the limit is {limits.max_bytes:,})",
+            file=file,
         )
     try:
         text = _decode(raw, file)
@@ -467,14 +584,14 @@ def parse_yaml(
         raise error.single(message, file=file, line=line, column=column)
     if json:
         _check_json(text, file, error)
-    builder = _Builder(_parser(text), file, max_depth)
+    builder = _Builder(_parser(text), file, limits)
     try:
         data = builder.document()
     except _TooManyIssuesError:
         raise error(builder.issues) from None
     except _RefusedError as exc:
         line, column = exc.mark.line + 1, exc.mark.column + 1
-        raise error([Issue(exc.message, "", file, line, column)]) from None
+        raise error([Issue(exc.message, format_path(exc.path), file, line, column)]) from None
     except yaml.MarkedYAMLError as exc:
         raise error([_syntax_issue(exc, file, text)]) from None
     except yaml.YAMLError as exc:  # anything else the parser refuses, said in one line
@@ -534,33 +651,19 @@ def read_yaml_file(
     path: str | Path,
     *,
     display: str | None = None,
-    max_bytes: int = 256 * 1024,
+    limits: Limits | None = None,
+    max_bytes: int | None = None,
     error: type[SourceError] = SourceError,
     json: bool = False,
 ) -> Located:
-    """Read a YAML or JSON file safely (see :func:`parse_yaml`); ``display`` names it in errors."""
+    """Read a YAML or JSON file safely (see :func:`parse_yaml`); ``display`` names it in
+    errors. Only a regular file is read (a pipe or a device is refused without reading it)."""
     name = display if display is not None else str(path)
-    p = Path(path)
-    problem = None
+    limits = _limits(limits, max_bytes, None)
     try:
-        mode = p.stat().st_mode
-        if stat.S_ISDIR(mode):
-            problem = "this is a directory, not a file"
-        elif not stat.S_ISREG(mode):
-            # A pipe or a device could block or never end: only plain files are read.
-            problem = "this is not a regular file (a pipe or a device?)"
-        else:
-            with p.open("rb") as fh:
-                raw = fh.read(max_bytes + 1)
+        raw = read_regular_file(path, limits.max_bytes)
     except FileNotFoundError:
-        problem = "no such file"
-    except (OSError, ValueError) as exc:  # ValueError: a name the system refuses (NUL)
-        problem = f"cannot read the file: {getattr(exc, 'strerror', None) or exc}"
-    if problem is not None:
-        raise error.single(problem, file=name)
-    if len(raw) > max_bytes:
-        raise error.single(
-            f"the file is too large: the limit is {max_bytes:,} bytes ({max_bytes // 1024} KiB)",
-            file=name,
-        )
-    return parse_yaml(raw, file=name, max_bytes=max_bytes, error=error, json=json)
+        raise error.single("no such file", file=name) from None
+    except FileRefusedError as exc:
+        raise error.single(exc.reason, file=name) from None
+    return parse_yaml(raw, file=name, limits=limits, error=error, json=json)

@@ -7,17 +7,28 @@ CI is fast and repeatable; ``dev`` (the default) explores more; ``thorough`` is 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
+from hypothesis.configuration import set_hypothesis_home_dir
+from hypothesis.database import DirectoryBasedExampleDatabase
+
+# Hypothesis keeps its files (failed examples, caches) with pytest's cache, which git ignores,
+# rather than in a folder of its own in the tree; the ci profile keeps no examples (they are
+# derandomized).
+_HOME = Path(__file__).parents[1] / ".pytest_cache" / "hypothesis"
+set_hypothesis_home_dir(_HOME)
+_EXAMPLES = DirectoryBasedExampleDatabase(_HOME / "examples")
 
 settings.register_profile(
     "ci",
+    database=None,
     max_examples=40,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
 )
-settings.register_profile("dev", max_examples=60, deadline=None)
-settings.register_profile("thorough", max_examples=1000, deadline=None)
+settings.register_profile("dev", max_examples=60, deadline=None, database=_EXAMPLES)
+settings.register_profile("thorough", max_examples=1000, deadline=None, database=_EXAMPLES)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -4,26 +4,44 @@ from __future__ import annotations
 
 import random
 
-from sueca_rules import Match, Variant
+from sueca_rules import Event, Match, Variant
 from sueca_rules._cards import cards_from_mask
 
 
 def random_step(
-    match: Match, rng: random.Random, *, revoke_rate: float = 0.05, claim_rate: float = 0.02
-) -> None:
-    """One random action: usually a legal card; with a claimable variant sometimes a renúncia
-    or a claim by a random seat."""
+    match: Match,
+    rng: random.Random,
+    *,
+    revoke_rate: float = 0.05,
+    claim_rate: float = 0.02,
+    redeal_rate: float = 0.5,
+) -> list[Event]:
+    """One random action of whatever is due: the dealer's choice of trump, an answer about a
+    new deal, a card (usually legal; with a claimable variant sometimes a renúncia, or a claim
+    by a random seat naming a random rival), or at the count a claim or the score."""
+    phase = match.phase
+    if phase == "trump":
+        return match.choose_trump(rng.choice(["top", "bottom"]))
+    if phase == "redeal":
+        seat = match.turn
+        assert seat is not None
+        if match.may_redeal(seat) and rng.random() < redeal_rate:
+            return match.redeal(seat)
+        return match.keep_hand(seat)
+    if match.rules.revoke_claimable and rng.random() < (
+        claim_rate if phase == "play" else 4 * claim_rate
+    ):
+        seat = rng.randrange(4)
+        against = rng.choice([(seat + 1) % 4, (seat + 3) % 4])
+        return match.claim(seat, against if match.rules.accuse_player else None)
+    if phase == "count":
+        return match.score_deal()
     assert match.turn is not None
-    if match.rules.revoke_claimable:
-        if rng.random() < claim_rate:
-            match.claim(rng.randrange(4))
-            return
-        if rng.random() < revoke_rate:
-            revokes = [c for c in match.playable_cards() if c not in match.legal_cards()]
-            if revokes:
-                match.play(rng.choice(revokes))
-                return
-    match.play(rng.choice(match.legal_cards()))
+    if match.rules.revoke_claimable and rng.random() < revoke_rate:
+        revokes = [c for c in match.playable_cards() if c not in match.legal_cards()]
+        if revokes:
+            return match.play(rng.choice(revokes))
+    return match.play(rng.choice(match.legal_cards()))
 
 
 def play_random_match(

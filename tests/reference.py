@@ -13,6 +13,7 @@ from sueca_rules import Variant
 
 ORDER = "23456QJK7A"  # weakest to strongest
 POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
+MAX_DEAL_GAMES = 10**18  # the library's stated cap on one deal's games (multiplied ties)
 
 
 def trick_winner(cards: list[tuple[int, str]], trump: str) -> int:
@@ -36,7 +37,7 @@ def deal_games(variant: Variant, points: int, all_tricks: bool, pending: int) ->
         games += scoring.tie.amount * pending
     elif scoring.tie.mode == "multiply":
         games *= scoring.tie.amount**pending
-    return games, bandeira
+    return min(games, MAX_DEAL_GAMES), bandeira
 
 
 class Judgement(NamedTuple):
@@ -56,6 +57,10 @@ def referee(variant: Variant, record: dict[str, Any]) -> dict[str, Any]:
 def judge(variant: Variant, record: dict[str, Any]) -> Judgement:
     """The whole :class:`Judgement` of a legal record."""
     step = 1 if variant.table.direction == "clockwise" else 3
+    revoke = variant.revoke
+    false_games = (
+        revoke.penalty_games if revoke.false_claim_games is None else revoke.false_claim_games
+    )
     games = [0, 0]
     partidas = [0, 0]
     partida = 0
@@ -70,22 +75,59 @@ def judge(variant: Variant, record: dict[str, Any]) -> Judgement:
         hands = [list(h) for h in deal["hands"]]
         trump = deal["trump_card"][1]
         assert deal["trump_card"] in hands[dealer]
+        leader = (dealer + step) % 4
+        if deal.get("redeal") is not None:
+            # A weak hand asked for a new deal: nothing played, nothing awarded, same dealer.
+            seat = deal["redeal"]
+            redeal = variant.deal.redeal
+            below = redeal.leader_below if seat == leader else redeal.others_below
+            points_held = sum(POINTS.get(c[0], 0) for c in hands[seat])
+            assert below is not None, "a redeal by a seat that may never ask"
+            assert points_held < below, "a redeal by a hand at or above its threshold"
+            assert not deal.get("plays")
+            assert not deal.get("claims")
+            out.append(
+                {
+                    "dealer": dealer,
+                    "trump": trump,
+                    "tricks": [],
+                    "points": [0, 0],
+                    "tricks_won": [0, 0],
+                    "result": "redeal",
+                    "games": [0, 0],
+                    "partida": partida,
+                }
+            )
+            bandeiras.append(False)
+            pending_after.append(pending)
+            continue
         plays = deal["plays"]
         claims = deal.get("claims", [])
-        seat = (dealer + step) % 4
+        seat = leader
         current: list[tuple[int, str]] = []
         tricks = []
         points = [0, 0]
         won = [0, 0]
         revokers: list[int] = []
-        ended_by: int | None = None  # the team that scores a renúncia penalty
+        penalties = [0, 0]  # false claims after which play went on
+        awarded = [0, 0]
+        ended_by: int | None = None  # the team that scored the claim that ended the deal
         for k in range(len(plays) + 1):
             for claim in (c for c in claims if c["after"] == k):
                 team = claim["by"] % 2
-                if any(r % 2 != team for r in revokers):
+                against = claim.get("against")
+                assert (against is not None) == (revoke.accuse == "player")
+                if any(r % 2 != team and against in (None, r) for r in revokers):
                     ended_by = team
-                elif variant.revoke.false_claim == "penalize_claimant":
-                    ended_by = 1 - team
+                    awarded = list(penalties)
+                    awarded[team] += revoke.penalty_games
+                elif revoke.false_claim == "penalize_claimant":
+                    if revoke.after_false_claim == "deal_ends":
+                        ended_by = 1 - team
+                        awarded = [0, 0]
+                        awarded[1 - team] = false_games
+                    else:
+                        penalties[1 - team] += false_games
                 if ended_by is not None:
                     break
             if ended_by is not None or k == len(plays):
@@ -96,7 +138,7 @@ def judge(variant: Variant, record: dict[str, Any]) -> Judgement:
             if current:
                 led = current[0][1][1]
                 if card[1] != led and any(c[1] == led for c in hand):
-                    assert variant.revoke.mode == "claimable"
+                    assert revoke.mode == "claimable"
                     revokers.append(seat)
             hand.remove(card)
             current.append((seat, card))
@@ -117,26 +159,23 @@ def judge(variant: Variant, record: dict[str, Any]) -> Judgement:
                 seat = w
             else:
                 seat = (seat + step) % 4
-        awarded = [0, 0]
+        bandeira = False
         if ended_by is not None:
             result = "revoke"
-            awarded[ended_by] = variant.revoke.penalty_games
             scorer: int | None = ended_by
-            bandeira = False
         else:
             assert len(plays) == 40, "a deal cut short without a claim"
+            awarded = list(penalties)
             if points[0] == points[1]:
                 result = "tie"
                 scorer = None
-                bandeira = False
                 if variant.scoring.tie.mode != "none":
                     pending = pending + 1 if variant.scoring.tie.stacks else 1
             else:
                 result = "won"
                 scorer = 0 if points[0] > points[1] else 1
-                awarded[scorer], bandeira = deal_games(
-                    variant, points[scorer], won[scorer] == 10, pending
-                )
+                deal_won, bandeira = deal_games(variant, points[scorer], won[scorer] == 10, pending)
+                awarded[scorer] += deal_won
                 pending = 0
         out.append(
             {
@@ -152,17 +191,21 @@ def judge(variant: Variant, record: dict[str, Any]) -> Judgement:
         )
         bandeiras.append(bandeira)
         pending_after.append(pending)
-        if scorer is not None:
-            games[scorer] += awarded[scorer]
-            if (bandeira and variant.scoring.bandeira.wins_partida) or (
-                games[scorer] >= variant.match.target_games
-            ):
-                partidas[scorer] += 1
-                if partidas[scorer] == variant.match.best_of // 2 + 1:
-                    winner = scorer
-                else:
-                    partida += 1
-                    games = [0, 0]
+        games = [games[0] + awarded[0], games[1] + awarded[1]]
+        target = variant.match.target_games
+        partida_won: int | None = None
+        if bandeira and variant.scoring.bandeira.wins_partida:
+            partida_won = scorer
+        elif max(games) >= target and games[0] != games[1]:
+            # One team at the target wins; both at it: more games wins; equal: play on.
+            partida_won = 0 if games[0] > games[1] else 1
+        if partida_won is not None:
+            partidas[partida_won] += 1
+            if partidas[partida_won] == variant.match.best_of // 2 + 1:
+                winner = partida_won
+            else:
+                partida += 1
+                games = [0, 0]
         dealer = (dealer + step) % 4
     report = {"deals": out, "games": games, "partidas": partidas, "winner": winner}
     return Judgement(report, bandeiras, pending_after)

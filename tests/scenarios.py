@@ -6,7 +6,7 @@ A built deal is ``(hands, trump_card, plays)`` ready for ``Match.deal_hands`` an
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sueca_rules import Event, Match, Variant
@@ -85,6 +85,12 @@ def find_deal(
     rng = random.Random(seed)
     for attempt in range(tries):
         match = Match(variant, seed=f"{seed}:{attempt}", first_dealer=dealer)
+        if match.phase == "trump":  # the dealer's choice: the bottom card, as in Portugal
+            match.choose_trump("bottom")
+        while match.phase == "redeal":
+            turn = match.turn
+            assert turn is not None
+            match.keep_hand(turn)
         hands = [[str(c) for c in match.hand(s)] for s in range(4)]
         trump = str(match.trump_card)
         plays: list[str] = []
@@ -92,17 +98,32 @@ def find_deal(
             card = rng.choice(match.legal_cards())
             plays.append(str(card))
             match.play(card)
+        if match.phase == "count":
+            match.score_deal()
         last = match.deals[-1]
         if wanted(last.points, last.tricks_won):
             return BuiltDeal(hands, trump, plays)
     raise AssertionError("no such deal found")
 
 
+def deal_and_keep(match: Match, hands: Sequence[Sequence[str]], trump_card: str) -> list[Event]:
+    """Deal ``hands`` on a match made with ``deal=False``; under ``deal.redeal`` every seat
+    asked keeps its hand."""
+    events: list[Event] = list(match.deal_hands(hands, trump_card))
+    while match.phase == "redeal":
+        turn = match.turn
+        assert turn is not None
+        events.extend(match.keep_hand(turn))
+    return events
+
+
 def play_built(match: Match, deal: BuiltDeal) -> list[Event]:
     """Deal and play a built deal on a match made with ``deal=False``."""
-    events: list[Event] = list(match.deal_hands(deal.hands, deal.trump_card))
+    events = deal_and_keep(match, deal.hands, deal.trump_card)
     for card in deal.plays:
         events.extend(match.play(card))
+    if match.phase == "count":  # renúncia claimable: the count, where nobody claims
+        events.extend(match.score_deal())
     return events
 
 
@@ -118,9 +139,11 @@ DESIGNED_KINDS = ("tie", "sweep", "lose_zero", "split")
 ``lose_zero`` one team takes 120 points but loses a trick worth nothing; ``split`` the tricks
 go to the teams at random."""
 
-DEAL_KINDS = (*DESIGNED_KINDS, "random", "revoke")
+DEAL_KINDS = (*DESIGNED_KINDS, "random", "revoke", "redeal")
 """Every kind :func:`play_kind` plays: the designed ones, ``random`` (random hands, random legal
-play) and ``revoke`` (random hands; with ``revoke.mode: claimable`` a renúncia and claims)."""
+play), ``revoke`` (random hands; with ``revoke.mode: claimable`` a renúncia and claims, during
+play or at the count) and ``redeal`` (under ``deal.redeal``, hands where a seat may ask for a new
+deal, and it asks; otherwise a random deal)."""
 
 
 def _card_points(cards: list[str]) -> int:
@@ -239,17 +262,27 @@ def random_hands(rng: random.Random, dealer: int) -> tuple[Hands, str]:
     return hands, rng.choice(hands[dealer])
 
 
+def _claim(match: Match, by: int, rng: random.Random, against: int | None = None) -> None:
+    """Seat ``by`` claims; under ``accuse: player`` naming ``against`` (or a random rival)."""
+    if not match.rules.accuse_player:
+        match.claim(by)
+        return
+    if against is None or against % 2 == by % 2:
+        against = rng.choice([(by + 1) % 4, (by + 3) % 4])
+    match.claim(by, against)
+
+
 def play_revoke_deal(match: Match, rng: random.Random) -> None:
     """Deal random hands and play them at random. With ``revoke.mode: claimable`` the player to
-    move revokes at the first chance from a random point; a few cards later a seat claims (the
-    revoker's opponents, its partners, or anyone), sometimes after an early false claim. The
-    deal then goes on at random if it did not end."""
+    move revokes at the first chance from a random point; a few cards later (or at the count) a
+    seat claims (the revoker's opponents, its partners, or anyone), sometimes after an early
+    false claim. The deal then goes on at random if it did not end."""
     number = len(match.deals)
-    match.deal_hands(*random_hands(rng, match.dealer))
+    deal_and_keep(match, *random_hands(rng, match.dealer))
     claimable = match.rules.revoke_claimable
     revoke_from = rng.randrange(0, 25)
     early_claim = rng.randrange(0, revoke_from + 1) if rng.random() < 0.25 else None
-    delay = rng.randrange(0, 6)
+    delay = rng.randrange(0, 6) if rng.random() < 0.7 else 40  # 40: found at the count
     style = rng.choice(["opponent", "opponent", "partner", "anyone"])
     revoker: int | None = None
     revoked_at = 0
@@ -258,9 +291,14 @@ def play_revoke_deal(match: Match, rng: random.Random) -> None:
         n = len(match.plays)
         if claimable and n == early_claim:
             early_claim = None
-            match.claim(rng.randrange(4))
+            _claim(match, rng.randrange(4), rng)
             continue
-        if claimable and revoker is not None and not claimed and n >= revoked_at + delay:
+        if (
+            claimable
+            and revoker is not None
+            and not claimed
+            and (n >= revoked_at + delay or match.phase == "count")
+        ):
             claimed = True
             if style == "opponent":
                 by = rng.choice([s for s in range(4) if s % 2 != revoker % 2])
@@ -268,7 +306,10 @@ def play_revoke_deal(match: Match, rng: random.Random) -> None:
                 by = rng.choice([s for s in range(4) if s % 2 == revoker % 2])
             else:
                 by = rng.randrange(4)
-            match.claim(by)
+            _claim(match, by, rng, revoker if rng.random() < 0.8 else None)
+            continue
+        if match.phase == "count":
+            match.score_deal()
             continue
         if claimable and revoker is None and n >= revoke_from:
             revokes = [c for c in match.playable_cards() if c not in match.legal_cards()]
@@ -278,6 +319,31 @@ def play_revoke_deal(match: Match, rng: random.Random) -> None:
                 match.play(rng.choice(revokes))
                 continue
         match.play(rng.choice(match.legal_cards()))
+
+
+def play_redeal_deal(match: Match, rng: random.Random) -> bool:
+    """Under ``deal.redeal``, deal random hands in which a seat may ask for a new deal, and
+    have it ask: ``True``. Otherwise (no redeals, or no such hands found) deal nothing:
+    ``False``."""
+    if not match.rules.has_redeal:
+        return False
+    for _ in range(200):
+        trial = match.clone()
+        trial.deal_hands(*random_hands(rng, match.dealer))
+        while trial.phase == "redeal":
+            seat = trial.turn
+            assert seat is not None
+            if trial.may_redeal(seat):
+                hands = [[str(c) for c in hand] for hand in trial.dealt_hands]
+                match.deal_hands(hands, str(trial.trump_card))
+                while match.turn != seat:
+                    turn = match.turn
+                    assert turn is not None
+                    match.keep_hand(turn)
+                match.redeal(seat)
+                return True
+            trial.keep_hand(seat)
+    return False
 
 
 def play_kind(match: Match, kind: str, rng: random.Random) -> BuiltDeal | None:
@@ -290,9 +356,14 @@ def play_kind(match: Match, kind: str, rng: random.Random) -> BuiltDeal | None:
     if kind == "revoke":
         play_revoke_deal(match, rng)
         return None
-    assert kind == "random", kind
+    if kind == "redeal" and play_redeal_deal(match, rng):
+        return None
+    assert kind in ("random", "redeal"), kind
     number = len(match.deals)
-    match.deal_hands(*random_hands(rng, match.dealer))
+    deal_and_keep(match, *random_hands(rng, match.dealer))
     while len(match.deals) == number:
-        match.play(rng.choice(match.legal_cards()))
+        if match.phase == "count":
+            match.score_deal()
+        else:
+            match.play(rng.choice(match.legal_cards()))
     return None

@@ -10,6 +10,7 @@ from sueca_rules import (
     Bandeira,
     DealRules,
     MatchRules,
+    Redeal,
     RevokeRules,
     Scoring,
     Table,
@@ -33,9 +34,50 @@ def ties(draw: st.DrawFn) -> Tie:
 
 
 @st.composite
+def redeals(draw: st.DrawFn) -> Redeal:
+    """No redeals (most often), or thresholds from 1 to 30 for the leader and the others."""
+    if draw(st.integers(0, 2)) == 0:
+        return Redeal()
+    threshold = st.one_of(st.none(), st.integers(1, 30))
+    return Redeal(leader_below=draw(threshold), others_below=draw(threshold))
+
+
+@st.composite
+def revoke_rules(draw: st.DrawFn, *, claimable: bool | None = None) -> RevokeRules:
+    """Renúncia rules: any mode (or the one asked), penalties, false claims and accusations."""
+    mode: Literal["prevented", "claimable"] = (
+        draw(st.sampled_from(["prevented", "claimable"]))
+        if claimable is None
+        else ("claimable" if claimable else "prevented")
+    )
+    return RevokeRules(
+        mode=mode,
+        penalty_games=draw(st.integers(0, 6)),
+        false_claim=draw(st.sampled_from(["penalize_claimant", "ignored"])),
+        false_claim_games=draw(st.one_of(st.none(), st.integers(0, 4))),
+        after_false_claim=draw(st.sampled_from(["deal_ends", "play_on"])),
+        accuse=draw(st.sampled_from(["team", "player"])),
+    )
+
+
+@st.composite
 def variants(draw: st.DrawFn, *, short: bool = False) -> Variant:
     """A random valid variant. ``short`` keeps matches short (for engine tests)."""
-    return Variant(
+    return winnable(draw(_variants(short=short)))
+
+
+def winnable(variant: Variant) -> Variant:
+    """``variant`` validated, with its top tier worth a game if nobody could ever win."""
+    if max(variant.game_sources().values()) == 0:
+        last = variant.scoring.tiers[-1].model_copy(update={"games": 1})
+        scoring = variant.scoring.model_copy(update={"tiers": (*variant.scoring.tiers[:-1], last)})
+        variant = variant.model_copy(update={"scoring": scoring})
+    return Variant.model_validate(variant.model_dump())
+
+
+@st.composite
+def _variants(draw: st.DrawFn, *, short: bool = False) -> Variant:
+    return Variant.model_construct(
         name=draw(
             st.text(
                 st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]),
@@ -49,14 +91,11 @@ def variants(draw: st.DrawFn, *, short: bool = False) -> Variant:
             first_dealer=draw(st.sampled_from(["random", 0, 1, 2, 3])),
         ),
         deal=DealRules(
-            trump_card=draw(st.sampled_from(["dealer_last", "dealer_first"])),
+            trump_card=draw(st.sampled_from(["dealer_last", "dealer_first", "dealer_choice"])),
             order=draw(st.sampled_from(["play_direction", "reverse"])),
+            redeal=draw(redeals()),
         ),
-        revoke=RevokeRules(
-            mode=draw(st.sampled_from(["prevented", "claimable"])),
-            penalty_games=draw(st.integers(0, 6)),
-            false_claim=draw(st.sampled_from(["penalize_claimant", "ignored"])),
-        ),
+        revoke=draw(revoke_rules()),
         scoring=Scoring(
             tiers=draw(tiers()),
             bandeira=Bandeira(
@@ -82,11 +121,7 @@ def scoring_families(draw: st.DrawFn) -> list[Variant]:
     to 12 games with up to five partidas, so that ties, bandeiras and renúncias fall in one
     partida."""
     variant = draw(variants(short=True))
-    revoke = RevokeRules(
-        mode=draw(st.sampled_from(["claimable", "prevented", "claimable"])),
-        penalty_games=draw(st.integers(0, 6)),
-        false_claim=draw(st.sampled_from(["penalize_claimant", "ignored"])),
-    )
+    revoke = draw(revoke_rules(claimable=draw(st.sampled_from([True, False, True]))))
     match = MatchRules(
         target_games=draw(st.integers(2, 12)), best_of=draw(st.sampled_from([1, 3, 5]))
     )
@@ -113,7 +148,7 @@ def scoring_families(draw: st.DrawFn) -> list[Variant]:
             wins_partida=bandeira.wins_partida != (i in (2, 3)),
         )
         scoring = base.scoring.model_copy(update={"tie": tie, "bandeira": flipped})
-        family.append(base.model_copy(update={"scoring": scoring}))
+        family.append(winnable(base.model_copy(update={"scoring": scoring})))
     return family
 
 
@@ -125,13 +160,16 @@ def deal_plans(draw: st.DrawFn, max_episodes: int = 6) -> list[tuple[str, int]]:
     """Deals to play in a row: ``(kind, seed)`` pairs for :func:`tests.scenarios.play_kind`.
 
     A plan is a few episodes, each zero to three 60-60 ties, mostly with a renúncia deal
-    among them, then a deal to finish it: a sweep, 120 points with a lost zero-point trick,
-    random tricks, a random deal or another renúncia deal."""
+    among them and sometimes a deal asked away by a weak hand, then a deal to finish it: a
+    sweep, 120 points with a lost zero-point trick, random tricks, a random deal or another
+    renúncia deal."""
     plan: list[tuple[str, int]] = []
     for _ in range(draw(st.integers(3, max_episodes))):
         kinds = ["tie"] * draw(st.integers(0, 3))
         if draw(st.sampled_from([True, True, False])):
             kinds.insert(draw(st.integers(0, len(kinds))), "revoke")
+        if draw(st.sampled_from([True, False, False])):
+            kinds.insert(draw(st.integers(0, len(kinds))), "redeal")
         kinds.append(draw(st.sampled_from(FINISHERS)))
         plan += [(kind, draw(st.integers(0, 2**32))) for kind in kinds]
     return plan

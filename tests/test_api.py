@@ -1,47 +1,73 @@
-"""The public API: exactly the intended names, all importable, lazily."""
+"""The public API: one table (``sueca_rules/__init__.pyi``), every name importable, lazily,
+shown as ``sueca_rules.<name>``; bad arguments raise the library's own errors."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 import sueca_rules
+from sueca_rules import ConfigError, IllegalPlayError, Match, SuecaError
 
-INTENDED = {
-    # cards
-    "CARDS", "Card", "CardError", "Rank", "Suit", "parse_card", "parse_cards",
-    # variants
-    "Bandeira", "DEFAULT_VARIANT", "DealRules", "MatchRules", "RevokeRules", "Rules", "Scoring",
-    "Table", "Tie", "Tier", "Variant", "VariantError", "builtin_ids", "dump_variant",
-    "load_variant", "parse_variant", "variants_dir",
-    # describing
-    "RuleDiff", "describe", "describe_diff", "diff", "summary",
-    # engine and events
-    "CardPlayed", "Claim", "ClaimMade", "DealResult", "DealScored", "DealStarted", "Event",
-    "IllegalPlayError", "Match", "MatchWon", "Observation", "PartidaWon", "Phase", "Revoke",
-    "Trick", "TrickWon",
-    # records
-    "Record", "RecordClaim", "RecordDeal", "RecordError", "dump_record", "load_record",
-    "parse_record", "replay_report", "save_record",
-    # simulation
-    "SimulationReport", "simulate",
-    # errors
-    "Issue", "SourceError", "SuecaError",
-    "__version__",
-}  # fmt: skip
+STUB = Path(sueca_rules.__file__).with_suffix(".pyi")
 
 
-def test_exported_names_are_exactly_the_intended_ones() -> None:
-    assert set(sueca_rules.__all__) == INTENDED
-    assert len(sueca_rules.__all__) == len(INTENDED)
+def stub_imports() -> dict[str, str]:
+    """``{name: module}`` of the stub, read with ``ast`` (not the package's own reader)."""
+    tree = ast.parse(STUB.read_text(encoding="utf-8"))
+    out: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                assert alias.asname == alias.name, f"{alias.name}: re-export as itself"
+                out[alias.name] = f".{node.module}"
+    return out
 
 
-def test_every_exported_name_resolves() -> None:
+def test_the_stub_is_the_one_table() -> None:
+    names = stub_imports()
+    assert set(sueca_rules.__all__) == {*names, "__version__"}
+    assert len(names) >= 60
+    assert names == sueca_rules.__dict__["_LAZY"]
+
+
+def test_every_exported_name_resolves_from_its_module() -> None:
+    import importlib
+
+    for name, module in stub_imports().items():
+        value = getattr(sueca_rules, name)
+        assert value is getattr(importlib.import_module(module, "sueca_rules"), name)
+    assert set(dir(sueca_rules)) >= set(sueca_rules.__all__)
+
+
+def test_no_private_name_is_exported() -> None:
+    assert not [n for n in sueca_rules.__all__ if n.startswith("_") and n != "__version__"]
+
+
+def test_public_classes_show_the_public_path() -> None:
     for name in sueca_rules.__all__:
-        assert getattr(sueca_rules, name) is not None
-    assert set(dir(sueca_rules)) >= INTENDED
+        if name in {"SimulationReport"}:  # work in progress on other branches
+            continue
+        value = getattr(sueca_rules, name)
+        if isinstance(value, type):
+            assert value.__module__ == "sueca_rules", name
+            assert value.__qualname__ == name
+    assert repr(sueca_rules.Match) == "<class 'sueca_rules.Match'>"
+
+
+def test_the_version_comes_from_the_package_metadata() -> None:
+    from importlib.metadata import version
+
+    assert sueca_rules.__version__ == version("sueca-rules")
+    pyproject = (Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    assert "__version__" not in pyproject
 
 
 def test_unknown_names_raise_attribute_error() -> None:
@@ -50,7 +76,14 @@ def test_unknown_names_raise_attribute_error() -> None:
 
 
 def test_errors_are_value_errors() -> None:
-    for name in ("CardError", "VariantError", "RecordError", "IllegalPlayError", "SourceError"):
+    for name in (
+        "CardError",
+        "ConfigError",
+        "VariantError",
+        "RecordError",
+        "IllegalPlayError",
+        "SourceError",
+    ):
         error = getattr(sueca_rules, name)
         assert issubclass(error, sueca_rules.SuecaError)
         assert issubclass(error, ValueError)
@@ -59,7 +92,8 @@ def test_errors_are_value_errors() -> None:
 def test_importing_the_package_and_the_cli_is_light() -> None:
     code = (
         "import sys, sueca_rules, sueca_rules.cli; sueca_rules.cli.build_parser(); "
-        "print(sorted(m for m in ('pydantic', 'yaml', 'rich') if m in sys.modules))"
+        "print(sorted(m for m in ('pydantic', 'yaml', 'rich', 'importlib.metadata') "
+        "if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
@@ -67,10 +101,120 @@ def test_importing_the_package_and_the_cli_is_light() -> None:
 
 def test_docstring_examples_run() -> None:
     import doctest
-    import importlib
 
-    modules = ["sueca_rules._match", "sueca_rules.bots", "sueca_rules._simulate"]
-    for name in modules:
-        result = doctest.testmod(importlib.import_module(name))
-        assert result.failed == 0, name
-    assert doctest.testmod(importlib.import_module("sueca_rules._match")).attempted >= 3
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner()
+    attempted = 0
+    for name in ("Match", "simulate"):
+        for test in finder.find(getattr(sueca_rules, name), name):
+            runner.run(test)
+            attempted += len(test.examples)
+    from sueca_rules import bots
+
+    for test in finder.find(bots):
+        runner.run(test)
+        attempted += len(test.examples)
+    assert runner.failures == 0
+    assert attempted >= 3
+
+
+# --- bad arguments: every one is a SuecaError, and changes nothing -------------------------
+
+
+def _calls() -> list[tuple[str, Callable[[], Any], type[SuecaError]]]:
+    from sueca_rules.bots import make_bot
+
+    return [
+        ("Match(first_dealer=7)", lambda: Match(first_dealer=7), ConfigError),
+        ("Match(first_dealer=True)", lambda: Match(first_dealer=True), ConfigError),
+        ("Match(first_dealer=1.0)", lambda: Match(first_dealer=1.0), ConfigError),  # type: ignore[arg-type]
+        ("Match(first_dealer='1')", lambda: Match(first_dealer="1"), ConfigError),  # type: ignore[arg-type]
+        ("Match(variant=3)", lambda: Match(3), ConfigError),  # type: ignore[arg-type]
+        ("Match(seed=1.5)", lambda: Match(seed=1.5), ConfigError),  # type: ignore[arg-type]
+        ("Match(seed=True)", lambda: Match(seed=True), ConfigError),
+        ("Match('nowhere')", lambda: Match("nowhere"), sueca_rules.VariantError),
+        ("observation(4)", lambda: Match(seed=1).observation(4), ConfigError),
+        ("observation(True)", lambda: Match(seed=1).observation(True), ConfigError),
+        ("hand(-1)", lambda: Match(seed=1).hand(-1), ConfigError),
+        ("hand('0')", lambda: Match(seed=1).hand("0"), ConfigError),  # type: ignore[arg-type]
+        ("play(None)", lambda: Match(seed=1).play(None), IllegalPlayError),  # type: ignore[arg-type]
+        ("claim(9)", lambda: Match("portugal-table", seed=1).claim(9), IllegalPlayError),
+        ("may_redeal(5)", lambda: Match(seed=1).may_redeal(5), ConfigError),
+        ("deal_random('top')", lambda: Match(deal=False).deal_random("top"), IllegalPlayError),
+        ("make_bot(5)", lambda: make_bot(5), ConfigError),
+        ("make_bot('2')", lambda: make_bot("2"), ConfigError),  # type: ignore[arg-type]
+        ("make_bot(2, samples=3)", lambda: make_bot(2, samples=3), ConfigError),
+        ("make_bot(4, bogus=1)", lambda: make_bot(4, bogus=1), ConfigError),
+        ("describe(lang='fr')", lambda: sueca_rules.describe(_v(), "fr"), ConfigError),  # type: ignore[arg-type]
+        ("summary(lang=None)", lambda: sueca_rules.summary(_v(), None), ConfigError),  # type: ignore[arg-type]
+        ("simulate(deals=0)", lambda: sueca_rules.simulate("portugal", deals=0), ConfigError),
+        ("simulate(jobs=0)", lambda: sueca_rules.simulate("portugal", jobs=0), ConfigError),
+        (
+            "simulate(teams=(9, 1))",
+            lambda: sueca_rules.simulate("portugal", teams=(9, 1)),
+            ConfigError,
+        ),
+        ("parse_card(None)", lambda: sueca_rules.parse_card(None), sueca_rules.CardError),  # type: ignore[arg-type]
+        ("load_variant(3)", lambda: sueca_rules.load_variant(3), ConfigError),  # type: ignore[arg-type]
+        ("parse_variant(3)", lambda: sueca_rules.parse_variant(3), ConfigError),  # type: ignore[arg-type]
+        ("parse_record(None)", lambda: sueca_rules.parse_record(None), ConfigError),  # type: ignore[arg-type]
+    ]
+
+
+def _v() -> sueca_rules.Variant:
+    return sueca_rules.load_variant("portugal")
+
+
+# Owned by work in progress on other branches; strict, so that they are unmarked once fixed.
+_PENDING = {
+    "make_bot(5)",
+    "make_bot('2')",
+    "make_bot(2, samples=3)",
+    "make_bot(4, bogus=1)",
+    "simulate(deals=0)",
+    "simulate(jobs=0)",
+    "simulate(teams=(9, 1))",
+}
+
+
+@pytest.mark.parametrize(
+    ("label", "call", "error"),
+    [
+        pytest.param(*c, marks=pytest.mark.xfail(strict=True)) if c[0] in _PENDING else c
+        for c in _calls()
+    ],
+    ids=[c[0] for c in _calls()],
+)
+def test_bad_arguments_raise_the_librarys_errors(
+    label: str, call: Callable[[], Any], error: type[SuecaError]
+) -> None:
+    with pytest.raises(error) as caught:
+        call()
+    assert isinstance(caught.value, SuecaError)
+    assert str(caught.value), label
+
+
+def test_refused_actions_change_nothing() -> None:
+    match = Match("portugal-table", seed=3)
+    before = repr(match.to_record().to_data()), match.observation(0)
+    actions: list[Callable[[], object]] = [
+        lambda: match.play("8S"),
+        lambda: match.claim(1, against=3),
+        lambda: match.score_deal(),
+        lambda: match.redeal(0),
+        lambda: match.keep_hand(0),
+        lambda: match.choose_trump("top"),
+        lambda: match.deal_random(),
+    ]
+    for action in actions:
+        with pytest.raises(SuecaError):
+            action()
+        assert (repr(match.to_record().to_data()), match.observation(0)) == before
+
+
+def test_every_public_function_has_a_docstring() -> None:
+    # The API reference is made from them.
+    for name in sueca_rules.__all__:
+        value = getattr(sueca_rules, name)
+        if inspect.isfunction(value) or inspect.isclass(value):
+            assert inspect.getdoc(value), name

@@ -12,6 +12,7 @@ import pytest
 
 from sueca_rules import builtin_ids, load_variant
 from sueca_rules._describe import summary
+from sueca_rules._lang import phrases
 from sueca_rules.cli import main
 
 
@@ -52,6 +53,61 @@ def test_describe_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     out = " ".join(capsys.readouterr().out.split())
     assert out.startswith("Sueca rules: Our café")
     assert "counts double" in out
+
+
+def test_describe_a_house_file_says_what_it_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 17.1: a file that extends a base and has no description of its own."""
+    tasca = tmp_path / "tasca.yaml"
+    tasca.write_text(
+        "name: Tasca\nextends: portugal\ntable:\n  direction: clockwise\n"
+        "deal:\n  trump_card: dealer_first\nmatch:\n  target_games: 6\n",
+        encoding="utf-8",
+    )
+    assert main(["describe", str(tasca)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Play and dealing go anticlockwise" not in out
+    assert "First team to four games" not in out
+    assert "Based on Portugal, with these changes: - Direction of play: clockwise" in out
+    assert "- Games to win a partida: 6 games." in out
+    assert main(["describe", str(tasca), "--lang", "pt"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "São as regras de Portugal, com estas alterações:" in out
+    assert "- Jogos para ganhar a partida: 6 jogos." in out
+
+
+def test_describe_a_file_that_extends_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "base.yaml").write_text(
+        "name: Our base\ndescription: Our base, clockwise.\ntable: {direction: clockwise}\n",
+        encoding="utf-8",
+    )
+    house = tmp_path / "rules" / "house.yaml"
+    house.write_text(
+        "name: House\nextends: base.yaml\nmatch: {target_games: 6}\n", encoding="utf-8"
+    )
+    assert main(["describe", str(house)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Our base, clockwise." not in out
+    assert "Based on Our base, with these changes: - Games to win a partida: 6 games." in out
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_describe_in_portuguese_has_no_english_source(
+    vid: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 17.2: "Fonte / The rules of the Sueca▶Play game…"."""
+    assert main(["describe", vid, "--lang", "pt"]) == 0
+    out = capsys.readouterr().out
+    source = " ".join(out.split("\nFonte\n")[1].split())
+    translated = phrases("pt").builtins
+    assert translated is not None
+    assert source.startswith(" ".join(translated[vid].split())), source
+    assert " the " not in source
+    assert " games" not in source
 
 
 def test_describe_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -121,7 +177,7 @@ def test_diff_json_same_rules(capsys: pytest.CaptureFixture[str]) -> None:
 def test_diff_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", "portugal", "sueca-play"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert out.startswith("Portugal and Sueca Play differ in 2 rules:")
+    assert out.startswith("Portugal and Sueca Play differ in 4 rules, said under 2 headings:")
     assert "First dealer: Portugal: chosen at random; Sueca Play: seat 1" in out
     assert "Ties (60-60):" in out
 
@@ -129,7 +185,20 @@ def test_diff_text(capsys: pytest.CaptureFixture[str]) -> None:
 def test_diff_text_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", "portugal", "french", "--lang", "pt"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert out.startswith("Portugal e French rules diferem em 3 regras:")
+    assert out.startswith("Portugal e French rules diferem em 4 regras, agrupadas em 3 temas:")
+
+
+@pytest.mark.parametrize(("a", "b"), [("portugal", "french"), ("portugal", "sueca-play")])
+def test_diff_text_counts_what_json_lists(
+    a: str, b: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 17.8: the text said "3 rules" where --json listed 4."""
+    assert main(["diff", a, b, "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    for lang in ("en", "pt"):
+        assert main(["diff", a, b, "--lang", lang]) == 0
+        head = capsys.readouterr().out.splitlines()[0]
+        assert f" {len(listed)} r" in head, head
 
 
 def test_diff_same_rules_text(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,19 +1,65 @@
-"""Rules cards, one-line summaries and rule differences (``sueca_rules._describe``)."""
+"""Rules cards, one-line summaries and rule differences (``sueca_rules._describe``), the facts
+they say (``sueca_rules._describe_facts``) and the phrase files (``sueca_rules._lang``).
+
+The facts are checked as facts, against :class:`~sueca_rules._rules.Rules` and the variant
+files; the texts are checked for what every language must do (say every fact that differs,
+never leave a number or a zero badly said), with a few phrases read in each language.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
-from sueca_rules import Variant, builtin_ids, load_variant, variants_dir
+from sueca_rules import (
+    ConfigError,
+    Variant,
+    builtin_ids,
+    load_variant,
+    parse_variant,
+    variants_dir,
+)
 from sueca_rules._describe import LANGS, Lang, RuleDiff, describe, describe_diff, diff, summary
+from sueca_rules._describe_facts import (
+    TOPIC_FIELDS,
+    Band,
+    Bandeira,
+    Card,
+    Dealing,
+    Direction,
+    MatchLength,
+    Players,
+    Redeal,
+    Revoke,
+    Scoring,
+    SectionKey,
+    Source,
+    Tie,
+    Topic,
+    card_facts,
+    flat_rules,
+    topic_of,
+)
+from sueca_rules._lang import check_lang, phrases, seat_name, seat_role
+from sueca_rules._lang._tables import (
+    CardPhrases,
+    DiffPhrases,
+    Phase,
+    Phrases,
+    SummaryPhrases,
+    TablePhrases,
+    WordPhrases,
+)
+from sueca_rules._rules import CAPOTE_POINTS, Rules
 from tests.strategies import variants
 
 DEFAULT = Variant(name="x")
@@ -24,22 +70,20 @@ def norm(text: str) -> str:
     return " ".join(text.split())
 
 
-def games_en(n: int) -> str:
-    return "no games" if n == 0 else "1 game" if n == 1 else f"{n} games"
+def rules_body(card: str) -> str:
+    """A card without its title (which holds the variant's name, in any language)."""
+    return norm(card.split("\n", 2)[2])
 
 
-def games_pt(n: int) -> str:
-    return "nenhum jogo" if n == 0 else "1 jogo" if n == 1 else f"{n} jogos"
-
-
-def no_tie_bonus(v: Variant) -> bool:
-    tie = v.scoring.tie
-    return tie.mode == "none" or (tie.mode == "add" and tie.amount == 0)
-
-
-def non_default(variant: Variant) -> list[str]:
-    """The dotted paths of the rules in which ``variant`` differs from the defaults."""
-    return [d.path for d in diff(DEFAULT, variant)]
+def with_rule(variant: Variant, path: str, value: Any) -> Variant:
+    """``variant`` with the rule at the dotted ``path`` set to ``value``."""
+    data = variant.model_dump(mode="json")
+    *parents, last = path.split(".")
+    node = data
+    for part in parents:
+        node = node[part]
+    node[last] = value
+    return Variant.model_validate(data)
 
 
 def tier_ranges(variant: Variant) -> list[tuple[int, int, int]]:
@@ -56,174 +100,288 @@ def tier_ranges(variant: Variant) -> list[tuple[int, int, int]]:
     return out
 
 
-def phrases_en(v: Variant, path: str) -> list[str]:
-    """Phrases the English card must hold when the rule at ``path`` has ``v``'s value (empty
-    when the rule does not apply, such as the penalty when renúncia is prevented)."""
-    tie, bandeira, revoke = v.scoring.tie, v.scoring.bandeira, v.revoke
-    cw = v.table.direction == "clockwise"
-    if path == "table.direction":
-        return ["goes clockwise, to the left", "the player on your left plays"]
-    if path == "table.first_dealer":
-        first = v.table.first_dealer
-        if first == "random":
-            return ["first dealer is chosen at random"]
-        leader = (int(first) + (1 if cw else 3)) % 4
-        return [f"Seat {first} deals the first deal", f"seat {leader} leads the first trick"]
-    if path == "deal.trump_card":
-        if v.deal.trump_card == "dealer_first":
-            return ["turns up the first card of the pack", "takes the first ten cards"]
-        return ["The dealer's last card", "ending with themselves"]
-    if path == "deal.order":
-        return ["the opposite way to the play", "the cards are dealt the other way round"]
-    if path == "revoke.mode":
-        return ["Any player may claim a renúncia", "any card in hand may be played"]
-    if path == "revoke.penalty_games":
-        if revoke.mode == "prevented":
-            return []
-        return [f"the claiming team scores {games_en(revoke.penalty_games)}"]
-    if path == "revoke.false_claim":
-        if revoke.mode == "prevented":
-            return []
-        if revoke.false_claim == "ignored":
-            return ["is rejected and play goes on"]
-        return [f"the other team scores the {games_en(revoke.penalty_games)} instead"]
-    if path == "scoring.tiers":
-        return [
-            f"{low} points: {games_en(g)}"
-            if low == high
-            else f"{low} to {high} points: {games_en(g)}"
-            for low, high, g in tier_ranges(v)
-        ]
-    if path == "scoring.bandeira.requires":
-        if bandeira.requires == "all_tricks":
-            return ["wins all ten tricks makes a bandeira", "has no bandeira"]
-        return ["takes all 120 points makes a bandeira"]
-    if path == "scoring.bandeira.games":
-        return [f"makes a bandeira (a clean sweep) and scores {games_en(bandeira.games)}"]
-    if path == "scoring.bandeira.wins_partida":
-        if bandeira.wins_partida:
-            return ["A bandeira wins the partida at once, whatever the score"]
-        return []  # the default: said by test_bandeira_ends_the_partida_in_effect
-    if path == "scoring.tie.mode":
-        if no_tie_bonus(v):
-            return ["nobody scores and nothing carries over"]
-        if tie.mode == "add":
-            return [f"is worth {tie.amount} more game"]
-        if tie.amount == 2:
-            return ["counts double", "multiplied by 2"]
-        return [f"multiplied by {tie.amount}"]
-    if path == "scoring.tie.amount":
-        if no_tie_bonus(v):
-            return ["nobody scores and nothing carries over"]
-        if tie.mode == "add":
-            return [f"is worth {tie.amount} more game"]
-        return [f"multiplied by {tie.amount}"]
-    if path == "scoring.tie.stacks":
-        if no_tie_bonus(v):
-            return []
-        if tie.stacks:
-            return ["Each further tie before then"]
-        return ["Several ties in a row count as one"]
-    if path == "match.target_games":
-        return [f"the first team to reach {games_en(v.match.target_games)} wins the partida"]
-    if path == "match.best_of":
-        n = v.match.best_of
-        if n == 1:
-            return ["The match is a single partida"]
-        return [f"best of {n} partidas", f"the first team to win {n // 2 + 1} partidas"]
-    raise AssertionError(f"no phrase known for {path}: add one to this test")
+# --- the facts ------------------------------------------------------------------------------
 
 
-def phrases_pt(v: Variant, path: str) -> list[str]:
-    """The same for the Portuguese card."""
-    tie, bandeira, revoke = v.scoring.tie, v.scoring.bandeira, v.revoke
-    cw = v.table.direction == "clockwise"
-    if path == "table.direction":
-        return ["no sentido dos ponteiros do relógio", "joga o jogador à sua esquerda"]
-    if path == "table.first_dealer":
-        first = v.table.first_dealer
-        if first == "random":
-            return ["escolhido ao acaso"]
-        leader = (int(first) + (1 if cw else 3)) % 4
-        return [f"O lugar {first} dá as cartas", f"o lugar {leader} é o primeiro a jogar"]
-    if path == "deal.trump_card":
-        if v.deal.trump_card == "dealer_first":
-            return ["vira para cima a primeira carta do baralho", "as dez primeiras cartas"]
-        return ["A sua última carta", "acabando em si próprio"]
-    if path == "deal.order":
-        return ["ao contrário do sentido do jogo"]
-    if path == "revoke.mode":
-        return ["pode acusar uma renúncia", "pode jogar-se qualquer carta"]
-    if path == "revoke.penalty_games":
-        if revoke.mode == "prevented":
-            return []
-        return [f"a equipa que acusou marca {games_pt(revoke.penalty_games)}"]
-    if path == "revoke.false_claim":
-        if revoke.mode == "prevented":
-            return []
-        if revoke.false_claim == "ignored":
-            return ["é recusada e o jogo continua"]
-        return [f"são os adversários que marcam os {games_pt(revoke.penalty_games)}"]
-    if path == "scoring.tiers":
-        return [
-            f"{low} pontos: {games_pt(g)}"
-            if low == high
-            else f"{low} a {high} pontos: {games_pt(g)}"
-            for low, high, g in tier_ranges(v)
-        ]
-    if path == "scoring.bandeira.requires":
-        if bandeira.requires == "all_tricks":
-            return ["ganha todas as dez vazas faz bandeira", "não faz bandeira"]
-        return ["faz todos os 120 pontos faz bandeira"]
-    if path == "scoring.bandeira.games":
-        return [f"faz bandeira e marca {games_pt(bandeira.games)}"]
-    if path == "scoring.bandeira.wins_partida":
-        if bandeira.wins_partida:
-            return ["A bandeira ganha logo a partida, seja qual for o resultado"]
-        return []
-    if path == "scoring.tie.mode":
-        if no_tie_bonus(v):
-            return ["ninguém marca e nada passa para a mão seguinte"]
-        if tie.mode == "add":
-            return [f"vale mais {games_pt(tie.amount)}"]
-        if tie.amount == 2:
-            return ["conta a dobrar"]
-        return [f"multiplicam-se por {tie.amount}"]
-    if path == "scoring.tie.amount":
-        if no_tie_bonus(v):
-            return ["ninguém marca e nada passa para a mão seguinte"]
-        if tie.mode == "add":
-            return [f"vale mais {games_pt(tie.amount)}"]
-        return [f"multiplicam-se por {tie.amount}"]
-    if path == "scoring.tie.stacks":
-        if no_tie_bonus(v):
-            return []
-        if tie.stacks:
-            return ["Cada novo empate antes disso"]
-        return ["Vários empates seguidos contam como um só"]
-    if path == "match.target_games":
-        return [f"a chegar aos {games_pt(v.match.target_games)} ganha a partida"]
-    if path == "match.best_of":
-        n = v.match.best_of
-        if n == 1:
-            return ["Joga-se uma só partida"]
-        return [f"à melhor de {n} partidas", f"vencer {n // 2 + 1} partidas"]
-    raise AssertionError(f"no phrase known for {path}: add one to this test")
+def test_facts_of_portugal() -> None:
+    card = card_facts(load_variant("portugal"))
+    assert card.name == "Portugal"
+    assert card.players == Players(seats_named=False)
+    assert card.direction == Direction(clockwise=False, deal_clockwise=False)
+    assert card.dealing == Dealing(None, None, "dealer_last", card.direction, "right", "right")
+    assert card.revoke == Revoke(
+        claimable=False,
+        penalty_games=4,
+        false_claim_games=4,
+        plays_on=False,
+        accuse_player=False,
+        tie_kept=True,
+    )
+    assert card.redeal == Redeal(None, None)
+    assert card.scoring == Scoring(
+        bands=(Band(61, 90, 1, capote=False), Band(91, 119, 2, capote=True)),
+        tiers=((61, 1), (91, 2)),
+        bandeira_all_tricks=False,
+        bandeira_games=4,
+    )
+    assert card.scoring.standard
+    assert card.bandeira == Bandeira(
+        all_tricks=False, games=4, games_at_120=2, wins_partida=False, wins_in_effect=True
+    )
+    assert card.tie == Tie("add", 1, stacks=True)
+    assert card.match == MatchLength(target_games=4, best_of=1, partidas_to_win=1)
+    assert card.source.builtin == "portugal"
+    assert card.source.base is None
+    assert card.source.changes is None
+    assert [s.key for s in card.sections] == list(get_args(SectionKey))
 
 
-def check_mentions(v: Variant) -> None:
-    """Every rule in which ``v`` differs from the defaults is on both of its cards."""
-    cards = {"en": norm(describe(v, "en")), "pt": norm(describe(v, "pt"))}
-    for path in non_default(v):
-        for lang, phrases in (("en", phrases_en(v, path)), ("pt", phrases_pt(v, path))):
-            for phrase in phrases:
-                capote = phrase.replace(": ", " (capote): ", 1)  # a tier may be named
-                assert phrase in cards[lang] or (
-                    path == "scoring.tiers" and capote in cards[lang]
-                ), f"{lang} card of {v.name}: {path}: {phrase!r}"
+def test_facts_of_the_other_builtins() -> None:
+    french = card_facts(load_variant("french"))
+    assert french.direction == Direction(clockwise=True, deal_clockwise=True)
+    assert french.bandeira == Bandeira(True, 4, 2, wins_partida=True, wins_in_effect=True)
+    assert french.tie.carries == "nothing"
+    assert not french.revoke.tie_kept
+    assert french.scoring.bands[-1] == Band(91, 120, 2, capote=True)
+    assert french.source == Source(
+        description=norm(load_variant("french").description),
+        builtin="french",
+        base="Portugal",
+        changes=("direction", "bandeira", "tie"),
+    )
+    online = card_facts(load_variant("sueca-online"))
+    assert online.dealing.trump_card == "dealer_first"
+    assert online.source.changes == ("deal", "bandeira", "tie")
+    play = card_facts(load_variant("sueca-play"))
+    assert play.dealing == Dealing(
+        1, 0, "dealer_last", Direction(False, deal_clockwise=False), "right", "right"
+    )
+    assert (french.dealing.leader_side, french.dealing.next_dealer_side) == ("left", "left")
+    assert play.players == Players(seats_named=True)
+    assert play.tie == Tie("multiply", 2, stacks=False)
+    table = card_facts(load_variant("portugal-table"))
+    assert table.revoke == Revoke(True, 4, 4, plays_on=False, accuse_player=False, tie_kept=True)
+    best = card_facts(load_variant("portugal-best-of-3"))
+    assert best.match == MatchLength(4, 3, 2)
 
 
-# --- built-ins -----------------------------------------------------------------------------
+@given(variants())
+def test_facts_agree_with_the_rules(v: Variant) -> None:
+    """Every fact is what :class:`Rules` says (the card computes nothing of its own)."""
+    rules = Rules.from_variant(v)
+    card = card_facts(v)
+    assert [(b.low, b.high, b.games) for b in card.scoring.bands] == tier_ranges(v)
+    for band in card.scoring.bands:
+        assert rules.tier_games(band.low) == rules.tier_games(band.high) == band.games
+        assert band.capote == (band.low == CAPOTE_POINTS)
+    assert card.bandeira.games_at_120 == rules.tier_games(120)
+    assert card.bandeira.all_tricks == (not rules.is_bandeira(120, all_tricks=False))
+    if rules.first_dealer is None:
+        assert card.dealing.first_leader is None
+    else:
+        assert card.dealing.first_leader == rules.first_leader(rules.first_dealer)
+        assert card.dealing.first_leader == rules.next_seat[rules.first_dealer]
+    order = rules.deal_order(0)
+    assert card.dealing.direction.deal_clockwise == (order[1] == (order[0] + 1) % 4)
+    assert card.direction.clockwise == (rules.next_seat[0] == 1)
+    assert card.dealing.direction == card.direction
+    side = "left" if rules.clockwise else "right"  # the next seat, seen from a seat
+    assert card.dealing.leader_side == card.dealing.next_dealer_side == side
+    carries = rules.tie_bonus(1, 1) != 1
+    assert (card.tie.carries != "nothing") == carries == card.revoke.tie_kept
+    false = (
+        v.revoke.penalty_games if v.revoke.false_claim_games is None else v.revoke.false_claim_games
+    )
+    assert card.revoke.false_claim_games == (
+        false if v.revoke.false_claim == "penalize_claimant" else None
+    )
+    assert card.revoke.plays_on == (v.revoke.after_false_claim == "play_on")
+    assert card.revoke.accuse_player == (v.revoke.accuse == "player")
+    assert card.redeal == Redeal(v.deal.redeal.leader_below, v.deal.redeal.others_below)
+    for dealer in range(4):
+        leader = rules.first_leader(dealer)
+        for seat in range(4):
+            below = card.redeal.leader_below if seat == leader else card.redeal.others_below
+            assert rules.redeal_below(seat, dealer) == (below or 0)
+    assert card.match.partidas_to_win == rules.partidas_to_win
+
+
+def said(card: Card) -> tuple[Any, ...]:
+    """The facts a card says: those that apply (a penalty when renúncia is prevented, or what
+    a tie carries when it carries nothing, are not said)."""
+    revoke = card.revoke
+    if not revoke.claimable:
+        revoke = Revoke(False, 0, 0, plays_on=False, accuse_player=False, tie_kept=False)
+    elif revoke.false_claim_games is None:  # ignored: play goes on, whatever after_false_claim
+        revoke = dataclasses.replace(revoke, plays_on=False)
+    tie = card.tie if card.tie.carries != "nothing" else Tie("nothing", 0, stacks=False)
+    bandeira = card.bandeira
+    if not bandeira.all_tricks:
+        bandeira = dataclasses.replace(bandeira, games_at_120=0)
+    if bandeira.wins_partida:
+        bandeira = dataclasses.replace(bandeira, wins_in_effect=False)
+    return (
+        card.players,
+        card.direction,
+        card.dealing,
+        card.redeal,
+        revoke,
+        card.scoring.bands,
+        card.scoring.bandeira_games,
+        bandeira,
+        tie,
+        card.match,
+    )
+
+
+@given(variants(), variants())
+def test_every_rule_is_said_in_every_language(v: Variant, other: Variant) -> None:
+    """Changing one rule changes the card, in each language, exactly when it changes a fact
+    the card says: no fact is left out of a language, and none is said that does not apply."""
+    v = v.model_copy(update={"description": ""})
+    for path, value in flat_rules(other).items():
+        if flat_rules(v)[path] == value:
+            continue
+        try:
+            w = with_rule(v, path, value)
+        except ValidationError:
+            continue  # this rule with the others of v is not a valid variant
+        changed = said(card_facts(v)) != said(card_facts(w))
+        for lang in LANGS:
+            assert (describe(v, lang) != describe(w, lang)) == changed, (lang, path, value)
+
+
+# --- the phrase files -----------------------------------------------------------------------
+
+SECTIONS = {
+    "words": WordPhrases,
+    "card": CardPhrases,
+    "diff": DiffPhrases,
+    "summary": SummaryPhrases,
+    "table": TablePhrases,
+}
+
+
+def protocol_members(protocol: type) -> set[str]:
+    names = set(getattr(protocol, "__annotations__", {})) | set(vars(protocol))
+    return {n for n in names if not n.startswith("_")}
+
+
+def section_members(section: object) -> set[str]:
+    return {n for n in dir(section) if not n.startswith("_")}
+
+
+def test_every_language_has_exactly_the_same_phrases() -> None:
+    """One phrase file per language, each with every phrase of every section, and no other."""
+    fields = {f.name for f in dataclasses.fields(Phrases)}
+    assert fields == {"lang", "name", "builtins", *SECTIONS}
+    for lang in LANGS:
+        table = phrases(lang)
+        assert table.lang == lang
+        for name, protocol in SECTIONS.items():
+            assert section_members(getattr(table, name)) == protocol_members(protocol), (
+                lang,
+                name,
+            )
+
+
+def test_every_heading_label_and_phase_is_named() -> None:
+    for lang in LANGS:
+        p = phrases(lang)
+        headings = [p.card.heading(key) for key in get_args(SectionKey)]
+        topics = [p.diff.topic(key) for key in get_args(Topic)]
+        phases = [p.table.phase(key) for key in get_args(Phase)]
+        for names in (headings, topics, phases):
+            assert all(names)
+            assert len(set(names)) == len(names), (lang, names)
+
+
+def test_builtin_descriptions_in_each_language() -> None:
+    """The variant files are in English; every other language translates every built-in's
+    description."""
+    assert phrases("en").builtins is None
+    for lang in LANGS[1:]:
+        translated = phrases(lang).builtins
+        assert translated is not None
+        assert set(translated) == set(builtin_ids()), lang
+
+
+def test_topics_cover_every_rule() -> None:
+    paths = flat_rules(DEFAULT)
+    assert all(topic_of(path) is not None for path in paths), paths
+    assert set(TOPIC_FIELDS) == set(get_args(Topic))
+
+
+@pytest.mark.parametrize("bad", ["fr", "", "EN", "pt-BR"])
+def test_unknown_language(bad: str) -> None:
+    v = load_variant("portugal")
+    for call in (
+        lambda: check_lang(bad),
+        lambda: phrases(bad),
+        lambda: describe(v, bad),  # type: ignore[arg-type]
+        lambda: summary(v, bad),  # type: ignore[arg-type]
+        lambda: describe_diff(v, v, bad),  # type: ignore[arg-type]
+        lambda: seat_name(0, bad),
+    ):
+        with pytest.raises(ConfigError, match="unknown language") as error:
+            call()
+        assert isinstance(error.value, ValueError)
+        assert "en, pt" in str(error.value)
+    assert check_lang("pt") == "pt"
+
+
+# --- seats ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("vid", ["portugal", "french"])
+def test_seat_names_seen_from_a_player(vid: str) -> None:
+    """The player after you sits on your right when play goes anticlockwise, on your left
+    when it goes clockwise; seats are numbered clockwise, so seat v+1 is always on your left."""
+    rules = Rules.from_variant(load_variant(vid))
+    for viewer in range(4):
+        after = rules.next_seat[viewer]
+        before = rules.previous_seat(viewer)
+        assert seat_role(viewer, viewer, rules) == "you"
+        assert seat_role((viewer + 2) % 4, viewer, rules) == "partner"
+        assert seat_role((viewer + 1) % 4, viewer, rules) == "left"
+        assert seat_role((viewer + 3) % 4, viewer, rules) == "right"
+        assert seat_role(after, viewer, rules) == ("left" if rules.clockwise else "right")
+        assert seat_role(before, viewer, rules) == ("right" if rules.clockwise else "left")
+        names = [seat_name(s, viewer=viewer, rules=rules) for s in range(4)]
+        assert sorted(names) == ["left rival", "partner", "right rival", "you"]
+        assert seat_name(after, "en", viewer=viewer, rules=rules) == (
+            "left rival" if rules.clockwise else "right rival"
+        )
+        assert seat_name(after, "pt", viewer=viewer, rules=rules) == (
+            "adversário da esquerda" if rules.clockwise else "adversário da direita"
+        )
+    assert seat_name(2, "pt", viewer=0, rules=rules) == "parceiro"
+    assert seat_name(0, "pt", viewer=0, rules=rules) == "tu"
+
+
+def test_seat_names_by_number() -> None:
+    assert [seat_name(s) for s in range(4)] == ["seat 0", "seat 1", "seat 2", "seat 3"]
+    assert seat_name(3, "pt") == "lugar 3"
+    assert phrases("pt").table.team(1) == "equipa 1"
+
+
+def test_bad_seats() -> None:
+    rules = Rules.from_variant(DEFAULT)
+    for seat in (4, -1, True):
+        with pytest.raises(ConfigError, match="seat"):
+            seat_name(seat)
+        with pytest.raises(ConfigError, match="seat"):
+            seat_role(0, seat, rules)
+    with pytest.raises(ConfigError, match="needs the rules"):
+        seat_name(1, viewer=0)
+
+
+# --- built-in cards -------------------------------------------------------------------------
+
+# Words that would mean English was left on a Portuguese card (whole words, any case).
+ENGLISH = re.compile(
+    r"\b(points?|games?|the|tricks?|and|with|rules|Source|Based|scores?|dealer)\b", re.I
+)
 
 
 @pytest.mark.parametrize("vid", builtin_ids())
@@ -234,20 +392,40 @@ def test_every_builtin_describes(vid: str, lang: Lang) -> None:
     assert card.splitlines()[0].endswith(v.name)
     assert "A 7 K J Q 6 5 4 3 2" in card
     assert "120" in card
-    assert norm(v.description) in norm(card)
     assert all(len(line) <= 78 for line in card.splitlines())
+    if lang == "en":
+        assert norm(v.description) in norm(card)
 
 
 @pytest.mark.parametrize("vid", builtin_ids())
-def test_builtin_cards_mention_their_non_default_rules(vid: str) -> None:
+def test_portuguese_cards_are_all_portuguese(vid: str) -> None:
+    """Issue 17.2: the Fonte section too; a built-in's description is in Portuguese."""
     v = load_variant(vid)
-    if vid != "portugal":
-        assert non_default(v), "a built-in other than portugal should change something"
-    check_mentions(v)
+    card = describe(v, "pt")
+    body = rules_body(card)
+    assert not ENGLISH.findall(body), ENGLISH.findall(body)
+    translated = phrases("pt").builtins
+    assert translated is not None
+    assert norm(translated[vid]) in body
+    assert "\nFonte\n" in card
+    assert "\nSource\n" not in card
+
+
+@given(variants())
+def test_any_portuguese_card_is_all_portuguese(v: Variant) -> None:
+    v = v.model_copy(update={"description": "", "name": "x"})
+    body = rules_body(describe(v, "pt"))
+    assert not ENGLISH.findall(body), ENGLISH.findall(body)
+
+
+def test_a_users_description_is_shown_as_written() -> None:
+    v = parse_variant("name: Café\ndescription: As we play it at the Café Central.\n")
+    for lang in LANGS:
+        assert "As we play it at the Café Central." in describe(v, lang)
 
 
 def test_builtin_cards_follow_their_seeds() -> None:
-    """The rules the seeds state, read on each built-in's card."""
+    """The rules the seeds state, read on each built-in's English card."""
     cards = {vid: norm(describe(load_variant(vid))) for vid in builtin_ids()}
     portugal = cards["portugal"]
     for phrase in (
@@ -282,6 +460,7 @@ def test_builtin_cards_follow_their_seeds() -> None:
     play = cards["sueca-play"]
     for phrase in (
         "Seat 1 deals the first deal, so seat 0 leads the first trick",
+        "Seats are numbered 0 to 3 clockwise",
         "counts double",
         "Several ties in a row count as one",
         "takes all 120 points makes a bandeira",
@@ -296,6 +475,7 @@ def test_builtin_cards_follow_their_seeds() -> None:
         "scores by the table above, 2 games",
         "A bandeira wins the partida at once, whatever the score",
         "nobody scores and nothing carries over",
+        "Based on Portugal, with these changes: - Direction of play: clockwise",
     ):
         assert phrase in french, phrase
     table = cards["portugal-table"]
@@ -304,6 +484,7 @@ def test_builtin_cards_follow_their_seeds() -> None:
     best = cards["portugal-best-of-3"]
     assert "best of 3 partidas: the first team to win 2 partidas wins the match" in best
     assert "starts again from 0 games" in best
+    assert "Based on" not in portugal
 
 
 def test_portuguese_card_of_portugal() -> None:
@@ -321,6 +502,7 @@ def test_portuguese_card_of_portugal() -> None:
         "naipe",
         "trunfo",
         "assistir",
+        "cortar",
         "renúncia",
         "capote",
         "bandeira",
@@ -340,9 +522,14 @@ def test_portuguese_card_of_portugal() -> None:
         "equipas",
     ):
         assert term in rules, term
-    # European, not Brazilian, Portuguese; and no English left outside the source.
+    # European, not Brazilian, Portuguese.
     for word in (" time ", "times", "você", "game", " the ", "trick"):
-        assert word not in rules, word
+        assert word not in norm(card), word
+    french = norm(describe(load_variant("french"), "pt"))
+    assert (
+        "São as regras de Portugal, com estas alterações: - Sentido do jogo: para a esquerda"
+        in (french)
+    )
 
 
 def test_english_card_glosses_the_portuguese_terms() -> None:
@@ -365,10 +552,24 @@ def test_bandeira_ends_the_partida_in_effect() -> None:
     assert "Since 4 games win a partida, in effect a bandeira wins the partida at once" in norm(
         describe(v)
     )
-    longer = v.model_copy(update={"match": v.match.model_copy(update={"target_games": 6})})
+    longer = with_rule(v, "match.target_games", 6)
     card = norm(describe(longer))
     assert "in effect" not in card
     assert "does not end the partida by itself" in card
+    one = with_rule(with_rule(v, "match.target_games", 1), "scoring.bandeira.games", 1)
+    assert "Since 1 game wins a partida" in norm(describe(one))
+    assert "Como 1 jogo chega para ganhar a partida" in norm(describe(one, "pt"))
+
+
+def test_capote_is_the_band_from_91_whatever_it_scores() -> None:
+    v = with_rule(
+        DEFAULT, "scoring.tiers", [{"min_points": 61, "games": 1}, {"min_points": 91, "games": 3}]
+    )
+    assert "91 to 119 points (capote): 3 games" in norm(describe(v))
+    v = with_rule(
+        DEFAULT, "scoring.tiers", [{"min_points": 61, "games": 1}, {"min_points": 95, "games": 2}]
+    )
+    assert "capote" not in norm(describe(v)).split("Scoring a deal")[1].split("Bandeira")[0]
 
 
 def test_width() -> None:
@@ -380,17 +581,222 @@ def test_width() -> None:
         assert any(len(line) > 200 for line in one.splitlines())
 
 
-def test_unknown_language() -> None:
-    v = load_variant("portugal")
-    with pytest.raises(ValueError, match="unknown language"):
-        describe(v, "fr")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="unknown language"):
-        summary(v, "es")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="unknown language"):
-        describe_diff(v, v, "de")  # type: ignore[arg-type]
+# --- house files (issue 17.1) ---------------------------------------------------------------
+
+TASCA = (
+    "name: Tasca\nextends: portugal\ntable: {direction: clockwise}\n"
+    "deal: {trump_card: dealer_first}\n"
+)
 
 
-# --- summary -------------------------------------------------------------------------------
+def test_a_house_file_card_says_what_it_changed() -> None:
+    card = norm(describe(parse_variant(TASCA)))
+    assert "anticlockwise" not in card  # the base's description is not its source
+    assert "Based on Portugal, with these changes:" in card
+    assert "- Direction of play: clockwise (the next player is the one on your left)." in card
+    assert "- Dealing and the trump card (trunfo): the dealer takes the first ten cards" in card
+    assert "Scoring:" not in card.split("Based on")[1]
+    pt = norm(describe(parse_variant(TASCA), "pt"))
+    assert (
+        "São as regras de Portugal, com estas alterações: - Sentido do jogo: para a esquerda" in pt
+    )
+    six = norm(describe(parse_variant("name: Six\nextends: portugal\nmatch: {target_games: 6}\n")))
+    assert "four games" not in six
+    assert "- Games to win a partida: 6 games." in six
+
+
+def test_a_house_file_with_an_inherited_description() -> None:
+    """Should ``extends`` hand down the base's description, it is still not the file's."""
+    portugal = load_variant("portugal")
+    house = with_rule(portugal, "table.direction", "clockwise").model_copy(
+        update={"name": "Tasca", "extends": "portugal"}
+    )
+    assert house.description == portugal.description
+    card = norm(describe(house))
+    assert norm(portugal.description) not in card
+    assert "Based on Portugal, with these changes: - Direction of play: clockwise" in card
+    own = house.model_copy(update={"description": "Our tasca's rules."})
+    assert "Source Our tasca's rules. Based on Portugal" in norm(describe(own))
+
+
+def test_a_house_file_with_the_rules_of_its_base() -> None:
+    v = parse_variant("name: Same\nextends: portugal-table\n")
+    assert "Based on Portugal, at the table, with the same rules." in norm(describe(v))
+    assert "São as regras de Portugal, at the table, sem alterações." in norm(describe(v, "pt"))
+
+
+def test_a_house_file_that_extends_a_file(tmp_path: Path) -> None:
+    (tmp_path / "base.yaml").write_text(
+        "name: Our base\ndescription: The base.\ntable: {direction: clockwise}\n", encoding="utf-8"
+    )
+    (tmp_path / "house.yaml").write_text(
+        "name: House\nextends: base.yaml\nmatch: {target_games: 6}\n", encoding="utf-8"
+    )
+    house = load_variant(tmp_path / "house.yaml")
+    base = load_variant(tmp_path / "base.yaml")
+    card = norm(describe(house, base=base))
+    assert "Based on Our base, with these changes: - Games to win a partida: 6 games." in card
+    assert "The base." not in card
+    assert "Based on the rules of base.yaml." in norm(describe(house))
+
+
+# --- zero values (issue 17.2) ---------------------------------------------------------------
+
+ZERO = (
+    "name: Zero\nrevoke: {mode: claimable, penalty_games: 0}\n"
+    "scoring:\n  tiers: [{min_points: 61, games: 0}, {min_points: 91, games: 2}]\n"
+    "  bandeira: {requires: all_tricks, games: 0}\n"
+)
+
+
+def bad_zeros(text: str, lang: str) -> list[str]:
+    """Zero games said after anything but a colon (a list of bands may say ``no games``)."""
+    zero = "no games" if lang == "en" else "nenhum jogo"
+    return [
+        m.group(0)
+        for m in re.finditer(rf"(.{{0,20}})\b{zero}", norm(text))
+        if not m.group(1).endswith(": ")
+    ]
+
+
+def test_zero_values_read_well() -> None:
+    v = parse_variant(ZERO)
+    en, pt = norm(describe(v)), norm(describe(v, "pt"))
+    assert "the claiming team scores nothing" in en
+    assert "also ends the deal, and nobody scores" in en
+    assert "makes a bandeira (a clean sweep) and scores nothing" in en
+    assert "61 to 90 points: no games" in en
+    assert "a equipa que acusou não marca nada" in pt
+    assert "faz bandeira e não marca nada" in pt
+    words = norm(describe_diff(DEFAULT, v))
+    assert "a rightful claim of renúncia scores nothing; a false claim costs nothing" in words
+    assert "all ten tricks scores nothing" in words
+    assert "as dez vazas não valem nada" in norm(describe_diff(DEFAULT, v, "pt"))
+    for lang in LANGS:
+        assert not bad_zeros(describe(v, lang), lang)
+
+
+@given(variants(), variants())
+def test_zero_values_never_read_badly(a: Variant, b: Variant) -> None:
+    for lang in LANGS:
+        for text in (describe(a, lang), describe_diff(a, b, lang), summary(a, lang)):
+            assert not bad_zeros(text, lang), text
+            assert "the no games" not in text
+            assert "marca nenhum" not in text
+
+
+# --- the real-table rules (issue 11) -------------------------------------------------------
+
+BRASIL = (
+    "name: Mesa\nextends: portugal\ntable: {direction: clockwise}\n"
+    "deal:\n  trump_card: dealer_choice\n  redeal: {leader_below: 10, others_below: 5}\n"
+    "revoke: {mode: claimable, false_claim_games: 2, after_false_claim: play_on, accuse: player}\n"
+)
+
+
+def test_the_real_table_rules_on_the_card() -> None:
+    v = parse_variant(BRASIL)
+    card = card_facts(v)
+    assert card.dealing.trump_card == "dealer_choice"
+    assert card.redeal == Redeal(10, 5)
+    assert card.revoke == Revoke(True, 4, 2, plays_on=True, accuse_player=True, tie_kept=True)
+    assert [s.facts for s in card.sections if s.key == "deal"] == [(card.dealing, card.redeal)]
+    en = norm(describe(v))
+    for phrase in (
+        "the dealer chooses which card shows trumps: the top card of the pack (trunfo por cima) "
+        "or the bottom card (trunfo por baixo)",
+        "For the top card, the dealer turns it up and takes the first ten cards",
+        "starting with the player on their left and going round clockwise",
+        "the player who is to lead, if their hand holds fewer than 10 card points, or another "
+        "player, if theirs holds fewer than 5, may ask for a new deal (dar de novo)",
+        "the deal given up scores nothing",
+        "naming the rival who revoked (acusar)",
+        "up to the count (contagem) after the last trick",
+        "If that player did revoke in this deal, the claim is rightful",
+        "A false claim (the player named did not revoke) gives the other team 2 games, and play "
+        "goes on: the deal is scored as usual at its end, the penalty added to its games.",
+    ):
+        assert phrase in en, phrase
+    pt = norm(describe(v, "pt"))
+    for phrase in (
+        "a de cima do baralho (trunfo por cima) ou a de baixo (trunfo por baixo)",
+        "o jogador que joga primeiro, se a sua mão tiver menos de 10 pontos, ou outro jogador, "
+        "se a sua tiver menos de 5, pode pedir para dar de novo",
+        "dizendo qual o adversário que renunciou",
+        "até à contagem, depois da última vaza",
+        "Se esse adversário tiver de facto renunciado nesta mão, a acusação é certa",
+        "Uma acusação falsa (o adversário acusado não renunciou) dá 2 jogos aos adversários, e o "
+        "jogo continua",
+        "- Dar de novo: o primeiro a jogar com menos de 10 pontos, os outros com menos de 5.",
+    ):
+        assert phrase in pt, phrase
+    assert not ENGLISH.findall(rules_body(describe(v, "pt")).split("Fonte")[0])
+
+
+@pytest.mark.parametrize(
+    ("redeal", "en", "pt"),
+    [
+        (
+            {"leader_below": 8, "others_below": 8},
+            "a player whose hand holds fewer than 8 card points may ask",
+            "um jogador cuja mão tenha menos de 8 pontos pode pedir",
+        ),
+        (
+            {"leader_below": 8},
+            "the player who is to lead, if their hand holds fewer than 8 card points, may ask",
+            "o jogador que joga primeiro, se a sua mão tiver menos de 8 pontos, pode pedir",
+        ),
+        (
+            {"others_below": 6},
+            "a player other than the one who is to lead, if their hand holds "
+            "fewer than 6 card points, may ask",
+            "qualquer jogador, exceto o que joga primeiro, se a "
+            "sua mão tiver menos de 6 pontos, pode pedir",
+        ),
+    ],
+)
+def test_who_may_ask_for_a_new_deal(redeal: dict[str, int], en: str, pt: str) -> None:
+    v = with_rule(DEFAULT, "deal.redeal", redeal)
+    assert en in norm(describe(v))
+    assert pt in norm(describe(v, "pt"))
+    assert "dar de novo" in summary(v, "pt")
+    assert "redeal <" in summary(v)
+    assert "dar de novo" not in norm(describe(DEFAULT, "pt"))
+
+
+def test_the_real_table_rules_in_differences_and_summaries() -> None:
+    v = parse_variant(BRASIL)
+    words = norm(describe_diff(DEFAULT, v))
+    assert "differ in 8 rules, said under 4 headings:" in words
+    assert (
+        "Dealing and the trump card (trunfo): x: hands are dealt from the player on the dealer's "
+        "right" in words
+    )
+    assert "Mesa: the dealer chooses each deal to turn the top card for trumps" in words
+    assert (
+        "New deal for a weak hand (dar de novo): x: never; Mesa: the first leader with fewer "
+        "than 10 card points, the others fewer than 5." in words
+    )
+    assert (
+        "Mesa: any card may be played, and a rightful claim of renúncia scores 4 games (a claim "
+        "names the rival accused); a false claim gives the other team 2 games, and play goes on"
+        in words
+    )
+    assert summary(v) == (
+        "clockwise · trump: top/bottom · redeal < 10 (leader), < 5 · renúncia claimable (4, "
+        "false 2, play on, names the rival) · 60-60: +1 game · bandeira 120 pts = 4 · first to 4"
+    )
+    assert summary(v, "pt") == (
+        "para a esquerda · trunfo: por cima/baixo · dar de novo < 10 (1.º), < 5 · "
+        "renúncia acusável (4, falsa 2, jogo continua, acusa um jogador) · 60-60: +1 jogo · "
+        "bandeira 120 pts = 4 · até 4 jogos"
+    )
+    pt = norm(describe_diff(DEFAULT, v, "pt"))
+    assert "quem dá escolhe em cada mão o trunfo por cima" in pt
+    assert "(quem acusa diz qual o adversário)" in pt
+
+
+# --- summary --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("vid", builtin_ids())
@@ -398,12 +804,17 @@ def test_unknown_language() -> None:
 def test_summary_is_one_short_line(vid: str, lang: Lang) -> None:
     text = summary(load_variant(vid), lang)
     assert "\n" not in text
-    assert len(text) <= 116, text
+    # sueca variants prints the English one after the id; Portuguese words run longer.
+    assert len(text) <= (116 if lang == "en" else 136), text
 
 
 def test_summary_of_portugal() -> None:
     assert summary(load_variant("portugal")) == (
         "anticlockwise · trump: last card · 60-60: +1 game · bandeira 120 pts = 4 · first to 4"
+    )
+    assert summary(load_variant("portugal"), "pt") == (
+        "para a direita · trunfo: última carta · 60-60: +1 jogo · bandeira 120 pts = 4 · "
+        "até 4 jogos"
     )
     assert "seat 1 deals first" in summary(load_variant("sueca-play"))
     assert "60-60: next deal ×2" in summary(load_variant("sueca-play"))
@@ -413,7 +824,20 @@ def test_summary_of_portugal() -> None:
     assert "para a esquerda" in summary(load_variant("french"), "pt")
 
 
-# --- diff ----------------------------------------------------------------------------------
+def test_summary_of_many_tiers() -> None:
+    tiers = [{"min_points": p, "games": g} for g, p in enumerate(range(61, 121, 8), start=1)]
+    text = summary(with_rule(DEFAULT, "scoring.tiers", tiers))
+    assert "games 61+:1 69+:2 77+:3 85+:4 93+:5 101+:6 …" in text
+
+
+@given(st.sampled_from(builtin_ids()), st.sampled_from(LANGS))
+def test_summary_matches_card(vid: str, lang: Lang) -> None:
+    v = load_variant(vid)
+    direction = summary(v, lang).split(" · ")[0]
+    assert direction in {"anticlockwise", "clockwise", "para a direita", "para a esquerda"}
+
+
+# --- diff -----------------------------------------------------------------------------------
 
 
 def flat_yaml(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -458,8 +882,9 @@ def test_diff_portugal_french() -> None:
 
 @pytest.mark.parametrize("vid", [i for i in builtin_ids() if i != "portugal"])
 def test_diff_from_portugal_matches_the_yaml_files(vid: str) -> None:
-    """Each built-in extends portugal; the paths it sets to a new value are the diff."""
-    base = flat_yaml(read_yaml("portugal"))
+    """Each built-in extends portugal; the paths it sets to a new value are the diff (the
+    portugal file need not write every default: its rules are the base)."""
+    base = flat_rules(load_variant("portugal"))
     own = flat_yaml(read_yaml(vid))
     assert read_yaml(vid).get("extends") == "portugal"
     expected = [p for p in base if p in own and own[p] != base[p]]
@@ -496,7 +921,8 @@ def test_rule_diff_is_a_frozen_record() -> None:
 def test_describe_diff_in_words() -> None:
     portugal, french = load_variant("portugal"), load_variant("french")
     text = norm(describe_diff(portugal, french))
-    assert text.startswith("Portugal and French rules differ in 3 rules:")
+    # Issue 17.8: the count is the rules --json lists (4), said under 3 headings.
+    assert text.startswith("Portugal and French rules differ in 4 rules, said under 3 headings:")
     assert (
         "Ties (60-60): Portugal: the next deal won is worth 1 more game per tie; French rules: "
         "nobody scores and nothing carries over." in text
@@ -504,19 +930,25 @@ def test_describe_diff_in_words() -> None:
     assert "Direction of play: Portugal: anticlockwise" in text
     assert "French rules: all ten tricks scores 4 games and wins the partida at once" in text
     play = norm(describe_diff(portugal, load_variant("sueca-play")))
+    assert play.startswith("Portugal and Sueca Play differ in 4 rules, said under 2 headings:")
     assert "First dealer: Portugal: chosen at random; Sueca Play: seat 1" in play
     assert "Sueca Play: the next deal won counts double, however many ties in a row" in play
     pt = norm(describe_diff(portugal, french, "pt"))
-    assert pt.startswith("Portugal e French rules diferem em 3 regras:")
+    assert pt.startswith("Portugal e French rules diferem em 4 regras, agrupadas em 3 temas:")
     assert "Empate (60-60): Portugal: a próxima mão ganha vale mais 1 jogo por empate" in pt
+    best = norm(describe_diff(portugal, load_variant("portugal-best-of-3")))
+    assert best.startswith("Portugal and Portugal, best of three differ in 1 rule:")
 
 
 def test_describe_diff_same_names() -> None:
     a = load_variant("portugal")
-    b = a.model_copy(update={"revoke": a.revoke.model_copy(update={"mode": "claimable"})})
+    b = with_rule(a, "revoke.mode", "claimable")
     text = norm(describe_diff(a, b))
     assert "Portugal (1) and Portugal (2) differ in 1 rule:" in text
     assert "Renúncia (revoke): Portugal (1): cannot happen" in text
+    other = a.model_copy(update={"name": "Other"})
+    assert "only their names and descriptions differ" in norm(describe_diff(a, other))
+    assert "The two variants have exactly the same rules." in describe_diff(a, a)
 
 
 @pytest.mark.parametrize(("a", "b"), list(itertools.permutations(builtin_ids(), 2)))
@@ -532,12 +964,11 @@ def test_describe_diff_builtin_pairs(a: str, b: str) -> None:
         assert text.count("\n  - ") >= 1
 
 
-# --- any variant ---------------------------------------------------------------------------
+# --- any variant ----------------------------------------------------------------------------
 
 
 @given(variants())
-def test_any_variant_card_mentions_its_rules(v: Variant) -> None:
-    check_mentions(v)
+def test_any_variant_card(v: Variant) -> None:
     for lang in LANGS:
         assert "\n" not in summary(v, lang)
         card = describe(v, lang)
@@ -545,7 +976,7 @@ def test_any_variant_card_mentions_its_rules(v: Variant) -> None:
 
 
 @given(variants(), variants())
-def test_any_diff_is_symmetric_and_complete(a: Variant, b: Variant) -> None:
+def test_any_diff_is_symmetric_complete_and_counted(a: Variant, b: Variant) -> None:
     found = diff(a, b)
     assert diff(a, a) == []
     assert [(d.path, d.b, d.a) for d in diff(b, a)] == [(d.path, d.a, d.b) for d in found]
@@ -559,20 +990,12 @@ def test_any_diff_is_symmetric_and_complete(a: Variant, b: Variant) -> None:
             node = node[part]
         node[last] = d.b
     assert rules == b.rules_dict()
+    topics = {topic_of(d.path) for d in found}
     for lang in LANGS:
         text = describe_diff(a, b, lang, width=None)
-        assert len(text.splitlines()) == (1 + len({_topic(d.path) for d in found}) if found else 1)
-
-
-def _topic(path: str) -> str:
-    for prefix in ("deal.", "revoke.", "scoring.bandeira.", "scoring.tie."):
-        if path.startswith(prefix):
-            return prefix
-    return path
-
-
-@given(st.sampled_from(builtin_ids()), st.sampled_from(LANGS))
-def test_summary_matches_card(vid: str, lang: Lang) -> None:
-    v = load_variant(vid)
-    direction = summary(v, lang).split(" · ")[0]
-    assert direction in {"anticlockwise", "clockwise", "para a direita", "para a esquerda"}
+        lines = text.splitlines()
+        assert len(lines) == (1 + len(topics) if found else 1)
+        if found:  # the heading counts what diff() lists (issue 17.8)
+            counted = re.search(r" (\d+) (rules?|regras?)\b", lines[0])
+            assert counted is not None, lines[0]
+            assert int(counted.group(1)) == len(found)

@@ -271,10 +271,15 @@ def test_the_python_of_the_embedding_guide_runs(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": "guide"}
+    ran = 0
     for page in ("guide/embedding.md", "guide/bots.md", "index.md"):
-        for i, (_, code) in enumerate(_blocks((DOCS / page).read_text(encoding="utf-8"), "python")):
+        blocks = _blocks((DOCS / page).read_text(encoding="utf-8"), "python")
+        assert blocks, f"{page} shows no Python any more: update this test"
+        for i, (_, code) in enumerate(blocks):
             with contextlib.redirect_stdout(io.StringIO()):
                 exec(compile(code, f"{page}[{i}]", "exec"), namespace)
+            ran += 1
+    assert ran >= 5
 
 
 def _console_sessions(page: str) -> list[tuple[list[str], list[str]]]:

@@ -509,3 +509,39 @@ def test_parse_card_is_accepted_everywhere() -> None:
     match.play(built.plays[2].lower())
     assert len(match.plays) == 3
     assert SUIT_MASKS[0] == 0x3FF
+
+
+def test_multiplied_ties_are_capped_and_never_break_a_report() -> None:
+    # 25 ties in a row under a factor of 1000 would make 1000**25 games: a deal's games are
+    # capped at MAX_DEAL_GAMES (10**18, a signed 64-bit integer), and everything prints.
+    import json
+
+    from sueca_rules import replay_report
+    from sueca_rules._rules import MAX_DEAL_GAMES
+
+    from .scenarios import play_kind
+
+    v = variant(scoring={"tie": {"mode": "multiply", "amount": 1000}}, match={"target_games": 4})
+    match = Match(v, deal=False, first_dealer=0)
+    rng = random.Random(5)
+    for _ in range(25):
+        play_kind(match, "tie", rng)
+    assert match.pending_ties == 25
+    play_kind(match, "sweep", rng)
+    assert max(match.deals[-1].games) == MAX_DEAL_GAMES
+    assert match.is_over
+    assert str(MAX_DEAL_GAMES) in repr(match)
+    report = json.loads(json.dumps(replay_report(match)))
+    assert max(report["games"]) == MAX_DEAL_GAMES
+    again = Match.from_record(match.to_record())
+    assert replay_report(again) == report
+
+
+def test_clone_copies_every_list_of_the_state() -> None:
+    match = Match("brasil", seed=4)
+    copy = match.clone()
+    lists = [name for name, value in vars(match).items() if isinstance(value, list)]
+    assert len(lists) >= 10
+    for name in lists:
+        assert getattr(copy, name) == getattr(match, name)
+        assert getattr(copy, name) is not getattr(match, name), name

@@ -140,7 +140,7 @@ def test_house_rules_prints_the_card_and_both_comparisons(
     assert out.startswith("Sueca rules: Our café\n")
     assert "--- compared with Portugal\n" in out
     assert "--- compared with French rules\n" in out
-    assert "Portugal and Our café differ in 3 rules:" in out
+    assert "Portugal and Our café differ in 4 rules, said under 3 headings:" in out
     assert "French rules and Our café differ in" in out
     assert "fields: revoke.mode, scoring.tie.mode, scoring.tie.amount, match.best_of" in out
 

@@ -1,4 +1,5 @@
-"""Golden records of every built-in variant, replayed through the CLI.
+"""Golden records of every built-in variant, and of house rules no built-in has
+(``golden/house/``, their variant inline), replayed through the CLI.
 
 Each record's expected ``replay --json`` output is stored beside it; it must also agree with the
 independent referee, and each scenario's key figures are asserted here from the rules alone.
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from sueca_rules import builtin_ids, load_record, load_variant
+from sueca_rules import Variant, builtin_ids, load_record, load_variant
 from sueca_rules.cli import main
 
 from .reference import contract_view, referee
@@ -30,8 +31,8 @@ def replay_json(path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any
 
 
 def test_every_builtin_has_golden_records() -> None:
-    assert {p.parent.name for p in RECORDS} == set(builtin_ids())
-    assert len(RECORDS) >= 5 * len(builtin_ids())
+    assert {p.parent.name for p in RECORDS} == {*builtin_ids(), "house"}
+    assert len(RECORDS) >= 5 * len(builtin_ids()) + 5
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: f"{p.parent.name}/{p.stem}")
@@ -39,10 +40,16 @@ def test_golden_record(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     got = replay_json(path, capsys)
     expected = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
     assert got == expected
-    variant = load_variant(path.parent.name)
-    assert contract_view(got) == referee(variant, load_record(path).to_data())
+    record = load_record(path)
+    if path.parent.name == "house":
+        assert isinstance(record.variant, dict)  # the house rules travel inline
+        variant = Variant.model_validate(record.variant)
+    else:
+        assert record.variant == path.parent.name
+        variant = load_variant(path.parent.name)
+    assert contract_view(got) == referee(variant, record.to_data())
     assert got["winner"] in (0, 1)  # every golden match is played to its end
-    check_scenario(path.stem, variant.model_dump(), got["deals"])
+    check_scenario(path.stem, variant.model_dump(), got)
 
 
 def games_of(deal: dict[str, Any]) -> int:
@@ -50,7 +57,8 @@ def games_of(deal: dict[str, Any]) -> int:
     return int(max(deal["games"]))
 
 
-def check_scenario(name: str, v: dict[str, Any], deals: list[dict[str, Any]]) -> None:
+def check_scenario(name: str, v: dict[str, Any], report: dict[str, Any]) -> None:
+    deals: list[dict[str, Any]] = report["deals"]
     tie = v["scoring"]["tie"]
     by_tricks = v["scoring"]["bandeira"]["requires"] == "all_tricks"
     first = deals[0]
@@ -88,6 +96,44 @@ def check_scenario(name: str, v: dict[str, Any], deals: list[dict[str, Any]]) ->
         assert first["result"] == "revoke"
         assert first["claims"] == [{"after": 4, "by": 1, "valid": False}]
         assert first["games"] == [v["revoke"]["penalty_games"], 0]  # the claimant's rivals
+    elif name == "claim-at-the-count":
+        assert first["result"] == "revoke"
+        assert sum(t["points"] for t in first["tricks"]) == 120  # all ten tricks were played
+        assert first["claims"] == [{"after": 40, "by": 2, "valid": True}]
+        assert first["games"] == [v["revoke"]["penalty_games"], 0]
+        assert not first["bandeira"]
+    elif name in ("redeal", "redeal-then-played"):
+        assert first["result"] == "redeal"
+        assert first["games"] == first["points"] == [0, 0]
+        assert first["tricks"] == []
+        assert deals[1]["dealer"] == first["dealer"]  # the same dealer deals again
+        assert deals[1]["result"] in ("won", "tie")
+    elif name == "accuse-player-rightful":
+        assert first["claims"] == [{"after": 40, "by": 0, "against": 3, "valid": True}]
+        assert first["result"] == "revoke"
+        assert first["games"] == [v["revoke"]["penalty_games"], 0]
+    elif name == "accuse-player-wrong-rival":  # seat 3 revoked, seat 1 is accused
+        assert first["claims"] == [{"after": 40, "by": 0, "against": 1, "valid": False}]
+        assert first["result"] == "revoke"
+        assert first["games"] == [0, v["revoke"]["penalty_games"]]
+    elif name == "play-on-false-claim-at-the-count":
+        # A false claim at the count with play_on: the deal is scored at once, penalty added.
+        assert first["claims"] == [{"after": 40, "by": 1, "valid": False}]
+        assert first["result"] in ("won", "tie")
+        assert first["penalties"] == [v["revoke"]["false_claim_games"], 0]
+        assert first["games"][0] >= first["penalties"][0]
+    elif name == "play-on-false-then-rightful":
+        assert [c["valid"] for c in first["claims"]] == [False, True]
+        assert first["result"] == "revoke"
+        fine = v["revoke"]["false_claim_games"]
+        assert first["penalties"] == [fine, 0]
+        assert first["games"] == [v["revoke"]["penalty_games"] + fine, 0]  # penalty kept
+    elif name == "play-on-both-reach-the-target":
+        # 2 penalty games and a 2-game capote: both teams at the target of 2, equal: play on.
+        assert first["games"] == [2, 2]
+        assert v["match"]["target_games"] == 2
+        assert deals[1]["partida"] == 0
+        assert report["partidas"] == [1, 0] if deals[1]["games"][0] else [0, 1]
     elif name == "best-of-3":
         partidas = sorted(d["partida"] for d in deals)
         assert partidas[-1] >= 1

@@ -240,7 +240,9 @@ def test_json_and_yaml_records_load_the_same(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "game.json").read_text())["variant"] == "sueca-play"
 
 
-def test_variant_paths_are_relative_to_the_record(tmp_path: Path) -> None:
+def test_a_record_of_a_game_under_a_house_file_replays_from_another_folder(
+    tmp_path: Path,
+) -> None:
     (tmp_path / "rules").mkdir()
     house = tmp_path / "rules" / "house.yaml"
     house.write_text("name: House\nextends: french\n", encoding="utf-8")
@@ -249,10 +251,28 @@ def test_variant_paths_are_relative_to_the_record(tmp_path: Path) -> None:
     (tmp_path / "games").mkdir()
     path = tmp_path / "games" / "g.yaml"
     save_record(match.to_record(), path)
-    assert yaml.safe_load(path.read_text())["variant"] == "../rules/house.yaml"
-    again = Match.from_record(load_record(path), allow_unfinished=True)
+    written = yaml.safe_load(path.read_text())["variant"]
+    assert written["name"] == "House"  # the variant travels inline, not as a path
+    assert written["table"]["direction"] == "clockwise"
+    elsewhere = tmp_path / "elsewhere" / "g.yaml"
+    elsewhere.parent.mkdir()
+    elsewhere.write_bytes(path.read_bytes())
+    house.unlink()
+    again = Match.from_record(load_record(elsewhere), allow_unfinished=True)
     assert again.variant.name == "House"
     assert again.rules.clockwise
+    assert again.plays == match.plays
+
+
+def test_variant_paths_are_relative_to_the_record(tmp_path: Path) -> None:
+    (tmp_path / "games" / "rules").mkdir(parents=True)
+    house = tmp_path / "games" / "rules" / "house.yaml"
+    house.write_text("name: House\nmatch: {target_games: 9}\n", encoding="utf-8")
+    path = tmp_path / "games" / "g.yaml"
+    path.write_text(record_text(variant="rules/house.yaml"), encoding="utf-8")
+    again = Match.from_record(load_record(path))
+    assert again.variant.name == "House"
+    assert again.rules.target_games == 9
 
 
 def test_an_inline_variant_for_a_variant_built_in_code() -> None:
@@ -273,7 +293,7 @@ def test_an_inline_variant_for_a_variant_built_in_code() -> None:
         ("[1, 2]", "must be a mapping"),
         ("variant: portugal\ndeals: []\n", "required field 'first_dealer' is missing"),
         ("variant: portugal\nfirst_dealer: 4\n", "at most 3"),
-        ("variant: nosuch\nfirst_dealer: 0\n", "unknown variant 'nosuch'"),
+        ("variant: nosuch\nfirst_dealer: 0\n", "'nosuch' is not usable: it is not a built-in"),
         ("variant: portugal\nfirst_dealer: 0\ncolour: red\n", "unknown field 'colour'"),
         ("variant: portugal\nfirst_dealer: 0\nfirst_dealer: 1\n", "duplicate key"),
     ],
@@ -355,14 +375,21 @@ def test_found_tie_deal_is_a_tie() -> None:
     assert replay_report(match)["deals"][0]["result"] == "tie"
 
 
-def test_a_claim_after_the_last_card_is_refused_with_the_reason() -> None:
+def test_a_claim_at_the_count_is_read_and_replayed() -> None:
     data = yaml.safe_load(record_text(variant="portugal-table"))
     data["deals"][0]["claims"] = [{"after": 40, "by": 1}]
+    record = parse_record(yaml.safe_dump(data), file="g.yaml")
+    assert record.deals[0].claims[0].after == 40
+    match = Match.from_record(record)
+    (claim,) = match.deals[0].claims
+    assert claim.after == 40
+    assert match.deals[0].result == "revoke"  # nobody revoked: a false claim, penalized
+    data["deals"][0]["claims"] = [{"after": 41, "by": 1}]
     with pytest.raises(RecordError) as info:
         parse_record(yaml.safe_dump(data), file="g.yaml")
     (issue,) = info.value.issues
     assert issue.path == "deals[0].claims[0].after"
-    assert "the 40th card ends the deal, which is scored at once" in issue.message
+    assert "at most 40" in issue.message
 
 
 def test_a_record_from_text_names_a_variant_file_only_with_a_folder(tmp_path: Path) -> None:

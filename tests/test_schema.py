@@ -11,7 +11,7 @@ import pytest
 import yaml
 from hypothesis import given
 
-from sueca_rules import Variant, VariantError, parse_variant, variants_dir
+from sueca_rules import Variant, VariantError, builtin_ids, parse_variant, variants_dir
 from sueca_rules._schema import SCHEMA_FILENAME, SCHEMA_ID, schema_text, variant_json_schema
 
 from .strategies import variants
@@ -63,7 +63,9 @@ def test_every_field_has_a_description() -> None:
 
 
 def test_builtin_files_validate_against_the_schema() -> None:
-    for path in variants_dir().glob("*.yaml"):
+    paths = sorted(variants_dir().glob("*.yaml"))
+    assert {p.stem for p in paths} == set(builtin_ids())
+    for path in paths:
         validator().validate(yaml.safe_load(path.read_text(encoding="utf-8")))
 
 

@@ -23,6 +23,7 @@ from sueca_rules._rules import Rules
 from .strategies import variants
 
 CONTRACT_IDS = {
+    "brasil",
     "portugal",
     "portugal-best-of-3",
     "portugal-table",
@@ -83,6 +84,9 @@ def test_portugal_best_of_3_and_table() -> None:
         "mode": "claimable",
         "penalty_games": 4,
         "false_claim": "penalize_claimant",
+        "false_claim_games": None,
+        "after_false_claim": "deal_ends",
+        "accuse": "team",
     }
     assert {k: v for k, v in table.items() if k != "revoke"} == {
         k: v for k, v in base.items() if k != "revoke"
@@ -92,7 +96,11 @@ def test_portugal_best_of_3_and_table() -> None:
 def test_sueca_online_seed_001() -> None:
     r = rules_of("sueca-online")
     assert r["table"] == {"direction": "anticlockwise", "first_dealer": "random"}
-    assert r["deal"] == {"trump_card": "dealer_first", "order": "play_direction"}
+    assert r["deal"] == {
+        "trump_card": "dealer_first",
+        "order": "play_direction",
+        "redeal": {"leader_below": None, "others_below": None},
+    }
     assert r["scoring"]["tiers"] == [{"min_points": 61, "games": 1}, {"min_points": 91, "games": 2}]
     assert r["scoring"]["bandeira"]["requires"] == "all_tricks"
     assert r["scoring"]["bandeira"]["games"] == 4
@@ -114,7 +122,11 @@ def test_sueca_play_seed_002() -> None:
 def test_french_seed_003() -> None:
     r = rules_of("french")
     assert r["table"]["direction"] == "clockwise"
-    assert r["deal"] == {"trump_card": "dealer_last", "order": "play_direction"}
+    assert r["deal"] == {
+        "trump_card": "dealer_last",
+        "order": "play_direction",
+        "redeal": {"leader_below": None, "others_below": None},
+    }
     assert r["scoring"]["bandeira"] == {
         "requires": "all_tricks",
         "games": 4,
@@ -124,6 +136,30 @@ def test_french_seed_003() -> None:
     rules = Rules.from_variant(load_variant("french"))
     assert rules.next_seat == (1, 2, 3, 0)  # clockwise: the player on your left
     assert rules.deal_order(0) == (1, 2, 3, 0)  # from the dealer's left, ending with the dealer
+
+
+def test_brasil_from_its_sources() -> None:
+    # Copag and the "Os amigos da sueca" regulamento: "a mão roda para a esquerda"; the dealer
+    # chooses to be dealt first (top card turned) or last (bottom card); the first leader may
+    # ask for a new deal under 10 points, the others under 5; above 90 points two games; all
+    # 120 a bandeira that wins the partida; a 60-60 makes the next deal worth one more.
+    r = rules_of("brasil")
+    assert r["table"]["direction"] == "clockwise"
+    assert r["deal"] == {
+        "trump_card": "dealer_choice",
+        "order": "play_direction",
+        "redeal": {"leader_below": 10, "others_below": 5},
+    }
+    assert r["scoring"]["tiers"] == [{"min_points": 61, "games": 1}, {"min_points": 91, "games": 2}]
+    assert r["scoring"]["bandeira"] == {"requires": "all_points", "games": 4, "wins_partida": True}
+    assert r["scoring"]["tie"] == {"mode": "add", "amount": 1, "stacks": True}
+    assert r["revoke"]["mode"] == "prevented"
+    rules = Rules.from_variant(load_variant("brasil"))
+    assert rules.next_seat == (1, 2, 3, 0)
+    assert rules.deal_order(0, top=True) == (0, 1, 2, 3)  # the dealer first, then to the left
+    assert rules.deal_order(0, top=False) == (1, 2, 3, 0)  # from the left, the dealer last
+    assert rules.redeal_below(1, dealer=0) == 10  # the first leader
+    assert [rules.redeal_below(s, dealer=0) for s in (0, 2, 3)] == [5, 5, 5]
 
 
 def test_deal_orders() -> None:
@@ -145,14 +181,14 @@ def test_deal_orders() -> None:
 
 
 def test_extends_merges_field_by_field(tmp_path: Path) -> None:
-    (tmp_path / "base.yaml").write_text(
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "base.yaml").write_text(
         "name: Base\nextends: french\nscoring:\n  tie: {mode: add, amount: 2}\n"
         "  tiers: [{min_points: 61, games: 1}, {min_points: 100, games: 3}]\n"
     )
-    (tmp_path / "sub").mkdir()
-    child = tmp_path / "sub" / "house.yaml"
+    child = tmp_path / "house.yaml"
     child.write_text(
-        "name: House\nextends: ../base.yaml\nscoring:\n  tie: {stacks: false}\n"
+        "name: House\nextends: sub/base.yaml\nscoring:\n  tie: {stacks: false}\n"
         "  tiers: [{min_points: 70, games: 1}]\n"
     )
     v = load_variant(child)
@@ -161,7 +197,7 @@ def test_extends_merges_field_by_field(tmp_path: Path) -> None:
     assert v.scoring.bandeira.wins_partida  # french
     assert (v.scoring.tie.mode, v.scoring.tie.amount, v.scoring.tie.stacks) == ("add", 2, False)
     assert [(t.min_points, t.games) for t in v.scoring.tiers] == [(70, 1)]  # lists replace
-    assert v.description == load_variant("french").description
+    assert v.description == ""  # a description belongs to the file that wrote it
 
 
 def test_extends_errors_point_at_the_right_file(tmp_path: Path) -> None:
@@ -365,16 +401,16 @@ def test_an_inherited_problem_points_at_the_file_of_the_chain_that_made_it(
 ) -> None:
     """house.yaml extends middle.yaml, which sets tie mode multiply over french, keeping
     portugal's amount of 1: the line to fix is in middle.yaml."""
-    (tmp_path / "middle.yaml").write_text(
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "middle.yaml").write_text(
         "name: Middle\nextends: french\nscoring:\n  tie: {mode: multiply}\n"
     )
-    (tmp_path / "sub").mkdir()
-    house = tmp_path / "sub" / "house.yaml"
-    house.write_text("name: House\nextends: ../middle.yaml\n")
+    house = tmp_path / "house.yaml"
+    house.write_text("name: House\nextends: sub/middle.yaml\n")
     with pytest.raises(VariantError) as info:
         load_variant(house)
     (issue,) = info.value.issues
-    assert (issue.file, issue.line, issue.column) == (str(tmp_path / "middle.yaml"), 4, 3)
+    assert (issue.file, issue.line, issue.column) == (str(tmp_path / "sub" / "middle.yaml"), 4, 3)
     assert issue.path == "scoring.tie.amount"
     assert issue.message.endswith("(the value comes from built-in portugal)")
 
@@ -427,7 +463,8 @@ def test_extends_a_folder_and_long_values_are_said_briefly(tmp_path: Path) -> No
     with pytest.raises(VariantError) as info:
         parse_variant("name: x\nextends: text.yaml\n", base_dir=tmp_path)
     (issue,) = info.value.issues
-    assert "not the single value 'just some words" in issue.message
+    assert "text.yaml is not a variant file" in issue.message  # and never echoed
+    assert "just some words" not in issue.message
     assert len(issue.message) < 200
 
 
@@ -442,3 +479,39 @@ def test_text_from_elsewhere_cannot_make_the_library_read_files(tmp_path: Path) 
     # Built-ins can always be extended; files once a folder is given.
     assert parse_variant("name: U\nextends: french\n").table.direction == "clockwise"
     assert parse_variant(text, base_dir=tmp_path).table.direction == "clockwise"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "scoring:\n  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n"
+        "  tie: {mode: none}\n",
+        "revoke: {mode: claimable, penalty_games: 0, false_claim: ignored}\nscoring:\n"
+        "  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n"
+        "  tie: {mode: add, amount: 0}\n",
+        "scoring:\n  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n"
+        "  tie: {mode: multiply, amount: 3}\n",
+    ],
+)
+def test_a_variant_nobody_can_win_is_refused_where_its_scoring_is(rules: str) -> None:
+    text = "name: Nobody wins\n" + rules
+    with pytest.raises(VariantError) as info:
+        parse_variant(text, file="e22.yaml")
+    (issue,) = info.value.issues
+    line = text.splitlines().index("scoring:") + 1
+    assert (issue.file, issue.line, issue.column, issue.path) == ("e22.yaml", line, 1, "scoring")
+    assert "no team could ever reach target_games (4)" in issue.message
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        # A 60-60 adds a game to the next deal won: a team can win.
+        "scoring:\n  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n",
+        # Only renúncias score, but they can happen.
+        "revoke: {mode: claimable}\nscoring:\n  tiers:\n    - {min_points: 61, games: 0}\n"
+        "  bandeira: {games: 0}\n  tie: {mode: none}\n",
+    ],
+)
+def test_a_variant_someone_can_win_is_valid(rules: str) -> None:
+    assert parse_variant("name: Somebody wins\n" + rules).name == "Somebody wins"

@@ -27,10 +27,22 @@ _COMMAND_MODULES = (
 )
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, read from the package metadata only when asked
+    (reading it costs more than the rest of ``sueca --help``)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help=str(kwargs.get("help", "")))
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from .. import __version__
+
+        print(f"sueca-rules {__version__}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``sueca`` command."""
-    from .. import __version__
-
     parser = argparse.ArgumentParser(
         prog="sueca",
         description=(
@@ -40,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog="Run 'sueca COMMAND --help' for a command's options.",
     )
-    parser.add_argument("--version", action="version", version=f"sueca-rules {__version__}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     for name in _COMMAND_MODULES:
         module = importlib.import_module(f"{__name__}.{name}")

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
+from .._lang import LANGS
 from ._common import add_command, load_variant_arg, print_json
 
-__all__ = ["register"]
+if TYPE_CHECKING:
+    from .._variant import Variant
 
-_LANGS = ("en", "pt")  # the languages of sueca_rules._describe (not imported here: keep it light)
+__all__ = ["register"]
 
 
 def _add_lang(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--lang",
-        choices=_LANGS,
+        choices=LANGS,
         default="en",
         help="the language: en (English, the default) or pt (European Portuguese)",
     )
@@ -59,11 +62,29 @@ def _width() -> int:
     return max(40, min(shutil.get_terminal_size((80, 24)).columns, 100) - 2)
 
 
+def _base_file(spec: str, variant: Variant) -> Variant | None:
+    """The variant a file's ``extends:`` names (its card says what the file changed from it),
+    followed as ``extends:`` is (a built-in, or a variant file in the file's folder tree);
+    ``None`` when it extends nothing or the base cannot be read again."""
+    from pathlib import Path
+
+    from .._errors import VariantError
+    from .._registry import load_named_variant
+
+    if variant.extends is None:
+        return None
+    try:
+        return load_named_variant(variant.extends, Path(spec).parent)
+    except (VariantError, OSError):
+        return None
+
+
 def run_describe(args: argparse.Namespace) -> int:
     from .._describe import describe
 
     variant = load_variant_arg(args.variant)
-    print(describe(variant, args.lang, width=_width()), end="")
+    base = _base_file(args.variant, variant)
+    print(describe(variant, args.lang, width=_width(), base=base), end="")
     return 0
 
 

@@ -39,7 +39,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run_replay(args: argparse.Namespace) -> int:
     from .._errors import RecordError
     from .._match import Match
-    from .._record import load_record, replay_report
+    from .._record import load_record
+    from .._report import replay_report
 
     try:
         record = load_record(args.record)
@@ -63,7 +64,7 @@ def _games(n: int) -> str:
 
 def _claim_line(deal: DealResult, claim: Claim, last: bool) -> str:
     """What a claim found: the rival's renúncia, or nothing (then what the variant did)."""
-    from .._record import claim_caught
+    from .._report import claim_caught
 
     head = f"      seat {claim.by} claims a renúncia after card {claim.after}: "
     revoke = claim_caught(deal, claim)
@@ -112,7 +113,7 @@ def _deal_account(deal: DealResult) -> list[str]:
         team = deal.team if deal.team is not None else 0
         games = _games(deal.games[team])
         if deal.result == "revoke":
-            from .._record import claim_caught
+            from .._report import claim_caught
 
             caught = claim_caught(deal, deal.claims[-1]) is not None
             what = "the renúncia" if caught else "the false claim"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from ._common import CliError, add_command, print_json
 
@@ -101,6 +100,7 @@ def run_validate(args: argparse.Namespace) -> int:
 
 
 def run_schema(args: argparse.Namespace) -> int:
+    from .._files import atomic_write_text
     from .._schema import schema_text
     from ._common import check_writable
 
@@ -108,7 +108,7 @@ def run_schema(args: argparse.Namespace) -> int:
     if args.output:
         check_writable(args.output, "-o", parents=False)
         try:
-            Path(args.output).write_text(text, encoding="utf-8")
+            atomic_write_text(args.output, text)
         except OSError as exc:
             raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from None
         return 0

@@ -7,27 +7,41 @@ points minus the rivals' over the match (never below zero for a match), capped a
 
 The best ten scores are kept in a small JSON file: ``--scores FILE``, else
 ``$SUECA_DATA_DIR/ladder.json``, else ``$XDG_DATA_HOME/sueca-rules/ladder.json``, else
-``~/.local/share/sueca-rules/ladder.json``. A file that cannot be read or makes no sense is
-reported in one line and replaced.
+``~/.local/share/sueca-rules/ladder.json``. The file is never lost:
+
+* a score is added under a lock (``ladder.json.lock``), reading the file afresh, so that two
+  runs that end at once both count; the file is written atomically;
+* what cannot be read (a bad entry, a file of a newer version, a file that is not JSON or too
+  large) is reported in one line; the entries that can be read are kept, and the file is backed
+  up (``ladder.json.unreadable-DATE``, never overwritten) before it is replaced;
+* only a regular file of at most 1 MiB is read: a pipe or a device is refused without reading.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
-import tempfile
-from dataclasses import asdict, dataclass
+import shutil
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
+
+from .._files import FileRefusedError, atomic_write_text, locked, read_regular_file
 
 __all__ = [
     "MARGIN_CAP",
     "STREAK_POINTS",
     "TOP",
     "LadderEntry",
+    "Scores",
     "insert_score",
     "ladder_score",
     "load_scores",
+    "read_scores",
+    "record_score",
     "rival_level",
     "save_scores",
     "scores_path",
@@ -38,6 +52,9 @@ MARGIN_CAP: Final = 9_999
 TOP: Final = 10
 _FORMAT: Final = "sueca-rules ladder"
 _VERSION: Final = 1
+MAX_SCORES_BYTES: Final = 1024 * 1024
+"""The largest scores file read (ten entries take about 1.5 KiB)."""
+_MAX_TEXT: Final = 200
 
 
 def rival_level(match_number: int) -> int:
@@ -79,8 +96,10 @@ class LadderEntry:
             value = getattr(entry, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"an entry's {name} is {value!r}")
-        if not isinstance(entry.date, str) or not isinstance(entry.variant, str):
-            raise ValueError("an entry's date or variant is not text")
+        for name in ("date", "variant"):
+            value = getattr(entry, name)
+            if not isinstance(value, str) or len(value) > _MAX_TEXT:
+                raise ValueError(f"an entry's {name} is not text of at most {_MAX_TEXT} characters")
         return entry
 
 
@@ -96,32 +115,128 @@ def scores_path(override: str | os.PathLike[str] | None = None) -> Path:
     return base / "sueca-rules" / "ladder.json"
 
 
-def load_scores(path: Path) -> tuple[list[LadderEntry], str | None]:
-    """The best scores in ``path`` (none if the file does not exist yet), and a one-line
-    warning when the file could not be read or made no sense (it is then replaced on the next
-    save)."""
+@dataclass(frozen=True)
+class Scores:
+    """What a scores file holds, as far as it can be read."""
+
+    entries: list[LadderEntry] = field(default_factory=list)
+    """The entries that could be read, best first (ten at most)."""
+    warning: str | None = None
+    """One line about what could not be read (``None`` when all of it could)."""
+    damaged: bool = False
+    """Something in the file could not be read: it is backed up before it is replaced."""
+    unusable: str | None = None
+    """Why the path can be neither read nor replaced (a folder, a pipe, a device)."""
+
+
+def _parse(raw: bytes) -> tuple[list[LadderEntry], list[str]]:
+    """The entries of a scores file that can be read, and why the others cannot. Raises
+    :class:`ValueError` when the file as a whole makes no sense."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("nested too deep") from None
+    if not isinstance(data, dict) or data.get("format") != _FORMAT:
+        raise ValueError("not a sueca-rules ladder file")
+    if data.get("version", _VERSION) != _VERSION:
+        raise ValueError(f"version {data.get('version')!r}, not {_VERSION}")
+    raw_entries = data.get("scores")
+    if not isinstance(raw_entries, list):
+        raise ValueError("no list of scores")
+    entries: list[LadderEntry] = []
+    bad: list[str] = []
+    for item in raw_entries:
+        try:
+            entries.append(LadderEntry.from_data(item))
+        except ValueError as exc:
+            bad.append(str(exc))
+    return entries, bad
+
+
+def read_scores(path: Path) -> Scores:
+    """The best scores in ``path`` (none if the file does not exist yet), keeping every entry
+    that can be read; see :class:`Scores`."""
+    try:
+        raw = read_regular_file(path, MAX_SCORES_BYTES)
     except FileNotFoundError:
-        return [], None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        return [], f"the ladder scores in {path} cannot be read ({reason}); starting afresh"
+        return Scores()
+    except FileRefusedError as exc:
+        warning = f"the ladder scores in {path} cannot be read ({exc.reason})"
+        if "not a regular file" in exc.reason or "directory" in exc.reason:
+            return Scores(warning=warning, unusable=exc.reason)
+        return Scores(warning=f"{warning}; it will be backed up, not overwritten", damaged=True)
     try:
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != _FORMAT:
-            raise ValueError("not a sueca-rules ladder file")
-        if data.get("version", _VERSION) != _VERSION:
-            raise ValueError(f"version {data.get('version')!r}, not {_VERSION}")
-        raw = data.get("scores")
-        if not isinstance(raw, list):
-            raise ValueError("no list of scores")
-        entries = [LadderEntry.from_data(item) for item in raw]
-    except (ValueError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError
+        entries, bad = _parse(raw)
+    except ValueError as exc:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return [], f"the ladder scores in {path} are corrupt ({reason}); they will be replaced"
+        return Scores(
+            warning=f"the ladder scores in {path} are corrupt ({reason[:100]}); the file will "
+            "be backed up, not overwritten",
+            damaged=True,
+        )
     entries.sort(key=lambda e: (-e.score, e.date))
-    return entries[:TOP], None
+    if not bad:
+        return Scores(entries[:TOP])
+    warning = (
+        f"{len(bad)} of the {len(bad) + len(entries)} ladder scores in {path} cannot be read "
+        f"({bad[0]}); the others are kept, and the file will be backed up"
+    )
+    return Scores(entries[:TOP], warning, damaged=True)
+
+
+def load_scores(path: Path) -> tuple[list[LadderEntry], str | None]:
+    """The best scores in ``path`` and a one-line warning about what could not be read (see
+    :func:`read_scores`)."""
+    scores = read_scores(path)
+    return scores.entries, scores.warning
+
+
+def _back_up(path: Path) -> Path:
+    """Keep the file ``path`` under a new name beside it (never over an existing file)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for n in range(1000):
+        backup = path.with_name(f"{path.name}.unreadable-{stamp}" + (f"-{n}" if n else ""))
+        try:
+            os.link(path, backup)  # a second name for the same file: nothing is copied
+        except FileExistsError:
+            continue
+        except OSError:  # a file system without hard links
+            try:
+                with open(backup, "xb") as out, open(path, "rb") as src:
+                    shutil.copyfileobj(src, out)
+            except FileExistsError:
+                continue
+        return backup
+    raise OSError(errno.EEXIST, "too many backups of the ladder scores", str(path))
+
+
+def record_score(
+    path: Path, entry: LadderEntry | None
+) -> tuple[list[LadderEntry], int | None, Path | None]:
+    """Add ``entry`` to the scores in ``path`` (``None``: add nothing, only repair a damaged
+    file), under a lock and from the file as it is now, so that runs ending at once all count.
+
+    Returns the table, the entry's rank (from 1; ``None`` when it did not make the table) and
+    the backup of what could not be read (``None`` when all of it could). Raises
+    :class:`OSError` when the file cannot be written (nothing is lost then).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with locked(path):
+        scores = read_scores(path)
+        if scores.unusable is not None:
+            raise OSError(errno.EINVAL, scores.unusable, str(path))
+        backup = _back_up(path) if scores.damaged else None
+        entries, rank = scores.entries, None
+        if entry is not None:
+            entries, rank = insert_score(entries, entry)
+        try:
+            save_scores(path, entries)
+        except BaseException:
+            if backup is not None:
+                with contextlib.suppress(OSError):
+                    backup.unlink()  # the file was not replaced: it is its own backup
+            raise
+    return entries, rank, backup
 
 
 def insert_score(
@@ -138,16 +253,8 @@ def insert_score(
 
 
 def save_scores(path: Path, entries: list[LadderEntry]) -> None:
-    """Write the table to ``path`` atomically (a temporary file renamed over it); raises
-    :class:`OSError` when that fails."""
+    """Write the table to ``path`` atomically (see :func:`record_score` to add a score);
+    raises :class:`OSError` when that fails."""
     path.parent.mkdir(parents=True, exist_ok=True)
     data = {"format": _FORMAT, "version": _VERSION, "scores": [asdict(e) for e in entries]}
-    fd, tmp = tempfile.mkstemp(prefix=".ladder-", suffix=".json", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=2, ensure_ascii=False)
-            f.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -35,17 +35,19 @@ from .._events import (
     TrickWon,
 )
 from .._match import Match
-from .._record import Record, claim_caught, save_record
+from .._record import Record, save_record
+from .._report import claim_caught
 from .._rules import TIE_ADD, TIE_MULTIPLY
 from .._variant import Variant
 from ..bots import Bot, make_bot
+from ._common import CliError
 from ._ladder import (
     LadderEntry,
     insert_score,
     ladder_score,
-    load_scores,
+    read_scores,
+    record_score,
     rival_level,
-    save_scores,
     scores_path,
 )
 
@@ -641,9 +643,12 @@ def _run_ladder(
     args: argparse.Namespace,
 ) -> int:
     path = scores_path(args.scores)
-    entries, warning = load_scores(path)
-    if warning:
-        print(f"sueca: {warning}", file=sys.stderr)
+    scores = read_scores(path)
+    if scores.unusable is not None:  # a pipe or a device: neither read nor written
+        raise CliError(f"--scores {path}: cannot use it ({scores.unusable})", status=2)
+    if scores.warning:
+        print(f"sueca: {scores.warning}", file=sys.stderr)
+    entries = scores.entries
     console.print(
         f"[bold]Sueca — {escape(variant.name)}: the ladder[/]. Your partner plays at level "
         f"{PARTNER_LEVEL}. Win a match and the rivals climb a level (1 to 4); lose one, or "
@@ -717,21 +722,26 @@ def _run_ladder(
         date=datetime.now().replace(microsecond=0).isoformat(),
         variant=spec if not Path(spec).suffix else variant.name,
     )
-    rank = None
-    if score > 0:  # a run that scores nothing takes no place among the best
-        entries, rank = insert_score(entries, entry)
+    rank = backup = None
+    if score > 0 or scores.damaged:  # a new score to keep, or a damaged file to repair
+        # A run that scores nothing takes no place among the best.
+        try:
+            entries, rank, backup = record_score(path, entry if score > 0 else None)
+        except OSError as exc:
+            if score > 0:  # shown, though not kept
+                entries, rank = insert_score(entries, entry)
+            reason = exc.strerror or str(exc)
+            print(f"sueca: could not save the ladder scores to {path}: {reason}", file=sys.stderr)
+            status = 1
     console.print()
     console.print(
         f"[bold]Run over: streak {streak}, margin {margin:,} → score {score:,}.[/]"
         + (" A new best!" if rank == 1 else f" Rank {rank} of the best." if rank else "")
     )
-    if score > 0 or warning:  # a new score to keep, or a broken file to replace
-        try:
-            save_scores(path, entries)
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            print(f"sueca: could not save the ladder scores to {path}: {reason}", file=sys.stderr)
-            status = 1
+    if backup is not None:
+        console.print(
+            f"The ladder scores that could not be read are kept in {escape(str(backup))}."
+        )
     if entries:
         _show_scores(console, entries, rank)
     return 130 if interrupted else status

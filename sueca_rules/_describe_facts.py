@@ -1,0 +1,514 @@
+"""The facts of a rules card, computed once from a variant, in no language.
+
+A :class:`Card` holds what a rules card says, as numbers and choices: who deals, which way play
+goes, what each scoring band is worth, what a 60-60 carries, what the file changed from its
+base. Every rule fact is asked of :class:`~sueca_rules._rules.Rules` (seats, leaders, tiers,
+capote, bandeira, ties), never recomputed here. The words are elsewhere: each language's phrase
+file (:mod:`sueca_rules._lang`) turns these facts into sentences, and
+:mod:`sueca_rules._describe` lays them out as a card, a one-line summary or a difference.
+
+A new rule adds a field to the fact it belongs to (or a new fact), the phrases that say it in
+each language, and, when it is a field of its own, its topic in :data:`TOPIC_FIELDS`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, TypeGuard
+
+from ._cards import RANK_LETTERS
+from ._lang import seat_role
+from ._registry import builtin_ids, load_variant
+from ._rules import CAPOTE_POINTS, TIE_MULTIPLY, TIE_NONE, Rules
+from ._variant import TrumpCard, Variant
+
+__all__ = [
+    "RANKS",
+    "TOPIC_FIELDS",
+    "Band",
+    "Bandeira",
+    "Card",
+    "Dealing",
+    "Direction",
+    "Fact",
+    "FollowSuit",
+    "MatchLength",
+    "Players",
+    "Redeal",
+    "Revoke",
+    "Scoring",
+    "Section",
+    "SectionKey",
+    "Side",
+    "Source",
+    "Tie",
+    "Topic",
+    "card_facts",
+    "flat_rules",
+    "is_topic",
+    "topic_of",
+    "topics_of",
+]
+
+RANKS = " ".join(reversed(RANK_LETTERS))
+"""The ranks from high to low, as the card shows them: ``A 7 K J Q 6 5 4 3 2``."""
+
+Side = Literal["left", "right"]
+"""A neighbour's side, seen from a seat."""
+
+SectionKey = Literal[
+    "players",
+    "direction",
+    "deal",
+    "follow",
+    "revoke",
+    "cards",
+    "scoring",
+    "bandeira",
+    "tie",
+    "match",
+    "source",
+]
+"""The sections of a rules card, in order; each language names them (its ``headings``)."""
+
+Topic = Literal[
+    "direction",
+    "first_dealer",
+    "deal",
+    "redeal",
+    "revoke",
+    "tiers",
+    "bandeira",
+    "tie",
+    "target",
+    "best_of",
+]
+"""A rule as :func:`~sueca_rules.describe_diff` says it: the fields that make one rule are said
+together (the three fields of the 60-60 tie are one topic)."""
+
+TOPIC_FIELDS: Mapping[Topic, tuple[str, ...]] = {
+    "direction": ("table.direction",),
+    "first_dealer": ("table.first_dealer",),
+    "deal": ("deal.trump_card", "deal.order"),
+    "redeal": ("deal.redeal.",),
+    "revoke": ("revoke.",),
+    "tiers": ("scoring.tiers",),
+    "bandeira": ("scoring.bandeira.",),
+    "tie": ("scoring.tie.",),
+    "target": ("match.target_games",),
+    "best_of": ("match.best_of",),
+}
+"""The fields of each topic: a dotted path, or a prefix ending in ``.`` for a whole group."""
+
+
+def is_topic(key: str) -> TypeGuard[Topic]:
+    """Whether ``key`` is a :data:`Topic` (not the path of a field no topic knows)."""
+    return key in TOPIC_FIELDS
+
+
+def topic_of(path: str) -> Topic | None:
+    """The topic of a dotted field path; ``None`` for a field no topic knows yet."""
+    for topic, fields in TOPIC_FIELDS.items():
+        if any(path == f or (f.endswith(".") and path.startswith(f)) for f in fields):
+            return topic
+    return None
+
+
+def flat_rules(variant: Variant) -> dict[str, Any]:
+    """The variant's rules as ``{dotted path: value}`` (plain JSON data; the tier list is one
+    value), in field order."""
+    return dict(_flatten(variant.rules_dict()))
+
+
+def _flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict):
+            yield from _flatten(value, path + ".")
+        else:
+            yield path, value
+
+
+# --- the facts ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    """Four players, two teams, partners opposite, a 40-card deck, ten cards each."""
+
+    seats_named: bool
+    """The card names seats by number (a fixed first dealer), so it says how they are
+    numbered."""
+
+
+@dataclass(frozen=True, slots=True)
+class Direction:
+    """Which way play goes: clockwise, the next player sits on your left."""
+
+    clockwise: bool
+    """Play, and the turn to deal, go clockwise (to the left)."""
+    deal_clockwise: bool
+    """The hands are dealt clockwise."""
+
+    @property
+    def deal_reverse(self) -> bool:
+        """The hands are dealt against the direction of play."""
+        return self.deal_clockwise != self.clockwise
+
+
+@dataclass(frozen=True, slots=True)
+class Dealing:
+    """Who deals first, how the hands are dealt, and which card is turned for trumps."""
+
+    first_dealer: int | None
+    """The seat that deals the first deal, ``None`` when chosen at random."""
+    first_leader: int | None
+    """The seat that leads the first trick of the match (with a fixed first dealer)."""
+    trump_card: TrumpCard
+    """``deal.trump_card``: ``dealer_last`` (the dealer is dealt last; their last card is
+    turned), ``dealer_first`` (the dealer takes the first ten; the first card is turned) or
+    ``dealer_choice`` (the dealer chooses, each deal, the top card or the bottom one)."""
+    direction: Direction
+    """Which way play goes and which way the hands are dealt."""
+    leader_side: Side
+    """Where the first leader of a deal sits, seen from the dealer."""
+    next_dealer_side: Side
+    """Where the next deal's dealer sits, seen from this deal's dealer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """A new deal (dar de novo) asked for by a weak hand, before the first card."""
+
+    leader_below: int | None
+    """The deal's first leader may ask with fewer card points than this; ``None``: never."""
+    others_below: int | None
+    """Each other player may ask with fewer card points than this; ``None``: never."""
+
+    @property
+    def allowed(self) -> bool:
+        """Someone may ever ask."""
+        return self.leader_below is not None or self.others_below is not None
+
+
+@dataclass(frozen=True, slots=True)
+class FollowSuit:
+    """Follow suit if you can; no duty to trump or overtrump; highest trump, else highest card
+    of the suit led, wins. The same under every variant."""
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """Renúncia: prevented, or claimable with its penalties."""
+
+    claimable: bool
+    """Any card in hand may be played and a renúncia is caught by a claim."""
+    penalty_games: int
+    """The games a rightful claim scores."""
+    false_claim_games: int | None
+    """The games a false claim gives the other team; ``None`` when a false claim is ignored."""
+    plays_on: bool
+    """After a penalized false claim play goes on and the deal is scored at its end, the
+    penalty added to its games (``after_false_claim: play_on``); else the deal ends."""
+    accuse_player: bool
+    """A claim names the rival it accuses, and is rightful only if that one revoked."""
+    tie_kept: bool
+    """Ties carry something, so the card says that a penalty leaves a pending tie alone."""
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """A range of card points and the games it scores."""
+
+    low: int
+    high: int
+    games: int
+    capote: bool
+    """The band starts at :data:`~sueca_rules._rules.CAPOTE_POINTS`: a capote."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """The scoring table of a deal won on points, then the bandeira's line."""
+
+    bands: tuple[Band, ...]
+    """From 61 points up to 120 (119 when 120 points are a bandeira); a gap below the first
+    tier scores nothing; a tier that can never apply is left out."""
+    tiers: tuple[tuple[int, int], ...]
+    """``(min_points, games)`` as the variant writes them, lowest first."""
+    bandeira_all_tricks: bool
+    bandeira_games: int
+
+    @property
+    def standard(self) -> bool:
+        """The usual table: 61 one game, 91 two."""
+        return self.tiers == ((61, 1), (91, 2))
+
+
+@dataclass(frozen=True, slots=True)
+class Bandeira:
+    """The clean sweep."""
+
+    all_tricks: bool
+    """A bandeira is all ten tricks (else all 120 points)."""
+    games: int
+    games_at_120: int
+    """What 120 points with a lost trick scores by the tiers (said when ``all_tricks``)."""
+    wins_partida: bool
+    wins_in_effect: bool
+    """Its games reach the target, so in effect it wins the partida at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tie:
+    """What a 60-60 (empate) carries to the next deal won."""
+
+    carries: Literal["nothing", "add", "multiply"]
+    """``nothing`` also for adding 0 games."""
+    amount: int
+    """Games added, or the factor, per tie."""
+    stacks: bool
+    """A further tie before a deal is won adds or multiplies again."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchLength:
+    """Games to win a partida, partidas in a match."""
+
+    target_games: int
+    best_of: int
+    partidas_to_win: int
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where the rules come from: the file's own description, and what it changed from the
+    variant it extends."""
+
+    description: str
+    """The description the variant's own file wrote, on one line ('' when none, or when it is
+    only its base's, inherited)."""
+    builtin: str | None
+    """The built-in id whose description this is (a language may hold its translation)."""
+    base: str | None
+    """The name of the variant it extends (or the ``extends`` text when the base is not at
+    hand); ``None`` when it extends nothing."""
+    changes: tuple[Topic | str, ...] | None
+    """The topics (or, for a field no topic knows, dotted paths) it changed from its base, in
+    field order; ``None`` when the base is not at hand."""
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to say."""
+        return not self.description and self.base is None
+
+
+Fact = (
+    Players
+    | Direction
+    | Dealing
+    | Redeal
+    | FollowSuit
+    | Revoke
+    | Scoring
+    | Bandeira
+    | Tie
+    | MatchLength
+    | Source
+    | Literal["cards"]
+)
+"""One fact of a card; ``"cards"`` is the card order and points, the same in every variant."""
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A section of a rules card: its key (each language names it) and its facts in order."""
+
+    key: SectionKey
+    facts: tuple[Fact, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """Every fact a rules card says about one variant."""
+
+    name: str
+    players: Players
+    direction: Direction
+    dealing: Dealing
+    redeal: Redeal
+    revoke: Revoke
+    scoring: Scoring
+    bandeira: Bandeira
+    tie: Tie
+    match: MatchLength
+    source: Source
+    fields: Mapping[str, Any]
+    """The rules as ``{dotted path: value}`` (a field no fact knows yet is said by value)."""
+
+    @property
+    def sections(self) -> tuple[Section, ...]:
+        """The card's sections in order (the source only when there is something to say)."""
+        sections = (
+            Section("players", (self.players,)),
+            Section("direction", (self.direction,)),
+            Section(
+                "deal", (self.dealing, self.redeal) if self.redeal.allowed else (self.dealing,)
+            ),
+            Section("follow", (FollowSuit(),)),
+            Section("revoke", (self.revoke,)),
+            Section("cards", ("cards",)),
+            Section("scoring", (self.scoring,)),
+            Section("bandeira", (self.bandeira,)),
+            Section("tie", (self.tie,)),
+            Section("match", (self.match,)),
+        )
+        if self.source.empty:
+            return sections
+        return (*sections, Section("source", (self.source,)))
+
+
+# --- from a variant -------------------------------------------------------------------------
+
+
+def card_facts(variant: Variant, base: Variant | None = None) -> Card:
+    """The facts of ``variant``'s rules card. ``base`` is the variant it extends, when known;
+    otherwise a built-in named by ``extends`` is looked up."""
+    rules = Rules.from_variant(variant)
+    return Card(
+        name=variant.name,
+        players=Players(seats_named=rules.first_dealer is not None),
+        direction=_direction(rules),
+        dealing=_dealing(variant, rules),
+        redeal=Redeal(rules.redeal_leader_below or None, rules.redeal_others_below or None),
+        revoke=Revoke(
+            claimable=rules.revoke_claimable,
+            penalty_games=rules.penalty_games,
+            false_claim_games=rules.false_claim_games if rules.false_claim_penalizes else None,
+            plays_on=rules.false_claim_plays_on,
+            accuse_player=rules.accuse_player,
+            tie_kept=_tie(rules).carries != "nothing",
+        ),
+        scoring=Scoring(
+            bands=_bands(rules),
+            tiers=tuple(sorted(rules.tiers)),
+            bandeira_all_tricks=rules.bandeira_all_tricks,
+            bandeira_games=rules.bandeira_games,
+        ),
+        bandeira=Bandeira(
+            all_tricks=rules.bandeira_all_tricks,
+            games=rules.bandeira_games,
+            games_at_120=rules.tier_games(120),
+            wins_partida=rules.bandeira_wins_partida,
+            wins_in_effect=rules.bandeira_games >= rules.target_games,
+        ),
+        tie=_tie(rules),
+        match=MatchLength(rules.target_games, rules.best_of, rules.partidas_to_win),
+        source=_source(variant, base),
+        fields=flat_rules(variant),
+    )
+
+
+def _side(seat: int, viewer: int, rules: Rules) -> Side:
+    role = seat_role(seat, viewer, rules)
+    if role == "left" or role == "right":
+        return role
+    raise AssertionError(f"seat {seat} is not beside seat {viewer}")  # pragma: no cover
+
+
+def _direction(rules: Rules) -> Direction:
+    """Which way play goes, and which way the hands go round: from the dealer to the first
+    seat the dealer deals to (the order :meth:`Rules.deal_order` deals in)."""
+    order = rules.deal_order(0)
+    first_dealt = order[1] if order[0] == 0 else order[0]
+    return Direction(rules.clockwise, deal_clockwise=_side(first_dealt, 0, rules) == "left")
+
+
+def _dealing(variant: Variant, rules: Rules) -> Dealing:
+    first = rules.first_dealer
+    return Dealing(
+        first_dealer=first,
+        first_leader=None if first is None else rules.first_leader(first),
+        trump_card=variant.deal.trump_card,
+        direction=_direction(rules),
+        leader_side=_side(rules.first_leader(0), 0, rules),
+        next_dealer_side=_side(rules.next_dealer(0), 0, rules),
+    )
+
+
+def _bands(rules: Rules) -> tuple[Band, ...]:
+    """The scoring table as point ranges (see :attr:`Scoring.bands`)."""
+    top = 119 if rules.is_bandeira(120, all_tricks=False) else 120
+    tiers = sorted(rules.tiers)
+    bands: list[Band] = []
+    if tiers[0][0] > 61:
+        bands.append(_band(61, min(tiers[0][0] - 1, top), rules))
+    for i, (low, _) in enumerate(tiers):
+        high = min(tiers[i + 1][0] - 1 if i + 1 < len(tiers) else top, top)
+        if low <= high:
+            bands.append(_band(low, high, rules))
+    return tuple(bands)
+
+
+def _band(low: int, high: int, rules: Rules) -> Band:
+    # The band that starts where capotes start is the capote's, whatever games it scores.
+    return Band(low, high, rules.tier_games(low), capote=low == CAPOTE_POINTS)
+
+
+def _tie(rules: Rules) -> Tie:
+    # A 60-60 that changes the next deal won by nothing (mode none, or adding 0) carries nothing.
+    if rules.tie_mode == TIE_NONE or rules.tie_bonus(1, 1) == 1:
+        return Tie("nothing", rules.tie_amount, rules.tie_stacks)
+    mode: Literal["add", "multiply"] = "multiply" if rules.tie_mode == TIE_MULTIPLY else "add"
+    return Tie(mode, rules.tie_amount, rules.tie_stacks)
+
+
+# --- the source -----------------------------------------------------------------------------
+
+
+@functools.cache
+def _builtin_descriptions() -> dict[str, str]:
+    """``{description on one line: built-in id}`` (the first built-in to write it)."""
+    found: dict[str, str] = {}
+    for vid in builtin_ids():
+        text = _one_line(load_variant(vid).description)
+        if text:
+            found.setdefault(text, vid)
+    return found
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _source(variant: Variant, base: Variant | None) -> Source:
+    """The file's own description (not its base's, should it have been inherited) and what it
+    changed from its base."""
+    if base is None and variant.extends is not None and variant.extends in builtin_ids():
+        base = load_variant(variant.extends)
+    description = _one_line(variant.description)
+    if base is not None and description == _one_line(base.description):
+        description = ""  # the base's, inherited: it describes other rules
+    changes: tuple[Topic | str, ...] | None = None
+    if base is not None:
+        ours, theirs = flat_rules(variant), flat_rules(base)
+        changes = topics_of(path for path, value in ours.items() if theirs.get(path) != value)
+    return Source(
+        description=description,
+        builtin=_builtin_descriptions().get(description) if description else None,
+        base=None if variant.extends is None else base.name if base else variant.extends,
+        changes=changes,
+    )
+
+
+def topics_of(paths: Iterable[str]) -> tuple[Topic | str, ...]:
+    """The topics of the dotted ``paths`` in order, each once (a path no topic knows stands for
+    itself)."""
+    topics: list[Topic | str] = []
+    for path in paths:
+        topic = topic_of(path) or path
+        if topic not in topics:
+            topics.append(topic)
+    return tuple(topics)

@@ -1,0 +1,1033 @@
+"""The engine: a match of Sueca under any variant.
+
+:class:`Engine` holds the whole state of a match (every hand included) and enforces its variant:
+the dealer's choice of trump, dealing, redeals on weak hands, turns, following suit, tricks,
+renúncia claims (during play and at the count), deal scoring with tiers, bandeira and 60-60
+ties, partidas and the match. The public class is :class:`~sueca_rules.Match`, which adds game
+records on top (records sit above the engine and use only this public face).
+
+It does no I/O and keeps no global state, with one exception said where it happens: a variant
+given as a file path is read once, by :func:`~sueca_rules.load_variant`, when the match is made.
+Randomness comes only from the seed it is given, so many matches can run side by side and every
+run can be repeated. Every rule fact it needs is asked of :mod:`sueca_rules._rules`.
+
+Cards are small integers inside (see :mod:`sueca_rules._cards`); the API takes cards as
+:class:`~sueca_rules.Card`, ``int`` or notation (``"7H"``) and hands out :class:`Card` values.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Final, Literal, NamedTuple, Self
+
+from ._cards import CARDS, POINTS, SUIT_MASKS, SUIT_NAMES, Card, Suit, cards_from_mask, parse_card
+from ._errors import CardError, ConfigError, IllegalPlayError
+from ._events import (
+    CardPlayed,
+    Claim,
+    ClaimMade,
+    CountStarted,
+    DealOutcome,
+    DealResult,
+    DealScored,
+    DealStarted,
+    Event,
+    MatchWon,
+    PartidaWon,
+    RedealAsked,
+    Revoke,
+    Trick,
+    TrickWon,
+    TrumpChosen,
+    TrumpSide,
+)
+from ._public import public
+from ._registry import resolve_variant
+from ._rules import BEATS, Rules, claim_catches, legal_mask, team_of
+from ._variant import Variant
+
+__all__ = ["Engine", "Observation", "Phase", "TrumpSide", "check_seat"]
+
+Phase = Literal["deal", "trump", "redeal", "play", "count", "over"]
+"""The stage of a match, and what is due:
+
+- ``"deal"``: the next deal is to be dealt (:meth:`~Engine.deal_random` or
+  :meth:`~Engine.deal_hands`; only for a match made with ``deal=False``);
+- ``"trump"``: under ``deal.trump_card: dealer_choice``, the dealer (:attr:`~Engine.turn`)
+  chooses the top or the bottom card (:meth:`~Engine.choose_trump`);
+- ``"redeal"``: under ``deal.redeal``, each seat that has a threshold is asked in turn
+  (:attr:`~Engine.turn`): it keeps its hand (:meth:`~Engine.keep_hand`) or, when its hand is
+  below its threshold, may ask for a new deal (:meth:`~Engine.redeal`);
+- ``"play"``: :attr:`~Engine.turn` plays a card (:meth:`~Engine.play`);
+- ``"count"``: under ``revoke.mode: claimable``, after the last trick: any seat may claim a
+  renúncia (:meth:`~Engine.claim`), then :meth:`~Engine.score_deal` scores the deal;
+- ``"over"``: the match is won.
+"""
+_DEAL: Final = "deal"
+_TRUMP: Final = "trump"
+_REDEAL: Final = "redeal"
+_PLAY: Final = "play"
+_COUNT: Final = "count"
+_OVER: Final = "over"
+_DEALT: Final = frozenset((_REDEAL, _PLAY, _COUNT))  # a deal is on the table
+_SUITS = tuple(Suit)
+_SIDES: Final = ("top", "bottom")
+
+
+def _card_int(card: Card | int | str, seat: int | None = None) -> int:
+    """A card given as a :class:`Card`, its number or its notation; anything else is an
+    :class:`IllegalPlayError` (nothing can be played or dealt that is not a card)."""
+    if isinstance(card, str):
+        try:
+            return int(parse_card(card))
+        except CardError as exc:
+            raise IllegalPlayError(str(exc), seat=seat, rule="not_a_card") from None
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 40:
+        raise IllegalPlayError(
+            f"{card!r} is not a card: give a Card, a card number 0..39 or notation such as '7H'",
+            seat=seat,
+            rule="not_a_card",
+        )
+    return int(card)
+
+
+def _is_seat(seat: object) -> bool:
+    """Whether ``seat`` is a seat: a whole number 0..3 (not a bool or a float)."""
+    return type(seat) is int and 0 <= seat <= 3
+
+
+def check_seat(seat: object, what: str = "a seat") -> int:
+    """``seat`` if it is a seat (a whole number 0..3, not a bool or a float); else a
+    :class:`~sueca_rules.ConfigError` that says what was given."""
+    if not _is_seat(seat):
+        raise ConfigError(f"{what} is a whole number 0..3, not {seat!r}")
+    assert isinstance(seat, int)
+    return seat
+
+
+def _hand_points(mask: int) -> int:
+    return sum(POINTS[c] for c in cards_from_mask(mask))
+
+
+@public
+class Observation(NamedTuple):
+    """What one seat may know at a moment of the match — never another player's hand.
+
+    Two states that differ only in cards hidden from ``seat`` give equal observations. Card
+    sets are given both as sorted tuples (``hand``, ``legal``) and as 40-bit masks
+    (``hand_mask``, ``played_mask``) for fast bots. An observation is an immutable named
+    tuple: cheap to make (bots ask for one before every card), hashable, comparable.
+    """
+
+    seat: int
+    """The seat this observation is for (0-3)."""
+    rules: Rules
+    """The compiled rules of the match's variant."""
+    phase: Phase
+    """What is due now, as :attr:`Match.phase <sueca_rules.Match.phase>`."""
+    deal: int
+    """The deal's number in the match, from 1."""
+    partida: int
+    """The current partida, from 0."""
+    dealer: int
+    """The seat that dealt this deal."""
+    trump: Suit | None
+    """The trump suit, the suit of ``trump_card`` (``None`` when no deal is on the table)."""
+    trump_card: Card | None
+    """The card the dealer turned up: everyone saw it (``None`` when no deal is on the
+    table)."""
+    trump_card_in_hand: bool
+    """``True`` while the dealer still holds the turned card."""
+    hand: tuple[Card, ...]
+    """This seat's cards, by suit (S H D C) and strongest first."""
+    hand_mask: int
+    """``hand`` as a 40-bit mask: bit ``c`` is set when this seat holds card ``c``."""
+    turn: int | None
+    """The seat whose decision is due (see :attr:`Match.turn <sueca_rules.Match.turn>`),
+    ``None`` when none is."""
+    legal: tuple[Card, ...]
+    """The cards this seat may play now under the follow-suit rule (empty unless it is this
+    seat's turn to play)."""
+    trick_leader: int
+    """The seat that led, or is to lead, the current trick."""
+    trick: tuple[Card, ...]
+    """The cards of the current trick, in play order from ``trick_leader``."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks of this deal."""
+    played_mask: int
+    """Every card played in this deal, the current trick included."""
+    void_mask: int
+    """Bit ``4 * seat + suit`` is set when ``seat`` showed by play that it has no ``suit``
+    (it did not follow that suit when it was led). With ``revoke.mode: claimable`` a player
+    who revoked looks void but is not: nobody can tell until someone claims."""
+    hand_sizes: tuple[int, int, int, int]
+    """How many cards each seat still holds, by seat."""
+    points: tuple[int, int]
+    """Card points taken so far in this deal by team 0 and team 1."""
+    tricks_won: tuple[int, int]
+    """Tricks taken so far in this deal by team 0 and team 1."""
+    games: tuple[int, int]
+    """Games of team 0 and team 1 in the current partida."""
+    partidas: tuple[int, int]
+    """Partidas won by team 0 and team 1."""
+    pending_ties: int
+    """60-60 ties waiting to be carried into the next deal won (see ``scoring.tie``)."""
+    playable: tuple[Card, ...] = ()
+    """The cards :meth:`Match.play <sueca_rules.Match.play>` accepts from this seat now:
+    ``legal``, or under ``revoke.mode: claimable`` the whole hand (a renúncia can be played,
+    and claimed). Empty unless it is this seat's turn to play."""
+    can_claim: bool = False
+    """Whether this seat may claim a renúncia now (``revoke.mode: claimable``, during play or
+    at the count)."""
+    claims: tuple[Claim, ...] = ()
+    """The renúncia claims made so far in this deal (everyone hears them)."""
+    penalties: tuple[int, int] = (0, 0)
+    """Games of false-claim penalties waiting for the end of this deal, by team
+    (``after_false_claim: play_on``)."""
+    may_redeal: bool = False
+    """Whether this seat, asked now (phase ``"redeal"``), may ask for a new deal: its hand is
+    below its threshold. When it is asked and may not, its only answer is to keep its hand."""
+
+    def is_void(self, seat: int, suit: Suit | int) -> bool:
+        """Whether ``seat`` has shown by play that it holds no card of ``suit``."""
+        return bool(self.void_mask >> (4 * seat + suit) & 1)
+
+    @property
+    def unseen_mask(self) -> int:
+        """The cards held by the other three players (as far as this seat can tell)."""
+        return ((1 << 40) - 1) & ~self.hand_mask & ~self.played_mask
+
+
+class Engine:
+    """The state and rules of one match (the engine behind :class:`~sueca_rules.Match`).
+
+    ``variant`` is a :class:`~sueca_rules.Variant`, a built-in id or a path to a variant file
+    (read here with :func:`~sueca_rules.load_variant`: the engine's only I/O). ``seed`` makes
+    the shuffles (and a random first dealer) repeatable; each deal is shuffled from the seed
+    and the deal number alone, so the same seed always deals the same cards. ``first_dealer``
+    overrides the variant's. With ``deal=False`` the match waits for :meth:`deal_hands` (cards
+    of a physical game, or a record) or :meth:`deal_random`; otherwise every deal is dealt at
+    random as soon as the previous one ends (after the dealer's choice of trump, under
+    ``deal.trump_card: dealer_choice``). The first deal is then dealt here, so no call returns
+    its :class:`~sueca_rules.DealStarted` event: read :attr:`dealer` and :attr:`trump_card`, or
+    make the match with ``deal=False`` and call :meth:`deal_random` to receive it.
+    """
+
+    def __init__(
+        self,
+        variant: Variant | str | Path = "portugal",
+        *,
+        seed: int | str | None = None,
+        rng: random.Random | None = None,
+        first_dealer: int | None = None,
+        deal: bool = True,
+    ) -> None:
+        if not isinstance(variant, Variant | str | Path):
+            raise ConfigError(
+                f"a variant is a Variant, a built-in id or a file path, not {variant!r}"
+            )
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+            raise ConfigError(f"a seed is a whole number or text, not {seed!r}")
+        if first_dealer is not None:
+            check_seat(first_dealer, "the first dealer")
+        self._variant = resolve_variant(variant)
+        rules = Rules.from_variant(self._variant)
+        self._rules = rules
+        self._next = rules.next_seat
+        if seed is None:
+            seed = rng.getrandbits(64) if rng is not None else secrets.randbits(64)
+        self._seed: int | str = seed
+        if first_dealer is None:
+            first_dealer = rules.first_dealer
+        if first_dealer is None:
+            first_dealer = random.Random(f"{seed}:first-dealer").randrange(4)
+        self._first_dealer = first_dealer
+        self._auto = bool(deal)
+        self._phase: Phase = _DEAL
+        self._dealer = first_dealer
+        self._partida = 0
+        self._games = [0, 0]
+        self._partidas = [0, 0]
+        self._pending = 0
+        self._winner: int | None = None
+        self._deals: list[DealResult] = []
+        self._clear_deal()
+        if self._auto:
+            self._next_deal([])
+
+    def _clear_deal(self) -> None:
+        self._hands = [0, 0, 0, 0]
+        self._dealt: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self._trump_card = 0
+        self._trump = 0
+        self._shown = False
+        self._plays: list[int] = []
+        self._claims: list[Claim] = []
+        self._revokes: list[Revoke] = []
+        self._tricks: list[Trick] = []
+        self._trick: list[int] = []
+        self._leader = 0
+        self._turn = 0
+        self._win_seat = 0
+        self._win_card = 0
+        self._points = [0, 0]
+        self._tricks_won = [0, 0]
+        self._penalties = [0, 0]
+        self._voids = 0
+        self._played = 0
+        self._asking: list[int] = []  # seats still to be asked about a redeal, in order
+
+    # --- dealing ------------------------------------------------------------------------
+
+    def deal_random(self, side: TrumpSide | None = None) -> list[Event]:
+        """Shuffle and deal the next deal as the variant says (``deal.trump_card``/``order``).
+
+        The shuffle depends only on the match seed and the deal number. Under
+        ``deal.trump_card: dealer_choice`` give the dealer's choice as ``side`` (``"top"`` or
+        ``"bottom"``); without it the match waits in phase ``"trump"`` for
+        :meth:`choose_trump`.
+        """
+        self._require_phase(_DEAL, "deal")
+        if not self._rules.trump_dealer_choice:
+            if side is not None:
+                raise IllegalPlayError(
+                    "the dealer does not choose the trump card under this variant "
+                    "(deal.trump_card is not dealer_choice)",
+                    seat=self._dealer,
+                    rule="trump_choice",
+                )
+            return self._deal_shuffled(None)
+        if side is None:
+            self._phase = _TRUMP
+            self._turn = self._dealer
+            return []
+        return self._choose(side)
+
+    def choose_trump(self, side: TrumpSide) -> list[Event]:
+        """The dealer's choice (phase ``"trump"``, ``deal.trump_card: dealer_choice``): turn
+        the ``"top"`` card of the pack (the dealer takes the first ten cards) or the
+        ``"bottom"`` one (the dealer is dealt last); the deal is then dealt at random."""
+        self._require_phase(_TRUMP, "choose the trump card")
+        return self._choose(side)
+
+    def _choose(self, side: object) -> list[Event]:
+        if side not in _SIDES:
+            raise IllegalPlayError(
+                f"the dealer turns the 'top' or the 'bottom' card, not {side!r}",
+                seat=self._dealer,
+                rule="trump_choice",
+            )
+        top = side == "top"
+        events: list[Event] = [
+            TrumpChosen(len(self._deals) + 1, self._dealer, "top" if top else "bottom")
+        ]
+        self._phase = _DEAL
+        events.extend(self._deal_shuffled(top))
+        return events
+
+    def _deal_shuffled(self, top: bool | None) -> list[Event]:
+        deck = list(range(40))
+        random.Random(f"{self._seed}:deal:{len(self._deals) + 1}").shuffle(deck)
+        order = self._rules.deal_order(self._dealer, top)
+        hands = [0, 0, 0, 0]
+        for i, seat in enumerate(order):
+            mask = 0
+            for c in deck[10 * i : 10 * i + 10]:
+                mask |= 1 << c
+            hands[seat] = mask
+        first = self._rules.trump_dealer_first if top is None else top
+        return self._start_deal(hands, deck[0] if first else deck[39])
+
+    def deal_hands(
+        self, hands: Sequence[Iterable[Card | int | str]], trump_card: Card | int | str
+    ) -> list[Event]:
+        """Deal given hands (by seat, ten cards each: the whole deck) with ``trump_card``, which
+        must be in the dealer's hand. Use it to enter a physical game or to replay a record."""
+        self._require_phase(_DEAL, "deal")
+        if isinstance(hands, str | bytes) or not isinstance(hands, Sequence) or len(hands) != 4:
+            count = len(hands) if isinstance(hands, Sequence) else "no list of"
+            raise IllegalPlayError(f"a deal has 4 hands, got {count}", rule="hands")
+        masks = [0, 0, 0, 0]
+        seen: dict[int, int] = {}
+        for seat, hand in enumerate(hands):
+            if isinstance(hand, str | bytes) or not isinstance(hand, Iterable):
+                raise IllegalPlayError(f"seat {seat}'s hand is not a list of cards", rule="hands")
+            cards = [_card_int(c) for c in hand]
+            if len(cards) != 10:
+                raise IllegalPlayError(
+                    f"seat {seat} has {len(cards)} cards; every hand has 10",
+                    seat=seat,
+                    rule="hands",
+                )
+            for c in cards:
+                if c in seen:
+                    where = "twice" if seen[c] == seat else f"and seat {seen[c]} holds it too"
+                    raise IllegalPlayError(
+                        f"seat {seat} holds {CARDS[c]} {where}",
+                        seat=seat,
+                        card=str(CARDS[c]),
+                        rule="hands",
+                    )
+                seen[c] = seat
+                masks[seat] |= 1 << c
+        turned = _card_int(trump_card)
+        if not masks[self._dealer] >> turned & 1:
+            held = " ".join(map(str, cards_from_mask(masks[self._dealer])))
+            raise IllegalPlayError(
+                f"the trump card {CARDS[turned]} must be in the dealer's hand (seat "
+                f"{self._dealer} holds {held})",
+                seat=self._dealer,
+                card=str(CARDS[turned]),
+                rule="trump_card",
+            )
+        return self._start_deal(masks, turned)
+
+    def _start_deal(self, hands: list[int], turned: int) -> list[Event]:
+        self._clear_deal()
+        self._hands = hands
+        self._dealt = (hands[0], hands[1], hands[2], hands[3])
+        self._trump_card = turned
+        self._trump = turned // 10
+        self._shown = True
+        rules = self._rules
+        leader = rules.first_leader(self._dealer)
+        self._leader = self._turn = leader
+        self._phase = _PLAY
+        if rules.has_redeal:
+            # Every seat that could ever ask is asked, in play order from the leader, whatever
+            # its hand: who is asked must not tell the table who holds a weak hand.
+            self._asking = [
+                s for s in rules.play_order(leader) if rules.redeal_below(s, self._dealer)
+            ]
+            self._phase = _REDEAL
+            self._turn = self._asking[0]
+        return [
+            DealStarted(len(self._deals) + 1, self._partida, self._dealer, CARDS[turned], leader)
+        ]
+
+    # --- redeals ------------------------------------------------------------------------
+
+    def may_redeal(self, seat: int) -> bool:
+        """Whether ``seat``'s hand is below its ``deal.redeal`` threshold in this deal, before
+        the first card (whether or not it has been asked yet)."""
+        check_seat(seat)
+        if self._phase not in _DEALT or self._plays:
+            return False
+        below = self._rules.redeal_below(seat, self._dealer)
+        return _hand_points(self._dealt[seat]) < below
+
+    def redeal(self, seat: int) -> list[Event]:
+        """Seat ``seat``, asked in phase ``"redeal"`` and holding fewer card points than its
+        threshold (:meth:`may_redeal`), asks for a new deal: this deal ends unscored
+        (``result="redeal"``) and the same dealer deals again."""
+        self._require_asked(seat, "ask for a new deal")
+        if not self.may_redeal(seat):
+            below = self._rules.redeal_below(seat, self._dealer)
+            raise IllegalPlayError(
+                f"seat {seat} cannot ask for a new deal: its hand holds "
+                f"{_hand_points(self._dealt[seat])} card points, not fewer than {below}",
+                seat=seat,
+                rule="redeal",
+            )
+        number = len(self._deals) + 1
+        events: list[Event] = [RedealAsked(number, seat)]
+        self._finish_deal(events, "redeal", None, (0, 0), False, redeal=seat)
+        return events
+
+    def keep_hand(self, seat: int) -> list[Event]:
+        """Seat ``seat``, asked in phase ``"redeal"``, keeps its hand (the only answer of a
+        hand that may not ask for a new deal). Once every seat asked has kept its hand, play
+        begins. Every seat whose threshold is not ``null`` is asked, in play order from the
+        first leader, so that being asked says nothing about a hand."""
+        self._require_asked(seat, "keep its hand")
+        self._asking.pop(0)
+        if self._asking:
+            self._turn = self._asking[0]
+        else:
+            self._phase = _PLAY
+            self._turn = self._leader
+        return []
+
+    def _require_asked(self, seat: int, action: str) -> None:
+        check_seat(seat)
+        self._require_phase(_REDEAL, f"{action} (no new deal can be asked for now)")
+        if seat != self._turn:
+            raise IllegalPlayError(
+                f"seat {seat} cannot {action}: seat {self._turn} is being asked",
+                seat=seat,
+                rule="not_your_turn",
+            )
+
+    # --- playing ------------------------------------------------------------------------
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the player to move may play under the follow-suit rule, strongest first
+        by suit (S H D C). Empty when no card is due.
+
+        With ``revoke.mode: claimable`` any card in hand *can* be played (see
+        :meth:`playable_cards`), but only these follow the rules.
+        """
+        if self._phase != _PLAY:
+            return []
+        return cards_from_mask(legal_mask(self._hands[self._turn], self._trick))
+
+    def playable_cards(self) -> list[Card]:
+        """The cards :meth:`play` accepts now: the legal cards, or with ``revoke.mode:
+        claimable`` the whole hand of the player to move (a renúncia can be played, and
+        claimed)."""
+        if self._phase != _PLAY:
+            return []
+        if self._rules.revoke_claimable:
+            return cards_from_mask(self._hands[self._turn])
+        return self.legal_cards()
+
+    def play(self, card: Card | int | str) -> list[Event]:
+        """Play ``card`` for the player whose turn it is and return what happened.
+
+        Raises :class:`~sueca_rules.IllegalPlayError` (and changes nothing) when ``card`` is not
+        a card, is not in that player's hand, does not follow suit when it must (unless
+        renúncias are ``claimable``), or no card is due. Ending a deal scores it (under
+        ``revoke.mode: claimable`` the count comes first: see :meth:`score_deal`), ends
+        partidas and the match, and (unless the match was made with ``deal=False``) deals the
+        next deal.
+        """
+        if self._phase != _PLAY:
+            raise self._no_play()
+        seat = self._turn
+        c = _card_int(card, seat) if type(card) is not Card else card
+        hand = self._hands[seat]
+        bit = 1 << c
+        if not hand & bit:
+            raise IllegalPlayError(
+                f"seat {seat} does not hold {CARDS[c]}",
+                seat=seat,
+                card=str(CARDS[c]),
+                legal=[str(x) for x in self.legal_cards()],
+                rule="not_in_hand",
+            )
+        trick = self._trick
+        suit = led = c // 10
+        revoke = False
+        if trick:
+            led = trick[0] // 10
+            if suit != led and hand & SUIT_MASKS[led]:
+                if not self._rules.revoke_claimable:
+                    raise IllegalPlayError(
+                        f"seat {seat} must follow {SUIT_NAMES[led]}",
+                        seat=seat,
+                        card=str(CARDS[c]),
+                        legal=[str(x) for x in self.legal_cards()],
+                        rule="must_follow",
+                    )
+                revoke = True
+        # From here on the play is accepted: change the state.
+        self._hands[seat] = hand ^ bit
+        self._played |= bit
+        plays = self._plays
+        plays.append(c)
+        if revoke:
+            self._revokes.append(Revoke(len(plays), seat, CARDS[c]))
+        if c == self._trump_card:
+            self._shown = False
+        trick.append(c)
+        deal_no = len(self._deals) + 1
+        trick_no = len(self._tricks) + 1
+        events: list[Event] = [CardPlayed(deal_no, trick_no, seat, CARDS[c])]
+        if len(trick) == 1:
+            self._win_seat = seat
+            self._win_card = c
+        else:
+            if suit != led:
+                self._voids |= 1 << (4 * seat + led)
+            # The trick's winner is kept as it goes (the rule is :func:`beats`, as a table).
+            if BEATS[self._trump][self._win_card * 40 + c]:
+                self._win_seat = seat
+                self._win_card = c
+        if len(trick) < 4:
+            self._turn = self._next[seat]
+            return events
+        self._end_trick(events, deal_no, trick_no)
+        return events
+
+    def _end_trick(self, events: list[Event], deal_no: int, trick_no: int) -> None:
+        trick = self._trick
+        winner = self._win_seat
+        points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        team = team_of(winner)
+        self._points[team] += points
+        self._tricks_won[team] += 1
+        cards = (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]])
+        self._tricks.append(Trick(self._leader, cards, winner, points))
+        events.append(TrickWon(deal_no, trick_no, winner, cards, points))
+        self._trick = []
+        self._leader = self._turn = winner
+        if trick_no < 10:
+            return
+        if self._rules.revoke_claimable:
+            self._phase = _COUNT
+            events.append(CountStarted(deal_no))
+        else:
+            self._score_deal(events)
+
+    def score_deal(self) -> list[Event]:
+        """End the count (phase ``"count"``, under ``revoke.mode: claimable``) and score the
+        deal: no more renúncia can be claimed in it."""
+        self._require_phase(_COUNT, "score the deal (only after the count)")
+        events: list[Event] = []
+        self._score_deal(events)
+        return events
+
+    # --- claims -------------------------------------------------------------------------
+
+    def claim(self, seat: int, against: int | None = None) -> list[Event]:
+        """Seat ``seat`` claims a renúncia (only with ``revoke.mode: claimable``), during play
+        or at the count. Under ``revoke.accuse: player`` the claim names the rival accused,
+        ``against``; under ``accuse: team`` it accuses the other team and ``against`` is not
+        given.
+
+        If a player of the other team (the accused one) revoked earlier in this deal, the deal
+        ends and the claiming team scores ``revoke.penalty_games``. Otherwise
+        ``revoke.false_claim`` applies: the other team scores ``false_claim_games`` and the
+        deal ends or, with ``after_false_claim: play_on``, play goes on; or the claim is
+        ignored. Any seat may claim at any moment of play, in turn or not.
+        """
+        self._check_claim(seat, against)
+        team = team_of(seat)
+        after = len(self._plays)
+        claim = Claim(after, seat, against)
+        caught = claim_catches(claim, self._revokes)
+        self._claims.append(claim)
+        deal_no = len(self._deals) + 1
+        rules = self._rules
+        if caught is None and not rules.false_claim_penalizes:
+            return [ClaimMade(deal_no, seat, False, True, None, against, after)]
+        events: list[Event] = [
+            ClaimMade(deal_no, seat, caught is not None, False, caught, against, after)
+        ]
+        if caught is not None:
+            games = [self._penalties[0], self._penalties[1]]
+            games[team] += rules.penalty_games
+            self._finish_deal(events, "revoke", team, (games[0], games[1]), False)
+            return events
+        if not rules.false_claim_plays_on:
+            games = [0, 0]
+            games[1 - team] = rules.false_claim_games
+            self._finish_deal(events, "revoke", 1 - team, (games[0], games[1]), False)
+            return events
+        self._penalties[1 - team] += rules.false_claim_games
+        if self._phase == _COUNT:  # a false claim at the count: the deal is scored at once
+            self._score_deal(events)
+        return events
+
+    def _check_claim(self, seat: int, against: int | None) -> None:
+        if not _is_seat(seat):
+            raise IllegalPlayError(f"a claim is made by a seat 0..3, not {seat!r}", rule="claim")
+        rules = self._rules
+        if not rules.revoke_claimable:
+            raise IllegalPlayError(
+                "renúncia cannot be claimed under this variant: with revoke.mode: prevented "
+                "nobody can fail to follow suit",
+                seat=seat,
+                rule="claim",
+            )
+        if self._phase not in (_PLAY, _COUNT):
+            raise IllegalPlayError(
+                "a renúncia can only be claimed while a deal is being played or counted",
+                seat=seat,
+                rule="claim",
+            )
+        if not rules.accuse_player:
+            if against is not None:
+                raise IllegalPlayError(
+                    "under revoke.accuse: team a claim accuses the other team: name no player",
+                    seat=seat,
+                    rule="accused",
+                )
+            return
+        rivals = [s for s in range(4) if team_of(s) != team_of(seat)]
+        if not _is_seat(against) or against not in rivals:
+            given = "none" if against is None else repr(against)
+            raise IllegalPlayError(
+                f"under revoke.accuse: player a claim names the rival accused: seat "
+                f"{rivals[0]} or {rivals[1]}, not {given}",
+                seat=seat,
+                rule="accused",
+            )
+
+    def _penalty_games(self) -> tuple[int, int]:
+        return self._penalties[0], self._penalties[1]
+
+    # --- ending a deal ------------------------------------------------------------------
+
+    def _score_deal(self, events: list[Event]) -> None:
+        p0, p1 = self._points
+        rules = self._rules
+        games = [self._penalties[0], self._penalties[1]]
+        if p0 == p1:
+            self._pending = rules.pending_after_tie(self._pending)
+            self._finish_deal(events, "tie", None, (games[0], games[1]), False)
+            return
+        team = 0 if p0 > p1 else 1
+        won, bandeira = rules.games_for(
+            self._points[team], self._tricks_won[team] == 10, self._pending
+        )
+        self._pending = 0
+        games[team] += won
+        self._finish_deal(events, "won", team, (games[0], games[1]), bandeira)
+
+    def _finish_deal(
+        self,
+        events: list[Event],
+        result: DealOutcome,
+        team: int | None,
+        games: tuple[int, int],
+        bandeira: bool,
+        *,
+        redeal: int | None = None,
+    ) -> None:
+        number = len(self._deals) + 1
+        points = (self._points[0], self._points[1])
+        tricks_won = (self._tricks_won[0], self._tricks_won[1])
+        self._deals.append(
+            DealResult(
+                number=number,
+                partida=self._partida,
+                dealer=self._dealer,
+                trump_card=CARDS[self._trump_card],
+                hands=tuple(tuple(cards_from_mask(m)) for m in self._dealt),
+                plays=tuple(CARDS[c] for c in self._plays),
+                claims=tuple(self._claims),
+                tricks=tuple(self._tricks),
+                points=points,
+                tricks_won=tricks_won,
+                result=result,
+                games=games,
+                team=team,
+                bandeira=bandeira,
+                revokes=tuple(self._revokes),
+                redeal=redeal,
+                penalties=self._penalty_games(),
+            )
+        )
+        events.append(DealScored(number, result, points, tricks_won, games, team, bandeira))
+        self._phase = _DEAL
+        self._clear_deal()
+        if result != "redeal":
+            if self._end_partida(events, team, games, bandeira):
+                return
+            self._dealer = self._rules.next_dealer(self._dealer)
+        if self._auto:
+            self._next_deal(events)
+
+    def _end_partida(
+        self, events: list[Event], team: int | None, games: tuple[int, int], bandeira: bool
+    ) -> bool:
+        """Add a deal's games; end the partida (and the match) if a team won it. Returns
+        whether the match is over."""
+        rules = self._rules
+        score = self._games
+        score[0] += games[0]
+        score[1] += games[1]
+        won: int | None = None
+        if bandeira and rules.bandeira_wins_partida:
+            won = team
+        else:
+            reached = [t for t in (0, 1) if score[t] >= rules.target_games]
+            if len(reached) == 1:
+                won = reached[0]
+            elif reached and score[0] != score[1]:  # both reached it: more games wins
+                won = 0 if score[0] > score[1] else 1
+        if won is None:
+            return False
+        events.append(PartidaWon(self._partida, won, (score[0], score[1])))
+        self._partidas[won] += 1
+        if self._partidas[won] >= rules.partidas_to_win:
+            self._phase = _OVER
+            self._winner = won
+            events.append(MatchWon(won, (self._partidas[0], self._partidas[1])))
+            return True
+        self._partida += 1
+        self._games = [0, 0]
+        return False
+
+    def _next_deal(self, events: list[Event]) -> None:
+        events.extend(self.deal_random())
+
+    def _require_phase(self, phase: Phase, action: str) -> None:
+        if self._phase != phase:
+            raise self._phase_error(action)
+
+    def _phase_error(self, action: str) -> IllegalPlayError:
+        """Why ``action`` cannot be done in the current phase."""
+        if self._phase == _OVER:
+            return IllegalPlayError(f"cannot {action}: the match is over", rule="not_now")
+        waiting = {
+            _DEAL: "the next deal has not been dealt yet",
+            _TRUMP: f"the dealer (seat {self._dealer}) is to choose the trump card",
+            _REDEAL: f"seat {self._turn} is being asked whether it wants a new deal",
+            _PLAY: f"deal {len(self._deals) + 1} is being played",
+            _COUNT: f"the tricks of deal {len(self._deals) + 1} are being counted",
+        }[self._phase]
+        return IllegalPlayError(f"cannot {action}: {waiting}", rule="not_now")
+
+    def _no_play(self) -> IllegalPlayError:
+        if self._phase == _DEAL:
+            return IllegalPlayError(
+                "no card can be played: the next deal has not been dealt yet (call "
+                "deal_random() or deal_hands())",
+                rule="not_now",
+            )
+        return self._phase_error("play a card")
+
+    # --- the state ----------------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        """The variant (rule set) of this match."""
+        return self._variant
+
+    @property
+    def rules(self) -> Rules:
+        """The variant compiled for the engine."""
+        return self._rules
+
+    @property
+    def seed(self) -> int | str:
+        """The seed the shuffles come from."""
+        return self._seed
+
+    @property
+    def phase(self) -> Phase:
+        """What is due now (see :data:`Phase`): ``"deal"``, ``"trump"``, ``"redeal"``,
+        ``"play"``, ``"count"`` or ``"over"``."""
+        return self._phase
+
+    @property
+    def auto_deal(self) -> bool:
+        """Whether each deal is dealt at random as soon as the previous one ends (the
+        ``deal`` argument). Setting it to ``True`` on a match waiting in phase ``"deal"``
+        deals at once (or waits for the dealer's choice)."""
+        return self._auto
+
+    @auto_deal.setter
+    def auto_deal(self, value: bool) -> None:
+        self._auto = bool(value)
+        if self._auto and self._phase == _DEAL:
+            self._next_deal([])
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over."""
+        return self._phase == _OVER
+
+    @property
+    def winner(self) -> int | None:
+        """The team that won the match (0 or 1), or ``None`` while it goes on."""
+        return self._winner
+
+    @property
+    def turn(self) -> int | None:
+        """The seat whose decision is due: the seat to play (``"play"``), the dealer choosing
+        the trump card (``"trump"``), the seat asked about a new deal (``"redeal"``); ``None``
+        in the other phases (at the count any seat may claim)."""
+        return self._turn if self._phase in (_PLAY, _TRUMP, _REDEAL) else None
+
+    @property
+    def first_dealer(self) -> int:
+        """The dealer of the match's first deal."""
+        return self._first_dealer
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal (or of the next one, between deals)."""
+        return self._dealer
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The card turned up in the current deal (``None`` when no deal is on the table)."""
+        return CARDS[self._trump_card] if self._phase in _DEALT else None
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit of the current deal (``None`` when no deal is on the table)."""
+        return Suit(self._trump) if self._phase in _DEALT else None
+
+    @property
+    def trump_card_in_hand(self) -> bool:
+        """Whether the dealer still holds the turned card (it is shown until played)."""
+        return self._shown
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now (hidden information: do not show it to the others)."""
+        return cards_from_mask(self._hands[check_seat(seat)])
+
+    @property
+    def dealt_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The four hands of the current deal as they were dealt, by seat (hidden
+        information; empty hands when no deal is on the table)."""
+        return tuple(tuple(cards_from_mask(m)) for m in self._dealt)
+
+    @property
+    def trick_leader(self) -> int:
+        """The seat that led (or will lead) the current trick."""
+        return self._leader
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The current trick as ``(seat, card)`` pairs in play order."""
+        order = self._rules.play_order(self._leader)
+        return [(order[i], CARDS[c]) for i, c in enumerate(self._trick)]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks of the current deal."""
+        return list(self._tricks)
+
+    @property
+    def plays(self) -> list[Card]:
+        """The cards played in the current deal, in order."""
+        return [CARDS[c] for c in self._plays]
+
+    @property
+    def claims(self) -> list[Claim]:
+        """The renúncia claims made in the current deal, in order."""
+        return list(self._claims)
+
+    @property
+    def penalties(self) -> tuple[int, int]:
+        """Games of false-claim penalties waiting for the end of the current deal, by team
+        (``after_false_claim: play_on``)."""
+        return self._penalty_games()
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Card points of each team in the current deal so far."""
+        return self._points[0], self._points[1]
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks won by each team in the current deal so far."""
+        return self._tricks_won[0], self._tricks_won[1]
+
+    @property
+    def games(self) -> tuple[int, int]:
+        """Games of each team in the current partida (the last one once the match is over)."""
+        return self._games[0], self._games[1]
+
+    @property
+    def partidas(self) -> tuple[int, int]:
+        """Partidas won by each team."""
+        return self._partidas[0], self._partidas[1]
+
+    @property
+    def partida(self) -> int:
+        """The current partida, from 0."""
+        return self._partida
+
+    @property
+    def pending_ties(self) -> int:
+        """60-60 ties waiting to be carried into the next deal won."""
+        return self._pending
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the current (or next) deal, from 1."""
+        return len(self._deals) + 1
+
+    @property
+    def deals(self) -> list[DealResult]:
+        """The finished deals, in order."""
+        return list(self._deals)
+
+    @property
+    def revokes(self) -> list[Revoke]:
+        """Renúncias played so far in the current deal (hidden information: a table sees
+        them only when someone claims)."""
+        return list(self._revokes)
+
+    # --- observation, cloning -----------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now: its own hand, the turned card, every card played, who
+        has shown a void, the claims, the scores — never the other hands."""
+        phase = self._phase
+        dealt = phase in _DEALT
+        hands = self._hands
+        hand = hands[check_seat(seat)]
+        turn = self.turn
+        trick = self._trick
+        rules = self._rules
+        legal: tuple[Card, ...] = ()
+        playable: tuple[Card, ...] = ()
+        if turn == seat and phase == _PLAY:
+            legal = tuple(cards_from_mask(legal_mask(hand, trick)))
+            playable = tuple(cards_from_mask(hand)) if rules.revoke_claimable else legal
+        return Observation(
+            seat,
+            rules,
+            phase,
+            len(self._deals) + 1,
+            self._partida,
+            self._dealer,
+            _SUITS[self._trump] if dealt else None,
+            CARDS[self._trump_card] if dealt else None,
+            self._shown and dealt,
+            tuple(cards_from_mask(hand)),
+            hand,
+            turn,
+            legal,
+            self._leader,
+            tuple([CARDS[c] for c in trick]),
+            tuple(self._tricks),
+            self._played,
+            self._voids,
+            (
+                hands[0].bit_count(),
+                hands[1].bit_count(),
+                hands[2].bit_count(),
+                hands[3].bit_count(),
+            ),
+            (self._points[0], self._points[1]),
+            (self._tricks_won[0], self._tricks_won[1]),
+            (self._games[0], self._games[1]),
+            (self._partidas[0], self._partidas[1]),
+            self._pending,
+            playable,
+            rules.revoke_claimable and phase in (_PLAY, _COUNT),
+            tuple(self._claims),
+            self._penalty_games(),
+            phase == _REDEAL and turn == seat and self.may_redeal(seat),
+        )
+
+    def clone(self) -> Self:
+        """An independent copy of the whole state (cheap: a few small lists are copied)."""
+        new = type(self).__new__(type(self))
+        state = self.__dict__.copy()
+        # Every mutable list of the state (the rest is immutable): written out, for speed.
+        state["_hands"] = self._hands[:]
+        state["_plays"] = self._plays[:]
+        state["_claims"] = self._claims[:]
+        state["_revokes"] = self._revokes[:]
+        state["_tricks"] = self._tricks[:]
+        state["_trick"] = self._trick[:]
+        state["_points"] = self._points[:]
+        state["_tricks_won"] = self._tricks_won[:]
+        state["_penalties"] = self._penalties[:]
+        state["_games"] = self._games[:]
+        state["_partidas"] = self._partidas[:]
+        state["_deals"] = self._deals[:]
+        state["_asking"] = self._asking[:]
+        new.__dict__ = state
+        return new
+
+    def __repr__(self) -> str:
+        state = f"deal {self.deal_number}, {self._phase}"
+        if self._winner is not None:
+            state = f"won by team {self._winner}"
+        return (
+            f"<{type(self).__name__} {self._variant.name!r} games {self._games[0]}-"
+            f"{self._games[1]} partidas {self._partidas[0]}-{self._partidas[1]} ({state})>"
+        )

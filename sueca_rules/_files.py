@@ -1,0 +1,238 @@
+"""Files, read and written safely: the one place where sueca-rules touches the disk.
+
+* :func:`read_regular_file` reads only a regular file, of bounded size, and never blocks: a
+  pipe, a device (``/dev/zero``), a folder or a socket is refused before a byte is read.
+* :func:`atomic_write_text` writes a whole file or nothing: a temporary file in the same folder
+  is written, flushed and synced to disk, then renamed over the target, so that a crash or a
+  kill at any moment leaves either the old file or the new one, never a part of either. The new
+  file keeps the old one's permissions (a new file gets the usual ones, after the umask). A
+  symlink is written through: the file it points to is replaced, the link stays.
+* :func:`locked` holds an exclusive lock on a file's companion ``NAME.lock`` (``fcntl`` on
+  POSIX, ``msvcrt`` on Windows), so that two processes updating one file (two ladder runs that
+  end at once) take turns instead of losing one's update.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import stat
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+__all__ = [
+    "FileRefusedError",
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "locked",
+    "read_regular_file",
+]
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+
+LOCK_TIMEOUT = 10.0
+"""Seconds :func:`locked` waits for another process to release a lock before giving up."""
+
+
+class FileRefusedError(Exception):
+    """A file that :func:`read_regular_file` will not read; ``reason`` says why in words
+    (``"this is not a regular file (a pipe or a device?)"``). A missing file raises
+    :class:`FileNotFoundError` instead."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _kind_problem(mode: int) -> str | None:
+    if stat.S_ISDIR(mode):
+        return "this is a directory, not a file"
+    if not stat.S_ISREG(mode):
+        return "this is not a regular file (a pipe or a device?)"
+    return None
+
+
+def _too_large(max_bytes: int) -> str:
+    size = f"{max_bytes // (1024 * 1024)} MiB" if max_bytes >= 1024 * 1024 else None
+    size = size or f"{max_bytes // 1024} KiB"
+    return f"the file is too large: the limit is {max_bytes:,} bytes ({size})"
+
+
+def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``max_bytes`` of them.
+
+    Raises :class:`FileNotFoundError` when there is no such file, and
+    :class:`FileRefusedError` for a folder, a pipe, a device, a socket, a symlink loop, a
+    file over ``max_bytes`` or one that cannot be read. Nothing that is not a regular file is
+    ever opened for reading (a pipe would block; ``/dev/zero`` never ends).
+    """
+    try:
+        problem = _kind_problem(os.stat(path).st_mode)
+        if problem is not None:
+            raise FileRefusedError(problem)
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY | _BINARY)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise FileRefusedError(_os_reason(exc)) from None
+    except ValueError as exc:  # a name the system refuses (a NUL character)
+        raise FileRefusedError(f"cannot read the file: {exc}") from None
+    try:
+        info = os.fstat(fd)  # what was opened, in case the name changed hands since
+        problem = _kind_problem(info.st_mode)
+        if problem is None and info.st_size > max_bytes:
+            problem = _too_large(max_bytes)
+        if problem is not None:
+            raise FileRefusedError(problem)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise FileRefusedError(_os_reason(exc)) from None
+    finally:
+        os.close(fd)
+    if size > max_bytes:  # it grew while being read
+        raise FileRefusedError(_too_large(max_bytes))
+    return b"".join(chunks)
+
+
+def _os_reason(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "cannot read the file: it is a symlink that leads round in a loop"
+    return f"cannot read the file: {exc.strerror or exc}"
+
+
+def _target(path: str | os.PathLike[str]) -> tuple[Path, int | None]:
+    """The file to replace (a symlink's target), and its permission bits if it exists.
+    Raises :class:`OSError` when it exists and is not a regular file."""
+    target = Path(os.path.realpath(path))
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return target, None
+    problem = _kind_problem(info.st_mode)
+    if problem is not None:
+        code = errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EINVAL
+        raise OSError(code, problem.replace("this is", "it is"), str(path))
+    return target, stat.S_IMODE(info.st_mode)
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace the file ``path`` by ``data`` atomically (see the module documentation).
+
+    Raises :class:`OSError` when it cannot be written (its ``strerror`` says why in words);
+    the old file is then untouched and no temporary file is left behind.
+    """
+    target, mode = _target(path)
+    folder = target.parent
+    tmp = folder / f".{target.name[:180]}.{secrets.token_hex(6)}.tmp"
+    # 0o666 before the umask, as for any new file; O_EXCL: never through someone's symlink.
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _sync_folder(folder)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
+    """Replace the file ``path`` by ``text`` atomically (see :func:`atomic_write_bytes`)."""
+    atomic_write_bytes(path, text.encode(encoding))
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; a no-op where folders cannot be opened)."""
+    if sys.platform == "win32":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the exclusive lock on ``fd`` without waiting; false when another process holds it."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError as exc:
+        if exc.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS):
+            return True  # a file system without locks: go on unlocked rather than never
+        raise
+    return True
+
+
+def _unlock(fd: int) -> None:
+    if sys.platform == "win32":  # Windows wants its byte locks released explicitly
+        import msvcrt
+
+        with contextlib.suppress(OSError):
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+
+@contextlib.contextmanager
+def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold an exclusive lock for updating ``path`` (on the companion file ``NAME.lock``,
+    which stays: removing it would let two processes lock two different files).
+
+    Waits up to ``timeout`` seconds for another process to finish, then raises
+    :class:`OSError`. The lock is released when the block ends, or when the process dies.
+    """
+    target = Path(os.path.realpath(path))
+    lock = target.with_name(target.name + ".lock")
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT | _NONBLOCK | _NOCTTY | _BINARY, 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "the lock file is not a regular file", str(lock))
+        deadline = time.monotonic() + timeout
+        while not _try_lock(fd):
+            if time.monotonic() >= deadline:
+                raise OSError(
+                    errno.EAGAIN,
+                    f"another process has held the lock {lock.name} for {timeout:g} s",
+                    str(lock),
+                )
+            time.sleep(0.05)
+        try:
+            yield
+        finally:
+            _unlock(fd)
+    finally:
+        os.close(fd)  # POSIX releases the lock with the descriptor

@@ -1,0 +1,111 @@
+"""The words of the game in each language: one phrase file per language.
+
+Each language is a module of this package named by its code (``en.py``, ``pt.py``) holding every
+phrase of every front end, by section (:mod:`sueca_rules._lang._tables` says what a section
+holds): the rules card, rule differences, the one-line summary, and the words of a game at the
+table. What the phrases say (the facts) is computed once, in no language, elsewhere
+(:mod:`sueca_rules._describe_facts`, :class:`~sueca_rules._rules.Rules`).
+
+A new language is one new phrase file, plus its code in :data:`Lang`.
+
+- :func:`phrases` gives a language's phrase table; :func:`check_lang` checks a language code.
+- :func:`seat_name` names a seat, absolutely (``seat 2``) or as one player sees it (``you``,
+  ``partner``, ``right rival``, ``left rival``), for ``sueca play``, ``sueca replay`` and the web
+  table alike.
+
+This module imports no phrase file until one is asked for (the command line stays light).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Literal, get_args
+
+from .._errors import ConfigError
+from ._tables import Phrases
+
+if TYPE_CHECKING:
+    from .._rules import Rules
+
+__all__ = [
+    "LANGS",
+    "Lang",
+    "Phrases",
+    "SeatRole",
+    "check_lang",
+    "phrases",
+    "seat_name",
+    "seat_role",
+]
+
+Lang = Literal["en", "pt"]
+"""A language of the texts: ``en`` (English) or ``pt`` (European Portuguese)."""
+
+LANGS: tuple[Lang, ...] = get_args(Lang)
+"""Every language there is a phrase file for, English first."""
+
+SeatRole = Literal["you", "partner", "right", "left"]
+"""A seat as one player sees it: themselves, their partner (opposite), the rival on their
+right, the rival on their left."""
+
+
+def _config_error(message: str) -> ConfigError:
+    """The error for a bad argument (a :class:`~sueca_rules.ConfigError`, which is also a
+    ``ValueError``)."""
+    return ConfigError(message)
+
+
+def check_lang(lang: str) -> Lang:
+    """``lang`` if it is a language there are phrases for; otherwise an error naming them."""
+    for known in LANGS:
+        if lang == known:
+            return known
+    raise _config_error(f"unknown language {lang!r}: expected one of {', '.join(LANGS)}")
+
+
+def phrases(lang: str) -> Phrases:
+    """Every phrase of ``lang`` (``en``, ``pt``), by section (loaded on first use)."""
+    module = importlib.import_module(f"{__name__}.{check_lang(lang)}")
+    table: Phrases = module.PHRASES
+    return table
+
+
+def _check_seat(seat: int, what: str) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+        raise _config_error(f"{what} must be a seat, 0 to 3, not {seat!r}")
+
+
+def seat_role(seat: int, viewer: int, rules: Rules) -> SeatRole:
+    """``seat`` as the player at ``viewer`` sees it. The player after you sits on your left
+    when play goes clockwise (seats are numbered clockwise), on your right otherwise."""
+    _check_seat(seat, "seat")
+    _check_seat(viewer, "viewer")
+    from .._rules import partner  # here: the rules module needs pydantic, this one must not
+
+    if seat == viewer:
+        return "you"
+    if seat == partner(viewer):
+        return "partner"
+    after = seat == rules.next_seat[viewer]
+    return "left" if after == rules.clockwise else "right"
+
+
+def seat_name(
+    seat: int, lang: str = "en", *, viewer: int | None = None, rules: Rules | None = None
+) -> str:
+    """The name of ``seat`` in ``lang``: ``seat 2`` (``lugar 2``), or, seen from the player at
+    ``viewer`` under ``rules`` (whose direction says who plays after whom), ``you``,
+    ``partner``, ``right rival`` or ``left rival`` (``tu``, ``parceiro``, ``adversário da
+    direita``, ``adversário da esquerda``)."""
+    words = phrases(lang).table
+    _check_seat(seat, "seat")
+    if viewer is None:
+        return words.seat(seat)
+    if rules is None:
+        raise _config_error("a seat seen from a viewer needs the rules (for the direction)")
+    role = seat_role(seat, viewer, rules)
+    if role == "you":
+        return words.you
+    if role == "partner":
+        return words.partner
+    return words.right_rival if role == "right" else words.left_rival

@@ -1,0 +1,102 @@
+"""The replay report: a match as the contract's ``sueca replay --json`` object.
+
+The report is plain data (lists, numbers, text) for programs: the CLI prints it, the web app
+sends it, tests compare it with an independent referee. It reads the match's public face only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._cards import Suit
+from ._engine import Engine
+from ._events import Claim, DealResult, Revoke, Trick
+from ._rules import claim_catches
+
+__all__ = ["claim_caught", "replay_report"]
+
+
+def claim_caught(deal: DealResult, claim: Claim) -> Revoke | None:
+    """The renúncia ``claim`` caught in a finished deal (see
+    :func:`~sueca_rules._rules.claim_catches`), or ``None`` for a false claim."""
+    return claim_catches(claim, deal.revokes)
+
+
+def replay_report(match: Engine) -> dict[str, Any]:
+    """The contract's ``sueca replay --json`` object for a (replayed) match.
+
+    Beyond the contract's keys, each deal says its number, turned card, whether it was a
+    bandeira, its claims (with whether each was right), its renúncias, the seat that asked
+    for a redeal and its false-claim penalties; a deal still on the table is reported under
+    ``unfinished_deal``.
+    """
+    report: dict[str, Any] = {
+        "variant": match.variant.name,
+        "deals": [_deal_json(d) for d in match.deals],
+        "games": list(match.games),
+        "partidas": list(match.partidas),
+        "winner": match.winner,
+    }
+    trump = match.trump_card
+    if trump is not None:  # a record of a match in progress (replayed with --partial)
+        report["unfinished_deal"] = {
+            "deal": match.deal_number,
+            "dealer": match.dealer,
+            "trump": Suit(trump // 10).letter,
+            "trump_card": str(trump),
+            "phase": match.phase,
+            "tricks": [_trick_json(t) for t in match.tricks],
+            "current_trick": {
+                "leader": match.trick_leader,
+                "cards": [str(c) for _, c in match.trick],
+            },
+            "points": list(match.points),
+            "tricks_won": list(match.tricks_won),
+            "partida": match.partida,
+            "turn": match.turn,
+        }
+    return report
+
+
+def _deal_json(d: DealResult) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "deal": d.number,
+        "dealer": d.dealer,
+        "trump": Suit(d.trump_card // 10).letter,
+        "trump_card": str(d.trump_card),
+        "tricks": [_trick_json(t) for t in d.tricks],
+        "points": list(d.points),
+        "tricks_won": list(d.tricks_won),
+        "result": d.result,
+        "games": list(d.games),
+        "partida": d.partida,
+        "bandeira": d.bandeira,
+    }
+    if d.redeal is not None:
+        entry["redeal"] = d.redeal
+    if d.claims:
+        entry["claims"] = [_claim_json(d, c) for c in d.claims]
+    if d.revokes:
+        entry["revokes"] = [
+            {"play": r.play, "seat": r.seat, "card": str(r.card)} for r in d.revokes
+        ]
+    if any(d.penalties):
+        entry["penalties"] = list(d.penalties)
+    return entry
+
+
+def _claim_json(deal: DealResult, claim: Claim) -> dict[str, Any]:
+    out: dict[str, Any] = {"after": claim.after, "by": claim.by}
+    if claim.against is not None:
+        out["against"] = claim.against
+    out["valid"] = claim_caught(deal, claim) is not None
+    return out
+
+
+def _trick_json(trick: Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "cards": [str(c) for c in trick.cards],
+        "winner": trick.winner,
+        "points": trick.points,
+    }

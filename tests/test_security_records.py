@@ -1,0 +1,73 @@
+"""Issue 16 for records: what sueca_rules/_record.py (the coordinator's) wires from the
+security helpers:
+
+- the reader's limits for records (``RECORD_LIMITS``), so that a record of more than 2,000
+  deals is refused before any of it is validated;
+- :func:`~sueca_rules._yaml.cap_issues` on a record's problems (the first hundred, then a count);
+- :func:`~sueca_rules._registry.load_named_variant` for the record's ``variant:`` path;
+- :func:`~sueca_rules._files.atomic_write_text` in ``save_record``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from sueca_rules import Match, RecordError, load_record, parse_record
+from sueca_rules._record import RECORD_LIMITS, save_record
+from sueca_rules._yaml import MAX_ISSUES, parse_yaml
+
+from .test_security_limits import tie_deal, tie_record_json
+
+
+def test_the_record_limits_read_a_record_of_2000_deals() -> None:
+    located = parse_yaml(tie_record_json(2_000), limits=RECORD_LIMITS, json=True)
+    assert len(located.data["deals"]) == 2_000
+
+
+def test_a_record_of_more_than_2000_deals_is_refused_before_validation() -> None:
+    with pytest.raises(RecordError) as info:
+        parse_record(tie_record_json(2_001))
+    (issue,) = info.value.issues
+    assert issue.path == "deals"
+    assert issue.message == "this list holds more than 2,000 items: the limit is 2,000"
+
+
+def test_a_record_with_thousands_of_problems_reports_a_hundred() -> None:
+    junk = {"hands": [["XX"] * 10] * 4, "trump_card": "XX", "plays": ["XX"] * 40}
+    text = json.dumps({"variant": "portugal", "first_dealer": 0, "deals": [junk] * 50})
+    with pytest.raises(RecordError) as info:
+        parse_record(text)
+    issues = info.value.issues
+    assert len(issues) == MAX_ISSUES + 1
+    assert issues[-1].message.startswith("... and ")
+
+
+@pytest.mark.parametrize("spec", ["../../../../etc/passwd", "/etc/passwd", "/proc/self/environ"])
+def test_a_record_cannot_name_a_file_outside_its_folder(spec: str, tmp_path: Path) -> None:
+    deal = tie_deal(0)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"variant": spec, "first_dealer": 0, "deals": [deal]}))
+    with pytest.raises(RecordError) as info:
+        Match.from_record(load_record(path))
+    message = str(info.value)
+    assert "root:" not in message
+    assert "U+0000" not in message  # /proc/self/environ was not opened
+    assert "absolute path" in message or "climbs out of the folder" in message
+
+
+def test_save_record_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text("yesterday's record")
+    record = Match("portugal", seed=1).to_record()
+
+    def broken(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="No space left"):
+        save_record(record, path)
+    assert path.read_text() == "yesterday's record"
