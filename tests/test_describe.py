@@ -57,6 +57,7 @@ from sueca_rules._lang._tables import (
     Phrases,
     SummaryPhrases,
     TablePhrases,
+    WebPhrases,
     WordPhrases,
 )
 from sueca_rules._rules import CAPOTE_POINTS, Rules
@@ -259,6 +260,7 @@ SECTIONS = {
     "diff": DiffPhrases,
     "summary": SummaryPhrases,
     "table": TablePhrases,
+    "web": WebPhrases,
 }
 
 

@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from sueca_rules import builtin_ids, describe, load_variant, parse_record, parse_variant
 from sueca_rules.web import Settings, create_app
 from sueca_rules.web._fields import field_groups, leaf_paths
-from sueca_rules.web._i18n import STRINGS, Lang
+from sueca_rules.web._i18n import Lang, strings
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "sueca_rules" / "web" / "static"
@@ -281,7 +281,7 @@ def test_language_from_cookie_and_browser(client: TestClient) -> None:
 
 
 def test_phrase_tables_match() -> None:
-    en, pt = STRINGS["en"], STRINGS["pt"]
+    en, pt = strings("en"), strings("pt")
     assert set(en) == set(pt)
     for key in en:
         assert en[key].strip(), key
@@ -294,7 +294,7 @@ def test_every_phrase_the_pages_use_exists() -> None:
     for path in [*STATIC.glob("js/*.js"), *STATIC.parent.glob("templates/*.html")]:
         text = path.read_text(encoding="utf-8")
         used.update(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", text))
-    missing = sorted(k for k in used if k not in STRINGS["en"])
+    missing = sorted(k for k in used if k not in strings("en"))
     assert not missing
 
 

@@ -523,9 +523,12 @@ def check_message(seat: int, msg: Msg, deals: list[Msg]) -> None:
         return
     d, k = msg["deal"], msg["cards_played"]
     allowed: set[str] = set()
-    if d - 1 < len(deals):
+    own: set[str] = set()
+    if msg["phase"] == "trump":  # the dealer is choosing: nothing is dealt yet
+        assert msg["trump_card"] is None
+    elif d - 1 < len(deals):
         deal = deals[d - 1]
-        plays = deal["plays"][:k]
+        plays = deal.get("plays", [])[:k]
         own = set(deal["hands"][seat]) - set(plays)
         assert msg["trump_card"] == deal["trump_card"]
         trick = msg["trick"]
@@ -533,21 +536,43 @@ def check_message(seat: int, msg: Msg, deals: list[Msg]) -> None:
         assert trick == plays[len(plays) - len(trick) :]
         allowed |= own | set(plays) | {deal["trump_card"]}
     else:
-        own = set()
         assert msg["over"]
     assert set(msg["hand"]) == own
     assert set(msg["legal"]) <= own
     assert set(msg["playable"]) <= own
     if d >= 2:
         before = deals[d - 2]
-        allowed |= set(before["plays"]) | {before["trump_card"]}
+        allowed |= set(before.get("plays", ())) | {before["trump_card"]}
     leaked = cards_in(msg) - allowed
     assert not leaked, (seat, d, k, leaked)
 
 
-def drive(client: TestClient, variant: str, seats: list[str], seed: int) -> list[tuple[int, Msg]]:
-    """Play a whole match with the given human seats acting at random (renúncias and claims
-    included where the rules allow them); every message each seat received."""
+def act(state: Msg, rng: random.Random) -> Msg | None:
+    """A random decision for the seat of ``state`` when one is due from it: the dealer's
+    choice, a redeal answer, a card or now and then a claim (naming a rival when the rules
+    say so)."""
+    seat, phase = state["seat"], state["phase"]
+    if state["to_play"] != seat:
+        return None
+    if phase == "trump":
+        return {"type": "trump", "side": rng.choice(["top", "bottom"])}
+    if phase == "redeal":
+        wants = state["may_redeal"] and rng.random() < 0.5
+        return {"type": "redeal" if wants else "keep"}
+    if phase != "play":
+        return None
+    if state["can_claim"] and rng.random() < 0.03:
+        claim: Msg = {"type": "claim"}
+        if state["accuse"] == "player":
+            claim["against"] = rng.choice([s for s in range(4) if s % 2 != seat % 2])
+        return claim
+    return {"type": "play", "card": rng.choice(state["playable"])}
+
+
+def drive(client: TestClient, variant: Any, seats: list[str], seed: int) -> list[tuple[int, Msg]]:
+    """Play a whole match with the given human seats deciding at random (renúncias, claims,
+    redeals and trump choices included where the rules have them); every message each seat
+    received, each checked against the record for hidden cards."""
     rng = random.Random(seed)
     table = new_table(client, seats, variant, seed)
     humans = [s["seat"] for s in table["seats"]]
@@ -556,11 +581,11 @@ def drive(client: TestClient, variant: str, seats: list[str], seed: int) -> list
     with ExitStack() as stack:
         sockets = {h: stack.enter_context(client.websocket_connect(url(table, h))) for h in humans}
 
-        def read(h: int) -> Msg:
+        def read(h: int) -> None:
             message: Msg = sockets[h].receive_json()
             received.append((h, message))
+            assert message["type"] == "state", message
             latest[h] = message
-            return message
 
         for h in humans:
             read(h)
@@ -569,30 +594,41 @@ def drive(client: TestClient, variant: str, seats: list[str], seed: int) -> list
             for h in humans:
                 while latest[h]["version"] < target:
                     read(h)
-            state = latest[humans[0]]
-            if state["over"]:
+            if latest[humans[0]]["over"]:
                 break
-            turn = state["to_play"]
-            if state["phase"] == "play" and turn in humans:
-                mine = latest[turn]
-                if mine["can_claim"] and rng.random() < 0.03:
-                    sockets[turn].send_json({"type": "claim"})
-                else:
-                    sockets[turn].send_json({"type": "play", "card": rng.choice(mine["playable"])})
+            for h in humans:
+                decision = act(latest[h], rng)
+                if decision is not None:
+                    sockets[h].send_json(decision)
+                    break
             read(humans[0])
         else:
             raise AssertionError("the match did not end")
-        record = client.get(
-            f"/api/tables/{table['table']}/record?token={table['seats'][0]['token']}"
-        )
+        token = table["seats"][0]["token"]
+        record = client.get(f"/api/tables/{table['table']}/record?token={token}")
     deals = parse_record(record.text).to_data()["deals"]
     for seat, message in received:
         check_message(seat, message, deals)
     return received
 
 
-GAMES = [
+HOUSE = {
+    "name": "Accuse a player, play on",
+    "extends": "portugal",
+    "revoke": {
+        "mode": "claimable",
+        "accuse": "player",
+        "false_claim_games": 1,
+        "after_false_claim": "play_on",
+    },
+    "deal": {"redeal": {"leader_below": 12, "others_below": 8}},
+}
+
+
+GAMES: list[tuple[Any, list[str]]] = [
     ("portugal", ["human", "bot:1", "bot:2", "bot:1"]),
+    ("brasil", ["human", "human", "bot:1", "bot:2"]),
+    (HOUSE, ["bot:1", "human", "bot:2", "human"]),
     ("portugal-table", ["human", "human", "bot:1", "bot:2"]),
     ("french", ["bot:2", "human", "bot:1", "human"]),
     ("sueca-online", ["human", "bot:3", "human", "bot:1"]),
@@ -601,18 +637,160 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("variant", "seats"), GAMES)
-def test_no_hidden_card_in_any_message(client: TestClient, variant: str, seats: list[str]) -> None:
-    received = drive(client, variant, seats, seed=len(variant) * 31 + seats.index("human"))
+def test_no_hidden_card_in_any_message(client: TestClient, variant: Any, seats: list[str]) -> None:
+    received = drive(client, variant, seats, seed=len(str(variant)) * 31 + seats.index("human"))
     assert len(received) > 10
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", range(40))
-def test_no_hidden_card_in_many_random_games(seed: int) -> None:
+def random_game(seed: int) -> None:
     rng = random.Random(seed)
-    variant = rng.choice(["portugal", "portugal-table", "french", "sueca-play", "sueca-online"])
+    variant = rng.choice(["portugal", "portugal-table", "french", "brasil", "sueca-online", HOUSE])
     seats = [rng.choice(["human", "bot:1", "bot:2", "bot:3"]) for _ in range(4)]
     if "human" not in seats:
         seats[rng.randrange(4)] = "human"
     with make_client() as c:
         drive(c, variant, seats, seed)
+
+
+# --- the phases of issue 11: the dealer's choice, redeals, the count, accusations -----------
+
+
+def test_the_dealers_choice_and_the_redeal_question() -> None:
+    with make_client(count_seconds=3600.0) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], "brasil", seed=8)
+        seen: set[str] = set()
+        with c.websocket_connect(url(table)) as ws:
+            for _ in range(3000):
+                state = until(ws, lambda m: m["type"] == "state")
+                if state["over"] or seen >= {"trump", "redeal_refused", "redeal"}:
+                    break
+                if state["to_play"] != 0:
+                    continue
+                if state["phase"] == "trump":
+                    ws.send_json({"type": "trump", "side": "middle"})
+                    assert ws.receive_json()["code"] == "bad_side"
+                    ws.send_json({"type": "play", "card": "AS"})
+                    assert ws.receive_json()["code"] == "wrong_phase"
+                    ws.send_json({"type": "trump", "side": "top"})
+                    after = until(ws, lambda m: m["type"] == "state")
+                    chosen = after["events"][0]
+                    assert chosen == {
+                        "type": "trump_chosen",
+                        "deal": chosen["deal"],
+                        "dealer": 0,
+                        "side": "top",
+                    }
+                    seen.add("trump")
+                elif state["phase"] == "redeal" and not state["may_redeal"]:
+                    ws.send_json({"type": "redeal"})
+                    assert ws.receive_json()["code"] == "cannot_redeal"
+                    ws.send_json({"type": "keep"})
+                    seen.add("redeal_refused")
+                elif state["phase"] == "redeal":
+                    ws.send_json({"type": "redeal"})
+                    after = until(ws, lambda m: m["type"] == "state")
+                    types = [e["type"] for e in after["events"]]
+                    assert types[:2] == ["redeal_asked", "deal_scored"]
+                    assert after["last_deal"]["result"] == "redeal"
+                    assert after["last_deal"]["redeal"] == 0
+                    seen.add("redeal")
+                elif state["phase"] == "play":
+                    ws.send_json({"type": "play", "card": state["legal"][0]})
+        assert {"trump", "redeal_refused"} <= seen
+
+
+def play_to_the_count(ws: Any) -> Msg:
+    while True:
+        state = until(ws, lambda m: m["type"] == "state")
+        if state["phase"] == "count":
+            return state
+        if state["to_play"] == 0 and state["phase"] == "play":
+            ws.send_json({"type": "play", "card": state["legal"][0]})
+
+
+def test_the_count_waits_for_people_then_scores() -> None:
+    with make_client(count_seconds=3600.0) as c:
+        table = new_table(c, ["human", "bot:1", "human", "bot:1"], "portugal-table", seed=12)
+        with c.websocket_connect(url(table, 0)) as a, c.websocket_connect(url(table, 2)) as b:
+            # Seat 2 plays its legal cards too, from its own socket, between seat 0's reads.
+            def both_to_the_count() -> Msg:
+                state, other = a.receive_json(), b.receive_json()
+                while True:
+                    while state["version"] < other["version"]:
+                        state = a.receive_json()
+                    while other["version"] < state["version"]:
+                        other = b.receive_json()
+                    if state["phase"] == "count":
+                        found: Msg = state
+                        return found
+                    for ws, mine in ((a, state), (b, other)):
+                        if mine["phase"] == "play" and mine["to_play"] == mine["seat"]:
+                            ws.send_json({"type": "play", "card": mine["legal"][0]})
+                    state = a.receive_json()
+
+            count = both_to_the_count()
+            assert count["cards_played"] == 40
+            assert count["can_claim"] is True
+            assert count["to_play"] is None
+            a.send_json({"type": "count"})
+            agreed = until(a, lambda m: m["type"] == "state")
+            assert agreed["phase"] == "count"
+            assert agreed["count_agreed"] == [0]
+            b.send_json({"type": "count"})
+            scored = until(a, lambda m: m["type"] == "state" and m["phase"] != "count")
+            assert scored["last_deal"]["deal"] == 1
+            assert scored["last_deal"]["result"] in ("won", "tie")
+
+
+def test_a_claim_at_the_count() -> None:
+    with make_client(count_seconds=3600.0) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], "portugal-table", seed=12)
+        with c.websocket_connect(url(table)) as ws:
+            play_to_the_count(ws)
+            ws.send_json({"type": "claim"})
+            after = until(ws, lambda m: m["type"] == "state" and m["events"])
+            claim = after["events"][0]
+            assert claim["type"] == "claim_made"
+            assert claim["after"] == 40
+            assert claim["valid"] is False
+            assert after["last_deal"]["result"] == "revoke"
+
+
+def test_an_accusation_names_a_rival() -> None:
+    no_redeal = {**HOUSE, "deal": {"redeal": {"leader_below": None, "others_below": None}}}
+    with make_client() as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], no_redeal, seed=3)
+        with c.websocket_connect(url(table)) as ws:
+            state = until(ws, lambda m: m["type"] == "state" and m["phase"] == "play")
+            assert state["accuse"] == "player"
+            for bad in (
+                {"type": "claim"},
+                {"type": "claim", "against": 2},
+                {"type": "claim", "against": "1"},
+            ):
+                ws.send_json(bad)
+                assert until(ws, lambda m: m["type"] == "error")["code"] == "bad_against"
+            ws.send_json({"type": "claim", "against": 3})
+            after = until(ws, lambda m: m["type"] == "state" and m["claims"])
+            assert after["claims"] == [
+                {"after": after["claims"][0]["after"], "by": 0, "against": 3}
+            ]
+            assert after["penalties"] == [0, 1]  # a false claim: play goes on, the rivals get 1
+            assert after["phase"] in ("play", "redeal")
+    with make_client() as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], "portugal-table", seed=3)
+        with c.websocket_connect(url(table)) as ws:
+            until(ws, lambda m: m["type"] == "state" and m["phase"] == "play")
+            ws.send_json({"type": "claim", "against": 1})
+            assert until(ws, lambda m: m["type"] == "error")["code"] == "no_against"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_no_hidden_card_in_many_random_games(seed: int) -> None:
+    random_game(seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(20, 300))
+def test_no_hidden_card_in_hundreds_of_random_games(seed: int) -> None:
+    random_game(seed)

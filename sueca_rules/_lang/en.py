@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._tables import Headings, Phase, PhaseNames, Phrases, TopicLabels
+from ._web_en import WebEn
 
 if TYPE_CHECKING:
     from .._describe_facts import (
@@ -584,5 +585,6 @@ PHRASES = Phrases(
     diff=_Diff(),
     summary=_Summary(),
     table=_Table(),
+    web=WebEn(),
     builtins=None,
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._tables import Headings, Phase, PhaseNames, Phrases, TopicLabels
+from ._web_pt import WebPt
 
 if TYPE_CHECKING:
     from .._describe_facts import (
@@ -650,5 +651,6 @@ PHRASES = Phrases(
     diff=_Diff(),
     summary=_Summary(),
     table=_Table(),
+    web=WebPt(),
     builtins=_BUILTINS,
 )

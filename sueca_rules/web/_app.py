@@ -24,7 +24,7 @@ from sueca_rules import __version__, builtin_ids
 
 from . import _api, _ws
 from ._api import RefusalError
-from ._i18n import LANGS, STRINGS, Lang, choose_lang, phrase
+from ._i18n import LANGS, Lang, choose_lang, phrase, strings
 from ._settings import Settings
 from ._tables import TableManager
 
@@ -81,7 +81,7 @@ def _page(name: str, title_key: str) -> Callable[[Request], Awaitable[Response]]
         lang: Lang = choose_lang(
             asked, request.cookies.get("lang"), request.headers.get("accept-language")
         )
-        strings = json.dumps({"lang": lang, "strings": STRINGS[lang]}, ensure_ascii=False)
+        table = json.dumps({"lang": lang, "strings": strings(lang)}, ensure_ascii=False)
         html = _TEMPLATES.get_template(name).render(
             lang=lang,
             langs=LANGS,
@@ -89,7 +89,7 @@ def _page(name: str, title_key: str) -> Callable[[Request], Awaitable[Response]]
             title=phrase(lang, title_key),
             t=lambda key, **params: phrase(lang, key, **params),
             # Inside <script type="application/json">: "<" escaped so no text can close it.
-            strings_json=strings.replace("<", "\\u003c"),
+            strings_json=table.replace("<", "\\u003c"),
             version=__version__,
             builtins=builtin_ids(),
         )

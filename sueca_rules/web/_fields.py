@@ -10,15 +10,33 @@ from typing import Any, Final
 
 from sueca_rules import Variant
 
-from ._i18n import Lang, phrase
+from ._i18n import Lang, field_help, phrase
 
 __all__ = ["GROUPS", "field_groups", "leaf_paths"]
 
 GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("source", ("name", "description")),
     ("direction", ("table.direction", "deal.order")),
-    ("deal", ("table.first_dealer", "deal.trump_card")),
-    ("revoke", ("revoke.mode", "revoke.penalty_games", "revoke.false_claim")),
+    (
+        "deal",
+        (
+            "table.first_dealer",
+            "deal.trump_card",
+            "deal.redeal.leader_below",
+            "deal.redeal.others_below",
+        ),
+    ),
+    (
+        "revoke",
+        (
+            "revoke.mode",
+            "revoke.penalty_games",
+            "revoke.false_claim",
+            "revoke.false_claim_games",
+            "revoke.after_false_claim",
+            "revoke.accuse",
+        ),
+    ),
     ("scoring", ("scoring.tiers",)),
     (
         "bandeira",
@@ -30,75 +48,6 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
 """The builder's groups, in the order of the rules card, with the fields of each."""
 
 _HIDDEN: Final = frozenset({"extends"})  # the builder's "Start from" is the base
-
-# The schema's descriptions, in European Portuguese (the English ones come from the schema).
-_HELP_PT: Final[dict[str, str]] = {
-    "name": "O nome das regras, como aparece no cartão de regras (obrigatório).",
-    "description": "Texto livre: de onde vêm estas regras, quem as joga.",
-    "table.direction": (
-        "O sentido da distribuição e do jogo. `anticlockwise`: o jogador seguinte é o da sua "
-        "direita (Portugal); `clockwise`: o da sua esquerda (como nas regras francesas)."
-    ),
-    "table.first_dealer": (
-        "Quem dá a primeira mão de um encontro: `random` (à sorte), ou um lugar 0-3 (os "
-        "lugares contam-se no sentido dos ponteiros do relógio; a equipa 0 são os lugares 0 "
-        "e 2)."
-    ),
-    "deal.trump_card": (
-        "Que carta se vira para mostrar o trunfo. `dealer_last`: as mãos dão-se a partir do "
-        "jogador a seguir a quem dá, acabando em quem dá, e vira-se a última carta (a de quem "
-        "dá); `dealer_first`: quem dá fica com as primeiras dez cartas e vira-se a primeira. "
-        "Em ambos os casos a carta fica na mão de quem deu até a jogar."
-    ),
-    "deal.order": (
-        "A ordem dos lugares em que se dão as quatro mãos de dez: `play_direction` (no "
-        "sentido do jogo) ou `reverse` (no sentido contrário)."
-    ),
-    "revoke.mode": (
-        "`prevented`: só se podem jogar cartas que assistem quando é possível, como no jogo "
-        "online; `claimable`: pode jogar-se qualquer carta da mão, como numa mesa a sério, e "
-        "um jogador pode acusar a renúncia, o que acaba a mão de imediato."
-    ),
-    "revoke.penalty_games": (
-        "Jogos de castigo por uma renúncia (com `mode: claimable`): a equipa que acusa "
-        "recebe-os quando um adversário renunciou nesta mão."
-    ),
-    "revoke.false_claim": (
-        "Uma acusação quando nenhum adversário renunciou. `penalize_claimant`: a mão acaba e "
-        "a outra equipa recebe os jogos do castigo; `ignored`: a acusação é rejeitada e o "
-        "jogo continua."
-    ),
-    "scoring.tiers": (
-        "Os jogos de quem ganha a mão, pelos pontos: conta o escalão mais alto cujos "
-        "`min_points` atingiu. Os `min_points` têm de subir estritamente e o primeiro tem de "
-        "passar dos 60. Normal: 61-90 um jogo, 91-119 dois jogos (capote)."
-    ),
-    "scoring.bandeira.requires": (
-        "O que faz uma bandeira: `all_points` (os 120 pontos) ou `all_tricks` (as dez vazas; "
-        "uma equipa com 120 pontos que perdeu uma vaza sem pontos conta pelos escalões)."
-    ),
-    "scoring.bandeira.games": "Os jogos que uma bandeira vale, em vez dos escalões.",
-    "scoring.bandeira.wins_partida": (
-        "`true`: uma bandeira acaba de imediato a partida, ganha pela equipa que a fez."
-    ),
-    "scoring.tie.mode": (
-        "`none`: ninguém marca e nada passa para a mão seguinte; `add`: cada empate pendente "
-        "junta `amount` jogos à próxima mão ganha; `multiply`: os jogos dessa mão "
-        "multiplicam-se por `amount` uma vez por cada empate pendente."
-    ),
-    "scoring.tie.amount": (
-        "Jogos juntados por empate (`add`) ou o fator por empate (`multiply`, pelo menos 2)."
-    ),
-    "scoring.tie.stacks": (
-        "`true`: cada novo empate antes de uma mão ganha junta ou multiplica outra vez; "
-        "`false`: vários empates seguidos contam como um só."
-    ),
-    "match.target_games": "Os jogos que ganham uma partida (normal: 4).",
-    "match.best_of": (
-        "O número de partidas, ímpar: o encontro vai para a primeira equipa a ganhar "
-        "best_of // 2 + 1 delas. Os jogos voltam a 0 em cada partida."
-    ),
-}
 
 
 def _resolve(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
@@ -152,6 +101,16 @@ def _choices(node: dict[str, Any]) -> list[Any] | None:
     return None
 
 
+def _nullable_int(node: dict[str, Any]) -> dict[str, Any] | None:
+    """The integer choice of ``anyOf: [integer, null]`` (a rule that may be turned off)."""
+    options = node.get("anyOf") or ()
+    kinds = {o.get("type") for o in options}
+    if kinds == {"integer", "null"}:
+        number: dict[str, Any] = next(o for o in options if o.get("type") == "integer")
+        return number
+    return None
+
+
 def _control(path: str, node: dict[str, Any], lang: Lang) -> dict[str, Any]:
     help_en = str(node.get("description", ""))
     label_key = f"field.{path}"
@@ -159,7 +118,7 @@ def _control(path: str, node: dict[str, Any], lang: Lang) -> dict[str, Any]:
     control: dict[str, Any] = {
         "path": path,
         "label": label if label != label_key else path,
-        "help": _HELP_PT.get(path, help_en) if lang == "pt" else help_en,
+        "help": field_help(lang, path, help_en),
         "default": node.get("default"),
     }
     choices = _choices(node)
@@ -170,6 +129,10 @@ def _control(path: str, node: dict[str, Any], lang: Lang) -> dict[str, Any]:
             key = f"option.{path}.{value}"
             text = phrase(lang, key)
             control["options"].append({"value": value, "label": text if text != key else value})
+    elif (number := _nullable_int(node)) is not None:
+        off = phrase(lang, f"option.{path}.null")
+        control.update(kind="int", min=number.get("minimum"), max=number.get("maximum"))
+        control.update(nullable=True, null_label=off if off != f"option.{path}.null" else "—")
     elif node.get("type") == "boolean":
         control["kind"] = "bool"
     elif node.get("type") == "integer":

@@ -41,6 +41,9 @@ class Settings:
     """Extra seconds a bot waits after a trick is complete, so that everyone sees it."""
     deal_pause: float = 2.5
     """Extra seconds a bot waits after a deal is scored before the next one goes on."""
+    count_seconds: float = 20.0
+    """How long the count (``revoke.mode: claimable``, after the last trick) waits for the
+    people at the table to claim a renúncia or agree before the deal is scored."""
     send_queue: int = 256
     """Messages waiting for one slow browser; past this it is disconnected (it may rejoin)."""
     janitor_seconds: float = 15.0
@@ -54,6 +57,7 @@ class Settings:
             bot_delay=0.0,
             trick_pause=0.0,
             deal_pause=0.0,
+            count_seconds=0.0,
             messages_per_second=10_000.0,
             message_burst=10_000,
         )

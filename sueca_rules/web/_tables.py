@@ -20,21 +20,20 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from sueca_rules import (
-    Card,
     ClaimMade,
+    CountStarted,
     DealScored,
     Event,
-    IllegalPlayError,
     Match,
-    Observation,
     Record,
+    Rules,
     TrickWon,
     Variant,
-    parse_card,
 )
 from sueca_rules.bots import Bot, make_bot
 
 from ._i18n import Lang, phrase
+from ._phases import BOT_STEPS, HANDLERS, Refused, Step
 from ._settings import Settings
 from ._view import event_json, seat_state
 
@@ -117,7 +116,6 @@ class Seat:
 
 
 Phase = str  # "waiting" before the match starts, then Match.phase
-Handler = Callable[["Table", Seat, dict[str, Any]], None]
 
 
 @dataclass(eq=False)
@@ -138,6 +136,9 @@ class Table:
     rematches: int = 0
     claim: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    claims_asked: set[tuple[int, int, int]] = field(default_factory=set)
+    count_agreed: set[int] = field(default_factory=set)
+    count_ends: float = 0.0
     touched: float = 0.0
     closed: bool = False
     _not_before: float = 0.0
@@ -146,6 +147,7 @@ class Table:
 
     def __post_init__(self) -> None:
         self.touched = self.clock()
+        self.rules = Rules.from_variant(self.variant)
 
     # --- who is where ---------------------------------------------------------------------
 
@@ -186,7 +188,7 @@ class Table:
         if old is not None:
             old.close(4000, "this seat was opened in another window")
         if self.match is None and all(s.joined for s in self.seats if s.human):
-            self._start()
+            self.start()
         self.changed([])
 
     def leave(self, seat: Seat, sink: Sink) -> None:
@@ -224,6 +226,9 @@ class Table:
                 pause = max(pause, self.settings.bot_delay + self.settings.trick_pause)
             elif isinstance(event, DealScored):
                 pause = max(pause, self.settings.bot_delay + self.settings.deal_pause)
+            elif isinstance(event, CountStarted):
+                self.count_agreed.clear()
+                self.count_ends = self.clock() + self.settings.count_seconds
         if events:
             self._not_before = self.clock() + pause
         if self.match is not None and self.match.is_over and len(self.records) <= self.rematches:
@@ -235,7 +240,7 @@ class Table:
     def broadcast(self) -> None:
         for seat in self.seats:
             if seat.sink is not None:
-                seat.sink.push(seat_state(self, seat))
+                seat.sink.push(seat_state(self, seat, seat.sink.lang))
 
     def error(self, seat: Seat, code: str, lang: Lang, **params: object) -> None:
         if seat.sink is not None:
@@ -243,26 +248,30 @@ class Table:
             seat.sink.push({"type": "error", "code": code, "message": message})
 
     def handle(self, seat: Seat, message: dict[str, Any]) -> None:
-        """Act on a message from the browser holding ``seat``: a handler for its type checks
+        """Act on a message from the browser holding ``seat``: the handler for its type checks
         and applies it, or the browser gets an error and nothing changes."""
         self.touched = self.clock()
         kind = message.get("type")
-        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
         lang = seat.sink.lang if seat.sink is not None else "en"
         if handler is None:
             self.error(seat, "unknown_type", lang)
             return
         try:
-            handler(self, seat, message)
-        except _RefusedError as refused:
+            events = handler(self, seat, message)
+        except Refused as refused:
             self.error(seat, refused.code, lang, **refused.params)
+            return
+        self.changed(events)
 
     # --- the match ------------------------------------------------------------------------
 
-    def _start(self) -> None:
+    def start(self) -> None:
+        """Start a match (the first, or a rematch) with the seats as they are."""
         seed = self.seed if self.rematches == 0 else f"{self.seed}/{self.rematches}"
         self.match = Match(self.variant, seed=seed)
         self.claim = None
+        self.claims_asked.clear()
         self._not_before = self.clock() + self.settings.bot_delay
 
     def kick(self) -> None:
@@ -283,14 +292,16 @@ class Table:
                 if step is None:
                     return
                 wait = self._not_before - self.clock()
-                if wait > 0:
+                if step.paced and wait > 0:
                     await asyncio.sleep(wait)
                     continue
                 version = self.version
-                seat, decide = step
-                decision = await loop.run_in_executor(self.executor, decide)
-                if self.version == version and not self.closed:
-                    self._apply(seat, decision)
+                decision = await loop.run_in_executor(self.executor, step.decide)
+                if self.version != version or self.closed or self.match is None:
+                    continue  # the match changed while the bot thought: think again
+                if decision.acts:
+                    index = step.seat.index if step.seat is not None else None
+                    self.changed(decision.apply(self.match, index), kick=False)
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug must not leave the table stuck without a word
@@ -298,178 +309,32 @@ class Table:
         finally:
             self._driver = None
 
-    def _bot_step(self) -> tuple[Seat, Callable[[], Decision]] | None:
-        """The next decision a bot makes (for the seat and phase), or ``None`` when the next
-        decision is a person's (then, if that person is away, wake up when the bot may take
-        over)."""
+    def _bot_step(self) -> Step | None:
+        """The next decision a bot makes, by the phase of the match; ``None`` when the next
+        decision is a person's (if that person is away, a wake-up is set for when the bot may
+        take over)."""
         match = self.match
         if match is None or match.is_over:
             return None
-        step = _BOT_PHASES.get(match.phase)
+        step = BOT_STEPS.get(match.phase)
         return step(self) if step is not None else None
 
-    def _for_seat(self, index: int) -> Seat | None:
+    def bot_seat(self, index: int) -> Seat | None:
         """The seat if a bot decides for it now; otherwise ``None`` (and a wake-up is set for
         when an absent human's stand-in may act)."""
         seat = self.seats[index]
         if self.played_by_bot(seat):
             return seat
         if seat.sink is None and seat.away_since is not None:
-            due = seat.away_since + self.settings.away_seconds - self.clock()
-            self._wake_in(due)
+            self.wake_in(seat.away_since + self.settings.away_seconds - self.clock())
         return None
 
-    def _wake_in(self, seconds: float) -> None:
+    def wake_in(self, seconds: float) -> None:
+        """Let the bots look again in ``seconds`` (an absent player's delay, the count)."""
         if self._wake is not None:
             self._wake.cancel()
         loop = asyncio.get_running_loop()
         self._wake = loop.call_later(max(0.0, seconds) + 0.01, self.kick)
-
-    def _apply(self, seat: Seat, decision: Decision) -> None:
-        match = self.match
-        assert match is not None
-        if decision.claim:
-            events = match.claim(seat.index)
-        else:
-            assert decision.card is not None
-            try:
-                events = match.play(decision.card)
-            except IllegalPlayError:  # a bot must play a legal card; never stall the table
-                log.error("table %s: seat %d's bot chose %s", self.id, seat.index, decision.card)
-                events = match.play(match.legal_cards()[0])
-        self.changed(events)
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What a bot decided: a card to play, or a claim."""
-
-    card: Card | None = None
-    claim: bool = False
-
-
-class _RefusedError(Exception):
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-
-# --- what bots decide, by phase -------------------------------------------------------------
-
-
-def _proven_revoke(obs: Observation, by: int) -> bool:
-    """Whether the table has seen a rival of ``by`` revoke in this deal: a player who did not
-    follow a suit and later played a card of it. (What a watchful player claims.)"""
-    failed: dict[int, set[int]] = {}
-    plays: list[tuple[int, Card, int]] = []  # (seat, card, suit led)
-    order = obs.rules.play_order
-    for trick in obs.tricks:
-        seats = order(trick.leader)
-        plays.extend((s, c, trick.cards[0].suit) for s, c in zip(seats, trick.cards, strict=True))
-    if obs.trick:
-        seats = order(obs.trick_leader)
-        plays.extend((s, c, obs.trick[0].suit) for s, c in zip(seats, obs.trick, strict=False))
-    for seat, card, led in plays:
-        if seat % 2 == by % 2:
-            continue
-        if card.suit in failed.get(seat, set()):
-            return True
-        if card.suit != led:
-            failed.setdefault(seat, set()).add(led)
-    return False
-
-
-def _play_step(table: Table) -> tuple[Seat, Callable[[], Decision]] | None:
-    match = table.match
-    assert match is not None
-    rules = match.rules
-    if rules.revoke_claimable:
-        for seat in table.seats:
-            if table.played_by_bot(seat) and _proven_revoke(
-                match.observation(seat.index), seat.index
-            ):
-                return seat, lambda: Decision(claim=True)
-    turn = match.turn
-    if turn is None:
-        return None
-    player = table._for_seat(turn)
-    if player is None:
-        return None
-    obs = match.observation(turn)
-    bot = player.bot
-    return player, lambda: Decision(card=bot.choose(obs))
-
-
-_BOT_PHASES: dict[str, Callable[[Table], tuple[Seat, Callable[[], Decision]] | None]] = {
-    "play": _play_step,
-}
-
-
-# --- what people may do, by message type ----------------------------------------------------
-
-
-def _require_phase(table: Table, phase: str) -> Match:
-    if table.match is None:
-        raise _RefusedError("not_started")
-    if table.match.phase != phase:
-        raise _RefusedError("match_over" if table.match.is_over else "wrong_phase")
-    return table.match
-
-
-def _on_play(table: Table, seat: Seat, message: dict[str, Any]) -> None:
-    match = _require_phase(table, "play")
-    text = message.get("card")
-    if not isinstance(text, str) or len(text) > 8:
-        raise _RefusedError("bad_card")
-    try:
-        card = parse_card(text)
-    except ValueError:
-        raise _RefusedError("bad_card") from None
-    if match.turn != seat.index:
-        raise _RefusedError("not_your_turn")
-    if card not in match.hand(seat.index):
-        raise _RefusedError("not_in_hand", card=str(card))
-    if card not in match.playable_cards():
-        legal = " ".join(str(c) for c in match.legal_cards())
-        raise _RefusedError("must_follow", legal=legal)
-    table.changed(match.play(card))
-
-
-def _on_claim(table: Table, seat: Seat, message: dict[str, Any]) -> None:
-    match = _require_phase(table, "play")
-    if not match.rules.revoke_claimable:
-        raise _RefusedError("no_claims")
-    try:
-        events = match.claim(seat.index)
-    except IllegalPlayError:
-        raise _RefusedError("wrong_phase") from None
-    table.changed(events)
-
-
-def _on_start(table: Table, seat: Seat, message: dict[str, Any]) -> None:
-    if table.match is not None:
-        raise _RefusedError("already_started")
-    if seat is not table.host:
-        raise _RefusedError("host_only")
-    table._start()
-    table.changed([])
-
-
-def _on_rematch(table: Table, seat: Seat, message: dict[str, Any]) -> None:
-    if table.match is None or not table.match.is_over:
-        raise _RefusedError("not_over")
-    table.rematches += 1
-    table._start()
-    table.changed([])
-
-
-_HANDLERS: dict[str, Handler] = {
-    "play": _on_play,
-    "claim": _on_claim,
-    "start": _on_start,
-    "rematch": _on_rematch,
-}
 
 
 # --- all tables -----------------------------------------------------------------------------

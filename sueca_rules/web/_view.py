@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sueca_rules import Card, Event, Match, Trick
+from sueca_rules import Card, Event, Match, Observation, Rules, Trick
+from sueca_rules._lang import Lang, seat_name, seat_role
 
 if TYPE_CHECKING:
     from ._tables import Seat, Table
@@ -36,6 +37,9 @@ _EVENT_TYPES = {
     "DealScored": "deal_scored",
     "PartidaWon": "partida_won",
     "MatchWon": "match_won",
+    "TrumpChosen": "trump_chosen",
+    "RedealAsked": "redeal_asked",
+    "CountStarted": "count_started",
 }
 
 
@@ -47,9 +51,10 @@ def event_json(event: Event) -> dict[str, Any]:
     return data
 
 
-def _trick_json(trick: Trick) -> dict[str, Any]:
+def _trick_json(trick: Trick, rules: Rules) -> dict[str, Any]:
     return {
         "leader": trick.leader,
+        "seats": list(rules.play_order(trick.leader)),
         "cards": [str(c) for c in trick.cards],
         "winner": trick.winner,
         "points": trick.points,
@@ -59,10 +64,10 @@ def _trick_json(trick: Trick) -> dict[str, Any]:
 def _last_trick(match: Match) -> dict[str, Any] | None:
     """The last completed trick, of this deal or else of the deal before (all public)."""
     if match.tricks:
-        return _trick_json(match.tricks[-1])
+        return _trick_json(match.tricks[-1], match.rules)
     deals = match.deals
     if deals and deals[-1].tricks:
-        return _trick_json(deals[-1].tricks[-1])
+        return _trick_json(deals[-1].tricks[-1], match.rules)
     return None
 
 
@@ -80,6 +85,7 @@ def _last_deal(match: Match) -> dict[str, Any] | None:
         "games": list(d.games),
         "team": d.team,
         "bandeira": d.bandeira,
+        "redeal": d.redeal,
     }
 
 
@@ -91,10 +97,13 @@ def _history(match: Match) -> list[dict[str, Any]]:
     ]
 
 
-def _seats(table: Table, you: Seat) -> list[dict[str, Any]]:
+def _seats(table: Table, you: Seat, lang: Lang) -> list[dict[str, Any]]:
+    rules = table.rules
     return [
         {
             "seat": s.index,
+            "role": seat_role(s.index, you.index, rules),
+            "name": seat_name(s.index, lang, viewer=you.index, rules=rules),
             "kind": s.kind,
             "level": s.level,
             "you": s is you,
@@ -106,7 +115,7 @@ def _seats(table: Table, you: Seat) -> list[dict[str, Any]]:
     ]
 
 
-def seat_state(table: Table, seat: Seat) -> dict[str, Any]:
+def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
     """The ``state`` message for ``seat``: the contract's fields and more, all of which that
     seat may know."""
     match = table.match
@@ -117,7 +126,7 @@ def seat_state(table: Table, seat: Seat) -> dict[str, Any]:
         "version": table.version,
         "variant": {"id": table.variant_id, "name": table.variant.name},
         "host": seat is table.host,
-        "seats": _seats(table, seat),
+        "seats": _seats(table, seat, lang),
         "events": table.events,
         "records": len(table.records),
     }
@@ -143,38 +152,49 @@ def seat_state(table: Table, seat: Seat) -> dict[str, Any]:
         return state
     obs = match.observation(seat.index)
     rules = obs.rules
-    your_turn = obs.turn == seat.index
-    playable = match.playable_cards() if your_turn else []
+    state.update(_deal_state(obs))
     state.update(
-        phase=obs.phase,
-        hand=[str(c) for c in obs.hand],
-        legal=[str(c) for c in obs.legal],
-        playable=[str(c) for c in playable],
-        to_play=obs.turn,
-        trick=[str(c) for c in obs.trick],
-        trick_leader=obs.trick_leader,
-        trump_card=str(obs.trump_card) if obs.trump_card is not None else None,
-        trump_card_in_hand=obs.trump_card_in_hand,
-        dealer=obs.dealer,
-        deal=obs.deal,
-        partida=obs.partida,
-        cards_played=len(obs.tricks) * 4 + len(obs.trick),
-        hand_sizes=list(obs.hand_sizes),
-        points=list(obs.points),
-        tricks_won=list(obs.tricks_won),
-        games=list(obs.games),
-        partidas=list(obs.partidas),
-        pending_ties=obs.pending_ties,
-        target_games=rules.target_games,
-        partidas_to_win=rules.partidas_to_win,
         claimable=rules.revoke_claimable,
-        can_claim=rules.revoke_claimable and obs.phase == "play",
+        accuse="player" if rules.accuse_player else "team",
+        can_claim=obs.can_claim,
+        claims=[{"after": c.after, "by": c.by, "against": c.against} for c in obs.claims],
+        penalties=list(obs.penalties),
+        may_redeal=obs.may_redeal,
+        count_agreed=sorted(table.count_agreed) if obs.phase == "count" else [],
         claim=table.claim,
         last_trick=_last_trick(match),
         last_deal=_last_deal(match),
         history=_history(match),
         over=match.is_over,
         winner=match.winner,
-        direction="clockwise" if rules.next_seat[0] == 1 else "anticlockwise",
     )
     return state
+
+
+def _deal_state(obs: Observation) -> dict[str, Any]:
+    """The deal on the table as ``obs`` sees it (the contract's fields among them)."""
+    rules = obs.rules
+    return {
+        "phase": obs.phase,
+        "hand": [str(c) for c in obs.hand],
+        "legal": [str(c) for c in obs.legal],
+        "playable": [str(c) for c in obs.playable],
+        "to_play": obs.turn,
+        "trick": [str(c) for c in obs.trick],
+        "trick_leader": obs.trick_leader,
+        "trick_seats": list(rules.play_order(obs.trick_leader)[: len(obs.trick)]),
+        "trump_card": str(obs.trump_card) if obs.trump_card is not None else None,
+        "trump_card_in_hand": obs.trump_card_in_hand,
+        "dealer": obs.dealer,
+        "deal": obs.deal,
+        "partida": obs.partida,
+        "cards_played": len(obs.tricks) * 4 + len(obs.trick),
+        "hand_sizes": list(obs.hand_sizes),
+        "points": list(obs.points),
+        "tricks_won": list(obs.tricks_won),
+        "games": list(obs.games),
+        "partidas": list(obs.partidas),
+        "pending_ties": obs.pending_ties,
+        "target_games": rules.target_games,
+        "partidas_to_win": rules.partidas_to_win,
+    }

@@ -31,6 +31,12 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Replace the children of `node` (null and false children are left out). */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
 /** Text with `code` spans (schema descriptions use backticks), as nodes. */
 export function withCode(text) {
   return String(text).split("`").map((part, i) => (i % 2 ? el("code", {}, part) : part));

@@ -1,6 +1,6 @@
 // The replay viewer: open a record, then step through each deal trick by trick, with the
 // four hands, the trick on the table and the score, as `sueca replay` tells it.
-import {api, cardFace, el, issueItems, lang, t} from "./common.js";
+import {fill, api, cardFace, el, issueItems, lang, t} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let data = null;
@@ -14,7 +14,7 @@ async function open(text) {
   const problems = $("problems");
   if (status !== 200) {
     const items = body.issues ? issueItems(body.issues) : [el("li", {}, body.message ?? String(status))];
-    problems.replaceChildren(el("p", {}, t("replay.problems")), el("ul", {}, items));
+    fill(problems, el("p", {}, t("replay.problems")), el("ul", {}, items));
     problems.hidden = false;
     $("viewer").hidden = true;
     return;
@@ -49,7 +49,7 @@ function draw(info, tricks) {
   const partial = trick > info.tricks.length ? info.current_trick : null;
   const played = new Set([...shown.flatMap((x) => x.cards), ...(partial ? partial.cards : [])]);
   const felt = $("replay-felt");
-  felt.replaceChildren();
+  fill(felt);
   recorded.hands.forEach((hand, seat) => {
     const left = hand.filter((c) => !played.has(c));
     felt.append(el("div", {class: `seat-box ${SEAT_PLACES[seat]}`},
@@ -99,7 +99,7 @@ function drawScore(info, shown) {
     parts.push(el("p", {class: "result"}, report.winner === null ? t("replay.unfinished")
       : t("replay.winner", {team: report.winner, p0: report.partidas[0], p1: report.partidas[1]})));
   }
-  $("replay-score").replaceChildren(...parts);
+  fill($("replay-score"), ...parts);
 }
 
 $("open-record").addEventListener("click", () => open($("paste").value));

@@ -1,7 +1,7 @@
 // The house-rules builder: a control for every field of a variant (from the schema), the
 // rules card and the differences in words as you change things, the variant file to take away,
 // and a checker for pasted or uploaded files that shows each problem at its line.
-import {api, copy, download, el, issueItems, lang, t, toast, withCode} from "./common.js";
+import {fill, api, copy, download, el, issueItems, lang, t, toast, withCode} from "./common.js";
 
 const BUILT = "sueca.built";
 const $ = (id) => document.getElementById(id);
@@ -50,7 +50,7 @@ function tiersControl(field) {
   const box = el("div", {class: "tiers", id: controlId(field.path)});
   const draw = () => {
     const tiers = getPath(field.path) ?? [];
-    box.replaceChildren();
+    fill(box);
     tiers.forEach((tier, index) => {
       const row = el("div", {class: "tier"});
       for (const column of field.columns) {
@@ -106,7 +106,7 @@ function control(field) {
 
 function drawControls() {
   const box = $("groups");
-  box.replaceChildren();
+  fill(box);
   for (const group of groups) {
     const set = el("fieldset", {class: "group", "data-group": group.id}, el("legend", {}, group.title));
     for (const field of group.fields) {
@@ -166,21 +166,21 @@ async function preview() {
   if (mine !== asked) return; // a newer change is on its way
   const invalid = $("invalid");
   if (status !== 200) {
-    invalid.replaceChildren(el("p", {}, body.message ?? t("common.error", {message: status})));
+    fill(invalid, el("p", {}, body.message ?? t("common.error", {message: status})));
     invalid.hidden = false;
     return;
   }
   markIssues(body.issues ?? []);
   if (!body.valid) {
-    invalid.replaceChildren(el("p", {}, t("rules.invalid")), el("ul", {}, issueItems(body.issues)));
+    fill(invalid, el("p", {}, t("rules.invalid")), el("ul", {}, issueItems(body.issues)));
     invalid.hidden = false;
     return;
   }
   invalid.hidden = true;
   latest = body;
-  $("card").replaceChildren(...cardNodes(body.text));
+  fill($("card"), ...cardNodes(body.text));
   const diff = (body.differences ?? "").trim().split("\n");
-  $("differences").replaceChildren(
+  fill($("differences"), 
     body.diff && body.diff.length
       ? el("div", {}, el("p", {}, diff[0]), el("ul", {}, diff.slice(1).map((l) => el("li", {}, l.replace(/^\s*- /, "")))))
       : el("p", {}, t("rules.no_differences", {base: $("base").selectedOptions[0]?.textContent ?? base})),
@@ -222,7 +222,7 @@ function showListing(text, issues) {
   const listing = $("listing");
   const bad = new Map();
   for (const issue of issues) if (issue.line) bad.set(issue.line, [...(bad.get(issue.line) ?? []), issue]);
-  listing.replaceChildren();
+  fill(listing);
   text.split("\n").slice(0, 2000).forEach((line, i) => {
     const here = bad.get(i + 1);
     const item = el("li", {class: here ? "bad" : false, id: `line-${i + 1}`}, el("code", {}, line || " "));
@@ -237,21 +237,21 @@ async function check() {
   const result = $("check-result");
   const {status, body} = await api("/api/variants/validate", {text});
   if (status === 413) {
-    result.replaceChildren(el("p", {class: "bad"}, t("rules.too_big", {limit: 256})));
+    fill(result, el("p", {class: "bad"}, t("rules.too_big", {limit: 256})));
     $("listing").hidden = true;
     return;
   }
   if (status !== 200) {
-    result.replaceChildren(el("p", {class: "bad"}, body.message ?? t("common.error", {message: status})));
+    fill(result, el("p", {class: "bad"}, body.message ?? t("common.error", {message: status})));
     return;
   }
   if (body.valid) {
-    result.replaceChildren(el("p", {class: "good"}, t("rules.valid", {name: body.name})));
+    fill(result, el("p", {class: "good"}, t("rules.valid", {name: body.name})));
     showListing(text, []);
     loadVariant(body.variant, body.extends ?? "portugal");
     return;
   }
-  result.replaceChildren(el("p", {class: "bad"}, t("rules.problems", {count: body.issues.length})), el("ul", {class: "issues-list"}, issueItems(body.issues)));
+  fill(result, el("p", {class: "bad"}, t("rules.problems", {count: body.issues.length})), el("ul", {class: "issues-list"}, issueItems(body.issues)));
   showListing(text, body.issues);
 }
 
@@ -260,7 +260,7 @@ async function check() {
 async function start() {
   const [fields, list] = await Promise.all([api("/api/variants/fields", {query: {lang}}), api("/api/variants")]);
   if (fields.status !== 200 || list.status !== 200) {
-    $("groups").replaceChildren(el("p", {}, t("common.offline")));
+    fill($("groups"), el("p", {}, t("common.offline")));
     return;
   }
   groups = fields.body;
@@ -299,7 +299,7 @@ $("file").addEventListener("change", async (e) => {
   const file = e.target.files[0];
   if (!file) return;
   if (file.size > 256 * 1024) {
-    $("check-result").replaceChildren(el("p", {class: "bad"}, t("rules.too_big", {limit: 256})));
+    fill($("check-result"), el("p", {class: "bad"}, t("rules.too_big", {limit: 256})));
     return;
   }
   $("paste").value = await file.text();

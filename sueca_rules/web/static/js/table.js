@@ -1,6 +1,6 @@
 // A table: the waiting room, the game and the end of the match. The server owns the match:
 // this page shows the state it sends for our seat and sends what we want to do.
-import {cardFace, cardName, el, lang, t, toast} from "./common.js";
+import {fill, cardFace, cardName, el, lang, t, toast} from "./common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
@@ -141,7 +141,7 @@ function render() {
 
 function renderWaiting() {
   const list = $("waiting-seats");
-  list.replaceChildren();
+  fill(list);
   const invites = new Map((state.invites ?? []).map((i) => [i.seat, i]));
   for (const info of state.seats) {
     const {kind} = seatLabel(info.seat);
@@ -166,7 +166,7 @@ function renderSeats() {
     const count = state.hand_sizes?.[info.seat] ?? 0;
     const backs = el("div", {class: "backs", "aria-hidden": "true"});
     if (info.seat !== state.seat) for (let i = 0; i < count; i++) backs.append(el("span", {class: "back"}));
-    box.replaceChildren(
+    fill(box, 
       el("div", {class: "who"}, el("strong", {}, who(info.seat)), " ", el("small", {}, `${t("common.seat", {seat: info.seat})} · ${kind}`)),
       status ? el("div", {class: "away"}, status) : null,
       state.dealer === info.seat ? el("div", {class: "dealer"}, `🂠 ${t("table.dealer")}`) : null,
@@ -179,7 +179,7 @@ function renderSeats() {
 function renderTrick() {
   const step = state.direction === "clockwise" ? 1 : 3;
   const box = $("trick");
-  box.replaceChildren();
+  fill(box);
   let cards = state.trick;
   let leader = state.trick_leader;
   let done = false;
@@ -240,7 +240,7 @@ function renderScore() {
     const text = deal.result === "tie" ? "60-60" : `${deal.games[us]} – ${deal.games[them]}`;
     pad.append(el("li", {}, `${t("table.deal", {deal: deal.deal})} (${t("table.partida", {partida: deal.partida + 1})}): ${text}`));
   }
-  $("score").replaceChildren(
+  fill($("score"), 
     el("p", {class: "where-now"}, `${t("table.deal", {deal: state.deal})} · ${t("table.partida", {partida: state.partida + 1})}`),
     table,
     el("p", {}, `${t("table.pending")}: ${state.pending_ties}`),
@@ -248,11 +248,11 @@ function renderScore() {
     pad,
   );
   const last = state.last_trick;
-  $("last-trick").replaceChildren(last
+  fill($("last-trick"), last
     ? el("div", {}, el("div", {class: "mini"}, last.cards.map((c) => cardFace(c))),
       el("p", {}, t("table.won_by", {who: who(last.winner), points: last.points})))
     : el("p", {}, "—"));
-  $("log").replaceChildren(...log.map((line) => el("li", {}, line)));
+  fill($("log"), ...log.map((line) => el("li", {}, line)));
 }
 
 function renderGame() {
