@@ -254,7 +254,7 @@ _STRINGS: Final[dict[str, str]] = {
     ),
     "table.replaced": "This seat was opened in another window.",
     "table.log": "What happened",
-    "ev.deal_started": "Deal {deal}: {who} deals and turns {card}.",
+    "ev.deal_started": "Deal {deal} · dealer: {who} · trump card: {card}.",
     "ev.trump_chosen": "{who} chose the {side}.",
     "ev.redeal": "{who} asked for a new deal.",
     "ev.count": "Deal {deal}: all ten tricks played, the count.",

@@ -283,12 +283,12 @@ async def replay(request: Request) -> Response:
         match = Match.from_record(record, allow_unfinished=True)
     except RecordError as exc:
         return JSONResponse({"issues": issues_json(exc.issues)}, 422)
-    clockwise = match.rules.next_seat[0] == 1
     return JSONResponse(
         {
             "report": replay_report(match),
             "deals": record.to_data()["deals"],
-            "direction": "clockwise" if clockwise else "anticlockwise",
+            # Who plays after whom: the seats of a trick in play order, by its leader.
+            "orders": [list(match.rules.play_order(leader)) for leader in range(4)],
         }
     )
 

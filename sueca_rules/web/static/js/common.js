@@ -31,6 +31,9 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Text with its first letter in capitals (a sentence that starts with a seat's name). */
+export const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+
 /** Replace the children of `node` (null and false children are left out). */
 export function fill(node, ...children) {
   node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));

@@ -61,7 +61,7 @@ function draw(info, tricks) {
   if (current) {
     const trickBox = el("div", {class: "trick"});
     current.cards.forEach((card, i) => {
-      const seat = (current.leader + i * (data.direction === "clockwise" ? 1 : 3)) % 4;
+      const seat = data.orders[current.leader][i];
       trickBox.append(cardFace(card, {class: `card played at-${SEAT_PLACES[seat]}`}));
     });
     centre.append(trickBox);
@@ -87,7 +87,9 @@ function drawScore(info, shown) {
   ];
   const parts = [el("table", {class: "score"}, el("tbody", {}, rows))];
   const complete = info.result !== undefined && trick >= info.tricks.length;
-  if (complete) {
+  if (info.result === "redeal") {
+    parts.push(el("p", {class: "result"}, t("replay.redealt", {seat: info.redeal})));
+  } else if (complete) {
     const games = info.result === "tie" ? "60-60" : `${info.games[0]} – ${info.games[1]}`;
     parts.push(el("p", {class: "result"}, `${t("replay.result")}: ${info.points.join("-")} · ${t("table.games")} ${games}${info.bandeira ? ` (${t("ev.bandeira")})` : ""}`));
     for (const claim of info.claims ?? []) {

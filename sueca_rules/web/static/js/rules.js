@@ -93,7 +93,15 @@ function control(field) {
     case "int": {
       const input = numberInput(value, field.min, field.max, (v) => setPath(field.path, v));
       input.id = id;
-      return input;
+      if (!field.nullable) return input;
+      // A rule that may be turned off (null): a number, or the box that says "never".
+      input.disabled = value === null || value === undefined;
+      const off = el("input", {type: "checkbox", checked: input.disabled, onchange: (e) => {
+        input.disabled = e.target.checked;
+        if (!e.target.checked && input.value === "") input.value = String(field.min ?? 0);
+        setPath(field.path, e.target.checked ? null : Number(input.value));
+      }});
+      return el("span", {class: "nullable", id: `${id}-box`}, input, el("label", {class: "inline"}, off, field.null_label));
     }
     case "tiers":
       return tiersControl(field);

@@ -1,6 +1,6 @@
 // A table: the waiting room, the game and the end of the match. The server owns the match:
 // this page shows the state it sends for our seat and sends what we want to do.
-import {fill, cardFace, cardName, el, lang, t, toast} from "./common.js";
+import {cap, fill, cardFace, cardName, el, lang, t, toast} from "./common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
@@ -71,13 +71,13 @@ function send(message) {
 
 // --- who is who --------------------------------------------------------------------------
 
-/** Where a seat sits as seen from ours: 0 bottom (us), 1 left, 2 top (partner), 3 right. */
-const place = (seat) => (seat - state.seat + 4) % 4;
-const PLACES = ["bottom", "left", "top", "right"];
-const NAMES = ["table.you", "table.left", "table.partner", "table.right"];
-const who = (seat) => t(NAMES[place(seat)]);
+// The server says where each seat sits as seen from ours (its role) and its name.
+const PLACE_OF = {you: "bottom", left: "left", partner: "top", right: "right"};
+const place = (seat) => PLACE_OF[state.seats[seat].role];
+const who = (seat) => state.seats[seat].name;
 const ours = (team) => team === state.seat % 2;
 const games = (n) => t(n === 1 ? "unit.game" : "unit.games", {n});
+const rivals = () => state.seats.filter((s) => s.seat % 2 !== state.seat % 2).map((s) => s.seat);
 
 function seatLabel(seat) {
   const info = state.seats[seat];
@@ -96,6 +96,12 @@ function eventText(event) {
   switch (event.type) {
     case "deal_started":
       return t("ev.deal_started", {deal: event.deal, who: who(event.dealer), card: cardName(event.trump_card)});
+    case "trump_chosen":
+      return t("ev.trump_chosen", {who: who(event.dealer), side: t(`choice.${event.side}`)});
+    case "redeal_asked":
+      return t("ev.redeal", {who: who(event.seat)});
+    case "count_started":
+      return t("ev.count", {deal: event.deal});
     case "trick_won":
       return t("ev.trick_won", {who: who(event.winner), points: event.points});
     case "claim_made":
@@ -105,6 +111,7 @@ function eventText(event) {
       return t(event.ignored ? "ev.claim_ignored" : "ev.claim_false", {who: who(event.by)});
     case "deal_scored": {
       if (event.result === "tie") return t("ev.deal_tie", {deal: event.deal});
+      if (event.result === "redeal") return t("ev.deal_redeal", {deal: event.deal});
       let won = games(event.games[event.team]);
       if (event.bandeira) won += ` (${t("ev.bandeira")})`;
       const key = ours(event.team) ? "ev.deal_us" : "ev.deal_them";
@@ -123,7 +130,7 @@ function noteEvents(events, previous) {
   if (previous && previous.version >= state.version) return;
   for (const event of events) {
     const text = eventText(event);
-    if (text) log.unshift(text);
+    if (text) log.unshift(cap(text));
   }
   log.length = Math.min(log.length, 40);
 }
@@ -132,6 +139,7 @@ function noteEvents(events, previous) {
 
 function render() {
   document.title = `${state.variant.name} · Sueca`;
+  document.body.dataset.version = state.version; // for tests: the state shown
   const waiting = state.phase === "waiting";
   $("waiting").hidden = !waiting;
   $("game").hidden = waiting;
@@ -161,15 +169,15 @@ function renderWaiting() {
 
 function renderSeats() {
   for (const info of state.seats) {
-    const box = $(`seat-${PLACES[place(info.seat)]}`);
+    const box = $(`seat-${place(info.seat)}`);
     const {kind, status} = seatLabel(info.seat);
     const count = state.hand_sizes?.[info.seat] ?? 0;
     const backs = el("div", {class: "backs", "aria-hidden": "true"});
     if (info.seat !== state.seat) for (let i = 0; i < count; i++) backs.append(el("span", {class: "back"}));
     fill(box, 
-      el("div", {class: "who"}, el("strong", {}, who(info.seat)), " ", el("small", {}, `${t("common.seat", {seat: info.seat})} · ${kind}`)),
+      el("div", {class: "who"}, el("strong", {}, cap(who(info.seat))), " ", el("small", {}, `${t("common.seat", {seat: info.seat})} · ${kind}`)),
       status ? el("div", {class: "away"}, status) : null,
-      state.dealer === info.seat ? el("div", {class: "dealer"}, `🂠 ${t("table.dealer")}`) : null,
+      state.dealer === info.seat ? el("div", {class: "dealer"}, t("table.dealer")) : null,
       backs,
     );
     box.classList.toggle("to-play", state.to_play === info.seat);
@@ -177,33 +185,84 @@ function renderSeats() {
 }
 
 function renderTrick() {
-  const step = state.direction === "clockwise" ? 1 : 3;
   const box = $("trick");
-  fill(box);
   let cards = state.trick;
-  let leader = state.trick_leader;
+  let seats = state.trick_seats ?? [];
   let done = false;
-  if (!cards.length && state.last_trick && state.cards_played % 4 === 0 && !state.over) {
+  if (!cards.length && state.last_trick && state.phase === "play" && state.cards_played > 0) {
     cards = state.last_trick.cards; // the trick just won stays on the table until the next lead
-    leader = state.last_trick.leader;
+    seats = state.last_trick.seats;
     done = true;
   }
-  cards.forEach((card, i) => {
-    const seat = (leader + i * step) % 4;
-    box.append(cardFace(card, {class: `card played at-${PLACES[place(seat)]}${done ? " done" : ""}`}));
-  });
+  fill(box, cards.map((card, i) => cardFace(card, {class: `card played at-${place(seats[i])}${done ? " done" : ""}`})));
   const trump = $("trump");
-  trump.replaceChildren();
+  fill(trump);
   if (state.trump_card) {
     trump.append(el("span", {class: "label"}, t("table.trump")), cardFace(state.trump_card));
     if (state.trump_card_in_hand) trump.append(el("small", {}, t("table.trump_in_hand")));
   }
 }
 
+/** The prompt and the buttons of the decision due now, by phase. */
+function renderActions() {
+  const mine = state.to_play === state.seat;
+  const buttons = [];
+  const button = (label, message, primary = false, confirmText = null) => el("button", {
+    type: "button", class: primary ? "primary" : false, "data-action": message.type,
+    onclick: () => {
+      if (!confirmText || confirm(confirmText)) send(message);
+    },
+  }, label);
+  let prompt = "";
+  switch (state.phase) {
+    case "trump":
+      prompt = mine ? t("table.trump_choose") : t("table.trump_wait", {who: who(state.to_play)});
+      if (mine) buttons.push(button(t("choice.top"), {type: "trump", side: "top"}), button(t("choice.bottom"), {type: "trump", side: "bottom"}, true));
+      break;
+    case "redeal":
+      if (!mine) prompt = t("table.redeal_wait", {who: who(state.to_play)});
+      else if (state.may_redeal) {
+        prompt = t("table.redeal_may");
+        buttons.push(button(t("choice.redeal"), {type: "redeal"}), button(t("choice.keep"), {type: "keep"}, true));
+      } else {
+        prompt = t("table.redeal_keep");
+        buttons.push(button(t("choice.keep"), {type: "keep"}, true));
+      }
+      break;
+    case "count":
+      prompt = state.count_agreed.includes(state.seat) ? t("table.count_done") : t("table.count");
+      if (!state.count_agreed.includes(state.seat)) buttons.push(button(t("table.count_ok"), {type: "count"}, true));
+      break;
+    case "play":
+      prompt = mine ? t("table.your_turn") : t("table.turn_of", {who: who(state.to_play)});
+      break;
+    default:
+      prompt = state.over ? t("table.over") : "";
+  }
+  if (state.can_claim) {
+    if (state.accuse === "player") {
+      for (const rival of rivals()) {
+        buttons.push(button(t("table.accuse", {who: who(rival)}), {type: "claim", against: rival}, false, t("table.claim_confirm")));
+      }
+    } else {
+      buttons.push(button(t("table.claim"), {type: "claim"}, false, t("table.claim_confirm")));
+    }
+  }
+  $("prompt").textContent = cap(prompt);
+  $("prompt").classList.toggle("mine", mine || (state.phase === "count" && !state.count_agreed.includes(state.seat)));
+  const key = JSON.stringify(buttons.map((b) => [b.textContent, b.dataset.action]));
+  if (key !== drawnActions) {
+    drawnActions = key;
+    fill($("actions"), buttons);
+  }
+}
+
+let drawnActions = "";
+
 function renderHand() {
   const hand = $("hand");
   hand.replaceChildren();
-  const myTurn = state.to_play === state.seat;
+  const myTurn = state.to_play === state.seat && state.phase === "play";
   for (const card of state.hand) {
     const legal = state.legal.includes(card);
     const playable = myTurn && state.playable.includes(card);
@@ -217,11 +276,6 @@ function renderHand() {
     }, cardFace(card));
     hand.append(button);
   }
-  $("prompt").textContent = state.over ? t("table.over")
-    : myTurn ? t("table.your_turn")
-    : state.to_play !== null && state.to_play !== undefined ? t("table.turn_of", {who: who(state.to_play)}) : "";
-  $("prompt").classList.toggle("mine", myTurn);
-  $("claim").hidden = !state.can_claim;
 }
 
 function renderScore() {
@@ -244,13 +298,14 @@ function renderScore() {
     el("p", {class: "where-now"}, `${t("table.deal", {deal: state.deal})} · ${t("table.partida", {partida: state.partida + 1})}`),
     table,
     el("p", {}, `${t("table.pending")}: ${state.pending_ties}`),
+    state.penalties?.some((n) => n) ? el("p", {}, `${t("table.penalties")}: ${state.penalties[us]} – ${state.penalties[them]}`) : null,
     el("p", {class: "hint"}, t("table.target", {games: state.target_games, partidas: state.partidas_to_win})),
     pad,
   );
   const last = state.last_trick;
   fill($("last-trick"), last
     ? el("div", {}, el("div", {class: "mini"}, last.cards.map((c) => cardFace(c))),
-      el("p", {}, t("table.won_by", {who: who(last.winner), points: last.points})))
+      el("p", {}, cap(t("table.won_by", {who: who(last.winner), points: last.points}))))
     : el("p", {}, "—"));
   fill($("log"), ...log.map((line) => el("li", {}, line)));
 }
@@ -259,6 +314,7 @@ function renderGame() {
   renderSeats();
   renderTrick();
   renderHand();
+  renderActions();
   renderScore();
   const over = $("over");
   over.hidden = !state.over;
@@ -273,7 +329,7 @@ function renderGame() {
 // --- what we do --------------------------------------------------------------------------
 
 function play(card) {
-  if (!state || state.to_play !== state.seat) return;
+  if (!state || state.to_play !== state.seat || state.phase !== "play") return;
   if (!state.playable.includes(card)) {
     toast(state.hand.includes(card) ? t("error.must_follow", {legal: state.legal.join(" ")}) : t("error.not_in_hand", {card}));
     return;
@@ -282,9 +338,6 @@ function play(card) {
   send({type: "play", card});
 }
 
-$("claim").addEventListener("click", () => {
-  if (confirm(t("table.claim_confirm"))) send({type: "claim"});
-});
 $("start").addEventListener("click", () => send({type: "start"}));
 $("rematch").addEventListener("click", () => {
   log.length = 0;
