@@ -21,11 +21,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         run_serve,
         help="serve the web app: house rules, play in the browser, tables with friends",
         description=(
-            "Serve the web app: build house rules with a live rules card, play against bots\n"
-            "or with friends at shared tables, replay game records; in English or Portuguese.\n"
-            "It listens on 127.0.0.1 (this computer only) unless --host says otherwise, prints\n"
-            "the address and opens nothing unless --open. Tables live in memory: stopping the\n"
-            "server ends them. Needs the web extra: pip install 'sueca-rules[web]'."
+            "Serve the web app: build house rules with a live rules card, play against\n"
+            "bots or with friends at shared tables, replay game records; in English or\n"
+            "Portuguese. It listens on 127.0.0.1 (this computer only) unless --host says\n"
+            "otherwise, prints the address and opens nothing unless --open. Tables live in\n"
+            "memory: stopping the server ends them. Needs the web extra:\n"
+            "pip install 'sueca-rules[web]'."
         ),
     )
     p.add_argument(

@@ -61,7 +61,7 @@ class Server:
 
         from sueca_rules.web import Settings, create_app
 
-        self.app = create_app(Settings.for_tests(bot_delay=0.02, **settings))
+        self.app = create_app(Settings.for_tests(**{"bot_delay": 0.02, **settings}))
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(64)
