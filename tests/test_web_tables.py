@@ -9,7 +9,7 @@ import random
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import pytest
@@ -292,31 +292,35 @@ def test_a_second_window_takes_the_seat_over(client: TestClient) -> None:
             assert closed.value.code == 4000
 
 
-def test_an_absent_humans_seat_is_played_by_a_bot_until_they_return() -> None:
-    with make_client(away_seconds=0.0) as c:
-        table = new_table(c, ["human", "human", "bot:1", "bot:1"], seed=21)
+@contextmanager
+def one_came_and_left(away_seconds: float, seed: int) -> Iterator[tuple[TestClient, Msg, Any]]:
+    """A table of two people where seat 1 joined (so the match started) and left; yields the
+    client, the table and seat 0's socket."""
+    with make_client(away_seconds=away_seconds) as c:
+        table = new_table(c, ["human", "human", "bot:1", "bot:1"], seed=seed)
         with c.websocket_connect(url(table, 0)) as a:
             with c.websocket_connect(url(table, 1)) as b:
                 until(b, lambda m: m["phase"] == "play")
-            # Seat 1 left: its stand-in plays, so seat 0 keeps getting turns.
-            state = until(a, lambda m: m["type"] == "state" and m["seats"][1]["bot_plays"])
-            for _ in range(3):
-                state = until(a, my_turn(0))
-                a.send_json({"type": "play", "card": state["legal"][0]})
-            with c.websocket_connect(url(table, 1)) as b:
-                back = until(b, lambda m: m["type"] == "state")
-                assert back["seats"][1]["bot_plays"] is False
-                assert len(back["hand"]) < 10
+            yield c, table, a
+
+
+def test_an_absent_humans_seat_is_played_by_a_bot_until_they_return() -> None:
+    with one_came_and_left(0.0, seed=21) as (c, table, a):
+        # Seat 1 left: its stand-in plays, so seat 0 keeps getting turns.
+        state = until(a, lambda m: m["type"] == "state" and m["seats"][1]["bot_plays"])
+        for _ in range(3):
+            state = until(a, my_turn(0))
+            a.send_json({"type": "play", "card": state["legal"][0]})
+        with c.websocket_connect(url(table, 1)) as b:
+            back = until(b, lambda m: m["type"] == "state")
+            assert back["seats"][1]["bot_plays"] is False
+            assert len(back["hand"]) < 10
 
 
 def test_away_seconds_delay_the_stand_in() -> None:
-    with make_client(away_seconds=3600.0) as c:
-        table = new_table(c, ["human", "human", "bot:1", "bot:1"], seed=2)
-        with c.websocket_connect(url(table, 0)) as a:
-            with c.websocket_connect(url(table, 1)) as b:
-                until(b, lambda m: m["phase"] == "play")
-            left = until(a, lambda m: m["type"] == "state" and not m["seats"][1]["connected"])
-            assert left["seats"][1]["bot_plays"] is False  # waiting for them for an hour
+    with one_came_and_left(3600.0, seed=2) as (_, _, a):
+        left = until(a, lambda m: m["type"] == "state" and not m["seats"][1]["connected"])
+        assert left["seats"][1]["bot_plays"] is False  # waiting for them for an hour
 
 
 # --- the end: record and rematch ------------------------------------------------------------

@@ -39,20 +39,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--port", type=at_least(0, "0 (any free port)"), default=8000, help="default 8000"
     )
     p.add_argument("--open", action="store_true", help="open the app in the web browser")
-    p.add_argument(
-        "--max-tables",
-        type=at_least(1),
-        default=100,
-        metavar="N",
-        help="tables open at once (default 100)",
+    limits = (
+        ("--max-tables", 1, 100, "N", "tables open at once (default 100)"),
+        (
+            "--away",
+            0,
+            20,
+            "SECONDS",
+            "a bot plays for a player whose browser has been gone this long (default 20)",
+        ),
     )
-    p.add_argument(
-        "--away",
-        type=at_least(0),
-        default=20,
-        metavar="SECONDS",
-        help="a bot plays for a player whose browser has been gone this long (default 20)",
-    )
+    for flag, minimum, default, metavar, text in limits:
+        p.add_argument(flag, type=at_least(minimum), default=default, metavar=metavar, help=text)
 
 
 def is_loopback(host: str) -> bool:

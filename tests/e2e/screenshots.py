@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, Server
-from .test_e2e_web import _READY, act
+from .test_e2e_web import _READY, act, sit_down
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "guide"
 
@@ -45,10 +45,7 @@ def builder(browser: Any, server: Server) -> None:
 
 def table(browser: Any, server: Server) -> None:
     page = browser.new_page(viewport={"width": 1150, "height": 760})
-    page.goto(f"{server.url}/play?lang=en")
-    page.wait_for_selector("#variant option", state="attached")
-    page.select_option("#variant", "portugal-table")
-    page.click("button[type=submit]")
+    sit_down(page, server, "portugal-table")
     page.wait_for_selector("#game:not([hidden])")
     _my_turn_with_cards_down(page)
     page.screenshot(path=str(OUT / "web-table.png"))
@@ -57,11 +54,7 @@ def table(browser: Any, server: Server) -> None:
 
 def friends(browser: Any, server: Server) -> None:
     host = browser.new_page(viewport={"width": 1000, "height": 640})
-    host.goto(f"{server.url}/play?lang=en")
-    host.wait_for_selector("#variant option", state="attached")
-    host.select_option("#seat2", "human")
-    host.select_option("#seat3", "human")
-    host.click("button[type=submit]")
+    sit_down(host, server, seat2="human", seat3="human")
     host.wait_for_selector("#links:not([hidden])")
     host.screenshot(path=str(OUT / "web-links.png"))
     links = [host.input_value(f"#link-list .link-row:nth-child({i}) input") for i in (1, 2)]

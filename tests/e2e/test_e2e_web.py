@@ -44,6 +44,17 @@ def act(page: Any, keyboard: bool = False) -> str:
     return str(what)
 
 
+def sit_down(page: Any, server: Server, variant: str | None = None, **seats: str) -> None:
+    """On the Play page: choose the rules and the seats (``seat2="human"``), and sit down."""
+    page.goto(f"{server.url}/play?lang=en")
+    page.wait_for_selector("#variant option", state="attached")
+    if variant is not None:
+        page.select_option("#variant", variant)
+    for seat, kind in seats.items():
+        page.select_option(f"#{seat}", kind)
+    page.click("button[type=submit]")
+
+
 def deals_scored(page: Any) -> int:
     return int(page.locator("#score .pad li").count())
 
@@ -158,12 +169,7 @@ def test_two_people_at_one_table_with_a_reload_and_a_stranger(browser: Any, serv
     stranger_ctx = browser.new_context()
     try:
         host = host_ctx.new_page()
-        host.goto(f"{server.url}/play?lang=en")
-        host.wait_for_selector("#variant option", state="attached")
-        host.select_option("#seat2", "human")
-        host.select_option("#seat1", "bot:1")
-        host.select_option("#seat3", "bot:1")
-        host.click("button[type=submit]")
+        sit_down(host, server, seat1="bot:1", seat2="human", seat3="bot:1")
         host.wait_for_selector("#links:not([hidden])")
         link = host.input_value("#link-list input")
         assert "#t=" in link
