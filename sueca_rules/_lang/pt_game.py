@@ -1,9 +1,8 @@
-"""Frases de um jogo à mesa em português europeu: ``sueca play`` (a coluna de ``--auto`` e a
-escada) e o relato de ``sueca replay`` (secções ``play`` e ``replay`` de
-:mod:`sueca_rules._lang.pt`).
+"""Frases de um jogo à mesa em português europeu: `sueca play` (a coluna de `--auto` e a escada) e o
+relato de `sueca replay` (secções `play` e `replay` de `sueca_rules._lang.pt`).
 
-The compact names of seats and teams (``adversário da esquerda``, ``lugar 2``, ``equipa 0``) are
-the ``table`` section's; these phrases add the forms a sentence needs and make the verbs agree.
+The compact names of seats and teams (`adversário da esquerda`, `lugar 2`, `equipa 0`) are the
+`table` section's; these phrases add the forms a sentence needs and make the verbs agree.
 """
 
 from __future__ import annotations
@@ -52,7 +51,7 @@ _VERBS: Final = {
 
 
 def _verb(who: Who, base: str) -> str:
-    """O verbo ``base`` (em inglês) em português, a concordar com ``who``."""
+    """O verbo `base` (em inglês) em português, a concordar com `who`."""
     forms = _VERBS[base]
     if who.person == 2:
         return forms[0]
@@ -70,7 +69,7 @@ _ROLES: Final[dict[SeatRole, str]] = {
 
 
 class Play:
-    """``sueca play``."""
+    """`sueca play`."""
 
     def seat(self, seat: int, short: str) -> Who:
         return Who(f"o {short}", short, 3)
@@ -465,7 +464,7 @@ class Play:
 
 
 class Replay:
-    """``sueca replay``: seats and teams by number."""
+    """`sueca replay`: seats and teams by number."""
 
     def team_long(self, team: int) -> str:
         return f"a equipa {team} (lugares {team} e {team + 2})"
