@@ -29,7 +29,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol, TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 for _path in (ROOT, ROOT / "scripts"):  # a checkout without the package installed; docgen
@@ -38,10 +38,18 @@ for _path in (ROOT, ROOT / "scripts"):  # a checkout without the package install
 
 from docgen.pages import add_variant_pages, gallery_nav, generate  # noqa: E402
 
-if TYPE_CHECKING:
-    from mkdocs.config.defaults import MkDocsConfig
-
 DOCS = ROOT / "docs"
+
+
+class _Config(Protocol):
+    """What the hook reads of MkDocs' configuration (typed without MkDocs, which only the
+    `docs` extra installs)."""
+
+    docs_dir: str
+    nav: Any
+
+
+_C = TypeVar("_C", bound=_Config)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -56,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def on_config(config: MkDocsConfig) -> MkDocsConfig:
+def on_config(config: _C) -> _C:
     """MkDocs hook: regenerate the pages, and list every variant page in the navigation."""
     generate(Path(config.docs_dir))
     if config.nav is not None and not add_variant_pages(config.nav, gallery_nav()):
