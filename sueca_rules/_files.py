@@ -1,15 +1,15 @@
 """Files, read and written safely: the one place where sueca-rules touches the disk.
 
-* `read_regular_file()` reads only a regular file, of bounded size, and never blocks: a
-  pipe, a device (`/dev/zero`), a folder or a socket is refused before a byte is read.
-* `atomic_write_text()` writes a whole file or nothing: a temporary file in the same folder
-  is written, flushed and synced to disk, then renamed over the target, so that a crash or a
-  kill at any moment leaves either the old file or the new one, never a part of either. The new
-  file keeps the old one's permissions (a new file gets the usual ones, after the umask). A
-  symlink is written through: the file it points to is replaced, the link stays.
-* `locked()` holds an exclusive lock on a file's companion `NAME.lock` (`fcntl` on
-  POSIX, `msvcrt` on Windows), so that two processes updating one file (two ladder runs that
-  end at once) take turns instead of losing one's update.
+* `read_regular_file()` reads only a regular file, of bounded size, and never blocks: a pipe, a
+  device (`/dev/zero`), a folder or a socket is refused before a byte is read.
+* `atomic_write_text()` writes a whole file or nothing: a temporary file in the same folder is
+  written, flushed and synced to disk, then renamed over the target, so that a crash or a kill at
+  any moment leaves either the old file or the new one, never a part of either. The new file keeps
+  the old one's permissions (a new file gets the usual ones, after the umask). A symlink is written
+  through: the file it points to is replaced, the link stays.
+* `locked()` holds an exclusive lock on a file's companion `NAME.lock` (`fcntl` on POSIX, `msvcrt`
+  on Windows), so that two processes updating one file (two ladder runs that end at once) take turns
+  instead of losing one's update.
 """
 
 from __future__ import annotations

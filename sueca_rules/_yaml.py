@@ -3,16 +3,16 @@
 The reader takes the YAML event stream from PyYAML (libyaml's fast parser when PyYAML has it) and
 builds plain Python data itself, so that:
 
-* nothing is ever constructed from a tag (no `!!python/object`: every explicit tag is refused); *
-anchors, aliases and merge keys (`<<`) are refused, so there are no alias bombs; * plain scalars
-follow the YAML 1.2 core schema: `true`/`false` are booleans but `no`,
-  `on`, `yes` and `off` stay strings, and `0777` is a decimal integer;
-* duplicate keys are errors that name the line of the first one; * input must be UTF-8 text, and
-everything that can be counted is capped (`Limits`):
-  size, nesting depth, values, entries of each list or mapping (a caller may set a cap per
-  field path, such as a record's `deals`), the length of a text value, problems reported.
-  Input within the limits is read in about a second and bounded memory; input beyond one is
-  refused at once, with one message that names the limit;
+* nothing is ever constructed from a tag (no `!!python/object`: every explicit tag is refused);
+* anchors, aliases and merge keys (`<<`) are refused, so there are no alias bombs;
+* plain scalars follow the YAML 1.2 core schema: `true`/`false` are booleans but `no`, `on`, `yes`
+  and `off` stay strings, and `0777` is a decimal integer;
+* duplicate keys are errors that name the line of the first one;
+* input must be UTF-8 text, and everything that can be counted is capped (`Limits`): size, nesting
+  depth, values, entries of each list or mapping (a caller may set a cap per field path, such as a
+  record's `deals`), the length of a text value, problems reported. Input within the limits is read
+  in about a second and bounded memory; input beyond one is refused at once, with one message that
+  names the limit;
 * every value and every key keeps its line and column, so later validation errors can say
   `house.yaml:7:5: scoring.tie.mode: ...`.
 

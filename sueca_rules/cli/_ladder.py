@@ -9,11 +9,11 @@ The best ten scores are kept in a small JSON file: `--scores FILE`, else
 `$SUECA_DATA_DIR/ladder.json`, else `$XDG_DATA_HOME/sueca-rules/ladder.json`, else
 `~/.local/share/sueca-rules/ladder.json`. The file is never lost:
 
-* a score is added under a lock (`ladder.json.lock`), reading the file afresh, so that two
-  runs that end at once both count; the file is written atomically;
-* what cannot be read (a bad entry, a file of a newer version, a file that is not JSON or too
-  large) is reported in one line; the entries that can be read are kept, and the file is backed
-  up (`ladder.json.unreadable-DATE`, never overwritten) before it is replaced;
+* a score is added under a lock (`ladder.json.lock`), reading the file afresh, so that two runs that
+  end at once both count; the file is written atomically;
+* what cannot be read (a bad entry, a file of a newer version, a file that is not JSON or too large)
+  is reported in one line; the entries that can be read are kept, and the file is backed up
+  (`ladder.json.unreadable-DATE`, never overwritten) before it is replaced;
 * only a regular file of at most 1 MiB is read: a pipe or a device is refused without reading.
 """
 
