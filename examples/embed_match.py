@@ -1,11 +1,13 @@
 """A minimal embedded match: four bots play a match of Sueca, and every event is printed.
 
-This is the loop an application runs: ask the seat whose turn it is for a card (here a bot,
-which sees only that seat's observation), play it, and render the events the engine returns.
-Run it from a checkout::
+This is the loop an application runs: deal, let :func:`sueca_rules.bots.advance` make the next
+decision the rules ask for (a card from the seat whose turn it is, and under some variants the
+dealer's choice of trump, a redeal question, claims and the count: each bot sees only its own
+seat's observation), and render the events the engine returns. Run it from a checkout::
 
     python examples/embed_match.py                      # a whole match, standard rules
     python examples/embed_match.py --variant french --levels 3,1,3,1 --cards
+    python examples/embed_match.py --variant brasil     # the dealer's choice, redeals
     python examples/embed_match.py --deals 1 --seed 7   # stop after the first deal
 
 It uses only the public API: ``sueca_rules`` and ``sueca_rules.bots``.
@@ -18,20 +20,31 @@ import argparse
 from sueca_rules import (
     CardPlayed,
     ClaimMade,
+    CountStarted,
     DealScored,
     DealStarted,
     Event,
     Match,
     MatchWon,
     PartidaWon,
+    RedealAsked,
     TrickWon,
+    TrumpChosen,
+    VariantError,
+    load_variant,
 )
-from sueca_rules.bots import make_bot
+from sueca_rules.bots import LEVELS, advance, make_bot
 
 
 def render(event: Event, *, cards: bool = False) -> str | None:
     """One line for an event, or ``None`` for events not worth a line."""
     match event:
+        case TrumpChosen(dealer=dealer, side=side):
+            return f"seat {dealer} chooses the {side} card for trumps"
+        case RedealAsked(seat=seat):
+            return f"  seat {seat} asks for a new deal: the same dealer deals again"
+        case CountStarted():
+            return "  the count: a renúncia can still be claimed" if cards else None
         case DealStarted(deal=deal, partida=partida, dealer=dealer, trump_card=card, leader=lead):
             return (
                 f"Deal {deal} (partida {partida + 1}): seat {dealer} deals and turns "
@@ -44,6 +57,8 @@ def render(event: Event, *, cards: bool = False) -> str | None:
             return f"  trick {trick:>2}: {shown:<15} won by seat {winner} ({points} points)"
         case ClaimMade(by=seat, valid=valid):
             return f"  seat {seat} claims a renúncia: {'right' if valid else 'wrong'}"
+        case DealScored(result="redeal"):
+            return None
         case DealScored(result="tie", points=points):
             return f"  60-60 ({points[0]}-{points[1]}): empate, nobody scores"
         case DealScored(points=points, games=games, team=team, bandeira=bandeira):
@@ -62,7 +77,13 @@ def render(event: Event, *, cards: bool = False) -> str | None:
 
 def parse_levels(text: str) -> list[int]:
     """``"3,1"`` (team 0, team 1) or ``"3,1,2,4"`` (seats 0-3) as four seat levels."""
-    levels = [int(part) for part in text.split(",")]
+    known = ", ".join(map(str, LEVELS))
+    try:
+        levels = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"levels are whole numbers ({known}): {text!r}") from None
+    if any(level not in LEVELS for level in levels):
+        raise argparse.ArgumentTypeError(f"the bot levels are {known}, not {text!r}")
     if len(levels) == 2:
         levels = levels * 2  # seats 0 and 2 are team 0, seats 1 and 3 team 1
     if len(levels) != 4:
@@ -83,21 +104,21 @@ def main(argv: list[str] | None = None) -> int:
 
     # deal=False: the match waits for us to deal, so that every DealStarted event passes
     # through the loop below (by default each deal is dealt as soon as the last one ends).
-    match = Match(args.variant, seed=args.seed, deal=False)
+    try:
+        variant = load_variant(args.variant)
+    except VariantError as error:  # an unknown id, or a file with problems: say them all
+        parser.error(str(error))
+    match = Match(variant, seed=args.seed, deal=False)
     bots = [make_bot(level, seed=f"{args.seed}:{seat}") for seat, level in enumerate(args.levels)]
     print(f"{match.variant.name}: seats 0 & 2 (team 0) against seats 1 & 3 (team 1)")
     print(f"levels by seat: {' '.join(map(str, args.levels))}; seed {args.seed}")
 
     deals = 0
     while not match.is_over and (args.deals is None or deals < args.deals):
-        if match.phase == "deal":
-            events = match.deal_random()
-        else:
-            seat = match.turn
-            assert seat is not None  # a card is always due in the "play" phase
-            events = match.play(bots[seat].choose(match.observation(seat)))
+        # "deal": deal the next deal; otherwise the next decision (a card, a choice, a claim).
+        events = match.deal_random() if match.phase == "deal" else advance(match, bots)
         for event in events:
-            deals += isinstance(event, DealScored)
+            deals += isinstance(event, DealScored) and event.result != "redeal"
             line = render(event, cards=args.cards)
             if line is not None:
                 print(line)

@@ -24,6 +24,8 @@ or type or pipe a game in::
     python examples/scorekeeper.py --stdin < game.txt
     python examples/scorekeeper.py --record game.yaml    # also save the game as a record
 
+Input that ends in the middle of a deal is reported, and the exit status is then 1.
+
 It uses only the public API of ``sueca_rules``.
 """
 
@@ -162,6 +164,18 @@ class Scorekeeper:
         if match.phase == "count":
             self.announce(match.score_deal())
 
+    def unfinished(self) -> str | None:
+        """The deal the input stopped in the middle of, if it did."""
+        match = self.match
+        if match is None:
+            return None
+        number = match.deal_number
+        if match.phase == "play":
+            return f"deal {number}: {len(match.plays)} of 40 cards played"
+        if self.hands:
+            return f"deal {number}: its hands were entered, not its trump card"
+        return None
+
     def play(self, match: Match, text: str) -> None:
         """Play one card for the seat whose turn it is, noting a renúncia."""
         seat = match.turn
@@ -209,6 +223,10 @@ def run(lines: Iterable[str], record: Path | None = None) -> int:
         return 1
     if status == 0:
         keeper.end_count(match)
+        cut = keeper.unfinished()
+        if cut is not None:  # the game stops mid-deal: say so, and do not exit as if all were well
+            print(f"the input ends in the middle of {cut}", file=sys.stderr)
+            status = 1
     games, partidas = match.games, match.partidas
     score = f"Score: games {games[0]}-{games[1]}, partidas {partidas[0]}-{partidas[1]}"
     if match.winner is not None:

@@ -12,7 +12,10 @@ the luck of the sample::
     python examples/tournament.py --levels 2,4 --deals 10     # level 4 is much slower
 
 ``sueca simulate`` does the same for one pairing with confidence intervals and several cores;
-this script shows how to do it with the public API alone (``Match`` and ``make_bot``).
+this script shows how to do it with the public API alone (``Match``, ``make_bot`` and
+``advance``, which makes every decision a variant asks for: the dealer's choice of trump,
+redeals, cards, claims and the count). A deal asked away by a weak hand is dealt again and
+does not count.
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ import argparse
 import itertools
 from dataclasses import dataclass
 
-from sueca_rules import DealScored, Match, builtin_ids
-from sueca_rules.bots import make_bot
+from sueca_rules import DealScored, Match, VariantError, load_variant
+from sueca_rules.bots import LEVELS, advance, make_bot
 
 
 @dataclass
@@ -45,11 +48,9 @@ def play_deal(variant: str, seed: int, levels: tuple[int, int, int, int]) -> Dea
     """Play one deal of a fresh match (cards from ``seed``) with bots of ``levels`` by seat."""
     match = Match(variant, seed=seed, first_dealer=seed % 4)
     bots = [make_bot(level, seed=f"{seed}:{seat}") for seat, level in enumerate(levels)]
-    while True:
-        seat = match.turn
-        assert seat is not None  # the first deal cannot end the match before it is scored
-        for event in match.play(bots[seat].choose(match.observation(seat))):
-            if isinstance(event, DealScored):
+    while True:  # the first deal played cannot end the match before it is scored
+        for event in advance(match, bots):
+            if isinstance(event, DealScored) and event.result != "redeal":
                 return event
 
 
@@ -85,11 +86,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the cards and bots")
     args = parser.parse_args(argv)
 
-    levels = sorted({int(level) for level in parse_list(args.levels)})
+    try:
+        levels = sorted({int(level) for level in parse_list(args.levels)})
+    except ValueError:
+        parser.error(f"--levels: whole numbers, comma-separated, not {args.levels!r}")
+    if len(levels) < 2 or any(level not in LEVELS for level in levels):
+        parser.error(f"--levels: two levels or more among {', '.join(map(str, LEVELS))}")
     variants = parse_list(args.variants)
-    unknown = [v for v in variants if v not in builtin_ids() and not v.endswith((".yaml", ".yml"))]
-    if len(levels) < 2 or unknown:
-        parser.error(f"need two levels or more, and known variants (unknown: {unknown})")
+    for variant in variants:
+        try:
+            load_variant(variant)
+        except VariantError as error:  # an unknown id, or a file with problems
+            parser.error(str(error))
 
     pairings = list(itertools.combinations(levels, 2))
     standings = dict.fromkeys(levels, 0.0)

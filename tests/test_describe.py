@@ -50,6 +50,7 @@ from sueca_rules._describe_facts import (
     topic_of,
 )
 from sueca_rules._lang import check_lang, phrases, seat_name, seat_role
+from sueca_rules._lang._game_tables import PlayPhrases, ReplayPhrases
 from sueca_rules._lang._tables import (
     CardPhrases,
     DiffPhrases,
@@ -261,6 +262,8 @@ SECTIONS = {
     "summary": SummaryPhrases,
     "table": TablePhrases,
     "web": WebPhrases,
+    "play": PlayPhrases,
+    "replay": ReplayPhrases,
 }
 
 

@@ -50,6 +50,7 @@ def test_the_examples_are_there() -> None:
     assert names == {
         "embed_match.py",
         "house_rules/house_rules.py",
+        "rl_agents.py",
         "scorekeeper.py",
         "tournament.py",
     }
@@ -61,10 +62,16 @@ def test_examples_use_only_the_public_api(path: Path) -> None:
     assert ast.get_docstring(tree), f"{path.name} needs a module docstring"
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("sueca"):
-            assert node.module in ("sueca_rules", "sueca_rules.bots"), node.module
+            assert node.module in ("sueca_rules", "sueca_rules.bots", "sueca_rules.envs"), (
+                node.module
+            )
             assert all(not alias.name.startswith("_") for alias in node.names)
         if isinstance(node, ast.Import):
-            assert all(not alias.name.startswith("sueca_rules.") for alias in node.names)
+            assert all(
+                not alias.name.startswith("sueca_rules.")
+                or alias.name == "sueca_rules.envs.openspiel"
+                for alias in node.names
+            )
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     assert "main" in functions, f"{path.name} needs a main(argv) -> int"
     assert ast.unparse(functions["main"].returns or ast.Constant(None)) == "int"
@@ -117,6 +124,38 @@ def test_embed_match_can_print_every_card(capsys: pytest.CaptureFixture[str]) ->
     _, out, _ = run(capsys, "embed_match.py", "--deals", "1", "--cards", "--variant", "french")
     assert out.startswith("French rules:")
     assert len(re.findall(r"^    seat \d plays ", out, re.M)) == 40
+
+
+def test_embed_match_under_the_real_table_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """The dealer's choice of trump and redeals (brasil), claims and the count (portugal-table):
+    the loop makes every decision the variant asks for."""
+    status, out, err = run(capsys, "embed_match.py", "--variant", "brasil", "--seed", "3")
+    assert (status, err) == (0, "")
+    assert re.search(r"^seat \d chooses the (top|bottom) card for trumps$", out, re.M)
+    assert "Winner: team" in out
+    status, out, _ = run(capsys, "embed_match.py", "--variant", "portugal-table", "--deals", "2")
+    assert status == 0
+    assert len(re.findall(r"^Deal \d", out, re.M)) == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--levels", "9,1"], "the bot levels are 1, 2, 3, 4, not '9,1'"),
+        (["--levels", "x"], "levels are whole numbers"),
+        (["--levels", "1,2,3"], "give 2 levels"),
+        (["--variant", "narnia"], "unknown variant 'narnia'"),
+    ],
+)
+def test_embed_match_refuses_bad_arguments_without_a_traceback(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        load("embed_match.py").main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
 
 
 # --- house_rules/ ----------------------------------------------------------------------------
@@ -214,6 +253,21 @@ claim 0             # a claim by the revoker's own side is false
     assert "Deal 1: renúncia, team 1 scores 4 games" in out
 
 
+def test_scorekeeper_input_cut_mid_deal_is_not_all_well(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hands = "".join(line + "\n" for line in load("scorekeeper.py").SCRIPT.splitlines()[2:6])
+    for game, cut in [
+        ("dealer 0\n" + hands + "trump 7C\nplay 2S JS AS 7S\n", "deal 1: 4 of 40 cards played"),
+        ("dealer 0\n" + hands, "deal 1: its hands were entered, not its trump card"),
+    ]:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(game))
+        status, out, err = run(capsys, "scorekeeper.py", "--stdin")
+        assert status == 1
+        assert err.strip() == f"the input ends in the middle of {cut}"
+        assert "Score: games 0-0, partidas 0-0" in out
+
+
 def test_scorekeeper_stops_at_an_illegal_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -266,3 +320,20 @@ def test_tournament_rejects_unknown_variants(capsys: pytest.CaptureFixture[str])
     with pytest.raises(SystemExit):
         load("tournament.py").main(["--variants", "nowhere"])
     assert "unknown" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("levels", ["1,9", "1", "a,b"])
+def test_tournament_rejects_bad_levels(levels: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        load("tournament.py").main(["--levels", levels])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--levels" in err
+    assert "Traceback" not in err
+
+
+def test_tournament_under_the_real_table_rules() -> None:
+    module = load("tournament.py")
+    for variant in ("brasil", "portugal-table"):
+        result = module.play_pairing(variant, 1, 2, 2, 0)
+        assert result.score_a + result.score_b == 4  # a redealt deal does not count

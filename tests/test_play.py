@@ -1,4 +1,6 @@
-"""``sueca play``: a game driven through its input stream, records, ``--auto`` and the ladder."""
+"""``sueca play``: a game driven through its input stream, every phase of the real-table rules
+(the dealer's choice, redeals, claims during play and at the count, accusations, play-on false
+claims), records and ``--resume``, ``--auto``, the languages, and the ladder."""
 
 from __future__ import annotations
 
@@ -6,15 +8,19 @@ import contextlib
 import io
 import json
 import re
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO, cast
 
 import pytest
+from rich.console import Console
 
-from sueca_rules import Match, load_record, parse_cards
+from sueca_rules import Match, load_record, load_variant, parse_cards
 from sueca_rules._cards import Card
-from sueca_rules.bots import make_bot
+from sueca_rules._lang import phrases
 from sueca_rules.cli import main
+from sueca_rules.cli._common import default_lang
 from sueca_rules.cli._ladder import (
     LadderEntry,
     insert_score,
@@ -23,7 +29,10 @@ from sueca_rules.cli._ladder import (
     rival_level,
     scores_path,
 )
-from sueca_rules.cli._play_game import _Names, _Stop, _Table
+from sueca_rules.cli._play_bots import TableBot, make_table_bots, proven_revoker
+from sueca_rules.cli._play_flow import play_out
+from sueca_rules.cli._play_input import HumanSeat, Stop
+from sueca_rules.cli._play_view import TableView
 
 # Level 1 rivals and a small level-4 budget for the partner keep these games fast.
 FAST = ["--level", "1", "--samples", "4"]
@@ -31,10 +40,11 @@ FAST = ["--level", "1", "--samples", "4"]
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Keep every ladder file away from the real home."""
+    """Keep every ladder file away from the real home, and the language English."""
     data = tmp_path / "data"
     monkeypatch.setenv("SUECA_DATA_DIR", str(data))
-    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setenv("COLUMNS", "400")  # no line is wrapped
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
     return data
 
 
@@ -52,6 +62,11 @@ def play(
     return status, out, err
 
 
+def flat(text: str) -> str:
+    """``text`` with its lines joined (rich wraps long lines at the terminal's width)."""
+    return " ".join(text.split())
+
+
 _CARD = re.compile(r"(?:(\d+):)?([AKQJ765432][♠♥♦♣])")
 
 
@@ -65,23 +80,103 @@ def last_hand(out: str) -> tuple[list[str], list[str]]:
     return numbered, others
 
 
+def house(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# A stand-in for the built-in brasil (clockwise, the dealer's choice, redeals on weak hands),
+# with seat 0 dealing first and thresholds high enough that a redeal is offered often.
+BRASIL_LIKE = """\
+name: Brasil-like
+extends: portugal
+table: {direction: clockwise, first_dealer: 0}
+deal:
+  trump_card: dealer_choice
+  redeal: {leader_below: 10, others_below: 30}
+"""
+
+
+# --- a table driven by a script that sees the match ----------------------------------------
+
+Answer = Callable[[Match], str | None]
+"""What the person types now (``None``: end of input)."""
+
+
+class Scripted:
+    """Standard input whose next line ``answer(match)`` decides (a queue first)."""
+
+    def __init__(self, match: Match, answer: Answer) -> None:
+        self.match = match
+        self.answer = answer
+        self.queue: list[str] = []
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        if self.queue:
+            return self.queue.pop(0) + "\n"
+        line = self.answer(self.match)
+        return "" if line is None else line + "\n"
+
+
+def table_game(
+    variant: str | Path,
+    seed: int,
+    answer: Callable[[Match, Scripted], str | None],
+    *,
+    lang: str = "en",
+    levels: tuple[int, int] = (1, 1),
+    revoke_rate: float = 0.0,
+) -> tuple[Match, str]:
+    """A game at a person's table, through the same pieces as ``sueca play``; returns the
+    match and what was printed."""
+    match = Match(load_variant(variant), seed=seed, deal=False)
+    out = io.StringIO()
+    view = TableView(Console(file=out, width=400), phrases(lang), match.rules, human=True)
+    stdin = Scripted(match, lambda m: None)
+    stdin.answer = lambda m: answer(m, stdin)
+    human = HumanSeat(view, cast(TextIO, stdin), match)
+    rivals = {1: levels[1], 2: levels[0], 3: levels[1]}
+    bots = make_table_bots(
+        seed,
+        rivals,
+        revoke_rates={1: revoke_rate, 3: revoke_rate},
+        claimable=match.rules.revoke_claimable,
+        silent=frozenset({2}),
+    )
+    with contextlib.suppress(Stop):
+        play_out(view, match, [human, bots[1], bots[2], bots[3]])
+    return match, out.getvalue()
+
+
+def first_legal(match: Match) -> str:
+    return str(match.legal_cards()[0])
+
+
+# --- a plain game ---------------------------------------------------------------------------
+
+
 def test_a_full_deal_with_card_numbers(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, out, err = play(monkeypatch, capsys, ["1"] * 10 + ["q"], "--seed", "1", *FAST)
     assert status == 0
     assert err == ""
-    assert "Deal 1:" in out  # the deal's summary
     assert re.search(r"Deal 1: points us \d+, them \d+", out)
     assert "Games us" in out
     assert "trumps are" in out
     assert "You leave the table." in out
-    assert out.count("Your card [") == 11  # ten cards, then the first prompt of deal 2
+    # The prompt says what to type (no '[1]' that looks like a default Enter would take).
+    assert out.count("Your card (") == 11  # ten cards, then the first prompt of deal 2
+    assert "Your card [" not in out
+    assert "or h for help): " in out
     for n in range(1, 11):
         assert re.search(rf"^\s+{n}\. ", out, re.MULTILINE)  # every trick, with who played
-    assert "partner" in out
-    assert "right rival" in out
-    assert "left rival" in out
+    for name in ("partner", "right rival", "left rival"):
+        assert name in out
 
 
 def test_the_hand_is_shown_by_suit_with_numbers(
@@ -94,7 +189,18 @@ def test_the_hand_is_shown_by_suit_with_numbers(
     assert others == []
     suits = ["♠♥♦♣".index(c[-1]) for c in numbered]
     assert suits == sorted(suits)
-    assert "beside the left rival" in out  # the turned card, beside the dealer
+    assert "shown by the left rival (the dealer)" in out  # the turned card, in the dealer's hand
+
+
+def test_the_star_is_explained_when_you_hold_the_turned_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dealer0 = house(tmp_path, "d0", "name: D0\nextends: portugal\ntable: {first_dealer: 0}\n")
+    _, out, _ = play(monkeypatch, capsys, ["q"], str(dealer0), "--seed", "3", *FAST)
+    assert "★" in out
+    assert "★ the card you turned: everyone has seen it in your hand." in out
+    _, out, _ = play(monkeypatch, capsys, ["q"], "sueca-play", "--seed", "3", *FAST)
+    assert "★" not in out  # not yours: nothing to explain
 
 
 def test_an_illegal_card_is_refused_and_nothing_changes(
@@ -112,9 +218,7 @@ def test_an_illegal_card_is_refused_and_nothing_changes(
     lines = ["1"] * k + [wrong, "t", "z9", "99", "q"]
     status, out, _ = play(monkeypatch, capsys, lines, "--seed", "2", *FAST)
     assert status == 0
-    after = out.split(f"Your card [1-{len(numbered)}]: {wrong}", 1)[1] if len(numbered) > 1 else ""
-    if not after:
-        after = out.split(f"Your card [1]: {wrong}", 1)[1]
+    after = out.split(f"or h for help): {wrong}", 1)[1]
     reason = after.strip().splitlines()[0]
     assert reason.startswith("You must follow")
     # 't' shows the table again: the same hand, nothing played.
@@ -134,11 +238,37 @@ def test_a_card_not_in_hand(
     assert f"You do not hold {missing.symbol}." in out
 
 
+def test_help_names_this_games_rules_and_the_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = play(monkeypatch, capsys, ["h", "", "q"], "portugal-table", "--seed", "1")
+    assert out.count("The rules of this game: sueca describe portugal-table") == 2  # h, Enter
+    assert "VARIANT" not in out
+    assert "'claim' claims a renúncia" in out
+    path = house(tmp_path, "our rules", "name: Ours\nextends: portugal\n")
+    _, out, _ = play(monkeypatch, capsys, ["h", "q"], str(path), "--seed", "1", *FAST)
+    assert f"sueca describe '{path}'" in out  # quoted: the path has a space
+    assert "claim" not in out.split("Your card", 1)[1]  # nothing to claim under these rules
+
+
+def test_the_tricks_so_far(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = play(monkeypatch, capsys, ["l", "1", "1", "l", "q"], "--seed", "5", *FAST)
+    first, later = out.split("Your card", 2)[1:]
+    assert "No trick has been played in this deal yet." in first
+    listing = later.split("The tricks of this deal", 1)[1].split("Your card", 1)[0]
+    assert re.findall(r"^\s+(\d+)\. ", listing, re.MULTILINE) == ["1", "2"]
+
+
 def test_end_of_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = play(monkeypatch, capsys, ["1", "1"], "--seed", "5", *FAST)
     assert status == 0
     assert "End of input" in out
     assert "Traceback" not in err
+
+
+# --- records and resuming -------------------------------------------------------------------
 
 
 def test_record_of_a_match_left_midway(
@@ -150,7 +280,8 @@ def test_record_of_a_match_left_midway(
     )
     assert status == 0
     assert record.exists()
-    assert "--partial" in out
+    assert f"sueca replay --partial {record}" in out
+    assert f"sueca play --resume {record}" in out
     assert main(["replay", "--partial", "--json", str(record)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["deals"][0]["result"] in ("won", "tie")  # the first deal was played out
@@ -158,6 +289,7 @@ def test_record_of_a_match_left_midway(
     assert len(deals) == 2  # and the second one is under way
     assert len(deals[1].plays) >= 3  # three of your cards, and the rest up to your turn
     assert main(["replay", str(record)]) == 1  # unfinished without --partial
+    assert "--partial" in capsys.readouterr().err
 
 
 def test_record_without_a_card_played(
@@ -170,6 +302,85 @@ def test_record_without_a_card_played(
     assert main(["replay", str(record)]) == 0
 
 
+def saved_midway(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], cards: int
+) -> Path:
+    """A game stopped after ``cards`` of your cards, saved."""
+    record = tmp_path / "game.yaml"
+    play(monkeypatch, capsys, ["1"] * cards + ["q"], "--seed", "6", "--record", str(record), *FAST)
+    return record
+
+
+def test_resume_goes_on_and_saves_to_the_same_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = saved_midway(tmp_path, monkeypatch, capsys, 13)
+    before = load_record(record)
+    status, out, err = play(
+        monkeypatch, capsys, ["1", "1", "q"], "--resume", str(record), "--seed", "8", *FAST
+    )
+    assert (status, err) == (0, "")
+    assert f"Resuming {record}: 1 deal finished" in out
+    assert out.count("Your card (") == 3
+    after = load_record(record)
+    assert after.deals[0] == before.deals[0]
+    assert after.deals[1].hands == before.deals[1].hands
+    assert after.deals[1].plays[: len(before.deals[1].plays)] == before.deals[1].plays
+    assert len(after.deals[1].plays) > len(before.deals[1].plays)
+
+
+def test_the_computer_can_finish_a_saved_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = saved_midway(tmp_path, monkeypatch, capsys, 5)
+    status, out, err = play(monkeypatch, capsys, [], "--resume", str(record), "--auto", *FAST)
+    assert (status, err) == (0, "")
+    assert "Resuming" in out
+    assert re.search(r"Team [01] wins the match\.", out)
+    assert main(["replay", str(record)]) == 0  # finished: no --partial needed
+    assert "The match is over" in capsys.readouterr().out
+
+
+def test_resume_refuses_what_it_cannot_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    done = tmp_path / "done.yaml"
+    play(monkeypatch, capsys, [], "--auto", "--seed", "7", "--record", str(done), *FAST)
+    status, _out, err = play(monkeypatch, capsys, [], "--resume", str(done))
+    assert status == 1
+    assert "this match is over" in err
+    assert f"sueca replay {done}" in err
+    status, _, err = play(monkeypatch, capsys, [], "--resume", str(tmp_path / "none.yaml"))
+    assert status == 1
+    assert "Traceback" not in err
+    status, _, err = play(monkeypatch, capsys, [], "portugal", "--resume", str(done))
+    assert status == 2
+    assert "plays the record's own variant" in err
+
+
+def test_a_house_rules_record_replays_from_another_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = tmp_path / "hr"
+    rules.mkdir()
+    tasca = house(rules, "tasca", "name: Tasca\nextends: portugal\nmatch: {target_games: 2}\n")
+    record = tmp_path / "game.yaml"
+    play(monkeypatch, capsys, [], str(tasca), "--auto", "--seed", "3", "--record", str(record))
+    assert "variant:\n  name: Tasca" in record.read_text(encoding="utf-8")  # written inline
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.move(record, elsewhere / "game.yaml")
+    shutil.rmtree(rules)  # the house file is gone too
+    monkeypatch.chdir(elsewhere)
+    assert main(["replay", "--json", "game.yaml"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["variant"] == "Tasca"
+    assert max(report["games"]) >= 2  # target_games 2, from the record's own variant
+
+
+# --- --auto ---------------------------------------------------------------------------------
+
+
 def test_auto_finishes_a_match(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -179,20 +390,21 @@ def test_auto_finishes_a_match(
     )
     assert status == 0
     assert err == ""
-    assert "win the match" in out
+    assert re.search(r"Team [01] wins the match\.", out)
     assert "Your card" not in out  # nothing asked
     assert main(["replay", "--json", str(record)]) == 0
     assert json.loads(capsys.readouterr().out)["winner"] in (0, 1)
-    # Each deal starts with the four hands as dealt, ten cards each.
+    # Each deal starts with the four hands as dealt, ten cards each, seats named as replay
+    # names them.
     first = load_record(record).deals[0]
     lines = out.split("Deal 1 ─", 1)[1].splitlines()[2:6]
-    for seat, (name, line) in enumerate(
-        zip(("South", "West", "North", "East"), lines, strict=True)
-    ):
-        assert line.split()[0] == name
+    for seat, line in enumerate(lines):
+        assert line.split()[:2] == ["seat", str(seat)]
         shown = [c for _, c in _CARD.findall(line)]
         assert len(shown) == 10
         assert {card.symbol for card in parse_cards(first.hands[seat])} == set(shown)
+    assert "North" not in out
+    assert "South" not in out
 
 
 @pytest.mark.slow
@@ -201,28 +413,126 @@ def test_auto_with_the_default_level_four(
 ) -> None:
     status, out, _ = play(monkeypatch, capsys, [], "--auto", "--seed", "8")
     assert status == 0
-    assert "win the match" in out
+    assert "wins the match" in out
+
+
+def test_auto_under_every_real_table_rule(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The computer plays the dealer's choice, redeals and claims through to the end."""
+    every = house(
+        tmp_path,
+        "every",
+        BRASIL_LIKE + "revoke: {mode: claimable, accuse: player, false_claim_games: 1, "
+        "after_false_claim: play_on}\n",
+    )
+    record = tmp_path / "every.json"
+    args = [str(every), "--auto", "--seed", "2", "--revoke-rate", "0.2", "--record", str(record)]
+    status, out, err = play(monkeypatch, capsys, [], *args, *FAST)
+    assert (status, err) == (0, "")
+    assert "chooses the bottom card for trumps" in out
+    assert "claims a renúncia" in out
+    assert main(["replay", str(record)]) == 0
+
+
+# --- the dealer's choice and redeals ----------------------------------------------------------
+
+
+def test_you_choose_top_or_bottom_when_you_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    brasil = house(tmp_path, "brasil", BRASIL_LIKE.replace("others_below: 30", "others_below: 5"))
+    lines = ["x", "t", "n", "q"]
+    status, out, _ = play(monkeypatch, capsys, lines, str(brasil), "--seed", "4", *FAST)
+    assert status == 0
+    assert "You deal: turn the top card (you take the first ten cards) or the bottom one" in out
+    assert "Type t for the top card or b for the bottom one" in out  # after 'x'
+    assert "You choose the top card for trumps." in out
+    assert re.search(r"You deal and turn .+: trumps are", out)
+    assert "Play goes you, the left rival, your partner, the right rival (clockwise)." in out
+
+
+def test_bots_choose_when_they_deal(tmp_path: Path) -> None:
+    def answer(match: Match, stdin: Scripted) -> str | None:
+        if len(match.deals) >= 2:
+            return None
+        if match.phase == "trump":
+            return "b"
+        return "n" if match.phase == "redeal" else first_legal(match)
+
+    path = house(tmp_path, "b3", BRASIL_LIKE.replace("first_dealer: 0", "first_dealer: 3"))
+    _, out = table_game(path, 1, answer)
+    lines = out.splitlines()
+    assert "The right rival chooses the bottom card for trumps." in lines  # dealer 3 first
+    assert any(line.startswith("The right rival deals and turns") for line in lines)
+
+
+def test_a_weak_hand_is_offered_a_redeal_and_a_strong_one_is_not(tmp_path: Path) -> None:
+    path = house(tmp_path, "brasil", BRASIL_LIKE)
+    asked: list[int] = []
+
+    def answer(match: Match, stdin: Scripted) -> str | None:
+        if match.phase == "trump":
+            return "b"
+        if match.phase == "redeal":  # only a hand under its threshold is asked
+            points = sum(c.points for c in match.hand(0))
+            asked.append(points)
+            return "y"
+        return None
+
+    for seed in range(40):
+        match, out = table_game(path, seed, answer)
+        if asked:
+            break
+    else:  # pragma: no cover - a hand under 30 points comes within a few deals
+        pytest.fail("no weak hand")
+    assert asked[0] < 30
+    assert f"Your hand holds {asked[0]} points, fewer than 30: you may ask for a new deal." in out
+    assert "You ask for a new deal (a weak hand): you deal again." in out
+    assert match.deals[0].result == "redeal"
+    assert match.deals[0].redeal == 0
+    # A hand at or above its threshold is asked nothing: it keeps its hand silently.
+    strong: list[str] = []
+    for seed in range(40):
+        match = Match(load_variant(path), seed=seed, deal=False)
+        match.deal_random("bottom")
+        if sum(c.points for c in match.hand(0)) >= 30:
+            strong.append(str(seed))
+            break
+    assert strong
+    match, out = table_game(path, int(strong[0]), lambda m, s: "b" if m.phase == "trump" else None)
+    assert "new deal" not in out
+    assert match.phase == "play"  # past the questions, waiting for a card
+
+
+# --- renúncia claims ----------------------------------------------------------------------
 
 
 def test_claim_under_a_claimable_variant(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, _ = play(monkeypatch, capsys, ["claim", "y", "q"], "portugal-table", "--seed", "1")
+    lines = ["claim", "y", "q"]
+    args = ["portugal-table", "--seed", "1", "--revoke-rate", "0"]  # nobody revokes
+    status, out, _ = play(monkeypatch, capsys, lines, *args)
     assert status == 0
-    assert "Claim a renúncia? If nobody revoked, the rivals score 4 games" in out
-    assert "You claim a renúncia, but nobody revoked" in out
+    assert "Claim a renúncia? If nobody of theirs revoked, the rivals score 4 games" in out
+    assert "You claim a renúncia, but nobody revoked: a false claim." in out
     assert "the false claim ends the deal: they score 4 games" in out
     # Any card may be played: the whole hand is numbered.
     _, others = last_hand(out)
     assert others == []
+    assert "--revoke-rate" not in out
+    _, out, _ = play(monkeypatch, capsys, ["q"], "portugal-table", "--seed", "1")
+    assert "the rivals fail to follow suit now and then (--revoke-rate 0.03)" in out
 
 
-def test_a_claim_not_confirmed_changes_nothing(
+def test_a_claim_not_confirmed_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, out, _ = play(monkeypatch, capsys, ["claim", "n", "q"], "portugal-table", "--seed", "1")
     assert status == 0
     assert "Claim a renúncia?" in out
+    assert "No claim: play goes on." in out
     assert "You claim" not in out
     assert "score 4 games" not in out.split("Type y to claim:")[1]
 
@@ -234,55 +544,223 @@ def test_no_claim_when_revokes_are_prevented(
     assert "No renúncia can be claimed here" in out
 
 
-class _Revoker:
-    """A player who fails to follow suit once, then plays that suit as soon as possible."""
-
-    def __init__(self, match: Match) -> None:
-        self.match = match
-        self.revoked: int | None = None
-
-    def isatty(self) -> bool:
-        return False
-
-    def readline(self) -> str:
-        m = self.match
-        if m.deal_number > 1 or m.is_over:
+def _plays_first_legal_and_claims_at_the_count(match: Match, stdin: Scripted) -> str | None:
+    """Follows suit; at the count claims a rival's renúncia if there is one (else counts)."""
+    if len(match.deals) >= 1 or match.is_over:
+        return None
+    if match.phase == "count":
+        rival = [r.seat for r in match.revokes if r.seat % 2 == 1]
+        if not rival:
             return ""
-        hand = m.hand(0)
-        if self.revoked is None and m.trick:
-            led = m.trick[0][1].suit
+        accused = "l" if rival[0] == 1 else "r"
+        stdin.queue = [accused, "y"] if match.rules.accuse_player else ["y"]
+        return "claim"
+    return first_legal(match)
+
+
+@pytest.mark.parametrize("accuse", ["team", "player"])
+def test_you_catch_a_bots_renuncia_at_the_count(accuse: str, tmp_path: Path) -> None:
+    path = house(tmp_path, "t", f"name: T\nextends: portugal-table\nrevoke: {{accuse: {accuse}}}\n")
+    for seed in range(60):
+        match, out = table_game(
+            path, seed, _plays_first_legal_and_claims_at_the_count, revoke_rate=0.05
+        )
+        deal = match.deals[0] if match.deals else None
+        if deal is not None and deal.claims and deal.claims[-1].after == 40:
+            break
+    else:  # pragma: no cover - a rival revokes in some deal
+        pytest.fail("no renúncia to catch at the count")
+    assert "The count: all ten tricks are in." in out
+    assert "Claim a renúncia ('claim'), list the tricks (l), or press Enter to count:" in out
+    assert deal.result == "revoke"
+    assert deal.team == 0
+    assert deal.games == (4, 0)
+    assert re.search(r"You claim a renúncia: the (left|right) rival played", out)
+    assert "the renúncia ends the deal: we score 4 games" in out
+    if accuse == "player":
+        assert "Accuse whom? l = the left rival, r = the right rival" in out
+        assert deal.claims[-1].against in (1, 3)
+
+
+def test_a_bot_catches_your_renuncia() -> None:
+    """You fail to follow suit; when your cards prove it, a rival claims."""
+
+    def revoke_once(match: Match, stdin: Scripted) -> str | None:
+        if match.deals or match.is_over:
+            return None
+        if match.phase == "count":
+            return ""
+        hand = match.hand(0)
+        if match.trick and not match.revokes:
+            led = match.trick[0][1].suit
             off = [c for c in hand if c.suit != led]
-            if off and any(c.suit == led for c in hand):
-                self.revoked = led
-                return f"{off[0]}\n"
-        if self.revoked is not None:
-            same = [c for c in hand if c.suit == self.revoked]
-            if same:
-                return f"{same[0]}\n"
-        return "1\n"
+            if off and len(off) < len(hand):
+                return str(off[0])
+        return first_legal(match)
 
-
-def test_a_rival_calls_a_revealed_renuncia(capsys: pytest.CaptureFixture[str]) -> None:
-    from rich.console import Console
-
-    for seed in range(20):
-        match = Match("portugal-table", seed=seed, first_dealer=0)
-        stdin = cast(TextIO, _Revoker(match))
-        table = _Table(Console(highlight=False, width=100), stdin, _Names.human(), human=True)
-        bots = {s: make_bot(1, seed=s) for s in (1, 2, 3)}
-        with contextlib.suppress(_Stop):  # the end of input after deal 1
-            table.play_match(match, bots)
-        first = match.deals[0] if match.deals else None
-        if first is not None and first.result == "revoke":
+    for seed in range(30):
+        match, out = table_game("portugal-table", seed, revoke_once)
+        if match.deals and match.deals[0].result == "revoke":
             break
     else:  # pragma: no cover
-        pytest.fail("no deal where the revoke was revealed")
-    out = capsys.readouterr().out
-    assert "The right rival claims a renúncia: you played" in out
-    assert "gives it away" in out
-    assert first.team == 1
-    assert first.games == (0, 4)
-    assert "they score 4 games" in out
+        pytest.fail("no deal where your renúncia was caught")
+    deal = match.deals[0]
+    assert deal.team == 1
+    assert deal.games == (0, 4)
+    assert re.search(r"The (left|right) rival claims a renúncia: you played", out)
+    assert "the renúncia ends the deal: they score 4 games" in out
+
+
+def test_a_false_accusation_that_plays_on(tmp_path: Path) -> None:
+    path = house(
+        tmp_path,
+        "cheap",
+        "name: Cheap\nextends: portugal-table\n"
+        "revoke: {accuse: player, false_claim_games: 1, after_false_claim: play_on}\n",
+    )
+
+    def accuse_right_at_once(match: Match, stdin: Scripted) -> str | None:
+        if match.deals:
+            return None
+        if match.phase == "count":
+            return ""
+        if not match.claims and match.turn == 0:
+            stdin.queue = ["r", "y"]
+            return "claim"
+        return first_legal(match)
+
+    match, out = table_game(path, 3, accuse_right_at_once)
+    assert "Accuse the right rival of a renúncia? If the accused did not revoke, the rivals " in out
+    assert "score 1 game and play goes on" in out
+    assert (
+        "You accuse the right rival of a renúncia, but the right rival did not revoke: a false "
+        "claim. They score 1 game for it, and play goes on." in " ".join(out.split())
+    )
+    deal = match.deals[0]
+    assert deal.penalties == (0, 1)
+    assert deal.result in ("won", "tie")
+    assert "With the false claims: them +1 game." in out
+
+
+# --- the computer players at the table ------------------------------------------------------
+
+
+def _seat_1_revokes_once() -> Match:
+    """A deal of portugal-table played to the count, in which seat 1 revoked once."""
+    match = Match("portugal-table", seed=0, first_dealer=0)
+    while match.phase == "play":
+        seat = match.turn
+        assert seat is not None
+        hand = match.hand(seat)
+        if seat == 1 and match.trick and not match.revokes:
+            led = match.trick[0][1].suit
+            off = [c for c in hand if c.suit != led]
+            if off and len(off) < len(hand):
+                match.play(off[0])
+                assert proven_revoker(match.observation(0)) is None  # not shown yet
+                continue
+        match.play(match.legal_cards()[0])
+    return match
+
+
+def test_proven_revoker_reads_the_cards_played() -> None:
+    """Seat 1 revokes once: nobody can tell until it plays the suit it did not follow; then
+    (and at the count, when every card is down) its rivals can prove it, its partner need not."""
+    match = _seat_1_revokes_once()
+    assert match.phase == "count"
+    assert [r.seat for r in match.revokes] == [1]
+    assert proven_revoker(match.observation(0)) == 1
+    assert proven_revoker(match.observation(2)) == 1
+    assert proven_revoker(match.observation(1)) is None  # its own team's renúncia
+    assert proven_revoker(match.observation(3)) is None
+
+
+def test_bots_at_a_claimable_table_claim_unless_silent() -> None:
+    match = _seat_1_revokes_once()
+    bots = make_table_bots(1, {0: 2, 2: 2}, claimable=True, silent=frozenset({2}))
+    assert bots[0].claim(match.observation(0)) == 1  # type: ignore[attr-defined]
+    assert bots[2].claim(match.observation(2)) is None  # type: ignore[attr-defined]
+    plain = make_table_bots(1, {1: 2}, claimable=False, revoke_rates={1: 0.5})
+    assert not isinstance(plain[1], TableBot)  # nothing to add under prevented renúncias
+
+
+def test_a_table_bot_revokes_at_its_rate() -> None:
+    def revokes(rate: float) -> int:
+        match = Match("portugal-table", seed=5)
+        bots = make_table_bots(
+            5,
+            dict.fromkeys(range(4), 2),
+            revoke_rates=dict.fromkeys(range(4), rate),
+            claimable=True,
+            silent=frozenset(range(4)),
+        )
+        for _ in range(40):
+            seat = match.turn
+            assert seat is not None
+            match.play(bots[seat].choose(match.observation(seat)))
+        return len(match.revokes)
+
+    assert revokes(0.0) == 0
+    assert revokes(1.0) >= 5  # every time it holds the suit led and another one
+
+
+# --- languages ------------------------------------------------------------------------------
+
+
+def test_portuguese_at_the_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = ["a", "v", "1", "s"]
+    status, out, _ = play(
+        monkeypatch, capsys, lines, "portugal-table", "--lang", "pt", "--seed", "1"
+    )
+    assert status == 0
+    for phrase in (
+        "Tu (lugar 0) e o teu parceiro (lugar 2, nível 4)",
+        "Ordem de jogo: tu, o adversário da direita, o teu parceiro, o adversário da esquerda",
+        "o trunfo é",
+        "A tua mão:",
+        "A tua carta (",
+        "sueca describe portugal-table --lang pt",
+        "Ainda não se jogou nenhuma vaza nesta mão.",
+        "Sais da mesa.",
+    ):
+        assert phrase in out, phrase
+    for english in ("You ", "Your ", "trumps", "the left rival"):
+        assert english not in out, english
+
+
+def test_the_language_comes_from_the_locale(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("LC_ALL")
+    monkeypatch.setenv("LANG", "pt_PT.UTF-8")
+    _, out, _ = play(monkeypatch, capsys, ["s"], "--seed", "1", *FAST)
+    assert "A tua mão:" in out
+    _, out, _ = play(monkeypatch, capsys, ["q"], "--seed", "1", "--lang", "en", *FAST)
+    assert "Your hand:" in out
+    assert default_lang({"LC_ALL": "pt_BR.UTF-8", "LANG": "en_GB"}) == "pt"
+    assert default_lang({"LC_ALL": "", "LC_MESSAGES": "en_US", "LANG": "pt_PT"}) == "en"
+    assert default_lang({}) == "en"
+
+
+def test_one_seat_naming_in_both_languages() -> None:
+    """The table's compact names are the ``table`` section's (``seat_name``): the same in the
+    game, its ``--auto`` column and replay."""
+    rules = Match("portugal", seed=1).rules
+    names = {}
+    for lang in ("en", "pt"):
+        view = TableView(Console(file=io.StringIO()), phrases(lang), rules, human=True)
+        auto = TableView(Console(file=io.StringIO()), phrases(lang), rules, human=False)
+        names[lang] = [view.seat(s).short for s in range(4)], [auto.seat(s).short for s in range(4)]
+    assert names["en"] == (
+        ["you", "left rival", "partner", "right rival"],
+        ["seat 0", "seat 1", "seat 2", "seat 3"],
+    )
+    assert names["pt"] == (
+        ["tu", "adversário da esquerda", "parceiro", "adversário da direita"],
+        ["lugar 0", "lugar 1", "lugar 2", "lugar 3"],
+    )
 
 
 # --- the ladder -------------------------------------------------------------------------------
@@ -467,7 +945,12 @@ def test_a_scores_file_nested_too_deep_is_corrupt_not_a_crash(tmp_path: Path) ->
         (["--level", "5"], "not a level"),
         (["--level", "2", "--ladder"], "not allowed with"),
         (["--auto", "--ladder"], "do not go together"),
+        (["--resume", "x.yaml", "--ladder"], "do not go together"),
         (["--samples", "0"], "at least 1"),
+        (["--revoke-rate", "2"], "from 0 to 1"),
+        (["--revoke-rate", "nan"], "from 0 to 1"),
+        (["--revoke-rate", "often"], "not a number"),
+        (["--lang", "fr"], "invalid choice"),
         (["no-such-variant"], "unknown variant"),
     ],
 )
@@ -484,3 +967,14 @@ def test_command_line_errors(
     err = capsys.readouterr().err
     assert message in err
     assert "Traceback" not in err
+
+
+def test_without_the_cli_extra_play_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "rich", None)
+    status, out, err = play(monkeypatch, capsys, ["1"], "--seed", "1")
+    assert status == 1
+    assert out == ""
+    assert "sueca play needs the 'cli' extra (rich is not installed)" in err
+    assert "pip install 'sueca-rules[cli]'" in err

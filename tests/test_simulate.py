@@ -4,13 +4,28 @@ play that really swaps the seats, and a command line that fails cleanly."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sueca_rules._simulate import SimulationReport, _Job, _play_unit, _wilson, simulate
+from sueca_rules._rules import CAPOTE_POINTS
+from sueca_rules._simulate import SimulationReport, StudyInterrupted, simulate
+from sueca_rules._studies._checkpoint import CheckpointError
+from sueca_rules._studies._play import MAX_DEALS_PER_MATCH, Study, play_unit
+from sueca_rules._studies._runner import Done, play_chunk
+from sueca_rules._studies._stats import wilson
+from sueca_rules._studies._summary import StudySummary
 from sueca_rules.bots import LEVELS
 from sueca_rules.cli import main
+from sueca_rules.cli._cmd_simulate import MAX_DEALS_PER_MATCH as CLI_MAX_DEALS
 from sueca_rules.cli._common import LEVELS as CLI_LEVELS
 from sueca_rules.cli._common import load_variant_arg
 
@@ -59,14 +74,15 @@ def test_same_matches_with_one_or_two_jobs() -> None:
 
 def test_duplicate_plays_every_deal_twice_with_the_seats_swapped() -> None:
     variant = load_variant_arg("portugal")
-    job = _Job(variant, (2, 1), ({}, {}), 0, "deals", True)
+    study = Study((variant,), (1, 1), ({}, {}), 0, "deals", True)
     for index in range(8):
-        first, second = _play_unit(job, index)
-        (a,) = first.deals
-        (b,) = second.deals
-        # The same seat leads both plays, and that seat is on the other team the second time.
-        assert a.leader_team != b.leader_team
-        assert sum(a.points) == sum(b.points) == 120
+        ((a, b),) = play_unit(study, index)
+        assert a.deals == b.deals == 1
+        assert a.points0 + a.points1 == b.points0 + b.points1 == 120
+        # The same seats hold the same cards and bots: the teams' points are exchanged, and
+        # so is the first leader's side.
+        assert (a.points0, a.points1) == (b.points1, b.points0)
+        assert a.leader_halves == b.leader_halves
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -81,9 +97,9 @@ def test_duplicate_between_equal_levels_is_an_exact_mirror(level: int) -> None:
     assert report.deal_wins[0] == report.deal_wins[1]
     assert report.duplicate_win_rate == (0.5, 0.5)  # every pair: 120 of 240 points each
     variant = load_variant_arg("portugal")
-    job = _Job(variant, (level, level), ({}, {}), 3, "deals", True)
-    first, second = _play_unit(job, 4)
-    assert first.deals[0].points == second.deals[0].points[::-1]
+    study = Study((variant,), (level, level), ({}, {}), 3, "deals", True)
+    ((first, second),) = play_unit(study, 4)
+    assert (first.points0, first.points1) == (second.points1, second.points0)
 
 
 def test_no_duplicate() -> None:
@@ -141,16 +157,16 @@ def test_bad_arguments() -> None:
         simulate("portugal", (5, 1), deals=1)
     with pytest.raises(ValueError, match="level 4"):
         simulate("portugal", (2, 1), deals=1, bot_options={4: {"samples": 3}})
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="level 2 bots take no options"):
         simulate("portugal", (2, 1), deals=1, bot_options=({"samples": 3}, {}))
 
 
-def test_wilson() -> None:
-    lo, hi = _wilson(50, 100)
+def testwilson() -> None:
+    lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-4)
     assert hi == pytest.approx(0.5962, abs=1e-4)
-    assert _wilson(0, 0) == (0.0, 1.0)
-    assert _wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
 
 
 def test_cli_levels_match_the_bots() -> None:
@@ -238,13 +254,371 @@ def test_duplicate_deals_won_are_counted_over_both_plays() -> None:
     assert report.duplicate_win_rate is not None
     assert report.duplicate_win_rate_ci95 is not None
     variant = load_variant_arg("portugal")
-    job = _Job(variant, (2, 1), ({}, {}), 6, "deals", True)
+    study = Study((variant,), (2, 1), ({}, {}), 6, "deals", True)
     scores = []
     for index in range(40):
-        first, second = _play_unit(job, index)
-        total = first.deals[0].points[0] + second.deals[0].points[0]
+        ((first, second),) = play_unit(study, index)
+        total = first.points0 + second.points0
         scores.append(1.0 if total > 120 else 0.5 if total == 120 else 0.0)
     assert report.duplicate_win_rate[0] == pytest.approx(sum(scores) / 40)
     lo, hi = report.duplicate_win_rate_ci95[0]
     assert lo < report.duplicate_win_rate[0] < hi
     assert report.to_dict()["duplicate_win_rate"] == pytest.approx(list(report.duplicate_win_rate))
+
+
+# --- streaming, interruption and checkpoints --------------------------------------------------
+
+
+def _stop_after(units: int) -> Callable[[int, int], None]:
+    """A progress callback that presses Ctrl-C once ``units`` are done."""
+
+    def progress(done: int, total: int) -> None:
+        if done >= units:
+            raise KeyboardInterrupt
+
+    return progress
+
+
+def test_ctrl_c_gives_the_figures_so_far() -> None:
+    with pytest.raises(StudyInterrupted) as caught:
+        simulate("portugal", (2, 1), deals=400, seed=3, progress=_stop_after(50))
+    report = caught.value.report
+    assert isinstance(caught.value, KeyboardInterrupt)
+    assert isinstance(report, SimulationReport)
+    assert not report.complete
+    assert 100 <= report.deals < 800
+    assert sum(report.deal_wins) + report.ties == report.deals
+
+
+def test_a_resumed_run_ends_with_the_figures_of_an_uninterrupted_one(tmp_path: Path) -> None:
+    file = tmp_path / "run.json"
+    args: dict[str, Any] = {"deals": 120, "seed": 8}
+    for stop in (20, 55):
+        with pytest.raises(StudyInterrupted):
+            simulate("portugal", (3, 1), checkpoint=file, progress=_stop_after(stop), **args)
+        saved = json.loads(file.read_text())
+        assert saved["done"][0][0] == 0
+        assert stop <= saved["done"][0][1] < 120
+    resumed = simulate("portugal", (3, 1), checkpoint=file, jobs=2, **args)
+    whole = simulate("portugal", (3, 1), **args)
+    assert resumed.complete
+    assert _figures(resumed) == _figures(whole)
+    # The finished checkpoint gives the same figures again without playing.
+    calls: list[int] = []
+    again = simulate(
+        "portugal", (3, 1), checkpoint=file, progress=lambda d, t: calls.append(d), **args
+    )
+    assert _figures(again) == _figures(whole)
+    assert calls == [120]
+
+
+def test_a_checkpoint_of_another_study_is_refused(tmp_path: Path) -> None:
+    file = tmp_path / "run.json"
+    simulate("portugal", (2, 1), deals=3, seed=1, checkpoint=file)
+    for other in ({"seed": 2}, {"deals": 4}):
+        kwargs: dict[str, Any] = {"deals": 3, "seed": 1, **other}
+        with pytest.raises(CheckpointError, match="another study"):
+            simulate("portugal", (2, 1), checkpoint=file, **kwargs)
+    with pytest.raises(CheckpointError, match="another study"):
+        simulate("sueca-play", (2, 1), deals=3, seed=1, checkpoint=file)
+    (tmp_path / "junk.json").write_text("[1, 2]")
+    with pytest.raises(CheckpointError, match="not a study checkpoint"):
+        simulate("portugal", (2, 1), deals=3, checkpoint=tmp_path / "junk.json")
+    data = json.loads(file.read_text())
+    data["summary"]["variants"][0]["totals"] = "x"
+    file.write_text(json.dumps(data))
+    with pytest.raises(CheckpointError, match="damaged"):
+        simulate("portugal", (2, 1), deals=3, seed=1, checkpoint=file)
+    with pytest.raises(CheckpointError, match="not a regular file"):
+        simulate("portugal", (2, 1), deals=3, checkpoint=tmp_path)
+
+
+def test_checkpoints_are_replaced_atomically(tmp_path: Path) -> None:
+    file = tmp_path / "c.json"
+    for size in (3, 3):
+        simulate("portugal", (2, 1), deals=size, checkpoint=file)
+    assert [p.name for p in tmp_path.iterdir()] == ["c.json"]  # no temporary file left
+    assert json.loads(file.read_text())["done"] == [[0, 3]]
+
+
+def test_memory_does_not_depend_on_the_number_of_deals() -> None:
+    # A trillion deals: nothing is allocated for them before the first deal, and the run
+    # stops (Ctrl-C) after a few, having used a few hundred kilobytes at most.
+    tracemalloc.start()
+    try:
+        with pytest.raises(StudyInterrupted) as caught:
+            simulate("portugal", (1, 1), deals=10**12, progress=_stop_after(1))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert caught.value.report.size == 10**12
+    assert peak < 2_000_000
+    chunks = Done().chunks(10**12, 64)
+    assert next(chunks) == (0, 64)
+
+
+def test_done_ranges() -> None:
+    done = Done()
+    for a, b in [(10, 20), (0, 5), (5, 10), (30, 40)]:
+        done.add(a, b)
+    assert done.ranges == [(0, 20), (30, 40)]
+    assert done.count == 30
+    assert list(done.chunks(45, 4)) == [(20, 24), (24, 28), (28, 30), (40, 44), (44, 45)]
+
+
+def test_summaries_merge_in_any_order() -> None:
+    variant = load_variant_arg("sueca-play")
+    study = Study((variant,), (2, 1), ({}, {}), 4, "matches", True)
+    parts = [play_chunk(study, a, a + 2) for a in range(0, 6, 2)]
+    one = StudySummary.empty(1, "matches", True)
+    two = StudySummary.empty(1, "matches", True)
+    for part in parts:
+        one.merge(part)
+    for part in reversed(parts):
+        two.merge(StudySummary.from_state(part.to_state(), "matches", True))
+    a, b = one.to_state(), two.to_state()
+    for state in (a, b):
+        for v in state["variants"]:
+            v.pop("timing")
+    assert a == b
+    assert one.variants[0].units == 6
+
+
+def test_matches_are_bounded() -> None:
+    # No match reaches 10,000 games: it is stopped at MAX_DEALS_PER_MATCH deals.
+    portugal = load_variant_arg("portugal")
+    rules = portugal.match.model_copy(update={"target_games": 10_000})
+    variant = portugal.model_copy(update={"match": rules})
+    study = Study((variant,), (1, 1), ({}, {}), 0, "matches", False)
+    (tallies,) = play_unit(study, 0)
+    assert tallies[0].deals == MAX_DEALS_PER_MATCH
+    assert tallies[0].unfinished == 1
+    assert tallies[0].match_wins0 == tallies[0].match_wins1 == 0
+    assert CLI_MAX_DEALS == MAX_DEALS_PER_MATCH
+
+
+def test_capote_is_the_rule_fact() -> None:
+    # A variant whose only tier is 61 points still has capotes: 91 points and no bandeira.
+    portugal = load_variant_arg("portugal")
+    scoring = portugal.scoring.model_copy(update={"tiers": portugal.scoring.tiers[:1]})
+    variant = portugal.model_copy(update={"scoring": scoring})
+    report = simulate(variant, (3, 1), deals=40, seed=2)
+    assert report.capote_points == CAPOTE_POINTS
+    assert report.capote_rate > 0
+    assert report.capote_rate == simulate("portugal", (3, 1), deals=40, seed=2).capote_rate
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"jobs": -1}, "0 \\(every CPU\\)"),
+        ({"jobs": 10_000}, "at most"),
+        ({"jobs": True}, "jobs"),
+        ({"cluster": "dask"}, "cluster"),
+        ({"address": "auto"}, "cluster='ray'"),
+        ({"seed": 1.5}, "seed"),
+        ({"teams": (True, 1)}, "level True"),
+        ({"teams": (2.0, 1)}, "level 2.0"),
+        ({"teams": None}, "two bot levels"),
+        ({"bot_options": "ab"}, "mapping"),
+        ({"bot_options": {4: {"samples": "x"}}, "teams": (4, 1)}, "team 0"),
+        ({"deals": True}, "positive"),
+    ],
+)
+def test_bad_arguments_are_refused_before_any_work(kwargs: dict[str, Any], message: str) -> None:
+    calls: list[int] = []
+    args: dict[str, Any] = {"teams": (2, 1), "deals": 3, **kwargs}
+    with pytest.raises(ValueError, match=message):
+        simulate("portugal", progress=lambda d, t: calls.append(d), **args)
+    assert calls == []
+
+
+# --- worker processes ---------------------------------------------------------------------------
+
+
+def _start(args: list[str], code: str = "") -> subprocess.Popen[str]:
+    """``sueca ARGS`` in a child process (``code`` runs first), Ctrl-C not ignored."""
+    program = f"{code}\nfrom sueca_rules.cli import main\nraise SystemExit(main({args!r}))"
+    return subprocess.Popen(
+        [sys.executable, "-c", program],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _workers(parent: int, count: int = 2, timeout: float = 30.0) -> list[int]:
+    """The pids of ``parent``'s pool workers, once ``count`` of them are running."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = []
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
+            try:
+                stat = (proc / "stat").read_text()
+                cmdline = (proc / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == parent and b"spawn_main" in cmdline:
+                found.append(int(proc.name))
+        if len(found) >= count:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"no {count} workers of {parent} within {timeout} s")
+
+
+def _gone(pids: list[int], timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not any(_alive(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+_LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+
+
+@_LINUX
+def test_a_lost_worker_has_its_deals_played_again() -> None:
+    args = ["simulate", "portugal", "--teams", "2,1", "--deals", "3000", "--jobs", "2", "--json"]
+    child = _start(args)
+    workers = _workers(child.pid)
+    time.sleep(0.3)
+    os.kill(workers[0], signal.SIGKILL)
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 0, err
+    assert "Traceback" not in err
+    assert err.strip() == (
+        "note: 1 worker process was lost; their deals were played again (the figures are unchanged)"
+    )
+    data = json.loads(out)
+    assert data["worker_retries"] == 1
+    whole = simulate("portugal", (2, 1), deals=3000).to_dict()
+    for key in SimulationReport.TIMING_KEYS:
+        del data[key], whole[key]
+    assert data == whole
+
+
+@_LINUX
+def test_a_worker_lost_too_often_is_one_line() -> None:
+    code = "import sueca_rules._studies._runner as r\nr.MAX_RETRIES = 0"
+    child = _start(["simulate", "portugal", "--deals", "100000", "--jobs", "2"], code)
+    os.kill(_workers(child.pid)[0], signal.SIGKILL)
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 1
+    assert out == ""
+    assert err.splitlines() == [
+        "stopped: a worker process was lost (killed, or out of memory?); giving up after 0 retries"
+    ]
+
+
+@_LINUX
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_workers_die_with_their_parent(sig: signal.Signals) -> None:
+    child = _start(["simulate", "portugal", "--deals", "1000000", "--jobs", "2", "--json"])
+    workers = _workers(child.pid)
+    time.sleep(0.2)
+    child.send_signal(sig)
+    out, err = child.communicate(timeout=60)
+    assert _gone(workers), "workers outlived their parent"
+    if sig == signal.SIGTERM:
+        assert child.returncode == 143
+        assert "Traceback" not in err
+        assert json.loads(out)["complete"] is False
+
+
+# --- decisions beyond the cards: redeals and claims -------------------------------------------
+
+
+class _Eager:
+    """A level-1 bot that asks for every redeal it may and claims a renúncia at every chance."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    def choose(self, observation: Any) -> Any:
+        return self.bot.choose(observation)
+
+    def wants_redeal(self, observation: Any) -> bool:
+        return True
+
+    def claim(self, observation: Any) -> int | None:
+        return (observation.seat + 1) % 4 if observation.can_claim else None
+
+
+def test_redeals_and_claims_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sueca_rules._studies import _play
+
+    make = _play._make_bots
+    monkeypatch.setattr(_play, "_make_bots", lambda *a: [_Eager(b) for b in make(*a)])
+    brasil = simulate("brasil", (1, 1), matches=4, seed=1)
+    assert brasil.redeal_rate > 0
+    assert brasil.matches == 8
+    assert sum(brasil.match_wins) + brasil.unfinished_matches == 8
+    table = simulate("portugal-table", (1, 1), deals=20, seed=1)
+    assert table.claim_rate > 0
+    assert table.revoke_rate > 0
+    assert table.deals == 40  # a deal ended by a claim is a deal played
+    plain = simulate("portugal", (1, 1), deals=20, seed=1)  # nothing to claim or redeal
+    assert plain.claim_rate == plain.redeal_rate == plain.revoke_rate == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "missing", "message"),
+    [
+        (["simulate", "portugal", "--cluster", "ray"], "ray", "sueca-rules[cluster]"),
+        (["compare", "portugal", "french", "--plot", "x.svg"], "matplotlib", "sueca-rules[plots]"),
+    ],
+)
+def test_a_missing_extra_is_one_line(
+    args: list[str],
+    missing: str,
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    monkeypatch.setitem(sys.modules, missing, None)  # import fails as if not installed
+    monkeypatch.chdir(tmp_path)
+    assert _status([*args, "--deals", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert message in err
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_without_the_cli_extra_a_study_says_what_to_install_before_any_work(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sueca_rules.cli import main
+
+    monkeypatch.setitem(__import__("sys").modules, "rich", None)
+    played: list[object] = []
+    monkeypatch.setattr("sueca_rules._studies._runner.run_study", played.append, raising=False)
+    variants = ["portugal", "french"] if command == "compare" else ["portugal"]
+    assert main([command, *variants, "--deals", "1000000"]) == 1
+    err = capsys.readouterr().err
+    assert f"sueca {command} needs the 'cli' extra (rich is not installed)" in err
+    assert "pip install 'sueca-rules[cli]'" in err
+    assert played == []
+
+
+def test_one_match_is_said_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    from sueca_rules.cli import main
+
+    assert main(["simulate", "portugal", "--matches", "1", "--teams", "1,1", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "\n1 match, each played twice" in out
+    assert "matche," not in out

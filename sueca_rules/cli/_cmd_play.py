@@ -1,10 +1,10 @@
-"""``sueca play``: play Sueca in the terminal against the computer (or watch it play)."""
+"""`sueca play`: play Sueca in the terminal against the computer (or watch it play)."""
 
 from __future__ import annotations
 
 import argparse
 
-from ._common import add_command, at_least, level_arg, seed_arg
+from ._common import add_command, at_least, level_arg, rate_arg, seed_arg
 
 __all__ = ["register"]
 
@@ -21,10 +21,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "right rival at seat 3) play at --level (default 2).\n"
             "\n"
             "Choose a card by the number shown before it or by its notation (7H, 7h, as).\n"
-            "Only the cards you may play are numbered.\n"
-            "Type q to stop (end of input stops too), and under a variant where renúncias are\n"
-            "claimed (such as portugal-table) 'claim' to claim one. Input is read line by\n"
-            "line, so a game can be driven by a pipe.\n"
+            "h shows the keys, t the table, l the tricks of the deal so far; q stops (end of\n"
+            "input stops too). Input is read line by line, so a game can be driven by a pipe.\n"
+            "\n"
+            "Whatever the variant asks is asked of you in turn: the top or the bottom card\n"
+            "when you deal under the dealer's choice of trump (such as brasil), a new deal\n"
+            "when your hand is weak enough to ask for one. Where a renúncia can be played\n"
+            "and claimed (such as portugal-table), type 'claim' on your turn, or at the\n"
+            "count after the last trick; under revoke.accuse: player you name the rival you\n"
+            "accuse. A claim asks you to confirm it first. The rivals fail to follow suit\n"
+            "now and then (--revoke-rate) and claim a renúncia of yours that the cards\n"
+            "prove; your partner leaves the claims to you.\n"
+            "\n"
+            "--record saves the game (also when you stop mid-way, and under a house-rules\n"
+            "file with the rules written inside, so the record replays anywhere); --resume\n"
+            "goes on with a saved game, and saves it again to the same file.\n"
             "\n"
             "--ladder plays Sueca▶Play's run (under its rules unless you give a VARIANT):\n"
             "the rivals start at level 1 and climb a level each match you win; a lost match\n"
@@ -32,11 +43,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "the matches won (at most 9,999). The best ten scores (of runs that scored\n"
             "something) are kept in $SUECA_DATA_DIR/ladder.json, else\n"
             "$XDG_DATA_HOME/sueca-rules/ladder.json (~/.local/share/sueca-rules/ladder.json).\n"
-            "A claim asks you to confirm it first.\n"
             "\n"
             "examples:\n"
             "  sueca play sueca-play --level 3\n"
-            "  sueca play --ladder --record game.yaml\n"
+            "  sueca play portugal-table --lang pt\n"
+            "  sueca play --record game.yaml        # later: sueca play --resume game.yaml\n"
+            "  sueca play --ladder\n"
             "  sueca play portugal --auto --seed 7"
         ),
     )
@@ -65,6 +77,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="let the computer play all four seats and print the match deal by deal",
     )
     p.add_argument(
+        "--resume",
+        metavar="RECORD",
+        help="go on with the game saved in RECORD (its variant is the record's); it is saved "
+        "there again unless --record names another file",
+    )
+    p.add_argument(
+        "--lang",
+        choices=("en", "pt"),
+        help="the language of the game: en (English) or pt (European Portuguese); default: "
+        "pt when the locale (LC_ALL, LC_MESSAGES, LANG) is Portuguese, else en",
+    )
+    p.add_argument(
         "--seed", type=seed_arg, metavar="S", help="seed of the deals and the computer players"
     )
     p.add_argument(
@@ -72,6 +96,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="FILE",
         help="save the match to FILE (.yaml or .json), also when you stop mid-way; with "
         "--ladder one file per match (FILE-1.yaml, FILE-2.yaml, ...)",
+    )
+    p.add_argument(
+        "--revoke-rate",
+        type=rate_arg,
+        metavar="P",
+        help="under a variant where a renúncia is claimed: the chance, 0 to 1, that a rival "
+        "(every seat with --auto) fails to follow suit when it could; default 0.03",
     )
     p.add_argument(
         "--samples",
@@ -87,18 +118,37 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
 
 
-def run_play(args: argparse.Namespace) -> int:
-    from ._common import CliError, check_writable, load_variant_arg
-    from ._play_game import run
+def _check(args: argparse.Namespace) -> None:
+    """Refuse options that do not go together, as a command-line error."""
+    from ._common import CliError
 
     if args.auto and args.ladder:
         raise CliError("--auto and --ladder do not go together: the ladder is for you", status=2)
-    if args.variant is None:
-        args.variant = "sueca-play" if args.ladder else "portugal"
-    variant = load_variant_arg(args.variant)
+    if args.resume and args.ladder:
+        raise CliError("--resume and --ladder do not go together: resume one game", status=2)
+    if args.resume and args.variant is not None:
+        raise CliError(
+            f"--resume {args.resume} plays the record's own variant: leave out {args.variant!r}",
+            status=2,
+        )
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from ._common import check_writable, load_variant_arg, require_extra
+
+    _check(args)
+    require_extra("sueca play")
+    from ._play_games import run
+
+    variant = None
+    if not args.resume:
+        if args.variant is None:
+            args.variant = "sueca-play" if args.ladder else "portugal"
+        variant = load_variant_arg(args.variant)
     # Find out now, not after the game, that a file cannot be written.
-    if args.record:
-        check_writable(args.record, "--record", parents=False)
+    if args.record or args.resume:  # a resumed game is saved where it was read, by default
+        option = "--record" if args.record else "--resume"
+        check_writable(args.record or args.resume, option, parents=False)
     if args.ladder:
         from ._ladder import scores_path
 

@@ -1,17 +1,23 @@
-"""``sueca replay``: replay a game record under its variant and score it."""
+"""`sueca replay`: replay a game record under its variant and score it."""
 
 from __future__ import annotations
 
 import argparse
+import shlex
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ._common import CliError, add_command, print_json
 
 if TYPE_CHECKING:
-    from .._events import Claim, DealResult
+    from .._cards import Card
+    from .._events import Claim, DealResult, Revoke, Trick
+    from .._lang import FalseClaim, ReplayPhrases
     from .._match import Match
+    from .._record import Record
+    from .._rules import Rules
 
-__all__ = ["register"]
+__all__ = ["account", "register"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,9 +28,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="replay a game record and score it",
         description=(
             "Replay a game record (YAML or JSON) under its variant: every card is checked\n"
-            "against the rules and every deal scored. Prints a deal-by-deal account, or with\n"
-            "--json one JSON object. An illegal record exits with status 1 and an error that\n"
-            "names the deal, trick, seat and card."
+            "against the rules and every deal scored. Prints a deal-by-deal account (the\n"
+            "tricks, renúncia claims during play and at the count, accusations, false-claim\n"
+            "penalties, redeals), or with --json one JSON object. An illegal record exits\n"
+            "with status 1 and an error that names the deal, trick, seat and card.\n"
+            "\n"
+            "A game saved part-way (sueca play --record, then q) replays with --partial,\n"
+            "which also shows the tricks of the deal left on the table; sueca play --resume\n"
+            "goes on with it."
         ),
     )
     p.add_argument("record", metavar="RECORD", help="the record file (.yaml, .yml or .json)")
@@ -34,128 +45,171 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="accept a record whose last deal is unfinished (a match saved in progress)",
     )
+    p.add_argument(
+        "--lang",
+        choices=("en", "pt"),
+        help="the language of the account: en or pt; default: pt when the locale is "
+        "Portuguese, else en (--json is the same in every language)",
+    )
+
+
+def _replay(record: Record, path: str, partial: bool) -> Match:
+    """The record replayed; a record that stops mid-deal without `partial` is an error that says how
+    to replay or resume it."""
+    from .._errors import RecordError
+    from .._match import Match
+
+    try:
+        return Match.from_record(record, allow_unfinished=partial)
+    except RecordError as exc:
+        message = "\n".join(str(i) for i in exc.issues)
+        if not partial:
+            try:
+                Match.from_record(record, allow_unfinished=True)
+            except RecordError:
+                pass
+            else:
+                quoted = shlex.quote(path)
+                message += (
+                    "; this looks like a game saved part-way: replay what was played with "
+                    f"'sueca replay --partial {quoted}', or go on with it with 'sueca play "
+                    f"--resume {quoted}'."
+                )
+        raise CliError(message) from None
 
 
 def run_replay(args: argparse.Namespace) -> int:
     from .._errors import RecordError
-    from .._match import Match
     from .._record import load_record
     from .._report import replay_report
+    from ._common import default_lang
 
     try:
         record = load_record(args.record)
-        match = Match.from_record(record, allow_unfinished=args.partial)
     except RecordError as exc:
         raise CliError("\n".join(str(i) for i in exc.issues)) from None
+    match = _replay(record, args.record, args.partial)
     if args.json:
         print_json(replay_report(match))
     else:
-        print(account(match))
+        print(account(match, args.lang or default_lang()))
     return 0
 
 
-def _team(team: int) -> str:
-    return f"team {team} (seats {team} & {team + 2})"
+def _claim_line(w: ReplayPhrases, rules: Rules, revokes: Sequence[Revoke], claim: Claim) -> str:
+    """What a claim found (among the deal's `revokes`): the rival's renúncia, or nothing (then what
+    the variant did)."""
+    from .._rules import claim_catches, team_of
 
-
-def _games(n: int) -> str:
-    return f"{n} game{'s' if n != 1 else ''}"
-
-
-def _claim_line(deal: DealResult, claim: Claim, last: bool) -> str:
-    """What a claim found: the rival's renúncia, or nothing (then what the variant did)."""
-    from .._report import claim_caught
-
-    head = f"      seat {claim.by} claims a renúncia after card {claim.after}: "
-    revoke = claim_caught(deal, claim)
+    revoke = claim_catches(claim, revokes)
     if revoke is not None:
-        return head + (
-            f"right, seat {revoke.seat} revoked with {revoke.card.symbol} (card {revoke.play})"
-        )
-    if last and deal.result == "revoke":
-        return head + "false, nobody of the other team had revoked"
-    return head + "false, ignored by these rules: play goes on"
+        found = w.claim_found(revoke.seat, revoke.card.symbol, revoke.play)
+    else:
+        outcome: FalseClaim = "ignored"
+        if rules.false_claim_penalizes:
+            outcome = "on" if rules.false_claim_plays_on else "ends"
+        team = w.team_long(1 - team_of(claim.by))
+        count = claim.after == 40
+        found = w.claim_false(outcome, claim.against, team, rules.false_claim_games, count)
+    return "      " + w.claim(claim.by, claim.against, claim.after, found)
 
 
-def _deal_account(deal: DealResult) -> list[str]:
-    from .._cards import Suit
-
-    trump = Suit(deal.trump_card // 10)
-    lines = [
-        f"Deal {deal.number} (partida {deal.partida + 1}): seat {deal.dealer} deals, "
-        f"turns {deal.trump_card.symbol}: trumps are {trump.symbol} {trump.name.lower()}"
-    ]
-    claims = list(deal.claims)
+def _tricks(
+    w: ReplayPhrases,
+    rules: Rules,
+    tricks: Sequence[Trick],
+    claims: Sequence[Claim],
+    revokes: Sequence[Revoke],
+    plays: int,
+) -> list[str]:
+    """The tricks of a deal with its claims where they were made (after the card they
+    follow)."""
+    lines: list[str] = []
+    pending = list(claims)
 
     def claims_until(cards: int) -> None:
-        while claims and claims[0].after <= cards:
-            lines.append(_claim_line(deal, claims.pop(0), last=not claims))
+        while pending and pending[0].after <= cards:
+            lines.append(_claim_line(w, rules, revokes, pending.pop(0)))
 
     claims_until(0)
-    for n, trick in enumerate(deal.tricks, 1):
+    for n, trick in enumerate(tricks, 1):
         cards = " ".join(c.symbol.rjust(3) for c in trick.cards)
-        lines.append(
-            f"  {n:>2}. seat {trick.leader} leads: {cards}  → seat {trick.winner} wins "
-            f"{trick.points:>2} point{'s' if trick.points != 1 else ''}"
-        )
+        lines.append("  " + w.trick(n, trick.leader, cards, trick.winner, trick.points))
         claims_until(4 * n)
-    played_tricks = len(deal.tricks) * 4
-    if len(deal.plays) > played_tricks:
-        rest = " ".join(c.symbol for c in deal.plays[played_tricks:])
-        lines.append(f"      unfinished trick: {rest}")
-    claims_until(40)
-    p0, p1 = deal.points
-    t0, t1 = deal.tricks_won
-    head = f"  Points {p0}-{p1}, tricks {t0}-{t1}: "
-    if deal.result == "tie":
-        lines.append(head + "60-60, empate: nobody scores.")
-    else:
-        team = deal.team if deal.team is not None else 0
-        games = _games(deal.games[team])
-        if deal.result == "revoke":
-            from .._report import claim_caught
-
-            caught = claim_caught(deal, deal.claims[-1]) is not None
-            what = "the renúncia" if caught else "the false claim"
-            lines.append(f"  The deal ends on {what}: {_team(team)} scores {games}.")
-        else:
-            kind = " (bandeira)" if deal.bandeira else ""
-            lines.append(head + f"{_team(team)} scores {games}{kind}.")
+    claims_until(plays)
     return lines
 
 
-def account(match: Match) -> str:
-    """A readable deal-by-deal account of a replayed match."""
-    lines = [f"{match.variant.name}: first dealer seat {match.first_dealer}", ""]
-    target = match.rules.target_games
+def _deal_head(w: ReplayPhrases, number: int, partida: int, dealer: int, card: Card) -> str:
+    return w.deal(number, partida + 1, dealer, card.symbol, card.suit)
+
+
+def _deal_account(w: ReplayPhrases, rules: Rules, deal: DealResult) -> list[str]:
+    from .._report import claim_caught
+
+    lines = [_deal_head(w, deal.number, deal.partida, deal.dealer, deal.trump_card)]
+    if deal.redeal is not None:
+        lines.append("  " + w.redeal(deal.redeal))
+        return lines
+    lines.extend(_tricks(w, rules, deal.tricks, deal.claims, deal.revokes, len(deal.plays)))
+    team = deal.team if deal.team is not None else 0
+    games = deal.games[team] - deal.penalties[team]
+    head = w.points(deal.points, deal.tricks_won) + " "
+    if deal.result == "tie":
+        text = head + w.tie()
+    elif deal.result == "revoke":
+        caught = claim_caught(deal, deal.claims[-1]) is not None
+        text = w.by_claim(caught, w.team_long(team), games)
+    else:
+        text = head + w.won(w.team_long(team), games, deal.bandeira)
+    if any(deal.penalties):
+        text += w.penalties(deal.penalties)
+    lines.append("  " + text)
+    return lines
+
+
+def account(match: Match, lang: str = "en") -> str:
+    """A readable deal-by-deal account of a replayed match, in `lang` (`en`, `pt`)."""
+    from .._lang import phrases
+
+    w = phrases(lang).replay
+    rules = match.rules
+    lines = [w.head(match.variant.name, match.first_dealer), ""]
     deals = match.deals
     total = [0, 0]
     for i, deal in enumerate(deals):
-        lines.extend(_deal_account(deal))
-        total[0] += deal.games[0]
-        total[1] += deal.games[1]
-        lines.append(f"  Games in partida {deal.partida + 1}: {total[0]}-{total[1]}")
+        lines.extend(_deal_account(w, rules, deal))
+        total = [total[0] + deal.games[0], total[1] + deal.games[1]]
+        lines.append("  " + w.games(deal.partida + 1, (total[0], total[1])))
         if i + 1 < len(deals):
             following: int | None = deals[i + 1].partida
         else:
             following = None if match.is_over else match.partida
         if following != deal.partida and deal.team is not None:  # the partida ended here
-            how = " with a bandeira" if deal.bandeira and total[deal.team] < target else ""
-            lines.append(
-                f"  {_team(deal.team).capitalize()} wins partida {deal.partida + 1}{how}, "
-                f"{total[0]}-{total[1]} in games."
-            )
+            bandeira = deal.bandeira and total[deal.team] < rules.target_games
+            team = w.team_long(deal.team)
+            won = w.partida(team, deal.partida + 1, bandeira, (total[0], total[1]))
+            lines.append("  " + won)
             total = [0, 0]
         lines.append("")
-    if match.phase == "play":
-        lines.append(
-            f"Deal {match.deal_number} is unfinished: {len(match.plays)} card(s) played, "
-            f"seat {match.turn} to play."
-        )
-    p0, p1 = match.partidas
+    lines.extend(_unfinished(w, match))
     if match.winner is not None:
-        lines.append(f"The match is over: {_team(match.winner)} wins, partidas {p0}-{p1}.")
+        lines.append(w.match_over(w.team_long(match.winner), match.partidas))
     else:
-        g0, g1 = match.games
-        lines.append(f"The match goes on: games {g0}-{g1}, partidas {p0}-{p1}.")
+        lines.append(w.match_goes_on(match.games, match.partidas))
     return "\n".join(lines)
+
+
+def _unfinished(w: ReplayPhrases, match: Match) -> list[str]:
+    """The deal left on the table by a game saved part-way: its tricks so far."""
+    turned = match.trump_card
+    if turned is None:
+        return []
+    lines = [_deal_head(w, match.deal_number, match.partida, match.dealer, turned)]
+    plays = len(match.plays)
+    lines.extend(_tricks(w, match.rules, match.tricks, match.claims, match.revokes, plays))
+    rest = match.trick
+    if rest:
+        lines.append("      " + w.unfinished_trick(" ".join(c.symbol for _, c in rest)))
+    lines.append(w.unfinished_deal(match.deal_number, plays, match.turn))
+    return lines

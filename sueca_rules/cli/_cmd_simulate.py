@@ -1,28 +1,45 @@
-"""``sueca simulate``: bots against bots, with win rates, intervals and rule statistics."""
+"""`sueca simulate`: bots against bots, with win rates, intervals and rule statistics."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ._common import (
     LEVELS,
     CliError,
     add_command,
     at_least,
+    check_writable,
     load_variant_arg,
     print_json,
+    require_extra,
     seed_arg,
 )
 
 if TYPE_CHECKING:
     from .._simulate import SimulationReport
+    from .._studies._compare import ComparisonReport
 
-__all__ = ["register"]
+MAX_DEALS_PER_MATCH = 1000
+"""sueca_rules._studies._play.MAX_DEALS_PER_MATCH (checked by the tests), kept here so that
+building the parser imports no engine."""
+
+__all__ = [
+    "add_study_options",
+    "heading",
+    "register",
+    "run_study_command",
+    "study_arguments",
+    "study_keywords",
+]
+
+T = TypeVar("T")
 
 
-def _teams(text: str) -> tuple[int, int]:
+def teams_arg(text: str) -> tuple[int, int]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
         raise argparse.ArgumentTypeError(
@@ -54,27 +71,36 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "are then paired, over the pairs. Runs are repeatable (--seed) and give the same\n"
             "figures whatever --jobs is (except the timings).\n"
             "\n"
+            "Ctrl-C prints the figures so far. With --checkpoint FILE progress is saved to\n"
+            "FILE, and the same command run again resumes where it stopped and ends with\n"
+            "exactly the figures of a run that was never stopped. --cluster ray runs the\n"
+            "deals on a Ray cluster (pip install 'sueca-rules[cluster]').\n"
+            "\n"
             "examples:\n"
             "  sueca simulate portugal --teams 2,1 --deals 1000 --jobs 0\n"
-            "  sueca simulate sueca-play --teams 4,3 --matches 20 --samples 60 --json"
+            "  sueca simulate sueca-play --teams 4,3 --matches 20 --samples 60 --json\n"
+            "  sueca simulate portugal --deals 1000000 --jobs 0 --checkpoint run.json\n"
+            "  sueca simulate portugal --teams 4,3 --deals 10000 --cluster ray --address auto"
         ),
     )
     p.add_argument("variant", metavar="VARIANT", help="a built-in variant id or a variant file")
+    add_study_options(p, "deals")
+
+
+def add_study_options(p: argparse.ArgumentParser, default: str) -> None:
+    """The options of a study (simulate and compare): teams, size (`default`: `"deals"` or
+    `"matches"`, 100 of them), seed, how it runs, duplicate play, level 4, --json."""
     p.add_argument(
         "--teams",
-        type=_teams,
+        type=teams_arg,
         default=(2, 1),
         metavar="A,B",
         help="bot levels (1-4) of team 0 and team 1; default 2,1",
     )
     size = p.add_mutually_exclusive_group()
-    size.add_argument(
-        "--deals",
-        type=at_least(1),
-        metavar="N",
-        help="play N independent deals (default: 100)",
-    )
-    size.add_argument("--matches", type=at_least(1), metavar="N", help="play N whole matches")
+    for unit, what in (("deals", "independent deals"), ("matches", "whole matches")):
+        note = " (default 100)" if unit == default else ""
+        size.add_argument(f"--{unit}", type=at_least(1), metavar="N", help=f"play N {what}{note}")
     p.add_argument(
         "--seed",
         type=seed_arg,
@@ -82,13 +108,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="S",
         help="seed of the cards and bots (default 0)",
     )
-    p.add_argument(
-        "--jobs",
-        type=at_least(0, "0 (every CPU)"),
-        default=1,
-        metavar="J",
-        help="worker processes (default 1; 0 = one per CPU)",
-    )
+    add_run_options(p)
     p.add_argument(
         "--no-duplicate",
         dest="duplicate",
@@ -104,36 +124,173 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--json", action="store_true", help="print one JSON object for machines")
 
 
+def add_run_options(p: argparse.ArgumentParser) -> None:
+    """The options of how a study runs: jobs, checkpoint and cluster (simulate and compare)."""
+    p.add_argument(
+        "--jobs",
+        type=at_least(0, "0 (every CPU)"),
+        default=1,
+        metavar="J",
+        help="worker processes (default 1; 0 = one per CPU; at most 4 per CPU)",
+    )
+    p.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="save progress to FILE; the same command resumes from it",
+    )
+    p.add_argument(
+        "--cluster",
+        choices=("ray",),
+        help="run the deals on a Ray cluster (pip install 'sueca-rules[cluster]')",
+    )
+    p.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --cluster ray: the cluster's address (default: a local Ray instance)",
+    )
+
+
+def bot_options(args: argparse.Namespace) -> dict[int, dict[str, Any]] | None:
+    """The bots' options from --samples (a command-line error when no team is level 4)."""
+    if args.samples is None:
+        return None
+    if 4 not in args.teams:
+        raise CliError("--samples is for level-4 bots, and no team is level 4", status=2)
+    return {4: {"samples": args.samples}}
+
+
+def check_run_options(args: argparse.Namespace) -> None:
+    """Check --jobs, --cluster, --address and --checkpoint before any work."""
+    from .._studies._args import check_jobs
+
+    if args.address is not None and args.cluster is None:
+        raise CliError("--address is for --cluster ray", status=2)
+    try:
+        check_jobs(args.jobs, args.cluster, args.address)
+    except ValueError as exc:
+        raise CliError(f"--jobs: {exc}", status=2) from None
+    if args.checkpoint is not None:
+        check_writable(args.checkpoint, "--checkpoint", parents=False)
+
+
+_ONE = {"deals": "deal", "matches": "match"}
+"""The singular of each study unit."""
+
+
+def run_study_command(
+    args: argparse.Namespace,
+    unit: str,
+    total: int,
+    call: Callable[[Callable[[int, int], None] | None], T],
+    show: Callable[[T], None],
+) -> int:
+    """Run a study with a progress bar; Ctrl-C or SIGTERM shows the figures so far (and
+    saves the checkpoint); a lost worker or a bad checkpoint is one line, not a traceback."""
+    from .._errors import ConfigError
+    from .._simulate import StudyInterrupted
+    from .._studies._runner import WorkerLostError
+
+    stop = _StopOnTerm()
+    try:
+        with stop, _Progress(unit, total) as progress:
+            result = call(progress.update if progress.active else None)
+    except StudyInterrupted as exc:
+        show(exc.report)
+        where = f"; progress saved in {args.checkpoint}" if args.checkpoint else ""
+        print(f"interrupted: the figures above are partial{where}", file=sys.stderr)
+        return 143 if stop.terminated else 130
+    except ConfigError as exc:  # a checkpoint of another study, Ray not installed…
+        raise CliError(str(exc), status=2) from None
+    except WorkerLostError as exc:
+        raise CliError(f"stopped: {exc}", status=1) from None
+    show(result)
+    retries = getattr(result, "worker_retries", 0)
+    if retries:
+        print(
+            f"note: {retries} worker process{'es were' if retries > 1 else ' was'} lost; "
+            "their deals were played again (the figures are unchanged)",
+            file=sys.stderr,
+        )
+    return 0
+
+
+class _StopOnTerm:
+    """While active, SIGTERM stops the run like Ctrl-C (the checkpoint is saved and the
+    figures so far are shown); workers die with this process in any case."""
+
+    def __init__(self) -> None:
+        self.terminated = False
+        self._previous: Any = None
+
+    def _handle(self, signum: int, frame: object) -> None:
+        self.terminated = True
+        raise KeyboardInterrupt
+
+    def __enter__(self) -> _StopOnTerm:
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGTERM, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        if self._previous is not None:
+            signal.signal(signal.SIGTERM, self._previous)
+
+
 def run_simulate(args: argparse.Namespace) -> int:
+    require_extra("sueca simulate")  # at once, before any work
     from .._simulate import simulate
 
     variant = load_variant_arg(args.variant)
-    teams: tuple[int, int] = args.teams
-    options: dict[int, dict[str, Any]] | None = None
-    if args.samples is not None:
-        if 4 not in teams:
-            raise CliError("--samples is for level-4 bots, and no team is level 4", status=2)
-        options = {4: {"samples": args.samples}}
-    deals, matches = args.deals, args.matches
-    if deals is None and matches is None:
-        deals = 100
-    with _Progress("deals" if matches is None else "matches", deals or matches) as progress:
-        report = simulate(
-            variant,
-            teams,
-            deals=deals,
-            matches=matches,
-            seed=args.seed,
-            jobs=args.jobs,
-            duplicate=args.duplicate,
-            bot_options=options,
-            progress=progress.update if progress.active else None,
-        )
-    if args.json:
-        print_json(report.to_dict())
-    else:
-        _print_report(report)
-    return 0
+    unit, size, options = study_arguments(args, "deals")
+
+    def call(progress: Callable[[int, int], None] | None) -> SimulationReport:
+        return simulate(variant, args.teams, **study_keywords(args, options, progress))
+
+    def show(report: SimulationReport) -> None:
+        if args.json:
+            print_json(report.to_dict())
+        else:
+            _print_report(report)
+
+    return run_study_command(args, unit, size, call, show)
+
+
+def study_arguments(
+    args: argparse.Namespace, default: str
+) -> tuple[str, int, dict[int, dict[str, Any]] | None]:
+    """Check the study's options before any work; the unit (`deals` or `matches`, else `default`),
+    the size and the bots' options. Sets `args.deals`/`args.matches`."""
+    options = bot_options(args)
+    check_run_options(args)
+    if args.deals is None and args.matches is None:
+        setattr(args, default, 100)
+    unit = "matches" if args.matches is not None else "deals"
+    return unit, getattr(args, unit), options
+
+
+def study_keywords(
+    args: argparse.Namespace,
+    options: dict[int, dict[str, Any]] | None,
+    progress: Callable[[int, int], None] | None,
+) -> dict[str, Any]:
+    """The keyword arguments of `simulate`/`compare` from the command line."""
+    return {
+        "deals": args.deals,
+        "matches": args.matches,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "duplicate": args.duplicate,
+        "bot_options": options,
+        "progress": progress,
+        "checkpoint": args.checkpoint,
+        "cluster": args.cluster,
+        "address": args.address,
+    }
 
 
 class _Progress:
@@ -205,19 +362,26 @@ def _ms(x: float) -> str:
     return f"{x:.3f} ms"
 
 
+def heading(title: str, r: SimulationReport | ComparisonReport) -> str:
+    """The first lines of a study's report: who played, how much, the seed."""
+    what = f"{r.size} {r.mode if r.size != 1 else _ONE[r.mode]}"
+    if r.duplicate:
+        what += ", each played twice with the same cards and the seats swapped"
+    if not r.complete:
+        what = f"[bold]interrupted[/]: partial figures of {what}"
+    return (
+        f"[bold]{title}[/]: team 0 (level {r.teams[0]}) against team 1 "
+        f"(level {r.teams[1]})\n{what}; seed {r.seed}\n"
+    )
+
+
 def _print_report(r: SimulationReport) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
 
     console = Console(highlight=False)
-    what = f"{r.size} {r.mode if r.size != 1 else r.mode[:-1]}"
-    if r.duplicate:
-        what += ", each played twice with the same cards and the seats swapped"
-    console.print(
-        f"[bold]{r.variant}[/]: team 0 (level {r.teams[0]}) against team 1 "
-        f"(level {r.teams[1]})\n{what}; seed {r.seed}\n"
-    )
+    console.print(heading(r.variant, r))
     per_team = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     per_team.add_column("")
     per_team.add_column(f"team 0 · level {r.teams[0]}", justify="right")
@@ -263,6 +427,18 @@ def _print_report(r: SimulationReport) -> None:
         overall.add_row("Capote", f"{_pct(r.capote_rate)} of deals")
     overall.add_row("Bandeira", f"{_pct(r.bandeira_rate)} of deals")
     overall.add_row("60-60", f"{_pct(r.tie_rate)} of deals ({r.ties})")
+    if r.claim_rate:
+        overall.add_row(
+            "Renúncia claims",
+            f"made in {_pct(r.claim_rate)} of deals; {_pct(r.revoke_rate)} ended by one",
+        )
+    if r.redeal_rate:
+        overall.add_row("Redeals", f"{_pct(r.redeal_rate)} of deals dealt (a weak hand)")
+    if r.unfinished_matches:
+        overall.add_row(
+            "Unfinished",
+            f"{r.unfinished_matches} matches stopped at {MAX_DEALS_PER_MATCH} deals",
+        )
     if r.carried_rate is not None:
         overall.add_row(
             "Carried games", f"{_pct(r.carried_rate)} of deals (won with a 60-60 pending)"

@@ -1,0 +1,153 @@
+"""Checkpoints: a study's progress in a file, so that the same run resumes where it stopped.
+
+The file is JSON: the study it belongs to (a fingerprint of the variants, teams, bot options,
+seed, mode, duplicate play and size, and the same in words), the ranges of units played, the
+time spent and the running summary. It is replaced atomically (a temporary file in the same
+folder, flushed, synced and renamed), so a kill at any moment leaves the previous checkpoint
+or the new one, never a broken file. Resuming from it gives exactly the figures of a run that
+was never stopped: summaries merge exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from .._errors import ConfigError
+from .._files import atomic_write_text
+from ._play import Study
+from ._summary import StudySummary
+
+__all__ = ["Checkpoint", "CheckpointError", "study_fingerprint"]
+
+FORMAT: Final = "sueca-rules study checkpoint"
+VERSION: Final = 1
+MAX_BYTES: Final = 64 * 1024 * 1024
+"""A checkpoint holds a few kilobytes; a bigger file is not one."""
+
+
+class CheckpointError(ConfigError):
+    """A checkpoint file that cannot be used: not a checkpoint, another study's, or a place
+    that cannot be written."""
+
+
+def study_description(study: Study, size: int) -> dict[str, Any]:
+    """The study in words (what a checkpoint says it belongs to)."""
+    return {
+        "variants": [v.name for v in study.variants],
+        "teams": list(study.teams),
+        "bot_options": [dict(o) for o in study.options],
+        "seed": study.seed,
+        "mode": study.mode,
+        "duplicate": study.duplicate,
+        "size": size,
+    }
+
+
+def study_fingerprint(study: Study, size: int) -> str:
+    """A hash of everything that decides a study's figures (the variants' full rules
+    included, so a variant file edited between runs is noticed)."""
+    data = study_description(study, size)
+    data["variants"] = [v.model_dump(mode="json") for v in study.variants]
+    text = json.dumps(data, sort_keys=True, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class Checkpoint:
+    """The checkpoint file of one study (see the module docs)."""
+
+    path: Path
+    study: Study
+    size: int
+    every_s: float = 30.0
+    """Seconds between saves while running (and always once at the end or on Ctrl-C)."""
+
+    def check(self) -> None:
+        """Fail now (`CheckpointError`) if the file cannot be resumed from or written."""
+        self.load()
+        folder = self.path.parent
+        if not folder.is_dir():
+            raise CheckpointError(f"checkpoint {self.path}: no folder {folder}")
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=folder)
+        except OSError as exc:
+            raise CheckpointError(
+                f"checkpoint {self.path}: cannot write in {folder} ({exc.strerror})"
+            ) from None
+        os.close(fd)
+        os.unlink(tmp)
+
+    def load(self) -> tuple[StudySummary, list[tuple[int, int]], float] | None:
+        """The summary, ranges played and time spent saved in the file (`None` when there is no file
+        yet)."""
+        path = self.path
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise CheckpointError(f"checkpoint {path}: {exc.strerror}") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise CheckpointError(f"checkpoint {path}: not a regular file")
+        if info.st_size > MAX_BYTES:
+            raise CheckpointError(f"checkpoint {path}: too big to be a checkpoint")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
+                raise ValueError("not a checkpoint")
+        except (OSError, ValueError):
+            raise CheckpointError(
+                f"checkpoint {path}: not a study checkpoint (give a new file, or the file an "
+                "earlier run of the same study saved)"
+            ) from None
+        if data.get("version") != VERSION:
+            raise CheckpointError(
+                f"checkpoint {path}: version {data.get('version')!r} (this sueca-rules reads "
+                f"version {VERSION})"
+            )
+        if data.get("fingerprint") != study_fingerprint(self.study, self.size):
+            raise CheckpointError(
+                f"checkpoint {path} belongs to another study ({_brief(data.get('study'))}): "
+                "run the same command (variants, teams, options, seed, size) to resume it, "
+                "or give another file"
+            )
+        try:
+            study = self.study
+            summary = StudySummary.from_state(data["summary"], study.mode, study.duplicate)
+            ranges = [(int(a), int(b)) for a, b in data["done"]]
+            if not all(0 <= a < b <= self.size for a, b in ranges):
+                raise ValueError("ranges out of the study")
+            elapsed = float(data.get("elapsed_s", 0.0))
+        except (KeyError, TypeError, ValueError, ArithmeticError):
+            raise CheckpointError(
+                f"checkpoint {path}: damaged (its summary cannot be read)"
+            ) from None
+        return summary, ranges, elapsed
+
+    def save(self, summary: StudySummary, done: list[tuple[int, int]], elapsed: float) -> None:
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "study": study_description(self.study, self.size),
+            "fingerprint": study_fingerprint(self.study, self.size),
+            "done": [list(r) for r in done],
+            "elapsed_s": elapsed,
+            "summary": summary.to_state(),
+        }
+        atomic_write_text(self.path, json.dumps(data, separators=(",", ":")) + "\n")
+
+
+def _brief(study: object) -> str:
+    if not isinstance(study, dict):
+        return "unknown"
+    names = ", ".join(str(v) for v in study.get("variants", []))
+    return (
+        f"{names}; teams {study.get('teams')}; seed {study.get('seed')!r}; size {study.get('size')}"
+    )

@@ -1,0 +1,343 @@
+"""Running a study: its units sharded by index over this process, worker processes or a Ray
+cluster, streamed into a running summary, with Ctrl-C and checkpoints.
+
+The units still to play are cut into chunks of consecutive indices, handed out a few at a time
+(never all at once: a study of 10^12 deals allocates nothing for them), and each chunk comes back as
+a small `StudySummary`. Summaries merge exactly in any order, so the result depends only on the
+study and its size: not on the backend, the number of jobs or workers, the order chunks finish, a
+lost worker's chunk played again, or a resume.
+
+Worker processes die with their parent (Linux: the kernel kills them when the parent dies, and they
+check it); a lost worker's chunks are played again by a fresh pool, at most `MAX_RETRIES` times in a
+run.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from .._errors import SuecaError
+from ._checkpoint import Checkpoint
+from ._play import Study, play_unit
+from ._summary import StudySummary
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+__all__ = [
+    "MAX_RETRIES",
+    "Interrupted",
+    "RunResult",
+    "WorkerLostError",
+    "run_study",
+]
+
+MAX_RETRIES: Final = 3
+"""Times a run replaces a lost worker (its chunks are played again) before it gives up."""
+
+ProgressCallback = Callable[[int, int], None]
+
+
+class WorkerLostError(SuecaError, RuntimeError):
+    """A worker process (or Ray task) was lost more often than a run retries."""
+
+
+@dataclass(slots=True)
+class RunResult:
+    """A run's summary and how it went."""
+
+    summary: StudySummary
+    done: int
+    """Units played (all of them unless interrupted)."""
+    jobs: int
+    """Worker processes used (1: this process; for Ray: the cluster's CPUs)."""
+    elapsed_s: float
+    """Wall-clock time, the time of earlier runs resumed from a checkpoint included."""
+    retries: int = 0
+    """Lost workers replaced (their chunks played again)."""
+    resumed: int = 0
+    """Units that came from a checkpoint."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (or a stop) during a run: carries what was played so far (progress is saved
+    in the checkpoint first, when there is one)."""
+
+    def __init__(self, result: RunResult) -> None:
+        super().__init__()
+        self.result = result
+
+
+# --- which units are done -----------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Done:
+    """The units played, as sorted disjoint ranges `[start, stop)`: a handful however many units
+    (chunks finish roughly in order)."""
+
+    ranges: list[tuple[int, int]] = field(default_factory=list)
+
+    def add(self, start: int, stop: int) -> None:
+        merged: list[tuple[int, int]] = []
+        for a, b in sorted([*self.ranges, (start, stop)]):
+            if merged and a <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+            else:
+                merged.append((a, b))
+        self.ranges = merged
+
+    @property
+    def count(self) -> int:
+        return sum(b - a for a, b in self.ranges)
+
+    def chunks(self, size: int, per: int) -> Iterator[tuple[int, int]]:
+        """The units not done, in chunks of at most `per` consecutive indices (lazily)."""
+        start = 0
+        for a, b in [*self.ranges, (size, size)]:
+            for i in range(start, a, per):
+                yield (i, min(a, i + per))
+            start = max(start, b)
+
+
+def chunk_size(size: int, workers: int, most: int = 64) -> int:
+    """Units per chunk: about a dozen chunks per worker, at most `most`."""
+    return max(1, min(most, math.ceil(size / (workers * 12))))
+
+
+def play_chunk(study: Study, start: int, stop: int) -> StudySummary:
+    """Worker entry point: units `start` to `stop - 1`, summarised."""
+    summary = StudySummary.empty(len(study.variants), study.mode, study.duplicate)
+    for index in range(start, stop):
+        summary.add_unit(play_unit(study, index))
+    return summary
+
+
+# --- the run ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class RunState:
+    """A run in progress: what is merged so far, and saving it."""
+
+    study: Study
+    size: int
+    summary: StudySummary
+    done: Done
+    checkpoint: Checkpoint | None
+    progress: ProgressCallback | None
+    started: float
+    earlier_s: float
+    resumed: int
+    jobs: int = 1
+    retries: int = 0
+    saved_at: float = 0.0
+
+    def merge(self, start: int, stop: int, part: StudySummary) -> None:
+        self.summary.merge(part)
+        self.done.add(start, stop)
+        if self.progress is not None:
+            self.progress(self.done.count, self.size)
+        if self.checkpoint is not None and time.monotonic() - self.saved_at >= (
+            self.checkpoint.every_s
+        ):
+            self.save()
+
+    def save(self) -> None:
+        if self.checkpoint is not None:
+            self.checkpoint.save(self.summary, self.done.ranges, self.elapsed())
+            self.saved_at = time.monotonic()
+
+    def elapsed(self) -> float:
+        return self.earlier_s + time.perf_counter() - self.started
+
+    def result(self) -> RunResult:
+        return RunResult(
+            self.summary,
+            self.done.count,
+            self.jobs,
+            self.elapsed(),
+            self.retries,
+            self.resumed,
+        )
+
+
+def run_study(
+    study: Study,
+    size: int,
+    *,
+    jobs: int = 1,
+    cluster: str | None = None,
+    address: str | None = None,
+    checkpoint: Checkpoint | None = None,
+    progress: ProgressCallback | None = None,
+) -> RunResult:
+    """Play units `0` to `size - 1` of `study` and return their summary.
+
+    `jobs`: worker processes (1: this process). `cluster="ray"` runs the chunks as Ray tasks
+    instead, on the cluster at `address` (or a local Ray instance of `jobs` CPUs when `address` is
+    `None`). `checkpoint` resumes from its file and saves progress to it. Ctrl-C raises
+    `Interrupted` (after saving).
+    """
+    summary = StudySummary.empty(len(study.variants), study.mode, study.duplicate)
+    done = Done()
+    earlier = 0.0
+    if checkpoint is not None:
+        loaded = checkpoint.load()
+        if loaded is not None:
+            summary, ranges, earlier = loaded
+            for a, b in ranges:
+                done.add(a, b)
+    state = RunState(
+        study,
+        size,
+        summary,
+        done,
+        checkpoint,
+        progress,
+        time.perf_counter(),
+        earlier,
+        done.count,
+    )
+    state.saved_at = time.monotonic()
+    try:
+        if progress is not None:
+            progress(done.count, size)
+        if cluster == "ray":
+            from ._ray import run_on_ray
+
+            run_on_ray(state, address, jobs)
+        elif jobs <= 1:
+            _run_here(state)
+        else:
+            _run_pool(state, jobs)
+    except KeyboardInterrupt:
+        state.save()
+        raise Interrupted(state.result()) from None
+    state.save()
+    return state.result()
+
+
+def _run_here(state: RunState) -> None:
+    """Play in this process, merging what was played every fifth of a second or so."""
+    state.jobs = 1
+    study = state.study
+    for start, stop in state.done.chunks(state.size, 64):
+        part = StudySummary.empty(len(study.variants), study.mode, study.duplicate)
+        first = start
+        last = time.monotonic()
+        for index in range(start, stop):
+            part.add_unit(play_unit(study, index))
+            now = time.monotonic()
+            if index + 1 == stop or now - last >= 0.2:
+                state.merge(first, index + 1, part)
+                part = StudySummary.empty(len(study.variants), study.mode, study.duplicate)
+                first, last = index + 1, now
+
+
+def _run_pool(state: RunState, jobs: int) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    remaining = state.size - state.done.count
+    per = chunk_size(remaining, jobs)
+    state.jobs = jobs = max(1, min(jobs, math.ceil(remaining / per)))
+    while True:
+        try:
+            _pool_pass(state, jobs, per)
+            return
+        except BrokenProcessPool:
+            if state.retries >= MAX_RETRIES:
+                lost = state.retries + 1
+                who = "a worker process was" if lost == 1 else f"{lost} worker processes were"
+                raise WorkerLostError(
+                    f"{who} lost (killed, or out of memory?); giving up after "
+                    f"{state.retries} retr{'y' if state.retries == 1 else 'ies'}"
+                ) from None
+            state.retries += 1
+
+
+def _pool_pass(state: RunState, jobs: int, per: int) -> None:
+    """Play the chunks not done with a fresh pool of `jobs` processes."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    pool = _new_pool(jobs)
+    try:
+        chunks = state.done.chunks(state.size, per)
+        running: dict[Future[StudySummary], tuple[int, int]] = {}
+
+        def feed() -> None:
+            for a, b in chunks:
+                running[pool.submit(play_chunk, state.study, a, b)] = (a, b)
+                if len(running) >= 2 * jobs:
+                    return
+
+        feed()
+        while running:
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                a, b = running.pop(future)
+                state.merge(a, b, future.result())
+            feed()
+    except BaseException:
+        # Interrupted, or a worker lost: stop the workers now rather than let them finish
+        # their chunks (the chunks not merged are played again, or saved as not done).
+        _stop_pool(pool)
+        raise
+    pool.shutdown()
+
+
+def _new_pool(jobs: int) -> ProcessPoolExecutor:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_init,
+        initargs=(os.getpid(),),
+    )
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    # ProcessPoolExecutor has no public way to stop its workers at once before Python 3.14
+    # (terminate_workers); its process table is read where it is.
+    processes: dict[Any, Any] = dict(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
+        process.terminate()
+    for process in processes.values():
+        process.join(timeout=5)
+
+
+def _worker_init(parent: int) -> None:
+    """In each worker: die with the parent, and leave Ctrl-C to the parent."""
+    import signal
+
+    # Ctrl-C is the parent's to handle: it stops the workers (no traceback from each).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this process get SIGKILL when its parent dies (Linux `PR_SET_PDEATHSIG`); if the parent
+    is already gone, exit now. Elsewhere nothing is done: the pool's own watch of its parent ends
+    the workers when it next looks."""
+    import signal
+    import sys
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            pr_set_pdeathsig = 1
+            libc.prctl(pr_set_pdeathsig, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
+            pass
+    if os.getppid() != parent:
+        os._exit(1)

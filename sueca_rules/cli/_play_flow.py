@@ -1,0 +1,99 @@
+"""A match at a `sueca play` table, from its first decision to its end, and its record.
+
+`play_out()` runs every phase of a match (the dealer's choice of trump, redeal questions, cards,
+claims, the count) through `sueca_rules.bots.advance()`, with seat 0 a person or a bot, and prints
+what happens. `play_and_save()` is the one block every game flow (a game, `--auto`, each match of
+the ladder) runs: play, then save the record whatever happened.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from rich.markup import escape
+
+from .._match import Match
+from .._record import Record, save_record
+from ..bots import Bot, advance
+from ._play_input import ClaimNow, Stop
+from ._play_view import HUMAN, TableView
+
+__all__ = ["Outcome", "Played", "play_and_save", "play_out", "record_of", "save_match"]
+
+Outcome = Literal["won", "lost", "quit"]
+
+
+def play_out(view: TableView, match: Match, seats: Sequence[Bot]) -> Outcome:
+    """Play `match` to its end with `seats` (one per seat; seat 0 may be a `HumanSeat`), printing it
+    on `view`. A match made with `deal=False` is dealt here, so that every deal's events are shown.
+    Raises `Stop` when the player stops."""
+    while not match.is_over:
+        leader = match.trick_leader
+        try:
+            events = match.deal_random() if match.phase == "deal" else advance(match, seats)
+        except ClaimNow as claim:
+            events = match.claim(HUMAN, claim.against)
+        view.show_events(match, events, leader)
+    assert match.winner is not None
+    return "won" if match.winner == 0 else "lost"
+
+
+def record_of(match: Match) -> tuple[Record, bool]:
+    """The match's record without a trailing deal nobody has played a card of (its redeal questions
+    are not kept in a record), and whether its last deal is unfinished (`sueca replay` then needs
+    `--partial`)."""
+    record = match.to_record()
+    if match.phase in ("play", "redeal") and not match.plays and not match.claims:
+        return record.model_copy(update={"deals": record.deals[:-1]}), False
+    return record, match.phase == "play"
+
+
+def save_match(view: TableView, match: Match, path: str) -> bool:
+    """Save the match to `path` (atomically) and say how to replay or resume it; `False` (after a
+    message on stderr) when it cannot be written."""
+    record, partial = record_of(match)
+    try:
+        save_record(record, path)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        print(f"sueca: could not save the record to {path}: {reason}", file=sys.stderr)
+        return False
+    w = view.words
+    how = w.replay_with(f"sueca replay {'--partial ' if partial else ''}{path}")
+    if not match.is_over:
+        how = f"{w.resume_with(f'sueca play --resume {path}')}; {how}"
+    # One line however narrow the terminal, so that the commands can be copied.
+    view.console.print(escape(w.saved(path, how)), soft_wrap=True)
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """How a match at the table ended."""
+
+    outcome: Outcome
+    stop: Stop | None
+    """Why the player stopped, if they did."""
+    saved: bool
+    """`False` when the record could not be written."""
+
+
+def play_and_save(
+    view: TableView, match: Match, seats: Sequence[Bot], record: str | None
+) -> Played:
+    """Play the match out, then save it to `record` (if given) however it ended: won, stopped, or
+    interrupted (Ctrl-C, which then goes on up)."""
+    outcome: Outcome = "quit"
+    stop: Stop | None = None
+    saved = True
+    try:
+        outcome = play_out(view, match, seats)
+    except Stop as exc:
+        stop = exc
+    finally:
+        if record is not None:
+            saved = save_match(view, match, record)
+    return Played(outcome, stop, saved)

@@ -1,0 +1,133 @@
+"""``sueca new``: a starter house-rules file with every field, commented out, that validates as
+its base and, uncommented, is its base again."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from sueca_rules import builtin_ids, load_variant
+from sueca_rules._schema import SCHEMA_FILENAME, schema_text
+from sueca_rules.cli import main
+from sueca_rules.cli._cmd_new import starter_text
+
+_FIELD = re.compile(r"^# ( *)(\w+):")
+
+
+def uncommented(text: str) -> str:
+    """``text`` with every commented-out field line (and section line) made live."""
+    return "\n".join(line[2:] if _FIELD.match(line) else line for line in text.splitlines())
+
+
+def paths(data: dict[str, Any], prefix: str = "") -> set[str]:
+    """Every dotted field path of a variant dumped as data."""
+    found = {prefix + key for key in data}
+    for key, value in data.items():
+        found |= paths(value, f"{prefix}{key}.") if isinstance(value, dict) else set()
+    return found
+
+
+def field_paths(text: str) -> list[str]:
+    """The dotted path of every field line, live or commented out."""
+    found: list[str] = []
+    stack: list[str] = []
+    for line in text.splitlines():
+        m = _FIELD.match(line) or re.match(r"^()(\w+):", line)
+        if not m:
+            continue
+        depth = len(m.group(1)) // 2
+        stack = [*stack[:depth], m.group(2)]
+        found.append(".".join(stack))
+    return found
+
+
+@pytest.mark.parametrize("base", builtin_ids())
+def test_every_field_with_the_bases_value(base: str) -> None:
+    text = starter_text("Ours", base, SCHEMA_FILENAME)
+    assert text.startswith(f"# yaml-language-server: $schema={SCHEMA_FILENAME}\n")
+    data = yaml.safe_load(text)
+    assert data == {"name": "Ours", "extends": base}  # everything else is commented out
+    variant = load_variant(base)
+    fields = paths(variant.model_dump(mode="json"))
+    assert fields <= set(field_paths(text))
+    # Uncommented, the file says every rule of its base, with its base's values.
+    live = yaml.safe_load(uncommented(text))
+    live.pop("extends")
+    full = variant.model_dump(mode="json")
+    full.update(name="Ours", description="")
+    full.pop("extends", None)
+    assert live == full
+
+
+def test_the_choices_come_from_the_schema() -> None:
+    text = starter_text("Ours", "portugal", SCHEMA_FILENAME)
+    assert "Values: anticlockwise | clockwise." in " ".join(text.replace("#", "").split())
+    assert "random | 0 | 1 | 2 | 3" in text
+    assert "dealer_last | dealer_first | dealer_choice" in " ".join(text.split())
+    assert "tiers: [{min_points: 61, games: 1}, {min_points: 91, games: 2}]" in text
+    assert max(len(line) for line in text.splitlines()) <= 100
+
+
+def test_new_writes_the_file_and_the_schema_and_says_what_next(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    house = tmp_path / "our_cafe.yaml"
+    assert main(["new", str(house), "--extends", "portugal-table"]) == 0
+    out = capsys.readouterr().out
+    assert f"Wrote {house}: the rules of portugal-table" in out
+    assert f"sueca validate {house}" in out
+    assert f"sueca play {house}" in out
+    assert yaml.safe_load(house.read_text(encoding="utf-8")) == {
+        "name": "Our Cafe",
+        "extends": "portugal-table",
+    }
+    assert (tmp_path / SCHEMA_FILENAME).read_text(encoding="utf-8") == schema_text()
+    assert main(["validate", str(house)]) == 0
+    assert load_variant(house).revoke.mode == "claimable"
+    capsys.readouterr()
+    # A schema already there is left as it is.
+    (tmp_path / SCHEMA_FILENAME).write_text("{}", encoding="utf-8")
+    other = tmp_path / "other.yaml"
+    assert main(["new", str(other), "--name", "Tasca do Zé"]) == 0
+    assert "schema" not in capsys.readouterr().out.split("\n", 1)[1].split("Next")[0]
+    assert (tmp_path / SCHEMA_FILENAME).read_text(encoding="utf-8") == "{}"
+    assert "name: Tasca do Zé" in other.read_text(encoding="utf-8")
+
+
+def test_new_never_replaces_a_file_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("mine\n", encoding="utf-8")
+    assert main(["new", str(house)]) == 2
+    assert "exists: add --force to replace it" in capsys.readouterr().err
+    assert house.read_text(encoding="utf-8") == "mine\n"
+    assert main(["new", str(house), "--force"]) == 0
+    assert "extends: portugal" in house.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["x.txt"], "name it FILE.yaml"),
+        (["x.yaml", "--extends", "narnia"], "not a built-in variant"),
+        (["no/such/folder/x.yaml"], "cannot write there"),
+    ],
+)
+def test_new_refuses_bad_arguments(
+    args: list[str],
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+    assert not list(tmp_path.iterdir())

@@ -1,0 +1,473 @@
+"""The PettingZoo environment (``sueca_rules.envs``, the ``rl`` extra): PettingZoo's own API and
+seed tests, agreement with the engine card for card under random variants, action masks that
+are exactly what the engine accepts, observations that never depend on hidden cards, rewards.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import event, given, note
+from hypothesis import strategies as st
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+from sueca_rules import (
+    ConfigError,
+    IllegalPlayError,
+    Match,
+    Observation,
+    Variant,
+    parse_variant,
+)
+from sueca_rules.bots import make_bot, play_match
+from sueca_rules.envs import (
+    CLAIM,
+    CLAIM_NEXT,
+    CLAIM_PREVIOUS,
+    LAYOUT,
+    NUM_ACTIONS,
+    OBSERVATION_SIZE,
+    PASS,
+    REDEAL,
+    TRUMP_BOTTOM,
+    TRUMP_TOP,
+    SuecaEnv,
+    Table,
+    action_name,
+    bot_action,
+    describe,
+    encode_information_state,
+    encode_observation,
+    env,
+)
+
+from .strategies import variants
+from .test_envs_support import play_logged, replay, swappable, swapped_hands
+
+seeds = st.integers(0, 2**32)
+
+HOUSE = parse_variant(
+    "name: House\nextends: portugal\ndeal: {redeal: {leader_below: 20, others_below: 20}}\n"
+    "revoke: {mode: claimable, accuse: player, after_false_claim: play_on,"
+    " false_claim_games: 1}\nmatch: {target_games: 2}\n"
+)
+# PettingZoo's checks warn about two things every classic card game with an action mask does:
+# the observation is a dictionary (the array and its mask), so it is not a plain Box.
+_EXPECTED_WARNINGS = (
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be gymnasium.spaces.box",
+)
+
+
+def _api_test_warnings(variant: Variant | str) -> set[str]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env(variant=variant), num_cycles=400)
+    return {str(w.message) for w in caught}
+
+
+@pytest.mark.parametrize("variant", ["portugal", "portugal-table", "brasil", HOUSE])
+def test_pettingzoo_api_test_passes(variant: Variant | str) -> None:
+    for message in _api_test_warnings(variant):
+        assert message.startswith(_EXPECTED_WARNINGS), message
+
+
+@pytest.mark.parametrize("variant", ["portugal-table", "brasil"])
+def test_pettingzoo_seed_test_passes(variant: str) -> None:
+    seed_test(lambda: env(variant=variant), num_cycles=300)
+
+
+def test_a_seed_deals_the_cards_of_the_same_match() -> None:
+    game = SuecaEnv("portugal")
+    game.reset(seed=11)
+    assert game.table.match.dealt_hands == Match("portugal", seed=11).dealt_hands
+    game.reset()  # the next match's seed comes from the generator the seed started
+    again = SuecaEnv("portugal")
+    again.reset(seed=11)
+    again.reset()
+    assert game.table.match.dealt_hands == again.table.match.dealt_hands
+
+
+def _walk(game: SuecaEnv, rng: random.Random, steps: int, claim_rate: float = 0.05) -> None:
+    """Random masked actions (claims seldom) for ``steps`` steps, or until the next would end
+    the match."""
+    for _ in range(steps):
+        if not game.agents or game.terminations[game.agent_selection]:
+            return
+        if game.truncations[game.agent_selection]:
+            return
+        obs = game.observe(game.agent_selection)
+        legal = [int(a) for a in np.flatnonzero(obs["action_mask"])]
+        quiet = [a for a in legal if a not in (CLAIM, CLAIM_NEXT, CLAIM_PREVIOUS, REDEAL)]
+        action = rng.choice(legal if rng.random() < claim_rate or not quiet else quiet)
+        trial = game.table.clone()
+        trial.apply(action)
+        if trial.match.is_over:  # stop before the end
+            return
+        game.step(action)
+
+
+# --- agreement with the engine -----------------------------------------------------------------
+
+
+@given(variants(short=True), seeds)
+def test_the_environment_plays_the_engines_games_card_for_card(variant: Variant, seed: int) -> None:
+    """A game played at random on the engine (renúncias, claims, redeals, the dealer's choice)
+    replayed through the environment: the same agent is asked at each decision, the mask
+    allows its action, the four observations equal the engine's after each decision, and the
+    record is the same at the end."""
+    reference, log = play_logged(variant, seed)
+    mirror = Match(variant, seed=seed)
+    game = SuecaEnv(variant)
+    game.reset(seed=seed)
+    table = game.table
+
+    def step(action: int) -> None:
+        agent = game.agent_selection
+        assert agent == f"seat_{table.actor}"
+        assert game.observe(agent)["action_mask"][action] == 1, action_name(action)
+        game.step(action)
+
+    done = replay(table, step, log, mirror)
+    note(f"{done} of {len(log)} decisions replayed")
+    assert table.match.to_record() == mirror.to_record()
+    if done == len(log):
+        assert mirror.to_record() == reference.to_record()
+
+
+class _Claimer:
+    """A test bot: random legal cards, sometimes a renúncia, random claims, redeals and sides."""
+
+    level = 1
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation) -> Any:
+        if observation.playable != observation.legal and self.rng.random() < 0.1:
+            return self.rng.choice(observation.playable)
+        return self.rng.choice(observation.legal)
+
+    def choose_trump(self, observation: Observation) -> str:
+        return self.rng.choice(["top", "bottom"])
+
+    def wants_redeal(self, observation: Observation) -> bool:
+        return self.rng.random() < 0.5
+
+    def claim(self, observation: Observation) -> int | None:
+        if self.rng.random() < 0.97:
+            return None
+        seat = observation.seat
+        return self.rng.choice([(seat + 1) % 4, (seat + 3) % 4])
+
+
+@given(variants(short=True), seeds)
+def test_bots_play_the_same_match_in_the_environment_and_with_advance(
+    variant: Variant, seed: int
+) -> None:
+    """Bots asked through the environment (``bot_action``) and by ``sueca_rules.bots.advance``
+    meet the same questions in the same order: the matches are the same."""
+    match = Match(variant, seed=seed)
+    play_match(match, [_Claimer(seed + s) for s in range(4)], max_deals=3)
+    game = SuecaEnv(variant, max_deals=3)
+    game.reset(seed=seed)
+    bots = [_Claimer(seed + s) for s in range(4)]
+    while game.agents and not (game.terminations[game.agent_selection]):
+        if game.truncations[game.agent_selection]:
+            break
+        game.step(bot_action(bots[game.table.actor or 0], game.table))
+    assert game.table.match.to_record() == match.to_record()
+
+
+@given(variants(short=True), seeds, st.integers(0, 150))
+def test_the_mask_is_exactly_what_the_engine_accepts(
+    variant: Variant, seed: int, steps: int
+) -> None:
+    game = SuecaEnv(variant)
+    game.reset(seed=seed)
+    _walk(game, random.Random(seed), steps, claim_rate=0.02)
+    table = game.table
+    seat = table.actor
+    assert seat is not None
+    mask = game.observe(f"seat_{seat}")["action_mask"]
+    decision = table.decision
+    kinds = {
+        "card": range(40),
+        "claim": (CLAIM, CLAIM_NEXT, CLAIM_PREVIOUS),
+        "redeal": (REDEAL,),
+        "trump": (TRUMP_TOP, TRUMP_BOTTOM),
+    }
+    assert decision is not None
+    asked = set(kinds[decision]) | ({PASS} if decision in ("claim", "redeal") else set())
+    for action in range(NUM_ACTIONS):
+        if action not in asked:
+            assert mask[action] == 0, action_name(action)
+            continue
+        accepted = _engine_accepts(table.match.clone(), seat, action)
+        assert mask[action] == accepted, (decision, action_name(action))
+    assert mask.sum() >= 1
+    if decision == "card" and variant.revoke.mode == "claimable":
+        assert sorted(np.flatnonzero(mask)) == sorted(int(c) for c in table.match.hand(seat))
+
+
+def _engine_accepts(match: Match, seat: int, action: int) -> bool:
+    """Whether the engine itself accepts ``action`` from ``seat`` now."""
+    rules = match.rules
+    try:
+        if action < 40:
+            if match.turn != seat:
+                return False
+            match.play(action)
+        elif action == PASS:
+            if match.phase == "redeal":
+                match.keep_hand(seat)
+        elif action == REDEAL:
+            match.redeal(seat)
+        elif action in (TRUMP_TOP, TRUMP_BOTTOM):
+            match.choose_trump("top" if action == TRUMP_TOP else "bottom")
+        else:
+            against = {
+                CLAIM: None,
+                CLAIM_NEXT: rules.next_seat[seat],
+                CLAIM_PREVIOUS: rules.previous_seat(seat),
+            }[action]
+            match.claim(seat, against)
+    except IllegalPlayError:
+        return False
+    return True
+
+
+# --- what an agent sees -----------------------------------------------------------------------
+
+
+@given(variants(short=True), seeds, st.integers(0, 300), st.integers(0, 3))
+def test_observations_never_depend_on_hidden_cards(
+    variant: Variant, seed: int, steps: int, seat: int
+) -> None:
+    """At a random point of a random match (earlier deals played), two cards of two other
+    seats change hands, as far as nothing the seat knows changes: its observation,
+    information state, text and mask stay the same."""
+    rng = random.Random(seed)
+    match = Match(variant, seed=seed)
+    table = Table(match)
+    this_deal: list[int] = []  # the actions since the current deal was dealt
+    for _ in range(steps):
+        if table.actor is None:
+            break
+        deal = match.deal_number
+        legal = table.legal_actions()
+        quiet = [a for a in legal if a not in (CLAIM, CLAIM_NEXT, CLAIM_PREVIOUS, REDEAL)]
+        action = rng.choice(legal if rng.random() < 0.03 or not quiet else quiet)
+        trial = table.clone()
+        trial.apply(action)
+        if trial.match.is_over:  # stop before the end
+            break
+        table.apply(action)
+        if match.deal_number != deal or action in (TRUMP_TOP, TRUMP_BOTTOM):
+            this_deal = []
+        else:
+            this_deal.append(action)
+    pair = swappable(match, seat, rng) if match.trump_card is not None else None
+    event(f"swapped: {pair is not None}")
+    if pair is None:  # the dealer is choosing, or every hidden card is pinned
+        return
+    record = match.to_record()
+    other = Match.from_record(record.model_copy(update={"deals": record.deals[:-1]}))
+    assert match.trump_card is not None
+    other.deal_hands(swapped_hands(match, pair), match.trump_card)
+    twin = Table(other)
+    for action in this_deal:
+        twin.apply(action)
+    assert any(other.hand(s) != match.hand(s) for s in range(4))
+    assert other.hand(seat) == match.hand(seat)
+    assert np.array_equal(encode_observation(twin, seat), encode_observation(table, seat))
+    assert np.array_equal(
+        encode_information_state(twin, seat), encode_information_state(table, seat)
+    )
+    assert describe(twin, seat) == describe(table, seat)
+    if table.actor == seat:
+        assert twin.legal_actions() == table.legal_actions()
+
+
+def test_the_layout_tiles_the_observation() -> None:
+    offset = 0
+    for section in LAYOUT.values():
+        assert section.offset == offset
+        offset += section.size
+    assert offset == OBSERVATION_SIZE
+    game = SuecaEnv("portugal")
+    game.reset(seed=1)
+    obs = game.observe("seat_1")["observation"]
+    assert obs.shape == (OBSERVATION_SIZE,)
+    assert obs.dtype == np.float32
+    hand = LAYOUT["hand"]
+    held = np.flatnonzero(obs[hand.offset : hand.offset + hand.size])
+    assert sorted(int(c) for c in game.table.match.hand(1)) == sorted(int(c) for c in held)
+    seat = LAYOUT["seat"]
+    assert list(obs[seat.offset : seat.offset + 4]) == [0, 1, 0, 0]
+
+
+# --- rewards, episodes, errors ----------------------------------------------------------------
+
+
+def _play_out(game: SuecaEnv, seed: int) -> dict[str, float]:
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    rng = random.Random(seed)
+    for agent in game.agent_iter():
+        obs, reward, terminated, truncated, _ = game.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            game.step(None)
+            continue
+        legal = [int(a) for a in np.flatnonzero(obs["action_mask"])]
+        quiet = [a for a in legal if a not in (CLAIM, CLAIM_NEXT, CLAIM_PREVIOUS)]
+        game.step(rng.choice(quiet or legal))
+    return totals
+
+
+@pytest.mark.parametrize("deal_reward", ["games", "points", "none"])
+def test_rewards_add_up_to_the_deals_and_the_match(deal_reward: Any) -> None:
+    game = SuecaEnv("portugal", deal_reward=deal_reward, match_reward=2.5)
+    game.reset(seed=5)
+    totals = _play_out(game, 5)
+    match = game.table.match
+    assert match.is_over
+    assert match.winner is not None
+    sign = 1 if match.winner == 0 else -1
+    per_deal = 0.0
+    if deal_reward == "games":
+        per_deal = sum(d.games[0] - d.games[1] for d in match.deals)
+    elif deal_reward == "points":
+        per_deal = sum((d.points[0] - d.points[1]) / 120 for d in match.deals)
+    assert totals["seat_0"] == pytest.approx(per_deal + 2.5 * sign)
+    assert totals["seat_2"] == totals["seat_0"]
+    assert totals["seat_1"] == totals["seat_3"] == pytest.approx(-totals["seat_0"])
+
+
+def test_max_deals_truncates_the_episode() -> None:
+    game = SuecaEnv("portugal-table", max_deals=1)
+    game.reset(seed=2)
+    totals = _play_out(game, 2)
+    match = game.table.match
+    assert len(match.deals) == 1
+    assert not match.is_over
+    deal = match.deals[0]
+    assert totals["seat_0"] == pytest.approx(deal.games[0] - deal.games[1])
+    assert not game.agents
+
+
+def test_an_action_outside_the_mask_changes_nothing() -> None:
+    game = SuecaEnv("portugal")
+    game.reset(seed=3)
+    seat = game.table.actor
+    assert seat is not None
+    mask = game.observe(f"seat_{seat}")["action_mask"]
+    refused = [a for a in range(NUM_ACTIONS) if not mask[a]]
+    before = game.table.match.to_record()
+    for action in (refused[0], PASS, -1, NUM_ACTIONS, 2.5, "7H", True, None):
+        with pytest.raises(IllegalPlayError):
+            game.step(action)
+    assert game.table.match.to_record() == before
+    game.step(np.int64(np.flatnonzero(mask)[0]))  # NumPy integers are actions too
+    assert len(game.table.match.plays) == 1
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"variant": 3},
+        {"deal_reward": "cards"},
+        {"match_reward": "1"},
+        {"max_deals": 0},
+        {"max_deals": True},
+        {"render_mode": "rgb_array"},
+    ],
+)
+def test_bad_arguments_are_config_errors(kwargs: dict[str, Any]) -> None:
+    with pytest.raises(ConfigError):
+        SuecaEnv(**kwargs)
+
+
+def test_render_shows_the_whole_table() -> None:
+    game = SuecaEnv("portugal", render_mode="ansi")
+    game.reset(seed=4)
+    text = game.render()
+    assert isinstance(text, str)
+    for seat in range(4):
+        hand = " ".join(str(c) for c in game.table.match.hand(seat))
+        assert f"seat {seat}: {hand}" in text
+    assert SuecaEnv("portugal").render() is None
+
+
+def test_a_level_3_bot_beats_random_agents_through_the_environment() -> None:
+    """Our bots can sit at the environment's table (``bot_action``): two level-3 bots win
+    most deals against random masked actions."""
+    game = SuecaEnv("portugal", max_deals=8, deal_reward="points")
+    game.reset(seed=9)
+    bots = {0: make_bot(3, seed=0), 2: make_bot(3, seed=2)}
+    rng = random.Random(9)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        obs, reward, terminated, truncated, _ = game.last()
+        totals[agent] += reward
+        seat = int(agent[-1])
+        if terminated or truncated:
+            game.step(None)
+        elif seat in bots:
+            game.step(bot_action(bots[seat], game.table))
+        else:
+            game.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+    assert totals["seat_0"] > 0
+
+
+# --- the guide and the example -----------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_python_of_the_learning_guide_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every ``python`` block of docs/guide/learning.md, in order, in one namespace."""
+    pytest.importorskip("pyspiel")
+    page = (ROOT / "docs" / "guide" / "learning.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert len(blocks) == 4
+    namespace: dict[str, Any] = {}
+    for block in blocks:
+        exec(compile(block, "learning.md", "exec"), namespace)
+    printed = capsys.readouterr().out.split()
+    assert printed[0] in ("0", "1")
+    assert printed[-1] in ("0", "1")
+
+
+def test_the_layout_table_of_the_learning_guide_is_the_layout() -> None:
+    page = (ROOT / "docs" / "guide" / "learning.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| ([\d × ]+) \| (.+) \|$", page, re.M)
+    assert [r[0] for r in rows] == list(LAYOUT)
+    for name, offset, shape, meaning in rows:
+        section = LAYOUT[name]
+        assert int(offset) == section.offset
+        assert tuple(int(n) for n in shape.split(" × ")) == section.shape
+        assert meaning == section.meaning
+    assert f"{OBSERVATION_SIZE} numbers" in page
+
+
+def test_the_rl_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel")
+    from .test_examples import load
+
+    status = load("rl_agents.py").main(["--episodes", "10", "--openspiel", "--simulations", "3"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert re.search(r"^random agents: team [01] won in \d+ deals", out, re.M)
+    assert re.search(r"^linear policy, .*: [+-]\d\.\d{3} -> [+-]\d\.\d{3}$", out, re.M)
+    assert re.search(r"^IS-MCTS \(\d+ moves\) against level 3: team [01] won$", out, re.M)
