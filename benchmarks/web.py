@@ -6,17 +6,17 @@ worth of WebSocket clients. Run on demand (never in CI)::
     .venv/bin/python benchmarks/web.py --json        # one JSON object
 
 1. **Card to next state** (issue 12): one table, one person and three level-3 bots. The time
-   from the person's card to the state that shows it (``echo``), and to the state where it is
-   the person's turn again (``next_turn``: the three bots have played). Then how many such
-   tables one server process holds with the p95 of ``next_turn`` under 300 ms: tables are
+   from the person's card to the state that shows it (`echo`), and to the state where it is
+   the person's turn again (`next_turn`: the three bots have played). Then how many such
+   tables one server process holds with the p95 of `next_turn` under 300 ms: tables are
    added step by step, each person playing a card a second.
 2. **Load test** (issue 13): many tables with two or more people each (and bots), every client
    checking every message it gets: a state version skipped is a lost message, an error or a
    version going back is a wrong one (both must be 0); and the p95 time from a card to every
    seat's state that shows it.
 
-The server runs in a process of its own (``python benchmarks/web.py --serve PORT``) with no
-bot delay (a real table waits ``bot_delay`` on purpose; here the server's own time is
+The server runs in a process of its own (`python benchmarks/web.py --serve PORT`) with no
+bot delay (a real table waits `bot_delay` on purpose; here the server's own time is
 measured). Every run is bounded in count and time and stops by itself; the clients only
 connect to 127.0.0.1.
 """
@@ -127,7 +127,7 @@ async def person(
     until: float,
     rng: random.Random,
 ) -> None:
-    """One browser: plays ``cards`` cards (a legal one, after ``think`` seconds) and checks
+    """One browser: plays `cards` cards (a legal one, after `think` seconds) and checks
     every message: versions one by one, no error."""
     import websockets
 
@@ -209,8 +209,8 @@ async def run_tables(
     seconds: float,
     seed: int = 1,
 ) -> Tally:
-    """``tables`` tables of ``seats`` (people and bots), each person playing ``cards`` cards
-    at most, for ``seconds`` at most."""
+    """`tables` tables of `seats` (people and bots), each person playing `cards` cards
+    at most, for `seconds` at most."""
     tally = Tally()
     rng = random.Random(seed)
     created = await asyncio.gather(

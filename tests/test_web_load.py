@@ -1,6 +1,6 @@
-"""A small run of the load test of ``benchmarks/web.py`` (the server in a process of its own on
+"""A small run of the load test of `benchmarks/web.py` (the server in a process of its own on
 the loopback address, WebSocket clients checking every message): no message lost or wrong.
-The full run, with its timings, is on demand: ``python benchmarks/web.py``."""
+The full run, with its timings, is on demand: `python benchmarks/web.py`."""
 
 from __future__ import annotations
 

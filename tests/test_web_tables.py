@@ -52,7 +52,7 @@ def url(table: Msg, seat: int | None = None, token: str | None = None) -> str:
 
 
 def until(ws: Any, pred: Callable[[Msg], bool], limit: int = 5000) -> Msg:
-    """Read messages until one satisfies ``pred`` (bounded: a test never hangs on a loop)."""
+    """Read messages until one satisfies `pred` (bounded: a test never hangs on a loop)."""
     for _ in range(limit):
         message: Msg = ws.receive_json()
         if pred(message):
@@ -520,7 +520,7 @@ def cards_in(value: Any) -> set[str]:
 
 
 def check_message(seat: int, msg: Msg, deals: list[Msg]) -> None:
-    """``msg`` (to ``seat``) holds only what that seat could know when it was sent: its own
+    """`msg` (to `seat`) holds only what that seat could know when it was sent: its own
     hand, the cards played so far in this deal and the last, and the turned cards."""
     if msg["type"] == "error" or msg["phase"] == "waiting":
         assert not cards_in(msg) - set(msg.get("hand", ())), msg
@@ -552,7 +552,7 @@ def check_message(seat: int, msg: Msg, deals: list[Msg]) -> None:
 
 
 def act(state: Msg, rng: random.Random) -> Msg | None:
-    """A random decision for the seat of ``state`` when one is due from it: the dealer's
+    """A random decision for the seat of `state` when one is due from it: the dealer's
     choice, a redeal answer, a card or now and then a claim (naming a rival when the rules
     say so)."""
     seat, phase = state["seat"], state["phase"]

@@ -236,14 +236,14 @@ class TablePhrases(Protocol):
 
 
 class WebPhrases(Protocol):
-    """Words of the web app (``sueca serve``) by key: its pages, JavaScript modules and
-    server messages use the same keys in every language (``{name}`` marks a value filled in).
-    Kept in :mod:`sueca_rules._lang._web_en` and ``_web_pt`` (the web helper's files)."""
+    """Words of the web app (`sueca serve`) by key: its pages, JavaScript modules and server
+    messages use the same keys in every language (`{name}` marks a value filled in). Kept in
+    `sueca_rules._lang._web_en` and `_web_pt` (the web helper's files)."""
 
     strings: Mapping[str, str]
-    """Every word of the pages, by dotted key (``table.your_turn``)."""
+    """Every word of the pages, by dotted key (`table.your_turn`)."""
     field_help: Mapping[str, str] | None
-    """The variant fields' descriptions in this language, by dotted path; ``None`` in the
+    """The variant fields' descriptions in this language, by dotted path; `None` in the
     language the schema is written in (English), whose descriptions are shown as written."""
 
 

@@ -1,9 +1,9 @@
-"""The web app's words in English (the ``web`` section of :mod:`sueca_rules._lang.en`).
+"""The web app's words in English (the `web` section of `sueca_rules._lang.en`).
 
-Keys are dotted (``table.your_turn``); ``{name}`` marks a value the page fills in. The pages,
+Keys are dotted (`table.your_turn`); `{name}` marks a value the page fills in. The pages,
 the JavaScript modules and the server's messages use the same keys in every language. The
-builder's field texts are ``field.<path>`` (label) and ``option.<path>.<value>`` (a choice;
-``.null`` for a rule turned off); their descriptions come from the schema, which is English.
+builder's field texts are `field.<path>` (label) and `option.<path>.<value>` (a choice;
+`.null` for a rule turned off); their descriptions come from the schema, which is English.
 """
 
 from __future__ import annotations
@@ -320,7 +320,7 @@ _STRINGS: Final[dict[str, str]] = {
 
 
 class WebEn:
-    """The ``web`` section in English."""
+    """The `web` section in English."""
 
     strings: Mapping[str, str] = _STRINGS
     field_help: Mapping[str, str] | None = None

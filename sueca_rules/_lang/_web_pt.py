@@ -1,9 +1,9 @@
-"""As palavras da aplicação web em português europeu (a secção ``web`` de
-:mod:`sueca_rules._lang.pt`).
+"""As palavras da aplicação web em português europeu (a secção `web` de
+`sueca_rules._lang.pt`).
 
-As mesmas chaves que :mod:`sueca_rules._lang._web_en`; trata o jogador por tu, como à mesa
-(``tu`` é o nome do teu lugar nas frases da mesa). As descrições dos campos do esquema estão
-traduzidas em ``field_help``, pelo caminho do campo.
+As mesmas chaves que `sueca_rules._lang._web_en`; trata o jogador por tu, como à mesa
+(`tu` é o nome do teu lugar nas frases da mesa). As descrições dos campos do esquema estão
+traduzidas em `field_help`, pelo caminho do campo.
 """
 
 from __future__ import annotations
@@ -410,7 +410,7 @@ _FIELD_HELP: Final[dict[str, str]] = {
 
 
 class WebPt:
-    """A secção ``web`` em português."""
+    """A secção `web` em português."""
 
     strings: Mapping[str, str] = _STRINGS
     field_help: Mapping[str, str] | None = _FIELD_HELP

@@ -1,4 +1,4 @@
-"""``sueca serve``: the web app (house-rules builder, tables, replay viewer) on this machine."""
+"""`sueca serve`: the web app (house-rules builder, tables, replay viewer) on this machine."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def is_loopback(host: str) -> bool:
-    """Whether ``host`` is this computer only (127.0.0.0/8, ::1 or localhost)."""
+    """Whether `host` is this computer only (127.0.0.0/8, ::1 or localhost)."""
     if host.lower() in _LOOPBACK_NAMES:
         return True
     try:
@@ -64,7 +64,7 @@ def is_loopback(host: str) -> bool:
 
 
 def exposure_warning(host: str, port: int) -> str:
-    """What listening on ``host`` (not loopback) exposes, and how to keep it safe."""
+    """What listening on `host` (not loopback) exposes, and how to keep it safe."""
     return (
         f"Warning: listening on {host}, not on 127.0.0.1: anyone who can reach this computer "
         f"on port {port} can open the app, build rules, open tables and replay records. A "

@@ -1,9 +1,9 @@
-"""The web app of ``sueca serve``: build house rules, play against bots or with friends, replay
+"""The web app of `sueca serve`: build house rules, play against bots or with friends, replay
 records — in English or European Portuguese, all served from this machine.
 
 A thin layer over the public API: the server owns every match; each browser gets only what its
-seat may know and sends intentions the server checks. Needs the ``web`` extra
-(``pip install 'sueca-rules[web]'``)::
+seat may know and sends intentions the server checks. Needs the `web` extra
+(`pip install 'sueca-rules[web]'`)::
 
     import uvicorn
     from sueca_rules.web import Settings, create_app

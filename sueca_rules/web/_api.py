@@ -46,11 +46,11 @@ __all__ = [
 
 MODELINE: Final = "# yaml-language-server: $schema=sueca-variant.json\n"
 """The first line of a variant file from the builder: editors check the file against the
-schema saved beside it (``sueca schema -o sueca-variant.json``, or the builder's download)."""
+schema saved beside it (`sueca schema -o sueca-variant.json`, or the builder's download)."""
 
 
 class RefusalError(Exception):
-    """Answer the request with ``status`` and a JSON body (raised by the helpers below)."""
+    """Answer the request with `status` and a JSON body (raised by the helpers below)."""
 
     def __init__(self, status: int, body: dict[str, Any]) -> None:
         super().__init__(body.get("message", ""))
@@ -67,7 +67,7 @@ def settings_of(request: Request) -> Settings:
 
 
 async def read_limited(request: Request, limit: int) -> bytes:
-    """The request body, refused with 413 past ``limit`` bytes (read no further)."""
+    """The request body, refused with 413 past `limit` bytes (read no further)."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
         raise RefusalError(413, _too_large(limit))
@@ -91,7 +91,7 @@ def json_body(raw: bytes) -> Any:
 
 
 def issues_json(issues: Iterable[Issue], *, located: bool = True) -> list[dict[str, Any]]:
-    """Issues as the contract's ``{"line", "column", "path", "message"}`` (no line or column
+    """Issues as the contract's `{"line", "column", "path", "message"}` (no line or column
     for JSON input, whose text the user did not write)."""
     return [
         {
@@ -114,7 +114,7 @@ def _lang(request: Request) -> Lang:
 
 
 def variant_from_json(data: Any) -> tuple[Variant, str | None]:
-    """``{"id": "portugal"}`` or ``{"variant": {...}}`` (or a bare id or mapping) as a variant
+    """`{"id": "portugal"}` or `{"variant": {...}}` (or a bare id or mapping) as a variant
     and its built-in id; refused with 422 and the issues when it is not valid."""
     if isinstance(data, dict) and "id" in data and "variant" not in data:
         data = data["id"]
@@ -141,7 +141,7 @@ def variant_from_json(data: Any) -> tuple[Variant, str | None]:
 
 
 def _variant_of_body(raw: bytes, content_type: str) -> tuple[Variant, str | None, bool]:
-    """The variant of a describe/preview body: JSON (``application/json``) or a file's text;
+    """The variant of a describe/preview body: JSON (`application/json`) or a file's text;
     the bool tells whether it was text (its issues have lines)."""
     if content_type.split(";")[0].strip().lower() == "application/json":
         variant, vid = variant_from_json(json_body(raw))
@@ -167,8 +167,8 @@ _Dumper.add_representer(
 
 
 def variant_yaml(variant: Variant, base: Variant | None, base_id: str | None) -> str:
-    """The variant as a file (with the schema modeline): with a built-in ``base``, only the
-    rules that differ from it and ``extends:``; otherwise every rule."""
+    """The variant as a file (with the schema modeline): with a built-in `base`, only the
+    rules that differ from it and `extends:`; otherwise every rule."""
     data: dict[str, Any] = {"name": variant.name}
     if base is not None and base_id is not None:
         data["extends"] = base_id
@@ -229,7 +229,7 @@ async def describe_route(request: Request) -> Response:
 
 
 async def preview(request: Request) -> Response:
-    """The builder's live view of ``{"variant": {...}, "base": "<id>", "full": bool}``: the
+    """The builder's live view of `{"variant": {...}, "base": "<id>", "full": bool}`: the
     rules card, the differences from the base in words and as paths, the file; or the
     issues (status 200 either way)."""
     lang = _lang(request)
@@ -275,7 +275,7 @@ async def schema(request: Request) -> Response:
 
 
 async def replay(request: Request) -> Response:
-    """A record's text (YAML or JSON) replayed: the report of ``sueca replay --json`` and the
+    """A record's text (YAML or JSON) replayed: the report of `sueca replay --json` and the
     deals as recorded (hands, plays, claims), or 422 with the issues."""
     raw = await read_limited(request, settings_of(request).max_record_bytes)
     try:

@@ -112,8 +112,8 @@ def create_app(
     executor: Executor | None = None,
     allowed_hosts: list[str] | None = None,
 ) -> Starlette:
-    """The web app of ``sueca serve``. ``executor`` runs the bots (a thread pool unless
-    given); ``allowed_hosts`` refuses requests for other host names (``sueca serve`` on the
+    """The web app of `sueca serve`. `executor` runs the bots (a thread pool unless
+    given); `allowed_hosts` refuses requests for other host names (`sueca serve` on the
     loopback address allows only loopback names, against DNS rebinding)."""
     settings = settings or Settings()
     own_pool = executor is None

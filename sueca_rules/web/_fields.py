@@ -1,5 +1,5 @@
 """The house-rules builder's controls: every field of a variant, from the JSON Schema of
-:class:`~sueca_rules.Variant` (its types, limits, choices and descriptions), grouped as the
+`Variant` (its types, limits, choices and descriptions), grouped as the
 rules card groups the rules. A field the groups do not name yet (a rule added later) still gets
 a control, under "Other rules", with its schema description."""
 
@@ -51,7 +51,7 @@ _HIDDEN: Final = frozenset({"extends"})  # the builder's "Start from" is the bas
 
 
 def _resolve(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
-    """A schema node with ``$ref`` (also inside ``allOf``) replaced by what it names."""
+    """A schema node with `$ref` (also inside `allOf`) replaced by what it names."""
     ref = node.get("$ref")
     if ref is None and len(node.get("allOf", ())) == 1:
         ref = node["allOf"][0].get("$ref")
@@ -102,7 +102,7 @@ def _choices(node: dict[str, Any]) -> list[Any] | None:
 
 
 def _nullable_int(node: dict[str, Any]) -> dict[str, Any] | None:
-    """The integer choice of ``anyOf: [integer, null]`` (a rule that may be turned off)."""
+    """The integer choice of `anyOf: [integer, null]` (a rule that may be turned off)."""
     options = node.get("anyOf") or ()
     kinds = {o.get("type") for o in options}
     if kinds == {"integer", "null"}:
@@ -161,7 +161,7 @@ def _control(path: str, node: dict[str, Any], lang: Lang) -> dict[str, Any]:
 
 @functools.cache
 def field_groups(lang: Lang) -> list[dict[str, Any]]:
-    """The builder's groups of controls in ``lang``: ``[{"id", "title", "fields": [...]}]``."""
+    """The builder's groups of controls in `lang`: `[{"id", "title", "fields": [...]}]`."""
     leaves = dict(_leaves())
     groups: list[dict[str, Any]] = []
     placed: set[str] = set()

@@ -1,5 +1,5 @@
-"""The web app's words, from the phrase files (:mod:`sueca_rules._lang`, section ``web``),
-with the words of the table that ``sueca play`` shares (seats seen from a player, the dealer's
+"""The web app's words, from the phrase files (`sueca_rules._lang`, section `web`),
+with the words of the table that `sueca play` shares (seats seen from a player, the dealer's
 choice, phases): every page gets its language's whole table, under the same keys."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ __all__ = ["LANGS", "Lang", "choose_lang", "field_help", "phrase", "strings"]
 
 @functools.cache
 def strings(lang: Lang) -> dict[str, str]:
-    """Every phrase of the web app in ``lang``, by key."""
+    """Every phrase of the web app in `lang`, by key."""
     p = phrases(lang)
     table = p.table
     shared = {
@@ -34,7 +34,7 @@ def strings(lang: Lang) -> dict[str, str]:
 
 
 def field_help(lang: Lang, path: str, schema_text: str) -> str:
-    """A variant field's description in ``lang`` (the schema's own text in English)."""
+    """A variant field's description in `lang` (the schema's own text in English)."""
     translated = phrases(lang).web.field_help
     if translated is None:
         return schema_text
@@ -42,7 +42,7 @@ def field_help(lang: Lang, path: str, schema_text: str) -> str:
 
 
 def phrase(lang: Lang, key: str, **params: object) -> str:
-    """The phrase ``key`` in ``lang`` with ``{name}`` filled in (the key itself if unknown)."""
+    """The phrase `key` in `lang` with `{name}` filled in (the key itself if unknown)."""
     text = strings(lang).get(key) or strings("en").get(key) or key
     for name, value in params.items():
         text = text.replace("{" + name + "}", str(value))
@@ -50,7 +50,7 @@ def phrase(lang: Lang, key: str, **params: object) -> str:
 
 
 def choose_lang(query: str | None, cookie: str | None, accept: str | None) -> Lang:
-    """The page's language: ``?lang=``, else the cookie, else the browser's first choice
+    """The page's language: `?lang=`, else the cookie, else the browser's first choice
     among ours, else English."""
     for value in (query, cookie):
         for lang in LANGS:

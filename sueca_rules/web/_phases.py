@@ -1,10 +1,10 @@
 """What happens at a table, phase by phase: what a bot decides in each phase of the match
-(``BOT_STEPS``) and what a person may send (``HANDLERS``, one per message type).
+(`BOT_STEPS`) and what a person may send (`HANDLERS`, one per message type).
 
 Each bot step says which seat decides and returns a function that decides from that seat's
-observation alone (it runs in the thread pool); :meth:`Decision.apply` then makes it on the
+observation alone (it runs in the thread pool); `Decision.apply` then makes it on the
 match. Each handler checks a person's message against the phase, the turn and the rules, and
-either changes the match or raises :class:`Refused` (the browser gets an error; nothing
+either changes the match or raises `Refused` (the browser gets an error; nothing
 changes).
 """
 
@@ -26,7 +26,7 @@ Side = Literal["top", "bottom"]
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What a bot (or the table) decided; ``None`` fields were not decided."""
+    """What a bot (or the table) decided; `None` fields were not decided."""
 
     card: Card | None = None
     claim: bool = False
@@ -41,7 +41,7 @@ class Decision:
         return self != Decision()
 
     def apply(self, match: Match, seat: int | None) -> list[Event]:
-        """Make the decision on ``match`` for ``seat``."""
+        """Make the decision on `match` for `seat`."""
         if self.claim:
             assert seat is not None
             return match.claim(seat, self.against if match.rules.accuse_player else None)
@@ -62,8 +62,8 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """A decision due from a bot: for ``seat`` (``None``: the table's own, such as ending
-    the count), ``decide`` runs off the event loop; ``paced``: people should see it happen
+    """A decision due from a bot: for `seat` (`None`: the table's own, such as ending
+    the count), `decide` runs off the event loop; `paced`: people should see it happen
     (the bot waits its delay first); a silent question (a claim not made) is not paced."""
 
     seat: Seat | None
@@ -72,7 +72,7 @@ class Step:
 
 
 class Refused(Exception):  # noqa: N818 (a refusal, not an error of the server)
-    """A person's message that cannot be acted on: ``code`` names the phrase that says why."""
+    """A person's message that cannot be acted on: `code` names the phrase that says why."""
 
     def __init__(self, code: str, **params: object) -> None:
         super().__init__(code)
@@ -84,8 +84,8 @@ class Refused(Exception):  # noqa: N818 (a refusal, not an error of the server)
 
 
 def _proven_revoke(obs: Observation) -> int | None:
-    """A rival of ``obs.seat`` the table has seen revoke in this deal: one who did not follow
-    a suit and later played a card of it (what a watchful player claims); ``None``."""
+    """A rival of `obs.seat` the table has seen revoke in this deal: one who did not follow
+    a suit and later played a card of it (what a watchful player claims); `None`."""
     failed: dict[int, set[Suit]] = {}
     plays: list[tuple[int, Card, Suit]] = []  # (seat, card, suit led)
     order = obs.rules.play_order
@@ -106,7 +106,7 @@ def _proven_revoke(obs: Observation) -> int | None:
 
 
 def _claim_of(seat: Seat, obs: Observation) -> Decision:
-    """Whether the bot playing ``seat`` claims now: its own ``claim`` method when it has one,
+    """Whether the bot playing `seat` claims now: its own `claim` method when it has one,
     otherwise a claim of a renúncia the table has seen."""
     ask = getattr(seat.bot, "claim", None)
     against = ask(obs) if ask is not None else _proven_revoke(obs)
@@ -201,7 +201,7 @@ BOT_STEPS: dict[str, Callable[[Table], Step | None]] = {
     "count": _count_step,
 }
 """The decision a bot makes next in each phase (phases not here wait for people or for
-nothing: ``"over"``)."""
+nothing: `"over"`)."""
 
 
 # --- people -------------------------------------------------------------------------------
@@ -314,4 +314,4 @@ HANDLERS: dict[str, Callable[[Table, Seat, dict[str, Any]], list[Event]]] = {
     "rematch": _on_rematch,
 }
 """A handler for each message type a browser may send: it returns the events of the change
-it made (a handler that changed only the table, such as ``start``, returns none)."""
+it made (a handler that changed only the table, such as `start`, returns none)."""

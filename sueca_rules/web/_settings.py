@@ -11,7 +11,7 @@ __all__ = ["Settings"]
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """Limits and timings of ``sueca serve`` (every one has a safe default)."""
+    """Limits and timings of `sueca serve` (every one has a safe default)."""
 
     max_tables: int = 100
     """Tables open at once; creating one more is refused (503) until some expire."""
@@ -21,7 +21,7 @@ class Settings:
     """The largest WebSocket message accepted from a browser; a larger one gets an error."""
     messages_per_second: float = 8.0
     """The steady rate of messages one connection may send (after a burst of
-    ``message_burst``); more get an error and are not acted on."""
+    `message_burst`); more get an error and are not acted on."""
     message_burst: int = 24
     """Messages one connection may send at once before the rate applies."""
     max_variant_bytes: int = 256 * 1024
@@ -42,7 +42,7 @@ class Settings:
     deal_pause: float = 2.5
     """Extra seconds a bot waits after a deal is scored before the next one goes on."""
     count_seconds: float = 20.0
-    """How long the count (``revoke.mode: claimable``, after the last trick) waits for the
+    """How long the count (`revoke.mode: claimable`, after the last trick) waits for the
     people at the table to claim a renúncia or agree before the deal is scored."""
     send_queue: int = 256
     """Messages waiting for one slow browser; past this it is disconnected (it may rejoin)."""

@@ -1,6 +1,6 @@
 """Tables: one match each, owned by the server, with human seats (joined by secret tokens) and
 bots. Nothing here knows about HTTP: the WebSocket layer gives each joined browser a
-:class:`Sink` and passes its messages to :meth:`Table.handle`.
+`Sink` and passes its messages to `Table.handle`.
 
 Every change to a match happens on the event loop's thread, between two awaits, so a message
 is checked and applied at once and nothing else can change the match in between. Bots think in
@@ -50,14 +50,14 @@ class Sink(Protocol):
     lang: Lang
 
     def push(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` for the browser without waiting."""
+        """Queue `message` for the browser without waiting."""
 
     def close(self, code: int, reason: str) -> None:
         """Close the connection (the browser may join again)."""
 
 
 class TableError(ValueError):
-    """A request about tables that cannot be met; ``code`` names the reason, ``status`` is the
+    """A request about tables that cannot be met; `code` names the reason, `status` is the
     HTTP status to answer with."""
 
     def __init__(self, code: str, message: str, status: int = 400) -> None:
@@ -69,14 +69,14 @@ class TableError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
-    """A seat as asked for when the table is made: a human, or a bot of ``level``."""
+    """A seat as asked for when the table is made: a human, or a bot of `level`."""
 
     kind: Kind
     level: int
 
 
 def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
-    """The ``seats`` of ``POST /api/tables``: four of ``"human"``, ``"bot"`` or ``"bot:L"``
+    """The `seats` of `POST /api/tables`: four of `"human"`, `"bot"` or `"bot:L"`
     (level 1-4), at least one human."""
     if not isinstance(value, list) or len(value) != 4:
         raise TableError("bad_seats", 'seats must be a list of four: "human" or "bot:1".."bot:4"')
@@ -120,7 +120,7 @@ Phase = str  # "waiting" before the match starts, then Match.phase
 
 @dataclass(eq=False)
 class Table:
-    """A table: its seats, its match (``None`` in the waiting room) and the finished records."""
+    """A table: its seats, its match (`None` in the waiting room) and the finished records."""
 
     id: str
     variant: Variant
@@ -161,7 +161,7 @@ class Table:
         return "waiting" if self.match is None else self.match.phase
 
     def seat_of(self, token: str) -> Seat | None:
-        """The seat whose token is ``token`` (compared in constant time)."""
+        """The seat whose token is `token` (compared in constant time)."""
         found = None
         for seat in self.seats:
             if seat.token is not None and secrets.compare_digest(seat.token, token):
@@ -169,8 +169,8 @@ class Table:
         return found
 
     def played_by_bot(self, seat: Seat) -> bool:
-        """Whether a bot decides for ``seat`` now: a bot seat, or a human seat nobody holds
-        (never joined, or gone for ``away_seconds``)."""
+        """Whether a bot decides for `seat` now: a bot seat, or a human seat nobody holds
+        (never joined, or gone for `away_seconds`)."""
         if not seat.human:
             return True
         if seat.sink is not None:
@@ -180,7 +180,7 @@ class Table:
         return self.clock() - seat.away_since >= self.settings.away_seconds
 
     def join(self, seat: Seat, sink: Sink) -> None:
-        """A browser holds ``seat`` now (an older connection to it is closed)."""
+        """A browser holds `seat` now (an older connection to it is closed)."""
         old = seat.sink
         seat.sink = sink
         seat.joined = True
@@ -192,7 +192,7 @@ class Table:
         self.changed([])
 
     def leave(self, seat: Seat, sink: Sink) -> None:
-        """The browser holding ``seat`` went away; a bot takes over after ``away_seconds``."""
+        """The browser holding `seat` went away; a bot takes over after `away_seconds`."""
         if seat.sink is not sink:
             return
         seat.sink = None
@@ -248,7 +248,7 @@ class Table:
             seat.sink.push({"type": "error", "code": code, "message": message})
 
     def handle(self, seat: Seat, message: dict[str, Any]) -> None:
-        """Act on a message from the browser holding ``seat``: the handler for its type checks
+        """Act on a message from the browser holding `seat`: the handler for its type checks
         and applies it, or the browser gets an error and nothing changes."""
         self.touched = self.clock()
         kind = message.get("type")
@@ -310,7 +310,7 @@ class Table:
             self._driver = None
 
     def _bot_step(self) -> Step | None:
-        """The next decision a bot makes, by the phase of the match; ``None`` when the next
+        """The next decision a bot makes, by the phase of the match; `None` when the next
         decision is a person's (if that person is away, a wake-up is set for when the bot may
         take over)."""
         match = self.match
@@ -320,7 +320,7 @@ class Table:
         return step(self) if step is not None else None
 
     def bot_seat(self, index: int) -> Seat | None:
-        """The seat if a bot decides for it now; otherwise ``None`` (and a wake-up is set for
+        """The seat if a bot decides for it now; otherwise `None` (and a wake-up is set for
         when an absent human's stand-in may act)."""
         seat = self.seats[index]
         if self.played_by_bot(seat):
@@ -330,7 +330,7 @@ class Table:
         return None
 
     def wake_in(self, seconds: float) -> None:
-        """Let the bots look again in ``seconds`` (an absent player's delay, the count)."""
+        """Let the bots look again in `seconds` (an absent player's delay, the count)."""
         if self._wake is not None:
             self._wake.cancel()
         loop = asyncio.get_running_loop()
@@ -388,7 +388,7 @@ class TableManager:
         return self.tables.get(table_id)
 
     def expire(self) -> int:
-        """Close the tables where nothing happened for ``idle_seconds``; how many."""
+        """Close the tables where nothing happened for `idle_seconds`; how many."""
         limit = self.clock() - self.settings.idle_seconds
         old = [t for t in self.tables.values() if t.touched < limit]
         for table in old:

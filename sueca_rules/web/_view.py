@@ -1,6 +1,6 @@
 """What a browser is sent: the state of a table as one seat may know it, and events as JSON.
 
-Everything here is built from :meth:`Match.observation` of the seat, the public events and the
+Everything here is built from `Match.observation` of the seat, the public events and the
 table's seating; never from another seat's hand. (The tests check every message of many games
 against the hands as they were when it was sent.)
 """
@@ -44,7 +44,7 @@ _EVENT_TYPES = {
 
 
 def event_json(event: Event) -> dict[str, Any]:
-    """An event as ``{"type": "card_played", ...its fields}`` (every event is public)."""
+    """An event as `{"type": "card_played", ...its fields}` (every event is public)."""
     name = type(event).__name__
     data: dict[str, Any] = {"type": _EVENT_TYPES.get(name, name)}
     data.update({k: _plain(v) for k, v in event._asdict().items()})
@@ -116,7 +116,7 @@ def _seats(table: Table, you: Seat, lang: Lang) -> list[dict[str, Any]]:
 
 
 def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
-    """The ``state`` message for ``seat``: the contract's fields and more, all of which that
+    """The `state` message for `seat`: the contract's fields and more, all of which that
     seat may know."""
     match = table.match
     state: dict[str, Any] = {
@@ -172,7 +172,7 @@ def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
 
 
 def _deal_state(obs: Observation) -> dict[str, Any]:
-    """The deal on the table as ``obs`` sees it (the contract's fields among them)."""
+    """The deal on the table as `obs` sees it (the contract's fields among them)."""
     rules = obs.rules
     return {
         "phase": obs.phase,

@@ -39,7 +39,7 @@ def _seed(value: object) -> int | str | None:
 
 
 async def create_table(request: Request) -> Response:
-    """``POST /api/tables``: ``{"variant", "seats", "seed"?}`` → the table and one token per
+    """`POST /api/tables`: `{"variant", "seats", "seed"?}` → the table and one token per
     human seat (and the path of each seat's join link)."""
     settings = settings_of(request)
     body = json_body(await read_limited(request, settings.max_variant_bytes))
@@ -61,8 +61,8 @@ async def create_table(request: Request) -> Response:
 
 
 async def get_record(request: Request) -> Response:
-    """``GET /api/tables/{table}/record?token=`` → the record of the last finished match
-    (``?format=json`` for JSON); 409 while none is finished."""
+    """`GET /api/tables/{table}/record?token=` → the record of the last finished match
+    (`?format=json` for JSON); 409 while none is finished."""
     table = _manager(request.app).get(request.path_params["table"])
     if table is None:
         return JSONResponse({"error": "no_table", "message": "no such table"}, 404)
@@ -182,7 +182,7 @@ async def _refuse(ws: WebSocket, code: int, error: str, lang: Lang) -> None:
 
 
 async def table_socket(ws: WebSocket) -> None:
-    """``WS /ws/tables/{table}?token=``: the seat's state after every change; its messages
+    """`WS /ws/tables/{table}?token=`: the seat's state after every change; its messages
     in."""
     lang: Lang = "pt" if ws.query_params.get("lang") == "pt" else "en"
     manager = _manager(ws.app)

@@ -1,9 +1,9 @@
-"""End-to-end tests of the web app in a real headless Chromium (Debian's ``chromium``),
-driven by Playwright (``pip install 'sueca-rules[e2e]'``; ``.ci/run`` installs both). The
+"""End-to-end tests of the web app in a real headless Chromium (Debian's `chromium`),
+driven by Playwright (`pip install 'sueca-rules[e2e]'`; `.ci/run` installs both). The
 server runs in a thread of the test process, on a free loopback port.
 
 Without Chromium or Playwright these tests are skipped on a developer's machine; under CI
-(``CI`` set) they fail instead, so that a missing install step cannot pass unseen.
+(`CI` set) they fail instead, so that a missing install step cannot pass unseen.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def e2e_ready() -> None:
 
 
 class Server:
-    """The web app served by uvicorn in a thread, on ``url``."""
+    """The web app served by uvicorn in a thread, on `url`."""
 
     def __init__(self, **settings: Any) -> None:
         import uvicorn

@@ -26,7 +26,7 @@ _READY = """() => {
 
 def act(page: Any, keyboard: bool = False) -> str:
     """Wait until this page has something to do and do it: play a legal card (typing it
-    with ``keyboard``), or take the suggested decision (trump, keep the hand, agree the
+    with `keyboard`), or take the suggested decision (trump, keep the hand, agree the
     count). Returns what it did."""
     what = page.wait_for_function(_READY).json_value()
     version = int(page.evaluate("document.body.dataset.version"))
@@ -45,7 +45,7 @@ def act(page: Any, keyboard: bool = False) -> str:
 
 
 def sit_down(page: Any, server: Server, variant: str | None = None, **seats: str) -> None:
-    """On the Play page: choose the rules and the seats (``seat2="human"``), and sit down."""
+    """On the Play page: choose the rules and the seats (`seat2="human"`), and sit down."""
     page.goto(f"{server.url}/play?lang=en")
     page.wait_for_selector("#variant option", state="attached")
     if variant is not None:
