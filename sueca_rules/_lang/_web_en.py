@@ -195,6 +195,7 @@ _STRINGS: Final[dict[str, str]] = {
     "table.joined": "joined",
     "table.not_joined": "not yet joined",
     "table.invite": "Join link for seat {seat}",
+    "table.trick": "The cards on the table",
     "table.your_hand": "Your hand",
     "table.your_turn": "Your turn: choose a card (or type it, such as 7h).",
     "table.turn_of": "{who} to play.",
@@ -315,6 +316,7 @@ _STRINGS: Final[dict[str, str]] = {
     "error.not_your_seat": "You can only act for your own seat.",
     "error.bad_token": "This link is not valid for this table.",
     "error.no_table": "There is no such table: it expired, or the server was restarted.",
+    "error.too_many_tables": "This server holds as many tables as it may: try again when one has finished.",
     "error.busy": "The server is full right now: try again later.",
 }
 

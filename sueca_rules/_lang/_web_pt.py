@@ -190,6 +190,7 @@ _STRINGS: Final[dict[str, str]] = {
     "table.joined": "entrou",
     "table.not_joined": "ainda não entrou",
     "table.invite": "Link de entrada do lugar {seat}",
+    "table.trick": "As cartas na mesa",
     "table.your_hand": "A tua mão",
     "table.your_turn": "É a tua vez: escolhe uma carta (ou escreve-a, como 7h).",
     "table.turn_of": "Joga: {who}.",
@@ -312,6 +313,7 @@ _STRINGS: Final[dict[str, str]] = {
     "error.not_your_seat": "Só podes jogar pelo teu lugar.",
     "error.bad_token": "Este link não vale para esta mesa.",
     "error.no_table": "Esta mesa não existe: expirou, ou o servidor foi reiniciado.",
+    "error.too_many_tables": "Este servidor já tem todas as mesas que pode ter: tenta outra vez quando uma acabar.",
     "error.busy": "O servidor está cheio neste momento: tenta mais tarde.",
 }
 

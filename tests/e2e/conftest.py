@@ -91,8 +91,10 @@ def server(e2e_ready: None) -> Iterator[Server]:
         yield running
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(e2e_ready: None) -> Iterator[Any]:
+    """Chromium, for the tests of one module: Playwright's synchronous API runs an event loop
+    in this thread while it is open, which other tests' `asyncio.run` must not meet."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -63,7 +63,8 @@ form.addEventListener("submit", async (event) => {
   const {status, body} = await api("/api/tables", {json: request});
   if (status !== 200) {
     const issues = body.issues?.map((i) => `${i.path}: ${i.message}`).join("; ");
-    showError(issues || body.message || t("common.error", {message: status}));
+    const known = body.error && t(`error.${body.error}`) !== `error.${body.error}` ? t(`error.${body.error}`) : null;
+    showError(issues || known || body.message || t("common.error", {message: status}));
     return;
   }
   const token = body.seats.find((s) => s.seat === body.host).token;
