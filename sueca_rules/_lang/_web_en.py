@@ -316,7 +316,9 @@ _STRINGS: Final[dict[str, str]] = {
     "error.not_your_seat": "You can only act for your own seat.",
     "error.bad_token": "This link is not valid for this table.",
     "error.no_table": "There is no such table: it expired, or the server was restarted.",
-    "error.too_many_tables": "This server holds as many tables as it may: try again when one has finished.",
+    "error.too_many_tables": (
+        "This server holds as many tables as it may: try again when one has finished."
+    ),
     "error.busy": "The server is full right now: try again later.",
 }
 

@@ -313,7 +313,9 @@ _STRINGS: Final[dict[str, str]] = {
     "error.not_your_seat": "Só podes jogar pelo teu lugar.",
     "error.bad_token": "Este link não vale para esta mesa.",
     "error.no_table": "Esta mesa não existe: expirou, ou o servidor foi reiniciado.",
-    "error.too_many_tables": "Este servidor já tem todas as mesas que pode ter: tenta outra vez quando uma acabar.",
+    "error.too_many_tables": (
+        "Este servidor já tem todas as mesas que pode ter: tenta outra vez quando uma acabar."
+    ),
     "error.busy": "O servidor está cheio neste momento: tenta mais tarde.",
 }
 
