@@ -361,3 +361,33 @@ def test_loopback_server_answers_only_loopback_names() -> None:
     with TestClient(app, base_url="http://127.0.0.1") as c:
         assert c.get("/").status_code == 200
         assert c.get("/", headers={"host": "rebound.example"}).status_code == 400
+
+
+def test_sueca_serve_prints_its_address_and_serves() -> None:
+    """The command as a person runs it: any free port, the address printed, the pages served
+    and, on the loopback address, only loopback names answered."""
+    import http.client
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "sueca_rules", "serve", "--port", "0"]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as proc:
+        assert proc.stdout is not None
+        assert proc.stderr is not None
+        try:
+            line = proc.stdout.readline()
+            served = re.fullmatch(
+                r"Sueca is served at http://127\.0\.0\.1:(\d+)/ \(Ctrl-C stops it\)\n", line
+            )
+            assert served, line
+            port = int(served.group(1))
+            for host, status in (("127.0.0.1", 200), ("localhost", 200), ("rebound.example", 400)):
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conn.request("GET", "/rules", headers={"host": f"{host}:{port}"})
+                assert conn.getresponse().status == status
+                conn.close()
+        finally:
+            proc.terminate()
+        assert "Warning" not in proc.stderr.read()
