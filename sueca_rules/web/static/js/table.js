@@ -212,7 +212,7 @@ function renderActions() {
     onclick: () => {
       if (!confirmText || confirm(confirmText)) send(message);
     },
-  }, label);
+  }, cap(label));
   let prompt = "";
   switch (state.phase) {
     case "trump":
