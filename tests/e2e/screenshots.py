@@ -35,6 +35,7 @@ def builder(browser: Any, server: Server) -> None:
     page.fill("#f-scoring-tie-amount", "2")
     page.check("#f-scoring-bandeira-wins_partida")
     page.wait_for_function("() => document.querySelector('#yaml').textContent.includes('multiply')")
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(OUT / "web-builder.png"))
     page.fill("#paste", "name: Our café\nextends: portugal\nscoring:\n  tie:\n    mode: triple\n")
     page.click("#check")
