@@ -93,7 +93,7 @@ _STRINGS: Final[dict[str, str]] = {
     "rules.file": "Choose a file",
     "rules.check": "Check",
     "rules.valid": "Valid: {name}. Its rules are now in the builder above.",
-    "rules.problems": "{count} problem(s):",
+    "rules.problems": "{count} {count:problem|problems}:",
     "rules.too_big": "This file is too large (at most {limit} KB).",
     "rules.at": "line {line}, column {column}",
     "rules.tier_min": "Points",
@@ -207,7 +207,7 @@ _STRINGS: Final[dict[str, str]] = {
     "table.trump_in_hand": "still in the dealer's hand",
     "table.dealer": "deals",
     "table.last_trick": "Last trick",
-    "table.won_by": "won by {who}, {points} point(s)",
+    "table.won_by": "won by {who}, {points} {points:point|points}",
     "table.deal": "Deal {deal}",
     "table.partida": "Partida {partida}",
     "table.points": "Points in this deal",
@@ -216,7 +216,10 @@ _STRINGS: Final[dict[str, str]] = {
     "table.partidas": "Partidas",
     "table.pending": "Pending 60-60s",
     "table.penalties": "False-claim games this deal",
-    "table.target": "{games} games win a partida; {partidas} partida(s) win the match.",
+    "table.target": (
+        "{games} {games:game wins|games win} a partida; "
+        "{partidas} {partidas:partida wins|partidas win} the match."
+    ),
     "table.us": "Us",
     "table.them": "Them",
     "table.score_pad": "Score pad",
@@ -259,7 +262,7 @@ _STRINGS: Final[dict[str, str]] = {
     "ev.trump_chosen": "{who} chose the {side}.",
     "ev.redeal": "{who} asked for a new deal.",
     "ev.count": "Deal {deal}: all ten tricks played, the count.",
-    "ev.trick_won": "{who} won the trick: {points} point(s).",
+    "ev.trick_won": "{who} won the trick: {points} {points:point|points}.",
     "ev.claim_valid": "{who} claimed a renúncia: right, {culprit} revoked with {card}.",
     "ev.claim_false": "{who} claimed a renúncia, but nobody had revoked.",
     "ev.claim_ignored": "{who} claimed a renúncia, but nobody had revoked: play goes on.",

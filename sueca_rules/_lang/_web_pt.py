@@ -90,7 +90,7 @@ _STRINGS: Final[dict[str, str]] = {
     "rules.file": "Escolher um ficheiro",
     "rules.check": "Verificar",
     "rules.valid": "Válido: {name}. As suas regras estão agora no editor acima.",
-    "rules.problems": "{count} problema(s):",
+    "rules.problems": "{count} {count:problema|problemas}:",
     "rules.too_big": "Este ficheiro é grande demais (no máximo {limit} KB).",
     "rules.at": "linha {line}, coluna {column}",
     "rules.tier_min": "Pontos",
@@ -202,7 +202,7 @@ _STRINGS: Final[dict[str, str]] = {
     "table.trump_in_hand": "ainda na mão de quem deu",
     "table.dealer": "dá",
     "table.last_trick": "Última vaza",
-    "table.won_by": "ganha ({who}), {points} ponto(s)",
+    "table.won_by": "ganha ({who}), {points} {points:ponto|pontos}",
     "table.deal": "Mão {deal}",
     "table.partida": "Partida {partida}",
     "table.points": "Pontos nesta mão",
@@ -211,7 +211,10 @@ _STRINGS: Final[dict[str, str]] = {
     "table.partidas": "Partidas",
     "table.pending": "Empates (60-60) pendentes",
     "table.penalties": "Jogos de acusações falsas nesta mão",
-    "table.target": "{games} jogos ganham a partida; {partidas} partida(s) ganham o encontro.",
+    "table.target": (
+        "{games} {games:jogo ganha|jogos ganham} a partida; "
+        "{partidas} {partidas:partida ganha|partidas ganham} o encontro."
+    ),
     "table.us": "Nós",
     "table.them": "Eles",
     "table.score_pad": "Folha de pontos",
@@ -254,7 +257,7 @@ _STRINGS: Final[dict[str, str]] = {
     "ev.trump_chosen": "Escolha do trunfo ({who}): {side}.",
     "ev.redeal": "Pedido para dar de novo ({who}).",
     "ev.count": "Mão {deal}: jogadas as dez vazas, a contagem.",
-    "ev.trick_won": "Vaza ganha ({who}): {points} ponto(s).",
+    "ev.trick_won": "Vaza ganha ({who}): {points} {points:ponto|pontos}.",
     "ev.claim_valid": "Acusação de renúncia ({who}): com razão; renúncia ({culprit}) com {card}.",
     "ev.claim_false": "Acusação de renúncia ({who}), mas ninguém tinha renunciado.",
     "ev.claim_ignored": (

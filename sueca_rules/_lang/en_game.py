@@ -134,7 +134,7 @@ class Play:
 
     def resumed(self, path: str, deals: int, cards: int) -> str:
         return f"Resuming {path}: {_deals(deals)} finished" + (
-            f", {cards} card(s) of this deal played." if cards else "."
+            f", {_plural(cards, 'card', 'cards')} of this deal played." if cards else "."
         )
 
     def help(self, claimable: bool, accuse: bool, rules_command: str | None) -> str:
@@ -518,7 +518,7 @@ class Replay:
 
     def unfinished_deal(self, number: int, cards: int, turn: int | None) -> str:
         due = f", seat {turn} to play" if turn is not None else ""
-        return f"Deal {number} is unfinished: {cards} card(s) played{due}."
+        return f"Deal {number} is unfinished: {_plural(cards, 'card', 'cards')} played{due}."
 
     def match_over(self, team: str, partidas: tuple[int, int]) -> str:
         return f"The match is over: {team} wins, partidas {partidas[0]}-{partidas[1]}."

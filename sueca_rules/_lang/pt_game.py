@@ -26,7 +26,8 @@ def _plural(n: int, one: str, many: str) -> str:
 
 
 def _games(n: int) -> str:
-    return "nenhum jogo" if n == 0 else _plural(n, "jogo", "jogos")
+    # "marca 0 jogos", never "marca nenhum jogo" (which would need "não marca").
+    return _plural(n, "jogo", "jogos")
 
 
 def _deals(n: int) -> str:
@@ -151,7 +152,10 @@ class Play:
     def resumed(self, path: str, deals: int, cards: int) -> str:
         done = "acabada" if deals == 1 else "acabadas"
         return f"A continuar {path}: {_deals(deals)} {done}" + (
-            f", {cards} carta(s) desta mão já jogadas." if cards else "."
+            f", {_plural(cards, 'carta', 'cartas')} desta mão já "
+            f"{'jogada' if cards == 1 else 'jogadas'}."
+            if cards
+            else "."
         )
 
     def help(self, claimable: bool, accuse: bool, rules_command: str | None) -> str:
@@ -543,7 +547,8 @@ class Replay:
 
     def unfinished_deal(self, number: int, cards: int, turn: int | None) -> str:
         due = f", joga o lugar {turn}" if turn is not None else ""
-        return f"A mão {number} está por acabar: {cards} carta(s) jogada(s){due}."
+        played = _plural(cards, "carta jogada", "cartas jogadas")
+        return f"A mão {number} está por acabar: {played}{due}."
 
     def match_over(self, team: str, partidas: tuple[int, int]) -> str:
         return f"O encontro acabou: ganha {team}, partidas {partidas[0]}-{partidas[1]}."

@@ -6,9 +6,13 @@ const data = JSON.parse(document.getElementById("strings").textContent);
 /** The page's language: "en" or "pt". */
 export const lang = data.lang;
 
-/** The phrase `key` with {name} filled in from `params` (the key itself if unknown). */
+/** The phrase `key` with {name} filled in from `params` (the key itself if unknown), and
+ * {name:one|many} replaced by `one` when that parameter is 1, else by `many`. */
 export function t(key, params = {}) {
   let text = data.strings[key] ?? key;
+  text = text.replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (whole, name, one, many) =>
+    name in params ? (Number(params[name]) === 1 ? one : many) : whole,
+  );
   for (const [name, value] of Object.entries(params)) {
     text = text.replaceAll(`{${name}}`, String(value));
   }
