@@ -1,13 +1,15 @@
 """sueca-rules: the Portuguese card game Sueca and its house rules.
 
-Variant files (declarative rule sets), an exact and fast engine that enforces any of them,
-game records, bots and the ``sueca`` command. The whole public API is importable from here::
+Variant files (declarative rule sets), an exact and fast engine that enforces any of them, game
+records, bots and the `sueca` command. The whole public API is importable from here:
 
-    from sueca_rules import Match, load_variant
+```python
+from sueca_rules import Match, load_variant
 
-    match = Match("portugal", seed=1)
-    while not match.is_over:
-        match.play(match.legal_cards()[0])
+match = Match("portugal", seed=1)
+while not match.is_over:
+    match.play(match.legal_cards()[0])
+```
 """
 
 from __future__ import annotations
@@ -15,14 +17,14 @@ from __future__ import annotations
 import importlib
 import os
 
-# The public names and their modules are listed once, in the stub ``__init__.pyi`` beside this
+# The public names and their modules are listed once, in the stub `__init__.pyi` beside this
 # file (which type checkers read; the same idea as scientific-python's lazy_loader). They are
-# imported on first use (PEP 562), so that ``import sueca_rules`` and the ``sueca`` command
+# imported on first use (PEP 562), so that `import sueca_rules` and the `sueca` command
 # start fast.
 
 
 def _public_names() -> dict[str, str]:
-    """``{name: module}`` from the stub's lines ``from .module import Name as Name``."""
+    """`{name: module}` from the stub's lines `from .module import Name as Name`."""
     stub = os.path.join(os.path.dirname(__file__), "__init__.pyi")
     with open(stub, encoding="utf-8") as file:
         lines = [line.split() for line in file if line.startswith("from .")]

@@ -1,6 +1,6 @@
 # The public API of sueca-rules: this stub is its one table. Type checkers read it, and the
-# package (``__init__.py``) reads it at import to know which module each name comes from, so a
-# new public name is added here and nowhere else (``tests/test_api.py`` checks the rest).
+# package (`__init__.py`) reads it at import to know which module each name comes from, so a
+# new public name is added here and nowhere else (`tests/test_api.py` checks the rest).
 from ._cards import CARDS as CARDS
 from ._cards import Card as Card
 from ._cards import Rank as Rank
@@ -73,4 +73,4 @@ __version__: str
 """The installed version of sueca-rules (from the package's metadata)."""
 
 __all__: list[str]
-"""Every public name above, and ``__version__``."""
+"""Every public name above, and `__version__`."""

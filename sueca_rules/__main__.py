@@ -1,4 +1,4 @@
-"""``python -m sueca_rules``: the ``sueca`` command."""
+"""`python -m sueca_rules`: the `sueca` command."""
 
 import sys
 

@@ -1,11 +1,11 @@
 """Cards, suits and ranks of the 40-card Portuguese deck.
 
-A card is a small integer ``suit * 10 + rank`` where ``rank`` counts from the weakest card
-(``2`` is 0) to the strongest (``A`` is 9). Within a suit a higher number is a stronger card, so a
-set of cards is a 40-bit mask and the strongest card of a suit in a mask is its highest bit.
+A card is a small integer `suit * 10 + rank` where `rank` counts from the weakest card (`2` is 0) to
+the strongest (`A` is 9). Within a suit a higher number is a stronger card, so a set of cards is a
+40-bit mask and the strongest card of a suit in a mask is its highest bit.
 
-:class:`Card` is an :class:`int` subclass: it is what the public API hands out, prints as its
-two-character notation (``"7H"``) and can be used anywhere an ``int`` card is expected.
+`Card` is an `int` subclass: it is what the public API hands out, prints as its two-character
+notation (`"7H"`) and can be used anywhere an `int` card is expected.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class Suit(IntEnum):
 
     @property
     def letter(self) -> str:
-        """The suit letter of the notation: ``S``, ``H``, ``D`` or ``C``."""
+        """The suit letter of the notation: `S`, `H`, `D` or `C`."""
         return SUIT_LETTERS[self]
 
     @property
@@ -63,7 +63,7 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """Parse a suit letter (``S H D C``, any case)."""
+        """Parse a suit letter (`S H D C`, any case)."""
         index = SUIT_LETTERS.find(text.strip().upper()) if len(text.strip()) == 1 else -1
         if index < 0:
             raise CardError(f"{text!r} is not a suit: expected one of S, H, D, C")
@@ -72,7 +72,7 @@ class Suit(IntEnum):
 
 @public
 class Rank(IntEnum):
-    """The ten ranks, weakest (``TWO``) to strongest (``ACE``)."""
+    """The ten ranks, weakest (`TWO`) to strongest (`ACE`)."""
 
     TWO = 0
     THREE = 1
@@ -87,7 +87,7 @@ class Rank(IntEnum):
 
     @property
     def letter(self) -> str:
-        """The rank character of the notation: ``A 7 K J Q 6 5 4 3 2``."""
+        """The rank character of the notation: `A 7 K J Q 6 5 4 3 2`."""
         return RANK_LETTERS[self]
 
     @property
@@ -110,10 +110,10 @@ SUIT_MASKS: Final = tuple(0x3FF << (10 * s) for s in range(4))
 
 @public
 class Card(int):
-    """One card: an ``int`` from 0 to 39 that prints as its notation (``AS``, ``7H``, ``QC``).
+    """One card: an `int` from 0 to 39 that prints as its notation (`AS`, `7H`, `QC`).
 
-    Build cards with :func:`parse_card` (``parse_card("7h")``) or take them from :data:`CARDS`;
-    ``Card(n)`` works for any ``n`` in ``0..39``.
+    Build cards with [`parse_card()`][sueca_rules.parse_card] (`parse_card("7h")`) or take them from
+    [`CARDS`][sueca_rules.CARDS]; `Card(n)` works for any `n` in `0..39`.
     """
 
     __slots__ = ()
@@ -140,7 +140,7 @@ class Card(int):
 
     @property
     def symbol(self) -> str:
-        """The card with a suit symbol, e.g. ``7♥``."""
+        """The card with a suit symbol, e.g. `7♥`."""
         return RANK_LETTERS[self % 10] + SUIT_SYMBOLS[self // 10]
 
     def __str__(self) -> str:
@@ -163,11 +163,11 @@ _BY_NAME: Final[dict[str, Card]] = {str(c): c for c in CARDS}
 
 
 def parse_card(text: str | int) -> Card:
-    """Parse card notation: rank then suit, any case (``"7h"`` → ``7H``).
+    """Parse card notation: rank then suit, any case (`"7h"` → `7H`).
 
-    A :class:`Card` (or a card number 0..39) is returned as the card. Raises
-    :class:`~sueca_rules.CardError` (a :class:`ValueError`) with a message that says what a card
-    looks like when the text is not one.
+    A [`Card`][sueca_rules.Card] (or a card number 0..39) is returned as the card. Raises
+    [`CardError`][sueca_rules.CardError] (a `ValueError`) with a message that says what a card looks
+    like when the text is not one.
     """
     if isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < 40:
@@ -192,8 +192,8 @@ def parse_card(text: str | int) -> Card:
 
 
 def parse_cards(texts: str | Iterable[str | int]) -> list[Card]:
-    """Parse several cards (see :func:`parse_card`): an iterable of cards, or one text of
-    cards separated by spaces or commas (``"AS 7s, kd"``)."""
+    """Parse several cards (see [`parse_card()`][sueca_rules.parse_card]): an iterable of cards, or
+    one text of cards separated by spaces or commas (`"AS 7s, kd"`)."""
     if isinstance(texts, str):
         texts = texts.replace(",", " ").split()
     return [parse_card(t) for t in texts]
@@ -219,7 +219,7 @@ _BITS10: Final[tuple[tuple[int, ...], ...]] = tuple(
 SUIT_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
     tuple(tuple(CARDS[10 * s + r] for r in _BITS10[m]) for m in range(1024)) for s in range(4)
 )
-"""``SUIT_CARDS[suit][pattern]``: the cards of a 10-bit suit pattern, strongest first."""
+"""`SUIT_CARDS[suit][pattern]`: the cards of a 10-bit suit pattern, strongest first."""
 
 
 def cards_from_mask(mask: int) -> list[Card]:

@@ -1,16 +1,16 @@
 """Rules cards and rule differences, in English and European Portuguese.
 
-:func:`describe` writes a variant as a *rules card*: every rule in plain sentences, grouped under
-short headings, to read aloud before a game. :func:`summary` is the one-line version that
-``sueca variants`` prints. :func:`diff` lists the rules in which two variants differ, as dotted
-field paths with both values, and :func:`describe_diff` says the same in words.
+`describe()` writes a variant as a *rules card*: every rule in plain sentences, grouped under short
+headings, to read aloud before a game. `summary()` is the one-line version that `sueca variants`
+prints. `diff()` lists the rules in which two variants differ, as dotted field paths with both
+values, and `describe_diff()` says the same in words.
 
-The facts these texts say are computed once, in no language (:mod:`sueca_rules._describe_facts`,
-which asks :class:`~sueca_rules._rules.Rules`); the words are in one phrase file per language
-(:mod:`sueca_rules._lang`); this module lays them out. The English text keeps the Portuguese
-terms of the game (trunfo, renúncia, capote, bandeira, partida, empate) with a short gloss; the
-Portuguese text is European Portuguese. Nothing here writes anything; a variant that ``extends``
-a built-in has that built-in looked up, to say what it changed.
+The facts these texts say are computed once, in no language (`sueca_rules._describe_facts`, which
+asks `Rules`); the words are in one phrase file per language (`sueca_rules._lang`); this module lays
+them out. The English text keeps the Portuguese terms of the game (trunfo, renúncia, capote,
+bandeira, partida, empate) with a short gloss; the Portuguese text is European Portuguese. Nothing
+here writes anything; a variant that `extends` a built-in has that built-in looked up, to say what
+it changed.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from ._variant import Variant
 __all__ = ["LANGS", "Lang", "RuleDiff", "describe", "describe_diff", "diff", "summary"]
 
 DEFAULT_WIDTH = 78
-"""The line width of :func:`describe` and :func:`describe_diff` unless told otherwise."""
+"""The line width of `describe()` and `describe_diff()` unless told otherwise."""
 
 
 # --- layout ---------------------------------------------------------------------------------
@@ -97,7 +97,7 @@ def _render(title: str, sections: list[tuple[str, list[_Para]]], width: int | No
 
 
 def _paras(fact: Fact, card: Card, p: Phrases) -> list[_Para]:
-    """The paragraphs that say one fact of ``card``."""
+    """The paragraphs that say one fact of `card`."""
     words = p.card
     match fact:
         case Players():
@@ -152,14 +152,14 @@ def describe(
     width: int | None = DEFAULT_WIDTH,
     base: Variant | None = None,
 ) -> str:
-    """The rules card of ``variant``: every rule in plain sentences under short headings, to
-    read aloud before a game, in English (``en``) or European Portuguese (``pt``).
+    """The rules card of `variant`: every rule in plain sentences under short headings, to read
+    aloud before a game, in English (`en`) or European Portuguese (`pt`).
 
     The variant's name is the title. The card closes with its source: the variant's own
-    ``description`` (a built-in's in the card's language), and, for a variant that
-    ``extends`` another, what it changed from that base. ``base`` is that variant when the
-    caller has it (a built-in named by ``extends`` is looked up). Paragraphs are wrapped to
-    ``width`` columns (``None``: one line each).
+    `description` (a built-in's in the card's language), and, for a variant that `extends`
+    another, what it changed from that base. `base` is that variant when the caller has it (a
+    built-in named by `extends` is looked up). Paragraphs are wrapped to `width` columns (`None`:
+    one line each).
     """
     p = phrases(lang)
     card = card_facts(variant, base)
@@ -173,7 +173,7 @@ def describe(
 # --- the one-line summary -------------------------------------------------------------------
 
 _SUMMARY_TIERS = 6
-"""The tiers a summary shows, at most (then ``…``)."""
+"""The tiers a summary shows, at most (then `…`)."""
 
 
 def _summary_revoke(revoke: Revoke, words: SummaryPhrases) -> str:
@@ -189,8 +189,8 @@ def _summary_revoke(revoke: Revoke, words: SummaryPhrases) -> str:
 
 
 def summary(variant: Variant, lang: Lang = "en") -> str:
-    """The rules on one line, for ``sueca variants``: direction, trump card, what differs from
-    the usual in renúncia and scoring, 60-60, bandeira and the match."""
+    """The rules on one line, for `sueca variants`: direction, trump card, what differs from the
+    usual in renúncia and scoring, 60-60, bandeira and the match."""
     words = phrases(lang).summary
     card = card_facts(variant)
     parts = [words.direction(card.direction)]
@@ -215,27 +215,27 @@ def summary(variant: Variant, lang: Lang = "en") -> str:
 @public
 @dataclass(frozen=True, slots=True)
 class RuleDiff:
-    """One rule in which two variants differ: its dotted field path (``scoring.tie.mode``) and
-    its value in each, as plain JSON data (``scoring.tiers`` is a list of
-    ``{"min_points": ..., "games": ...}``)."""
+    """One rule in which two variants differ: its dotted field path (`scoring.tie.mode`) and its
+    value in each, as plain JSON data (`scoring.tiers` is a list of
+    `{"min_points": ..., "games": ...}`)."""
 
     path: str
-    """The dotted field path (``scoring.tie.mode``)."""
+    """The dotted field path (`scoring.tie.mode`)."""
     a: Any
     """Its value in the first variant, as plain JSON data."""
     b: Any
     """Its value in the second variant."""
 
     def as_dict(self) -> dict[str, Any]:
-        """``{"path": ..., "a": ..., "b": ...}``."""
+        """`{"path": ..., "a": ..., "b": ...}`."""
         return {"path": self.path, "a": self.a, "b": self.b}
 
 
 def diff(a: Variant, b: Variant) -> list[RuleDiff]:
-    """The rules in which ``a`` and ``b`` differ, in field order.
+    """The rules in which `a` and `b` differ, in field order.
 
-    Only the rules count (not ``name``, ``extends`` or ``description``); the tier list is
-    compared as one value.
+    Only the rules count (not `name`, `extends` or `description`); the tier list is compared as one
+    value.
     """
     rules_a, rules_b = flat_rules(a), flat_rules(b)
     return [
@@ -252,7 +252,7 @@ def _topic_label(topic: Topic | str, words: DiffPhrases) -> str:
 
 
 def _topic_text(card: Card, topic: Topic | str, p: Phrases) -> str:
-    """One variant's rule on ``topic``, as a short phrase."""
+    """One variant's rule on `topic`, as a short phrase."""
     words = p.diff
     match topic:
         case "direction":
@@ -281,10 +281,9 @@ def _topic_text(card: Card, topic: Topic | str, p: Phrases) -> str:
 def describe_diff(
     a: Variant, b: Variant, lang: Lang = "en", *, width: int | None = DEFAULT_WIDTH
 ) -> str:
-    """The rules in which ``a`` and ``b`` differ, in words, one paragraph per rule (fields
-    that make one rule, such as the three of the 60-60 tie, are said together; the heading
-    counts the fields, as :func:`diff` lists them); a sentence saying so when they have the
-    same rules."""
+    """The rules in which `a` and `b` differ, in words, one paragraph per rule (fields that make one
+    rule, such as the three of the 60-60 tie, are said together; the heading counts the fields, as
+    [`diff()`][sueca_rules.diff] lists them); a sentence saying so when they have the same rules."""
     p = phrases(lang)
     words = p.diff
     found = diff(a, b)

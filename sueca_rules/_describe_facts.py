@@ -1,14 +1,13 @@
 """The facts of a rules card, computed once from a variant, in no language.
 
-A :class:`Card` holds what a rules card says, as numbers and choices: who deals, which way play
-goes, what each scoring band is worth, what a 60-60 carries, what the file changed from its
-base. Every rule fact is asked of :class:`~sueca_rules._rules.Rules` (seats, leaders, tiers,
-capote, bandeira, ties), never recomputed here. The words are elsewhere: each language's phrase
-file (:mod:`sueca_rules._lang`) turns these facts into sentences, and
-:mod:`sueca_rules._describe` lays them out as a card, a one-line summary or a difference.
+A `Card` holds what a rules card says, as numbers and choices: who deals, which way play goes, what
+each scoring band is worth, what a 60-60 carries, what the file changed from its base. Every rule
+fact is asked of `Rules` (seats, leaders, tiers, capote, bandeira, ties), never recomputed here. The
+words are elsewhere: each language's phrase file (`sueca_rules._lang`) turns these facts into
+sentences, and `sueca_rules._describe` lays them out as a card, a one-line summary or a difference.
 
-A new rule adds a field to the fact it belongs to (or a new fact), the phrases that say it in
-each language, and, when it is a field of its own, its topic in :data:`TOPIC_FIELDS`.
+A new rule adds a field to the fact it belongs to (or a new fact), the phrases that say it in each
+language, and, when it is a field of its own, its topic in `TOPIC_FIELDS`.
 """
 
 from __future__ import annotations
@@ -53,7 +52,7 @@ __all__ = [
 ]
 
 RANKS = " ".join(reversed(RANK_LETTERS))
-"""The ranks from high to low, as the card shows them: ``A 7 K J Q 6 5 4 3 2``."""
+"""The ranks from high to low, as the card shows them: `A 7 K J Q 6 5 4 3 2`."""
 
 Side = Literal["left", "right"]
 """A neighbour's side, seen from a seat."""
@@ -71,7 +70,7 @@ SectionKey = Literal[
     "match",
     "source",
 ]
-"""The sections of a rules card, in order; each language names them (its ``headings``)."""
+"""The sections of a rules card, in order; each language names them (its `headings`)."""
 
 Topic = Literal[
     "direction",
@@ -85,8 +84,8 @@ Topic = Literal[
     "target",
     "best_of",
 ]
-"""A rule as :func:`~sueca_rules.describe_diff` says it: the fields that make one rule are said
-together (the three fields of the 60-60 tie are one topic)."""
+"""A rule as `describe_diff()` says it: the fields that make one rule are said together (the three
+fields of the 60-60 tie are one topic)."""
 
 TOPIC_FIELDS: Mapping[Topic, tuple[str, ...]] = {
     "direction": ("table.direction",),
@@ -100,16 +99,16 @@ TOPIC_FIELDS: Mapping[Topic, tuple[str, ...]] = {
     "target": ("match.target_games",),
     "best_of": ("match.best_of",),
 }
-"""The fields of each topic: a dotted path, or a prefix ending in ``.`` for a whole group."""
+"""The fields of each topic: a dotted path, or a prefix ending in `.` for a whole group."""
 
 
 def is_topic(key: str) -> TypeGuard[Topic]:
-    """Whether ``key`` is a :data:`Topic` (not the path of a field no topic knows)."""
+    """Whether `key` is a `Topic` (not the path of a field no topic knows)."""
     return key in TOPIC_FIELDS
 
 
 def topic_of(path: str) -> Topic | None:
-    """The topic of a dotted field path; ``None`` for a field no topic knows yet."""
+    """The topic of a dotted field path; `None` for a field no topic knows yet."""
     for topic, fields in TOPIC_FIELDS.items():
         if any(path == f or (f.endswith(".") and path.startswith(f)) for f in fields):
             return topic
@@ -117,8 +116,8 @@ def topic_of(path: str) -> Topic | None:
 
 
 def flat_rules(variant: Variant) -> dict[str, Any]:
-    """The variant's rules as ``{dotted path: value}`` (plain JSON data; the tier list is one
-    value), in field order."""
+    """The variant's rules as `{dotted path: value}` (plain JSON data; the tier list is one value),
+    in field order."""
     return dict(_flatten(variant.rules_dict()))
 
 
@@ -163,13 +162,13 @@ class Dealing:
     """Who deals first, how the hands are dealt, and which card is turned for trumps."""
 
     first_dealer: int | None
-    """The seat that deals the first deal, ``None`` when chosen at random."""
+    """The seat that deals the first deal, `None` when chosen at random."""
     first_leader: int | None
     """The seat that leads the first trick of the match (with a fixed first dealer)."""
     trump_card: TrumpCard
-    """``deal.trump_card``: ``dealer_last`` (the dealer is dealt last; their last card is
-    turned), ``dealer_first`` (the dealer takes the first ten; the first card is turned) or
-    ``dealer_choice`` (the dealer chooses, each deal, the top card or the bottom one)."""
+    """`deal.trump_card`: `dealer_last` (the dealer is dealt last; their last card is turned),
+    `dealer_first` (the dealer takes the first ten; the first card is turned) or `dealer_choice`
+    (the dealer chooses, each deal, the top card or the bottom one)."""
     direction: Direction
     """Which way play goes and which way the hands are dealt."""
     leader_side: Side
@@ -183,9 +182,9 @@ class Redeal:
     """A new deal (dar de novo) asked for by a weak hand, before the first card."""
 
     leader_below: int | None
-    """The deal's first leader may ask with fewer card points than this; ``None``: never."""
+    """The deal's first leader may ask with fewer card points than this; `None`: never."""
     others_below: int | None
-    """Each other player may ask with fewer card points than this; ``None``: never."""
+    """Each other player may ask with fewer card points than this; `None`: never."""
 
     @property
     def allowed(self) -> bool:
@@ -208,10 +207,10 @@ class Revoke:
     penalty_games: int
     """The games a rightful claim scores."""
     false_claim_games: int | None
-    """The games a false claim gives the other team; ``None`` when a false claim is ignored."""
+    """The games a false claim gives the other team; `None` when a false claim is ignored."""
     plays_on: bool
-    """After a penalized false claim play goes on and the deal is scored at its end, the
-    penalty added to its games (``after_false_claim: play_on``); else the deal ends."""
+    """After a penalized false claim play goes on and the deal is scored at its end, the penalty
+    added to its games (`after_false_claim: play_on`); else the deal ends."""
     accuse_player: bool
     """A claim names the rival it accuses, and is rightful only if that one revoked."""
     tie_kept: bool
@@ -226,7 +225,7 @@ class Band:
     high: int
     games: int
     capote: bool
-    """The band starts at :data:`~sueca_rules._rules.CAPOTE_POINTS`: a capote."""
+    """The band starts at `CAPOTE_POINTS`: a capote."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +236,7 @@ class Scoring:
     """From 61 points up to 120 (119 when 120 points are a bandeira); a gap below the first
     tier scores nothing; a tier that can never apply is left out."""
     tiers: tuple[tuple[int, int], ...]
-    """``(min_points, games)`` as the variant writes them, lowest first."""
+    """`(min_points, games)` as the variant writes them, lowest first."""
     bandeira_all_tricks: bool
     bandeira_games: int
 
@@ -255,7 +254,7 @@ class Bandeira:
     """A bandeira is all ten tricks (else all 120 points)."""
     games: int
     games_at_120: int
-    """What 120 points with a lost trick scores by the tiers (said when ``all_tricks``)."""
+    """What 120 points with a lost trick scores by the tiers (said when `all_tricks`)."""
     wins_partida: bool
     wins_in_effect: bool
     """Its games reach the target, so in effect it wins the partida at once."""
@@ -266,7 +265,7 @@ class Tie:
     """What a 60-60 (empate) carries to the next deal won."""
 
     carries: Literal["nothing", "add", "multiply"]
-    """``nothing`` also for adding 0 games."""
+    """`nothing` also for adding 0 games."""
     amount: int
     """Games added, or the factor, per tie."""
     stacks: bool
@@ -293,11 +292,11 @@ class Source:
     builtin: str | None
     """The built-in id whose description this is (a language may hold its translation)."""
     base: str | None
-    """The name of the variant it extends (or the ``extends`` text when the base is not at
-    hand); ``None`` when it extends nothing."""
+    """The name of the variant it extends (or the `extends` text when the base is not at hand);
+    `None` when it extends nothing."""
     changes: tuple[Topic | str, ...] | None
-    """The topics (or, for a field no topic knows, dotted paths) it changed from its base, in
-    field order; ``None`` when the base is not at hand."""
+    """The topics (or, for a field no topic knows, dotted paths) it changed from its base, in field
+    order; `None` when the base is not at hand."""
 
     @property
     def empty(self) -> bool:
@@ -319,7 +318,7 @@ Fact = (
     | Source
     | Literal["cards"]
 )
-"""One fact of a card; ``"cards"`` is the card order and points, the same in every variant."""
+"""One fact of a card; `"cards"` is the card order and points, the same in every variant."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,7 +345,7 @@ class Card:
     match: MatchLength
     source: Source
     fields: Mapping[str, Any]
-    """The rules as ``{dotted path: value}`` (a field no fact knows yet is said by value)."""
+    """The rules as `{dotted path: value}` (a field no fact knows yet is said by value)."""
 
     @property
     def sections(self) -> tuple[Section, ...]:
@@ -374,8 +373,8 @@ class Card:
 
 
 def card_facts(variant: Variant, base: Variant | None = None) -> Card:
-    """The facts of ``variant``'s rules card. ``base`` is the variant it extends, when known;
-    otherwise a built-in named by ``extends`` is looked up."""
+    """The facts of `variant`'s rules card. `base` is the variant it extends, when known; otherwise
+    a built-in named by `extends` is looked up."""
     rules = Rules.from_variant(variant)
     return Card(
         name=variant.name,
@@ -419,8 +418,8 @@ def _side(seat: int, viewer: int, rules: Rules) -> Side:
 
 
 def _direction(rules: Rules) -> Direction:
-    """Which way play goes, and which way the hands go round: from the dealer to the first
-    seat the dealer deals to (the order :meth:`Rules.deal_order` deals in)."""
+    """Which way play goes, and which way the hands go round: from the dealer to the first seat the
+    dealer deals to (the order `Rules.deal_order()` deals in)."""
     order = rules.deal_order(0)
     first_dealt = order[1] if order[0] == 0 else order[0]
     return Direction(rules.clockwise, deal_clockwise=_side(first_dealt, 0, rules) == "left")
@@ -439,7 +438,7 @@ def _dealing(variant: Variant, rules: Rules) -> Dealing:
 
 
 def _bands(rules: Rules) -> tuple[Band, ...]:
-    """The scoring table as point ranges (see :attr:`Scoring.bands`)."""
+    """The scoring table as point ranges (see `Scoring.bands`)."""
     top = 119 if rules.is_bandeira(120, all_tricks=False) else 120
     tiers = sorted(rules.tiers)
     bands: list[Band] = []
@@ -470,7 +469,7 @@ def _tie(rules: Rules) -> Tie:
 
 @functools.cache
 def _builtin_descriptions() -> dict[str, str]:
-    """``{description on one line: built-in id}`` (the first built-in to write it)."""
+    """`{description on one line: built-in id}` (the first built-in to write it)."""
     found: dict[str, str] = {}
     for vid in builtin_ids():
         text = _one_line(load_variant(vid).description)
@@ -504,7 +503,7 @@ def _source(variant: Variant, base: Variant | None) -> Source:
 
 
 def topics_of(paths: Iterable[str]) -> tuple[Topic | str, ...]:
-    """The topics of the dotted ``paths`` in order, each once (a path no topic knows stands for
+    """The topics of the dotted `paths` in order, each once (a path no topic knows stands for
     itself)."""
     topics: list[Topic | str] = []
     for path in paths:

@@ -1,18 +1,18 @@
 """The engine: a match of Sueca under any variant.
 
-:class:`Engine` holds the whole state of a match (every hand included) and enforces its variant:
-the dealer's choice of trump, dealing, redeals on weak hands, turns, following suit, tricks,
-renúncia claims (during play and at the count), deal scoring with tiers, bandeira and 60-60
-ties, partidas and the match. The public class is :class:`~sueca_rules.Match`, which adds game
-records on top (records sit above the engine and use only this public face).
+`Engine` holds the whole state of a match (every hand included) and enforces its variant: the
+dealer's choice of trump, dealing, redeals on weak hands, turns, following suit, tricks, renúncia
+claims (during play and at the count), deal scoring with tiers, bandeira and 60-60 ties, partidas
+and the match. The public class is `Match`, which adds game records on top (records sit above the
+engine and use only this public face).
 
-It does no I/O and keeps no global state, with one exception said where it happens: a variant
-given as a file path is read once, by :func:`~sueca_rules.load_variant`, when the match is made.
-Randomness comes only from the seed it is given, so many matches can run side by side and every
-run can be repeated. Every rule fact it needs is asked of :mod:`sueca_rules._rules`.
+It does no I/O and keeps no global state, with one exception said where it happens: a variant given
+as a file path is read once, by `load_variant()`, when the match is made. Randomness comes only from
+the seed it is given, so many matches can run side by side and every run can be repeated. Every rule
+fact it needs is asked of `sueca_rules._rules`.
 
-Cards are small integers inside (see :mod:`sueca_rules._cards`); the API takes cards as
-:class:`~sueca_rules.Card`, ``int`` or notation (``"7H"``) and hands out :class:`Card` values.
+Cards are small integers inside (see `sueca_rules._cards`); the API takes cards as `Card`, `int` or
+notation (`"7H"`) and hands out `Card` values.
 """
 
 from __future__ import annotations
@@ -54,17 +54,19 @@ __all__ = ["Engine", "Observation", "Phase", "TrumpSide", "check_seat"]
 Phase = Literal["deal", "trump", "redeal", "play", "count", "over"]
 """The stage of a match, and what is due:
 
-- ``"deal"``: the next deal is to be dealt (:meth:`~Engine.deal_random` or
-  :meth:`~Engine.deal_hands`; only for a match made with ``deal=False``);
-- ``"trump"``: under ``deal.trump_card: dealer_choice``, the dealer (:attr:`~Engine.turn`)
-  chooses the top or the bottom card (:meth:`~Engine.choose_trump`);
-- ``"redeal"``: under ``deal.redeal``, each seat that has a threshold is asked in turn
-  (:attr:`~Engine.turn`): it keeps its hand (:meth:`~Engine.keep_hand`) or, when its hand is
-  below its threshold, may ask for a new deal (:meth:`~Engine.redeal`);
-- ``"play"``: :attr:`~Engine.turn` plays a card (:meth:`~Engine.play`);
-- ``"count"``: under ``revoke.mode: claimable``, after the last trick: any seat may claim a
-  renúncia (:meth:`~Engine.claim`), then :meth:`~Engine.score_deal` scores the deal;
-- ``"over"``: the match is won.
+- `"deal"`: the next deal is to be dealt ([`deal_random()`][sueca_rules.Match.deal_random] or
+  [`deal_hands()`][sueca_rules.Match.deal_hands]; only for a match made with `deal=False`);
+- `"trump"`: under `deal.trump_card: dealer_choice`, the dealer ([`turn`][sueca_rules.Match.turn])
+  chooses the top or the bottom card ([`choose_trump()`][sueca_rules.Match.choose_trump]);
+- `"redeal"`: under `deal.redeal`, each seat that has a threshold is asked in turn
+  ([`turn`][sueca_rules.Match.turn]): it keeps its hand
+  ([`keep_hand()`][sueca_rules.Match.keep_hand]) or, when its hand is below its threshold, may ask
+  for a new deal ([`redeal()`][sueca_rules.Match.redeal]);
+- `"play"`: [`turn`][sueca_rules.Match.turn] plays a card ([`play()`][sueca_rules.Match.play]);
+- `"count"`: under `revoke.mode: claimable`, after the last trick: any seat may claim a renúncia
+  ([`claim()`][sueca_rules.Match.claim]), then [`score_deal()`][sueca_rules.Match.score_deal] scores
+  the deal;
+- `"over"`: the match is won.
 """
 _DEAL: Final = "deal"
 _TRUMP: Final = "trump"
@@ -78,8 +80,8 @@ _SIDES: Final = ("top", "bottom")
 
 
 def _card_int(card: Card | int | str, seat: int | None = None) -> int:
-    """A card given as a :class:`Card`, its number or its notation; anything else is an
-    :class:`IllegalPlayError` (nothing can be played or dealt that is not a card)."""
+    """A card given as a `Card`, its number or its notation; anything else is an `IllegalPlayError`
+    (nothing can be played or dealt that is not a card)."""
     if isinstance(card, str):
         try:
             return int(parse_card(card))
@@ -95,13 +97,13 @@ def _card_int(card: Card | int | str, seat: int | None = None) -> int:
 
 
 def _is_seat(seat: object) -> bool:
-    """Whether ``seat`` is a seat: a whole number 0..3 (not a bool or a float)."""
+    """Whether `seat` is a seat: a whole number 0..3 (not a bool or a float)."""
     return type(seat) is int and 0 <= seat <= 3
 
 
 def check_seat(seat: object, what: str = "a seat") -> int:
-    """``seat`` if it is a seat (a whole number 0..3, not a bool or a float); else a
-    :class:`~sueca_rules.ConfigError` that says what was given."""
+    """`seat` if it is a seat (a whole number 0..3, not a bool or a float); else a `ConfigError`
+    that says what was given."""
     if not _is_seat(seat):
         raise ConfigError(f"{what} is a whole number 0..3, not {seat!r}")
     assert isinstance(seat, int)
@@ -116,10 +118,10 @@ def _hand_points(mask: int) -> int:
 class Observation(NamedTuple):
     """What one seat may know at a moment of the match — never another player's hand.
 
-    Two states that differ only in cards hidden from ``seat`` give equal observations. Card
-    sets are given both as sorted tuples (``hand``, ``legal``) and as 40-bit masks
-    (``hand_mask``, ``played_mask``) for fast bots. An observation is an immutable named
-    tuple: cheap to make (bots ask for one before every card), hashable, comparable.
+    Two states that differ only in cards hidden from `seat` give equal observations. Card sets are
+    given both as sorted tuples (`hand`, `legal`) and as 40-bit masks (`hand_mask`, `played_mask`)
+    for fast bots. An observation is an immutable named tuple: cheap to make (bots ask for one
+    before every card), hashable, comparable.
     """
 
     seat: int
@@ -127,7 +129,7 @@ class Observation(NamedTuple):
     rules: Rules
     """The compiled rules of the match's variant."""
     phase: Phase
-    """What is due now, as :attr:`Match.phase <sueca_rules.Match.phase>`."""
+    """What is due now, as [`Match.phase`][sueca_rules.Match.phase]."""
     deal: int
     """The deal's number in the match, from 1."""
     partida: int
@@ -135,34 +137,33 @@ class Observation(NamedTuple):
     dealer: int
     """The seat that dealt this deal."""
     trump: Suit | None
-    """The trump suit, the suit of ``trump_card`` (``None`` when no deal is on the table)."""
+    """The trump suit, the suit of `trump_card` (`None` when no deal is on the table)."""
     trump_card: Card | None
-    """The card the dealer turned up: everyone saw it (``None`` when no deal is on the
-    table)."""
+    """The card the dealer turned up: everyone saw it (`None` when no deal is on the table)."""
     trump_card_in_hand: bool
-    """``True`` while the dealer still holds the turned card."""
+    """`True` while the dealer still holds the turned card."""
     hand: tuple[Card, ...]
     """This seat's cards, by suit (S H D C) and strongest first."""
     hand_mask: int
-    """``hand`` as a 40-bit mask: bit ``c`` is set when this seat holds card ``c``."""
+    """`hand` as a 40-bit mask: bit `c` is set when this seat holds card `c`."""
     turn: int | None
-    """The seat whose decision is due (see :attr:`Match.turn <sueca_rules.Match.turn>`),
-    ``None`` when none is."""
+    """The seat whose decision is due (see [`Match.turn`][sueca_rules.Match.turn]), `None` when none
+    is."""
     legal: tuple[Card, ...]
     """The cards this seat may play now under the follow-suit rule (empty unless it is this
     seat's turn to play)."""
     trick_leader: int
     """The seat that led, or is to lead, the current trick."""
     trick: tuple[Card, ...]
-    """The cards of the current trick, in play order from ``trick_leader``."""
+    """The cards of the current trick, in play order from `trick_leader`."""
     tricks: tuple[Trick, ...]
     """The completed tricks of this deal."""
     played_mask: int
     """Every card played in this deal, the current trick included."""
     void_mask: int
-    """Bit ``4 * seat + suit`` is set when ``seat`` showed by play that it has no ``suit``
-    (it did not follow that suit when it was led). With ``revoke.mode: claimable`` a player
-    who revoked looks void but is not: nobody can tell until someone claims."""
+    """Bit `4 * seat + suit` is set when `seat` showed by play that it has no `suit` (it did not
+    follow that suit when it was led). With `revoke.mode: claimable` a player who revoked looks void
+    but is not: nobody can tell until someone claims."""
     hand_sizes: tuple[int, int, int, int]
     """How many cards each seat still holds, by seat."""
     points: tuple[int, int]
@@ -174,25 +175,25 @@ class Observation(NamedTuple):
     partidas: tuple[int, int]
     """Partidas won by team 0 and team 1."""
     pending_ties: int
-    """60-60 ties waiting to be carried into the next deal won (see ``scoring.tie``)."""
+    """60-60 ties waiting to be carried into the next deal won (see `scoring.tie`)."""
     playable: tuple[Card, ...] = ()
-    """The cards :meth:`Match.play <sueca_rules.Match.play>` accepts from this seat now:
-    ``legal``, or under ``revoke.mode: claimable`` the whole hand (a renúncia can be played,
-    and claimed). Empty unless it is this seat's turn to play."""
+    """The cards [`Match.play()`][sueca_rules.Match.play] accepts from this seat now: `legal`, or
+    under `revoke.mode: claimable` the whole hand (a renúncia can be played, and claimed). Empty
+    unless it is this seat's turn to play."""
     can_claim: bool = False
-    """Whether this seat may claim a renúncia now (``revoke.mode: claimable``, during play or
-    at the count)."""
+    """Whether this seat may claim a renúncia now (`revoke.mode: claimable`, during play or at the
+    count)."""
     claims: tuple[Claim, ...] = ()
     """The renúncia claims made so far in this deal (everyone hears them)."""
     penalties: tuple[int, int] = (0, 0)
     """Games of false-claim penalties waiting for the end of this deal, by team
-    (``after_false_claim: play_on``)."""
+    (`after_false_claim: play_on`)."""
     may_redeal: bool = False
-    """Whether this seat, asked now (phase ``"redeal"``), may ask for a new deal: its hand is
-    below its threshold. When it is asked and may not, its only answer is to keep its hand."""
+    """Whether this seat, asked now (phase `"redeal"`), may ask for a new deal: its hand is below
+    its threshold. When it is asked and may not, its only answer is to keep its hand."""
 
     def is_void(self, seat: int, suit: Suit | int) -> bool:
-        """Whether ``seat`` has shown by play that it holds no card of ``suit``."""
+        """Whether `seat` has shown by play that it holds no card of `suit`."""
         return bool(self.void_mask >> (4 * seat + suit) & 1)
 
     @property
@@ -202,18 +203,20 @@ class Observation(NamedTuple):
 
 
 class Engine:
-    """The state and rules of one match (the engine behind :class:`~sueca_rules.Match`).
+    """The state and rules of one match (the engine behind [`Match`][sueca_rules.Match]).
 
-    ``variant`` is a :class:`~sueca_rules.Variant`, a built-in id or a path to a variant file
-    (read here with :func:`~sueca_rules.load_variant`: the engine's only I/O). ``seed`` makes
-    the shuffles (and a random first dealer) repeatable; each deal is shuffled from the seed
-    and the deal number alone, so the same seed always deals the same cards. ``first_dealer``
-    overrides the variant's. With ``deal=False`` the match waits for :meth:`deal_hands` (cards
-    of a physical game, or a record) or :meth:`deal_random`; otherwise every deal is dealt at
-    random as soon as the previous one ends (after the dealer's choice of trump, under
-    ``deal.trump_card: dealer_choice``). The first deal is then dealt here, so no call returns
-    its :class:`~sueca_rules.DealStarted` event: read :attr:`dealer` and :attr:`trump_card`, or
-    make the match with ``deal=False`` and call :meth:`deal_random` to receive it.
+    `variant` is a [`Variant`][sueca_rules.Variant], a built-in id or a path to a variant file (read
+    here with [`load_variant()`][sueca_rules.load_variant]: the engine's only I/O). `seed` makes the
+    shuffles (and a random first dealer) repeatable; each deal is shuffled from the seed and the
+    deal number alone, so the same seed always deals the same cards. `first_dealer` overrides the
+    variant's. With `deal=False` the match waits for [`deal_hands()`][sueca_rules.Match.deal_hands]
+    (cards of a physical game, or a record) or [`deal_random()`][sueca_rules.Match.deal_random];
+    otherwise every deal is dealt at random as soon as the previous one ends (after the dealer's
+    choice of trump, under `deal.trump_card: dealer_choice`). The first deal is then dealt here, so
+    no call returns its [`DealStarted`][sueca_rules.DealStarted] event: read
+    [`dealer`][sueca_rules.Match.dealer] and [`trump_card`][sueca_rules.Match.trump_card], or make
+    the match with `deal=False` and call [`deal_random()`][sueca_rules.Match.deal_random] to receive
+    it.
     """
 
     def __init__(
@@ -283,12 +286,12 @@ class Engine:
     # --- dealing ------------------------------------------------------------------------
 
     def deal_random(self, side: TrumpSide | None = None) -> list[Event]:
-        """Shuffle and deal the next deal as the variant says (``deal.trump_card``/``order``).
+        """Shuffle and deal the next deal as the variant says (`deal.trump_card`/`order`).
 
         The shuffle depends only on the match seed and the deal number. Under
-        ``deal.trump_card: dealer_choice`` give the dealer's choice as ``side`` (``"top"`` or
-        ``"bottom"``); without it the match waits in phase ``"trump"`` for
-        :meth:`choose_trump`.
+        `deal.trump_card: dealer_choice` give the dealer's choice as `side` (`"top"` or `"bottom"`);
+        without it the match waits in phase `"trump"` for
+        [`choose_trump()`][sueca_rules.Match.choose_trump].
         """
         self._require_phase(_DEAL, "deal")
         if not self._rules.trump_dealer_choice:
@@ -307,9 +310,9 @@ class Engine:
         return self._choose(side)
 
     def choose_trump(self, side: TrumpSide) -> list[Event]:
-        """The dealer's choice (phase ``"trump"``, ``deal.trump_card: dealer_choice``): turn
-        the ``"top"`` card of the pack (the dealer takes the first ten cards) or the
-        ``"bottom"`` one (the dealer is dealt last); the deal is then dealt at random."""
+        """The dealer's choice (phase `"trump"`, `deal.trump_card: dealer_choice`): turn the `"top"`
+        card of the pack (the dealer takes the first ten cards) or the `"bottom"` one (the dealer is
+        dealt last); the deal is then dealt at random."""
         self._require_phase(_TRUMP, "choose the trump card")
         return self._choose(side)
 
@@ -344,8 +347,8 @@ class Engine:
     def deal_hands(
         self, hands: Sequence[Iterable[Card | int | str]], trump_card: Card | int | str
     ) -> list[Event]:
-        """Deal given hands (by seat, ten cards each: the whole deck) with ``trump_card``, which
-        must be in the dealer's hand. Use it to enter a physical game or to replay a record."""
+        """Deal given hands (by seat, ten cards each: the whole deck) with `trump_card`, which must
+        be in the dealer's hand. Use it to enter a physical game or to replay a record."""
         self._require_phase(_DEAL, "deal")
         if isinstance(hands, str | bytes) or not isinstance(hands, Sequence) or len(hands) != 4:
             count = len(hands) if isinstance(hands, Sequence) else "no list of"
@@ -411,8 +414,8 @@ class Engine:
     # --- redeals ------------------------------------------------------------------------
 
     def may_redeal(self, seat: int) -> bool:
-        """Whether ``seat``'s hand is below its ``deal.redeal`` threshold in this deal, before
-        the first card (whether or not it has been asked yet)."""
+        """Whether `seat`'s hand is below its `deal.redeal` threshold in this deal, before the first
+        card (whether or not it has been asked yet)."""
         check_seat(seat)
         if self._phase not in _DEALT or self._plays:
             return False
@@ -420,9 +423,9 @@ class Engine:
         return _hand_points(self._dealt[seat]) < below
 
     def redeal(self, seat: int) -> list[Event]:
-        """Seat ``seat``, asked in phase ``"redeal"`` and holding fewer card points than its
-        threshold (:meth:`may_redeal`), asks for a new deal: this deal ends unscored
-        (``result="redeal"``) and the same dealer deals again."""
+        """Seat `seat`, asked in phase `"redeal"` and holding fewer card points than its threshold
+        ([`may_redeal()`][sueca_rules.Match.may_redeal]), asks for a new deal: this deal ends
+        unscored (`result="redeal"`) and the same dealer deals again."""
         self._require_asked(seat, "ask for a new deal")
         if not self.may_redeal(seat):
             below = self._rules.redeal_below(seat, self._dealer)
@@ -438,10 +441,10 @@ class Engine:
         return events
 
     def keep_hand(self, seat: int) -> list[Event]:
-        """Seat ``seat``, asked in phase ``"redeal"``, keeps its hand (the only answer of a
-        hand that may not ask for a new deal). Once every seat asked has kept its hand, play
-        begins. Every seat whose threshold is not ``null`` is asked, in play order from the
-        first leader, so that being asked says nothing about a hand."""
+        """Seat `seat`, asked in phase `"redeal"`, keeps its hand (the only answer of a hand that
+        may not ask for a new deal). Once every seat asked has kept its hand, play begins. Every
+        seat whose threshold is not `null` is asked, in play order from the first leader, so that
+        being asked says nothing about a hand."""
         self._require_asked(seat, "keep its hand")
         self._asking.pop(0)
         if self._asking:
@@ -467,16 +470,16 @@ class Engine:
         """The cards the player to move may play under the follow-suit rule, strongest first
         by suit (S H D C). Empty when no card is due.
 
-        With ``revoke.mode: claimable`` any card in hand *can* be played (see
-        :meth:`playable_cards`), but only these follow the rules.
+        With `revoke.mode: claimable` any card in hand *can* be played (see
+        [`playable_cards()`][sueca_rules.Match.playable_cards]), but only these follow the rules.
         """
         if self._phase != _PLAY:
             return []
         return cards_from_mask(legal_mask(self._hands[self._turn], self._trick))
 
     def playable_cards(self) -> list[Card]:
-        """The cards :meth:`play` accepts now: the legal cards, or with ``revoke.mode:
-        claimable`` the whole hand of the player to move (a renúncia can be played, and
+        """The cards [`play()`][sueca_rules.Match.play] accepts now: the legal cards, or with
+        `revoke.mode: claimable` the whole hand of the player to move (a renúncia can be played, and
         claimed)."""
         if self._phase != _PLAY:
             return []
@@ -485,14 +488,14 @@ class Engine:
         return self.legal_cards()
 
     def play(self, card: Card | int | str) -> list[Event]:
-        """Play ``card`` for the player whose turn it is and return what happened.
+        """Play `card` for the player whose turn it is and return what happened.
 
-        Raises :class:`~sueca_rules.IllegalPlayError` (and changes nothing) when ``card`` is not
-        a card, is not in that player's hand, does not follow suit when it must (unless
-        renúncias are ``claimable``), or no card is due. Ending a deal scores it (under
-        ``revoke.mode: claimable`` the count comes first: see :meth:`score_deal`), ends
-        partidas and the match, and (unless the match was made with ``deal=False``) deals the
-        next deal.
+        Raises [`IllegalPlayError`][sueca_rules.IllegalPlayError] (and changes nothing) when `card`
+        is not a card, is not in that player's hand, does not follow suit when it must (unless
+        renúncias are `claimable`), or no card is due. Ending a deal scores it (under
+        `revoke.mode: claimable` the count comes first: see
+        [`score_deal()`][sueca_rules.Match.score_deal]), ends partidas and the match, and (unless
+        the match was made with `deal=False`) deals the next deal.
         """
         if self._phase != _PLAY:
             raise self._no_play()
@@ -542,7 +545,7 @@ class Engine:
         else:
             if suit != led:
                 self._voids |= 1 << (4 * seat + led)
-            # The trick's winner is kept as it goes (the rule is :func:`beats`, as a table).
+            # The trick's winner is kept as it goes (the rule is `beats()`, as a table).
             if BEATS[self._trump][self._win_card * 40 + c]:
                 self._win_seat = seat
                 self._win_card = c
@@ -573,8 +576,8 @@ class Engine:
             self._score_deal(events)
 
     def score_deal(self) -> list[Event]:
-        """End the count (phase ``"count"``, under ``revoke.mode: claimable``) and score the
-        deal: no more renúncia can be claimed in it."""
+        """End the count (phase `"count"`, under `revoke.mode: claimable`) and score the deal: no
+        more renúncia can be claimed in it."""
         self._require_phase(_COUNT, "score the deal (only after the count)")
         events: list[Event] = []
         self._score_deal(events)
@@ -583,16 +586,15 @@ class Engine:
     # --- claims -------------------------------------------------------------------------
 
     def claim(self, seat: int, against: int | None = None) -> list[Event]:
-        """Seat ``seat`` claims a renúncia (only with ``revoke.mode: claimable``), during play
-        or at the count. Under ``revoke.accuse: player`` the claim names the rival accused,
-        ``against``; under ``accuse: team`` it accuses the other team and ``against`` is not
-        given.
+        """Seat `seat` claims a renúncia (only with `revoke.mode: claimable`), during play or at the
+        count. Under `revoke.accuse: player` the claim names the rival accused, `against`; under
+        `accuse: team` it accuses the other team and `against` is not given.
 
-        If a player of the other team (the accused one) revoked earlier in this deal, the deal
-        ends and the claiming team scores ``revoke.penalty_games``. Otherwise
-        ``revoke.false_claim`` applies: the other team scores ``false_claim_games`` and the
-        deal ends or, with ``after_false_claim: play_on``, play goes on; or the claim is
-        ignored. Any seat may claim at any moment of play, in turn or not.
+        If a player of the other team (the accused one) revoked earlier in this deal, the deal ends
+        and the claiming team scores `revoke.penalty_games`. Otherwise `revoke.false_claim` applies:
+        the other team scores `false_claim_games` and the deal ends or, with
+        `after_false_claim: play_on`, play goes on; or the claim is ignored. Any seat may claim at
+        any moment of play, in turn or not.
         """
         self._check_claim(seat, against)
         team = team_of(seat)
@@ -761,7 +763,7 @@ class Engine:
             raise self._phase_error(action)
 
     def _phase_error(self, action: str) -> IllegalPlayError:
-        """Why ``action`` cannot be done in the current phase."""
+        """Why `action` cannot be done in the current phase."""
         if self._phase == _OVER:
             return IllegalPlayError(f"cannot {action}: the match is over", rule="not_now")
         waiting = {
@@ -801,15 +803,15 @@ class Engine:
 
     @property
     def phase(self) -> Phase:
-        """What is due now (see :data:`Phase`): ``"deal"``, ``"trump"``, ``"redeal"``,
-        ``"play"``, ``"count"`` or ``"over"``."""
+        """What is due now (see [`Phase`][sueca_rules.Phase]): `"deal"`, `"trump"`, `"redeal"`,
+        `"play"`, `"count"` or `"over"`."""
         return self._phase
 
     @property
     def auto_deal(self) -> bool:
-        """Whether each deal is dealt at random as soon as the previous one ends (the
-        ``deal`` argument). Setting it to ``True`` on a match waiting in phase ``"deal"``
-        deals at once (or waits for the dealer's choice)."""
+        """Whether each deal is dealt at random as soon as the previous one ends (the `deal`
+        argument). Setting it to `True` on a match waiting in phase `"deal"` deals at once (or waits
+        for the dealer's choice)."""
         return self._auto
 
     @auto_deal.setter
@@ -825,14 +827,14 @@ class Engine:
 
     @property
     def winner(self) -> int | None:
-        """The team that won the match (0 or 1), or ``None`` while it goes on."""
+        """The team that won the match (0 or 1), or `None` while it goes on."""
         return self._winner
 
     @property
     def turn(self) -> int | None:
-        """The seat whose decision is due: the seat to play (``"play"``), the dealer choosing
-        the trump card (``"trump"``), the seat asked about a new deal (``"redeal"``); ``None``
-        in the other phases (at the count any seat may claim)."""
+        """The seat whose decision is due: the seat to play (`"play"`), the dealer choosing the
+        trump card (`"trump"`), the seat asked about a new deal (`"redeal"`); `None` in the other
+        phases (at the count any seat may claim)."""
         return self._turn if self._phase in (_PLAY, _TRUMP, _REDEAL) else None
 
     @property
@@ -847,12 +849,12 @@ class Engine:
 
     @property
     def trump_card(self) -> Card | None:
-        """The card turned up in the current deal (``None`` when no deal is on the table)."""
+        """The card turned up in the current deal (`None` when no deal is on the table)."""
         return CARDS[self._trump_card] if self._phase in _DEALT else None
 
     @property
     def trump(self) -> Suit | None:
-        """The trump suit of the current deal (``None`` when no deal is on the table)."""
+        """The trump suit of the current deal (`None` when no deal is on the table)."""
         return Suit(self._trump) if self._phase in _DEALT else None
 
     @property
@@ -861,7 +863,7 @@ class Engine:
         return self._shown
 
     def hand(self, seat: int) -> list[Card]:
-        """The cards ``seat`` holds now (hidden information: do not show it to the others)."""
+        """The cards `seat` holds now (hidden information: do not show it to the others)."""
         return cards_from_mask(self._hands[check_seat(seat)])
 
     @property
@@ -877,7 +879,7 @@ class Engine:
 
     @property
     def trick(self) -> list[tuple[int, Card]]:
-        """The current trick as ``(seat, card)`` pairs in play order."""
+        """The current trick as `(seat, card)` pairs in play order."""
         order = self._rules.play_order(self._leader)
         return [(order[i], CARDS[c]) for i, c in enumerate(self._trick)]
 
@@ -899,7 +901,7 @@ class Engine:
     @property
     def penalties(self) -> tuple[int, int]:
         """Games of false-claim penalties waiting for the end of the current deal, by team
-        (``after_false_claim: play_on``)."""
+        (`after_false_claim: play_on`)."""
         return self._penalty_games()
 
     @property
@@ -951,8 +953,8 @@ class Engine:
     # --- observation, cloning -----------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now: its own hand, the turned card, every card played, who
-        has shown a void, the claims, the scores — never the other hands."""
+        """What `seat` may know now: its own hand, the turned card, every card played, who has shown
+        a void, the claims, the scores — never the other hands."""
         phase = self._phase
         dealt = phase in _DEALT
         hands = self._hands

@@ -1,21 +1,24 @@
 """The exceptions of sueca-rules.
 
-Every error the library raises on bad input is a :class:`SuecaError`; each also subclasses
-:class:`ValueError`, because each is a value that was not right::
+Every error the library raises on bad input is a [`SuecaError`][sueca_rules.SuecaError]; each also
+subclasses `ValueError`, because each is a value that was not right:
 
-    SuecaError
-    ├── CardError           card notation that is not a card ("8S", "XX")
-    ├── ConfigError         an argument or option that is not valid: a seat, a language, a bot
-    │                       level or option, simulation settings
-    ├── SourceError         a file or text that could not be read or validated; carries .issues
-    │   ├── VariantError    a variant file (YAML) or rule set that is not valid
-    │   └── RecordError     a game record that is malformed or breaks the rules when replayed
-    └── IllegalPlayError    a card or claim the rules do not allow now; the state is unchanged
+```text
+SuecaError
+├── CardError           card notation that is not a card ("8S", "XX")
+├── ConfigError         an argument or option that is not valid: a seat, a language, a bot
+│                       level or option, simulation settings
+├── SourceError         a file or text that could not be read or validated; carries .issues
+│   ├── VariantError    a variant file (YAML) or rule set that is not valid
+│   └── RecordError     a game record that is malformed or breaks the rules when replayed
+└── IllegalPlayError    a card or claim the rules do not allow now; the state is unchanged
+```
 
-Errors carry their context as attributes (an :class:`Issue` has file, line, column and the
-field's path, as text and as a tuple; an :class:`IllegalPlayError` has seat, card, the rule
-broken as a short code, a reason and the legal cards), so that an application can point at the
-problem without reading the message, while ``str(error)`` is a message a person can read.
+Errors carry their context as attributes (an [`Issue`][sueca_rules.Issue] has file, line, column and
+the field's path, as text and as a tuple; an [`IllegalPlayError`][sueca_rules.IllegalPlayError] has
+seat, card, the rule broken as a short code, a reason and the legal cards), so that an application
+can point at the problem without reading the message, while `str(error)` is a message a person can
+read.
 """
 
 from __future__ import annotations
@@ -59,28 +62,28 @@ class ConfigError(SuecaError, ValueError):
 class Issue:
     """One problem found in a file or text, with where it is.
 
-    ``line`` and ``column`` are 1-based; ``path`` is the dotted path of the field
-    (``scoring.tie.mode``, ``deals[2].plays[5]``), empty for the file as a whole.
+    `line` and `column` are 1-based; `path` is the dotted path of the field (`scoring.tie.mode`,
+    `deals[2].plays[5]`), empty for the file as a whole.
     """
 
     message: str
     """What is wrong, and what would be valid, in words."""
     path: str = ""
-    """The dotted path of the field (``scoring.tie.mode``, ``deals[2].plays[5]``); empty for
-    the file or text as a whole."""
+    """The dotted path of the field (`scoring.tie.mode`, `deals[2].plays[5]`); empty for the file or
+    text as a whole."""
     file: str | None = None
-    """The file the problem is in, as it was given (``None`` for text without a file)."""
+    """The file the problem is in, as it was given (`None` for text without a file)."""
     line: int | None = None
-    """The line of the problem, from 1 (``None`` when it has no place in the text)."""
+    """The line of the problem, from 1 (`None` when it has no place in the text)."""
     column: int | None = None
-    """The column of the problem, from 1 (``None`` when not known)."""
+    """The column of the problem, from 1 (`None` when not known)."""
     loc: tuple[str | int, ...] = ()
-    """The field's path as a tuple of keys and list indexes (``("deals", 2, "plays", 5)``):
-    :attr:`path` for programs. Empty when the issue was not made from a path."""
+    """The field's path as a tuple of keys and list indexes (`("deals", 2, "plays", 5)`):
+    [`path`][sueca_rules.Issue.path] for programs. Empty when the issue was not made from a path."""
 
     @property
     def location(self) -> str:
-        """``file:line:column`` as far as it is known (``<string>`` for text without a file)."""
+        """`file:line:column` as far as it is known (`<string>` for text without a file)."""
         where = self.file or "<string>"
         if self.line is not None:
             where += f":{self.line}"
@@ -95,7 +98,7 @@ class Issue:
         return f"{head}: {self.message}"
 
     def as_dict(self) -> dict[str, object]:
-        """A JSON-ready mapping (used by ``sueca validate --json``)."""
+        """A JSON-ready mapping (used by `sueca validate --json`)."""
         return {
             "file": self.file,
             "line": self.line,
@@ -109,7 +112,7 @@ class Issue:
 class SourceError(SuecaError, ValueError):
     """A file or text that could not be read or validated.
 
-    ``issues`` lists every problem found (at least one); ``str()`` gives one line per issue.
+    `issues` lists every problem found (at least one); `str()` gives one line per issue.
     """
 
     def __init__(self, issues: Iterable[Issue]) -> None:
@@ -142,8 +145,8 @@ class VariantError(SourceError):
 class RecordError(SourceError):
     """A game record that is malformed, or that breaks the rules of its variant when replayed.
 
-    Errors found while replaying carry the 1-based ``deal`` and ``trick`` numbers, the ``seat``
-    and the ``card`` where they apply (``None`` otherwise).
+    Errors found while replaying carry the 1-based `deal` and `trick` numbers, the `seat` and the
+    `card` where they apply (`None` otherwise).
     """
 
     def __init__(
@@ -157,22 +160,22 @@ class RecordError(SourceError):
     ) -> None:
         super().__init__(issues)
         self.deal = deal
-        """The deal where replaying failed, from 1 (``None`` for a malformed record)."""
+        """The deal where replaying failed, from 1 (`None` for a malformed record)."""
         self.trick = trick
         """The trick of that deal, from 1, where it applies."""
         self.seat = seat
         """The seat that was due to play or that claimed, where it applies."""
         self.card = card
-        """The card at fault, in notation (``"3H"``), where it applies."""
+        """The card at fault, in notation (`"3H"`), where it applies."""
 
 
 @public
 class IllegalPlayError(SuecaError, ValueError):
     """A play or claim that the rules do not allow at this point; the state is unchanged.
 
-    ``seat`` is the seat that tried to act, ``card`` the card (``None`` for claims and for
-    actions that are not plays), ``reason`` the rule that forbids it, and ``legal`` the cards
-    that seat could play instead (empty when it is not that seat's turn to play).
+    `seat` is the seat that tried to act, `card` the card (`None` for claims and for actions that
+    are not plays), `reason` the rule that forbids it, and `legal` the cards that seat could play
+    instead (empty when it is not that seat's turn to play).
     """
 
     def __init__(
@@ -185,19 +188,18 @@ class IllegalPlayError(SuecaError, ValueError):
         rule: str = "",
     ) -> None:
         self.rule = rule
-        """The rule broken, as a short code for programs: ``"not_a_card"``,
-        ``"not_in_hand"``, ``"must_follow"``, ``"not_now"`` (nothing of the kind is due in
-        this phase), ``"not_your_turn"``, ``"hands"`` (a deal that is not four hands of ten
-        from one deck), ``"trump_card"`` (not in the dealer's hand), ``"claim"`` (no claim
-        can be made), ``"accused"`` (a missing or wrong ``against``), ``"redeal"`` (that hand
-        may not ask for a new deal), ``"trump_choice"``; empty for other errors."""
+        """The rule broken, as a short code for programs: `"not_a_card"`, `"not_in_hand"`,
+        `"must_follow"`, `"not_now"` (nothing of the kind is due in this phase), `"not_your_turn"`,
+        `"hands"` (a deal that is not four hands of ten from one deck), `"trump_card"` (not in the
+        dealer's hand), `"claim"` (no claim can be made), `"accused"` (a missing or wrong
+        `against`), `"redeal"` (that hand may not ask for a new deal), `"trump_choice"`; empty for
+        other errors."""
         self.reason = reason
-        """The rule that forbids the play or claim, in words (``str(error)`` adds the legal
-        cards)."""
+        """The rule that forbids the play or claim, in words (`str(error)` adds the legal cards)."""
         self.seat = seat
-        """The seat that tried to act (``None`` when the action names no seat)."""
+        """The seat that tried to act (`None` when the action names no seat)."""
         self.card = card
-        """The card it tried to play, in notation (``None`` for claims and other actions)."""
+        """The card it tried to play, in notation (`None` for claims and other actions)."""
         self.legal: tuple[str, ...] = tuple(legal)
         """The cards that seat may play instead, in notation (empty when it is not that seat's
         turn to play)."""

@@ -1,15 +1,15 @@
 """Files, read and written safely: the one place where sueca-rules touches the disk.
 
-* :func:`read_regular_file` reads only a regular file, of bounded size, and never blocks: a
-  pipe, a device (``/dev/zero``), a folder or a socket is refused before a byte is read.
-* :func:`atomic_write_text` writes a whole file or nothing: a temporary file in the same folder
-  is written, flushed and synced to disk, then renamed over the target, so that a crash or a
-  kill at any moment leaves either the old file or the new one, never a part of either. The new
-  file keeps the old one's permissions (a new file gets the usual ones, after the umask). A
-  symlink is written through: the file it points to is replaced, the link stays.
-* :func:`locked` holds an exclusive lock on a file's companion ``NAME.lock`` (``fcntl`` on
-  POSIX, ``msvcrt`` on Windows), so that two processes updating one file (two ladder runs that
-  end at once) take turns instead of losing one's update.
+* `read_regular_file()` reads only a regular file, of bounded size, and never blocks: a pipe, a
+  device (`/dev/zero`), a folder or a socket is refused before a byte is read.
+* `atomic_write_text()` writes a whole file or nothing: a temporary file in the same folder is
+  written, flushed and synced to disk, then renamed over the target, so that a crash or a kill at
+  any moment leaves either the old file or the new one, never a part of either. The new file keeps
+  the old one's permissions (a new file gets the usual ones, after the umask). A symlink is written
+  through: the file it points to is replaced, the link stays.
+* `locked()` holds an exclusive lock on a file's companion `NAME.lock` (`fcntl` on POSIX, `msvcrt`
+  on Windows), so that two processes updating one file (two ladder runs that end at once) take turns
+  instead of losing one's update.
 """
 
 from __future__ import annotations
@@ -37,13 +37,13 @@ _NOCTTY = getattr(os, "O_NOCTTY", 0)
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 
 LOCK_TIMEOUT = 10.0
-"""Seconds :func:`locked` waits for another process to release a lock before giving up."""
+"""Seconds `locked()` waits for another process to release a lock before giving up."""
 
 
 class FileRefusedError(Exception):
-    """A file that :func:`read_regular_file` will not read; ``reason`` says why in words
-    (``"this is not a regular file (a pipe or a device?)"``). A missing file raises
-    :class:`FileNotFoundError` instead."""
+    """A file that `read_regular_file()` will not read; `reason` says why in words
+    (`"this is not a regular file (a pipe or a device?)"`). A missing file raises
+    `FileNotFoundError` instead."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -65,12 +65,12 @@ def _too_large(max_bytes: int) -> str:
 
 
 def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
-    """The bytes of the regular file ``path``, at most ``max_bytes`` of them.
+    """The bytes of the regular file `path`, at most `max_bytes` of them.
 
-    Raises :class:`FileNotFoundError` when there is no such file, and
-    :class:`FileRefusedError` for a folder, a pipe, a device, a socket, a symlink loop, a
-    file over ``max_bytes`` or one that cannot be read. Nothing that is not a regular file is
-    ever opened for reading (a pipe would block; ``/dev/zero`` never ends).
+    Raises `FileNotFoundError` when there is no such file, and `FileRefusedError` for a folder, a
+    pipe, a device, a socket, a symlink loop, a file over `max_bytes` or one that cannot be read.
+    Nothing that is not a regular file is ever opened for reading (a pipe would block; `/dev/zero`
+    never ends).
     """
     try:
         problem = _kind_problem(os.stat(path).st_mode)
@@ -114,8 +114,8 @@ def _os_reason(exc: OSError) -> str:
 
 
 def _target(path: str | os.PathLike[str]) -> tuple[Path, int | None]:
-    """The file to replace (a symlink's target), and its permission bits if it exists.
-    Raises :class:`OSError` when it exists and is not a regular file."""
+    """The file to replace (a symlink's target), and its permission bits if it exists. Raises
+    `OSError` when it exists and is not a regular file."""
     target = Path(os.path.realpath(path))
     try:
         info = os.stat(target)
@@ -129,10 +129,10 @@ def _target(path: str | os.PathLike[str]) -> tuple[Path, int | None]:
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace the file ``path`` by ``data`` atomically (see the module documentation).
+    """Replace the file `path` by `data` atomically (see the module documentation).
 
-    Raises :class:`OSError` when it cannot be written (its ``strerror`` says why in words);
-    the old file is then untouched and no temporary file is left behind.
+    Raises `OSError` when it cannot be written (its `strerror` says why in words); the old file is
+    then untouched and no temporary file is left behind.
     """
     target, mode = _target(path)
     folder = target.parent
@@ -155,7 +155,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
-    """Replace the file ``path`` by ``text`` atomically (see :func:`atomic_write_bytes`)."""
+    """Replace the file `path` by `text` atomically (see `atomic_write_bytes()`)."""
     atomic_write_bytes(path, text.encode(encoding))
 
 
@@ -176,7 +176,7 @@ def _sync_folder(folder: Path) -> None:
 
 
 def _try_lock(fd: int) -> bool:
-    """Take the exclusive lock on ``fd`` without waiting; false when another process holds it."""
+    """Take the exclusive lock on `fd` without waiting; false when another process holds it."""
     if sys.platform == "win32":
         import msvcrt
 
@@ -209,11 +209,11 @@ def _unlock(fd: int) -> None:
 
 @contextlib.contextmanager
 def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
-    """Hold an exclusive lock for updating ``path`` (on the companion file ``NAME.lock``,
-    which stays: removing it would let two processes lock two different files).
+    """Hold an exclusive lock for updating `path` (on the companion file `NAME.lock`, which stays:
+    removing it would let two processes lock two different files).
 
-    Waits up to ``timeout`` seconds for another process to finish, then raises
-    :class:`OSError`. The lock is released when the block ends, or when the process dies.
+    Waits up to `timeout` seconds for another process to finish, then raises `OSError`. The lock is
+    released when the block ends, or when the process dies.
     """
     target = Path(os.path.realpath(path))
     lock = target.with_name(target.name + ".lock")

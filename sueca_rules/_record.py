@@ -1,22 +1,24 @@
 """Game records: a match as played, saved and loaded as YAML or JSON, and replayed.
 
-The format is fixed by the project's contract::
+The format is fixed by the project's contract:
 
-    variant: portugal          # built-in id, a path relative to the record file (inside its
-                               #   folder tree), or a whole variant written inline
-    first_dealer: 0
-    deals:
-      - hands: [[AS, 7S, ...], [...], [...], [...]]   # by seat, 10 cards each
-        trump_card: 2H                                # in the dealer's hand
-        plays: [AS, 2S, 3S, 4S, ...]                  # in play order
-        claims: [{after: 17, by: 1}]                  # optional renúncia claims (40: at the
-                                                      #   count; `against`: the accused)
-      - hands: [...]                                  # seat 2 asked for a new deal
-        trump_card: 5C
-        redeal: 2
+```yaml
+variant: portugal          # built-in id, a path relative to the record file (inside its
+                           #   folder tree), or a whole variant written inline
+first_dealer: 0
+deals:
+  - hands: [[AS, 7S, ...], [...], [...], [...]]   # by seat, 10 cards each
+    trump_card: 2H                                # in the dealer's hand
+    plays: [AS, 2S, 3S, 4S, ...]                  # in play order
+    claims: [{after: 17, by: 1}]                  # optional renúncia claims (40: at the
+                                                  #   count; `against`: the accused)
+  - hands: [...]                                  # seat 2 asked for a new deal
+    trump_card: 5C
+    redeal: 2
+```
 
 Records sit above the engine: they are made from a match, and replayed into one, through the
-engine's public face only (:class:`~sueca_rules._engine.Engine`).
+engine's public face only (`Engine`).
 """
 
 from __future__ import annotations
@@ -105,7 +107,7 @@ class _Model(BaseModel):
 
 @public
 class RecordClaim(_Model):
-    """A renúncia claim: seat ``by`` claims after the ``after``-th card of the deal."""
+    """A renúncia claim: seat `by` claims after the `after`-th card of the deal."""
 
     after: int = Field(
         ge=0,
@@ -125,7 +127,7 @@ class RecordClaim(_Model):
 
 @public
 class RecordDeal(_Model):
-    """One deal as dealt and played (or asked away by a weak hand: ``redeal``)."""
+    """One deal as dealt and played (or asked away by a weak hand: `redeal`)."""
 
     hands: list[Annotated[list[CardText], Field(min_length=10, max_length=10)]] = Field(
         min_length=4, max_length=4, description="The four hands by seat, ten cards each."
@@ -220,8 +222,8 @@ def _from_located(located: Located) -> Record:
 
 
 def _deal_place(loc: tuple[str | int, ...]) -> dict[str, int] | None:
-    """Where in ``deals`` a field path points: the deal (1-based) and, for a play, the trick;
-    for a hand, the seat. ``None`` outside ``deals``."""
+    """Where in `deals` a field path points: the deal (1-based) and, for a play, the trick; for a
+    hand, the seat. `None` outside `deals`."""
     if len(loc) < 2 or loc[0] != "deals" or not isinstance(loc[1], int):
         return None
     where = {"deal": loc[1] + 1}
@@ -235,9 +237,9 @@ def _deal_place(loc: tuple[str | int, ...]) -> dict[str, int] | None:
 
 
 def _in_deals(issues: list[Issue]) -> RecordError:
-    """A RecordError whose issues inside ``deals`` say which deal (1-based) and, for a play,
-    which trick and card, or for a hand, which seat; its ``deal``, ``trick`` and ``seat`` are
-    those of the first issue that has them."""
+    """A RecordError whose issues inside `deals` say which deal (1-based) and, for a play, which
+    trick and card, or for a hand, which seat; its `deal`, `trick` and `seat` are those of the first
+    issue that has them."""
     out: list[Issue] = []
     first: dict[str, int] = {}
     for issue in issues:
@@ -260,8 +262,8 @@ def _in_deals(issues: list[Issue]) -> RecordError:
 def load_record(path: str | Path) -> Record:
     """Load a record from a YAML or JSON file (the same safe reader as variant files).
 
-    Raises :class:`~sueca_rules.RecordError` with file, line and column of each problem. A
-    ``.json`` file must be strict JSON (no comments, single quotes or trailing commas).
+    Raises [`RecordError`][sueca_rules.RecordError] with file, line and column of each problem. A
+    `.json` file must be strict JSON (no comments, single quotes or trailing commas).
     """
     strict = Path(path).suffix.lower() == ".json"
     located = read_yaml_file(path, limits=RECORD_LIMITS, error=RecordError, json=strict)
@@ -292,8 +294,8 @@ def dump_record(record: Record, fmt: str = "yaml") -> str:
 
 
 def save_record(record: Record, path: str | Path) -> None:
-    """Write a record to ``path``: JSON for a ``.json`` file, YAML otherwise. The file is
-    replaced atomically: a crash leaves the old file whole."""
+    """Write a record to `path`: JSON for a `.json` file, YAML otherwise. The file is replaced
+    atomically: a crash leaves the old file whole."""
     target = Path(path)
     fmt = "json" if target.suffix.lower() == ".json" else "yaml"
     atomic_write_text(target, dump_record(record, fmt))
@@ -303,13 +305,12 @@ def save_record(record: Record, path: str | Path) -> None:
 
 
 def builtin_id_of(variant: Variant) -> str | None:
-    """The id of the built-in variant equal to ``variant``, if there is one."""
+    """The id of the built-in variant equal to `variant`, if there is one."""
     return next((i for i in builtin_ids() if load_variant(i) == variant), None)
 
 
 def record_of(match: Engine) -> Record:
-    """The record of a match (see :meth:`Match.to_record <sueca_rules.Match.to_record>`): its
-    variant by built-in id, or inline."""
+    """The record of a match (see `Match.to_record()`): its variant by built-in id, or inline."""
     variant: str | dict[str, Any] | None = builtin_id_of(match.variant)
     if variant is None:
         variant = match.variant.model_dump(mode="json", exclude={"extends"})
@@ -337,8 +338,8 @@ def _record_deal(
 
 
 def _record_variant(record: Record, base_dir: Path | None) -> Variant:
-    """The record's variant. ``base_dir`` is ``None`` for a record read from text (not from a
-    file): it may then name a built-in or hold its variant inline, but not name a file."""
+    """The record's variant. `base_dir` is `None` for a record read from text (not from a file): it
+    may then name a built-in or hold its variant inline, but not name a file."""
     located = record._located
     spec = record.variant
     try:
@@ -559,8 +560,7 @@ def replay(
     allow_unfinished: bool = False,
     seed: int | str | None = None,
 ) -> _E:
-    """Replay ``record`` with a match of class ``cls``; see
-    :meth:`Match.from_record <sueca_rules.Match.from_record>`."""
+    """Replay `record` with a match of class `cls`; see `Match.from_record()`."""
     if base_dir is None:
         base_dir = record._base_dir
     if base_dir is None and record._located is None:

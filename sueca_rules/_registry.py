@@ -1,11 +1,11 @@
-"""Built-in variants, loading variant files, and ``extends:``.
+"""Built-in variants, loading variant files, and `extends:`.
 
-A variant is named either by a built-in id (the stem of a file in ``variants/``: ``portugal``,
-``french``, ...) or by a path to a YAML file. ``extends:`` takes the same two forms, a path being
-relative to the file that says it and inside its folder tree (:func:`safe_variant_path`: a
-shared file cannot make the library read anything else); the file's own fields are merged over
-its base field by field (mappings merge recursively, lists and values replace), except
-``description``, which belongs to the file that wrote it.
+A variant is named either by a built-in id (the stem of a file in `variants/`: `portugal`, `french`,
+...) or by a path to a YAML file. `extends:` takes the same two forms, a path being relative to the
+file that says it and inside its folder tree (`safe_variant_path()`: a shared file cannot make the
+library read anything else); the file's own fields are merged over its base field by field (mappings
+merge recursively, lists and values replace), except `description`, which belongs to the file that
+wrote it.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ VARIANT_LIMITS = Limits(
     items={"scoring.tiers": 60},
     max_text=20_000,  # a description holds up to 10,000 characters; longer is said by its field
 )
-"""What one variant file may hold (see :class:`Limits`): a whole variant is some 40 values."""
+"""What one variant file may hold (see `Limits`): a whole variant is some 40 values."""
 _MAX_CHAIN = 16
 _SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -71,13 +71,13 @@ def variants_dir() -> Path:
     packaged = importlib.resources.files("sueca_rules") / "variants"
     if packaged.is_dir():
         return Path(str(packaged))
-    # A source checkout or an editable install: the top-level ``variants/`` folder.
+    # A source checkout or an editable install: the top-level `variants/` folder.
     return Path(__file__).resolve().parent.parent / "variants"
 
 
 @functools.cache
 def builtin_ids() -> tuple[str, ...]:
-    """The ids of the built-in variants, ``portugal`` first, then alphabetically."""
+    """The ids of the built-in variants, `portugal` first, then alphabetically."""
     ids = sorted(p.stem for p in variants_dir().glob("*.yaml"))
     if DEFAULT_VARIANT in ids:
         ids.remove(DEFAULT_VARIANT)
@@ -96,9 +96,9 @@ def _unknown(spec: str) -> str:
 
 
 def _merge(base: Located, over: Located) -> Located:
-    """``over``'s data merged over ``base``'s, keeping where each value was written. The
-    base's ``description`` is not inherited: a description belongs to the file that wrote it
-    (a house file that says none describes only what it changes)."""
+    """`over`'s data merged over `base`'s, keeping where each value was written. The base's
+    `description` is not inherited: a description belongs to the file that wrote it (a house file
+    that says none describes only what it changes)."""
     replaced: set[PathKey] = {("description",)}
 
     def merge(a: dict[str, Any], b: dict[str, Any], path: PathKey) -> dict[str, Any]:
@@ -115,7 +115,7 @@ def _merge(base: Located, over: Located) -> Located:
     own = {k: v for k, v in base.data.items() if k != "description"}
     data = merge(own, over.data, ())
 
-    def kept(p: PathKey) -> bool:  # not inside a value that ``over`` replaced
+    def kept(p: PathKey) -> bool:  # not inside a value that `over` replaced
         return not any(p[:n] in replaced for n in range(1, len(p) + 1))
 
     over_file = over.file or ""
@@ -129,7 +129,7 @@ def _merge(base: Located, over: Located) -> Located:
 
 
 class _BaseError(VariantError):
-    """``extends:`` could not be followed (no such base, a cycle, a chain too long)."""
+    """`extends:` could not be followed (no such base, a cycle, a chain too long)."""
 
 
 def _read(path: Path, display: str) -> Located:
@@ -138,8 +138,8 @@ def _read(path: Path, display: str) -> Located:
 
 
 def _check_top(located: Located) -> Located:
-    """The file's data must be a mapping holding ``name``. A missing name is reported with
-    the file's other problems (each file of an ``extends:`` chain needs its own name)."""
+    """The file's data must be a mapping holding `name`. A missing name is reported with the file's
+    other problems (each file of an `extends:` chain needs its own name)."""
     data = located.data
     if data is None:
         raise VariantError(
@@ -169,7 +169,7 @@ def _is_dir(path: Path) -> bool:
 
 
 def _is_file(path: Path) -> bool:
-    """``path.is_file()``, false for names the system refuses (too long, bad characters)."""
+    """`path.is_file()`, false for names the system refuses (too long, bad characters)."""
     try:
         return path.is_file()
     except (OSError, ValueError):
@@ -183,8 +183,8 @@ def _builtin_path(spec: str) -> Path | None:
 
 
 def _outside(spec: str) -> str | None:
-    """Why the relative path ``spec`` is not inside its folder, read as written (before any
-    symlink): absolute, or climbing above the folder with ``..``; ``None`` when inside."""
+    """Why the relative path `spec` is not inside its folder, read as written (before any symlink):
+    absolute, or climbing above the folder with `..`; `None` when inside."""
     if os.path.isabs(spec) or spec.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", spec):
         return "an absolute path"
     depth = 0
@@ -199,7 +199,7 @@ def _outside(spec: str) -> str | None:
 
 
 def _kind_of(path: Path) -> str | None:
-    """What keeps ``path`` from being read as a variant file (``None``: a regular file)."""
+    """What keeps `path` from being read as a variant file (`None`: a regular file)."""
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
@@ -218,15 +218,14 @@ def _kind_of(path: Path) -> str | None:
 
 
 def safe_variant_path(base_dir: str | Path, spec: str) -> Path:
-    """The variant file that a shared file (a variant's ``extends:``, a record's
-    ``variant:``) names by the relative path ``spec``; ``base_dir`` is the folder of the file
-    that names it. The result is the real path of a regular file.
+    """The variant file that a shared file (a variant's `extends:`, a record's `variant:`) names by
+    the relative path `spec`; `base_dir` is the folder of the file that names it. The result is the
+    real path of a regular file.
 
-    A file may name only variant files (``.yaml``, ``.yml``, ``.json``) inside its own folder
-    tree: no absolute path, no ``..`` above the folder, no symlink leading out of it. Nothing
-    is read here, and nothing that breaks these rules is ever opened. Raises
-    :class:`~sueca_rules.VariantError` with one issue that says why (without file or line:
-    the caller knows where ``spec`` was written).
+    A file may name only variant files (`.yaml`, `.yml`, `.json`) inside its own folder tree: no
+    absolute path, no `..` above the folder, no symlink leading out of it. Nothing is read here, and
+    nothing that breaks these rules is ever opened. Raises `VariantError` with one issue that says
+    why (without file or line: the caller knows where `spec` was written).
     """
 
     def refuse(why: str) -> VariantError:
@@ -252,9 +251,9 @@ def safe_variant_path(base_dir: str | Path, spec: str) -> Path:
 
 
 def _read_named(path: Path, spec: str, display: str) -> Located:
-    """The variant file that another file names, read without ever echoing a file that is
-    not a variant: one that is not YAML, or not a mapping of variant fields, is refused by
-    position only (``sueca validate`` on the file itself shows its problems)."""
+    """The variant file that another file names, read without ever echoing a file that is not a
+    variant: one that is not YAML, or not a mapping of variant fields, is refused by position only
+    (`sueca validate` on the file itself shows its problems)."""
     try:
         located = read_yaml_file(path, display=display, limits=VARIANT_LIMITS, error=VariantError)
     except VariantError as exc:
@@ -282,9 +281,9 @@ def _read_named(path: Path, spec: str, display: str) -> Located:
 def _named(
     spec: str, base_dir: str | Path, display: str, chain: tuple[Path, ...]
 ) -> tuple[Path, Located]:
-    """The variant file that ``spec`` names from ``base_dir`` (:func:`safe_variant_path`),
-    and its data, read safely (:func:`_read_named`). Raises :class:`VariantError` with one
-    issue whose words follow ``cannot use 'spec':``."""
+    """The variant file that `spec` names from `base_dir` (`safe_variant_path()`), and its data,
+    read safely (`_read_named()`). Raises `VariantError` with one issue whose words follow
+    `cannot use 'spec':`."""
     try:
         target = safe_variant_path(base_dir, spec)
         if target in chain:
@@ -303,14 +302,14 @@ def _named(
 
 
 def load_named_variant(spec: str, base_dir: str | Path, *, display: str | None = None) -> Variant:
-    """The variant that a shared file (a record's ``variant:``) names: a built-in id, or a
-    variant file inside the folder tree of ``base_dir``, the folder of the naming file (see
-    :func:`safe_variant_path`; a file that is not a variant is never echoed). ``display``
-    names the file in errors (``spec`` when not given).
+    """The variant that a shared file (a record's `variant:`) names: a built-in id, or a variant
+    file inside the folder tree of `base_dir`, the folder of the naming file (see
+    `safe_variant_path()`; a file that is not a variant is never echoed). `display` names the file
+    in errors (`spec` when not given).
 
-    Raises :class:`~sueca_rules.VariantError`: for a name that cannot be followed, one issue
-    without a place (``"it is an absolute path: ..."``: the caller knows where ``spec`` was
-    written); for a variant file with problems, its located issues.
+    Raises `VariantError`: for a name that cannot be followed, one issue without a place
+    (`"it is an absolute path: ..."`: the caller knows where `spec` was written); for a variant file
+    with problems, its located issues.
     """
     if not _looks_like_path(spec) and spec in builtin_ids():
         return _load_builtin(spec)
@@ -319,8 +318,8 @@ def load_named_variant(spec: str, base_dir: str | Path, *, display: str | None =
 
 
 def _resolve_base(located: Located, base_dir: Path | None, chain: tuple[Path, ...]) -> Located:
-    """Follow ``extends:`` of ``located`` (whose file is in ``base_dir``) and merge. With no
-    ``base_dir`` (text that was not read from a file) only built-in ids can be extended."""
+    """Follow `extends:` of `located` (whose file is in `base_dir`) and merge. With no `base_dir`
+    (text that was not read from a file) only built-in ids can be extended."""
     spec = located.data.get("extends")
     if spec is None:
         return located
@@ -363,11 +362,10 @@ def _validate(located: Located) -> Variant:
 
 
 def variant_of(located: Located, base_dir: Path | None, chain: tuple[Path, ...] = ()) -> Variant:
-    """The variant a file's data says: ``extends:`` followed (paths relative to ``base_dir``)
-    and merged, then validated. Raises :class:`VariantError` with the problems found (the
-    first hundred, then how many more): when the base cannot be followed, the file's own
-    fields are still checked one by one (the rules between fields are not, as they may depend
-    on the base)."""
+    """The variant a file's data says: `extends:` followed (paths relative to `base_dir`) and
+    merged, then validated. Raises `VariantError` with the problems found (the first hundred, then
+    how many more): when the base cannot be followed, the file's own fields are still checked one by
+    one (the rules between fields are not, as they may depend on the base)."""
     try:
         merged = _resolve_base(located, base_dir, chain)
     except _BaseError as exc:
@@ -400,11 +398,11 @@ def _load_builtin(spec: str) -> Variant:
 
 
 def load_variant(source: str | Path) -> Variant:
-    """Load a variant by built-in id (``"portugal"``) or from a YAML file path.
+    """Load a variant by built-in id (`"portugal"`) or from a YAML file path.
 
-    ``extends:`` is followed and merged. Raises :class:`~sueca_rules.VariantError` listing every
-    problem found, each with file, line, column and field path; a ``source`` that is neither
-    text nor a path is a :class:`~sueca_rules.ConfigError`.
+    `extends:` is followed and merged. Raises [`VariantError`][sueca_rules.VariantError] listing
+    every problem found, each with file, line, column and field path; a `source` that is neither
+    text nor a path is a [`ConfigError`][sueca_rules.ConfigError].
     """
     if not isinstance(source, str | os.PathLike):
         raise ConfigError(
@@ -425,10 +423,10 @@ def parse_variant(
 ) -> Variant:
     """Parse a variant from YAML text.
 
-    ``extends:`` may name a built-in id, or a file relative to ``base_dir`` when one is given:
-    without it, text from elsewhere (an upload, a message) cannot make the library read files.
+    `extends:` may name a built-in id, or a file relative to `base_dir` when one is given: without
+    it, text from elsewhere (an upload, a message) cannot make the library read files.
 
-    ``file`` names the text in error messages (``<string>`` when not given).
+    `file` names the text in error messages (`<string>` when not given).
     """
     if not isinstance(text, str | bytes):
         raise ConfigError(
@@ -439,8 +437,9 @@ def parse_variant(
 
 
 def dump_variant(variant: Variant, *, full: bool = True) -> str:
-    """The variant as YAML text that :func:`parse_variant` reads back equal. With
-    ``full=False`` only the fields that differ from the defaults are written (plus ``name``)."""
+    """The variant as YAML text that [`parse_variant()`][sueca_rules.parse_variant] reads back
+    equal. With `full=False` only the fields that differ from the defaults are written (plus
+    `name`)."""
     data = {"name": variant.name, **variant.model_dump(mode="json", exclude_defaults=not full)}
     if full or variant.extends is None:
         data.pop("extends", None)
@@ -451,7 +450,7 @@ def dump_variant(variant: Variant, *, full: bool = True) -> str:
 
 
 def resolve_variant(variant: Variant | str | Path) -> Variant:
-    """A :class:`Variant` as it is, or one loaded by id or path (see :func:`load_variant`)."""
+    """A `Variant` as it is, or one loaded by id or path (see `load_variant()`)."""
     if isinstance(variant, Variant):
         return variant
     return load_variant(variant)

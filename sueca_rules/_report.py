@@ -1,4 +1,4 @@
-"""The replay report: a match as the contract's ``sueca replay --json`` object.
+"""The replay report: a match as the contract's `sueca replay --json` object.
 
 The report is plain data (lists, numbers, text) for programs: the CLI prints it, the web app
 sends it, tests compare it with an independent referee. It reads the match's public face only.
@@ -17,18 +17,17 @@ __all__ = ["claim_caught", "replay_report"]
 
 
 def claim_caught(deal: DealResult, claim: Claim) -> Revoke | None:
-    """The renúncia ``claim`` caught in a finished deal (see
-    :func:`~sueca_rules._rules.claim_catches`), or ``None`` for a false claim."""
+    """The renúncia `claim` caught in a finished deal (see `claim_catches()`), or `None` for a false
+    claim."""
     return claim_catches(claim, deal.revokes)
 
 
 def replay_report(match: Engine) -> dict[str, Any]:
-    """The contract's ``sueca replay --json`` object for a (replayed) match.
+    """The contract's `sueca replay --json` object for a (replayed) match.
 
-    Beyond the contract's keys, each deal says its number, turned card, whether it was a
-    bandeira, its claims (with whether each was right), its renúncias, the seat that asked
-    for a redeal and its false-claim penalties; a deal still on the table is reported under
-    ``unfinished_deal``.
+    Beyond the contract's keys, each deal says its number, turned card, whether it was a bandeira,
+    its claims (with whether each was right), its renúncias, the seat that asked for a redeal and
+    its false-claim penalties; a deal still on the table is reported under `unfinished_deal`.
     """
     report: dict[str, Any] = {
         "variant": match.variant.name,

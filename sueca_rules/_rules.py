@@ -3,17 +3,15 @@
 Two kinds of fact live here:
 
 - **Card play, the same under every variant**: which cards may be played to a trick
-  (:func:`legal_mask`), which card takes a trick (:func:`beats`, :data:`BEATS`,
-  :func:`trick_winner`), teams and partners (:func:`team_of`, :func:`partner`), and what a
-  capote is (:data:`CAPOTE_POINTS`).
-- **A variant's rules as plain numbers**: a :class:`Rules` is compiled once from a
-  :class:`~sueca_rules.Variant` and never changes; the engine, the bots, the simulator and every
-  front end (rules cards, the terminal game, the web table) ask it rather than recompute, so
-  pydantic never sits on the hot path and a rule is written once.
+  (`legal_mask()`), which card takes a trick (`beats()`, `BEATS`, `trick_winner()`), teams and
+  partners (`team_of()`, `partner()`), and what a capote is (`CAPOTE_POINTS`).
+- **A variant's rules as plain numbers**: a `Rules` is compiled once from a `Variant` and never
+  changes; the engine, the bots, the simulator and every front end (rules cards, the terminal game,
+  the web table) ask it rather than recompute, so pydantic never sits on the hot path and a rule is
+  written once.
 
-The play-out kernel (:mod:`sueca_rules._kernel`) inlines some of these facts in its hot loops
-for speed; ``tests/test_kernel.py`` checks it against :class:`~sueca_rules.Match`, which asks
-them here.
+The play-out kernel (`sueca_rules._kernel`) inlines some of these facts in its hot loops for speed;
+`tests/test_kernel.py` checks it against `Match`, which asks them here.
 """
 
 from __future__ import annotations
@@ -47,9 +45,9 @@ __all__ = [
 
 
 def legal_mask(hand: int, trick: Sequence[int]) -> int:
-    """The cards of ``hand`` (a 40-bit mask) that follow the rules when played to ``trick``
-    (its cards so far, in play order): the cards of the suit led if the hand holds any,
-    otherwise the whole hand. There is no duty to trump or to beat the cards played."""
+    """The cards of `hand` (a 40-bit mask) that follow the rules when played to `trick` (its cards
+    so far, in play order): the cards of the suit led if the hand holds any, otherwise the whole
+    hand. There is no duty to trump or to beat the cards played."""
     if trick:
         follow = hand & SUIT_MASKS[trick[0] // 10]
         if follow:
@@ -58,8 +56,8 @@ def legal_mask(hand: int, trick: Sequence[int]) -> int:
 
 
 def beats(card: int, best: int, trump: int) -> bool:
-    """Whether ``card`` takes the trick from ``best``, the card winning it so far: a higher
-    card of the same suit, or a trump on a card that is not a trump."""
+    """Whether `card` takes the trick from `best`, the card winning it so far: a higher card of the
+    same suit, or a trump on a card that is not a trump."""
     suit = card // 10
     best_suit = best // 10
     return (suit == best_suit and card > best) or (suit == trump and best_suit != trump)
@@ -75,14 +73,13 @@ BEATS: Final[tuple[bytes, bytes, bytes, bytes]] = (
     _beats_table(2),
     _beats_table(3),
 )
-""":func:`beats` as a table for hot loops: ``BEATS[trump][best * 40 + card]`` is 1 when
-``card`` takes the trick from ``best``."""
+"""`beats()` as a table for hot loops: `BEATS[trump][best * 40 + card]` is 1 when `card` takes the
+trick from `best`."""
 
 
 def trick_winner(trick: Sequence[int], leader: int, trump: int, next_seat: Sequence[int]) -> int:
-    """The seat winning ``trick`` (its cards in play order, led by ``leader``) so far: the
-    highest trump, otherwise the highest card of the suit led. ``next_seat`` is
-    :attr:`Rules.next_seat`."""
+    """The seat winning `trick` (its cards in play order, led by `leader`) so far: the highest
+    trump, otherwise the highest card of the suit led. `next_seat` is `Rules.next_seat`."""
     table = BEATS[trump]
     best = trick[0]
     best_seat = seat = leader
@@ -95,26 +92,26 @@ def trick_winner(trick: Sequence[int], leader: int, trump: int, next_seat: Seque
 
 
 def team_of(seat: int) -> int:
-    """The team of ``seat``: team 0 is seats 0 and 2, team 1 is seats 1 and 3."""
+    """The team of `seat`: team 0 is seats 0 and 2, team 1 is seats 1 and 3."""
     return seat & 1
 
 
 def partner(seat: int) -> int:
-    """The partner of ``seat``, who sits opposite."""
+    """The partner of `seat`, who sits opposite."""
     return seat ^ 2
 
 
 MAX_DEAL_GAMES: Final = 10**18
-"""The most games one deal can award a team. Ties that multiply (``tie.mode: multiply``)
-could otherwise make numbers too large to print; any deal worth this many games already wins
-the partida under every variant (``target_games`` is at most 1000), and the cap fits a signed
-64-bit integer, so that every program reading a report can hold it."""
+"""The most games one deal can award a team. Ties that multiply (`tie.mode: multiply`) could
+otherwise make numbers too large to print; any deal worth this many games already wins the partida
+under every variant (`target_games` is at most 1000), and the cap fits a signed 64-bit integer, so
+that every program reading a report can hold it."""
 
 
 def claim_catches(claim: Claim, revokes: Iterable[Revoke]) -> Revoke | None:
-    """The renúncia a claim catches: the first revoke made by the card ``claim.after`` or
-    earlier by a player of the other team (the player named by ``claim.against``, when the
-    claim names one), or ``None`` for a false claim."""
+    """The renúncia a claim catches: the first revoke made by the card `claim.after` or earlier by a
+    player of the other team (the player named by `claim.against`, when the claim names one), or
+    `None` for a false claim."""
     team = team_of(claim.by)
     for revoke in revokes:
         if (
@@ -142,63 +139,63 @@ _TIE_MODES = {"none": TIE_NONE, "add": TIE_ADD, "multiply": TIE_MULTIPLY}
 @dataclass(frozen=True, slots=True)
 @public
 class Rules:
-    """A variant's rules as plain numbers (see :meth:`from_variant`)."""
+    """A variant's rules as plain numbers (see
+    [`from_variant()`][sueca_rules.Rules.from_variant])."""
 
     clockwise: bool
-    """``True`` when the next seat after ``s`` is ``(s + 1) % 4``; else ``(s + 3) % 4``."""
+    """`True` when the next seat after `s` is `(s + 1) % 4`; else `(s + 3) % 4`."""
     first_dealer: int | None
-    """A fixed first dealer, or ``None`` for a random one."""
+    """A fixed first dealer, or `None` for a random one."""
     trump_dealer_first: bool
-    """``True``: the dealer takes the first ten cards and the first card is turned."""
+    """`True`: the dealer takes the first ten cards and the first card is turned."""
     trump_dealer_choice: bool
-    """``True`` (``deal.trump_card: dealer_choice``): before each deal the dealer chooses
-    whether the top card (dealt as ``dealer_first``) or the bottom card (as ``dealer_last``)
-    is turned."""
+    """`True` (`deal.trump_card: dealer_choice`): before each deal the dealer chooses whether the
+    top card (dealt as `dealer_first`) or the bottom card (as `dealer_last`) is turned."""
     redeal_leader_below: int
     """The first leader may ask for a new deal with fewer card points than this (0: never)."""
     redeal_others_below: int
     """The other players may ask for a new deal with fewer card points than this (0: never)."""
     deal_reverse: bool
-    """``True``: hands are dealt against the direction of play."""
+    """`True`: hands are dealt against the direction of play."""
     revoke_claimable: bool
-    """``True`` (``revoke.mode: claimable``): any card in hand may be played and a renúncia is
-    caught by a claim; ``False``: only cards that follow suit can be played."""
+    """`True` (`revoke.mode: claimable`): any card in hand may be played and a renúncia is caught by
+    a claim; `False`: only cards that follow suit can be played."""
     penalty_games: int
-    """The games a claim scores (``revoke.penalty_games``)."""
+    """The games a claim scores (`revoke.penalty_games`)."""
     false_claim_penalizes: bool
-    """``True``: a false claim gives the other team :attr:`false_claim_games`; ``False``: it is
-    ignored."""
+    """`True`: a false claim gives the other team
+    [`false_claim_games`][sueca_rules.Rules.false_claim_games]; `False`: it is ignored."""
     false_claim_games: int
     """The games a penalized false claim gives the other team."""
     false_claim_plays_on: bool
-    """``True`` (``after_false_claim: play_on``): after a penalized false claim play goes on
-    and the deal is scored at its end; ``False``: the deal ends at once."""
+    """`True` (`after_false_claim: play_on`): after a penalized false claim play goes on and the
+    deal is scored at its end; `False`: the deal ends at once."""
     accuse_player: bool
-    """``True`` (``revoke.accuse: player``): a claim names the rival it accuses."""
+    """`True` (`revoke.accuse: player`): a claim names the rival it accuses."""
     tiers: tuple[tuple[int, int], ...]
-    """``(min_points, games)``, highest tier first."""
+    """`(min_points, games)`, highest tier first."""
     bandeira_all_tricks: bool
-    """``True``: a bandeira is all ten tricks; ``False``: all 120 card points."""
+    """`True`: a bandeira is all ten tricks; `False`: all 120 card points."""
     bandeira_games: int
-    """The games a bandeira scores instead of the tiers (``scoring.bandeira.games``)."""
+    """The games a bandeira scores instead of the tiers (`scoring.bandeira.games`)."""
     bandeira_wins_partida: bool
-    """``True``: a bandeira ends the partida at once, whatever the score."""
+    """`True`: a bandeira ends the partida at once, whatever the score."""
     tie_mode: int
-    """What a 60-60 carries over: ``TIE_NONE`` (0, nothing), ``TIE_ADD`` (1, games added to
-    the next deal won) or ``TIE_MULTIPLY`` (2, the next deal won multiplied)."""
+    """What a 60-60 carries over: `TIE_NONE` (0, nothing), `TIE_ADD` (1, games added to the next
+    deal won) or `TIE_MULTIPLY` (2, the next deal won multiplied)."""
     tie_amount: int
-    """The games added, or the factor, per pending tie (``scoring.tie.amount``)."""
+    """The games added, or the factor, per pending tie (`scoring.tie.amount`)."""
     tie_stacks: bool
-    """``True``: each further tie before a deal is won adds or multiplies again; ``False``:
-    ties in a row count as one."""
+    """`True`: each further tie before a deal is won adds or multiplies again; `False`: ties in a
+    row count as one."""
     target_games: int
-    """The games that win a partida (``match.target_games``)."""
+    """The games that win a partida (`match.target_games`)."""
     best_of: int
-    """The number of partidas in a match (odd; ``match.best_of``)."""
+    """The number of partidas in a match (odd; `match.best_of`)."""
     partidas_to_win: int
-    """The partidas that win the match: ``best_of // 2 + 1``."""
+    """The partidas that win the match: `best_of // 2 + 1`."""
     next_seat: tuple[int, int, int, int]
-    """``next_seat[s]``: the seat that plays after ``s``."""
+    """`next_seat[s]`: the seat that plays after `s`."""
 
     @classmethod
     def from_variant(cls, variant: Variant) -> Rules:
@@ -240,7 +237,7 @@ class Rules:
         )
 
     def previous_seat(self, seat: int) -> int:
-        """The seat that plays just before ``seat``."""
+        """The seat that plays just before `seat`."""
         return self.next_seat[self.next_seat[self.next_seat[seat]]]
 
     def first_leader(self, dealer: int) -> int:
@@ -248,11 +245,11 @@ class Rules:
         return self.next_seat[dealer]
 
     def next_dealer(self, dealer: int) -> int:
-        """The dealer of the deal after one dealt by ``dealer``: the seat after it."""
+        """The dealer of the deal after one dealt by `dealer`: the seat after it."""
         return self.next_seat[dealer]
 
     def play_order(self, leader: int) -> tuple[int, int, int, int]:
-        """The four seats in the order they play a trick led by ``leader``."""
+        """The four seats in the order they play a trick led by `leader`."""
         nxt = self.next_seat
         second = nxt[leader]
         third = nxt[second]
@@ -264,35 +261,35 @@ class Rules:
         return bool(self.redeal_leader_below or self.redeal_others_below)
 
     def redeal_below(self, seat: int, dealer: int) -> int:
-        """The threshold of ``seat`` in a deal dealt by ``dealer``: it may ask for a new deal
-        when its hand holds fewer card points than this (0: never)."""
+        """The threshold of `seat` in a deal dealt by `dealer`: it may ask for a new deal when its
+        hand holds fewer card points than this (0: never)."""
         if seat == self.first_leader(dealer):
             return self.redeal_leader_below
         return self.redeal_others_below
 
     def tier_games(self, points: int) -> int:
-        """The games of the highest tier whose ``min_points`` the deal's winner reached with
-        ``points`` card points (0 below the first tier); a bandeira is not counted here."""
+        """The games of the highest tier whose `min_points` the deal's winner reached with `points`
+        card points (0 below the first tier); a bandeira is not counted here."""
         for min_points, games in self.tiers:
             if points >= min_points:
                 return games
         return 0
 
     def is_bandeira(self, points: int, all_tricks: bool) -> bool:
-        """Whether a deal won with ``points`` card points (and all ten tricks, or not) is a
-        bandeira under this variant (``scoring.bandeira.requires``)."""
+        """Whether a deal won with `points` card points (and all ten tricks, or not) is a bandeira
+        under this variant (`scoring.bandeira.requires`)."""
         return all_tricks if self.bandeira_all_tricks else points == 120
 
     @staticmethod
     def is_capote(points: int, bandeira: bool) -> bool:
-        """Whether a deal won with ``points`` card points is a capote (see
-        :data:`CAPOTE_POINTS`): 91 or more, and not a bandeira."""
+        """Whether a deal won with `points` card points is a capote (see `CAPOTE_POINTS`): 91 or
+        more, and not a bandeira."""
         return points >= CAPOTE_POINTS and not bandeira
 
     def tie_bonus(self, games: int, pending_ties: int) -> int:
-        """``games`` of a deal won with ``pending_ties`` 60-60 ties waiting (already counted as
-        one when ties do not stack), with what the ties carry added or multiplied in, capped
-        at :data:`MAX_DEAL_GAMES`."""
+        """`games` of a deal won with `pending_ties` 60-60 ties waiting (already counted as one when
+        ties do not stack), with what the ties carry added or multiplied in, capped at
+        `MAX_DEAL_GAMES`."""
         if pending_ties and self.tie_mode == TIE_ADD:
             games += self.tie_amount * pending_ties
         elif pending_ties and self.tie_mode == TIE_MULTIPLY and games:
@@ -310,11 +307,11 @@ class Rules:
         return pending_ties + 1 if self.tie_stacks else 1
 
     def deal_order(self, dealer: int, top: bool | None = None) -> tuple[int, int, int, int]:
-        """The seats in the order their hands are dealt, by ``deal.trump_card`` and ``order``.
+        """The seats in the order their hands are dealt, by `deal.trump_card` and `order`.
 
-        The turned card is the last card dealt (``dealer_last``: the dealer is dealt last) or
-        the first (``dealer_first``: the dealer is dealt first). Under ``dealer_choice``,
-        ``top`` says what the dealer chose (``True``: the top card, dealt as ``dealer_first``).
+        The turned card is the last card dealt (`dealer_last`: the dealer is dealt last) or the
+        first (`dealer_first`: the dealer is dealt first). Under `dealer_choice`, `top` says what
+        the dealer chose (`True`: the top card, dealt as `dealer_first`).
         """
         step = 1 if self.clockwise != self.deal_reverse else 3
         if self.trump_dealer_first if top is None else top:
@@ -324,9 +321,9 @@ class Rules:
         return seats[0], seats[1], seats[2], seats[3]
 
     def games_for(self, points: int, all_tricks: bool, pending_ties: int) -> tuple[int, bool]:
-        """The games a deal's winner scores with ``points`` card points, and whether it is a
-        bandeira. ``pending_ties`` counts the ties waiting to be carried (already capped at one
-        when ties do not stack)."""
+        """The games a deal's winner scores with `points` card points, and whether it is a bandeira.
+        `pending_ties` counts the ties waiting to be carried (already capped at one when ties do not
+        stack)."""
         bandeira = self.is_bandeira(points, all_tricks)
         games = self.bandeira_games if bandeira else self.tier_games(points)
         return self.tie_bonus(games, pending_ties), bandeira

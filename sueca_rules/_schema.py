@@ -1,8 +1,8 @@
 """The JSON Schema of variant files, exported from the models.
 
 It declares draft-07 because yaml-language-server (the YAML support of VS Code and other editors)
-validates with draft-07, so references live under ``definitions`` and a ``$ref`` never has
-sibling keywords (draft-07 ignores them): those are wrapped in ``allOf``.
+validates with draft-07, so references live under `definitions` and a `$ref` never has sibling
+keywords (draft-07 ignores them): those are wrapped in `allOf`.
 """
 
 from __future__ import annotations
@@ -51,5 +51,5 @@ def variant_json_schema() -> dict[str, Any]:
 
 
 def schema_text() -> str:
-    """The schema as the JSON text committed under ``schema/``."""
+    """The schema as the JSON text committed under `schema/`."""
     return json.dumps(variant_json_schema(), indent=2, ensure_ascii=False) + "\n"

@@ -1,52 +1,47 @@
 """Bots against bots: many deals or matches, and what they say about the levels and the rules.
 
-:func:`simulate` plays deals (or whole matches) between two teams of bots and returns a
-:class:`SimulationReport`: win rates with 95% intervals, point margins, how often the rules'
-special cases (capote, bandeira, 60-60, carried games) come up, the first leader's advantage
-and how long each team takes per card. It prints nothing; ``sueca simulate`` is its command.
+`simulate()` plays deals (or whole matches) between two teams of bots and returns a
+`SimulationReport`: win rates with 95% intervals, point margins, how often the rules' special cases
+(capote, bandeira, 60-60, carried games) come up, the first leader's advantage and how long each
+team takes per card. It prints nothing; `sueca simulate` is its command.
 
-Teams
-    ``teams=(a, b)`` are bot levels. *Team 0* is the bots of level ``a`` and *team 1* those of
-    level ``b`` (the two may have the same level: they are still two teams). Without
-    duplicate play team 0 sits on seats 0 and 2 and team 1 on seats 1 and 3.
+**Teams.** `teams=(a, b)` are bot levels. *Team 0* is the bots of level `a` and *team 1* those of
+level `b` (the two may have the same level: they are still two teams). Without duplicate play team 0
+sits on seats 0 and 2 and team 1 on seats 1 and 3.
 
-Duplicate play
-    With ``duplicate=True`` (the default) every deal (or match) is played twice with the same
-    cards in every seat: first with team 0 on seats 0 and 2, then with the teams' seats swapped.
-    Each team holds both sides of every deal, so the luck of the cards cancels out. The bot in a
-    seat is seeded from the simulation seed, the deal (or match) number and the seat alone — not
-    from its team — so two teams of the same deterministic level, or of level 1 sharing those
-    seeds, play each pair as exact mirror images.
+**Duplicate play.** With `duplicate=True` (the default) every deal (or match) is played twice with
+the same cards in every seat: first with team 0 on seats 0 and 2, then with the teams' seats
+swapped. Each team holds both sides of every deal, so the luck of the cards cancels out. The bot in
+a seat is seeded from the simulation seed, the deal (or match) number and the seat alone — not from
+its team — so two teams of the same deterministic level, or of level 1 sharing those seeds, play
+each pair as exact mirror images.
 
-Repeatability
-    The cards of deal ``k`` come from ``seed`` and ``k``; the dealer of deal (or first dealer of
-    match) ``k`` is seat ``k % 4``, so every seat leads equally often; bots are seeded from
-    ``seed``, ``k`` and their seat. Work is split into chunks of consecutive indices, and each
-    chunk's results stream into a running summary of exact sums (constant memory, however
-    many deals), so a report depends only on the arguments and the seed: not on ``jobs``, the
-    backend (this process, worker processes or a Ray cluster), lost workers whose deals were
-    played again, or a run resumed from a checkpoint — except its timing figures. (A level-4
-    bot given a ``time_limit`` plays by the clock, which no seed can repeat.)
+**Repeatability.** The cards of deal `k` come from `seed` and `k`; the dealer of deal (or first
+dealer of match) `k` is seat `k % 4`, so every seat leads equally often; bots are seeded from
+`seed`, `k` and their seat. Work is split into chunks of consecutive indices, and each chunk's
+results stream into a running summary of exact sums (constant memory, however many deals), so a
+report depends only on the arguments and the seed: not on `jobs`, the backend (this process, worker
+processes or a Ray cluster), lost workers whose deals were played again, or a run resumed from a
+checkpoint — except its timing figures. (A level-4 bot given a `time_limit` plays by the clock,
+which no seed can repeat.)
 
-Long runs
-    Ctrl-C raises :class:`StudyInterrupted` (a :class:`KeyboardInterrupt`) whose ``report``
-    holds the figures of the deals played so far. With ``checkpoint=FILE`` progress is saved
-    to that file (atomically, every 30 seconds, on Ctrl-C and at the end) and the same call
-    resumes from it, ending with exactly the figures of a run that was never stopped. A match
-    still going after :data:`MAX_DEALS_PER_MATCH` deals is stopped and counted as unfinished,
-    so no run loops for ever under any variant.
+**Long runs.** Ctrl-C raises `StudyInterrupted` (a `KeyboardInterrupt`) whose `report` holds the
+figures of the deals played so far. With `checkpoint=FILE` progress is saved to that file
+(atomically, every 30 seconds, on Ctrl-C and at the end) and the same call resumes from it, ending
+with exactly the figures of a run that was never stopped. A match still going after
+`MAX_DEALS_PER_MATCH` deals is stopped and counted as unfinished, so no run loops for ever under any
+variant.
 
-Intervals
-    A deal scores 1 for its winner and ½ to each team for a 60-60 (a match scores 1 or 0).
-    Without duplicate play the 95% interval of a win rate is the Wilson score interval over the
-    deals (ties counting half, which makes it slightly conservative). With duplicate play the
-    unit is the *pair*: each pair's mean score for team 0 (0, ¼, ½, ¾ or 1) is one paired
-    observation and the interval is the normal approximation mean ± 1.96·s/√n over the pairs,
-    clipped to [0, 1] — much narrower, because the luck of the cards no longer adds to the
-    variance. (When every pair has the same score other than ½ there is no spread to measure
-    and the Wilson interval over the pairs is used; when every pair is split ½-½, as between
-    two teams of the same deterministic level, the interval is exactly [½, ½].) The point
-    margin's interval is the same normal approximation over deals (or pairs).
+**Intervals.** A deal scores 1 for its winner and ½ to each team for a 60-60 (a match scores 1 or
+0). Without duplicate play the 95% interval of a win rate is the Wilson score interval over the
+deals (ties counting half, which makes it slightly conservative). With duplicate play the unit is
+the *pair*: each pair's mean score for team 0 (0, ¼, ½, ¾ or 1) is one paired observation and the
+interval is the normal approximation mean ± 1.96·s/√n over the pairs, clipped to [0, 1] — much
+narrower, because the luck of the cards no longer adds to the variance. (When every pair has the
+same score other than ½ there is no spread to measure and the Wilson interval over the pairs is
+used; when every pair is split ½-½, as between two teams of the same deterministic level, the
+interval is exactly [½, ½].) The point margin's interval is the same normal approximation over deals
+(or pairs).
 """
 
 from __future__ import annotations
@@ -79,13 +74,13 @@ __all__ = [
 ]
 
 ProgressCallback = Callable[[int, int], None]
-"""Called as ``progress(done, total)`` in the calling process as deals (or matches) finish."""
+"""Called as `progress(done, total)` in the calling process as deals (or matches) finish."""
 
 
 @public
 class StudyInterrupted(KeyboardInterrupt):
-    """Ctrl-C during :func:`simulate` or :func:`~sueca_rules.compare`: ``report`` holds the
-    figures of what was played so far (its ``complete`` is ``False``)."""
+    """Ctrl-C during [`simulate()`][sueca_rules.simulate] or [`compare()`][sueca_rules.compare]:
+    `report` holds the figures of what was played so far (its `complete` is `False`)."""
 
     def __init__(self, report: Any) -> None:
         super().__init__()
@@ -131,24 +126,25 @@ def _frac(x: float, n: int) -> float:
 @public
 @dataclass(frozen=True, slots=True)
 class SimulationReport:
-    """The figures of a simulation (see :func:`simulate`). Pairs are ``(team 0, team 1)``;
-    team ``i`` is the bots of level ``teams[i]``; rates are fractions of deals (or matches)."""
+    """The figures of a simulation (see [`simulate()`][sueca_rules.simulate]). Pairs are
+    `(team 0, team 1)`; team `i` is the bots of level `teams[i]`; rates are fractions of deals (or
+    matches)."""
 
     variant: str
     """The variant's display name."""
     teams: tuple[int, int]
     """The bot levels of team 0 and team 1."""
     mode: Mode
-    """``"deals"``: independent deals; ``"matches"``: whole matches."""
+    """`"deals"`: independent deals; `"matches"`: whole matches."""
     size: int
-    """The number of deals (or matches) asked for — played twice each with ``duplicate``."""
+    """The number of deals (or matches) asked for — played twice each with `duplicate`."""
     duplicate: bool
     """Whether each deal (or match) was played twice with the same cards, the teams' seats
     swapped."""
     seed: int | str
     """The seed of the cards and the bots: the same seed gives the same figures."""
     bot_options: tuple[dict[str, Any], dict[str, Any]]
-    """The options given to the bots of team 0 and team 1 (level 4's ``samples``…)."""
+    """The options given to the bots of team 0 and team 1 (level 4's `samples`…)."""
     deals: int
     """Deals played, every play of a duplicate pair counted."""
     deal_wins: tuple[int, int]
@@ -158,66 +154,77 @@ class SimulationReport:
     deal_win_rate: tuple[float, float]
     """Deals won, a 60-60 counting half to each team."""
     deal_win_rate_ci95: tuple[tuple[float, float], tuple[float, float]]
-    """The 95% interval ``(low, high)`` of each team's :attr:`deal_win_rate` (see
-    :attr:`ci_method`)."""
+    """The 95% interval `(low, high)` of each team's
+    [`deal_win_rate`][sueca_rules.SimulationReport.deal_win_rate] (see
+    [`ci_method`][sueca_rules.SimulationReport.ci_method])."""
     duplicate_win_rate: tuple[float, float] | None
-    """Duplicate deals won: a team wins a duplicate deal (both plays of the same cards) with
-    more than 120 of the 240 card points over the two plays; exactly 120 counts half.
-    ``None`` unless deals were played in duplicate."""
+    """Duplicate deals won: a team wins a duplicate deal (both plays of the same cards) with more
+    than 120 of the 240 card points over the two plays; exactly 120 counts half. `None` unless deals
+    were played in duplicate."""
     duplicate_win_rate_ci95: tuple[tuple[float, float], tuple[float, float]] | None
-    """Wilson score interval of :attr:`duplicate_win_rate` over the duplicate deals."""
+    """Wilson score interval of
+    [`duplicate_win_rate`][sueca_rules.SimulationReport.duplicate_win_rate] over the duplicate
+    deals."""
     matches: int
-    """Matches played (0 in ``deals`` mode)."""
+    """Matches played (0 in `deals` mode)."""
     match_wins: tuple[int, int]
-    """Matches won by each team (``(0, 0)`` in ``deals`` mode)."""
+    """Matches won by each team (`(0, 0)` in `deals` mode)."""
     match_win_rate: tuple[float, float] | None
-    """The share of the matches won by each team (``None`` in ``deals`` mode)."""
+    """The share of the matches won by each team (`None` in `deals` mode)."""
     match_win_rate_ci95: tuple[tuple[float, float], tuple[float, float]] | None
-    """The 95% interval ``(low, high)`` of each team's :attr:`match_win_rate`."""
+    """The 95% interval `(low, high)` of each team's
+    [`match_win_rate`][sueca_rules.SimulationReport.match_win_rate]."""
     points_mean: tuple[float, float]
     """Mean card points per deal."""
     point_margin: float
     """Mean card points per deal of team 0 minus team 1."""
     point_margin_ci95: tuple[float, float]
-    """The 95% interval ``(low, high)`` of :attr:`point_margin`."""
+    """The 95% interval `(low, high)` of
+    [`point_margin`][sueca_rules.SimulationReport.point_margin]."""
     capote_points: int
-    """The card points of a capote: 91 (``CAPOTE_POINTS``), whatever the variant's tiers."""
+    """The card points of a capote: 91 (`CAPOTE_POINTS`), whatever the variant's tiers."""
     capote_rate: float
-    """Capotes: deals won with at least 91 card points (the losers kept to 29 or fewer) that
-    are not a bandeira, whatever games the variant's tiers give them (``Rules.is_capote``).
-    Deals ended by a renúncia claim are not counted."""
+    """Capotes: deals won with at least 91 card points (the losers kept to 29 or fewer) that are not
+    a bandeira, whatever games the variant's tiers give them (`Rules.is_capote`). Deals ended by a
+    renúncia claim are not counted."""
     capote_rate_by_team: tuple[float, float]
-    """:attr:`capote_rate` split by the team that won the capote."""
+    """[`capote_rate`][sueca_rules.SimulationReport.capote_rate] split by the team that won the
+    capote."""
     bandeira_rate: float
     """Deals won with a bandeira (all 120 points or all ten tricks, as the variant says)."""
     bandeira_rate_by_team: tuple[float, float]
-    """:attr:`bandeira_rate` split by the team that won the bandeira."""
+    """[`bandeira_rate`][sueca_rules.SimulationReport.bandeira_rate] split by the team that won
+    the bandeira."""
     tie_rate: float
     """The share of the deals that ended 60-60 (an empate)."""
     revoke_rate: float
-    """The share of the deals ended by a renúncia claim (``result: "revoke"``)."""
+    """The share of the deals ended by a renúncia claim (`result: "revoke"`)."""
     claim_rate: float
     """The share of the deals in which a renúncia was claimed, rightly or not."""
     redeal_rate: float
     """The share of the deals dealt that were redealt before the first card (a weak hand's
-    ``deal.redeal``); a redealt deal is dealt again and is not counted in :attr:`deals`."""
+    `deal.redeal`); a redealt deal is dealt again and is not counted in
+    [`deals`][sueca_rules.SimulationReport.deals]."""
     carried_rate: float | None
-    """Deals won while 60-60 ties were pending (``None`` in ``deals`` mode, where every deal
-    starts a fresh match and no tie is ever pending)."""
+    """Deals won while 60-60 ties were pending (`None` in `deals` mode, where every deal starts a
+    fresh match and no tie is ever pending)."""
     deals_per_partida: float | None
-    """Mean deals per partida (``None`` in ``deals`` mode)."""
+    """Mean deals per partida (`None` in `deals` mode)."""
     unfinished_matches: int
-    """Matches stopped after ``MAX_DEALS_PER_MATCH`` (1,000) deals without a winner; they count
-    in :attr:`matches` but in neither team's :attr:`match_wins`."""
+    """Matches stopped after `MAX_DEALS_PER_MATCH` (1,000) deals without a winner; they count in
+    [`matches`][sueca_rules.SimulationReport.matches] but in neither team's
+    [`match_wins`][sueca_rules.SimulationReport.match_wins]."""
     first_leader_win_rate: float
     """The deal win rate (60-60 counting half) of the team that led the first trick."""
     first_leader_win_rate_ci95: tuple[float, float]
-    """The Wilson score 95% interval ``(low, high)`` of :attr:`first_leader_win_rate`."""
+    """The Wilson score 95% interval `(low, high)` of
+    [`first_leader_win_rate`][sueca_rules.SimulationReport.first_leader_win_rate]."""
     cards: tuple[int, int]
     """Cards chosen by each team's bots."""
     complete: bool
-    """``False`` for the report of a run interrupted before its end (see
-    :class:`StudyInterrupted`): its figures are those of the deals played so far."""
+    """`False` for the report of a run interrupted before its end (see
+    [`StudyInterrupted`][sueca_rules.StudyInterrupted]): its figures are those of the deals played
+    so far."""
     ms_per_card: tuple[float, float]
     """Mean time per card of each team's bots, in milliseconds."""
     ms_per_card_median: tuple[float, float]
@@ -240,7 +247,8 @@ class SimulationReport:
         "elapsed_s",
         "worker_retries",
     )
-    """The keys of :meth:`to_dict` that depend on the machine, on ``jobs`` and on the run."""
+    """The keys of [`to_dict()`][sueca_rules.SimulationReport.to_dict] that depend on the
+    machine, on `jobs` and on the run."""
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data (tuples become lists)."""
@@ -248,7 +256,7 @@ class SimulationReport:
 
 
 def plain(value: Any) -> Any:
-    """``value`` as JSON-ready data: tuples become lists, floats are rounded to 6 places."""
+    """`value` as JSON-ready data: tuples become lists, floats are rounded to 6 places."""
     if isinstance(value, tuple | list):
         return [plain(v) for v in value]
     if isinstance(value, dict):
@@ -311,7 +319,7 @@ def _ci_method(study: Study) -> str:
 
 
 def report_for(study: Study, size: int, run: RunResult, variant: int = 0) -> SimulationReport:
-    """The report of variant number ``variant`` of a study's run."""
+    """The report of variant number `variant` of a study's run."""
     s = run.summary.variants[variant]
     t = s.totals
     n = t.deals
@@ -378,28 +386,29 @@ def simulate(
 ) -> SimulationReport:
     """Play bots against bots and return the figures.
 
-    >>> report = simulate("portugal", teams=(2, 1), deals=4, seed=1)
-    >>> report.deals  # every deal played twice, the teams' seats swapped
-    8
-    >>> sorted(report.to_dict())[:3]
-    ['bandeira_rate', 'bandeira_rate_by_team', 'bot_options']
+    `teams` are the bot levels of team 0 and team 1 (see [`make_bot()`][sueca_rules.bots.make_bot]).
+    Give `deals` (independent deals, each the first deal of a fresh match) or `matches` (whole
+    matches); the default is 100 deals. `seed` makes the run repeatable. `jobs` is the number of
+    worker processes (`0`: one per CPU; `1`: run in this process; at most four per CPU); the result
+    does not depend on it. `duplicate` plays each deal or match twice with the teams' seats swapped
+    (see the module docs). `bot_options` are options for [`make_bot()`][sueca_rules.bots.make_bot],
+    either by level (`{4: {"samples": 50}}`) or one mapping per team. `progress(done, total)` is
+    called as deals (or matches) finish.
 
-    ``teams`` are the bot levels of team 0 and team 1 (see :func:`~sueca_rules.bots.make_bot`).
-    Give ``deals`` (independent deals, each the first deal of a fresh match) or ``matches``
-    (whole matches); the default is 100 deals. ``seed`` makes the run repeatable. ``jobs`` is
-    the number of worker processes (``0``: one per CPU; ``1``: run in this process; at most
-    four per CPU); the result does not depend on it. ``duplicate`` plays each deal or match
-    twice with the teams' seats swapped (see the module docs). ``bot_options`` are options for
-    :func:`make_bot`, either by level (``{4: {"samples": 50}}``) or one mapping per team.
-    ``progress(done, total)`` is called as deals (or matches) finish.
+    `checkpoint` is a file that saves progress and that the same call resumes from (see the module
+    docs). `cluster="ray"` runs the deals as tasks on the Ray cluster at `address` (the `cluster`
+    extra; without an address, a local Ray instance of `jobs` CPUs): the figures are the same as on
+    one machine.
 
-    ``checkpoint`` is a file that saves progress and that the same call resumes from (see
-    the module docs). ``cluster="ray"`` runs the deals as tasks on the Ray cluster at
-    ``address`` (the ``cluster`` extra; without an address, a local Ray instance of ``jobs``
-    CPUs): the figures are the same as on one machine.
+    Every argument is checked before the first deal (a `ValueError`). Ctrl-C raises
+    [`StudyInterrupted`][sueca_rules.StudyInterrupted] with the report so far.
 
-    Every argument is checked before the first deal (a ``ValueError``). Ctrl-C raises
-    :class:`StudyInterrupted` with the report so far.
+    Examples:
+        >>> report = simulate("portugal", teams=(2, 1), deals=4, seed=1)
+        >>> report.deals  # every deal played twice, the teams' seats swapped
+        8
+        >>> sorted(report.to_dict())[:3]
+        ['bandeira_rate', 'bandeira_rate_by_team', 'bot_options']
     """
     return play_study(
         [variant],
@@ -437,9 +446,9 @@ def play_study(
     cluster: str | None,
     address: str | None,
 ) -> R:
-    """Check every argument, run the study and return ``report(study, size, run)`` (the
-    body of :func:`simulate` and :func:`~sueca_rules.compare`). Ctrl-C raises
-    :class:`StudyInterrupted` with the report of what was played."""
+    """Check every argument, run the study and return `report(study, size, run)` (the body of
+    `simulate()` and `compare()`). Ctrl-C raises `StudyInterrupted` with the report of what was
+    played."""
     workers = check_jobs(jobs, cluster, address)
     study, size = make_study(
         variants,

@@ -1,8 +1,8 @@
 """The variant (rule set) models: every house rule of Sueca as validated, documented data.
 
-Every field has a default, and the defaults are the standard Portuguese rules, so a variant
-holding only ``name:`` is the rules of ``portugal``. The models are frozen and reject unknown
-fields; their descriptions feed the JSON Schema and the documentation.
+Every field has a default, and the defaults are the standard Portuguese rules, so a variant holding
+only `name:` is the rules of `portugal`. The models are frozen and reject unknown fields; their
+descriptions feed the JSON Schema and the documentation.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ a higher threshold would make a new deal the rule rather than the exception."""
 
 
 class RuleError(ValueError):
-    """A rule of a variant broken; ``path`` is relative to the field being checked."""
+    """A rule of a variant broken; `path` is relative to the field being checked."""
 
     def __init__(self, message: str, path: PathKey = ()) -> None:
         super().__init__(message)
@@ -366,8 +366,8 @@ class MatchRules(_Model):
 class Variant(_Model):
     """A complete rule set of Sueca (a variant, or house rules).
 
-    Load one with :func:`sueca_rules.load_variant`; build one in code with ``Variant(name=...)``
-    and the section models. The defaults are the standard Portuguese rules.
+    Load one with [`sueca_rules.load_variant()`][sueca_rules.load_variant]; build one in code with
+    `Variant(name=...)` and the section models. The defaults are the standard Portuguese rules.
     """
 
     name: str = Field(
@@ -417,10 +417,10 @@ class Variant(_Model):
         return self
 
     def game_sources(self) -> dict[str, int]:
-        """The most games each way of scoring can give a team in one deal (before 60-60
-        ties multiply them): ``tiers``, ``bandeira``, ``tie`` (what a tie adds), and under
-        ``revoke.mode: claimable`` ``penalty`` and ``false_claim`` (0 when they cannot
-        happen). A variant where all are 0 is invalid: nobody could ever win."""
+        """The most games each way of scoring can give a team in one deal (before 60-60 ties
+        multiply them): `tiers`, `bandeira`, `tie` (what a tie adds), and under
+        `revoke.mode: claimable` `penalty` and `false_claim` (0 when they cannot happen). A variant
+        where all are 0 is invalid: nobody could ever win."""
         revoke = self.revoke
         claimable = revoke.mode == "claimable"
         false_games = (
@@ -464,8 +464,8 @@ _YAML11_WORDS = {"yes", "no", "on", "off", "y", "n"}
 
 
 def _model_at(path: PathKey, root: type[BaseModel] | None = None) -> type[BaseModel] | None:
-    """The model class at a path inside ``root`` (a :class:`Variant` unless given; ``None`` if
-    it is not a model)."""
+    """The model class at a path inside `root` (a `Variant` unless given; `None` if it is not a
+    model)."""
     model: type[BaseModel] = root or Variant
     for part in path:
         if isinstance(part, int):
@@ -570,7 +570,7 @@ def _is_builtin(file: str | None) -> bool:
 
 
 def _nearest_user_written(located: Located, path: PathKey) -> PathKey:
-    """The longest prefix of ``path`` that a file of the user's (not a built-in) wrote."""
+    """The longest prefix of `path` that a file of the user's (not a built-in) wrote."""
     probe = tuple(path)
     while probe and _is_builtin(located.file_of(probe)):
         probe = probe[:-1]
@@ -584,11 +584,11 @@ def validation_issues(
     rules: bool = True,
     root: type[BaseModel] | None = None,
 ) -> list[Issue]:
-    """Translate a pydantic ``ValidationError`` of the model ``root`` (a :class:`Variant`
-    unless given) into located, player-readable issues.
+    """Translate a pydantic `ValidationError` of the model `root` (a `Variant` unless given) into
+    located, player-readable issues.
 
-    With ``rules=False`` the rules between the fields of a section are left out: only what is
-    wrong with each field on its own is reported.
+    With `rules=False` the rules between the fields of a section are left out: only what is wrong
+    with each field on its own is reported.
     """
     issues: list[Issue] = []
     seen: set[str] = set()
@@ -608,7 +608,7 @@ def validation_issues(
             issue = located.issue(message, path)
             if issue.file and _is_builtin(issue.file) and located.file != issue.file:
                 # A built-in is valid on its own: the problem is what the user's files changed
-                # (such as ``tie: {mode: multiply}`` keeping portugal's amount of 1). Point at
+                # (such as `tie: {mode: multiply}` keeping portugal's amount of 1). Point at
                 # the nearest place they wrote.
                 here = _nearest_user_written(located, path)
                 line, column = located.where(here)

@@ -3,18 +3,18 @@
 The reader takes the YAML event stream from PyYAML (libyaml's fast parser when PyYAML has it) and
 builds plain Python data itself, so that:
 
-* nothing is ever constructed from a tag (no ``!!python/object``: every explicit tag is refused);
-* anchors, aliases and merge keys (``<<``) are refused, so there are no alias bombs;
-* plain scalars follow the YAML 1.2 core schema: ``true``/``false`` are booleans but ``no``,
-  ``on``, ``yes`` and ``off`` stay strings, and ``0777`` is a decimal integer;
+* nothing is ever constructed from a tag (no `!!python/object`: every explicit tag is refused);
+* anchors, aliases and merge keys (`<<`) are refused, so there are no alias bombs;
+* plain scalars follow the YAML 1.2 core schema: `true`/`false` are booleans but `no`, `on`, `yes`
+  and `off` stay strings, and `0777` is a decimal integer;
 * duplicate keys are errors that name the line of the first one;
-* input must be UTF-8 text, and everything that can be counted is capped (:class:`Limits`):
-  size, nesting depth, values, entries of each list or mapping (a caller may set a cap per
-  field path, such as a record's ``deals``), the length of a text value, problems reported.
-  Input within the limits is read in about a second and bounded memory; input beyond one is
-  refused at once, with one message that names the limit;
+* input must be UTF-8 text, and everything that can be counted is capped (`Limits`): size, nesting
+  depth, values, entries of each list or mapping (a caller may set a cap per field path, such as a
+  record's `deals`), the length of a text value, problems reported. Input within the limits is read
+  in about a second and bounded memory; input beyond one is refused at once, with one message that
+  names the limit;
 * every value and every key keeps its line and column, so later validation errors can say
-  ``house.yaml:7:5: scoring.tie.mode: ...``.
+  `house.yaml:7:5: scoring.tie.mode: ...`.
 
 JSON is read with the same reader (JSON is YAML 1.2 flow style), so records in JSON get the
 same positions and duplicate-key checks.
@@ -69,16 +69,16 @@ MAX_DEPTH = 32
 PathKey = tuple[str | int, ...]
 
 MAX_ISSUES = 100
-"""Reading stops after this many problems (duplicate keys, numbers too long...), and
-:func:`cap_issues` reports at most this many."""
+"""Reading stops after this many problems (duplicate keys, numbers too long...), and `cap_issues()`
+reports at most this many."""
 
 
 @dataclass(frozen=True)
 class Limits:
-    """What one reading may hold: every count that grows with the input is capped, so that
-    input within the limits is read in about a second and bounded memory. Input beyond a
-    limit is refused at once, with one issue that names the limit. Positions are kept for
-    each value read, so they too are bounded by ``max_nodes``.
+    """What one reading may hold: every count that grows with the input is capped, so that input
+    within the limits is read in about a second and bounded memory. Input beyond a limit is refused
+    at once, with one issue that names the limit. Positions are kept for each value read, so they
+    too are bounded by `max_nodes`.
     """
 
     max_bytes: int = 256 * 1024
@@ -88,10 +88,10 @@ class Limits:
     max_nodes: int = 250_000
     """Values in all: every scalar, key, list and mapping counts one."""
     max_items: int = 10_000
-    """Entries of any one list or mapping, unless ``items`` says otherwise for its path."""
+    """Entries of any one list or mapping, unless `items` says otherwise for its path."""
     items: Mapping[str, int] = field(default_factory=dict)
-    """Entries of the list or mapping at a field path, written as :func:`format_path` does
-    with ``[]`` for any list index: ``{"deals": 2000, "deals[].plays": 40}``."""
+    """Entries of the list or mapping at a field path, written as `format_path()` does with `[]` for
+    any list index: `{"deals": 2000, "deals[].plays": 40}`."""
     max_text: int = 100_000
     """Characters of one text value or key."""
     max_issues: int = MAX_ISSUES
@@ -99,8 +99,8 @@ class Limits:
 
 
 def cap_issues(issues: Sequence[Issue], limit: int = MAX_ISSUES) -> list[Issue]:
-    """The first ``limit`` issues, then (when there were more) one that says how many more:
-    ``house.yaml: ... and 4,194,105 more problems``."""
+    """The first `limit` issues, then (when there were more) one that says how many more:
+    `house.yaml: ... and 4,194,105 more problems`."""
     if len(issues) <= limit:
         return list(issues)
     more = len(issues) - limit
@@ -109,7 +109,7 @@ def cap_issues(issues: Sequence[Issue], limit: int = MAX_ISSUES) -> list[Issue]:
 
 
 def format_path(path: PathKey) -> str:
-    """``("scoring", "tiers", 1, "games")`` → ``scoring.tiers[1].games``."""
+    """`("scoring", "tiers", 1, "games")` → `scoring.tiers[1].games`."""
     out = ""
     for part in path:
         if isinstance(part, int):
@@ -123,10 +123,10 @@ def format_path(path: PathKey) -> str:
 class Located:
     """Plain data read from a file, with the position of every value and key.
 
-    ``positions`` maps the path of each value to its 1-based ``(line, column)``; ``key_positions``
-    maps the path of each mapping entry to the position of its key. When data from several files
-    was merged (``extends:``), ``origins`` maps paths to the file they came from (nearest written
-    parent wins); other paths belong to ``file``.
+    `positions` maps the path of each value to its 1-based `(line, column)`; `key_positions` maps
+    the path of each mapping entry to the position of its key. When data from several files was
+    merged (`extends:`), `origins` maps paths to the file they came from (nearest written parent
+    wins); other paths belong to `file`.
     """
 
     data: Any
@@ -148,15 +148,15 @@ class Located:
             probe = probe[:-1]
 
     def where(self, path: PathKey) -> tuple[int | None, int | None]:
-        """The position of ``path``: of its key for a mapping entry, of the value for a list
-        item; or of its nearest written parent."""
+        """The position of `path`: of its key for a mapping entry, of the value for a list item; or
+        of its nearest written parent."""
         found = self._nearest(path)
         if found is None:
             return (None, None)
         return self.key_positions.get(found) or self.positions[found]
 
     def file_of(self, path: PathKey) -> str | None:
-        """The file that wrote ``path`` (or its nearest written parent)."""
+        """The file that wrote `path` (or its nearest written parent)."""
         probe = self._nearest(path) or ()
         while True:
             if probe in self.origins:
@@ -166,7 +166,7 @@ class Located:
             probe = probe[:-1]
 
     def issue(self, message: str, path: PathKey = ()) -> Issue:
-        """An :class:`Issue` located at ``path`` (see :meth:`where`)."""
+        """An `Issue` located at `path` (see `where()`)."""
         line, column = self.where(path)
         return Issue(message, format_path(path), self.file_of(path), line, column, tuple(path))
 
@@ -252,8 +252,8 @@ def _pos(event: Any) -> tuple[int, int]:
 
 
 class _Builder:
-    """Builds plain data from the event stream, recording positions and duplicate keys, and
-    counting what :class:`Limits` caps."""
+    """Builds plain data from the event stream, recording positions and duplicate keys, and counting
+    what `Limits` caps."""
 
     def __init__(self, parser: Any, file: str | None, limits: Limits) -> None:
         self.parser = parser
@@ -303,15 +303,14 @@ class _Builder:
             )
 
     def _cap(self, path: PathKey) -> int:
-        """The most entries the list or mapping at ``path`` may hold."""
+        """The most entries the list or mapping at `path` may hold."""
         if not self.limits.items:
             return self.limits.max_items
         pattern = format_path(tuple(-1 if isinstance(p, int) else p for p in path))
         return self.limits.items.get(pattern.replace("[-1]", "[]"), self.limits.max_items)
 
     def _more(self, count: int, cap: int, path: PathKey, end: type[Any]) -> bool:
-        """Whether the list or mapping at ``path`` has a further entry; refuses the one past
-        ``cap``."""
+        """Whether the list or mapping at `path` has a further entry; refuses the one past `cap`."""
         event = self.parser.peek_event()
         if isinstance(event, end):
             return False
@@ -326,7 +325,7 @@ class _Builder:
         return True
 
     def document(self) -> Any:
-        """The single document of the stream (``None`` when it is empty)."""
+        """The single document of the stream (`None` when it is empty)."""
         get = self.parser.get_event
         get()  # StreamStartEvent
         if isinstance(self.parser.peek_event(), StreamEndEvent):
@@ -442,8 +441,8 @@ _SURROGATE_PAIR = re.compile(
 
 
 def _join_surrogate_escapes(text: str) -> str:
-    """JSON writes a character beyond U+FFFF as two escapes (``\\ud83c\\udca1``), which
-    libyaml refuses: write the character itself instead."""
+    """JSON writes a character beyond U+FFFF as two escapes (`\\ud83c\\udca1`), which libyaml
+    refuses: write the character itself instead."""
 
     def join(m: re.Match[str]) -> str:
         high, low = int(m.group(2), 16), int(m.group(3), 16)
@@ -465,11 +464,11 @@ _ESCAPE_IN_JSON = re.compile(f"{_NOT_PRINTABLE.pattern}|[\x85\u2028\u2029]")
 
 
 class FlowList(list[Any]):
-    """A list that :func:`dump_yaml` writes on one line (``[AS, 7S, ...]``)."""
+    """A list that `dump_yaml()` writes on one line (`[AS, 7S, ...]`)."""
 
 
 class FlowDict(dict[str, Any]):
-    """A mapping that :func:`dump_yaml` writes on one line (``{min_points: 61, games: 1}``)."""
+    """A mapping that `dump_yaml()` writes on one line (`{min_points: 61, games: 1}`)."""
 
 
 class _Dumper(yaml.SafeDumper):
@@ -503,8 +502,8 @@ _Dumper.add_representer(FlowDict, _Dumper.represent_flow_dict)
 
 
 def dump_yaml(data: Any) -> str:
-    """YAML text that this reader reads back equal: keys in the given order, UTF-8 text,
-    :class:`FlowList` and :class:`FlowDict` values on one line."""
+    """YAML text that this reader reads back equal: keys in the given order, UTF-8 text, `FlowList`
+    and `FlowDict` values on one line."""
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
@@ -546,16 +545,15 @@ def parse_yaml(
     error: type[SourceError] = SourceError,
     json: bool = False,
 ) -> Located:
-    """Read YAML (or JSON) text safely; see the module documentation. With ``json=True`` the
-    text must also be strict JSON (YAML accepts more: comments, single quotes, trailing
-    commas).
+    """Read YAML (or JSON) text safely; see the module documentation. With `json=True` the text must
+    also be strict JSON (YAML accepts more: comments, single quotes, trailing commas).
 
-    ``limits`` caps what is read (:class:`Limits`; its defaults when not given); ``max_bytes``
-    and ``max_depth``, when given, override those two of them.
+    `limits` caps what is read (`Limits`; its defaults when not given); `max_bytes` and `max_depth`,
+    when given, override those two of them.
 
-    Raises ``error`` (a :class:`SourceError` subclass) with located issues for anything that is
-    not readable: too large, beyond a limit, not UTF-8, binary, a syntax error, an alias, a
-    tag, a duplicate key. An empty document gives ``data=None``.
+    Raises `error` (a `SourceError` subclass) with located issues for anything that is not readable:
+    too large, beyond a limit, not UTF-8, binary, a syntax error, an alias, a tag, a duplicate key.
+    An empty document gives `data=None`.
     """
     limits = _limits(limits, max_bytes, max_depth)
     # Text with more characters than the limit has more bytes: no need to encode it all.
@@ -656,8 +654,8 @@ def read_yaml_file(
     error: type[SourceError] = SourceError,
     json: bool = False,
 ) -> Located:
-    """Read a YAML or JSON file safely (see :func:`parse_yaml`); ``display`` names it in
-    errors. Only a regular file is read (a pipe or a device is refused without reading it)."""
+    """Read a YAML or JSON file safely (see `parse_yaml()`); `display` names it in errors. Only a
+    regular file is read (a pipe or a device is refused without reading it)."""
     name = display if display is not None else str(path)
     limits = _limits(limits, max_bytes, None)
     try:

@@ -16,6 +16,9 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 # Hypothesis keeps its files (failed examples, caches) with pytest's cache, which git ignores,
 # rather than in a folder of its own in the tree; the ci profile keeps no examples (they are
 # derandomized).
+# `sueca play` speaks the language of the locale: the tests expect English unless they say.
+os.environ["LC_ALL"] = "C.UTF-8"
+
 _HOME = Path(__file__).parents[1] / ".pytest_cache" / "hypothesis"
 set_hypothesis_home_dir(_HOME)
 _EXAMPLES = DirectoryBasedExampleDatabase(_HOME / "examples")

@@ -105,7 +105,7 @@ def test_a_game_saved_part_way(tmp_path: Path, capsys: pytest.CaptureFixture[str
     tricks = [line for line in out.splitlines() if " leads: " in line]
     assert len(tricks) == 3  # the finished tricks of the unfinished deal
     assert "      unfinished trick: " in out
-    assert "Deal 1 is unfinished: 14 card(s) played" in out
+    assert "Deal 1 is unfinished: 14 cards played" in out
     _, out, _ = replay(capsys, "--partial", "--json", str(path))
     unfinished = json.loads(out)["unfinished_deal"]
     assert len(unfinished["tricks"]) == 3

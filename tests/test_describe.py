@@ -58,6 +58,7 @@ from sueca_rules._lang._tables import (
     Phrases,
     SummaryPhrases,
     TablePhrases,
+    WebPhrases,
     WordPhrases,
 )
 from sueca_rules._rules import CAPOTE_POINTS, Rules
@@ -260,6 +261,7 @@ SECTIONS = {
     "diff": DiffPhrases,
     "summary": SummaryPhrases,
     "table": TablePhrases,
+    "web": WebPhrases,
     "play": PlayPhrases,
     "replay": ReplayPhrases,
 }

@@ -86,8 +86,12 @@ def test_openspiel_random_simulation_checks_pass(variant: str) -> None:
 
 
 def _sync_chance(state: SuecaState, mirror: Match) -> None:
-    """Deal, through the chance nodes, what the engine's match ``mirror`` dealt."""
-    while state.is_chance_node() and (state.drawing_first_dealer or mirror.trump_card is not None):
+    """Deal, through the chance nodes, what the engine's match ``mirror`` dealt (once both are
+    at the same deal: at the count the environment may score a deal before the engine)."""
+    while state.is_chance_node() and (
+        state.drawing_first_dealer
+        or (mirror.trump_card is not None and len(state.table.match.deals) == len(mirror.deals))
+    ):
         if state.drawing_first_dealer:
             state.apply_action(mirror.first_dealer)
             continue

@@ -214,7 +214,7 @@ def test_partial_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["replay", str(path)]) == 1
     assert "--partial" not in capsys.readouterr().out
     assert main(["replay", str(path), "--partial"]) == 0
-    assert "Deal 1 is unfinished: 7 card(s) played" in capsys.readouterr().out
+    assert "Deal 1 is unfinished: 7 cards played" in capsys.readouterr().out
     assert main(["replay", str(path), "--partial", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["deals"] == []

@@ -1,17 +1,16 @@
 """The words of the game in each language: one phrase file per language.
 
-Each language is a module of this package named by its code (``en.py``, ``pt.py``) holding every
-phrase of every front end, by section (:mod:`sueca_rules._lang._tables` says what a section
-holds): the rules card, rule differences, the one-line summary, and the words of a game at the
-table. What the phrases say (the facts) is computed once, in no language, elsewhere
-(:mod:`sueca_rules._describe_facts`, :class:`~sueca_rules._rules.Rules`).
+Each language is a module of this package named by its code (`en.py`, `pt.py`) holding every phrase
+of every front end, by section (`sueca_rules._lang._tables` says what a section holds): the rules
+card, rule differences, the one-line summary, and the words of a game at the table. What the phrases
+say (the facts) is computed once, in no language, elsewhere (`sueca_rules._describe_facts`,
+`Rules`).
 
-A new language is one new phrase file, plus its code in :data:`Lang`.
+A new language is one new phrase file, plus its code in `Lang`.
 
-- :func:`phrases` gives a language's phrase table; :func:`check_lang` checks a language code.
-- :func:`seat_name` names a seat, absolutely (``seat 2``) or as one player sees it (``you``,
-  ``partner``, ``right rival``, ``left rival``), for ``sueca play``, ``sueca replay`` and the web
-  table alike.
+- `phrases()` gives a language's phrase table; `check_lang()` checks a language code.
+- `seat_name()` names a seat, absolutely (`seat 2`) or as one player sees it (`you`, `partner`,
+  `right rival`, `left rival`), for `sueca play`, `sueca replay` and the web table alike.
 
 This module imports no phrase file until one is asked for (the command line stays light).
 """
@@ -44,7 +43,7 @@ __all__ = [
 ]
 
 Lang = Literal["en", "pt"]
-"""A language of the texts: ``en`` (English) or ``pt`` (European Portuguese)."""
+"""A language of the texts: `en` (English) or `pt` (European Portuguese)."""
 
 LANGS: tuple[Lang, ...] = get_args(Lang)
 """Every language there is a phrase file for, English first."""
@@ -55,13 +54,12 @@ right, the rival on their left."""
 
 
 def _config_error(message: str) -> ConfigError:
-    """The error for a bad argument (a :class:`~sueca_rules.ConfigError`, which is also a
-    ``ValueError``)."""
+    """The error for a bad argument (a `ConfigError`, which is also a `ValueError`)."""
     return ConfigError(message)
 
 
 def check_lang(lang: str) -> Lang:
-    """``lang`` if it is a language there are phrases for; otherwise an error naming them."""
+    """`lang` if it is a language there are phrases for; otherwise an error naming them."""
     for known in LANGS:
         if lang == known:
             return known
@@ -69,7 +67,7 @@ def check_lang(lang: str) -> Lang:
 
 
 def phrases(lang: str) -> Phrases:
-    """Every phrase of ``lang`` (``en``, ``pt``), by section (loaded on first use)."""
+    """Every phrase of `lang` (`en`, `pt`), by section (loaded on first use)."""
     module = importlib.import_module(f"{__name__}.{check_lang(lang)}")
     table: Phrases = module.PHRASES
     return table
@@ -81,8 +79,8 @@ def _check_seat(seat: int, what: str) -> None:
 
 
 def seat_role(seat: int, viewer: int, rules: Rules) -> SeatRole:
-    """``seat`` as the player at ``viewer`` sees it. The player after you sits on your left
-    when play goes clockwise (seats are numbered clockwise), on your right otherwise."""
+    """`seat` as the player at `viewer` sees it. The player after you sits on your left when play
+    goes clockwise (seats are numbered clockwise), on your right otherwise."""
     _check_seat(seat, "seat")
     _check_seat(viewer, "viewer")
     from .._rules import partner  # here: the rules module needs pydantic, this one must not
@@ -98,10 +96,9 @@ def seat_role(seat: int, viewer: int, rules: Rules) -> SeatRole:
 def seat_name(
     seat: int, lang: str = "en", *, viewer: int | None = None, rules: Rules | None = None
 ) -> str:
-    """The name of ``seat`` in ``lang``: ``seat 2`` (``lugar 2``), or, seen from the player at
-    ``viewer`` under ``rules`` (whose direction says who plays after whom), ``you``,
-    ``partner``, ``right rival`` or ``left rival`` (``tu``, ``parceiro``, ``adversário da
-    direita``, ``adversário da esquerda``)."""
+    """The name of `seat` in `lang`: `seat 2` (`lugar 2`), or, seen from the player at `viewer`
+    under `rules` (whose direction says who plays after whom), `you`, `partner`, `right rival` or
+    `left rival` (`tu`, `parceiro`, `adversário da direita`, `adversário da esquerda`)."""
     words = phrases(lang).table
     _check_seat(seat, "seat")
     if viewer is None:

@@ -1,11 +1,11 @@
-"""The sections of a game at the table in a phrase file: ``play`` (``sueca play``, its ``--auto``
-column and the ladder) and ``replay`` (``sueca replay``'s account). Each language fills them in
-its ``*_game.py`` module (``en_game.py``, ``pt_game.py``); mypy checks every phrase and
-signature there, ``tests/test_describe.py`` that both languages have the same phrases.
+"""The sections of a game at the table in a phrase file: `play` (`sueca play`, its `--auto` column
+and the ladder) and `replay` (`sueca replay`'s account). Each language fills them in its `*_game.py`
+module (`en_game.py`, `pt_game.py`); mypy checks every phrase and signature there,
+`tests/test_describe.py` that both languages have the same phrases.
 
-A phrase that names a seat or a team takes a :class:`Who` (name, grammatical person, number),
-so each language makes its verbs agree. Phrases are plain text: the front end adds colours and
-escapes; what they are given (cards, suits) may hold its markup.
+A phrase that names a seat or a team takes a `Who` (name, grammatical person, number), so each
+language makes its verbs agree. Phrases are plain text: the front end adds colours and escapes; what
+they are given (cards, suits) may hold its markup.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ class Who:
     """A seat or a team as the subject of a sentence."""
 
     name: str
-    """As a subject, lower case: ``you``, ``the right rival``, ``seat 2``, ``we``."""
+    """As a subject, lower case: `you`, `the right rival`, `seat 2`, `we`."""
     short: str
-    """As a label in a column or a trick line: ``you``, ``right rival``, ``seat 2``, ``us``
-    (the ``table`` section's names)."""
+    """As a label in a column or a trick line: `you`, `right rival`, `seat 2`, `us` (the `table`
+    section's names)."""
     person: Literal[1, 2, 3]
     plural: bool = False
 
@@ -42,7 +42,7 @@ class Who:
 
 
 class PlayPhrases(Protocol):
-    """``sueca play``: the table, the questions, claims, scores, the ladder."""
+    """`sueca play`: the table, the questions, claims, scores, the ladder."""
 
     def seat(self, seat: int, short: str) -> Who: ...
     def role(self, role: SeatRole, short: str) -> Who: ...
@@ -166,7 +166,7 @@ class PlayPhrases(Protocol):
 
 
 class ReplayPhrases(Protocol):
-    """``sueca replay``: the account of a record, seats and teams by number."""
+    """`sueca replay`: the account of a record, seats and teams by number."""
 
     def team_long(self, team: int) -> str: ...
     def head(self, name: str, first_dealer: int) -> str: ...

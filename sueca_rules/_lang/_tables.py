@@ -1,15 +1,15 @@
 """What a phrase table holds: one section per front end, each a typed protocol.
 
-A language is one module of this package (``en.py``, ``pt.py``) that defines a class for each
-section below and ends with ``PHRASES = Phrases(...)``; mypy checks there that every section has
-every phrase with the right signature, and ``tests/test_describe.py`` that every language has
-exactly the same phrases. Phrases that depend on numbers or choices are methods taking the
-facts (:mod:`sueca_rules._describe_facts`), so each language decides its own plurals, zero
-values and word order; fixed words are plain attributes.
+A language is one module of this package (`en.py`, `pt.py`) that defines a class for each section
+below and ends with `PHRASES = Phrases(...)`; mypy checks there that every section has every phrase
+with the right signature, and `tests/test_describe.py` that every language has exactly the same
+phrases. Phrases that depend on numbers or choices are methods taking the facts
+(`sueca_rules._describe_facts`), so each language decides its own plurals, zero values and word
+order; fixed words are plain attributes.
 
-A front end adds its own section here (a protocol, a field of :class:`Phrases`) and the class
-that fills it in each language file: the terminal game and the web table share
-:class:`TablePhrases` (seats, teams, phases) and can add theirs beside it.
+A front end adds its own section here (a protocol, a field of `Phrases`) and the class that fills it
+in each language file: the terminal game and the web table share `TablePhrases` (seats, teams,
+phases) and can add theirs beside it.
 """
 
 from __future__ import annotations
@@ -46,12 +46,13 @@ __all__ = [
     "SummaryPhrases",
     "TablePhrases",
     "TopicLabels",
+    "WebPhrases",
     "WordPhrases",
 ]
 
 
 class Headings(TypedDict):
-    """The headings of a rules card's sections (:data:`~sueca_rules._describe_facts.SectionKey`)."""
+    """The headings of a rules card's sections (`SectionKey`)."""
 
     players: str
     direction: str
@@ -67,7 +68,7 @@ class Headings(TypedDict):
 
 
 class TopicLabels(TypedDict):
-    """The label of each rule of a difference (:data:`~sueca_rules._describe_facts.Topic`)."""
+    """The label of each rule of a difference (`Topic`)."""
 
     direction: str
     first_dealer: str
@@ -82,8 +83,8 @@ class TopicLabels(TypedDict):
 
 
 Phase = Literal["deal", "trump", "redeal", "play", "count", "over"]
-"""The phases of a match (``Match.phase``), with those the dealer's choice of trump, redeals and
-the count add."""
+"""The phases of a match (`Match.phase`), with those the dealer's choice of trump, redeals and the
+count add."""
 
 
 class PhaseNames(TypedDict):
@@ -101,27 +102,27 @@ class WordPhrases(Protocol):
     """Small words every front end uses."""
 
     def games(self, n: int) -> str:
-        """``n`` games as a quantity (``1 game``, ``4 games``, ``no games``)."""
+        """`n` games as a quantity (`1 game`, `4 games`, `no games`)."""
         ...
 
     def side(self, left: bool) -> str:
-        """``left`` or ``right``."""
+        """`left` or `right`."""
         ...
 
 
 class CardPhrases(Protocol):
-    """The rules card (:func:`~sueca_rules.describe`): one phrase per paragraph or list item."""
+    """The rules card (`describe()`): one phrase per paragraph or list item."""
 
     follow_suit: str
     card_order: str
-    """Leads the ranks line (``A 7 K J Q 6 5 4 3 2``)."""
+    """Leads the ranks line (`A 7 K J Q 6 5 4 3 2`)."""
     card_names: str
     """Follows the ranks line: the names of the cards and their points."""
     scoring: str
     """Leads the scoring table."""
 
     def heading(self, key: SectionKey) -> str:
-        """A section's heading (the language file holds them all in a :class:`Headings`)."""
+        """A section's heading (the language file holds them all in a `Headings`)."""
         ...
 
     def title(self, name: str) -> str: ...
@@ -133,8 +134,8 @@ class CardPhrases(Protocol):
     def revoke(self, f: Revoke) -> str: ...
     def claims(self, f: Revoke) -> str: ...
     def band(self, b: Band, unit: bool = True) -> str:
-        """A band of the scoring table; without ``unit``, the word for points is left out
-        (bands in a row say it once)."""
+        """A band of the scoring table; without `unit`, the word for points is left out (bands in a
+        row say it once)."""
         ...
 
     def bandeira_band(self, f: Scoring) -> str: ...
@@ -142,18 +143,18 @@ class CardPhrases(Protocol):
     def tie(self, f: Tie) -> str: ...
     def match(self, f: MatchLength) -> str: ...
     def based_on(self, base: str, changed: bool | None) -> str:
-        """Leads what a file changed from its base (``changed`` ``None``: not known)."""
+        """Leads what a file changed from its base (`changed` `None`: not known)."""
         ...
 
     def change(self, label: str, text: str) -> str: ...
 
 
 class DiffPhrases(Protocol):
-    """Rule differences (:func:`~sueca_rules.describe_diff`) and what a house file changed: one
-    short phrase per rule, for one variant."""
+    """Rule differences (`describe_diff()`) and what a house file changed: one short phrase per
+    rule, for one variant."""
 
     def topic(self, key: Topic) -> str:
-        """A rule's label (the language file holds them all in a :class:`TopicLabels`)."""
+        """A rule's label (the language file holds them all in a `TopicLabels`)."""
         ...
 
     def direction(self, f: Direction) -> str: ...
@@ -166,18 +167,18 @@ class DiffPhrases(Protocol):
     def target(self, f: MatchLength) -> str: ...
     def best_of(self, f: MatchLength) -> str: ...
     def same_rules(self, a: str, b: str | None) -> str:
-        """``a`` and ``b`` have the same rules (``b`` ``None``: they have one name too)."""
+        """`a` and `b` have the same rules (`b` `None`: they have one name too)."""
         ...
 
     def differ(self, a: str, b: str, rules: int, topics: int) -> str:
-        """The heading: ``rules`` fields differ, said under ``topics`` paragraphs."""
+        """The heading: `rules` fields differ, said under `topics` paragraphs."""
         ...
 
     def rule(self, label: str, a: str, text_a: str, b: str, text_b: str) -> str: ...
 
 
 class SummaryPhrases(Protocol):
-    """The one-line summary of ``sueca variants`` (:func:`~sueca_rules.summary`)."""
+    """The one-line summary of `sueca variants` (`summary()`)."""
 
     play_on: str
     """A note on claimable renúncia: play goes on after a penalized false claim."""
@@ -189,7 +190,7 @@ class SummaryPhrases(Protocol):
     def trump(self, f: Dealing) -> str: ...
     def redeal(self, f: Redeal) -> str: ...
     def revoke(self, penalty: int, notes: list[str]) -> str:
-        """Claimable renúncia and its penalty, with ``notes`` (:attr:`play_on`, ...)."""
+        """Claimable renúncia and its penalty, with `notes` (`play_on`, ...)."""
         ...
 
     def false_claim(self, games: int) -> str:
@@ -203,8 +204,8 @@ class SummaryPhrases(Protocol):
 
 
 class TablePhrases(Protocol):
-    """Words of a game at the table (``sueca play``, ``sueca replay``, the web table): seats
-    seen from a player (:func:`~sueca_rules._lang.seat_name`), teams, phases."""
+    """Words of a game at the table (`sueca play`, `sueca replay`, the web table): seats seen from a
+    player (`seat_name()`), teams, phases."""
 
     you: str
     partner: str
@@ -222,16 +223,28 @@ class TablePhrases(Protocol):
     """Claiming a renúncia (acusar)."""
 
     def phase(self, key: Phase) -> str:
-        """A phase's name (the language file holds them all in a :class:`PhaseNames`)."""
+        """A phase's name (the language file holds them all in a `PhaseNames`)."""
         ...
 
     def seat(self, seat: int) -> str:
-        """A seat by number (``seat 2``)."""
+        """A seat by number (`seat 2`)."""
         ...
 
     def team(self, team: int) -> str:
-        """A team by number (``team 0``)."""
+        """A team by number (`team 0`)."""
         ...
+
+
+class WebPhrases(Protocol):
+    """Words of the web app (`sueca serve`) by key: its pages, JavaScript modules and server
+    messages use the same keys in every language (`{name}` marks a value filled in). Kept in
+    `sueca_rules._lang._web_en` and `_web_pt` (the web helper's files)."""
+
+    strings: Mapping[str, str]
+    """Every word of the pages, by dotted key (`table.your_turn`)."""
+    field_help: Mapping[str, str] | None
+    """The variant fields' descriptions in this language, by dotted path; `None` in the
+    language the schema is written in (English), whose descriptions are shown as written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,18 +252,20 @@ class Phrases:
     """Every phrase of one language, by section."""
 
     lang: str
-    """The language code (``en``, ``pt``)."""
+    """The language code (`en`, `pt`)."""
     name: str
-    """The language's own name (``English``, ``português``)."""
+    """The language's own name (`English`, `português`)."""
     words: WordPhrases
     card: CardPhrases
     diff: DiffPhrases
     summary: SummaryPhrases
     table: TablePhrases
     play: PlayPhrases
-    """``sueca play`` (in ``en_game.py``, ``pt_game.py``)."""
+    """`sueca play` (in `en_game.py`, `pt_game.py`)."""
     replay: ReplayPhrases
-    """``sueca replay``'s account (in ``en_game.py``, ``pt_game.py``)."""
+    """`sueca replay`'s account (in `en_game.py`, `pt_game.py`)."""
+    web: WebPhrases
+    """The web app (`sueca serve`, in `_web_en.py`, `_web_pt.py`)."""
     builtins: Mapping[str, str] | None
-    """The built-in variants' descriptions in this language, by id; ``None`` in the language
-    the variant files are written in (English), whose descriptions are shown as written."""
+    """The built-in variants' descriptions in this language, by id; `None` in the language the
+    variant files are written in (English), whose descriptions are shown as written."""

@@ -1,8 +1,8 @@
 """English phrases.
 
 The English texts keep the Portuguese terms of the game (trunfo, renúncia, capote, bandeira,
-partida, empate) with a short gloss the first time. The variant files are written in English,
-so their descriptions are shown as written (``builtins`` is ``None``).
+partida, empate) with a short gloss the first time. The variant files are written in English, so
+their descriptions are shown as written (`builtins` is `None`).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._tables import Headings, Phase, PhaseNames, Phrases, TopicLabels
+from ._web_en import WebEn
 from .en_game import PLAY, REPLAY
 
 if TYPE_CHECKING:
@@ -35,12 +36,12 @@ __all__ = ["PHRASES"]
 
 
 def _games(n: int) -> str:
-    """``1 game``, ``4 games``, ``no games``: a quantity, not after a verb (see ``_scores``)."""
+    """`1 game`, `4 games`, `no games`: a quantity, not after a verb (see `_scores`)."""
     return "no games" if n == 0 else "1 game" if n == 1 else f"{n} games"
 
 
 def _scores(n: int) -> str:
-    """``scores 4 games``, ``scores nothing``."""
+    """`scores 4 games`, `scores nothing`."""
     return "scores nothing" if n == 0 else f"scores {_games(n)}"
 
 
@@ -53,12 +54,12 @@ def _way(clockwise: bool) -> str:
 
 
 def _more(n: int) -> str:
-    """``1 more game``, ``2 more games``."""
+    """`1 more game`, `2 more games`."""
     return f"{n} more game" if n == 1 else f"{n} more games"
 
 
 def _times(factor: int) -> str:
-    """``double``, ``triple``, ``quadruple``, or ``×5``."""
+    """`double`, `triple`, `quadruple`, or `×5`."""
     return {2: "double", 3: "triple", 4: "quadruple"}.get(factor, f"×{factor}")
 
 
@@ -67,15 +68,15 @@ def _sweep(all_tricks: bool) -> str:
 
 
 def _band(b: Band, unit: bool = True) -> str:
-    """``61 to 90 points: 1 game``, ``91 to 119 points (capote): 2 games``;
-    without ``unit``, ``91 to 119 (capote): 2 games``."""
+    """`61 to 90 points: 1 game`, `91 to 119 points (capote): 2 games`; without `unit`,
+    `91 to 119 (capote): 2 games`."""
     span = f"{b.low}" if b.low == b.high else f"{b.low} to {b.high}"
     span += " points" if unit else ""
     return f"{span}{' (capote)' if b.capote else ''}: {_games(b.games)}"
 
 
 def _who_may_redeal(f: Redeal) -> str:
-    """``a player whose hand holds fewer than 10 card points``, and the like."""
+    """`a player whose hand holds fewer than 10 card points`, and the like."""
     lead, others = f.leader_below, f.others_below
     if lead == others:
         return f"a player whose hand holds fewer than {lead} card points"
@@ -585,6 +586,7 @@ PHRASES = Phrases(
     diff=_Diff(),
     summary=_Summary(),
     table=_Table(),
+    web=WebEn(),
     play=PLAY,
     replay=REPLAY,
     builtins=None,

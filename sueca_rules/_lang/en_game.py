@@ -1,9 +1,9 @@
-"""English phrases of a game at the table: ``sueca play`` (its ``--auto`` column and the ladder)
-and ``sueca replay``'s account (sections ``play`` and ``replay`` of :mod:`sueca_rules._lang.en`).
+"""English phrases of a game at the table: `sueca play` (its `--auto` column and the ladder) and
+`sueca replay`'s account (sections `play` and `replay` of `sueca_rules._lang.en`).
 
-The compact names of seats and teams (``left rival``, ``seat 2``, ``team 0``) are the ``table``
-section's (:func:`~sueca_rules._lang.seat_name`): the front end passes them in, and these phrases
-add the forms a sentence needs (``the left rival``) and make the verbs agree.
+The compact names of seats and teams (`left rival`, `seat 2`, `team 0`) are the `table` section's
+(`seat_name()`): the front end passes them in, and these phrases add the forms a sentence needs
+(`the left rival`) and make the verbs agree.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def _points(n: int) -> str:
 
 
 def _verb(who: Who, base: str) -> str:
-    """``base`` (an English verb) agreeing with ``who``."""
+    """`base` (an English verb) agreeing with `who`."""
     if who.person != 3 or who.plural:
         return base
     return base + ("es" if base.endswith(("s", "sh", "ch", "x")) else "s")
@@ -54,7 +54,7 @@ _ROLES: Final[dict[SeatRole, str]] = {
 
 
 class Play:
-    """``sueca play``."""
+    """`sueca play`."""
 
     def seat(self, seat: int, short: str) -> Who:
         return Who(short, short, 3)
@@ -72,7 +72,7 @@ class Play:
         return _SUITS[suit]
 
     def either(self, items: Sequence[str]) -> str:
-        """``A or B``, ``one of A B C D``."""
+        """`A or B`, `one of A B C D`."""
         return " or ".join(items) if len(items) < 3 else "one of " + " ".join(items)
 
     yes_words: frozenset[str] = frozenset({"y", "yes"})
@@ -134,7 +134,7 @@ class Play:
 
     def resumed(self, path: str, deals: int, cards: int) -> str:
         return f"Resuming {path}: {_deals(deals)} finished" + (
-            f", {cards} card(s) of this deal played." if cards else "."
+            f", {_plural(cards, 'card', 'cards')} of this deal played." if cards else "."
         )
 
     def help(self, claimable: bool, accuse: bool, rules_command: str | None) -> str:
@@ -441,7 +441,7 @@ class Play:
 
 
 class Replay:
-    """``sueca replay``: seats and teams by number."""
+    """`sueca replay`: seats and teams by number."""
 
     def team_long(self, team: int) -> str:
         return f"team {team} (seats {team} & {team + 2})"
@@ -518,7 +518,7 @@ class Replay:
 
     def unfinished_deal(self, number: int, cards: int, turn: int | None) -> str:
         due = f", seat {turn} to play" if turn is not None else ""
-        return f"Deal {number} is unfinished: {cards} card(s) played{due}."
+        return f"Deal {number} is unfinished: {_plural(cards, 'card', 'cards')} played{due}."
 
     def match_over(self, team: str, partidas: tuple[int, int]) -> str:
         return f"The match is over: {team} wins, partidas {partidas[0]}-{partidas[1]}."

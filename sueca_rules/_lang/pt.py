@@ -1,7 +1,7 @@
 """Frases em português europeu, como um jogador as escreve (vaza, naipe, trunfo, assistir,
 cortar, renúncia, capote, bandeira, partida, dar de novo).
 
-The built-in variants' descriptions are translated here (``_BUILTINS``, by id); a user's own
+The built-in variants' descriptions are translated here (`_BUILTINS`, by id); a user's own
 description is shown as written.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._tables import Headings, Phase, PhaseNames, Phrases, TopicLabels
+from ._web_pt import WebPt
 from .pt_game import PLAY, REPLAY
 
 if TYPE_CHECKING:
@@ -35,13 +36,12 @@ __all__ = ["PHRASES"]
 
 
 def _games(n: int) -> str:
-    """``1 jogo``, ``4 jogos``, ``nenhum jogo``: uma quantidade, não depois de um verbo (ver
-    ``_marca``)."""
+    """`1 jogo`, `4 jogos`, `nenhum jogo`: uma quantidade, não depois de um verbo (ver `_marca`)."""
     return "nenhum jogo" if n == 0 else "1 jogo" if n == 1 else f"{n} jogos"
 
 
 def _marca(n: int) -> str:
-    """``marca 4 jogos``, ``não marca nada``."""
+    """`marca 4 jogos`, `não marca nada`."""
     return "não marca nada" if n == 0 else f"marca {_games(n)}"
 
 
@@ -50,25 +50,25 @@ def _side(left: bool) -> str:
 
 
 def _more(n: int) -> str:
-    """``mais 1 jogo``, ``mais 2 jogos``."""
+    """`mais 1 jogo`, `mais 2 jogos`."""
     return f"mais {_games(n)}"
 
 
 def _times(factor: int) -> str:
-    """``a dobrar``, ``a triplicar``, ``a quadruplicar``, ou ``×5``."""
+    """`a dobrar`, `a triplicar`, `a quadruplicar`, ou `×5`."""
     return {2: "a dobrar", 3: "a triplicar", 4: "a quadruplicar"}.get(factor, f"×{factor}")
 
 
 def _band(b: Band, unit: bool = True) -> str:
-    """``61 a 90 pontos: 1 jogo``, ``91 a 119 pontos (capote): 2 jogos``;
-    without ``unit``, ``91 a 119 (capote): 2 jogos``."""
+    """`61 a 90 pontos: 1 jogo`, `91 a 119 pontos (capote): 2 jogos`; without `unit`,
+    `91 a 119 (capote): 2 jogos`."""
     span = f"{b.low}" if b.low == b.high else f"{b.low} a {b.high}"
     span += " pontos" if unit else ""
     return f"{span}{' (capote)' if b.capote else ''}: {_games(b.games)}"
 
 
 def _who_may_redeal(f: Redeal) -> str:
-    """``um jogador cuja mão tenha menos de 10 pontos``, e afins."""
+    """`um jogador cuja mão tenha menos de 10 pontos`, e afins."""
     lead, others = f.leader_below, f.others_below
     if lead == others:
         return f"um jogador cuja mão tenha menos de {lead} pontos"
@@ -651,6 +651,7 @@ PHRASES = Phrases(
     diff=_Diff(),
     summary=_Summary(),
     table=_Table(),
+    web=WebPt(),
     play=PLAY,
     replay=REPLAY,
     builtins=_BUILTINS,

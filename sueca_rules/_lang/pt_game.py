@@ -1,9 +1,8 @@
-"""Frases de um jogo à mesa em português europeu: ``sueca play`` (a coluna de ``--auto`` e a
-escada) e o relato de ``sueca replay`` (secções ``play`` e ``replay`` de
-:mod:`sueca_rules._lang.pt`).
+"""Frases de um jogo à mesa em português europeu: `sueca play` (a coluna de `--auto` e a escada) e o
+relato de `sueca replay` (secções `play` e `replay` de `sueca_rules._lang.pt`).
 
-The compact names of seats and teams (``adversário da esquerda``, ``lugar 2``, ``equipa 0``) are
-the ``table`` section's; these phrases add the forms a sentence needs and make the verbs agree.
+The compact names of seats and teams (`adversário da esquerda`, `lugar 2`, `equipa 0`) are the
+`table` section's; these phrases add the forms a sentence needs and make the verbs agree.
 """
 
 from __future__ import annotations
@@ -27,7 +26,8 @@ def _plural(n: int, one: str, many: str) -> str:
 
 
 def _games(n: int) -> str:
-    return "nenhum jogo" if n == 0 else _plural(n, "jogo", "jogos")
+    # "marca 0 jogos", never "marca nenhum jogo" (which would need "não marca").
+    return _plural(n, "jogo", "jogos")
 
 
 def _deals(n: int) -> str:
@@ -52,7 +52,7 @@ _VERBS: Final = {
 
 
 def _verb(who: Who, base: str) -> str:
-    """O verbo ``base`` (em inglês) em português, a concordar com ``who``."""
+    """O verbo `base` (em inglês) em português, a concordar com `who`."""
     forms = _VERBS[base]
     if who.person == 2:
         return forms[0]
@@ -70,7 +70,7 @@ _ROLES: Final[dict[SeatRole, str]] = {
 
 
 class Play:
-    """``sueca play``."""
+    """`sueca play`."""
 
     def seat(self, seat: int, short: str) -> Who:
         return Who(f"o {short}", short, 3)
@@ -152,7 +152,10 @@ class Play:
     def resumed(self, path: str, deals: int, cards: int) -> str:
         done = "acabada" if deals == 1 else "acabadas"
         return f"A continuar {path}: {_deals(deals)} {done}" + (
-            f", {cards} carta(s) desta mão já jogadas." if cards else "."
+            f", {_plural(cards, 'carta', 'cartas')} desta mão já "
+            f"{'jogada' if cards == 1 else 'jogadas'}."
+            if cards
+            else "."
         )
 
     def help(self, claimable: bool, accuse: bool, rules_command: str | None) -> str:
@@ -465,7 +468,7 @@ class Play:
 
 
 class Replay:
-    """``sueca replay``: seats and teams by number."""
+    """`sueca replay`: seats and teams by number."""
 
     def team_long(self, team: int) -> str:
         return f"a equipa {team} (lugares {team} e {team + 2})"
@@ -544,7 +547,8 @@ class Replay:
 
     def unfinished_deal(self, number: int, cards: int, turn: int | None) -> str:
         due = f", joga o lugar {turn}" if turn is not None else ""
-        return f"A mão {number} está por acabar: {cards} carta(s) jogada(s){due}."
+        played = _plural(cards, "carta jogada", "cartas jogadas")
+        return f"A mão {number} está por acabar: {played}{due}."
 
     def match_over(self, team: str, partidas: tuple[int, int]) -> str:
         return f"O encontro acabou: ganha {team}, partidas {partidas[0]}-{partidas[1]}."

@@ -1,7 +1,7 @@
 """The arguments of a study, checked before any card is dealt.
 
-Every problem is raised by :func:`config_error`, one place, as the library's configuration
-error (a :class:`~sueca_rules.SuecaError` that is also a :class:`ValueError`).
+Every problem is raised by `config_error()`, one place, as the library's configuration error (a
+`SuecaError` that is also a `ValueError`).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def _teams(teams: object) -> tuple[int, int]:
 
 
 def check_jobs(jobs: object, cluster: object, address: object) -> int:
-    """``jobs`` as a number of workers (0: one per CPU), and ``cluster``/``address`` checked."""
+    """`jobs` as a number of workers (0: one per CPU), and `cluster`/`address` checked."""
     if cluster is not None and cluster not in CLUSTERS:
         raise config_error(
             f"cluster must be one of {', '.join(CLUSTERS)} (or None), got {cluster!r}"

@@ -70,7 +70,7 @@ class Checkpoint:
     """Seconds between saves while running (and always once at the end or on Ctrl-C)."""
 
     def check(self) -> None:
-        """Fail now (:class:`CheckpointError`) if the file cannot be resumed from or written."""
+        """Fail now (`CheckpointError`) if the file cannot be resumed from or written."""
         self.load()
         folder = self.path.parent
         if not folder.is_dir():
@@ -85,8 +85,8 @@ class Checkpoint:
         os.unlink(tmp)
 
     def load(self) -> tuple[StudySummary, list[tuple[int, int]], float] | None:
-        """The summary, ranges played and time spent saved in the file (``None`` when there is
-        no file yet)."""
+        """The summary, ranges played and time spent saved in the file (`None` when there is no file
+        yet)."""
         path = self.path
         try:
             info = path.stat()

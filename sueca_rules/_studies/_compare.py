@@ -1,12 +1,11 @@
 """Comparing variants: the same duplicate deals (or matches) under each, by the same bots.
 
-Unit ``k`` of a comparison is dealt from the same seed under every variant, with the same bots
-in the same seats, so the differences between variants are *paired*: the luck of the cards is
-the same on both sides and cancels out of the difference. Each figure is a ratio of two sums
-over the units (ties per deal, deals per partida…); its 95% interval, and that of its
-difference from the first variant, come from the delta method over the units (the duplicate
-pairs), see :func:`~._stats.ratio_difference`. A difference is *clear* when its interval
-leaves out zero.
+Unit `k` of a comparison is dealt from the same seed under every variant, with the same bots in the
+same seats, so the differences between variants are *paired*: the luck of the cards is the same on
+both sides and cancels out of the difference. Each figure is a ratio of two sums over the units
+(ties per deal, deals per partida…); its 95% interval, and that of its difference from the first
+variant, come from the delta method over the units (the duplicate pairs), see `ratio_difference()`.
+A difference is *clear* when its interval leaves out zero.
 """
 
 from __future__ import annotations
@@ -48,7 +47,7 @@ class Metric(NamedTuple):
     percent: bool
     """Shown as a percentage (a rate) rather than a number."""
     more: str
-    """A sentence for a clear increase: ``{b}`` the variant, ``{d}`` the difference."""
+    """A sentence for a clear increase: `{b}` the variant, `{d}` the difference."""
     less: str
     """…and for a clear decrease."""
 
@@ -105,7 +104,7 @@ METRICS: Final[dict[str, Metric]] = {
         "the team that leads first does worse",
     ),
 }
-"""The compared figures (the keys of :data:`~._summary.RATIOS`), in table order."""
+"""The compared figures (the keys of `RATIOS`), in table order."""
 
 
 MIN_DIFFERING: Final = 10
@@ -125,8 +124,8 @@ class Estimate(NamedTuple):
 
     @property
     def clear(self) -> bool:
-        """Whether the interval leaves out zero (for a difference: a clear difference, seen
-        in at least :data:`MIN_DIFFERING` units)."""
+        """Whether the interval leaves out zero (for a difference: a clear difference, seen in at
+        least `MIN_DIFFERING` units)."""
         enough = self.differing is None or self.differing >= MIN_DIFFERING
         return enough and (self.low > 0 or self.high < 0)
 
@@ -142,7 +141,7 @@ class Distribution:
 
     @staticmethod
     def quantile(counts: dict[int, int], q: float) -> float | None:
-        """The ``q`` quantile (0-1) of a histogram (``None`` when empty)."""
+        """The `q` quantile (0-1) of a histogram (`None` when empty)."""
         total = sum(counts.values())
         if not total:
             return None
@@ -154,7 +153,7 @@ class Distribution:
         return float(max(counts))  # pragma: no cover - rounding
 
     def summary(self, which: str) -> tuple[float | None, float | None, float | None]:
-        """The 10th, 50th and 90th percentiles of ``"deals"`` or ``"minutes"``."""
+        """The 10th, 50th and 90th percentiles of `"deals"` or `"minutes"`."""
         counts = self.deals if which == "deals" else self.minutes
         return tuple(self.quantile(counts, q) for q in (0.1, 0.5, 0.9))  # type: ignore[return-value]
 
@@ -162,15 +161,15 @@ class Distribution:
 @public
 @dataclass(frozen=True, slots=True)
 class ComparisonReport:
-    """The figures of a comparison of variants (see :func:`~sueca_rules.compare`)."""
+    """The figures of a comparison of variants (see [`compare()`][sueca_rules.compare])."""
 
     variants: tuple[str, ...]
     """The variants' display names, the first being the one the others are compared with."""
     teams: tuple[int, int]
     """The bot levels of team 0 and team 1 (the same under every variant)."""
     mode: Mode
-    """``"matches"``: whole matches (every figure); ``"deals"``: independent deals (no
-    partida or match figures)."""
+    """`"matches"`: whole matches (every figure); `"deals"`: independent deals (no partida or match
+    figures)."""
     size: int
     """Matches (or deals) asked for, each played under every variant (twice in duplicate)."""
     duplicate: bool
@@ -178,17 +177,17 @@ class ComparisonReport:
     seed: int | str
     """The seed of the cards and the bots."""
     figures: dict[str, tuple[Estimate, ...]]
-    """For each figure of :data:`METRICS`, its estimate under each variant: a rate as a
-    fraction (``first_leader_edge``: the first leader's deal win rate minus ½, a 60-60
-    counting half), ``minutes_per_partida`` under the model of :attr:`minutes_model`.
-    Figures that a run cannot measure (partidas in deals mode; the stronger team when both
-    teams are of the same level) are NaN."""
+    """For each figure of `METRICS`, its estimate under each variant: a rate as a fraction
+    (`first_leader_edge`: the first leader's deal win rate minus ½, a 60-60 counting half),
+    `minutes_per_partida` under the model of
+    [`minutes_model`][sueca_rules.ComparisonReport.minutes_model]. Figures that a run cannot measure
+    (partidas in deals mode; the stronger team when both teams are of the same level) are NaN."""
     differences: dict[str, tuple[Estimate, ...]]
     """For each figure, the paired difference of each variant after the first from the first
-    (``variants[1] - variants[0]``…), with its 95% interval."""
+    (`variants[1] - variants[0]`…), with its 95% interval."""
     pairwise: dict[str, dict[tuple[int, int], Estimate]]
-    """For each figure, the paired difference of every pair of variants ``(i, j)``, ``i < j``:
-    variant ``j`` minus variant ``i`` (the same cards, so any two can be compared)."""
+    """For each figure, the paired difference of every pair of variants `(i, j)`, `i < j`: variant
+    `j` minus variant `i` (the same cards, so any two can be compared)."""
     distributions: tuple[Distribution, ...]
     """The length of the finished partidas under each variant (empty in deals mode)."""
     conclusions: tuple[str, ...]
@@ -200,15 +199,15 @@ class ComparisonReport:
     minutes_model: str
     """How minutes of play are modelled from the deals and cards played."""
     complete: bool
-    """``False`` for the report of a run interrupted before its end."""
+    """`False` for the report of a run interrupted before its end."""
     jobs: int
     """Worker processes used (the figures do not depend on it)."""
     elapsed_s: float
     """Wall-clock time of the run."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The report as JSON-ready data: estimates as ``{"value", "low", "high"}`` (NaN as
-        ``null``), histograms as ``{length: count}``."""
+        """The report as JSON-ready data: estimates as `{"value", "low", "high"}` (NaN as `null`),
+        histograms as `{length: count}`."""
         from .._simulate import plain
 
         def estimate(e: Estimate) -> dict[str, float | None]:
@@ -249,7 +248,7 @@ MINUTES_MODEL: Final = (
 
 
 def decimals(spread: float) -> int:
-    """Decimals enough to show ``spread`` with two significant digits (2 to 4)."""
+    """Decimals enough to show `spread` with two significant digits (2 to 4)."""
     if spread <= 0 or math.isnan(spread):
         return 2
     return max(2, min(4, 1 - math.floor(math.log10(spread))))
@@ -262,8 +261,8 @@ def _sentence(
     figures: dict[str, tuple[Estimate, ...]],
     d: Estimate,
 ) -> str:
-    """A clear difference ``d`` of figure ``name`` between variants ``pair = (i, j)`` in words:
-    how variant ``j`` differs from variant ``i``."""
+    """A clear difference `d` of figure `name` between variants `pair = (i, j)` in words: how
+    variant `j` differs from variant `i`."""
     metric = METRICS[name]
     i, j = pair
     a, b = figures[name][i], figures[name][j]
@@ -309,8 +308,8 @@ _MATCHES_ONLY: Final = ("deals_per_partida", "minutes_per_partida", "stronger_te
 def _estimates(
     summary: StudySummary, n_variants: int, stronger: int | None
 ) -> tuple[dict[str, tuple[Estimate, ...]], dict[str, dict[tuple[int, int], Estimate]]]:
-    """Each figure under each variant, and the paired difference of every pair of variants
-    ``(i, j)``, ``i < j`` (variant ``j`` minus variant ``i``)."""
+    """Each figure under each variant, and the paired difference of every pair of variants `(i, j)`,
+    `i < j` (variant `j` minus variant `i`)."""
     figures: dict[str, tuple[Estimate, ...]] = {}
     pairwise: dict[str, dict[tuple[int, int], Estimate]] = {}
     nan = Estimate(math.nan, math.nan, math.nan)
@@ -402,22 +401,23 @@ def compare(
     cluster: str | None = None,
     address: str | None = None,
 ) -> ComparisonReport:
-    """Play the same duplicate matches (or deals) under each of ``variants`` with the same
-    bots, and compare: games per deal, deals and minutes of play per partida (and their
-    distributions), how often a deal is a 60-60, a capote, a bandeira or ended by a renúncia
-    claim, how often the stronger team wins the match, and the first leader's edge, each with
-    its 95% interval and its paired difference from the first variant.
+    """Play the same duplicate matches (or deals) under each of `variants` with the same bots, and
+    compare: games per deal, deals and minutes of play per partida (and their distributions), how
+    often a deal is a 60-60, a capote, a bandeira or ended by a renúncia claim, how often the
+    stronger team wins the match, and the first leader's edge, each with its 95% interval and its
+    paired difference from the first variant.
 
-    >>> report = compare(["portugal", "sueca-online"], matches=2, seed=1)
-    >>> report.variants
-    ('Portugal', 'Sueca Online')
-    >>> sorted(report.figures)[:2]
-    ['bandeira_rate', 'capote_rate']
+    The arguments are those of [`simulate()`][sueca_rules.simulate] (the default is 100 matches:
+    partidas and matches are measured only with whole matches); unit `k` is dealt from the same seed
+    under every variant. Ctrl-C raises [`StudyInterrupted`][sueca_rules.StudyInterrupted] with the
+    report so far.
 
-    The arguments are those of :func:`~sueca_rules.simulate` (the default is 100 matches:
-    partidas and matches are measured only with whole matches); unit ``k`` is dealt from the
-    same seed under every variant. Ctrl-C raises
-    :class:`~sueca_rules.StudyInterrupted` with the report so far.
+    Examples:
+        >>> report = compare(["portugal", "sueca-online"], matches=2, seed=1)
+        >>> report.variants
+        ('Portugal', 'Sueca Online')
+        >>> sorted(report.figures)[:2]
+        ['bandeira_rate', 'capote_rate']
     """
     from .._simulate import play_study, report_for
     from ._args import config_error

@@ -1,11 +1,10 @@
 """What a study is, and playing one unit of it.
 
-A *unit* is deal (or match) number ``index`` of a study: played once, or twice in duplicate
-(the same cards, the teams' seats swapped), under each of the study's variants in turn. Its
-cards come from the study's seed and ``index`` alone, and its bots are seeded from the seed,
-``index`` and their seat, so a unit is the same wherever and whenever it is played: that is
-what lets a study be sharded over processes or machines, retried and resumed without changing
-its figures.
+A *unit* is deal (or match) number `index` of a study: played once, or twice in duplicate (the same
+cards, the teams' seats swapped), under each of the study's variants in turn. Its cards come from
+the study's seed and `index` alone, and its bots are seeded from the seed, `index` and their seat,
+so a unit is the same wherever and whenever it is played: that is what lets a study be sharded over
+processes or machines, retried and resumed without changing its figures.
 """
 
 from __future__ import annotations
@@ -69,13 +68,13 @@ class Study:
 
     @property
     def stronger(self) -> int | None:
-        """The team of the higher bot level (``None`` when both are of the same level)."""
+        """The team of the higher bot level (`None` when both are of the same level)."""
         a, b = self.teams
         return None if a == b else (0 if a > b else 1)
 
 
 def unit_seed(study: Study, index: int) -> str:
-    """The seed of the cards (and, with the seat, of the bots) of unit ``index``."""
+    """The seed of the cards (and, with the seat, of the bots) of unit `index`."""
     return f"{study.seed}:{study.mode}:{index}"
 
 
@@ -155,8 +154,8 @@ COUNTS: Final = (
 
 @dataclass(slots=True)
 class Tally:
-    """What one or more plays gave, as integers from the teams' point of view (team 0 = the
-    bots of level ``teams[0]``)."""
+    """What one or more plays gave, as integers from the teams' point of view (team 0 = the bots of
+    level `teams[0]`)."""
 
     deals: int = 0
     wins0: int = 0
@@ -175,7 +174,7 @@ class Tally:
     claims: int = 0
     """Deals in which a renúncia claim was made (right or wrong)."""
     redeals: int = 0
-    """Deals ended by a redeal before the first card (not counted in :attr:`deals`)."""
+    """Deals ended by a redeal before the first card (not counted in `deals`)."""
     carried: int = 0
     """Deals won while 60-60 ties were pending."""
     leader_halves: int = 0
@@ -187,7 +186,7 @@ class Tally:
     match_wins0: int = 0
     match_wins1: int = 0
     unfinished: int = 0
-    """Matches stopped at :data:`MAX_DEALS_PER_MATCH` deals."""
+    """Matches stopped at `MAX_DEALS_PER_MATCH` deals."""
     partidas: int = 0
     """Partidas finished."""
     stronger_wins: int = 0
@@ -213,7 +212,7 @@ class Tally:
 
     @property
     def seconds(self) -> int:
-        """Modelled seconds of play (see :data:`SECONDS_PER_CARD`)."""
+        """Modelled seconds of play (see `SECONDS_PER_CARD`)."""
         return SECONDS_PER_CARD * self.cards + SECONDS_PER_DEAL * self.deals
 
 
@@ -227,8 +226,8 @@ def _make_bots(study: Study, base: str, team_of: tuple[int, ...]) -> list[Bot]:
 
 
 class _Timed:
-    """A bot whose card choices are timed into its team's :class:`Timing`; its other
-    decisions (the dealer's trump, a redeal, claims) are the bot's own, untimed."""
+    """A bot whose card choices are timed into its team's `Timing`; its other decisions (the
+    dealer's trump, a redeal, claims) are the bot's own, untimed."""
 
     def __init__(self, bot: Bot, timing: Timing) -> None:
         self._bot = bot
@@ -246,8 +245,8 @@ class _Timed:
 
 
 def _play_deal(match: Match, bots: list[Bot]) -> DealResult:
-    """Deal the next deal of ``match`` and make every decision of it with ``bots`` (trump,
-    redeal questions, cards, claims, the count) until it ends; returns how it ended."""
+    """Deal the next deal of `match` and make every decision of it with `bots` (trump, redeal
+    questions, cards, claims, the count) until it ends; returns how it ended."""
     from ..bots import advance
 
     match.deal_random()
@@ -259,7 +258,7 @@ def _play_deal(match: Match, bots: list[Bot]) -> DealResult:
 def _score_deal(
     result: DealResult, rules: Rules, team_of: tuple[int, ...], swap: int, pending: int, t: Tally
 ) -> None:
-    """Add ``result``, a deal played (not redealt), to ``t``."""
+    """Add `result`, a deal played (not redealt), to `t`."""
     leader_team = team_of[rules.first_leader(result.dealer)]
     team = result.team
     t.leader_halves += 1 if team is None else 2 * (team_of[team] == leader_team)
@@ -297,7 +296,7 @@ def _score_deal(
 
 
 def play_once(study: Study, variant: Variant, index: int, swap: int) -> Tally:
-    """Play unit ``index`` once under ``variant``, team 0 on seats ``swap`` and ``swap + 2``."""
+    """Play unit `index` once under `variant`, team 0 on seats `swap` and `swap + 2`."""
     from .._match import Match
 
     base = unit_seed(study, index)
@@ -340,8 +339,8 @@ def play_once(study: Study, variant: Variant, index: int, swap: int) -> Tally:
 
 
 def play_unit(study: Study, index: int) -> tuple[tuple[Tally, ...], ...]:
-    """Unit ``index`` under each variant of the study: for each, its plays (one, or two in
-    duplicate with the seats swapped)."""
+    """Unit `index` under each variant of the study: for each, its plays (one, or two in duplicate
+    with the seats swapped)."""
     swaps = (0, 1) if study.duplicate else (0,)
     return tuple(
         tuple(play_once(study, variant, index, swap) for swap in swaps)

@@ -1,4 +1,4 @@
-"""The picture of a comparison (the ``plots`` extra: matplotlib, drawn without a display).
+"""The picture of a comparison (the `plots` extra: matplotlib, drawn without a display).
 
 Three panels side by side: how many deals the partidas lasted under each variant, how many
 minutes of play, and the paired differences of the rates from the first variant with their
@@ -98,7 +98,7 @@ def _differences(ax: Axes, report: ComparisonReport) -> None:
 
 
 def plot_comparison(report: ComparisonReport, path: str | Path) -> None:
-    """Draw ``report`` as an SVG file at ``path`` (written atomically)."""
+    """Draw `report` as an SVG file at `path` (written atomically)."""
     import matplotlib
     from matplotlib.figure import Figure
 

@@ -1,10 +1,9 @@
-"""The Ray backend: a study's chunks as Ray tasks (the ``cluster`` extra).
+"""The Ray backend: a study's chunks as Ray tasks (the `cluster` extra).
 
-Each chunk of consecutive unit indices is one task that returns the chunk's summary; a few
-tasks per CPU of the cluster are in flight at a time (a study of any size allocates nothing
-for the chunks not yet started). Ray retries a task whose worker was lost
-(:data:`~._runner.MAX_RETRIES` times); a chunk played again gives the same summary, so the
-figures are those of a run on one machine.
+Each chunk of consecutive unit indices is one task that returns the chunk's summary; a few tasks per
+CPU of the cluster are in flight at a time (a study of any size allocates nothing for the chunks not
+yet started). Ray retries a task whose worker was lost (`MAX_RETRIES` times); a chunk played again
+gives the same summary, so the figures are those of a run on one machine.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ def require_ray() -> None:
 
 
 def run_on_ray(state: RunState, address: str | None, jobs: int) -> None:
-    """Play the chunks of ``state`` not done as Ray tasks and merge them as they finish."""
+    """Play the chunks of `state` not done as Ray tasks and merge them as they finish."""
     import ray
 
     started_here = not ray.is_initialized()

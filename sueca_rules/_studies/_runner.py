@@ -2,14 +2,14 @@
 cluster, streamed into a running summary, with Ctrl-C and checkpoints.
 
 The units still to play are cut into chunks of consecutive indices, handed out a few at a time
-(never all at once: a study of 10^12 deals allocates nothing for them), and each chunk comes
-back as a small :class:`~._summary.StudySummary`. Summaries merge exactly in any order, so the
-result depends only on the study and its size: not on the backend, the number of jobs or
-workers, the order chunks finish, a lost worker's chunk played again, or a resume.
+(never all at once: a study of 10^12 deals allocates nothing for them), and each chunk comes back as
+a small `StudySummary`. Summaries merge exactly in any order, so the result depends only on the
+study and its size: not on the backend, the number of jobs or workers, the order chunks finish, a
+lost worker's chunk played again, or a resume.
 
-Worker processes die with their parent (Linux: the kernel kills them when the parent dies, and
-they check it); a lost worker's chunks are played again by a fresh pool, at most
-:data:`MAX_RETRIES` times in a run.
+Worker processes die with their parent (Linux: the kernel kills them when the parent dies, and they
+check it); a lost worker's chunks are played again by a fresh pool, at most `MAX_RETRIES` times in a
+run.
 """
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ class Interrupted(KeyboardInterrupt):
 
 @dataclass(slots=True)
 class Done:
-    """The units played, as sorted disjoint ranges ``[start, stop)``: a handful however many
-    units (chunks finish roughly in order)."""
+    """The units played, as sorted disjoint ranges `[start, stop)`: a handful however many units
+    (chunks finish roughly in order)."""
 
     ranges: list[tuple[int, int]] = field(default_factory=list)
 
@@ -97,7 +97,7 @@ class Done:
         return sum(b - a for a, b in self.ranges)
 
     def chunks(self, size: int, per: int) -> Iterator[tuple[int, int]]:
-        """The units not done, in chunks of at most ``per`` consecutive indices (lazily)."""
+        """The units not done, in chunks of at most `per` consecutive indices (lazily)."""
         start = 0
         for a, b in [*self.ranges, (size, size)]:
             for i in range(start, a, per):
@@ -106,12 +106,12 @@ class Done:
 
 
 def chunk_size(size: int, workers: int, most: int = 64) -> int:
-    """Units per chunk: about a dozen chunks per worker, at most ``most``."""
+    """Units per chunk: about a dozen chunks per worker, at most `most`."""
     return max(1, min(most, math.ceil(size / (workers * 12))))
 
 
 def play_chunk(study: Study, start: int, stop: int) -> StudySummary:
-    """Worker entry point: units ``start`` to ``stop - 1``, summarised."""
+    """Worker entry point: units `start` to `stop - 1`, summarised."""
     summary = StudySummary.empty(len(study.variants), study.mode, study.duplicate)
     for index in range(start, stop):
         summary.add_unit(play_unit(study, index))
@@ -177,12 +177,12 @@ def run_study(
     checkpoint: Checkpoint | None = None,
     progress: ProgressCallback | None = None,
 ) -> RunResult:
-    """Play units ``0`` to ``size - 1`` of ``study`` and return their summary.
+    """Play units `0` to `size - 1` of `study` and return their summary.
 
-    ``jobs``: worker processes (1: this process). ``cluster="ray"`` runs the chunks as Ray
-    tasks instead, on the cluster at ``address`` (or a local Ray instance of ``jobs`` CPUs
-    when ``address`` is ``None``). ``checkpoint`` resumes from its file and saves progress
-    to it. Ctrl-C raises :class:`Interrupted` (after saving).
+    `jobs`: worker processes (1: this process). `cluster="ray"` runs the chunks as Ray tasks
+    instead, on the cluster at `address` (or a local Ray instance of `jobs` CPUs when `address` is
+    `None`). `checkpoint` resumes from its file and saves progress to it. Ctrl-C raises
+    `Interrupted` (after saving).
     """
     summary = StudySummary.empty(len(study.variants), study.mode, study.duplicate)
     done = Done()
@@ -262,7 +262,7 @@ def _run_pool(state: RunState, jobs: int) -> None:
 
 
 def _pool_pass(state: RunState, jobs: int, per: int) -> None:
-    """Play the chunks not done with a fresh pool of ``jobs`` processes."""
+    """Play the chunks not done with a fresh pool of `jobs` processes."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     pool = _new_pool(jobs)
@@ -324,9 +324,9 @@ def _worker_init(parent: int) -> None:
 
 
 def die_with_parent(parent: int) -> None:
-    """Make this process get SIGKILL when its parent dies (Linux ``PR_SET_PDEATHSIG``); if
-    the parent is already gone, exit now. Elsewhere nothing is done: the pool's own watch of
-    its parent ends the workers when it next looks."""
+    """Make this process get SIGKILL when its parent dies (Linux `PR_SET_PDEATHSIG`); if the parent
+    is already gone, exit now. Elsewhere nothing is done: the pool's own watch of its parent ends
+    the workers when it next looks."""
     import signal
     import sys
 

@@ -29,7 +29,7 @@ Number = int | Fraction
 
 
 def wilson(successes: float, n: int) -> tuple[float, float]:
-    """The Wilson score 95% interval of ``successes`` out of ``n`` (``(0, 1)`` when ``n`` is 0)."""
+    """The Wilson score 95% interval of `successes` out of `n` (`(0, 1)` when `n` is 0)."""
     if n == 0:
         return (0.0, 1.0)
     p = successes / n
@@ -71,7 +71,7 @@ class Moments:
         return float(Fraction(self.total) / self.n) if self.n else 0.0
 
     def variance(self) -> Fraction:
-        """The sample variance (``n - 1`` in the denominator), exactly."""
+        """The sample variance (`n - 1` in the denominator), exactly."""
         if self.n < 2:
             return Fraction(0)
         total = Fraction(self.total)
@@ -97,7 +97,7 @@ class Moments:
 
 
 def normal_interval(m: Moments, lo: float, hi: float) -> tuple[float, float]:
-    """mean ± 1.96·s/√n, clipped to ``[lo, hi]``; the whole range with fewer than two values."""
+    """mean ± 1.96·s/√n, clipped to `[lo, hi]`; the whole range with fewer than two values."""
     if m.n < 2:
         return (lo, hi)
     half = Z95 * math.sqrt(float(m.variance()) / m.n)
@@ -108,20 +108,20 @@ def normal_interval(m: Moments, lo: float, hi: float) -> tuple[float, float]:
 def ratio_interval(
     n: int, sums: Sequence[int], products: Sequence[Sequence[int]], i: int
 ) -> tuple[float, float, float]:
-    """The ratio ``R = Σy / Σx`` over ``n`` units (clusters) and its 95% interval by the delta
-    method, ``R ± 1.96·√(Σ(y - R·x)² / (n(n - 1))) / x̄``. ``y`` is quantity ``i`` and ``x``
-    quantity ``i + 1`` of ``sums`` (their sums over the units) and ``products`` (the sums of
-    their products two by two). Returns ``(R, low, high)``: NaNs when ``Σx`` is 0, an unbounded
-    interval with fewer than two units."""
+    """The ratio `R = Σy / Σx` over `n` units (clusters) and its 95% interval by the delta
+    method, `R ± 1.96·√(Σ(y - R·x)² / (n(n - 1))) / x̄`. `y` is quantity `i` and `x` quantity
+    `i + 1` of `sums` (their sums over the units) and `products` (the sums of their products two
+    by two). Returns `(R, low, high)`: NaNs when `Σx` is 0, an unbounded interval with fewer than
+    two units."""
     return ratio_difference(n, sums, products, i, None)
 
 
 def ratio_difference(
     n: int, sums: Sequence[int], products: Sequence[Sequence[int]], i: int, j: int | None
 ) -> tuple[float, float, float]:
-    """The paired difference ``R_i - R_j`` of two ratios measured on the same units (see
-    :func:`ratio_interval`; ``j=None``: ``R_i`` alone) and its 95% interval by the delta method
-    over the units' linearised differences ``(y_i - R_i·x_i)/x̄_i - (y_j - R_j·x_j)/x̄_j``."""
+    """The paired difference `R_i - R_j` of two ratios measured on the same units (see
+    `ratio_interval()`; `j=None`: `R_i` alone) and its 95% interval by the delta method over the
+    units' linearised differences `(y_i - R_i·x_i)/x̄_i - (y_j - R_j·x_j)/x̄_j`."""
     terms = [(i, 1)] if j is None else [(i, 1), (j, -1)]
     if any(not sums[k + 1] for k, _ in terms):
         return (math.nan, math.nan, math.nan)

@@ -1,9 +1,9 @@
 """Running summaries: what a study keeps of its units, in memory that does not grow.
 
-A :class:`Summary` holds, for one variant, integer totals, exact moments of the per-unit
-figures the intervals need, histograms of partida lengths and the bots' timing histograms. A
-:class:`StudySummary` holds one per variant and, for the paired comparisons, the sums of the
-products of every ratio's numerator and denominator across variants, unit by unit.
+A `Summary` holds, for one variant, integer totals, exact moments of the per-unit figures the
+intervals need, histograms of partida lengths and the bots' timing histograms. A `StudySummary`
+holds one per variant and, for the paired comparisons, the sums of the products of every ratio's
+numerator and denominator across variants, unit by unit.
 
 Every sum is exact (integers and fractions), so merging summaries in any order gives the same
 figures: a study's result does not depend on how its units were sharded, in which order they
@@ -155,12 +155,12 @@ class Cross:
 
     n: int = 0
     sums: list[int] = field(default_factory=list)
-    """``[y_0, x_0, y_1, x_1, …]`` summed: numerator and denominator by variant."""
+    """`[y_0, x_0, y_1, x_1, …]` summed: numerator and denominator by variant."""
     products: list[list[int]] = field(default_factory=list)
     differing: list[list[int]] = field(default_factory=list)
-    """``differing[i][j]``: the units in which the ratio differs between variants ``i`` and
-    ``j`` (a difference seen in a handful of units only is not clear, whatever its interval
-    says: one bandeira more, or the same bandeira in a match one deal longer)."""
+    """`differing[i][j]`: the units in which the ratio differs between variants `i` and `j` (a
+    difference seen in a handful of units only is not clear, whatever its interval says: one
+    bandeira more, or the same bandeira in a match one deal longer)."""
 
     def add(self, values: Sequence[int]) -> None:
         if not self.sums:
@@ -210,7 +210,7 @@ class Cross:
 
 @dataclass(slots=True)
 class StudySummary:
-    """A summary per variant, and the cross sums of :data:`RATIOS` between variants."""
+    """A summary per variant, and the cross sums of `RATIOS` between variants."""
 
     mode: str
     duplicate: bool

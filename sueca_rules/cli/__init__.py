@@ -1,8 +1,8 @@
-"""The ``sueca`` command line.
+"""The `sueca` command line.
 
-Each command lives in a module of its own with a ``register(subparsers)`` function; the heavy
-imports (pydantic, the engine, rich) happen only inside the command that needs them, so that
-``sueca --help`` starts fast.
+Each command lives in a module of its own with a `register(subparsers)` function; the heavy imports
+(pydantic, the engine, rich) happen only inside the command that needs them, so that `sueca --help`
+starts fast.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ._common import CliError
 
 __all__ = ["build_parser", "main"]
 
-# Commands, in the order ``sueca --help`` lists them.
+# Commands, in the order `sueca --help` lists them.
 _COMMAND_MODULES = (
     "_cmd_variants",
     "_cmd_new",
@@ -25,12 +25,13 @@ _COMMAND_MODULES = (
     "_cmd_simulate",
     "_cmd_compare",
     "_cmd_play",
+    "_cmd_serve",
 )
 
 
 class _Version(argparse.Action):
-    """``--version``: the installed version, read from the package metadata only when asked
-    (reading it costs more than the rest of ``sueca --help``)."""
+    """`--version`: the installed version, read from the package metadata only when asked (reading
+    it costs more than the rest of `sueca --help`)."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
         super().__init__(option_strings, dest, nargs=0, help=str(kwargs.get("help", "")))
@@ -43,7 +44,7 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``sueca`` command."""
+    """The argument parser of the `sueca` command."""
     parser = argparse.ArgumentParser(
         prog="sueca",
         description=(
@@ -62,9 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``sueca`` command with ``argv`` (default: the process's) and return its exit
-    status: 0 on success, 1 when the input is invalid, 2 for a wrong command line, 130 when
-    interrupted (Ctrl-C)."""
+    """Run the `sueca` command with `argv` (default: the process's) and return its exit status: 0
+    on success, 1 when the input is invalid, 2 for a wrong command line, 130 when interrupted
+    (Ctrl-C)."""
     for stream in (sys.stdout, sys.stderr):
         # A console or file that cannot show ♥, → or ã gets '?' rather than a traceback.
         reconfigure = getattr(stream, "reconfigure", None)
@@ -88,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # The reader went away (``sueca schema | head``): not an error worth a traceback.
+        # The reader went away (`sueca schema | head`): not an error worth a traceback.
         sys.stderr.close()
         return 0
     return status

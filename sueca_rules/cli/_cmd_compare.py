@@ -1,4 +1,4 @@
-"""``sueca compare``: the same duplicate deals under several variants, side by side."""
+"""`sueca compare`: the same duplicate deals under several variants, side by side."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def _places(row: tuple[Estimate, ...], percent: bool) -> int:
 
 
 def _value(e: Estimate, percent: bool, places: int, signed: bool = False) -> str:
-    """``e`` as ``value ±half`` with ``places`` decimals."""
+    """`e` as `value ±half` with `places` decimals."""
     if math.isnan(e.value):
         return "—" if not signed else ""
     scale = 100 if percent else 1

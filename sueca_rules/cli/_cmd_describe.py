@@ -1,4 +1,4 @@
-"""``sueca describe`` and ``sueca diff``: rules cards and rule differences in words."""
+"""`sueca describe` and `sueca diff`: rules cards and rule differences in words."""
 
 from __future__ import annotations
 
@@ -63,9 +63,9 @@ def _width() -> int:
 
 
 def _base_file(spec: str, variant: Variant) -> Variant | None:
-    """The variant a file's ``extends:`` names (its card says what the file changed from it),
-    followed as ``extends:`` is (a built-in, or a variant file in the file's folder tree);
-    ``None`` when it extends nothing or the base cannot be read again."""
+    """The variant a file's `extends:` names (its card says what the file changed from it), followed
+    as `extends:` is (a built-in, or a variant file in the file's folder tree); `None` when it
+    extends nothing or the base cannot be read again."""
     from pathlib import Path
 
     from .._errors import VariantError

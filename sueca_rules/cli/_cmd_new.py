@@ -1,4 +1,4 @@
-"""``sueca new``: write a starter house-rules file that extends a built-in variant.
+"""`sueca new`: write a starter house-rules file that extends a built-in variant.
 
 Every field of a variant file is in it, commented out, with the base's value and the values it
 may take, read from the variant file's JSON Schema (so a field added to the models appears here
@@ -98,8 +98,8 @@ def _name_from(path: Path) -> str:
 
 
 def starter_text(name: str, base: str, schema: str) -> str:
-    """The commented house-rules file: ``name``, extending the built-in ``base``, with a
-    modeline naming ``schema``."""
+    """The commented house-rules file: `name`, extending the built-in `base`, with a modeline naming
+    `schema`."""
     from .._registry import load_variant
     from .._schema import variant_json_schema
 
@@ -127,7 +127,7 @@ def starter_text(name: str, base: str, schema: str) -> str:
 
 
 def _resolve(node: dict[str, Any], definitions: dict[str, Any]) -> dict[str, Any]:
-    """``node`` with a ``$ref`` (or an ``allOf`` of one) replaced by its definition."""
+    """`node` with a `$ref` (or an `allOf` of one) replaced by its definition."""
     ref = node.get("$ref") or (node.get("allOf") or [{}])[0].get("$ref")
     if ref:
         merged = dict(definitions[ref.rsplit("/", 1)[1]])
@@ -171,7 +171,7 @@ def _field(
 
 
 def _comment(text: str, indent: str) -> list[str]:
-    """``text`` (Markdown code marks dropped) as comment lines at ``indent``."""
+    """`text` (Markdown code marks dropped) as comment lines at `indent`."""
     if not text:
         return []
     prefix = f"# {indent}# "
@@ -212,7 +212,7 @@ def _choices(node: dict[str, Any], definitions: dict[str, Any]) -> str:
 
 
 def _scalar(value: Any) -> str:
-    """``value`` as YAML on one line (a list or mapping in flow style)."""
+    """`value` as YAML on one line (a list or mapping in flow style)."""
     import yaml
 
     text = yaml.safe_dump(

@@ -1,4 +1,4 @@
-"""``sueca play``: play Sueca in the terminal against the computer (or watch it play)."""
+"""`sueca play`: play Sueca in the terminal against the computer (or watch it play)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``sueca replay``: replay a game record under its variant and score it."""
+"""`sueca replay`: replay a game record under its variant and score it."""
 
 from __future__ import annotations
 
@@ -54,8 +54,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _replay(record: Record, path: str, partial: bool) -> Match:
-    """The record replayed; a record that stops mid-deal without ``partial`` is an error that
-    says how to replay or resume it."""
+    """The record replayed; a record that stops mid-deal without `partial` is an error that says how
+    to replay or resume it."""
     from .._errors import RecordError
     from .._match import Match
 
@@ -97,8 +97,8 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def _claim_line(w: ReplayPhrases, rules: Rules, revokes: Sequence[Revoke], claim: Claim) -> str:
-    """What a claim found (among the deal's ``revokes``): the rival's renúncia, or nothing
-    (then what the variant did)."""
+    """What a claim found (among the deal's `revokes`): the rival's renúncia, or nothing (then what
+    the variant did)."""
     from .._rules import claim_catches, team_of
 
     revoke = claim_catches(claim, revokes)
@@ -169,7 +169,7 @@ def _deal_account(w: ReplayPhrases, rules: Rules, deal: DealResult) -> list[str]
 
 
 def account(match: Match, lang: str = "en") -> str:
-    """A readable deal-by-deal account of a replayed match, in ``lang`` (``en``, ``pt``)."""
+    """A readable deal-by-deal account of a replayed match, in `lang` (`en`, `pt`)."""
     from .._lang import phrases
 
     w = phrases(lang).replay

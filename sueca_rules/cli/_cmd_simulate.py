@@ -1,4 +1,4 @@
-"""``sueca simulate``: bots against bots, with win rates, intervals and rule statistics."""
+"""`sueca simulate`: bots against bots, with win rates, intervals and rule statistics."""
 
 from __future__ import annotations
 
@@ -88,8 +88,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def add_study_options(p: argparse.ArgumentParser, default: str) -> None:
-    """The options of a study (simulate and compare): teams, size (``default``: ``"deals"``
-    or ``"matches"``, 100 of them), seed, how it runs, duplicate play, level 4, --json."""
+    """The options of a study (simulate and compare): teams, size (`default`: `"deals"` or
+    `"matches"`, 100 of them), seed, how it runs, duplicate play, level 4, --json."""
     p.add_argument(
         "--teams",
         type=teams_arg,
@@ -265,8 +265,8 @@ def run_simulate(args: argparse.Namespace) -> int:
 def study_arguments(
     args: argparse.Namespace, default: str
 ) -> tuple[str, int, dict[int, dict[str, Any]] | None]:
-    """Check the study's options before any work; the unit (``deals`` or ``matches``, else
-    ``default``), the size and the bots' options. Sets ``args.deals``/``args.matches``."""
+    """Check the study's options before any work; the unit (`deals` or `matches`, else `default`),
+    the size and the bots' options. Sets `args.deals`/`args.matches`."""
     options = bot_options(args)
     check_run_options(args)
     if args.deals is None and args.matches is None:
@@ -280,7 +280,7 @@ def study_keywords(
     options: dict[int, dict[str, Any]] | None,
     progress: Callable[[int, int], None] | None,
 ) -> dict[str, Any]:
-    """The keyword arguments of ``simulate``/``compare`` from the command line."""
+    """The keyword arguments of `simulate`/`compare` from the command line."""
     return {
         "deals": args.deals,
         "matches": args.matches,

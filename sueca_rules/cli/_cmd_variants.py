@@ -1,4 +1,4 @@
-"""``sueca variants``, ``sueca validate`` and ``sueca schema``."""
+"""`sueca variants`, `sueca validate` and `sueca schema`."""
 
 from __future__ import annotations
 

@@ -30,13 +30,13 @@ __all__ = [
 ]
 
 LEVELS = (1, 2, 3, 4, 5)
-"""The bot levels (checked against ``sueca_rules.bots.LEVELS`` by the tests); kept here so that
+"""The bot levels (checked against `sueca_rules.bots.LEVELS` by the tests); kept here so that
 building the parser never imports the bots."""
 
 
 class CliError(Exception):
-    """Stops a command: ``message`` goes to stderr and ``status`` is the exit status (2: the
-    command line is wrong, printed argparse-style; 1: the input is invalid)."""
+    """Stops a command: `message` goes to stderr and `status` is the exit status (2: the command
+    line is wrong, printed argparse-style; 1: the input is invalid)."""
 
     def __init__(self, message: str, status: int = 1) -> None:
         super().__init__(message)
@@ -52,7 +52,7 @@ def add_command(
     help: str,
     description: str | None = None,
 ) -> argparse.ArgumentParser:
-    """Add a command whose ``handler(args)`` returns the exit status."""
+    """Add a command whose `handler(args)` returns the exit status."""
     parser = subparsers.add_parser(
         name,
         help=help,
@@ -64,8 +64,8 @@ def add_command(
 
 
 def at_least(minimum: int, meaning: str = "") -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum`` (``meaning`` explains the
-    smallest value, e.g. ``"0 (every CPU)"``)."""
+    """An argparse type: a whole number of at least `minimum` (`meaning` explains the smallest
+    value, e.g. `"0 (every CPU)"`)."""
 
     def parse(text: str) -> int:
         try:
@@ -104,9 +104,9 @@ def rate_arg(text: str) -> float:
 
 
 def require_extra(command: str, extra: str = "cli", modules: tuple[str, ...] = ("rich",)) -> None:
-    """Fail at once, before any work, when a module of the ``extra`` that ``command`` needs is
-    not installed: the message says what to install (for any command that needs an extra:
-    ``sueca play`` and ``sueca simulate`` need ``cli``, for rich)."""
+    """Fail at once, before any work, when a module of the `extra` that `command` needs is not
+    installed: the message says what to install (for any command that needs an extra: `sueca play`
+    and `sueca simulate` need `cli`, for rich)."""
     missing = [m for m in modules if importlib.util.find_spec(m) is None]
     if missing:
         raise CliError(
@@ -128,9 +128,8 @@ _NOT_A_FILE = ("no such file", "this is a directory, not a file")
 
 
 def default_lang(environ: Mapping[str, str] | None = None) -> str:
-    """The language of the user's locale for the texts of ``sueca``: ``pt`` when ``LC_ALL``,
-    ``LC_MESSAGES`` or ``LANG`` (the first one set, as the C library reads them) names
-    Portuguese, else ``en``."""
+    """The language of the user's locale for the texts of `sueca`: `pt` when `LC_ALL`, `LC_MESSAGES`
+    or `LANG` (the first one set, as the C library reads them) names Portuguese, else `en`."""
     env = os.environ if environ is None else environ
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name, "")
@@ -161,9 +160,8 @@ def load_variant_arg(spec: str) -> Variant:
 
 
 def check_writable(path: str | os.PathLike[str], option: str, *, parents: bool) -> None:
-    """Fail at once, as a command-line error, when ``path`` could not be written: a folder,
-    a folder that does not exist (unless ``parents``: it is then created when writing), or
-    no permission."""
+    """Fail at once, as a command-line error, when `path` could not be written: a folder, a folder
+    that does not exist (unless `parents`: it is then created when writing), or no permission."""
     p = Path(path)
     problem = None
     if p.is_dir():

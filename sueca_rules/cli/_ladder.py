@@ -1,19 +1,19 @@
-"""The ladder of ``sueca play --ladder`` (seed 002, Sueca▶Play): levels, score and best scores.
+"""The ladder of `sueca play --ladder` (seed 002, Sueca▶Play): levels, score and best scores.
 
-A run is a series of matches against rivals who climb a level each match you win (level 1 in
-the first match, level 4 from the fourth on); losing a match or quitting ends it. Its score is
-``streak × 10,000 + margin``, the margin being the sum over the matches won of your team's card
-points minus the rivals' over the match (never below zero for a match), capped at 9,999.
+A run is a series of matches against rivals who climb a level each match you win (level 1 in the
+first match, level 4 from the fourth on); losing a match or quitting ends it. Its score is
+`streak × 10,000 + margin`, the margin being the sum over the matches won of your team's card points
+minus the rivals' over the match (never below zero for a match), capped at 9,999.
 
-The best ten scores are kept in a small JSON file: ``--scores FILE``, else
-``$SUECA_DATA_DIR/ladder.json``, else ``$XDG_DATA_HOME/sueca-rules/ladder.json``, else
-``~/.local/share/sueca-rules/ladder.json``. The file is never lost:
+The best ten scores are kept in a small JSON file: `--scores FILE`, else
+`$SUECA_DATA_DIR/ladder.json`, else `$XDG_DATA_HOME/sueca-rules/ladder.json`, else
+`~/.local/share/sueca-rules/ladder.json`. The file is never lost:
 
-* a score is added under a lock (``ladder.json.lock``), reading the file afresh, so that two
-  runs that end at once both count; the file is written atomically;
-* what cannot be read (a bad entry, a file of a newer version, a file that is not JSON or too
-  large) is reported in one line; the entries that can be read are kept, and the file is backed
-  up (``ladder.json.unreadable-DATE``, never overwritten) before it is replaced;
+* a score is added under a lock (`ladder.json.lock`), reading the file afresh, so that two runs that
+  end at once both count; the file is written atomically;
+* what cannot be read (a bad entry, a file of a newer version, a file that is not JSON or too large)
+  is reported in one line; the entries that can be read are kept, and the file is backed up
+  (`ladder.json.unreadable-DATE`, never overwritten) before it is replaced;
 * only a regular file of at most 1 MiB is read: a pipe or a device is refused without reading.
 """
 
@@ -58,7 +58,7 @@ _MAX_TEXT: Final = 200
 
 
 def rival_level(match_number: int) -> int:
-    """The rivals' level in the ``match_number``-th match of a run (from 1)."""
+    """The rivals' level in the `match_number`-th match of a run (from 1)."""
     return min(max(match_number, 1), 4)
 
 
@@ -122,7 +122,7 @@ class Scores:
     entries: list[LadderEntry] = field(default_factory=list)
     """The entries that could be read, best first (ten at most)."""
     warning: str | None = None
-    """One line about what could not be read (``None`` when all of it could)."""
+    """One line about what could not be read (`None` when all of it could)."""
     damaged: bool = False
     """Something in the file could not be read: it is backed up before it is replaced."""
     unusable: str | None = None
@@ -130,8 +130,8 @@ class Scores:
 
 
 def _parse(raw: bytes) -> tuple[list[LadderEntry], list[str]]:
-    """The entries of a scores file that can be read, and why the others cannot. Raises
-    :class:`ValueError` when the file as a whole makes no sense."""
+    """The entries of a scores file that can be read, and why the others cannot. Raises `ValueError`
+    when the file as a whole makes no sense."""
     try:
         data = json.loads(raw.decode("utf-8"))
     except RecursionError:
@@ -154,8 +154,8 @@ def _parse(raw: bytes) -> tuple[list[LadderEntry], list[str]]:
 
 
 def read_scores(path: Path) -> Scores:
-    """The best scores in ``path`` (none if the file does not exist yet), keeping every entry
-    that can be read; see :class:`Scores`."""
+    """The best scores in `path` (none if the file does not exist yet), keeping every entry that can
+    be read; see `Scores`."""
     try:
         raw = read_regular_file(path, MAX_SCORES_BYTES)
     except FileNotFoundError:
@@ -185,14 +185,14 @@ def read_scores(path: Path) -> Scores:
 
 
 def load_scores(path: Path) -> tuple[list[LadderEntry], str | None]:
-    """The best scores in ``path`` and a one-line warning about what could not be read (see
-    :func:`read_scores`)."""
+    """The best scores in `path` and a one-line warning about what could not be read (see
+    `read_scores()`)."""
     scores = read_scores(path)
     return scores.entries, scores.warning
 
 
 def _back_up(path: Path) -> Path:
-    """Keep the file ``path`` under a new name beside it (never over an existing file)."""
+    """Keep the file `path` under a new name beside it (never over an existing file)."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     for n in range(1000):
         backup = path.with_name(f"{path.name}.unreadable-{stamp}" + (f"-{n}" if n else ""))
@@ -213,12 +213,12 @@ def _back_up(path: Path) -> Path:
 def record_score(
     path: Path, entry: LadderEntry | None
 ) -> tuple[list[LadderEntry], int | None, Path | None]:
-    """Add ``entry`` to the scores in ``path`` (``None``: add nothing, only repair a damaged
-    file), under a lock and from the file as it is now, so that runs ending at once all count.
+    """Add `entry` to the scores in `path` (`None`: add nothing, only repair a damaged file), under
+    a lock and from the file as it is now, so that runs ending at once all count.
 
-    Returns the table, the entry's rank (from 1; ``None`` when it did not make the table) and
-    the backup of what could not be read (``None`` when all of it could). Raises
-    :class:`OSError` when the file cannot be written (nothing is lost then).
+    Returns the table, the entry's rank (from 1; `None` when it did not make the table) and the
+    backup of what could not be read (`None` when all of it could). Raises `OSError` when the file
+    cannot be written (nothing is lost then).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     with locked(path):
@@ -242,8 +242,8 @@ def record_score(
 def insert_score(
     entries: list[LadderEntry], entry: LadderEntry
 ) -> tuple[list[LadderEntry], int | None]:
-    """The table with ``entry`` added (best first, ten at most) and its rank from 1, or
-    ``None`` when it did not make the table. A tie ranks below the older scores."""
+    """The table with `entry` added (best first, ten at most) and its rank from 1, or `None` when it
+    did not make the table. A tie ranks below the older scores."""
     ranked = sorted(entries, key=lambda e: -e.score)
     rank = next((i for i, e in enumerate(ranked) if e.score < entry.score), len(ranked))
     ranked.insert(rank, entry)
@@ -253,8 +253,8 @@ def insert_score(
 
 
 def save_scores(path: Path, entries: list[LadderEntry]) -> None:
-    """Write the table to ``path`` atomically (see :func:`record_score` to add a score);
-    raises :class:`OSError` when that fails."""
+    """Write the table to `path` atomically (see `record_score()` to add a score); raises `OSError`
+    when that fails."""
     path.parent.mkdir(parents=True, exist_ok=True)
     data = {"format": _FORMAT, "version": _VERSION, "scores": [asdict(e) for e in entries]}
     atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -1,9 +1,9 @@
-"""The computer players at a ``sueca play`` table: their levels, seeds and, under a variant where
-a renúncia is claimed, their mistakes and their claims.
+"""The computer players at a `sueca play` table: their levels, seeds and, under a variant where a
+renúncia is claimed, their mistakes and their claims.
 
-A bot of :mod:`sueca_rules.bots` is used as it is when it does all a real table needs. Until the
-bots package gives these itself (``make_bot(..., revoke_rate=...)`` and a ``claim`` method),
-:class:`TableBot` adds them:
+A bot of `sueca_rules.bots` is used as it is when it does all a real table needs. Until the bots
+package gives these itself (`make_bot(..., revoke_rate=...)` and a `claim` method), `TableBot` adds
+them:
 
 - a **revoke rate**: the chance that the bot, holding the suit led and another suit, plays the
   other suit (a renúncia by mistake), so that a person's claim can be right;
@@ -29,8 +29,8 @@ __all__ = ["TableBot", "make_table_bots", "proven_revoker"]
 
 
 def proven_revoker(observation: Observation) -> int | None:
-    """The first rival of ``observation.seat`` whose renúncia the cards played in this deal
-    prove (it did not follow a suit, then played a card of that suit), or ``None``."""
+    """The first rival of `observation.seat` whose renúncia the cards played in this deal prove (it
+    did not follow a suit, then played a card of that suit), or `None`."""
     rules = observation.rules
     tricks: list[tuple[int, Iterable[Card]]] = [(t.leader, t.cards) for t in observation.tricks]
     if observation.trick:
@@ -64,7 +64,7 @@ class TableBot:
         self._rng = random.Random(f"{seed}:revokes")
 
     def choose(self, observation: Observation) -> Card:
-        """The wrapped bot's card, or now and then (``revoke_rate``) a renúncia."""
+        """The wrapped bot's card, or now and then (`revoke_rate`) a renúncia."""
         if self.revoke_rate > 0 and observation.trick and observation.rules.revoke_claimable:
             led = observation.trick[0].suit
             off = [c for c in observation.playable if c.suit != led]
@@ -74,8 +74,8 @@ class TableBot:
         return self.bot.choose(observation)
 
     def claim(self, observation: Observation) -> int | None:
-        """The wrapped bot's claim if it makes claims, else a renúncia the cards prove (none
-        when it leaves the claims to its partner: ``claims=False``)."""
+        """The wrapped bot's claim if it makes claims, else a renúncia the cards prove (none when it
+        leaves the claims to its partner: `claims=False`)."""
         if not self.claims:
             return None
         claim = getattr(self.bot, "claim", None)
@@ -95,8 +95,8 @@ class TableBot:
 
 
 def _make(level: int, seed: str, options: dict[str, Any], revoke_rate: float) -> tuple[Bot, bool]:
-    """A bot from :func:`~sueca_rules.bots.make_bot`, and whether it took ``revoke_rate``
-    (this version of the bots may have no such option: :class:`TableBot` then adds it)."""
+    """A bot from `make_bot()`, and whether it took `revoke_rate` (this version of the bots may have
+    no such option: `TableBot` then adds it)."""
     if revoke_rate > 0:
         try:
             return make_bot(level, seed=seed, revoke_rate=revoke_rate, **options), True
@@ -114,9 +114,9 @@ def make_table_bots(
     claimable: bool = False,
     silent: frozenset[int] = frozenset(),
 ) -> dict[int, Bot]:
-    """The bots of the seats in ``levels`` (seat: level), each seeded from ``seed`` and its
-    seat; ``samples`` for level 4. Under a claimable variant, ``revoke_rates`` (seat: rate)
-    and the seats that leave the claims to their partner (``silent``: a person's partner)."""
+    """The bots of the seats in `levels` (seat: level), each seeded from `seed` and its seat;
+    `samples` for level 4. Under a claimable variant, `revoke_rates` (seat: rate) and the seats that
+    leave the claims to their partner (`silent`: a person's partner)."""
     bots: dict[int, Bot] = {}
     for seat, level in levels.items():
         options: dict[str, Any] = {"samples": samples} if level == 4 and samples else {}

@@ -1,9 +1,9 @@
-"""A match at a ``sueca play`` table, from its first decision to its end, and its record.
+"""A match at a `sueca play` table, from its first decision to its end, and its record.
 
-:func:`play_out` runs every phase of a match (the dealer's choice of trump, redeal questions,
-cards, claims, the count) through :func:`sueca_rules.bots.advance`, with seat 0 a person or a
-bot, and prints what happens. :func:`play_and_save` is the one block every game flow (a game,
-``--auto``, each match of the ladder) runs: play, then save the record whatever happened.
+`play_out()` runs every phase of a match (the dealer's choice of trump, redeal questions, cards,
+claims, the count) through `sueca_rules.bots.advance()`, with seat 0 a person or a bot, and prints
+what happens. `play_and_save()` is the one block every game flow (a game, `--auto`, each match of
+the ladder) runs: play, then save the record whatever happened.
 """
 
 from __future__ import annotations
@@ -27,10 +27,9 @@ Outcome = Literal["won", "lost", "quit"]
 
 
 def play_out(view: TableView, match: Match, seats: Sequence[Bot]) -> Outcome:
-    """Play ``match`` to its end with ``seats`` (one per seat; seat 0 may be a
-    :class:`~._play_input.HumanSeat`), printing it on ``view``. A match made with
-    ``deal=False`` is dealt here, so that every deal's events are shown. Raises
-    :class:`~._play_input.Stop` when the player stops."""
+    """Play `match` to its end with `seats` (one per seat; seat 0 may be a `HumanSeat`), printing it
+    on `view`. A match made with `deal=False` is dealt here, so that every deal's events are shown.
+    Raises `Stop` when the player stops."""
     while not match.is_over:
         leader = match.trick_leader
         try:
@@ -43,9 +42,9 @@ def play_out(view: TableView, match: Match, seats: Sequence[Bot]) -> Outcome:
 
 
 def record_of(match: Match) -> tuple[Record, bool]:
-    """The match's record without a trailing deal nobody has played a card of (its redeal
-    questions are not kept in a record), and whether its last deal is unfinished (``sueca
-    replay`` then needs ``--partial``)."""
+    """The match's record without a trailing deal nobody has played a card of (its redeal questions
+    are not kept in a record), and whether its last deal is unfinished (`sueca replay` then needs
+    `--partial`)."""
     record = match.to_record()
     if match.phase in ("play", "redeal") and not match.plays and not match.claims:
         return record.model_copy(update={"deals": record.deals[:-1]}), False
@@ -53,8 +52,8 @@ def record_of(match: Match) -> tuple[Record, bool]:
 
 
 def save_match(view: TableView, match: Match, path: str) -> bool:
-    """Save the match to ``path`` (atomically) and say how to replay or resume it; ``False``
-    (after a message on stderr) when it cannot be written."""
+    """Save the match to `path` (atomically) and say how to replay or resume it; `False` (after a
+    message on stderr) when it cannot be written."""
     record, partial = record_of(match)
     try:
         save_record(record, path)
@@ -79,14 +78,14 @@ class Played:
     stop: Stop | None
     """Why the player stopped, if they did."""
     saved: bool
-    """``False`` when the record could not be written."""
+    """`False` when the record could not be written."""
 
 
 def play_and_save(
     view: TableView, match: Match, seats: Sequence[Bot], record: str | None
 ) -> Played:
-    """Play the match out, then save it to ``record`` (if given) however it ended: won,
-    stopped, or interrupted (Ctrl-C, which then goes on up)."""
+    """Play the match out, then save it to `record` (if given) however it ended: won, stopped, or
+    interrupted (Ctrl-C, which then goes on up)."""
     outcome: Outcome = "quit"
     stop: Stop | None = None
     saved = True

@@ -1,6 +1,6 @@
-"""The ways ``sueca play`` plays: a game against the computer, a saved game resumed, the computer
-against itself (``--auto``), and the ladder. Imported only when ``sueca play`` runs (it needs
-rich: the ``cli`` extra)."""
+"""The ways `sueca play` plays: a game against the computer, a saved game resumed, the computer
+against itself (`--auto`), and the ladder. Imported only when `sueca play` runs (it needs rich: the
+`cli` extra)."""
 
 from __future__ import annotations
 
@@ -59,14 +59,14 @@ class _Setup:
         return TableView(self.console, self.phrases, rules, human=human, rules_command=command)
 
     def rate(self, match: Match) -> float:
-        """The revoke rate of the rivals under ``match``'s rules (0 unless claimable)."""
+        """The revoke rate of the rivals under `match`'s rules (0 unless claimable)."""
         if not match.rules.revoke_claimable:
             return 0.0
         return DEFAULT_REVOKE_RATE if self.revoke_rate is None else self.revoke_rate
 
     def seats(self, match: Match, seed: int | str, levels: dict[int, int]) -> dict[int, Bot]:
-        """The bots of the seats in ``levels``. At a person's table (no seat 0 in ``levels``)
-        only the rivals revoke, and the partner leaves the claims to the person."""
+        """The bots of the seats in `levels`. At a person's table (no seat 0 in `levels`) only the
+        rivals revoke, and the partner leaves the claims to the person."""
         rate = self.rate(match)
         auto = 0 in levels
         return make_table_bots(
@@ -80,8 +80,8 @@ class _Setup:
 
 
 def run(args: argparse.Namespace, variant: Variant | None) -> int:
-    """Run ``sueca play`` with parsed (and checked) arguments and the variant they name
-    (``None`` with ``--resume``: the record names it)."""
+    """Run `sueca play` with parsed (and checked) arguments and the variant they name (`None` with
+    `--resume`: the record names it)."""
     setup = _Setup(
         console=Console(highlight=False),
         phrases=phrases(args.lang or default_lang()),
@@ -104,8 +104,8 @@ def run(args: argparse.Namespace, variant: Variant | None) -> int:
 
 
 def _resume(path: str, seed: int | str) -> tuple[Match, str | None]:
-    """The saved match of ``path``, ready to go on (its deals after the record come from
-    ``seed``), and its variant's built-in id (``None`` for a variant written inline)."""
+    """The saved match of `path`, ready to go on (its deals after the record come from `seed`), and
+    its variant's built-in id (`None` for a variant written inline)."""
     from .._errors import RecordError
     from .._record import load_record
 

@@ -1,10 +1,9 @@
-"""The person at seat 0 of ``sueca play``: every decision of a match asked at the terminal.
+"""The person at seat 0 of `sueca play`: every decision of a match asked at the terminal.
 
-:class:`HumanSeat` answers what :func:`sueca_rules.bots.advance` asks a seat (a card, the
-dealer's choice of trump, a new deal, a claim at the count), so one driver runs the whole
-table. A claim during play is the person's own move: :meth:`HumanSeat.choose` raises
-:class:`ClaimNow` and the game loop makes it. Input is read a line at a time (no curses), so a
-game can be driven by a pipe or a terminal multiplexer.
+`HumanSeat` answers what `sueca_rules.bots.advance()` asks a seat (a card, the dealer's choice of
+trump, a new deal, a claim at the count), so one driver runs the whole table. A claim during play is
+the person's own move: `HumanSeat.choose()` raises `ClaimNow` and the game loop makes it. Input is
+read a line at a time (no curses), so a game can be driven by a pipe or a terminal multiplexer.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ __all__ = ["ClaimNow", "HumanSeat", "Stop"]
 
 
 class Stop(Exception):  # noqa: N818 - a way out, not an error
-    """The player stopped the game: ``q`` or end of input."""
+    """The player stopped the game: `q` or end of input."""
 
     def __init__(self, eof: bool) -> None:
         super().__init__("end of input" if eof else "quit")
@@ -36,8 +35,8 @@ class Stop(Exception):  # noqa: N818 - a way out, not an error
 
 
 class ClaimNow(Exception):  # noqa: N818 - a move, not an error
-    """The player claims a renúncia now (``against``: the rival accused, under ``revoke.accuse:
-    player``)."""
+    """The player claims a renúncia now (`against`: the rival accused, under
+    `revoke.accuse: player`)."""
 
     def __init__(self, against: int | None) -> None:
         super().__init__("claim")
@@ -56,8 +55,8 @@ class HumanSeat:
     # --- input ----------------------------------------------------------------------------
 
     def ask(self, prompt: str) -> str:
-        """Print ``prompt`` and read one line (stripped); :class:`Stop` at end of input or
-        when the player quits."""
+        """Print `prompt` and read one line (stripped); `Stop` at end of input or when the player
+        quits."""
         self.view.prompt(prompt)
         line = self.stdin.readline()
         if not line:
@@ -124,7 +123,7 @@ class HumanSeat:
                 self.view.say(w.count_hint())
 
     def choose(self, observation: Observation) -> Card:
-        """The player's card (or :class:`ClaimNow`, or :class:`Stop`)."""
+        """The player's card (or `ClaimNow`, or `Stop`)."""
         match = self.match
         view = self.view
         w = view.words
@@ -156,8 +155,8 @@ class HumanSeat:
     # --- claims ---------------------------------------------------------------------------
 
     def _claim_question(self) -> int | None:
-        """Whom the player accuses (any rival under ``accuse: team``), confirmed with what a
-        false claim costs; ``None``: no claim."""
+        """Whom the player accuses (any rival under `accuse: team`), confirmed with what a false
+        claim costs; `None`: no claim."""
         rules = self.match.rules
         view = self.view
         w = view.words
@@ -187,7 +186,7 @@ class HumanSeat:
     # --- a card ---------------------------------------------------------------------------
 
     def _pick(self, text: str, playable: list[Card]) -> tuple[Card | None, str]:
-        """The card chosen by ``text`` (a number or a card), or why it cannot be played."""
+        """The card chosen by `text` (a number or a card), or why it cannot be played."""
         w = self.view.words
         if text.isdigit():
             n = int(text)

@@ -1,5 +1,5 @@
-"""``sueca play --ladder``: a run of matches against ever stronger rivals, scored, with the best
-scores kept (the rules of the score and the scores file are :mod:`._ladder`)."""
+"""`sueca play --ladder`: a run of matches against ever stronger rivals, scored, with the best
+scores kept (the rules of the score and the scores file are `._ladder`)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from ._play_view import TableView
 __all__ = ["Ladder", "SeatMaker", "run_ladder"]
 
 SeatMaker = Callable[[str, int], Sequence[Bot]]
-"""``make_seats(seed, rival_level)``: the four seats of a match (seat 0 the person)."""
+"""`make_seats(seed, rival_level)`: the four seats of a match (seat 0 the person)."""
 
 
 def _numbered(path: str, n: int) -> str:

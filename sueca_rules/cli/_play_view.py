@@ -1,9 +1,9 @@
-"""The table in the terminal: what ``sueca play`` shows of a match (cards, hands, tricks, claims,
+"""The table in the terminal: what `sueca play` shows of a match (cards, hands, tricks, claims,
 scores), in the player's language, through rich (colours only on a terminal).
 
-:class:`TableView` prints; it reads nothing (the human's input is :mod:`._play_input`) and
-changes no match. Seats are named from seat 0 (``you``, ``partner``, ``left rival``, ``right
-rival``) when a person plays, by number when the computer plays all four (``--auto``).
+`TableView` prints; it reads nothing (the human's input is `._play_input`) and changes no match.
+Seats are named from seat 0 (`you`, `partner`, `left rival`, `right rival`) when a person plays, by
+number when the computer plays all four (`--auto`).
 """
 
 from __future__ import annotations
@@ -51,20 +51,20 @@ def card_text(card: Card, *, dim: bool = False) -> str:
 
 
 def suit_text(suit: Suit | int, words: PlayPhrases) -> str:
-    """A suit's symbol and name, coloured: ``♥ hearts``."""
+    """A suit's symbol and name, coloured: `♥ hearts`."""
     s = Suit(suit)
     return f"[{_SUIT_STYLE[s]}]{s.symbol}[/] {words.suit(s)}"
 
 
 @dataclass
 class TableView:
-    """One terminal: prints the game in the language of ``phrases``."""
+    """One terminal: prints the game in the language of `phrases`."""
 
     console: Console
     phrases: Phrases
     rules: Rules
     human: bool
-    """``True``: a person sits at seat 0 (seats named from there); ``False``: ``--auto``."""
+    """`True`: a person sits at seat 0 (seats named from there); `False`: `--auto`."""
     rules_command: str | None = None
     """The command that prints the rules card of this game (for the help)."""
     card_points: list[int] = field(default_factory=lambda: [0, 0])
@@ -78,7 +78,7 @@ class TableView:
         return self.phrases.play
 
     def seat(self, seat: int) -> Who:
-        """A seat as the person at seat 0 sees it, or by number (``--auto``)."""
+        """A seat as the person at seat 0 sees it, or by number (`--auto`)."""
         if self.human:
             short = seat_name(seat, self.phrases.lang, viewer=HUMAN, rules=self.rules)
             return self.words.role(seat_role(seat, HUMAN, self.rules), short)
@@ -99,13 +99,12 @@ class TableView:
         self.console.print(text)
 
     def prompt(self, text: str) -> None:
-        """Print ``text`` with no newline, ready for the answer."""
+        """Print `text` with no newline, ready for the answer."""
         self.console.print(text, end="")
         self.console.file.flush()
 
     def welcome(self, title: str | None, seed: int | str, levels: tuple[int, int]) -> None:
-        """The first lines: who plays (after ``title``, unless ``None``), which way, the
-        keys."""
+        """The first lines: who plays (after `title`, unless `None`), which way, the keys."""
         w = self.words
         if title is not None:
             players = w.players(*levels) if self.human else w.players_auto(levels)
@@ -133,7 +132,7 @@ class TableView:
         self.console.print(Rule(self.words.deal_title(number, partida), align="left"))
 
     def deal_header(self, match: Match) -> None:
-        """Who dealt and the turned card; watching (``--auto``), every hand."""
+        """Who dealt and the turned card; watching (`--auto`), every hand."""
         self.deal_rule(match)
         turned = match.trump_card
         assert turned is not None
@@ -220,7 +219,7 @@ class TableView:
         return n
 
     def show_tricks(self, match: Match) -> None:
-        """The tricks of the deal so far (the key ``l``)."""
+        """The tricks of the deal so far (the key `l`)."""
         tricks = match.tricks
         if not tricks:
             self.say(self.words.no_tricks())
@@ -232,8 +231,8 @@ class TableView:
     # --- events ---------------------------------------------------------------------------
 
     def show_events(self, match: Match, events: Sequence[Event], leader: int) -> None:
-        """Print what ``events`` (returned by one action) did; ``leader`` led the trick the
-        action was part of."""
+        """Print what `events` (returned by one action) did; `leader` led the trick the action was
+        part of."""
         for event in events:
             match event:
                 case TrumpChosen(dealer=dealer, side=side):

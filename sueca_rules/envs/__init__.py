@@ -1,22 +1,24 @@
-"""Sueca for learning agents: a PettingZoo environment and (in :mod:`sueca_rules.envs.openspiel`)
-an OpenSpiel game, under any variant. Needs the ``rl`` extra: ``pip install 'sueca-rules[rl]'``.
+"""Sueca for learning agents: a PettingZoo environment and (in
+[`sueca_rules.envs.openspiel`][sueca_rules.envs.openspiel]) an OpenSpiel game, under any variant.
+Needs the `rl` extra: `pip install 'sueca-rules[rl]'`.
 
->>> from sueca_rules.envs import SuecaEnv
->>> env = SuecaEnv("portugal", max_deals=1)
->>> env.reset(seed=7)
->>> for agent in env.agent_iter():
-...     observation, reward, terminated, truncated, info = env.last()
-...     if terminated or truncated:
-...         action = None
-...     else:
-...         action = env.action_space(agent).sample(observation["action_mask"])
-...     env.step(action)
+Actions are numbered 0-46 (`NUM_ACTIONS`): 0-39 play that card (`int(card)`, the library's card
+numbers), then `PASS`, `CLAIM`, `CLAIM_NEXT`, `CLAIM_PREVIOUS`, `REDEAL`, `TRUMP_TOP` and
+`TRUMP_BOTTOM`. Observations are built only from
+[`Match.observation(seat)`][sueca_rules.Match.observation], laid out as
+[`LAYOUT`][sueca_rules.envs.LAYOUT] says.
 
-Actions are numbered 0-46 (:data:`NUM_ACTIONS`): 0-39 play that card (``int(card)``, the
-library's card numbers), then :data:`PASS`, :data:`CLAIM`, :data:`CLAIM_NEXT`,
-:data:`CLAIM_PREVIOUS`, :data:`REDEAL`, :data:`TRUMP_TOP` and :data:`TRUMP_BOTTOM`.
-Observations are built only from :meth:`Match.observation(seat)
-<sueca_rules.Match.observation>`, laid out as :data:`LAYOUT` says.
+Examples:
+    >>> from sueca_rules.envs import SuecaEnv
+    >>> env = SuecaEnv("portugal", max_deals=1)
+    >>> env.reset(seed=7)
+    >>> for agent in env.agent_iter():
+    ...     observation, reward, terminated, truncated, info = env.last()
+    ...     if terminated or truncated:
+    ...         action = None
+    ...     else:
+    ...         action = env.action_space(agent).sample(observation["action_mask"])
+    ...     env.step(action)
 """
 
 from ._encoding import (

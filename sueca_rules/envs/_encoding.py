@@ -1,14 +1,14 @@
 """Observations as fixed-size arrays, built only from what one seat may know.
 
-Everything here is computed from :meth:`Match.observation(seat) <sueca_rules.Match.observation>`
-(the engine's view of one seat, which never holds another player's hand) and from the public
-state of the claim round of :class:`~sueca_rules.envs.Table`. Seats are *relative* to the
-observer: position 0 is the observer, 1 the rival who plays after it, 2 its partner, 3 the rival
-who plays before it (in the variant's direction of play); teams are "ours" then "theirs".
+Everything here is computed from `Match.observation(seat)` (the engine's view of one seat, which
+never holds another player's hand) and from the public state of the claim round of `Table`. Seats
+are *relative* to the observer: position 0 is the observer, 1 the rival who plays after it, 2 its
+partner, 3 the rival who plays before it (in the variant's direction of play); teams are "ours" then
+"theirs".
 
-:data:`LAYOUT` gives each section's offset and shape; the documentation's learning guide
-shows it as a table. Counters that could grow without bound are capped (a cap is documented
-next to its section) so that every value lies in ``[0, 1]``.
+`LAYOUT` gives each section's offset and shape; the documentation's learning guide shows it as a
+table. Counters that could grow without bound are capped (a cap is documented next to its section)
+so that every value lies in `[0, 1]`.
 """
 
 from __future__ import annotations
@@ -87,13 +87,13 @@ def _layout() -> dict[str, Section]:
 
 
 LAYOUT: Final = _layout()
-"""The observation vector's sections by name, in order (see :class:`Section`)."""
+"""The observation vector's sections by name, in order (see `Section`)."""
 OBSERVATION_SIZE: Final = sum(s.size for s in LAYOUT.values())
 """The length of an observation vector."""
 SEQUENCE_OFFSET: Final = OBSERVATION_SIZE
 INFORMATION_STATE_SIZE: Final = OBSERVATION_SIZE + 40 * 40
-"""The length of an information-state vector: the observation, then the cards of this deal
-in the order they were played (40 rows of 40, row ``k`` one-hot for the ``k``-th card)."""
+"""The length of an information-state vector: the observation, then the cards of this deal in the
+order they were played (40 rows of 40, row `k` one-hot for the `k`-th card)."""
 
 _PHASES: Final = ("deal", "trump", "redeal", "play", "count", "over")
 _DECISIONS: Final = ("trump", "redeal", "card", "claim")
@@ -102,8 +102,8 @@ _FLAGS: Final = ("trump_card_in_hand", "may_redeal", "can_claim")
 
 
 def _relative(rules: Rules, seat: int) -> list[int]:
-    """``rel[s]``: the position of seat ``s`` seen from ``seat`` (0 itself, 1 next, 2
-    partner, 3 previous)."""
+    """`rel[s]`: the position of seat `s` seen from `seat` (0 itself, 1 next, 2 partner, 3
+    previous)."""
     rel = [0, 0, 0, 0]
     for position, s in enumerate(rules.play_order(seat)):
         rel[s] = position
@@ -117,9 +117,9 @@ def _cap(value: int, cap: int) -> float:
 def encode_observation(
     table: Table, seat: int, out: npt.NDArray[np.float32] | None = None
 ) -> npt.NDArray[np.float32]:
-    """What ``seat`` may know now as a vector of :data:`OBSERVATION_SIZE` numbers in
-    ``[0, 1]`` (``float32``), laid out as :data:`LAYOUT` says. ``out``, when given, is filled
-    instead of a new array."""
+    """What `seat` may know now as a vector of `OBSERVATION_SIZE` numbers in `[0, 1]` (`float32`),
+    laid out as [`LAYOUT`][sueca_rules.envs.LAYOUT] says. `out`, when given, is filled instead of a
+    new array."""
     if out is None:
         out = np.zeros(OBSERVATION_SIZE, np.float32)
     else:
@@ -131,8 +131,8 @@ def encode_observation(
 def encode_information_state(
     table: Table, seat: int, out: npt.NDArray[np.float32] | None = None
 ) -> npt.NDArray[np.float32]:
-    """The observation followed by this deal's cards in play order (see
-    :data:`INFORMATION_STATE_SIZE`): with it a seat recalls the whole deal so far."""
+    """The observation followed by this deal's cards in play order (see `INFORMATION_STATE_SIZE`):
+    with it a seat recalls the whole deal so far."""
     if out is None:
         out = np.zeros(INFORMATION_STATE_SIZE, np.float32)
     else:
@@ -214,10 +214,9 @@ def _fill(out: npt.NDArray[np.float32], table: Table, seat: int, obs: Observatio
 
 
 def describe(table: Table, seat: int, *, private: bool = True) -> str:
-    """What ``seat`` may know now, as one line of text (OpenSpiel's observation and
-    information-state strings; also a key for search trees): equal for two states exactly
-    when the seat cannot tell them apart within the deal. With ``private=False``, only what
-    everyone knows (no hand)."""
+    """What `seat` may know now, as one line of text (OpenSpiel's observation and information-state
+    strings; also a key for search trees): equal for two states exactly when the seat cannot tell
+    them apart within the deal. With `private=False`, only what everyone knows (no hand)."""
     obs = table.match.observation(seat)
     decision = table.decision if table.actor == seat else None
     plays = " ".join(str(CARDS[c]) for c in _plays(obs))

@@ -1,9 +1,8 @@
 """Sueca as a PettingZoo AEC environment: four agents, one decision at a time, any variant.
 
-See :class:`SuecaEnv`. The agents are ``"seat_0"`` .. ``"seat_3"`` (team 0 is seats 0 and 2).
-Each step is one decision of the seat the engine (and the claim rounds of
-:class:`~sueca_rules.envs.Table`) ask: the dealer's choice of trump, keep or redeal, a card,
-claim or pass.
+See `SuecaEnv`. The agents are `"seat_0"` .. `"seat_3"` (team 0 is seats 0 and 2). Each step is one
+decision of the seat the engine (and the claim rounds of `Table`) ask: the dealer's choice of trump,
+keep or redeal, a card, claim or pass.
 """
 
 from __future__ import annotations
@@ -29,10 +28,10 @@ AGENTS: Final = ("seat_0", "seat_1", "seat_2", "seat_3")
 """The agents' names, by seat."""
 
 DealReward = Literal["games", "points", "none"]
-"""What each deal rewards: ``"games"``, the games it gave our team minus the games it gave
-theirs; ``"points"``, our card points minus theirs, / 120 (a deal ended by a claim counts as
-120-0 for the team it gave games to; false-claim penalties of a deal played out are not
-counted); ``"none"``: nothing (only the match's end rewards)."""
+"""What each deal rewards: `"games"`, the games it gave our team minus the games it gave theirs;
+`"points"`, our card points minus theirs, / 120 (a deal ended by a claim counts as 120-0 for the
+team it gave games to; false-claim penalties of a deal played out are not counted); `"none"`:
+nothing (only the match's end rewards)."""
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -48,19 +47,18 @@ def _variant_of(variant: object) -> Variant:
 class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """Sueca under any variant as a PettingZoo AEC environment (four agents, turn by turn).
 
-    ``variant`` is a :class:`~sueca_rules.Variant`, a built-in id or a variant file (read once,
-    here). Rewards go to both players of a team alike (the game is zero-sum between teams):
-    each deal's per ``deal_reward`` (see :data:`DealReward`), and ``match_reward`` to the
-    winners of the match (minus it to the losers) when it ends. The episode is the match; with
-    ``max_deals`` it is truncated once that many deals have ended (``max_deals=1``: one deal
-    per episode).
+    `variant` is a [`Variant`][sueca_rules.Variant], a built-in id or a variant file (read once,
+    here). Rewards go to both players of a team alike (the game is zero-sum between teams): each
+    deal's per `deal_reward` (see `DealReward`), and `match_reward` to the winners of the match
+    (minus it to the losers) when it ends. The episode is the match; with `max_deals` it is
+    truncated once that many deals have ended (`max_deals=1`: one deal per episode).
 
-    ``reset(seed=s)`` plays the very match of ``Match(variant, seed=s)`` (the same cards); a
-    ``reset()`` without a seed draws the match's seed from the environment's generator, which
-    the last seed given (or the system's entropy) started. Observations are dictionaries with
-    ``"observation"`` (see :mod:`sueca_rules.envs` for the layout) and ``"action_mask"`` (1 for
-    each action the engine accepts from that agent now; all zeros when it is not asked). An
-    action outside the mask raises :class:`~sueca_rules.IllegalPlayError` and changes nothing.
+    `reset(seed=s)` plays the very match of `Match(variant, seed=s)` (the same cards); a `reset()`
+    without a seed draws the match's seed from the environment's generator, which the last seed
+    given (or the system's entropy) started. Observations are dictionaries with `"observation"` (see
+    [`sueca_rules.envs`][sueca_rules.envs] for the layout) and `"action_mask"` (1 for each action
+    the engine accepts from that agent now; all zeros when it is not asked). An action outside the
+    mask raises [`IllegalPlayError`][sueca_rules.IllegalPlayError] and changes nothing.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -103,23 +101,23 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         self._action_space = spaces.Discrete(NUM_ACTIONS)
         self._rng: np.random.Generator | None = None
         self.table = Table(Match(self.variant, seed=0))
-        """The match being played, one decision at a time (its :attr:`Table.match`)."""
+        """The match being played, one decision at a time (its `Table.match`)."""
 
     # --- spaces -------------------------------------------------------------------------
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The same :class:`gymnasium.spaces.Dict` for every agent."""
+        """The same `gymnasium.spaces.Dict` for every agent."""
         return self._observation_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(47)`` for every agent: 0-39 the cards, then pass, claim, claim-next,
+        """`Discrete(47)` for every agent: 0-39 the cards, then pass, claim, claim-next,
         claim-previous, redeal, trump-top, trump-bottom."""
         return self._action_space
 
     # --- the episode --------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new match (see the class text for ``seed``; ``options`` are not used)."""
+        """Start a new match (see the class text for `seed`; `options` are not used)."""
         if seed is not None:
             self._rng, _ = seeding.np_random(seed)
             match_seed = int(seed)
@@ -137,7 +135,7 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         self._select()
 
     def observe(self, agent: str) -> Obs:
-        """``agent``'s observation and action mask now."""
+        """`agent`'s observation and action mask now."""
         seat = AGENTS.index(agent)
         mask = np.zeros(NUM_ACTIONS, np.int8)
         table = self.table
@@ -146,7 +144,7 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         return {"observation": encode_observation(table, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        """The decision ``action`` of :attr:`agent_selection` (``None`` once it is done)."""
+        """The decision `action` of `agent_selection` (`None` once it is done)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -182,7 +180,7 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         return rewards[0], rewards[1]
 
     def _deal_margin(self, event: DealScored) -> float:
-        """What the deal gave team 0 more than team 1, per :attr:`deal_reward`."""
+        """What the deal gave team 0 more than team 1, per `deal_reward`."""
         if self.deal_reward == "games":
             return float(event.games[0] - event.games[1])
         if self.deal_reward == "points":
@@ -194,9 +192,9 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
     # --- looking at it ------------------------------------------------------------------
 
     def render(self) -> str | None:
-        """The whole table as text, every hand included (for people watching, not for
-        agents): returned with ``render_mode="ansi"``, printed by :meth:`step` with
-        ``"human"``."""
+        """The whole table as text, every hand included (for people watching, not for agents):
+        returned with `render_mode="ansi"`, printed by [`step()`][sueca_rules.envs.SuecaEnv.step]
+        with `"human"`."""
         if self.render_mode is None:
             return None
         match = self.table.match
@@ -218,6 +216,6 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
 
 
 def env(**kwargs: Any) -> Any:
-    """A :class:`SuecaEnv` made with ``kwargs``, wrapped as PettingZoo's own environments are
-    (its order-enforcing wrapper: ``reset()`` before anything else)."""
+    """A [`SuecaEnv`][sueca_rules.envs.SuecaEnv] made with `kwargs`, wrapped as PettingZoo's own
+    environments are (its order-enforcing wrapper: `reset()` before anything else)."""
     return wrappers.OrderEnforcingWrapper(SuecaEnv(**kwargs))

@@ -1,15 +1,14 @@
 """Deals that one seat cannot tell from the real one: for search over hidden cards (IS-MCTS).
 
-:func:`consistent_deal` gives the four hands of the current deal as they could have been dealt,
-given only what a seat knows (:meth:`Match.observation(seat) <sueca_rules.Match.observation>`):
-its own hand, the cards each seat played, the turned card still in the dealer's hand, the
-voids shown and the claims heard. The other seats' unplayed cards are dealt anew at random so
-that every constraint holds:
+`consistent_deal()` gives the four hands of the current deal as they could have been dealt, given
+only what a seat knows (`Match.observation(seat)`): its own hand, the cards each seat played, the
+turned card still in the dealer's hand, the voids shown and the claims heard. The other seats'
+unplayed cards are dealt anew at random so that every constraint holds:
 
-- under ``revoke.mode: prevented`` a seat that did not follow a suit holds none of it;
-- under ``claimable`` not following may have been a renúncia, so it proves nothing, unless a
-  later claim accused that seat (or its team) and did not end the deal: that claim was false,
-  so the seat had really no card of that suit;
+- under `revoke.mode: prevented` a seat that did not follow a suit holds none of it;
+- under `claimable` not following may have been a renúncia, so it proves nothing, unless a later
+  claim accused that seat (or its team) and did not end the deal: that claim was false, so the seat
+  had really no card of that suit;
 - the dealer holds the turned card until it plays it.
 
 Each card goes to a seat chosen at random among those that keep the rest of the deal possible
@@ -28,8 +27,8 @@ __all__ = ["consistent_deal", "plays_by_seat"]
 
 
 def plays_by_seat(obs: Observation) -> tuple[list[list[int]], list[tuple[int, int, int]]]:
-    """The cards each seat played in this deal, and the suits shown missing: ``(seat, suit,
-    play)`` for each card that did not follow (``play`` counts the deal's cards from 1)."""
+    """The cards each seat played in this deal, and the suits shown missing: `(seat, suit, play)`
+    for each card that did not follow (`play` counts the deal's cards from 1)."""
     rules = obs.rules
     played: list[list[int]] = [[], [], [], []]
     shown: list[tuple[int, int, int]] = []
@@ -85,8 +84,8 @@ def _feasible(counts: dict[int, int], room: Sequence[int], seats: Sequence[int])
 
 
 def consistent_deal(obs: Observation, rng: random.Random) -> list[list[int]]:
-    """The four hands of the current deal as dealt (card numbers, by seat), drawn at random
-    among the deals that ``obs.seat`` cannot tell from the real one (see the module's text)."""
+    """The four hands of the current deal as dealt (card numbers, by seat), drawn at random among
+    the deals that `obs.seat` cannot tell from the real one (see the module's text)."""
     me = obs.seat
     played, shown = plays_by_seat(obs)
     lacking = _lacking(obs, shown)

@@ -1,11 +1,10 @@
 """A match as single decisions, one seat at a time: what both learning environments step.
 
-:class:`Table` wraps a :class:`~sueca_rules.Match` and says at every moment which seat must
-decide (:attr:`Table.actor`), what it is asked (:attr:`Table.decision`) and which actions the
-engine accepts from it now (:meth:`Table.legal_actions`). It adds one thing to the engine: the
-order in which seats are asked whether they claim a renúncia, since the engine lets any seat
-claim at any moment of play. That order is the one :func:`sueca_rules.bots.advance` uses, so a
-learning agent and our bots meet the same questions:
+`Table` wraps a `Match` and says at every moment which seat must decide (`Table.actor`), what it is
+asked (`Table.decision`) and which actions the engine accepts from it now (`Table.legal_actions()`).
+It adds one thing to the engine: the order in which seats are asked whether they claim a renúncia,
+since the engine lets any seat claim at any moment of play. That order is the one
+`sueca_rules.bots.advance()` uses, so a learning agent and our bots meet the same questions:
 
 - after each card that leaves the deal in play, every seat is asked once, "claim or pass", in
   play order from the seat after the one that played (the seat due to play next first);
@@ -45,19 +44,19 @@ __all__ = [
 PASS: Final = 40
 """Keep the hand (when asked about a new deal), or make no claim (after a card, at the count)."""
 CLAIM: Final = 41
-"""Claim a renúncia against the other team (``revoke.accuse: team``)."""
+"""Claim a renúncia against the other team (`revoke.accuse: team`)."""
 CLAIM_NEXT: Final = 42
-"""Claim a renúncia against the rival who plays just after you (``revoke.accuse: player``)."""
+"""Claim a renúncia against the rival who plays just after you (`revoke.accuse: player`)."""
 CLAIM_PREVIOUS: Final = 43
-"""Claim a renúncia against the rival who plays just before you (``revoke.accuse: player``)."""
+"""Claim a renúncia against the rival who plays just before you (`revoke.accuse: player`)."""
 REDEAL: Final = 44
-"""Ask for a new deal (a hand below its ``deal.redeal`` threshold)."""
+"""Ask for a new deal (a hand below its `deal.redeal` threshold)."""
 TRUMP_TOP: Final = 45
-"""The dealer turns the top card (``deal.trump_card: dealer_choice``)."""
+"""The dealer turns the top card (`deal.trump_card: dealer_choice`)."""
 TRUMP_BOTTOM: Final = 46
-"""The dealer turns the bottom card (``deal.trump_card: dealer_choice``)."""
+"""The dealer turns the bottom card (`deal.trump_card: dealer_choice`)."""
 NUM_ACTIONS: Final = 47
-"""Actions 0-39 play that card (the library's card numbers: ``int(card)``); 40-46 above."""
+"""Actions 0-39 play that card (the library's card numbers: `int(card)`); 40-46 above."""
 
 ACTION_NAMES: Final = (
     *(str(c) for c in CARDS),
@@ -69,8 +68,8 @@ ACTION_NAMES: Final = (
     "trump-top",
     "trump-bottom",
 )
-"""A short name for each action, by number: ``"7H"`` for a card, ``"pass"``, ``"claim"``,
-``"claim-next"``, ``"claim-previous"``, ``"redeal"``, ``"trump-top"``, ``"trump-bottom"``."""
+"""A short name for each action, by number: `"7H"` for a card, `"pass"`, `"claim"`, `"claim-next"`,
+`"claim-previous"`, `"redeal"`, `"trump-top"`, `"trump-bottom"`."""
 
 Decision = Literal["trump", "redeal", "card", "claim"]
 """What the seat to act is asked: the dealer's choice of trump, keep or redeal, a card, or
@@ -80,8 +79,8 @@ _DECISIONS: Final[dict[str, Decision]] = {"trump": "trump", "redeal": "redeal", 
 
 
 def action_number(action: object) -> int:
-    """``action`` as an action number: a whole number 0..46 (a Python or NumPy integer, not a
-    bool); anything else is an :class:`~sueca_rules.IllegalPlayError`."""
+    """`action` as an action number: a whole number 0..46 (a Python or NumPy integer, not a bool);
+    anything else is an `IllegalPlayError`."""
     if not isinstance(action, bool):
         try:
             number = operator.index(action)  # type: ignore[arg-type]  # TypeError if not
@@ -96,15 +95,15 @@ def action_number(action: object) -> int:
 
 
 def action_name(action: int) -> str:
-    """The short name of ``action`` (see :data:`ACTION_NAMES`)."""
+    """The short name of `action` (see `ACTION_NAMES`)."""
     return ACTION_NAMES[action_number(action)]
 
 
 class Table:
-    """A :class:`~sueca_rules.Match` stepped one decision at a time (see the module's text).
+    """A [`Match`][sueca_rules.Match] stepped one decision at a time (see the module's text).
 
-    ``match`` is used as it is: a match made with ``deal=False`` waits in phase ``"deal"``
-    (:attr:`actor` is ``None``) until its owner deals it.
+    `match` is used as it is: a match made with `deal=False` waits in phase `"deal"`
+    ([`actor`][sueca_rules.envs.Table.actor] is `None`) until its owner deals it.
     """
 
     __slots__ = ("_asking", "match")
@@ -115,7 +114,8 @@ class Table:
         self._asking: list[int] = []  # the claim round: seats still to be asked, in order
 
     def clone(self) -> Table:
-        """An independent copy (the match is cloned with :meth:`Match.clone`)."""
+        """An independent copy (the match is cloned with
+        [`Match.clone()`][sueca_rules.Match.clone])."""
         new = Table(self.match.clone())
         new._asking = self._asking[:]
         return new
@@ -128,21 +128,21 @@ class Table:
 
     @property
     def actor(self) -> int | None:
-        """The seat that must decide now, or ``None`` (the match is over, or waits for a
-        deal)."""
+        """The seat that must decide now, or `None` (the match is over, or waits for a deal)."""
         if self._asking:
             return self._asking[0]
         return self.match.turn
 
     @property
     def decision(self) -> Decision | None:
-        """What :attr:`actor` is asked, or ``None`` when nobody is."""
+        """What [`actor`][sueca_rules.envs.Table.actor] is asked, or `None` when nobody is."""
         if self._asking:
             return "claim"
         return _DECISIONS.get(self.match.phase)
 
     def legal_actions(self) -> list[int]:
-        """The actions the engine accepts from :attr:`actor` now, in ascending order."""
+        """The actions the engine accepts from [`actor`][sueca_rules.envs.Table.actor] now, in
+        ascending order."""
         match = self.match
         if self._asking:
             if match.rules.accuse_player:
@@ -160,9 +160,9 @@ class Table:
         return []
 
     def apply(self, action: object) -> list[Event]:
-        """Make :attr:`actor`'s decision ``action`` (an action number, see
-        :data:`NUM_ACTIONS`) and return the engine's events. An action the seat may not take
-        now raises :class:`~sueca_rules.IllegalPlayError` and changes nothing."""
+        """Make [`actor`][sueca_rules.envs.Table.actor]'s decision `action` (an action number, see
+        `NUM_ACTIONS`) and return the engine's events. An action the seat may not take now raises
+        [`IllegalPlayError`][sueca_rules.IllegalPlayError] and changes nothing."""
         action = action_number(action)
         seat = self.actor
         legal = self.legal_actions()
@@ -223,10 +223,11 @@ class Table:
 
 
 def bot_action(bot: Bot, table: Table) -> int:
-    """The action ``bot`` (one of :mod:`sueca_rules.bots`, or any :class:`~sueca_rules.bots.Bot`)
-    takes as :attr:`Table.actor` now, asked as :func:`sueca_rules.bots.advance` asks it: its
-    optional ``choose_trump``, ``wants_redeal`` and ``claim`` methods, with their defaults
-    (the bottom card, keep the hand, no claim) when it has none."""
+    """The action `bot` (one of [`sueca_rules.bots`][sueca_rules.bots], or any
+    [`Bot`][sueca_rules.bots.Bot]) takes as [`Table.actor`][sueca_rules.envs.Table.actor] now, asked
+    as [`sueca_rules.bots.advance()`][sueca_rules.bots.advance] asks it: its optional
+    `choose_trump`, `wants_redeal` and `claim` methods, with their defaults (the bottom card, keep
+    the hand, no claim) when it has none."""
     seat = table.actor
     decision = table.decision
     if seat is None or decision is None:

@@ -1,38 +1,37 @@
-"""Sueca as an OpenSpiel game: importing this module registers ``python_sueca``.
+"""Sueca as an OpenSpiel game: importing this module registers `python_sueca`.
 
->>> import pyspiel
->>> import sueca_rules.envs.openspiel  # registers the game
->>> game = pyspiel.load_game("python_sueca", {"variant": "portugal", "max_deals": 1})
->>> game.num_players(), game.num_distinct_actions()
-(4, 47)
-
-The game is a whole match (or its first ``max_deals`` deals), four players, sequential, with
-imperfect information and explicit chance nodes:
+The game is a whole match (or its first `max_deals` deals), four players, sequential, with imperfect
+information and explicit chance nodes:
 
 - the first dealer, when the variant draws it (4 outcomes, each 1/4);
-- each deal, card by card: 40 chance nodes, the ``k``-th choosing uniformly among the cards not
-  dealt yet the ``k``-th card of the pack. The pack is dealt as the engine deals
-  (:meth:`Rules.deal_order <sueca_rules.Rules.deal_order>`): ten cards to each seat in deal
-  order, the turned card being the first or the last of the pack as the variant says (under
-  ``dealer_choice``, as the dealer chose, a decision taken before the chance nodes).
+- each deal, card by card: 40 chance nodes, the `k`-th choosing uniformly among the cards not dealt
+  yet the `k`-th card of the pack. The pack is dealt as the engine deals
+  ([`Rules.deal_order()`][sueca_rules.Rules.deal_order]): ten cards to each seat in deal order, the
+  turned card being the first or the last of the pack as the variant says (under `dealer_choice`, as
+  the dealer chose, a decision taken before the chance nodes).
 
-Decisions are those of :class:`~sueca_rules.envs.Table` (the same actions as the PettingZoo
-environment, 0-46). Returns are +1 for the two players of the team that wins the match and -1
-for the others; a game cut short by ``max_deals`` gives +1/-1 to the team ahead (in partidas,
-then in games) and 0 to all when they are level.
+Decisions are those of [`Table`][sueca_rules.envs.Table] (the same actions as the PettingZoo
+environment, 0-46). Returns are +1 for the two players of the team that wins the match and -1 for
+the others; a game cut short by `max_deals` gives +1/-1 to the team ahead (in partidas, then in
+games) and 0 to all when they are level.
 
-Parameters: ``variant``, a built-in id, the text of a variant (YAML or JSON; its ``extends`` may
-name only a built-in) or a variant file's path; ``max_deals``, the deals after which the game
-ends (0: none; the match then ends when it is won, and ``max_game_length`` assumes at most
-1,000 deals).
+Parameters: `variant`, a built-in id, the text of a variant (YAML or JSON; its `extends` may name
+only a built-in) or a variant file's path; `max_deals`, the deals after which the game ends (0:
+none; the match then ends when it is won, and `max_game_length` assumes at most 1,000 deals).
 
-Observation tensors (:data:`~sueca_rules.envs.OBSERVATION_SIZE` numbers) and
-information-state tensors (:data:`~sueca_rules.envs.INFORMATION_STATE_SIZE`: the observation
-and the deal's cards in play order) are built only from ``Match.observation(player)``: never
-another player's hidden cards. The information state recalls the current deal entirely; earlier
-deals are summed up by the score. The strings are one line of text (the same for both).
-:meth:`SuecaState.resample_from_infostate` redeals the cards a player cannot see, as
-:func:`~sueca_rules.envs._resample.consistent_deal` says, for OpenSpiel's IS-MCTS bot.
+Observation tensors (`OBSERVATION_SIZE` numbers) and information-state tensors
+(`INFORMATION_STATE_SIZE`: the observation and the deal's cards in play order) are built only from
+`Match.observation(player)`: never another player's hidden cards. The information state recalls the
+current deal entirely; earlier deals are summed up by the score. The strings are one line of text
+(the same for both). `SuecaState.resample_from_infostate()` redeals the cards a player cannot see,
+as `consistent_deal()` says, for OpenSpiel's IS-MCTS bot.
+
+Examples:
+    >>> import pyspiel
+    >>> import sueca_rules.envs.openspiel  # registers the game
+    >>> game = pyspiel.load_game("python_sueca", {"variant": "portugal", "max_deals": 1})
+    >>> game.num_players(), game.num_distinct_actions()
+    (4, 47)
 """
 
 from __future__ import annotations
@@ -88,12 +87,12 @@ GAME_TYPE: Final = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification={"variant": "portugal", "max_deals": 0},
 )
-"""What OpenSpiel is told about the game (``pyspiel.GameType``)."""
+"""What OpenSpiel is told about the game (`pyspiel.GameType`)."""
 
 
 def variant_from_parameter(text: str) -> Variant:
-    """The variant a ``variant`` parameter names: a built-in id, a variant's YAML or JSON text
-    (a mapping; ``extends`` may name only a built-in) or a file path."""
+    """The variant a `variant` parameter names: a built-in id, a variant's YAML or JSON text (a
+    mapping; `extends` may name only a built-in) or a file path."""
     if not isinstance(text, str) or not text.strip():
         raise ConfigError(
             f"the variant parameter is a built-in id, variant text or a path: {text!r}"
@@ -106,7 +105,7 @@ def variant_from_parameter(text: str) -> Variant:
 
 
 class SuecaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
-    """The ``python_sueca`` game for a variant (see the module's text)."""
+    """The `python_sueca` game for a variant (see the module's text)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**GAME_TYPE.parameter_specification, **(params or {})}
@@ -136,7 +135,7 @@ class SuecaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type in
         self._starts = [Match(variant, seed=0, first_dealer=s, deal=False) for s in range(4)]
 
     def start(self, first_dealer: int) -> Table:
-        """A new match with ``first_dealer``, waiting for its first deal."""
+        """A new match with `first_dealer`, waiting for its first deal."""
         return Table(self._starts[first_dealer].clone())
 
     def new_initial_state(self) -> SuecaState:
@@ -168,8 +167,7 @@ class _Shared:
 
 
 class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
-    """A state of ``python_sueca``: a :class:`~sueca_rules.envs.Table` plus the deal being
-    dealt by chance."""
+    """A state of `python_sueca`: a `Table` plus the deal being dealt by chance."""
 
     def __init__(self, game: SuecaGame) -> None:
         super().__init__(game)
@@ -192,8 +190,8 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
         return self._drawing
 
     def deal_pack(self, hands: Sequence[Iterable[Card | int]], trump_card: Card | int) -> list[int]:
-        """The 40 chance outcomes, from this state (about to deal), that deal ``hands`` (by
-        seat) with ``trump_card`` (a card of the dealer's) turned."""
+        """The 40 chance outcomes, from this state (about to deal), that deal `hands` (by seat) with
+        `trump_card` (a card of the dealer's) turned."""
         match = self._table.match
         if match.phase != "deal" or self._choosing() or self._pack:
             raise ConfigError("deal_pack: this state is not about to deal a deal's first card")
@@ -216,7 +214,7 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
         return match.phase == "deal" and match.rules.trump_dealer_choice and self._side is None
 
     def current_player(self) -> int:
-        """The player to act, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
+        """The player to act, `pyspiel.PlayerId.CHANCE` or `TERMINAL`."""
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         if self._drawing:
@@ -286,7 +284,7 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
     # --- the end ------------------------------------------------------------------------
 
     def is_terminal(self) -> bool:
-        """Whether the match is over, or ``max_deals`` deals have ended."""
+        """Whether the match is over, or `max_deals` deals have ended."""
         match = self._table.match
         limit = self.get_game().max_deals
         return match.is_over or bool(limit and len(match.deals) >= limit)
@@ -319,9 +317,9 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
     # --- search -------------------------------------------------------------------------
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SuecaState:
-        """A state that ``player_id`` cannot tell from this one: the cards it cannot see in
-        this deal dealt anew (see :mod:`sueca_rules.envs._resample`); the draw is seeded from
-        ``probability_sampler`` (a callable returning a float in [0, 1))."""
+        """A state that `player_id` cannot tell from this one: the cards it cannot see in this deal
+        dealt anew (see `sueca_rules.envs._resample`); the draw is seeded from `probability_sampler`
+        (a callable returning a float in [0, 1))."""
         if self._deal_root is None or self._table.match.phase == "deal":
             same: SuecaState = self.clone()  # nothing hidden yet in this deal
             return same
@@ -338,8 +336,8 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
 
 
 class SuecaObserver:
-    """OpenSpiel's observer of ``python_sueca`` (the interface of ``make_py_observer``):
-    :attr:`tensor` with named views in :attr:`dict`, filled by :meth:`set_from`."""
+    """OpenSpiel's observer of `python_sueca` (the interface of `make_py_observer`): `tensor` with
+    named views in `dict`, filled by `set_from()`."""
 
     def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
@@ -358,7 +356,7 @@ class SuecaObserver:
             self.dict["sequence"] = self.tensor[SEQUENCE_OFFSET:].reshape(40, 40)
 
     def set_from(self, state: SuecaState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` may know in ``state``."""
+        """Fill `tensor` with what `player` may know in `state`."""
         if state._drawing:  # nobody sits anywhere yet
             self.tensor.fill(0.0)
             self.tensor[LAYOUT["seat"].offset + player] = 1.0
@@ -371,7 +369,7 @@ class SuecaObserver:
                 self.dict[name].fill(0.0)
 
     def string_from(self, state: SuecaState, player: int) -> str:
-        """What ``player`` may know in ``state``, as one line of text."""
+        """What `player` may know in `state`, as one line of text."""
         if state._drawing:
             return f"seat {player} | the first dealer is being drawn"
         return describe(state.table, player, private=not self.public_only)

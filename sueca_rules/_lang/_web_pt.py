@@ -1,0 +1,423 @@
+"""As palavras da aplicação web em português europeu (a secção `web` de
+`sueca_rules._lang.pt`).
+
+As mesmas chaves que `sueca_rules._lang._web_en`; trata o jogador por tu, como à mesa
+(`tu` é o nome do teu lugar nas frases da mesa). As descrições dos campos do esquema estão
+traduzidas em `field_help`, pelo caminho do campo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+__all__ = ["WebPt"]
+
+_STRINGS: Final[dict[str, str]] = {
+    "app.title": "Sueca",
+    "app.tagline": "O jogo de cartas português, com as regras da tua mesa",
+    "nav.home": "Início",
+    "nav.rules": "Regras da casa",
+    "nav.play": "Jogar",
+    "nav.replay": "Rever",
+    "nav.lang": "Língua",
+    "nav.skip": "Saltar para o conteúdo",
+    "common.copy": "Copiar",
+    "common.copied": "Copiado",
+    "common.download": "Descarregar",
+    "common.loading": "A carregar…",
+    "common.error": "Algo correu mal: {message}",
+    "common.offline": "Não consigo ligar ao servidor. O sueca serve ainda está a correr?",
+    "common.team": "Equipa {team}",
+    "common.seat": "Lugar {seat}",
+    "suit.S": "espadas",
+    "suit.H": "copas",
+    "suit.D": "ouros",
+    "suit.C": "paus",
+    "rank.A": "ás",
+    "rank.7": "sete",
+    "rank.K": "rei",
+    "rank.J": "valete",
+    "rank.Q": "dama",
+    "rank.6": "seis",
+    "rank.5": "cinco",
+    "rank.4": "quatro",
+    "rank.3": "três",
+    "rank.2": "duque",
+    "card.name": "{rank} de {suit}",
+    "unit.game": "{n} jogo",
+    "unit.games": "{n} jogos",
+    "home.intro": (
+        "Combina as regras da casa da tua mesa, lê-as num cartão de regras em português ou "
+        "em inglês, e joga à Sueca contra o computador ou com amigos. Tudo corre neste "
+        "computador: nada vem da internet."
+    ),
+    "home.rules.title": "Regras da casa",
+    "home.rules.text": (
+        "Parte de um conjunto de regras conhecido, muda o que a tua mesa joga de outra "
+        "maneira e leva o cartão de regras e o ficheiro da variante."
+    ),
+    "home.play.title": "Jogar",
+    "home.play.text": (
+        "Joga um encontro contra bots de quatro níveis, ou convida amigos para os lugares vazios."
+    ),
+    "home.replay.title": "Rever",
+    "home.replay.text": "Abre o registo de um jogo e percorre-o vaza a vaza, com a pontuação.",
+    "rules.title": "Regras da casa",
+    "rules.intro": (
+        "Escolhe as regras de partida e muda qualquer regra: o cartão de regras, as "
+        "diferenças e o ficheiro da variante acompanham as tuas escolhas."
+    ),
+    "rules.base": "Partir de",
+    "rules.card": "Cartão de regras",
+    "rules.differences": "Diferenças em relação a {base}",
+    "rules.no_differences": "São exatamente as regras de {base}.",
+    "rules.yaml": "Ficheiro da variante",
+    "rules.yaml_full": "Escrever todas as regras (não só as diferenças)",
+    "rules.yaml_hint": (
+        "Guarda-o num ficheiro .yaml. A primeira linha deixa os editores verificá-lo com o "
+        "esquema: guarda o esquema ao lado, como sueca-variant.json."
+    ),
+    "rules.schema": "Descarregar o esquema",
+    "rules.play_these": "Jogar com estas regras",
+    "rules.invalid": "Estas regras ainda não são válidas:",
+    "rules.open": "Abrir um ficheiro de variante",
+    "rules.open_intro": (
+        "Cola um ficheiro de variante (YAML) ou escolhe um: cada problema aparece na sua "
+        "linha, com o que seria válido."
+    ),
+    "rules.paste": "Texto do ficheiro da variante",
+    "rules.file": "Escolher um ficheiro",
+    "rules.check": "Verificar",
+    "rules.valid": "Válido: {name}. As suas regras estão agora no editor acima.",
+    "rules.problems": "{count} {count:problema|problemas}:",
+    "rules.too_big": "Este ficheiro é grande demais (no máximo {limit} KB).",
+    "rules.at": "linha {line}, coluna {column}",
+    "rules.tier_min": "Pontos",
+    "rules.tier_games": "Jogos",
+    "rules.tier_add": "Acrescentar um escalão",
+    "rules.tier_remove": "Tirar",
+    "rules.house": "regras da casa",
+    "group.source": "Nome e fonte",
+    "group.direction": "Sentido do jogo",
+    "group.deal": "A distribuição e o trunfo",
+    "group.revoke": "Renúncia",
+    "group.scoring": "Pontuação de cada mão",
+    "group.bandeira": "Bandeira",
+    "group.tie": "Empate (60-60)",
+    "group.match": "A partida",
+    "group.other": "Outras regras",
+    "field.name": "Nome",
+    "field.description": "Descrição e fonte",
+    "field.table.direction": "Sentido",
+    "field.table.first_dealer": "Quem dá primeiro",
+    "field.deal.trump_card": "Carta do trunfo",
+    "field.deal.order": "Ordem da distribuição",
+    "field.deal.redeal.leader_below": "Dar de novo: quem sai primeiro, abaixo de (pontos)",
+    "field.deal.redeal.others_below": "Dar de novo: os outros jogadores, abaixo de (pontos)",
+    "field.revoke.mode": "Renúncia",
+    "field.revoke.penalty_games": "Castigo (jogos)",
+    "field.revoke.false_claim": "Uma acusação falsa",
+    "field.revoke.false_claim_games": "Jogos de uma acusação falsa",
+    "field.revoke.after_false_claim": "Depois de uma acusação falsa",
+    "field.revoke.accuse": "Uma acusação aponta",
+    "field.scoring.tiers": "Jogos por pontos",
+    "field.scoring.bandeira.requires": "Faz bandeira quem faz",
+    "field.scoring.bandeira.games": "Jogos de uma bandeira",
+    "field.scoring.bandeira.wins_partida": "A bandeira ganha a partida",
+    "field.scoring.tie.mode": "Depois de um 60-60",
+    "field.scoring.tie.amount": "Valor",
+    "field.scoring.tie.stacks": "Empates seguidos somam-se",
+    "field.match.target_games": "Jogos para ganhar a partida",
+    "field.match.best_of": "Partidas de um encontro (ímpar)",
+    "option.table.direction.anticlockwise": "contrário aos ponteiros do relógio (para a direita)",
+    "option.table.direction.clockwise": "dos ponteiros do relógio (para a esquerda)",
+    "option.table.first_dealer.random": "à sorte",
+    "option.table.first_dealer.0": "lugar 0",
+    "option.table.first_dealer.1": "lugar 1",
+    "option.table.first_dealer.2": "lugar 2",
+    "option.table.first_dealer.3": "lugar 3",
+    "option.deal.trump_card.dealer_last": "a última carta de quem dá",
+    "option.deal.trump_card.dealer_first": "a primeira carta do baralho",
+    "option.deal.trump_card.dealer_choice": "quem dá escolhe: trunfo por cima ou por baixo",
+    "option.deal.order.play_direction": "no sentido do jogo",
+    "option.deal.order.reverse": "no sentido contrário",
+    "option.deal.redeal.leader_below.null": "nunca",
+    "option.deal.redeal.others_below.null": "nunca",
+    "option.revoke.mode.prevented": "impedida (só cartas válidas)",
+    "option.revoke.mode.claimable": "acusável (qualquer carta, como numa mesa a sério)",
+    "option.revoke.false_claim.penalize_claimant": "custa um castigo a quem acusa",
+    "option.revoke.false_claim.ignored": "é ignorada e o jogo continua",
+    "option.revoke.false_claim_games.null": "o mesmo que o castigo",
+    "option.revoke.after_false_claim.deal_ends": "a mão acaba",
+    "option.revoke.after_false_claim.play_on": "o jogo continua",
+    "option.revoke.accuse.team": "a outra equipa",
+    "option.revoke.accuse.player": "um adversário, pelo nome",
+    "option.scoring.bandeira.requires.all_points": "os 120 pontos",
+    "option.scoring.bandeira.requires.all_tricks": "as dez vazas",
+    "option.scoring.tie.mode.none": "não acontece nada",
+    "option.scoring.tie.mode.add": "a mão seguinte ganha vale mais jogos",
+    "option.scoring.tie.mode.multiply": "a mão seguinte ganha multiplica-se",
+    "play.title": "Jogar",
+    "play.intro": (
+        "Escolhe as regras e quem se senta onde. Ficas no lugar 0; o teu parceiro senta-se à "
+        "tua frente, no lugar 2. Um lugar para um amigo recebe um link para lhe enviares."
+    ),
+    "play.variant": "Regras",
+    "play.built": "As regras da casa que fizeste: {name}",
+    "play.seats": "Lugares",
+    "play.you": "Tu",
+    "play.partner": "parceiro",
+    "play.rival": "adversário",
+    "play.bot": "Bot, nível {level}",
+    "play.friend": "Um amigo (link de entrada)",
+    "play.levels": (
+        "Níveis: 1 joga uma carta válida à sorte; 2 joga por regras práticas; 3 também conta "
+        "as cartas; 4 joga muitas mãos possíveis antes de cada carta."
+    ),
+    "play.seed": "Semente (opcional: a mesma semente dá as mesmas cartas)",
+    "play.create": "Sentar-me",
+    "play.links": "Envia a cada amigo o seu link: quem tem um link joga nesse lugar.",
+    "play.link_for": "Link do lugar {seat}",
+    "play.go": "Ir para a mesa",
+    "table.title": "Mesa",
+    "table.waiting": "À espera dos jogadores",
+    "table.waiting_text": (
+        "O encontro começa quando todos tiverem entrado. Podes começar já: os bots jogam nos "
+        "lugares vazios até os seus jogadores chegarem."
+    ),
+    "table.start": "Começar já",
+    "table.joined": "entrou",
+    "table.not_joined": "ainda não entrou",
+    "table.invite": "Link de entrada do lugar {seat}",
+    "table.trick": "As cartas na mesa",
+    "table.your_hand": "A tua mão",
+    "table.your_turn": "É a tua vez: escolhe uma carta (ou escreve-a, como 7h).",
+    "table.turn_of": "Joga: {who}.",
+    "table.bot": "bot {level}",
+    "table.human": "jogador",
+    "table.stand_in": "um bot joga por agora",
+    "table.away": "ausente",
+    "table.trump": "Trunfo",
+    "table.trump_in_hand": "ainda na mão de quem deu",
+    "table.dealer": "dá",
+    "table.last_trick": "Última vaza",
+    "table.won_by": "ganha ({who}), {points} {points:ponto|pontos}",
+    "table.deal": "Mão {deal}",
+    "table.partida": "Partida {partida}",
+    "table.points": "Pontos nesta mão",
+    "table.tricks": "Vazas",
+    "table.games": "Jogos",
+    "table.partidas": "Partidas",
+    "table.pending": "Empates (60-60) pendentes",
+    "table.penalties": "Jogos de acusações falsas nesta mão",
+    "table.target": (
+        "{games} {games:jogo ganha|jogos ganham} a partida; "
+        "{partidas} {partidas:partida ganha|partidas ganham} o encontro."
+    ),
+    "table.us": "Nós",
+    "table.them": "Eles",
+    "table.score_pad": "Folha de pontos",
+    "table.claim": "Acusar renúncia",
+    "table.claim_confirm": (
+        "Acusar renúncia? Se nenhum adversário renunciou nesta mão, a acusação é falsa e "
+        "estas regras podem fazer a tua equipa pagá-la."
+    ),
+    "table.accuse": "Acusar renúncia: {who}",
+    "table.typed": "Escrito: {text}",
+    "table.keyboard": (
+        "Teclado: escreve uma carta (7h, as, qd) para a jogares; Escape apaga o que escreveste."
+    ),
+    "table.renuncia_warning": (
+        "{card} não assiste: é uma renúncia, e um adversário pode acusá-la. Jogar mesmo assim?"
+    ),
+    "table.trump_choose": "Dás tu: escolhe o trunfo.",
+    "table.trump_wait": "Dá: {who}, que escolhe o trunfo.",
+    "table.redeal_may": "A tua mão é fraca: podes pedir para dar de novo, ou jogá-la.",
+    "table.redeal_keep": "Cada jogador é perguntado se quer dar de novo: a tua mão joga-se.",
+    "table.redeal_wait": "Pergunta-se se quer dar de novo: {who}.",
+    "table.count": "A contagem: acusa agora uma renúncia, ou aceita contar a mão.",
+    "table.count_ok": "Aceitar a contagem",
+    "table.count_done": "Aceitaste; à espera dos outros.",
+    "table.over": "O encontro acabou.",
+    "table.we_won": "A tua equipa ganhou o encontro!",
+    "table.they_won": "A outra equipa ganhou o encontro.",
+    "table.rematch": "Jogar outra vez",
+    "table.record": "Descarregar o registo do jogo",
+    "table.replay": "Rever o jogo",
+    "table.reconnecting": "Ligação perdida: a voltar a ligar…",
+    "table.gone": "Esta mesa já não existe: {reason}",
+    "table.no_token": (
+        "Este link não tem lugar. Pede o teu link a quem criou a mesa, ou cria uma mesa na "
+        "página Jogar."
+    ),
+    "table.replaced": "Este lugar foi aberto noutra janela.",
+    "table.log": "O que aconteceu",
+    "ev.deal_started": "Mão {deal} · dá: {who} · trunfo: {card}.",
+    "ev.trump_chosen": "Escolha do trunfo ({who}): {side}.",
+    "ev.redeal": "Pedido para dar de novo ({who}).",
+    "ev.count": "Mão {deal}: jogadas as dez vazas, a contagem.",
+    "ev.trick_won": "Vaza ganha ({who}): {points} {points:ponto|pontos}.",
+    "ev.claim_valid": "Acusação de renúncia ({who}): com razão; renúncia ({culprit}) com {card}.",
+    "ev.claim_false": "Acusação de renúncia ({who}), mas ninguém tinha renunciado.",
+    "ev.claim_ignored": (
+        "Acusação de renúncia ({who}), mas ninguém tinha renunciado: o jogo continua."
+    ),
+    "ev.deal_us": "Mão {deal} ({points}): marcamos {games}.",
+    "ev.deal_them": "Mão {deal} ({points}): eles marcam {games}.",
+    "ev.deal_tie": "Mão {deal}: 60-60, empate: ninguém marca.",
+    "ev.deal_redeal": "A mão {deal} volta a ser dada.",
+    "ev.bandeira": "bandeira",
+    "ev.partida_us": "Ganhámos a partida {partida}.",
+    "ev.partida_them": "Eles ganharam a partida {partida}.",
+    "replay.title": "Rever o registo de um jogo",
+    "replay.intro": (
+        "Abre um registo guardado pelo sueca play ou por esta aplicação (YAML ou JSON) e "
+        "percorre-o vaza a vaza."
+    ),
+    "replay.paste": "Texto do registo",
+    "replay.file": "Escolher um ficheiro",
+    "replay.open": "Abrir",
+    "replay.deal": "Mão",
+    "replay.prev": "Vaza anterior",
+    "replay.next": "Vaza seguinte",
+    "replay.start": "Início da mão",
+    "replay.end": "Fim da mão",
+    "replay.position": "Mão {deal} de {deals}, vaza {trick} de {tricks}",
+    "replay.keys": "Teclas: ← e → percorrem as vazas, ↑ e ↓ mudam de mão.",
+    "replay.result": "Resultado",
+    "replay.winner": "A equipa {team} ganhou o encontro, partidas {p0}-{p1}.",
+    "replay.unfinished": "O jogo não chegou ao fim.",
+    "replay.problems": "Este registo não pode ser revisto:",
+    "replay.claim_right": "O lugar {seat} acusou renúncia depois da carta {after}: com razão.",
+    "replay.claim_wrong": (
+        "O lugar {seat} acusou renúncia depois da carta {after}: ninguém tinha renunciado."
+    ),
+    "replay.redealt": "O lugar {seat} pediu para dar de novo: esta mão voltou a ser dada.",
+    "error.unknown_type": "Mensagem desconhecida.",
+    "error.malformed": "A mensagem não é um objeto JSON.",
+    "error.too_large": "A mensagem é grande demais.",
+    "error.rate": "Mensagens a mais: mais devagar.",
+    "error.bad_card": "Isso não é uma carta: escreve-a como 7H ou as.",
+    "error.not_your_turn": "Não é a tua vez.",
+    "error.not_in_hand": "Não tens o {card}.",
+    "error.must_follow": "Tens de assistir: joga uma de {legal}.",
+    "error.no_claims": "Com estas regras não se pode acusar renúncia.",
+    "error.bad_against": "Diz que adversário acusas: lugar {seats}.",
+    "error.no_against": "Com estas regras uma acusação aponta a outra equipa: não digas nomes.",
+    "error.bad_side": "Escolhe o trunfo por cima ou por baixo.",
+    "error.cannot_redeal": "A tua mão não é fraca que chegue para pedir para dar de novo.",
+    "error.not_started": "O encontro ainda não começou.",
+    "error.wrong_phase": "Isso não se pode fazer agora.",
+    "error.match_over": "O encontro acabou.",
+    "error.already_started": "O encontro já começou.",
+    "error.host_only": "Só quem criou a mesa a pode começar.",
+    "error.not_over": "O encontro ainda não acabou.",
+    "error.not_your_seat": "Só podes jogar pelo teu lugar.",
+    "error.bad_token": "Este link não vale para esta mesa.",
+    "error.no_table": "Esta mesa não existe: expirou, ou o servidor foi reiniciado.",
+    "error.too_many_tables": (
+        "Este servidor já tem todas as mesas que pode ter: tenta outra vez quando uma acabar."
+    ),
+    "error.busy": "O servidor está cheio neste momento: tenta mais tarde.",
+}
+
+# The schema's descriptions (English, in the schema) in Portuguese, by field path.
+_FIELD_HELP: Final[dict[str, str]] = {
+    "name": "O nome das regras, como aparece no cartão de regras (obrigatório).",
+    "description": "Texto livre: de onde vêm estas regras, quem as joga.",
+    "table.direction": (
+        "O sentido da distribuição e do jogo. `anticlockwise`: o jogador seguinte é o da tua "
+        "direita (Portugal); `clockwise`: o da tua esquerda (como nas regras francesas)."
+    ),
+    "table.first_dealer": (
+        "Quem dá a primeira mão de um encontro: `random` (à sorte), ou um lugar 0-3 (os "
+        "lugares contam-se no sentido dos ponteiros do relógio; a equipa 0 são os lugares 0 "
+        "e 2)."
+    ),
+    "deal.trump_card": (
+        "Que carta se vira para mostrar o trunfo. `dealer_last`: as mãos dão-se a partir do "
+        "jogador a seguir a quem dá, acabando em quem dá, e vira-se a última carta (a de quem "
+        "dá, a de baixo do baralho); `dealer_first`: quem dá fica com as primeiras dez cartas "
+        "e vira-se a primeira (a de cima); `dealer_choice`: quem dá escolhe em cada mão, antes "
+        "de dar, se vira a carta de cima ou a de baixo. Em todos os casos a carta fica na mão "
+        "de quem deu até a jogar."
+    ),
+    "deal.order": (
+        "A ordem dos lugares em que se dão as quatro mãos de dez: `play_direction` (no "
+        "sentido do jogo) ou `reverse` (no sentido contrário)."
+    ),
+    "deal.redeal.leader_below": (
+        "Quem sai primeiro pode pedir para dar de novo quando a sua mão tem menos pontos do "
+        "que este número (1 a 30); `null`: nunca."
+    ),
+    "deal.redeal.others_below": (
+        "Qualquer um dos outros três jogadores pode pedir para dar de novo quando a sua mão "
+        "tem menos pontos do que este número (1 a 30); `null`: nunca."
+    ),
+    "revoke.mode": (
+        "`prevented`: só se podem jogar cartas que assistem quando é possível, como no jogo "
+        "online; `claimable`: pode jogar-se qualquer carta da mão, como numa mesa a sério, e "
+        "um jogador pode acusar a renúncia depois de qualquer carta, ou na contagem (depois "
+        "da última vaza, antes de se contar a mão); uma acusação com razão acaba logo a mão."
+    ),
+    "revoke.penalty_games": (
+        "Jogos de castigo por uma renúncia (com `mode: claimable`): a equipa que acusa "
+        "recebe-os quando um adversário renunciou nesta mão, e a mão não se conta."
+    ),
+    "revoke.false_claim": (
+        "Uma acusação quando nenhum adversário renunciou. `penalize_claimant`: a outra equipa "
+        "recebe `false_claim_games` jogos; `ignored`: a acusação é rejeitada e o jogo continua."
+    ),
+    "revoke.false_claim_games": (
+        "Os jogos que a outra equipa recebe por uma acusação falsa castigada; `null`: os "
+        "mesmos que `penalty_games`."
+    ),
+    "revoke.after_false_claim": (
+        "Depois de uma acusação falsa castigada: `deal_ends` (a mão acaba logo, sem se "
+        "contar) ou `play_on` (o jogo continua e a mão conta-se no fim, como de costume, com "
+        "o castigo somado aos seus jogos; uma acusação com razão mais tarde ainda a acaba)."
+    ),
+    "revoke.accuse": (
+        "`team`: uma acusação aponta a outra equipa, e tem razão se qualquer dos adversários "
+        "renunciou; `player`: uma acusação aponta um adversário (`against` nos registos), e só "
+        "tem razão se foi esse jogador que renunciou."
+    ),
+    "scoring.tiers": (
+        "Os jogos de quem ganha a mão, pelos pontos: conta o escalão mais alto cujos "
+        "`min_points` atingiu. Os `min_points` têm de subir estritamente e o primeiro tem de "
+        "passar dos 60. Normal: 61-90 um jogo, 91-119 dois jogos (capote)."
+    ),
+    "scoring.bandeira.requires": (
+        "O que faz uma bandeira: `all_points` (os 120 pontos) ou `all_tricks` (as dez vazas; "
+        "uma equipa com 120 pontos que perdeu uma vaza sem pontos conta pelos escalões)."
+    ),
+    "scoring.bandeira.games": "Os jogos que uma bandeira vale, em vez dos escalões.",
+    "scoring.bandeira.wins_partida": (
+        "`true`: uma bandeira acaba logo a partida, ganha pela equipa que a fez."
+    ),
+    "scoring.tie.mode": (
+        "`none`: ninguém marca e nada passa para a mão seguinte; `add`: cada empate pendente "
+        "junta `amount` jogos à próxima mão ganha; `multiply`: os jogos dessa mão "
+        "multiplicam-se por `amount` uma vez por cada empate pendente."
+    ),
+    "scoring.tie.amount": (
+        "Jogos juntados por empate (`add`) ou o fator por empate (`multiply`, pelo menos 2)."
+    ),
+    "scoring.tie.stacks": (
+        "`true`: cada novo empate antes de uma mão ganha junta ou multiplica outra vez; "
+        "`false`: vários empates seguidos contam como um só."
+    ),
+    "match.target_games": "Os jogos que ganham uma partida (normal: 4).",
+    "match.best_of": (
+        "O número de partidas, ímpar: o encontro vai para a primeira equipa a ganhar "
+        "best_of // 2 + 1 delas. Os jogos voltam a 0 em cada partida."
+    ),
+}
+
+
+class WebPt:
+    """A secção `web` em português."""
+
+    strings: Mapping[str, str] = _STRINGS
+    field_help: Mapping[str, str] | None = _FIELD_HELP

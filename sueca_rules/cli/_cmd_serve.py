@@ -1,0 +1,126 @@
+"""`sueca serve`: the web app (house-rules builder, tables, replay viewer) on this machine."""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import socket
+import sys
+
+from ._common import CliError, add_command, at_least
+
+__all__ = ["exposure_warning", "register"]
+
+_LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = add_command(
+        subparsers,
+        "serve",
+        run_serve,
+        help="serve the web app: house rules, play in the browser, tables with friends",
+        description=(
+            "Serve the web app: build house rules with a live rules card, play against\n"
+            "bots or with friends at shared tables, replay game records; in English or\n"
+            "Portuguese. It listens on 127.0.0.1 (this computer only) unless --host says\n"
+            "otherwise, prints the address and opens nothing unless --open. Tables live in\n"
+            "memory: stopping the server ends them. Needs the web extra:\n"
+            "pip install 'sueca-rules[web]'."
+        ),
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 lets "
+        "other computers of your network in)",
+    )
+    p.add_argument(
+        "--port", type=at_least(0, "0 (any free port)"), default=8000, help="default 8000"
+    )
+    p.add_argument("--open", action="store_true", help="open the app in the web browser")
+    limits = (
+        ("--max-tables", 1, 100, "N", "tables open at once (default 100)"),
+        (
+            "--away",
+            0,
+            20,
+            "SECONDS",
+            "a bot plays for a player whose browser has been gone this long (default 20)",
+        ),
+    )
+    for flag, minimum, default, metavar, text in limits:
+        p.add_argument(flag, type=at_least(minimum), default=default, metavar=metavar, help=text)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` is this computer only (127.0.0.0/8, ::1 or localhost)."""
+    if host.lower() in _LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def exposure_warning(host: str, port: int) -> str:
+    """What listening on `host` (not loopback) exposes, and how to keep it safe."""
+    return (
+        f"Warning: listening on {host}, not on 127.0.0.1: anyone who can reach this computer "
+        f"on port {port} can open the app, build rules, open tables and replay records. A "
+        "table's seats are protected only by their join links: whoever holds a link plays "
+        "that seat, so send each link only to its player. The traffic is plain HTTP, not "
+        "encrypted: use it on a network you trust, or put an HTTPS proxy in front. No file of "
+        "this computer is served or read on request. Stop it with Ctrl-C."
+    )
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host.strip("[]"), port))
+    except OSError as exc:
+        sock.close()
+        reason = exc.strerror or str(exc)
+        raise CliError(f"cannot listen on {host} port {port}: {reason}", status=1) from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from ..web import Settings, create_app
+    except ImportError as exc:
+        raise CliError(
+            f"sueca serve needs the web extra ({exc.name} is missing): "
+            "pip install 'sueca-rules[web]'"
+        ) from None
+    sock = _bind(args.host, args.port)
+    port = sock.getsockname()[1]
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    url = f"http://{shown}:{port}/"
+    loopback = is_loopback(args.host)
+    if not loopback:
+        print(exposure_warning(args.host, port), file=sys.stderr)
+    print(f"Sueca is served at {url} (Ctrl-C stops it)", flush=True)
+    # On the loopback address only loopback names are answered (a web page elsewhere cannot
+    # reach the app by pointing a name of its own at 127.0.0.1).
+    allowed = ["127.0.0.1", "localhost", "[::1]", "::1"] if loopback else None
+    app = create_app(
+        Settings(max_tables=args.max_tables, away_seconds=float(args.away)), allowed_hosts=allowed
+    )
+    if args.open:
+        import threading
+        import webbrowser
+
+        threading.Timer(0.5, webbrowser.open, (url,)).start()
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, ws_max_size=64 * 1024, lifespan="on"
+    )
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0

@@ -1,0 +1,307 @@
+"""The HTTP API of variants and records: list, validate, describe, preview (the builder's
+live view) and replay. Every route takes text or JSON, never a path: text from a browser
+cannot make the server read a file."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, Final
+
+import yaml
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from sueca_rules import (
+    Issue,
+    Match,
+    RecordError,
+    Variant,
+    VariantError,
+    builtin_ids,
+    describe,
+    describe_diff,
+    diff,
+    load_variant,
+    parse_record,
+    parse_variant,
+    replay_report,
+    variants_dir,
+)
+
+from ._fields import field_groups
+from ._i18n import Lang
+from ._settings import Settings
+
+__all__ = [
+    "MODELINE",
+    "RefusalError",
+    "issues_json",
+    "json_body",
+    "read_limited",
+    "routes",
+    "variant_from_json",
+    "variant_yaml",
+]
+
+MODELINE: Final = "# yaml-language-server: $schema=sueca-variant.json\n"
+"""The first line of a variant file from the builder: editors check the file against the
+schema saved beside it (`sueca schema -o sueca-variant.json`, or the builder's download)."""
+
+
+class RefusalError(Exception):
+    """Answer the request with `status` and a JSON body (raised by the helpers below)."""
+
+    def __init__(self, status: int, body: dict[str, Any]) -> None:
+        super().__init__(body.get("message", ""))
+        self.status = status
+        self.body = body
+
+    def response(self) -> JSONResponse:
+        return JSONResponse(self.body, status_code=self.status)
+
+
+def settings_of(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+async def read_limited(request: Request, limit: int) -> bytes:
+    """The request body, refused with 413 past `limit` bytes (read no further)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise RefusalError(413, _too_large(limit))
+    body = bytearray()
+    async for chunk in request.stream():
+        body.extend(chunk)
+        if len(body) > limit:
+            raise RefusalError(413, _too_large(limit))
+    return bytes(body)
+
+
+def _too_large(limit: int) -> dict[str, Any]:
+    return {"error": "too_large", "message": f"the body is larger than {limit} bytes"}
+
+
+def json_body(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise RefusalError(400, {"error": "bad_json", "message": "the body is not JSON"}) from None
+
+
+def issues_json(issues: Iterable[Issue], *, located: bool = True) -> list[dict[str, Any]]:
+    """Issues as the contract's `{"line", "column", "path", "message"}` (no line or column
+    for JSON input, whose text the user did not write)."""
+    return [
+        {
+            "line": i.line if located else None,
+            "column": i.column if located else None,
+            "path": i.path,
+            "message": i.message,
+        }
+        for i in issues
+    ]
+
+
+def _lang(request: Request) -> Lang:
+    value = request.query_params.get("lang", "en")
+    if value == "pt":
+        return "pt"
+    if value == "en":
+        return "en"
+    raise RefusalError(400, {"error": "bad_lang", "message": "lang is en or pt"})
+
+
+def variant_from_json(data: Any) -> tuple[Variant, str | None]:
+    """`{"id": "portugal"}` or `{"variant": {...}}` (or a bare id or mapping) as a variant
+    and its built-in id; refused with 422 and the issues when it is not valid."""
+    if isinstance(data, dict) and "id" in data and "variant" not in data:
+        data = data["id"]
+    elif isinstance(data, dict) and "variant" in data:
+        data = data["variant"]
+    if isinstance(data, str):
+        if data in builtin_ids():
+            return load_variant(data), data
+        message = f"unknown variant {data[:40]!r}: built-ins are {', '.join(builtin_ids())}"
+        raise RefusalError(
+            422, {"issues": [{"line": None, "column": None, "path": "id", "message": message}]}
+        )
+    if not isinstance(data, dict):
+        message = 'give {"id": "<built-in id>"} or {"variant": {...fields...}}'
+        raise RefusalError(
+            422, {"issues": [{"line": None, "column": None, "path": "", "message": message}]}
+        )
+    try:
+        # JSON is YAML: the same reader and checks as a file (an inline variant may extend
+        # only a built-in).
+        return parse_variant(json.dumps(data)), None
+    except VariantError as exc:
+        raise RefusalError(422, {"issues": issues_json(exc.issues, located=False)}) from None
+
+
+def _variant_of_body(raw: bytes, content_type: str) -> tuple[Variant, str | None, bool]:
+    """The variant of a describe/preview body: JSON (`application/json`) or a file's text;
+    the bool tells whether it was text (its issues have lines)."""
+    if content_type.split(";")[0].strip().lower() == "application/json":
+        variant, vid = variant_from_json(json_body(raw))
+        return variant, vid, False
+    try:
+        return parse_variant(raw), None, True
+    except VariantError as exc:
+        raise RefusalError(422, {"issues": issues_json(exc.issues)}) from None
+
+
+class _Flow(dict[str, Any]):
+    """A mapping written on one line (a scoring tier)."""
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+_Dumper.add_representer(
+    _Flow,
+    lambda dumper, data: dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True),
+)
+
+
+def variant_yaml(variant: Variant, base: Variant | None, base_id: str | None) -> str:
+    """The variant as a file (with the schema modeline): with a built-in `base`, only the
+    rules that differ from it and `extends:`; otherwise every rule."""
+    data: dict[str, Any] = {"name": variant.name}
+    if base is not None and base_id is not None:
+        data["extends"] = base_id
+    if variant.description.strip():
+        data["description"] = variant.description
+    if base is not None and base_id is not None:
+        rules: dict[str, Any] = {}
+        for d in diff(base, variant):
+            *parents, leaf = d.path.split(".")
+            node = rules
+            for part in parents:
+                node = node.setdefault(part, {})
+            node[leaf] = d.b
+    else:
+        rules = variant.rules_dict()
+    tiers = rules.get("scoring", {}).get("tiers")
+    if tiers is not None:
+        rules["scoring"]["tiers"] = [_Flow(t) for t in tiers]
+    data.update(rules)
+    body = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=88)
+    return MODELINE + body
+
+
+# --- routes ---------------------------------------------------------------------------------
+
+
+async def list_variants(request: Request) -> Response:
+    return JSONResponse([{"id": v, "name": load_variant(v).name} for v in builtin_ids()])
+
+
+async def get_variant(request: Request) -> Response:
+    vid = request.path_params["id"]
+    if vid not in builtin_ids():
+        return JSONResponse({"error": "no_variant", "message": "no such built-in"}, 404)
+    variant = load_variant(vid)
+    data = {"name": variant.name, "description": variant.description, **variant.rules_dict()}
+    return JSONResponse({"id": vid, "name": variant.name, "variant": data})
+
+
+async def validate(request: Request) -> Response:
+    raw = await read_limited(request, settings_of(request).max_variant_bytes)
+    try:
+        variant = parse_variant(raw)
+    except VariantError as exc:
+        return JSONResponse({"valid": False, "issues": issues_json(exc.issues)})
+    data = {"name": variant.name, "description": variant.description, **variant.rules_dict()}
+    base = variant.extends if variant.extends in builtin_ids() else None
+    return JSONResponse(
+        {"valid": True, "issues": [], "name": variant.name, "variant": data, "extends": base}
+    )
+
+
+async def describe_route(request: Request) -> Response:
+    lang = _lang(request)
+    raw = await read_limited(request, settings_of(request).max_variant_bytes)
+    variant, _, _ = _variant_of_body(raw, request.headers.get("content-type", ""))
+    return JSONResponse({"name": variant.name, "text": describe(variant, lang)})
+
+
+async def preview(request: Request) -> Response:
+    """The builder's live view of `{"variant": {...}, "base": "<id>", "full": bool}`: the
+    rules card, the differences from the base in words and as paths, the file; or the
+    issues (status 200 either way)."""
+    lang = _lang(request)
+    raw = await read_limited(request, settings_of(request).max_variant_bytes)
+    data = json_body(raw)
+    if not isinstance(data, dict) or not isinstance(data.get("variant"), dict):
+        raise RefusalError(400, {"error": "bad_body", "message": 'send {"variant": {...}}'})
+    base_id = data.get("base")
+    base = load_variant(base_id) if isinstance(base_id, str) and base_id in builtin_ids() else None
+    try:
+        variant, _ = variant_from_json({"variant": data["variant"]})
+    except RefusalError as refusal:
+        return JSONResponse({"valid": False, **refusal.body})
+    out: dict[str, Any] = {
+        "valid": True,
+        "issues": [],
+        "name": variant.name,
+        "text": describe(variant, lang, width=None),
+        "yaml": variant_yaml(variant, None if data.get("full") else base, base_id),
+    }
+    if base is not None:
+        out["differences"] = describe_diff(base, variant, lang, width=None)
+        out["diff"] = [d.as_dict() for d in diff(base, variant)]
+    return JSONResponse(out)
+
+
+async def fields(request: Request) -> Response:
+    return JSONResponse(field_groups(_lang(request)))
+
+
+async def schema(request: Request) -> Response:
+    """The JSON Schema of variant files (the one shipped with the package)."""
+    path = variants_dir().parent / "schema" / "sueca-variant.v1.json"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return JSONResponse({"error": "no_schema", "message": "run: sueca schema"}, 404)
+    return Response(
+        text,
+        media_type="application/schema+json",
+        headers={"content-disposition": 'attachment; filename="sueca-variant.json"'},
+    )
+
+
+async def replay(request: Request) -> Response:
+    """A record's text (YAML or JSON) replayed: the report of `sueca replay --json` and the
+    deals as recorded (hands, plays, claims), or 422 with the issues."""
+    raw = await read_limited(request, settings_of(request).max_record_bytes)
+    try:
+        record = parse_record(raw)
+        match = Match.from_record(record, allow_unfinished=True)
+    except RecordError as exc:
+        return JSONResponse({"issues": issues_json(exc.issues)}, 422)
+    return JSONResponse(
+        {
+            "report": replay_report(match),
+            "deals": record.to_data()["deals"],
+            # Who plays after whom: the seats of a trick in play order, by its leader.
+            "orders": [list(match.rules.play_order(leader)) for leader in range(4)],
+        }
+    )
+
+
+def routes() -> list[tuple[str, Any, list[str]]]:
+    """(path, endpoint, methods) of this module's routes."""
+    return [
+        ("/api/variants", list_variants, ["GET"]),
+        ("/api/variants/validate", validate, ["POST"]),
+        ("/api/variants/describe", describe_route, ["POST"]),
+        ("/api/variants/preview", preview, ["POST"]),
+        ("/api/variants/fields", fields, ["GET"]),
+        ("/api/variants/{id}", get_variant, ["GET"]),
+        ("/api/schema", schema, ["GET"]),
+        ("/api/records/replay", replay, ["POST"]),
+    ]

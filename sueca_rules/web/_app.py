@@ -1,0 +1,163 @@
+"""The ASGI application: pages, static files, the API and the table sockets."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from concurrent.futures import Executor, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from sueca_rules import __version__, builtin_ids
+
+from . import _api, _ws
+from ._api import RefusalError
+from ._i18n import LANGS, Lang, choose_lang, phrase, strings
+from ._settings import Settings
+from ._tables import TableManager
+
+__all__ = ["create_app"]
+
+_HERE = Path(__file__).resolve().parent
+_TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(_HERE / "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+)
+
+# Pages may load only what this server serves: no inline script, nothing from elsewhere.
+_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
+        b"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class _SecurityHeaders:
+    """Adds the headers above to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _page(name: str, title_key: str) -> Callable[[Request], Awaitable[Response]]:
+    async def page(request: Request) -> Response:
+        asked = request.query_params.get("lang")
+        lang: Lang = choose_lang(
+            asked, request.cookies.get("lang"), request.headers.get("accept-language")
+        )
+        table = json.dumps({"lang": lang, "strings": strings(lang)}, ensure_ascii=False)
+        html = _TEMPLATES.get_template(name).render(
+            lang=lang,
+            langs=LANGS,
+            page=name.removesuffix(".html"),
+            title=phrase(lang, title_key),
+            t=lambda key, **params: phrase(lang, key, **params),
+            # Inside <script type="application/json">: "<" escaped so no text can close it.
+            strings_json=table.replace("<", "\\u003c"),
+            version=__version__,
+            builtins=builtin_ids(),
+        )
+        response = HTMLResponse(html)
+        if asked in LANGS:
+            response.set_cookie("lang", asked, max_age=365 * 24 * 3600, samesite="strict")
+        return response
+
+    return page
+
+
+async def _refused(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RefusalError)
+    return exc.response()
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    executor: Executor | None = None,
+    allowed_hosts: list[str] | None = None,
+) -> Starlette:
+    """The web app of `sueca serve`. `executor` runs the bots (a thread pool unless
+    given); `allowed_hosts` refuses requests for other host names (`sueca serve` on the
+    loopback address allows only loopback names, against DNS rebinding)."""
+    settings = settings or Settings()
+    own_pool = executor is None
+    pool = executor or ThreadPoolExecutor(
+        max_workers=min(4, os.cpu_count() or 1), thread_name_prefix="sueca-bot"
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        janitor = asyncio.create_task(_janitor(app.state.tables, settings.janitor_seconds))
+        try:
+            yield
+        finally:
+            janitor.cancel()
+            app.state.tables.close_all()
+            if own_pool:
+                pool.shutdown(wait=False, cancel_futures=True)
+
+    routes: list[BaseRoute] = [
+        Route("/", _page("home.html", "app.title")),
+        Route("/rules", _page("rules.html", "rules.title")),
+        Route("/play", _page("play.html", "play.title")),
+        Route("/table/{table}", _page("table.html", "table.title")),
+        Route("/replay", _page("replay.html", "replay.title")),
+        *(Route(path, endpoint, methods=methods) for path, endpoint, methods in _api.routes()),
+        *(Route(path, endpoint, methods=methods) for path, endpoint, methods in _ws.routes()),
+        WebSocketRoute("/ws/tables/{table}", _ws.table_socket),
+        Mount("/static", StaticFiles(directory=_HERE / "static"), name="static"),
+    ]
+    middleware = [Middleware(_SecurityHeaders)]
+    if allowed_hosts:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={RefusalError: _refused},
+    )
+    app.state.settings = settings
+    app.state.tables = TableManager(settings, pool)
+    return app
+
+
+async def _janitor(tables: TableManager, every: float) -> None:
+    while True:
+        await asyncio.sleep(every)
+        tables.expire()

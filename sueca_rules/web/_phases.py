@@ -1,0 +1,317 @@
+"""What happens at a table, phase by phase: what a bot decides in each phase of the match
+(`BOT_STEPS`) and what a person may send (`HANDLERS`, one per message type).
+
+Each bot step says which seat decides and returns a function that decides from that seat's
+observation alone (it runs in the thread pool); `Decision.apply` then makes it on the
+match. Each handler checks a person's message against the phase, the turn and the rules, and
+either changes the match or raises `Refused` (the browser gets an error; nothing
+changes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from sueca_rules import Card, Event, IllegalPlayError, Match, Observation, Suit, parse_card
+
+if TYPE_CHECKING:
+    from ._tables import Seat, Table
+
+__all__ = ["BOT_STEPS", "HANDLERS", "Decision", "Refused", "Step"]
+
+Side = Literal["top", "bottom"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a bot (or the table) decided; `None` fields were not decided."""
+
+    card: Card | None = None
+    claim: bool = False
+    against: int | None = None
+    side: Side | None = None
+    redeal: bool | None = None
+    score: bool = False
+
+    @property
+    def acts(self) -> bool:
+        """Whether this decision does something (a claim not made does nothing)."""
+        return self != Decision()
+
+    def apply(self, match: Match, seat: int | None) -> list[Event]:
+        """Make the decision on `match` for `seat`."""
+        if self.claim:
+            assert seat is not None
+            return match.claim(seat, self.against if match.rules.accuse_player else None)
+        if self.side is not None:
+            return match.choose_trump(self.side)
+        if self.redeal is not None:
+            assert seat is not None
+            return match.redeal(seat) if self.redeal else match.keep_hand(seat)
+        if self.score:
+            return match.score_deal()
+        if self.card is not None:
+            try:
+                return match.play(self.card)
+            except IllegalPlayError:  # a bot must play a legal card: never stall the table
+                return match.play(match.legal_cards()[0])
+        return []
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A decision due from a bot: for `seat` (`None`: the table's own, such as ending
+    the count), `decide` runs off the event loop; `paced`: people should see it happen
+    (the bot waits its delay first); a silent question (a claim not made) is not paced."""
+
+    seat: Seat | None
+    decide: Callable[[], Decision]
+    paced: bool = True
+
+
+class Refused(Exception):  # noqa: N818 (a refusal, not an error of the server)
+    """A person's message that cannot be acted on: `code` names the phrase that says why."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+# --- bots ---------------------------------------------------------------------------------
+
+
+def _proven_revoke(obs: Observation) -> int | None:
+    """A rival of `obs.seat` the table has seen revoke in this deal: one who did not follow
+    a suit and later played a card of it (what a watchful player claims); `None`."""
+    failed: dict[int, set[Suit]] = {}
+    plays: list[tuple[int, Card, Suit]] = []  # (seat, card, suit led)
+    order = obs.rules.play_order
+    for trick in obs.tricks:
+        led = trick.cards[0].suit
+        plays.extend((s, c, led) for s, c in zip(order(trick.leader), trick.cards, strict=True))
+    if obs.trick:
+        led = obs.trick[0].suit
+        plays.extend((s, c, led) for s, c in zip(order(obs.trick_leader), obs.trick, strict=False))
+    for seat, card, led in plays:
+        if seat % 2 == obs.seat % 2:
+            continue
+        if card.suit in failed.get(seat, set()):
+            return seat
+        if card.suit != led:
+            failed.setdefault(seat, set()).add(led)
+    return None
+
+
+def _claim_of(seat: Seat, obs: Observation) -> Decision:
+    """Whether the bot playing `seat` claims now: its own `claim` method when it has one,
+    otherwise a claim of a renúncia the table has seen."""
+    ask = getattr(seat.bot, "claim", None)
+    against = ask(obs) if ask is not None else _proven_revoke(obs)
+    if against is None:
+        return Decision()
+    return Decision(claim=True, against=against)
+
+
+def _asker(seat: Seat, obs: Observation) -> Callable[[], Decision]:
+    return lambda: _claim_of(seat, obs)
+
+
+def _claim_question(table: Table) -> Step | None:
+    """The next bot-played seat to be asked, once at this point of the deal, whether it
+    claims a renúncia (in play order from the seat after the trick's leader)."""
+    match = table.match
+    assert match is not None
+    if not match.rules.revoke_claimable:
+        return None
+    point = (match.deal_number, len(match.plays))
+    for index in match.rules.play_order(match.rules.next_seat[match.trick_leader]):
+        seat = table.seats[index]
+        key = (*point, index)
+        if key in table.claims_asked or not table.played_by_bot(seat):
+            continue
+        table.claims_asked.add(key)
+        return Step(seat, _asker(seat, match.observation(index)), paced=False)
+    return None
+
+
+def _trump_step(table: Table) -> Step | None:
+    match = table.match
+    assert match is not None
+    seat = table.bot_seat(match.dealer)
+    if seat is None:
+        return None
+    obs = match.observation(seat.index)
+    choose = getattr(seat.bot, "choose_trump", None)
+    return Step(seat, lambda: Decision(side=choose(obs) if choose is not None else "bottom"))
+
+
+def _redeal_step(table: Table) -> Step | None:
+    match = table.match
+    assert match is not None
+    assert match.turn is not None
+    seat = table.bot_seat(match.turn)
+    if seat is None:
+        return None
+    obs = match.observation(seat.index)
+    wants = getattr(seat.bot, "wants_redeal", None)
+
+    def decide() -> Decision:
+        return Decision(redeal=bool(obs.may_redeal and wants is not None and wants(obs)))
+
+    return Step(seat, decide)
+
+
+def _play_step(table: Table) -> Step | None:
+    match = table.match
+    assert match is not None
+    question = _claim_question(table)
+    if question is not None:
+        return question
+    if match.turn is None:
+        return None
+    seat = table.bot_seat(match.turn)
+    if seat is None:
+        return None
+    obs = match.observation(seat.index)
+    bot = seat.bot
+    return Step(seat, lambda: Decision(card=bot.choose(obs)))
+
+
+def _count_step(table: Table) -> Step | None:
+    """At the count the bots may claim; the deal is scored once every person holding a seat
+    agreed (or claimed), or when the count's time is up."""
+    question = _claim_question(table)
+    if question is not None:
+        return question
+    people = {s.index for s in table.seats if not table.played_by_bot(s)}
+    remaining = table.count_ends - table.clock()
+    if people <= table.count_agreed or remaining <= 0:
+        return Step(None, lambda: Decision(score=True))
+    table.wake_in(remaining)
+    return None
+
+
+BOT_STEPS: dict[str, Callable[[Table], Step | None]] = {
+    "trump": _trump_step,
+    "redeal": _redeal_step,
+    "play": _play_step,
+    "count": _count_step,
+}
+"""The decision a bot makes next in each phase (phases not here wait for people or for
+nothing: `"over"`)."""
+
+
+# --- people -------------------------------------------------------------------------------
+
+
+def _in_phase(table: Table, *phases: str) -> Match:
+    match = table.match
+    if match is None:
+        raise Refused("not_started")
+    if match.phase not in phases:
+        raise Refused("match_over" if match.is_over else "wrong_phase")
+    return match
+
+
+def _my_turn(match: Match, seat: Seat) -> None:
+    if match.turn != seat.index:
+        raise Refused("not_your_turn")
+
+
+def _on_play(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
+    match = _in_phase(table, "play")
+    text = message.get("card")
+    if not isinstance(text, str) or len(text) > 8:
+        raise Refused("bad_card")
+    try:
+        card = parse_card(text)
+    except ValueError:
+        raise Refused("bad_card") from None
+    _my_turn(match, seat)
+    if card not in match.hand(seat.index):
+        raise Refused("not_in_hand", card=str(card))
+    if card not in match.playable_cards():
+        raise Refused("must_follow", legal=" ".join(str(c) for c in match.legal_cards()))
+    return match.play(card)
+
+
+def _on_claim(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
+    match = _in_phase(table, "play", "count")
+    rules = match.rules
+    if not rules.revoke_claimable:
+        raise Refused("no_claims")
+    against = message.get("against")
+    rivals = [s for s in range(4) if s % 2 != seat.index % 2]
+    if rules.accuse_player and (type(against) is not int or against not in rivals):
+        raise Refused("bad_against", seats=f"{rivals[0]}/{rivals[1]}")
+    if not rules.accuse_player and against is not None:
+        raise Refused("no_against")
+    try:
+        return match.claim(seat.index, against if rules.accuse_player else None)
+    except IllegalPlayError:
+        raise Refused("wrong_phase") from None
+
+
+def _on_trump(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
+    match = _in_phase(table, "trump")
+    _my_turn(match, seat)
+    side = message.get("side")
+    if side == "top":
+        return match.choose_trump("top")
+    if side == "bottom":
+        return match.choose_trump("bottom")
+    raise Refused("bad_side")
+
+
+def _on_redeal(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
+    match = _in_phase(table, "redeal")
+    _my_turn(match, seat)
+    if not match.may_redeal(seat.index):
+        raise Refused("cannot_redeal")
+    return match.redeal(seat.index)
+
+
+def _on_keep(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
+    match = _in_phase(table, "redeal")
+    _my_turn(match, seat)
+    return match.keep_hand(seat.index)
+
+
+def _on_count(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
+    _in_phase(table, "count")
+    table.count_agreed.add(seat.index)
+    return []
+
+
+def _on_start(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
+    if table.match is not None:
+        raise Refused("already_started")
+    if seat is not table.host:
+        raise Refused("host_only")
+    table.start()
+    return []
+
+
+def _on_rematch(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
+    if table.match is None or not table.match.is_over:
+        raise Refused("not_over")
+    table.rematches += 1
+    table.start()
+    return []
+
+
+HANDLERS: dict[str, Callable[[Table, Seat, dict[str, Any]], list[Event]]] = {
+    "play": _on_play,
+    "claim": _on_claim,
+    "trump": _on_trump,
+    "redeal": _on_redeal,
+    "keep": _on_keep,
+    "count": _on_count,
+    "start": _on_start,
+    "rematch": _on_rematch,
+}
+"""A handler for each message type a browser may send: it returns the events of the change
+it made (a handler that changed only the table, such as `start`, returns none)."""

@@ -1,0 +1,402 @@
+"""Tables: one match each, owned by the server, with human seats (joined by secret tokens) and
+bots. Nothing here knows about HTTP: the WebSocket layer gives each joined browser a
+`Sink` and passes its messages to `Table.handle`.
+
+Every change to a match happens on the event loop's thread, between two awaits, so a message
+is checked and applied at once and nothing else can change the match in between. Bots think in
+a thread pool (off the event loop); what a bot chose is applied only if the match has not
+changed while it thought.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from sueca_rules import (
+    ClaimMade,
+    CountStarted,
+    DealScored,
+    Event,
+    Match,
+    Record,
+    Rules,
+    TrickWon,
+    Variant,
+)
+from sueca_rules.bots import Bot, make_bot
+
+from ._i18n import Lang, phrase
+from ._phases import BOT_STEPS, HANDLERS, Refused, Step
+from ._settings import Settings
+from ._view import event_json, seat_state
+
+__all__ = ["Seat", "SeatSpec", "Sink", "Table", "TableError", "TableManager", "parse_seats"]
+
+log = logging.getLogger("sueca_rules.web")
+
+Kind = Literal["human", "bot"]
+
+
+class Sink(Protocol):
+    """Where a joined browser's messages go (a WebSocket's send queue)."""
+
+    lang: Lang
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue `message` for the browser without waiting."""
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection (the browser may join again)."""
+
+
+class TableError(ValueError):
+    """A request about tables that cannot be met; `code` names the reason, `status` is the
+    HTTP status to answer with."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A seat as asked for when the table is made: a human, or a bot of `level`."""
+
+    kind: Kind
+    level: int
+
+
+def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
+    """The `seats` of `POST /api/tables`: four of `"human"`, `"bot"` or `"bot:L"`
+    (level 1-4), at least one human."""
+    if not isinstance(value, list) or len(value) != 4:
+        raise TableError("bad_seats", 'seats must be a list of four: "human" or "bot:1".."bot:4"')
+    specs = []
+    for item in value:
+        if item == "human":
+            specs.append(SeatSpec("human", stand_in_level))
+        elif isinstance(item, str) and item.startswith("bot"):
+            level = item[4:] if item.startswith("bot:") else ("3" if item == "bot" else "")
+            if level not in ("1", "2", "3", "4"):
+                raise TableError("bad_seats", f"{item[:20]!r} is not a seat: bot levels are 1-4")
+            specs.append(SeatSpec("bot", int(level)))
+        else:
+            raise TableError("bad_seats", 'each seat is "human", "bot" or "bot:1".."bot:4"')
+    if not any(s.kind == "human" for s in specs):
+        raise TableError("bad_seats", "a table needs at least one human seat")
+    return specs
+
+
+@dataclass(eq=False)
+class Seat:
+    """One seat of a table. A human seat has a token (its join link) and a stand-in bot that
+    plays for it while nobody holds the seat."""
+
+    index: int
+    kind: Kind
+    level: int
+    bot: Bot
+    token: str | None = None
+    sink: Sink | None = None
+    joined: bool = False
+    away_since: float | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+
+Phase = str  # "waiting" before the match starts, then Match.phase
+
+
+@dataclass(eq=False)
+class Table:
+    """A table: its seats, its match (`None` in the waiting room) and the finished records."""
+
+    id: str
+    variant: Variant
+    variant_id: str | None
+    seats: list[Seat]
+    seed: int | str
+    settings: Settings
+    executor: Executor
+    clock: Callable[[], float] = time.monotonic
+    match: Match | None = None
+    version: int = 0
+    records: list[Record] = field(default_factory=list)
+    rematches: int = 0
+    claim: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    claims_asked: set[tuple[int, int, int]] = field(default_factory=set)
+    count_agreed: set[int] = field(default_factory=set)
+    count_ends: float = 0.0
+    touched: float = 0.0
+    closed: bool = False
+    _not_before: float = 0.0
+    _driver: asyncio.Task[None] | None = None
+    _wake: asyncio.TimerHandle | None = None
+
+    def __post_init__(self) -> None:
+        self.touched = self.clock()
+        self.rules = Rules.from_variant(self.variant)
+
+    # --- who is where ---------------------------------------------------------------------
+
+    @property
+    def host(self) -> Seat:
+        """The first human seat: it may start the match before everyone has joined."""
+        return next(s for s in self.seats if s.human)
+
+    @property
+    def phase(self) -> Phase:
+        return "waiting" if self.match is None else self.match.phase
+
+    def seat_of(self, token: str) -> Seat | None:
+        """The seat whose token is `token` (compared in constant time)."""
+        found = None
+        for seat in self.seats:
+            if seat.token is not None and secrets.compare_digest(seat.token, token):
+                found = seat
+        return found
+
+    def played_by_bot(self, seat: Seat) -> bool:
+        """Whether a bot decides for `seat` now: a bot seat, or a human seat nobody holds
+        (never joined, or gone for `away_seconds`)."""
+        if not seat.human:
+            return True
+        if seat.sink is not None:
+            return False
+        if not seat.joined or seat.away_since is None:
+            return True
+        return self.clock() - seat.away_since >= self.settings.away_seconds
+
+    def join(self, seat: Seat, sink: Sink) -> None:
+        """A browser holds `seat` now (an older connection to it is closed)."""
+        old = seat.sink
+        seat.sink = sink
+        seat.joined = True
+        seat.away_since = None
+        if old is not None:
+            old.close(4000, "this seat was opened in another window")
+        if self.match is None and all(s.joined for s in self.seats if s.human):
+            self.start()
+        self.changed([])
+
+    def leave(self, seat: Seat, sink: Sink) -> None:
+        """The browser holding `seat` went away; a bot takes over after `away_seconds`."""
+        if seat.sink is not sink:
+            return
+        seat.sink = None
+        seat.away_since = self.clock()
+        self.changed([])
+
+    def close(self, reason: str) -> None:
+        """Close the table and every connection to it."""
+        self.closed = True
+        for seat in self.seats:
+            if seat.sink is not None:
+                seat.sink.close(4404, reason)
+                seat.sink = None
+        if self._wake is not None:
+            self._wake.cancel()
+        if self._driver is not None:
+            self._driver.cancel()
+
+    # --- changes and messages -------------------------------------------------------------
+
+    def changed(self, events: list[Event], *, kick: bool = True) -> None:
+        """Something changed: note the events, send every seat its state, let the bots go."""
+        self.version += 1
+        self.touched = self.clock()
+        self.events = [event_json(e) for e in events]
+        pause = self.settings.bot_delay
+        for event in events:
+            if isinstance(event, ClaimMade):
+                self.claim = self.events[events.index(event)]
+            elif isinstance(event, TrickWon):
+                pause = max(pause, self.settings.bot_delay + self.settings.trick_pause)
+            elif isinstance(event, DealScored):
+                pause = max(pause, self.settings.bot_delay + self.settings.deal_pause)
+            elif isinstance(event, CountStarted):
+                self.count_agreed.clear()
+                self.count_ends = self.clock() + self.settings.count_seconds
+        if events:
+            self._not_before = self.clock() + pause
+        if self.match is not None and self.match.is_over and len(self.records) <= self.rematches:
+            self.records.append(self.match.to_record())
+        self.broadcast()
+        if kick:
+            self.kick()
+
+    def broadcast(self) -> None:
+        for seat in self.seats:
+            if seat.sink is not None:
+                seat.sink.push(seat_state(self, seat, seat.sink.lang))
+
+    def error(self, seat: Seat, code: str, lang: Lang, **params: object) -> None:
+        if seat.sink is not None:
+            message = phrase(lang, f"error.{code}", **params)
+            seat.sink.push({"type": "error", "code": code, "message": message})
+
+    def handle(self, seat: Seat, message: dict[str, Any]) -> None:
+        """Act on a message from the browser holding `seat`: the handler for its type checks
+        and applies it, or the browser gets an error and nothing changes."""
+        self.touched = self.clock()
+        kind = message.get("type")
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+        lang = seat.sink.lang if seat.sink is not None else "en"
+        if handler is None:
+            self.error(seat, "unknown_type", lang)
+            return
+        try:
+            events = handler(self, seat, message)
+        except Refused as refused:
+            self.error(seat, refused.code, lang, **refused.params)
+            return
+        self.changed(events)
+
+    # --- the match ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start a match (the first, or a rematch) with the seats as they are."""
+        seed = self.seed if self.rematches == 0 else f"{self.seed}/{self.rematches}"
+        self.match = Match(self.variant, seed=seed)
+        self.claim = None
+        self.claims_asked.clear()
+        self._not_before = self.clock() + self.settings.bot_delay
+
+    def kick(self) -> None:
+        """Let the bots make the decisions that are theirs (in a task of their own)."""
+        if self.closed or self._driver is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._driver = loop.create_task(self._drive())
+
+    async def _drive(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while not self.closed:
+                step = self._bot_step()
+                if step is None:
+                    return
+                wait = self._not_before - self.clock()
+                if step.paced and wait > 0:
+                    await asyncio.sleep(wait)
+                    continue
+                version = self.version
+                decision = await loop.run_in_executor(self.executor, step.decide)
+                if self.version != version or self.closed or self.match is None:
+                    continue  # the match changed while the bot thought: think again
+                if decision.acts:
+                    index = step.seat.index if step.seat is not None else None
+                    self.changed(decision.apply(self.match, index), kick=False)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not leave the table stuck without a word
+            log.exception("table %s: a bot failed", self.id)
+        finally:
+            self._driver = None
+
+    def _bot_step(self) -> Step | None:
+        """The next decision a bot makes, by the phase of the match; `None` when the next
+        decision is a person's (if that person is away, a wake-up is set for when the bot may
+        take over)."""
+        match = self.match
+        if match is None or match.is_over:
+            return None
+        step = BOT_STEPS.get(match.phase)
+        return step(self) if step is not None else None
+
+    def bot_seat(self, index: int) -> Seat | None:
+        """The seat if a bot decides for it now; otherwise `None` (and a wake-up is set for
+        when an absent human's stand-in may act)."""
+        seat = self.seats[index]
+        if self.played_by_bot(seat):
+            return seat
+        if seat.sink is None and seat.away_since is not None:
+            self.wake_in(seat.away_since + self.settings.away_seconds - self.clock())
+        return None
+
+    def wake_in(self, seconds: float) -> None:
+        """Let the bots look again in `seconds` (an absent player's delay, the count)."""
+        if self._wake is not None:
+            self._wake.cancel()
+        loop = asyncio.get_running_loop()
+        self._wake = loop.call_later(max(0.0, seconds) + 0.01, self.kick)
+
+
+# --- all tables -----------------------------------------------------------------------------
+
+
+class TableManager:
+    """Every table of the process, with the caps that keep one client from exhausting it."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        executor: Executor,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.settings = settings
+        self.executor = executor
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+        self.connections = 0
+
+    def create(
+        self,
+        variant: Variant,
+        variant_id: str | None,
+        specs: list[SeatSpec],
+        seed: int | str | None,
+    ) -> Table:
+        self.expire()
+        if len(self.tables) >= self.settings.max_tables:
+            raise TableError(
+                "too_many_tables",
+                f"this server holds at most {self.settings.max_tables} tables at once: try "
+                "again when one has finished",
+                503,
+            )
+        if seed is None:
+            seed = secrets.randbits(64)
+        table_id = secrets.token_urlsafe(9)
+        seats = []
+        for index, spec in enumerate(specs):
+            bot = make_bot(spec.level, seed=f"{seed}:bot{index}")
+            token = secrets.token_urlsafe(24) if spec.kind == "human" else None
+            seats.append(Seat(index, spec.kind, spec.level, bot, token))
+        table = Table(
+            table_id, variant, variant_id, seats, seed, self.settings, self.executor, self.clock
+        )
+        self.tables[table_id] = table
+        return table
+
+    def get(self, table_id: str) -> Table | None:
+        return self.tables.get(table_id)
+
+    def expire(self) -> int:
+        """Close the tables where nothing happened for `idle_seconds`; how many."""
+        limit = self.clock() - self.settings.idle_seconds
+        old = [t for t in self.tables.values() if t.touched < limit]
+        for table in old:
+            table.close("the table was closed after a long time without play")
+            del self.tables[table.id]
+        return len(old)
+
+    def close_all(self) -> None:
+        for table in self.tables.values():
+            table.close("the server is stopping")
+        self.tables.clear()

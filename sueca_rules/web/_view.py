@@ -1,0 +1,200 @@
+"""What a browser is sent: the state of a table as one seat may know it, and events as JSON.
+
+Everything here is built from `Match.observation` of the seat, the public events and the
+table's seating; never from another seat's hand. (The tests check every message of many games
+against the hands as they were when it was sent.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sueca_rules import Card, Event, Match, Observation, Rules, Trick
+from sueca_rules._lang import Lang, seat_name, seat_role
+
+if TYPE_CHECKING:
+    from ._tables import Seat, Table
+
+__all__ = ["event_json", "seat_state"]
+
+
+def _plain(value: Any) -> Any:
+    """Event fields as JSON data: cards as notation, tuples as lists."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        if hasattr(value, "_asdict"):
+            return {k: _plain(v) for k, v in value._asdict().items()}
+        return [_plain(v) for v in value]
+    return value
+
+
+_EVENT_TYPES = {
+    "DealStarted": "deal_started",
+    "CardPlayed": "card_played",
+    "TrickWon": "trick_won",
+    "ClaimMade": "claim_made",
+    "DealScored": "deal_scored",
+    "PartidaWon": "partida_won",
+    "MatchWon": "match_won",
+    "TrumpChosen": "trump_chosen",
+    "RedealAsked": "redeal_asked",
+    "CountStarted": "count_started",
+}
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """An event as `{"type": "card_played", ...its fields}` (every event is public)."""
+    name = type(event).__name__
+    data: dict[str, Any] = {"type": _EVENT_TYPES.get(name, name)}
+    data.update({k: _plain(v) for k, v in event._asdict().items()})
+    return data
+
+
+def _trick_json(trick: Trick, rules: Rules) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "seats": list(rules.play_order(trick.leader)),
+        "cards": [str(c) for c in trick.cards],
+        "winner": trick.winner,
+        "points": trick.points,
+    }
+
+
+def _last_trick(match: Match) -> dict[str, Any] | None:
+    """The last completed trick, of this deal or else of the deal before (all public)."""
+    if match.tricks:
+        return _trick_json(match.tricks[-1], match.rules)
+    deals = match.deals
+    if deals and deals[-1].tricks:
+        return _trick_json(deals[-1].tricks[-1], match.rules)
+    return None
+
+
+def _last_deal(match: Match) -> dict[str, Any] | None:
+    """The score of the last finished deal (no hands: a deal ended by a claim hides them)."""
+    if not match.deals:
+        return None
+    d = match.deals[-1]
+    return {
+        "deal": d.number,
+        "partida": d.partida,
+        "result": d.result,
+        "points": list(d.points),
+        "tricks_won": list(d.tricks_won),
+        "games": list(d.games),
+        "team": d.team,
+        "bandeira": d.bandeira,
+        "redeal": d.redeal,
+    }
+
+
+def _history(match: Match) -> list[dict[str, Any]]:
+    """The score pad: each finished deal's games by team, partida by partida."""
+    return [
+        {"deal": d.number, "partida": d.partida, "games": list(d.games), "result": d.result}
+        for d in match.deals
+    ]
+
+
+def _seats(table: Table, you: Seat, lang: Lang) -> list[dict[str, Any]]:
+    rules = table.rules
+    return [
+        {
+            "seat": s.index,
+            "role": seat_role(s.index, you.index, rules),
+            "name": seat_name(s.index, lang, viewer=you.index, rules=rules),
+            "kind": s.kind,
+            "level": s.level,
+            "you": s is you,
+            "joined": s.joined,
+            "connected": s.sink is not None,
+            "bot_plays": table.match is not None and table.played_by_bot(s),
+        }
+        for s in table.seats
+    ]
+
+
+def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
+    """The `state` message for `seat`: the contract's fields and more, all of which that
+    seat may know."""
+    match = table.match
+    state: dict[str, Any] = {
+        "type": "state",
+        "table": table.id,
+        "seat": seat.index,
+        "version": table.version,
+        "variant": {"id": table.variant_id, "name": table.variant.name},
+        "host": seat is table.host,
+        "seats": _seats(table, seat, lang),
+        "events": table.events,
+        "records": len(table.records),
+    }
+    if seat is table.host and match is None:
+        state["invites"] = [
+            {"seat": s.index, "token": s.token, "joined": s.joined}
+            for s in table.seats
+            if s.human and s is not seat
+        ]
+    if match is None:
+        state.update(
+            phase="waiting",
+            hand=[],
+            legal=[],
+            playable=[],
+            to_play=None,
+            trick=[],
+            trump_card=None,
+            games=[0, 0],
+            partidas=[0, 0],
+            over=False,
+        )
+        return state
+    obs = match.observation(seat.index)
+    rules = obs.rules
+    state.update(_deal_state(obs))
+    state.update(
+        claimable=rules.revoke_claimable,
+        accuse="player" if rules.accuse_player else "team",
+        can_claim=obs.can_claim,
+        claims=[{"after": c.after, "by": c.by, "against": c.against} for c in obs.claims],
+        penalties=list(obs.penalties),
+        may_redeal=obs.may_redeal,
+        count_agreed=sorted(table.count_agreed) if obs.phase == "count" else [],
+        claim=table.claim,
+        last_trick=_last_trick(match),
+        last_deal=_last_deal(match),
+        history=_history(match),
+        over=match.is_over,
+        winner=match.winner,
+    )
+    return state
+
+
+def _deal_state(obs: Observation) -> dict[str, Any]:
+    """The deal on the table as `obs` sees it (the contract's fields among them)."""
+    rules = obs.rules
+    return {
+        "phase": obs.phase,
+        "hand": [str(c) for c in obs.hand],
+        "legal": [str(c) for c in obs.legal],
+        "playable": [str(c) for c in obs.playable],
+        "to_play": obs.turn,
+        "trick": [str(c) for c in obs.trick],
+        "trick_leader": obs.trick_leader,
+        "trick_seats": list(rules.play_order(obs.trick_leader)[: len(obs.trick)]),
+        "trump_card": str(obs.trump_card) if obs.trump_card is not None else None,
+        "trump_card_in_hand": obs.trump_card_in_hand,
+        "dealer": obs.dealer,
+        "deal": obs.deal,
+        "partida": obs.partida,
+        "cards_played": len(obs.tricks) * 4 + len(obs.trick),
+        "hand_sizes": list(obs.hand_sizes),
+        "points": list(obs.points),
+        "tricks_won": list(obs.tricks_won),
+        "games": list(obs.games),
+        "partidas": list(obs.partidas),
+        "pending_ties": obs.pending_ties,
+        "target_games": rules.target_games,
+        "partidas_to_win": rules.partidas_to_win,
+    }

@@ -1,0 +1,239 @@
+"""Tables over HTTP and WebSocket: create a table, join a seat with its token, download the
+record. Each browser gets only its own seat's state; what it sends is checked by the table."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from sueca_rules import dump_record
+
+from ._api import RefusalError, json_body, read_limited, settings_of, variant_from_json
+from ._i18n import Lang, phrase
+from ._settings import Settings
+from ._tables import Seat, Table, TableError, TableManager, parse_seats
+
+__all__ = ["Connection", "routes", "table_socket"]
+
+
+def _manager(app: Any) -> TableManager:
+    manager: TableManager = app.state.tables
+    return manager
+
+
+def _seed(value: object) -> int | str | None:
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**63:
+        return value
+    if isinstance(value, str) and 0 < len(value) <= 100:
+        return value
+    raise TableError("bad_seed", "seed is a whole number or a short text")
+
+
+async def create_table(request: Request) -> Response:
+    """`POST /api/tables`: `{"variant", "seats", "seed"?}` → the table and one token per
+    human seat (and the path of each seat's join link)."""
+    settings = settings_of(request)
+    body = json_body(await read_limited(request, settings.max_variant_bytes))
+    if not isinstance(body, dict) or "variant" not in body or "seats" not in body:
+        raise RefusalError(
+            400, {"error": "bad_body", "message": 'send {"variant": ..., "seats": [...]}'}
+        )
+    variant, variant_id = variant_from_json(body["variant"])
+    try:
+        specs = parse_seats(body["seats"], settings.stand_in_level)
+        table = _manager(request.app).create(variant, variant_id, specs, _seed(body.get("seed")))
+    except TableError as exc:
+        return JSONResponse({"error": exc.code, "message": exc.message}, exc.status)
+    seats = [{"seat": s.index, "token": s.token} for s in table.seats if s.token is not None]
+    links = [{"seat": s["seat"], "path": f"/table/{table.id}#t={s['token']}"} for s in seats]
+    return JSONResponse(
+        {"table": table.id, "seats": seats, "host": table.host.index, "links": links}
+    )
+
+
+async def get_record(request: Request) -> Response:
+    """`GET /api/tables/{table}/record?token=` → the record of the last finished match
+    (`?format=json` for JSON); 409 while none is finished."""
+    table = _manager(request.app).get(request.path_params["table"])
+    if table is None:
+        return JSONResponse({"error": "no_table", "message": "no such table"}, 404)
+    token = request.query_params.get("token", "")
+    if not token or table.seat_of(token) is None:
+        return JSONResponse({"error": "bad_token", "message": "not a token of this table"}, 403)
+    if not table.records:
+        return JSONResponse(
+            {"error": "not_over", "message": "the record is ready once the match is over"}, 409
+        )
+    fmt = "json" if request.query_params.get("format") == "json" else "yaml"
+    text = dump_record(table.records[-1], fmt)
+    name = f"sueca-{table.id}-{len(table.records)}.{fmt}"
+    media = "application/json" if fmt == "json" else "application/yaml"
+    return Response(
+        text,
+        media_type=media,
+        headers={"content-disposition": f'attachment; filename="{name}"'},
+    )
+
+
+class Connection:
+    """One browser holding a seat: a send queue drained by a task of its own (so that a slow
+    browser never holds the table up) and a budget of messages it may send."""
+
+    def __init__(self, ws: WebSocket, lang: Lang, settings: Settings) -> None:
+        self.ws = ws
+        self.lang: Lang = lang
+        self.settings = settings
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.closing: tuple[int, str] | None = None
+        self.tokens = float(settings.message_burst)
+        self.refilled = time.monotonic()
+        self.warned = 0.0
+
+    def push(self, message: dict[str, Any]) -> None:
+        if self.closing is not None:
+            return
+        if self.queue.qsize() >= self.settings.send_queue:
+            self.close(1013, "too slow: join again")
+            return
+        self.queue.put_nowait(message)
+
+    def close(self, code: int, reason: str) -> None:
+        if self.closing is None:
+            self.closing = (code, reason)
+            self.queue.put_nowait(None)
+
+    def allow(self) -> bool:
+        """Whether one more message is within the rate (a token bucket)."""
+        now = time.monotonic()
+        rate = self.settings.messages_per_second
+        self.tokens = min(self.settings.message_burst, self.tokens + (now - self.refilled) * rate)
+        self.refilled = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    async def write(self) -> None:
+        while True:
+            message = await self.queue.get()
+            if message is None:
+                code, reason = self.closing or (1000, "")
+                await self.ws.close(code, reason)
+                return
+            await self.ws.send_text(json.dumps(message, ensure_ascii=False))
+
+    def error(self, code: str, **params: object) -> None:
+        self.push(
+            {"type": "error", "code": code, "message": phrase(self.lang, f"error.{code}", **params)}
+        )
+
+
+def _same_origin(ws: WebSocket) -> bool:
+    """A browser page of another site may not open our sockets (its Origin is not ours)."""
+    origin = ws.headers.get("origin")
+    if origin is None:  # not a browser: programs may connect
+        return True
+    return urlsplit(origin).netloc == ws.headers.get("host", "")
+
+
+def on_text(table: Table, seat: Seat, conn: Connection, text: str) -> None:
+    """One message from the browser: checked for size, rate and form, then handed to the
+    table (which checks it against the rules)."""
+    if len(text) > conn.settings.max_message_bytes or (
+        len(text.encode("utf-8", "replace")) > conn.settings.max_message_bytes
+    ):
+        conn.error("too_large")
+        return
+    if not conn.allow():
+        now = time.monotonic()
+        if now - conn.warned > 1.0:  # one warning a second, not one per message
+            conn.warned = now
+            conn.error("rate")
+        return
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        message = None
+    if not isinstance(message, dict):
+        conn.error("malformed")
+        return
+    if "seat" in message and message["seat"] != seat.index:
+        conn.error("not_your_seat")
+        return
+    if not table.closed:
+        table.handle(seat, message)
+
+
+async def _refuse(ws: WebSocket, code: int, error: str, lang: Lang) -> None:
+    await ws.accept()
+    await ws.send_text(
+        json.dumps({"type": "error", "code": error, "message": phrase(lang, f"error.{error}")})
+    )
+    await ws.close(code)
+
+
+async def table_socket(ws: WebSocket) -> None:
+    """`WS /ws/tables/{table}?token=`: the seat's state after every change; its messages
+    in."""
+    lang: Lang = "pt" if ws.query_params.get("lang") == "pt" else "en"
+    manager = _manager(ws.app)
+    if not _same_origin(ws):
+        await ws.close(4403)
+        return
+    table = manager.get(ws.path_params["table"])
+    token = ws.query_params.get("token", "")
+    if table is None:
+        await _refuse(ws, 4404, "no_table", lang)
+        return
+    seat = table.seat_of(token) if token else None
+    if seat is None:
+        await _refuse(ws, 4403, "bad_token", lang)
+        return
+    if manager.connections >= manager.settings.max_connections:
+        await _refuse(ws, 1013, "busy", lang)
+        return
+    await ws.accept()
+    conn = Connection(ws, lang, manager.settings)
+    manager.connections += 1
+    writer = asyncio.create_task(conn.write())
+    reader = asyncio.create_task(_read(ws, table, seat, conn))
+    table.join(seat, conn)
+    try:
+        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (reader, writer):
+            task.cancel()
+        manager.connections -= 1
+        table.leave(seat, conn)
+
+
+async def _read(ws: WebSocket, table: Table, seat: Seat, conn: Connection) -> None:
+    try:
+        while conn.closing is None:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
+                text = data.decode("utf-8", "replace")
+            on_text(table, seat, conn, text)
+    except (WebSocketDisconnect, RuntimeError):
+        return
+
+
+def routes() -> list[tuple[str, Any, list[str]]]:
+    """(path, endpoint, methods) of the HTTP routes here (the socket is added by the app)."""
+    return [
+        ("/api/tables", create_table, ["POST"]),
+        ("/api/tables/{table}/record", get_record, ["GET"]),
+    ]

@@ -1,0 +1,149 @@
+// Shared by every page: the phrase table, requests to the API, cards, small helpers.
+// Plain ES modules: no build step, nothing from elsewhere.
+
+const data = JSON.parse(document.getElementById("strings").textContent);
+
+/** The page's language: "en" or "pt". */
+export const lang = data.lang;
+
+/** The phrase `key` with {name} filled in from `params` (the key itself if unknown), and
+ * {name:one|many} replaced by `one` when that parameter is 1, else by `many`. */
+export function t(key, params = {}) {
+  let text = data.strings[key] ?? key;
+  text = text.replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (whole, name, one, many) =>
+    name in params ? (Number(params[name]) === 1 ? one : many) : whole,
+  );
+  for (const [name, value] of Object.entries(params)) {
+    text = text.replaceAll(`{${name}}`, String(value));
+  }
+  return text;
+}
+
+/** An element: el("p", {class: "x"}, "text", child, ...). Text is never parsed as HTML. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else if (value === true) node.setAttribute(name, "");
+    else node.setAttribute(name, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** Text with its first letter in capitals (a sentence that starts with a seat's name). */
+export const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+
+/** Replace the children of `node` (null and false children are left out). */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+/** Text with `code` spans (schema descriptions use backticks), as nodes. */
+export function withCode(text) {
+  return String(text).split("`").map((part, i) => (i % 2 ? el("code", {}, part) : part));
+}
+
+/** POST or GET to the API; resolves to {status, body} (body parsed as JSON when it is). */
+export async function api(path, {method = "GET", json, text, query} = {}) {
+  const url = new URL(path, location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
+  const init = {method, headers: {}};
+  if (json !== undefined) {
+    init.method = "POST";
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(json);
+  } else if (text !== undefined) {
+    init.method = "POST";
+    init.headers["content-type"] = "text/plain; charset=utf-8";
+    init.body = text;
+  }
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    return {status: 0, body: {message: t("common.offline")}};
+  }
+  const raw = await response.text();
+  let body = raw;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return {status: response.status, body};
+}
+
+let toastTimer = 0;
+/** A short message at the bottom of the screen. */
+export function toast(message, ms = 3500) {
+  const box = document.getElementById("toast");
+  box.textContent = message;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (box.hidden = true), ms);
+}
+
+export const SUITS = {S: "♠", H: "♥", D: "♦", C: "♣"};
+
+/** A card's name for screen readers: "seven of hearts" / "sete de copas". */
+export function cardName(card) {
+  return t("card.name", {rank: t(`rank.${card[0]}`), suit: t(`suit.${card[1]}`)});
+}
+
+/** A card face: rank and suit symbol (red suits in red). */
+export function cardFace(card, attrs = {}) {
+  return el(
+    "span",
+    {class: `card suit-${card[1]}`, title: cardName(card), ...attrs},
+    el("span", {class: "rank"}, card[0]),
+    el("span", {class: "pip", "aria-hidden": "true"}, SUITS[card[1]] ?? "?"),
+  );
+}
+
+/** Save text as a file the browser downloads. */
+export function download(name, text, type = "text/plain") {
+  const url = URL.createObjectURL(new Blob([text], {type}));
+  const link = el("a", {href: url, download: name});
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Copy text to the clipboard (or select it where the clipboard is not allowed). */
+export async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(t("common.copied"));
+  } catch {
+    toast(text);
+  }
+}
+
+/** Issues from the API as list items: "line 6, column 5: scoring.tie.mode: message". */
+export function issueItems(issues) {
+  return issues.map((issue) => {
+    const where = issue.line ? t("rules.at", {line: issue.line, column: issue.column ?? 1}) : null;
+    return el(
+      "li",
+      {"data-line": issue.line ?? ""},
+      where ? el("span", {class: "where"}, where, ": ") : null,
+      issue.path ? el("code", {}, issue.path) : null,
+      issue.path ? ": " : null,
+      issue.message,
+    );
+  });
+}
+
+// The language links keep the page's fragment (a table's link holds its seat there).
+for (const link of document.querySelectorAll(".lang-link")) {
+  link.addEventListener("click", () => {
+    link.href = `?lang=${link.dataset.lang}${location.hash}`;
+  });
+}

@@ -1,0 +1,75 @@
+// Setting up a table: the rules, who sits where, then the join links for friends.
+import {api, copy, el, t} from "./common.js";
+
+const BUILT = "sueca.built";
+const select = document.getElementById("variant");
+const form = document.getElementById("setup");
+const errorBox = document.getElementById("setup-error");
+
+function builtVariant() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(BUILT) ?? "null");
+    return saved && typeof saved.variant === "object" ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+async function fillVariants() {
+  const {status, body} = await api("/api/variants");
+  if (status !== 200) return;
+  const built = builtVariant();
+  if (built) {
+    select.append(el("option", {value: "built"}, t("play.built", {name: built.variant.name ?? "?"})));
+  }
+  for (const v of body) select.append(el("option", {value: v.id}, `${v.name} (${v.id})`));
+  const wanted = new URLSearchParams(location.search).get("variant");
+  if (wanted === "built" && built) select.value = "built";
+  else if (wanted && body.some((v) => v.id === wanted)) select.value = wanted;
+}
+
+function showError(message) {
+  errorBox.replaceChildren(el("p", {}, message));
+  errorBox.hidden = false;
+}
+
+function showLinks(result, token) {
+  const list = document.getElementById("link-list");
+  list.replaceChildren();
+  for (const link of result.links) {
+    if (link.seat === result.host) continue;
+    const url = new URL(link.path, location.origin).href;
+    const input = el("input", {value: url, readonly: true, class: "link", "aria-label": t("play.link_for", {seat: link.seat})});
+    list.append(
+      el("p", {class: "link-row"}, el("span", {}, t("play.link_for", {seat: link.seat})), input,
+        el("button", {type: "button", onclick: () => copy(url)}, t("common.copy"))),
+    );
+  }
+  const go = document.getElementById("go");
+  go.href = `/table/${result.table}#t=${token}`;
+  document.getElementById("links").hidden = false;
+  go.focus();
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  errorBox.hidden = true;
+  const seats = ["human", ...[1, 2, 3].map((s) => document.getElementById(`seat${s}`).value)];
+  const built = builtVariant();
+  const variant = select.value === "built" && built ? built.variant : select.value;
+  const request = {variant, seats};
+  const seed = document.getElementById("seed").value.trim();
+  if (seed) request.seed = /^-?\d{1,15}$/.test(seed) ? Number(seed) : seed;
+  const {status, body} = await api("/api/tables", {json: request});
+  if (status !== 200) {
+    const issues = body.issues?.map((i) => `${i.path}: ${i.message}`).join("; ");
+    const known = body.error && t(`error.${body.error}`) !== `error.${body.error}` ? t(`error.${body.error}`) : null;
+    showError(issues || known || body.message || t("common.error", {message: status}));
+    return;
+  }
+  const token = body.seats.find((s) => s.seat === body.host).token;
+  if (body.seats.length === 1) location.href = `/table/${body.table}#t=${token}`;
+  else showLinks(body, token);
+});
+
+fillVariants();

@@ -1,0 +1,128 @@
+// The replay viewer: open a record, then step through each deal trick by trick, with the
+// four hands, the trick on the table and the score, as `sueca replay` tells it.
+import {fill, api, cardFace, el, issueItems, lang, t} from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+let data = null;
+let dealIndex = 0;
+let trick = 0; // tricks shown as played in the current deal (0: the deal as dealt)
+
+const SEAT_PLACES = ["bottom", "left", "top", "right"];
+
+async function open(text) {
+  const {status, body} = await api("/api/records/replay", {text, query: {lang}});
+  const problems = $("problems");
+  if (status !== 200) {
+    const items = body.issues ? issueItems(body.issues) : [el("li", {}, body.message ?? String(status))];
+    fill(problems, el("p", {}, t("replay.problems")), el("ul", {}, items));
+    problems.hidden = false;
+    $("viewer").hidden = true;
+    return;
+  }
+  problems.hidden = true;
+  data = body;
+  const select = $("deal");
+  select.replaceChildren(...body.deals.map((_, i) => el("option", {value: i}, String(i + 1))));
+  $("replay-title").textContent = body.report.variant;
+  $("viewer").hidden = false;
+  show(0, 0);
+}
+
+/** The report's deal, or the unfinished one, for index i. */
+function reportDeal(i) {
+  const deals = data.report.deals;
+  return i < deals.length ? deals[i] : data.report.unfinished_deal;
+}
+
+function show(deal, step) {
+  dealIndex = Math.max(0, Math.min(deal, data.deals.length - 1));
+  const info = reportDeal(dealIndex);
+  const tricks = info ? info.tricks.length + (info.current_trick?.cards.length ? 1 : 0) : 0;
+  trick = Math.max(0, Math.min(step, tricks));
+  $("deal").value = String(dealIndex);
+  draw(info, tricks);
+}
+
+function draw(info, tricks) {
+  const recorded = data.deals[dealIndex];
+  const shown = info.tricks.slice(0, trick);
+  const partial = trick > info.tricks.length ? info.current_trick : null;
+  const played = new Set([...shown.flatMap((x) => x.cards), ...(partial ? partial.cards : [])]);
+  const felt = $("replay-felt");
+  fill(felt);
+  recorded.hands.forEach((hand, seat) => {
+    const left = hand.filter((c) => !played.has(c));
+    felt.append(el("div", {class: `seat-box ${SEAT_PLACES[seat]}`},
+      el("div", {class: "who"}, el("strong", {}, t("common.seat", {seat})), seat === info.dealer ? ` · ${t("table.dealer")}` : ""),
+      el("div", {class: "mini"}, left.map((c) => cardFace(c)))));
+  });
+  const current = partial ?? shown.at(-1);
+  const centre = el("div", {class: "centre"});
+  if (current) {
+    const trickBox = el("div", {class: "trick"});
+    current.cards.forEach((card, i) => {
+      const seat = data.orders[current.leader][i];
+      trickBox.append(cardFace(card, {class: `card played at-${SEAT_PLACES[seat]}`}));
+    });
+    centre.append(trickBox);
+    if (current.winner !== undefined) centre.append(el("p", {class: "won"}, t("table.won_by", {who: t("common.seat", {seat: current.winner}), points: current.points})));
+  }
+  centre.append(el("div", {class: "trump"}, el("span", {class: "label"}, t("table.trump")), cardFace(info.trump_card)));
+  felt.append(centre);
+  $("position").textContent = t("replay.position", {deal: dealIndex + 1, deals: data.deals.length, trick, tricks});
+  drawScore(info, shown);
+}
+
+function drawScore(info, shown) {
+  const points = [0, 0];
+  const won = [0, 0];
+  for (const x of shown) {
+    points[x.winner % 2] += x.points;
+    won[x.winner % 2] += 1;
+  }
+  const rows = [
+    el("tr", {}, el("th", {}, ""), el("th", {scope: "col"}, t("common.team", {team: 0})), el("th", {scope: "col"}, t("common.team", {team: 1}))),
+    el("tr", {}, el("th", {scope: "row"}, t("table.points")), el("td", {}, points[0]), el("td", {}, points[1])),
+    el("tr", {}, el("th", {scope: "row"}, t("table.tricks")), el("td", {}, won[0]), el("td", {}, won[1])),
+  ];
+  const parts = [el("table", {class: "score"}, el("tbody", {}, rows))];
+  const complete = info.result !== undefined && trick >= info.tricks.length;
+  if (info.result === "redeal") {
+    parts.push(el("p", {class: "result"}, t("replay.redealt", {seat: info.redeal})));
+  } else if (complete) {
+    const games = info.result === "tie" ? "60-60" : `${info.games[0]} – ${info.games[1]}`;
+    parts.push(el("p", {class: "result"}, `${t("replay.result")}: ${info.points.join("-")} · ${t("table.games")} ${games}${info.bandeira ? ` (${t("ev.bandeira")})` : ""}`));
+    for (const claim of info.claims ?? []) {
+      parts.push(el("p", {}, t(claim.valid ? "replay.claim_right" : "replay.claim_wrong", {seat: claim.by, after: claim.after})));
+    }
+  }
+  if (dealIndex === data.deals.length - 1 && complete) {
+    const report = data.report;
+    parts.push(el("p", {class: "result"}, report.winner === null ? t("replay.unfinished")
+      : t("replay.winner", {team: report.winner, p0: report.partidas[0], p1: report.partidas[1]})));
+  }
+  fill($("replay-score"), ...parts);
+}
+
+$("open-record").addEventListener("click", () => open($("paste").value));
+$("file").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  if (!file) return;
+  const text = await file.text();
+  $("paste").value = text.length < 200000 ? text : "";
+  open(text);
+});
+$("deal").addEventListener("change", (e) => show(Number(e.target.value), 0));
+$("first").addEventListener("click", () => show(dealIndex, 0));
+$("prev").addEventListener("click", () => show(dealIndex, trick - 1));
+$("next").addEventListener("click", () => show(dealIndex, trick + 1));
+$("last").addEventListener("click", () => show(dealIndex, 99));
+document.addEventListener("keydown", (e) => {
+  if (!data || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+  const moves = {ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, null], ArrowDown: [1, null]};
+  const move = moves[e.key];
+  if (!move) return;
+  e.preventDefault();
+  if (move[1] === null) show(dealIndex + move[0], 0);
+  else show(dealIndex, trick + move[1]);
+});

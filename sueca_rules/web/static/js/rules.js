@@ -1,0 +1,318 @@
+// The house-rules builder: a control for every field of a variant (from the schema), the
+// rules card and the differences in words as you change things, the variant file to take away,
+// and a checker for pasted or uploaded files that shows each problem at its line.
+import {fill, api, copy, download, el, issueItems, lang, t, toast, withCode} from "./common.js";
+
+const BUILT = "sueca.built";
+const $ = (id) => document.getElementById(id);
+let groups = [];
+let base = "portugal";
+let variant = {};
+let latest = null;
+let timer = 0;
+let asked = 0;
+
+// --- the variant as data -----------------------------------------------------------------
+
+function getPath(path) {
+  return path.split(".").reduce((node, key) => (node == null ? undefined : node[key]), variant);
+}
+
+function setPath(path, value) {
+  const keys = path.split(".");
+  let node = variant;
+  for (const key of keys.slice(0, -1)) {
+    if (typeof node[key] !== "object" || node[key] === null) node[key] = {};
+    node = node[key];
+  }
+  node[keys.at(-1)] = value;
+  refresh();
+}
+
+// --- the controls ------------------------------------------------------------------------
+
+function controlId(path) {
+  return `f-${path.replaceAll(".", "-")}`;
+}
+
+function numberInput(value, min, max, onchange, label) {
+  return el("input", {
+    type: "number", inputmode: "numeric", value: value ?? "", min: min ?? false, max: max ?? false,
+    step: 1, "aria-label": label ?? false,
+    oninput: (event) => {
+      const text = event.target.value.trim();
+      onchange(text === "" || Number.isNaN(Number(text)) ? text : Number(text));
+    },
+  });
+}
+
+function tiersControl(field) {
+  const box = el("div", {class: "tiers", id: controlId(field.path)});
+  const draw = () => {
+    const tiers = getPath(field.path) ?? [];
+    fill(box);
+    tiers.forEach((tier, index) => {
+      const row = el("div", {class: "tier"});
+      for (const column of field.columns) {
+        row.append(el("label", {}, column.label, " ", numberInput(tier[column.key], column.min, column.max, (value) => {
+          tiers[index] = {...tiers[index], [column.key]: value};
+          setPath(field.path, tiers);
+        }, `${column.label} ${index + 1}`)));
+      }
+      row.append(el("button", {type: "button", class: "small", disabled: tiers.length <= field.min_items, onclick: () => {
+        tiers.splice(index, 1);
+        setPath(field.path, tiers);
+        draw();
+      }}, t("rules.tier_remove")));
+      box.append(row);
+    });
+    box.append(el("button", {type: "button", class: "small", disabled: tiers.length >= field.max_items, onclick: () => {
+      const last = tiers.at(-1) ?? {min_points: 60, games: 0};
+      tiers.push({min_points: Math.min(120, Number(last.min_points) + 10), games: Number(last.games) + 1});
+      setPath(field.path, tiers);
+      draw();
+    }}, t("rules.tier_add")));
+  };
+  draw();
+  return box;
+}
+
+function control(field) {
+  const id = controlId(field.path);
+  const value = getPath(field.path);
+  switch (field.kind) {
+    case "enum": {
+      const select = el("select", {id, onchange: (e) => setPath(field.path, field.options[e.target.selectedIndex].value)});
+      field.options.forEach((option) => {
+        select.append(el("option", {selected: option.value === value}, option.label));
+      });
+      return select;
+    }
+    case "bool":
+      return el("input", {type: "checkbox", id, checked: Boolean(value), onchange: (e) => setPath(field.path, e.target.checked)});
+    case "int": {
+      const input = numberInput(value, field.min, field.max, (v) => setPath(field.path, v));
+      input.id = id;
+      if (!field.nullable) return input;
+      // A rule that may be turned off (null): a number, or the box that says "never".
+      input.disabled = value === null || value === undefined;
+      const off = el("input", {type: "checkbox", checked: input.disabled, onchange: (e) => {
+        input.disabled = e.target.checked;
+        if (!e.target.checked && input.value === "") input.value = String(field.min ?? 0);
+        setPath(field.path, e.target.checked ? null : Number(input.value));
+      }});
+      return el("span", {class: "nullable", id: `${id}-box`}, input, el("label", {class: "inline"}, off, field.null_label));
+    }
+    case "tiers":
+      return tiersControl(field);
+    case "longtext":
+      return el("textarea", {id, rows: 3, maxlength: field.max_length ?? false, oninput: (e) => setPath(field.path, e.target.value)}, value ?? "");
+    default:
+      return el("input", {id, value: value ?? "", maxlength: field.max_length ?? false, oninput: (e) => setPath(field.path, e.target.value)});
+  }
+}
+
+function drawControls() {
+  const box = $("groups");
+  fill(box);
+  for (const group of groups) {
+    const set = el("fieldset", {class: "group", "data-group": group.id}, el("legend", {}, group.title));
+    for (const field of group.fields) {
+      const help = el("p", {class: "help", id: `${controlId(field.path)}-help`}, ...withCode(field.help));
+      const input = control(field);
+      input.setAttribute("aria-describedby", help.id);
+      const label = field.kind === "tiers"
+        ? el("span", {class: "label"}, field.label)
+        : el("label", {for: controlId(field.path), class: "label"}, field.label);
+      set.append(el("div", {class: `field kind-${field.kind}`, "data-path": field.path}, label, input, help,
+        el("p", {class: "field-error", role: "alert", hidden: true})));
+    }
+    box.append(set);
+  }
+}
+
+// --- the outputs -------------------------------------------------------------------------
+
+/** The rules card text (headings, paragraphs, "  - " items) as HTML elements. */
+function cardNodes(text) {
+  const nodes = [];
+  const lines = text.split("\n");
+  let list = null;
+  lines.forEach((line, i) => {
+    if (i === 0) nodes.push(el("h3", {}, line));
+    else if (/^=+$/.test(line) || !line.trim()) list = null;
+    else if (line.startsWith("  - ")) {
+      if (!list) nodes.push((list = el("ul")));
+      list.append(el("li", {}, line.slice(4)));
+    } else if (line.startsWith("  ")) {
+      list = null;
+      nodes.push(el("p", {}, line.trim()));
+    } else {
+      list = null;
+      nodes.push(el("h4", {}, line));
+    }
+  });
+  return nodes;
+}
+
+function markIssues(issues) {
+  for (const box of document.querySelectorAll(".field")) {
+    const mine = issues.filter((i) => i.path === box.dataset.path || i.path.startsWith(`${box.dataset.path}[`) || i.path.startsWith(`${box.dataset.path}.`));
+    const error = box.querySelector(".field-error");
+    box.classList.toggle("invalid", mine.length > 0);
+    error.hidden = !mine.length;
+    error.textContent = mine.map((i) => i.message).join("; ");
+  }
+}
+
+async function preview() {
+  const mine = ++asked;
+  const {status, body} = await api("/api/variants/preview", {
+    json: {variant, base, full: $("full").checked},
+    query: {lang},
+  });
+  if (mine !== asked) return; // a newer change is on its way
+  const invalid = $("invalid");
+  if (status !== 200) {
+    fill(invalid, el("p", {}, body.message ?? t("common.error", {message: status})));
+    invalid.hidden = false;
+    return;
+  }
+  markIssues(body.issues ?? []);
+  if (!body.valid) {
+    fill(invalid, el("p", {}, t("rules.invalid")), el("ul", {}, issueItems(body.issues)));
+    invalid.hidden = false;
+    return;
+  }
+  invalid.hidden = true;
+  latest = body;
+  fill($("card"), ...cardNodes(body.text));
+  const diff = (body.differences ?? "").trim().split("\n");
+  fill($("differences"), 
+    body.diff && body.diff.length
+      ? el("div", {}, el("p", {}, diff[0]), el("ul", {}, diff.slice(1).map((l) => el("li", {}, l.replace(/^\s*- /, "")))))
+      : el("p", {}, t("rules.no_differences", {base: $("base").selectedOptions[0]?.textContent ?? base})),
+  );
+  $("yaml").textContent = body.yaml;
+  localStorage.setItem(BUILT, JSON.stringify({variant, base}));
+}
+
+function refresh() {
+  clearTimeout(timer);
+  timer = setTimeout(preview, 150);
+}
+
+// --- starting points ---------------------------------------------------------------------
+
+async function loadBase(id, keepName = false) {
+  const {status, body} = await api(`/api/variants/${encodeURIComponent(id)}`);
+  if (status !== 200) return;
+  base = id;
+  const name = keepName ? variant.name : `${body.name} · ${t("nav.rules").toLowerCase()}`;
+  variant = {...body.variant, name, description: keepName ? variant.description ?? "" : ""};
+  $("diff-title").textContent = t("rules.differences", {base: body.name});
+  drawControls();
+  refresh();
+}
+
+function loadVariant(data, from) {
+  base = from;
+  $("base").value = from;
+  variant = structuredClone(data);
+  $("diff-title").textContent = t("rules.differences", {base: $("base").selectedOptions[0]?.textContent ?? from});
+  drawControls();
+  refresh();
+}
+
+// --- checking a file ---------------------------------------------------------------------
+
+function showListing(text, issues) {
+  const listing = $("listing");
+  const bad = new Map();
+  for (const issue of issues) if (issue.line) bad.set(issue.line, [...(bad.get(issue.line) ?? []), issue]);
+  fill(listing);
+  text.split("\n").slice(0, 2000).forEach((line, i) => {
+    const here = bad.get(i + 1);
+    const item = el("li", {class: here ? "bad" : false, id: `line-${i + 1}`}, el("code", {}, line || " "));
+    if (here) for (const issue of here) item.append(el("div", {class: "line-issue"}, `↑ ${issue.path ? issue.path + ": " : ""}${issue.message}`));
+    listing.append(item);
+  });
+  listing.hidden = issues.length === 0;
+}
+
+async function check() {
+  const text = $("paste").value;
+  const result = $("check-result");
+  const {status, body} = await api("/api/variants/validate", {text});
+  if (status === 413) {
+    fill(result, el("p", {class: "bad"}, t("rules.too_big", {limit: 256})));
+    $("listing").hidden = true;
+    return;
+  }
+  if (status !== 200) {
+    fill(result, el("p", {class: "bad"}, body.message ?? t("common.error", {message: status})));
+    return;
+  }
+  if (body.valid) {
+    fill(result, el("p", {class: "good"}, t("rules.valid", {name: body.name})));
+    showListing(text, []);
+    loadVariant(body.variant, body.extends ?? "portugal");
+    return;
+  }
+  fill(result, el("p", {class: "bad"}, t("rules.problems", {count: body.issues.length})), el("ul", {class: "issues-list"}, issueItems(body.issues)));
+  showListing(text, body.issues);
+}
+
+// --- wiring ------------------------------------------------------------------------------
+
+async function start() {
+  const [fields, list] = await Promise.all([api("/api/variants/fields", {query: {lang}}), api("/api/variants")]);
+  if (fields.status !== 200 || list.status !== 200) {
+    fill($("groups"), el("p", {}, t("common.offline")));
+    return;
+  }
+  groups = fields.body;
+  for (const v of list.body) $("base").append(el("option", {value: v.id}, v.name));
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(BUILT) ?? "null");
+  } catch {
+    saved = null;
+  }
+  if (saved && typeof saved.variant === "object" && list.body.some((v) => v.id === saved.base)) {
+    loadVariant(saved.variant, saved.base);
+  } else {
+    $("base").value = "portugal";
+    await loadBase("portugal");
+  }
+}
+
+$("base").addEventListener("change", (e) => loadBase(e.target.value));
+$("full").addEventListener("change", refresh);
+$("copy").addEventListener("click", () => latest && copy(latest.yaml));
+$("download").addEventListener("click", () => {
+  if (!latest) return;
+  const name = (variant.name || "house-rules").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "house-rules";
+  download(`${name}.yaml`, latest.yaml, "application/yaml");
+});
+$("play-these").addEventListener("click", () => {
+  if (!latest) {
+    toast(t("rules.invalid"));
+    return;
+  }
+  location.href = "/play?variant=built";
+});
+$("check").addEventListener("click", check);
+$("file").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  if (!file) return;
+  if (file.size > 256 * 1024) {
+    fill($("check-result"), el("p", {class: "bad"}, t("rules.too_big", {limit: 256})));
+    return;
+  }
+  $("paste").value = await file.text();
+  check();
+});
+$("builder").addEventListener("submit", (e) => e.preventDefault());
+
+start();

@@ -1,0 +1,112 @@
+"""End-to-end tests of the web app in a real headless Chromium (Debian's `chromium`),
+driven by Playwright (`pip install 'sueca-rules[e2e]'`; `.ci/run` installs both). The
+server runs in a thread of the test process, on a free loopback port.
+
+Without Chromium or Playwright these tests are skipped on a developer's machine; under CI
+(`CI` set) they fail instead, so that a missing install step cannot pass unseen.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("SUECA_CHROMIUM", "/usr/bin/chromium")
+# The flags of a closed machine: no background connections, no sandbox as root, no GPU.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        return f"{exc.name} is not installed (pip install -e '.[dev,e2e]')"
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def e2e_ready() -> None:
+    reason = _missing()
+    if reason is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"end-to-end tests cannot run: {reason}")
+    pytest.skip(reason)
+
+
+class Server:
+    """The web app served by uvicorn in a thread, on `url`."""
+
+    def __init__(self, **settings: Any) -> None:
+        import uvicorn
+
+        from sueca_rules.web import Settings, create_app
+
+        self.app = create_app(Settings.for_tests(**{"bot_delay": 0.02, **settings}))
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
+
+    def __enter__(self) -> Server:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the web app did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+        self.sock.close()
+
+
+@pytest.fixture(scope="session")
+def server(e2e_ready: None) -> Iterator[Server]:
+    with Server() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser(e2e_ready: None) -> Iterator[Any]:
+    """Chromium, for the tests of one module: Playwright's synchronous API runs an event loop
+    in this thread while it is open, which other tests' `asyncio.run` must not meet."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh browser profile (its own storage), like another person's browser."""
+    ctx = browser.new_context(accept_downloads=True, viewport={"width": 1200, "height": 900})
+    ctx.set_default_timeout(20_000)
+    yield ctx
+    ctx.close()

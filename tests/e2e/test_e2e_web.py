@@ -1,0 +1,246 @@
+"""The web app as people use it, in headless Chromium: build a house rule and take its file,
+see a problem at its line, play against bots with the mouse and the keyboard, download the
+record, two people at one table with a reload in the middle, and a stranger turned away."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sueca_rules import Match, parse_record, parse_variant
+
+from .conftest import Server
+
+# Something to do on a table page: a card to play, a decision to make, or the end.
+_READY = """() => {
+  const over = document.querySelector('#over');
+  if (over && !over.hidden) return 'over';
+  if (document.querySelector('.card-button.legal:not([disabled])')) return 'card';
+  if (document.querySelector('#actions button.primary')) return 'decide';
+  return false;
+}"""
+
+
+def act(page: Any, keyboard: bool = False) -> str:
+    """Wait until this page has something to do and do it: play a legal card (typing it
+    with `keyboard`), or take the suggested decision (trump, keep the hand, agree the
+    count). Returns what it did."""
+    what = page.wait_for_function(_READY).json_value()
+    version = int(page.evaluate("document.body.dataset.version"))
+    if what == "card":
+        button = page.locator(".card-button.legal:not([disabled])").first
+        card = button.get_attribute("data-card")
+        if keyboard:
+            page.keyboard.type(card.lower())
+        else:
+            button.click()
+    elif what == "decide":
+        page.locator("#actions button.primary").first.click()
+    if what != "over":  # the server answered: the page shows a later state
+        page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+    return str(what)
+
+
+def sit_down(page: Any, server: Server, variant: str | None = None, **seats: str) -> None:
+    """On the Play page: choose the rules and the seats (`seat2="human"`), and sit down."""
+    page.goto(f"{server.url}/play?lang=en")
+    page.wait_for_selector("#variant option", state="attached")
+    if variant is not None:
+        page.select_option("#variant", variant)
+    for seat, kind in seats.items():
+        page.select_option(f"#{seat}", kind)
+    page.click("button[type=submit]")
+
+
+def deals_scored(page: Any) -> int:
+    return int(page.locator("#score .pad li").count())
+
+
+def build_short_rules(page: Any, server: Server) -> None:
+    """In the builder: start from Portugal, one game wins the match, a 60-60 adds nothing."""
+    page.goto(f"{server.url}/rules?lang=en")
+    page.wait_for_selector("#card h3")
+    page.fill("#f-name", "One-game café rules")
+    page.fill("#f-match-target_games", "1")
+    page.select_option("#f-scoring-tie-mode", index=0)  # none
+    page.wait_for_function(
+        "() => document.querySelector('#yaml').textContent.includes('target_games: 1')"
+    )
+
+
+def test_build_a_house_rule_and_download_its_file(
+    context: Any, server: Server, tmp_path: Path
+) -> None:
+    page = context.new_page()
+    build_short_rules(page, server)
+    assert "One-game café rules" in page.inner_text("#card h3")
+    differences = page.inner_text("#differences")
+    assert "Ties" in differences
+    assert "partida" in differences.lower()
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = tmp_path / "rules.yaml"
+    download.value.save_as(saved)
+    text = saved.read_text(encoding="utf-8")
+    assert text.startswith("# yaml-language-server: $schema=sueca-variant.json")
+    variant = parse_variant(text)
+    assert variant.match.target_games == 1
+    assert variant.scoring.tie.mode == "none"
+    assert variant.extends == "portugal"
+    # The same rules in Portuguese: the card, the controls and their help.
+    page.click("a.lang-link[data-lang=pt]")
+    page.wait_for_selector("#card h3")
+    assert page.inner_text("#card h3").startswith("Regras da Sueca")
+    assert "Jogos para ganhar a partida" in page.inner_text("#groups")
+
+
+def test_a_problem_is_shown_at_its_line(context: Any, server: Server) -> None:
+    page = context.new_page()
+    page.goto(f"{server.url}/rules?lang=en")
+    page.wait_for_selector("#card h3")
+    page.fill("#paste", "name: Café\nextends: portugal\nscoring:\n  tie:\n    mode: triple\n")
+    page.click("#check")
+    page.wait_for_selector("#listing li.bad")
+    bad = page.locator("#listing li.bad")
+    assert bad.count() == 1
+    assert bad.get_attribute("id") == "line-5"
+    assert "triple" in bad.inner_text()
+    assert "line 5, column 5" in page.inner_text("#check-result")
+    # Not a variant at all: still a message, and the page keeps working.
+    page.fill("#paste", "- just\n- a list\n")
+    page.click("#check")
+    page.wait_for_function(
+        "() => document.querySelector('#check-result').textContent.includes('1 problem')"
+    )
+    page.fill("#paste", "name: Fine\nmatch: {target_games: 2}\n")
+    page.click("#check")
+    page.wait_for_selector("#check-result .good")
+    assert page.input_value("#f-match-target_games") == "2"
+
+
+def test_play_a_match_against_bots_and_download_the_record(
+    context: Any, server: Server, tmp_path: Path
+) -> None:
+    page = context.new_page()
+    build_short_rules(page, server)
+    page.click("#play-these")
+    page.wait_for_url(re.compile(r"/play"))
+    page.wait_for_selector("#variant option[value=built]", state="attached")
+    assert page.input_value("#variant") == "built"
+    page.select_option("#seat1", "bot:2")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/table/"))
+    page.wait_for_selector("#game:not([hidden])")
+    assert page.locator("#hand .card-button").count() == 10
+    typed = False
+    for _ in range(400):
+        what = act(page, keyboard=not typed)
+        typed = typed or what == "card"
+        if what == "over":
+            break
+    else:
+        pytest.fail("the match did not end")
+    assert page.inner_text("#over-title") in (
+        "Your team won the match!",
+        "The other team won the match.",
+    )
+    with page.expect_download() as download:
+        page.click("#record")
+    saved = tmp_path / "match.yaml"
+    download.value.save_as(saved)
+    match = Match.from_record(parse_record(saved.read_text(encoding="utf-8")))
+    assert match.is_over
+    assert match.variant.name == "One-game café rules"
+    # The replay viewer opens the file and steps through it.
+    page.goto(f"{server.url}/replay?lang=en")
+    page.set_input_files("#file", str(saved))
+    page.wait_for_selector("#viewer:not([hidden])")
+    page.keyboard.press("ArrowRight")
+    assert "trick 1 of" in page.inner_text("#position")
+    assert page.locator("#replay-felt .trick .card").count() == 4
+
+
+def test_two_people_at_one_table_with_a_reload_and_a_stranger(browser: Any, server: Server) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    stranger_ctx = browser.new_context()
+    try:
+        host = host_ctx.new_page()
+        sit_down(host, server, seat1="bot:1", seat2="human", seat3="bot:1")
+        host.wait_for_selector("#links:not([hidden])")
+        link = host.input_value("#link-list input")
+        assert "#t=" in link
+        host.click("#go")
+        host.wait_for_selector("#waiting:not([hidden])")
+        assert "not yet joined" in host.inner_text("#waiting-seats")
+
+        guest = guest_ctx.new_page()
+        guest.goto(link)
+        for page in (host, guest):
+            page.wait_for_selector("#game:not([hidden])")
+        assert guest.evaluate("document.documentElement.scrollWidth") <= 391  # fits a phone
+        assert "Partner" in host.inner_text("#seat-top")
+
+        # Play together; the guest reloads in the middle of the deal.
+        reloaded = False
+        while deals_scored(host) == 0:
+            for page in (host, guest):
+                page.wait_for_timeout(20)
+                ready = page.evaluate(_READY)
+                if ready in ("card", "decide"):
+                    act(page)
+            if not reloaded and guest.locator("#hand .card-button").count() == 7:
+                hand = sorted(
+                    guest.locator("#hand .card-button").evaluate_all(
+                        "bs => bs.map(b => b.dataset.card)"
+                    )
+                )
+                guest.reload()
+                guest.wait_for_selector("#game:not([hidden])")
+                guest.wait_for_function(
+                    "() => document.querySelectorAll('#hand .card-button').length > 0"
+                )
+                again = sorted(
+                    guest.locator("#hand .card-button").evaluate_all(
+                        "bs => bs.map(b => b.dataset.card)"
+                    )
+                )
+                assert again == hand
+                reloaded = True
+        assert reloaded
+
+        # A stranger with a made-up token is turned away; so is a link without one.
+        table = host.url.split("/table/")[1].split("#")[0]
+        stranger = stranger_ctx.new_page()
+        stranger.goto(f"{server.url}/table/{table}#t={'x' * 32}")
+        stranger.wait_for_selector("#status.alert")
+        assert "not valid for this table" in stranger.inner_text("#status")
+        stranger.goto(f"{server.url}/table/{table}")
+        stranger.wait_for_selector("#status.alert")
+        assert stranger.locator("#game").is_hidden()
+    finally:
+        for ctx in (host_ctx, guest_ctx, stranger_ctx):
+            ctx.close()
+
+
+def test_bad_input_never_breaks_the_pages(context: Any, server: Server) -> None:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/replay?lang=pt")
+    page.fill("#paste", "deals: [[[")
+    page.click("#open-record")
+    page.wait_for_selector("#problems:not([hidden])")
+    assert "não pode ser revisto" in page.inner_text("#problems")
+    page.goto(f"{server.url}/table/nope#t=abc")
+    page.wait_for_selector("#status.alert")
+    page.goto(f"{server.url}/rules")
+    page.wait_for_selector("#card h3")
+    page.fill("#f-match-best_of", "2")
+    page.wait_for_selector("#invalid:not([hidden])")
+    assert "best_of" in page.inner_text("#invalid")
+    assert page.locator(".field.invalid").count() == 1
+    assert errors == []

@@ -1,0 +1,393 @@
+"""The web app's HTTP API (the contract's "Web API"), its pages and `sueca serve`, through
+Starlette's TestClient: no network, no browser."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+pytest.importorskip("starlette")
+
+from starlette.testclient import TestClient
+
+from sueca_rules import builtin_ids, describe, load_variant, parse_record, parse_variant
+from sueca_rules.web import Settings, create_app
+from sueca_rules.web._fields import field_groups, leaf_paths
+from sueca_rules.web._i18n import Lang, strings
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ROOT / "sueca_rules" / "web" / "static"
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(Settings.for_tests())) as c:
+        yield c
+
+
+# --- GET /api/variants ----------------------------------------------------------------------
+
+
+def test_variants_lists_the_builtins(client: TestClient) -> None:
+    body = client.get("/api/variants").json()
+    assert [v["id"] for v in body] == list(builtin_ids())
+    assert body[0] == {"id": "portugal", "name": "Portugal"}
+
+
+def test_one_variant_as_data(client: TestClient) -> None:
+    body = client.get("/api/variants/french").json()
+    assert body["variant"]["table"]["direction"] == "clockwise"
+    assert client.get("/api/variants/nope").status_code == 404
+
+
+# --- POST /api/variants/validate ------------------------------------------------------------
+
+HOUSE = """\
+name: Our café
+extends: portugal
+scoring:
+  tie:
+    mode: triple
+"""
+
+
+def test_validate_names_the_line_column_and_path(client: TestClient) -> None:
+    r = client.post("/api/variants/validate", content=HOUSE)
+    assert r.status_code == 200
+    body = r.json()
+    assert body["valid"] is False
+    (issue,) = body["issues"]
+    assert issue == {
+        "line": 5,
+        "column": 5,
+        "path": "scoring.tie.mode",
+        "message": issue["message"],
+    }
+    assert "multiply" in issue["message"]
+    assert "triple" in issue["message"]
+
+
+def test_validate_a_valid_file_gives_its_rules(client: TestClient) -> None:
+    body = client.post("/api/variants/validate", content=HOUSE.replace("triple", "none")).json()
+    assert body["valid"] is True
+    assert body["issues"] == []
+    assert body["name"] == "Our café"
+    assert body["extends"] == "portugal"
+    assert body["variant"]["scoring"]["tie"]["mode"] == "none"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [b"", b"\xff\xfe\x00", b"- a list", b"name: [", b"name: x\nextends: ../../etc/passwd\n"],
+)
+def test_validate_bad_text_is_an_issue_not_an_error(client: TestClient, text: bytes) -> None:
+    r = client.post("/api/variants/validate", content=text)
+    assert r.status_code == 200
+    body = r.json()
+    assert body["valid"] is False
+    assert body["issues"]
+    assert all(set(i) == {"line", "column", "path", "message"} for i in body["issues"])
+
+
+def test_validate_never_reads_a_file_named_in_the_text(client: TestClient) -> None:
+    body = client.post("/api/variants/validate", content="name: x\nextends: pyproject.toml\n")
+    message = body.json()["issues"][0]["message"]
+    assert "built-in" in message
+    assert "[project]" not in message
+
+
+def test_validate_refuses_a_body_over_the_limit(client: TestClient) -> None:
+    limit = Settings().max_variant_bytes
+    r = client.post("/api/variants/validate", content=b"#" * (limit + 1))
+    assert r.status_code == 413
+    r = client.post("/api/variants/validate", content=b"name: x\n#" + b"#" * (limit - 10))
+    assert r.status_code == 200
+
+
+@given(st.binary(max_size=300) | st.text(max_size=300))
+def test_validate_any_text_answers_200(text: bytes | str) -> None:
+    with TestClient(create_app(Settings.for_tests())) as c:
+        r = c.post("/api/variants/validate", content=text)
+    assert r.status_code == 200
+    assert isinstance(r.json()["valid"], bool)
+
+
+# --- POST /api/variants/describe ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_describe_by_id_is_the_rules_card(client: TestClient, lang: Lang) -> None:
+    r = client.post(f"/api/variants/describe?lang={lang}", json={"id": "sueca-play"})
+    assert r.status_code == 200
+    variant = load_variant("sueca-play")
+    assert r.json() == {"name": variant.name, "text": describe(variant, lang)}
+
+
+def test_describe_text_and_inline_variant(client: TestClient) -> None:
+    text = HOUSE.replace("triple", "none")
+    r = client.post("/api/variants/describe", content=text)
+    assert r.json()["text"] == describe(parse_variant(text))
+    inline = {"name": "Inline", "match": {"target_games": 6}}
+    r = client.post("/api/variants/describe?lang=pt", json={"variant": inline})
+    assert r.status_code == 200
+    assert "aos 6 jogos" in " ".join(r.json()["text"].split())
+
+
+def test_describe_invalid_variant_is_422_with_issues(client: TestClient) -> None:
+    r = client.post("/api/variants/describe", content=HOUSE)
+    assert r.status_code == 422
+    assert r.json()["issues"][0]["line"] == 5
+    r = client.post("/api/variants/describe", json={"variant": {"name": "x", "match": 3}})
+    assert r.status_code == 422
+    assert r.json()["issues"][0]["path"] == "match"
+    r = client.post("/api/variants/describe", json={"id": "nope"})
+    assert r.status_code == 422
+    assert client.post("/api/variants/describe?lang=fr", json={"id": "portugal"}).status_code == 400
+    bad = client.post(
+        "/api/variants/describe", content=b"{", headers={"content-type": "application/json"}
+    )
+    assert bad.status_code == 400
+
+
+# --- the builder's preview and fields -------------------------------------------------------
+
+
+def test_every_variant_field_has_a_control_with_help_in_both_languages() -> None:
+    paths = leaf_paths()
+    assert "scoring.tie.mode" in paths
+    assert "scoring.tiers" in paths
+    for lang in ("en", "pt"):
+        groups = field_groups(lang)
+        shown = [f["path"] for g in groups for f in g["fields"]]
+        assert sorted(shown) == sorted(paths)
+        for g in groups:
+            for f in g["fields"]:
+                assert f["help"], (lang, f["path"])
+                assert f["label"] != f["path"], (lang, f["path"])
+    en = {f["path"]: f["help"] for g in field_groups("en") for f in g["fields"]}
+    pt = {f["path"]: f["help"] for g in field_groups("pt") for f in g["fields"]}
+    assert all(en[p] != pt[p] for p in paths), "every description is translated"
+
+
+def same_rules(text: str, data: dict[str, object]) -> bool:
+    """The file the builder wrote holds the rules, name and description it was given."""
+    a, b = parse_variant(text), parse_variant(json.dumps(data))
+    return (a.name, a.description, a.rules_dict()) == (b.name, b.description, b.rules_dict())
+
+
+def test_preview_gives_card_differences_and_a_file_that_reads_back(client: TestClient) -> None:
+    base = client.get("/api/variants/portugal").json()["variant"]
+    mine = {**base, "name": "Casa", "scoring": {**base["scoring"], "tie": {"mode": "none"}}}
+    r = client.post("/api/variants/preview?lang=pt", json={"variant": mine, "base": "portugal"})
+    body = r.json()
+    assert body["valid"] is True
+    assert body["diff"] == [{"path": "scoring.tie.mode", "a": "add", "b": "none"}]
+    assert "Empate" in body["differences"]
+    assert body["yaml"].startswith("# yaml-language-server: $schema=sueca-variant.json\n")
+    assert "extends: portugal" in body["yaml"]
+    assert same_rules(body["yaml"], mine)
+    full = client.post(
+        "/api/variants/preview", json={"variant": mine, "base": "portugal", "full": True}
+    ).json()
+    assert "extends" not in full["yaml"]
+    assert "tiers:" in full["yaml"]
+    assert same_rules(full["yaml"], mine)
+
+
+def test_preview_of_invalid_rules_says_where(client: TestClient) -> None:
+    bad = {"name": "x", "scoring": {"tie": {"mode": "multiply", "amount": 1}}}
+    body = client.post("/api/variants/preview", json={"variant": bad, "base": "portugal"}).json()
+    assert body["valid"] is False
+    assert body["issues"][0]["path"] == "scoring.tie.amount"
+    assert client.post("/api/variants/preview", json=[1]).status_code == 400
+
+
+@pytest.mark.parametrize("base", builtin_ids())
+def test_builder_files_read_back_for_every_base(client: TestClient, base: str) -> None:
+    data = client.get(f"/api/variants/{base}").json()["variant"]
+    data["match"]["target_games"] = 7
+    body = client.post("/api/variants/preview", json={"variant": data, "base": base}).json()
+    assert same_rules(body["yaml"], data)
+
+
+def test_schema_download(client: TestClient) -> None:
+    r = client.get("/api/schema")
+    assert r.status_code == 200
+    assert r.json()["$schema"].startswith("http://json-schema.org/draft-07")
+    assert "sueca-variant.json" in r.headers["content-disposition"]
+
+
+# --- replay -----------------------------------------------------------------------------------
+
+
+def _record_text() -> str:
+    from sueca_rules import Match, dump_record
+    from sueca_rules.bots import make_bot
+
+    match = Match("portugal", seed=5)
+    bot = make_bot(1, seed=5)
+    while not match.is_over:
+        match.play(bot.choose(match.observation(match.turn or 0)))
+    return dump_record(match.to_record())
+
+
+def test_replay_a_record(client: TestClient) -> None:
+    text = _record_text()
+    body = client.post("/api/records/replay", content=text).json()
+    record = parse_record(text)
+    assert len(body["deals"]) == len(record.deals)
+    assert body["report"]["winner"] in (0, 1)
+    assert body["deals"][0]["plays"] == record.deals[0].plays
+
+
+def test_replay_bad_records_are_located(client: TestClient) -> None:
+    text = _record_text().replace("first_dealer:", "first_dealer: 9 #", 1)
+    r = client.post("/api/records/replay", content=text)
+    assert r.status_code == 422
+    assert r.json()["issues"][0]["path"] == "first_dealer"
+    r = client.post("/api/records/replay", content="variant: ./secret.yaml\nfirst_dealer: 0\n")
+    assert r.status_code == 422
+    assert "built-in" in r.json()["issues"][0]["message"]
+    limit = Settings().max_record_bytes
+    assert client.post("/api/records/replay", content=b" " * (limit + 1)).status_code == 413
+
+
+# --- pages, languages, headers --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/", "/rules", "/play", "/replay", "/table/abc"])
+def test_pages_in_both_languages(client: TestClient, path: str) -> None:
+    en = client.get(path + "?lang=en")
+    pt = client.get(path + "?lang=pt")
+    assert en.status_code == pt.status_code == 200
+    assert '<html lang="en">' in en.text
+    assert '<html lang="pt-PT">' in pt.text
+    assert "default-src 'self'" in en.headers["content-security-policy"]
+    assert pt.cookies.get("lang") == "pt"
+
+
+def test_language_from_cookie_and_browser(client: TestClient) -> None:
+    r = client.get("/", headers={"accept-language": "pt-PT,pt;q=0.9,en;q=0.5"})
+    assert '<html lang="pt-PT">' in r.text
+    client.cookies.set("lang", "en")
+    r = client.get("/", headers={"accept-language": "pt-PT"})
+    assert '<html lang="en">' in r.text
+
+
+def test_phrase_tables_match() -> None:
+    en, pt = strings("en"), strings("pt")
+    assert set(en) == set(pt)
+    for key in en:
+        assert en[key].strip(), key
+        assert pt[key].strip(), key
+        assert set(re.findall(r"{\w+}", en[key])) == set(re.findall(r"{\w+}", pt[key])), key
+
+
+def test_every_phrase_the_pages_use_exists() -> None:
+    used: set[str] = set()
+    for path in [*STATIC.glob("js/*.js"), *STATIC.parent.glob("templates/*.html")]:
+        text = path.read_text(encoding="utf-8")
+        used.update(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", text))
+    missing = sorted(k for k in used if k not in strings("en"))
+    assert not missing
+
+
+def test_nothing_is_loaded_from_elsewhere() -> None:
+    for path in [*STATIC.rglob("*.*"), *STATIC.parent.glob("templates/*.html")]:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"""(src|href)=["']https?://""", text), path
+        assert "@import url(http" not in text, path
+        assert 'fetch("http' not in text, path
+
+
+def test_static_files_and_no_directory_listing(client: TestClient) -> None:
+    assert (
+        client.get("/static/js/table.js")
+        .headers["content-type"]
+        .startswith(("text/javascript", "application/javascript"))
+    )
+    assert client.get("/static/").status_code == 404
+    assert client.get("/static/../_app.py").status_code == 404
+
+
+# --- sueca serve --------------------------------------------------------------------------
+
+
+def test_serve_refuses_a_port_in_use_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    from sueca_rules.cli import main
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 1
+    assert "cannot listen on 127.0.0.1" in capsys.readouterr().err
+
+
+def test_serve_says_what_another_host_exposes() -> None:
+    from sueca_rules.cli._cmd_serve import exposure_warning, is_loopback
+
+    assert is_loopback("127.0.0.1")
+    assert is_loopback("localhost")
+    assert is_loopback("::1")
+    assert is_loopback("127.0.0.2")
+    assert not is_loopback("0.0.0.0")
+    text = exposure_warning("0.0.0.0", 8000)
+    assert "port 8000" in text
+    assert "join links" in text
+    assert "not encrypted" in text
+
+
+def test_serve_help_lists_the_options(capsys: pytest.CaptureFixture[str]) -> None:
+    from sueca_rules.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = capsys.readouterr().out
+    for option in ("--host", "--port", "--open", "127.0.0.1"):
+        assert option in out
+
+
+def test_loopback_server_answers_only_loopback_names() -> None:
+    app = create_app(Settings.for_tests(), allowed_hosts=["127.0.0.1", "localhost"])
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        assert c.get("/").status_code == 200
+        assert c.get("/", headers={"host": "rebound.example"}).status_code == 400
+
+
+def test_sueca_serve_prints_its_address_and_serves() -> None:
+    """The command as a person runs it: any free port, the address printed, the pages served
+    and, on the loopback address, only loopback names answered."""
+    import http.client
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "sueca_rules", "serve", "--port", "0"]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as proc:
+        assert proc.stdout is not None
+        assert proc.stderr is not None
+        try:
+            line = proc.stdout.readline()
+            served = re.fullmatch(
+                r"Sueca is served at http://127\.0\.0\.1:(\d+)/ \(Ctrl-C stops it\)\n", line
+            )
+            assert served, line
+            port = int(served.group(1))
+            for host, status in (("127.0.0.1", 200), ("localhost", 200), ("rebound.example", 400)):
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conn.request("GET", "/rules", headers={"host": f"{host}:{port}"})
+                assert conn.getresponse().status == status
+                conn.close()
+        finally:
+            proc.terminate()
+        assert "Warning" not in proc.stderr.read()

@@ -1,0 +1,800 @@
+"""Tables over the WebSocket (Starlette's TestClient, no network): playing with bots, people
+joining and leaving, what the server refuses, the caps, and that no message to a seat ever holds
+another seat's hidden cards."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from sueca_rules import CARDS, Match, parse_record
+from sueca_rules.web import Settings, create_app
+
+Msg = dict[str, Any]
+CARD_TEXT = {str(c) for c in CARDS}
+
+
+def make_client(**changes: Any) -> TestClient:
+    return TestClient(create_app(Settings.for_tests(**changes)))
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with make_client() as c:
+        yield c
+
+
+def new_table(
+    client: TestClient, seats: list[str], variant: Any = "portugal", seed: Any = 7
+) -> Msg:
+    r = client.post("/api/tables", json={"variant": variant, "seats": seats, "seed": seed})
+    assert r.status_code == 200, r.text
+    body: Msg = r.json()
+    return body
+
+
+def url(table: Msg, seat: int | None = None, token: str | None = None) -> str:
+    if token is None:
+        token = next(s["token"] for s in table["seats"] if seat is None or s["seat"] == seat)
+    return f"/ws/tables/{table['table']}?token={token}"
+
+
+def until(ws: Any, pred: Callable[[Msg], bool], limit: int = 5000) -> Msg:
+    """Read messages until one satisfies `pred` (bounded: a test never hangs on a loop)."""
+    for _ in range(limit):
+        message: Msg = ws.receive_json()
+        if pred(message):
+            return message
+    raise AssertionError("no such message")
+
+
+def my_turn(seat: int) -> Callable[[Msg], bool]:
+    return lambda m: m["type"] == "state" and (m["over"] or m["to_play"] == seat)
+
+
+# --- the contract ---------------------------------------------------------------------------
+
+
+def test_create_table_gives_one_token_per_human_seat(client: TestClient) -> None:
+    table = new_table(client, ["human", "bot:4", "human", "bot:1"])
+    assert [s["seat"] for s in table["seats"]] == [0, 2]
+    tokens = [s["token"] for s in table["seats"]]
+    assert len(set(tokens)) == 2
+    assert all(len(t) >= 32 for t in tokens)
+    assert table["links"][1]["path"] == f"/table/{table['table']}#t={tokens[1]}"
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"variant": "portugal", "seats": ["bot:1"] * 4}, 400),
+        ({"variant": "portugal", "seats": ["human", "bot:5", "bot:1", "bot:1"]}, 400),
+        ({"variant": "portugal", "seats": ["human"]}, 400),
+        ({"variant": "nope", "seats": ["human"] * 4}, 422),
+        ({"variant": {"name": "x", "match": {"best_of": 2}}, "seats": ["human"] * 4}, 422),
+        ({"variant": "portugal", "seats": ["human"] * 4, "seed": [1]}, 400),
+        ({"seats": ["human"] * 4}, 400),
+    ],
+)
+def test_create_table_refuses_bad_requests(client: TestClient, body: Msg, status: int) -> None:
+    assert client.post("/api/tables", json=body).status_code == status
+
+
+def test_play_a_deal_over_the_websocket_with_bots(client: TestClient) -> None:
+    table = new_table(client, ["human", "bot:3", "bot:3", "bot:3"])
+    with client.websocket_connect(url(table)) as ws:
+        state = until(ws, lambda m: m["type"] == "state")
+        for key in ("seat", "hand", "legal", "to_play", "phase", "trick", "trump_card", "games"):
+            assert key in state
+        assert state["seat"] == 0
+        assert state["partidas"] == [0, 0]
+        assert state["over"] is False
+        assert len(state["hand"]) == 10
+        assert state["phase"] == "play"
+        while True:
+            state = until(ws, my_turn(0))
+            if state["deal"] > 1 or state["over"]:
+                break
+            assert state["legal"]
+            assert set(state["legal"]) <= set(state["hand"])
+            ws.send_json({"type": "play", "card": state["legal"][-1].lower()})
+        assert sum(state["games"]) > 0 or state["pending_ties"] or state["history"]
+        assert state["history"][0]["deal"] == 1
+
+
+def test_bots_think_off_the_event_loop() -> None:
+    threads: set[str] = set()
+
+    class Watched(ThreadPoolExecutor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+            def run() -> Any:
+                threads.add(threading.current_thread().name)
+                return fn(*args, **kwargs)
+
+            return super().submit(run)
+
+    pool = Watched(max_workers=2, thread_name_prefix="bot-test")
+    app = create_app(Settings.for_tests(), executor=pool)
+    with TestClient(app) as c:
+        table = new_table(c, ["human", "bot:2", "bot:2", "bot:2"], seed=3)
+        with c.websocket_connect(url(table)) as ws:
+            state = until(ws, my_turn(0))
+            ws.send_json({"type": "play", "card": state["legal"][0]})
+            until(ws, my_turn(0))
+    pool.shutdown()
+    assert threads
+    assert all(name.startswith("bot-test") for name in threads)
+
+
+# --- what is refused --------------------------------------------------------------------------
+
+
+def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> None:
+    table = new_table(client, ["human", "bot:1", "bot:1", "bot:1"], seed=11)
+    with client.websocket_connect(url(table)) as ws:
+        state = until(ws, my_turn(0))
+        hand, legal = state["hand"], state["legal"]
+        follow = [c for c in hand if c not in legal]
+        bad: list[tuple[str, str]] = [
+            ("not json", "malformed"),
+            ("[1, 2]", "malformed"),
+            ('{"type": "dance"}', "unknown_type"),
+            ('{"card": "7H"}', "unknown_type"),
+            ('{"type": "play"}', "bad_card"),
+            ('{"type": "play", "card": 12}', "bad_card"),
+            ('{"type": "play", "card": "9H"}', "bad_card"),
+            ('{"type": "play", "card": "' + "A" * 5000 + '"}', "too_large"),
+            ('{"type": "claim"}', "no_claims"),
+            ('{"type": "start"}', "already_started"),
+            ('{"type": "rematch"}', "not_over"),
+            (f'{{"type": "play", "card": "{legal[0]}", "seat": 1}}', "not_your_seat"),
+        ]
+        other = next(c for c in CARD_TEXT if c not in hand)
+        bad.append((f'{{"type": "play", "card": "{other}"}}', "not_in_hand"))
+        if follow and state["trick"]:
+            bad.append((f'{{"type": "play", "card": "{follow[0]}"}}', "must_follow"))
+        for text, code in bad:
+            ws.send_text(text)
+            reply = ws.receive_json()
+            assert reply["type"] == "error", (text[:40], reply)
+            assert reply["code"] == code, (text[:40], reply)
+            assert reply["message"]
+        ws.send_json({"type": "play", "card": legal[0]})
+        after = ws.receive_json()
+        assert after["type"] == "state"
+        assert after["version"] == state["version"] + 1
+        assert sorted(after["hand"]) == sorted(c for c in hand if c != legal[0])
+
+
+def test_out_of_turn_is_refused(client: TestClient) -> None:
+    table = new_table(client, ["human", "human", "bot:1", "bot:1"], seed=3)
+    with client.websocket_connect(url(table, 0)) as a, client.websocket_connect(url(table, 1)) as b:
+        sockets = {0: a, 1: b}
+        state = until(a, lambda m: m["phase"] == "play" and m["to_play"] in (0, 1))
+        waiting = sockets[1 - state["to_play"]]
+        mine = until(waiting, lambda m: m["version"] == state["version"])
+        waiting.send_json({"type": "play", "card": mine["hand"][0]})
+        reply = until(waiting, lambda m: m["type"] == "error")
+        assert reply["code"] == "not_your_turn"
+
+
+def test_errors_in_portuguese(client: TestClient) -> None:
+    table = new_table(client, ["human", "bot:1", "bot:1", "bot:1"])
+    with client.websocket_connect(url(table) + "&lang=pt") as ws:
+        until(ws, my_turn(0))
+        ws.send_text("{")
+        assert ws.receive_json()["message"] == "A mensagem não é um objeto JSON."
+
+
+def test_a_strangers_token_and_an_unknown_table_are_refused(client: TestClient) -> None:
+    table = new_table(client, ["human", "bot:1", "bot:1", "bot:1"])
+    other = new_table(client, ["human", "bot:1", "bot:1", "bot:1"])
+    for path in (
+        url(table, token="x" * 32),
+        url(table, token=other["seats"][0]["token"]),
+        f"/ws/tables/{table['table']}",
+    ):
+        with client.websocket_connect(path) as ws:
+            assert ws.receive_json()["code"] == "bad_token"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4403
+    with client.websocket_connect(url({"table": "nope", "seats": table["seats"]})) as ws:
+        assert ws.receive_json()["code"] == "no_table"
+    record = client.get(f"/api/tables/{table['table']}/record?token={'x' * 32}")
+    assert record.status_code == 403
+
+
+def test_another_sites_page_cannot_open_a_seat(client: TestClient) -> None:
+    table = new_table(client, ["human", "bot:1", "bot:1", "bot:1"])
+    headers = {"origin": "http://evil.example"}
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(url(table), headers=headers) as ws,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 4403
+
+
+# --- people: joining, leaving, coming back --------------------------------------------------
+
+
+def test_waiting_room_then_the_host_starts_with_a_bot_in_the_empty_seat(client: TestClient) -> None:
+    table = new_table(client, ["human", "bot:1", "human", "bot:1"])
+    with client.websocket_connect(url(table, 0)) as host:
+        waiting = host.receive_json()
+        assert waiting["phase"] == "waiting"
+        assert waiting["host"] is True
+        assert [i["seat"] for i in waiting["invites"]] == [2]
+        host.send_json({"type": "start"})
+        state = until(host, lambda m: m["phase"] == "play")
+        assert state["seats"][2]["bot_plays"] is True
+        assert "invites" not in state
+        # The empty seat's bot plays, so the match goes on until it is our turn.
+        until(host, my_turn(0))
+        with client.websocket_connect(url(table, 2)) as guest:
+            joined = until(guest, lambda m: m["type"] == "state")
+            assert joined["seat"] == 2
+            assert joined["phase"] == "play"
+            assert joined["host"] is False
+            assert joined["seats"][2]["bot_plays"] is False
+            guest.send_json({"type": "start"})
+            assert until(guest, lambda m: m["type"] == "error")["code"] == "already_started"
+
+
+def test_only_the_host_starts_early(client: TestClient) -> None:
+    table = new_table(client, ["human", "human", "bot:1", "bot:1"])
+    with client.websocket_connect(url(table, 1)) as guest:
+        assert guest.receive_json()["phase"] == "waiting"
+        guest.send_json({"type": "start"})
+        assert guest.receive_json()["code"] == "host_only"
+
+
+def test_everyone_joined_starts_the_match(client: TestClient) -> None:
+    table = new_table(client, ["human", "human", "bot:1", "bot:1"])
+    with client.websocket_connect(url(table, 0)) as a, client.websocket_connect(url(table, 1)) as b:
+        assert until(a, lambda m: m["phase"] == "play")["seat"] == 0
+        assert until(b, lambda m: m["phase"] == "play")["seat"] == 1
+
+
+def test_reconnect_with_the_same_link_sees_the_same_state(client: TestClient) -> None:
+    table = new_table(client, ["human", "bot:1", "bot:1", "bot:1"])
+    with client.websocket_connect(url(table)) as ws:
+        state = until(ws, my_turn(0))
+        ws.send_json({"type": "play", "card": state["legal"][0]})
+        before = until(ws, my_turn(0))
+    with client.websocket_connect(url(table)) as ws:
+        again = until(ws, lambda m: m["type"] == "state")
+    keep = ("hand", "trick", "trump_card", "games", "deal", "cards_played", "to_play", "points")
+    assert {k: again[k] for k in keep} == {k: before[k] for k in keep}
+
+
+def test_a_second_window_takes_the_seat_over(client: TestClient) -> None:
+    table = new_table(client, ["human", "bot:1", "bot:1", "bot:1"])
+    with client.websocket_connect(url(table)) as first:
+        until(first, my_turn(0))
+        with client.websocket_connect(url(table)) as second:
+            assert until(second, my_turn(0))["seat"] == 0
+            with pytest.raises(WebSocketDisconnect) as closed:
+                until(first, lambda m: False)
+            assert closed.value.code == 4000
+
+
+@contextmanager
+def one_came_and_left(away_seconds: float, seed: int) -> Iterator[tuple[TestClient, Msg, Any]]:
+    """A table of two people where seat 1 joined (so the match started) and left; yields the
+    client, the table and seat 0's socket."""
+    with make_client(away_seconds=away_seconds) as c:
+        table = new_table(c, ["human", "human", "bot:1", "bot:1"], seed=seed)
+        with c.websocket_connect(url(table, 0)) as a:
+            with c.websocket_connect(url(table, 1)) as b:
+                until(b, lambda m: m["phase"] == "play")
+            yield c, table, a
+
+
+def test_an_absent_humans_seat_is_played_by_a_bot_until_they_return() -> None:
+    with one_came_and_left(0.0, seed=21) as (c, table, a):
+        # Seat 1 left: its stand-in plays, so seat 0 keeps getting turns.
+        state = until(a, lambda m: m["type"] == "state" and m["seats"][1]["bot_plays"])
+        for _ in range(3):
+            state = until(a, my_turn(0))
+            a.send_json({"type": "play", "card": state["legal"][0]})
+        with c.websocket_connect(url(table, 1)) as b:
+            back = until(b, lambda m: m["type"] == "state")
+            assert back["seats"][1]["bot_plays"] is False
+            assert len(back["hand"]) < 10
+
+
+def test_away_seconds_delay_the_stand_in() -> None:
+    with one_came_and_left(3600.0, seed=2) as (_, _, a):
+        left = until(a, lambda m: m["type"] == "state" and not m["seats"][1]["connected"])
+        assert left["seats"][1]["bot_plays"] is False  # waiting for them for an hour
+
+
+# --- the end: record and rematch ------------------------------------------------------------
+
+
+def play_to_the_end(ws: Any, seat: int, rng: random.Random) -> Msg:
+    while True:
+        state = until(ws, my_turn(seat))
+        if state["over"]:
+            return state
+        ws.send_json({"type": "play", "card": rng.choice(state["playable"])})
+
+
+def test_record_then_rematch(client: TestClient) -> None:
+    table = new_table(client, ["human", "bot:2", "bot:2", "bot:2"], seed=4)
+    record_url = f"/api/tables/{table['table']}/record?token={table['seats'][0]['token']}"
+    assert client.get(record_url).status_code == 409
+    with client.websocket_connect(url(table)) as ws:
+        over = play_to_the_end(ws, 0, random.Random(1))
+        assert over["winner"] in (0, 1)
+        assert over["records"] == 1
+        r = client.get(record_url)
+        assert r.status_code == 200
+        assert "attachment" in r.headers["content-disposition"]
+        replayed = Match.from_record(parse_record(r.text))
+        assert list(replayed.partidas) == over["partidas"]
+        assert replayed.winner == over["winner"]
+        as_json = client.get(record_url + "&format=json")
+        assert parse_record(as_json.text) == parse_record(r.text)
+        ws.send_json({"type": "rematch"})
+        again = until(ws, lambda m: m["type"] == "state" and not m["over"])
+        assert again["deal"] == 1
+        assert again["games"] == [0, 0]
+        assert again["history"] == []
+        assert client.get(record_url).text == r.text  # the finished match's record stays
+
+
+def test_an_inline_variant_table_records_its_variant(client: TestClient) -> None:
+    variant = {"name": "Quick", "match": {"target_games": 1}}
+    table = new_table(client, ["human", "bot:1", "bot:1", "bot:1"], variant=variant, seed=9)
+    with client.websocket_connect(url(table)) as ws:
+        assert play_to_the_end(ws, 0, random.Random(2))["over"]
+    text = client.get(
+        f"/api/tables/{table['table']}/record?token={table['seats'][0]['token']}"
+    ).text
+    record = parse_record(text)
+    assert isinstance(record.variant, dict)
+    assert record.variant["name"] == "Quick"
+
+
+# --- renúncia claims under portugal-table ---------------------------------------------------
+
+
+def test_a_rival_bot_claims_a_revoke_it_saw() -> None:
+    """The human revokes, then plays the suit it failed to follow: a rival bot claims."""
+    with make_client() as c:
+        for seed in itertools.count():
+            table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], "portugal-table", seed)
+            with c.websocket_connect(url(table)) as ws:
+                events = revoke_and_show_it(ws)
+            if events is not None:
+                break
+            assert seed < 40, "no deal let seat 0 revoke and then show it"
+    assert events is not None
+    claim = next(e for e in events if e["type"] == "claim_made")
+    assert claim["valid"] is True
+    assert claim["by"] % 2 == 1
+    assert claim["revoke"]["seat"] == 0
+    scored = next(e for e in events if e["type"] == "deal_scored")
+    assert scored["result"] == "revoke"
+    assert scored["games"][1] == 4
+
+
+def revoke_and_show_it(ws: Any) -> list[Msg] | None:
+    """Play seat 0 so that it revokes (a card off suit while holding the suit led), then
+    plays that suit; the events that followed, or None if this deal did not allow it."""
+    revoked: str | None = None
+    while True:
+        state = until(ws, lambda m: m["type"] == "state")
+        if any(e["type"] == "claim_made" for e in state["events"]):
+            return list(state["events"])
+        if state["deal"] > 1 or state["over"]:
+            return None
+        if state["to_play"] != 0:
+            continue
+        hand, legal = state["hand"], state["legal"]
+        if revoked is None:
+            off = [c for c in hand if c not in legal]
+            card = off[0] if off and state["trick"] else legal[0]
+            if off and state["trick"]:
+                revoked = state["trick"][0][1]
+        else:
+            same = [c for c in state["playable"] if c[1] == revoked]
+            card = same[0] if same else state["playable"][0]
+        ws.send_json({"type": "play", "card": card})
+
+
+def test_a_human_claim_false_or_right() -> None:
+    with make_client() as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], "portugal-table", 5)
+        with c.websocket_connect(url(table)) as ws:
+            state = until(ws, my_turn(0))
+            assert state["can_claim"] is True
+            assert state["claimable"] is True
+            ws.send_json({"type": "claim"})
+            after = until(ws, lambda m: m["type"] == "state" and m["events"])
+            claim = next(e for e in after["events"] if e["type"] == "claim_made")
+            assert claim["by"] == 0
+            assert claim["valid"] is False
+            assert after["last_deal"]["result"] == "revoke"
+            assert after["games"][1] == 4
+
+
+# --- caps -----------------------------------------------------------------------------------
+
+
+def test_tables_are_capped() -> None:
+    with make_client(max_tables=2) as c:
+        new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        r = c.post("/api/tables", json={"variant": "portugal", "seats": ["human"] * 4})
+        assert r.status_code == 503
+        assert r.json()["error"] == "too_many_tables"
+
+
+def test_connections_are_capped() -> None:
+    with make_client(max_connections=1) as c:
+        table = new_table(c, ["human", "human", "bot:1", "bot:1"])
+        with c.websocket_connect(url(table, 0)) as a:
+            a.receive_json()
+            with c.websocket_connect(url(table, 1)) as b:
+                assert b.receive_json()["code"] == "busy"
+
+
+def test_message_rate_is_capped() -> None:
+    with make_client(message_burst=5, messages_per_second=0.001) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        with c.websocket_connect(url(table)) as ws:
+            until(ws, my_turn(0))
+            codes = []
+            for _ in range(6):
+                ws.send_text("{}")
+                codes.append(ws.receive_json()["code"])
+            assert codes == ["unknown_type"] * 5 + ["rate"]
+            ws.send_json({"type": "play", "card": "AS"})  # not acted on: over the rate
+            ws.send_text("x" * 10)  # nor reported again within the second
+            with c.websocket_connect(url(table)) as again:  # the seat still works
+                assert until(again, my_turn(0))["version"] > 0
+
+
+def test_idle_tables_expire() -> None:
+    now = [1000.0]
+    app = create_app(Settings.for_tests(idle_seconds=60))
+    app.state.tables.clock = lambda: now[0]
+    with TestClient(app) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        fresh = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        now[0] += 61
+        app.state.tables.tables[fresh["table"]].touched = now[0]
+        assert app.state.tables.expire() == 1
+        with c.websocket_connect(url(table)) as ws:
+            assert ws.receive_json()["code"] == "no_table"
+        assert fresh["table"] in app.state.tables.tables
+
+
+def test_a_restart_loses_the_tables() -> None:
+    """Tables live in memory: after a restart a join link says the table is gone."""
+    with make_client() as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        with c.websocket_connect(url(table)) as ws:
+            until(ws, my_turn(0))
+    with make_client() as restarted:
+        with restarted.websocket_connect(url(table)) as ws:
+            message = ws.receive_json()
+            assert message["code"] == "no_table"
+            assert "restarted" in message["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4404
+        token = table["seats"][0]["token"]
+        assert (
+            restarted.get(f"/api/tables/{table['table']}/record?token={token}").status_code == 404
+        )
+
+
+# --- no hidden card in any message ----------------------------------------------------------
+
+
+def cards_in(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value} if value in CARD_TEXT else set()
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+def check_message(seat: int, msg: Msg, deals: list[Msg]) -> None:
+    """`msg` (to `seat`) holds only what that seat could know when it was sent: its own
+    hand, the cards played so far in this deal and the last, and the turned cards."""
+    if msg["type"] == "error" or msg["phase"] == "waiting":
+        assert not cards_in(msg) - set(msg.get("hand", ())), msg
+        return
+    d, k = msg["deal"], msg["cards_played"]
+    allowed: set[str] = set()
+    own: set[str] = set()
+    if msg["phase"] == "trump":  # the dealer is choosing: nothing is dealt yet
+        assert msg["trump_card"] is None
+    elif d - 1 < len(deals):
+        deal = deals[d - 1]
+        plays = deal.get("plays", [])[:k]
+        own = set(deal["hands"][seat]) - set(plays)
+        assert msg["trump_card"] == deal["trump_card"]
+        trick = msg["trick"]
+        assert len(trick) == k % 4
+        assert trick == plays[len(plays) - len(trick) :]
+        allowed |= own | set(plays) | {deal["trump_card"]}
+    else:
+        assert msg["over"]
+    assert set(msg["hand"]) == own
+    assert set(msg["legal"]) <= own
+    assert set(msg["playable"]) <= own
+    if d >= 2:
+        before = deals[d - 2]
+        allowed |= set(before.get("plays", ())) | {before["trump_card"]}
+    leaked = cards_in(msg) - allowed
+    assert not leaked, (seat, d, k, leaked)
+
+
+def act(state: Msg, rng: random.Random) -> Msg | None:
+    """A random decision for the seat of `state` when one is due from it: the dealer's
+    choice, a redeal answer, a card or now and then a claim (naming a rival when the rules
+    say so)."""
+    seat, phase = state["seat"], state["phase"]
+    if state["to_play"] != seat:
+        return None
+    if phase == "trump":
+        return {"type": "trump", "side": rng.choice(["top", "bottom"])}
+    if phase == "redeal":
+        wants = state["may_redeal"] and rng.random() < 0.5
+        return {"type": "redeal" if wants else "keep"}
+    if phase != "play":
+        return None
+    if state["can_claim"] and rng.random() < 0.03:
+        claim: Msg = {"type": "claim"}
+        if state["accuse"] == "player":
+            claim["against"] = rng.choice([s for s in range(4) if s % 2 != seat % 2])
+        return claim
+    return {"type": "play", "card": rng.choice(state["playable"])}
+
+
+def drive(client: TestClient, variant: Any, seats: list[str], seed: int) -> list[tuple[int, Msg]]:
+    """Play a whole match with the given human seats deciding at random (renúncias, claims,
+    redeals and trump choices included where the rules have them); every message each seat
+    received, each checked against the record for hidden cards."""
+    rng = random.Random(seed)
+    table = new_table(client, seats, variant, seed)
+    humans = [s["seat"] for s in table["seats"]]
+    received: list[tuple[int, Msg]] = []
+    latest: dict[int, Msg] = {}
+    with ExitStack() as stack:
+        sockets = {h: stack.enter_context(client.websocket_connect(url(table, h))) for h in humans}
+
+        def read(h: int) -> None:
+            message: Msg = sockets[h].receive_json()
+            received.append((h, message))
+            assert message["type"] == "state", message
+            latest[h] = message
+
+        for h in humans:
+            read(h)
+        for _ in range(20_000):
+            target = max(m["version"] for m in latest.values())
+            for h in humans:
+                while latest[h]["version"] < target:
+                    read(h)
+            if latest[humans[0]]["over"]:
+                break
+            for h in humans:
+                decision = act(latest[h], rng)
+                if decision is not None:
+                    sockets[h].send_json(decision)
+                    break
+            read(humans[0])
+        else:
+            raise AssertionError("the match did not end")
+        token = table["seats"][0]["token"]
+        record = client.get(f"/api/tables/{table['table']}/record?token={token}")
+    deals = parse_record(record.text).to_data()["deals"]
+    for seat, message in received:
+        check_message(seat, message, deals)
+    return received
+
+
+HOUSE = {
+    "name": "Accuse a player, play on",
+    "extends": "portugal",
+    "revoke": {
+        "mode": "claimable",
+        "accuse": "player",
+        "false_claim_games": 1,
+        "after_false_claim": "play_on",
+    },
+    "deal": {"redeal": {"leader_below": 12, "others_below": 8}},
+}
+
+
+GAMES: list[tuple[Any, list[str]]] = [
+    ("portugal", ["human", "bot:1", "bot:2", "bot:1"]),
+    ("brasil", ["human", "human", "bot:1", "bot:2"]),
+    (HOUSE, ["bot:1", "human", "bot:2", "human"]),
+    ("portugal-table", ["human", "human", "bot:1", "bot:2"]),
+    ("french", ["bot:2", "human", "bot:1", "human"]),
+    ("sueca-online", ["human", "bot:3", "human", "bot:1"]),
+    ("portugal-table", ["bot:1", "bot:1", "bot:1", "human"]),
+]
+
+
+@pytest.mark.parametrize(("variant", "seats"), GAMES)
+def test_no_hidden_card_in_any_message(client: TestClient, variant: Any, seats: list[str]) -> None:
+    received = drive(client, variant, seats, seed=len(str(variant)) * 31 + seats.index("human"))
+    assert len(received) > 10
+
+
+def random_game(seed: int) -> None:
+    rng = random.Random(seed)
+    variant = rng.choice(["portugal", "portugal-table", "french", "brasil", "sueca-online", HOUSE])
+    seats = [rng.choice(["human", "bot:1", "bot:2", "bot:3"]) for _ in range(4)]
+    if "human" not in seats:
+        seats[rng.randrange(4)] = "human"
+    with make_client() as c:
+        drive(c, variant, seats, seed)
+
+
+# --- the phases of issue 11: the dealer's choice, redeals, the count, accusations -----------
+
+
+def test_the_dealers_choice_and_the_redeal_question() -> None:
+    with make_client(count_seconds=3600.0) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], "brasil", seed=8)
+        seen: set[str] = set()
+        with c.websocket_connect(url(table)) as ws:
+            for _ in range(3000):
+                state = until(ws, lambda m: m["type"] == "state")
+                if state["over"] or seen >= {"trump", "redeal_refused", "redeal"}:
+                    break
+                if state["to_play"] != 0:
+                    continue
+                if state["phase"] == "trump":
+                    ws.send_json({"type": "trump", "side": "middle"})
+                    assert ws.receive_json()["code"] == "bad_side"
+                    ws.send_json({"type": "play", "card": "AS"})
+                    assert ws.receive_json()["code"] == "wrong_phase"
+                    ws.send_json({"type": "trump", "side": "top"})
+                    after = until(ws, lambda m: m["type"] == "state")
+                    chosen = after["events"][0]
+                    assert chosen == {
+                        "type": "trump_chosen",
+                        "deal": chosen["deal"],
+                        "dealer": 0,
+                        "side": "top",
+                    }
+                    seen.add("trump")
+                elif state["phase"] == "redeal" and not state["may_redeal"]:
+                    ws.send_json({"type": "redeal"})
+                    assert ws.receive_json()["code"] == "cannot_redeal"
+                    ws.send_json({"type": "keep"})
+                    seen.add("redeal_refused")
+                elif state["phase"] == "redeal":
+                    ws.send_json({"type": "redeal"})
+                    after = until(ws, lambda m: m["type"] == "state")
+                    types = [e["type"] for e in after["events"]]
+                    assert types[:2] == ["redeal_asked", "deal_scored"]
+                    assert after["last_deal"]["result"] == "redeal"
+                    assert after["last_deal"]["redeal"] == 0
+                    seen.add("redeal")
+                elif state["phase"] == "play":
+                    ws.send_json({"type": "play", "card": state["legal"][0]})
+        assert {"trump", "redeal_refused"} <= seen
+
+
+def play_to_the_count(ws: Any) -> Msg:
+    while True:
+        state = until(ws, lambda m: m["type"] == "state")
+        if state["phase"] == "count":
+            return state
+        if state["to_play"] == 0 and state["phase"] == "play":
+            ws.send_json({"type": "play", "card": state["legal"][0]})
+
+
+def test_the_count_waits_for_people_then_scores() -> None:
+    with make_client(count_seconds=3600.0) as c:
+        table = new_table(c, ["human", "bot:1", "human", "bot:1"], "portugal-table", seed=12)
+        with c.websocket_connect(url(table, 0)) as a, c.websocket_connect(url(table, 2)) as b:
+            # Seat 2 plays its legal cards too, from its own socket, between seat 0's reads.
+            def both_to_the_count() -> Msg:
+                state, other = a.receive_json(), b.receive_json()
+                while True:
+                    while state["version"] < other["version"]:
+                        state = a.receive_json()
+                    while other["version"] < state["version"]:
+                        other = b.receive_json()
+                    if state["phase"] == "count":
+                        found: Msg = state
+                        return found
+                    for ws, mine in ((a, state), (b, other)):
+                        if mine["phase"] == "play" and mine["to_play"] == mine["seat"]:
+                            ws.send_json({"type": "play", "card": mine["legal"][0]})
+                    state = a.receive_json()
+
+            count = both_to_the_count()
+            assert count["cards_played"] == 40
+            assert count["can_claim"] is True
+            assert count["to_play"] is None
+            a.send_json({"type": "count"})
+            agreed = until(a, lambda m: m["type"] == "state")
+            assert agreed["phase"] == "count"
+            assert agreed["count_agreed"] == [0]
+            b.send_json({"type": "count"})
+            scored = until(a, lambda m: m["type"] == "state" and m["phase"] != "count")
+            assert scored["last_deal"]["deal"] == 1
+            assert scored["last_deal"]["result"] in ("won", "tie")
+
+
+def test_a_claim_at_the_count() -> None:
+    with make_client(count_seconds=3600.0) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], "portugal-table", seed=12)
+        with c.websocket_connect(url(table)) as ws:
+            play_to_the_count(ws)
+            ws.send_json({"type": "claim"})
+            after = until(ws, lambda m: m["type"] == "state" and m["events"])
+            claim = after["events"][0]
+            assert claim["type"] == "claim_made"
+            assert claim["after"] == 40
+            assert claim["valid"] is False
+            assert after["last_deal"]["result"] == "revoke"
+
+
+def test_an_accusation_names_a_rival() -> None:
+    no_redeal = {**HOUSE, "deal": {"redeal": {"leader_below": None, "others_below": None}}}
+    with make_client() as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], no_redeal, seed=3)
+        with c.websocket_connect(url(table)) as ws:
+            state = until(ws, lambda m: m["type"] == "state" and m["phase"] == "play")
+            assert state["accuse"] == "player"
+            for bad in (
+                {"type": "claim"},
+                {"type": "claim", "against": 2},
+                {"type": "claim", "against": "1"},
+            ):
+                ws.send_json(bad)
+                assert until(ws, lambda m: m["type"] == "error")["code"] == "bad_against"
+            ws.send_json({"type": "claim", "against": 3})
+            after = until(ws, lambda m: m["type"] == "state" and m["claims"])
+            assert after["claims"] == [
+                {"after": after["claims"][0]["after"], "by": 0, "against": 3}
+            ]
+            assert after["penalties"] == [0, 1]  # a false claim: play goes on, the rivals get 1
+            assert after["phase"] in ("play", "redeal")
+    with make_client() as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], "portugal-table", seed=3)
+        with c.websocket_connect(url(table)) as ws:
+            until(ws, lambda m: m["type"] == "state" and m["phase"] == "play")
+            ws.send_json({"type": "claim", "against": 1})
+            assert until(ws, lambda m: m["type"] == "error")["code"] == "no_against"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_no_hidden_card_in_many_random_games(seed: int) -> None:
+    random_game(seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(20, 300))
+def test_no_hidden_card_in_hundreds_of_random_games(seed: int) -> None:
+    random_game(seed)
