@@ -75,6 +75,7 @@ _PLAY: Final = "play"
 _COUNT: Final = "count"
 _OVER: Final = "over"
 _DEALT: Final = frozenset((_REDEAL, _PLAY, _COUNT))  # a deal is on the table
+_DECIDING: Final = frozenset((_PLAY, _TRUMP, _REDEAL))  # a seat's decision is due
 _SUITS = tuple(Suit)
 _SIDES: Final = ("top", "bottom")
 
@@ -108,6 +109,27 @@ def check_seat(seat: object, what: str = "a seat") -> int:
         raise ConfigError(f"{what} is a whole number 0..3, not {seat!r}")
     assert isinstance(seat, int)
     return seat
+
+
+_new: Final = tuple.__new__
+_BIT: Final = tuple(1 << c for c in range(40))
+_BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(41))
+
+
+def _shuffled_deck(rng: random.Random) -> list[int]:
+    """The 40 cards shuffled by `rng`: exactly what `rng.shuffle(list(range(40)))` gives
+    (the same draws of the same algorithm, written out for the engine's speed; a test checks
+    that both agree)."""
+    deck = list(range(40))
+    getrandbits = rng.getrandbits
+    for i in range(39, 0, -1):
+        n = i + 1
+        k = _BIT_LENGTHS[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 def _hand_points(mask: int) -> int:
@@ -270,7 +292,7 @@ class Engine:
         self._plays: list[int] = []
         self._claims: list[Claim] = []
         self._revokes: list[Revoke] = []
-        self._tricks: list[Trick] = []
+        self._tricks: tuple[Trick, ...] = ()  # a tuple: observations hand it out as it is
         self._trick: list[int] = []
         self._leader = 0
         self._turn = 0
@@ -332,14 +354,13 @@ class Engine:
         return events
 
     def _deal_shuffled(self, top: bool | None) -> list[Event]:
-        deck = list(range(40))
-        random.Random(f"{self._seed}:deal:{len(self._deals) + 1}").shuffle(deck)
+        deck = _shuffled_deck(random.Random(f"{self._seed}:deal:{len(self._deals) + 1}"))
         order = self._rules.deal_order(self._dealer, top)
         hands = [0, 0, 0, 0]
         for i, seat in enumerate(order):
             mask = 0
             for c in deck[10 * i : 10 * i + 10]:
-                mask |= 1 << c
+                mask |= _BIT[c]
             hands[seat] = mask
         first = self._rules.trump_dealer_first if top is None else top
         return self._start_deal(hands, deck[0] if first else deck[39])
@@ -538,7 +559,9 @@ class Engine:
         trick.append(c)
         deal_no = len(self._deals) + 1
         trick_no = len(self._tricks) + 1
-        events: list[Event] = [CardPlayed(deal_no, trick_no, seat, CARDS[c])]
+        # Events and tricks are made with tuple.__new__ on hot paths: the named tuple's own
+        # __new__ is a Python function, and this is the same tuple without its call.
+        events: list[Event] = [_new(CardPlayed, (deal_no, trick_no, seat, CARDS[c]))]
         if len(trick) == 1:
             self._win_seat = seat
             self._win_card = c
@@ -563,8 +586,8 @@ class Engine:
         self._points[team] += points
         self._tricks_won[team] += 1
         cards = (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]])
-        self._tricks.append(Trick(self._leader, cards, winner, points))
-        events.append(TrickWon(deal_no, trick_no, winner, cards, points))
+        self._tricks += (_new(Trick, (self._leader, cards, winner, points)),)
+        events.append(_new(TrickWon, (deal_no, trick_no, winner, cards, points)))
         self._trick = []
         self._leader = self._turn = winner
         if trick_no < 10:
@@ -700,9 +723,9 @@ class Engine:
                 dealer=self._dealer,
                 trump_card=CARDS[self._trump_card],
                 hands=tuple(tuple(cards_from_mask(m)) for m in self._dealt),
-                plays=tuple(CARDS[c] for c in self._plays),
+                plays=tuple(map(CARDS.__getitem__, self._plays)),
                 claims=tuple(self._claims),
-                tricks=tuple(self._tricks),
+                tricks=self._tricks,
                 points=points,
                 tricks_won=tricks_won,
                 result=result,
@@ -835,7 +858,7 @@ class Engine:
         """The seat whose decision is due: the seat to play (`"play"`), the dealer choosing the
         trump card (`"trump"`), the seat asked about a new deal (`"redeal"`); `None` in the other
         phases (at the count any seat may claim)."""
-        return self._turn if self._phase in (_PLAY, _TRUMP, _REDEAL) else None
+        return self._turn if self._phase in _DECIDING else None
 
     @property
     def first_dealer(self) -> int:
@@ -959,49 +982,56 @@ class Engine:
         dealt = phase in _DEALT
         hands = self._hands
         hand = hands[check_seat(seat)]
-        turn = self.turn
+        held = tuple(cards_from_mask(hand))
+        turn = self._turn if phase in _DECIDING else None
         trick = self._trick
         rules = self._rules
         legal: tuple[Card, ...] = ()
         playable: tuple[Card, ...] = ()
         if turn == seat and phase == _PLAY:
-            legal = tuple(cards_from_mask(legal_mask(hand, trick)))
-            playable = tuple(cards_from_mask(hand)) if rules.revoke_claimable else legal
-        return Observation(
-            seat,
-            rules,
-            phase,
-            len(self._deals) + 1,
-            self._partida,
-            self._dealer,
-            _SUITS[self._trump] if dealt else None,
-            CARDS[self._trump_card] if dealt else None,
-            self._shown and dealt,
-            tuple(cards_from_mask(hand)),
-            hand,
-            turn,
-            legal,
-            self._leader,
-            tuple([CARDS[c] for c in trick]),
-            tuple(self._tricks),
-            self._played,
-            self._voids,
+            allowed = legal_mask(hand, trick)
+            legal = held if allowed == hand else tuple(cards_from_mask(allowed))
+            playable = held if rules.revoke_claimable else legal
+        # tuple.__new__ rather than the named tuple's own (Python) __new__: the same tuple,
+        # made without a call, for bots that ask for one before every card.
+        return _new(
+            Observation,
             (
-                hands[0].bit_count(),
-                hands[1].bit_count(),
-                hands[2].bit_count(),
-                hands[3].bit_count(),
+                seat,
+                rules,
+                phase,
+                len(self._deals) + 1,
+                self._partida,
+                self._dealer,
+                _SUITS[self._trump] if dealt else None,
+                CARDS[self._trump_card] if dealt else None,
+                self._shown and dealt,
+                held,
+                hand,
+                turn,
+                legal,
+                self._leader,
+                tuple([CARDS[c] for c in trick]),
+                self._tricks,
+                self._played,
+                self._voids,
+                (
+                    hands[0].bit_count(),
+                    hands[1].bit_count(),
+                    hands[2].bit_count(),
+                    hands[3].bit_count(),
+                ),
+                (self._points[0], self._points[1]),
+                (self._tricks_won[0], self._tricks_won[1]),
+                (self._games[0], self._games[1]),
+                (self._partidas[0], self._partidas[1]),
+                self._pending,
+                playable,
+                rules.revoke_claimable and phase in (_PLAY, _COUNT),
+                tuple(self._claims),
+                self._penalty_games(),
+                phase == _REDEAL and turn == seat and self.may_redeal(seat),
             ),
-            (self._points[0], self._points[1]),
-            (self._tricks_won[0], self._tricks_won[1]),
-            (self._games[0], self._games[1]),
-            (self._partidas[0], self._partidas[1]),
-            self._pending,
-            playable,
-            rules.revoke_claimable and phase in (_PLAY, _COUNT),
-            tuple(self._claims),
-            self._penalty_games(),
-            phase == _REDEAL and turn == seat and self.may_redeal(seat),
         )
 
     def clone(self) -> Self:
@@ -1013,7 +1043,6 @@ class Engine:
         state["_plays"] = self._plays[:]
         state["_claims"] = self._claims[:]
         state["_revokes"] = self._revokes[:]
-        state["_tricks"] = self._tricks[:]
         state["_trick"] = self._trick[:]
         state["_points"] = self._points[:]
         state["_tricks_won"] = self._tricks_won[:]

@@ -545,3 +545,12 @@ def test_clone_copies_every_list_of_the_state() -> None:
     for name in lists:
         assert getattr(copy, name) == getattr(match, name)
         assert getattr(copy, name) is not getattr(match, name), name
+
+
+def test_the_engines_shuffle_is_the_standard_one() -> None:
+    from sueca_rules._engine import _shuffled_deck
+
+    for seed in range(300):
+        deck = list(range(40))
+        random.Random(f"s:{seed}").shuffle(deck)
+        assert _shuffled_deck(random.Random(f"s:{seed}")) == deck
