@@ -1,29 +1,31 @@
-"""What a step of the learning environments costs on top of the engine (the ``rl`` extra).
+"""What a step of the learning environments costs on top of the engine (the `rl` extra).
 
-Run on demand (never in CI)::
+Run on demand (never in CI):
 
-    .venv/bin/python benchmarks/envs.py                      # portugal, a table
-    .venv/bin/python benchmarks/envs.py --variant portugal-table --json
+```python
+.venv/bin/python benchmarks/envs.py                      # portugal, a table
+.venv/bin/python benchmarks/envs.py --variant portugal-table --json
+```
 
 Each figure is the median of three repeats of whole random matches (the same seeds for every
 figure), in microseconds per decision unless its name says otherwise:
 
-* ``engine_us``: the engine alone: ``Match.legal_cards()`` and ``play()`` (and, under a
-  claimable variant, ``score_deal()`` at the count), a random legal card;
-* ``table_us``: the same decisions through :class:`sueca_rules.envs.Table` (its legal actions,
-  then ``apply``), claim rounds included (all pass);
-* ``encode_us``: one observation vector (``encode_observation``) of the seat to act;
-* ``pettingzoo_us``: a PettingZoo step as a learning loop makes it: ``env.last()`` (the
-  observation and its mask) then ``env.step(action)``;
-* ``openspiel_us``: an OpenSpiel step with the acting player's observation tensor:
-  ``legal_actions()``, ``observation_tensor(player)``, ``apply_action`` (chance nodes
-  excluded from the count, their cost included);
-* ``resample_ms``: ``resample_from_infostate`` in the middle of a deal (milliseconds);
-* ``ismcts_ms``: one move of OpenSpiel's IS-MCTS bot with 10 simulations and one random
-  roll-out each, on a one-game variant (milliseconds).
+* `engine_us`: the engine alone: `Match.legal_cards()` and `play()` (and, under a claimable variant,
+  `score_deal()` at the count), a random legal card;
+* `table_us`: the same decisions through `sueca_rules.envs.Table` (its legal actions, then `apply`),
+  claim rounds included (all pass);
+* `encode_us`: one observation vector (`encode_observation`) of the seat to act;
+* `pettingzoo_us`: a PettingZoo step as a learning loop makes it: `env.last()` (the observation and
+  its mask) then `env.step(action)`;
+* `openspiel_us`: an OpenSpiel step with the acting player's observation tensor: `legal_actions()`,
+  `observation_tensor(player)`, `apply_action` (chance nodes excluded from the count, their cost
+  included);
+* `resample_ms`: `resample_from_infostate` in the middle of a deal (milliseconds);
+* `ismcts_ms`: one move of OpenSpiel's IS-MCTS bot with 10 simulations and one random roll-out each,
+  on a one-game variant (milliseconds).
 
-The claim rounds make a claimable variant's deal 200 decisions instead of 40: compare
-``*_us`` figures per decision, or multiply by the decisions per deal (printed).
+The claim rounds make a claimable variant's deal 200 decisions instead of 40: compare `*_us` figures
+per decision, or multiply by the decisions per deal (printed).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ Run = tuple[float, int, int]  # seconds, deals, decisions
 
 
 def _median(run: Callable[[], Run], repeats: int = 3) -> Run:
-    """The run whose time is the median of ``repeats``."""
+    """The run whose time is the median of `repeats`."""
     results = sorted(run() for _ in range(repeats))
     return results[len(results) // 2]
 
@@ -70,8 +72,7 @@ def _quiet(legal: list[int], rng: random.Random) -> int:
 
 
 def _timed(play: Callable[[int, random.Random], tuple[int, int]]) -> Run:
-    """Time ``play(seed, rng)`` (which returns the deals and decisions it played) over
-    :data:`SEEDS`."""
+    """Time `play(seed, rng)` (which returns the deals and decisions it played) over `SEEDS`."""
     decisions = deals = 0
     start = time.perf_counter()
     for seed in SEEDS:
@@ -195,7 +196,7 @@ def ismcts_run(variant: str) -> Run:
 
 
 def measure(variant: str) -> dict[str, float]:
-    """The figures (see the module's text), for whole random matches of ``variant``."""
+    """The figures (see the module's text), for whole random matches of `variant`."""
     engine = _median(lambda: engine_run(variant))
     table = _median(lambda: table_run(variant))
     encoded = _median(lambda: table_run(variant, encode=True))

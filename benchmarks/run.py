@@ -1,41 +1,42 @@
 """Speed figures of sueca-rules, measured in one run so that their ratios hold on a noisy machine.
 
-Run on demand (never in CI)::
+Run on demand (never in CI):
 
-    .venv/bin/python benchmarks/run.py            # a table
-    .venv/bin/python benchmarks/run.py --json     # one JSON object
-    .venv/bin/python benchmarks/run.py --quick    # fewer repeats, rougher figures
+```python
+.venv/bin/python benchmarks/run.py            # a table
+.venv/bin/python benchmarks/run.py --json     # one JSON object
+.venv/bin/python benchmarks/run.py --quick    # fewer repeats, rougher figures
+```
 
 Figures (keys of the JSON object):
 
-* ``baseline_deals_per_s``: the yardstick, written below as the natural naive Python: a deck
-  shuffled and cut into four hands (lists), then played out with random legal cards (the
-  cards of the suit led filtered from the hand, ``random.choice``, ``list.remove``, the cards
-  of each trick compared one by one). It plays the same games as the bitmask loop that was the
-  yardstick before, and is about three times as fast (``tests/test_kernel.py`` checks both);
-* ``api_deals_per_s``: whole random deals through the public API (``Match.legal_cards``/
-  ``play``, events, scoring, and the next deal shuffled and dealt by the match itself);
-* ``kernel_deals_per_s``: the bots' kernel dealing its own deals and playing them out with
-  random legal cards (``sueca_rules._kernel.deal_hands`` and ``random_playout``);
-* ``numpy_deals_per_s``: the same with NumPy (the optional ``numpy`` extra), thousands of deals
-  dealt and played out at once as arrays (``sueca_rules._kernel._arrays``); 0 without NumPy;
-* ``simulate_deals_per_s``: the path of ``sueca simulate`` with level-3 bots: for every card,
-  ``Match.observation`` for the seat to play, the bot's choice, ``Match.play``;
-* ``clone_us``: ``Match.clone()`` in the middle of a deal;
-* ``variant_load_ms``: loading a variant file that extends a built-in (``sueca-online.yaml``);
-* ``bot4_ms_per_card`` and ``bot5_ms_per_card``: the level-4 and level-5 bots' median time per
-  card over whole deals (all four seats);
-* ``simulate_speedup_2_jobs``: ``simulate(..., jobs=1)`` wall time over ``jobs=2`` wall time
-  (level 4 against level 3: a simulation worth spreading over cores);
-* ``cli_help_ms``: ``sueca --help``, the processor time of the child process (Python
-  start-up included).
+* `baseline_deals_per_s`: the yardstick, written below as the natural naive Python: a deck shuffled
+  and cut into four hands (lists), then played out with random legal cards (the cards of the suit
+  led filtered from the hand, `random.choice`, `list.remove`, the cards of each trick compared one
+  by one). It plays the same games as the bitmask loop that was the yardstick before, and is about
+  three times as fast (`tests/test_kernel.py` checks both);
+* `api_deals_per_s`: whole random deals through the public API (`Match.legal_cards`/ `play`, events,
+  scoring, and the next deal shuffled and dealt by the match itself);
+* `kernel_deals_per_s`: the bots' kernel dealing its own deals and playing them out with random
+  legal cards (`sueca_rules._kernel.deal_hands` and `random_playout`);
+* `numpy_deals_per_s`: the same with NumPy (the optional `numpy` extra), thousands of deals dealt
+  and played out at once as arrays (`sueca_rules._kernel._arrays`); 0 without NumPy;
+* `simulate_deals_per_s`: the path of `sueca simulate` with level-3 bots: for every card,
+  `Match.observation` for the seat to play, the bot's choice, `Match.play`;
+* `clone_us`: `Match.clone()` in the middle of a deal;
+* `variant_load_ms`: loading a variant file that extends a built-in (`sueca-online.yaml`);
+* `bot4_ms_per_card` and `bot5_ms_per_card`: the level-4 and level-5 bots' median time per card over
+  whole deals (all four seats);
+* `simulate_speedup_2_jobs`: `simulate(..., jobs=1)` wall time over `jobs=2` wall time (level 4
+  against level 3: a simulation worth spreading over cores);
+* `cli_help_ms`: `sueca --help`, the processor time of the child process (Python start-up included).
 
-Every figure but the speed-up is processor time (``time.process_time``, or the child's for
-``sueca --help``), so that other programs on the machine slow it down less. The repeats of all
-figures are interleaved (a round measures each figure once) and each figure is the median of
-its repeats. Targets (issues 5 and 15): api ≥ 0.5 × baseline, kernel ≥ 3 × baseline, clone
-≤ 5 µs, variant load ≤ 5 ms, level 4 and level 5 ≤ 200 ms a card, simulate speed-up ≥ 1.7
-with 2 jobs, ``sueca --help`` ≤ 250 ms.
+Every figure but the speed-up is processor time (`time.process_time`, or the child's for
+`sueca --help`), so that other programs on the machine slow it down less. The repeats of all figures
+are interleaved (a round measures each figure once) and each figure is the median of its repeats.
+Targets (issues 5 and 15): api ≥ 0.5 × baseline, kernel ≥ 3 × baseline, clone ≤ 5 µs, variant load ≤
+5 ms, level 4 and level 5 ≤ 200 ms a card, simulate speed-up ≥ 1.7 with 2 jobs, `sueca --help` ≤ 250
+ms.
 """
 
 from __future__ import annotations
@@ -73,12 +74,12 @@ FLOORS = {"api_vs_baseline", "kernel_vs_baseline", "simulate_speedup_2_jobs"}
 # --- the naive baseline -----------------------------------------------------------------------
 
 CARD_POINTS = (0, 0, 0, 0, 0, 2, 3, 4, 10, 11)
-"""Points by rank (2 3 4 5 6 Q J K 7 A); a card is ``10 * suit + rank``."""
+"""Points by rank (2 3 4 5 6 Q J K 7 A); a card is `10 * suit + rank`."""
 
 
 def takes(card: int, best: int, trump: int) -> bool:
-    """Whether ``card`` takes the trick from ``best``: higher in its suit, or a trump on a card
-    that is not one."""
+    """Whether `card` takes the trick from `best`: higher in its suit, or a trump on a card that is
+    not one."""
     return (card // 10 == best // 10 and card > best) or (
         card // 10 == trump and best // 10 != trump
     )
@@ -93,9 +94,9 @@ def baseline_deal(rng: random.Random) -> tuple[list[list[int]], int]:
 
 
 def baseline_playout(hands: list[list[int]], trump: int, rng: random.Random) -> tuple[int, int]:
-    """A random play-out of one deal written the natural way: hands as lists of cards (in
-    order), the legal cards filtered by the suit led, ``random.choice``, ``list.remove``
-    (anticlockwise, seat 0 leads). Returns the points of the two teams."""
+    """A random play-out of one deal written the natural way: hands as lists of cards (in order),
+    the legal cards filtered by the suit led, `random.choice`, `list.remove` (anticlockwise, seat 0
+    leads). Returns the points of the two teams."""
     hands = [hand[:] for hand in hands]
     points = [0, 0]
     leader = 0
@@ -118,9 +119,9 @@ def baseline_playout(hands: list[list[int]], trump: int, rng: random.Random) -> 
 
 
 def bitmask_baseline_playout(hands: list[int], trump: int, rng: random.Random) -> tuple[int, int]:
-    """The yardstick before :func:`baseline_playout`: the same play-out on 40-bit masks, a
-    random legal card picked from the list of the set bits of all 40 (kept only for the test
-    that both play the same games)."""
+    """The yardstick before `baseline_playout()`: the same play-out on 40-bit masks, a random legal
+    card picked from the list of the set bits of all 40 (kept only for the test that both play the
+    same games)."""
     hands = list(hands)
     points = [0, 0]
     leader = 0
@@ -154,7 +155,7 @@ UNIT = 400
 
 
 def seconds(run: Callable[[], object]) -> float:
-    """The processor time of one call of ``run``."""
+    """The processor time of one call of `run`."""
     start = time.process_time()
     run()
     return time.process_time() - start
@@ -194,8 +195,8 @@ def api_once(round_: int) -> float:
 
 
 def numpy_once(round_: int) -> float:
-    """Random deals dealt and played out as arrays (the numpy extra), 20 times ``UNIT`` at a
-    time; 0 without numpy."""
+    """Random deals dealt and played out as arrays (the numpy extra), 20 times `UNIT` at a time; 0
+    without numpy."""
     try:
         import numpy as np
 
@@ -214,7 +215,7 @@ def numpy_once(round_: int) -> float:
 
 
 def simulate_path_once(round_: int) -> float:
-    """Deals per second through what ``simulate`` does for each card, with level-3 bots."""
+    """Deals per second through what `simulate` does for each card, with level-3 bots."""
     count = UNIT // 4
     bots = [make_bot(3) for _ in range(4)]
 
@@ -263,8 +264,8 @@ def timed_choice(bot: Bot, observation: Observation) -> tuple[Card, float]:
 
 
 def bot_card_times(level: int, round_: int) -> list[float]:
-    """Milliseconds of processor time of each decision of a level-``level`` bot over one
-    whole deal (all four seats), the deal chosen by ``round_``."""
+    """Milliseconds of processor time of each decision of a level-`level` bot over one whole deal
+    (all four seats), the deal chosen by `round_`."""
     match = Match("portugal", seed=f"bench:{round_}", first_dealer=round_ % 4)
     bots: list[Bot] = [make_bot(level, seed=f"bench:{round_}:{s}") for s in range(4)]
     times = []

@@ -1,22 +1,23 @@
-"""Figures of the studies (``simulate``/``compare``): memory that does not grow with the number of
+"""Figures of the studies (`simulate`/`compare`): memory that does not grow with the number of
 deals, and the speed-up of worker processes and of a local Ray instance.
 
-Run on demand (never in CI)::
+Run on demand (never in CI):
 
-    .venv/bin/python benchmarks/studies.py memory 10000 100000 1000000
-    .venv/bin/python benchmarks/studies.py speedup --deals 20000
-    .venv/bin/python benchmarks/studies.py speedup --deals 20000 --json
+```python
+.venv/bin/python benchmarks/studies.py memory 10000 100000 1000000
+.venv/bin/python benchmarks/studies.py speedup --deals 20000
+.venv/bin/python benchmarks/studies.py speedup --deals 20000 --json
+```
 
-``memory N…``: for each N, a fresh process runs ``simulate("portugal", (1, 1), deals=N)`` (level
-1, in duplicate, one job) and reports its peak resident memory (``ru_maxrss``) and the memory
-Python allocated at its peak (``tracemalloc``, for the largest N only if asked: it slows the run
-down). A flat column is the point: the running summaries hold no per-deal data.
+`memory N…`: for each N, a fresh process runs `simulate("portugal", (1, 1), deals=N)` (level 1, in
+duplicate, one job) and reports its peak resident memory (`ru_maxrss`) and the memory Python
+allocated at its peak (`tracemalloc`, for the largest N only if asked: it slows the run down). A
+flat column is the point: the running summaries hold no per-deal data.
 
-``speedup``: a level-3 study (``simulate("portugal", (3, 2), deals=N)``) with 1 job, with 2
-jobs (worker processes) and on a local Ray instance of 2 CPUs (the ``cluster`` extra). The Ray
-time is that of the run on an instance already started (as on a cluster); the time to start it
-is given apart. Each is the median of ``--repeats`` runs; the figures of every run are checked
-to be the same.
+`speedup`: a level-3 study (`simulate("portugal", (3, 2), deals=N)`) with 1 job, with 2 jobs (worker
+processes) and on a local Ray instance of 2 CPUs (the `cluster` extra). The Ray time is that of the
+run on an instance already started (as on a cluster); the time to start it is given apart. Each is
+the median of `--repeats` runs; the figures of every run are checked to be the same.
 """
 
 from __future__ import annotations

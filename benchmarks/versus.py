@@ -1,16 +1,16 @@
 """A bot of this tree against the same level of an earlier commit, on duplicate deals.
 
-``sueca simulate`` plays the levels of one version of the library; to check that a faster bot
-plays as well as the one it replaces, this script loads the bots of an earlier commit (``--old``,
-any git revision) beside this tree's and plays them against each other the way ``simulate``
-does: every deal twice with the same cards, the teams' seats swapped, bots seeded by deal and
-seat; ``--jobs`` worker processes. It prints one JSON object: the new team's deal and duplicate
-win rates with 95% intervals (paired over the duplicate pairs), the point margin per deal, and
-each team's median and mean processor time per card (ms).
+`sueca simulate` plays the levels of one version of the library; to check that a faster bot plays as
+well as the one it replaces, this script loads the bots of an earlier commit (`--old`, any git
+revision) beside this tree's and plays them against each other the way `simulate` does: every deal
+twice with the same cards, the teams' seats swapped, bots seeded by deal and seat; `--jobs` worker
+processes. It prints one JSON object: the new team's deal and duplicate win rates with 95% intervals
+(paired over the duplicate pairs), the point margin per deal, and each team's median and mean
+processor time per card (ms).
 
     .venv/bin/python benchmarks/versus.py --old main --level 4 --deals 500 --jobs 2
 
-Run on demand; it takes about as long as the equivalent ``sueca simulate``.
+Run on demand; it takes about as long as the equivalent `sueca simulate`.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ _OLD: dict[str, ModuleType] = {}
 
 
 def load_old(revision: str, into: Path) -> ModuleType:
-    """The package ``sueca_rules`` of ``revision``, imported under the name ``sueca_old``."""
+    """The package `sueca_rules` of `revision`, imported under the name `sueca_old`."""
     archive = subprocess.run(
         ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "sueca_rules"],
         check=True,
@@ -71,7 +71,7 @@ def _old_bots(revision: str) -> ModuleType:
 
 
 def _play(args: tuple[str, int, int, str, dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
-    """Deal ``index`` played twice; the new team's points and each team's card times."""
+    """Deal `index` played twice; the new team's points and each team's card times."""
     revision, level, index, seed, new_options, old_options = args
     old = _old_bots(revision)
     base = f"{seed}:deals:{index}"

@@ -1,9 +1,11 @@
 """The web app under load, on the loopback address: a server process and many browsers'
-worth of WebSocket clients. Run on demand (never in CI)::
+worth of WebSocket clients. Run on demand (never in CI):
 
-    .venv/bin/python benchmarks/web.py               # both figures below
-    .venv/bin/python benchmarks/web.py --load        # the load test only
-    .venv/bin/python benchmarks/web.py --json        # one JSON object
+```python
+.venv/bin/python benchmarks/web.py               # both figures below
+.venv/bin/python benchmarks/web.py --load        # the load test only
+.venv/bin/python benchmarks/web.py --json        # one JSON object
+```
 
 1. **Card to next state** (issue 12): one table, one person and three level-3 bots. The time
    from the person's card to the state that shows it (`echo`), and to the state where it is

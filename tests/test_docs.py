@@ -199,14 +199,6 @@ _ROLE = re.compile(r":(?:func|class|meth|attr|mod|data|exc|obj):`")
 _ADMONITIONS = {"note", "warning", "tip", "important", "danger", "caution", "attention", "hint"}
 
 
-def _legacy_modules() -> tuple[str, ...]:
-    """The modules whose docstrings are still reST (until `scripts/docgen/legacy_rest.py` goes)."""
-    path = ROOT / "scripts" / "docgen" / "legacy_rest.py"
-    if not path.is_file():
-        return ()
-    return tuple(_load("legacy_rest", path).LEGACY)
-
-
 def _markup_problems(text: str) -> list[str]:
     """What in a docstring is reST rather than Markdown, or would render other than meant."""
     problems: list[str] = []
@@ -251,14 +243,13 @@ def test_docstrings_are_google_style_markdown() -> None:
     package = griffe.load(
         "sueca_rules", search_paths=[str(ROOT)], docstring_parser="google", resolve_aliases=False
     )
-    legacy = _legacy_modules()
     problems: list[str] = []
     checked = 0
     todo = [package]
     while todo:
         obj = todo.pop()
         todo += [m for m in obj.members.values() if not m.is_alias]
-        if obj.docstring is None or obj.path.startswith(legacy):
+        if obj.docstring is None:
             continue
         checked += 1
         problems += [f"{obj.path}: {p}" for p in _markup_problems(obj.docstring.value)]
@@ -267,27 +258,6 @@ def test_docstrings_are_google_style_markdown() -> None:
                 problems.append(f"{obj.path}: a line read as a section: {section.title!r}")
     assert checked > 500
     assert not problems, "\n".join(problems)
-
-
-def test_legacy_rest_markup_becomes_markdown() -> None:
-    """The reST converter of the modules not migrated yet (deleted with it)."""
-    pytest.importorskip("griffe")
-    path = ROOT / "scripts" / "docgen" / "legacy_rest.py"
-    if not path.is_file():
-        pytest.skip("every module is migrated")
-    legacy = _load("legacy_rest", path)
-    public = legacy._public_objects()
-    text = (
-        "See :class:`~sueca_rules.Match` and :meth:`play`, not :func:`_private`::\n\n"
-        "    x = 1\n\n>>> 1 + 1\n2\n"
-    )
-    md = legacy.docstring_to_markdown(text, "sueca_rules._match.Match.legal_cards", public)
-    assert "[`Match`][sueca_rules.Match]" in md
-    assert "[`play`][sueca_rules.Match.play]" in md
-    assert "`_private`" in md
-    assert "```python\nx = 1\n```" in md
-    assert "```pycon\n>>> 1 + 1\n2\n```" in md
-    assert "::" not in md
 
 
 def test_the_api_extension_joins_first_paragraphs() -> None:

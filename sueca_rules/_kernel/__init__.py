@@ -1,21 +1,17 @@
 """The play-out kernel: whole deals on plain integers, for bots and simulations.
 
-Nothing here knows about pydantic, :class:`~sueca_rules.Match`, events or strategy. Hands are
-40-bit masks (:mod:`._bits`); the rule facts are those of :mod:`sueca_rules._rules`, applied in
-the hot loops as tables (``tests/test_kernel.py`` checks the kernel card for card against
-:class:`~sueca_rules.Match`).
+Nothing here knows about pydantic, `Match`, events or strategy. Hands are 40-bit masks (`._bits`);
+the rule facts are those of `sueca_rules._rules`, applied in the hot loops as tables
+(`tests/test_kernel.py` checks the kernel card for card against `Match`).
 
-- :mod:`._bits`: the integer types (:data:`Mask`, :data:`Seat`, :data:`CardIndex`…), lookup
-  tables and bit helpers;
-- :mod:`._playouts`: a deal in progress (:class:`Position`) played on with given cards
-  (:func:`play_cards`), or to its end with any policy (:func:`playout`) or with random legal
-  cards (:func:`random_playout`);
-- :mod:`._deal`: random deals (:func:`deal_hands`) and random sets of cards
-  (:func:`random_subset`, :func:`deal_to_seats`) without shuffling a deck;
-- :mod:`._solver`: the exact value of a small end position (:func:`solve`).
+- `._bits`: the integer types (`Mask`, `Seat`, `CardIndex`…), lookup tables and bit helpers;
+- `._playouts`: a deal in progress (`Position`) played on with given cards (`play_cards()`), or to
+  its end with any policy (`playout()`) or with random legal cards (`random_playout()`);
+- `._deal`: random deals (`deal_hands()`) and random sets of cards (`random_subset()`,
+  `deal_to_seats()`) without shuffling a deck;
+- `._solver`: the exact value of a small end position (`solve()`).
 
-How bots choose cards (the rules of thumb, sampling, inference) lives in
-:mod:`sueca_rules.bots`.
+How bots choose cards (the rules of thumb, sampling, inference) lives in `sueca_rules.bots`.
 """
 
 from ._bits import (

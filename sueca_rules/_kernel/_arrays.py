@@ -1,15 +1,13 @@
-"""Many random deals at once with NumPy (the optional ``numpy`` extra).
+"""Many random deals at once with NumPy (the optional `numpy` extra).
 
-:func:`random_playouts` plays N deals out with random legal cards as arrays: each of the 40
-steps is a handful of whole-array operations on the hands of all the deals (masks, looked up
-ten bits at a time), so a study of random play (level 1 against level 1) runs several times
-faster than deal by deal in Python.
-The choices are those of :func:`~sueca_rules._kernel.playout` with the policy of
-:func:`uniform_policy` fed the same numbers (``tests/test_kernel.py`` checks deal for deal),
-and :func:`random_deals` deals hands as :func:`~sueca_rules._kernel.deal_hands` does: every
-deal equally likely.
+`random_playouts()` plays N deals out with random legal cards as arrays: each of the 40 steps is a
+handful of whole-array operations on the hands of all the deals (masks, looked up ten bits at a
+time), so a study of random play (level 1 against level 1) runs several times faster than deal by
+deal in Python. The choices are those of `playout()` with the policy of `uniform_policy()` fed the
+same numbers (`tests/test_kernel.py` checks deal for deal), and `random_deals()` deals hands as
+`deal_hands()` does: every deal equally likely.
 
-Nothing in the library imports this module unless asked to; it needs ``numpy``.
+Nothing in the library imports this module unless asked to; it needs `numpy`.
 """
 
 from __future__ import annotations
@@ -27,20 +25,19 @@ __all__ = ["random_deals", "random_playouts", "uniform_policy"]
 
 _POINTS = np.array(POINTS, dtype=np.int64)
 _BEATS = np.array([np.frombuffer(table, dtype=np.uint8).reshape(40, 40) for table in BEATS])
-"""``_BEATS[trump, best, card]``: 1 when ``card`` takes the trick from ``best``."""
+"""`_BEATS[trump, best, card]`: 1 when `card` takes the trick from `best`."""
 _COUNT = np.array(POP10, dtype=np.int64)
-"""``_COUNT[pattern]``: the cards in a suit's 10-bit pattern."""
+"""`_COUNT[pattern]`: the cards in a suit's 10-bit pattern."""
 _ASCENDING = np.array(
     [[*sorted(ranks), *[0] * (10 - len(ranks))] for ranks in BITS10], dtype=np.int64
 )
-"""``_ASCENDING[pattern, i]``: the ``i``-th lowest rank of a suit's 10-bit pattern."""
+"""`_ASCENDING[pattern, i]`: the `i`-th lowest rank of a suit's 10-bit pattern."""
 _SHIFTS = np.array([0, 10, 20, 30], dtype=np.int64)
 
 
 def random_deals(count: int, rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """``count`` random deals as a ``(count, 4)`` table of hand masks (bit ``c`` of ``[d, s]``
-    is set when seat ``s`` holds card ``c`` in deal ``d``): a random order of the 40 cards, cut
-    in four."""
+    """`count` random deals as a `(count, 4)` table of hand masks (bit `c` of `[d, s]` is set when
+    seat `s` holds card `c` in deal `d`): a random order of the 40 cards, cut in four."""
     order = np.argsort(rng.random((count, 40)), axis=1)
     bits = np.left_shift(np.int64(1), order)
     return np.stack(
@@ -55,12 +52,11 @@ def random_playouts(
     next_seat: NextSeat,
     uniforms: npt.NDArray[np.floating],
 ) -> npt.NDArray[np.int64]:
-    """Play whole deals out with random legal cards: ``hands`` as :func:`random_deals` gives
-    them, ``trumps`` the trump suit of each deal, ``leader`` the first leader of all of them,
-    ``uniforms`` an ``(N, 40)`` table of numbers in [0, 1): the ``k``-th card of deal ``d``
-    is the legal card at ``int(uniforms[d, k] * n)`` of its ``n`` legal cards, counted from the
-    lowest-numbered. Returns an ``(N, 4)`` table: points of team 0 and team 1, tricks of team
-    0 and team 1.
+    """Play whole deals out with random legal cards: `hands` as `random_deals()` gives them,
+    `trumps` the trump suit of each deal, `leader` the first leader of all of them, `uniforms` an
+    `(N, 40)` table of numbers in [0, 1): the `k`-th card of deal `d` is the legal card at
+    `int(uniforms[d, k] * n)` of its `n` legal cards, counted from the lowest-numbered. Returns an
+    `(N, 4)` table: points of team 0 and team 1, tricks of team 0 and team 1.
 
     Each step works on the four 10-bit suit patterns of the hand to play: following suit, the
     card is a rank of the suit led's pattern; otherwise the running count of cards by suit
@@ -112,9 +108,8 @@ def random_playouts(
 
 
 def uniform_policy(uniforms: Sequence[float]) -> Policy:
-    """The policy :func:`random_playouts` follows, for one deal and
-    :func:`~sueca_rules._kernel.playout`: the ``k``-th card played is the legal card at
-    ``int(uniforms[k] * n)``, counted from the lowest-numbered."""
+    """The policy `random_playouts()` follows, for one deal and `playout()`: the `k`-th card played
+    is the legal card at `int(uniforms[k] * n)`, counted from the lowest-numbered."""
     numbers = iter(uniforms)
 
     def policy(

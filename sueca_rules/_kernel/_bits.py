@@ -1,9 +1,9 @@
 """Sets of cards as 40-bit masks: the names of the integers the kernel works on, its lookup
 tables and small bit helpers.
 
-A card is ``10 * suit + rank`` (rank 0 is the two, 9 the ace), so the cards of one suit are ten
-consecutive bits, a higher bit is a stronger card of its suit and the strongest card of a suit
-in a mask is its highest bit (see :mod:`sueca_rules._cards`).
+A card is `10 * suit + rank` (rank 0 is the two, 9 the ace), so the cards of one suit are ten
+consecutive bits, a higher bit is a stronger card of its suit and the strongest card of a suit in a
+mask is its highest bit (see `sueca_rules._cards`).
 """
 
 from __future__ import annotations
@@ -44,18 +44,18 @@ __all__ = [
 ]
 
 Mask: TypeAlias = int
-"""A set of cards: bit ``c`` is set when card ``c`` is in it."""
+"""A set of cards: bit `c` is set when card `c` is in it."""
 CardIndex: TypeAlias = int
-"""A card number, 0 to 39 (``10 * suit + rank``)."""
+"""A card number, 0 to 39 (`10 * suit + rank`)."""
 Seat: TypeAlias = int
 """A seat, 0 to 3; seats 0 and 2 are team 0, seats 1 and 3 team 1."""
 SuitIndex: TypeAlias = int
 """A suit, 0 to 3 (S H D C)."""
 VoidMask: TypeAlias = int
-"""Who has shown a void: bit ``4 * seat + suit`` is set when ``seat`` is known to hold no card
-of ``suit``."""
+"""Who has shown a void: bit `4 * seat + suit` is set when `seat` is known to hold no card of
+`suit`."""
 NextSeat: TypeAlias = Sequence[int]
-"""``next_seat[s]``: the seat that plays after ``s`` (:attr:`~sueca_rules.Rules.next_seat`)."""
+"""`next_seat[s]`: the seat that plays after `s` (`next_seat`)."""
 
 NO_CARD: Final = -1
 """Stands for "no card" where a card number is expected."""
@@ -66,10 +66,10 @@ POINTS: Final[tuple[int, ...]] = tuple(_CARD_POINTS)
 """Card points by card number."""
 
 BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(40))
-"""``BIT[card]``: the mask of one card."""
+"""`BIT[card]`: the mask of one card."""
 
 SUIT_OF: Final[tuple[int, ...]] = tuple(c // 10 for c in range(40))
-"""``SUIT_OF[card]``: the card's suit."""
+"""`SUIT_OF[card]`: the card's suit."""
 
 BITS10: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(r for r in range(9, -1, -1) if p >> r & 1) for p in range(1024)
@@ -88,12 +88,12 @@ LOW10: Final[tuple[int, ...]] = tuple(b[-1] if b else -1 for b in BITS10)
 ABOVE: Final[tuple[int, ...]] = tuple(
     (SUIT_MASKS[c // 10] >> (c + 1) << (c + 1)) & SUIT_MASKS[c // 10] for c in range(40)
 )
-"""``ABOVE[card]``: the mask of the cards of the same suit stronger than ``card``."""
+"""`ABOVE[card]`: the mask of the cards of the same suit stronger than `card`."""
 
 VOID_SUITS: Final[tuple[int, ...]] = tuple(
     sum(SUIT_MASKS[s] for s in range(4) if p >> s & 1) for p in range(16)
 )
-"""``VOID_SUITS[p]``: the cards of the suits in a 4-bit pattern of suits."""
+"""`VOID_SUITS[p]`: the cards of the suits in a 4-bit pattern of suits."""
 
 
 def cards_of(mask: Mask) -> list[CardIndex]:
@@ -121,18 +121,18 @@ def single(mask: Mask) -> bool:
 
 
 def is_void(voids: VoidMask, seat: Seat, suit: SuitIndex) -> bool:
-    """Whether ``seat`` has shown that it holds no card of ``suit``."""
+    """Whether `seat` has shown that it holds no card of `suit`."""
     return bool(voids >> (4 * seat + suit) & 1)
 
 
 def void_cards(voids: VoidMask, seat: Seat) -> Mask:
-    """The cards of every suit ``seat`` has shown a void in."""
+    """The cards of every suit `seat` has shown a void in."""
     return VOID_SUITS[voids >> (4 * seat) & 15]
 
 
 def interchangeable(a: CardIndex, b: CardIndex, others: Mask) -> bool:
-    """Whether two cards of one hand play the same: same suit and points, and none of the
-    cards ``others`` (those another player may hold) ranked between them."""
+    """Whether two cards of one hand play the same: same suit and points, and none of the cards
+    `others` (those another player may hold) ranked between them."""
     if a // 10 != b // 10 or POINTS[a] != POINTS[b]:
         return False
     low, high = (a, b) if a < b else (b, a)

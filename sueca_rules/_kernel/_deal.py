@@ -1,11 +1,11 @@
 """Random deals as masks: uniformly random sets of cards without shuffling a deck.
 
-Shuffling 40 cards costs 39 random draws. Here a set of ``size`` cards of a ``pool`` is drawn
-as random bits (each card of the pool in the set with a probability close to ``size / n``, from
-two or three random words), then cards are dropped from it or added to it one at a time,
-uniformly at random, until it holds ``size`` cards: two or three draws per hand. Every step
-treats the cards of the pool alike, so every set of ``size`` cards is equally likely, as with a
-shuffle; a whole deal (:func:`deal_hands`) is drawn the same way, two random bits a card.
+Shuffling 40 cards costs 39 random draws. Here a set of `size` cards of a `pool` is drawn as random
+bits (each card of the pool in the set with a probability close to `size / n`, from two or three
+random words), then cards are dropped from it or added to it one at a time, uniformly at random,
+until it holds `size` cards: two or three draws per hand. Every step treats the cards of the pool
+alike, so every set of `size` cards is equally likely, as with a shuffle; a whole deal
+(`deal_hands()`) is drawn the same way, two random bits a card.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ __all__ = ["deal_hands", "deal_to_seats", "nth_card", "random_subset"]
 
 
 def _bit_recipes() -> tuple[tuple[int, ...], ...]:
-    """For each probability ``k / 8``: the binary digits of ``k / 8`` (three), least
-    significant first, that :func:`_random_bits` folds fair random words with."""
+    """For each probability `k / 8`: the binary digits of `k / 8` (three), least significant first,
+    that `_random_bits()` folds fair random words with."""
     return tuple(tuple(k >> i & 1 for i in range(3)) for k in range(9))
 
 
@@ -30,17 +30,17 @@ _RECIPES: Final = _bit_recipes()
 
 
 def _random_bits(eighths: int, getrandbits: Callable[[int], int]) -> Mask:
-    """40 random bits, each set with probability ``eighths / 8`` (1 to 7), independently."""
+    """40 random bits, each set with probability `eighths / 8` (1 to 7), independently."""
     bits = 0
     for digit in _RECIPES[eighths]:
-        # Folding in a fair word: ``word | bits`` for a 1 digit, ``word & bits`` for a 0, which
+        # Folding in a fair word: `word | bits` for a 1 digit, `word & bits` for a 0, which
         # builds the binary expansion of the probability from its last digit.
         bits = getrandbits(40) | bits if digit else getrandbits(40) & bits
     return bits
 
 
 def nth_card(mask: Mask, index: int) -> CardIndex:
-    """The ``index``-th card of ``mask`` (from 0), counting from the lowest-numbered card."""
+    """The `index`-th card of `mask` (from 0), counting from the lowest-numbered card."""
     base = 0
     chunk = mask & 0x3FF
     while POP10[chunk] <= index:
@@ -52,7 +52,7 @@ def nth_card(mask: Mask, index: int) -> CardIndex:
 
 
 def random_subset(pool: Mask, size: int, rng: random.Random) -> Mask:
-    """A uniformly random set of ``size`` cards of ``pool`` (all of it when it has fewer)."""
+    """A uniformly random set of `size` cards of `pool` (all of it when it has fewer)."""
     count = pool.bit_count()
     if size >= count:
         return pool
@@ -63,8 +63,8 @@ def random_subset(pool: Mask, size: int, rng: random.Random) -> Mask:
 
 
 def _fix_size(chosen: Mask, pool: Mask, count: int, size: int, rand: Callable[[], float]) -> Mask:
-    """``chosen`` (cards of ``pool``, which holds ``count``) with cards dropped or added at
-    random until it holds ``size``."""
+    """`chosen` (cards of `pool`, which holds `count`) with cards dropped or added at random until
+    it holds `size`."""
     have = chosen.bit_count()
     while have > size:
         chosen &= ~(1 << nth_card(chosen, int(rand() * have)))
@@ -76,8 +76,8 @@ def _fix_size(chosen: Mask, pool: Mask, count: int, size: int, rand: Callable[[]
 
 
 def deal_to_seats(pool: Mask, sizes: Sequence[int], rng: random.Random) -> list[Mask]:
-    """The cards of ``pool`` dealt at random to four seats, ``sizes[s]`` cards to seat ``s``
-    (the sizes add up to the cards of the pool); every such deal is equally likely."""
+    """The cards of `pool` dealt at random to four seats, `sizes[s]` cards to seat `s` (the sizes
+    add up to the cards of the pool); every such deal is equally likely."""
     hands = [0, 0, 0, 0]
     left = pool.bit_count()
     for seat in range(4):

@@ -1,10 +1,9 @@
 """Deals played to their end on masks: with given cards, with any policy, or at random.
 
-A :class:`Position` is a deal in progress as plain integers. The rule facts (legal cards, who
-takes a trick) are those of :mod:`sueca_rules._rules`; the play-outs apply
-:data:`~sueca_rules._rules.BEATS` one card at a time (:class:`TrickState`) instead of calling
-:func:`~sueca_rules._rules.trick_winner` per trick, for speed. ``tests/test_kernel.py`` checks
-every play-out here against :class:`~sueca_rules.Match`.
+A `Position` is a deal in progress as plain integers. The rule facts (legal cards, who takes a
+trick) are those of `sueca_rules._rules`; the play-outs apply `BEATS` one card at a time
+(`TrickState`) instead of calling `trick_winner()` per trick, for speed. `tests/test_kernel.py`
+checks every play-out here against `Match`.
 """
 
 from __future__ import annotations
@@ -45,20 +44,20 @@ class Position(NamedTuple):
     tricks_won: Sequence[int]
     """The tricks team 0 and team 1 have taken so far."""
     next_seat: NextSeat
-    """``next_seat[s]``: the seat that plays after ``s``."""
+    """`next_seat[s]`: the seat that plays after `s`."""
 
 
 Outcome = tuple[int, int, int, int]
-"""The end of a deal: ``(points0, points1, tricks0, tricks1)``."""
+"""The end of a deal: `(points0, points1, tricks0, tricks1)`."""
 
 Policy = Callable[[Seat, Sequence[Mask], Mask, Sequence[CardIndex], Seat], CardIndex]
-"""A play-out policy: ``policy(seat, hands, legal, trick, leader) -> card``. ``hands`` are the
-four hand masks now, ``legal`` the mask of the cards ``seat`` may play, ``trick`` the cards of
-the current trick so far (led by ``leader``). It must return a card of ``legal``."""
+"""A play-out policy: `policy(seat, hands, legal, trick, leader) -> card`. `hands` are the four hand
+masks now, `legal` the mask of the cards `seat` may play, `trick` the cards of the current trick so
+far (led by `leader`). It must return a card of `legal`."""
 
 
 def seat_to_play(leader: Seat, trick: Sequence[CardIndex], next_seat: NextSeat) -> Seat:
-    """The seat whose turn it is in a trick led by ``leader`` with ``trick`` played so far."""
+    """The seat whose turn it is in a trick led by `leader` with `trick` played so far."""
     seat = leader
     for _ in range(len(trick)):
         seat = next_seat[seat]
@@ -83,7 +82,7 @@ class TrickState(NamedTuple):
 
     @classmethod
     def of(cls, position: Position) -> TrickState:
-        """The state of ``position``'s trick under way."""
+        """The state of `position`'s trick under way."""
         trick = position.trick
         to_play = seat_to_play(position.leader, trick, position.next_seat)
         if not trick:
@@ -97,8 +96,8 @@ class TrickState(NamedTuple):
 def trick_standing(
     trick: Sequence[CardIndex], leader: Seat, trump: SuitIndex, next_seat: NextSeat
 ) -> tuple[CardIndex, Seat, int]:
-    """Where a trick under way stands: the card winning it, that card's seat (see
-    :func:`~sueca_rules._rules.trick_winner`) and the points in it so far."""
+    """Where a trick under way stands: the card winning it, that card's seat (see `trick_winner()`)
+    and the points in it so far."""
     winner = trick_winner(trick, leader, trump, next_seat)
     seat = leader
     index = 0  # the winner's card is the index-th of the trick
@@ -109,9 +108,9 @@ def trick_standing(
 
 
 def play_cards(position: Position, cards: Sequence[CardIndex]) -> Position:
-    """The position after ``cards`` are played in order from ``position``.
+    """The position after `cards` are played in order from `position`.
 
-    The cards are not checked: give only legal ones (see :func:`~sueca_rules._rules.legal_mask`).
+    The cards are not checked: give only legal ones (see `legal_mask()`).
     """
     hands = list(position.hands)
     trick = list(position.trick)
@@ -132,9 +131,9 @@ def play_cards(position: Position, cards: Sequence[CardIndex]) -> Position:
 
 
 def playout(position: Position, policy: Policy) -> Outcome:
-    """Play the deal to its end choosing every card with ``policy``.
+    """Play the deal to its end choosing every card with `policy`.
 
-    ``policy`` must return a card of the legal mask it is given (a ``ValueError`` otherwise).
+    `policy` must return a card of the legal mask it is given (a `ValueError` otherwise).
     """
     while True:
         seat = seat_to_play(position.leader, position.trick, position.next_seat)
@@ -151,28 +150,28 @@ def playout(position: Position, policy: Policy) -> Outcome:
 
 
 def _uniform_pick(choices: bytes) -> bytes:
-    """A table from a random byte ``r`` to ``choices[r % n]``, or :data:`_DRAW_AGAIN` for the
-    top ``256 % n`` bytes, so that each of the ``n`` choices is exactly as likely."""
+    """A table from a random byte `r` to `choices[r % n]`, or `_DRAW_AGAIN` for the top `256 % n`
+    bytes, so that each of the `n` choices is exactly as likely."""
     n = len(choices)
     return choices * (256 // n) + bytes([_DRAW_AGAIN]) * (256 % n) if n else b""
 
 
 _DRAW_AGAIN: Final = 255
 _PICK_INDEX: Final = tuple(_uniform_pick(bytes(range(n))) for n in range(11))
-"""``_PICK_INDEX[n][r]``: one of ``0..n-1`` for a random byte."""
+"""`_PICK_INDEX[n][r]`: one of `0..n-1` for a random byte."""
 _PICK_RANK: Final = tuple(_uniform_pick(bytes(ranks)) for ranks in BITS10)
-"""``_PICK_RANK[pattern][r]``: one of the ranks of a suit's 10-bit pattern for a random byte."""
+"""`_PICK_RANK[pattern][r]`: one of the ranks of a suit's 10-bit pattern for a random byte."""
 _SKIP: Final = tuple(range(k) for k in range(11))
 
 
 def random_playout(position: Position, rng: random.Random) -> Outcome:
     """Play the deal to its end with uniformly random legal cards.
 
-    Each card is chosen with one random byte ``r`` (bytes drawn 64, then 16 at a time, with
-    ``rng.randbytes``): following suit, the cards of the suit led held, strongest first, and
-    the card at ``r % n``; leading or out of the suit led, the cards of the hand from the
-    lowest-numbered and the card at ``r % n``. A byte in the top ``256 % n`` is passed over
-    (then the next one decides), so that every legal card is exactly as likely.
+    Each card is chosen with one random byte `r` (bytes drawn 64, then 16 at a time, with
+    `rng.randbytes`): following suit, the cards of the suit led held, strongest first, and the card
+    at `r % n`; leading or out of the suit led, the cards of the hand from the lowest-numbered and
+    the card at `r % n`. A byte in the top `256 % n` is passed over (then the next one decides), so
+    that every legal card is exactly as likely.
     """
     hands = list(position.hands)
     next_seat = position.next_seat

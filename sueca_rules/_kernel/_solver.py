@@ -10,8 +10,8 @@ __all__ = ["solve"]
 
 
 def solve(position: Position) -> int:
-    """The card points team 0 takes from ``position`` to the end of the deal (the points of
-    the trick under way included) when both teams play perfectly with every hand in view.
+    """The card points team 0 takes from `position` to the end of the deal (the points of the trick
+    under way included) when both teams play perfectly with every hand in view.
 
     Exact minimax: alpha-beta within each trick, the value from each position at the start of
     a trick remembered (the same hands are reached again by playing a trick's cards in
@@ -33,9 +33,8 @@ class _Search:
     """The search over one position's cards; the hands change while searching and are
     restored.
 
-    The trick under way is carried card by card (its suit, winning card and seat, points and
-    cards, with the :data:`~sueca_rules._rules.BEATS` table of the rule
-    :func:`~sueca_rules._rules.beats`) rather than worked out again at each node.
+    The trick under way is carried card by card (its suit, winning card and seat, points and cards,
+    with the `BEATS` table of the rule `beats()`) rather than worked out again at each node.
     """
 
     __slots__ = ("beats", "hands", "known", "next_seat", "trump")
@@ -48,9 +47,9 @@ class _Search:
         self.known: dict[tuple[Mask, Mask, Mask, Mask, Seat], tuple[int, int]] = {}
 
     def from_lead(self, leader: Seat, alpha: int, beta: int) -> int:
-        """Team 0's points from the start of a trick led by ``leader``, within the window
-        ``(alpha, beta)`` (fail-soft: a value outside it is a bound on the true one). What
-        each search showed is remembered as bounds on the value of those hands."""
+        """Team 0's points from the start of a trick led by `leader`, within the window
+        `(alpha, beta)` (fail-soft: a value outside it is a bound on the true one). What each search
+        showed is remembered as bounds on the value of those hands."""
         hands = self.hands
         hand = hands[leader]
         if not hand & (hand - 1):
@@ -72,7 +71,7 @@ class _Search:
         return value
 
     def _last_trick(self, leader: Seat) -> int:
-        """Team 0's points from the last trick (one card in each hand), led by ``leader``."""
+        """Team 0's points from the last trick (one card in each hand), led by `leader`."""
         hands = self.hands
         next_seat = self.next_seat
         cards = []
@@ -99,9 +98,9 @@ class _Search:
         alpha: int,
         beta: int,
     ) -> int:
-        """Team 0's points from here (``seat`` to play the card after ``played`` cards of a
-        trick of suit ``led`` that ``best`` of ``best_seat`` wins with ``trick_points`` in
-        it, the cards ``trick_mask``), within the window ``(alpha, beta)``."""
+        """Team 0's points from here (`seat` to play the card after `played` cards of a trick of
+        suit `led` that `best` of `best_seat` wins with `trick_points` in it, the cards
+        `trick_mask`), within the window `(alpha, beta)`."""
         hands = self.hands
         hand = hands[seat]
         legal = hand
@@ -167,9 +166,9 @@ class _Search:
 
 
 def _ordered(legal: Mask, best: CardIndex, beats: bytes) -> list[CardIndex]:
-    """The cards of ``legal`` in the order to try them: those that take the trick from
-    ``best`` (-1: leading) highest first, then the others lowest first; good cards early make
-    alpha-beta cut more."""
+    """The cards of `legal` in the order to try them: those that take the trick from `best` (-1:
+    leading) highest first, then the others lowest first; good cards early make alpha-beta cut
+    more."""
     winners: list[CardIndex] = []
     others: list[CardIndex] = []
     cards = legal

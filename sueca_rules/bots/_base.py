@@ -1,4 +1,4 @@
-"""The bot interface, level 1 (a random legal card) and :func:`make_bot`."""
+"""The bot interface, level 1 (a random legal card) and `make_bot()`."""
 
 from __future__ import annotations
 
@@ -34,16 +34,16 @@ class Bot(Protocol):
     bot)."""
 
     def choose(self, observation: Observation) -> Card:
-        """The card to play; it must be one of ``observation.legal``."""
+        """The card to play; it must be one of `observation.legal`."""
         ...
 
 
 class BaseBot:
-    """What the built-in bots share: the table's other decisions (see :mod:`._table`) and
-    slips. A level chooses its cards in :meth:`_card`.
+    """What the built-in bots share: the table's other decisions (see `._table`) and slips. A level
+    chooses its cards in `_card()`.
 
-    :attr:`revoke_rate` (0 by default, or ``make_bot(..., revoke_rate=r)``) makes the bot fail
-    to follow suit by mistake at that rate under ``revoke.mode: claimable``.
+    `revoke_rate` (0 by default, or `make_bot(..., revoke_rate=r)`) makes the bot fail to follow
+    suit by mistake at that rate under `revoke.mode: claimable`.
     """
 
     level: int
@@ -53,12 +53,12 @@ class BaseBot:
         """The seed the bot was given (a random one for level 4 and 5 when none was)."""
         self.revoke_rate = 0.0
         """How often (0 to 1) the bot fails to follow suit by mistake when it could, under
-        ``revoke.mode: claimable``."""
+        `revoke.mode: claimable`."""
         self._slips: random.Random | None = None
 
     def choose(self, observation: Observation) -> Card:
-        """The card to play: one of ``observation.legal`` — or, at :attr:`revoke_rate`, a
-        renúncia (another card of ``observation.playable``)."""
+        """The card to play: one of `observation.legal` — or, at `revoke_rate`, a renúncia (another
+        card of `observation.playable`)."""
         cards_to_choose_from(observation)
         if self.revoke_rate:
             if self._slips is None:
@@ -73,21 +73,20 @@ class BaseBot:
         raise NotImplementedError
 
     def choose_trump(self, observation: Observation) -> TrumpSide:
-        """The dealer's choice of the card turned (``deal.trump_card: dealer_choice``):
-        ``"bottom"``, the usual Portuguese deal (the dealer chooses before any card is seen,
-        so the choice changes nobody's chances)."""
+        """The dealer's choice of the card turned (`deal.trump_card: dealer_choice`): `"bottom"`,
+        the usual Portuguese deal (the dealer chooses before any card is seen, so the choice changes
+        nobody's chances)."""
         return "bottom"
 
     def wants_redeal(self, observation: Observation) -> bool:
-        """Whether to ask for a new deal (``deal.redeal``; asked only of a weak hand, one
-        that may): yes, unless the hand is long in trumps (four, or three with the ace or the
-        seven)."""
+        """Whether to ask for a new deal (`deal.redeal`; asked only of a weak hand, one that may):
+        yes, unless the hand is long in trumps (four, or three with the ace or the seven)."""
         return observation.may_redeal and not long_in_trumps(observation)
 
     def claim(self, observation: Observation) -> int | None:
-        """A renúncia to claim now: the rival accused, or ``None``. Only one it can prove
-        (a rival that did not follow a suit and later played it), and only when the claim is
-        worth more than what the deal gives its team (see :mod:`~sueca_rules.bots._table`)."""
+        """A renúncia to claim now: the rival accused, or `None`. Only one it can prove (a rival
+        that did not follow a suit and later played it), and only when the claim is worth more than
+        what the deal gives its team (see `_table`)."""
         if not observation.can_claim:
             return None
         rivals = proven_revokers(observation)
@@ -112,32 +111,31 @@ class RandomBot(BaseBot):
 
 
 LEVELS = (1, 2, 3, 4, 5)
-"""The bot levels :func:`make_bot` knows."""
+"""The bot levels [`make_bot()`][sueca_rules.bots.make_bot] knows."""
 
 
 def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bot:
-    """A bot of ``level``; ``seed`` makes its choices repeatable.
+    """A bot of `level`; `seed` makes its choices repeatable.
 
-    1. :class:`RandomBot`: a random legal card.
-    2. :class:`~sueca_rules.bots.RuleBot`: rules of thumb, no memory.
-    3. :class:`~sueca_rules.bots.MemoryBot`: rules of thumb with a card-counter's memory.
-    4. :class:`~sueca_rules.bots.SamplingBot`: plays out many possible deals before each card.
-       Options: ``samples`` (deals sampled per card, default 60), ``time_limit`` (seconds per
-       card instead: play then depends on the machine's speed), ``solve_tricks`` (tricks left
-       from which the end is solved exactly, default 2), ``points_weight`` (the value in games of
-       60 card points above an even split, on top of the games; default 1.5),
-       ``inference`` (how strongly sampled deals that do not explain the rivals' cards are
-       discounted, 0 < inference <= 1, 1 = not at all; default 0.05), ``prune`` (how many
-       standard errors behind the best a card may fall before it is no longer played out;
-       default 3, 0 = never), ``endgame_tricks`` (the last tricks of each play-out solved
-       exactly; default 0).
-    5. :class:`~sueca_rules.bots.SearchBot`: level 4 deeper: the same options, with 1,000
-       samples, ``solve_tricks`` 3 and ``endgame_tricks`` 3 by default.
+    1. [`RandomBot`][sueca_rules.bots.RandomBot]: a random legal card.
+    2. [`RuleBot`][sueca_rules.bots.RuleBot]: rules of thumb, no memory.
+    3. [`MemoryBot`][sueca_rules.bots.MemoryBot]: rules of thumb with a card-counter's memory.
+    4. [`SamplingBot`][sueca_rules.bots.SamplingBot]: plays out many possible deals before each
+       card. Options: `samples` (deals sampled per card, default 60), `time_limit` (seconds per card
+       instead: play then depends on the machine's speed), `solve_tricks` (tricks left from which
+       the end is solved exactly, default 2), `points_weight` (the value in games of 60 card points
+       above an even split, on top of the games; default 1.5), `inference` (how strongly sampled
+       deals that do not explain the rivals' cards are discounted, 0 < inference <= 1, 1 = not at
+       all; default 0.05), `prune` (how many standard errors behind the best a card may fall before
+       it is no longer played out; default 3, 0 = never), `endgame_tricks` (the last tricks of each
+       play-out solved exactly; default 0).
+    5. [`SearchBot`][sueca_rules.bots.SearchBot]: level 4 deeper: the same options, with 1,000
+       samples, `solve_tricks` 3 and `endgame_tricks` 3 by default.
 
-    Every level takes ``revoke_rate`` (0 to 1, default 0): how often the bot fails to follow
-    suit by mistake where a renúncia can be played (``revoke.mode: claimable``). An unknown
-    level, an option a level does not take (levels 1 to 3 take no other) or a bad option value
-    is a :class:`~sueca_rules.ConfigError` (a ``ValueError``).
+    Every level takes `revoke_rate` (0 to 1, default 0): how often the bot fails to follow suit by
+    mistake where a renúncia can be played (`revoke.mode: claimable`). An unknown level, an option a
+    level does not take (levels 1 to 3 take no other) or a bad option value is a
+    [`ConfigError`][sueca_rules.ConfigError] (a `ValueError`).
     """
     factory = _bot_class(level)
     options = dict(options)
@@ -164,7 +162,7 @@ def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bo
 
 
 def cards_to_choose_from(observation: Observation) -> tuple[Card, ...]:
-    """The legal cards of ``observation``; an error when it is not the seat's turn to play."""
+    """The legal cards of `observation`; an error when it is not the seat's turn to play."""
     if not observation.legal:
         raise bot_error(f"seat {observation.seat} has no card to play now")
     return observation.legal
@@ -177,7 +175,7 @@ def bot_error(message: str) -> ConfigError:
 
 
 def _bot_class(level: int) -> Callable[..., BaseBot]:
-    """The class of the bots of ``level`` (imported when first asked for)."""
+    """The class of the bots of `level` (imported when first asked for)."""
     if level == 1:
         return RandomBot
     if level == 2:

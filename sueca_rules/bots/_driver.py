@@ -1,17 +1,17 @@
 """Driving a match with bots: every decision a variant asks for, one at a time.
 
-A bot must choose cards (:meth:`Bot.choose`); the other decisions are optional methods, with
-the defaults a table would expect of a player who says nothing:
+A bot must choose cards (`Bot.choose()`); the other decisions are optional methods, with the
+defaults a table would expect of a player who says nothing:
 
-- ``choose_trump(observation) -> "top" | "bottom"`` (``deal.trump_card: dealer_choice``;
-  default ``"bottom"``, the usual Portuguese deal);
-- ``wants_redeal(observation) -> bool`` (``deal.redeal``, asked only of a hand that may ask:
-  ``observation.may_redeal``; default: keep the hand);
-- ``claim(observation) -> int | None``: claim a renúncia now, naming the rival accused (any
-  rival under ``revoke.accuse: team``), or ``None`` (default: never claim). Bots are asked
-  after every card and at the count, in play order from the seat after the one that played.
+- `choose_trump(observation) -> "top" | "bottom"` (`deal.trump_card: dealer_choice`; default
+  `"bottom"`, the usual Portuguese deal);
+- `wants_redeal(observation) -> bool` (`deal.redeal`, asked only of a hand that may ask:
+  `observation.may_redeal`; default: keep the hand);
+- `claim(observation) -> int | None`: claim a renúncia now, naming the rival accused (any rival
+  under `revoke.accuse: team`), or `None` (default: never claim). Bots are asked after every card
+  and at the count, in play order from the seat after the one that played.
 
-:func:`advance` makes the next decision of a match; :func:`play_match` plays it to its end.
+`advance()` makes the next decision of a match; `play_match()` plays it to its end.
 """
 
 from __future__ import annotations
@@ -30,11 +30,10 @@ __all__ = ["advance", "play_match"]
 
 
 def advance(match: Engine, bots: Sequence[Bot]) -> list[Event]:
-    """Make the next decision of ``match`` with ``bots`` (one per seat, by seat) and return
-    the events it caused: the dealer's choice of trump, a seat's answer about a new deal, a
-    card (and any claims the bots make after it), or the count (claims, then the score).
-    Nothing happens once the match is over or while it waits for a deal to be dealt
-    (``deal=False``)."""
+    """Make the next decision of `match` with `bots` (one per seat, by seat) and return the events
+    it caused: the dealer's choice of trump, a seat's answer about a new deal, a card (and any
+    claims the bots make after it), or the count (claims, then the score). Nothing happens once the
+    match is over or while it waits for a deal to be dealt (`deal=False`)."""
     if len(bots) != 4:
         raise ConfigError(f"a match needs 4 bots, one per seat; got {len(bots)}")
     phase = match.phase
@@ -67,8 +66,8 @@ def advance(match: Engine, bots: Sequence[Bot]) -> list[Event]:
 
 
 def _claims(match: Engine, bots: Sequence[Bot], after_seat: int) -> list[Event]:
-    """Ask each bot that can claim, in play order from the seat after ``after_seat``; stop
-    when a claim ends the deal or the count."""
+    """Ask each bot that can claim, in play order from the seat after `after_seat`; stop when a
+    claim ends the deal or the count."""
     events: list[Event] = []
     phase = match.phase
     deal = match.deal_number
@@ -86,7 +85,7 @@ def _claims(match: Engine, bots: Sequence[Bot], after_seat: int) -> list[Event]:
 
 
 def play_match(match: Engine, bots: Sequence[Bot], *, max_deals: int | None = None) -> None:
-    """Play ``match`` to its end with ``bots``, or until ``max_deals`` deals have ended."""
+    """Play `match` to its end with `bots`, or until `max_deals` deals have ended."""
     while not match.is_over and match.phase != "deal":
         if max_deals is not None and len(match.deals) >= max_deals:
             return

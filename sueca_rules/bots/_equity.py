@@ -1,11 +1,11 @@
 """What a deal's result is worth in the variant's terms: the chance of winning the match.
 
-:class:`Equity` turns the card points (and whether all ten tricks were taken) a team ends a
-deal with into that team's probability of winning the match afterwards, under the variant's
-tier table, bandeira, 60-60 ties, games to win a partida and partidas to win the match. Future
-deals are modelled simply: each is won by either team with equal chance, tied now and then, and
-the winner's points follow a fixed distribution (roughly what good players produce: falling
-steadily from 61 to 119, a bandeira about once in five hundred deals).
+`Equity` turns the card points (and whether all ten tricks were taken) a team ends a deal with into
+that team's probability of winning the match afterwards, under the variant's tier table, bandeira,
+60-60 ties, games to win a partida and partidas to win the match. Future deals are modelled simply:
+each is won by either team with equal chance, tied now and then, and the winner's points follow a
+fixed distribution (roughly what good players produce: falling steadily from 61 to 119, a bandeira
+about once in five hundred deals).
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ _POINTS_DIST: Final = _winner_points()
 class Equity:
     """The match-winning chances of a variant's scoring, for one match situation.
 
-    ``games`` and ``partidas`` are (own team, other team); ``pending_ties`` the 60-60 ties
-    waiting to be carried into the next deal won.
+    `games` and `partidas` are (own team, other team); `pending_ties` the 60-60 ties waiting to be
+    carried into the next deal won.
     """
 
     def __init__(
@@ -57,9 +57,8 @@ class Equity:
         self.pending = pending_ties
 
     def after_deal(self, points: int, all_tricks: bool, lost_all_tricks: bool) -> float:
-        """The own team's chance of winning the match after this deal ends with ``points``
-        card points for it (``all_tricks``: it took all ten tricks; ``lost_all_tricks``: the
-        other team did)."""
+        """The own team's chance of winning the match after this deal ends with `points` card points
+        for it (`all_tricks`: it took all ten tricks; `lost_all_tricks`: the other team did)."""
         rules = self.rules
         pending = self.pending
         if points == 60:
@@ -101,8 +100,8 @@ class Equity:
 
 @functools.cache
 def _series(mine: int, theirs: int) -> float:
-    """The chance of winning a match needing ``mine`` partidas against ``theirs``, each fresh
-    partida being even."""
+    """The chance of winning a match needing `mine` partidas against `theirs`, each fresh partida
+    being even."""
     if mine <= 0:
         return 1.0
     if theirs <= 0:
@@ -115,8 +114,8 @@ _Outcomes = tuple[tuple[tuple[int, bool, float], ...], ...]
 
 @functools.cache
 def _outcome_table(rules: Rules) -> _Outcomes:
-    """For each count of pending ties: the ``(games, ends_partida, probability)`` of a deal
-    won by a given team (probabilities sum to the chance that that team wins it)."""
+    """For each count of pending ties: the `(games, ends_partida, probability)` of a deal won by a
+    given team (probabilities sum to the chance that that team wins it)."""
     table = []
     for pending in range(_MAX_TIES + 1):
         merged: dict[tuple[int, bool], float] = {}
@@ -140,13 +139,13 @@ def _next_tie(rules: Rules, pending: int) -> int:
 
 @functools.cache
 def _partida_table(rules: Rules) -> dict[tuple[int, int, int], float]:
-    """The memo of :func:`_partida` for one variant."""
+    """The memo of `_partida()` for one variant."""
     return {}
 
 
 def _partida(rules: Rules, a: int, b: int, pending: int) -> float:
-    """The chance of winning the partida when needing ``a`` games against ``b``'s, with
-    ``pending`` ties to carry."""
+    """The chance of winning the partida when needing `a` games against `b`'s, with `pending` ties
+    to carry."""
     memo = _partida_table(rules)
     outcomes = _outcome_table(rules)
     busy: set[tuple[int, int, int]] = set()

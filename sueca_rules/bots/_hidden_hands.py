@@ -1,10 +1,10 @@
 """The hidden hands: deals of the unseen cards consistent with what a seat knows, and how well
 a deal explains the rivals' cards so far.
 
-:class:`Sampler` deals the cards a seat has not seen to the other three, respecting the hand
-sizes, the voids shown and the turned trump card while the dealer holds it;
-:class:`Likelihood` weighs a sampled deal by the rivals' plays the rules of thumb would have
-made in it (level 4 draws its deals by that weight).
+`Sampler` deals the cards a seat has not seen to the other three, respecting the hand sizes, the
+voids shown and the turned trump card while the dealer holds it; `Likelihood` weighs a sampled deal
+by the rivals' plays the rules of thumb would have made in it (level 4 draws its deals by that
+weight).
 """
 
 from __future__ import annotations
@@ -30,26 +30,25 @@ __all__ = ["Likelihood", "Sampler", "history", "sample_hands"]
 
 
 def sample_hands(observation: Observation, rng: random.Random) -> list[Mask]:
-    """One deal of the unseen cards to the other seats, consistent with the observation: the
-    hand sizes, the voids shown and the turned trump card still in the dealer's hand. Returns
-    the four hand masks (the observer's own hand included). See :class:`Sampler`."""
+    """One deal of the unseen cards to the other seats, consistent with the observation: the hand
+    sizes, the voids shown and the turned trump card still in the dealer's hand. Returns the four
+    hand masks (the observer's own hand included). See `Sampler`."""
     return Sampler(observation).sample(rng)
 
 
 class Sampler:
-    """Deals the cards one seat has not seen to the other three, consistently with what that
-    seat knows: the hand sizes, the voids shown and the turned trump card while the dealer
-    holds it. Every deal consistent with these is equally likely. (Prepared once per
-    observation; :meth:`sample` deals once.)
+    """Deals the cards one seat has not seen to the other three, consistently with what that seat
+    knows: the hand sizes, the voids shown and the turned trump card while the dealer holds it.
+    Every deal consistent with these is equally likely. (Prepared once per observation; `sample()`
+    deals once.)
 
-    With voids, one seat (``first``, the one with the most voids) is dealt first: how many
-    cards of each suit it gets is drawn in proportion to the number of whole deals that give it
-    those counts, then its cards of each suit are drawn at random. For the two seats left the
-    count is a binomial coefficient: the suits only one of them may hold go to it, and of the
-    cards of the suits both may hold, the second seat takes a random set of the size it still
-    needs (Vandermonde's identity). A void shown by a renúncia that the cards played since
-    prove is no void; voids that cannot all hold (a renúncia not yet proved) are dropped: then
-    only the hand sizes count.
+    With voids, one seat (`first`, the one with the most voids) is dealt first: how many cards of
+    each suit it gets is drawn in proportion to the number of whole deals that give it those counts,
+    then its cards of each suit are drawn at random. For the two seats left the count is a binomial
+    coefficient: the suits only one of them may hold go to it, and of the cards of the suits both
+    may hold, the second seat takes a random set of the size it still needs (Vandermonde's
+    identity). A void shown by a renúncia that the cards played since prove is no void; voids that
+    cannot all hold (a renúncia not yet proved) are dropped: then only the hand sizes count.
     """
 
     def __init__(self, observation: Observation) -> None:
@@ -95,13 +94,12 @@ class Sampler:
 
 
 def _suits_in(cards: Mask) -> int:
-    """The suits (a 4-bit pattern) of which ``cards`` holds at least one."""
+    """The suits (a 4-bit pattern) of which `cards` holds at least one."""
     return sum(1 << suit for suit in range(4) if cards & SUIT_MASKS[suit])
 
 
 class _VoidPlan:
-    """The deals of ``pool`` to three seats with voids, counted suit by suit (see
-    :class:`Sampler`)."""
+    """The deals of `pool` to three seats with voids, counted suit by suit (see `Sampler`)."""
 
     def __init__(
         self,
@@ -161,8 +159,8 @@ class _VoidPlan:
 
 
 def _compositions(size: int, out: list[int], void: int) -> Iterator[tuple[int, ...]]:
-    """The ways to hold ``size`` cards by suit: no more of a suit than ``out`` of it, none of
-    the suits in ``void``."""
+    """The ways to hold `size` cards by suit: no more of a suit than `out` of it, none of the suits
+    in `void`."""
     limits = [0 if void >> suit & 1 else out[suit] for suit in range(4)]
     for spades in range(min(limits[0], size) + 1):
         for hearts in range(min(limits[1], size - spades) + 1):
@@ -173,7 +171,7 @@ def _compositions(size: int, out: list[int], void: int) -> Iterator[tuple[int, .
 
 
 def history(observation: Observation) -> list[tuple[Seat, CardIndex]]:
-    """The plays of the deal so far as ``(seat, card)``, in order."""
+    """The plays of the deal so far as `(seat, card)`, in order."""
     next_seat = observation.rules.next_seat
     plays: list[tuple[Seat, CardIndex]] = []
     tricks: list[tuple[Seat, Sequence[Card]]] = [(t.leader, t.cards) for t in observation.tricks]
@@ -193,13 +191,13 @@ cards not yet played, voids shown, whether the turned trump card was still in a 
 
 
 class Likelihood:
-    """How well sampled deals explain the rivals' cards so far (prepared once per
-    observation; :meth:`weight` judges one deal).
+    """How well sampled deals explain the rivals' cards so far (prepared once per observation;
+    `weight()` judges one deal).
 
-    Each rival play is replayed in the sampled deal, and one that the rules of thumb (level 3)
-    would not have made there (nor a card just like it) multiplies the weight by ``miss``. The
-    partner's cards are not judged (the partner may well be a bot that plays otherwise). A
-    weight that falls below ``floor`` is given up as 0.
+    Each rival play is replayed in the sampled deal, and one that the rules of thumb (level 3) would
+    not have made there (nor a card just like it) multiplies the weight by `miss`. The partner's
+    cards are not judged (the partner may well be a bot that plays otherwise). A weight that falls
+    below `floor` is given up as 0.
 
     A rival's choices depend only on its own hand and what everyone saw, so the public state
     before each of its plays is worked out once here, and the count of a rival's unexplained
@@ -237,7 +235,7 @@ class Likelihood:
     def _public_states(
         self, plays: list[tuple[Seat, CardIndex]], trump: SuitIndex, turned: CardIndex
     ) -> tuple[list[_Decision], list[_Decision]]:
-        """Each rival's plays with the public state before them (see :data:`_Decision`)."""
+        """Each rival's plays with the public state before them (see `_Decision`)."""
         beats = BEATS[trump]  # the rule fact of _rules.beats, as a table for the loop
         decisions: tuple[list[_Decision], list[_Decision]] = ([], [])
         later = [0, 0, 0, 0]  # the cards each seat plays from this play on
@@ -271,8 +269,8 @@ class Likelihood:
         return decisions
 
     def weight(self, hands: list[Mask]) -> float:
-        """The weight of a sampled deal (the four hands now): ``miss`` to the power of the
-        rivals' plays it does not explain, 0 below the floor."""
+        """The weight of a sampled deal (the four hands now): `miss` to the power of the rivals'
+        plays it does not explain, 0 below the floor."""
         powers = self._powers
         misses = 0
         for index, rival in enumerate(self.rivals):
@@ -287,9 +285,9 @@ class Likelihood:
         return powers[misses]
 
     def _misses(self, rival: Seat, hand_now: Mask, decisions: list[_Decision]) -> int:
-        """How many of ``rival``'s plays the rules of thumb would not have made (nor a card
-        just like it) holding ``hand_now`` and the cards it played since (counting stops where
-        the weight reaches 0)."""
+        """How many of `rival`'s plays the rules of thumb would not have made (nor a card just like
+        it) holding `hand_now` and the cards it played since (counting stops where the weight
+        reaches 0)."""
         know = self._know
         enough = len(self._powers) - 1
         misses = 0

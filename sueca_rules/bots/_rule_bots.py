@@ -1,7 +1,7 @@
 """Levels 2 and 3: card-player's rules of thumb, without and with memory.
 
-Both levels play by :func:`~sueca_rules.bots._rules_of_thumb.heuristic_card` (the same rules
-drive level 4's play-outs). What differs is what they know:
+Both levels play by `heuristic_card()` (the same rules drive level 4's play-outs). What differs is
+what they know:
 
 - level 2 sees only its hand, the current trick and the trump suit: any card that is neither in
   its hand nor on the table could be anywhere, and nobody is known to be out of a suit except
@@ -27,23 +27,23 @@ __all__ = ["MemoryBot", "RuleBot"]
 class RuleBot(BaseBot):
     """Level 2: plays by the rules of thumb of the game, remembering nothing.
 
-    It sees only its own hand, the cards on the table and the trump suit. It leads its
-    side-suit aces early; never leads the suit of a seven without its ace; loads its partner's
-    trick with points (a king, a seven it cannot otherwise save…) when the partner is winning
-    and nobody after it can beat that card, or it plays last; when a rival is winning it takes
-    the trick only with a card nobody after can beat — trumping only a trick with points in it,
-    with its smallest trump, keeping high trumps for the last tricks — and otherwise throws a
-    worthless card. Deterministic (``seed`` is accepted for a uniform interface).
+    It sees only its own hand, the cards on the table and the trump suit. It leads its side-suit
+    aces early; never leads the suit of a seven without its ace; loads its partner's trick with
+    points (a king, a seven it cannot otherwise save…) when the partner is winning and nobody after
+    it can beat that card, or it plays last; when a rival is winning it takes the trick only with a
+    card nobody after can beat — trumping only a trick with points in it, with its smallest trump,
+    keeping high trumps for the last tricks — and otherwise throws a worthless card. Deterministic
+    (`seed` is accepted for a uniform interface).
     """
 
     level = 2
     """Always 2."""
     memory = False
-    """``False``: it knows only its hand, the current trick and the trump suit. (Level 3,
-    :class:`MemoryBot`, sets it to ``True``.)"""
+    """`False`: it knows only its hand, the current trick and the trump suit. (Level 3,
+    [`MemoryBot`][sueca_rules.bots.MemoryBot], sets it to `True`.)"""
 
     def _card(self, observation: Observation) -> Card:
-        """The card the rules of thumb pick: always one of ``observation.legal``."""
+        """The card the rules of thumb pick: always one of `observation.legal`."""
         obs = observation
         legal = obs.legal
         if len(legal) == 1:
@@ -90,5 +90,5 @@ class MemoryBot(RuleBot):
     level = 3
     """Always 3."""
     memory = True
-    """``True``: it uses everything its observation holds, every card played and every void
-    shown in the deal."""
+    """`True`: it uses everything its observation holds, every card played and every void shown in
+    the deal."""

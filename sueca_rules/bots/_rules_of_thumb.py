@@ -1,15 +1,15 @@
 """The card-player's rules of thumb: the play of levels 2 and 3, and of level 4's play-outs.
 
-:func:`heuristic_card` picks a card from what one seat knows (:class:`SeatKnowledge`);
-:func:`heuristic_playout` plays a whole deal out with it, every seat knowing only its own hand,
-the cards played and the voids shown.
+`heuristic_card()` picks a card from what one seat knows (`SeatKnowledge`); `heuristic_playout()`
+plays a whole deal out with it, every seat knowing only its own hand, the cards played and the voids
+shown.
 
-Leading (:func:`lead_card`), in this order: cash a side-suit master with points while the rivals
-can still follow; with a memory of the deal, lead a suit the partner can trump, draw the
-rivals' trumps when long in trumps; otherwise lead the cheapest card that gives least away.
-Following (:func:`follow_card`): when the partner's card is winning and no rival after can beat
-it, load it with points; otherwise take the trick with a card no rival after can beat, if one
-is worth it; otherwise throw the card that gives least away.
+Leading (`lead_card()`), in this order: cash a side-suit master with points while the rivals can
+still follow; with a memory of the deal, lead a suit the partner can trump, draw the rivals' trumps
+when long in trumps; otherwise lead the cheapest card that gives least away. Following
+(`follow_card()`): when the partner's card is winning and no rival after can beat it, load it with
+points; otherwise take the trick with a card no rival after can beat, if one is worth it; otherwise
+throw the card that gives least away.
 """
 
 from __future__ import annotations
@@ -53,8 +53,7 @@ HeldCard = tuple[Seat, CardIndex]
 """A card known to be in a seat's hand: the turned trump card while the dealer holds it."""
 
 _FOLLOWING: Final = ((), (1, 2, 3), (2, 3), (3,))
-"""``_FOLLOWING[k]``: for each card still to come in a trick with ``k`` cards, the cards
-before it."""
+"""`_FOLLOWING[k]`: for each card still to come in a trick with `k` cards, the cards before it."""
 _NEVER: Final = -(10**9)
 """A score below every card's (a pick not made yet)."""
 
@@ -66,13 +65,13 @@ class SeatKnowledge:
     trump: SuitIndex
     """The trump suit."""
     next_seat: NextSeat
-    """``next_seat[s]``: the seat that plays after ``s``."""
+    """`next_seat[s]`: the seat that plays after `s`."""
     unseen: Mask
     """The cards another player may hold (neither in this hand nor played)."""
     voids: VoidMask
     """Who has shown a void in which suit."""
     held: HeldCard | None
-    """A card known to be in a given hand (the turned trump card), or ``None``."""
+    """A card known to be in a given hand (the turned trump card), or `None`."""
     memory: bool
     """Whether the seat remembers the deal (level 3): turns on the rules that need it."""
 
@@ -84,8 +83,8 @@ def heuristic_card(
     seat: Seat,
     know: SeatKnowledge,
 ) -> CardIndex:
-    """The card a rules-of-thumb player in ``seat`` picks from ``hand`` for ``trick`` (the
-    cards so far of a trick led by ``leader``), knowing ``know``. Always a legal card."""
+    """The card a rules-of-thumb player in `seat` picks from `hand` for `trick` (the cards so far of
+    a trick led by `leader`), knowing `know`. Always a legal card."""
     if not trick:
         return lead_card(hand, seat, know)
     led = trick[0] // 10
@@ -114,14 +113,14 @@ def follow_card(
     played: int,
     know: SeatKnowledge,
 ) -> CardIndex:
-    """A card for a trick under way (``played`` cards of suit ``led`` so far; ``best`` of
-    ``best_seat`` wins it with ``trick_points`` in it); ``legal`` holds two cards or more and
-    ``follows`` says whether they are of the suit led."""
+    """A card for a trick under way (`played` cards of suit `led` so far; `best` of `best_seat` wins
+    it with `trick_points` in it); `legal` holds two cards or more and `follows` says whether they
+    are of the suit led."""
     trump = know.trump
     # What the one rival still to play may beat a card with (the next seat, unless this seat
-    # plays last; the seat after it is the partner): ``higher``, the cards it could beat a
+    # plays last; the seat after it is the partner): `higher`, the cards it could beat a
     # card of their suit with (the suit led, or its trumps when it is out of the suit led);
-    # ``ruff``: it may trump the suit led.
+    # `ruff`: it may trump the suit led.
     higher = 0
     ruff = False
     if played < 3:
@@ -160,14 +159,14 @@ def _winning_card(
     ruff: bool,
     hand: Mask,
 ) -> CardIndex:
-    """A card that takes the trick and that no rival after can beat (``NO_CARD`` if none is
-    worth it); ``higher`` and ``ruff`` say what the rivals after may beat a card with.
+    """A card that takes the trick and that no rival after can beat (`NO_CARD` if none is worth it);
+    `higher` and `ruff` say what the rivals after may beat a card with.
 
-    Following suit, the cards that win are those above both ``best`` (when it is of the suit)
-    and every card of ``higher`` in the suit; of them it plays the one with the most points,
-    or the lowest when none has any. Out of the suit led it can only trump: only a trick with
-    points in it, with the smallest trump that does it, and a high trump (ace, seven) only for
-    a trick worth ten or late in the deal.
+    Following suit, the cards that win are those above both `best` (when it is of the suit) and
+    every card of `higher` in the suit; of them it plays the one with the most points, or the lowest
+    when none has any. Out of the suit led it can only trump: only a trick with points in it, with
+    the smallest trump that does it, and a high trump (ace, seven) only for a trick worth ten or
+    late in the deal.
     """
     suit_led = SUIT_MASKS[led]
     if legal & suit_led:  # following suit (legal is the cards of the suit led)
@@ -237,9 +236,9 @@ def _discard(legal: Mask, hand: Mask, follows: bool, trump: SuitIndex, unseen: M
     out of the suit led, shorten a short side suit but keep the guard of a seven waiting for
     its ace.
 
-    A card's cost is ``64 * points + rank`` plus what its suit adds. Within a suit the lowest
-    card always costs least (points never fall as the rank rises, and a seven's guard costs
-    less than the seven), so only the lowest card of each suit is weighed.
+    A card's cost is `64 * points + rank` plus what its suit adds. Within a suit the lowest card
+    always costs least (points never fall as the rank rises, and a seven's guard costs less than the
+    seven), so only the lowest card of each suit is weighed.
     """
     if follows:
         return (legal & -legal).bit_length() - 1  # one suit: its lowest card
@@ -266,8 +265,8 @@ def _discard(legal: Mask, hand: Mask, follows: bool, trump: SuitIndex, unseen: M
 
 
 def _can_cash(suit: SuitIndex, seat: Seat, left: int, know: SeatKnowledge) -> bool:
-    """Whether a master of side suit ``suit`` led now would probably not be trumped (``left``:
-    the cards in the hand; without memory, only that counts)."""
+    """Whether a master of side suit `suit` led now would probably not be trumped (`left`: the cards
+    in the hand; without memory, only that counts)."""
     if not know.memory:
         return left >= 6
     unseen = know.unseen
@@ -279,8 +278,8 @@ def _can_cash(suit: SuitIndex, seat: Seat, left: int, know: SeatKnowledge) -> bo
 
 
 def _ruff_suits(seat: Seat, know: SeatKnowledge) -> int:
-    """The suits (a 4-bit pattern) a rival of ``seat`` has shown a void in while it may still
-    hold a trump: leading them invites a ruff."""
+    """The suits (a 4-bit pattern) a rival of `seat` has shown a void in while it may still hold a
+    trump: leading them invites a ruff."""
     next_seat = know.next_seat
     voids = know.voids
     trump = know.trump
@@ -301,7 +300,7 @@ def lead_card(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
     1. Cash a side-suit master with points while the rivals can still follow.
     2. (With memory.) Lead the smallest card of a suit the partner is out of, for it to trump.
     3. (With memory.) Long in trumps: draw the rivals' trumps, keeping the high ones.
-    4. Otherwise the cheapest card (see :func:`_cheapest_lead`).
+    4. Otherwise the cheapest card (see `_cheapest_lead()`).
     """
     ruff_suits = _ruff_suits(seat, know) if know.memory and know.voids else 0
     card = _cash_master(hand, seat, ruff_suits, know)
@@ -318,9 +317,9 @@ def lead_card(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
 
 
 def _cash_master(hand: Mask, seat: Seat, ruff_suits: int, know: SeatKnowledge) -> CardIndex:
-    """The side-suit master with the most points (then of the suit with the most cards still
-    out) that can be cashed now (see :func:`_can_cash`; ``ruff_suits`` from
-    :func:`_ruff_suits`); ``NO_CARD`` if none."""
+    """The side-suit master with the most points (then of the suit with the most cards still out)
+    that can be cashed now (see `_can_cash()`; `ruff_suits` from `_ruff_suits()`); `NO_CARD` if
+    none."""
     unseen = know.unseen
     trump = know.trump
     memory = know.memory
@@ -353,7 +352,7 @@ def _cash_master(hand: Mask, seat: Seat, ruff_suits: int, know: SeatKnowledge) -
 
 def _lead_for_partner_to_trump(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
     """The smallest card (worth less than ten) of a side suit the partner is out of, while the
-    partner may still trump it; ``NO_CARD`` if none."""
+    partner may still trump it; `NO_CARD` if none."""
     trump = know.trump
     mate_voids = know.voids >> (4 * (seat ^ 2)) & 15
     if not know.unseen & SUIT_MASKS[trump] or mate_voids >> trump & 1:
@@ -371,9 +370,9 @@ def _lead_for_partner_to_trump(hand: Mask, seat: Seat, know: SeatKnowledge) -> C
 
 
 def _draw_trumps(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
-    """A trump to draw the rivals' trumps with, while a rival may hold one: the smallest when
-    long in trumps (four, or three with the master), the master when holding most of the
-    trumps left; ``NO_CARD`` otherwise."""
+    """A trump to draw the rivals' trumps with, while a rival may hold one: the smallest when long
+    in trumps (four, or three with the master), the master when holding most of the trumps left;
+    `NO_CARD` otherwise."""
     trump = know.trump
     trumps_out = know.unseen & SUIT_MASKS[trump]
     mine = hand & SUIT_MASKS[trump]
@@ -396,15 +395,15 @@ def _draw_trumps(hand: Mask, seat: Seat, know: SeatKnowledge) -> CardIndex:
 
 
 def _cheapest_lead(hand: Mask, seat: Seat, ruff_suits: int, know: SeatKnowledge) -> CardIndex:
-    """The card that gives least away led: few points, low rank, a side suit before a trump;
-    keeping a seven behind its ace still out, not leading a point card into a higher one still
-    out nor a suit a rival can trump (``ruff_suits``, see :func:`_ruff_suits`); with memory,
-    rather a suit the partner is out of.
+    """The card that gives least away led: few points, low rank, a side suit before a trump; keeping
+    a seven behind its ace still out, not leading a point card into a higher one still out nor a
+    suit a rival can trump (`ruff_suits`, see `_ruff_suits()`); with memory, rather a suit the
+    partner is out of.
 
-    A card costs ``64 * points + rank`` (and 500 more for a side-suit point card with a higher
-    card still out) plus what its suit adds. A card without points always costs less than a
-    card of its suit with points, so a suit's lowest card is its cheapest when it has no
-    points; only a suit of point cards is weighed card by card.
+    A card costs `64 * points + rank` (and 500 more for a side-suit point card with a higher card
+    still out) plus what its suit adds. A card without points always costs less than a card of its
+    suit with points, so a suit's lowest card is its cheapest when it has no points; only a suit of
+    point cards is weighed card by card.
     """
     trump = know.trump
     unseen = know.unseen
@@ -460,19 +459,18 @@ def heuristic_playout(
     first: CardIndex = NO_CARD,
     exact_tricks: int = 0,
 ) -> Outcome:
-    """Play the deal to its end with :func:`heuristic_card` (with memory) for every seat, each
-    seat knowing only its own hand, the cards played, the voids shown (``voids`` so far, then
-    as they show) and the card ``held`` (the turned trump card while the dealer holds it, or
-    ``None``); the seat to play plays ``first`` if it is given (it must be a legal card).
+    """Play the deal to its end with `heuristic_card()` (with memory) for every seat, each seat
+    knowing only its own hand, the cards played, the voids shown (`voids` so far, then as they show)
+    and the card `held` (the turned trump card while the dealer holds it, or `None`); the seat to
+    play plays `first` if it is given (it must be a legal card).
 
-    With ``exact_tricks``, the last that many tricks are not played by the rules of thumb but
-    solved exactly (:func:`~sueca_rules._kernel.solve`, every hand in view): their points go
-    to the teams as perfect play would share them, and their tricks are not counted (the
-    tricks of the outcome then add up to fewer than ten).
+    With `exact_tricks`, the last that many tricks are not played by the rules of thumb but solved
+    exactly (`solve()`, every hand in view): their points go to the teams as perfect play would
+    share them, and their tricks are not counted (the tricks of the outcome then add up to fewer
+    than ten).
 
-    The trick under way is carried card by card (:class:`~sueca_rules._kernel.TrickState`)
-    rather than worked out again for each card, and a card that is the only legal one is
-    played without asking.
+    The trick under way is carried card by card (`TrickState`) rather than worked out again for each
+    card, and a card that is the only legal one is played without asking.
     """
     hands = list(position.hands)
     next_seat = position.next_seat

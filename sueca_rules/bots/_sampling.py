@@ -1,12 +1,11 @@
 """Levels 4 and 5: determinized sampling (perfect-information Monte Carlo).
 
-Before each card, :class:`SamplingBot` deals the unseen cards many times at random to the other
-three players, consistently with everything its seat knows (:mod:`._hidden_hands`), plays each
-card it could play in each of those deals to the end of the deal, and picks the card with the
-best average outcome in the variant's terms (see :mod:`._equity`). Deals come twelve at a time
-and the candidate cards race: one that falls clearly behind is dropped, and once one is left no
-more deals are drawn. :class:`SearchBot` is the same with a larger budget and more of the end
-of the deal solved exactly.
+Before each card, `SamplingBot` deals the unseen cards many times at random to the other three
+players, consistently with everything its seat knows (`._hidden_hands`), plays each card it could
+play in each of those deals to the end of the deal, and picks the card with the best average outcome
+in the variant's terms (see `._equity`). Deals come twelve at a time and the candidate cards race:
+one that falls clearly behind is dropped, and once one is left no more deals are drawn. `SearchBot`
+is the same with a larger budget and more of the end of the deal solved exactly.
 """
 
 from __future__ import annotations
@@ -73,18 +72,16 @@ class SamplingBot(BaseBot):
     average falls three standard errors behind the best's (over the same deals) is no longer
     played out, and once one card is left it stops.
 
-    Options: ``samples`` (deals per card, default 60), or ``time_limit`` (seconds per card:
-    sample until the time is up — play then depends on the machine's speed); ``solve_tricks``
-    (tricks left from which the end is solved exactly, default 2); ``points_weight`` (the
-    value, in games, of ending the deal 60 card points above an even split, counted on top of
-    the games themselves — one game being what winning the deal by the lowest tier is worth in
-    the match situation; default 1.5);
-    ``inference`` (the weight a sampled deal keeps for each rival card the rules of thumb
-    would not have played there; 1 turns inference off; default 0.05); ``prune`` (the standard
-    errors behind the best at which a card is dropped; default 3, 0 plays every card in every
-    deal); ``endgame_tricks`` (the last tricks of each play-out solved exactly instead of
-    played by the rules of thumb; default 0). With a ``seed`` its choices are a function of
-    the seed and the observation alone.
+    Options: `samples` (deals per card, default 60), or `time_limit` (seconds per card: sample until
+    the time is up — play then depends on the machine's speed); `solve_tricks` (tricks left from
+    which the end is solved exactly, default 2); `points_weight` (the value, in games, of ending the
+    deal 60 card points above an even split, counted on top of the games themselves — one game being
+    what winning the deal by the lowest tier is worth in the match situation; default 1.5);
+    `inference` (the weight a sampled deal keeps for each rival card the rules of thumb would not
+    have played there; 1 turns inference off; default 0.05); `prune` (the standard errors behind the
+    best at which a card is dropped; default 3, 0 plays every card in every deal); `endgame_tricks`
+    (the last tricks of each play-out solved exactly instead of played by the rules of thumb;
+    default 0). With a `seed` its choices are a function of the seed and the observation alone.
     """
 
     level = 4
@@ -123,9 +120,9 @@ class SamplingBot(BaseBot):
         """The seed of its sampling (a random one when none was given): with the same seed and
         observation it chooses the same card."""
         self.samples = samples
-        """Deals sampled before each card (unused when :attr:`time_limit` is set)."""
+        """Deals sampled before each card (unused when `time_limit` is set)."""
         self.time_limit = time_limit
-        """Seconds per card to sample for instead of a fixed number of deals, or ``None``."""
+        """Seconds per card to sample for instead of a fixed number of deals, or `None`."""
         self.solve_tricks = solve_tricks
         """The tricks left (0 to 4) from which the end of each sampled deal is solved exactly
         instead of played by the rules of thumb."""
@@ -154,10 +151,10 @@ class SamplingBot(BaseBot):
         return CARDS[cands[best]]
 
     def wants_redeal(self, observation: Observation) -> bool:
-        """Whether to ask for a new deal (asked only of a weak hand, one that may): it deals
-        the unseen cards :attr:`samples` times (at most 120), plays each deal out by the rules
-        of thumb and asks when the hand's average, in the variant's terms, is worth less than
-        a deal split evenly (what a new deal is worth on average)."""
+        """Whether to ask for a new deal (asked only of a weak hand, one that may): it deals the
+        unseen cards `samples` times (at most 120), plays each deal out by the rules of thumb and
+        asks when the hand's average, in the variant's terms, is worth less than a deal split evenly
+        (what a new deal is worth on average)."""
         obs = observation
         if not obs.may_redeal:
             return False
@@ -179,8 +176,8 @@ class SamplingBot(BaseBot):
         return total / count < tables[0][60]
 
     def evaluate(self, observation: Observation, cands: list[CardIndex]) -> list[float]:
-        """The average value of each candidate card over the sampled deals it was played out
-        in (see :attr:`prune`)."""
+        """The average value of each candidate card over the sampled deals it was played out in (see
+        `prune`)."""
         race = self._race(observation, cands)
         return [race.mean(i) for i in range(len(cands))]
 
@@ -217,8 +214,8 @@ class SamplingBot(BaseBot):
         tables: _Tables,
         alive: list[int],
     ) -> list[float]:
-        """The value of playing each candidate card still in the race (indices ``alive``) in
-        one sampled deal to the end."""
+        """The value of playing each candidate card still in the race (indices `alive`) in one
+        sampled deal to the end."""
         table, sweep_me, swept_me = tables
         me = obs.seat
         team = team_of(me)
@@ -238,7 +235,7 @@ class SamplingBot(BaseBot):
                 after = play_cards(now, (card,))
                 got = solve(after)
                 mine = after.points[0] + got if team == 0 else 120 - after.points[0] - got
-                # ``solve`` counts points only: a sweep of the points is read as one of tricks.
+                # `solve` counts points only: a sweep of the points is read as one of tricks.
                 value = sweep_me if mine == 120 else swept_me if mine == 0 else table[mine]
             else:
                 end = heuristic_playout(now, obs.void_mask, held, card, self.endgame_tricks)
@@ -271,12 +268,12 @@ class SamplingBot(BaseBot):
 class SearchBot(SamplingBot):
     """Level 5: level 4's thinking, deeper, bought with level 4's new speed.
 
-    It plays as :class:`SamplingBot` does, with more of everything: up to 1,000 sampled deals
-    before each card (the candidate cards that fall clearly behind are dropped on the way, so
-    most cards take far fewer), the last three tricks of the deal solved exactly from every
-    sampled deal (every hand in view) instead of the last two, and the last three tricks of
-    every play-out solved exactly instead of played by the rules of thumb. It takes the same
-    options as level 4, with these defaults.
+    It plays as [`SamplingBot`][sueca_rules.bots.SamplingBot] does, with more of everything: up to
+    1,000 sampled deals before each card (the candidate cards that fall clearly behind are dropped
+    on the way, so most cards take far fewer), the last three tricks of the deal solved exactly from
+    every sampled deal (every hand in view) instead of the last two, and the last three tricks of
+    every play-out solved exactly instead of played by the rules of thumb. It takes the same options
+    as level 4, with these defaults.
     """
 
     level = 5
@@ -307,10 +304,9 @@ class SearchBot(SamplingBot):
 
 
 class _Race:
-    """The values of candidate cards over sampled deals, as they come; a candidate whose
-    average falls behind the leader's by more than ``prune`` standard errors of their paired
-    difference (after :data:`_FIRST_CHECK` deals, then every :data:`_CHECK_EVERY`) leaves the
-    race and is played out no more."""
+    """The values of candidate cards over sampled deals, as they come; a candidate whose average
+    falls behind the leader's by more than `prune` standard errors of their paired difference (after
+    `_FIRST_CHECK` deals, then every `_CHECK_EVERY`) leaves the race and is played out no more."""
 
     def __init__(self, count: int, prune: float) -> None:
         self.alive = list(range(count))
@@ -319,8 +315,7 @@ class _Race:
         self.prune = prune
 
     def add(self, values: list[float]) -> None:
-        """The values of the candidates still in the race (in :attr:`alive` order) in one
-        more deal."""
+        """The values of the candidates still in the race (in `alive` order) in one more deal."""
         for i, value in zip(self.alive, values, strict=True):
             self.values[i].append(value)
         self.deals += 1
@@ -338,7 +333,7 @@ class _Race:
         return len(self.alive) == 1
 
     def mean(self, i: int) -> float:
-        """Candidate ``i``'s average value over the deals it was played out in."""
+        """Candidate `i`'s average value over the deals it was played out in."""
         values = self.values[i]
         return sum(values) / len(values) if values else float("-inf")
 
@@ -359,10 +354,10 @@ class _Race:
 
 
 class _Deals:
-    """Sampled deals for one decision, in batches: with inference, each batch is drawn from a
-    pool :data:`_POOL` times its size by how well each deal explains the rivals' cards so far
-    (systematic resampling; a pool no deal of which explains them is drawn again, up to
-    :data:`_POOL` times, then taken as it is)."""
+    """Sampled deals for one decision, in batches: with inference, each batch is drawn from a pool
+    `_POOL` times its size by how well each deal explains the rivals' cards so far (systematic
+    resampling; a pool no deal of which explains them is drawn again, up to `_POOL` times, then
+    taken as it is)."""
 
     def __init__(self, obs: Observation, rng: random.Random, inference: float) -> None:
         self.rng = rng
@@ -372,7 +367,7 @@ class _Deals:
             self.weigh = Likelihood(obs, inference, inference**_MISSES).weight
 
     def batch(self, count: int) -> list[list[Mask]]:
-        """``count`` deals."""
+        """`count` deals."""
         sample = self.sampler.sample
         rng = self.rng
         if self.weigh is None:
@@ -391,8 +386,8 @@ class _Deals:
 def _resample(
     pool: list[list[Mask]], weights: list[float], total: float, count: int, rng: random.Random
 ) -> list[list[Mask]]:
-    """``count`` deals of ``pool`` drawn by weight (systematic resampling: one random offset,
-    then evenly spaced through the running total of the weights)."""
+    """`count` deals of `pool` drawn by weight (systematic resampling: one random offset, then
+    evenly spaced through the running total of the weights)."""
     step = total / count
     target = rng.random() * step
     out: list[list[Mask]] = []
@@ -408,9 +403,9 @@ def _resample(
 
 
 def _end_value(end: Outcome, team: int, tables: _Tables) -> float:
-    """What the end of a played-out deal is worth to ``team`` (see ``_tables``). When its last
-    tricks were solved for points only (the tricks add up to fewer than ten), all 120 points
-    with no trick lost before count as all ten tricks."""
+    """What the end of a played-out deal is worth to `team` (see `_tables`). When its last tricks
+    were solved for points only (the tricks add up to fewer than ten), all 120 points with no trick
+    lost before count as all ten tricks."""
     table, sweep_me, swept_me = tables
     mine = end[team]
     my_tricks = end[2 + team]

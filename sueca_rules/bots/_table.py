@@ -1,20 +1,19 @@
 """What a bot does at a real table besides choosing its cards.
 
-- **Slips** (``revoke_rate``): under ``revoke.mode: claimable`` a player may fail to follow
-  suit by mistake (a renúncia). A bot with a ``revoke_rate`` does so at that rate, on the cards
-  where it could (it holds the suit led and another).
-- **Claims**: a bot claims only a renúncia it can prove from what everyone saw: a rival who did
-  not follow a suit and later played a card of it (then it held that card when it did not
-  follow). Every renúncia is proved that way by the count, when all forty cards are down. It
-  claims at once, unless its team already holds enough points to score more games from the
-  deal than the claim would; then it waits for the count and claims only if the claim is worth
-  more than the deal.
-- **The dealer's choice of trump** (``deal.trump_card: dealer_choice``): the dealer chooses
-  before any card is seen, so the choice cannot change anyone's chances; bots turn the bottom
-  card, the usual Portuguese deal.
-- **A new deal** (``deal.redeal``): a weak hand (the only kind that may ask) asks for one
-  unless it is long in trumps: four, or three with the ace or the seven. Levels 4 and 5 play
-  the hand out instead (see :meth:`~sueca_rules.bots.SamplingBot.wants_redeal`).
+- **Slips** (`revoke_rate`): under `revoke.mode: claimable` a player may fail to follow suit by
+  mistake (a renúncia). A bot with a `revoke_rate` does so at that rate, on the cards where it could
+  (it holds the suit led and another).
+- **Claims**: a bot claims only a renúncia it can prove from what everyone saw: a rival who did not
+  follow a suit and later played a card of it (then it held that card when it did not follow). Every
+  renúncia is proved that way by the count, when all forty cards are down. It claims at once, unless
+  its team already holds enough points to score more games from the deal than the claim would; then
+  it waits for the count and claims only if the claim is worth more than the deal.
+- **The dealer's choice of trump** (`deal.trump_card: dealer_choice`): the dealer chooses before any
+  card is seen, so the choice cannot change anyone's chances; bots turn the bottom card, the usual
+  Portuguese deal.
+- **A new deal** (`deal.redeal`): a weak hand (the only kind that may ask) asks for one unless it is
+  long in trumps: four, or three with the ace or the seven. Levels 4 and 5 play the hand out instead
+  (see `wants_redeal()`).
 """
 
 from __future__ import annotations
@@ -32,9 +31,8 @@ __all__ = ["claim_worth_it", "long_in_trumps", "proven_revokers", "proven_revoke
 
 
 def slip(observation: Observation, rate: float, rng: random.Random) -> Card | None:
-    """With probability ``rate``, when the seat could fail to follow suit (it holds the suit
-    led and a card it may play that is not of it), one such card chosen at random; else
-    ``None``."""
+    """With probability `rate`, when the seat could fail to follow suit (it holds the suit led and a
+    card it may play that is not of it), one such card chosen at random; else `None`."""
     if not rate or len(observation.playable) == len(observation.legal):
         return None
     if rng.random() >= rate:
@@ -44,9 +42,9 @@ def slip(observation: Observation, rate: float, rng: random.Random) -> Card | No
 
 
 def proven_revokes(observation: Observation) -> list[tuple[int, int]]:
-    """The renúncias of this deal that the cards seen prove, as ``(seat, suit)``: the seat did
-    not follow ``suit`` when it was led and later played a card of it (so it held that card
-    when it did not follow), in the order they were proved."""
+    """The renúncias of this deal that the cards seen prove, as `(seat, suit)`: the seat did not
+    follow `suit` when it was led and later played a card of it (so it held that card when it did
+    not follow), in the order they were proved."""
     next_seat = observation.rules.next_seat
     tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in observation.tricks]
     if observation.trick:
@@ -67,8 +65,8 @@ def proven_revokes(observation: Observation) -> list[tuple[int, int]]:
 
 
 def proven_revokers(observation: Observation) -> list[int]:
-    """The rivals of the observer who provably revoked in this deal (see
-    :func:`proven_revokes`), in the order they were proved."""
+    """The rivals of the observer who provably revoked in this deal (see `proven_revokes()`), in the
+    order they were proved."""
     me = team_of(observation.seat)
     seats: list[int] = []
     for seat, _ in proven_revokes(observation):

@@ -3,12 +3,14 @@ records — in English or European Portuguese, all served from this machine.
 
 A thin layer over the public API: the server owns every match; each browser gets only what its
 seat may know and sends intentions the server checks. Needs the `web` extra
-(`pip install 'sueca-rules[web]'`)::
+(`pip install 'sueca-rules[web]'`):
 
-    import uvicorn
-    from sueca_rules.web import Settings, create_app
+```python
+import uvicorn
+from sueca_rules.web import Settings, create_app
 
-    uvicorn.run(create_app(Settings(max_tables=20)), host="127.0.0.1", port=8000)
+uvicorn.run(create_app(Settings(max_tables=20)), host="127.0.0.1", port=8000)
+```
 
 Tables live in the server's memory: when the process stops, every table is lost (a join link
 then says the table no longer exists), and finished records are downloaded by the players.
