@@ -19,6 +19,7 @@ from rich.console import Console
 from sueca_rules import Match, load_record, load_variant, parse_cards
 from sueca_rules._cards import Card
 from sueca_rules._lang import phrases
+from sueca_rules.bots._table import proven_revokers
 from sueca_rules.cli import main
 from sueca_rules.cli._common import default_lang
 from sueca_rules.cli._ladder import (
@@ -29,7 +30,7 @@ from sueca_rules.cli._ladder import (
     rival_level,
     scores_path,
 )
-from sueca_rules.cli._play_bots import TableBot, make_table_bots, proven_revoker
+from sueca_rules.cli._play_bots import LeavesClaims, make_table_bots
 from sueca_rules.cli._play_flow import play_out
 from sueca_rules.cli._play_input import HumanSeat, Stop
 from sueca_rules.cli._play_view import TableView
@@ -660,22 +661,22 @@ def _seat_1_revokes_once() -> Match:
             off = [c for c in hand if c.suit != led]
             if off and len(off) < len(hand):
                 match.play(off[0])
-                assert proven_revoker(match.observation(0)) is None  # not shown yet
+                assert proven_revokers(match.observation(0)) == []  # not shown yet
                 continue
         match.play(match.legal_cards()[0])
     return match
 
 
-def test_proven_revoker_reads_the_cards_played() -> None:
+def test_a_renuncia_is_proven_by_the_count() -> None:
     """Seat 1 revokes once: nobody can tell until it plays the suit it did not follow; then
     (and at the count, when every card is down) its rivals can prove it, its partner need not."""
     match = _seat_1_revokes_once()
     assert match.phase == "count"
     assert [r.seat for r in match.revokes] == [1]
-    assert proven_revoker(match.observation(0)) == 1
-    assert proven_revoker(match.observation(2)) == 1
-    assert proven_revoker(match.observation(1)) is None  # its own team's renúncia
-    assert proven_revoker(match.observation(3)) is None
+    assert proven_revokers(match.observation(0)) == [1]
+    assert proven_revokers(match.observation(2)) == [1]
+    assert proven_revokers(match.observation(1)) == []  # its own team's renúncia
+    assert proven_revokers(match.observation(3)) == []
 
 
 def test_bots_at_a_claimable_table_claim_unless_silent() -> None:
@@ -683,8 +684,10 @@ def test_bots_at_a_claimable_table_claim_unless_silent() -> None:
     bots = make_table_bots(1, {0: 2, 2: 2}, claimable=True, silent=frozenset({2}))
     assert bots[0].claim(match.observation(0)) == 1  # type: ignore[attr-defined]
     assert bots[2].claim(match.observation(2)) is None  # type: ignore[attr-defined]
+    assert isinstance(bots[2], LeavesClaims)
     plain = make_table_bots(1, {1: 2}, claimable=False, revoke_rates={1: 0.5})
-    assert not isinstance(plain[1], TableBot)  # nothing to add under prevented renúncias
+    assert not isinstance(plain[1], LeavesClaims)  # nothing to add under prevented renúncias
+    assert getattr(plain[1], "revoke_rate", 0.0) == 0.0  # and no renúncia can be played
 
 
 def test_a_table_bot_revokes_at_its_rate() -> None:
