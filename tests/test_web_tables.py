@@ -80,7 +80,7 @@ def test_create_table_gives_one_token_per_human_seat(client: TestClient) -> None
     ("body", "status"),
     [
         ({"variant": "portugal", "seats": ["bot:1"] * 4}, 400),
-        ({"variant": "portugal", "seats": ["human", "bot:5", "bot:1", "bot:1"]}, 400),
+        ({"variant": "portugal", "seats": ["human", "bot:6", "bot:1", "bot:1"]}, 400),
         ({"variant": "portugal", "seats": ["human"]}, 400),
         ({"variant": "nope", "seats": ["human"] * 4}, 422),
         ({"variant": {"name": "x", "match": {"best_of": 2}}, "seats": ["human"] * 4}, 422),
@@ -798,3 +798,10 @@ def test_no_hidden_card_in_many_random_games(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(20, 300))
 def test_no_hidden_card_in_hundreds_of_random_games(seed: int) -> None:
     random_game(seed)
+
+
+def test_a_level_5_bot_can_sit_at_a_table(client: TestClient) -> None:
+    body = {"variant": "portugal", "seats": ["human", "bot:5", "bot:1", "bot:5"], "seed": 3}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 200
+    assert [s["seat"] for s in response.json()["seats"]] == [0]

@@ -177,7 +177,8 @@ _STRINGS: Final[dict[str, str]] = {
     "play.friend": "A friend (join link)",
     "play.levels": (
         "Levels: 1 plays a random legal card; 2 plays by rules of thumb; 3 also counts the "
-        "cards; 4 plays out many possible deals before each card."
+        "cards; 4 plays out many possible deals before each card; 5 plays out more of them and "
+        "works out the last tricks exactly (the strongest, and the slowest)."
     ),
     "play.seed": "Seed (optional: the same seed deals the same cards)",
     "play.create": "Sit down",

@@ -173,7 +173,8 @@ _STRINGS: Final[dict[str, str]] = {
     "play.friend": "Um amigo (link de entrada)",
     "play.levels": (
         "Níveis: 1 joga uma carta válida à sorte; 2 joga por regras práticas; 3 também conta "
-        "as cartas; 4 joga muitas mãos possíveis antes de cada carta."
+        "as cartas; 4 joga muitas mãos possíveis antes de cada carta; 5 joga ainda mais e "
+        "calcula as últimas vazas ao certo (o mais forte, e o mais lento)."
     ),
     "play.seed": "Semente (opcional: a mesma semente dá as mesmas cartas)",
     "play.create": "Sentar-me",

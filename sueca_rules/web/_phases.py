@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from sueca_rules import Card, Event, IllegalPlayError, Match, Observation, Suit, parse_card
+from sueca_rules import Card, Event, IllegalPlayError, Match, Observation, parse_card
 
 if TYPE_CHECKING:
     from ._tables import Seat, Table
@@ -83,33 +83,11 @@ class Refused(Exception):  # noqa: N818 (a refusal, not an error of the server)
 # --- bots ---------------------------------------------------------------------------------
 
 
-def _proven_revoke(obs: Observation) -> int | None:
-    """A rival of `obs.seat` the table has seen revoke in this deal: one who did not follow
-    a suit and later played a card of it (what a watchful player claims); `None`."""
-    failed: dict[int, set[Suit]] = {}
-    plays: list[tuple[int, Card, Suit]] = []  # (seat, card, suit led)
-    order = obs.rules.play_order
-    for trick in obs.tricks:
-        led = trick.cards[0].suit
-        plays.extend((s, c, led) for s, c in zip(order(trick.leader), trick.cards, strict=True))
-    if obs.trick:
-        led = obs.trick[0].suit
-        plays.extend((s, c, led) for s, c in zip(order(obs.trick_leader), obs.trick, strict=False))
-    for seat, card, led in plays:
-        if seat % 2 == obs.seat % 2:
-            continue
-        if card.suit in failed.get(seat, set()):
-            return seat
-        if card.suit != led:
-            failed.setdefault(seat, set()).add(led)
-    return None
-
-
 def _claim_of(seat: Seat, obs: Observation) -> Decision:
-    """Whether the bot playing `seat` claims now: its own `claim` method when it has one,
-    otherwise a claim of a renúncia the table has seen."""
+    """Whether the bot playing `seat` claims now (by its `claim` method: the built-in bots claim
+    what the cards prove; a bot without one never claims)."""
     ask = getattr(seat.bot, "claim", None)
-    against = ask(obs) if ask is not None else _proven_revoke(obs)
+    against = ask(obs) if ask is not None else None
     if against is None:
         return Decision()
     return Decision(claim=True, against=against)

@@ -77,20 +77,20 @@ class SeatSpec:
 
 def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
     """The `seats` of `POST /api/tables`: four of `"human"`, `"bot"` or `"bot:L"`
-    (level 1-4), at least one human."""
+    (level 1-5), at least one human."""
     if not isinstance(value, list) or len(value) != 4:
-        raise TableError("bad_seats", 'seats must be a list of four: "human" or "bot:1".."bot:4"')
+        raise TableError("bad_seats", 'seats must be a list of four: "human" or "bot:1".."bot:5"')
     specs = []
     for item in value:
         if item == "human":
             specs.append(SeatSpec("human", stand_in_level))
         elif isinstance(item, str) and item.startswith("bot"):
             level = item[4:] if item.startswith("bot:") else ("3" if item == "bot" else "")
-            if level not in ("1", "2", "3", "4"):
-                raise TableError("bad_seats", f"{item[:20]!r} is not a seat: bot levels are 1-4")
+            if level not in ("1", "2", "3", "4", "5"):
+                raise TableError("bad_seats", f"{item[:20]!r} is not a seat: bot levels are 1-5")
             specs.append(SeatSpec("bot", int(level)))
         else:
-            raise TableError("bad_seats", 'each seat is "human", "bot" or "bot:1".."bot:4"')
+            raise TableError("bad_seats", 'each seat is "human", "bot" or "bot:1".."bot:5"')
     if not any(s.kind == "human" for s in specs):
         raise TableError("bad_seats", "a table needs at least one human seat")
     return specs
