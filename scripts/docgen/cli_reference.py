@@ -62,7 +62,17 @@ _EXIT_STATUSES = (
         "or a `--record` or `--scores` file that cannot be written, refused before the game "
         "starts.",
     ),
-    ("130", "Interrupted with Ctrl-C. A `sueca play --ladder` run is ended and scored first."),
+    (
+        "130",
+        "Interrupted with Ctrl-C. A `sueca play --ladder` run is ended and scored first; "
+        "`sueca simulate` and `sueca compare` print the figures so far (and save their "
+        "`--checkpoint`).",
+    ),
+    (
+        "143",
+        "`sueca simulate` or `sueca compare` stopped by SIGTERM: the figures so far are "
+        "printed and the `--checkpoint` saved, as for Ctrl-C.",
+    ),
 )
 """The exit statuses of `sueca` (`sueca_rules.cli.main` and the commands' `CliError`)."""
 

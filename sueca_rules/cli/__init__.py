@@ -65,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `sueca` command with `argv` (default: the process's) and return its exit status: 0
     on success, 1 when the input is invalid, 2 for a wrong command line, 130 when interrupted
-    (Ctrl-C)."""
+    (Ctrl-C), 143 when a study is stopped by SIGTERM."""
     for stream in (sys.stdout, sys.stderr):
         # A console or file that cannot show ♥, → or ã gets '?' rather than a traceback.
         reconfigure = getattr(stream, "reconfigure", None)
