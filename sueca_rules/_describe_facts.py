@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeGuard
 
 from ._cards import RANK_LETTERS
-from ._lang import seat_role
 from ._registry import builtin_ids, load_variant
 from ._rules import CAPOTE_POINTS, TIE_MULTIPLY, TIE_NONE, Rules
 from ._variant import TrumpCard, Variant
@@ -411,7 +410,7 @@ def card_facts(variant: Variant, base: Variant | None = None) -> Card:
 
 
 def _side(seat: int, viewer: int, rules: Rules) -> Side:
-    role = seat_role(seat, viewer, rules)
+    role = rules.seat_role(seat, viewer)
     if role == "left" or role == "right":
         return role
     raise AssertionError(f"seat {seat} is not beside seat {viewer}")  # pragma: no cover

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from ._cards import SUIT_MASKS
+from ._errors import ConfigError
 from ._events import Claim, Revoke
 from ._public import public
 from ._variant import Variant
@@ -33,6 +34,7 @@ __all__ = [
     "TIE_MULTIPLY",
     "TIE_NONE",
     "Rules",
+    "SeatRole",
     "beats",
     "claim_catches",
     "legal_mask",
@@ -89,6 +91,11 @@ def trick_winner(trick: Sequence[int], leader: int, trump: int, next_seat: Seque
             best = card
             best_seat = seat
     return best_seat
+
+
+SeatRole = Literal["you", "partner", "right", "left"]
+"""A seat as one player sees it: themselves, their partner (opposite), the rival on their
+right, the rival on their left (see [`Rules.seat_role()`][sueca_rules.Rules.seat_role])."""
 
 
 def team_of(seat: int) -> int:
@@ -239,6 +246,20 @@ class Rules:
     def previous_seat(self, seat: int) -> int:
         """The seat that plays just before `seat`."""
         return self.next_seat[self.next_seat[self.next_seat[seat]]]
+
+    def seat_role(self, seat: int, viewer: int) -> SeatRole:
+        """`seat` as the player at `viewer` sees it: `"you"`, `"partner"` (opposite), or the
+        rival on their `"right"` or `"left"`. The player after you sits on your left when play
+        goes clockwise (seats are numbered clockwise), on your right otherwise."""
+        for value, what in ((seat, "seat"), (viewer, "viewer")):
+            if type(value) is not int or not 0 <= value <= 3:
+                raise ConfigError(f"{what} is a seat: a whole number 0..3, not {value!r}")
+        if seat == viewer:
+            return "you"
+        if seat == partner(viewer):
+            return "partner"
+        after = seat == self.next_seat[viewer]
+        return "left" if after == self.clockwise else "right"
 
     def first_leader(self, dealer: int) -> int:
         """The seat that leads the first trick of a deal: the one after the dealer."""

@@ -49,7 +49,7 @@ from sueca_rules._describe_facts import (
     flat_rules,
     topic_of,
 )
-from sueca_rules._lang import check_lang, phrases, seat_name, seat_role
+from sueca_rules._lang import check_lang, phrases, seat_name
 from sueca_rules._lang._game_tables import PlayPhrases, ReplayPhrases
 from sueca_rules._lang._tables import (
     CardPhrases,
@@ -346,12 +346,12 @@ def test_seat_names_seen_from_a_player(vid: str) -> None:
     for viewer in range(4):
         after = rules.next_seat[viewer]
         before = rules.previous_seat(viewer)
-        assert seat_role(viewer, viewer, rules) == "you"
-        assert seat_role((viewer + 2) % 4, viewer, rules) == "partner"
-        assert seat_role((viewer + 1) % 4, viewer, rules) == "left"
-        assert seat_role((viewer + 3) % 4, viewer, rules) == "right"
-        assert seat_role(after, viewer, rules) == ("left" if rules.clockwise else "right")
-        assert seat_role(before, viewer, rules) == ("right" if rules.clockwise else "left")
+        assert rules.seat_role(viewer, viewer) == "you"
+        assert rules.seat_role((viewer + 2) % 4, viewer) == "partner"
+        assert rules.seat_role((viewer + 1) % 4, viewer) == "left"
+        assert rules.seat_role((viewer + 3) % 4, viewer) == "right"
+        assert rules.seat_role(after, viewer) == ("left" if rules.clockwise else "right")
+        assert rules.seat_role(before, viewer) == ("right" if rules.clockwise else "left")
         names = [seat_name(s, viewer=viewer, rules=rules) for s in range(4)]
         assert sorted(names) == ["left rival", "partner", "right rival", "you"]
         assert seat_name(after, "en", viewer=viewer, rules=rules) == (
@@ -376,7 +376,7 @@ def test_bad_seats() -> None:
         with pytest.raises(ConfigError, match="seat"):
             seat_name(seat)
         with pytest.raises(ConfigError, match="seat"):
-            seat_role(0, seat, rules)
+            rules.seat_role(0, seat)
     with pytest.raises(ConfigError, match="needs the rules"):
         seat_name(1, viewer=0)
 

@@ -20,9 +20,9 @@ from sueca_rules._rules import CAPOTE_POINTS
 from sueca_rules._simulate import SimulationReport, StudyInterrupted, simulate
 from sueca_rules._studies._checkpoint import CheckpointError
 from sueca_rules._studies._play import MAX_DEALS_PER_MATCH, Study, play_unit
-from sueca_rules._studies._runner import Done, play_chunk
 from sueca_rules._studies._stats import wilson
 from sueca_rules._studies._summary import StudySummary
+from sueca_rules._studies._work import Done, play_chunk
 from sueca_rules.bots import LEVELS
 from sueca_rules.cli import main
 from sueca_rules.cli._cmd_simulate import MAX_DEALS_PER_MATCH as CLI_MAX_DEALS

@@ -6,7 +6,7 @@ card, rule differences, the one-line summary, and the words of a game at the tab
 say (the facts) is computed once, in no language, elsewhere (`sueca_rules._describe_facts`,
 `Rules`).
 
-A new language is one new phrase file, plus its code in `Lang`.
+A new language is one new phrase file, plus its code in `Lang` (`_kinds.py`).
 
 - `phrases()` gives a language's phrase table; `check_lang()` checks a language code.
 - `seat_name()` names a seat, absolutely (`seat 2`) or as one player sees it (`you`, `partner`,
@@ -18,10 +18,11 @@ This module imports no phrase file until one is asked for (the command line stay
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING
 
 from .._errors import ConfigError
 from ._game_tables import FalseClaim, PlayPhrases, ReplayPhrases, Who
+from ._kinds import LANGS, Lang
 from ._tables import Phrases
 
 if TYPE_CHECKING:
@@ -34,23 +35,11 @@ __all__ = [
     "Phrases",
     "PlayPhrases",
     "ReplayPhrases",
-    "SeatRole",
     "Who",
     "check_lang",
     "phrases",
     "seat_name",
-    "seat_role",
 ]
-
-Lang = Literal["en", "pt"]
-"""A language of the texts: `en` (English) or `pt` (European Portuguese)."""
-
-LANGS: tuple[Lang, ...] = get_args(Lang)
-"""Every language there is a phrase file for, English first."""
-
-SeatRole = Literal["you", "partner", "right", "left"]
-"""A seat as one player sees it: themselves, their partner (opposite), the rival on their
-right, the rival on their left."""
 
 
 def _config_error(message: str) -> ConfigError:
@@ -78,21 +67,6 @@ def _check_seat(seat: int, what: str) -> None:
         raise _config_error(f"{what} must be a seat, 0 to 3, not {seat!r}")
 
 
-def seat_role(seat: int, viewer: int, rules: Rules) -> SeatRole:
-    """`seat` as the player at `viewer` sees it. The player after you sits on your left when play
-    goes clockwise (seats are numbered clockwise), on your right otherwise."""
-    _check_seat(seat, "seat")
-    _check_seat(viewer, "viewer")
-    from .._rules import partner  # here: the rules module needs pydantic, this one must not
-
-    if seat == viewer:
-        return "you"
-    if seat == partner(viewer):
-        return "partner"
-    after = seat == rules.next_seat[viewer]
-    return "left" if after == rules.clockwise else "right"
-
-
 def seat_name(
     seat: int, lang: str = "en", *, viewer: int | None = None, rules: Rules | None = None
 ) -> str:
@@ -105,7 +79,7 @@ def seat_name(
         return words.seat(seat)
     if rules is None:
         raise _config_error("a seat seen from a viewer needs the rules (for the direction)")
-    role = seat_role(seat, viewer, rules)
+    role = rules.seat_role(seat, viewer)
     if role == "you":
         return words.you
     if role == "partner":

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
-    from . import SeatRole
+    from .._rules import SeatRole
 
 __all__ = ["FalseClaim", "PlayPhrases", "ReplayPhrases", "Who"]
 

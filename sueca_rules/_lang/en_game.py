@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final, Literal
 from ._game_tables import FalseClaim, Who
 
 if TYPE_CHECKING:
-    from . import SeatRole
+    from .._rules import SeatRole
 
 __all__ = ["PLAY", "REPLAY"]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ._args import config_error
-from ._runner import MAX_RETRIES, WorkerLostError, chunk_size, play_chunk
+from ._work import MAX_RETRIES, WorkerLostError, chunk_size, play_chunk
 
 if TYPE_CHECKING:
-    from ._runner import RunState
+    from ._work import RunState
 
 __all__ = ["require_ray", "run_on_ray"]
 

@@ -18,8 +18,9 @@ Examples:
     True
 """
 
-from ._base import LEVELS, Bot, RandomBot, make_bot
+from ._base import Bot, RandomBot
 from ._driver import advance, play_match
+from ._levels import LEVELS, make_bot
 from ._rule_bots import MemoryBot, RuleBot
 from ._sampling import SamplingBot, SearchBot
 

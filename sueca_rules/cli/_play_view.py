@@ -31,7 +31,7 @@ from .._events import (
     TrickWon,
     TrumpChosen,
 )
-from .._lang import Phrases, PlayPhrases, Who, seat_name, seat_role
+from .._lang import Phrases, PlayPhrases, Who, seat_name
 from .._match import Match
 from .._report import claim_caught
 from .._rules import TIE_ADD, TIE_MULTIPLY, Rules, team_of, trick_winner
@@ -81,7 +81,7 @@ class TableView:
         """A seat as the person at seat 0 sees it, or by number (`--auto`)."""
         if self.human:
             short = seat_name(seat, self.phrases.lang, viewer=HUMAN, rules=self.rules)
-            return self.words.role(seat_role(seat, HUMAN, self.rules), short)
+            return self.words.role(self.rules.seat_role(seat, HUMAN), short)
         return self.words.seat(seat, self.phrases.table.seat(seat))
 
     def team(self, team: int) -> Who:

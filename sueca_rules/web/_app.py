@@ -22,11 +22,13 @@ from starlette.staticfiles import StaticFiles
 
 from sueca_rules import __version__, builtin_ids
 
-from . import _api, _ws
 from ._api import RefusalError
+from ._api import routes as api_routes
 from ._i18n import LANGS, Lang, choose_lang, phrase, strings
 from ._settings import Settings
 from ._tables import TableManager
+from ._ws import routes as ws_routes
+from ._ws import table_socket
 
 __all__ = ["create_app"]
 
@@ -138,9 +140,9 @@ def create_app(
         Route("/play", _page("play.html", "play.title")),
         Route("/table/{table}", _page("table.html", "table.title")),
         Route("/replay", _page("replay.html", "replay.title")),
-        *(Route(path, endpoint, methods=methods) for path, endpoint, methods in _api.routes()),
-        *(Route(path, endpoint, methods=methods) for path, endpoint, methods in _ws.routes()),
-        WebSocketRoute("/ws/tables/{table}", _ws.table_socket),
+        *(Route(path, endpoint, methods=methods) for path, endpoint, methods in api_routes()),
+        *(Route(path, endpoint, methods=methods) for path, endpoint, methods in ws_routes()),
+        WebSocketRoute("/ws/tables/{table}", table_socket),
         Mount("/static", StaticFiles(directory=_HERE / "static"), name="static"),
     ]
     middleware = [Middleware(_SecurityHeaders)]

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from sueca_rules import Card, Event, IllegalPlayError, Match, Observation, parse_card
 
 if TYPE_CHECKING:
-    from ._tables import Seat, Table
+    from ._seats import Seat
+    from ._seats import TableView as Table
 
 __all__ = ["BOT_STEPS", "HANDLERS", "Decision", "Refused", "Step"]
 

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any
 
 from sueca_rules import (
     ClaimMade,
@@ -30,30 +30,17 @@ from sueca_rules import (
     TrickWon,
     Variant,
 )
-from sueca_rules.bots import Bot, make_bot
+from sueca_rules.bots import make_bot
 
 from ._i18n import Lang, phrase
 from ._phases import BOT_STEPS, HANDLERS, Refused, Step
+from ._seats import Kind, Seat, Sink
 from ._settings import Settings
 from ._view import event_json, seat_state
 
 __all__ = ["Seat", "SeatSpec", "Sink", "Table", "TableError", "TableManager", "parse_seats"]
 
 log = logging.getLogger("sueca_rules.web")
-
-Kind = Literal["human", "bot"]
-
-
-class Sink(Protocol):
-    """Where a joined browser's messages go (a WebSocket's send queue)."""
-
-    lang: Lang
-
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue `message` for the browser without waiting."""
-
-    def close(self, code: int, reason: str) -> None:
-        """Close the connection (the browser may join again)."""
 
 
 class TableError(ValueError):
@@ -94,25 +81,6 @@ def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
     if not any(s.kind == "human" for s in specs):
         raise TableError("bad_seats", "a table needs at least one human seat")
     return specs
-
-
-@dataclass(eq=False)
-class Seat:
-    """One seat of a table. A human seat has a token (its join link) and a stand-in bot that
-    plays for it while nobody holds the seat."""
-
-    index: int
-    kind: Kind
-    level: int
-    bot: Bot
-    token: str | None = None
-    sink: Sink | None = None
-    joined: bool = False
-    away_since: float | None = None
-
-    @property
-    def human(self) -> bool:
-        return self.kind == "human"
 
 
 Phase = str  # "waiting" before the match starts, then Match.phase

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sueca_rules import Card, Event, Match, Observation, Rules, Trick
-from sueca_rules._lang import Lang, seat_name, seat_role
+from sueca_rules._lang import Lang, seat_name
 
 if TYPE_CHECKING:
-    from ._tables import Seat, Table
+    from ._seats import Seat
+    from ._seats import TableView as Table
 
 __all__ = ["event_json", "seat_state"]
 
@@ -102,7 +103,7 @@ def _seats(table: Table, you: Seat, lang: Lang) -> list[dict[str, Any]]:
     return [
         {
             "seat": s.index,
-            "role": seat_role(s.index, you.index, rules),
+            "role": rules.seat_role(s.index, you.index),
             "name": seat_name(s.index, lang, viewer=you.index, rules=rules),
             "kind": s.kind,
             "level": s.level,
