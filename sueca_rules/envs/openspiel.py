@@ -357,7 +357,7 @@ class SuecaObserver:
 
     def set_from(self, state: SuecaState, player: int) -> None:
         """Fill `tensor` with what `player` may know in `state`."""
-        if state._drawing:  # nobody sits anywhere yet
+        if state.drawing_first_dealer:  # nobody sits anywhere yet
             self.tensor.fill(0.0)
             self.tensor[LAYOUT["seat"].offset + player] = 1.0
         elif self.recall:
@@ -370,7 +370,7 @@ class SuecaObserver:
 
     def string_from(self, state: SuecaState, player: int) -> str:
         """What `player` may know in `state`, as one line of text."""
-        if state._drawing:
+        if state.drawing_first_dealer:
             return f"seat {player} | the first dealer is being drawn"
         return describe(state.table, player, private=not self.public_only)
 
