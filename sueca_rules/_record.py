@@ -43,9 +43,10 @@ from ._engine import Engine
 from ._errors import CardError, ConfigError, IllegalPlayError, Issue, RecordError, VariantError
 from ._events import Claim
 from ._files import atomic_write_text
+from ._issues import combine_issues, validation_issues
 from ._public import public
 from ._registry import builtin_ids, load_named_variant, load_variant, variant_of
-from ._variant import Variant, combine_issues, validation_issues
+from ._variant import Variant
 from ._yaml import (
     FlowList,
     Limits,

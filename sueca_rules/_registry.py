@@ -23,7 +23,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from ._errors import ConfigError, Issue, VariantError
-from ._variant import Variant, combine_issues, show_value, validation_issues
+from ._issues import combine_issues, show_value, validation_issues
+from ._variant import Variant
 from ._yaml import (
     FlowDict,
     Limits,

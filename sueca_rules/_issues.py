@@ -1,0 +1,202 @@
+"""Pydantic's validation errors turned into located issues a card player can read.
+
+`validation_issues()` maps each error of a model (a `Variant` unless said otherwise, or a record)
+to an `Issue` with the file, line and column where the value was written, and a message that says
+what is wrong and what would be valid (the choices, the bounds, a field name close to a mistyped
+one). `combine_issues()` joins them with the reader's own issues, in file order.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from ._errors import Issue
+from ._variant import RuleError, Variant
+from ._yaml import Located, PathKey, format_path
+
+__all__ = ["combine_issues", "show_value", "sort_issues", "validation_issues"]
+
+
+def show_value(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return repr(shown)
+    return repr(value)
+
+
+_YAML11_WORDS = {"yes", "no", "on", "off", "y", "n"}
+
+
+def _model_at(path: PathKey, root: type[BaseModel] | None = None) -> type[BaseModel] | None:
+    """The model class at a path inside `root` (a `Variant` unless given; `None` if it is not a
+    model)."""
+    model: type[BaseModel] = root or Variant
+    for part in path:
+        if isinstance(part, int):
+            continue
+        field = model.model_fields.get(part)
+        if field is None:
+            return None
+        annotation = field.annotation
+        args = getattr(annotation, "__args__", ())
+        candidates = [annotation, *args]
+        nxt = next(
+            (c for c in candidates if isinstance(c, type) and issubclass(c, BaseModel)), None
+        )
+        if nxt is None:
+            return None
+        model = nxt
+    return model
+
+
+def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str, PathKey]:
+    """(message, path) for one pydantic error dict."""
+    kind = err["type"]
+    value = err.get("input")
+    ctx = err.get("ctx") or {}
+    if kind == "value_error":
+        problem = ctx.get("error")
+        if isinstance(problem, RuleError):
+            return str(problem), path + problem.path
+        return str(problem or err["msg"]), path
+    if kind == "missing":
+        field = path[-1] if path else "?"
+        if path == ("name",):
+            return "required field is missing: every variant needs `name:`", ()
+        return f"required field {field!r} is missing", path[:-1]
+    if kind == "extra_forbidden":
+        model = _model_at(path[:-1], root)
+        allowed = sorted(model.model_fields) if model is not None else []
+        message = f"unknown field {path[-1]!r}"
+        if allowed:
+            close = difflib.get_close_matches(str(path[-1]), allowed, n=1)
+            if close:
+                message += f" (did you mean {close[0]!r}?)"
+            message += f"; valid fields here: {', '.join(allowed)}"
+        return message, path
+    if kind == "literal_error":
+        expected = str(ctx.get("expected", "")).replace(" or ", ", ").replace("'", "")
+        message = f"expected one of {expected}, got {show_value(value)}"
+        if isinstance(value, str) and value.lower() in _YAML11_WORDS:
+            message += f" (note: YAML 1.2 reads {value} as text, not as true or false)"
+        return message, path
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return f"expected a mapping of fields (name: value), got {show_value(value)}", path
+    if kind in ("list_type", "tuple_type"):
+        return f"expected a list, got {show_value(value)}", path
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"expected a whole number, got {show_value(value)}", path
+    if kind in ("bool_type", "bool_parsing"):
+        message = f"expected true or false, got {show_value(value)}"
+        if isinstance(value, str) and value.lower() in _YAML11_WORDS:
+            message += " (YAML 1.2: write true or false, not yes/no/on/off)"
+        return message, path
+    if kind == "string_type":
+        hint = f" (put it in quotes: '{value}')" if isinstance(value, int | float) else ""
+        return f"expected text, got {show_value(value)}{hint}", path
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        words = {
+            "greater_than_equal": f"must be at least {ctx.get('ge')}",
+            "greater_than": f"must be more than {ctx.get('gt')}",
+            "less_than_equal": f"must be at most {ctx.get('le')}",
+            "less_than": f"must be less than {ctx.get('lt')}",
+        }[kind]
+        return f"{words}, got {show_value(value)}", path
+    if kind == "too_short":
+        count = len(value) if isinstance(value, list | tuple) else 0
+        return f"needs at least {ctx.get('min_length')} item(s), got {count or 'none'}", path
+    if kind == "too_long":
+        more = f", got {len(value)}" if isinstance(value, list | tuple) else ""
+        return f"has too many items (at most {ctx.get('max_length')}{more})", path
+    if kind == "string_too_short":
+        return "must not be empty", path
+    if kind == "string_too_long":
+        return f"is too long (at most {ctx.get('max_length')} characters)", path
+    return str(err["msg"]), path
+
+
+def combine_issues(found: Sequence[Issue], validation: Sequence[Issue]) -> list[Issue]:
+    """The reader's issues and the validation issues, in file order; a validation issue at a
+    field the reader already reported (a duplicate key, a number too long) is left out."""
+    reported = {(i.file, i.path) for i in found}
+    return sort_issues([*found, *(i for i in validation if (i.file, i.path) not in reported)])
+
+
+def sort_issues(issues: list[Issue]) -> list[Issue]:
+    """Issues in file order (those without a line last, in their given order)."""
+    return sorted(issues, key=lambda i: (i.file or "", i.line is None, i.line or 0, i.column or 0))
+
+
+def _is_builtin(file: str | None) -> bool:
+    return file is not None and file.startswith("<built-in")
+
+
+def _nearest_user_written(located: Located, path: PathKey) -> PathKey:
+    """The longest prefix of `path` that a file of the user's (not a built-in) wrote."""
+    probe = tuple(path)
+    while probe and _is_builtin(located.file_of(probe)):
+        probe = probe[:-1]
+    return probe
+
+
+def validation_issues(
+    exc: ValidationError,
+    located: Located | None = None,
+    *,
+    rules: bool = True,
+    root: type[BaseModel] | None = None,
+) -> list[Issue]:
+    """Translate a pydantic `ValidationError` of the model `root` (a `Variant` unless given) into
+    located, player-readable issues.
+
+    With `rules=False` the rules between the fields of a section are left out: only what is wrong
+    with each field on its own is reported.
+    """
+    issues: list[Issue] = []
+    seen: set[str] = set()
+    errors = exc.errors()
+    # A list that is too short because its items were wrong says nothing more than they do.
+    item_errors = {tuple(e["loc"][:-1]) for e in errors if len(e["loc"]) > 1}
+    for err in errors:
+        if err["type"] == "too_short" and any(
+            loc[: len(err["loc"])] == tuple(err["loc"]) for loc in item_errors
+        ):
+            continue
+        path: PathKey = tuple(p for p in err["loc"] if isinstance(p, str | int))
+        if not rules and err["type"] == "value_error" and _model_at(path, root) is not None:
+            continue  # a rule between the fields of a section
+        message, path = _message(err, path, root)
+        if located is not None:
+            issue = located.issue(message, path)
+            if issue.file and _is_builtin(issue.file) and located.file != issue.file:
+                # A built-in is valid on its own: the problem is what the user's files changed
+                # (such as `tie: {mode: multiply}` keeping portugal's amount of 1). Point at
+                # the nearest place they wrote.
+                here = _nearest_user_written(located, path)
+                line, column = located.where(here)
+                issue = Issue(
+                    f"{message} (the value comes from {issue.file[1:-1]})",
+                    format_path(path),
+                    located.file_of(here) if here else located.file,
+                    line,
+                    column,
+                )
+        else:
+            issue = Issue(message, format_path(path))
+        text = str(issue)
+        if text not in seen:
+            seen.add(text)
+            issues.append(issue)
+    return sort_issues(issues)
