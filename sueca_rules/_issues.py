@@ -9,6 +9,7 @@ one). `combine_issues()` joins them with the reader's own issues, in file order.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,7 +19,7 @@ from ._errors import Issue
 from ._variant import RuleError, Variant
 from ._yaml import Located, PathKey, format_path
 
-__all__ = ["combine_issues", "show_value", "sort_issues", "validation_issues"]
+__all__ = ["closest", "combine_issues", "show_value", "sort_issues", "validation_issues"]
 
 
 def show_value(value: Any) -> str:
@@ -77,20 +78,16 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
             return "required field is missing: every variant needs `name:`", ()
         return f"required field {field!r} is missing", path[:-1]
     if kind == "extra_forbidden":
-        model = _model_at(path[:-1], root)
-        allowed = sorted(model.model_fields) if model is not None else []
-        message = f"unknown field {path[-1]!r}"
-        if allowed:
-            close = difflib.get_close_matches(str(path[-1]), allowed, n=1)
-            if close:
-                message += f" (did you mean {close[0]!r}?)"
-            message += f"; valid fields here: {', '.join(allowed)}"
-        return message, path
+        return _unknown_field(path, root), path
     if kind == "literal_error":
         expected = str(ctx.get("expected", "")).replace(" or ", ", ").replace("'", "")
         message = f"expected one of {expected}, got {show_value(value)}"
         if isinstance(value, str) and value.lower() in _YAML11_WORDS:
             message += f" (note: YAML 1.2 reads {value} as text, not as true or false)"
+        elif isinstance(value, str):
+            close = closest(value, [e.strip() for e in expected.split(",")])
+            if close is not None:
+                message += f" (did you mean {close!r}?)"
         return message, path
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         return f"expected a mapping of fields (name: value), got {show_value(value)}", path
@@ -125,6 +122,88 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
     if kind == "string_too_long":
         return f"is too long (at most {ctx.get('max_length')} characters)", path
     return str(err["msg"]), path
+
+
+def _plain(word: str) -> str:
+    """`word` as it is compared for suggestions: lower case, no accents, `_` for spaces and
+    dashes (`Dealer-First` and `dealer first` are `dealer_first`; `renúncia` is `renuncia`)."""
+    decomposed = unicodedata.normalize("NFKD", word.strip().lower())
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return bare.replace("-", "_").replace(" ", "_")
+
+
+def closest(word: str, choices: Sequence[str]) -> str | None:
+    """The choice `word` most likely meant: the same once case, accents, spaces and dashes are
+    set aside, else the closest spelling (`clockwize` → `clockwise`); `None` when none is
+    close."""
+    plain = {_plain(c): c for c in choices}
+    if _plain(word) in plain:
+        return plain[_plain(word)]
+    close = difflib.get_close_matches(_plain(word), list(plain), n=1)
+    return plain[close[0]] if close else None
+
+
+_WORDS_PEOPLE_TYPE: dict[str, tuple[str, ...]] = {
+    # Portuguese (and English) words of the game → the fields they mean, most likely first.
+    "renuncia": ("revoke",),
+    "renunciar": ("revoke",),
+    "revokes": ("revoke",),
+    "partida": ("match", "target_games"),
+    "partidas": ("best_of", "match"),
+    "jogos": ("target_games", "games", "penalty_games"),
+    "jogo": ("games", "target_games"),
+    "pontos": ("min_points",),
+    "trunfo": ("trump_card", "deal"),
+    "empate": ("tie",),
+    "capote": ("tiers",),
+    "sentido": ("direction", "table"),
+    "direcao": ("direction", "table"),
+    "mesa": ("table",),
+    "baralhar": ("deal",),
+    "dar": ("deal",),
+    "distribuicao": ("deal",),
+    "dador": ("first_dealer",),
+    "nome": ("name",),
+    "descricao": ("description",),
+    "penalty": ("penalty_games",),
+}
+
+
+def _unknown_field(path: PathKey, root: type[BaseModel] | None) -> str:
+    """The message for an unknown field: what it was probably meant to be (a close spelling,
+    or the English field for a word of the game such as `renuncia:` or `partida:`), and the
+    valid fields there."""
+    model = _model_at(path[:-1], root)
+    allowed = sorted(model.model_fields) if model is not None else []
+    typed = str(path[-1])
+    message = f"unknown field {typed!r}"
+    if not allowed:
+        return message
+    meant = [f for f in _WORDS_PEOPLE_TYPE.get(_plain(typed), ()) if f in allowed]
+    if meant:
+        message += f" (the field for {typed!r} is {meant[0]!r})"
+    else:
+        close = closest(typed, allowed)
+        if close is not None:
+            message += f" (did you mean {close!r}?)"
+        elif _WORDS_PEOPLE_TYPE.get(_plain(typed)):
+            where = _where(_WORDS_PEOPLE_TYPE[_plain(typed)][0], root or Variant)
+            message += f" (the field for {typed!r} is {where!r})"
+    return f"{message}; valid fields here: {', '.join(allowed)}"
+
+
+def _where(field: str, model: type[BaseModel], prefix: str = "") -> str:
+    """The dotted path of the first field named `field` in `model` and its sections (`field`
+    itself when there is none)."""
+    if field in model.model_fields:
+        return prefix + field
+    for name in model.model_fields:
+        inner = _model_at((name,), model)
+        if inner is not None:
+            found = _where(field, inner, f"{prefix}{name}.")
+            if found.endswith(field) and found != field:
+                return found
+    return field
 
 
 def combine_issues(found: Sequence[Issue], validation: Sequence[Issue]) -> list[Issue]:

@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ._errors import ConfigError, Issue, VariantError
-from ._issues import combine_issues, show_value, validation_issues
+from ._issues import closest, combine_issues, show_value, validation_issues
 from ._variant import Variant
 from ._yaml import (
     FlowDict,
@@ -38,6 +38,7 @@ from ._yaml import (
 
 __all__ = [
     "DEFAULT_VARIANT",
+    "builtin_hint",
     "builtin_ids",
     "dump_variant",
     "load_named_variant",
@@ -92,8 +93,16 @@ def _looks_like_path(spec: str) -> bool:
 
 def _unknown(spec: str) -> str:
     return (
-        f"unknown variant {spec!r}: not a built-in id ({', '.join(builtin_ids())}) and no such file"
+        f"unknown variant {spec!r}: not a built-in id ({', '.join(builtin_ids())}) and no such "
+        f"file{builtin_hint(spec)}"
     )
+
+
+def builtin_hint(spec: str) -> str:
+    """` (did you mean the built-in 'portugal'?)` when `spec` is a built-in id mistyped
+    (`Portugal`, `portugal.yaml`, `sueca_online`), else an empty string."""
+    meant = closest(Path(spec).stem if spec.endswith(_SUFFIXES) else spec, builtin_ids())
+    return f" (did you mean the built-in {meant!r}?)" if meant is not None else ""
 
 
 def _merge(base: Located, over: Located) -> Located:
@@ -299,6 +308,7 @@ def _named(
         message = message.replace(f"{spec!r} is ", "it is ", 1)  # said once, just before
         if message.endswith("does not exist"):
             message = f"it is not a built-in variant ({', '.join(builtin_ids())}) and {message}"
+            message += builtin_hint(spec)
         raise VariantError([Issue(message)]) from None
 
 

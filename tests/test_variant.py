@@ -515,3 +515,39 @@ def test_a_variant_nobody_can_win_is_refused_where_its_scoring_is(rules: str) ->
 )
 def test_a_variant_someone_can_win_is_valid(rules: str) -> None:
     assert parse_variant("name: Somebody wins\n" + rules).name == "Somebody wins"
+
+
+@pytest.mark.parametrize(
+    ("rules", "hint"),
+    [
+        ("table: {direction: clockwize}", "(did you mean 'clockwise'?)"),
+        ("deal: {trump_card: dealer-first}", "(did you mean 'dealer_first'?)"),
+        ("scoring: {bandeira: {requires: all tricks}}", "(did you mean 'all_tricks'?)"),
+        ("revoke: {mode: Claimable}", "(did you mean 'claimable'?)"),
+        ("renuncia: {mode: claimable}", "(the field for 'renuncia' is 'revoke')"),
+        ("renúncia: {mode: claimable}", "(the field for 'renúncia' is 'revoke')"),
+        ("partida: {target_games: 6}", "(the field for 'partida' is 'match')"),
+        ("match: {jogos: 6}", "(the field for 'jogos' is 'target_games')"),
+        ("scoring: {empate: {mode: none}}", "(the field for 'empate' is 'tie')"),
+        ("table: {trunfo: x}", "(the field for 'trunfo' is 'deal.trump_card')"),
+        ("extends: Portugal", "(did you mean the built-in 'portugal'?)"),
+        ("extends: portugal.yaml", "(did you mean the built-in 'portugal'?)"),
+        ("extends: sueca_online", "(did you mean the built-in 'sueca-online'?)"),
+    ],
+)
+def test_values_and_words_people_type_get_a_suggestion(
+    rules: str, hint: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"name: House\n{rules}\n", encoding="utf-8")
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    assert hint in str(info.value)
+
+
+def test_an_unknown_variant_name_suggests_a_builtin() -> None:
+    with pytest.raises(VariantError, match=r"did you mean the built-in 'portugal'\?"):
+        load_variant("Portugal")
+    with pytest.raises(VariantError) as info:
+        load_variant("nothing-like-it")
+    assert "did you mean" not in str(info.value)

@@ -142,7 +142,7 @@ def load_variant_arg(spec: str) -> Variant:
     """Load a VARIANT argument (built-in id or path). An unknown id is a command-line error
     (status 2); a file with problems prints them, one per line, and fails with status 1."""
     from .._errors import VariantError
-    from .._registry import builtin_ids, load_variant
+    from .._registry import builtin_hint, builtin_ids, load_variant
 
     try:
         return load_variant(spec)
@@ -151,7 +151,7 @@ def load_variant_arg(spec: str) -> Variant:
         if len(exc.issues) == 1 and first.message.startswith("unknown variant"):
             raise CliError(
                 f"unknown variant {spec!r}: give a built-in id ({', '.join(builtin_ids())}) "
-                "or the path of a variant file",
+                f"or the path of a variant file{builtin_hint(spec)}",
                 status=2,
             ) from None
         if len(exc.issues) == 1 and first.line is None and first.message in _NOT_A_FILE:
