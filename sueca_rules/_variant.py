@@ -319,9 +319,15 @@ class Scoring(_Model):
         for i in range(1, len(tiers)):
             before, now = tiers[i - 1].min_points, tiers[i].min_points
             if now <= before:
+                fix = (
+                    "list the tiers from the fewest points to the most"
+                    if now < before
+                    else "give each tier its own min_points, or drop one of them"
+                )
                 raise RuleError(
-                    f"tiers must be in strictly ascending order of min_points: tier {i + 1} "
-                    f"needs {now}, not more than tier {i}'s {before}",
+                    f"tier {i + 1} needs {now} points, but the tier before it already needs "
+                    f"{before}: the tiers go up in min_points, each above the one before "
+                    f"({fix})",
                     (i, "min_points"),
                 )
         return tiers

@@ -254,7 +254,7 @@ def test_unknown_variant_id() -> None:
         ("name: x\nscoring: {tiers: [{min_points: 60, games: 1}]}\n", "more than 60"),
         (
             "name: x\nscoring: {tiers: [{min_points: 61, games: 1}, {min_points: 61, games: 2}]}\n",
-            "strictly ascending",
+            "give each tier its own min_points",
         ),
         ("name: x\nscoring: {tiers: [{min_points: 121, games: 1}]}\n", "at most 120"),
         ("name: x\nscoring: {tiers: [{min_points: 61}]}\n", "'games' is missing"),
@@ -551,3 +551,12 @@ def test_an_unknown_variant_name_suggests_a_builtin() -> None:
     with pytest.raises(VariantError) as info:
         load_variant("nothing-like-it")
     assert "did you mean" not in str(info.value)
+
+
+def test_tiers_out_of_order_say_what_to_change() -> None:
+    text = "name: x\nscoring: {tiers: [{min_points: 91, games: 2}, {min_points: 61, games: 1}]}\n"
+    with pytest.raises(VariantError) as info:
+        parse_variant(text)
+    (issue,) = info.value.issues
+    assert "tier 2 needs 61 points, but the tier before it already needs 91" in issue.message
+    assert "list the tiers from the fewest points to the most" in issue.message
