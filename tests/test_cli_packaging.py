@@ -70,6 +70,12 @@ def test_the_wheel_holds_the_builtins_schema_and_phrases(wheel: Path) -> None:
     for module in ("en", "pt", "en_game", "pt_game"):
         assert f"sueca_rules/_lang/{module}.py" in names
     assert "sueca_rules/py.typed" in names
+    assert "sueca_rules/__init__.pyi" in names  # the public API's one table
+    # The web app's pages, scripts and styles (served from the package, nothing from elsewhere).
+    web = Path(__file__).resolve().parents[1] / "sueca_rules" / "web"
+    assets = [p.relative_to(web.parent.parent).as_posix() for p in web.rglob("*") if p.is_file()]
+    assert [a for a in assets if a.endswith((".html", ".js", ".css"))]
+    assert {a for a in assets if "__pycache__" not in a} <= names
     assert not any(n.startswith(("tests/", "examples/", "docs/")) for n in names)
 
 
