@@ -716,6 +716,8 @@ class Engine:
         number = len(self._deals) + 1
         points = (self._points[0], self._points[1])
         tricks_won = (self._tricks_won[0], self._tricks_won[1])
+        score = (self._games[0] + games[0], self._games[1] + games[1])
+        won = None if result == "redeal" else self._rules.partida_winner(score, team, bandeira)
         self._deals.append(
             DealResult(
                 number=number,
@@ -735,41 +737,27 @@ class Engine:
                 revokes=tuple(self._revokes),
                 redeal=redeal,
                 penalties=self._penalty_games(),
+                partida_winner=won,
             )
         )
         events.append(DealScored(number, result, points, tricks_won, games, team, bandeira))
         self._phase = _DEAL
         self._clear_deal()
         if result != "redeal":
-            if self._end_partida(events, team, games, bandeira):
+            self._games = [score[0], score[1]]
+            if won is not None and self._end_partida(events, won):
                 return
             self._dealer = self._rules.next_dealer(self._dealer)
         if self._auto:
             self._next_deal(events)
 
-    def _end_partida(
-        self, events: list[Event], team: int | None, games: tuple[int, int], bandeira: bool
-    ) -> bool:
-        """Add a deal's games; end the partida (and the match) if a team won it. Returns
+    def _end_partida(self, events: list[Event], won: int) -> bool:
+        """Team `won` won the partida: end it (and the match, if that was its last). Returns
         whether the match is over."""
-        rules = self._rules
         score = self._games
-        score[0] += games[0]
-        score[1] += games[1]
-        won: int | None = None
-        if bandeira and rules.bandeira_wins_partida:
-            won = team
-        else:
-            reached = [t for t in (0, 1) if score[t] >= rules.target_games]
-            if len(reached) == 1:
-                won = reached[0]
-            elif reached and score[0] != score[1]:  # both reached it: more games wins
-                won = 0 if score[0] > score[1] else 1
-        if won is None:
-            return False
         events.append(PartidaWon(self._partida, won, (score[0], score[1])))
         self._partidas[won] += 1
-        if self._partidas[won] >= rules.partidas_to_win:
+        if self._partidas[won] >= self._rules.partidas_to_win:
             self._phase = _OVER
             self._winner = won
             events.append(MatchWon(won, (self._partidas[0], self._partidas[1])))

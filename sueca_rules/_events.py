@@ -305,6 +305,9 @@ class DealResult:
     penalties: tuple[int, int] = (0, 0)
     """The penalties of false claims after which play went on (`after_false_claim: play_on`), by
     team: they are part of [`games`][sueca_rules.DealResult.games]."""
+    partida_winner: int | None = None
+    """The team that won the partida with this deal (see
+    [`Rules.partida_winner()`][sueca_rules.Rules.partida_winner]), else `None`."""
 
     @property
     def trump(self) -> int:

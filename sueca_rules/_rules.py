@@ -276,6 +276,25 @@ class Rules:
         third = nxt[second]
         return leader, second, third, nxt[third]
 
+    def partida_winner(
+        self, games: tuple[int, int], team: int | None, bandeira: bool
+    ) -> int | None:
+        """The team that wins the partida with a deal after which the teams hold `games`, the
+        deal won by `team` (`None` for a tie), a bandeira or not; `None` while it goes on.
+
+        A bandeira under `wins_partida` wins it at once, whatever the other team's games. Else
+        a team that reached `target_games` wins it; should both reach it with the same deal
+        (only `play_on` penalties can do that), the team with more games wins it, and with equal
+        games the partida goes on."""
+        if bandeira and self.bandeira_wins_partida:
+            return team
+        reached = [t for t in (0, 1) if games[t] >= self.target_games]
+        if len(reached) == 1:
+            return reached[0]
+        if reached and games[0] != games[1]:
+            return 0 if games[0] > games[1] else 1
+        return None
+
     @property
     def has_redeal(self) -> bool:
         """Whether a weak hand may ever ask for a new deal under this variant."""
