@@ -17,6 +17,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from sueca_rules import builtin_ids, describe, load_variant, parse_record, parse_variant
+from sueca_rules._schema import SCHEMA_FILENAME
 from sueca_rules.web import Settings, create_app
 from sueca_rules.web._fields import field_groups, leaf_paths
 from sueca_rules.web._i18n import Lang, strings
@@ -189,7 +190,7 @@ def test_preview_gives_card_differences_and_a_file_that_reads_back(client: TestC
     assert body["valid"] is True
     assert body["diff"] == [{"path": "scoring.tie.mode", "a": "add", "b": "none"}]
     assert "Empate" in body["differences"]
-    assert body["yaml"].startswith("# yaml-language-server: $schema=sueca-variant.json\n")
+    assert body["yaml"].startswith(f"# yaml-language-server: $schema={SCHEMA_FILENAME}\n")
     assert "extends: portugal" in body["yaml"]
     assert same_rules(body["yaml"], mine)
     full = client.post(
@@ -220,7 +221,18 @@ def test_schema_download(client: TestClient) -> None:
     r = client.get("/api/schema")
     assert r.status_code == 200
     assert r.json()["$schema"].startswith("http://json-schema.org/draft-07")
-    assert "sueca-variant.json" in r.headers["content-disposition"]
+    assert f'filename="{SCHEMA_FILENAME}"' in r.headers["content-disposition"]
+    assert f'download="{SCHEMA_FILENAME}"' in client.get("/rules").text
+
+
+def test_the_builders_modeline_names_the_schema_file_sueca_new_writes() -> None:
+    """A builder's file and the schema saved beside it work together as `sueca new`'s do:
+    the modeline names the file `sueca new` writes (and the repository ships)."""
+    from sueca_rules.cli._cmd_new import starter_text
+    from sueca_rules.web._api import MODELINE
+
+    assert starter_text("x", "portugal", SCHEMA_FILENAME).splitlines(True)[0] == MODELINE
+    assert (ROOT / "schema" / SCHEMA_FILENAME).is_file()
 
 
 # --- replay -----------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ _STRINGS: Final[dict[str, str]] = {
     "rules.yaml_full": "Write every rule (not only the differences)",
     "rules.yaml_hint": (
         "Save it as a .yaml file. Its first line lets editors check it against the schema: "
-        "save the schema beside it as sueca-variant.json."
+        "save the schema beside it as sueca-variant.v1.json."
     ),
     "rules.schema": "Download the schema",
     "rules.play_these": "Play with these rules",

@@ -76,7 +76,7 @@ _STRINGS: Final[dict[str, str]] = {
     "rules.yaml_full": "Escrever todas as regras (não só as diferenças)",
     "rules.yaml_hint": (
         "Guarda-o num ficheiro .yaml. A primeira linha deixa os editores verificá-lo com o "
-        "esquema: guarda o esquema ao lado, como sueca-variant.json."
+        "esquema: guarda o esquema ao lado, como sueca-variant.v1.json."
     ),
     "rules.schema": "Descarregar o esquema",
     "rules.play_these": "Jogar com estas regras",

@@ -28,6 +28,7 @@ from sueca_rules import (
     replay_report,
     variants_dir,
 )
+from sueca_rules._schema import SCHEMA_FILENAME
 
 from ._fields import field_groups
 from ._i18n import Lang
@@ -44,9 +45,10 @@ __all__ = [
     "variant_yaml",
 ]
 
-MODELINE: Final = "# yaml-language-server: $schema=sueca-variant.json\n"
+MODELINE: Final = f"# yaml-language-server: $schema={SCHEMA_FILENAME}\n"
 """The first line of a variant file from the builder: editors check the file against the
-schema saved beside it (`sueca schema -o sueca-variant.json`, or the builder's download)."""
+schema saved beside it under the name `sueca new` gives it (`sueca-variant.v1.json`: the
+builder's download, or `sueca schema -o sueca-variant.v1.json`)."""
 
 
 class RefusalError(Exception):
@@ -262,7 +264,7 @@ async def fields(request: Request) -> Response:
 
 async def schema(request: Request) -> Response:
     """The JSON Schema of variant files (the one shipped with the package)."""
-    path = variants_dir().parent / "schema" / "sueca-variant.v1.json"
+    path = variants_dir().parent / "schema" / SCHEMA_FILENAME
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
@@ -270,7 +272,7 @@ async def schema(request: Request) -> Response:
     return Response(
         text,
         media_type="application/schema+json",
-        headers={"content-disposition": 'attachment; filename="sueca-variant.json"'},
+        headers={"content-disposition": f'attachment; filename="{SCHEMA_FILENAME}"'},
     )
 
 

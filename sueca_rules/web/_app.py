@@ -21,6 +21,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from sueca_rules import __version__, builtin_ids
+from sueca_rules._schema import SCHEMA_FILENAME
 
 from ._api import RefusalError
 from ._api import routes as api_routes
@@ -94,6 +95,7 @@ def _page(name: str, title_key: str) -> Callable[[Request], Awaitable[Response]]
             strings_json=table.replace("<", "\\u003c"),
             version=__version__,
             builtins=builtin_ids(),
+            schema_file=SCHEMA_FILENAME,
         )
         response = HTMLResponse(html)
         if asked in LANGS:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from sueca_rules import Match, parse_record, parse_variant
+from sueca_rules._schema import SCHEMA_FILENAME
 
 from .conftest import Server
 
@@ -85,7 +86,7 @@ def test_build_a_house_rule_and_download_its_file(
     saved = tmp_path / "rules.yaml"
     download.value.save_as(saved)
     text = saved.read_text(encoding="utf-8")
-    assert text.startswith("# yaml-language-server: $schema=sueca-variant.json")
+    assert text.startswith(f"# yaml-language-server: $schema={SCHEMA_FILENAME}\n")
     variant = parse_variant(text)
     assert variant.match.target_games == 1
     assert variant.scoring.tie.mode == "none"
