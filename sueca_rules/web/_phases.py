@@ -10,6 +10,7 @@ changes).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -24,12 +25,16 @@ __all__ = ["BOT_STEPS", "HANDLERS", "Decision", "Refused", "Step"]
 
 Side = Literal["top", "bottom"]
 
+log = logging.getLogger("sueca_rules.web")
+
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What a bot (or the table) decided; `None` fields were not decided."""
 
     card: Card | None = None
+    play: bool = False
+    """A card is due (`card` is what the bot chose, whatever it is)."""
     claim: bool = False
     against: int | None = None
     side: Side | None = None
@@ -53,11 +58,24 @@ class Decision:
             return match.redeal(seat) if self.redeal else match.keep_hand(seat)
         if self.score:
             return match.score_deal()
-        if self.card is not None:
-            try:
-                return match.play(self.card)
-            except IllegalPlayError:  # a bot must play a legal card: never stall the table
-                return match.play(match.legal_cards()[0])
+        if self.play:
+            why = "not a card"
+            if self.card is not None:
+                try:
+                    return match.play(self.card)
+                except IllegalPlayError as exc:
+                    why = str(exc)
+            # A bug of the bot: said out loud; the table plays a legal card for it rather than
+            # stall.
+            instead = match.legal_cards()[0]
+            log.warning(
+                "a bot at seat %s played %s, which it may not (%s): %s is played instead",
+                match.turn,
+                self.card,
+                why,
+                instead,
+            )
+            return match.play(instead)
         return []
 
 
@@ -156,7 +174,7 @@ def _play_step(table: Table) -> Step | None:
         return None
     obs = match.observation(seat.index)
     bot = seat.bot
-    return Step(seat, lambda: Decision(card=bot.choose(obs)))
+    return Step(seat, lambda: Decision(card=bot.choose(obs), play=True))
 
 
 def _count_step(table: Table) -> Step | None:
