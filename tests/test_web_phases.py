@@ -4,14 +4,21 @@ and the redeal question is answered at a pace that does not depend on the hand."
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import Any
 
 import pytest
 
 pytest.importorskip("starlette")
 
-from sueca_rules import Match, parse_card
+from sueca_rules import Card, Event, Match, Observation, Variant, load_variant, parse_card
+from sueca_rules.bots import play_match
+from sueca_rules.web import Settings
 from sueca_rules.web._phases import Decision
+from sueca_rules.web._tables import Seat, Table
 
 
 @pytest.mark.parametrize("chosen", ["AS", None])
@@ -43,3 +50,108 @@ def test_a_good_bots_card_is_played_without_a_word(caplog: pytest.LogCaptureFixt
         Decision(card=card, play=True).apply(match, match.turn)
     assert match.plays == [card]
     assert not caplog.records
+
+
+# --- a table of bots, driven without HTTP or real time --------------------------------------
+
+
+class Inline(Executor):
+    """Runs each bot's decision at once, in this thread (the order of things is then fixed)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # pragma: no cover - a test bot's bug
+            future.set_exception(exc)
+        return future
+
+
+class Clock:
+    """The table's clock: it moves only when the table sleeps or a bot "thinks"."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += max(0.0, seconds)
+        await asyncio.sleep(0)
+
+
+class Watched(Table):
+    """A table that notes the time and the match's question after every change, and closes
+    itself once `until(match)` holds."""
+
+    until: Callable[[Match], bool]
+    changes: list[tuple[float, str, int | None]]
+
+    def changed(self, events: list[Event], *, kick: bool = True) -> None:
+        super().changed(events, kick=kick)
+        match = self.match
+        assert match is not None
+        self.changes.append((self.clock(), match.phase, match.turn))
+        if self.until(match):
+            self.closed = True
+
+
+def run_table(
+    variant: Variant,
+    bots: list[Any],
+    until: Callable[[Match], bool],
+    seed: int = 1,
+    clock: Clock | None = None,
+    **settings: Any,
+) -> Watched:
+    """Four bots at a table, driven as `sueca serve` drives them, until `until(match)`."""
+    clock = clock or Clock()
+    seats = [Seat(i, "bot", 1, bot) for i, bot in enumerate(bots)]
+    table = Watched(
+        "t", variant, None, seats, seed, Settings.for_tests(**settings), Inline(), clock
+    )
+    table.sleep = clock.sleep
+    table.until = until
+    table.changes = []
+
+    async def main() -> None:
+        table.start()
+        table.changed([])
+        for _ in range(100_000):
+            if table.closed or table._driver is None:
+                break
+            await asyncio.sleep(0)
+        assert table.closed, "the table stopped before the test's point"
+
+    asyncio.run(main())
+    return table
+
+
+class Asked:
+    """A bot that plays its first legal card and notes every claim question it is asked."""
+
+    level = 1
+
+    def __init__(self, asked: list[tuple[int, int, int]]) -> None:
+        self.asked = asked
+
+    def choose(self, obs: Observation) -> Card:
+        return obs.legal[0]
+
+    def claim(self, obs: Observation) -> int | None:
+        self.asked.append((obs.deal, len(obs.tricks) * 4 + len(obs.trick), obs.seat))
+        return None
+
+
+def test_bots_are_asked_to_claim_in_the_drivers_order() -> None:
+    """After each card and at the count, the seats are asked in play order from the seat after
+    the one that played last (at the count, after the last trick's winner): the order of the
+    engine's driver, `sueca_rules.bots.advance`."""
+    variant = load_variant("portugal-table")
+    by_driver: list[tuple[int, int, int]] = []
+    play_match(Match(variant, seed=3), [Asked(by_driver) for _ in range(4)], max_deals=1)
+    at_table: list[tuple[int, int, int]] = []
+    run_table(variant, [Asked(at_table) for _ in range(4)], lambda m: bool(m.deals), seed=3)
+    assert len(by_driver) == 39 * 4 + 4  # after each card but the last, and at the count
+    assert at_table == by_driver

@@ -116,15 +116,33 @@ def _asker(seat: Seat, obs: Observation) -> Callable[[], Decision]:
     return lambda: _claim_of(seat, obs)
 
 
+def _last_player(match: Match) -> int | None:
+    """The seat that played the last card of this deal (at the count: the last trick's winner,
+    who would lead next); `None` before the first card."""
+    if match.phase == "count":
+        return match.trick_leader
+    trick = match.trick
+    if trick:
+        return trick[-1][0]
+    tricks = match.tricks
+    if tricks:
+        return match.rules.play_order(tricks[-1].leader)[-1]
+    return None
+
+
 def _claim_question(table: Table) -> Step | None:
     """The next bot-played seat to be asked, once at this point of the deal, whether it
-    claims a renúncia (in play order from the seat after the trick's leader)."""
+    claims a renúncia: after each card and at the count, in play order from the seat after the
+    one that played last (the engine's driver's order)."""
     match = table.match
     assert match is not None
     if not match.rules.revoke_claimable:
         return None
+    last = _last_player(match)
+    if last is None:
+        return None
     point = (match.deal_number, len(match.plays))
-    for index in match.rules.play_order(match.rules.next_seat[match.trick_leader]):
+    for index in match.rules.play_order(match.rules.next_seat[last]):
         seat = table.seats[index]
         key = (*point, index)
         if key in table.claims_asked or not table.played_by_bot(seat):

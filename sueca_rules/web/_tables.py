@@ -14,7 +14,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -98,6 +98,8 @@ class Table:
     settings: Settings
     executor: Executor
     clock: Callable[[], float] = time.monotonic
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+    """How the bots wait (the tests give a clock and a sleep that take no real time)."""
     match: Match | None = None
     version: int = 0
     records: list[Record] = field(default_factory=list)
@@ -261,7 +263,7 @@ class Table:
                     return
                 wait = self._not_before - self.clock()
                 if step.paced and wait > 0:
-                    await asyncio.sleep(wait)
+                    await self.sleep(wait)
                     continue
                 version = self.version
                 decision = await loop.run_in_executor(self.executor, step.decide)
