@@ -5,6 +5,7 @@ and the redeal question is answered at a pace that does not depend on the hand."
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -155,3 +156,56 @@ def test_bots_are_asked_to_claim_in_the_drivers_order() -> None:
     run_table(variant, [Asked(at_table) for _ in range(4)], lambda m: bool(m.deals), seed=3)
     assert len(by_driver) == 39 * 4 + 4  # after each card but the last, and at the count
     assert at_table == by_driver
+
+
+class Thinker:
+    """A bot that thinks (the clock moves on) only when its hand may ask for a new deal, as
+    levels 4 and 5 do, then keeps it; it plays its first legal card."""
+
+    level = 4
+
+    def __init__(self, clock: Clock, seconds: float) -> None:
+        self.clock = clock
+        self.seconds = seconds
+
+    def choose(self, obs: Observation) -> Card:
+        return obs.legal[0]
+
+    def wants_redeal(self, obs: Observation) -> bool:
+        assert obs.may_redeal
+        self.clock.now += self.seconds
+        return False
+
+
+WEAK_HANDS = {
+    "name": "Weak hands may ask",
+    "extends": "portugal",
+    "deal": {"redeal": {"leader_below": 30, "others_below": 24}},
+}
+
+
+@pytest.mark.parametrize("thinking", [0.05, 0.25, 0.59])
+def test_a_redeal_answer_takes_as_long_whatever_the_hand(thinking: float) -> None:
+    """Every bot answers the redeal question a bot's delay after it was asked, whether its hand
+    may ask (and it thought about it) or not: the time tells the table nothing."""
+    from sueca_rules import parse_variant
+
+    variant = parse_variant(json.dumps(WEAK_HANDS))
+    clock = Clock()
+    table = run_table(
+        variant,
+        [Thinker(clock, thinking) for _ in range(4)],
+        lambda m: m.phase == "play",
+        seed=4,
+        clock=clock,
+        bot_delay=0.6,
+    )
+    match = table.match
+    assert match is not None
+    asked = [(t, seat) for t, phase, seat in table.changes if phase == "redeal"]
+    assert len(asked) == 4
+    may = [match.may_redeal(seat) for _, seat in asked if seat is not None]
+    assert set(may) == {True, False}  # both kinds of hand were asked
+    answered = [t for t, _, _ in table.changes[1:]]
+    took = [round(end - start, 6) for (start, _), end in zip(asked, answered, strict=True)]
+    assert took == [0.6] * 4

@@ -83,11 +83,14 @@ class Decision:
 class Step:
     """A decision due from a bot: for `seat` (`None`: the table's own, such as ending
     the count), `decide` runs off the event loop; `paced`: people should see it happen
-    (the bot waits its delay first); a silent question (a claim not made) is not paced."""
+    (the bot waits its delay first); a silent question (a claim not made) is not paced;
+    `steady`: the time the answer takes must not depend on the bot's hand (the bot thinks
+    first and answers once its delay from the question is over)."""
 
     seat: Seat | None
     decide: Callable[[], Decision]
     paced: bool = True
+    steady: bool = False
 
 
 class Refused(Exception):  # noqa: N818 (a refusal, not an error of the server)
@@ -176,7 +179,9 @@ def _redeal_step(table: Table) -> Step | None:
     def decide() -> Decision:
         return Decision(redeal=bool(obs.may_redeal and wants is not None and wants(obs)))
 
-    return Step(seat, decide)
+    # Only a hand that may ask makes a bot think (levels 4 and 5 play deals out): the answer
+    # is steady, so that how long it took tells nobody which hand that was.
+    return Step(seat, decide, steady=True)
 
 
 def _play_step(table: Table) -> Step | None:

@@ -33,7 +33,7 @@ from sueca_rules import (
 from sueca_rules.bots import make_bot
 
 from ._i18n import Lang, phrase
-from ._phases import BOT_STEPS, HANDLERS, Refused, Step
+from ._phases import BOT_STEPS, HANDLERS, Decision, Refused, Step
 from ._seats import Kind, Seat, Sink
 from ._settings import Settings
 from ._view import event_json, seat_state
@@ -261,14 +261,20 @@ class Table:
                 step = self._bot_step()
                 if step is None:
                     return
-                wait = self._not_before - self.clock()
-                if step.paced and wait > 0:
-                    await self.sleep(wait)
-                    continue
-                version = self.version
-                decision = await loop.run_in_executor(self.executor, step.decide)
-                if self.version != version or self.closed or self.match is None:
-                    continue  # the match changed while the bot thought: think again
+                if step.steady:
+                    decision = await self._steady(step)
+                    if decision is None:
+                        continue
+                else:
+                    wait = self._not_before - self.clock()
+                    if step.paced and wait > 0:
+                        await self.sleep(wait)
+                        continue
+                    version = self.version
+                    decision = await loop.run_in_executor(self.executor, step.decide)
+                    if self.version != version or self.closed or self.match is None:
+                        continue  # the match changed while the bot thought: think again
+                assert self.match is not None
                 if decision.acts:
                     index = step.seat.index if step.seat is not None else None
                     self.changed(decision.apply(self.match, index), kick=False)
@@ -278,6 +284,31 @@ class Table:
             log.exception("table %s: a bot failed", self.id)
         finally:
             self._driver = None
+
+    async def _steady(self, step: Step) -> Decision | None:
+        """A decision whose timing must not tell anything (a redeal answer: only a weak hand
+        makes a bot think). The bot thinks as soon as it is asked, and answers once a bot's
+        delay from then is over (or the table's pause, if longer), however long it thought:
+        `None` if the question is no longer this bot's to answer by then."""
+        asked = self._redeal_question()
+        due = max(self._not_before, self.clock() + self.settings.bot_delay)
+        decision = await asyncio.get_running_loop().run_in_executor(self.executor, step.decide)
+        wait = due - self.clock()
+        if wait > 0:
+            await self.sleep(wait)
+        if self.closed or self.match is None or self._redeal_question() != asked:
+            return None
+        if step.seat is not None and not self.played_by_bot(step.seat):
+            return None  # the person came back: theirs to answer
+        return decision
+
+    def _redeal_question(self) -> tuple[int, int] | None:
+        """The redeal question being asked now, as (deal number, seat); `None` outside the
+        redeal phase."""
+        match = self.match
+        if match is None or match.phase != "redeal" or match.turn is None:
+            return None
+        return match.deal_number, match.turn
 
     def _bot_step(self) -> Step | None:
         """The next decision a bot makes, by the phase of the match; `None` when the next
