@@ -27,7 +27,11 @@ CARD_TEXT = {str(c) for c in CARDS}
 
 
 def make_client(**changes: Any) -> TestClient:
-    return TestClient(create_app(Settings.for_tests(**changes)))
+    """A client of the app; tables of several people deal from a fixed "secret", so that the
+    tests' deals repeat."""
+    app = create_app(Settings.for_tests(**changes))
+    app.state.tables.secret = lambda: "not-a-secret"
+    return TestClient(app)
 
 
 @pytest.fixture
@@ -74,6 +78,35 @@ def test_create_table_gives_one_token_per_human_seat(client: TestClient) -> None
     assert len(set(tokens)) == 2
     assert all(len(t) >= 32 for t in tokens)
     assert table["links"][1]["path"] == f"/table/{table['table']}#t={tokens[1]}"
+
+
+def first_hand(client: TestClient, table: Msg) -> list[str]:
+    """Seat 0's first hand (the host starts the match without waiting for the others)."""
+    with client.websocket_connect(url(table, 0)) as ws:
+        if ws.receive_json()["phase"] == "waiting":
+            ws.send_json({"type": "start"})
+        hand: list[str] = until(ws, lambda m: m["type"] == "state" and m["hand"])["hand"]
+    return sorted(hand)
+
+
+def test_a_seed_deals_the_cards_only_at_a_table_of_one_person() -> None:
+    """Whoever makes a table of several people with a seed could work out every hand: there
+    the cards come from a secret of the server's as well, and the answer says so."""
+    match = Match("portugal", seed=7)
+    seeded = sorted(str(c) for c in match.hand(0))
+    with TestClient(create_app(Settings.for_tests())) as client:  # the server's own secret
+        alone = new_table(client, ["human", "bot:1", "bot:1", "bot:1"], seed=7)
+        assert alone["seeded"] is True
+        assert first_hand(client, alone) == seeded
+        hands = []
+        for _ in range(2):
+            shared = new_table(client, ["human", "bot:1", "human", "bot:1"], seed=7)
+            assert shared["seeded"] is False
+            hands.append(first_hand(client, shared))
+        assert seeded not in hands
+        assert hands[0] != hands[1]
+        body = {"variant": "portugal", "seats": ["human"] * 4}
+        assert client.post("/api/tables", json=body).json()["seeded"] is False
 
 
 @pytest.mark.parametrize(
@@ -184,7 +217,7 @@ def test_out_of_turn_is_refused(client: TestClient) -> None:
         sockets = {0: a, 1: b}
         state = until(a, lambda m: m["phase"] == "play" and m["to_play"] in (0, 1))
         waiting = sockets[1 - state["to_play"]]
-        mine = until(waiting, lambda m: m["version"] == state["version"])
+        mine = state if waiting is a else until(b, lambda m: m["version"] == state["version"])
         waiting.send_json({"type": "play", "card": mine["hand"][0]})
         reply = until(waiting, lambda m: m["type"] == "error")
         assert reply["code"] == "not_your_turn"

@@ -180,7 +180,7 @@ _STRINGS: Final[dict[str, str]] = {
         "cards; 4 plays out many possible deals before each card; 5 plays out more of them and "
         "works out the last tricks exactly (the strongest, and the slowest)."
     ),
-    "play.seed": "Seed (optional: the same seed deals the same cards)",
+    "play.seed": "Seed (optional: with no friend at the table, the same seed deals the same cards)",
     "play.create": "Sit down",
     "play.links": "Send each friend their own link: whoever has a link plays that seat.",
     "play.link_for": "Link for seat {seat}",

@@ -176,7 +176,7 @@ _STRINGS: Final[dict[str, str]] = {
         "as cartas; 4 joga muitas mãos possíveis antes de cada carta; 5 joga ainda mais e "
         "calcula as últimas vazas ao certo (o mais forte, e o mais lento)."
     ),
-    "play.seed": "Semente (opcional: a mesma semente dá as mesmas cartas)",
+    "play.seed": "Semente (opcional: sem amigos à mesa, a mesma semente dá as mesmas cartas)",
     "play.create": "Sentar-me",
     "play.links": "Envia a cada amigo o seu link: quem tem um link joga nesse lugar.",
     "play.link_for": "Link do lugar {seat}",

@@ -95,12 +95,16 @@ class Table:
     variant_id: str | None
     seats: list[Seat]
     seed: int | str
+    """Where the deals come from (a secret of the server's unless `seeded`)."""
     settings: Settings
     executor: Executor
     clock: Callable[[], float] = time.monotonic
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
     """How the bots wait (the tests give a clock and a sleep that take no real time)."""
     match: Match | None = None
+    seeded: bool = False
+    """Whether the deals come from the seed the table was made with (only at a table of one
+    person: it is that person's own game)."""
     version: int = 0
     records: list[Record] = field(default_factory=list)
     rematches: int = 0
@@ -355,6 +359,9 @@ class TableManager:
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.connections = 0
+        self.secret: Callable[[], str] = lambda: secrets.token_hex(16)
+        """The server's secret mixed into the seed of a table of several people (tests may
+        fix it, so that their deals repeat)."""
 
     def create(
         self,
@@ -371,8 +378,13 @@ class TableManager:
                 "again when one has finished",
                 503,
             )
+        seeded = seed is not None and sum(s.kind == "human" for s in specs) == 1
         if seed is None:
             seed = secrets.randbits(64)
+        elif not seeded:
+            # Several people: whoever chose the seed could work out every hand of every deal
+            # (and the bots' play), so the cards come from a secret of the server as well.
+            seed = f"{self.secret()}:{seed}"
         table_id = secrets.token_urlsafe(9)
         seats = []
         for index, spec in enumerate(specs):
@@ -380,7 +392,15 @@ class TableManager:
             token = secrets.token_urlsafe(24) if spec.kind == "human" else None
             seats.append(Seat(index, spec.kind, spec.level, bot, token))
         table = Table(
-            table_id, variant, variant_id, seats, seed, self.settings, self.executor, self.clock
+            table_id,
+            variant,
+            variant_id,
+            seats,
+            seed,
+            self.settings,
+            self.executor,
+            self.clock,
+            seeded=seeded,
         )
         self.tables[table_id] = table
         return table

@@ -40,7 +40,9 @@ def _seed(value: object) -> int | str | None:
 
 async def create_table(request: Request) -> Response:
     """`POST /api/tables`: `{"variant", "seats", "seed"?}` → the table and one token per
-    human seat (and the path of each seat's join link)."""
+    human seat (and the path of each seat's join link); `seeded` says whether the cards come
+    from the seed (at a table of several people they never do: they come from a secret of the
+    server's too, so that nobody can work out the hands)."""
     settings = settings_of(request)
     body = json_body(await read_limited(request, settings.max_variant_bytes))
     if not isinstance(body, dict) or "variant" not in body or "seats" not in body:
@@ -56,7 +58,13 @@ async def create_table(request: Request) -> Response:
     seats = [{"seat": s.index, "token": s.token} for s in table.seats if s.token is not None]
     links = [{"seat": s["seat"], "path": f"/table/{table.id}#t={s['token']}"} for s in seats]
     return JSONResponse(
-        {"table": table.id, "seats": seats, "host": table.host.index, "links": links}
+        {
+            "table": table.id,
+            "seats": seats,
+            "host": table.host.index,
+            "links": links,
+            "seeded": table.seeded,
+        }
     )
 
 
