@@ -953,6 +953,7 @@ def test_a_scores_file_nested_too_deep_is_corrupt_not_a_crash(tmp_path: Path) ->
         (["--auto", "--ladder"], "do not go together"),
         (["--resume", "x.yaml", "--ladder"], "do not go together"),
         (["--samples", "0"], "at least 1"),
+        (["--samples", "10001"], "at most 10,000"),
         (["--revoke-rate", "2"], "from 0 to 1"),
         (["--revoke-rate", "nan"], "from 0 to 1"),
         (["--revoke-rate", "often"], "not a number"),

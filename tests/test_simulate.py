@@ -234,6 +234,8 @@ def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--deals", "3", "--matches", "2"], "not allowed with"),
         (["--jobs", "-1"], "every CPU"),
         (["--samples", "10"], "level-4"),
+        (["--teams", "4,1", "--samples", "999999999"], "at most 10,000"),
+        (["--samples", "0"], "at least 1"),
     ],
 )
 def test_cli_errors(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
