@@ -254,14 +254,14 @@ class Rules:
 
     @staticmethod
     def team_of(seat: int) -> int:
-        """The team of `seat` (see [`team_of()`][sueca_rules._rules.team_of]): 0 for seats 0
-        and 2, 1 for seats 1 and 3."""
+        """The team of `seat`: 0 for seats 0 and 2, 1 for seats 1 and 3."""
         return team_of(seat)
 
     @staticmethod
     def claim_catches(claim: Claim, revokes: Iterable[Revoke]) -> Revoke | None:
-        """The renúncia of `revokes` that `claim` catches, or `None` for a false claim (see
-        [`claim_catches()`][sueca_rules._rules.claim_catches])."""
+        """The renúncia of `revokes` that `claim` catches, or `None` for a false claim: the first
+        made by the card `claim.after` or earlier by a player of the other team (the player
+        named by `claim.against`, when the claim names one)."""
         return claim_catches(claim, revokes)
 
     def claim_order(self, last_player: int) -> tuple[int, int, int, int]:
