@@ -46,7 +46,7 @@ from ._events import (
 )
 from ._public import public
 from ._registry import resolve_variant
-from ._rules import BEATS, Rules, claim_catches, legal_mask, team_of
+from ._rules import BEATS, MAX_CLAIMS, Rules, claim_catches, legal_mask, team_of
 from ._variant import Variant
 
 __all__ = ["Engine", "Observation", "Phase", "TrumpSide", "check_seat"]
@@ -661,6 +661,12 @@ class Engine:
         if self._phase not in (_PLAY, _COUNT):
             raise IllegalPlayError(
                 "a renúncia can only be claimed while a deal is being played or counted",
+                seat=seat,
+                rule="claim",
+            )
+        if len(self._claims) >= MAX_CLAIMS:
+            raise IllegalPlayError(
+                f"no more claims in this deal: it already holds {MAX_CLAIMS}",
                 seat=seat,
                 rule="claim",
             )

@@ -46,6 +46,7 @@ from ._files import atomic_write_text
 from ._issues import combine_issues, validation_issues
 from ._public import public
 from ._registry import builtin_ids, load_named_variant, load_variant, variant_of
+from ._rules import MAX_CLAIMS
 from ._variant import Variant
 from ._yaml import (
     FlowList,
@@ -77,7 +78,6 @@ MAX_RECORD_BYTES = 8 * 1024 * 1024
 MAX_RECORD_DEALS = 2000
 """The most deals a record may hold: far more than any match (a partida rarely lasts 20 deals)
 and small enough to read and replay in about a second."""
-_MAX_CLAIMS = 160
 RECORD_LIMITS = Limits(
     max_bytes=MAX_RECORD_BYTES,
     max_nodes=250_000,
@@ -86,10 +86,12 @@ RECORD_LIMITS = Limits(
         "deals[].hands": 4,
         "deals[].hands[]": 10,
         "deals[].plays": 40,
-        "deals[].claims": _MAX_CLAIMS,
+        "deals[].claims": MAX_CLAIMS,
     },
 )
-"""What the reader accepts in a record (see the security page of the docs)."""
+"""What the reader accepts in a record (see the security page of the docs). The models do not
+repeat these limits: a record made by `Match.to_record()` is always a record, even one of a
+match too long to be read back (more than 2,000 deals: matches of hundreds of games)."""
 
 
 def _card_text(value: str) -> str:
@@ -138,7 +140,7 @@ class RecordDeal(_Model):
         default_factory=list, max_length=40, description="The cards in play order."
     )
     claims: list[RecordClaim] = Field(
-        default_factory=list, max_length=_MAX_CLAIMS, description="Renúncia claims, in order."
+        default_factory=list, description="Renúncia claims, in order."
     )
     redeal: int | None = Field(
         None,
@@ -166,9 +168,7 @@ class Record(_Model):
         "folder tree), or a whole variant written inline."
     )
     first_dealer: int = Field(ge=0, le=3, description="The dealer of the first deal.")
-    deals: list[RecordDeal] = Field(
-        default_factory=list, max_length=MAX_RECORD_DEALS, description="The deals, in order."
-    )
+    deals: list[RecordDeal] = Field(default_factory=list, description="The deals, in order.")
 
     # Where the record was read from: positions for error messages, and the folder that a
     # variant path is relative to. Not part of the record's value.
@@ -425,8 +425,6 @@ class _Replay:
                 where,
                 deal=number,
             )
-        if match.phase == "trump":  # the dealer's choice: the record's cards say it
-            match.auto_deal = False
         try:
             match.deal_hands(deal.hands, deal.trump_card)
         except IllegalPlayError as exc:
@@ -457,10 +455,20 @@ class _Replay:
         if deal.redeal is not None and not match.may_redeal(deal.redeal):
             below = match.rules.redeal_below(deal.redeal, match.dealer)
             points = sum(c.points for c in match.hand(deal.redeal))
-            rule = f"fewer than {below} card points" if below else "no right to ask"
+            if below:
+                why = (
+                    f"its hand holds {points} card points, and the variant allows it only with "
+                    f"fewer than {below}"
+                )
+            else:
+                who = (
+                    "the first leader"
+                    if deal.redeal == match.rules.first_leader(match.dealer)
+                    else "a seat that does not lead"
+                )
+                why = f"under this variant {who} may never ask for one"
             raise self.fail(
-                f"deal {number}: seat {deal.redeal} cannot ask for a new deal: its hand holds "
-                f"{points} card points, and the variant allows it only with {rule}",
+                f"deal {number}: seat {deal.redeal} cannot ask for a new deal: {why}",
                 ("deals", i, "redeal"),
                 deal=number,
                 seat=deal.redeal,
@@ -476,13 +484,9 @@ class _Replay:
     def plays(self, i: int, deal: RecordDeal) -> None:
         number = i + 1
         where: PathKey = ("deals", i)
-        claims = list(enumerate(deal.claims))
-        if sorted(deal.claims, key=lambda c: c.after) != list(deal.claims):
-            raise self.fail(
-                f"deal {number}: claims must be listed in the order they were made",
-                (*where, "claims"),
-                deal=number,
-            )
+        # Claims are taken by the card they follow; those after the same card in the record's
+        # order (a stable sort: a list already in order is taken as it is).
+        claims = sorted(enumerate(deal.claims), key=lambda ic: ic[1].after)
         next_claim = 0
         for k in range(len(deal.plays) + 1):
             while next_claim < len(claims) and claims[next_claim][1].after == k:
@@ -505,8 +509,15 @@ class _Replay:
         number = i + 1
         path: PathKey = ("deals", i, "claims", index)
         if match.phase not in ("play", "count"):
+            why = (
+                "a false claim at the count, with play going on (after_false_claim: play_on), "
+                "had the deal scored at once"
+                if claim.after == 40 and match.deals[-1].result != "revoke"
+                else "an earlier claim ended it"
+            )
             raise self.fail(
-                f"deal {number}: a claim after card {claim.after} comes after the deal had ended",
+                f"deal {number}: a claim after card {claim.after} comes after the deal had "
+                f"ended: {why}",
                 path,
                 deal=number,
             )

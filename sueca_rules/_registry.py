@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ._errors import ConfigError, Issue, VariantError
-from ._issues import closest, combine_issues, show_value, validation_issues
+from ._issues import closest, combine_issues, validation_issues
 from ._variant import Variant
 from ._yaml import (
     FlowDict,
@@ -156,7 +156,8 @@ def _check_top(located: Located) -> Located:
             [located.issue("the file is empty: a variant needs at least `name: ...`")]
         )
     if not isinstance(data, dict):
-        kind = "a list" if isinstance(data, list) else f"the single value {show_value(data)}"
+        # What the file holds is not shown: it may be a file that is not a variant at all.
+        kind = "a list" if isinstance(data, list) else "a single value"
         raise VariantError(
             [
                 located.issue(
@@ -184,12 +185,6 @@ def _is_file(path: Path) -> bool:
         return path.is_file()
     except (OSError, ValueError):
         return False
-
-
-def _builtin_path(spec: str) -> Path | None:
-    if spec in builtin_ids():
-        return variants_dir() / f"{spec}.yaml"
-    return None
 
 
 def _outside(spec: str) -> str | None:

@@ -29,6 +29,7 @@ from ._variant import Variant
 __all__ = [
     "BEATS",
     "CAPOTE_POINTS",
+    "MAX_CLAIMS",
     "MAX_DEAL_GAMES",
     "TIE_ADD",
     "TIE_MULTIPLY",
@@ -107,6 +108,10 @@ def partner(seat: int) -> int:
     """The partner of `seat`, who sits opposite."""
     return seat ^ 2
 
+
+MAX_CLAIMS: Final = 160
+"""The most renúncia claims one deal may hold. Under `false_claim: ignored` a claim changes
+nothing, and a table could otherwise claim for ever; 160 is far more than any real deal."""
 
 MAX_DEAL_GAMES: Final = 10**18
 """The most games one deal can award a team. Ties that multiply (`tie.mode: multiply`) could
@@ -246,6 +251,24 @@ class Rules:
     def previous_seat(self, seat: int) -> int:
         """The seat that plays just before `seat`."""
         return self.next_seat[self.next_seat[self.next_seat[seat]]]
+
+    @staticmethod
+    def team_of(seat: int) -> int:
+        """The team of `seat`: 0 for seats 0 and 2, 1 for seats 1 and 3."""
+        return team_of(seat)
+
+    @staticmethod
+    def claim_catches(claim: Claim, revokes: Iterable[Revoke]) -> Revoke | None:
+        """The renúncia of `revokes` that `claim` catches, or `None` for a false claim: the first
+        made by the card `claim.after` or earlier by a player of the other team (the player
+        named by `claim.against`, when the claim names one)."""
+        return claim_catches(claim, revokes)
+
+    def claim_order(self, last_player: int) -> tuple[int, int, int, int]:
+        """The order in which the seats are asked whether they claim a renúncia after
+        `last_player` played a card (at the count: after the last trick's winner): in play
+        order from the seat after it. Front ends and bots share this one order."""
+        return self.play_order(self.next_seat[last_player])
 
     def seat_role(self, seat: int, viewer: int) -> SeatRole:
         """`seat` as the player at `viewer` sees it: `"you"`, `"partner"` (opposite), or the

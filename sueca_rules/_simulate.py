@@ -14,7 +14,10 @@ the same cards in every seat: first with team 0 on seats 0 and 2, then with the 
 swapped. Each team holds both sides of every deal, so the luck of the cards cancels out. The bot in
 a seat is seeded from the simulation seed, the deal (or match) number and the seat alone — not from
 its team — so two teams of the same deterministic level, or of level 1 sharing those seeds, play
-each pair as exact mirror images.
+each pair as exact mirror images. Where weak hands may ask for a new deal (`deal.redeal`), the
+cards follow the deals *played*: the `n`-th deal of a match is dealt the same cards in both plays,
+and a deal sent back is dealt again from the same next cards in both, so a pair differs only on a
+deal whose weak hand one play sent back and the other kept.
 
 **Repeatability.** The cards of deal `k` come from `seed` and `k`; the dealer of deal (or first
 dealer of match) `k` is seat `k % 4`, so every seat leads equally often; bots are seeded from

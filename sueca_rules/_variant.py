@@ -426,8 +426,12 @@ class Variant(_Model):
             revoke.penalty_games if revoke.false_claim_games is None else revoke.false_claim_games
         )
         tie = self.scoring.tie
+        scoring = self.scoring
+        # Under `requires: all_points` a deal won with 120 points is always a bandeira: a tier
+        # from 120 points can never score.
+        top = 119 if scoring.bandeira.requires == "all_points" else 120
         return {
-            "tiers": max(t.games for t in self.scoring.tiers),
+            "tiers": max((t.games for t in scoring.tiers if t.min_points <= top), default=0),
             "bandeira": self.scoring.bandeira.games,
             "tie": tie.amount if tie.mode == "add" else 0,
             "penalty": revoke.penalty_games if claimable else 0,

@@ -112,8 +112,16 @@ def judge(variant: Variant, record: dict[str, Any]) -> Judgement:
         penalties = [0, 0]  # false claims after which play went on
         awarded = [0, 0]
         ended_by: int | None = None  # the team that scored the claim that ended the deal
+        # Claims are taken by the card they follow, those after the same card in the record's
+        # order; a play_on false claim at the count scores the deal at once.
+        ordered = sorted(claims, key=lambda c: c["after"])
+        next_claim = 0
+        scored_at_the_count = False
         for k in range(len(plays) + 1):
-            for claim in (c for c in claims if c["after"] == k):
+            while next_claim < len(ordered) and ordered[next_claim]["after"] == k:
+                claim = ordered[next_claim]
+                next_claim += 1
+                assert not scored_at_the_count, "a claim after the deal was scored"
                 team = claim["by"] % 2
                 against = claim.get("against")
                 assert (against is not None) == (revoke.accuse == "player")
@@ -128,9 +136,13 @@ def judge(variant: Variant, record: dict[str, Any]) -> Judgement:
                         awarded[1 - team] = false_games
                     else:
                         penalties[1 - team] += false_games
+                        scored_at_the_count = k == 40
                 if ended_by is not None:
                     break
-            if ended_by is not None or k == len(plays):
+            if ended_by is not None:
+                assert next_claim == len(ordered), "a claim after the claim that ended the deal"
+                break
+            if k == len(plays):
                 break
             card = plays[k]
             hand = hands[seat]

@@ -67,10 +67,11 @@ def variants(draw: st.DrawFn, *, short: bool = False) -> Variant:
 
 
 def winnable(variant: Variant) -> Variant:
-    """``variant`` validated, with its top tier worth a game if nobody could ever win."""
+    """`variant` validated, with its first tier from 61 points worth a game if nobody could
+    ever win."""
     if max(variant.game_sources().values()) == 0:
-        last = variant.scoring.tiers[-1].model_copy(update={"games": 1})
-        scoring = variant.scoring.model_copy(update={"tiers": (*variant.scoring.tiers[:-1], last)})
+        first = Tier(min_points=61, games=1)
+        scoring = variant.scoring.model_copy(update={"tiers": (first, *variant.scoring.tiers[1:])})
         variant = variant.model_copy(update={"scoring": scoring})
     return Variant.model_validate(variant.model_dump())
 

@@ -116,6 +116,11 @@ def test_new_never_replaces_a_file_without_force(
         (["x.txt"], "name it FILE.yaml"),
         (["x.yaml", "--extends", "narnia"], "not a built-in variant"),
         (["no/such/folder/x.yaml"], "cannot write there"),
+        (["x.yaml", "--name", "Tasca\nDo Zé"], "the name must be on one line"),
+        (["x.yaml", "--name", "x" * 201], "is too long (at most 200 characters)"),
+        (["x.yaml", "--name", "  "], "the name must not be blank"),
+        (["x.yaml", "--name", "Bell\x07"], "control characters"),
+        (["y" * 220 + ".yaml"], "the name made from the file name will not do"),
     ],
 )
 def test_new_refuses_bad_arguments(
@@ -131,3 +136,12 @@ def test_new_refuses_bad_arguments(
     assert message in err
     assert "Traceback" not in err
     assert not list(tmp_path.iterdir())
+
+
+def test_a_name_at_the_limit_is_written_and_validates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    house = tmp_path / "house.yaml"
+    assert main(["new", str(house), "--name", "x" * 200]) == 0
+    capsys.readouterr()
+    assert main(["validate", str(house)]) == 0

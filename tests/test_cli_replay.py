@@ -8,10 +8,22 @@ from pathlib import Path
 
 import pytest
 
-from sueca_rules import load_record, save_record
+from sueca_rules import Match, Variant, load_record, save_record
 from sueca_rules.cli import main
 
+from .golden.make_golden import revoke_match
+from .scenarios import deal_and_keep, find_deal, sweep
+
 GOLDEN = Path(__file__).parent / "golden"
+
+PLAY_ON = Variant.model_validate(
+    {
+        "name": "House: play on",
+        "revoke": {"mode": "claimable", "false_claim_games": 4, "after_false_claim": "play_on"},
+        "match": {"target_games": 2},
+    }
+)
+"""A false claim gives the other team 4 games and play goes on; a partida is 2 games."""
 
 
 @pytest.fixture(autouse=True)
@@ -103,8 +115,9 @@ def test_a_game_saved_part_way(tmp_path: Path, capsys: pytest.CaptureFixture[str
     status, out, _ = replay(capsys, "--partial", str(path))
     assert status == 0
     tricks = [line for line in out.splitlines() if " leads: " in line]
-    assert len(tricks) == 3  # the finished tricks of the unfinished deal
-    assert "      unfinished trick: " in out
+    assert len(tricks) == 4
+    assert all(" wins " in line for line in tricks[:3])  # the finished tricks
+    assert tricks[3] == "   4. seat 3 leads:  J♥  Q♦"  # the trick it stopped in, cards so far
     assert "Deal 1 is unfinished: 14 cards played" in out
     _, out, _ = replay(capsys, "--partial", "--json", str(path))
     unfinished = json.loads(out)["unfinished_deal"]
@@ -133,3 +146,90 @@ def test_replay_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
     assert "O encontro acabou" in out
     for english in ("seat", "Deal", "team", "scores"):
         assert english not in out
+
+
+def _claim_then_play(match: Match, by: int, plays: list[str]) -> None:
+    """Seat `by` claims (falsely) before the first card; the deal's `plays` follow."""
+    match.claim(by)
+    for card in plays:
+        match.play(card)
+    match.score_deal()
+
+
+def _saved(match: Match, tmp_path: Path) -> str:
+    path = tmp_path / "game.yaml"
+    save_record(match.to_record(), path)
+    return str(path)
+
+
+def test_penalties_decide_the_partida_the_other_team_won_the_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Team 0 makes a false claim (4 games to team 1, play goes on) and wins the deal 109-11
+    # (2 games): both teams reach 2, team 1 with more: team 1 wins the partida.
+    dealer = Match(PLAY_ON, deal=False).rules.previous_seat(0)
+    match = Match(PLAY_ON, deal=False, first_dealer=dealer)
+    deal = sweep(match.rules.next_seat, dealer, "capote")  # seat 0 leads nine trumps
+    deal_and_keep(match, deal.hands, deal.trump_card)
+    _claim_then_play(match, 2, deal.plays)
+    (result,) = match.deals
+    assert (result.team, result.games, result.partida_winner) == (0, (2, 4), 1)
+    _, out, _ = replay(capsys, _saved(match, tmp_path))
+    assert "team 0 (seats 0 & 2) scores 2 games. With the false claims: team 1" in out
+    assert "  Team 1 (seats 1 & 3) wins partida 1, 2-4 in games.\n" in out
+    assert "Team 0 (seats 0 & 2) wins partida" not in out
+
+
+def test_a_tie_whose_penalties_win_the_partida(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = Match(PLAY_ON, deal=False, first_dealer=0)
+    deal = find_deal(PLAY_ON, 0, lambda points, tricks: points == (60, 60), seed=1)
+    deal_and_keep(match, deal.hands, deal.trump_card)
+    _claim_then_play(match, 0, deal.plays)  # team 0's false claim: 4 games to team 1
+    (result,) = match.deals
+    assert (result.result, result.games, result.partida_winner) == ("tie", (0, 4), 1)
+    path = _saved(match, tmp_path)
+    _, out, _ = replay(capsys, path)
+    assert (
+        "  Tricks 5-5, points 60-60, empate: the deal itself scores nothing, but the false "
+        "claims give team 1 (seats 1 & 3) 4 games.\n"
+    ) in out
+    assert out.count("60-60") == 1
+    assert "nobody scores" not in out
+    assert "  Team 1 (seats 1 & 3) wins partida 1, 0-4 in games.\n" in out
+    _, out, _ = replay(capsys, "--lang", "pt", path)
+    assert (
+        "  Vazas 5-5, pontos 60-60, empate: a mão em si não dá jogos, mas pelas acusações falsas "
+        "a equipa 1 (lugares 1 e 3) recebe 4 jogos.\n"
+    ) in out
+    assert "A equipa 1 (lugares 1 e 3) ganha a partida 1, 0-4 em jogos." in out
+
+
+def test_a_plain_tie_says_60_60_once(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = replay(capsys, str(GOLDEN / "portugal" / "tie-then-carried.yaml"))
+    (line,) = [line for line in out.splitlines() if "empate" in line]
+    assert line.startswith("  Tricks ")
+    assert line.endswith(", points 60-60, empate: nobody scores.")
+    assert line.count("60-60") == 1
+
+
+def test_claims_in_the_middle_of_a_trick_are_shown_where_they_were_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = revoke_match(PLAY_ON)  # trick 1: seat 3 revokes (A♥ on K♠) and wins it
+    match.play("JS")  # card 5, seat 3 leads trick 2
+    match.claim(1)  # false (team 1 claims, team 0 did not revoke): play goes on
+    match.play("QS")  # card 6
+    match.claim(2)  # right: the deal ends in the middle of trick 2
+    path = _saved(match, tmp_path)
+    _, out, _ = replay(capsys, path)
+    lines = out.splitlines()
+    start = lines.index("   2. seat 3 leads:  J♠")
+    assert lines[start + 1].startswith("      seat 1 claims a renúncia after card 5: false,")
+    assert lines[start + 2].strip() == "Q♠"  # the trick's second card, under its column:
+    assert lines[start + 2].index("Q♠") == lines[start].index("J♠") + 4
+    assert lines[start + 3].startswith("      seat 2 claims a renúncia after card 6: right,")
+    assert lines[start + 4].startswith("  The deal ends on the renúncia")
+    _, out, _ = replay(capsys, "--lang", "pt", path)
+    assert "   2. lugar 3 sai:  J♠\n      o lugar 1 acusa uma renúncia depois da carta 5" in out

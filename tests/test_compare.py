@@ -175,6 +175,7 @@ def test_cli_json_and_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
         (["portugal", "french", "--jobs", "100000"], "at most"),
         (["portugal", "french", "--plot", "/nonexistent/x.svg"], "cannot write there"),
         (["portugal", "french", "--address", "auto"], "--cluster ray"),
+        (["portugal", "french", "--teams", "4,1", "--samples", "10001"], "at most 10,000"),
     ],
 )
 def test_cli_errors(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -719,7 +719,11 @@ def test_the_real_table_rules_on_the_card() -> None:
         "up to the count (contagem) after the last trick",
         "If that player did revoke in this deal, the claim is rightful",
         "A false claim (the player named did not revoke) gives the other team 2 games, and play "
-        "goes on: the deal is scored as usual at its end, the penalty added to its games.",
+        "goes on: the deal is scored as usual at its end, the penalty added to its games",
+        "(a false claim at the count has the deal scored at once)",
+        "A rightful claim later in the deal still ends it, and the earlier penalties stand.",
+        "Should both teams reach the games that win the partida with the same deal, the team "
+        "with more games wins it",
     ):
         assert phrase in en, phrase
     pt = norm(describe(v, "pt"))

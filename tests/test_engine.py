@@ -17,8 +17,10 @@ from sueca_rules import (
     PartidaWon,
     TrickWon,
     Variant,
+    dump_record,
     load_variant,
     parse_card,
+    parse_record,
 )
 from sueca_rules._cards import SUIT_MASKS
 from sueca_rules._rules import Rules
@@ -554,3 +556,18 @@ def test_the_engines_shuffle_is_the_standard_one() -> None:
         deck = list(range(40))
         random.Random(f"s:{seed}").shuffle(deck)
         assert _shuffled_deck(random.Random(f"s:{seed}")) == deck
+
+
+def test_claims_in_one_deal_are_capped() -> None:
+    from sueca_rules._rules import MAX_CLAIMS
+
+    v = variant(revoke={"mode": "claimable", "false_claim": "ignored"})
+    match = Match(v, seed=2)
+    for i in range(MAX_CLAIMS):
+        match.claim(i % 4)
+    before = match.to_record()
+    with pytest.raises(IllegalPlayError, match=f"already holds {MAX_CLAIMS}"):
+        match.claim(0)
+    assert match.to_record() == before
+    again = Match.from_record(parse_record(dump_record(before)), allow_unfinished=True)
+    assert len(again.claims) == MAX_CLAIMS

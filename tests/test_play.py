@@ -16,7 +16,7 @@ from typing import TextIO, cast
 import pytest
 from rich.console import Console
 
-from sueca_rules import Match, load_record, load_variant, parse_cards
+from sueca_rules import Match, Variant, load_record, load_variant, parse_cards
 from sueca_rules._cards import Card
 from sueca_rules._lang import phrases
 from sueca_rules.bots._table import proven_revokers
@@ -34,6 +34,8 @@ from sueca_rules.cli._play_bots import LeavesClaims, make_table_bots
 from sueca_rules.cli._play_flow import play_out
 from sueca_rules.cli._play_input import HumanSeat, Stop
 from sueca_rules.cli._play_view import TableView
+
+from .scenarios import deal_and_keep, find_deal
 
 # Level 1 rivals and a small level-4 budget for the partner keep these games fast.
 FAST = ["--level", "1", "--samples", "4"]
@@ -646,6 +648,39 @@ def test_a_false_accusation_that_plays_on(tmp_path: Path) -> None:
     assert "With the false claims: them +1 game." in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "60-60, the deal itself scores nothing: the next deal won scores 1 game more. "
+            "With the false claims: them +4 games.",
+        ),
+        (
+            "pt",
+            "Empate a 60, a mão em si não dá jogos: a próxima mão ganha vale mais 1 jogo. "
+            "Com as acusações falsas: eles +4 jogos.",
+        ),
+    ],
+)
+def test_a_tie_with_false_claim_games_names_them(lang: str, said: str) -> None:
+    variant = Variant.model_validate(
+        {
+            "name": "House: play on",
+            "revoke": {"mode": "claimable", "false_claim_games": 4, "after_false_claim": "play_on"},
+        }
+    )
+    match = Match(variant, deal=False, first_dealer=0)
+    deal = find_deal(variant, 0, lambda points, tricks: points == (60, 60), seed=1)
+    deal_and_keep(match, deal.hands, deal.trump_card)
+    match.claim(0)  # yours, and false: the rivals get 4 games, and play goes on
+    for card in deal.plays:
+        match.play(card)
+    match.score_deal()
+    view = TableView(Console(file=io.StringIO()), phrases(lang), match.rules, human=True)
+    assert view._result(match.deals[0]) == said
+
+
 # --- the computer players at the table ------------------------------------------------------
 
 
@@ -953,6 +988,7 @@ def test_a_scores_file_nested_too_deep_is_corrupt_not_a_crash(tmp_path: Path) ->
         (["--auto", "--ladder"], "do not go together"),
         (["--resume", "x.yaml", "--ladder"], "do not go together"),
         (["--samples", "0"], "at least 1"),
+        (["--samples", "10001"], "at most 10,000"),
         (["--revoke-rate", "2"], "from 0 to 1"),
         (["--revoke-rate", "nan"], "from 0 to 1"),
         (["--revoke-rate", "often"], "not a number"),

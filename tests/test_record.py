@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -402,3 +403,62 @@ def test_a_record_from_text_names_a_variant_file_only_with_a_folder(tmp_path: Pa
     match = Match(tmp_path / "house.yaml", seed=2)
     match.play(match.legal_cards()[0])
     assert Match.from_record(match.to_record(), allow_unfinished=True).variant.name == "House"
+
+
+def test_claims_are_taken_by_the_card_they_follow_whatever_their_order_in_the_record() -> None:
+    data = yaml.safe_load(record_text(variant="portugal-table"))
+    deal = data["deals"][0]
+    deal["plays"] = deal["plays"][:8]
+    deal["claims"] = [{"after": 8, "by": 1}, {"after": 0, "by": 0}]  # listed out of order
+    data["variant"] = {
+        "name": "Ignored",
+        "extends": "portugal-table",
+        "revoke": {"false_claim": "ignored"},
+    }
+    record = parse_record(yaml.safe_dump(data))
+    match = Match.from_record(record, allow_unfinished=True)
+    assert [(c.after, c.by) for c in match.claims] == [(0, 0), (8, 1)]
+
+
+def test_a_claim_after_a_false_claim_scored_the_deal_at_the_count_is_refused() -> None:
+    data = yaml.safe_load(record_text(variant="portugal"))
+    data["variant"] = {
+        "name": "Play on",
+        "extends": "portugal-table",
+        "revoke": {"false_claim_games": 1, "after_false_claim": "play_on"},
+    }
+    data["deals"][0]["claims"] = [{"after": 40, "by": 1}, {"after": 40, "by": 0}]
+    with pytest.raises(RecordError) as info:
+        Match.from_record(parse_record(yaml.safe_dump(data)))
+    message = str(info.value)
+    assert "deal 1: a claim after card 40 comes after the deal had ended" in message
+    assert "a false claim at the count, with play going on" in message
+    assert info.value.issues[0].path == "deals[0].claims[1]"
+
+
+def test_a_long_match_still_makes_a_record_and_reading_it_back_says_the_limit() -> None:
+    from sueca_rules._record import MAX_RECORD_DEALS
+
+    variant = Variant.model_validate(
+        {"name": "Long", "match": {"target_games": 1000, "best_of": 5}}
+    )
+    match = Match(variant, seed=1)
+    rng = random.Random(1)
+    while len(match.deals) <= MAX_RECORD_DEALS:
+        match.play(rng.choice(match.legal_cards()))
+    record = match.to_record()  # no error: the models do not cap what a match can be
+    assert len(record.deals) > MAX_RECORD_DEALS
+    with pytest.raises(RecordError, match=r"2,000|2000"):
+        parse_record(dump_record(record, "json"))
+
+
+def test_a_redeal_by_a_seat_that_may_never_ask_says_so() -> None:
+    data = yaml.safe_load(record_text(variant="portugal"))
+    data["variant"] = {"name": "Leader only", "deal": {"redeal": {"leader_below": 30}}}
+    deal = data["deals"][0]
+    data["deals"] = [{"hands": deal["hands"], "trump_card": deal["trump_card"], "redeal": 0}]
+    with pytest.raises(RecordError) as info:
+        Match.from_record(parse_record(yaml.safe_dump(data)))
+    assert "seat 0 cannot ask for a new deal: under this variant a seat that does not lead" in str(
+        info.value
+    )

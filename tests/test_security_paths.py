@@ -235,3 +235,12 @@ def test_any_name_gives_a_variant_or_a_variant_error(spec: str) -> None:
             except VariantError as exc:  # the only error: never a traceback
                 issues = exc.issues
             assert issues
+
+
+def test_a_text_file_that_is_not_a_variant_is_never_shown(tmp_path: Path) -> None:
+    secret = tmp_path / "notes.yaml"
+    secret.write_text("root:x:0:0:the secret words\n", encoding="utf-8")
+    with pytest.raises(VariantError) as info:
+        load_variant(secret)
+    assert "secret" not in str(info.value)
+    assert "not a single value" in str(info.value)

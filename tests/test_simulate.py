@@ -16,14 +16,23 @@ from typing import Any
 
 import pytest
 
+from sueca_rules import Match, Observation, Variant, builtin_ids
+from sueca_rules._cards import Card
 from sueca_rules._rules import CAPOTE_POINTS
 from sueca_rules._simulate import SimulationReport, StudyInterrupted, simulate
 from sueca_rules._studies._checkpoint import CheckpointError
-from sueca_rules._studies._play import MAX_DEALS_PER_MATCH, Study, play_unit
+from sueca_rules._studies._play import (
+    MAX_DEALS_PER_MATCH,
+    Study,
+    deal_cards,
+    deal_seed,
+    play_and_keep,
+    play_unit,
+)
 from sueca_rules._studies._stats import wilson
 from sueca_rules._studies._summary import StudySummary
 from sueca_rules._studies._work import Done, play_chunk
-from sueca_rules.bots import LEVELS
+from sueca_rules.bots import LEVELS, Bot, make_bot
 from sueca_rules.cli import main
 from sueca_rules.cli._cmd_simulate import MAX_DEALS_PER_MATCH as CLI_MAX_DEALS
 from sueca_rules.cli._common import LEVELS as CLI_LEVELS
@@ -234,6 +243,8 @@ def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--deals", "3", "--matches", "2"], "not allowed with"),
         (["--jobs", "-1"], "every CPU"),
         (["--samples", "10"], "level-4"),
+        (["--teams", "4,1", "--samples", "999999999"], "at most 10,000"),
+        (["--samples", "0"], "at least 1"),
     ],
 )
 def test_cli_errors(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -622,3 +633,120 @@ def test_one_match_is_said_in_the_singular(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert "\n1 match, each played twice" in out
     assert "matche," not in out
+
+
+# --- duplicate deals when weak hands are redealt ---------------------------------------------
+
+
+class _Redealer:
+    """A level-1 bot that asks for a new deal whenever it may (`asks`), or never."""
+
+    level = 1
+
+    def __init__(self, bot: Bot, asks: bool) -> None:
+        self._bot = bot
+        self._asks = asks
+
+    def choose(self, observation: Observation) -> Card:
+        return self._bot.choose(observation)
+
+    def wants_redeal(self, observation: Observation) -> bool:
+        return self._asks and observation.may_redeal
+
+
+def _team_0_asks(study: Study, base: str, team_of: tuple[int, ...]) -> list[Bot]:
+    """Bots whose team decides the redeals: team 0 always asks, team 1 never, so the two plays of
+    a duplicate pair (the teams' seats swapped) redeal different deals."""
+    return [_Redealer(make_bot(1, seed=f"{base}:seat{s}"), team_of[s] == 0) for s in range(4)]
+
+
+WEAK_HANDS = Variant.model_validate(
+    {"name": "House: weak hands", "deal": {"redeal": {"leader_below": 15, "others_below": 15}}}
+)
+"""Portugal, where a hand of fewer than 15 card points may ask for a new deal."""
+
+WEAK_BRASIL = Variant.model_validate(
+    {"name": "Brasil: weak hands", "extends": "brasil", **WEAK_HANDS.model_dump(include={"deal"})}
+)
+"""Brasil (clockwise, the dealer chooses the trump card), with the same weak hands."""
+
+
+def _dealings(match: Match) -> list[list[tuple[object, ...]]]:
+    """For each deal played, the cards it was dealt (dealer, hands, turned card): the ones sent
+    back by weak hands, then the ones played."""
+    dealings: list[list[tuple[object, ...]]] = [[]]
+    for deal in match.deals:
+        dealings[-1].append((deal.dealer, deal.hands, deal.trump_card))
+        if deal.result != "redeal":
+            dealings.append([])
+    return dealings[:-1]
+
+
+def _same_cards(
+    a: list[list[tuple[object, ...]]], b: list[list[tuple[object, ...]]]
+) -> tuple[int, int]:
+    """Check that each deal played by both was dealt the same cards, one attempt after another
+    (the one whose weak hands sent more back saw more of them); returns the deals where the two
+    redealt differently, and the deals after one of those that were dealt alike."""
+    differ = alike_after = 0
+    for x, y in zip(a, b, strict=False):
+        n = min(len(x), len(y))
+        assert x[:n] == y[:n]
+        if len(x) != len(y):
+            differ += 1
+        elif differ:
+            alike_after += 1
+    return differ, alike_after
+
+
+@pytest.mark.parametrize("variant", [WEAK_HANDS, WEAK_BRASIL], ids=["portugal", "brasil"])
+@pytest.mark.parametrize("mode", ["deals", "matches"])
+def test_both_plays_of_a_pair_see_the_same_cards_whoever_redeals(
+    variant: Variant, mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The two plays of a pair redeal differently, as bots of other levels would: deal k is dealt
+    # the same cards in both, one attempt after another, and deal k + 1 starts from the same
+    # cards again whatever happened before.
+    monkeypatch.setattr("sueca_rules._studies._play._make_bots", _team_0_asks)
+    study = Study((variant,), (1, 1), ({}, {}), 5, mode, True)  # type: ignore[arg-type]
+    differ = alike_after = 0
+    for index in range(4):
+        (_, a), (_, b) = (play_and_keep(study, variant, index, swap) for swap in (0, 1))
+        counts = _same_cards(_dealings(a), _dealings(b))
+        differ += counts[0]
+        alike_after += counts[1]
+    assert differ  # the two plays did redeal differently…
+    assert alike_after or mode == "deals"  # …and went on with the same cards after it
+
+
+def test_variants_with_and_without_redeals_see_the_same_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("sueca_rules._studies._play._make_bots", _team_0_asks)
+    portugal = load_variant_arg("portugal")
+    study = Study((portugal, WEAK_HANDS), (1, 1), ({}, {}), 2, "matches", True)
+    differ = alike_after = 0
+    for index in range(4):
+        plain = _dealings(play_and_keep(study, portugal, index, 0)[1])
+        counts = _same_cards(plain, _dealings(play_and_keep(study, WEAK_HANDS, index, 0)[1]))
+        differ += counts[0]
+        alike_after += counts[1]
+    assert differ
+    assert alike_after
+
+
+@pytest.mark.parametrize("variant_id", builtin_ids())
+def test_a_deal_dealt_from_its_seed_is_the_engines(variant_id: str) -> None:
+    # Attempt 0 of played deal k is shuffled from the seed the engine shuffles its deal k from:
+    # where nothing is redealt, a study's cards are the engine's (and today's figures stay).
+    for dealer, side in ((0, "bottom"), (1, "top"), (3, "bottom")):
+        match = Match(variant_id, seed="s", first_dealer=dealer, deal=False)
+        chosen = side if match.rules.trump_dealer_choice else None
+        match.deal_random(chosen)  # type: ignore[arg-type]
+        seed = deal_seed("s", 1, 0)
+        hands, turned = deal_cards(match.rules, dealer, chosen, seed)  # type: ignore[arg-type]
+        assert [sorted(int(c) for c in match.hand(s)) for s in range(4)] == [
+            sorted(h) for h in hands
+        ]
+        assert match.trump_card is not None
+        assert int(match.trump_card) == turned

@@ -491,6 +491,9 @@ def test_text_from_elsewhere_cannot_make_the_library_read_files(tmp_path: Path) 
         "  tie: {mode: add, amount: 0}\n",
         "scoring:\n  tiers:\n    - {min_points: 61, games: 0}\n  bandeira: {games: 0}\n"
         "  tie: {mode: multiply, amount: 3}\n",
+        # 120 points is always a bandeira under requires: all_points: that tier never scores.
+        "scoring:\n  tiers:\n    - {min_points: 61, games: 0}\n    - {min_points: 120, games: 3}\n"
+        "  bandeira: {games: 0}\n  tie: {mode: none}\n",
     ],
 )
 def test_a_variant_nobody_can_win_is_refused_where_its_scoring_is(rules: str) -> None:

@@ -263,7 +263,11 @@ class _Card:
             )
             text += (
                 f" {false} {penalty}, and play goes on: the deal is scored as usual at its end, "
-                f"the penalty added to its games."
+                f"the penalty added to its games (a false claim at the count has the deal "
+                f"scored at once). A rightful claim later in the deal still ends it, and the "
+                f"earlier penalties stand. Should both teams reach the games that win the "
+                f"partida with the same deal, the team with more games wins it; with as many "
+                f"games each, the partida goes on."
             )
         elif f.false_claim_games == 0:
             text += f" {false} also ends the deal, and nobody scores."

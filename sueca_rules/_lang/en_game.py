@@ -332,13 +332,15 @@ class Play:
     def count_hint(self) -> str:
         return "Type 'claim' to claim a renúncia, l to list the tricks, Enter to count the points."
 
-    def tie(self, add: int, multiply: int) -> str:
+    def tie(self, add: int, multiply: int, penalized: bool = False) -> str:
+        # `penalized`: false claims scored games all the same (said next): the deal itself did not
+        nobody = "the deal itself scores nothing" if penalized else "nobody scores"
         if add:
-            return f"60-60, nobody scores: the next deal won scores {_games(add)} more."
+            return f"60-60, {nobody}: the next deal won scores {_games(add)} more."
         if multiply:
             times = "double" if multiply == 2 else f"×{multiply}"
-            return f"60-60, nobody scores: the next deal won counts {times}."
-        return "60-60, nobody scores."
+            return f"60-60, {nobody}: the next deal won counts {times}."
+        return f"60-60, {nobody}."
 
     def won(self, team: Who, games: int, kind: Literal["", "bandeira", "capote"]) -> str:
         extra = f" ({kind}!)" if kind else ""
@@ -458,9 +460,12 @@ class Replay:
     def redeal(self, seat: int) -> str:
         return f"seat {seat} asks for a new deal (a weak hand): the same dealer deals again"
 
-    def trick(self, number: int, leader: int, cards: str, winner: int, points: int) -> str:
+    def trick_head(self, number: int, leader: int) -> str:
+        return f"{number:>2}. seat {leader} leads:"
+
+    def trick_won(self, winner: int, points: int) -> str:
         unit = "point" if points == 1 else "points"
-        return f"{number:>2}. seat {leader} leads: {cards}  → seat {winner} wins {points:>2} {unit}"
+        return f"→ seat {winner} wins {points:>2} {unit}"
 
     def claim(self, by: int, against: int | None, after: int, found: str) -> str:
         who = f"seat {by} claims a renúncia"
@@ -488,14 +493,18 @@ class Replay:
         then = "the tricks are counted" if count else "play goes on"
         return f"false, {nobody}: {team} gets {_games(games)} for it, and {then}"
 
-    def unfinished_trick(self, cards: str) -> str:
-        return f"unfinished trick: {cards}"
-
     def points(self, points: tuple[int, int], tricks: tuple[int, int]) -> str:
         return f"Points {points[0]}-{points[1]}, tricks {tricks[0]}-{tricks[1]}:"
 
-    def tie(self) -> str:
-        return "60-60, empate: nobody scores."
+    def tie(self, tricks: tuple[int, int], penalties: tuple[int, int]) -> str:
+        head = f"Tricks {tricks[0]}-{tricks[1]}, points 60-60, empate:"
+        if not any(penalties):
+            return f"{head} nobody scores."
+        parts = [f"{self.team_long(t)} {_games(g)}" for t, g in enumerate(penalties) if g]
+        return (
+            f"{head} the deal itself scores nothing, but the false claims give "
+            f"{' and '.join(parts)}."
+        )
 
     def won(self, team: str, games: int, bandeira: bool) -> str:
         return f"{team} scores {_games(games)}{' (bandeira)' if bandeira else ''}."

@@ -258,7 +258,11 @@ class _Card:
             )
             text += (
                 f" {false} {penalty}, e o jogo continua: a mão conta-se no fim como de costume, "
-                f"com o castigo somado aos seus jogos."
+                f"com o castigo somado aos seus jogos (uma acusação falsa na contagem faz contar "
+                f"a mão logo). Uma acusação certa mais à frente na mesma mão ainda a acaba, e os "
+                f"castigos anteriores ficam. Se as duas equipas chegarem aos jogos que ganham a "
+                f"partida com a mesma mão, ganha-a a que tiver mais jogos; com os mesmos jogos, "
+                f"a partida continua."
             )
         elif f.false_claim_games == 0:
             text += f" {false} também acaba a mão, e ninguém marca nada."

@@ -353,13 +353,14 @@ class Play:
     def count_hint(self) -> str:
         return "Escreve 'acusar' para acusar uma renúncia, v para ver as vazas, Enter para contar."
 
-    def tie(self, add: int, multiply: int) -> str:
+    def tie(self, add: int, multiply: int, penalized: bool = False) -> str:
+        nobody = "a mão em si não dá jogos" if penalized else "ninguém marca"
         if add:
-            return f"Empate a 60, ninguém marca: a próxima mão ganha vale mais {_games(add)}."
+            return f"Empate a 60, {nobody}: a próxima mão ganha vale mais {_games(add)}."
         if multiply:
             times = {2: "a dobrar", 3: "a triplicar"}.get(multiply, f"×{multiply}")
-            return f"Empate a 60, ninguém marca: a próxima mão ganha conta {times}."
-        return "Empate a 60, ninguém marca."
+            return f"Empate a 60, {nobody}: a próxima mão ganha conta {times}."
+        return f"Empate a 60, {nobody}."
 
     def won(self, team: Who, games: int, kind: Literal["", "bandeira", "capote"]) -> str:
         extra = f" ({kind}!)" if kind else ""
@@ -485,11 +486,12 @@ class Replay:
     def redeal(self, seat: int) -> str:
         return f"o lugar {seat} pede que se dê de novo (uma mão fraca): quem deu dá outra vez"
 
-    def trick(self, number: int, leader: int, cards: str, winner: int, points: int) -> str:
+    def trick_head(self, number: int, leader: int) -> str:
+        return f"{number:>2}. lugar {leader} sai:"
+
+    def trick_won(self, winner: int, points: int) -> str:
         unit = "ponto" if points == 1 else "pontos"
-        return (
-            f"{number:>2}. lugar {leader} sai: {cards}  → lugar {winner} ganha {points:>2} {unit}"
-        )
+        return f"→ lugar {winner} ganha {points:>2} {unit}"
 
     def claim(self, by: int, against: int | None, after: int, found: str) -> str:
         who = f"o lugar {by} acusa uma renúncia"
@@ -517,14 +519,15 @@ class Replay:
         then = "contam-se os pontos" if count else "o jogo continua"
         return f"sem razão, {nobody}: {team} recebe {_games(games)} por isso, e {then}"
 
-    def unfinished_trick(self, cards: str) -> str:
-        return f"vaza por acabar: {cards}"
-
     def points(self, points: tuple[int, int], tricks: tuple[int, int]) -> str:
         return f"Pontos {points[0]}-{points[1]}, vazas {tricks[0]}-{tricks[1]}:"
 
-    def tie(self) -> str:
-        return "60-60, empate: ninguém marca."
+    def tie(self, tricks: tuple[int, int], penalties: tuple[int, int]) -> str:
+        head = f"Vazas {tricks[0]}-{tricks[1]}, pontos 60-60, empate:"
+        if not any(penalties):
+            return f"{head} ninguém marca."
+        parts = [f"{self.team_long(t)} recebe {_games(g)}" for t, g in enumerate(penalties) if g]
+        return f"{head} a mão em si não dá jogos, mas pelas acusações falsas {' e '.join(parts)}."
 
     def won(self, team: str, games: int, bandeira: bool) -> str:
         return f"{team} marca {_games(games)}{' (bandeira)' if bandeira else ''}."

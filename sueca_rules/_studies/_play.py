@@ -5,11 +5,17 @@ cards, the teams' seats swapped), under each of the study's variants in turn. It
 the study's seed and `index` alone, and its bots are seeded from the seed, `index` and their seat,
 so a unit is the same wherever and whenever it is played: that is what lets a study be sharded over
 processes or machines, retried and resumed without changing its figures.
+
+The cards of a deal are those of the unit's `k`-th *played* deal, whatever was redealt before it:
+a weak hand sent back (`deal.redeal`) is dealt again from the next attempt of the same `k`. The
+two plays of a duplicate pair may redeal differently (their bots sit on other seats), and so may
+two variants; both still see the same cards deal by deal (see `deal_cards()`).
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -18,7 +24,7 @@ from .._rules import Rules
 
 if TYPE_CHECKING:
     from .._cards import Card
-    from .._events import DealResult
+    from .._events import DealResult, TrumpSide
     from .._match import Match, Observation
     from .._variant import Variant
     from ..bots import Bot
@@ -31,6 +37,9 @@ __all__ = [
     "Study",
     "Tally",
     "Timing",
+    "deal_cards",
+    "deal_seed",
+    "play_and_keep",
     "play_unit",
 ]
 
@@ -244,12 +253,53 @@ class _Timed:
         return getattr(self._bot, name)
 
 
-def _play_deal(match: Match, bots: list[Bot]) -> DealResult:
-    """Deal the next deal of `match` and make every decision of it with `bots` (trump, redeal
-    questions, cards, claims, the count) until it ends; returns how it ended."""
+def deal_seed(base: str, number: int, attempt: int) -> str:
+    """The seed of the cards of the unit's played deal `number` (from 1), dealt for the `attempt`-th
+    time (0, then 1, 2… after weak hands sent it back). Attempt 0 is the seed the engine shuffles
+    its deal `number` from (`Match.deal_random()`), so where no deal is redealt the cards are the
+    engine's own."""
+    return f"{base}:deal:{number}" if attempt == 0 else f"{base}:deal:{number}:again:{attempt}"
+
+
+def deal_cards(
+    rules: Rules, dealer: int, side: TrumpSide | None, seed: str
+) -> tuple[list[list[int]], int]:
+    """The hands (by seat) and the turned card of a deal shuffled from `seed`, dealt by `dealer` as
+    `Match.deal_random()` deals: in the variant's order, and under `dealer_choice` by the dealer's
+    `side`."""
+    deck = list(range(40))
+    random.Random(seed).shuffle(deck)  # the engine's shuffle (its tests check they agree)
+    top = None if side is None else side == "top"
+    hands: list[list[int]] = [[], [], [], []]
+    for i, seat in enumerate(rules.deal_order(dealer, top)):
+        hands[seat] = deck[10 * i : 10 * i + 10]
+    first = rules.trump_dealer_first if top is None else top
+    return hands, deck[0] if first else deck[39]
+
+
+def _dealer_side(match: Match, bots: list[Bot]) -> TrumpSide | None:
+    """The dealer's choice of trump card under `dealer_choice` (else `None`), asked of its bot as
+    the driver asks it, on a copy of the match."""
+    if not match.rules.trump_dealer_choice:
+        return None
+    probe = match.clone()
+    probe.deal_random()  # phase "trump": the dealer chooses before any card is dealt
+    dealer = match.dealer
+    choose = getattr(bots[dealer], "choose_trump", None)
+    return choose(probe.observation(dealer)) if choose is not None else "bottom"
+
+
+def _play_deal(match: Match, bots: list[Bot], base: str, number: int, attempt: int) -> DealResult:
+    """Deal the unit's played deal `number` for the `attempt`-th time and make every decision of it
+    with `bots` (trump, redeal questions, cards, claims, the count) until it ends; returns how it
+    ended."""
     from ..bots import advance
 
-    match.deal_random()
+    if attempt == 0 and len(match.deals) + 1 == number:
+        match.deal_random()  # nothing redealt yet: the engine deals these very cards
+    else:
+        seed = deal_seed(base, number, attempt)
+        match.deal_hands(*deal_cards(match.rules, match.dealer, _dealer_side(match, bots), seed))
     while match.phase not in ("deal", "over"):
         advance(match, bots)
     return match.deals[-1]
@@ -297,6 +347,11 @@ def _score_deal(
 
 def play_once(study: Study, variant: Variant, index: int, swap: int) -> Tally:
     """Play unit `index` once under `variant`, team 0 on seats `swap` and `swap + 2`."""
+    return play_and_keep(study, variant, index, swap)[0]
+
+
+def play_and_keep(study: Study, variant: Variant, index: int, swap: int) -> tuple[Tally, Match]:
+    """`play_once()`, and the match it played."""
     from .._match import Match
 
     base = unit_seed(study, index)
@@ -310,16 +365,20 @@ def play_once(study: Study, variant: Variant, index: int, swap: int) -> Tally:
         for s, bot in enumerate(_make_bots(study, base, team_of))
     ]
     partida_start = (0, 0)  # (deals, seconds) when the current partida began
+    played = attempt = 0  # deals played (not redealt); redeals of the next one so far
     while True:
         if len(match.deals) >= MAX_DEALS_PER_MATCH:
             tally.unfinished += 1
             break
         pending = match.pending_ties
         partida = match.partida
-        result = _play_deal(match, bots)
+        result = _play_deal(match, bots, base, played + 1, attempt)
         if result.result == "redeal":
             tally.redeals += 1
+            attempt += 1
             continue  # the same deal dealt again (deals mode too)
+        played += 1
+        attempt = 0
         _score_deal(result, rules, team_of, swap, pending, tally)
         if study.mode == "matches" and (match.partida != partida or match.is_over):
             tally.partidas += 1
@@ -335,7 +394,7 @@ def play_once(study: Study, variant: Variant, index: int, swap: int) -> Tally:
             tally.match_wins0 += winner == 0
             tally.match_wins1 += winner == 1
             tally.stronger_wins += winner == study.stronger
-    return tally
+    return tally, match
 
 
 def play_unit(study: Study, index: int) -> tuple[tuple[Tally, ...], ...]:

@@ -66,12 +66,12 @@ def advance(match: Engine, bots: Sequence[Bot]) -> list[Event]:
 
 
 def _claims(match: Engine, bots: Sequence[Bot], after_seat: int) -> list[Event]:
-    """Ask each bot that can claim, in play order from the seat after `after_seat`; stop when a
+    """Ask each bot that can claim, in the order of `Rules.claim_order(after_seat)`; stop when a
     claim ends the deal or the count."""
     events: list[Event] = []
     phase = match.phase
     deal = match.deal_number
-    for seat in match.rules.play_order(match.rules.next_seat[after_seat]):
+    for seat in match.rules.claim_order(after_seat):
         claim = getattr(bots[seat], "claim", None)
         if claim is None:
             continue

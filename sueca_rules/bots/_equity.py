@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from .._rules import TIE_NONE, Rules
+from .._rules import Rules
 
 __all__ = ["Equity"]
 
@@ -62,12 +62,7 @@ class Equity:
         rules = self.rules
         pending = self.pending
         if points == 60:
-            if rules.tie_mode == TIE_NONE:
-                after = 0
-            elif rules.tie_stacks:
-                after = pending + 1
-            else:
-                after = 1
+            after = rules.pending_after_tie(pending)
             return self._match(self.games[0], self.games[1], after, self.partidas)
         mine = points > 60
         won_points = points if mine else 120 - points
@@ -130,11 +125,8 @@ def _outcome_table(rules: Rules) -> _Outcomes:
 
 
 def _next_tie(rules: Rules, pending: int) -> int:
-    if rules.tie_mode == TIE_NONE:
-        return 0
-    if rules.tie_stacks:
-        return min(pending + 1, _MAX_TIES)
-    return 1
+    """The pending ties after one more 60-60 (`Rules.pending_after_tie`), within the table."""
+    return min(rules.pending_after_tie(pending), _MAX_TIES)
 
 
 @functools.cache

@@ -246,7 +246,7 @@ class SamplingBot(BaseBot):
     def _tables(self, obs: Observation) -> _Tables:
         """The value of ending the deal with each count of own card points (no sweep of
         tricks), then of taking all ten tricks and of losing all ten."""
-        team = obs.seat & 1
+        team = team_of(obs.seat)
         games = (obs.games[team], obs.games[1 - team])
         partidas = (obs.partidas[team], obs.partidas[1 - team])
         key = (obs.rules, games, partidas, obs.pending_ties)

@@ -68,7 +68,7 @@ def run_new(args: argparse.Namespace) -> int:
     if path.exists() and not args.force:
         raise CliError(f"{args.file} exists: add --force to replace it", status=2)
     check_writable(path, "FILE", parents=False)
-    name = args.name or _name_from(path)
+    name = _checked_name(args.name, path)
     atomic_write_text(path, starter_text(name, args.extends, SCHEMA_FILENAME))
     schema = path.parent / SCHEMA_FILENAME
     wrote_schema = not schema.exists()
@@ -87,6 +87,31 @@ def run_new(args: argparse.Namespace) -> int:
         f"  sueca play {quoted}   (play it against the computer)"
     )
     return 0
+
+
+def _checked_name(given: str | None, path: Path) -> str:
+    """The rule set's name (`--name`, else made from the file name), checked by the variant model's
+    own rule, so that the file written is one `sueca validate` accepts; a command-line error
+    otherwise."""
+    from pydantic import ValidationError
+
+    from .._issues import validation_issues
+    from .._variant import Variant
+
+    name = _name_from(path) if given is None else given
+    try:
+        Variant(name=name)
+    except ValidationError as exc:
+        problems = "; ".join(i.message for i in validation_issues(exc) if i.path == "name")
+        if given is None:
+            raise CliError(
+                f"{path}: the name made from the file name will not do ({problems}): give one "
+                "with --name",
+                status=2,
+            ) from None
+        shown = repr(given) if len(given) <= 40 else f"{given[:37]!r}… ({len(given)} characters)"
+        raise CliError(f"--name {shown}: {problems}", status=2) from None
+    return name
 
 
 def _name_from(path: Path) -> str:

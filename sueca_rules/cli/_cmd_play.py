@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import add_command, at_least, level_arg, rate_arg, seed_arg
+from ._common import (
+    MAX_SAMPLES,
+    add_command,
+    level_arg,
+    rate_arg,
+    samples_arg,
+    seed_arg,
+)
 
 __all__ = ["register"]
 
@@ -106,10 +113,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument(
         "--samples",
-        type=at_least(1),
+        type=samples_arg,
         metavar="N",
-        help="deals a level-4 player imagines before each card (more plays stronger and "
-        "slower; default: 60, some 30-45 ms a card)",
+        help=f"deals a level-4 player imagines before each card, 1 to {MAX_SAMPLES:,} (more "
+        "plays stronger and slower; default: 60, some 30-45 ms a card)",
     )
     p.add_argument(
         "--scores",

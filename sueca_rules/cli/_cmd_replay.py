@@ -117,13 +117,16 @@ def _claim_line(w: ReplayPhrases, rules: Rules, revokes: Sequence[Revoke], claim
 def _tricks(
     w: ReplayPhrases,
     rules: Rules,
+    leader: int,
     tricks: Sequence[Trick],
+    plays: Sequence[Card],
     claims: Sequence[Claim],
     revokes: Sequence[Revoke],
-    plays: int,
 ) -> list[str]:
-    """The tricks of a deal with its claims where they were made (after the card they
-    follow)."""
+    """The tricks of a deal whose first trick `leader` led, with each claim where it was made:
+    after the card it follows, inside a trick when it was made in the middle of one (the rest of
+    the trick goes on under its column). A trick the deal stopped in (a claim ended the deal, or
+    the game was saved part-way) shows the cards played in it."""
     lines: list[str] = []
     pending = list(claims)
 
@@ -132,12 +135,35 @@ def _tricks(
             lines.append(_claim_line(w, rules, revokes, pending.pop(0)))
 
     claims_until(0)
-    for n, trick in enumerate(tricks, 1):
-        cards = " ".join(c.symbol.rjust(3) for c in trick.cards)
-        lines.append("  " + w.trick(n, trick.leader, cards, trick.winner, trick.points))
-        claims_until(4 * n)
-    claims_until(plays)
+    for start in range(0, len(plays), 4):
+        cards = plays[start : start + 4]
+        trick = tricks[start // 4] if start // 4 < len(tricks) else None
+        if trick is not None:
+            leader = trick.leader
+        head = "  " + w.trick_head(start // 4 + 1, leader)
+        shown = 0  # the cards of this trick already printed
+        for i in range(1, len(cards)):
+            if pending and pending[0].after <= start + i:  # a claim in the middle of the trick
+                lines.append(_trick_part(head, shown, cards[shown:i]))
+                shown = i
+                claims_until(start + i)
+        line = _trick_part(head, shown, cards[shown:])
+        if trick is not None:
+            line += "  " + w.trick_won(trick.winner, trick.points)
+            leader = trick.winner
+        lines.append(line)
+        claims_until(start + len(cards))
+    claims_until(len(plays))
     return lines
+
+
+def _trick_part(head: str, shown: int, cards: Sequence[Card]) -> str:
+    """Cards of a trick after its `shown` first ones: on the trick's `head` line, or under their
+    own column on a line of their own."""
+    text = " ".join(c.symbol.rjust(3) for c in cards)
+    if shown == 0:
+        return f"{head} {text}"
+    return " " * (len(head) + 1 + 4 * shown) + text
 
 
 def _deal_head(w: ReplayPhrases, number: int, partida: int, dealer: int, card: Card) -> str:
@@ -151,19 +177,21 @@ def _deal_account(w: ReplayPhrases, rules: Rules, deal: DealResult) -> list[str]
     if deal.redeal is not None:
         lines.append("  " + w.redeal(deal.redeal))
         return lines
-    lines.extend(_tricks(w, rules, deal.tricks, deal.claims, deal.revokes, len(deal.plays)))
+    leader = rules.first_leader(deal.dealer)
+    lines.extend(_tricks(w, rules, leader, deal.tricks, deal.plays, deal.claims, deal.revokes))
     team = deal.team if deal.team is not None else 0
     games = deal.games[team] - deal.penalties[team]
-    head = w.points(deal.points, deal.tricks_won) + " "
     if deal.result == "tie":
-        text = head + w.tie()
-    elif deal.result == "revoke":
-        caught = claim_caught(deal, deal.claims[-1]) is not None
-        text = w.by_claim(caught, w.team_long(team), games)
+        text = w.tie(deal.tricks_won, deal.penalties)
     else:
-        text = head + w.won(w.team_long(team), games, deal.bandeira)
-    if any(deal.penalties):
-        text += w.penalties(deal.penalties)
+        if deal.result == "revoke":
+            caught = claim_caught(deal, deal.claims[-1]) is not None
+            text = w.by_claim(caught, w.team_long(team), games)
+        else:
+            head = w.points(deal.points, deal.tricks_won)
+            text = head + " " + w.won(w.team_long(team), games, deal.bandeira)
+        if any(deal.penalties):
+            text += w.penalties(deal.penalties)
     lines.append("  " + text)
     return lines
 
@@ -175,20 +203,15 @@ def account(match: Match, lang: str = "en") -> str:
     w = phrases(lang).replay
     rules = match.rules
     lines = [w.head(match.variant.name, match.first_dealer), ""]
-    deals = match.deals
     total = [0, 0]
-    for i, deal in enumerate(deals):
+    for deal in match.deals:
         lines.extend(_deal_account(w, rules, deal))
         total = [total[0] + deal.games[0], total[1] + deal.games[1]]
         lines.append("  " + w.games(deal.partida + 1, (total[0], total[1])))
-        if i + 1 < len(deals):
-            following: int | None = deals[i + 1].partida
-        else:
-            following = None if match.is_over else match.partida
-        if following != deal.partida and deal.team is not None:  # the partida ended here
-            bandeira = deal.bandeira and total[deal.team] < rules.target_games
-            team = w.team_long(deal.team)
-            won = w.partida(team, deal.partida + 1, bandeira, (total[0], total[1]))
+        winner = deal.partida_winner  # the engine's word: play_on penalties can decide it
+        if winner is not None:
+            bandeira = deal.bandeira and deal.team == winner and total[winner] < rules.target_games
+            won = w.partida(w.team_long(winner), deal.partida + 1, bandeira, (total[0], total[1]))
             lines.append("  " + won)
             total = [0, 0]
         lines.append("")
@@ -206,10 +229,8 @@ def _unfinished(w: ReplayPhrases, match: Match) -> list[str]:
     if turned is None:
         return []
     lines = [_deal_head(w, match.deal_number, match.partida, match.dealer, turned)]
-    plays = len(match.plays)
-    lines.extend(_tricks(w, match.rules, match.tricks, match.claims, match.revokes, plays))
-    rest = match.trick
-    if rest:
-        lines.append("      " + w.unfinished_trick(" ".join(c.symbol for _, c in rest)))
-    lines.append(w.unfinished_deal(match.deal_number, plays, match.turn))
+    plays = match.plays
+    leader = match.rules.first_leader(match.dealer)
+    lines.extend(_tricks(w, match.rules, leader, match.tricks, plays, match.claims, match.revokes))
+    lines.append(w.unfinished_deal(match.deal_number, len(plays), match.turn))
     return lines

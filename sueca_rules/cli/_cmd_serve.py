@@ -36,7 +36,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "other computers of your network in)",
     )
     p.add_argument(
-        "--port", type=at_least(0, "0 (any free port)"), default=8000, help="default 8000"
+        "--port",
+        type=at_least(0, "0 (any free port)", most=65_535, most_meaning="65535 (the highest port)"),
+        default=8000,
+        help="0 to 65535; default 8000",
     )
     p.add_argument("--open", action="store_true", help="open the app in the web browser")
     limits = (

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ._common import (
     LEVELS,
+    MAX_SAMPLES,
     CliError,
     add_command,
     at_least,
@@ -16,6 +17,7 @@ from ._common import (
     load_variant_arg,
     print_json,
     require_extra,
+    samples_arg,
     seed_arg,
 )
 
@@ -117,10 +119,10 @@ def add_study_options(p: argparse.ArgumentParser, default: str) -> None:
     )
     p.add_argument(
         "--samples",
-        type=at_least(1),
+        type=samples_arg,
         metavar="N",
-        help="level-4 and level-5 bots: deals imagined before each card (default: the bot's own "
-        "budget)",
+        help=f"level-4 and level-5 bots: deals imagined before each card, 1 to {MAX_SAMPLES:,} "
+        "(default: the bot's own budget)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object for machines")
 

@@ -91,12 +91,16 @@ def run_validate(args: argparse.Namespace) -> int:
     elif len(results) > 1:
         bad = sum(not r["valid"] for r in results)
         problems = sum(len(r["issues"]) for r in results)
-        print(
-            f"{len(results)} file(s) checked: {len(results) - bad} valid, {bad} with "
-            f"{problems} problem(s)",
-            file=sys.stderr,
-        )
+        text = f"{_count(len(results), 'file')} checked: {len(results) - bad} valid"
+        if bad:
+            text += f", {bad} with {_count(problems, 'problem')}"
+        print(text, file=sys.stderr)
     return 0 if ok else 1
+
+
+def _count(n: int, word: str) -> str:
+    """`1 file`, `2 files`."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def run_schema(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEVELS",
+    "MAX_SAMPLES",
     "CliError",
     "add_command",
     "at_least",
@@ -26,6 +27,7 @@ __all__ = [
     "print_json",
     "rate_arg",
     "require_extra",
+    "samples_arg",
     "seed_arg",
 ]
 
@@ -63,9 +65,11 @@ def add_command(
     return parser
 
 
-def at_least(minimum: int, meaning: str = "") -> Callable[[str], int]:
+def at_least(
+    minimum: int, meaning: str = "", *, most: int | None = None, most_meaning: str = ""
+) -> Callable[[str], int]:
     """An argparse type: a whole number of at least `minimum` (`meaning` explains the smallest
-    value, e.g. `"0 (every CPU)"`)."""
+    value, e.g. `"0 (every CPU)"`) and, with `most`, at most `most` (`most_meaning` explains it)."""
 
     def parse(text: str) -> int:
         try:
@@ -78,9 +82,23 @@ def at_least(minimum: int, meaning: str = "") -> Callable[[str], int]:
                 if meaning
                 else f"must be at least {minimum}, got {value}"
             )
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(
+                f"must be at most {most_meaning or f'{most:,}'}, got {value}"
+            )
         return value
 
     return parse
+
+
+MAX_SAMPLES = 10_000
+"""The most deals a level-4 or level-5 bot may imagine before each card (`--samples`): more would
+take minutes a card."""
+
+
+def samples_arg(text: str) -> int:
+    """An argparse type: `--samples`, a whole number from 1 to `MAX_SAMPLES`."""
+    return at_least(1, most=MAX_SAMPLES)(text)
 
 
 def level_arg(text: str) -> int:

@@ -306,7 +306,10 @@ class TableView:
         if deal.result == "tie":
             add = rules.tie_amount if rules.tie_mode == TIE_ADD else 0
             times = rules.tie_amount if rules.tie_mode == TIE_MULTIPLY else 0
-            return w.tie(add, times)
+            text = w.tie(add, times, penalized=any(deal.penalties))
+            if any(deal.penalties):
+                text += w.with_penalties(self.teams, deal.penalties)
+            return text
         winner = deal.team if deal.team is not None else 0
         games = deal.games[winner] - deal.penalties[winner]
         if deal.result == "revoke":

@@ -192,7 +192,7 @@ def _fill(out: npt.NDArray[np.float32], table: Table, seat: int, obs: Observatio
     sizes = off["hand_sizes"]
     for s in range(4):
         out[sizes + rel[s]] = obs.hand_sizes[s] / 10
-    ours = seat % 2
+    ours = rules.team_of(seat)
     target = rules.target_games
     for i, team in enumerate((ours, 1 - ours)):
         out[off["points"] + i] = obs.points[team] / 120

@@ -152,7 +152,8 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         events = self.table.apply(action)
         self._cumulative_rewards[agent] = 0.0
         team_rewards = self._team_rewards(events)
-        self.rewards = {a: team_rewards[AGENTS.index(a) % 2] for a in self.agents}
+        team_of = self.table.match.rules.team_of
+        self.rewards = {a: team_rewards[team_of(AGENTS.index(a))] for a in self.agents}
         self._accumulate_rewards()
         match = self.table.match
         if match.is_over:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sueca_rules import Observation
+from sueca_rules import CARDS, Observation, Revoke
 
 __all__ = ["consistent_deal", "plays_by_seat"]
 
@@ -54,18 +54,13 @@ def _lacking(obs: Observation, shown: Sequence[tuple[int, int, int]]) -> list[in
     lacking = [0, 0, 0, 0]
     for seat, suit, number in shown:
         if rules.revoke_claimable:
-            # A renúncia looks the same: only a later false claim against that seat proves it.
-            accused = False
-            for claim in obs.claims:
-                if claim.after < number:
-                    continue
-                if claim.against is None:
-                    accused = claim.by % 2 != seat % 2
-                else:
-                    accused = claim.against == seat
-                if accused:
-                    break
-            if not accused:
+            # A renúncia looks the same: only a later false claim against that seat proves it
+            # (had it revoked there, that claim would have caught it).
+            feigned = Revoke(number, seat, CARDS[0])
+            if not any(
+                claim.after >= number and rules.claim_catches(claim, (feigned,))
+                for claim in obs.claims
+            ):
                 continue
         lacking[seat] |= 1 << suit
     return lacking

@@ -188,7 +188,7 @@ class Table:
 
     def _open_round(self, after_seat: int) -> None:
         rules = self.match.rules
-        self._asking = list(rules.play_order(rules.next_seat[after_seat]))
+        self._asking = list(rules.claim_order(after_seat))
 
     def _answer_claim(self, seat: int, action: int) -> list[Event]:
         match = self.match

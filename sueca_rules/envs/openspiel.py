@@ -301,7 +301,7 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
             if ahead == (0, 0):
                 return [0.0, 0.0, 0.0, 0.0]
             team = 0 if ahead > (0, 0) else 1
-        return [1.0 if s % 2 == team else -1.0 for s in range(4)]
+        return [1.0 if match.rules.team_of(s) == team else -1.0 for s in range(4)]
 
     def __str__(self) -> str:
         match = self._table.match
