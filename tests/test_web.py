@@ -16,7 +16,14 @@ pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient
 
-from sueca_rules import builtin_ids, describe, load_variant, parse_record, parse_variant
+from sueca_rules import (
+    Match,
+    builtin_ids,
+    describe,
+    load_variant,
+    parse_record,
+    parse_variant,
+)
 from sueca_rules._schema import SCHEMA_FILENAME
 from sueca_rules.web import Settings, create_app
 from sueca_rules.web._fields import field_groups, leaf_paths
@@ -239,7 +246,7 @@ def test_the_builders_modeline_names_the_schema_file_sueca_new_writes() -> None:
 
 
 def _record_text() -> str:
-    from sueca_rules import Match, dump_record
+    from sueca_rules import dump_record
     from sueca_rules.bots import make_bot
 
     match = Match("portugal", seed=5)
@@ -256,6 +263,34 @@ def test_replay_a_record(client: TestClient) -> None:
     assert len(body["deals"]) == len(record.deals)
     assert body["report"]["winner"] in (0, 1)
     assert body["deals"][0]["plays"] == record.deals[0].plays
+    rules = Match.from_record(record).rules
+    assert body["teams"] == [rules.team_of(seat) for seat in range(4)] == [0, 1, 0, 1]
+    assert body["orders"] == [list(rules.play_order(leader)) for leader in range(4)]
+
+
+def test_replay_is_worked_out_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record at the size limit takes about a second: the tables' play must go on
+    meanwhile, so the replay never runs in the thread of the event loop."""
+    import asyncio
+
+    from sueca_rules import replay_report as report
+
+    loops: list[bool] = []
+
+    def spy(match: Match) -> dict[str, object]:
+        try:
+            asyncio.get_running_loop()
+            loops.append(True)
+        except RuntimeError:
+            loops.append(False)
+        return report(match)
+
+    monkeypatch.setattr("sueca_rules.web._api.replay_report", spy)
+    for _ in range(2):  # the second one reuses the app's limiter
+        assert client.post("/api/records/replay", content=_record_text()).status_code == 200
+    assert loops == [False, False]
 
 
 def test_replay_bad_records_are_located(client: TestClient) -> None:

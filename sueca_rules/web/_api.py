@@ -8,6 +8,8 @@ import json
 from collections.abc import Iterable
 from typing import Any, Final
 
+import anyio
+import anyio.to_thread
 import yaml
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -278,21 +280,35 @@ async def schema(request: Request) -> Response:
 
 async def replay(request: Request) -> Response:
     """A record's text (YAML or JSON) replayed: the report of `sueca replay --json` and the
-    deals as recorded (hands, plays, claims), or 422 with the issues."""
+    deals as recorded (hands, plays, claims), or 422 with the issues.
+
+    A record at the size limit takes about a second to read and replay: that work runs in a
+    worker thread, one record at a time per app (others wait their turn), so that the tables'
+    play goes on meanwhile."""
     raw = await read_limited(request, settings_of(request).max_record_bytes)
+    state = request.app.state
+    if getattr(state, "replays", None) is None:
+        state.replays = anyio.CapacityLimiter(1)
+    body, status = await anyio.to_thread.run_sync(_replay, raw, limiter=state.replays)
+    return JSONResponse(body, status)
+
+
+def _replay(raw: bytes) -> tuple[dict[str, Any], int]:
+    """The body and status of `replay` (run in a worker thread)."""
     try:
         record = parse_record(raw)
         match = Match.from_record(record, allow_unfinished=True)
     except RecordError as exc:
-        return JSONResponse({"issues": issues_json(exc.issues)}, 422)
-    return JSONResponse(
-        {
-            "report": replay_report(match),
-            "deals": record.to_data()["deals"],
-            # Who plays after whom: the seats of a trick in play order, by its leader.
-            "orders": [list(match.rules.play_order(leader)) for leader in range(4)],
-        }
-    )
+        return {"issues": issues_json(exc.issues)}, 422
+    rules = match.rules
+    body = {
+        "report": replay_report(match),
+        "deals": record.to_data()["deals"],
+        # Who plays after whom: the seats of a trick in play order, by its leader.
+        "orders": [list(rules.play_order(leader)) for leader in range(4)],
+        "teams": [rules.team_of(seat) for seat in range(4)],
+    }
+    return body, 200
 
 
 def routes() -> list[tuple[str, Any, list[str]]]:

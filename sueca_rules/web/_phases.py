@@ -135,8 +135,8 @@ def _last_player(match: Match) -> int | None:
 
 def _claim_question(table: Table) -> Step | None:
     """The next bot-played seat to be asked, once at this point of the deal, whether it
-    claims a renúncia: after each card and at the count, in play order from the seat after the
-    one that played last (the engine's driver's order)."""
+    claims a renúncia: after each card and at the count, in `Rules.claim_order` (the order
+    `sueca_rules.bots.advance` asks in)."""
     match = table.match
     assert match is not None
     if not match.rules.revoke_claimable:
@@ -145,7 +145,7 @@ def _claim_question(table: Table) -> Step | None:
     if last is None:
         return None
     point = (match.deal_number, len(match.plays))
-    for index in match.rules.play_order(match.rules.next_seat[last]):
+    for index in match.rules.claim_order(last):
         seat = table.seats[index]
         key = (*point, index)
         if key in table.claims_asked or not table.played_by_bot(seat):

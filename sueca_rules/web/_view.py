@@ -104,6 +104,7 @@ def _seats(table: Table, you: Seat, lang: Lang) -> list[dict[str, Any]]:
         {
             "seat": s.index,
             "role": rules.seat_role(s.index, you.index),
+            "team": rules.team_of(s.index),
             "name": seat_name(s.index, lang, viewer=you.index, rules=rules),
             "kind": s.kind,
             "level": s.level,
@@ -124,6 +125,7 @@ def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
         "type": "state",
         "table": table.id,
         "seat": seat.index,
+        "team": table.rules.team_of(seat.index),
         "version": table.version,
         "variant": {"id": table.variant_id, "name": table.variant.name},
         "host": seat is table.host,

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from sueca_rules import Match, parse_record, parse_variant
+from sueca_rules import Match, Record, parse_record, parse_variant
 from sueca_rules._schema import SCHEMA_FILENAME
 
 from .conftest import Server
@@ -245,3 +245,43 @@ def test_bad_input_never_breaks_the_pages(context: Any, server: Server) -> None:
     assert "best_of" in page.inner_text("#invalid")
     assert page.locator(".field.invalid").count() == 1
     assert errors == []
+
+
+def _tie_with_a_false_claim() -> str:
+    """A record of one 60-60 deal (legal play only, found by seed) under play-on rules, with a
+    claim at the count that was false: the 60-60 still gives the claimant's rivals a game."""
+    from sueca_rules import dump_record
+    from sueca_rules.bots import advance, make_bot
+
+    golden = Path(__file__).resolve().parent.parent / "golden" / "house"
+    variant = Match.from_record(
+        parse_record((golden / "play-on-false-claim-at-the-count.yaml").read_text("utf-8"))
+    ).variant
+    for seed in range(500):
+        match = Match(variant, seed=seed)
+        bots = [make_bot(1, seed=seat) for seat in range(4)]
+        while not match.deals:
+            advance(match, bots)
+        if match.deals[0].points == (60, 60):
+            break
+    else:
+        pytest.fail("no 60-60 in 500 deals")
+    data = match.to_record().to_data()
+    data["deals"] = [{**data["deals"][0], "claims": [{"after": 40, "by": 0}]}]
+    return dump_record(Record.model_validate(data))
+
+
+def test_replay_says_the_games_a_60_60_still_gave(context: Any, server: Server) -> None:
+    text = _tie_with_a_false_claim()
+    replayed = Match.from_record(parse_record(text), allow_unfinished=True).deals[0]
+    assert replayed.result == "tie"
+    assert replayed.games == (0, 1)
+    page = context.new_page()
+    page.goto(f"{server.url}/replay?lang=en")
+    page.fill("#paste", text)
+    page.click("#open-record")
+    page.wait_for_selector("#viewer:not([hidden])")
+    page.click("#last")
+    score = page.inner_text("#replay-score")
+    assert "60-60, 0 – 1" in score
+    assert "claimed a renúncia after card 40: nobody had revoked" in score

@@ -77,8 +77,8 @@ function drawScore(info, shown) {
   const points = [0, 0];
   const won = [0, 0];
   for (const x of shown) {
-    points[x.winner % 2] += x.points;
-    won[x.winner % 2] += 1;
+    points[data.teams[x.winner]] += x.points;
+    won[data.teams[x.winner]] += 1;
   }
   const rows = [
     el("tr", {}, el("th", {}, ""), el("th", {scope: "col"}, t("common.team", {team: 0})), el("th", {scope: "col"}, t("common.team", {team: 1}))),
@@ -90,7 +90,9 @@ function drawScore(info, shown) {
   if (info.result === "redeal") {
     parts.push(el("p", {class: "result"}, t("replay.redealt", {seat: info.redeal})));
   } else if (complete) {
-    const games = info.result === "tie" ? "60-60" : `${info.games[0]} – ${info.games[1]}`;
+    // A 60-60 may still give games: a false claim's, or play-on penalties.
+    const given = `${info.games[0]} – ${info.games[1]}`;
+    const games = info.result !== "tie" ? given : info.games[0] + info.games[1] > 0 ? `60-60, ${given}` : "60-60";
     parts.push(el("p", {class: "result"}, `${t("replay.result")}: ${info.points.join("-")} · ${t("table.games")} ${games}${info.bandeira ? ` (${t("ev.bandeira")})` : ""}`));
     for (const claim of info.claims ?? []) {
       parts.push(el("p", {}, t(claim.valid ? "replay.claim_right" : "replay.claim_wrong", {seat: claim.by, after: claim.after})));

@@ -75,9 +75,10 @@ function send(message) {
 const PLACE_OF = {you: "bottom", left: "left", partner: "top", right: "right"};
 const place = (seat) => PLACE_OF[state.seats[seat].role];
 const who = (seat) => state.seats[seat].name;
-const ours = (team) => team === state.seat % 2;
+// Teams are the server's (Rules.team_of): the page never works them out itself.
+const ours = (team) => team === state.team;
 const games = (n) => t(n === 1 ? "unit.game" : "unit.games", {n});
-const rivals = () => state.seats.filter((s) => s.seat % 2 !== state.seat % 2).map((s) => s.seat);
+const rivals = () => state.seats.filter((s) => s.team !== state.team).map((s) => s.seat);
 
 function seatLabel(seat) {
   const info = state.seats[seat];
@@ -279,7 +280,7 @@ function renderHand() {
 }
 
 function renderScore() {
-  const us = state.seat % 2;
+  const us = state.team;
   const them = 1 - us;
   const row = (label, values) => el("tr", {}, el("th", {scope: "row"}, label), el("td", {}, values[us]), el("td", {}, values[them]));
   const table = el("table", {class: "score"},
