@@ -23,7 +23,17 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Final, Literal, NamedTuple, Self
 
-from ._cards import CARDS, POINTS, SUIT_MASKS, SUIT_NAMES, Card, Suit, cards_from_mask, parse_card
+from ._cards import (
+    CARDS,
+    POINTS,
+    SUIT_CARDS,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    Card,
+    Suit,
+    cards_from_mask,
+    parse_card,
+)
 from ._errors import CardError, ConfigError, IllegalPlayError
 from ._events import (
     CardPlayed,
@@ -46,7 +56,7 @@ from ._events import (
 )
 from ._public import public
 from ._registry import resolve_variant
-from ._rules import BEATS, MAX_CLAIMS, Rules, claim_catches, legal_mask, team_of
+from ._rules import BEATS, MAX_CLAIMS, Rules, claim_catches, legal_cards, legal_mask, team_of
 from ._variant import Variant
 
 __all__ = ["Engine", "Observation", "Phase", "TrumpSide", "check_seat"]
@@ -130,6 +140,16 @@ def _shuffled_deck(rng: random.Random) -> list[int]:
             j = getrandbits(k)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def _cards_tuple(mask: int) -> tuple[Card, ...]:
+    """`tuple(cards_from_mask(mask))`, made without the list."""
+    return (
+        SUIT_CARDS[0][mask & 0x3FF]
+        + SUIT_CARDS[1][mask >> 10 & 0x3FF]
+        + SUIT_CARDS[2][mask >> 20 & 0x3FF]
+        + SUIT_CARDS[3][mask >> 30 & 0x3FF]
+    )
 
 
 def _hand_points(mask: int) -> int:
@@ -289,11 +309,11 @@ class Engine:
         self._trump_card = 0
         self._trump = 0
         self._shown = False
-        self._plays: list[int] = []
+        self._plays: list[Card] = []  # the cards of CARDS, as the records hand them out
         self._claims: list[Claim] = []
         self._revokes: list[Revoke] = []
         self._tricks: tuple[Trick, ...] = ()  # a tuple: observations hand it out as it is
-        self._trick: list[int] = []
+        self._trick: list[Card] = []
         self._leader = 0
         self._turn = 0
         self._win_seat = 0
@@ -357,11 +377,9 @@ class Engine:
         deck = _shuffled_deck(random.Random(f"{self._seed}:deal:{len(self._deals) + 1}"))
         order = self._rules.deal_order(self._dealer, top)
         hands = [0, 0, 0, 0]
+        bit = _BIT.__getitem__
         for i, seat in enumerate(order):
-            mask = 0
-            for c in deck[10 * i : 10 * i + 10]:
-                mask |= _BIT[c]
-            hands[seat] = mask
+            hands[seat] = sum(map(bit, deck[10 * i : 10 * i + 10]))  # ten different bits
         first = self._rules.trump_dealer_first if top is None else top
         return self._start_deal(hands, deck[0] if first else deck[39])
 
@@ -496,7 +514,7 @@ class Engine:
         """
         if self._phase != _PLAY:
             return []
-        return cards_from_mask(legal_mask(self._hands[self._turn], self._trick))
+        return legal_cards(self._hands[self._turn], self._trick)
 
     def playable_cards(self) -> list[Card]:
         """The cards [`play()`][sueca_rules.Match.play] accepts now: the legal cards, or with
@@ -521,8 +539,9 @@ class Engine:
         if self._phase != _PLAY:
             raise self._no_play()
         seat = self._turn
-        c = _card_int(card, seat) if type(card) is not Card else card
-        hand = self._hands[seat]
+        c = card if type(card) is Card else _card_int(card, seat)
+        hands = self._hands
+        hand = hands[seat]
         bit = 1 << c
         if not hand & bit:
             raise IllegalPlayError(
@@ -532,61 +551,57 @@ class Engine:
                 legal=[str(x) for x in self.legal_cards()],
                 rule="not_in_hand",
             )
+        played = CARDS[c]
         trick = self._trick
-        suit = led = c // 10
-        revoke = False
         if trick:
             led = trick[0] // 10
-            if suit != led and hand & SUIT_MASKS[led]:
-                if not self._rules.revoke_claimable:
-                    raise IllegalPlayError(
-                        f"seat {seat} must follow {SUIT_NAMES[led]}",
-                        seat=seat,
-                        card=str(CARDS[c]),
-                        legal=[str(x) for x in self.legal_cards()],
-                        rule="must_follow",
-                    )
-                revoke = True
-        # From here on the play is accepted: change the state.
-        self._hands[seat] = hand ^ bit
-        self._played |= bit
-        plays = self._plays
-        plays.append(c)
-        if revoke:
-            self._revokes.append(Revoke(len(plays), seat, CARDS[c]))
-        if c == self._trump_card:
-            self._shown = False
-        trick.append(c)
-        deal_no = len(self._deals) + 1
-        trick_no = len(self._tricks) + 1
-        # Events and tricks are made with tuple.__new__ on hot paths: the named tuple's own
-        # __new__ is a Python function, and this is the same tuple without its call.
-        events: list[Event] = [_new(CardPlayed, (deal_no, trick_no, seat, CARDS[c]))]
-        if len(trick) == 1:
-            self._win_seat = seat
-            self._win_card = c
-        else:
-            if suit != led:
+            if c // 10 != led:
+                if hand & SUIT_MASKS[led]:
+                    if not self._rules.revoke_claimable:
+                        raise IllegalPlayError(
+                            f"seat {seat} must follow {SUIT_NAMES[led]}",
+                            seat=seat,
+                            card=str(played),
+                            legal=[str(x) for x in self.legal_cards()],
+                            rule="must_follow",
+                        )
+                    # From here on the play is accepted: change the state.
+                    self._revokes.append(Revoke(len(self._plays) + 1, seat, played))
                 self._voids |= 1 << (4 * seat + led)
             # The trick's winner is kept as it goes (the rule is `beats()`, as a table).
             if BEATS[self._trump][self._win_card * 40 + c]:
                 self._win_seat = seat
                 self._win_card = c
+        else:
+            self._win_seat = seat
+            self._win_card = c
+        hands[seat] = hand ^ bit
+        self._played |= bit
+        self._plays.append(played)
+        if c == self._trump_card:
+            self._shown = False
+        trick.append(played)
+        # Events and tricks are made with tuple.__new__ on hot paths: the named tuple's own
+        # __new__ is a Python function, and this is the same tuple without its call.
+        events: list[Event] = [
+            _new(CardPlayed, (len(self._deals) + 1, len(self._tricks) + 1, seat, played))
+        ]
         if len(trick) < 4:
             self._turn = self._next[seat]
             return events
-        self._end_trick(events, deal_no, trick_no)
+        self._end_trick(events)
         return events
 
-    def _end_trick(self, events: list[Event], deal_no: int, trick_no: int) -> None:
-        trick = self._trick
+    def _end_trick(self, events: list[Event]) -> None:
+        cards = a, b, c, d = tuple(self._trick)
         winner = self._win_seat
-        points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        points = POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
         team = team_of(winner)
         self._points[team] += points
         self._tricks_won[team] += 1
-        cards = (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]])
-        self._tricks += (_new(Trick, (self._leader, cards, winner, points)),)
+        tricks = self._tricks = (*self._tricks, _new(Trick, (self._leader, cards, winner, points)))
+        deal_no = len(self._deals) + 1
+        trick_no = len(tricks)
         events.append(_new(TrickWon, (deal_no, trick_no, winner, cards, points)))
         self._trick = []
         self._leader = self._turn = winner
@@ -730,8 +745,8 @@ class Engine:
                 partida=self._partida,
                 dealer=self._dealer,
                 trump_card=CARDS[self._trump_card],
-                hands=tuple(tuple(cards_from_mask(m)) for m in self._dealt),
-                plays=tuple(map(CARDS.__getitem__, self._plays)),
+                hands=tuple(map(_cards_tuple, self._dealt)),
+                plays=tuple(self._plays),
                 claims=tuple(self._claims),
                 tricks=self._tricks,
                 points=points,
@@ -898,7 +913,7 @@ class Engine:
     def trick(self) -> list[tuple[int, Card]]:
         """The current trick as `(seat, card)` pairs in play order."""
         order = self._rules.play_order(self._leader)
-        return [(order[i], CARDS[c]) for i, c in enumerate(self._trick)]
+        return list(zip(order, self._trick, strict=False))  # the trick so far
 
     @property
     def tricks(self) -> list[Trick]:
@@ -908,7 +923,7 @@ class Engine:
     @property
     def plays(self) -> list[Card]:
         """The cards played in the current deal, in order."""
-        return [CARDS[c] for c in self._plays]
+        return self._plays.copy()
 
     @property
     def claims(self) -> list[Claim]:
@@ -959,7 +974,7 @@ class Engine:
     @property
     def deals(self) -> list[DealResult]:
         """The finished deals, in order."""
-        return list(self._deals)
+        return self._deals.copy()
 
     @property
     def revokes(self) -> list[Revoke]:
@@ -1005,7 +1020,7 @@ class Engine:
                 turn,
                 legal,
                 self._leader,
-                tuple([CARDS[c] for c in trick]),
+                tuple(trick),
                 self._tricks,
                 self._played,
                 self._voids,
