@@ -56,7 +56,7 @@ from ._events import (
 )
 from ._public import public
 from ._registry import resolve_variant
-from ._rules import BEATS, MAX_CLAIMS, Rules, claim_catches, legal_cards, legal_mask, team_of
+from ._rules import BEATS, MAX_CLAIMS, Rules, claim_catches, legal_mask, team_of
 from ._variant import Variant
 
 __all__ = ["Engine", "Observation", "Phase", "TrumpSide", "check_seat"]
@@ -123,6 +123,7 @@ def check_seat(seat: object, what: str = "a seat") -> int:
 
 _new: Final = tuple.__new__
 _BIT: Final = tuple(1 << c for c in range(40))
+_SUIT_SHIFTS: Final = (0, 10, 20, 30)
 _BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(41))
 
 
@@ -428,7 +429,7 @@ class Engine:
         return self._start_deal(masks, turned)
 
     def _start_deal(self, hands: list[int], turned: int) -> list[Event]:
-        self._clear_deal()
+        # The state of the deal was cleared when the last one ended (or the match was made).
         self._hands = hands
         self._dealt = (hands[0], hands[1], hands[2], hands[3])
         self._trump_card = turned
@@ -447,7 +448,10 @@ class Engine:
             self._phase = _REDEAL
             self._turn = self._asking[0]
         return [
-            DealStarted(len(self._deals) + 1, self._partida, self._dealer, CARDS[turned], leader)
+            _new(
+                DealStarted,
+                (len(self._deals) + 1, self._partida, self._dealer, CARDS[turned], leader),
+            )
         ]
 
     # --- redeals ------------------------------------------------------------------------
@@ -514,7 +518,16 @@ class Engine:
         """
         if self._phase != _PLAY:
             return []
-        return legal_cards(self._hands[self._turn], self._trick)
+        hand = self._hands[self._turn]
+        trick = self._trick
+        if trick:
+            # `legal_mask()` written out for the hot path (tests/test_engine.py checks both agree):
+            # the cards of the suit led when the hand holds any, else the whole hand.
+            led = trick[0] // 10
+            follow = hand >> _SUIT_SHIFTS[led] & 0x3FF
+            if follow:
+                return [*SUIT_CARDS[led][follow]]
+        return cards_from_mask(hand)
 
     def playable_cards(self) -> list[Card]:
         """The cards [`play()`][sueca_rules.Match.play] accepts now: the legal cards, or with
@@ -757,11 +770,11 @@ class Engine:
                 bandeira=bandeira,
                 revokes=tuple(self._revokes),
                 redeal=redeal,
-                penalties=self._penalty_games(),
+                penalties=(self._penalties[0], self._penalties[1]),
                 partida_winner=won,
             )
         )
-        events.append(DealScored(number, result, points, tricks_won, games, team, bandeira))
+        events.append(_new(DealScored, (number, result, points, tricks_won, games, team, bandeira)))
         self._phase = _DEAL
         self._clear_deal()
         if result != "redeal":

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ._cards import SUIT_CARDS, SUIT_MASKS, Card, cards_from_mask
+from ._cards import SUIT_MASKS
 from ._errors import ConfigError
 from ._events import Claim, Revoke
 from ._public import public
@@ -38,7 +38,6 @@ __all__ = [
     "SeatRole",
     "beats",
     "claim_catches",
-    "legal_cards",
     "legal_mask",
     "partner",
     "team_of",
@@ -57,18 +56,6 @@ def legal_mask(hand: int, trick: Sequence[int]) -> int:
         if follow:
             return follow
     return hand
-
-
-def legal_cards(hand: int, trick: Sequence[int]) -> list[Card]:
-    """The cards of `legal_mask(hand, trick)` as a new list, sorted by suit (S H D C) and strongest
-    first (what `cards_from_mask()` gives): for the engine's hot path, where they are the cards
-    of the suit led more often than not."""
-    if trick:
-        led = trick[0] // 10
-        follow = hand >> (10 * led) & 0x3FF
-        if follow:
-            return [*SUIT_CARDS[led][follow]]
-    return cards_from_mask(hand)
 
 
 def beats(card: int, best: int, trump: int) -> bool:
@@ -390,11 +377,8 @@ class Rules:
         the dealer chose (`True`: the top card, dealt as `dealer_first`).
         """
         step = 1 if self.clockwise != self.deal_reverse else 3
-        if self.trump_dealer_first if top is None else top:
-            seats = [(dealer + i * step) % 4 for i in range(4)]
-        else:
-            seats = [(dealer + i * step) % 4 for i in range(1, 5)]
-        return seats[0], seats[1], seats[2], seats[3]
+        first = dealer if (self.trump_dealer_first if top is None else top) else dealer + step
+        return first % 4, (first + step) % 4, (first + 2 * step) % 4, (first + 3 * step) % 4
 
     def games_for(self, points: int, all_tricks: bool, pending_ties: int) -> tuple[int, bool]:
         """The games a deal's winner scores with `points` card points, and whether it is a bandeira.

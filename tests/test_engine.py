@@ -571,3 +571,22 @@ def test_claims_in_one_deal_are_capped() -> None:
     assert match.to_record() == before
     again = Match.from_record(parse_record(dump_record(before)), allow_unfinished=True)
     assert len(again.claims) == MAX_CLAIMS
+
+
+def test_legal_cards_are_the_cards_of_legal_mask() -> None:
+    """`Match.legal_cards()` writes `legal_mask()` out for speed: both agree at every card, with
+    the cards sorted as `cards_from_mask()` sorts them."""
+    from sueca_rules._cards import cards_from_mask, mask_of
+    from sueca_rules._rules import legal_mask
+
+    rng = random.Random(3)
+    for seed in range(40):
+        match = Match("portugal", seed=seed)
+        while not match.is_over and len(match.deals) < 2:
+            seat = match.turn
+            assert seat is not None
+            hand = mask_of(match.hand(seat))
+            trick = [card for _, card in match.trick]
+            legal = match.legal_cards()
+            assert legal == cards_from_mask(legal_mask(hand, trick))
+            match.play(rng.choice(legal))
