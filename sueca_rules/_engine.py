@@ -124,18 +124,17 @@ def check_seat(seat: object, what: str = "a seat") -> int:
 _new: Final = tuple.__new__
 _BIT: Final = tuple(1 << c for c in range(40))
 _SUIT_SHIFTS: Final = (0, 10, 20, 30)
-_BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(41))
+# The steps of the shuffle: the card `i` swapped, the `n` cards it is drawn from, `k` bits a draw.
+_SHUFFLE_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(39, 0, -1))
 
 
-def _shuffled_deck(rng: random.Random) -> list[int]:
+def _shuffled_deck(rng: random.Random, cards: Sequence[int] = range(40)) -> list[int]:
     """The 40 cards shuffled by `rng`: exactly what `rng.shuffle(list(range(40)))` gives
     (the same draws of the same algorithm, written out for the engine's speed; a test checks
-    that both agree)."""
-    deck = list(range(40))
+    that both agree). The engine shuffles the cards' bits (`cards=_BIT`): the same order."""
+    deck = list(cards)
     getrandbits = rng.getrandbits
-    for i in range(39, 0, -1):
-        n = i + 1
-        k = _BIT_LENGTHS[n]
+    for i, n, k in _SHUFFLE_STEPS:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -300,6 +299,7 @@ class Engine:
         self._pending = 0
         self._winner: int | None = None
         self._deals: list[DealResult] = []
+        self._deal_no = 1  # len(self._deals) + 1: the number of the current (or next) deal
         self._clear_deal()
         if self._auto:
             self._next_deal([])
@@ -309,6 +309,7 @@ class Engine:
         self._dealt: tuple[int, int, int, int] = (0, 0, 0, 0)
         self._trump_card = 0
         self._trump = 0
+        self._beats = BEATS[0]
         self._shown = False
         self._plays: list[Card] = []  # the cards of CARDS, as the records hand them out
         self._claims: list[Claim] = []
@@ -318,7 +319,8 @@ class Engine:
         self._leader = 0
         self._turn = 0
         self._win_seat = 0
-        self._win_card = 0
+        self._win_row = 0  # 40 * the card winning the trick so far (a row of BEATS[trump])
+        self._trick_no = 1  # the number of the trick being played, from 1
         self._points = [0, 0]
         self._tricks_won = [0, 0]
         self._penalties = [0, 0]
@@ -367,22 +369,22 @@ class Engine:
                 rule="trump_choice",
             )
         top = side == "top"
-        events: list[Event] = [
-            TrumpChosen(len(self._deals) + 1, self._dealer, "top" if top else "bottom")
-        ]
+        events: list[Event] = [TrumpChosen(self._deal_no, self._dealer, "top" if top else "bottom")]
         self._phase = _DEAL
         events.extend(self._deal_shuffled(top))
         return events
 
     def _deal_shuffled(self, top: bool | None) -> list[Event]:
-        deck = _shuffled_deck(random.Random(f"{self._seed}:deal:{len(self._deals) + 1}"))
-        order = self._rules.deal_order(self._dealer, top)
+        # The deck as the cards' bits: a hand's mask is the sum of its ten.
+        bits = _shuffled_deck(random.Random(f"{self._seed}:deal:{self._deal_no}"), _BIT)
+        s0, s1, s2, s3 = self._rules.deal_order(self._dealer, top)
         hands = [0, 0, 0, 0]
-        bit = _BIT.__getitem__
-        for i, seat in enumerate(order):
-            hands[seat] = sum(map(bit, deck[10 * i : 10 * i + 10]))  # ten different bits
+        hands[s0] = sum(bits[0:10])
+        hands[s1] = sum(bits[10:20])
+        hands[s2] = sum(bits[20:30])
+        hands[s3] = sum(bits[30:40])
         first = self._rules.trump_dealer_first if top is None else top
-        return self._start_deal(hands, deck[0] if first else deck[39])
+        return self._start_deal(hands, (bits[0] if first else bits[39]).bit_length() - 1)
 
     def deal_hands(
         self, hands: Sequence[Iterable[Card | int | str]], trump_card: Card | int | str
@@ -434,6 +436,7 @@ class Engine:
         self._dealt = (hands[0], hands[1], hands[2], hands[3])
         self._trump_card = turned
         self._trump = turned // 10
+        self._beats = BEATS[self._trump]
         self._shown = True
         rules = self._rules
         leader = rules.first_leader(self._dealer)
@@ -450,7 +453,7 @@ class Engine:
         return [
             _new(
                 DealStarted,
-                (len(self._deals) + 1, self._partida, self._dealer, CARDS[turned], leader),
+                (self._deal_no, self._partida, self._dealer, CARDS[turned], leader),
             )
         ]
 
@@ -478,7 +481,7 @@ class Engine:
                 seat=seat,
                 rule="redeal",
             )
-        number = len(self._deals) + 1
+        number = self._deal_no
         events: list[Event] = [RedealAsked(number, seat)]
         self._finish_deal(events, "redeal", None, (0, 0), False, redeal=seat)
         return events
@@ -581,13 +584,14 @@ class Engine:
                     # From here on the play is accepted: change the state.
                     self._revokes.append(Revoke(len(self._plays) + 1, seat, played))
                 self._voids |= 1 << (4 * seat + led)
-            # The trick's winner is kept as it goes (the rule is `beats()`, as a table).
-            if BEATS[self._trump][self._win_card * 40 + c]:
+            # The trick's winner is kept as it goes (the rule is `beats()`, as a table: the row
+            # of the winning card, `40 * card`, is kept).
+            if self._beats[self._win_row + c]:
                 self._win_seat = seat
-                self._win_card = c
+                self._win_row = 40 * c
         else:
             self._win_seat = seat
-            self._win_card = c
+            self._win_row = 40 * c
         hands[seat] = hand ^ bit
         self._played |= bit
         self._plays.append(played)
@@ -596,35 +600,32 @@ class Engine:
         trick.append(played)
         # Events and tricks are made with tuple.__new__ on hot paths: the named tuple's own
         # __new__ is a Python function, and this is the same tuple without its call.
-        events: list[Event] = [
-            _new(CardPlayed, (len(self._deals) + 1, len(self._tricks) + 1, seat, played))
-        ]
+        deal_no = self._deal_no
+        trick_no = self._trick_no
+        events: list[Event] = [_new(CardPlayed, (deal_no, trick_no, seat, played))]
         if len(trick) < 4:
             self._turn = self._next[seat]
             return events
-        self._end_trick(events)
-        return events
-
-    def _end_trick(self, events: list[Event]) -> None:
-        cards = a, b, c, d = tuple(self._trick)
+        # The trick is complete.
+        cards = c1, c2, c3, c4 = tuple(trick)
         winner = self._win_seat
-        points = POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
-        team = team_of(winner)
+        points = POINTS[c1] + POINTS[c2] + POINTS[c3] + POINTS[c4]
+        team = winner & 1  # team_of(winner), written out
         self._points[team] += points
         self._tricks_won[team] += 1
-        tricks = self._tricks = (*self._tricks, _new(Trick, (self._leader, cards, winner, points)))
-        deal_no = len(self._deals) + 1
-        trick_no = len(tricks)
+        self._tricks += (_new(Trick, (self._leader, cards, winner, points)),)
         events.append(_new(TrickWon, (deal_no, trick_no, winner, cards, points)))
         self._trick = []
+        self._trick_no = trick_no + 1
         self._leader = self._turn = winner
         if trick_no < 10:
-            return
+            return events
         if self._rules.revoke_claimable:
             self._phase = _COUNT
             events.append(CountStarted(deal_no))
         else:
             self._score_deal(events)
+        return events
 
     def score_deal(self) -> list[Event]:
         """End the count (phase `"count"`, under `revoke.mode: claimable`) and score the deal: no
@@ -653,7 +654,7 @@ class Engine:
         claim = Claim(after, seat, against)
         caught = claim_catches(claim, self._revokes)
         self._claims.append(claim)
-        deal_no = len(self._deals) + 1
+        deal_no = self._deal_no
         rules = self._rules
         if caught is None and not rules.false_claim_penalizes:
             return [ClaimMade(deal_no, seat, False, True, None, against, after)]
@@ -747,11 +748,12 @@ class Engine:
         *,
         redeal: int | None = None,
     ) -> None:
-        number = len(self._deals) + 1
+        number = self._deal_no
         points = (self._points[0], self._points[1])
         tricks_won = (self._tricks_won[0], self._tricks_won[1])
         score = (self._games[0] + games[0], self._games[1] + games[1])
         won = None if result == "redeal" else self._rules.partida_winner(score, team, bandeira)
+        self._deal_no = number + 1
         self._deals.append(
             DealResult(
                 number=number,
@@ -815,8 +817,8 @@ class Engine:
             _DEAL: "the next deal has not been dealt yet",
             _TRUMP: f"the dealer (seat {self._dealer}) is to choose the trump card",
             _REDEAL: f"seat {self._turn} is being asked whether it wants a new deal",
-            _PLAY: f"deal {len(self._deals) + 1} is being played",
-            _COUNT: f"the tricks of deal {len(self._deals) + 1} are being counted",
+            _PLAY: f"deal {self._deal_no} is being played",
+            _COUNT: f"the tricks of deal {self._deal_no} are being counted",
         }[self._phase]
         return IllegalPlayError(f"cannot {action}: {waiting}", rule="not_now")
 
@@ -982,7 +984,7 @@ class Engine:
     @property
     def deal_number(self) -> int:
         """The number of the current (or next) deal, from 1."""
-        return len(self._deals) + 1
+        return self._deal_no
 
     @property
     def deals(self) -> list[DealResult]:
@@ -1022,7 +1024,7 @@ class Engine:
                 seat,
                 rules,
                 phase,
-                len(self._deals) + 1,
+                self._deal_no,
                 self._partida,
                 self._dealer,
                 _SUITS[self._trump] if dealt else None,
