@@ -124,6 +124,7 @@ def check_seat(seat: object, what: str = "a seat") -> int:
 _new: Final = tuple.__new__
 _BIT: Final = tuple(1 << c for c in range(40))
 _SUIT_SHIFTS: Final = (0, 10, 20, 30)
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = SUIT_CARDS
 # The steps of the shuffle: the card `i` swapped, the `n` cards it is drawn from, `k` bits a draw.
 _SHUFFLE_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(39, 0, -1))
 
@@ -325,7 +326,6 @@ class Engine:
         self._tricks_won = [0, 0]
         self._penalties = [0, 0]
         self._voids = 0
-        self._played = 0
         self._asking: list[int] = []  # seats still to be asked about a redeal, in order
 
     # --- dealing ------------------------------------------------------------------------
@@ -530,7 +530,13 @@ class Engine:
             follow = hand >> _SUIT_SHIFTS[led] & 0x3FF
             if follow:
                 return [*SUIT_CARDS[led][follow]]
-        return cards_from_mask(hand)
+        # cards_from_mask(hand), written out
+        return [
+            *_SPADES[hand & 0x3FF],
+            *_HEARTS[hand >> 10 & 0x3FF],
+            *_DIAMONDS[hand >> 20 & 0x3FF],
+            *_CLUBS[hand >> 30 & 0x3FF],
+        ]
 
     def playable_cards(self) -> list[Card]:
         """The cards [`play()`][sueca_rules.Match.play] accepts now: the legal cards, or with
@@ -593,7 +599,6 @@ class Engine:
             self._win_seat = seat
             self._win_row = 40 * c
         hands[seat] = hand ^ bit
-        self._played |= bit
         self._plays.append(played)
         if c == self._trump_card:
             self._shown = False
@@ -1005,6 +1010,7 @@ class Engine:
         phase = self._phase
         dealt = phase in _DEALT
         hands = self._hands
+        given = self._dealt
         hand = hands[check_seat(seat)]
         held = tuple(cards_from_mask(hand))
         turn = self._turn if phase in _DECIDING else None
@@ -1037,7 +1043,9 @@ class Engine:
                 self._leader,
                 tuple(trick),
                 self._tricks,
-                self._played,
+                # the cards played in this deal: the cards dealt that no hand holds now
+                (given[0] | given[1] | given[2] | given[3])
+                ^ (hands[0] | hands[1] | hands[2] | hands[3]),
                 self._voids,
                 (
                     hands[0].bit_count(),
