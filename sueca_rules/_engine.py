@@ -143,16 +143,6 @@ def _shuffled_deck(rng: random.Random, cards: Sequence[int] = range(40)) -> list
     return deck
 
 
-def _cards_tuple(mask: int) -> tuple[Card, ...]:
-    """`tuple(cards_from_mask(mask))`, made without the list."""
-    return (
-        SUIT_CARDS[0][mask & 0x3FF]
-        + SUIT_CARDS[1][mask >> 10 & 0x3FF]
-        + SUIT_CARDS[2][mask >> 20 & 0x3FF]
-        + SUIT_CARDS[3][mask >> 30 & 0x3FF]
-    )
-
-
 def _hand_points(mask: int) -> int:
     return sum(POINTS[c] for c in cards_from_mask(mask))
 
@@ -765,7 +755,16 @@ class Engine:
                 partida=self._partida,
                 dealer=self._dealer,
                 trump_card=CARDS[self._trump_card],
-                hands=tuple(map(_cards_tuple, self._dealt)),
+                # tuple(cards_from_mask(m)) for each hand, made without the lists
+                hands=tuple(
+                    [
+                        _SPADES[m & 0x3FF]
+                        + _HEARTS[m >> 10 & 0x3FF]
+                        + _DIAMONDS[m >> 20 & 0x3FF]
+                        + _CLUBS[m >> 30 & 0x3FF]
+                        for m in self._dealt
+                    ]
+                ),
                 plays=tuple(self._plays),
                 claims=tuple(self._claims),
                 tricks=self._tricks,
@@ -808,7 +807,12 @@ class Engine:
         return False
 
     def _next_deal(self, events: list[Event]) -> None:
-        events.extend(self.deal_random())
+        # deal_random() in phase "deal", without its checks (a deal has just ended, or none began)
+        if self._rules.trump_dealer_choice:
+            self._phase = _TRUMP
+            self._turn = self._dealer
+        else:
+            events += self._deal_shuffled(None)
 
     def _require_phase(self, phase: Phase, action: str) -> None:
         if self._phase != phase:

@@ -311,12 +311,13 @@ class Rules:
         games the partida goes on."""
         if bandeira and self.bandeira_wins_partida:
             return team
-        reached = [t for t in (0, 1) if games[t] >= self.target_games]
-        if len(reached) == 1:
-            return reached[0]
-        if reached and games[0] != games[1]:
-            return 0 if games[0] > games[1] else 1
-        return None
+        target = self.target_games
+        g0, g1 = games
+        if g0 >= target:
+            if g1 < target or g0 > g1:
+                return 0
+            return 1 if g1 > g0 else None
+        return 1 if g1 >= target else None
 
     @property
     def has_redeal(self) -> bool:
