@@ -312,6 +312,7 @@ class Engine:
         self._win_seat = 0
         self._win_row = 0  # 40 * the card winning the trick so far (a row of BEATS[trump])
         self._trick_no = 1  # the number of the trick being played, from 1
+        self._led = 0  # the suit led to the trick (while it holds a card)
         self._points = [0, 0]
         self._tricks_won = [0, 0]
         self._penalties = [0, 0]
@@ -516,7 +517,7 @@ class Engine:
         if trick:
             # `legal_mask()` written out for the hot path (tests/test_engine.py checks both agree):
             # the cards of the suit led when the hand holds any, else the whole hand.
-            led = trick[0] // 10
+            led = self._led
             follow = hand >> _SUIT_SHIFTS[led] & 0x3FF
             if follow:
                 return [*SUIT_CARDS[led][follow]]
@@ -551,7 +552,13 @@ class Engine:
         if self._phase != _PLAY:
             raise self._no_play()
         seat = self._turn
-        c = card if type(card) is Card else _card_int(card, seat)
+        c: int
+        played: Card
+        if type(card) is Card:
+            c = played = card
+        else:
+            c = _card_int(card, seat)
+            played = CARDS[c]
         hands = self._hands
         hand = hands[seat]
         bit = 1 << c
@@ -563,10 +570,9 @@ class Engine:
                 legal=[str(x) for x in self.legal_cards()],
                 rule="not_in_hand",
             )
-        played = CARDS[c]
         trick = self._trick
         if trick:
-            led = trick[0] // 10
+            led = self._led
             if c // 10 != led:
                 if hand & SUIT_MASKS[led]:
                     if not self._rules.revoke_claimable:
@@ -586,6 +592,7 @@ class Engine:
                 self._win_seat = seat
                 self._win_row = 40 * c
         else:
+            self._led = c // 10
             self._win_seat = seat
             self._win_row = 40 * c
         hands[seat] = hand ^ bit
