@@ -269,18 +269,19 @@ class Engine:
             raise ConfigError(f"a seed is a whole number or text, not {seed!r}")
         if first_dealer is not None:
             check_seat(first_dealer, "the first dealer")
-        self._variant = resolve_variant(variant)
-        rules = Rules.from_variant(self._variant)
+        resolved = resolve_variant(variant)
+        rules = Rules.from_variant(resolved)
         self._rules = rules
-        self._next = rules.next_seat
         if seed is None:
             seed = rng.getrandbits(64) if rng is not None else secrets.randbits(64)
-        self._seed: int | str = seed
         if first_dealer is None:
             first_dealer = rules.first_dealer
         if first_dealer is None:
             first_dealer = random.Random(f"{seed}:first-dealer").randrange(4)
-        self._first_dealer = first_dealer
+        # What never changes, in one attribute. The state is kept to at most 29 attributes: up
+        # to that many, CPython keeps an object's attributes inline and reads them fastest
+        # (tests/test_engine.py counts them).
+        self._setup: tuple[Variant, int | str, int] = (resolved, seed, first_dealer)
         self._auto = bool(deal)
         self._phase: Phase = _DEAL
         self._dealer = first_dealer
@@ -288,7 +289,6 @@ class Engine:
         self._games = [0, 0]
         self._partidas = [0, 0]
         self._pending = 0
-        self._winner: int | None = None
         self._deals: list[DealResult] = []
         self._deal_no = 1  # len(self._deals) + 1: the number of the current (or next) deal
         self._clear_deal()
@@ -299,9 +299,7 @@ class Engine:
         self._hands = [0, 0, 0, 0]
         self._dealt: tuple[int, int, int, int] = (0, 0, 0, 0)
         self._trump_card = 0
-        self._trump = 0
         self._beats = BEATS[0]
-        self._shown = False
         self._plays: list[Card] = []  # the cards of CARDS, as the records hand them out
         self._claims: list[Claim] = []
         self._revokes: list[Revoke] = []
@@ -311,13 +309,11 @@ class Engine:
         self._turn = 0
         self._win_seat = 0
         self._win_row = 0  # 40 * the card winning the trick so far (a row of BEATS[trump])
-        self._trick_no = 1  # the number of the trick being played, from 1
         self._led = 0  # the suit led to the trick (while it holds a card)
         self._points = [0, 0]
         self._tricks_won = [0, 0]
         self._penalties = [0, 0]
         self._voids = 0
-        self._asking: list[int] = []  # seats still to be asked about a redeal, in order
 
     # --- dealing ------------------------------------------------------------------------
 
@@ -367,7 +363,7 @@ class Engine:
 
     def _deal_shuffled(self, top: bool | None) -> list[Event]:
         # The deck as the cards' bits: a hand's mask is the sum of its ten.
-        bits = _shuffled_deck(random.Random(f"{self._seed}:deal:{self._deal_no}"), _BIT)
+        bits = _shuffled_deck(random.Random(f"{self._setup[1]}:deal:{self._deal_no}"), _BIT)
         s0, s1, s2, s3 = self._rules.deal_order(self._dealer, top)
         hands = [0, 0, 0, 0]
         hands[s0] = sum(bits[0:10])
@@ -426,9 +422,7 @@ class Engine:
         self._hands = hands
         self._dealt = (hands[0], hands[1], hands[2], hands[3])
         self._trump_card = turned
-        self._trump = turned // 10
-        self._beats = BEATS[self._trump]
-        self._shown = True
+        self._beats = BEATS[turned // 10]
         rules = self._rules
         leader = rules.first_leader(self._dealer)
         self._leader = self._turn = leader
@@ -436,11 +430,8 @@ class Engine:
         if rules.has_redeal:
             # Every seat that could ever ask is asked, in play order from the leader, whatever
             # its hand: who is asked must not tell the table who holds a weak hand.
-            self._asking = [
-                s for s in rules.play_order(leader) if rules.redeal_below(s, self._dealer)
-            ]
             self._phase = _REDEAL
-            self._turn = self._asking[0]
+            self._turn = self._asked()[0]
         return [
             _new(
                 DealStarted,
@@ -483,13 +474,19 @@ class Engine:
         seat whose threshold is not `null` is asked, in play order from the first leader, so that
         being asked says nothing about a hand."""
         self._require_asked(seat, "keep its hand")
-        self._asking.pop(0)
-        if self._asking:
-            self._turn = self._asking[0]
+        asked = self._asked()
+        later = asked[asked.index(seat) + 1 :]
+        if later:
+            self._turn = later[0]
         else:
             self._phase = _PLAY
             self._turn = self._leader
         return []
+
+    def _asked(self) -> list[int]:
+        """The seats asked about a new deal in this deal, in order (the one asked now is `turn`)."""
+        rules = self._rules
+        return [s for s in rules.play_order(self._leader) if rules.redeal_below(s, self._dealer)]
 
     def _require_asked(self, seat: int, action: str) -> None:
         check_seat(seat)
@@ -597,16 +594,14 @@ class Engine:
             self._win_row = 40 * c
         hands[seat] = hand ^ bit
         self._plays.append(played)
-        if c == self._trump_card:
-            self._shown = False
         trick.append(played)
         # Events and tricks are made with tuple.__new__ on hot paths: the named tuple's own
         # __new__ is a Python function, and this is the same tuple without its call.
         deal_no = self._deal_no
-        trick_no = self._trick_no
+        trick_no = len(self._tricks) + 1
         events: list[Event] = [_new(CardPlayed, (deal_no, trick_no, seat, played))]
         if len(trick) < 4:
-            self._turn = self._next[seat]
+            self._turn = self._rules.next_seat[seat]
             return events
         # The trick is complete.
         cards = c1, c2, c3, c4 = tuple(trick)
@@ -618,7 +613,6 @@ class Engine:
         self._tricks += (_new(Trick, (self._leader, cards, winner, points)),)
         events.append(_new(TrickWon, (deal_no, trick_no, winner, cards, points)))
         self._trick = []
-        self._trick_no = trick_no + 1
         self._leader = self._turn = winner
         if trick_no < 10:
             return events
@@ -806,7 +800,6 @@ class Engine:
         self._partidas[won] += 1
         if self._partidas[won] >= self._rules.partidas_to_win:
             self._phase = _OVER
-            self._winner = won
             events.append(MatchWon(won, (self._partidas[0], self._partidas[1])))
             return True
         self._partida += 1
@@ -852,7 +845,7 @@ class Engine:
     @property
     def variant(self) -> Variant:
         """The variant (rule set) of this match."""
-        return self._variant
+        return self._setup[0]
 
     @property
     def rules(self) -> Rules:
@@ -862,7 +855,7 @@ class Engine:
     @property
     def seed(self) -> int | str:
         """The seed the shuffles come from."""
-        return self._seed
+        return self._setup[1]
 
     @property
     def phase(self) -> Phase:
@@ -891,7 +884,10 @@ class Engine:
     @property
     def winner(self) -> int | None:
         """The team that won the match (0 or 1), or `None` while it goes on."""
-        return self._winner
+        if self._phase != _OVER:
+            return None
+        # the team whose partidas ended the match (the other cannot have reached as many)
+        return 0 if self._partidas[0] >= self._rules.partidas_to_win else 1
 
     @property
     def turn(self) -> int | None:
@@ -903,7 +899,7 @@ class Engine:
     @property
     def first_dealer(self) -> int:
         """The dealer of the match's first deal."""
-        return self._first_dealer
+        return self._setup[2]
 
     @property
     def dealer(self) -> int:
@@ -918,12 +914,13 @@ class Engine:
     @property
     def trump(self) -> Suit | None:
         """The trump suit of the current deal (`None` when no deal is on the table)."""
-        return Suit(self._trump) if self._phase in _DEALT else None
+        return Suit(self._trump_card // 10) if self._phase in _DEALT else None
 
     @property
     def trump_card_in_hand(self) -> bool:
         """Whether the dealer still holds the turned card (it is shown until played)."""
-        return self._shown
+        # the dealer holds it until it is played (no dealer holds it between deals)
+        return bool(self._hands[self._dealer] >> self._trump_card & 1)
 
     def hand(self, seat: int) -> list[Card]:
         """The cards `seat` holds now (hidden information: do not show it to the others)."""
@@ -1044,9 +1041,9 @@ class Engine:
                 self._deal_no,
                 self._partida,
                 self._dealer,
-                _SUITS[self._trump] if dealt else None,
+                _SUITS[self._trump_card // 10] if dealt else None,
                 CARDS[self._trump_card] if dealt else None,
-                self._shown and dealt,
+                dealt and bool(hands[self._dealer] >> self._trump_card & 1),
                 held,
                 hand,
                 turn,
@@ -1093,15 +1090,14 @@ class Engine:
         state["_games"] = self._games[:]
         state["_partidas"] = self._partidas[:]
         state["_deals"] = self._deals[:]
-        state["_asking"] = self._asking[:]
         new.__dict__ = state
         return new
 
     def __repr__(self) -> str:
         state = f"deal {self.deal_number}, {self._phase}"
-        if self._winner is not None:
-            state = f"won by team {self._winner}"
+        if self._phase == _OVER:
+            state = f"won by team {self.winner}"
         return (
-            f"<{type(self).__name__} {self._variant.name!r} games {self._games[0]}-"
+            f"<{type(self).__name__} {self._setup[0].name!r} games {self._games[0]}-"
             f"{self._games[1]} partidas {self._partidas[0]}-{self._partidas[1]} ({state})>"
         )

@@ -590,3 +590,26 @@ def test_legal_cards_are_the_cards_of_legal_mask() -> None:
             legal = match.legal_cards()
             assert legal == cards_from_mask(legal_mask(hand, trick))
             match.play(rng.choice(legal))
+
+
+def test_the_engine_keeps_at_most_29_attributes() -> None:
+    """CPython reads an object's attributes fastest while it has at most 29 (they are kept
+    inline; past that they move to a dict): the engine's hot paths count on it, in every phase
+    and under every kind of rule (claims, redeals, the dealer's choice)."""
+    from .games import random_step
+
+    variants: list[Variant | str] = [
+        "portugal",
+        variant(revoke={"mode": "claimable"}),
+        variant(deal={"trump_card": "dealer_choice", "redeal": {"leader_below": 26}}),
+    ]
+    for v in variants:
+        for seed in range(6):
+            rng = random.Random(seed)
+            match = Match(v, seed=seed)
+            steps = 0
+            while not match.is_over and steps < 400:
+                random_step(match, rng)
+                steps += 1
+                assert len(vars(match)) <= 29, sorted(vars(match))
+            assert len(vars(match.clone())) <= 29
