@@ -11,7 +11,7 @@ alike, so every set of `size` cards is equally likely, as with a shuffle; a whol
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from .._cards import DECK_MASK
@@ -92,12 +92,22 @@ def deal_to_seats(pool: Mask, sizes: Sequence[int], rng: random.Random) -> list[
     return hands
 
 
+def _card_bits() -> tuple[Mask, ...]:
+    """For each random byte `r`: the mask of card `r % 40`, or 0 for the top 16 bytes (so that
+    every card is exactly as likely)."""
+    return tuple(1 << r % 40 if r < 240 else 0 for r in range(256))
+
+
+_CARD_BIT: Final = _card_bits()
+
+
 def deal_hands(rng: random.Random) -> list[Mask]:
     """A random deal of the 40 cards: four hands of ten.
 
     Each card goes to a seat by two random bits (one draw of 80 bits for the deck); then, while
-    a seat holds more than ten, a card of it chosen at random moves to a seat that holds fewer.
-    Every step treats the cards alike, so every deal is equally likely.
+    a seat holds more than ten, a card of it chosen at random (random bytes, each naming one of
+    the 40 cards, passed over until one names a card of that seat) moves to the first seat that
+    holds fewer. Every step treats the cards alike, so every deal is equally likely.
     """
     bits = rng.getrandbits(80)
     low = bits & DECK_MASK
@@ -105,15 +115,27 @@ def deal_hands(rng: random.Random) -> list[Mask]:
     hands = [DECK_MASK & ~(low | high), low & ~high, high & ~low, low & high]
     counts = [hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), 0]
     counts[3] = 40 - counts[0] - counts[1] - counts[2]
-    rand = rng.random
+    card_bit = _CARD_BIT
+    stream: Iterator[int] = iter(b"")
     short = 0
     for seat in range(4):
-        while counts[seat] > 10:
-            card = 1 << nth_card(hands[seat], int(rand() * counts[seat]))
+        excess = counts[seat] - 10
+        if excess <= 0:
+            continue
+        hand = hands[seat]
+        while excess:
+            for r in stream:
+                card = card_bit[r]
+                if hand & card:
+                    break
+            else:
+                stream = iter(rng.randbytes(32))
+                continue
             while counts[short] >= 10:
                 short += 1
-            hands[seat] ^= card
+            hand ^= card
             hands[short] |= card
-            counts[seat] -= 1
             counts[short] += 1
+            excess -= 1
+        hands[seat] = hand
     return hands
