@@ -9,7 +9,7 @@ checks every play-out here against `Match`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final, NamedTuple
 
 from .._rules import BEATS, legal_mask, trick_winner
@@ -156,12 +156,71 @@ def _uniform_pick(choices: bytes) -> bytes:
     return choices * (256 // n) + bytes([_DRAW_AGAIN]) * (256 % n) if n else b""
 
 
+def _followers(next_seat: NextSeat) -> tuple[tuple[Seat, Seat, Seat], ...]:
+    """`_followers(next_seat)[s]`: the three seats that play after `s` in a trick, in order."""
+    out = []
+    for seat in range(4):
+        first = next_seat[seat]
+        second = next_seat[first]
+        out.append((first, second, next_seat[second]))
+    return tuple(out)
+
+
+def _pick_cards(suit: SuitIndex) -> tuple[bytes, ...]:
+    """`_PICK_RANK` with the ranks made cards of `suit` (`_DRAW_AGAIN` kept)."""
+    to_card = bytes(10 * suit + b if b < 10 else b for b in range(256))
+    return tuple(table.translate(to_card) for table in _PICK_RANK)
+
+
 _DRAW_AGAIN: Final = 255
 _PICK_INDEX: Final = tuple(_uniform_pick(bytes(range(n))) for n in range(11))
 """`_PICK_INDEX[n][r]`: one of `0..n-1` for a random byte."""
 _PICK_RANK: Final = tuple(_uniform_pick(bytes(ranks)) for ranks in BITS10)
 """`_PICK_RANK[pattern][r]`: one of the ranks of a suit's 10-bit pattern for a random byte."""
+_PICK_CARD: Final = tuple(_pick_cards(suit) for suit in range(4))
+"""`_PICK_CARD[suit][pattern][r]`: the card of `suit` of rank `_PICK_RANK[pattern][r]`."""
 _SKIP: Final = tuple(range(k) for k in range(11))
+_BEATS_ROWS: Final = tuple(
+    tuple(BEATS[trump][best * 40 : best * 40 + 40] for best in range(40)) for trump in range(4)
+)
+"""`_BEATS_ROWS[trump][best][card]`: `BEATS[trump][best * 40 + card]`, a row per card."""
+_LEADS: Final = tuple(
+    {
+        BIT[card]: (card // 10 * 10, _PICK_CARD[card // 10], _BEATS_ROWS[trump][card], POINTS[card])
+        for card in range(40)
+    }
+    for trump in range(4)
+)
+"""`_LEADS[trump][BIT[card]]`, for a card led: the first card of its suit, `_PICK_CARD` of its
+suit, its row of `_BEATS_ROWS` and its points."""
+_CARD_OF_BIT: Final = {BIT[card]: card for card in range(40)}
+_FOLLOWERS: Final[dict[tuple[Seat, ...], tuple[tuple[Seat, Seat, Seat], ...]]] = {
+    order: _followers(order) for order in ((3, 0, 1, 2), (1, 2, 3, 0))
+}
+"""`_followers()` of the two orders of play (anticlockwise, clockwise)."""
+
+
+def _draw_more(pick: bytes, rng: random.Random) -> tuple[int, Iterator[int]]:
+    """Once the random bytes drawn so far are used up: the value of `pick` for the first byte of
+    fresh ones (drawn 16 at a time) that is not `_DRAW_AGAIN`, and the bytes left after it."""
+    while True:
+        stream = iter(rng.randbytes(16))
+        for r in stream:
+            value = pick[r]
+            if value != _DRAW_AGAIN:
+                return value, stream
+
+
+def _trick_under_way(
+    position: Position, after: Sequence[tuple[Seat, Seat, Seat]]
+) -> tuple[Sequence[Seat], SuitIndex, CardIndex, Seat, int, Seat]:
+    """For `random_playout()`: the seats yet to play to `position`'s trick under way (none between
+    tricks), then as `TrickState` the suit led, the best card, its seat (the seat to lead between
+    tricks), the points and the seat to play."""
+    if not position.trick:
+        return (), 0, 0, position.leader, 0, position.leader
+    played, led, best, best_seat, points, seat = TrickState.of(position)
+    return (seat, *after[seat])[: 4 - played], led, best, best_seat, points, seat
 
 
 def random_playout(position: Position, rng: random.Random) -> Outcome:
@@ -173,58 +232,82 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     the card at `r % n`. A byte in the top `256 % n` is passed over (then the next one decides), so
     that every legal card is exactly as likely.
     """
+    # The hot loop: one trick a turn, its lead then the seats after the leader (`_FOLLOWERS`),
+    # each card chosen by table (`_PICK_INDEX`, `_PICK_CARD`), the trick's winner kept as a row of
+    # `BEATS`; every seat yet to play to a trick holds `size` cards.
     hands = list(position.hands)
-    next_seat = position.next_seat
-    team_points = list(position.points)
-    team_tricks = list(position.tricks_won)
-    beats = BEATS[position.trump]  # the rule fact of _rules.beats, as a table for the hot loop
+    points0, points1 = position.points
+    tricks0, tricks1 = position.tricks_won
+    trump = position.trump
+    rows = _BEATS_ROWS[trump]
+    leads = _LEADS[trump]
+    next_seat = tuple(position.next_seat)
+    after = _FOLLOWERS.get(next_seat) or _followers(next_seat)
     pick_index = _PICK_INDEX
-    pick_rank = _PICK_RANK
     skip = _SKIP
-    played, led, best, best_seat, trick_points, seat = TrickState.of(position)
-    shift = 10 * led  # the first card of the suit led
-    stream = rng.randbytes(64)
-    while hands[seat]:
-        for r in stream:
+    bit_of = BIT
+    points_of = POINTS
+    card_of = _CARD_OF_BIT
+    stream = iter(rng.randbytes(64))
+    followers, led, best, best_seat, trick_points, seat = _trick_under_way(position, after)
+    shift = 10 * led
+    pick_led = _PICK_CARD[led]
+    row = rows[best]
+    size = hands[seat].bit_count()
+    pick_any = pick_index[size]
+    while size:
+        if not followers:  # a trick to lead: by `best_seat`, who took the last one
+            seat = best_seat
             hand = hands[seat]
-            follow = hand >> shift & 1023 if played else 0
-            if follow:
-                rank = pick_rank[follow][r]
-                if rank == _DRAW_AGAIN:
-                    continue
-                card = shift + rank
+            for r in stream:
+                index = pick_any[r]
+                if index != 255:  # _DRAW_AGAIN
+                    break
             else:
-                index = pick_index[hand.bit_count()][r]
-                if index == _DRAW_AGAIN:
-                    continue
+                index, stream = _draw_more(pick_any, rng)
+            rest = hand
+            for _ in skip[index]:
+                rest &= rest - 1  # drop the lowest card
+            card = rest & -rest
+            hands[seat] = hand ^ card
+            shift, pick_led, row, trick_points = leads[card]
+            followers = after[seat]
+        for seat in followers:
+            hand = hands[seat]
+            follow = hand >> shift & 1023
+            if follow:
+                pick = pick_led[follow]
+                for r in stream:
+                    card = pick[r]
+                    if card != 255:  # _DRAW_AGAIN
+                        break
+                else:
+                    card, stream = _draw_more(pick, rng)
+                hands[seat] = hand ^ bit_of[card]
+            else:
+                for r in stream:
+                    index = pick_any[r]
+                    if index != 255:  # _DRAW_AGAIN
+                        break
+                else:
+                    index, stream = _draw_more(pick_any, rng)
                 rest = hand
                 for _ in skip[index]:
                     rest &= rest - 1  # drop the lowest card
-                card = (rest & -rest).bit_length() - 1
-            hands[seat] = hand ^ BIT[card]
-            if not played:
-                played = 1
-                led = card // 10
-                shift = 10 * led
-                best = card
+                rest &= -rest
+                hands[seat] = hand ^ rest
+                card = card_of[rest]
+            trick_points += points_of[card]
+            if row[card]:
+                row = rows[card]
                 best_seat = seat
-                trick_points = POINTS[card]
-                seat = next_seat[seat]
-                continue
-            trick_points += POINTS[card]
-            if beats[best * 40 + card]:
-                best = card
-                best_seat = seat
-            if played < 3:
-                played += 1
-                seat = next_seat[seat]
-                continue
-            team = best_seat & 1  # _rules.team_of, inlined
-            team_points[team] += trick_points
-            team_tricks[team] += 1
-            played = 0
-            seat = best_seat
-            if not hands[seat]:
-                break
-        stream = rng.randbytes(16)
-    return team_points[0], team_points[1], team_tricks[0], team_tricks[1]
+        if best_seat & 1:  # _rules.team_of, inlined
+            points1 += trick_points
+            tricks1 += 1
+        else:
+            points0 += trick_points
+            tricks0 += 1
+        followers = ()
+        size -= 1
+        pick_any = pick_index[size]
+    return points0, points1, tricks0, tricks1
