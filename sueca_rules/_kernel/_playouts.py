@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from operator import length_hint
 from typing import Final, NamedTuple
 
 from .._rules import BEATS, legal_mask, trick_winner
@@ -255,8 +256,10 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     row = rows[best]
     size = hands[seat].bit_count()
     pick_any = pick_index[size]
-    while size:
+    while True:
         if not followers:  # a trick to lead: by `best_seat`, who took the last one
+            if size < 2:
+                break
             seat = best_seat
             hand = hands[seat]
             for r in stream:
@@ -310,4 +313,20 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
         followers = ()
         size -= 1
         pick_any = pick_index[size]
+    if size:  # the last trick: every seat plays its last card, for one byte (never passed over)
+        if length_hint(stream) < 4:
+            rng.randbytes(16)  # the bytes the last cards would have drawn
+        _, _, row, trick_points = leads[hands[best_seat]]
+        for seat in after[best_seat]:
+            card = card_of[hands[seat]]
+            trick_points += points_of[card]
+            if row[card]:
+                row = rows[card]
+                best_seat = seat
+        if best_seat & 1:
+            points1 += trick_points
+            tricks1 += 1
+        else:
+            points0 += trick_points
+            tricks0 += 1
     return points0, points1, tricks0, tricks1
