@@ -181,6 +181,12 @@ _PICK_RANK: Final = tuple(_uniform_pick(bytes(ranks)) for ranks in BITS10)
 _PICK_CARD: Final = tuple(_pick_cards(suit) for suit in range(4))
 """`_PICK_CARD[suit][pattern][r]`: the card of `suit` of rank `_PICK_RANK[pattern][r]`."""
 _SKIP: Final = tuple(range(k) for k in range(11))
+_PICK_SKIP: Final = tuple(
+    tuple(None if index == _DRAW_AGAIN else _SKIP[index] for index in table)
+    for table in _PICK_INDEX
+)
+"""`_PICK_SKIP[n][r]`: `range(_PICK_INDEX[n][r])`, the cards to pass over from the lowest (`None`
+for a byte passed over)."""
 _BEATS_ROWS: Final = tuple(
     tuple(BEATS[trump][best * 40 : best * 40 + 40] for best in range(40)) for trump in range(4)
 )
@@ -215,11 +221,9 @@ def _draw_more(pick: bytes, rng: random.Random) -> tuple[int, Iterator[int]]:
 def _trick_under_way(
     position: Position, after: Sequence[tuple[Seat, Seat, Seat]]
 ) -> tuple[Sequence[Seat], SuitIndex, CardIndex, Seat, int, Seat]:
-    """For `random_playout()`: the seats yet to play to `position`'s trick under way (none between
-    tricks), then as `TrickState` the suit led, the best card, its seat (the seat to lead between
-    tricks), the points and the seat to play."""
-    if not position.trick:
-        return (), 0, 0, position.leader, 0, position.leader
+    """For `random_playout()`: the seats yet to play to `position`'s trick under way (at least one
+    card played), then as `TrickState` the suit led, the best card, its seat, the points and the
+    seat to play."""
     played, led, best, best_seat, points, seat = TrickState.of(position)
     return (seat, *after[seat])[: 4 - played], led, best, best_seat, points, seat
 
@@ -244,32 +248,35 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     leads = _LEADS[trump]
     next_seat = tuple(position.next_seat)
     after = _FOLLOWERS.get(next_seat) or _followers(next_seat)
-    pick_index = _PICK_INDEX
-    skip = _SKIP
+    pick_skip = _PICK_SKIP
     bit_of = BIT
     points_of = POINTS
     card_of = _CARD_OF_BIT
     stream = iter(rng.randbytes(64))
-    followers, led, best, best_seat, trick_points, seat = _trick_under_way(position, after)
+    if position.trick:
+        followers, led, best, best_seat, trick_points, seat = _trick_under_way(position, after)
+    else:  # the lead sets the rest
+        followers, led, best, best_seat, trick_points = (), 0, 0, position.leader, 0
+        seat = best_seat
     shift = 10 * led
     pick_led = _PICK_CARD[led]
     row = rows[best]
     size = hands[seat].bit_count()
-    pick_any = pick_index[size]
+    pick_any = pick_skip[size]
     while True:
         if not followers:  # a trick to lead: by `best_seat`, who took the last one
             if size < 2:
                 break
             seat = best_seat
-            hand = hands[seat]
+            hand = rest = hands[seat]
             for r in stream:
-                index = pick_any[r]
-                if index != 255:  # _DRAW_AGAIN
+                skipped = pick_any[r]
+                if skipped is not None:
                     break
             else:
-                index, stream = _draw_more(pick_any, rng)
-            rest = hand
-            for _ in skip[index]:
+                index, stream = _draw_more(_PICK_INDEX[size], rng)
+                skipped = _SKIP[index]
+            for _ in skipped:
                 rest &= rest - 1  # drop the lowest card
             card = rest & -rest
             hands[seat] = hand ^ card
@@ -277,9 +284,8 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
             followers = after[seat]
         for seat in followers:
             hand = hands[seat]
-            follow = hand >> shift & 1023
-            if follow:
-                pick = pick_led[follow]
+            pick = pick_led[hand >> shift & 1023]
+            if pick:  # following suit
                 for r in stream:
                     card = pick[r]
                     if card != 255:  # _DRAW_AGAIN
@@ -289,13 +295,14 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
                 hands[seat] = hand ^ bit_of[card]
             else:
                 for r in stream:
-                    index = pick_any[r]
-                    if index != 255:  # _DRAW_AGAIN
+                    skipped = pick_any[r]
+                    if skipped is not None:
                         break
                 else:
-                    index, stream = _draw_more(pick_any, rng)
+                    index, stream = _draw_more(_PICK_INDEX[size], rng)
+                    skipped = _SKIP[index]
                 rest = hand
-                for _ in skip[index]:
+                for _ in skipped:
                     rest &= rest - 1  # drop the lowest card
                 rest &= -rest
                 hands[seat] = hand ^ rest
@@ -312,7 +319,7 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
             tricks0 += 1
         followers = ()
         size -= 1
-        pick_any = pick_index[size]
+        pick_any = pick_skip[size]
     if size:  # the last trick: every seat plays its last card, for one byte (never passed over)
         if length_hint(stream) < 4:
             rng.randbytes(16)  # the bytes the last cards would have drawn
