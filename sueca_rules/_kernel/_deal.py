@@ -11,7 +11,7 @@ alike, so every set of `size` cards is equally likely, as with a shuffle; a whol
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from .._cards import DECK_MASK
@@ -104,20 +104,22 @@ _CARD_BIT: Final = _card_bits()
 def deal_hands(rng: random.Random) -> list[Mask]:
     """A random deal of the 40 cards: four hands of ten.
 
-    Each card goes to a seat by two random bits (one draw of 80 bits for the deck); then, while
-    a seat holds more than ten, a card of it chosen at random (random bytes, each naming one of
-    the 40 cards, passed over until one names a card of that seat) moves to the first seat that
-    holds fewer. Every step treats the cards alike, so every deal is equally likely.
+    Each card goes to a seat by two random bits; then, while a seat holds more than ten, a card of
+    it chosen at random (random bytes, each naming one of the 40 cards, passed over until one names
+    a card of that seat) moves to the first seat that holds fewer. Every step treats the cards
+    alike, so every deal is equally likely. One draw of 336 bits gives the 80 bits and 32 bytes,
+    enough for the moves nine times in ten; more bytes are drawn 32 at a time.
     """
-    bits = rng.getrandbits(80)
+    bits = rng.getrandbits(336)
     low = bits & DECK_MASK
-    high = bits >> 40
+    high = bits >> 40 & DECK_MASK
     hands = [DECK_MASK & ~(low | high), low & ~high, high & ~low, low & high]
     counts = [hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), 0]
     counts[3] = 40 - counts[0] - counts[1] - counts[2]
     card_bit = _CARD_BIT
-    stream: Iterator[int] = iter(b"")
-    short = 0
+    stream = iter((bits >> 80).to_bytes(32, "little"))
+    short = -1  # the seat the cards moved go to
+    wanted = 0  # the cards it still lacks
     for seat in range(4):
         excess = counts[seat] - 10
         if excess <= 0:
@@ -129,13 +131,16 @@ def deal_hands(rng: random.Random) -> list[Mask]:
                 if hand & card:
                     break
             else:
-                stream = iter(rng.randbytes(32))
+                stream = iter(rng.getrandbits(256).to_bytes(32, "little"))
                 continue
-            while counts[short] >= 10:
+            if not wanted:
                 short += 1
+                while counts[short] >= 10:
+                    short += 1
+                wanted = 10 - counts[short]
             hand ^= card
             hands[short] |= card
-            counts[short] += 1
+            wanted -= 1
             excess -= 1
         hands[seat] = hand
     return hands
