@@ -167,19 +167,11 @@ def _followers(next_seat: NextSeat) -> tuple[tuple[Seat, Seat, Seat], ...]:
     return tuple(out)
 
 
-def _pick_cards(suit: SuitIndex) -> tuple[bytes, ...]:
-    """`_PICK_RANK` with the ranks made cards of `suit` (`_DRAW_AGAIN` kept)."""
-    to_card = bytes(10 * suit + b if b < 10 else b for b in range(256))
-    return tuple(table.translate(to_card) for table in _PICK_RANK)
-
-
 _DRAW_AGAIN: Final = 255
 _PICK_INDEX: Final = tuple(_uniform_pick(bytes(range(n))) for n in range(11))
 """`_PICK_INDEX[n][r]`: one of `0..n-1` for a random byte."""
 _PICK_RANK: Final = tuple(_uniform_pick(bytes(ranks)) for ranks in BITS10)
 """`_PICK_RANK[pattern][r]`: one of the ranks of a suit's 10-bit pattern for a random byte."""
-_PICK_CARD: Final = tuple(_pick_cards(suit) for suit in range(4))
-"""`_PICK_CARD[suit][pattern][r]`: the card of `suit` of rank `_PICK_RANK[pattern][r]`."""
 _SKIP: Final = tuple(range(k) for k in range(11))
 _PICK_SKIP: Final = tuple(
     tuple(None if index == _DRAW_AGAIN else _SKIP[index] for index in table)
@@ -192,14 +184,11 @@ _BEATS_ROWS: Final = tuple(
 )
 """`_BEATS_ROWS[trump][best][card]`: `BEATS[trump][best * 40 + card]`, a row per card."""
 _LEADS: Final = tuple(
-    {
-        BIT[card]: (card // 10 * 10, _PICK_CARD[card // 10], _BEATS_ROWS[trump][card], POINTS[card])
-        for card in range(40)
-    }
+    {BIT[card]: (card // 10 * 10, _BEATS_ROWS[trump][card], POINTS[card]) for card in range(40)}
     for trump in range(4)
 )
-"""`_LEADS[trump][BIT[card]]`, for a card led: the first card of its suit, `_PICK_CARD` of its
-suit, its row of `_BEATS_ROWS` and its points."""
+"""`_LEADS[trump][BIT[card]]`, for a card led: the first card of its suit, its row of
+`_BEATS_ROWS` and its points."""
 _CARD_OF_BIT: Final = {BIT[card]: card for card in range(40)}
 _FOLLOWERS: Final[dict[tuple[Seat, ...], tuple[tuple[Seat, Seat, Seat], ...]]] = {
     order: _followers(order) for order in ((3, 0, 1, 2), (1, 2, 3, 0))
@@ -238,7 +227,7 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     that every legal card is exactly as likely.
     """
     # The hot loop: one trick a turn, its lead then the seats after the leader (`_FOLLOWERS`),
-    # each card chosen by table (`_PICK_INDEX`, `_PICK_CARD`), the trick's winner kept as a row of
+    # each card chosen by table (`_PICK_SKIP`, `_PICK_RANK`), the trick's winner kept as a row of
     # `BEATS`; every seat yet to play to a trick holds `size` cards.
     hands = list(position.hands)
     points0, points1 = position.points
@@ -248,6 +237,7 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     leads = _LEADS[trump]
     next_seat = tuple(position.next_seat)
     after = _FOLLOWERS.get(next_seat) or _followers(next_seat)
+    pick_rank = _PICK_RANK
     pick_skip = _PICK_SKIP
     bit_of = BIT
     points_of = POINTS
@@ -259,7 +249,6 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
         followers, led, best, best_seat, trick_points = (), 0, 0, position.leader, 0
         seat = best_seat
     shift = 10 * led
-    pick_led = _PICK_CARD[led]
     row = rows[best]
     size = hands[seat].bit_count()
     pick_any = pick_skip[size]
@@ -280,11 +269,11 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
                 rest &= rest - 1  # drop the lowest card
             card = rest & -rest
             hands[seat] = hand ^ card
-            shift, pick_led, row, trick_points = leads[card]
+            shift, row, trick_points = leads[card]
             followers = after[seat]
         for seat in followers:
             hand = hands[seat]
-            pick = pick_led[hand >> shift & 1023]
+            pick = pick_rank[hand >> shift & 1023]
             if pick:  # following suit
                 for r in stream:
                     card = pick[r]
@@ -292,6 +281,7 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
                         break
                 else:
                     card, stream = _draw_more(pick, rng)
+                card += shift
                 hands[seat] = hand ^ bit_of[card]
             else:
                 for r in stream:
@@ -323,7 +313,7 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     if size:  # the last trick: every seat plays its last card, for one byte (never passed over)
         if length_hint(stream) < 4:
             rng.randbytes(16)  # the bytes the last cards would have drawn
-        _, _, row, trick_points = leads[hands[best_seat]]
+        _, row, trick_points = leads[hands[best_seat]]
         for seat in after[best_seat]:
             card = card_of[hands[seat]]
             trick_points += points_of[card]
