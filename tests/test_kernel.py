@@ -417,3 +417,53 @@ def test_random_deals_are_uniform() -> None:
             expected = draws / 4 * (9 if a == b else 10) / 39
             chi2 += (counts[a, b] - expected) ** 2 / expected
     assert chi2 < 37.7  # the 99.9% point of chi-square with 15 degrees of freedom
+
+
+class _SkewedBytes(random.Random):
+    """A generator whose random bytes are mostly 255 (passed over by the play-out for most numbers
+    of legal cards), so that the 64 bytes drawn first run out; it records the bytes asked for."""
+
+    def __init__(self, seed: int, skew: float) -> None:
+        super().__init__(seed)
+        self.skew = skew
+        self.asked: list[int] = []
+
+    def randbytes(self, n: int) -> bytes:
+        self.asked.append(n)
+        return bytes(255 if self.random() < self.skew else self.getrandbits(8) for _ in range(n))
+
+
+@given(*DEALS, st.integers(0, 39), st.sampled_from([0.5, 0.9, 0.97, 0.99]))
+def test_random_playout_draws_more_bytes_as_the_byte_rule_does(
+    variant: str, seed: int, dealer: int, start: int, skew: float
+) -> None:
+    """With bytes that run out (most passed over), the random play-out still plays the cards of
+    the byte rule and asks for the same bytes (64, then 16 at a time, only when needed)."""
+    match = _new_deal(variant, seed, dealer)
+    rng = random.Random(seed)
+    for _ in range(start):
+        match.play(rng.choice(match.legal_cards()))
+    position = _position(match)
+    fast_rng, slow_rng = _SkewedBytes(seed, skew), _SkewedBytes(seed, skew)
+    fast = random_playout(position, fast_rng)
+    slow = playout(position, _byte_policy(slow_rng))
+    assert fast == slow
+    assert fast_rng.asked == slow_rng.asked
+
+
+class _LopsidedDeal(random.Random):
+    """A generator whose first draw of `deal_hands()` gives every card to seat 3 and no usable
+    byte, so that 30 cards must move with bytes drawn later."""
+
+    def getrandbits(self, k: int) -> int:
+        if k == 336:
+            return (1 << 80) - 1 | 0xFF * sum(1 << 8 * i for i in range(32)) << 80
+        return super().getrandbits(k)
+
+
+def test_deal_hands_draws_more_bytes_when_needed() -> None:
+    rng = _LopsidedDeal(3)
+    for _ in range(50):
+        hands = deal_hands(rng)
+        assert [h.bit_count() for h in hands] == [10, 10, 10, 10]
+        assert hands[0] | hands[1] | hands[2] | hands[3] == (1 << 40) - 1

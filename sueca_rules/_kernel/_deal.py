@@ -92,28 +92,55 @@ def deal_to_seats(pool: Mask, sizes: Sequence[int], rng: random.Random) -> list[
     return hands
 
 
+def _card_bits() -> tuple[Mask, ...]:
+    """For each random byte `r`: the mask of card `r % 40`, or 0 for the top 16 bytes (so that
+    every card is exactly as likely)."""
+    return tuple(1 << r % 40 if r < 240 else 0 for r in range(256))
+
+
+_CARD_BIT: Final = _card_bits()
+
+
 def deal_hands(rng: random.Random) -> list[Mask]:
     """A random deal of the 40 cards: four hands of ten.
 
-    Each card goes to a seat by two random bits (one draw of 80 bits for the deck); then, while
-    a seat holds more than ten, a card of it chosen at random moves to a seat that holds fewer.
-    Every step treats the cards alike, so every deal is equally likely.
+    Each card goes to a seat by two random bits; then, while a seat holds more than ten, a card of
+    it chosen at random (random bytes, each naming one of the 40 cards, passed over until one names
+    a card of that seat) moves to the first seat that holds fewer. Every step treats the cards
+    alike, so every deal is equally likely. One draw of 336 bits gives the 80 bits and 32 bytes,
+    enough for the moves nine times in ten; more bytes are drawn 32 at a time.
     """
-    bits = rng.getrandbits(80)
+    bits = rng.getrandbits(336)
     low = bits & DECK_MASK
-    high = bits >> 40
+    high = bits >> 40 & DECK_MASK
     hands = [DECK_MASK & ~(low | high), low & ~high, high & ~low, low & high]
     counts = [hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), 0]
     counts[3] = 40 - counts[0] - counts[1] - counts[2]
-    rand = rng.random
-    short = 0
+    card_bit = _CARD_BIT
+    stream = iter((bits >> 80).to_bytes(32, "little"))
+    short = -1  # the seat the cards moved go to
+    wanted = 0  # the cards it still lacks
     for seat in range(4):
-        while counts[seat] > 10:
-            card = 1 << nth_card(hands[seat], int(rand() * counts[seat]))
-            while counts[short] >= 10:
+        excess = counts[seat] - 10
+        if excess <= 0:
+            continue
+        hand = hands[seat]
+        while excess:
+            for r in stream:
+                card = card_bit[r]
+                if hand & card:
+                    break
+            else:
+                stream = iter(rng.getrandbits(256).to_bytes(32, "little"))
+                continue
+            if not wanted:
                 short += 1
-            hands[seat] ^= card
+                while counts[short] >= 10:
+                    short += 1
+                wanted = 10 - counts[short]
+            hand ^= card
             hands[short] |= card
-            counts[seat] -= 1
-            counts[short] += 1
+            wanted -= 1
+            excess -= 1
+        hands[seat] = hand
     return hands

@@ -9,7 +9,8 @@ checks every play-out here against `Match`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from operator import length_hint
 from typing import Final, NamedTuple
 
 from .._rules import BEATS, legal_mask, trick_winner
@@ -156,12 +157,64 @@ def _uniform_pick(choices: bytes) -> bytes:
     return choices * (256 // n) + bytes([_DRAW_AGAIN]) * (256 % n) if n else b""
 
 
+def _followers(next_seat: NextSeat) -> tuple[tuple[Seat, Seat, Seat], ...]:
+    """`_followers(next_seat)[s]`: the three seats that play after `s` in a trick, in order."""
+    out = []
+    for seat in range(4):
+        first = next_seat[seat]
+        second = next_seat[first]
+        out.append((first, second, next_seat[second]))
+    return tuple(out)
+
+
 _DRAW_AGAIN: Final = 255
 _PICK_INDEX: Final = tuple(_uniform_pick(bytes(range(n))) for n in range(11))
 """`_PICK_INDEX[n][r]`: one of `0..n-1` for a random byte."""
 _PICK_RANK: Final = tuple(_uniform_pick(bytes(ranks)) for ranks in BITS10)
 """`_PICK_RANK[pattern][r]`: one of the ranks of a suit's 10-bit pattern for a random byte."""
 _SKIP: Final = tuple(range(k) for k in range(11))
+_PICK_SKIP: Final = tuple(
+    tuple(None if index == _DRAW_AGAIN else _SKIP[index] for index in table)
+    for table in _PICK_INDEX
+)
+"""`_PICK_SKIP[n][r]`: `range(_PICK_INDEX[n][r])`, the cards to pass over from the lowest (`None`
+for a byte passed over)."""
+_BEATS_ROWS: Final = tuple(
+    tuple(BEATS[trump][best * 40 : best * 40 + 40] for best in range(40)) for trump in range(4)
+)
+"""`_BEATS_ROWS[trump][best][card]`: `BEATS[trump][best * 40 + card]`, a row per card."""
+_LEADS: Final = tuple(
+    {BIT[card]: (card // 10 * 10, _BEATS_ROWS[trump][card], POINTS[card]) for card in range(40)}
+    for trump in range(4)
+)
+"""`_LEADS[trump][BIT[card]]`, for a card led: the first card of its suit, its row of
+`_BEATS_ROWS` and its points."""
+_CARD_OF_BIT: Final = {BIT[card]: card for card in range(40)}
+_FOLLOWERS: Final[dict[tuple[Seat, ...], tuple[tuple[Seat, Seat, Seat], ...]]] = {
+    order: _followers(order) for order in ((3, 0, 1, 2), (1, 2, 3, 0))
+}
+"""`_followers()` of the two orders of play (anticlockwise, clockwise)."""
+
+
+def _draw_more(pick: bytes, rng: random.Random) -> tuple[int, Iterator[int]]:
+    """Once the random bytes drawn so far are used up: the value of `pick` for the first byte of
+    fresh ones (drawn 16 at a time) that is not `_DRAW_AGAIN`, and the bytes left after it."""
+    while True:
+        stream = iter(rng.randbytes(16))
+        for r in stream:
+            value = pick[r]
+            if value != _DRAW_AGAIN:
+                return value, stream
+
+
+def _trick_under_way(
+    position: Position, after: Sequence[tuple[Seat, Seat, Seat]]
+) -> tuple[Sequence[Seat], SuitIndex, CardIndex, Seat, int, Seat]:
+    """For `random_playout()`: the seats yet to play to `position`'s trick under way (at least one
+    card played), then as `TrickState` the suit led, the best card, its seat, the points and the
+    seat to play."""
+    played, led, best, best_seat, points, seat = TrickState.of(position)
+    return (seat, *after[seat])[: 4 - played], led, best, best_seat, points, seat
 
 
 def random_playout(position: Position, rng: random.Random) -> Outcome:
@@ -173,58 +226,104 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     the card at `r % n`. A byte in the top `256 % n` is passed over (then the next one decides), so
     that every legal card is exactly as likely.
     """
+    # The hot loop: one trick a turn, its lead then the seats after the leader (`_FOLLOWERS`),
+    # each card chosen by table (`_PICK_SKIP`, `_PICK_RANK`), the trick's winner kept as a row of
+    # `BEATS`; every seat yet to play to a trick holds `size` cards.
     hands = list(position.hands)
-    next_seat = position.next_seat
-    team_points = list(position.points)
-    team_tricks = list(position.tricks_won)
-    beats = BEATS[position.trump]  # the rule fact of _rules.beats, as a table for the hot loop
-    pick_index = _PICK_INDEX
+    points0, points1 = position.points
+    tricks0, tricks1 = position.tricks_won
+    trump = position.trump
+    rows = _BEATS_ROWS[trump]
+    leads = _LEADS[trump]
+    next_seat = tuple(position.next_seat)
+    after = _FOLLOWERS.get(next_seat) or _followers(next_seat)
     pick_rank = _PICK_RANK
-    skip = _SKIP
-    played, led, best, best_seat, trick_points, seat = TrickState.of(position)
-    shift = 10 * led  # the first card of the suit led
-    stream = rng.randbytes(64)
-    while hands[seat]:
-        for r in stream:
-            hand = hands[seat]
-            follow = hand >> shift & 1023 if played else 0
-            if follow:
-                rank = pick_rank[follow][r]
-                if rank == _DRAW_AGAIN:
-                    continue
-                card = shift + rank
-            else:
-                index = pick_index[hand.bit_count()][r]
-                if index == _DRAW_AGAIN:
-                    continue
-                rest = hand
-                for _ in skip[index]:
-                    rest &= rest - 1  # drop the lowest card
-                card = (rest & -rest).bit_length() - 1
-            hands[seat] = hand ^ BIT[card]
-            if not played:
-                played = 1
-                led = card // 10
-                shift = 10 * led
-                best = card
-                best_seat = seat
-                trick_points = POINTS[card]
-                seat = next_seat[seat]
-                continue
-            trick_points += POINTS[card]
-            if beats[best * 40 + card]:
-                best = card
-                best_seat = seat
-            if played < 3:
-                played += 1
-                seat = next_seat[seat]
-                continue
-            team = best_seat & 1  # _rules.team_of, inlined
-            team_points[team] += trick_points
-            team_tricks[team] += 1
-            played = 0
-            seat = best_seat
-            if not hands[seat]:
+    pick_skip = _PICK_SKIP
+    bit_of = BIT
+    points_of = POINTS
+    card_of = _CARD_OF_BIT
+    stream = iter(rng.randbytes(64))
+    if position.trick:
+        followers, led, best, best_seat, trick_points, seat = _trick_under_way(position, after)
+    else:  # the lead sets the rest
+        followers, led, best, best_seat, trick_points = (), 0, 0, position.leader, 0
+        seat = best_seat
+    shift = 10 * led
+    row = rows[best]
+    size = hands[seat].bit_count()
+    pick_any = pick_skip[size]
+    while True:
+        if not followers:  # a trick to lead: by `best_seat`, who took the last one
+            if size < 2:
                 break
-        stream = rng.randbytes(16)
-    return team_points[0], team_points[1], team_tricks[0], team_tricks[1]
+            seat = best_seat
+            hand = rest = hands[seat]
+            for r in stream:
+                skipped = pick_any[r]
+                if skipped is not None:
+                    break
+            else:
+                index, stream = _draw_more(_PICK_INDEX[size], rng)
+                skipped = _SKIP[index]
+            for _ in skipped:
+                rest &= rest - 1  # drop the lowest card
+            card = rest & -rest
+            hands[seat] = hand ^ card
+            shift, row, trick_points = leads[card]
+            followers = after[seat]
+        for seat in followers:
+            hand = hands[seat]
+            pick = pick_rank[hand >> shift & 1023]
+            if pick:  # following suit
+                for r in stream:
+                    card = pick[r]
+                    if card != 255:  # _DRAW_AGAIN
+                        break
+                else:
+                    card, stream = _draw_more(pick, rng)
+                card += shift
+                hands[seat] = hand ^ bit_of[card]
+            else:
+                for r in stream:
+                    skipped = pick_any[r]
+                    if skipped is not None:
+                        break
+                else:
+                    index, stream = _draw_more(_PICK_INDEX[size], rng)
+                    skipped = _SKIP[index]
+                rest = hand
+                for _ in skipped:
+                    rest &= rest - 1  # drop the lowest card
+                rest &= -rest
+                hands[seat] = hand ^ rest
+                card = card_of[rest]
+            trick_points += points_of[card]
+            if row[card]:
+                row = rows[card]
+                best_seat = seat
+        if best_seat & 1:  # _rules.team_of, inlined
+            points1 += trick_points
+            tricks1 += 1
+        else:
+            points0 += trick_points
+            tricks0 += 1
+        followers = ()
+        size -= 1
+        pick_any = pick_skip[size]
+    if size:  # the last trick: every seat plays its last card, for one byte (never passed over)
+        if length_hint(stream) < 4:
+            rng.randbytes(16)  # the bytes the last cards would have drawn
+        _, row, trick_points = leads[hands[best_seat]]
+        for seat in after[best_seat]:
+            card = card_of[hands[seat]]
+            trick_points += points_of[card]
+            if row[card]:
+                row = rows[card]
+                best_seat = seat
+        if best_seat & 1:
+            points1 += trick_points
+            tricks1 += 1
+        else:
+            points0 += trick_points
+            tricks0 += 1
+    return points0, points1, tricks0, tricks1
