@@ -164,8 +164,10 @@ def replay(
     for decision in log:
         if len(table.match.deals) > len(mirror.deals):
             # The last seat asked at the count has answered: the environment scored the deal,
-            # the engine waits for score_deal() (or takes a further claim: not askable).
+            # the engine waits for score_deal() (or takes a further claim: not askable, so the
+            # replay ends here, with the deal scored on both as the environment did).
             if decision.kind != "score":
+                mirror.score_deal()
                 break
         elif not outside(decision) and not apply_decision(table, step, decision):
             break
