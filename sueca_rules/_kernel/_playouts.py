@@ -283,7 +283,7 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
                     card, stream = _draw_more(pick, rng)
                 card += shift
                 hands[seat] = hand ^ bit_of[card]
-            else:
+            else:  # out of the suit led: the lead's pick above, inlined again (a call a card costs)
                 for r in stream:
                     skipped = pick_any[r]
                     if skipped is not None:
