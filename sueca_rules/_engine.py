@@ -59,7 +59,7 @@ from ._registry import resolve_variant
 from ._rules import BEATS, MAX_CLAIMS, Rules, claim_catches, legal_mask, team_of
 from ._variant import Variant
 
-__all__ = ["Engine", "Observation", "Phase", "TrumpSide", "check_seat"]
+__all__ = ["Engine", "Observation", "Phase", "TrumpSide", "check_seat", "shuffled_deal"]
 
 Phase = Literal["deal", "trump", "redeal", "play", "count", "over"]
 """The stage of a match, and what is due:
@@ -141,6 +141,23 @@ def _shuffled_deck(rng: random.Random, cards: Sequence[int] = range(40)) -> list
             j = getrandbits(k)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def shuffled_deal(rules: Rules, dealer: int, top: bool | None, seed: str) -> tuple[list[int], int]:
+    """A deal shuffled from `seed` and dealt by `dealer` as the variant says: the four hands'
+    masks by seat, and the turned card. `top` is the dealer's choice under `dealer_choice`
+    (`None` otherwise). The one place a seed becomes cards: the engine's deals and the studies'
+    redealt ones both come from here."""
+    # The deck as the cards' bits: a hand's mask is the sum of its ten.
+    bits = _shuffled_deck(random.Random(seed), _BIT)
+    s0, s1, s2, s3 = rules.deal_order(dealer, top)
+    hands = [0, 0, 0, 0]
+    hands[s0] = sum(bits[0:10])
+    hands[s1] = sum(bits[10:20])
+    hands[s2] = sum(bits[20:30])
+    hands[s3] = sum(bits[30:40])
+    first = rules.trump_dealer_first if top is None else top
+    return hands, (bits[0] if first else bits[39]).bit_length() - 1
 
 
 def _hand_points(mask: int) -> int:
@@ -362,16 +379,8 @@ class Engine:
         return events
 
     def _deal_shuffled(self, top: bool | None) -> list[Event]:
-        # The deck as the cards' bits: a hand's mask is the sum of its ten.
-        bits = _shuffled_deck(random.Random(f"{self._setup[1]}:deal:{self._deal_no}"), _BIT)
-        s0, s1, s2, s3 = self._rules.deal_order(self._dealer, top)
-        hands = [0, 0, 0, 0]
-        hands[s0] = sum(bits[0:10])
-        hands[s1] = sum(bits[10:20])
-        hands[s2] = sum(bits[20:30])
-        hands[s3] = sum(bits[30:40])
-        first = self._rules.trump_dealer_first if top is None else top
-        return self._start_deal(hands, (bits[0] if first else bits[39]).bit_length() - 1)
+        seed = f"{self._setup[1]}:deal:{self._deal_no}"
+        return self._start_deal(*shuffled_deal(self._rules, self._dealer, top, seed))
 
     def deal_hands(
         self, hands: Sequence[Iterable[Card | int | str]], trump_card: Card | int | str

@@ -15,11 +15,12 @@ two variants; both still see the same cards deal by deal (see `deal_cards()`).
 from __future__ import annotations
 
 import math
-import random
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from .._cards import cards_from_mask
+from .._engine import shuffled_deal
 from .._rules import Rules
 
 if TYPE_CHECKING:
@@ -265,16 +266,10 @@ def deal_cards(
     rules: Rules, dealer: int, side: TrumpSide | None, seed: str
 ) -> tuple[list[list[int]], int]:
     """The hands (by seat) and the turned card of a deal shuffled from `seed`, dealt by `dealer` as
-    `Match.deal_random()` deals: in the variant's order, and under `dealer_choice` by the dealer's
-    `side`."""
-    deck = list(range(40))
-    random.Random(seed).shuffle(deck)  # the engine's shuffle (its tests check they agree)
-    top = None if side is None else side == "top"
-    hands: list[list[int]] = [[], [], [], []]
-    for i, seat in enumerate(rules.deal_order(dealer, top)):
-        hands[seat] = deck[10 * i : 10 * i + 10]
-    first = rules.trump_dealer_first if top is None else top
-    return hands, deck[0] if first else deck[39]
+    `Match.deal_random()` deals (the engine's `shuffled_deal`): in the variant's order, and under
+    `dealer_choice` by the dealer's `side`."""
+    masks, turned = shuffled_deal(rules, dealer, None if side is None else side == "top", seed)
+    return [[int(card) for card in cards_from_mask(mask)] for mask in masks], turned
 
 
 def _dealer_side(match: Match, bots: list[Bot]) -> TrumpSide | None:
