@@ -209,3 +209,120 @@ def test_a_redeal_answer_takes_as_long_whatever_the_hand(thinking: float) -> Non
     answered = [t for t, _, _ in table.changes[1:]]
     took = [round(end - start, 6) for (start, _), end in zip(asked, answered, strict=True)]
     assert took == [0.6] * 4
+
+
+# --- a person's messages, handled without HTTP ------------------------------------------------
+
+
+class Inbox:
+    """A joined browser's sink: it keeps what the table sends."""
+
+    lang: Any = "en"
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.closed: tuple[int, str] | None = None
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+    def errors(self) -> list[str]:
+        return [m["code"] for m in self.messages if m["type"] == "error"]
+
+
+def person_at_table(
+    variant: Variant | str, clock: Clock | None = None, **settings: Any
+) -> tuple[Table, Seat, Inbox]:
+    """A table of one person (seat 0, joined, so the match has started) and three bots, with
+    no event loop: the bots do nothing until the test moves them."""
+    if isinstance(variant, str):
+        variant = load_variant(variant)
+    clock = clock or Clock()
+    seats = [Seat(0, "human", 1, _FirstCard(), "token")]
+    seats += [Seat(i, "bot", 1, _FirstCard()) for i in (1, 2, 3)]
+    table = Table("t", variant, None, seats, 1, Settings.for_tests(**settings), Inline(), clock)
+    table.sleep = clock.sleep
+    inbox = Inbox()
+    table.join(seats[0], inbox)
+    return table, seats[0], inbox
+
+
+class _FirstCard:
+    level = 1
+
+    def choose(self, obs: Observation) -> Card:
+        return obs.legal[0]
+
+
+def to_play(table: Table) -> Match:
+    """Move the match on (the bots' way) until cards are being played."""
+    match = table.match
+    assert match is not None
+    while match.phase in ("trump", "redeal"):
+        if match.phase == "trump":
+            match.choose_trump("bottom")
+        else:
+            assert match.turn is not None
+            match.keep_hand(match.turn)
+    assert match.phase == "play"
+    return match
+
+
+def test_a_claim_past_the_deals_limit_is_refused_by_the_engines_rule() -> None:
+    """The engine decides whether a claim may be made; past the most claims a deal holds the
+    person is told so (not that it "cannot be done now")."""
+    from sueca_rules import parse_variant
+
+    ignored = {
+        "name": "Claims ignored",
+        "extends": "portugal-table",
+        "revoke": {"false_claim": "ignored"},
+    }
+    table, seat, inbox = person_at_table(parse_variant(json.dumps(ignored)))
+    match = to_play(table)
+    limit = 160
+    for _ in range(limit):
+        match.claim(1)
+    version = table.version
+    table.handle(seat, {"type": "claim"})
+    assert inbox.errors() == ["no_more_claims"]
+    assert "No more claims" in inbox.messages[-1]["message"]
+    assert table.version == version
+    assert len(match.claims) == limit
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_an_engine_error_no_handler_foresaw_is_an_error_message(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """A handler that lets the engine's `IllegalPlayError` or `ConfigError` through does not
+    drop the connection: the browser gets an error and nothing changes."""
+    from sueca_rules import ConfigError, IllegalPlayError
+    from sueca_rules.web import _phases
+
+    table, seat, inbox = person_at_table("portugal")
+    inbox.lang = lang
+
+    def illegal(table: Any, seat: Any, message: Any) -> list[Event]:
+        raise IllegalPlayError("not a deal", rule="hands")
+
+    def config(table: Any, seat: Any, message: Any) -> list[Event]:
+        raise ConfigError("not an option")
+
+    def turn(table: Any, seat: Any, message: Any) -> list[Event]:
+        raise IllegalPlayError("not yours", seat=0, rule="not_your_turn")
+
+    monkeypatch.setitem(_phases.HANDLERS, "play", illegal)
+    monkeypatch.setitem(_phases.HANDLERS, "trump", config)
+    monkeypatch.setitem(_phases.HANDLERS, "keep", turn)
+    version = table.version
+    for kind in ("play", "trump", "keep"):
+        table.handle(seat, {"type": kind})
+    assert inbox.errors() == ["not_allowed", "not_allowed", "not_your_turn"]
+    assert all(m["message"] and "error." not in m["message"] for m in inbox.messages[-3:])
+    assert table.version == version
+    assert inbox.closed is None
+    assert seat.sink is inbox

@@ -313,6 +313,8 @@ _STRINGS: Final[dict[str, str]] = {
     "error.cannot_redeal": "Your hand is not weak enough to ask for a new deal.",
     "error.not_started": "The match has not started yet.",
     "error.wrong_phase": "That cannot be done now.",
+    "error.no_more_claims": "No more claims can be made in this deal.",
+    "error.not_allowed": "The rules do not allow that now.",
     "error.match_over": "The match is over.",
     "error.already_started": "The match has already started.",
     "error.host_only": "Only the host may start the match.",

@@ -310,6 +310,8 @@ _STRINGS: Final[dict[str, str]] = {
     "error.cannot_redeal": "A tua mão não é fraca que chegue para pedir para dar de novo.",
     "error.not_started": "O encontro ainda não começou.",
     "error.wrong_phase": "Isso não se pode fazer agora.",
+    "error.no_more_claims": "Já não se pode acusar mais renúncias nesta mão.",
+    "error.not_allowed": "As regras não deixam fazer isso agora.",
     "error.match_over": "O encontro acabou.",
     "error.already_started": "O encontro já começou.",
     "error.host_only": "Só quem criou a mesa a pode começar.",

@@ -13,15 +13,23 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
-from sueca_rules import Card, Event, IllegalPlayError, Match, Observation, parse_card
+from sueca_rules import (
+    Card,
+    ConfigError,
+    Event,
+    IllegalPlayError,
+    Match,
+    Observation,
+    parse_card,
+)
 
 if TYPE_CHECKING:
     from ._seats import Seat
     from ._seats import TableView as Table
 
-__all__ = ["BOT_STEPS", "HANDLERS", "Decision", "Refused", "Step"]
+__all__ = ["BOT_STEPS", "HANDLERS", "Decision", "Refused", "Step", "refused_for"]
 
 Side = Literal["top", "bottom"]
 
@@ -260,19 +268,40 @@ def _on_play(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
 
 def _on_claim(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     match = _in_phase(table, "play", "count")
-    rules = match.rules
-    if not rules.revoke_claimable:
-        raise Refused("no_claims")
-    against = message.get("against")
-    rivals = [s for s in range(4) if s % 2 != seat.index % 2]
-    if rules.accuse_player and (type(against) is not int or against not in rivals):
-        raise Refused("bad_against", seats=f"{rivals[0]}/{rivals[1]}")
-    if not rules.accuse_player and against is not None:
-        raise Refused("no_against")
+    # The engine checks the claim (the rules, the phase, whom it may accuse): whatever it
+    # refuses is said in the browser's words, by the rule it broke.
+    against = cast("int | None", message.get("against"))
     try:
-        return match.claim(seat.index, against if rules.accuse_player else None)
-    except IllegalPlayError:
-        raise Refused("wrong_phase") from None
+        return match.claim(seat.index, against)
+    except IllegalPlayError as exc:
+        raise _claim_refused(match, seat, exc) from None
+
+
+def _claim_refused(match: Match, seat: Seat, exc: IllegalPlayError) -> Refused:
+    """Why the engine refused `seat`'s claim, as a refusal with its phrase."""
+    rules = match.rules
+    if exc.rule == "accused":
+        if not rules.accuse_player:
+            return Refused("no_against")
+        rivals = [s for s in range(4) if rules.team_of(s) != rules.team_of(seat.index)]
+        return Refused("bad_against", seats=f"{rivals[0]}/{rivals[1]}")
+    if exc.rule == "claim":
+        if not rules.revoke_claimable:
+            return Refused("no_claims")
+        if match.phase in ("play", "count"):
+            return Refused("no_more_claims")
+    return refused_for(exc)
+
+
+def refused_for(exc: IllegalPlayError | ConfigError) -> Refused:
+    """A refusal for an error of the engine that no handler foresaw (the match is unchanged):
+    by the rule it broke where a phrase says it, else a general one."""
+    if isinstance(exc, IllegalPlayError):
+        if exc.rule in ("not_your_turn", "not_in_hand", "must_follow"):
+            return Refused(exc.rule, card=exc.card or "", legal=" ".join(exc.legal))
+        if exc.rule == "not_now":
+            return Refused("wrong_phase")
+    return Refused("not_allowed")
 
 
 def _on_trump(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:

@@ -21,9 +21,11 @@ from typing import Any
 
 from sueca_rules import (
     ClaimMade,
+    ConfigError,
     CountStarted,
     DealScored,
     Event,
+    IllegalPlayError,
     Match,
     Record,
     Rules,
@@ -33,7 +35,7 @@ from sueca_rules import (
 from sueca_rules.bots import make_bot
 
 from ._i18n import Lang, phrase
-from ._phases import BOT_STEPS, HANDLERS, Decision, Refused, Step
+from ._phases import BOT_STEPS, HANDLERS, Decision, Refused, Step, refused_for
 from ._seats import Kind, Seat, Sink
 from ._settings import Settings
 from ._view import event_json, seat_state
@@ -235,6 +237,13 @@ class Table:
             events = handler(self, seat, message)
         except Refused as refused:
             self.error(seat, refused.code, lang, **refused.params)
+            return
+        except (IllegalPlayError, ConfigError) as exc:
+            # A refusal of the engine's that the handler did not foresee: the match is
+            # unchanged, so the browser is told and the seat stays connected.
+            log.warning("table %s: seat %s: %s refused: %s", self.id, seat.index, kind, exc)
+            said = refused_for(exc)
+            self.error(seat, said.code, lang, **said.params)
             return
         self.changed(events)
 
