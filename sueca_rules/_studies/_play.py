@@ -279,9 +279,10 @@ def _dealer_side(match: Match, bots: list[Bot]) -> TrumpSide | None:
         return None
     probe = match.clone()
     probe.deal_random()  # phase "trump": the dealer chooses before any card is dealt
+    from ..bots import trump_side
+
     dealer = match.dealer
-    choose = getattr(bots[dealer], "choose_trump", None)
-    return choose(probe.observation(dealer)) if choose is not None else "bottom"
+    return trump_side(bots[dealer], probe.observation(dealer))
 
 
 def _play_deal(match: Match, bots: list[Bot], base: str, number: int, attempt: int) -> DealResult:

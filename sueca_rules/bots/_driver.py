@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING
 from .._errors import ConfigError
 
 if TYPE_CHECKING:
-    from .._engine import Engine
+    from .._engine import Engine, Observation
     from .._events import Event, TrumpSide
     from ._base import Bot
 
-__all__ = ["advance", "play_match"]
+__all__ = ["advance", "play_match", "redeal_wanted", "trump_side"]
 
 
 def advance(match: Engine, bots: Sequence[Bot]) -> list[Event]:
@@ -51,18 +51,29 @@ def advance(match: Engine, bots: Sequence[Bot]) -> list[Event]:
         return events
     if phase == "trump":
         dealer = match.dealer
-        choose = getattr(bots[dealer], "choose_trump", None)
-        side: TrumpSide = choose(match.observation(dealer)) if choose is not None else "bottom"
-        return match.choose_trump(side)
+        return match.choose_trump(trump_side(bots[dealer], match.observation(dealer)))
     if phase == "redeal":
         seat = match.turn
         assert seat is not None
-        observation = match.observation(seat)
-        wants = getattr(bots[seat], "wants_redeal", None)
-        if observation.may_redeal and wants is not None and wants(observation):
+        if redeal_wanted(bots[seat], match.observation(seat)):
             return match.redeal(seat)
         return match.keep_hand(seat)
     return []
+
+
+def trump_side(bot: object, observation: Observation) -> TrumpSide:
+    """The card the dealer's `bot` turns under `dealer_choice`: its `choose_trump`, or the bottom
+    card for a bot without one."""
+    choose = getattr(bot, "choose_trump", None)
+    side: TrumpSide = choose(observation) if choose is not None else "bottom"
+    return side
+
+
+def redeal_wanted(bot: object, observation: Observation) -> bool:
+    """Whether `bot` asks for a new deal now: only when its hand may ask, and by its
+    `wants_redeal` (a bot without one keeps its hand)."""
+    wants = getattr(bot, "wants_redeal", None)
+    return observation.may_redeal and wants is not None and bool(wants(observation))
 
 
 def _claims(match: Engine, bots: Sequence[Bot], after_seat: int) -> list[Event]:

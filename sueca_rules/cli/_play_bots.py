@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..bots import Bot, make_bot
+from ..bots import Bot, make_bot, redeal_wanted, trump_side
 
 if TYPE_CHECKING:
     from .._cards import Card
@@ -38,14 +38,11 @@ class LeavesClaims:
 
     def choose_trump(self, observation: Observation) -> TrumpSide:
         """The wrapped bot's choice of the card turned (the bottom one if it has none)."""
-        choose = getattr(self.bot, "choose_trump", None)
-        side: TrumpSide = choose(observation) if choose is not None else "bottom"
-        return side
+        return trump_side(self.bot, observation)
 
     def wants_redeal(self, observation: Observation) -> bool:
         """The wrapped bot's answer about a new deal (keep the hand if it has none)."""
-        wants = getattr(self.bot, "wants_redeal", None)
-        return bool(wants(observation)) if wants is not None else False
+        return redeal_wanted(self.bot, observation)
 
 
 def make_table_bots(

@@ -22,7 +22,7 @@ import operator
 from typing import Final, Literal
 
 from sueca_rules import CARDS, DealScored, Event, IllegalPlayError, Match
-from sueca_rules.bots import Bot
+from sueca_rules.bots import Bot, redeal_wanted, trump_side
 
 __all__ = [
     "ACTION_NAMES",
@@ -236,12 +236,9 @@ def bot_action(bot: Bot, table: Table) -> int:
     if decision == "card":
         return int(bot.choose(obs))
     if decision == "trump":
-        choose = getattr(bot, "choose_trump", None)
-        side = choose(obs) if choose is not None else "bottom"
-        return TRUMP_TOP if side == "top" else TRUMP_BOTTOM
+        return TRUMP_TOP if trump_side(bot, obs) == "top" else TRUMP_BOTTOM
     if decision == "redeal":
-        wants = getattr(bot, "wants_redeal", None)
-        return REDEAL if obs.may_redeal and wants is not None and wants(obs) else PASS
+        return REDEAL if redeal_wanted(bot, obs) else PASS
     claim = getattr(bot, "claim", None)
     against = claim(obs) if claim is not None else None
     if against is None:
