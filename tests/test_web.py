@@ -208,6 +208,26 @@ def test_preview_gives_card_differences_and_a_file_that_reads_back(client: TestC
     assert same_rules(full["yaml"], mine)
 
 
+@pytest.mark.parametrize("name", ["0E0", "yes", "1.5", "null", "no", "0x1F", "~"])
+@pytest.mark.parametrize("full", [False, True])
+def test_preview_of_a_name_yaml_reads_as_a_number_reads_back(
+    client: TestClient, name: str, full: bool
+) -> None:
+    """The builder's file quotes a name that YAML would read as something else (a number, a
+    boolean, null), as the package's own writer does: the file reads back with that name."""
+    base = client.get("/api/variants/portugal").json()["variant"]
+    mine = {**base, "name": name, "description": "1e3"}
+    r = client.post(
+        "/api/variants/preview", json={"variant": mine, "base": "portugal", "full": full}
+    )
+    body = r.json()
+    assert body["valid"] is True, body
+    back = parse_variant(body["yaml"])
+    assert back.name == name
+    assert back.description == "1e3"
+    assert same_rules(body["yaml"], mine)
+
+
 def test_preview_of_invalid_rules_says_where(client: TestClient) -> None:
     bad = {"name": "x", "scoring": {"tie": {"mode": "multiply", "amount": 1}}}
     body = client.post("/api/variants/preview", json={"variant": bad, "base": "portugal"}).json()

@@ -10,7 +10,6 @@ from typing import Any, Final
 
 import anyio
 import anyio.to_thread
-import yaml
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -31,6 +30,7 @@ from sueca_rules import (
     variants_dir,
 )
 from sueca_rules._schema import SCHEMA_FILENAME
+from sueca_rules._yaml import FlowDict, dump_yaml
 
 from ._fields import field_groups
 from ._i18n import Lang
@@ -156,20 +156,6 @@ def _variant_of_body(raw: bytes, content_type: str) -> tuple[Variant, str | None
         raise RefusalError(422, {"issues": issues_json(exc.issues)}) from None
 
 
-class _Flow(dict[str, Any]):
-    """A mapping written on one line (a scoring tier)."""
-
-
-class _Dumper(yaml.SafeDumper):
-    pass
-
-
-_Dumper.add_representer(
-    _Flow,
-    lambda dumper, data: dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True),
-)
-
-
 def variant_yaml(variant: Variant, base: Variant | None, base_id: str | None) -> str:
     """The variant as a file (with the schema modeline): with a built-in `base`, only the
     rules that differ from it and `extends:`; otherwise every rule."""
@@ -190,10 +176,11 @@ def variant_yaml(variant: Variant, base: Variant | None, base_id: str | None) ->
         rules = variant.rules_dict()
     tiers = rules.get("scoring", {}).get("tiers")
     if tiers is not None:
-        rules["scoring"]["tiers"] = [_Flow(t) for t in tiers]
+        rules["scoring"]["tiers"] = [FlowDict(t) for t in tiers]
     data.update(rules)
-    body = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=88)
-    return MODELINE + body
+    # The package's own writer: it quotes what its YAML 1.2 reader would take for a number
+    # or a boolean (a variant named "0E0" or "yes"), so the file reads back the same.
+    return MODELINE + dump_yaml(data)
 
 
 # --- routes ---------------------------------------------------------------------------------
