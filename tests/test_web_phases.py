@@ -326,3 +326,33 @@ def test_an_engine_error_no_handler_foresaw_is_an_error_message(
     assert table.version == version
     assert inbox.closed is None
     assert seat.sink is inbox
+
+
+def test_only_a_change_keeps_a_table_from_expiring() -> None:
+    """A refused or unknown message changes nothing, so it does not keep an idle table open;
+    an action that changes the match does."""
+    from sueca_rules.web._tables import SeatSpec, TableManager
+
+    clock = Clock()
+    manager = TableManager(Settings.for_tests(idle_seconds=60), Inline(), clock)
+    specs = [SeatSpec("human", 1)] + [SeatSpec("bot", 1)] * 3
+    idle = manager.create(load_variant("portugal-table"), "portugal-table", specs, seed=1)
+    busy = manager.create(load_variant("portugal-table"), "portugal-table", specs, seed=2)
+    inboxes = []
+    for table in (idle, busy):
+        inbox = Inbox()
+        table.join(table.seats[0], inbox)
+        to_play(table)
+        inboxes.append(inbox)
+    for _ in range(3):
+        clock.now += 30
+        for message in ({"type": "nonsense"}, {"type": "play", "card": "XX"}, {"type": "start"}):
+            idle.handle(idle.seats[0], message)
+    assert inboxes[0].errors() == ["unknown_type", "bad_card", "already_started"] * 3
+    busy.handle(busy.seats[0], {"type": "claim"})  # a false claim: the deal is scored
+    assert busy.touched == clock.now
+    assert manager.expire() == 1
+    assert inboxes[0].closed is not None
+    assert inboxes[0].closed[0] == 4404
+    assert inboxes[1].closed is None
+    assert list(manager.tables) == [busy.id]

@@ -225,8 +225,8 @@ class Table:
 
     def handle(self, seat: Seat, message: dict[str, Any]) -> None:
         """Act on a message from the browser holding `seat`: the handler for its type checks
-        and applies it, or the browser gets an error and nothing changes."""
-        self.touched = self.clock()
+        and applies it, or the browser gets an error and nothing changes (nor does the time
+        the table was last touched: only a change keeps a table from expiring)."""
         kind = message.get("type")
         handler = HANDLERS.get(kind) if isinstance(kind, str) else None
         lang = seat.sink.lang if seat.sink is not None else "en"
