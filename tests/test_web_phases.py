@@ -5,6 +5,7 @@ and the redeal question is answered at a pace that does not depend on the hand."
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 from collections.abc import Callable
@@ -356,3 +357,44 @@ def test_only_a_change_keeps_a_table_from_expiring() -> None:
     assert inboxes[0].closed[0] == 4404
     assert inboxes[1].closed is None
     assert list(manager.tables) == [busy.id]
+
+
+class Pondering:
+    """A bot whose thinking time depends on its hand (the clock moves on while it chooses),
+    as a strong bot's does: at once with one legal card, longer with more."""
+
+    level = 5
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+
+    def choose(self, obs: Observation) -> Card:
+        self.clock.now += 0.05 * (len(obs.legal) - 1)
+        return obs.legal[-1]
+
+    def choose_trump(self, obs: Observation) -> str:
+        self.clock.now += 0.3 * len(obs.hand) % 0.5
+        return "top"
+
+
+def test_a_bots_card_comes_a_bot_delay_after_it_was_asked_however_long_it_thought() -> None:
+    """Every paced decision (the dealer's choice, every card) is made a bot's delay after
+    the change before it, whether the bot thought a long while or not at all: its timing
+    tells nothing of its hand."""
+    from sueca_rules import parse_variant
+
+    choice = {"name": "Choice", "extends": "portugal", "deal": {"trump_card": "dealer_choice"}}
+    clock = Clock()
+    table = run_table(
+        parse_variant(json.dumps(choice)),
+        [Pondering(clock) for _ in range(4)],
+        lambda m: bool(m.deals),
+        seed=5,
+        clock=clock,
+        bot_delay=0.6,
+    )
+    assert [phase for _, phase, _ in table.changes[:2]] == ["trump", "play"]
+    times = [t for t, _, _ in table.changes]
+    gaps = {round(b - a, 6) for a, b in itertools.pairwise(times)}
+    assert len(times) == 1 + 1 + 40  # the start, the dealer's choice, the cards
+    assert gaps == {0.6}

@@ -90,15 +90,14 @@ class Decision:
 @dataclass(frozen=True, slots=True)
 class Step:
     """A decision due from a bot: for `seat` (`None`: the table's own, such as ending
-    the count), `decide` runs off the event loop; `paced`: people should see it happen
-    (the bot waits its delay first); a silent question (a claim not made) is not paced;
-    `steady`: the time the answer takes must not depend on the bot's hand (the bot thinks
-    first and answers once its delay from the question is over)."""
+    the count), `decide` runs off the event loop; `paced`: people should see it happen, at a
+    time that does not depend on the bot's hand (the bot thinks as soon as it is asked, and
+    its decision is made once its delay from then is over); a silent question (a claim not
+    made) is not paced."""
 
     seat: Seat | None
     decide: Callable[[], Decision]
     paced: bool = True
-    steady: bool = False
 
 
 class Refused(Exception):  # noqa: N818 (a refusal, not an error of the server)
@@ -188,8 +187,8 @@ def _redeal_step(table: Table) -> Step | None:
         return Decision(redeal=bool(obs.may_redeal and wants is not None and wants(obs)))
 
     # Only a hand that may ask makes a bot think (levels 4 and 5 play deals out): the answer
-    # is steady, so that how long it took tells nobody which hand that was.
-    return Step(seat, decide, steady=True)
+    # is paced, so that how long it took tells nobody which hand that was.
+    return Step(seat, decide)
 
 
 def _play_step(table: Table) -> Step | None:

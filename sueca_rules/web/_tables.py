@@ -274,15 +274,11 @@ class Table:
                 step = self._bot_step()
                 if step is None:
                     return
-                if step.steady:
-                    decision = await self._steady(step)
+                if step.paced:
+                    decision = await self._paced(step)
                     if decision is None:
-                        continue
+                        continue  # no longer this decision to make: look again
                 else:
-                    wait = self._not_before - self.clock()
-                    if step.paced and wait > 0:
-                        await self.sleep(wait)
-                        continue
                     version = self.version
                     decision = await loop.run_in_executor(self.executor, step.decide)
                     if self.version != version or self.closed or self.match is None:
@@ -298,30 +294,26 @@ class Table:
         finally:
             self._driver = None
 
-    async def _steady(self, step: Step) -> Decision | None:
-        """A decision whose timing must not tell anything (a redeal answer: only a weak hand
-        makes a bot think). The bot thinks as soon as it is asked, and answers once a bot's
-        delay from then is over (or the table's pause, if longer), however long it thought:
-        `None` if the question is no longer this bot's to answer by then."""
-        asked = self._redeal_question()
-        due = max(self._not_before, self.clock() + self.settings.bot_delay)
+    async def _paced(self, step: Step) -> Decision | None:
+        """A decision people see being made, at a time that tells nothing of the bot's hand
+        (how long a bot thinks depends on its cards: a level-5 bot with one sensible card
+        answers at once). The bot thinks as soon as it is asked, and its decision is made
+        once a bot's delay from then is over (or the table's pause, if longer), however long
+        it thought: `None` if the match changed meanwhile or the seat's person came back.
+        The table's own decisions (no seat) wait only for the table's pause."""
+        version = self.version
+        due = self._not_before
+        if step.seat is not None:
+            due = max(due, self.clock() + self.settings.bot_delay)
         decision = await asyncio.get_running_loop().run_in_executor(self.executor, step.decide)
         wait = due - self.clock()
         if wait > 0:
             await self.sleep(wait)
-        if self.closed or self.match is None or self._redeal_question() != asked:
+        if self.closed or self.match is None or self.version != version:
             return None
         if step.seat is not None and not self.played_by_bot(step.seat):
-            return None  # the person came back: theirs to answer
+            return None  # the person came back: theirs to decide
         return decision
-
-    def _redeal_question(self) -> tuple[int, int] | None:
-        """The redeal question being asked now, as (deal number, seat); `None` outside the
-        redeal phase."""
-        match = self.match
-        if match is None or match.phase != "redeal" or match.turn is None:
-            return None
-        return match.deal_number, match.turn
 
     def _bot_step(self) -> Step | None:
         """The next decision a bot makes, by the phase of the match; `None` when the next
