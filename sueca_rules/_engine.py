@@ -56,7 +56,16 @@ from ._events import (
 )
 from ._public import public
 from ._registry import resolve_variant
-from ._rules import BEATS, MAX_CLAIMS, Rules, claim_catches, legal_mask, team_of
+from ._rules import (
+    BEATS,
+    MAX_CLAIMS,
+    Rules,
+    check_seat,
+    claim_catches,
+    is_seat,
+    legal_mask,
+    team_of,
+)
 from ._variant import Variant
 
 __all__ = ["Engine", "Observation", "Phase", "TrumpSide", "check_seat", "shuffled_deal"]
@@ -105,20 +114,6 @@ def _card_int(card: Card | int | str, seat: int | None = None) -> int:
             rule="not_a_card",
         )
     return int(card)
-
-
-def _is_seat(seat: object) -> bool:
-    """Whether `seat` is a seat: a whole number 0..3 (not a bool or a float)."""
-    return type(seat) is int and 0 <= seat <= 3
-
-
-def check_seat(seat: object, what: str = "a seat") -> int:
-    """`seat` if it is a seat (a whole number 0..3, not a bool or a float); else a `ConfigError`
-    that says what was given."""
-    if not _is_seat(seat):
-        raise ConfigError(f"{what} is a whole number 0..3, not {seat!r}")
-    assert isinstance(seat, int)
-    return seat
 
 
 _new: Final = tuple.__new__
@@ -682,7 +677,7 @@ class Engine:
         return events
 
     def _check_claim(self, seat: int, against: int | None) -> None:
-        if not _is_seat(seat):
+        if not is_seat(seat):
             raise IllegalPlayError(f"a claim is made by a seat 0..3, not {seat!r}", rule="claim")
         rules = self._rules
         if not rules.revoke_claimable:
@@ -713,7 +708,7 @@ class Engine:
                 )
             return
         rivals = [s for s in range(4) if team_of(s) != team_of(seat)]
-        if not _is_seat(against) or against not in rivals:
+        if not is_seat(against) or against not in rivals:
             given = "none" if against is None else repr(against)
             raise IllegalPlayError(
                 f"under revoke.accuse: player a claim names the rival accused: seat "

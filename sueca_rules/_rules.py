@@ -37,7 +37,9 @@ __all__ = [
     "Rules",
     "SeatRole",
     "beats",
+    "check_seat",
     "claim_catches",
+    "is_seat",
     "legal_mask",
     "partner",
     "team_of",
@@ -146,6 +148,20 @@ TIE_NONE = 0
 TIE_ADD = 1
 TIE_MULTIPLY = 2
 _TIE_MODES = {"none": TIE_NONE, "add": TIE_ADD, "multiply": TIE_MULTIPLY}
+
+
+def is_seat(seat: object) -> bool:
+    """Whether `seat` is a seat: a whole number 0..3 (not a bool or a float)."""
+    return type(seat) is int and 0 <= seat <= 3
+
+
+def check_seat(seat: object, what: str = "a seat") -> int:
+    """`seat` if it is a seat (a whole number 0..3, not a bool or a float); else a `ConfigError`
+    that says what was given."""
+    if not is_seat(seat):
+        raise ConfigError(f"{what} is a whole number 0..3, not {seat!r}")
+    assert isinstance(seat, int)
+    return seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,9 +290,8 @@ class Rules:
         """`seat` as the player at `viewer` sees it: `"you"`, `"partner"` (opposite), or the
         rival on their `"right"` or `"left"`. The player after you sits on your left when play
         goes clockwise (seats are numbered clockwise), on your right otherwise."""
-        for value, what in ((seat, "seat"), (viewer, "viewer")):
-            if type(value) is not int or not 0 <= value <= 3:
-                raise ConfigError(f"{what} is a seat: a whole number 0..3, not {value!r}")
+        check_seat(seat, "seat")
+        check_seat(viewer, "the viewer (a seat)")
         if seat == viewer:
             return "you"
         if seat == partner(viewer):
