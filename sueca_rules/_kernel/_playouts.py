@@ -8,6 +8,7 @@ checks every play-out here against `Match`.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from operator import length_hint
@@ -157,8 +158,10 @@ def _uniform_pick(choices: bytes) -> bytes:
     return choices * (256 // n) + bytes([_DRAW_AGAIN]) * (256 % n) if n else b""
 
 
-def _followers(next_seat: NextSeat) -> tuple[tuple[Seat, Seat, Seat], ...]:
-    """`_followers(next_seat)[s]`: the three seats that play after `s` in a trick, in order."""
+@functools.cache
+def _followers(next_seat: tuple[Seat, ...]) -> tuple[tuple[Seat, Seat, Seat], ...]:
+    """`_followers(next_seat)[s]`: the three seats that play after `s` in a trick, in order
+    (worked out once per order of play)."""
     out = []
     for seat in range(4):
         first = next_seat[seat]
@@ -190,10 +193,6 @@ _LEADS: Final = tuple(
 """`_LEADS[trump][BIT[card]]`, for a card led: the first card of its suit, its row of
 `_BEATS_ROWS` and its points."""
 _CARD_OF_BIT: Final = {BIT[card]: card for card in range(40)}
-_FOLLOWERS: Final[dict[tuple[Seat, ...], tuple[tuple[Seat, Seat, Seat], ...]]] = {
-    order: _followers(order) for order in ((3, 0, 1, 2), (1, 2, 3, 0))
-}
-"""`_followers()` of the two orders of play (anticlockwise, clockwise)."""
 
 
 def _draw_more(pick: bytes, rng: random.Random) -> tuple[int, Iterator[int]]:
@@ -226,7 +225,7 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     the card at `r % n`. A byte in the top `256 % n` is passed over (then the next one decides), so
     that every legal card is exactly as likely.
     """
-    # The hot loop: one trick a turn, its lead then the seats after the leader (`_FOLLOWERS`),
+    # The hot loop: one trick a turn, its lead then the seats after the leader (`_followers`),
     # each card chosen by table (`_PICK_SKIP`, `_PICK_RANK`), the trick's winner kept as a row of
     # `BEATS`; every seat yet to play to a trick holds `size` cards.
     hands = list(position.hands)
@@ -236,7 +235,7 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     rows = _BEATS_ROWS[trump]
     leads = _LEADS[trump]
     next_seat = tuple(position.next_seat)
-    after = _FOLLOWERS.get(next_seat) or _followers(next_seat)
+    after = _followers(next_seat)
     pick_rank = _PICK_RANK
     pick_skip = _PICK_SKIP
     bit_of = BIT
