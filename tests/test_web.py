@@ -356,6 +356,23 @@ def test_phrase_tables_match() -> None:
         assert set(re.findall(r"{\w+}", en[key])) == set(re.findall(r"{\w+}", pt[key])), key
 
 
+def test_phrases_say_what_is_so() -> None:
+    """Five bot levels; "partida" only as the rule term (a game to four jogos); a 60-60 deal
+    where false-claim games scored does not say that nobody scored."""
+    en, pt = strings("en"), strings("pt")
+    assert "five levels" in en["home.play.text"]
+    assert "cinco níveis" in pt["home.play.text"]
+    assert "regras de base" in pt["rules.intro"]
+    assert "partida" not in pt["rules.intro"]
+    for words in (en, pt):
+        assert {"{deal}", "{us}", "{them}"} <= set(re.findall(r"{\w+}", words["ev.deal_tie_games"]))
+    script = (STATIC / "js" / "table.js").read_text(encoding="utf-8")
+    tie = script[script.index('event.result === "tie"') :]
+    tie = tie[: tie.index('event.result === "redeal"')]
+    assert "event.games" in tie
+    assert '"ev.deal_tie_games"' in tie
+
+
 def test_every_phrase_the_pages_use_exists() -> None:
     used: set[str] = set()
     for path in [*STATIC.glob("js/*.js"), *STATIC.parent.glob("templates/*.html")]:

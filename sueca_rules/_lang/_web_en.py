@@ -61,7 +61,7 @@ _STRINGS: Final[dict[str, str]] = {
     ),
     "home.play.title": "Play",
     "home.play.text": (
-        "Play a match against bots of four levels, or invite friends to the empty seats."
+        "Play a match against bots of five levels, or invite friends to the empty seats."
     ),
     "home.replay.title": "Replay",
     "home.replay.text": "Open a game record and step through it trick by trick, with the score.",
@@ -270,6 +270,9 @@ _STRINGS: Final[dict[str, str]] = {
     "ev.deal_us": "Deal {deal} ({points}): we score {games}.",
     "ev.deal_them": "Deal {deal} ({points}): they score {games}.",
     "ev.deal_tie": "Deal {deal}: 60-60, an empate: nobody scores.",
+    "ev.deal_tie_games": (
+        "Deal {deal}: 60-60, an empate: only the false-claim games score: we {us}, they {them}."
+    ),
     "ev.deal_redeal": "Deal {deal} is dealt again.",
     "ev.bandeira": "a bandeira",
     "ev.partida_us": "We won partida {partida}.",

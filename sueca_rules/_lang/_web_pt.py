@@ -59,13 +59,13 @@ _STRINGS: Final[dict[str, str]] = {
     ),
     "home.play.title": "Jogar",
     "home.play.text": (
-        "Joga um encontro contra bots de quatro níveis, ou convida amigos para os lugares vazios."
+        "Joga um encontro contra bots de cinco níveis, ou convida amigos para os lugares vazios."
     ),
     "home.replay.title": "Rever",
     "home.replay.text": "Abre o registo de um jogo e percorre-o vaza a vaza, com a pontuação.",
     "rules.title": "Regras da casa",
     "rules.intro": (
-        "Escolhe as regras de partida e muda qualquer regra: o cartão de regras, as "
+        "Escolhe as regras de base e muda qualquer regra: o cartão de regras, as "
         "diferenças e o ficheiro da variante acompanham as tuas escolhas."
     ),
     "rules.base": "Partir de",
@@ -267,6 +267,9 @@ _STRINGS: Final[dict[str, str]] = {
     "ev.deal_us": "Mão {deal} ({points}): marcamos {games}.",
     "ev.deal_them": "Mão {deal} ({points}): eles marcam {games}.",
     "ev.deal_tie": "Mão {deal}: 60-60, empate: ninguém marca.",
+    "ev.deal_tie_games": (
+        "Mão {deal}: 60-60, empate: só contam os jogos das acusações falsas: nós {us}, eles {them}."
+    ),
     "ev.deal_redeal": "A mão {deal} volta a ser dada.",
     "ev.bandeira": "bandeira",
     "ev.partida_us": "Ganhámos a partida {partida}.",

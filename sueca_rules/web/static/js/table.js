@@ -111,7 +111,12 @@ function eventText(event) {
       }
       return t(event.ignored ? "ev.claim_ignored" : "ev.claim_false", {who: who(event.by)});
     case "deal_scored": {
-      if (event.result === "tie") return t("ev.deal_tie", {deal: event.deal});
+      if (event.result === "tie") {
+        // No points scored, but false-claim games (after_false_claim: play_on) may have.
+        const [us, them] = ours(0) ? event.games : [event.games[1], event.games[0]];
+        if (us + them === 0) return t("ev.deal_tie", {deal: event.deal});
+        return t("ev.deal_tie_games", {deal: event.deal, us: games(us), them: games(them)});
+      }
       if (event.result === "redeal") return t("ev.deal_redeal", {deal: event.deal});
       let won = games(event.games[event.team]);
       if (event.bandeira) won += ` (${t("ev.bandeira")})`;
