@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from hypothesis import given
@@ -250,6 +251,33 @@ def test_schema_download(client: TestClient) -> None:
     assert r.json()["$schema"].startswith("http://json-schema.org/draft-07")
     assert f'filename="{SCHEMA_FILENAME}"' in r.headers["content-disposition"]
     assert f'download="{SCHEMA_FILENAME}"' in client.get("/rules").text
+
+
+def test_schema_download_is_the_packages_own_schema_read_from_no_file(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The schema is made by the package (`schema_text()`), not read from a folder beside the
+    variants that an install may not have."""
+    from sueca_rules._schema import schema_text
+    from sueca_rules.web import _api
+
+    monkeypatch.setattr(_api, "variants_dir", lambda: tmp_path / "variants", raising=False)
+    r = client.get("/api/schema")
+    assert r.status_code == 200
+    assert r.text == schema_text()
+
+
+def test_the_tables_phase_words_come_from_the_phrases_package() -> None:
+    """The web's phrases name the phases by `sueca_rules._lang.Phase` (not a private module of
+    it), and a table has no phase of its own (the match's is the one)."""
+    import sueca_rules._lang as lang
+    from sueca_rules.web import _i18n, _tables
+
+    assert "_lang._tables" not in Path(_i18n.__file__).read_text(encoding="utf-8")
+    assert set(get_args(lang.Phase)) == {"deal", "trump", "redeal", "play", "count", "over"}
+    assert {f"phase.{p}" for p in get_args(lang.Phase)} <= set(strings("en"))
+    assert not hasattr(_tables, "Phase")
+    assert not hasattr(_tables.Table, "phase")
 
 
 def test_the_builders_modeline_names_the_schema_file_sueca_new_writes() -> None:

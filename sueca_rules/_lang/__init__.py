@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from .._errors import ConfigError
 from ._game_tables import FalseClaim, PlayPhrases, ReplayPhrases, Who
 from ._kinds import LANGS, Lang
-from ._tables import Phrases
+from ._tables import Phase, Phrases
 
 if TYPE_CHECKING:
     from .._rules import Rules
@@ -32,6 +32,7 @@ __all__ = [
     "LANGS",
     "FalseClaim",
     "Lang",
+    "Phase",
     "Phrases",
     "PlayPhrases",
     "ReplayPhrases",

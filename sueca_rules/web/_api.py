@@ -4,6 +4,7 @@ cannot make the server read a file."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable
 from typing import Any, Final
@@ -27,9 +28,8 @@ from sueca_rules import (
     parse_record,
     parse_variant,
     replay_report,
-    variants_dir,
 )
-from sueca_rules._schema import SCHEMA_FILENAME
+from sueca_rules._schema import SCHEMA_FILENAME, schema_text
 from sueca_rules._yaml import FlowDict, dump_yaml
 
 from ._fields import field_groups
@@ -251,15 +251,14 @@ async def fields(request: Request) -> Response:
     return JSONResponse(field_groups(_lang(request)))
 
 
+_schema_text = functools.cache(schema_text)
+"""The schema's text, made once (the package's own, whether or not a file of it is installed)."""
+
+
 async def schema(request: Request) -> Response:
     """The JSON Schema of variant files (the one shipped with the package)."""
-    path = variants_dir().parent / "schema" / SCHEMA_FILENAME
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return JSONResponse({"error": "no_schema", "message": "run: sueca schema"}, 404)
     return Response(
-        text,
+        _schema_text(),
         media_type="application/schema+json",
         headers={"content-disposition": f'attachment; filename="{SCHEMA_FILENAME}"'},
     )

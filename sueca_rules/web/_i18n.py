@@ -7,8 +7,7 @@ from __future__ import annotations
 import functools
 from typing import get_args
 
-from sueca_rules._lang import LANGS, Lang, phrases
-from sueca_rules._lang._tables import Phase
+from sueca_rules._lang import LANGS, Lang, Phase, phrases
 
 __all__ = ["LANGS", "Lang", "choose_lang", "field_help", "phrase", "strings"]
 

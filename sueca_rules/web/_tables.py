@@ -85,9 +85,6 @@ def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
     return specs
 
 
-Phase = str  # "waiting" before the match starts, then Match.phase
-
-
 @dataclass(eq=False)
 class Table:
     """A table: its seats, its match (`None` in the waiting room) and the finished records."""
@@ -131,10 +128,6 @@ class Table:
     def host(self) -> Seat:
         """The first human seat: it may start the match before everyone has joined."""
         return next(s for s in self.seats if s.human)
-
-    @property
-    def phase(self) -> Phase:
-        return "waiting" if self.match is None else self.match.phase
 
     def seat_of(self, token: str) -> Seat | None:
         """The seat whose token is `token` (compared in constant time)."""
