@@ -30,11 +30,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+# This tree's package (`run` puts it first on the path) and the benchmarks' own timing.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import timed_choice
+
 from sueca_rules import Match
 from sueca_rules.bots import Bot, make_bot
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import timed_choice  # the benchmarks' own timing, beside this file
 
 ROOT = Path(__file__).resolve().parent.parent
 _OLD: dict[str, ModuleType] = {}

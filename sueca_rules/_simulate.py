@@ -59,9 +59,10 @@ from ._rules import CAPOTE_POINTS
 from ._studies._args import BotOptions, check_jobs, make_study
 from ._studies._checkpoint import Checkpoint
 from ._studies._play import MAX_DEALS_PER_MATCH, Mode, Study
-from ._studies._runner import Interrupted, RunResult, run_study
+from ._studies._runner import run_study
 from ._studies._stats import Moments, normal_interval, wilson
 from ._studies._summary import Summary
+from ._studies._work import Interrupted, ProgressCallback, RunResult
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -75,9 +76,6 @@ __all__ = [
     "StudyInterrupted",
     "simulate",
 ]
-
-ProgressCallback = Callable[[int, int], None]
-"""Called as `progress(done, total)` in the calling process as deals (or matches) finish."""
 
 
 @public

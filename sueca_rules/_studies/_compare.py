@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .._simulate import SimulationReport
     from .._variant import Variant
     from ._args import BotOptions
-    from ._runner import RunResult
+    from ._work import RunResult
 
 __all__ = [
     "METRICS",

@@ -37,13 +37,7 @@ from ._work import (
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
-__all__ = [
-    "MAX_RETRIES",
-    "Interrupted",
-    "RunResult",
-    "WorkerLostError",
-    "run_study",
-]
+__all__ = ["run_study"]
 
 # --- the run ------------------------------------------------------------------------------
 

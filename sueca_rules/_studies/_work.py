@@ -31,6 +31,7 @@ MAX_RETRIES: Final = 3
 """Times a run replaces a lost worker (its chunks are played again) before it gives up."""
 
 ProgressCallback = Callable[[int, int], None]
+"""Called as `progress(done, total)` in the calling process as deals (or matches) finish."""
 
 
 class WorkerLostError(SuecaError, RuntimeError):

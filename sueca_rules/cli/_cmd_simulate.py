@@ -192,7 +192,7 @@ def run_study_command(
     saves the checkpoint); a lost worker or a bad checkpoint is one line, not a traceback."""
     from .._errors import ConfigError
     from .._simulate import StudyInterrupted
-    from .._studies._runner import WorkerLostError
+    from .._studies._work import WorkerLostError
 
     stop = _StopOnTerm()
     try:
