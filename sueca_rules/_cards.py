@@ -18,6 +18,7 @@ from ._errors import CardError
 from ._public import public
 
 __all__ = [
+    "BIT",
     "CARDS",
     "DECK_MASK",
     "POINTS",
@@ -106,6 +107,8 @@ RANK_POINTS: Final = (0, 0, 0, 0, 0, 2, 3, 4, 10, 11)
 DECK_MASK: Final = (1 << 40) - 1
 SUIT_MASKS: Final = tuple(0x3FF << (10 * s) for s in range(4))
 """The 40-bit mask of each suit's ten cards, indexed by suit."""
+BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(40))
+"""`BIT[card]`: the mask of one card."""
 
 
 @public

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Final, Literal, NamedTuple, Self
 
 from ._cards import (
+    BIT,
     CARDS,
     POINTS,
     SUIT_CARDS,
@@ -117,7 +118,6 @@ def _card_int(card: Card | int | str, seat: int | None = None) -> int:
 
 
 _new: Final = tuple.__new__
-_BIT: Final = tuple(1 << c for c in range(40))
 _SUIT_SHIFTS: Final = (0, 10, 20, 30)
 _SPADES, _HEARTS, _DIAMONDS, _CLUBS = SUIT_CARDS
 # The steps of the shuffle: the card `i` swapped, the `n` cards it is drawn from, `k` bits a draw.
@@ -127,7 +127,7 @@ _SHUFFLE_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(39
 def _shuffled_deck(rng: random.Random, cards: Sequence[int] = range(40)) -> list[int]:
     """The 40 cards shuffled by `rng`: exactly what `rng.shuffle(list(range(40)))` gives
     (the same draws of the same algorithm, written out for the engine's speed; a test checks
-    that both agree). The engine shuffles the cards' bits (`cards=_BIT`): the same order."""
+    that both agree). The engine shuffles the cards' bits (`cards=BIT`): the same order."""
     deck = list(cards)
     getrandbits = rng.getrandbits
     for i, n, k in _SHUFFLE_STEPS:
@@ -144,7 +144,7 @@ def shuffled_deal(rules: Rules, dealer: int, top: bool | None, seed: str) -> tup
     (`None` otherwise). The one place a seed becomes cards: the engine's deals and the studies'
     redealt ones both come from here."""
     # The deck as the cards' bits: a hand's mask is the sum of its ten.
-    bits = _shuffled_deck(random.Random(seed), _BIT)
+    bits = _shuffled_deck(random.Random(seed), BIT)
     s0, s1, s2, s3 = rules.deal_order(dealer, top)
     hands = [0, 0, 0, 0]
     hands[s0] = sum(bits[0:10])

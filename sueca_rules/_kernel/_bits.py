@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
+from .._cards import BIT, SUIT_MASKS, Rank
 from .._cards import POINTS as _CARD_POINTS
-from .._cards import SUIT_MASKS, Rank
 
 __all__ = [
     "ABOVE",
@@ -65,8 +65,6 @@ ACE: Final = int(Rank.ACE)
 POINTS: Final[tuple[int, ...]] = tuple(_CARD_POINTS)
 """Card points by card number."""
 
-BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(40))
-"""`BIT[card]`: the mask of one card."""
 
 SUIT_OF: Final[tuple[int, ...]] = tuple(c // 10 for c in range(40))
 """`SUIT_OF[card]`: the card's suit."""
