@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
@@ -340,6 +341,28 @@ def one_came_and_left(away_seconds: float, seed: int) -> Iterator[tuple[TestClie
             with c.websocket_connect(url(table, 1)) as b:
                 until(b, lambda m: m["phase"] == "play")
             yield c, table, a
+
+
+def test_a_table_everyone_left_waits_for_them() -> None:
+    """When every person has gone, the stand-ins do not play on by themselves (an abandoned
+    table costs no bot's thinking); the match goes on when someone comes back."""
+    with make_client(away_seconds=0.0) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=3)
+        held = c.app.state.tables.tables[table["table"]]  # type: ignore[attr-defined]
+        with c.websocket_connect(url(table, 0)) as ws:
+            until(ws, lambda m: m["type"] == "state" and m["phase"] == "play")
+        left = held.version
+        assert held.abandoned()
+        for _ in range(50):  # the bots would play a card within milliseconds
+            time.sleep(0.01)
+            assert held.version == left
+        with c.websocket_connect(url(table, 0)) as ws:
+            back = until(ws, my_turn(0))
+            assert back["version"] > left or back["to_play"] == 0
+            assert not held.abandoned()
+            ws.send_json({"type": "play", "card": back["legal"][0]})
+            later = until(ws, lambda m: m["type"] == "state" and m["version"] > back["version"])
+            assert later["version"] > back["version"]
 
 
 def test_an_absent_humans_seat_is_played_by_a_bot_until_they_return() -> None:

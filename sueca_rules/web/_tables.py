@@ -148,6 +148,13 @@ class Table:
             return True
         return self.clock() - seat.away_since >= self.settings.away_seconds
 
+    def abandoned(self) -> bool:
+        """Whether every person of this table has gone: its bots then wait for someone to
+        come back (or for the table to expire), so that an abandoned table costs no bot's
+        thinking."""
+        people = [seat for seat in self.seats if seat.human]
+        return bool(people) and all(seat.sink is None for seat in people)
+
     def join(self, seat: Seat, sink: Sink) -> None:
         """A browser holds `seat` now (an older connection to it is closed)."""
         old = seat.sink
@@ -314,6 +321,8 @@ class Table:
         take over)."""
         match = self.match
         if match is None or match.is_over:
+            return None
+        if self.abandoned():
             return None
         step = BOT_STEPS.get(match.phase)
         return step(self) if step is not None else None
