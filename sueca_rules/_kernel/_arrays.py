@@ -2,8 +2,8 @@
 
 `random_playouts()` plays N deals out with random legal cards as arrays: each of the 40 steps is a
 handful of whole-array operations on the hands of all the deals (masks, looked up ten bits at a
-time), so a study of random play (level 1 against level 1) runs several times faster than deal by
-deal in Python. The choices are those of `playout()` with the policy of `uniform_policy()` fed the
+time), several times faster than deal by deal in Python (for a study of random play written on
+it: `sueca simulate` itself plays deal by deal). The choices are those of `playout()` with the policy of `uniform_policy()` fed the
 same numbers (`tests/test_kernel.py` checks deal for deal), and `random_deals()` deals hands as
 `deal_hands()` does: every deal equally likely.
 
@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from .._rules import BEATS
 from ._bits import BITS10, POINTS, POP10, CardIndex, Mask, NextSeat, Seat
+from ._deal import nth_card
 from ._playouts import Policy
 
 __all__ = ["random_deals", "random_playouts", "uniform_policy"]
@@ -115,7 +116,6 @@ def uniform_policy(uniforms: Sequence[float]) -> Policy:
     def policy(
         seat: Seat, hands: Sequence[Mask], legal: Mask, trick: Sequence[CardIndex], lead: Seat
     ) -> CardIndex:
-        cards = [c for c in range(40) if legal >> c & 1]
-        return cards[int(next(numbers) * len(cards))]
+        return nth_card(legal, int(next(numbers) * legal.bit_count()))
 
     return policy
