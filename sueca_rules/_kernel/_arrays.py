@@ -3,9 +3,9 @@
 `random_playouts()` plays N deals out with random legal cards as arrays: each of the 40 steps is a
 handful of whole-array operations on the hands of all the deals (masks, looked up ten bits at a
 time), several times faster than deal by deal in Python (for a study of random play written on
-it: `sueca simulate` itself plays deal by deal). The choices are those of `playout()` with the policy of `uniform_policy()` fed the
-same numbers (`tests/test_kernel.py` checks deal for deal), and `random_deals()` deals hands as
-`deal_hands()` does: every deal equally likely.
+it: `sueca simulate` itself plays deal by deal). The choices are those of `playout()` with the
+policy of `uniform_policy()` fed the same numbers (`tests/test_kernel.py` checks deal for deal),
+and `random_deals()` deals hands as `deal_hands()` does: every deal equally likely.
 
 Nothing in the library imports this module unless asked to; it needs `numpy`.
 """
