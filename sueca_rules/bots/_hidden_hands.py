@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .._cards import DECK_MASK, SUIT_MASKS
@@ -20,10 +20,9 @@ from .._kernel._bits import POINTS, CardIndex, Mask, Seat, SuitIndex, VoidMask, 
 from .._kernel._deal import deal_to_seats, random_subset
 from .._rules import BEATS
 from ._rules_of_thumb import SeatKnowledge, follow_card, lead_card
-from ._table import proven_revokes
+from ._table import history, proven_revokes
 
 if TYPE_CHECKING:
-    from .._cards import Card
     from .._match import Observation
 
 __all__ = ["Likelihood", "Sampler", "history", "sample_hands"]
@@ -168,20 +167,6 @@ def _compositions(size: int, out: list[int], void: int) -> Iterator[tuple[int, .
                 clubs = size - spades - hearts - diamonds
                 if clubs <= limits[3]:
                     yield (spades, hearts, diamonds, clubs)
-
-
-def history(observation: Observation) -> list[tuple[Seat, CardIndex]]:
-    """The plays of the deal so far as `(seat, card)`, in order."""
-    next_seat = observation.rules.next_seat
-    plays: list[tuple[Seat, CardIndex]] = []
-    tricks: list[tuple[Seat, Sequence[Card]]] = [(t.leader, t.cards) for t in observation.tricks]
-    tricks.append((observation.trick_leader, observation.trick))
-    for leader, cards in tricks:
-        seat = leader
-        for card in cards:
-            plays.append((seat, int(card)))
-            seat = next_seat[seat]
-    return plays
 
 
 _Decision = tuple[CardIndex, Mask, int, SuitIndex, CardIndex, Seat, int, Mask, VoidMask, bool]

@@ -19,15 +19,24 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .._cards import SUIT_MASKS, Card, Rank
+from .._kernel._bits import CardIndex, Seat
 from .._rules import team_of
 
 if TYPE_CHECKING:
     from .._match import Observation
 
-__all__ = ["claim_worth_it", "long_in_trumps", "proven_revokers", "proven_revokes", "slip"]
+__all__ = [
+    "claim_worth_it",
+    "history",
+    "long_in_trumps",
+    "proven_revokers",
+    "proven_revokes",
+    "slip",
+]
 
 
 def slip(observation: Observation, rate: float, rng: random.Random) -> Card | None:
@@ -41,26 +50,34 @@ def slip(observation: Observation, rate: float, rng: random.Random) -> Card | No
     return rng.choice([card for card in observation.playable if card not in legal])
 
 
+def history(observation: Observation) -> list[tuple[Seat, CardIndex]]:
+    """The plays of the deal so far as `(seat, card)`, in order."""
+    next_seat = observation.rules.next_seat
+    plays: list[tuple[Seat, CardIndex]] = []
+    tricks: list[tuple[Seat, Sequence[Card]]] = [(t.leader, t.cards) for t in observation.tricks]
+    tricks.append((observation.trick_leader, observation.trick))
+    for leader, cards in tricks:
+        seat = leader
+        for card in cards:
+            plays.append((seat, int(card)))
+            seat = next_seat[seat]
+    return plays
+
+
 def proven_revokes(observation: Observation) -> list[tuple[int, int]]:
     """The renúncias of this deal that the cards seen prove, as `(seat, suit)`: the seat did not
     follow `suit` when it was led and later played a card of it (so it held that card when it did
     not follow), in the order they were proved."""
-    next_seat = observation.rules.next_seat
-    tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in observation.tricks]
-    if observation.trick:
-        tricks.append((observation.trick_leader, observation.trick))
     shown: set[tuple[int, int]] = set()  # (seat, suit) it did not follow
     proven: list[tuple[int, int]] = []
-    for leader, cards in tricks:
-        seat = leader
-        led = cards[0] // 10
-        for index, card in enumerate(cards):
-            suit = card // 10
-            if (seat, suit) in shown and (seat, suit) not in proven:
-                proven.append((seat, suit))
-            if index and suit != led:
-                shown.add((seat, led))
-            seat = next_seat[seat]
+    plays = history(observation)
+    for index, (seat, card) in enumerate(plays):
+        suit = card // 10
+        if (seat, suit) in shown and (seat, suit) not in proven:
+            proven.append((seat, suit))
+        led = plays[index - index % 4][1] // 10
+        if index % 4 and suit != led:
+            shown.add((seat, led))
     return proven
 
 
