@@ -6,6 +6,7 @@ sends it, tests compare it with an independent referee. It reads the match's pub
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ._cards import Suit
@@ -13,13 +14,34 @@ from ._engine import Engine
 from ._events import Claim, DealResult, Revoke, Trick
 from ._rules import claim_catches
 
-__all__ = ["claim_caught", "replay_report"]
+__all__ = ["claim_caught", "deal_outcome", "partida_games", "replay_report"]
 
 
 def claim_caught(deal: DealResult, claim: Claim) -> Revoke | None:
     """The renúncia `claim` caught in a finished deal (see `claim_catches()`), or `None` for a false
     claim."""
     return claim_catches(claim, deal.revokes)
+
+
+def deal_outcome(deal: DealResult) -> tuple[int, int, bool]:
+    """What a finished deal gave, for the front ends to put in words: the team it went to (0 for
+    a 60-60), the games of the deal itself (its play_on penalties apart), and, for a deal a claim
+    ended, whether that claim caught a renúncia (`False` otherwise)."""
+    team = deal.team if deal.team is not None else 0
+    caught = deal.result == "revoke" and claim_caught(deal, deal.claims[-1]) is not None
+    return team, deal.games[team] - deal.penalties[team], caught
+
+
+def partida_games(deals: Sequence[DealResult]) -> tuple[int, int]:
+    """The games of the partida of the last of `deals` right after it (before a new partida
+    starts again from nothing)."""
+    last = deals[-1].partida
+    games = [0, 0]
+    for deal in deals:
+        if deal.partida == last:
+            games[0] += deal.games[0]
+            games[1] += deal.games[1]
+    return games[0], games[1]
 
 
 def replay_report(match: Engine) -> dict[str, Any]:

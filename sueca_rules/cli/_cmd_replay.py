@@ -171,7 +171,7 @@ def _deal_head(w: ReplayPhrases, number: int, partida: int, dealer: int, card: C
 
 
 def _deal_account(w: ReplayPhrases, rules: Rules, deal: DealResult) -> list[str]:
-    from .._report import claim_caught
+    from .._report import deal_outcome
 
     lines = [_deal_head(w, deal.number, deal.partida, deal.dealer, deal.trump_card)]
     if deal.redeal is not None:
@@ -179,13 +179,11 @@ def _deal_account(w: ReplayPhrases, rules: Rules, deal: DealResult) -> list[str]
         return lines
     leader = rules.first_leader(deal.dealer)
     lines.extend(_tricks(w, rules, leader, deal.tricks, deal.plays, deal.claims, deal.revokes))
-    team = deal.team if deal.team is not None else 0
-    games = deal.games[team] - deal.penalties[team]
+    team, games, caught = deal_outcome(deal)
     if deal.result == "tie":
         text = w.tie(deal.tricks_won, deal.penalties)
     else:
         if deal.result == "revoke":
-            caught = claim_caught(deal, deal.claims[-1]) is not None
             text = w.by_claim(caught, w.team_long(team), games)
         else:
             head = w.points(deal.points, deal.tricks_won)

@@ -33,7 +33,7 @@ from .._events import (
 )
 from .._lang import Phrases, PlayPhrases, Who, seat_name
 from .._match import Match
-from .._report import claim_caught
+from .._report import deal_outcome, partida_games
 from .._rules import TIE_ADD, TIE_MULTIPLY, Rules, team_of, trick_winner
 
 __all__ = ["HUMAN", "TableView", "card_text", "suit_text"]
@@ -293,7 +293,7 @@ class TableView:
             self.card_points[t] += scored.points[t]
         text = self._result(match.deals[-1])
         self.say(f"[bold]{w.deal_end(scored.deal, self.teams, scored.points)}[/] {text}")
-        games_now = self._games_after(match)
+        games_now = partida_games(match.deals)
         line = w.games_line(self.teams, games_now, self.rules.target_games, self._so_far())
         if self.rules.best_of > 1:
             line += " · " + w.partidas(match.partidas)
@@ -310,10 +310,8 @@ class TableView:
             if any(deal.penalties):
                 text += w.with_penalties(self.teams, deal.penalties)
             return text
-        winner = deal.team if deal.team is not None else 0
-        games = deal.games[winner] - deal.penalties[winner]
+        winner, games, caught = deal_outcome(deal)
         if deal.result == "revoke":
-            caught = claim_caught(deal, deal.claims[-1]) is not None
             text = w.by_claim(caught, self.team(winner), games)
         else:
             kind: Literal["", "bandeira", "capote"] = ""
@@ -328,18 +326,6 @@ class TableView:
 
     def _so_far(self) -> tuple[int, int]:
         return self.card_points[0], self.card_points[1]
-
-    @staticmethod
-    def _games_after(match: Match) -> tuple[int, int]:
-        """The games of the partida right after the last deal (before a new partida resets
-        them)."""
-        last = match.deals[-1]
-        games = [0, 0]
-        for d in match.deals:
-            if d.partida == last.partida:
-                games[0] += d.games[0]
-                games[1] += d.games[1]
-        return games[0], games[1]
 
     def _show_match_end(self, match: Match, team: int) -> None:
         w = self.words
