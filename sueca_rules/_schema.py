@@ -12,7 +12,13 @@ from typing import Any
 
 from ._variant import Variant
 
-__all__ = ["SCHEMA_FILENAME", "SCHEMA_ID", "schema_text", "variant_json_schema"]
+__all__ = [
+    "SCHEMA_FILENAME",
+    "SCHEMA_ID",
+    "resolve_ref",
+    "schema_text",
+    "variant_json_schema",
+]
 
 SCHEMA_VERSION = 1
 SCHEMA_FILENAME = f"sueca-variant.v{SCHEMA_VERSION}.json"
@@ -53,3 +59,15 @@ def variant_json_schema() -> dict[str, Any]:
 def schema_text() -> str:
     """The schema as the JSON text committed under `schema/`."""
     return json.dumps(variant_json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def resolve_ref(node: dict[str, Any], definitions: dict[str, Any]) -> dict[str, Any]:
+    """A node of the schema with its `$ref` (or an `allOf` of one) replaced by the definition it
+    names, the node's own keys (a description, a default) kept over the definition's."""
+    ref = node.get("$ref")
+    if ref is None and len(node.get("allOf", ())) == 1:
+        ref = node["allOf"][0].get("$ref")
+    if ref is None:
+        return node
+    target = definitions[ref.rsplit("/", 1)[-1]]
+    return {**target, **{k: v for k, v in node.items() if k not in ("$ref", "allOf")}}

@@ -151,21 +151,13 @@ def starter_text(name: str, base: str, schema: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _resolve(node: dict[str, Any], definitions: dict[str, Any]) -> dict[str, Any]:
-    """`node` with a `$ref` (or an `allOf` of one) replaced by its definition."""
-    ref = node.get("$ref") or (node.get("allOf") or [{}])[0].get("$ref")
-    if ref:
-        merged = dict(definitions[ref.rsplit("/", 1)[1]])
-        merged.update({k: v for k, v in node.items() if k not in ("$ref", "allOf")})
-        return merged
-    return node
-
-
 def _node(
     key: str, node: dict[str, Any], value: Any, indent: str, definitions: dict[str, Any]
 ) -> list[str]:
     """A field, or a section with its fields, commented out."""
-    node = _resolve(node, definitions)
+    from .._schema import resolve_ref
+
+    node = resolve_ref(node, definitions)
     if node.get("type") != "object" or "properties" not in node:
         return _field(key, node, value, indent, definitions, commented=True)
     lines = _comment(node.get("description", ""), indent)
@@ -184,7 +176,9 @@ def _field(
     *,
     commented: bool,
 ) -> list[str]:
-    node = _resolve(node, definitions)
+    from .._schema import resolve_ref
+
+    node = resolve_ref(node, definitions)
     text = node.get("description", "")
     choices = _choices(node, definitions)
     if choices:
@@ -208,10 +202,12 @@ def _comment(text: str, indent: str) -> list[str]:
 
 def _choices(node: dict[str, Any], definitions: dict[str, Any]) -> str:
     """The values a field takes, in a few words (empty for free text)."""
+    from .._schema import resolve_ref
+
     options = node.get("anyOf") or [node]
     parts: list[str] = []
     for option in options:
-        option = _resolve(option, definitions)
+        option = resolve_ref(option, definitions)
         kind = option.get("type")
         if "enum" in option:
             parts += [_scalar(v) for v in option["enum"]]
@@ -230,7 +226,7 @@ def _choices(node: dict[str, Any], definitions: dict[str, Any]) -> str:
             else:
                 parts.append("a whole number")
         elif kind == "array":
-            item = _resolve(option.get("items", {}), definitions)
+            item = resolve_ref(option.get("items", {}), definitions)
             fields = ", ".join(f"{k}: ..." for k in item.get("properties", {}))
             parts.append(f"a list of {{{fields}}}" if fields else "a list")
     return " | ".join(parts)

@@ -9,6 +9,7 @@ import functools
 from typing import Any, Final
 
 from sueca_rules import Variant
+from sueca_rules._schema import resolve_ref
 
 from ._i18n import Lang, field_help, phrase
 
@@ -50,17 +51,6 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
 _HIDDEN: Final = frozenset({"extends"})  # the builder's "Start from" is the base
 
 
-def _resolve(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
-    """A schema node with `$ref` (also inside `allOf`) replaced by what it names."""
-    ref = node.get("$ref")
-    if ref is None and len(node.get("allOf", ())) == 1:
-        ref = node["allOf"][0].get("$ref")
-    if ref is None:
-        return node
-    target = defs[ref.rsplit("/", 1)[-1]]
-    return {**target, **{k: v for k, v in node.items() if k not in ("$ref", "allOf")}}
-
-
 @functools.cache
 def _leaves() -> tuple[tuple[str, dict[str, Any]], ...]:
     """Every leaf field of a variant: (dotted path, its schema node), in schema order."""
@@ -71,13 +61,13 @@ def _leaves() -> tuple[tuple[str, dict[str, Any]], ...]:
     def walk(node: dict[str, Any], prefix: str) -> None:
         for key, child in node.get("properties", {}).items():
             path = f"{prefix}{key}"
-            resolved = _resolve(child, defs)
+            resolved = resolve_ref(child, defs)
             if "properties" in resolved:
                 walk(resolved, path + ".")
             elif path not in _HIDDEN:
                 items = resolved.get("items")
                 if isinstance(items, dict):
-                    resolved = {**resolved, "items": _resolve(items, defs)}
+                    resolved = {**resolved, "items": resolve_ref(items, defs)}
                 out.append((path, resolved))
 
     walk(schema, "")
