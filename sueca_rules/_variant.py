@@ -427,8 +427,9 @@ class Variant(_Model):
         )
         tie = self.scoring.tie
         scoring = self.scoring
-        # Under `requires: all_points` a deal won with 120 points is always a bandeira: a tier
-        # from 120 points can never score.
+        # Under `requires: all_points` a deal won with 120 points is always a bandeira
+        # (`Rules.is_bandeira`, which this module sits below): a tier from 120 points can never
+        # score.
         top = 119 if scoring.bandeira.requires == "all_points" else 120
         return {
             "tiers": max((t.games for t in scoring.tiers if t.min_points <= top), default=0),

@@ -566,3 +566,11 @@ def test_advance_plays_every_variant_to_its_end() -> None:
             assert match.is_over or len(match.deals) == 40
     with pytest.raises(ConfigError, match="4 bots"):
         advance(Match("portugal"), [make_bot(1)])
+
+
+def test_every_level_has_its_class_and_only_those() -> None:
+    from sueca_rules.bots import LEVELS
+    from sueca_rules.bots._levels import _CLASSES
+
+    assert tuple(_CLASSES) == LEVELS
+    assert [make_bot(level).level for level in LEVELS] == list(LEVELS)

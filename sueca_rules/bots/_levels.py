@@ -14,6 +14,14 @@ __all__ = ["LEVELS", "make_bot"]
 
 LEVELS = (1, 2, 3, 4, 5)
 """The bot levels [`make_bot()`][sueca_rules.bots.make_bot] knows."""
+_CLASSES: dict[int, Callable[..., BaseBot]] = {
+    1: RandomBot,
+    2: RuleBot,
+    3: MemoryBot,
+    4: SamplingBot,
+    5: SearchBot,
+}
+"""The class of each level's bots (one per entry of `LEVELS`)."""
 
 
 def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bot:
@@ -65,16 +73,9 @@ def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bo
 
 def _bot_class(level: int) -> Callable[..., BaseBot]:
     """The class of the bots of `level`."""
-    if level == 1:
-        return RandomBot
-    if level == 2:
-        return RuleBot
-    if level == 3:
-        return MemoryBot
-    if level == 4:
-        return SamplingBot
-    if level == 5:
-        return SearchBot
+    factory = _CLASSES.get(level) if isinstance(level, int) else None
+    if factory is not None:
+        return factory
     raise bot_error(f"no bot of level {level!r}: levels are {', '.join(map(str, LEVELS))}")
 
 
