@@ -9,8 +9,12 @@ seat may know and sends intentions the server checks. Needs the `web` extra
 import uvicorn
 from sueca_rules.web import Settings, create_app
 
-uvicorn.run(create_app(Settings(max_tables=20)), host="127.0.0.1", port=8000)
+app = create_app(Settings(max_tables=20))
+uvicorn.run(app, host="127.0.0.1", port=8000, ws_max_size=64 * 1024)
 ```
+
+(`ws_max_size` caps a WebSocket message before the server reads it, as `sueca serve` does; the
+app refuses more than `Settings.max_message_bytes` once it has.)
 
 Tables live in the server's memory: when the process stops, every table is lost (a join link
 then says the table no longer exists), and finished records are downloaded by the players.
