@@ -177,10 +177,12 @@ def _byte_policy(rng: random.Random) -> Policy:
     """The rule random_playout follows, as a policy: random bytes drawn as it draws them (64,
     then 16 at a time); following suit, the held cards of the suit led strongest first, else
     the hand from the lowest card; the card at ``r % n``, a byte in the top ``256 % n`` passed
-    over."""
+    over; a seat's last card without a byte."""
+
+    first = rng.randbytes(64)  # drawn at once, as random_playout does
 
     def draw() -> Iterator[int]:
-        yield from rng.randbytes(64)
+        yield from first
         while True:
             yield from rng.randbytes(16)
 
@@ -188,6 +190,8 @@ def _byte_policy(rng: random.Random) -> Policy:
 
     def policy(seat: int, hands: Sequence[int], legal: int, trick: Sequence[int], lead: int) -> int:
         hand = hands[seat]
+        if hand.bit_count() == 1:
+            return legal.bit_length() - 1
         following = bool(trick) and bool(hand & SUIT_MASKS[trick[0] // 10])
         cards = cards_of(legal) if following else sorted(cards_of(legal))
         n = len(cards)

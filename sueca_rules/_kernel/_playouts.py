@@ -8,14 +8,13 @@ checks every play-out here against `Match`.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
-from operator import length_hint
 from typing import Final, NamedTuple
 
 from .._rules import BEATS, legal_mask, trick_winner
 from ._bits import BIT, BITS10, POINTS, CardIndex, Mask, NextSeat, Seat, SuitIndex
+from ._deal import nth_card
 
 __all__ = [
     "Outcome",
@@ -158,23 +157,30 @@ def _uniform_pick(choices: bytes) -> bytes:
     return choices * (256 // n) + bytes([_DRAW_AGAIN]) * (256 % n) if n else b""
 
 
-@functools.cache
-def _followers(next_seat: tuple[Seat, ...]) -> tuple[tuple[Seat, Seat, Seat], ...]:
+def _followers(next_seat: NextSeat) -> tuple[tuple[Seat, Seat, Seat], ...]:
     """`_followers(next_seat)[s]`: the three seats that play after `s` in a trick, in order
-    (worked out once per order of play)."""
+    (worked out once per order of play, kept in `_AFTER`)."""
     out = []
     for seat in range(4):
         first = next_seat[seat]
         second = next_seat[first]
         out.append((first, second, next_seat[second]))
-    return tuple(out)
+    return _AFTER.setdefault(tuple(next_seat), tuple(out))
+
+
+_AFTER: Final[dict[tuple[Seat, ...], tuple[tuple[Seat, Seat, Seat], ...]]] = {}
+"""`_followers()` by order of play (at most 24 orders)."""
 
 
 _DRAW_AGAIN: Final = 255
 _PICK_INDEX: Final = tuple(_uniform_pick(bytes(range(n))) for n in range(11))
 """`_PICK_INDEX[n][r]`: one of `0..n-1` for a random byte."""
-_PICK_RANK: Final = tuple(_uniform_pick(bytes(ranks)) for ranks in BITS10)
-"""`_PICK_RANK[pattern][r]`: one of the ranks of a suit's 10-bit pattern for a random byte."""
+_PICK_CARD: Final = tuple(
+    tuple(_uniform_pick(bytes(10 * suit + rank for rank in ranks)) for ranks in BITS10)
+    for suit in range(4)
+)
+"""`_PICK_CARD[suit][pattern][r]`: one of the cards of a suit's 10-bit pattern (strongest first)
+for a random byte."""
 _SKIP: Final = tuple(range(k) for k in range(11))
 _PICK_SKIP: Final = tuple(
     tuple(None if index == _DRAW_AGAIN else _SKIP[index] for index in table)
@@ -183,16 +189,23 @@ _PICK_SKIP: Final = tuple(
 """`_PICK_SKIP[n][r]`: `range(_PICK_INDEX[n][r])`, the cards to pass over from the lowest (`None`
 for a byte passed over)."""
 _BEATS_ROWS: Final = tuple(
-    tuple(BEATS[trump][best * 40 : best * 40 + 40] for best in range(40)) for trump in range(4)
-)
-"""`_BEATS_ROWS[trump][best][card]`: `BEATS[trump][best * 40 + card]`, a row per card."""
-_LEADS: Final = tuple(
-    {BIT[card]: (card // 10 * 10, _BEATS_ROWS[trump][card], POINTS[card]) for card in range(40)}
+    tuple(tuple(BEATS[trump][best * 40 : best * 40 + 40]) for best in range(40))
     for trump in range(4)
 )
-"""`_LEADS[trump][BIT[card]]`, for a card led: the first card of its suit, its row of
-`_BEATS_ROWS` and its points."""
-_CARD_OF_BIT: Final = {BIT[card]: card for card in range(40)}
+"""`_BEATS_ROWS[trump][best][card]`: `BEATS[trump][best * 40 + card]`, a row per card."""
+_Lead = tuple[int, tuple[bytes, ...], tuple[int, ...], int]
+_LEADS: Final[tuple[tuple[_Lead, ...], ...]] = tuple(
+    (
+        (0, (), (), 0),  # no card: by `card + 1`, the bit length of the card's bit
+        *(
+            (card // 10 * 10, _PICK_CARD[card // 10], _BEATS_ROWS[trump][card], POINTS[card])
+            for card in range(40)
+        ),
+    )
+    for trump in range(4)
+)
+"""`_LEADS[trump][card + 1]` (`BIT[card].bit_length()`), for a card led: the first card of its
+suit, its `_PICK_CARD` tables, its row of `_BEATS_ROWS` and its points."""
 
 
 def _draw_more(pick: bytes, rng: random.Random) -> tuple[int, Iterator[int]]:
@@ -206,14 +219,39 @@ def _draw_more(pick: bytes, rng: random.Random) -> tuple[int, Iterator[int]]:
                 return value, stream
 
 
-def _trick_under_way(
-    position: Position, after: Sequence[tuple[Seat, Seat, Seat]]
-) -> tuple[Sequence[Seat], SuitIndex, CardIndex, Seat, int, Seat]:
-    """For `random_playout()`: the seats yet to play to `position`'s trick under way (at least one
-    card played), then as `TrickState` the suit led, the best card, its seat, the points and the
-    seat to play."""
+def _pick(table: bytes, stream: Iterator[int], rng: random.Random) -> tuple[int, Iterator[int]]:
+    """The value of `table` for the next random byte that is not passed over, and the bytes left."""
+    for r in stream:
+        value = table[r]
+        if value != _DRAW_AGAIN:
+            return value, stream
+    return _draw_more(table, rng)
+
+
+def _finish_trick(
+    position: Position, hands: list[Mask], stream: Iterator[int], rng: random.Random
+) -> tuple[Seat, int, Iterator[int]]:
+    """For `random_playout()`: the trick under way in `position` played to its end by the same
+    byte rule (`hands` are updated); the seat that takes it, its points and the bytes left."""
     played, led, best, best_seat, points, seat = TrickState.of(position)
-    return (seat, *after[seat])[: 4 - played], led, best, best_seat, points, seat
+    row = _BEATS_ROWS[position.trump][best]
+    for _ in range(4 - played):
+        hand = hands[seat]
+        pattern = hand >> 10 * led & 1023
+        if not hand & hand - 1:  # the last card of the hand
+            card = hand.bit_length() - 1
+        elif pattern:
+            card, stream = _pick(_PICK_CARD[led][pattern], stream, rng)
+        else:
+            index, stream = _pick(_PICK_INDEX[hand.bit_count()], stream, rng)
+            card = nth_card(hand, index)
+        hands[seat] = hand ^ BIT[card]
+        points += POINTS[card]
+        if row[card]:
+            row = _BEATS_ROWS[position.trump][card]
+            best_seat = seat
+        seat = position.next_seat[seat]
+    return best_seat, points, stream
 
 
 def random_playout(position: Position, rng: random.Random) -> Outcome:
@@ -223,54 +261,51 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     `rng.randbytes`): following suit, the cards of the suit led held, strongest first, and the card
     at `r % n`; leading or out of the suit led, the cards of the hand from the lowest-numbered and
     the card at `r % n`. A byte in the top `256 % n` is passed over (then the next one decides), so
-    that every legal card is exactly as likely.
+    that every legal card is exactly as likely. A seat's last card is played without a byte.
     """
-    # The hot loop: one trick a turn, its lead then the seats after the leader (`_followers`),
-    # each card chosen by table (`_PICK_SKIP`, `_PICK_RANK`), the trick's winner kept as a row of
-    # `BEATS`; every seat yet to play to a trick holds `size` cards.
-    hands = list(position.hands)
-    points0, points1 = position.points
-    tricks0, tricks1 = position.tricks_won
-    trump = position.trump
+    # A trick under way is finished first (`_finish_trick`, not the hot loop). The hot loop: one
+    # trick a turn, its lead then the seats after the leader (`_followers`), each card chosen by
+    # table (`_PICK_SKIP`, `_PICK_CARD`), the trick's winner kept as a row of `BEATS`; every seat
+    # yet to play to a trick holds `size` cards.
+    hands, trump, leader, trick, (points0, points1), (tricks0, tricks1), next_seat = position
+    hands = list(hands)
     rows = _BEATS_ROWS[trump]
     leads = _LEADS[trump]
-    next_seat = tuple(position.next_seat)
-    after = _followers(next_seat)
-    pick_rank = _PICK_RANK
+    try:
+        after = _AFTER[next_seat]  # type: ignore[index]  # a list is a TypeError, handled
+    except (KeyError, TypeError):
+        after = _followers(next_seat)
     pick_skip = _PICK_SKIP
     bit_of = BIT
     points_of = POINTS
-    card_of = _CARD_OF_BIT
     stream = iter(rng.randbytes(64))
-    if position.trick:
-        followers, led, best, best_seat, trick_points, seat = _trick_under_way(position, after)
-    else:  # the lead sets the rest
-        followers, led, best, best_seat, trick_points = (), 0, 0, position.leader, 0
-        seat = best_seat
-    shift = 10 * led
-    row = rows[best]
-    size = hands[seat].bit_count()
+    best_seat = leader
+    if trick:  # finish the trick under way first (not the hot loop)
+        best_seat, trick_points, stream = _finish_trick(position, hands, stream, rng)
+        if best_seat & 1:
+            points1 += trick_points
+            tricks1 += 1
+        else:
+            points0 += trick_points
+            tricks0 += 1
+    size = hands[best_seat].bit_count()
     pick_any = pick_skip[size]
-    while True:
-        if not followers:  # a trick to lead: by `best_seat`, who took the last one
-            if size < 2:
+    while size > 1:  # a trick led by `best_seat`, who took the last one
+        seat = best_seat
+        hand = rest = hands[seat]
+        for r in stream:
+            skipped = pick_any[r]
+            if skipped is not None:
                 break
-            seat = best_seat
-            hand = rest = hands[seat]
-            for r in stream:
-                skipped = pick_any[r]
-                if skipped is not None:
-                    break
-            else:
-                index, stream = _draw_more(_PICK_INDEX[size], rng)
-                skipped = _SKIP[index]
-            for _ in skipped:
-                rest &= rest - 1  # drop the lowest card
-            card = rest & -rest
-            hands[seat] = hand ^ card
-            shift, row, trick_points = leads[card]
-            followers = after[seat]
-        for seat in followers:
+        else:
+            index, stream = _draw_more(_PICK_INDEX[size], rng)
+            skipped = _SKIP[index]
+        for _ in skipped:
+            rest &= rest - 1  # drop the lowest card
+        rest &= -rest
+        hands[seat] = hand ^ rest
+        shift, pick_rank, row, trick_points = leads[rest.bit_length()]
+        for seat in after[best_seat]:
             hand = hands[seat]
             pick = pick_rank[hand >> shift & 1023]
             if pick:  # following suit
@@ -280,7 +315,6 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
                         break
                 else:
                     card, stream = _draw_more(pick, rng)
-                card += shift
                 hands[seat] = hand ^ bit_of[card]
             else:  # out of the suit led: the lead's pick above, inlined again (a call a card costs)
                 for r in stream:
@@ -295,7 +329,7 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
                     rest &= rest - 1  # drop the lowest card
                 rest &= -rest
                 hands[seat] = hand ^ rest
-                card = card_of[rest]
+                card = rest.bit_length() - 1
             trick_points += points_of[card]
             if row[card]:
                 row = rows[card]
@@ -306,15 +340,12 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
         else:
             points0 += trick_points
             tricks0 += 1
-        followers = ()
         size -= 1
         pick_any = pick_skip[size]
-    if size:  # the last trick: every seat plays its last card, for one byte (never passed over)
-        if length_hint(stream) < 4:
-            rng.randbytes(16)  # the bytes the last cards would have drawn
-        _, row, trick_points = leads[hands[best_seat]]
+    if size:  # the last trick: every seat plays its last card (no byte drawn)
+        _, _, row, trick_points = leads[hands[best_seat].bit_length()]
         for seat in after[best_seat]:
-            card = card_of[hands[seat]]
+            card = hands[seat].bit_length() - 1
             trick_points += points_of[card]
             if row[card]:
                 row = rows[card]
