@@ -63,6 +63,7 @@ from ._rules import (
     Rules,
     check_seat,
     claim_catches,
+    compiled_rules,
     is_seat,
     legal_mask,
     team_of,
@@ -282,7 +283,7 @@ class Engine:
         if first_dealer is not None:
             check_seat(first_dealer, "the first dealer")
         resolved = resolve_variant(variant)
-        rules = Rules.from_variant(resolved)
+        rules = compiled_rules(resolved)
         self._rules = rules
         if seed is None:
             seed = rng.getrandbits(64) if rng is not None else secrets.randbits(64)

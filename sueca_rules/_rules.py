@@ -39,6 +39,7 @@ __all__ = [
     "beats",
     "check_seat",
     "claim_catches",
+    "compiled_rules",
     "is_seat",
     "legal_mask",
     "partner",
@@ -403,3 +404,23 @@ class Rules:
         bandeira = self.is_bandeira(points, all_tricks)
         games = self.bandeira_games if bandeira else self.tier_games(points)
         return self.tie_bonus(games, pending_ties), bandeira
+
+
+_COMPILED: Final[dict[int, tuple[Variant, Rules]]] = {}
+"""`compiled_rules()`'s memory: by `id(variant)`, the variant itself (so that its id is not reused
+while it is kept) and its rules."""
+_COMPILED_MAX: Final = 64
+
+
+def compiled_rules(variant: Variant) -> Rules:
+    """`Rules.from_variant(variant)`, compiled once for the variants in use (a `Match` made with a
+    built-in id gets the same `Variant` each time; variants are frozen). Remembers at most 64
+    variants, by identity."""
+    hit = _COMPILED.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    rules = Rules.from_variant(variant)
+    if len(_COMPILED) >= _COMPILED_MAX:
+        _COMPILED.clear()
+    _COMPILED[id(variant)] = (variant, rules)
+    return rules

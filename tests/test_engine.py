@@ -613,3 +613,23 @@ def test_the_engine_keeps_at_most_29_attributes() -> None:
                 steps += 1
                 assert len(vars(match)) <= 29, sorted(vars(match))
             assert len(vars(match.clone())) <= 29
+
+
+def test_rules_are_compiled_once_per_variant_and_never_stale() -> None:
+    """A match made with a built-in id reuses the rules compiled for that variant; another variant
+    object, even one equal to it, gets its own; the memory keeps a bounded number of variants."""
+    from sueca_rules._rules import _COMPILED, _COMPILED_MAX, compiled_rules
+
+    assert Match("portugal", seed=1).rules is Match("portugal", seed=2).rules
+    base = load_variant("portugal")
+    assert compiled_rules(base) == Rules.from_variant(base)
+    for target in range(1, _COMPILED_MAX + 10):
+        other = variant(match={"target_games": target})
+        rules = compiled_rules(other)
+        assert rules.target_games == target
+        assert compiled_rules(other) is rules
+        assert Match(other, seed=0).rules is rules
+        assert len(_COMPILED) <= _COMPILED_MAX
+    clockwise = variant(table={"direction": "clockwise"})
+    assert Match(clockwise, seed=0).rules.clockwise
+    assert not Match(variant(), seed=0).rules.clockwise
