@@ -222,6 +222,9 @@ def test_playouts_agree_with_match(variant: str, seed: int, dealer: int, start: 
         lambda m: policy(m.turn or 0, _position(m).hands, legal_of(m), _position(m).trick, 0),
     )
     assert fast == slow == engine
+    # The order of play as any sequence (a list is not a key of the kernel's memory of orders).
+    as_list = position._replace(next_seat=list(position.next_seat))
+    assert random_playout(as_list, random.Random(seed)) == fast
     assert sum(fast[:2]) == 120
     assert sum(fast[2:]) == 10
 
