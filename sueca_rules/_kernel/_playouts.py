@@ -230,9 +230,10 @@ def _pick(table: bytes, stream: Iterator[int], rng: random.Random) -> tuple[int,
 
 def _finish_trick(
     position: Position, hands: list[Mask], stream: Iterator[int], rng: random.Random
-) -> tuple[Seat, int, Iterator[int]]:
+) -> tuple[Seat, list[int], list[int], Iterator[int]]:
     """For `random_playout()`: the trick under way in `position` played to its end by the same
-    byte rule (`hands` are updated); the seat that takes it, its points and the bytes left."""
+    byte rule (`hands` are updated); the seat that takes it, the teams' points and tricks after
+    it and the bytes left."""
     played, led, best, best_seat, points, seat = TrickState.of(position)
     row = _BEATS_ROWS[position.trump][best]
     for _ in range(4 - played):
@@ -251,7 +252,10 @@ def _finish_trick(
             row = _BEATS_ROWS[position.trump][card]
             best_seat = seat
         seat = position.next_seat[seat]
-    return best_seat, points, stream
+    team_points, tricks_won = list(position.points), list(position.tricks_won)
+    team_points[best_seat & 1] += points
+    tricks_won[best_seat & 1] += 1
+    return best_seat, team_points, tricks_won, stream
 
 
 def random_playout(position: Position, rng: random.Random) -> Outcome:
@@ -281,13 +285,9 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     stream = iter(rng.randbytes(64))
     best_seat = leader
     if trick:  # finish the trick under way first (not the hot loop)
-        best_seat, trick_points, stream = _finish_trick(position, hands, stream, rng)
-        if best_seat & 1:
-            points1 += trick_points
-            tricks1 += 1
-        else:
-            points0 += trick_points
-            tricks0 += 1
+        best_seat, (points0, points1), (tricks0, tricks1), stream = _finish_trick(
+            position, hands, stream, rng
+        )
     size = hands[best_seat].bit_count()
     pick_any = pick_skip[size]
     while size > 1:  # a trick led by `best_seat`, who took the last one
