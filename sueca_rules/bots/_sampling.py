@@ -270,7 +270,7 @@ class SearchBot(SamplingBot):
 
     It plays as [`SamplingBot`][sueca_rules.bots.SamplingBot] does, with more of everything: up to
     1,000 sampled deals before each card (the candidate cards that fall clearly behind are dropped
-    on the way, so most cards take far fewer), the last three tricks of the deal solved exactly from
+    on the way, so most cards take far fewer), the last four tricks of the deal solved exactly from
     every sampled deal (every hand in view) instead of the last two, and the last three tricks of
     every play-out solved exactly instead of played by the rules of thumb. It takes the same options
     as level 4, with these defaults.
@@ -285,7 +285,7 @@ class SearchBot(SamplingBot):
         *,
         samples: int = 1000,
         time_limit: float | None = None,
-        solve_tricks: int = 3,
+        solve_tricks: int = 4,
         points_weight: float = 1.5,
         inference: float = 0.05,
         prune: float = 3.0,
