@@ -58,6 +58,9 @@ from ._simulate import StudyInterrupted as StudyInterrupted
 from ._simulate import simulate as simulate
 from ._studies._compare import ComparisonReport as ComparisonReport
 from ._studies._compare import compare as compare
+from ._turns import Choice as Choice
+from ._turns import Decision as Decision
+from ._turns import DecisionKind as DecisionKind
 from ._variant import Bandeira as Bandeira
 from ._variant import DealRules as DealRules
 from ._variant import MatchRules as MatchRules

@@ -68,6 +68,7 @@ from ._rules import (
     legal_mask,
     team_of,
 )
+from ._turns import Choice, Decision
 from ._variant import Variant
 
 __all__ = ["Engine", "Observation", "Phase", "TrumpSide", "check_seat", "shuffled_deal"]
@@ -99,6 +100,16 @@ _DEALT: Final = frozenset((_REDEAL, _PLAY, _COUNT))  # a deal is on the table
 _DECIDING: Final = frozenset((_PLAY, _TRUMP, _REDEAL))  # a seat's decision is due
 _SUITS = tuple(Suit)
 _SIDES: Final = ("top", "bottom")
+_ASKED: Final = {"redeal": "wants a new deal", "claim": "claims a renúncia"}
+
+
+def _word(value: object) -> str:
+    """An option as the contract writes it: `true`/`false`, a seat, a card, `"top"`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Card):
+        return str(value)
+    return repr(value) if isinstance(value, str) else str(value)
 
 
 def _card_int(card: Card | int | str, seat: int | None = None) -> int:
@@ -298,7 +309,6 @@ class Engine:
         self._auto = bool(deal)
         self._phase: Phase = _DEAL
         self._dealer = first_dealer
-        self._partida = 0
         self._games = [0, 0]
         self._partidas = [0, 0]
         self._pending = 0
@@ -327,6 +337,9 @@ class Engine:
         self._tricks_won = [0, 0]
         self._penalties = [0, 0]
         self._voids = 0
+        # The claim round of the turn protocol: (deal number, cards played, seats still to ask);
+        # opened on demand by pending() (see sueca_rules._turns).
+        self._asking: tuple[int, int, tuple[int, ...]] | None = None
 
     # --- dealing ------------------------------------------------------------------------
 
@@ -440,7 +453,7 @@ class Engine:
         return [
             _new(
                 DealStarted,
-                (self._deal_no, self._partida, self._dealer, CARDS[turned], leader),
+                (self._deal_no, self.partida, self._dealer, CARDS[turned], leader),
             )
         ]
 
@@ -721,6 +734,105 @@ class Engine:
     def _penalty_games(self) -> tuple[int, int]:
         return self._penalties[0], self._penalties[1]
 
+    # --- the turn protocol (sueca_rules._turns) ---------------------------------------------
+
+    def pending(self) -> Decision | None:
+        """The decision due now (see [`Decision`][sueca_rules.Decision] for its kinds), or `None`
+        when the match is over or waits for a deal to be dealt (`deal=False`). Answer it with
+        [`decide()`][sueca_rules.Match.decide]; a loop of the two plays any variant:
+
+        ```python
+        while (decision := match.pending()) is not None:
+            match.decide(decision.default)  # or the choice of whoever sits at decision.seat
+        ```
+        """
+        phase = self._phase
+        after = len(self._plays)
+        asking = self.claim_round
+        if asking:
+            rules = self._rules
+            claims: tuple[bool | int, ...] = (False, True)
+            if rules.accuse_player:
+                claims = (False, *(s for s in range(4) if team_of(s) != team_of(asking[0])))
+            return Decision(asking[0], "claim", claims, False, after)
+        seat = self._turn
+        if phase == _PLAY:
+            options = tuple(self.playable_cards())
+            return Decision(seat, "card", options, self.legal_cards()[0], after)
+        if phase == _TRUMP:
+            return Decision(seat, "trump", _SIDES, "bottom", 0)
+        if phase == _REDEAL:
+            answers: tuple[bool, ...] = (False, True) if self.may_redeal(seat) else (False,)
+            return Decision(seat, "redeal", answers, False, 0)
+        return None
+
+    @property
+    def claim_round(self) -> tuple[int, ...]:
+        """The seats still to be asked whether they claim a renúncia at this point of the deal, in
+        the order [`pending()`][sueca_rules.Match.pending] asks them (empty when no round is open:
+        no card played yet, renúncias prevented, or every seat answered). Everyone at the table
+        knows it."""
+        phase = self._phase
+        if phase not in (_PLAY, _COUNT) or not self._plays or not self._rules.revoke_claimable:
+            return ()
+        key = (self._deal_no, len(self._plays))
+        asking = self._asking
+        if asking is None or asking[:2] != key:
+            last = self._leader if phase == _COUNT else self._last_player()
+            asking = self._asking = (*key, self._rules.claim_order(last))
+        return asking[2]
+
+    def _last_player(self) -> int:
+        """The seat that played the last card of this deal (some card has been played)."""
+        trick = self._trick
+        if trick:
+            return self._rules.play_order(self._leader)[len(trick) - 1]
+        return self._rules.play_order(self._tricks[-1].leader)[-1]
+
+    def decide(self, choice: Choice) -> list[Event]:
+        """Answer the [`pending()`][sueca_rules.Match.pending] decision with `choice`, one of its
+        `options` (a card in any form [`play()`][sueca_rules.Match.play] takes), and return what
+        happened. A choice that is not among the options raises
+        [`IllegalPlayError`][sueca_rules.IllegalPlayError] and changes nothing. When the last seat
+        of the count's claim round has answered, the deal is scored."""
+        decision = self.pending()
+        if decision is None:
+            if self._phase == _OVER:
+                raise IllegalPlayError("no decision is due: the match is over", rule="not_now")
+            raise IllegalPlayError(
+                "no decision is due: the next deal has not been dealt yet (call deal_random() "
+                "or deal_hands())",
+                rule="not_now",
+            )
+        seat = decision.seat
+        kind = decision.kind
+        if kind == "card":
+            return self.play(choice)  # play() checks any value
+        if kind == "trump":
+            return self._choose(choice)
+        if not decision.accepts(choice):
+            allowed = ", ".join(_word(o) for o in decision.options)
+            raise IllegalPlayError(
+                f"seat {seat} is asked whether it {_ASKED[kind]}: {_word(choice)} is not an "
+                f"answer; it may answer {allowed}",
+                seat=seat,
+                rule="not_an_option",
+            )
+        if kind == "redeal":
+            return self.redeal(seat) if choice is True else self.keep_hand(seat)
+        # a claim: the seat has answered, whatever it says
+        round_ = self._asking
+        assert round_ is not None
+        events: list[Event] = []
+        if choice is not False:
+            against = choice if self._rules.accuse_player else None
+            events = self.claim(seat, against)  # type: ignore[arg-type]  # a seat: accepts()
+        if self._asking is round_:  # the deal goes on: the next seat of the round is asked
+            self._asking = (round_[0], round_[1], round_[2][1:])
+            if self._phase == _COUNT and not round_[2][1:]:
+                self._score_deal(events)
+        return events
+
     # --- ending a deal ------------------------------------------------------------------
 
     def _score_deal(self, events: list[Event]) -> None:
@@ -758,7 +870,7 @@ class Engine:
         self._deals.append(
             DealResult(
                 number=number,
-                partida=self._partida,
+                partida=self.partida,
                 dealer=self._dealer,
                 trump_card=CARDS[self._trump_card],
                 # tuple(cards_from_mask(m)) for each hand, made without the lists
@@ -801,13 +913,12 @@ class Engine:
         """Team `won` won the partida: end it (and the match, if that was its last). Returns
         whether the match is over."""
         score = self._games
-        events.append(PartidaWon(self._partida, won, (score[0], score[1])))
+        events.append(PartidaWon(self.partida, won, (score[0], score[1])))
         self._partidas[won] += 1
         if self._partidas[won] >= self._rules.partidas_to_win:
             self._phase = _OVER
             events.append(MatchWon(won, (self._partidas[0], self._partidas[1])))
             return True
-        self._partida += 1
         self._games = [0, 0]
         return False
 
@@ -991,8 +1102,9 @@ class Engine:
 
     @property
     def partida(self) -> int:
-        """The current partida, from 0."""
-        return self._partida
+        """The current partida, from 0 (once the match is over, its last one)."""
+        won = self._partidas[0] + self._partidas[1]
+        return won - 1 if self._phase == _OVER else won
 
     @property
     def pending_ties(self) -> int:
@@ -1044,7 +1156,7 @@ class Engine:
                 rules,
                 phase,
                 self._deal_no,
-                self._partida,
+                self.partida,
                 self._dealer,
                 _SUITS[self._trump_card // 10] if dealt else None,
                 CARDS[self._trump_card] if dealt else None,

@@ -19,7 +19,7 @@ Examples:
 """
 
 from ._base import Bot, RandomBot
-from ._driver import advance, play_match, redeal_wanted, trump_side
+from ._driver import advance, answer, play_match, redeal_wanted, trump_side
 from ._levels import LEVELS, make_bot
 from ._rule_bots import MemoryBot, RuleBot
 from ._sampling import SamplingBot, SearchBot
@@ -33,6 +33,7 @@ __all__ = [
     "SamplingBot",
     "SearchBot",
     "advance",
+    "answer",
     "make_bot",
     "play_match",
     "redeal_wanted",

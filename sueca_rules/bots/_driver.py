@@ -8,8 +8,9 @@ defaults a table would expect of a player who says nothing:
 - `wants_redeal(observation) -> bool` (`deal.redeal`, asked only of a hand that may ask:
   `observation.may_redeal`; default: keep the hand);
 - `claim(observation) -> int | None`: claim a renúncia now, naming the rival accused (any rival
-  under `revoke.accuse: team`), or `None` (default: never claim). Bots are asked after every card
-  and at the count, in play order from the seat after the one that played.
+  under `revoke.accuse: team`), or `None` (default: never claim). Bots are asked in the match's
+  claim rounds (`Match.pending()`): after every card and at the count, in play order from the
+  seat after the one that played.
 
 `advance()` makes the next decision of a match; `play_match()` plays it to its end.
 """
@@ -24,41 +25,59 @@ from .._errors import ConfigError
 if TYPE_CHECKING:
     from .._engine import Engine, Observation
     from .._events import Event, TrumpSide
+    from .._turns import Choice, Decision
     from ._base import Bot
 
-__all__ = ["advance", "play_match", "redeal_wanted", "trump_side"]
+__all__ = ["advance", "answer", "play_match", "redeal_wanted", "trump_side"]
 
 
 def advance(match: Engine, bots: Sequence[Bot]) -> list[Event]:
     """Make the next decision of `match` with `bots` (one per seat, by seat) and return the events
-    it caused: the dealer's choice of trump, a seat's answer about a new deal, a card (and any
-    claims the bots make after it), or the count (claims, then the score). Nothing happens once the
-    match is over or while it waits for a deal to be dealt (`deal=False`)."""
+    it caused: the dealer's choice of trump, a seat's answer about a new deal, a card (and the
+    claim round after it), or the count (its claim round, then the score). The decision is the
+    match's [`pending()`][sueca_rules.Match.pending] one, answered by [`answer()`][
+    sueca_rules.bots.answer]. Nothing happens once the match is over or while it waits for a deal
+    to be dealt (`deal=False`)."""
     if len(bots) != 4:
         raise ConfigError(f"a match needs 4 bots, one per seat; got {len(bots)}")
-    phase = match.phase
-    if phase == "play":
-        seat = match.turn
-        assert seat is not None
-        events = match.play(bots[seat].choose(match.observation(seat)))
-        if match.phase == "play" and match.rules.revoke_claimable:
-            events.extend(_claims(match, bots, seat))
-        return events
-    if phase == "count":
-        events = _claims(match, bots, match.trick_leader)
-        if match.phase == "count":
-            events.extend(match.score_deal())
-        return events
-    if phase == "trump":
-        dealer = match.dealer
-        return match.choose_trump(trump_side(bots[dealer], match.observation(dealer)))
-    if phase == "redeal":
-        seat = match.turn
-        assert seat is not None
-        if redeal_wanted(bots[seat], match.observation(seat)):
-            return match.redeal(seat)
-        return match.keep_hand(seat)
-    return []
+    decision = match.pending()
+    if decision is None:
+        return []
+    counting = match.phase == "count"
+    events = _decide(match, bots, decision)
+    if decision.kind in ("card", "claim"):
+        # The claim round after a card is asked in the same call (the count's in the next one);
+        # so is the whole count, and its score.
+        while (
+            (decision := match.pending()) is not None
+            and decision.kind == "claim"
+            and (match.phase == "count") == counting
+        ):
+            events.extend(_decide(match, bots, decision))
+    return events
+
+
+def _decide(match: Engine, bots: Sequence[Bot], decision: Decision) -> list[Event]:
+    seat = decision.seat
+    return match.decide(answer(bots[seat], decision, match.observation(seat)))
+
+
+def answer(bot: Bot, decision: Decision, observation: Observation) -> Choice:
+    """What `bot` answers to `decision` (one of its options) from the deciding seat's
+    `observation`: its `choose()` for a card, and its optional methods for the rest, with the
+    defaults of a player who says nothing (`Decision.default`)."""
+    kind = decision.kind
+    if kind == "card":
+        return bot.choose(observation)
+    if kind == "trump":
+        return trump_side(bot, observation)
+    if kind == "redeal":
+        return redeal_wanted(bot, observation)
+    claim = getattr(bot, "claim", None)
+    against = claim(observation) if claim is not None else None
+    if against is None:
+        return False
+    return against if observation.rules.accuse_player else True
 
 
 def trump_side(bot: object, observation: Observation) -> TrumpSide:
@@ -74,25 +93,6 @@ def redeal_wanted(bot: object, observation: Observation) -> bool:
     `wants_redeal` (a bot without one keeps its hand)."""
     wants = getattr(bot, "wants_redeal", None)
     return observation.may_redeal and wants is not None and bool(wants(observation))
-
-
-def _claims(match: Engine, bots: Sequence[Bot], after_seat: int) -> list[Event]:
-    """Ask each bot that can claim, in the order of `Rules.claim_order(after_seat)`; stop when a
-    claim ends the deal or the count."""
-    events: list[Event] = []
-    phase = match.phase
-    deal = match.deal_number
-    for seat in match.rules.claim_order(after_seat):
-        claim = getattr(bots[seat], "claim", None)
-        if claim is None:
-            continue
-        against = claim(match.observation(seat))
-        if against is None:
-            continue
-        events.extend(match.claim(seat, against if match.rules.accuse_player else None))
-        if match.phase != phase or match.deal_number != deal:
-            break
-    return events
 
 
 def play_match(match: Engine, bots: Sequence[Bot], *, max_deals: int | None = None) -> None:

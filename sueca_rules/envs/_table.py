@@ -2,9 +2,8 @@
 
 `Table` wraps a `Match` and says at every moment which seat must decide (`Table.actor`), what it is
 asked (`Table.decision`) and which actions the engine accepts from it now (`Table.legal_actions()`).
-It adds one thing to the engine: the order in which seats are asked whether they claim a renúncia,
-since the engine lets any seat claim at any moment of play. That order is the one
-`sueca_rules.bots.advance()` uses, so a learning agent and our bots meet the same questions:
+Its questions are the engine's turn protocol (`Match.pending()`), whose claim rounds are the ones
+`sueca_rules.bots.advance()` asks, so a learning agent and our bots meet the same questions:
 
 - after each card that leaves the deal in play, every seat is asked once, "claim or pass", in
   play order from the seat after the one that played (the seat due to play next first);
@@ -13,16 +12,18 @@ since the engine lets any seat claim at any moment of play. That order is the on
 
 A round stops as soon as a claim ends the deal. Nothing is asked before the first card of a
 deal (no renúncia can have been played yet) and a seat is asked once per round, so a round is
-never longer than four questions. Only the public API of the library is used.
+never longer than four questions. Only the public API of the library is used: this module only
+numbers the answers as actions.
 """
 
 from __future__ import annotations
 
 import operator
-from typing import Final, Literal
+from typing import Final, cast
 
-from sueca_rules import CARDS, DealScored, Event, IllegalPlayError, Match
-from sueca_rules.bots import Bot, redeal_wanted, trump_side
+from sueca_rules import CARDS, Card, DecisionKind, Event, IllegalPlayError, Match
+from sueca_rules import Decision as TurnDecision
+from sueca_rules.bots import Bot, answer
 
 __all__ = [
     "ACTION_NAMES",
@@ -71,11 +72,9 @@ ACTION_NAMES: Final = (
 """A short name for each action, by number: `"7H"` for a card, `"pass"`, `"claim"`, `"claim-next"`,
 `"claim-previous"`, `"redeal"`, `"trump-top"`, `"trump-bottom"`."""
 
-Decision = Literal["trump", "redeal", "card", "claim"]
-"""What the seat to act is asked: the dealer's choice of trump, keep or redeal, a card, or
-claim or pass."""
-
-_DECISIONS: Final[dict[str, Decision]] = {"trump": "trump", "redeal": "redeal", "play": "card"}
+Decision = DecisionKind
+"""What the seat to act is asked: the core's [`DecisionKind`][sueca_rules.DecisionKind] (the
+dealer's choice of trump, keep or redeal, a card, or claim or pass)."""
 
 
 def action_number(action: object) -> int:
@@ -100,114 +99,76 @@ def action_name(action: int) -> str:
 
 
 class Table:
-    """A [`Match`][sueca_rules.Match] stepped one decision at a time (see the module's text).
+    """A [`Match`][sueca_rules.Match] stepped one decision at a time (see the module's text): the
+    match's own turn protocol ([`Match.pending()`][sueca_rules.Match.pending]) with its answers
+    numbered as actions.
 
     `match` is used as it is: a match made with `deal=False` waits in phase `"deal"`
     ([`actor`][sueca_rules.envs.Table.actor] is `None`) until its owner deals it.
     """
 
-    __slots__ = ("_asking", "match")
+    __slots__ = ("match",)
 
     def __init__(self, match: Match) -> None:
         self.match = match
-        """The match being played (its phase and turn are the engine's)."""
-        self._asking: list[int] = []  # the claim round: seats still to be asked, in order
+        """The match being played (its phase, turn and claim rounds are the engine's)."""
 
     def clone(self) -> Table:
         """An independent copy (the match is cloned with
         [`Match.clone()`][sueca_rules.Match.clone])."""
-        new = Table(self.match.clone())
-        new._asking = self._asking[:]
-        return new
+        return Table(self.match.clone())
 
     @property
     def asking(self) -> tuple[int, ...]:
         """The seats still to be asked in the current claim round, in order (empty when no
-        round is open). Everyone at the table knows it."""
-        return tuple(self._asking)
+        round is open): [`Match.claim_round`][sueca_rules.Match.claim_round]."""
+        return self.match.claim_round
 
     @property
     def actor(self) -> int | None:
         """The seat that must decide now, or `None` (the match is over, or waits for a deal)."""
-        if self._asking:
-            return self._asking[0]
-        return self.match.turn
+        pending = self.match.pending()
+        return None if pending is None else pending.seat
 
     @property
-    def decision(self) -> Decision | None:
+    def decision(self) -> DecisionKind | None:
         """What [`actor`][sueca_rules.envs.Table.actor] is asked, or `None` when nobody is."""
-        if self._asking:
-            return "claim"
-        return _DECISIONS.get(self.match.phase)
+        pending = self.match.pending()
+        return None if pending is None else pending.kind
 
     def legal_actions(self) -> list[int]:
         """The actions the engine accepts from [`actor`][sueca_rules.envs.Table.actor] now, in
         ascending order."""
-        match = self.match
-        if self._asking:
-            if match.rules.accuse_player:
-                return [PASS, CLAIM_NEXT, CLAIM_PREVIOUS]
-            return [PASS, CLAIM]
-        phase = match.phase
-        if phase == "play":
-            return sorted(int(c) for c in match.playable_cards())
-        if phase == "trump":
-            return [TRUMP_TOP, TRUMP_BOTTOM]
-        if phase == "redeal":
-            seat = match.turn
-            assert seat is not None
-            return [PASS, REDEAL] if match.may_redeal(seat) else [PASS]
-        return []
+        pending = self.match.pending()
+        return [] if pending is None else sorted(self._action(pending, o) for o in pending.options)
+
+    def _action(self, pending: TurnDecision, option: object) -> int:
+        """The action number of one of `pending`'s options."""
+        kind = pending.kind
+        if kind == "card":
+            return int(cast("Card", option))
+        if kind == "trump":
+            return TRUMP_TOP if option == "top" else TRUMP_BOTTOM
+        if option is False:
+            return PASS
+        if kind == "redeal":
+            return REDEAL
+        if option is True:
+            return CLAIM
+        rules = self.match.rules
+        return CLAIM_NEXT if option == rules.next_seat[pending.seat] else CLAIM_PREVIOUS
 
     def apply(self, action: object) -> list[Event]:
         """Make [`actor`][sueca_rules.envs.Table.actor]'s decision `action` (an action number, see
         `NUM_ACTIONS`) and return the engine's events. An action the seat may not take now raises
         [`IllegalPlayError`][sueca_rules.IllegalPlayError] and changes nothing."""
         action = action_number(action)
-        seat = self.actor
+        pending = self.match.pending()
         legal = self.legal_actions()
-        if seat is None or action not in legal:
-            raise self._refusal(seat, action, legal)
-        match = self.match
-        if self._asking:
-            return self._answer_claim(seat, action)
-        if action < PASS:
-            events = match.play(CARDS[action])
-            if any(isinstance(e, DealScored) for e in events):
-                return events
-            if match.phase == "count":
-                self._open_round(match.trick_leader)
-            elif match.rules.revoke_claimable:
-                self._open_round(seat)
-            return events
-        if action == PASS:
-            return match.keep_hand(seat)
-        if action == REDEAL:
-            return match.redeal(seat)
-        return match.choose_trump("top" if action == TRUMP_TOP else "bottom")
-
-    def _open_round(self, after_seat: int) -> None:
-        rules = self.match.rules
-        self._asking = list(rules.claim_order(after_seat))
-
-    def _answer_claim(self, seat: int, action: int) -> list[Event]:
-        match = self.match
-        self._asking.pop(0)
-        events: list[Event] = []
-        if action != PASS:
-            rules = match.rules
-            against: int | None = None
-            if action == CLAIM_NEXT:
-                against = rules.next_seat[seat]
-            elif action == CLAIM_PREVIOUS:
-                against = rules.previous_seat(seat)
-            events = match.claim(seat, against)
-            if any(isinstance(e, DealScored) for e in events):
-                self._asking = []
-                return events
-        if not self._asking and match.phase == "count":
-            events.extend(match.score_deal())
-        return events
+        if pending is None or action not in legal:
+            raise self._refusal(None if pending is None else pending.seat, action, legal)
+        choice = next(o for o in pending.options if self._action(pending, o) == action)
+        return self.match.decide(choice)
 
     def _refusal(self, seat: int | None, action: int, legal: list[int]) -> IllegalPlayError:
         if seat is None:
@@ -228,28 +189,15 @@ def bot_action(bot: Bot, table: Table) -> int:
     as [`sueca_rules.bots.advance()`][sueca_rules.bots.advance] asks it: its optional
     `choose_trump`, `wants_redeal` and `claim` methods, with their defaults (the bottom card, keep
     the hand, no claim) when it has none."""
-    seat = table.actor
-    decision = table.decision
-    if seat is None or decision is None:
+    pending = table.match.pending()
+    if pending is None:
         raise IllegalPlayError("no decision is due now", rule="not_now")
-    obs = table.match.observation(seat)
-    if decision == "card":
-        return int(bot.choose(obs))
-    if decision == "trump":
-        return TRUMP_TOP if trump_side(bot, obs) == "top" else TRUMP_BOTTOM
-    if decision == "redeal":
-        return REDEAL if redeal_wanted(bot, obs) else PASS
-    claim = getattr(bot, "claim", None)
-    against = claim(obs) if claim is not None else None
-    if against is None:
-        return PASS
-    rules = table.match.rules
-    if not rules.accuse_player:
-        return CLAIM
-    if against == rules.next_seat[seat]:
-        return CLAIM_NEXT
-    if against == rules.previous_seat(seat):
-        return CLAIM_PREVIOUS
-    raise IllegalPlayError(
-        f"seat {seat}'s bot accuses {against!r}, not a rival", seat=seat, rule="accused"
-    )
+    seat = pending.seat
+    choice = answer(bot, pending, table.match.observation(seat))
+    if pending.kind == "card":
+        return int(choice)  # a bot's card (Table.apply checks it)
+    if not pending.accepts(choice):
+        raise IllegalPlayError(
+            f"seat {seat}'s bot accuses {choice!r}, not a rival", seat=seat, rule="accused"
+        )
+    return table._action(pending, choice)

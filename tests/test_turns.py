@@ -1,0 +1,196 @@
+"""The turn protocol: `Match.pending()` says which decision is due, `Match.decide()` takes it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sueca_rules import (
+    DealScored,
+    Decision,
+    IllegalPlayError,
+    Match,
+    Variant,
+    builtin_ids,
+    load_variant,
+)
+from sueca_rules.bots import advance, make_bot
+
+from .strategies import variants
+
+
+def _random_answers(
+    match: Match, rng: random.Random, claim_rate: float = 0.05, max_deals: int = 30
+) -> int:
+    """Answer every pending decision at random (claims rarely) until the match is over or
+    `max_deals` deals have ended; return how many were made."""
+    made = 0
+    while (decision := match.pending()) is not None and len(match.deals) < max_deals:
+        if decision.kind == "claim" and rng.random() > claim_rate:
+            choice: object = False
+        else:
+            choice = rng.choice(decision.options)
+        assert decision.accepts(choice)
+        match.decide(choice)  # type: ignore[arg-type]
+        made += 1
+        assert made < 20_000
+    return made
+
+
+@pytest.mark.parametrize("variant", builtin_ids())
+def test_the_defaults_play_every_builtin_to_its_end(variant: str) -> None:
+    match = Match(variant, seed=11)
+    while (decision := match.pending()) is not None:
+        assert decision.default in decision.options
+        match.decide(decision.default)
+    assert match.is_over and match.winner in (0, 1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(variant=variants(short=True), seed=st.integers(0, 2**32))
+def test_random_answers_keep_every_deal_whole(variant: Variant, seed: int) -> None:
+    match = Match(variant, seed=seed)
+    _random_answers(match, random.Random(seed))
+    assert match.is_over or len(match.deals) == 30
+    for deal in match.deals:
+        if deal.result in ("won", "tie"):
+            assert sum(deal.points) == 120
+        assert sorted(c for hand in deal.hands for c in hand) == list(range(40))
+
+
+def test_a_card_decision_offers_what_the_engine_accepts() -> None:
+    for variant in ("portugal", "portugal-table"):
+        match = Match(variant, seed=2)
+        for _ in range(7):
+            decision = match.pending()
+            assert decision is not None
+            if decision.kind == "claim":
+                match.decide(False)
+                continue
+            assert decision.seat == match.turn
+            assert list(decision.options) == match.playable_cards()
+            assert decision.default == match.legal_cards()[0]
+            assert decision.after == len(match.plays)
+            match.decide(str(decision.options[-1]).lower())  # notation, any case
+
+
+def test_an_illegal_answer_raises_and_changes_nothing() -> None:
+    match = Match("portugal", seed=5)
+    match.decide(match.legal_cards()[0])
+    before = match.to_record()
+    decision = match.pending()
+    assert decision is not None
+    held = set(match.hand(decision.seat))
+    illegal = next(c for c in held if c not in decision.options) if decision.options else None
+    for bad in (True, None, "XX", 99, *([illegal] if illegal is not None else [])):
+        with pytest.raises(IllegalPlayError):
+            match.decide(bad)  # type: ignore[arg-type]
+    assert match.to_record() == before
+
+
+def test_claim_rounds_ask_every_seat_after_each_card_in_claim_order() -> None:
+    match = Match("portugal-table", seed=8)
+    first = match.pending()
+    assert first is not None and first.kind == "card" and match.claim_round == ()
+    player = first.seat
+    match.decide(first.default)
+    rules = match.rules
+    asked = []
+    while (decision := match.pending()) is not None and decision.kind == "claim":
+        assert decision.options == (False, True)
+        assert decision.after == 1
+        asked.append(decision.seat)
+        match.decide(False)
+    assert tuple(asked) == rules.claim_order(player)
+    assert decision is not None and decision.kind == "card"
+
+
+def test_a_card_played_directly_skips_the_rest_of_the_round() -> None:
+    match = Match("portugal-table", seed=8)
+    match.decide(match.legal_cards()[0])
+    assert len(match.claim_round) == 4
+    match.decide(False)
+    match.play(match.legal_cards()[0])
+    assert len(match.claim_round) == 4  # a new round, for the second card
+    assert match.claim_round == match.rules.claim_order(match.plays and match.trick[-1][0])
+
+
+def test_the_count_is_a_claim_round_and_its_last_answer_scores_the_deal() -> None:
+    match = Match("portugal-table", seed=4)
+    while match.phase != "count":
+        decision = match.pending()
+        assert decision is not None
+        match.decide(False if decision.kind == "claim" else decision.default)
+    rules = match.rules
+    assert match.claim_round == rules.claim_order(match.trick_leader)
+    events = []
+    for _ in range(4):
+        events += match.decide(False)
+    assert any(isinstance(e, DealScored) for e in events)
+    assert len(match.deals) == 1 and match.phase != "count"
+
+
+def test_under_accuse_player_a_claim_names_one_of_the_rivals() -> None:
+    variant = load_variant("portugal-table").model_copy(
+        update={
+            "revoke": load_variant("portugal-table").revoke.model_copy(update={"accuse": "player"})
+        }
+    )
+    match = Match(variant, seed=3)
+    match.decide(match.legal_cards()[0])
+    decision = match.pending()
+    assert decision is not None and decision.kind == "claim"
+    rivals = tuple(s for s in range(4) if s % 2 != decision.seat % 2)
+    assert decision.options == (False, *rivals)
+    assert not decision.accepts(True)
+    with pytest.raises(IllegalPlayError, match="not an answer"):
+        match.decide(True)
+    events = match.decide(rivals[0])  # a false claim: the other team scores, the deal ends
+    assert any(isinstance(e, DealScored) for e in events)
+
+
+def test_brasil_asks_trump_then_redeal_questions_with_one_option_for_a_strong_hand() -> None:
+    seen_single = seen_double = False
+    for seed in range(40):
+        match = Match("brasil", seed=seed)
+        decision = match.pending()
+        assert decision == Decision(match.dealer, "trump", ("top", "bottom"), "bottom", 0)
+        match.decide("top")
+        while (decision := match.pending()) is not None and decision.kind == "redeal":
+            assert decision.seat == match.turn
+            may = match.may_redeal(decision.seat)
+            assert decision.options == ((False, True) if may else (False,))
+            seen_single |= not may
+            seen_double |= may
+            match.decide(False)
+    assert seen_single and seen_double
+
+
+@pytest.mark.parametrize("variant", ["portugal-table", "brasil", "portugal"])
+def test_advance_makes_the_pending_decisions_as_before(variant: str) -> None:
+    """`bots.advance` (an adapter over the protocol) plays the golden-record way: the same
+    match as answering each pending decision with the bots' answers one at a time."""
+    bots = [make_bot(2, seed=s) for s in range(4)]
+    by_advance = Match(variant, seed=21)
+    while not by_advance.is_over:
+        advance(by_advance, bots)
+    again = [make_bot(2, seed=s) for s in range(4)]
+    by_steps = Match(variant, seed=21)
+    from sueca_rules.bots import answer
+
+    while (decision := by_steps.pending()) is not None:
+        seat = decision.seat
+        by_steps.decide(answer(again[seat], decision, by_steps.observation(seat)))
+    assert by_steps.to_record() == by_advance.to_record()
+
+
+def test_no_decision_once_the_match_is_over_or_before_a_deal() -> None:
+    match = Match("portugal", seed=1, deal=False)
+    assert match.pending() is None
+    with pytest.raises(IllegalPlayError, match="not been dealt"):
+        match.decide("AS")
+    match.deal_random()
+    assert match.pending() is not None
