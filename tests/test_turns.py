@@ -46,7 +46,8 @@ def test_the_defaults_play_every_builtin_to_its_end(variant: str) -> None:
     while (decision := match.pending()) is not None:
         assert decision.default in decision.options
         match.decide(decision.default)
-    assert match.is_over and match.winner in (0, 1)
+    assert match.is_over
+    assert match.winner in (0, 1)
 
 
 @settings(max_examples=25, deadline=None)
@@ -94,7 +95,9 @@ def test_an_illegal_answer_raises_and_changes_nothing() -> None:
 def test_claim_rounds_ask_every_seat_after_each_card_in_claim_order() -> None:
     match = Match("portugal-table", seed=8)
     first = match.pending()
-    assert first is not None and first.kind == "card" and match.claim_round == ()
+    assert first is not None
+    assert first.kind == "card"
+    assert match.claim_round == ()
     player = first.seat
     match.decide(first.default)
     rules = match.rules
@@ -105,7 +108,8 @@ def test_claim_rounds_ask_every_seat_after_each_card_in_claim_order() -> None:
         asked.append(decision.seat)
         match.decide(False)
     assert tuple(asked) == rules.claim_order(player)
-    assert decision is not None and decision.kind == "card"
+    assert decision is not None
+    assert decision.kind == "card"
 
 
 def test_a_card_played_directly_skips_the_rest_of_the_round() -> None:
@@ -115,7 +119,7 @@ def test_a_card_played_directly_skips_the_rest_of_the_round() -> None:
     match.decide(False)
     match.play(match.legal_cards()[0])
     assert len(match.claim_round) == 4  # a new round, for the second card
-    assert match.claim_round == match.rules.claim_order(match.plays and match.trick[-1][0])
+    assert match.claim_round == match.rules.claim_order(match.trick[-1][0])
 
 
 def test_the_count_is_a_claim_round_and_its_last_answer_scores_the_deal() -> None:
@@ -130,7 +134,8 @@ def test_the_count_is_a_claim_round_and_its_last_answer_scores_the_deal() -> Non
     for _ in range(4):
         events += match.decide(False)
     assert any(isinstance(e, DealScored) for e in events)
-    assert len(match.deals) == 1 and match.phase != "count"
+    assert len(match.deals) == 1
+    assert match.phase != "count"
 
 
 def test_under_accuse_player_a_claim_names_one_of_the_rivals() -> None:
@@ -142,7 +147,8 @@ def test_under_accuse_player_a_claim_names_one_of_the_rivals() -> None:
     match = Match(variant, seed=3)
     match.decide(match.legal_cards()[0])
     decision = match.pending()
-    assert decision is not None and decision.kind == "claim"
+    assert decision is not None
+    assert decision.kind == "claim"
     rivals = tuple(s for s in range(4) if s % 2 != decision.seat % 2)
     assert decision.options == (False, *rivals)
     assert not decision.accepts(True)
@@ -166,7 +172,8 @@ def test_brasil_asks_trump_then_redeal_questions_with_one_option_for_a_strong_ha
             seen_single |= not may
             seen_double |= may
             match.decide(False)
-    assert seen_single and seen_double
+    assert seen_single
+    assert seen_double
 
 
 @pytest.mark.parametrize("variant", ["portugal-table", "brasil", "portugal"])
