@@ -196,6 +196,8 @@ def summary(variant: Variant, lang: Lang = "en") -> str:
     parts = [words.direction(card.direction)]
     if card.dealing.first_dealer is not None:
         parts.append(words.first_dealer(card.dealing.first_dealer))
+    if card.dealing.leader != "after_dealer":
+        parts.append(words.first_leader(card.dealing))
     parts.append(words.trump(card.dealing))
     if card.redeal.allowed:
         parts.append(words.redeal(card.redeal))
@@ -259,6 +261,8 @@ def _topic_text(card: Card, topic: Topic | str, p: Phrases) -> str:
             return words.direction(card.direction)
         case "first_dealer":
             return words.first_dealer(card.dealing)
+        case "first_leader":
+            return words.first_leader(card.dealing)
         case "deal":
             return words.deal(card.dealing)
         case "redeal":

@@ -20,7 +20,7 @@ from typing import Any, Literal, TypeGuard
 from ._cards import RANK_LETTERS
 from ._registry import builtin_ids, load_variant
 from ._rules import CAPOTE_POINTS, TIE_MULTIPLY, TIE_NONE, Rules
-from ._variant import TrumpCard, Variant
+from ._variant import FirstLeader, TrumpCard, Variant
 
 __all__ = [
     "RANKS",
@@ -74,6 +74,7 @@ SectionKey = Literal[
 Topic = Literal[
     "direction",
     "first_dealer",
+    "first_leader",
     "deal",
     "redeal",
     "revoke",
@@ -89,6 +90,7 @@ fields of the 60-60 tie are one topic)."""
 TOPIC_FIELDS: Mapping[Topic, tuple[str, ...]] = {
     "direction": ("table.direction",),
     "first_dealer": ("table.first_dealer",),
+    "first_leader": ("table.first_leader",),
     "deal": ("deal.trump_card", "deal.order"),
     "redeal": ("deal.redeal.",),
     "revoke": ("revoke.",),
@@ -170,8 +172,11 @@ class Dealing:
     (the dealer chooses, each deal, the top card or the bottom one)."""
     direction: Direction
     """Which way play goes and which way the hands are dealt."""
-    leader_side: Side
-    """Where the first leader of a deal sits, seen from the dealer."""
+    leader: FirstLeader
+    """`table.first_leader`: who leads a deal's first trick (`after_dealer`, `dealer` or
+    `before_dealer`, the player who cut)."""
+    leader_side: Side | None
+    """Where the first leader of a deal sits, seen from the dealer (`None`: the dealer leads)."""
     next_dealer_side: Side
     """Where the next deal's dealer sits, seen from this deal's dealer."""
 
@@ -431,7 +436,8 @@ def _dealing(variant: Variant, rules: Rules) -> Dealing:
         first_leader=None if first is None else rules.first_leader(first),
         trump_card=variant.deal.trump_card,
         direction=_direction(rules),
-        leader_side=_side(rules.first_leader(0), 0, rules),
+        leader=variant.table.first_leader,
+        leader_side=None if rules.first_leader(0) == 0 else _side(rules.first_leader(0), 0, rules),
         next_dealer_side=_side(rules.next_dealer(0), 0, rules),
     )
 

@@ -149,6 +149,8 @@ TIE_NONE = 0
 TIE_ADD = 1
 TIE_MULTIPLY = 2
 _TIE_MODES = {"none": TIE_NONE, "add": TIE_ADD, "multiply": TIE_MULTIPLY}
+_LEADER_STEPS = {"after_dealer": 1, "dealer": 0, "before_dealer": 3}
+"""`Rules.first_leader_steps` for each `table.first_leader`."""
 
 
 def is_seat(seat: object) -> bool:
@@ -175,6 +177,9 @@ class Rules:
     """`True` when the next seat after `s` is `(s + 1) % 4`; else `(s + 3) % 4`."""
     first_dealer: int | None
     """A fixed first dealer, or `None` for a random one."""
+    first_leader_steps: int
+    """How many seats after the dealer, in the direction of play, the first leader of a deal sits:
+    1 (`table.first_leader: after_dealer`), 0 (`dealer`) or 3 (`before_dealer`)."""
     trump_dealer_first: bool
     """`True`: the dealer takes the first ten cards and the first card is turned."""
     trump_dealer_choice: bool
@@ -237,6 +242,7 @@ class Rules:
         return cls(
             clockwise=clockwise,
             first_dealer=None if first == "random" else int(first),
+            first_leader_steps=_LEADER_STEPS[variant.table.first_leader],
             trump_dealer_first=variant.deal.trump_card == "dealer_first",
             trump_dealer_choice=variant.deal.trump_card == "dealer_choice",
             redeal_leader_below=variant.deal.redeal.leader_below or 0,
@@ -301,8 +307,12 @@ class Rules:
         return "left" if after == self.clockwise else "right"
 
     def first_leader(self, dealer: int) -> int:
-        """The seat that leads the first trick of a deal: the one after the dealer."""
-        return self.next_seat[dealer]
+        """The seat that leads the first trick of a deal dealt by `dealer` (`table.first_leader`:
+        by default the one after the dealer)."""
+        seat = dealer
+        for _ in range(self.first_leader_steps):
+            seat = self.next_seat[seat]
+        return seat
 
     def next_dealer(self, dealer: int) -> int:
         """The dealer of the deal after one dealt by `dealer`: the seat after it."""

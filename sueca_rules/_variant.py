@@ -39,6 +39,7 @@ __all__ = [
 
 Direction = Literal["anticlockwise", "clockwise"]
 FirstDealer = Literal["random", 0, 1, 2, 3]
+FirstLeader = Literal["after_dealer", "dealer", "before_dealer"]
 TrumpCard = Literal["dealer_last", "dealer_first", "dealer_choice"]
 DealOrder = Literal["play_direction", "reverse"]
 RevokeMode = Literal["prevented", "claimable"]
@@ -85,6 +86,15 @@ class Table(_Model):
         description=(
             "Who deals the first deal of a match: `random`, or a seat 0-3 (seats are numbered "
             "clockwise; team 0 is seats 0 and 2)."
+        ),
+    )
+    first_leader: FirstLeader = Field(
+        "after_dealer",
+        description=(
+            "Who leads the first trick of each deal (and so whose new-deal threshold is "
+            "`deal.redeal.leader_below`): `after_dealer`, the player after the dealer in the "
+            "direction of play (the standard rule); `dealer`, the dealer; `before_dealer`, the "
+            "player before the dealer, who cut the pack."
         ),
     )
 

@@ -13,6 +13,8 @@ from sueca_rules import Variant
 
 ORDER = "23456QJK7A"  # weakest to strongest
 POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
+# Who leads the first trick: the seats after the dealer, counted in the direction of play.
+_LEADER_STEP = {"after_dealer": 1, "dealer": 0, "before_dealer": -1}
 MAX_DEAL_GAMES = 10**18  # the library's stated cap on one deal's games (multiplied ties)
 
 
@@ -75,7 +77,7 @@ def judge(variant: Variant, record: dict[str, Any]) -> Judgement:
         hands = [list(h) for h in deal["hands"]]
         trump = deal["trump_card"][1]
         assert deal["trump_card"] in hands[dealer]
-        leader = (dealer + step) % 4
+        leader = (dealer + _LEADER_STEP[variant.table.first_leader] * step) % 4
         if deal.get("redeal") is not None:
             # A weak hand asked for a new deal: nothing played, nothing awarded, same dealer.
             seat = deal["redeal"]

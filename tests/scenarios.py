@@ -201,7 +201,11 @@ def _trick_teams(kind: str, points: list[int], rng: random.Random) -> list[int] 
 
 
 def designed_deal(
-    direction_next: tuple[int, ...], dealer: int, kind: str, rng: random.Random
+    direction_next: tuple[int, ...],
+    dealer: int,
+    kind: str,
+    rng: random.Random,
+    leader: int | None = None,
 ) -> BuiltDeal:
     """A legal deal of ``kind`` (see :data:`DESIGNED_KINDS`) for this dealer, with a random
     trump suit, random tricks and random seats for the cards: the hands are made from the
@@ -216,7 +220,8 @@ def designed_deal(
         raise AssertionError(f"no {kind} deal found")
     hands: list[list[str]] = [[], [], [], []]
     plays: list[str] = []
-    leader = direction_next[dealer]
+    if leader is None:  # the player after the dealer (table.first_leader: after_dealer)
+        leader = direction_next[dealer]
     for group, team in zip(groups, teams, strict=True):
         led = group[0][1]
         best = _winning_card(group, led, trump)
@@ -350,7 +355,10 @@ def play_kind(match: Match, kind: str, rng: random.Random) -> BuiltDeal | None:
     """Deal and play one deal of ``kind`` (see :data:`DEAL_KINDS`) on a match made with
     ``deal=False``; a designed deal is returned."""
     if kind in DESIGNED_KINDS:
-        built = designed_deal(match.rules.next_seat, match.dealer, kind, rng)
+        rules = match.rules
+        built = designed_deal(
+            rules.next_seat, match.dealer, kind, rng, rules.first_leader(match.dealer)
+        )
         play_built(match, built)
         return built
     if kind == "revoke":

@@ -90,6 +90,7 @@ def _variants(draw: st.DrawFn, *, short: bool = False) -> Variant:
         table=Table(
             direction=draw(st.sampled_from(["anticlockwise", "clockwise"])),
             first_dealer=draw(st.sampled_from(["random", 0, 1, 2, 3])),
+            first_leader=draw(st.sampled_from(["after_dealer", "dealer", "before_dealer"])),
         ),
         deal=DealRules(
             trump_card=draw(st.sampled_from(["dealer_last", "dealer_first", "dealer_choice"])),

@@ -110,7 +110,9 @@ def test_facts_of_portugal() -> None:
     assert card.name == "Portugal"
     assert card.players == Players(seats_named=False)
     assert card.direction == Direction(clockwise=False, deal_clockwise=False)
-    assert card.dealing == Dealing(None, None, "dealer_last", card.direction, "right", "right")
+    assert card.dealing == Dealing(
+        None, None, "dealer_last", card.direction, "after_dealer", "right", "right"
+    )
     assert card.revoke == Revoke(
         claimable=False,
         penalty_games=4,
@@ -156,7 +158,13 @@ def test_facts_of_the_other_builtins() -> None:
     assert online.source.changes == ("deal", "bandeira", "tie")
     play = card_facts(load_variant("sueca-play"))
     assert play.dealing == Dealing(
-        1, 0, "dealer_last", Direction(False, deal_clockwise=False), "right", "right"
+        1,
+        0,
+        "dealer_last",
+        Direction(False, deal_clockwise=False),
+        "after_dealer",
+        "right",
+        "right",
     )
     assert (french.dealing.leader_side, french.dealing.next_dealer_side) == ("left", "left")
     assert play.players == Players(seats_named=True)
@@ -182,13 +190,19 @@ def test_facts_agree_with_the_rules(v: Variant) -> None:
         assert card.dealing.first_leader is None
     else:
         assert card.dealing.first_leader == rules.first_leader(rules.first_dealer)
-        assert card.dealing.first_leader == rules.next_seat[rules.first_dealer]
+        after, dealer = rules.next_seat[rules.first_dealer], rules.first_dealer
+        before = rules.previous_seat(rules.first_dealer)
+        leader = {"after_dealer": after, "dealer": dealer, "before_dealer": before}
+        assert card.dealing.first_leader == leader[v.table.first_leader]
     order = rules.deal_order(0)
     assert card.dealing.direction.deal_clockwise == (order[1] == (order[0] + 1) % 4)
     assert card.direction.clockwise == (rules.next_seat[0] == 1)
     assert card.dealing.direction == card.direction
     side = "left" if rules.clockwise else "right"  # the next seat, seen from a seat
-    assert card.dealing.leader_side == card.dealing.next_dealer_side == side
+    assert card.dealing.next_dealer_side == side
+    other = "right" if side == "left" else "left"
+    sides = {"after_dealer": side, "dealer": None, "before_dealer": other}
+    assert card.dealing.leader_side == sides[v.table.first_leader]
     carries = rules.tie_bonus(1, 1) != 1
     assert (card.tie.carries != "nothing") == carries == card.revoke.tie_kept
     false = (

@@ -52,6 +52,37 @@ def test_first_leader_is_the_player_after_the_dealer() -> None:
         assert Match("french", seed=1, first_dealer=dealer).turn == CLOCK[dealer]
 
 
+def _leading(base: str, first_leader: str, **deal: object) -> Variant:
+    data = load_variant(base).model_dump()
+    data["table"]["first_leader"] = first_leader
+    data["deal"].update(deal)
+    return Variant.model_validate(data)
+
+
+def test_table_first_leader_names_the_dealer_or_the_cutter() -> None:
+    for base, nxt in (("portugal", ANTI), ("french", CLOCK)):
+        before = {nxt[s]: s for s in range(4)}  # the player before each seat
+        for dealer in range(4):
+            dealer_leads = Match(_leading(base, "dealer"), seed=1, first_dealer=dealer)
+            assert dealer_leads.turn == dealer
+            cutter = Match(_leading(base, "before_dealer"), seed=1, first_dealer=dealer)
+            assert cutter.turn == before[dealer]
+            after = Match(_leading(base, "after_dealer"), seed=1, first_dealer=dealer)
+            assert after.turn == nxt[dealer]
+
+
+def test_the_first_leader_s_redeal_threshold_follows_table_first_leader() -> None:
+    redeal = {"redeal": {"leader_below": 30, "others_below": None}}
+    for first_leader in ("after_dealer", "dealer", "before_dealer"):
+        variant = _leading("portugal", first_leader, **redeal)
+        match = Match(variant, seed=3, first_dealer=0)
+        leader = match.rules.first_leader(0)
+        assert match.phase == "redeal"
+        assert match.turn == leader  # only the first leader has a threshold: it alone is asked
+        assert match.rules.redeal_below(leader, 0) == 30
+        assert all(match.rules.redeal_below(s, 0) == 0 for s in range(4) if s != leader)
+
+
 def test_turn_passes_in_the_direction_of_play_and_the_winner_leads() -> None:
     for name, nxt in (("portugal", ANTI), ("french", CLOCK)):
         match = Match(name, seed=5)

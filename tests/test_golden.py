@@ -134,6 +134,17 @@ def check_scenario(name: str, v: dict[str, Any], report: dict[str, Any]) -> None
         assert v["match"]["target_games"] == 2
         assert deals[1]["partida"] == 0
         assert report["partidas"] == [1, 0] if deals[1]["games"][0] else [0, 1]
+    elif name in ("first-leader-cutter-redeal", "first-leader-dealer"):
+        # table.first_leader: the cutter (the player before the dealer) or the dealer leads.
+        before = 3 if v["table"]["direction"] == "clockwise" else 1
+        steps = {"before_dealer": before, "dealer": 0}[v["table"]["first_leader"]]
+        played = [d for d in deals if d["result"] != "redeal"]
+        assert len(played) >= 2
+        for deal in played:
+            assert deal["tricks"][0]["leader"] == (deal["dealer"] + steps) % 4
+        if name == "first-leader-cutter-redeal":
+            assert first["result"] == "redeal"
+            assert deals[1]["dealer"] == first["dealer"]
     elif name == "best-of-3":
         partidas = sorted(d["partida"] for d in deals)
         assert partidas[-1] >= 1

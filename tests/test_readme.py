@@ -59,3 +59,16 @@ def test_validate_example_is_real(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["validate", str(house)]) == 1
     line = capsys.readouterr().out.strip()
     assert line == f"{tmp_path}/{console}"
+
+
+@pytest.mark.parametrize("variant", ["brasil", "portugal-table", "portugal-best-of-3"])
+def test_the_python_example_plays_any_variant(
+    variant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A newcomer changes the README's variant: the loop still plays the match to its end (the
+    dealer's choice, redeals, claims and the count are pending decisions like a card)."""
+    (code,) = re.findall(r"```python\n(.*?)```", README, re.S)
+    assert 'Match("portugal", seed=1)' in code
+    code = code.replace('Match("portugal", seed=1)', f'Match("{variant}", seed=1)')
+    exec(compile(code, "README.md", "exec"), {})
+    assert re.search(r"winner: team [01] partidas", capsys.readouterr().out)

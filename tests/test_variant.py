@@ -95,7 +95,11 @@ def test_portugal_best_of_3_and_table() -> None:
 
 def test_sueca_online_seed_001() -> None:
     r = rules_of("sueca-online")
-    assert r["table"] == {"direction": "anticlockwise", "first_dealer": "random"}
+    assert r["table"] == {
+        "direction": "anticlockwise",
+        "first_dealer": "random",
+        "first_leader": "after_dealer",
+    }
     assert r["deal"] == {
         "trump_card": "dealer_first",
         "order": "play_direction",
@@ -111,7 +115,11 @@ def test_sueca_online_seed_001() -> None:
 def test_sueca_play_seed_002() -> None:
     r = rules_of("sueca-play")
     # You are seat 0 and lead first: the left rival (seat 1, anticlockwise) deals first.
-    assert r["table"] == {"direction": "anticlockwise", "first_dealer": 1}
+    assert r["table"] == {
+        "direction": "anticlockwise",
+        "first_dealer": 1,
+        "first_leader": "after_dealer",
+    }
     assert Rules.from_variant(load_variant("sueca-play")).next_seat[1] == 0
     assert r["deal"]["trump_card"] == "dealer_last"
     assert r["scoring"]["bandeira"]["requires"] == "all_points"

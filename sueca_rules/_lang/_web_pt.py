@@ -111,6 +111,7 @@ _STRINGS: Final[dict[str, str]] = {
     "field.description": "Descrição e fonte",
     "field.table.direction": "Sentido",
     "field.table.first_dealer": "Quem dá primeiro",
+    "field.table.first_leader": "Quem joga primeiro",
     "field.deal.trump_card": "Carta do trunfo",
     "field.deal.order": "Ordem da distribuição",
     "field.deal.redeal.leader_below": "Dar de novo: quem sai primeiro, abaixo de (pontos)",
@@ -137,6 +138,9 @@ _STRINGS: Final[dict[str, str]] = {
     "option.table.first_dealer.1": "lugar 1",
     "option.table.first_dealer.2": "lugar 2",
     "option.table.first_dealer.3": "lugar 3",
+    "option.table.first_leader.after_dealer": "o jogador a seguir a quem deu",
+    "option.table.first_leader.dealer": "quem deu",
+    "option.table.first_leader.before_dealer": "o jogador antes de quem deu (que cortou)",
     "option.deal.trump_card.dealer_last": "a última carta de quem dá",
     "option.deal.trump_card.dealer_first": "a primeira carta do baralho",
     "option.deal.trump_card.dealer_choice": "quem dá escolhe: trunfo por cima ou por baixo",
@@ -340,6 +344,12 @@ _FIELD_HELP: Final[dict[str, str]] = {
         "Quem dá a primeira mão de um encontro: `random` (à sorte), ou um lugar 0-3 (os "
         "lugares contam-se no sentido dos ponteiros do relógio; a equipa 0 são os lugares 0 "
         "e 2)."
+    ),
+    "table.first_leader": (
+        "Quem joga primeiro na primeira vaza de cada mão (e por isso a quem se aplica "
+        "`deal.redeal.leader_below`): `after_dealer`, o jogador a seguir a quem deu, no sentido "
+        "do jogo (a regra de sempre); `dealer`, quem deu; `before_dealer`, o jogador antes de "
+        "quem deu, que cortou o baralho."
     ),
     "deal.trump_card": (
         "Que carta se vira para mostrar o trunfo. `dealer_last`: as mãos dão-se a partir do "

@@ -45,6 +45,14 @@ def _scores(n: int) -> str:
     return "scores nothing" if n == 0 else f"scores {_games(n)}"
 
 
+def _first_leader(f: Dealing, *, capital: bool) -> str:
+    """Who leads a deal's first trick: `the player on the dealer's right`, `the dealer`."""
+    if f.leader_side is None:
+        return "The dealer" if capital else "the dealer"
+    who = f"{'The' if capital else 'the'} player on the dealer's {f.leader_side}"
+    return who + (" (who cut the pack)" if f.leader == "before_dealer" else "")
+
+
 def _side(left: bool) -> str:
     return "left" if left else "right"
 
@@ -214,9 +222,9 @@ class _Card:
         )
 
     def leading(self, f: Dealing) -> str:
-        leader, dealer = _side(f.leader_side == "left"), _side(f.next_dealer_side == "left")
+        dealer = _side(f.next_dealer_side == "left")
         return (
-            f"The player on the dealer's {leader} leads the first trick, and the winner of each "
+            f"{_first_leader(f, capital=True)} leads the first trick, and the winner of each "
             f"trick leads the next. After each deal the turn to deal passes to the {dealer}, in "
             f"the direction of play."
         )
@@ -380,6 +388,7 @@ class _Card:
 _TOPICS: TopicLabels = {
     "direction": "Direction of play",
     "first_dealer": "First dealer",
+    "first_leader": "Who leads the first trick",
     "deal": "Dealing and the trump card (trunfo)",
     "redeal": "New deal for a weak hand (dar de novo)",
     "revoke": "Renúncia (revoke)",
@@ -402,6 +411,9 @@ class _Diff:
         if f.first_dealer is None:
             return "chosen at random"
         return f"seat {f.first_dealer} (so seat {f.first_leader} leads first)"
+
+    def first_leader(self, f: Dealing) -> str:
+        return _first_leader(f, capital=False)
 
     def deal(self, f: Dealing) -> str:
         side = _side(f.direction.deal_clockwise)
@@ -507,6 +519,9 @@ class _Summary:
 
     def first_dealer(self, seat: int) -> str:
         return f"seat {seat} deals first"
+
+    def first_leader(self, f: Dealing) -> str:
+        return f"{_first_leader(f, capital=False)} leads first"
 
     def trump(self, f: Dealing) -> str:
         card = {"dealer_first": "first card", "dealer_choice": "top/bottom"}

@@ -45,6 +45,14 @@ def _marca(n: int) -> str:
     return "não marca nada" if n == 0 else f"marca {_games(n)}"
 
 
+def _first_leader(f: Dealing, *, capital: bool) -> str:
+    """Quem joga primeiro em cada mão: `o jogador à direita de quem deu`, `quem deu`."""
+    if f.leader_side is None:
+        return "Quem deu" if capital else "quem deu"
+    who = f"{'O' if capital else 'o'} jogador à {_side(f.leader_side == 'left')} de quem deu"
+    return who + (" (que cortou o baralho)" if f.leader == "before_dealer" else "")
+
+
 def _side(left: bool) -> str:
     return "esquerda" if left else "direita"
 
@@ -209,9 +217,9 @@ class _Card:
         )
 
     def leading(self, f: Dealing) -> str:
-        leader, dealer = _side(f.leader_side == "left"), _side(f.next_dealer_side == "left")
+        dealer = _side(f.next_dealer_side == "left")
         return (
-            f"O jogador à {leader} de quem deu é o primeiro a jogar na primeira vaza, e quem "
+            f"{_first_leader(f, capital=True)} é o primeiro a jogar na primeira vaza, e quem "
             f"ganha uma vaza é o primeiro a jogar na seguinte. No fim de cada mão, a vez de dar "
             f"passa para a {dealer}, no sentido do jogo."
         )
@@ -371,6 +379,7 @@ class _Card:
 _TOPICS: TopicLabels = {
     "direction": "Sentido do jogo",
     "first_dealer": "Quem dá primeiro",
+    "first_leader": "Quem joga primeiro",
     "deal": "Distribuição e trunfo",
     "redeal": "Dar de novo",
     "revoke": "Renúncia",
@@ -394,6 +403,9 @@ class _Diff:
         if f.first_dealer is None:
             return "escolhido ao acaso"
         return f"o lugar {f.first_dealer} (e assim o lugar {f.first_leader} joga primeiro)"
+
+    def first_leader(self, f: Dealing) -> str:
+        return _first_leader(f, capital=False)
 
     def deal(self, f: Dealing) -> str:
         side = _side(f.direction.deal_clockwise)
@@ -495,6 +507,9 @@ class _Summary:
 
     def first_dealer(self, seat: int) -> str:
         return f"1.º a dar: lugar {seat}"
+
+    def first_leader(self, f: Dealing) -> str:
+        return f"{_first_leader(f, capital=False)} joga primeiro"
 
     def trump(self, f: Dealing) -> str:
         card = {"dealer_first": "primeira carta", "dealer_choice": "por cima/baixo"}

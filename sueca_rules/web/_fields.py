@@ -22,6 +22,7 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
         "deal",
         (
             "table.first_dealer",
+            "table.first_leader",
             "deal.trump_card",
             "deal.redeal.leader_below",
             "deal.redeal.others_below",

@@ -122,8 +122,9 @@ def finish(match: Match, seed: int) -> None:
             match.play(rng.choice(match.legal_cards()))
 
 
-def redeal_match(variant: str | Variant) -> Match:
-    """A deal asked away by a weak hand, then the same dealer deals again and it is played."""
+def redeal_match(variant: str | Variant, by: int | None = None) -> Match:
+    """A deal asked away by a weak hand (of seat `by`, when given), then the same dealer deals
+    again and it is played."""
     match = Match(variant, deal=False, first_dealer=0, seed="golden:redeal")
     rng = random.Random(3)
     for _ in range(500):
@@ -132,7 +133,7 @@ def redeal_match(variant: str | Variant) -> Match:
         while trial.phase == "redeal":
             turn = trial.turn
             assert turn is not None
-            if trial.may_redeal(turn):
+            if trial.may_redeal(turn) and by in (None, turn):
                 trial.redeal(turn)
                 return trial
             trial.keep_hand(turn)
@@ -178,6 +179,11 @@ HOUSE: dict[str, dict[str, object]] = {
         "match": {"target_games": 2},
     },
     "redeal": {"deal": {"redeal": {"leader_below": 30, "others_below": 25}}},
+    "cutter-leads": {
+        "table": {"first_leader": "before_dealer"},
+        "deal": {"redeal": {"leader_below": 30, "others_below": 25}},
+    },
+    "dealer-leads": {"table": {"first_leader": "dealer"}, "deal": {"trump_card": "dealer_first"}},
 }
 """House variants for rules no built-in has: ``name`` is added from the key."""
 
@@ -197,6 +203,9 @@ def house_matches() -> dict[str, Match]:
         "play-on-false-claim-at-the-count": play_on,
         "play-on-false-then-rightful": false_then_right,
         "redeal-then-played": redeal_match(v["redeal"]),
+        # seat 1 cuts for dealer 0 (anticlockwise) and leads: its threshold is leader_below
+        "first-leader-cutter-redeal": redeal_match(v["cutter-leads"], by=1),
+        "first-leader-dealer": Match(v["dealer-leads"], deal=False, first_dealer=2),
     }
 
 
