@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from ._public import public
 
@@ -33,6 +34,7 @@ __all__ = [
     "ConfigError",
     "IllegalPlayError",
     "Issue",
+    "PlayRule",
     "RecordError",
     "SourceError",
     "SuecaError",
@@ -169,6 +171,26 @@ class RecordError(SourceError):
         """The card at fault, in notation (`"3H"`), where it applies."""
 
 
+PlayRule = Literal[
+    "",
+    "not_a_card",
+    "not_in_hand",
+    "must_follow",
+    "not_now",
+    "not_your_turn",
+    "hands",
+    "trump_card",
+    "claim",
+    "accused",
+    "redeal",
+    "trump_choice",
+    "not_an_option",
+    "not_an_action",
+    "not_legal",
+]
+"""Every code of [`IllegalPlayError.rule`][sueca_rules.IllegalPlayError.rule]."""
+
+
 @public
 class IllegalPlayError(SuecaError, ValueError):
     """A play or claim that the rules do not allow at this point; the state is unchanged.
@@ -185,15 +207,17 @@ class IllegalPlayError(SuecaError, ValueError):
         seat: int | None = None,
         card: str | None = None,
         legal: Sequence[str] = (),
-        rule: str = "",
+        rule: PlayRule = "",
     ) -> None:
-        self.rule = rule
+        self.rule: PlayRule = rule
         """The rule broken, as a short code for programs: `"not_a_card"`, `"not_in_hand"`,
         `"must_follow"`, `"not_now"` (nothing of the kind is due in this phase), `"not_your_turn"`,
         `"hands"` (a deal that is not four hands of ten from one deck), `"trump_card"` (not in the
         dealer's hand), `"claim"` (no claim can be made), `"accused"` (a missing or wrong
-        `against`), `"redeal"` (that hand may not ask for a new deal), `"trump_choice"`; empty for
-        other errors."""
+        `against`), `"redeal"` (that hand may not ask for a new deal), `"trump_choice"`,
+        `"not_an_option"` (an answer that is not among a decision's options), and from the
+        learning environments `"not_an_action"` (not an action number) and `"not_legal"` (an action
+        the seat may not take now); empty for other errors. Every code is in `PlayRule`."""
         self.reason = reason
         """The rule that forbids the play or claim, in words (`str(error)` adds the legal cards)."""
         self.seat = seat

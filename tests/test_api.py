@@ -208,3 +208,22 @@ def test_every_public_function_has_a_docstring() -> None:
         value = getattr(sueca_rules, name)
         if inspect.isfunction(value) or inspect.isclass(value):
             assert inspect.getdoc(value), name
+
+
+def test_every_illegal_play_code_raised_by_the_package_is_a_play_rule() -> None:
+    """`IllegalPlayError.rule` is a `Literal` of every code: a code raised anywhere in the
+    package and missing from it would be a typo that programs could not match on."""
+    import re
+    import typing
+    from pathlib import Path
+
+    from sueca_rules._errors import PlayRule
+
+    package = Path(__file__).resolve().parent.parent / "sueca_rules"
+    raised = {
+        code
+        for path in package.rglob("*.py")
+        for code in re.findall(r'rule="([a-z_]*)"', path.read_text(encoding="utf-8"))
+    }
+    assert raised
+    assert raised <= set(typing.get_args(PlayRule))

@@ -192,8 +192,8 @@ def test_facts_agree_with_the_rules(v: Variant) -> None:
         assert card.dealing.first_leader == rules.first_leader(rules.first_dealer)
         after, dealer = rules.next_seat[rules.first_dealer], rules.first_dealer
         before = rules.previous_seat(rules.first_dealer)
-        leader = {"after_dealer": after, "dealer": dealer, "before_dealer": before}
-        assert card.dealing.first_leader == leader[v.table.first_leader]
+        leaders = {"after_dealer": after, "dealer": dealer, "before_dealer": before}
+        assert card.dealing.first_leader == leaders[v.table.first_leader]
     order = rules.deal_order(0)
     assert card.dealing.direction.deal_clockwise == (order[1] == (order[0] + 1) % 4)
     assert card.direction.clockwise == (rules.next_seat[0] == 1)

@@ -45,10 +45,10 @@ from sueca_rules.envs import (
     Table,
     action_name,
     bot_action,
-    describe,
     encode_information_state,
     encode_observation,
     env,
+    observation_text,
 )
 
 from .strategies import variants
@@ -294,7 +294,7 @@ def test_observations_never_depend_on_hidden_cards(
     assert np.array_equal(
         encode_information_state(twin, seat), encode_information_state(table, seat)
     )
-    assert describe(twin, seat) == describe(table, seat)
+    assert observation_text(twin, seat) == observation_text(table, seat)
     if table.actor == seat:
         assert twin.legal_actions() == table.legal_actions()
 

@@ -26,9 +26,9 @@ from ._encoding import (
     LAYOUT,
     OBSERVATION_SIZE,
     Section,
-    describe,
     encode_information_state,
     encode_observation,
+    observation_text,
 )
 from ._pettingzoo import AGENTS, DealReward, SuecaEnv, env
 from ._table import (
@@ -70,8 +70,8 @@ __all__ = [
     "action_name",
     "action_number",
     "bot_action",
-    "describe",
     "encode_information_state",
     "encode_observation",
     "env",
+    "observation_text",
 ]

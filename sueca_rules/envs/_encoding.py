@@ -27,9 +27,9 @@ __all__ = [
     "LAYOUT",
     "OBSERVATION_SIZE",
     "Section",
-    "describe",
     "encode_information_state",
     "encode_observation",
+    "observation_text",
 ]
 
 
@@ -213,7 +213,7 @@ def _fill(out: npt.NDArray[np.float32], table: Table, seat: int, obs: Observatio
             out[off["claims_against"] + p] = _cap(against[p], 4)
 
 
-def describe(table: Table, seat: int, *, private: bool = True) -> str:
+def observation_text(table: Table, seat: int, *, private: bool = True) -> str:
     """What `seat` may know now, as one line of text (OpenSpiel's observation and information-state
     strings; also a key for search trees): equal for two states exactly when the seat cannot tell
     them apart within the deal. With `private=False`, only what everyone knows (no hand)."""

@@ -59,9 +59,9 @@ from ._encoding import (
     LAYOUT,
     OBSERVATION_SIZE,
     SEQUENCE_OFFSET,
-    describe,
     encode_information_state,
     encode_observation,
+    observation_text,
 )
 from ._resample import consistent_deal
 from ._table import ACTION_NAMES, NUM_ACTIONS, TRUMP_BOTTOM, TRUMP_TOP, Table
@@ -372,7 +372,7 @@ class SuecaObserver:
         """What `player` may know in `state`, as one line of text."""
         if state.drawing_first_dealer:
             return f"seat {player} | the first dealer is being drawn"
-        return describe(state.table, player, private=not self.public_only)
+        return observation_text(state.table, player, private=not self.public_only)
 
 
 pyspiel.register_game(GAME_TYPE, SuecaGame)
