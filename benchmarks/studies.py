@@ -46,7 +46,7 @@ print(f"{size} {peak_kb} {elapsed:.1f} {report.deals}")
 
 _BASELINE_CHILD = """
 import resource
-import sueca_rules._simulate, sueca_rules.bots, sueca_rules._match
+import sueca_rules._studies._simulate, sueca_rules.bots, sueca_rules._match
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
@@ -83,7 +83,7 @@ def memory(sizes: list[int]) -> dict[str, Any]:
 
 
 def _timed(run: Any) -> tuple[float, dict[str, Any]]:
-    from sueca_rules._simulate import SimulationReport
+    from sueca_rules._studies._simulate import SimulationReport
 
     start = time.perf_counter()
     report: SimulationReport = run()

@@ -53,11 +53,11 @@ from ._registry import parse_variant as parse_variant
 from ._registry import variants_dir as variants_dir
 from ._report import replay_report as replay_report
 from ._rules import Rules as Rules
-from ._simulate import SimulationReport as SimulationReport
-from ._simulate import StudyInterrupted as StudyInterrupted
-from ._simulate import simulate as simulate
 from ._studies._compare import ComparisonReport as ComparisonReport
 from ._studies._compare import compare as compare
+from ._studies._simulate import SimulationReport as SimulationReport
+from ._studies._simulate import StudyInterrupted as StudyInterrupted
+from ._studies._simulate import simulate as simulate
 from ._turns import Choice as Choice
 from ._turns import Decision as Decision
 from ._turns import DecisionKind as DecisionKind

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from sueca_rules._simulate import StudyInterrupted, simulate
 from sueca_rules._studies._compare import (
     METRICS,
     MIN_DIFFERING,
@@ -18,6 +17,7 @@ from sueca_rules._studies._compare import (
     Estimate,
     compare,
 )
+from sueca_rules._studies._simulate import StudyInterrupted, simulate
 from sueca_rules._studies._summary import RATIOS
 from sueca_rules.cli import main
 

@@ -19,7 +19,6 @@ import pytest
 from sueca_rules import Match, Observation, Variant, builtin_ids
 from sueca_rules._cards import Card
 from sueca_rules._rules import CAPOTE_POINTS
-from sueca_rules._simulate import SimulationReport, StudyInterrupted, simulate
 from sueca_rules._studies._checkpoint import CheckpointError
 from sueca_rules._studies._play import (
     MAX_DEALS_PER_MATCH,
@@ -29,6 +28,7 @@ from sueca_rules._studies._play import (
     play_and_keep,
     play_unit,
 )
+from sueca_rules._studies._simulate import SimulationReport, StudyInterrupted, simulate
 from sueca_rules._studies._stats import wilson
 from sueca_rules._studies._summary import StudySummary
 from sueca_rules._studies._work import Done, play_chunk

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from sueca_rules._simulate import SimulationReport, StudyInterrupted, simulate
 from sueca_rules._studies._compare import compare
+from sueca_rules._studies._simulate import SimulationReport, StudyInterrupted, simulate
 
 ray = pytest.importorskip("ray", reason="the cluster extra is not installed")
 

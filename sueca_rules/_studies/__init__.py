@@ -9,6 +9,6 @@ The layers, lowest first:
   merging them in any order gives the same figures (constant memory whatever the number of deals).
 - `._runner`: shards the units by index over this process, worker processes or a Ray cluster; Ctrl-C
   and checkpoints.
-- `sueca_rules._simulate` and `._compare`: the public faces, `simulate` and `compare`, which turn
+- `._simulate` and `._compare`: the public faces, `simulate` and `compare`, which turn
   summaries into reports.
 """

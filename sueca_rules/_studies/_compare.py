@@ -22,9 +22,9 @@ from ._stats import ratio_difference
 from ._summary import RATIOS, StudySummary
 
 if TYPE_CHECKING:
-    from .._simulate import SimulationReport
     from .._variant import Variant
     from ._args import BotOptions
+    from ._simulate import SimulationReport
     from ._work import RunResult
 
 __all__ = [
@@ -208,7 +208,7 @@ class ComparisonReport:
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data: estimates as `{"value", "low", "high"}` (NaN as `null`),
         histograms as `{length: count}`."""
-        from .._simulate import plain
+        from ._simulate import plain
 
         def estimate(e: Estimate) -> dict[str, float | None]:
             out: dict[str, float | None] = {
@@ -419,8 +419,8 @@ def compare(
         >>> sorted(report.figures)[:2]
         ['bandeira_rate', 'capote_rate']
     """
-    from .._simulate import play_study, report_for
     from ._args import config_error
+    from ._simulate import play_study, report_for
 
     if isinstance(variants, str | Path) or len(variants) < 2:
         raise config_error("compare needs two variants or more")

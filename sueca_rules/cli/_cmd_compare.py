@@ -6,13 +6,6 @@ import argparse
 import math
 from typing import TYPE_CHECKING
 
-from ._cmd_simulate import (
-    add_study_options,
-    heading,
-    run_study_command,
-    study_arguments,
-    study_keywords,
-)
 from ._common import (
     CliError,
     add_command,
@@ -20,6 +13,13 @@ from ._common import (
     load_variant_arg,
     print_json,
     require_extra,
+)
+from ._study_options import (
+    add_study_options,
+    heading,
+    run_study_command,
+    study_arguments,
+    study_keywords,
 )
 
 if TYPE_CHECKING:

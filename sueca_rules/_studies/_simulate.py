@@ -54,20 +54,20 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from ._public import public
-from ._rules import CAPOTE_POINTS
-from ._studies._args import BotOptions, check_jobs, make_study
-from ._studies._checkpoint import Checkpoint
-from ._studies._play import MAX_DEALS_PER_MATCH, Mode, Study
-from ._studies._runner import run_study
-from ._studies._stats import Moments, normal_interval, wilson
-from ._studies._summary import Summary
-from ._studies._work import Interrupted, ProgressCallback, RunResult
+from .._public import public
+from .._rules import CAPOTE_POINTS
+from ._args import BotOptions, check_jobs, make_study
+from ._checkpoint import Checkpoint
+from ._play import MAX_DEALS_PER_MATCH, Mode, Study
+from ._runner import run_study
+from ._stats import Moments, normal_interval, wilson
+from ._summary import Summary
+from ._work import Interrupted, ProgressCallback, RunResult
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ._variant import Variant
+    from .._variant import Variant
 
 __all__ = [
     "MAX_DEALS_PER_MATCH",
@@ -465,7 +465,7 @@ def play_study(
         saver = Checkpoint(Path(checkpoint), study, size)
         saver.check()
     if cluster == "ray":
-        from ._studies._ray import require_ray
+        from ._ray import require_ray
 
         require_ray()
     try:
