@@ -802,6 +802,9 @@ class Engine:
         whether the match is over."""
         score = self._games
         events.append(PartidaWon(self._partida, won, (score[0], score[1])))
+        # Each partida starts from nothing: a 60-60 still pending when a penalty ends the
+        # partida is dropped, never carried into the next one (contract, "Partida boundaries").
+        self._pending = 0
         self._partidas[won] += 1
         if self._partidas[won] >= self._rules.partidas_to_win:
             self._phase = _OVER
