@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ._public import public
+from ._text import shown
 
 __all__ = [
     "CardError",
@@ -95,7 +96,9 @@ class Issue:
         head = self.location
         if self.path:
             head += f": {self.path}"
-        return f"{head}: {self.message}"
+        # The file's own text (a key, an `extends:` name, a file name) may hold escape
+        # sequences: shown escaped, never obeyed by the terminal.
+        return shown(f"{head}: {self.message}")
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready mapping (used by `sueca validate --json`)."""

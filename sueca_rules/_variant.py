@@ -7,7 +7,6 @@ descriptions feed the JSON Schema and the documentation.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -21,6 +20,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from ._public import public
+from ._text import control_character
 from ._yaml import PathKey
 
 __all__ = [
@@ -397,12 +397,25 @@ class Variant(_Model):
             raise RuleError("the name must not be blank")
         if any(ch in name for ch in "\n\r\x85\u2028\u2029"):
             raise RuleError("the name must be on one line (put longer text in `description`)")
-        control = next((ch for ch in name if unicodedata.category(ch) == "Cc"), None)
+        control = control_character(name)
         if control is not None:
             raise RuleError(
                 f"the name must not hold control characters (found U+{ord(control):04X})"
             )
         return name
+
+    @field_validator("description")
+    @classmethod
+    def _check_description(cls, description: str) -> str:
+        # Lines and tabs are text; any other control character (an escape sequence that clears
+        # the screen or writes the clipboard when `sueca describe` shows it) is refused.
+        control = control_character(description, allowed="\n\t")
+        if control is not None:
+            raise RuleError(
+                "the description must not hold control characters other than line breaks and "
+                f"tabs (found U+{ord(control):04X})"
+            )
+        return description
 
     @model_validator(mode="after")
     def _someone_can_win(self) -> Variant:

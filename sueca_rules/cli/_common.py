@@ -135,10 +135,16 @@ def require_extra(command: str, extra: str = "cli", modules: tuple[str, ...] = (
 
 
 def seed_arg(text: str) -> int | str:
-    """An argparse type: a seed, a whole number or any text."""
+    """An argparse type: a seed, a whole number or any text (valid UTF-8)."""
+    from .._text import is_unicode, shown
+
     try:
         return int(text)
     except ValueError:
+        if not is_unicode(text):
+            raise argparse.ArgumentTypeError(
+                f"'{shown(text)}' is not valid UTF-8 text: give a whole number or plain text"
+            ) from None
         return text
 
 
@@ -199,6 +205,8 @@ def check_writable(path: str | os.PathLike[str], option: str, *, parents: bool) 
 
 
 def print_json(data: Any) -> None:
-    """Print one JSON document on stdout."""
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    """Print one JSON document on stdout (text from files with its terminal controls escaped:
+    the same JSON value)."""
+    from .._text import shown_json
+
+    sys.stdout.write(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) + "\n")
