@@ -105,6 +105,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--ladder one file per match (FILE-1.yaml, FILE-2.yaml, ...)",
     )
     p.add_argument(
+        "--force",
+        action="store_true",
+        help="let --record replace a file that is not a game record",
+    )
+    p.add_argument(
         "--revoke-rate",
         type=rate_arg,
         metavar="P",
@@ -141,7 +146,7 @@ def _check(args: argparse.Namespace) -> None:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from ._common import check_writable, load_variant_arg, require_extra
+    from ._common import check_replaceable, check_writable, load_variant_arg, require_extra
 
     _check(args)
     require_extra("sueca play")
@@ -156,6 +161,8 @@ def run_play(args: argparse.Namespace) -> int:
     if args.record or args.resume:  # a resumed game is saved where it was read, by default
         option = "--record" if args.record else "--resume"
         check_writable(args.record or args.resume, option, parents=False)
+        if args.record and not args.ladder:  # the ladder checks each match's file
+            check_replaceable(args.record, "--record", force=args.force)
     if args.ladder:
         from ._ladder import scores_path
 

@@ -20,6 +20,7 @@ __all__ = [
     "CliError",
     "add_command",
     "at_least",
+    "check_replaceable",
     "check_writable",
     "default_lang",
     "level_arg",
@@ -202,6 +203,28 @@ def check_writable(path: str | os.PathLike[str], option: str, *, parents: bool) 
             problem = "the file is read-only"
     if problem is not None:
         raise CliError(f"{option} {path}: cannot write there ({problem})", status=2)
+
+
+def check_replaceable(path: str, option: str, *, force: bool) -> None:
+    """Fail at once, as a command-line error, when saving a game record to `path` would replace
+    a file that is not a game record (a variant file, notes): an empty file or a record (the game
+    being resumed, an earlier game) may be replaced, anything else only with `--force`."""
+    from .._errors import RecordError
+    from .._record import load_record
+
+    p = Path(path)
+    if force or not p.is_file() or p.stat().st_size == 0:
+        return
+    try:
+        load_record(p)
+    except RecordError:
+        raise CliError(
+            f"{option} {path}: that file exists and is not a game record; saving the game "
+            "there would replace it: name another file, or give --force to replace it",
+            status=2,
+        ) from None
+    except OSError:
+        return  # not readable: check_writable and the save itself say why
 
 
 def print_json(data: Any) -> None:

@@ -93,7 +93,7 @@ def run(args: argparse.Namespace, variant: Variant | None) -> int:
     )
     spec: str | None = args.variant
     if variant is not None and args.ladder:
-        return _run_ladder(setup, variant, args.variant, args.scores)
+        return _run_ladder(setup, variant, args.variant, args.scores, args.force)
     if variant is not None:
         match = Match(variant, seed=setup.seed, deal=False)
     else:
@@ -170,7 +170,9 @@ def _run_auto(setup: _Setup, match: Match, spec: str | None, resumed: str | None
     return 0 if played.saved else 1
 
 
-def _run_ladder(setup: _Setup, variant: Variant, spec: str, scores: str | None) -> int:
+def _run_ladder(
+    setup: _Setup, variant: Variant, spec: str, scores: str | None, force: bool
+) -> int:
     probe = Match(variant, seed=0, deal=False)  # the rules, to name seats and word the table
     view = setup.view(probe.rules, spec, human=True)
     ladder = Ladder(
@@ -182,6 +184,7 @@ def _run_ladder(setup: _Setup, variant: Variant, spec: str, scores: str | None) 
         partner_level=PARTNER_LEVEL,
         record=setup.record,
         scores=scores,
+        force=force,
     )
 
     def make_seats(seed: str, level: int) -> list[Bot]:

@@ -16,7 +16,7 @@ from rich.table import Table
 from .._match import Match
 from .._variant import Variant
 from ..bots import Bot
-from ._common import CliError
+from ._common import CliError, check_replaceable
 from ._ladder import (
     LadderEntry,
     Scores,
@@ -55,6 +55,8 @@ class Ladder:
     partner_level: int
     record: str | None
     scores: str | None
+    force: bool = False
+    """`--force`: a match's record may replace a file that is not a game record."""
 
     def read(self) -> tuple[Path, Scores]:
         path = scores_path(self.scores)
@@ -94,6 +96,8 @@ def run_ladder(ladder: Ladder, make_seats: SeatMaker) -> int:
             view.welcome(None, ladder.seed, (ladder.partner_level, level))
         view.card_points = [0, 0]
         record = _numbered(ladder.record, number) if ladder.record else None
+        if record is not None:  # before the match, not after it
+            check_replaceable(record, "--record", force=ladder.force)
         try:
             played = play_and_save(view, match, make_seats(seed, level), record)
         except KeyboardInterrupt:
