@@ -27,7 +27,7 @@ class Bot(Protocol):
     """Anything that chooses a card from an observation."""
 
     level: int
-    """The bot's strength level (1 to 4 for the built-in bots; what it means is up to the
+    """The bot's strength level (1 to 5 for the built-in bots; what it means is up to the
     bot)."""
 
     def choose(self, observation: Observation) -> Card:

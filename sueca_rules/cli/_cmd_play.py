@@ -7,6 +7,7 @@ import argparse
 from ._common import (
     MAX_SAMPLES,
     add_command,
+    add_lang,
     level_arg,
     rate_arg,
     samples_arg,
@@ -71,7 +72,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--level",
         type=level_arg,
         metavar="N",
-        help="the rivals' level, 1 (random cards) to 4 (thinks ahead); default 2",
+        help="the rivals' level, 1 (random cards) to 4 (thinks ahead) and 5 (thinks deeper, "
+        "slower); default 2",
     )
     who.add_argument(
         "--ladder",
@@ -89,12 +91,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="go on with the game saved in RECORD (its variant is the record's); it is saved "
         "there again unless --record names another file",
     )
-    p.add_argument(
-        "--lang",
-        choices=("en", "pt"),
-        help="the language of the game: en (English) or pt (European Portuguese); default: "
-        "pt when the locale (LC_ALL, LC_MESSAGES, LANG) is Portuguese, else en",
-    )
+    add_lang(p, "the game")
     p.add_argument(
         "--seed", type=seed_arg, metavar="S", help="seed of the deals and the computer players"
     )

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .._lang import Lang
     from .._variant import Variant
 
 __all__ = [
@@ -19,10 +20,12 @@ __all__ = [
     "MAX_SAMPLES",
     "CliError",
     "add_command",
+    "add_lang",
     "at_least",
     "check_replaceable",
     "check_writable",
     "default_lang",
+    "lang_of",
     "level_arg",
     "load_variant_arg",
     "print_json",
@@ -152,7 +155,7 @@ def seed_arg(text: str) -> int | str:
 _NOT_A_FILE = ("no such file", "this is a directory, not a file")
 
 
-def default_lang(environ: Mapping[str, str] | None = None) -> str:
+def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
     """The language of the user's locale for the texts of `sueca`: `pt` when `LC_ALL`, `LC_MESSAGES`
     or `LANG` (the first one set, as the C library reads them) names Portuguese, else `en`."""
     env = os.environ if environ is None else environ
@@ -161,6 +164,28 @@ def default_lang(environ: Mapping[str, str] | None = None) -> str:
         if value:
             return "pt" if value.lower().startswith("pt") else "en"
     return "en"
+
+
+LOCALE_DEFAULT = "default: pt when the locale (LC_ALL, LC_MESSAGES, LANG) is Portuguese, else en"
+
+
+def add_lang(parser: argparse.ArgumentParser, what: str, note: str = "") -> None:
+    """The `--lang` option of a command that speaks (`what`: what it words), the same everywhere:
+    en or pt, by default the locale's ([`lang_of()`][sueca_rules.cli._common.lang_of])."""
+    from .._lang import LANGS
+
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        help=f"the language of {what}: en (English) or pt (European Portuguese); "
+        f"{LOCALE_DEFAULT}{note}",
+    )
+
+
+def lang_of(args: argparse.Namespace) -> Lang:
+    """The language a command speaks: `--lang`, else the locale's (`default_lang()`)."""
+    lang: Lang | None = args.lang
+    return lang or default_lang()
 
 
 def load_variant_arg(spec: str) -> Variant:

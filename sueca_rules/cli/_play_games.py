@@ -20,7 +20,7 @@ from .._registry import builtin_ids
 from .._rules import Rules
 from .._variant import Variant
 from ..bots import Bot
-from ._common import CliError, default_lang
+from ._common import CliError, lang_of
 from ._play_bots import make_table_bots
 from ._play_flow import play_and_save
 from ._play_input import HumanSeat
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace, variant: Variant | None) -> int:
     `--resume`: the record names it)."""
     setup = _Setup(
         console=Console(highlight=False),
-        phrases=phrases(args.lang or default_lang()),
+        phrases=phrases(lang_of(args)),
         seed=args.seed if args.seed is not None else secrets.randbelow(10**6),
         level=args.level if args.level is not None else DEFAULT_LEVEL,
         samples=args.samples,
