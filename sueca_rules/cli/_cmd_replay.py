@@ -77,6 +77,7 @@ def run_replay(args: argparse.Namespace) -> int:
     from .._errors import RecordError
     from .._record import load_record
     from .._report import replay_report
+
     try:
         record = load_record(args.record)
     except RecordError as exc:

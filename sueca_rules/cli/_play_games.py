@@ -170,9 +170,7 @@ def _run_auto(setup: _Setup, match: Match, spec: str | None, resumed: str | None
     return 0 if played.saved else 1
 
 
-def _run_ladder(
-    setup: _Setup, variant: Variant, spec: str, scores: str | None, force: bool
-) -> int:
+def _run_ladder(setup: _Setup, variant: Variant, spec: str, scores: str | None, force: bool) -> int:
     probe = Match(variant, seed=0, deal=False)  # the rules, to name seats and word the table
     view = setup.view(probe.rules, spec, human=True)
     ladder = Ladder(
