@@ -556,9 +556,12 @@ def _gone(pids: list[int], timeout: float = 10.0) -> bool:
 
 
 _LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+# The worker-kill tests sleep, scan /proc and time out: slow (run in CI's step of their own).
+_WORKER_KILL = pytest.mark.slow
 
 
 @_LINUX
+@_WORKER_KILL
 def test_a_lost_worker_has_its_deals_played_again() -> None:
     args = ["simulate", "portugal", "--teams", "2,1", "--deals", "3000", "--jobs", "2", "--json"]
     child = _start(args)
@@ -580,6 +583,7 @@ def test_a_lost_worker_has_its_deals_played_again() -> None:
 
 
 @_LINUX
+@_WORKER_KILL
 def test_a_worker_lost_too_often_is_one_line() -> None:
     code = "import sueca_rules._studies._runner as r\nr.MAX_RETRIES = 0"
     child = _start(["simulate", "portugal", "--deals", "100000", "--jobs", "2"], code)
@@ -593,6 +597,7 @@ def test_a_worker_lost_too_often_is_one_line() -> None:
 
 
 @_LINUX
+@_WORKER_KILL
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
 def test_workers_die_with_their_parent(sig: signal.Signals) -> None:
     child = _start(["simulate", "portugal", "--deals", "1000000", "--jobs", "2", "--json"])
