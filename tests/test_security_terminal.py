@@ -4,6 +4,7 @@ variant's `description` may not hold control characters, as its `name` may not."
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from pydantic import ValidationError
 from sueca_rules import Variant, VariantError, load_variant, parse_variant
 from sueca_rules._text import shown, shown_json
 from sueca_rules.cli import main
+from sueca_rules.cli._ladder import read_scores
 
 CLEAR = "\x1b[2J"
 TITLE = "\x1b]0;pwned\x07"
@@ -121,3 +123,25 @@ def test_describe_never_shows_a_description_with_escapes(
     assert status == 1
     _raw_free(out + err)
     assert "control characters" in out + err
+
+
+def test_ladder_scores_with_escapes_are_not_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A best-scores file whose texts hold escape sequences: those entries are dropped (the
+    others kept), and the warning shows them escaped."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    monkeypatch.setenv("COLUMNS", "100")
+    scores = tmp_path / "ladder.json"
+    good = {"score": 10_005, "streak": 1, "margin": 5, "date": "2024-01-02T10:00:00"}
+    bad = {**good, "score": 20_000, "variant": f"portugal{CLEAR}{TITLE}"}
+    scores.write_text(
+        json.dumps({"format": "sueca-rules ladder", "version": 1, "scores": [good, bad]}),
+        encoding="utf-8",
+    )
+    entries = read_scores(scores)
+    assert [e.score for e in entries.entries] == [10_005]
+    assert "holds a control character" in (entries.warning or "")
+    status, out, err = _run(capsys, "play", "--ladder", "--seed", "1", "--scores", str(scores))
+    assert status == 0
+    _raw_free(out + err)

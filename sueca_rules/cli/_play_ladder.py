@@ -14,6 +14,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from .._match import Match
+from .._text import shown
 from .._variant import Variant
 from ..bots import Bot
 from ._common import CliError, check_replaceable
@@ -64,7 +65,7 @@ class Ladder:
         if scores.unusable is not None:  # a pipe or a device: neither read nor written
             raise CliError(f"--scores {path}: cannot use it ({scores.unusable})", status=2)
         if scores.warning:
-            print(f"sueca: {scores.warning}", file=sys.stderr)
+            print(shown(f"sueca: {scores.warning}"), file=sys.stderr)
         return path, scores
 
 
