@@ -68,6 +68,7 @@ from ._rules import (
     legal_mask,
     team_of,
 )
+from ._text import is_unicode
 from ._turns import Choice, Decision
 from ._variant import Variant
 
@@ -250,7 +251,11 @@ class Observation(NamedTuple):
     its threshold. When it is asked and may not, its only answer is to keep its hand."""
 
     def is_void(self, seat: int, suit: Suit | int) -> bool:
-        """Whether `seat` has shown by play that it holds no card of `suit`."""
+        """Whether `seat` has shown by play that it holds no card of `suit` (a
+        [`Suit`][sueca_rules.Suit] or its number 0..3)."""
+        check_seat(seat)
+        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= 3:
+            raise ConfigError(f"a suit is a Suit or a whole number 0..3, not {suit!r}")
         return bool(self.void_mask >> (4 * seat + suit) & 1)
 
     @property
@@ -291,6 +296,13 @@ class Engine:
             )
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
             raise ConfigError(f"a seed is a whole number or text, not {seed!r}")
+        if isinstance(seed, str) and not is_unicode(seed):
+            raise ConfigError(
+                f"a seed's text must be valid Unicode, not {seed!r} (it holds a lone surrogate, "
+                "as undecodable bytes do)"
+            )
+        if rng is not None and not isinstance(rng, random.Random):
+            raise ConfigError(f"rng is a random.Random (or None), not {rng!r}")
         if first_dealer is not None:
             check_seat(first_dealer, "the first dealer")
         resolved = resolve_variant(variant)
@@ -914,6 +926,9 @@ class Engine:
         whether the match is over."""
         score = self._games
         events.append(PartidaWon(self.partida, won, (score[0], score[1])))
+        # Each partida starts from nothing: a 60-60 still pending when a penalty ends the
+        # partida is dropped, never carried into the next one (contract, "Partida boundaries").
+        self._pending = 0
         self._partidas[won] += 1
         if self._partidas[won] >= self._rules.partidas_to_win:
             self._phase = _OVER
@@ -954,7 +969,15 @@ class Engine:
                 "deal_random() or deal_hands())",
                 rule="not_now",
             )
-        return self._phase_error("play a card")
+        error = self._phase_error("play a card")
+        if self._phase != _OVER:
+            # What a loop that only plays cards trips on under brasil or portugal-table.
+            error = IllegalPlayError(
+                f"{error.reason} (match.phase says what is due; "
+                "sueca_rules.bots.advance(match, bots) makes whatever decision is due)",
+                rule="not_now",
+            )
+        return error
 
     # --- the state ----------------------------------------------------------------------
 

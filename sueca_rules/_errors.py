@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ._public import public
+from ._text import shown
 
 __all__ = [
     "CardError",
@@ -97,7 +98,9 @@ class Issue:
         head = self.location
         if self.path:
             head += f": {self.path}"
-        return f"{head}: {self.message}"
+        # The file's own text (a key, an `extends:` name, a file name) may hold escape
+        # sequences: shown escaped, never obeyed by the terminal.
+        return shown(f"{head}: {self.message}")
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready mapping (used by `sueca validate --json`)."""

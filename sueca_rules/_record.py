@@ -573,6 +573,13 @@ def replay(
     seed: int | str | None = None,
 ) -> _E:
     """Replay `record` with a match of class `cls`; see `Match.from_record()`."""
+    if not isinstance(record, Record):
+        kind = "a path" if isinstance(record, str | Path) else f"a {type(record).__name__}"
+        raise ConfigError(
+            f"Match.from_record() replays a Record, not {kind}: read a record file with "
+            "load_record(path), text with parse_record(text) (data: "
+            "parse_record(json.dumps(data)))"
+        )
     if base_dir is None:
         base_dir = record._base_dir
     if base_dir is None and record._located is None:

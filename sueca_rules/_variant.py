@@ -7,7 +7,6 @@ descriptions feed the JSON Schema and the documentation.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -21,9 +20,12 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from ._public import public
+from ._text import control_character
 from ._yaml import PathKey
 
 __all__ = [
+    "MAX_SCORED_DEALS",
+    "MAX_TARGET_GAMES",
     "Bandeira",
     "DealRules",
     "MatchRules",
@@ -35,6 +37,7 @@ __all__ = [
     "Tie",
     "Tier",
     "Variant",
+    "scored_deals",
 ]
 
 Direction = Literal["anticlockwise", "clockwise"]
@@ -54,6 +57,31 @@ Games = Annotated[int, Field(ge=0, le=1000)]
 MAX_REDEAL_BELOW = 30
 """The highest redeal threshold a variant may set: a hand holds 30 card points on average, so
 a higher threshold would make a new deal the rule rather than the exception."""
+
+
+MAX_SCORED_DEALS = 500
+"""The most deals won a match may need, counted the longest way: `best_of` partidas, each lasting
+`2 × target_games − 1` deals of one game each (both teams one game short of the target, then the
+deal that wins it). A variant asking for more is refused, so that every match it allows fits what
+the library reads back and sends:
+
+- records hold at most 2,000 deals (`sueca_rules._record.MAX_RECORD_DEALS`, 8 MiB): 500 deals won
+  leave four times as many again for 60-60 ties (about one deal in 60), new deals asked by weak
+  hands and deals that score no games; a deal is some 380 bytes of YAML, so 2,000 are 0.8 MB;
+- the web app's score pad lists every deal (some 64 bytes each): 2,000 deals are 128 kB.
+
+So `target_games` is at most 250 (one partida: 2 × 250 − 1 = 499 deals), `best_of: 3` allows 83
+games, `best_of: 9` 28, and `best_of: 99` (its most) 3 (99 × 5 = 495). Ties, new deals and
+deals worth no games come from play, not from these two numbers, and no rule bounds them."""
+
+MAX_TARGET_GAMES = (MAX_SCORED_DEALS + 1) // 2
+"""The most games a partida may ask for (`best_of: 1`): 250."""
+
+
+def scored_deals(target_games: int, best_of: int) -> int:
+    """The most deals won a match of `best_of` partidas to `target_games` games can need (see
+    `MAX_SCORED_DEALS`)."""
+    return best_of * (2 * target_games - 1)
 
 
 class RuleError(ValueError):
@@ -348,7 +376,13 @@ class MatchRules(_Model):
     """How many games win a partida, and how many partidas a match has."""
 
     target_games: int = Field(
-        4, ge=1, le=1000, description="The games that win a partida (standard: 4)."
+        4,
+        ge=1,
+        le=MAX_TARGET_GAMES,
+        description=(
+            "The games that win a partida (standard: 4). With `best_of`, at most "
+            f"{MAX_SCORED_DEALS} deals won: best_of × (2 × target_games − 1) ≤ {MAX_SCORED_DEALS}."
+        ),
     )
     best_of: int = Field(
         1,
@@ -369,6 +403,25 @@ class MatchRules(_Model):
                 f"got {best_of}"
             )
         return best_of
+
+    @model_validator(mode="after")
+    def _fits_a_record(self) -> MatchRules:
+        target, best_of = self.target_games, self.best_of
+        need = scored_deals(target, best_of)
+        if need > MAX_SCORED_DEALS:
+            # Both at least 1: target_games <= 250 and best_of <= 99 (500 // 99 = 5).
+            most_games = (MAX_SCORED_DEALS // best_of + 1) // 2
+            most_partidas = MAX_SCORED_DEALS // (2 * target - 1)
+            most_partidas -= 1 - most_partidas % 2  # odd
+            raise RuleError(
+                f"a match of best_of {best_of} to {target} games may need {need:,} deals won "
+                f"(best_of × (2 × target_games − 1)), more than the {MAX_SCORED_DEALS} a variant "
+                f"may ask for (so that its records stay within 2,000 deals): with best_of "
+                f"{best_of}, target_games at most {most_games}; with target_games {target}, "
+                f"best_of at most {most_partidas}",
+                ("target_games",),
+            )
+        return self
 
 
 @public
@@ -407,12 +460,25 @@ class Variant(_Model):
             raise RuleError("the name must not be blank")
         if any(ch in name for ch in "\n\r\x85\u2028\u2029"):
             raise RuleError("the name must be on one line (put longer text in `description`)")
-        control = next((ch for ch in name if unicodedata.category(ch) == "Cc"), None)
+        control = control_character(name)
         if control is not None:
             raise RuleError(
                 f"the name must not hold control characters (found U+{ord(control):04X})"
             )
         return name
+
+    @field_validator("description")
+    @classmethod
+    def _check_description(cls, description: str) -> str:
+        # Lines and tabs are text; any other control character (an escape sequence that clears
+        # the screen or writes the clipboard when `sueca describe` shows it) is refused.
+        control = control_character(description, allowed="\n\t")
+        if control is not None:
+            raise RuleError(
+                "the description must not hold control characters other than line breaks and "
+                f"tabs (found U+{ord(control):04X})"
+            )
+        return description
 
     @model_validator(mode="after")
     def _someone_can_win(self) -> Variant:

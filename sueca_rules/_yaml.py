@@ -57,6 +57,7 @@ __all__ = [
     "PathKey",
     "cap_issues",
     "dump_yaml",
+    "dump_yaml_line",
     "format_path",
     "parse_yaml",
     "read_yaml_file",
@@ -505,6 +506,20 @@ def dump_yaml(data: Any) -> str:
     """YAML text that this reader reads back equal: keys in the given order, UTF-8 text, `FlowList`
     and `FlowDict` values on one line."""
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+def dump_yaml_line(value: Any) -> str:
+    """`value` as YAML on one line (a list or mapping in flow style) that this reader reads back
+    equal: text it would read as a number or a boolean (`0E0`, `1e3`, `0o17`, `-.5`) is quoted."""
+    text = yaml.dump(
+        value,
+        Dumper=_Dumper,
+        default_flow_style=True,
+        allow_unicode=True,
+        sort_keys=False,
+        width=10_000,
+    )
+    return text.removesuffix("\n").removesuffix("\n...")
 
 
 def _decode(raw: bytes, file: str | None) -> str:

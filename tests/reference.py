@@ -215,6 +215,8 @@ def judge(variant: Variant, record: dict[str, Any]) -> Judgement:
             partida_won = 0 if games[0] > games[1] else 1
         if partida_won is not None:
             partidas[partida_won] += 1
+            pending = 0  # a partida starts from nothing: a pending 60-60 is dropped
+            pending_after[-1] = 0
             if partidas[partida_won] == variant.match.best_of // 2 + 1:
                 winner = partida_won
             else:

@@ -86,7 +86,12 @@ def _variants(draw: st.DrawFn, *, short: bool = False) -> Variant:
                 max_size=20,
             ).filter(str.strip)
         ),
-        description=draw(st.text(max_size=30)),
+        description=draw(
+            st.text(
+                st.characters(exclude_categories=["Cs", "Cc"], include_characters="\n\t"),
+                max_size=30,
+            )
+        ),
         table=Table(
             direction=draw(st.sampled_from(["anticlockwise", "clockwise"])),
             first_dealer=draw(st.sampled_from(["random", 0, 1, 2, 3])),

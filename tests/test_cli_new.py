@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
-from sueca_rules import builtin_ids, load_variant
+from sueca_rules import builtin_ids, load_variant, parse_variant
 from sueca_rules._schema import SCHEMA_FILENAME, schema_text
 from sueca_rules.cli import main
 from sueca_rules.cli._cmd_new import starter_text
@@ -145,3 +147,29 @@ def test_a_name_at_the_limit_is_written_and_validates(
     assert main(["new", str(house), "--name", "x" * 200]) == 0
     capsys.readouterr()
     assert main(["validate", str(house)]) == 0
+
+
+YAML12_LOOKALIKES = ["0E0", "1e3", "0o17", "-.5", "+1", "0x1F", ".inf", "-.Inf", ".NaN", "~"]
+"""Names that YAML 1.2 (the package's reader) reads as a number or null when written plain."""
+
+
+@pytest.mark.parametrize("name", [*YAML12_LOOKALIKES, "true", "null", "no", "Tasca: do Zé"])
+def test_a_name_that_looks_like_a_number_is_quoted_and_validates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """`sueca new --name 0E0` writes a file its own `validate` accepts, with that very name."""
+    house = tmp_path / "house.yaml"
+    assert main(["new", str(house), f"--name={name}"]) == 0
+    capsys.readouterr()
+    assert main(["validate", str(house)]) == 0
+    assert load_variant(house).name == name
+
+
+@given(
+    st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1, max_size=30)
+    .filter(str.strip)
+    .filter(lambda t: not any(ch in t for ch in "\x85\u2028\u2029"))
+)
+def test_any_valid_name_reads_back_from_the_starter_file(name: str) -> None:
+    text = starter_text(name, "portugal", SCHEMA_FILENAME)
+    assert parse_variant(text).name == name

@@ -3,9 +3,13 @@ status 2, no traceback), before any work."""
 
 from __future__ import annotations
 
+import argparse
+from pathlib import Path
+
 import pytest
 
-from sueca_rules.cli import main
+from sueca_rules.bots import LEVELS
+from sueca_rules.cli import build_parser, main
 
 
 def _status(argv: list[str]) -> int:
@@ -32,3 +36,60 @@ def test_serve_refuses_a_port_out_of_range(
     assert out == ""
     assert message in err
     assert "Traceback" not in err
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def test_every_command_with_lang_follows_the_locale_alike() -> None:
+    """One `--lang` for every command that speaks: en or pt, the locale's by default (issue 24:
+    `sueca describe` stayed English where `sueca play` followed the locale)."""
+    with_lang = {}
+    for name, sub in _commands().items():
+        for action in sub._actions:
+            if "--lang" in action.option_strings:
+                with_lang[name] = action
+    assert {"describe", "diff", "replay", "play"} <= set(with_lang)
+    for name, action in with_lang.items():
+        assert action.default is None, name
+        assert tuple(action.choices or ()) == ("en", "pt"), name
+        assert "the locale (LC_ALL, LC_MESSAGES, LANG) is Portuguese" in (action.help or ""), name
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "portuguese"),
+    [
+        (["describe", "portugal"], "Sueca rules: Portugal", "Regras da Sueca: Portugal"),
+        (["diff", "portugal", "french"], "Portugal and French", "Portugal e "),
+    ],
+)
+def test_describe_and_diff_speak_the_locales_language(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    english: str,
+    portuguese: str,
+) -> None:
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "pt_PT.UTF-8")
+    assert main(argv) == 0
+    assert capsys.readouterr().out.startswith(portuguese)
+    assert main([*argv, "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith(english)
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert main(argv) == 0
+    assert capsys.readouterr().out.startswith(english)
+
+
+def test_play_help_names_every_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _status(["play", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "1 (random cards) to 4 (thinks ahead) and 5 (thinks deeper, slower)" in text
+    assert LEVELS == (1, 2, 3, 4, 5)
+    home = (Path(__file__).parents[1] / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "four strength levels" not in home
+    assert "five strength levels" in home

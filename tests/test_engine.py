@@ -25,7 +25,7 @@ from sueca_rules import (
 from sueca_rules._cards import SUIT_MASKS
 from sueca_rules._rules import Rules
 
-from .scenarios import find_deal, play_built, sweep
+from .scenarios import deal_and_keep, find_deal, play_built, sweep
 
 ANTI = (3, 0, 1, 2)
 CLOCK = (1, 2, 3, 0)
@@ -400,6 +400,54 @@ def test_pending_ties_are_cleared_by_a_deal_won_but_not_by_a_revoke() -> None:
     scored = next(e for e in events if isinstance(e, DealScored))
     assert max(scored.games) == 3
     assert match.pending_ties == 0
+
+
+@pytest.mark.parametrize(
+    ("tie", "capote"),
+    [
+        ({"mode": "add", "amount": 1, "stacks": True}, 2),
+        ({"mode": "multiply", "amount": 2, "stacks": True}, 2),
+    ],
+)
+@pytest.mark.parametrize("ended_by", ["false_claim", "play_on_false_claim"])
+def test_a_tie_pending_when_a_penalty_ends_the_partida_is_dropped(
+    tie: dict[str, object], capote: int, ended_by: str
+) -> None:
+    """Contract, "Partida boundaries": each partida starts from nothing. A 60-60 still pending
+    when a false-claim penalty ends the partida (the deal ends, or play goes on and the deal's
+    own 60-60 is scored with the penalty) is dropped: the next partida's first deal won scores
+    its own games only."""
+    revoke: dict[str, object] = {"mode": "claimable", "penalty_games": 4}
+    if ended_by == "play_on_false_claim":
+        revoke["after_false_claim"] = "play_on"
+    v = variant(scoring={"tie": tie}, match={"target_games": 4, "best_of": 3}, revoke=revoke)
+    rules = Rules.from_variant(v)
+    match = Match(v, deal=False, first_dealer=0)
+    play_built(match, find_deal(v, 0, lambda p, t: p == (60, 60)))
+    assert match.pending_ties == 1
+    if ended_by == "false_claim":
+        built = sweep(rules.next_seat, match.dealer, "capote")
+        match.deal_hands(built.hands, built.trump_card)
+        events = match.claim(0)  # nobody revoked: team 1 scores 4 games, the partida
+    else:
+        tie_deal = find_deal(v, match.dealer, lambda p, t: p == (60, 60))
+        deal_and_keep(match, tie_deal.hands, tie_deal.trump_card)
+        events = match.claim(0)  # play goes on; the deal's 60-60 is scored with the penalty
+        for card in tie_deal.plays:
+            events += match.play(card)
+        if match.phase == "count":
+            events += match.score_deal()
+        assert match.deals[-1].result == "tie"
+    assert [e.team for e in events if isinstance(e, PartidaWon)] == [1]
+    assert match.partida == 1
+    assert match.games == (0, 0)
+    assert match.pending_ties == 0
+    events = play_built(match, sweep(rules.next_seat, match.dealer, "capote"))
+    scored = next(e for e in events if isinstance(e, DealScored))
+    assert max(scored.games) == capote  # a capote's own 2 games: no tie carried over
+    again = Match.from_record(match.to_record())
+    assert again.pending_ties == 0
+    assert [d.games for d in again.deals] == [d.games for d in match.deals]
 
 
 # --- renúncia -----------------------------------------------------------------------------

@@ -175,6 +175,7 @@ def check_games_awarded(
             won = 0 if games[0] > games[1] else 1
         if won is not None:
             partidas[won] += 1
+            pending = 0  # each partida starts from nothing: a pending 60-60 is dropped
             if partidas[won] > variant.match.best_of // 2:
                 assert match.winner == won
                 assert i == len(match.deals) - 1

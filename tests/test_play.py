@@ -936,6 +936,47 @@ def test_a_record_that_cannot_be_written_is_refused_before_the_game(
         assert out == ""
 
 
+@pytest.mark.parametrize("name", ["house.yaml", "notes.md"])
+def test_a_record_never_silently_replaces_a_file_that_is_not_a_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """`--record` over a variant file or notes is refused before the game (issue 24); `--force`
+    replaces it; a record (an earlier game, the one resumed) and an empty file may be replaced."""
+    target = tmp_path / name
+    kept = "name: House\nextends: portugal\n"
+    target.write_text(kept, encoding="utf-8")
+    for extra in ([], ["--auto"]):
+        status, out, err = play(monkeypatch, capsys, ["q"], "--record", str(target), *extra, *FAST)
+        assert status == 2
+        assert err.strip() == (
+            f"sueca play: error: --record {target}: that file exists and is not a game record; "
+            "saving the game there would replace it: name another file, or give --force to "
+            "replace it"
+        )
+        assert out == ""
+        assert target.read_text(encoding="utf-8") == kept
+    ladder = ["--ladder", "--scores", str(tmp_path / "best.json")]
+    blocker = tmp_path / f"run-1{target.suffix}"
+    blocker.write_text(kept, encoding="utf-8")
+    status, _, err = play(
+        monkeypatch, capsys, ["q"], *ladder, "--record", str(tmp_path / f"run{target.suffix}")
+    )
+    assert status == 2
+    assert "that file exists and is not a game record" in err
+    assert blocker.read_text(encoding="utf-8") == kept
+    status, _, _ = play(monkeypatch, capsys, ["q"], "--record", str(target), "--force", *FAST)
+    assert status == 0
+    load_record(target)
+    # A record, or an empty file, is replaced without --force.
+    status, _, _ = play(monkeypatch, capsys, ["q"], "--record", str(target), "--seed", "2", *FAST)
+    assert status == 0
+    empty = tmp_path / f"empty{target.suffix}"
+    empty.write_text("", encoding="utf-8")
+    status, _, _ = play(monkeypatch, capsys, ["q"], "--record", str(empty), *FAST)
+    assert status == 0
+    load_record(empty)
+
+
 def test_an_interrupted_ladder_run_is_still_scored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

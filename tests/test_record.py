@@ -15,10 +15,12 @@ from sueca_rules import (
     Match,
     RecordError,
     Variant,
+    VariantError,
     dump_record,
     load_record,
     load_variant,
     parse_record,
+    parse_variant,
     replay_report,
     save_record,
 )
@@ -437,10 +439,17 @@ def test_a_claim_after_a_false_claim_scored_the_deal_at_the_count_is_refused() -
 
 
 def test_a_long_match_still_makes_a_record_and_reading_it_back_says_the_limit() -> None:
+    """A variant cannot ask for a match too long for a record (see the next test), but ties and
+    deals worth no games come from play: here only a bandeira scores, so a match runs past the
+    record's limit, and its record is still made; reading it back says the limit."""
     from sueca_rules._record import MAX_RECORD_DEALS
 
     variant = Variant.model_validate(
-        {"name": "Long", "match": {"target_games": 1000, "best_of": 5}}
+        {
+            "name": "Long",
+            "scoring": {"tiers": [{"min_points": 61, "games": 0}], "bandeira": {"games": 1}},
+            "match": {"target_games": 250, "best_of": 1},
+        }
     )
     match = Match(variant, seed=1)
     rng = random.Random(1)
@@ -450,6 +459,75 @@ def test_a_long_match_still_makes_a_record_and_reading_it_back_says_the_limit() 
     assert len(record.deals) > MAX_RECORD_DEALS
     with pytest.raises(RecordError, match=r"2,000|2000"):
         parse_record(dump_record(record, "json"))
+
+
+@pytest.mark.parametrize(
+    ("match", "message"),
+    [
+        ({"target_games": 1000, "best_of": 9}, "must be at most 250, got 1000"),
+        (
+            {"target_games": 100, "best_of": 9},
+            "a match of best_of 9 to 100 games may need 1,791 deals won (best_of × "
+            "(2 × target_games − 1)), more than the 500 a variant may ask for (so that its "
+            "records stay within 2,000 deals): with best_of 9, target_games at most 28; with "
+            "target_games 100, best_of at most 1",
+        ),
+        ({"target_games": 4, "best_of": 99}, "target_games 4, best_of at most 71"),
+    ],
+)
+def test_a_variant_may_not_ask_for_a_match_longer_than_a_record_holds(
+    match: dict[str, int], message: str
+) -> None:
+    """Issue 24: `target_games: 1000, best_of: 9` played a match of 11,681 deals whose record
+    `sueca replay` refused. The bound is said where it is broken."""
+    text = yaml.safe_dump({"name": "Long", "match": match})
+    with pytest.raises(VariantError) as info:
+        parse_variant(text)
+    (issue,) = info.value.issues
+    assert message in issue.message
+    assert issue.path == "match.target_games"
+
+
+def test_the_longest_match_a_variant_allows_fits_a_record() -> None:
+    """The arithmetic of `MAX_SCORED_DEALS`: the longest match the bound allows, counted in deals
+    won of one game each, fits a record four times over, and every limit is reachable."""
+    from sueca_rules._record import MAX_RECORD_DEALS
+    from sueca_rules._variant import MAX_SCORED_DEALS, MAX_TARGET_GAMES, scored_deals
+
+    assert 4 * MAX_SCORED_DEALS <= MAX_RECORD_DEALS
+    longest = max(
+        scored_deals(t, b)
+        for b in range(1, 100, 2)
+        for t in range(1, MAX_TARGET_GAMES + 1)
+        if scored_deals(t, b) <= MAX_SCORED_DEALS
+    )
+    assert longest == 499  # best_of 1 to 250 games
+    for target, best_of in ((250, 1), (83, 3), (28, 9), (3, 99)):
+        Variant.model_validate({"name": "x", "match": {"target_games": target, "best_of": best_of}})
+
+
+@pytest.mark.slow
+def test_a_long_one_game_a_deal_match_reads_back() -> None:
+    """A long match the bound allows, of deals worth one game each, played: its record reads
+    back."""
+    variant = Variant.model_validate(
+        {
+            "name": "One game a deal",
+            "scoring": {
+                "tiers": [{"min_points": 61, "games": 1}],
+                "bandeira": {"games": 1},
+                "tie": {"mode": "none"},
+            },
+            "match": {"target_games": 28, "best_of": 9},
+        }
+    )
+    match = Match(variant, seed=4)
+    rng = random.Random(4)
+    while not match.is_over:
+        match.play(rng.choice(match.legal_cards()))
+    assert len(match.deals) <= 9 * 55 + 20  # ties are few
+    again = parse_record(dump_record(match.to_record(), "yaml"))
+    assert len(Match.from_record(again).deals) == len(match.deals)
 
 
 def test_a_redeal_by_a_seat_that_may_never_ask_says_so() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -16,10 +17,11 @@ from typing import Any
 
 import pytest
 
+import sueca_rules
 from sueca_rules import Match, Observation, Variant, builtin_ids
 from sueca_rules._cards import Card
 from sueca_rules._rules import CAPOTE_POINTS
-from sueca_rules._studies._checkpoint import CheckpointError
+from sueca_rules._studies._checkpoint import CheckpointError, code_version, source_hash
 from sueca_rules._studies._play import (
     MAX_DEALS_PER_MATCH,
     Study,
@@ -344,6 +346,62 @@ def test_a_checkpoint_of_another_study_is_refused(tmp_path: Path) -> None:
         simulate("portugal", (2, 1), deals=3, checkpoint=tmp_path)
 
 
+def test_a_checkpoint_made_by_other_code_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A checkpoint records the code that made it (the version and a hash of the package's
+    source); resuming it with other code would mix two programs' figures: refused, in one line."""
+    file = tmp_path / "run.json"
+    simulate("portugal", (2, 1), deals=3, seed=1, checkpoint=file)
+    data = json.loads(file.read_text())
+    assert data["code"] == code_version()
+    assert len(data["code"]["source"]) == 64
+    # The same code resumes it.
+    simulate("portugal", (2, 1), deals=3, seed=1, checkpoint=file)
+    for code, said in [
+        (
+            {**data["code"], "source": "0" * 64},
+            f"source 000000000000; this is sueca-rules {data['code']['version']}",
+        ),
+        ({**data["code"], "version": "0.0.1"}, "sueca-rules 0.0.1, source"),
+        (None, "a sueca-rules that did not record its code"),
+    ]:
+        other = (
+            {**data, "code": code}
+            if code is not None
+            else {k: v for k, v in data.items() if k != "code"}
+        )
+        file.write_text(json.dumps(other))
+        with pytest.raises(CheckpointError, match="was made by other code") as info:
+            simulate("portugal", (2, 1), deals=3, seed=1, checkpoint=file)
+        assert said in str(info.value)
+        assert "mix two programs' figures" in str(info.value)
+    argv = ["simulate", "portugal", "--teams", "2,1", "--deals", "3", "--seed", "1"]
+    assert main([*argv, "--checkpoint", str(file)]) == 2
+    err = capsys.readouterr().err
+    assert "was made by other code" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_the_code_version_follows_the_source(tmp_path: Path) -> None:
+    """The hash covers every source file of the package, by path: a copy hashes the same, an
+    edited, added or renamed file does not."""
+    package = Path(sueca_rules.__file__).parent
+    assert code_version()["source"] == source_hash(package)
+    copy = tmp_path / "sueca_rules"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    assert source_hash(copy) == source_hash(package)
+    bots = copy / "bots" / "_base.py"
+    seen = {source_hash(copy)}
+    bots.write_text(bots.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    seen.add(source_hash(copy))
+    (copy / "_extra.py").write_text("", encoding="utf-8")
+    seen.add(source_hash(copy))
+    bots.rename(copy / "bots" / "_base2.py")
+    seen.add(source_hash(copy))
+    assert len(seen) == 4
+
+
 def test_checkpoints_are_replaced_atomically(tmp_path: Path) -> None:
     file = tmp_path / "c.json"
     for size in (3, 3):
@@ -498,9 +556,12 @@ def _gone(pids: list[int], timeout: float = 10.0) -> bool:
 
 
 _LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+# The worker-kill tests sleep, scan /proc and time out: slow (run in CI's step of their own).
+_WORKER_KILL = pytest.mark.slow
 
 
 @_LINUX
+@_WORKER_KILL
 def test_a_lost_worker_has_its_deals_played_again() -> None:
     args = ["simulate", "portugal", "--teams", "2,1", "--deals", "3000", "--jobs", "2", "--json"]
     child = _start(args)
@@ -522,6 +583,7 @@ def test_a_lost_worker_has_its_deals_played_again() -> None:
 
 
 @_LINUX
+@_WORKER_KILL
 def test_a_worker_lost_too_often_is_one_line() -> None:
     code = "import sueca_rules._studies._runner as r\nr.MAX_RETRIES = 0"
     child = _start(["simulate", "portugal", "--deals", "100000", "--jobs", "2"], code)
@@ -535,6 +597,7 @@ def test_a_worker_lost_too_often_is_one_line() -> None:
 
 
 @_LINUX
+@_WORKER_KILL
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
 def test_workers_die_with_their_parent(sig: signal.Signals) -> None:
     child = _start(["simulate", "portugal", "--deals", "1000000", "--jobs", "2", "--json"])

@@ -18,6 +18,9 @@ pytest.importorskip("uvicorn")
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "web.py"
 
+# A server process, many WebSocket clients and their timeouts: slow (run in CI's step of its own).
+pytestmark = pytest.mark.slow
+
 
 def bench() -> ModuleType:
     spec = importlib.util.spec_from_file_location("bench_web", BENCH)

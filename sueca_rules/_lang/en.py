@@ -287,7 +287,8 @@ class _Card:
         if f.tie_kept:
             text += (
                 " A claim's penalty neither uses up nor cancels a pending empate bonus (see "
-                "below): the bonus still goes to the next deal won on points."
+                "below): the bonus still goes to the next deal won on points, unless the "
+                "penalty ends the partida (each partida starts from nothing)."
             )
         return text
 

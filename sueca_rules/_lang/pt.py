@@ -282,7 +282,8 @@ class _Card:
         if f.tie_kept:
             text += (
                 " O castigo de uma acusação não gasta nem anula o bónus de um empate pendente "
-                "(ver abaixo): esse bónus passa para a próxima mão ganha aos pontos."
+                "(ver abaixo): esse bónus passa para a próxima mão ganha aos pontos, a não ser "
+                "que o castigo acabe a partida (cada partida começa do zero)."
             )
         return text
 

@@ -1,15 +1,18 @@
 """Checkpoints: a study's progress in a file, so that the same run resumes where it stopped.
 
 The file is JSON: the study it belongs to (a fingerprint of the variants, teams, bot options,
-seed, mode, duplicate play and size, and the same in words), the ranges of units played, the
-time spent and the running summary. It is replaced atomically (a temporary file in the same
-folder, flushed, synced and renamed), so a kill at any moment leaves the previous checkpoint
-or the new one, never a broken file. Resuming from it gives exactly the figures of a run that
-was never stopped: summaries merge exactly.
+seed, mode, duplicate play and size, and the same in words), the code that played it (the
+package's version and a hash of its source), the ranges of units played, the time spent and the
+running summary. A checkpoint is resumed only by the same code: other code (an upgrade, an edited
+bot) would mix two programs' figures in one summary. It is replaced atomically (a temporary
+file in the same folder, flushed, synced and renamed), so a kill at any moment leaves the
+previous checkpoint or the new one, never a broken file. Resuming from it gives exactly the
+figures of a run that was never stopped: summaries merge exactly.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -24,7 +27,7 @@ from .._files import atomic_write_text
 from ._play import Study
 from ._summary import StudySummary
 
-__all__ = ["Checkpoint", "CheckpointError", "study_fingerprint"]
+__all__ = ["Checkpoint", "CheckpointError", "code_version", "source_hash", "study_fingerprint"]
 
 FORMAT: Final = "sueca-rules study checkpoint"
 VERSION: Final = 1
@@ -35,6 +38,25 @@ MAX_BYTES: Final = 64 * 1024 * 1024
 class CheckpointError(ConfigError):
     """A checkpoint file that cannot be used: not a checkpoint, another study's, or a place
     that cannot be written."""
+
+
+@functools.cache
+def code_version() -> dict[str, str]:
+    """The code a study runs: the package's version and a SHA-256 of its source (every `.py` file
+    of the package, by path), so that an edited source tree is told apart from the release it
+    was made from."""
+    from .. import __version__
+
+    return {"version": str(__version__), "source": source_hash(Path(__file__).resolve().parents[1])}
+
+
+def source_hash(package: Path) -> str:
+    """A SHA-256 of every `.py` file under `package`, each with its path."""
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 def study_description(study: Study, size: int) -> dict[str, Any]:
@@ -112,6 +134,13 @@ class Checkpoint:
                 f"checkpoint {path}: version {data.get('version')!r} (this sueca-rules reads "
                 f"version {VERSION})"
             )
+        code = data.get("code")
+        if code != code_version():
+            raise CheckpointError(
+                f"checkpoint {path} was made by other code ({_code(code)}; this is "
+                f"{_code(code_version())}): resuming it would mix two programs' figures; run it "
+                "with the code that made it, or start again with another file"
+            )
         if data.get("fingerprint") != study_fingerprint(self.study, self.size):
             raise CheckpointError(
                 f"checkpoint {path} belongs to another study ({_brief(data.get('study'))}): "
@@ -137,11 +166,21 @@ class Checkpoint:
             "version": VERSION,
             "study": study_description(self.study, self.size),
             "fingerprint": study_fingerprint(self.study, self.size),
+            "code": code_version(),
             "done": [list(r) for r in done],
             "elapsed_s": elapsed,
             "summary": summary.to_state(),
         }
         atomic_write_text(self.path, json.dumps(data, separators=(",", ":")) + "\n")
+
+
+def _code(code: object) -> str:
+    """A checkpoint's code in words: `sueca-rules 1.2.0, source 3f5a9c1e2b7d`."""
+    if not isinstance(code, dict):
+        return "a sueca-rules that did not record its code"
+    version = str(code.get("version", "?"))[:40]
+    source = str(code.get("source", "?"))[:12]
+    return f"sueca-rules {version}, source {source}"
 
 
 def _brief(study: object) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 from .._errors import ConfigError
 from ._table import claim_worth_it, long_in_trumps, proven_revokers, slip
@@ -27,7 +27,7 @@ class Bot(Protocol):
     """Anything that chooses a card from an observation."""
 
     level: int
-    """The bot's strength level (1 to 4 for the built-in bots; what it means is up to the
+    """The bot's strength level (1 to 5 for the built-in bots; what it means is up to the
     bot)."""
 
     def choose(self, observation: Observation) -> Card:
@@ -107,10 +107,26 @@ class RandomBot(BaseBot):
         return self._rng.choice(observation.legal)
 
 
+_DUE: Final = {
+    "play": "and another seat is to play",
+    "trump": "the dealer is to choose the trump card (match.choose_trump)",
+    "redeal": "a seat is asked whether it wants a new deal (match.redeal or match.keep_hand)",
+    "count": "the tricks are being counted (match.claim, then match.score_deal)",
+    "deal": "the next deal is to be dealt (match.deal_random or match.deal_hands)",
+    "over": "the match is over",
+}
+"""What is due in each phase, for the error of a bot asked for a card when it has none."""
+
+
 def cards_to_choose_from(observation: Observation) -> tuple[Card, ...]:
     """The legal cards of `observation`; an error when it is not the seat's turn to play."""
     if not observation.legal:
-        raise bot_error(f"seat {observation.seat} has no card to play now")
+        raise bot_error(
+            f"seat {observation.seat} has no card to play now: the match's phase is "
+            f"{observation.phase!r}, {_DUE[observation.phase]}; read match.phase before asking "
+            "for a card, or let sueca_rules.bots.advance(match, bots) make whatever decision "
+            "is due"
+        )
     return observation.legal
 
 

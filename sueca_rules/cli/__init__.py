@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
+from .._text import shown
 from ._common import CliError
 
 __all__ = ["build_parser", "main"]
@@ -71,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
+    if sys.stdin is None:  # started with standard input closed (`<&-`): read as end of input
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's stdin)
     parser = build_parser()
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)
@@ -79,11 +83,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         status: int = handler(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
     except CliError as exc:
         if exc.message:
             prog = getattr(args, "prog", "sueca")
             prefix = f"{prog}: error: " if exc.status == 2 else ""
-            print(f"{prefix}{exc.message}", file=sys.stderr)
+            # Messages quote file text (names, keys): escape sequences are shown, not obeyed.
+            print(shown(f"{prefix}{exc.message}", lines=True), file=sys.stderr)
         return exc.status
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -92,4 +99,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (`sueca schema | head`): not an error worth a traceback.
         sys.stderr.close()
         return 0
+    except OSError as exc:
+        # Output that could not be written (standard output on a full disk, `> /dev/full`) or
+        # another file the command could not handle: one line, and nothing more at exit.
+        _drop_stdout()
+        reason = exc.strerror or str(exc)
+        where = f"{exc.filename}: " if exc.filename else "could not write the output: "
+        print(shown(f"sueca: {where}{reason}"), file=sys.stderr)
+        return 1
     return status
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of what
+    could not be written prints nothing more."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # closed, or not a file (a test's capture)
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)

@@ -5,22 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from .._lang import LANGS
-from ._common import add_command, load_variant_arg, print_json
+from ._common import add_command, add_lang, lang_of, load_variant_arg, print_json
 
 if TYPE_CHECKING:
     from .._variant import Variant
 
 __all__ = ["register"]
-
-
-def _add_lang(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--lang",
-        choices=LANGS,
-        default="en",
-        help="the language: en (English, the default) or pt (European Portuguese)",
-    )
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     p.add_argument("variant", metavar="VARIANT", help="a built-in variant id or a variant file")
-    _add_lang(p)
+    add_lang(p, "the rules card")
 
     p = add_command(
         subparsers,
@@ -53,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("a", metavar="A", help="a built-in variant id or a variant file")
     p.add_argument("b", metavar="B", help="another built-in variant id or variant file")
     p.add_argument("--json", action="store_true", help="print JSON for machines")
-    _add_lang(p)
+    add_lang(p, "the differences")
 
 
 def _width() -> int:
@@ -84,7 +74,7 @@ def run_describe(args: argparse.Namespace) -> int:
 
     variant = load_variant_arg(args.variant)
     base = _base_file(args.variant, variant)
-    print(describe(variant, args.lang, width=_width(), base=base), end="")
+    print(describe(variant, lang_of(args), width=_width(), base=base), end="")
     return 0
 
 
@@ -96,5 +86,5 @@ def run_diff(args: argparse.Namespace) -> int:
     if args.json:
         print_json([d.as_dict() for d in diff(a, b)])
     else:
-        print(describe_diff(a, b, args.lang, width=_width()), end="")
+        print(describe_diff(a, b, lang_of(args), width=_width()), end="")
     return 0

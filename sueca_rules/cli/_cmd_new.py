@@ -233,10 +233,8 @@ def _choices(node: dict[str, Any], definitions: dict[str, Any]) -> str:
 
 
 def _scalar(value: Any) -> str:
-    """`value` as YAML on one line (a list or mapping in flow style)."""
-    import yaml
+    """`value` as YAML on one line (a list or mapping in flow style), written by the package's
+    YAML writer so that the file's own reader reads it back equal (`--name 0E0` stays text)."""
+    from .._yaml import dump_yaml_line
 
-    text = yaml.safe_dump(
-        value, default_flow_style=True, allow_unicode=True, sort_keys=False, width=10_000
-    )
-    return text.removesuffix("\n").removesuffix("\n...")
+    return dump_yaml_line(value)

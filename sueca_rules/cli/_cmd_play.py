@@ -7,6 +7,7 @@ import argparse
 from ._common import (
     MAX_SAMPLES,
     add_command,
+    add_lang,
     level_arg,
     rate_arg,
     samples_arg,
@@ -71,7 +72,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--level",
         type=level_arg,
         metavar="N",
-        help="the rivals' level, 1 (random cards) to 4 (thinks ahead); default 2",
+        help="the rivals' level, 1 (random cards) to 4 (thinks ahead) and 5 (thinks deeper, "
+        "slower); default 2",
     )
     who.add_argument(
         "--ladder",
@@ -89,12 +91,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="go on with the game saved in RECORD (its variant is the record's); it is saved "
         "there again unless --record names another file",
     )
-    p.add_argument(
-        "--lang",
-        choices=("en", "pt"),
-        help="the language of the game: en (English) or pt (European Portuguese); default: "
-        "pt when the locale (LC_ALL, LC_MESSAGES, LANG) is Portuguese, else en",
-    )
+    add_lang(p, "the game")
     p.add_argument(
         "--seed", type=seed_arg, metavar="S", help="seed of the deals and the computer players"
     )
@@ -103,6 +100,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="FILE",
         help="save the match to FILE (.yaml or .json), also when you stop mid-way; with "
         "--ladder one file per match (FILE-1.yaml, FILE-2.yaml, ...)",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="let --record replace a file that is not a game record",
     )
     p.add_argument(
         "--revoke-rate",
@@ -141,7 +143,7 @@ def _check(args: argparse.Namespace) -> None:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from ._common import check_writable, load_variant_arg, require_extra
+    from ._common import check_replaceable, check_writable, load_variant_arg, require_extra
 
     _check(args)
     require_extra("sueca play")
@@ -156,6 +158,8 @@ def run_play(args: argparse.Namespace) -> int:
     if args.record or args.resume:  # a resumed game is saved where it was read, by default
         option = "--record" if args.record else "--resume"
         check_writable(args.record or args.resume, option, parents=False)
+        if args.record and not args.ladder:  # the ladder checks each match's file
+            check_replaceable(args.record, "--record", force=args.force)
     if args.ladder:
         from ._ladder import scores_path
 

@@ -7,7 +7,7 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ._common import CliError, add_command, print_json
+from ._common import CliError, add_command, add_lang, lang_of, print_json
 
 if TYPE_CHECKING:
     from .._cards import Card
@@ -45,12 +45,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="accept a record whose last deal is unfinished (a match saved in progress)",
     )
-    p.add_argument(
-        "--lang",
-        choices=("en", "pt"),
-        help="the language of the account: en or pt; default: pt when the locale is "
-        "Portuguese, else en (--json is the same in every language)",
-    )
+    add_lang(p, "the account", " (--json is the same in every language)")
 
 
 def _replay(record: Record, path: str, partial: bool) -> Match:
@@ -82,7 +77,6 @@ def run_replay(args: argparse.Namespace) -> int:
     from .._errors import RecordError
     from .._record import load_record
     from .._report import replay_report
-    from ._common import default_lang
 
     try:
         record = load_record(args.record)
@@ -92,7 +86,7 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         print_json(replay_report(match))
     else:
-        print(account(match, args.lang or default_lang()))
+        print(account(match, lang_of(args)))
     return 0
 
 

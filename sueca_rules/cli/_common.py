@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .._lang import Lang
     from .._variant import Variant
 
 __all__ = [
@@ -19,9 +20,12 @@ __all__ = [
     "MAX_SAMPLES",
     "CliError",
     "add_command",
+    "add_lang",
     "at_least",
+    "check_replaceable",
     "check_writable",
     "default_lang",
+    "lang_of",
     "level_arg",
     "load_variant_arg",
     "print_json",
@@ -135,17 +139,23 @@ def require_extra(command: str, extra: str = "cli", modules: tuple[str, ...] = (
 
 
 def seed_arg(text: str) -> int | str:
-    """An argparse type: a seed, a whole number or any text."""
+    """An argparse type: a seed, a whole number or any text (valid UTF-8)."""
+    from .._text import is_unicode, shown
+
     try:
         return int(text)
     except ValueError:
+        if not is_unicode(text):
+            raise argparse.ArgumentTypeError(
+                f"'{shown(text)}' is not valid UTF-8 text: give a whole number or plain text"
+            ) from None
         return text
 
 
 _NOT_A_FILE = ("no such file", "this is a directory, not a file")
 
 
-def default_lang(environ: Mapping[str, str] | None = None) -> str:
+def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
     """The language of the user's locale for the texts of `sueca`: `pt` when `LC_ALL`, `LC_MESSAGES`
     or `LANG` (the first one set, as the C library reads them) names Portuguese, else `en`."""
     env = os.environ if environ is None else environ
@@ -154,6 +164,28 @@ def default_lang(environ: Mapping[str, str] | None = None) -> str:
         if value:
             return "pt" if value.lower().startswith("pt") else "en"
     return "en"
+
+
+LOCALE_DEFAULT = "default: pt when the locale (LC_ALL, LC_MESSAGES, LANG) is Portuguese, else en"
+
+
+def add_lang(parser: argparse.ArgumentParser, what: str, note: str = "") -> None:
+    """The `--lang` option of a command that speaks (`what`: what it words), the same everywhere:
+    en or pt, by default the locale's ([`lang_of()`][sueca_rules.cli._common.lang_of])."""
+    from .._lang import LANGS
+
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        help=f"the language of {what}: en (English) or pt (European Portuguese); "
+        f"{LOCALE_DEFAULT}{note}",
+    )
+
+
+def lang_of(args: argparse.Namespace) -> Lang:
+    """The language a command speaks: `--lang`, else the locale's (`default_lang()`)."""
+    lang: Lang | None = args.lang
+    return lang or default_lang()
 
 
 def load_variant_arg(spec: str) -> Variant:
@@ -198,7 +230,31 @@ def check_writable(path: str | os.PathLike[str], option: str, *, parents: bool) 
         raise CliError(f"{option} {path}: cannot write there ({problem})", status=2)
 
 
+def check_replaceable(path: str, option: str, *, force: bool) -> None:
+    """Fail at once, as a command-line error, when saving a game record to `path` would replace
+    a file that is not a game record (a variant file, notes): an empty file or a record (the game
+    being resumed, an earlier game) may be replaced, anything else only with `--force`."""
+    from .._errors import RecordError
+    from .._record import load_record
+
+    p = Path(path)
+    if force or not p.is_file() or p.stat().st_size == 0:
+        return
+    try:
+        load_record(p)
+    except RecordError:
+        raise CliError(
+            f"{option} {path}: that file exists and is not a game record; saving the game "
+            "there would replace it: name another file, or give --force to replace it",
+            status=2,
+        ) from None
+    except OSError:
+        return  # not readable: check_writable and the save itself say why
+
+
 def print_json(data: Any) -> None:
-    """Print one JSON document on stdout."""
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    """Print one JSON document on stdout (text from files with its terminal controls escaped:
+    the same JSON value)."""
+    from .._text import shown_json
+
+    sys.stdout.write(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) + "\n")

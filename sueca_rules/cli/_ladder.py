@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .._files import FileRefusedError, atomic_write_text, locked, read_regular_file
+from .._text import control_character, is_unicode
 
 __all__ = [
     "MARGIN_CAP",
@@ -100,6 +101,9 @@ class LadderEntry:
             value = getattr(entry, name)
             if not isinstance(value, str) or len(value) > _MAX_TEXT:
                 raise ValueError(f"an entry's {name} is not text of at most {_MAX_TEXT} characters")
+            if control_character(value) is not None or not is_unicode(value):
+                # Shown in the table of best scores: an escape sequence would reach the terminal.
+                raise ValueError(f"an entry's {name} holds a control character")
         return entry
 
 

@@ -20,7 +20,7 @@ from .._registry import builtin_ids
 from .._rules import Rules
 from .._variant import Variant
 from ..bots import Bot
-from ._common import CliError, default_lang
+from ._common import CliError, lang_of
 from ._play_bots import make_table_bots
 from ._play_flow import play_and_save
 from ._play_input import HumanSeat
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace, variant: Variant | None) -> int:
     `--resume`: the record names it)."""
     setup = _Setup(
         console=Console(highlight=False),
-        phrases=phrases(args.lang or default_lang()),
+        phrases=phrases(lang_of(args)),
         seed=args.seed if args.seed is not None else secrets.randbelow(10**6),
         level=args.level if args.level is not None else DEFAULT_LEVEL,
         samples=args.samples,
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace, variant: Variant | None) -> int:
     )
     spec: str | None = args.variant
     if variant is not None and args.ladder:
-        return _run_ladder(setup, variant, args.variant, args.scores)
+        return _run_ladder(setup, variant, args.variant, args.scores, args.force)
     if variant is not None:
         match = Match(variant, seed=setup.seed, deal=False)
     else:
@@ -170,7 +170,7 @@ def _run_auto(setup: _Setup, match: Match, spec: str | None, resumed: str | None
     return 0 if played.saved else 1
 
 
-def _run_ladder(setup: _Setup, variant: Variant, spec: str, scores: str | None) -> int:
+def _run_ladder(setup: _Setup, variant: Variant, spec: str, scores: str | None, force: bool) -> int:
     probe = Match(variant, seed=0, deal=False)  # the rules, to name seats and word the table
     view = setup.view(probe.rules, spec, human=True)
     ladder = Ladder(
@@ -182,6 +182,7 @@ def _run_ladder(setup: _Setup, variant: Variant, spec: str, scores: str | None) 
         partner_level=PARTNER_LEVEL,
         record=setup.record,
         scores=scores,
+        force=force,
     )
 
     def make_seats(seed: str, level: int) -> list[Bot]:

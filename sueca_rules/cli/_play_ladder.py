@@ -14,9 +14,10 @@ from rich.rule import Rule
 from rich.table import Table
 
 from .._match import Match
+from .._text import shown
 from .._variant import Variant
 from ..bots import Bot
-from ._common import CliError
+from ._common import CliError, check_replaceable
 from ._ladder import (
     LadderEntry,
     Scores,
@@ -55,6 +56,8 @@ class Ladder:
     partner_level: int
     record: str | None
     scores: str | None
+    force: bool = False
+    """`--force`: a match's record may replace a file that is not a game record."""
 
     def read(self) -> tuple[Path, Scores]:
         path = scores_path(self.scores)
@@ -62,7 +65,7 @@ class Ladder:
         if scores.unusable is not None:  # a pipe or a device: neither read nor written
             raise CliError(f"--scores {path}: cannot use it ({scores.unusable})", status=2)
         if scores.warning:
-            print(f"sueca: {scores.warning}", file=sys.stderr)
+            print(shown(f"sueca: {scores.warning}"), file=sys.stderr)
         return path, scores
 
 
@@ -94,6 +97,8 @@ def run_ladder(ladder: Ladder, make_seats: SeatMaker) -> int:
             view.welcome(None, ladder.seed, (ladder.partner_level, level))
         view.card_points = [0, 0]
         record = _numbered(ladder.record, number) if ladder.record else None
+        if record is not None:  # before the match, not after it
+            check_replaceable(record, "--record", force=ladder.force)
         try:
             played = play_and_save(view, match, make_seats(seed, level), record)
         except KeyboardInterrupt:

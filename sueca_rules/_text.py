@@ -1,0 +1,63 @@
+"""Text that came from a file, a record or a user: checked, and made safe to show on a terminal.
+
+A file can hold characters that a terminal obeys instead of showing: escape sequences (`ESC [2J`
+clears the screen, `ESC ]0;…` sets the window title, `ESC ]52;…` writes the clipboard), other
+control characters, the C1 controls (`U+009B` is a CSI on some terminals) and the bidirectional
+overrides that reorder what is shown. [`shown()`][sueca_rules._text.shown] writes each of them as an
+escape (`\\x1b`, `\\u202e`), so that every piece of file text the library and the command line
+print (issues, errors, the variant's description) is seen, never obeyed. It is the one place that
+does it: `Issue.__str__`, the command line's error printer and its JSON writer call it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["control_character", "is_unicode", "shown", "shown_json"]
+
+_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+"""The bidirectional marks and overrides (they reorder the text around them on screen)."""
+
+_UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f\ud800-\udfff{_BIDI}]")
+_UNSAFE_KEEP_LINES = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff{_BIDI}]")
+_UNSAFE_IN_JSON = re.compile(f"[\x7f-\x9f\ud800-\udfff{_BIDI}]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def shown(text: str, *, lines: bool = False) -> str:
+    """`text` safe to show on a terminal: every control character, lone surrogate and
+    bidirectional override written as an escape (`\\x1b`, `\\udcff`, `\\u202e`). With `lines`,
+    line breaks and tabs are kept (text of several lines, such as a list of issues)."""
+    return (_UNSAFE_KEEP_LINES if lines else _UNSAFE).sub(_escape, text)
+
+
+def shown_json(text: str) -> str:
+    """JSON text (from `json.dumps(..., ensure_ascii=False)`, which escapes the C0 controls
+    only) with the other characters [`shown()`][sueca_rules._text.shown] escapes written as
+    `\\uXXXX` escapes: the same JSON value, safe on a terminal."""
+    return _UNSAFE_IN_JSON.sub(_json_escape, text)
+
+
+def is_unicode(text: str) -> bool:
+    """Whether `text` is valid Unicode: no lone surrogate (what Python makes of bytes that are
+    not UTF-8 in a command line or a file name)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def control_character(text: str, allowed: str = "") -> str | None:
+    """The first control character (Unicode category `Cc`) of `text` that is not in `allowed`, or
+    `None`."""
+    return next((ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in allowed), None)
