@@ -25,6 +25,7 @@ from ._core import (
     planned_rounds,
     play_round,
     record_result,
+    same_rules,
     standings_data,
     undo,
 )
@@ -83,6 +84,7 @@ __all__ = [
     "play_round",
     "record_result",
     "round_robin_rounds",
+    "same_rules",
     "save_tournament",
     "score_problem",
     "sha256_of",

@@ -47,6 +47,7 @@ __all__ = [
     "planned_rounds",
     "play_round",
     "record_result",
+    "same_rules",
     "standings_data",
     "undo",
 ]
@@ -289,7 +290,7 @@ def pair(t: Tournament) -> Tournament:
     update: dict[str, Any] = {"rounds": [*t.rounds, rnd]}
     if seeds is not None and t.knockout_seeds is None:
         update["knockout_seeds"] = seeds
-    return t.model_copy(update=update, deep=True)
+    return t.model_copy(update=update)
 
 
 def _find(t: Tournament, round_no: int, table_no: int) -> Table:
@@ -326,13 +327,21 @@ def games_of(match: Match) -> tuple[int, int]:
     return (sum(d.games[0] for d in match.deals), sum(d.games[1] for d in match.deals))
 
 
+_NOT_RULES = {"name", "description", "extends"}
+
+
+def same_rules(a: Variant, b: Variant) -> bool:
+    """Whether two variants play the same game (their names, descriptions and bases aside)."""
+    return a.model_dump(exclude=_NOT_RULES) == b.model_dump(exclude=_NOT_RULES)
+
+
 def _replayed(record: Record, variant: Variant) -> Match:
     try:
         match = Match.from_record(record)
     except RecordError as exc:
         first = exc.issues[0]
         raise _fail(f"the record cannot be replayed: {first.message}") from None
-    if match.variant != variant:
+    if not same_rules(match.variant, variant):
         raise _fail(
             f"the record is a match of the variant {match.variant.name!r}, not of this "
             f"tournament's {variant.name!r}: every table plays under the tournament's variant"
@@ -411,9 +420,17 @@ def record_result(
         record=record_ref,
         order=order,
     )
-    out = t.model_copy(deep=True)
-    out.rounds[round_no - 1].tables[table_no - 1].result = result
-    return out
+    return _with_result(t, round_no, table_no, result)
+
+
+def _with_result(t: Tournament, round_no: int, table_no: int, result: Result | None) -> Tournament:
+    """A copy of `t` with that table's result replaced (the rest is shared, never changed)."""
+    rnd = t.rounds[round_no - 1]
+    tables = list(rnd.tables)
+    tables[table_no - 1] = tables[table_no - 1].model_copy(update={"result": result})
+    rounds = list(t.rounds)
+    rounds[round_no - 1] = rnd.model_copy(update={"tables": tables})
+    return t.model_copy(update={"rounds": rounds})
 
 
 def undo(t: Tournament, round_no: int | None = None, table_no: int | None = None) -> Tournament:
@@ -424,11 +441,9 @@ def undo(t: Tournament, round_no: int | None = None, table_no: int | None = None
             raise _fail("there is nothing to undo: no round has been paired")
         last = t.rounds[-1]
         if all(tab.result is None for tab in last.tables):
-            out = t.model_copy(deep=True)
-            out.rounds.pop()
-            if not any(r.stage == "knockout" for r in out.rounds):
-                out.knockout_seeds = None
-            return out
+            rounds = t.rounds[:-1]
+            seeds = t.knockout_seeds if any(r.stage == "knockout" for r in rounds) else None
+            return t.model_copy(update={"rounds": rounds, "knockout_seeds": seeds})
         done = [(tb.result.order, tb.table) for tb in last.tables if tb.result is not None]
         round_no, table_no = last.round, max(done)[1]
     if round_no is None or table_no is None:
@@ -444,9 +459,7 @@ def undo(t: Tournament, round_no: int | None = None, table_no: int | None = None
             f"round {round_no}'s results made the pairings of round {len(t.rounds)}: undo that "
             "round first (undo with no table removes its pairing once it has no result)"
         )
-    out = t.model_copy(deep=True)
-    out.rounds[round_no - 1].tables[table_no - 1].result = None
-    return out
+    return _with_result(t, round_no, table_no, None)
 
 
 def play_round(
@@ -486,12 +499,9 @@ def play_round(
             number,
             score=match.partidas,
             games=games_of(match),
+            record_ref=ref,
             how="bots",
         )
-        if ref is not None:
-            result = out.rounds[-1].tables[number - 1].result
-            assert result is not None
-            result.record = ref
     return out
 
 
