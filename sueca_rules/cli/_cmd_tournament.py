@@ -141,8 +141,7 @@ def read_teams_csv(path: str) -> list[Team]:
     from pydantic import ValidationError
 
     from .._files import FileRefusedError, read_regular_file
-    from ..tournament import Team
-    from ..tournament import MAX_TEAMS
+    from ..tournament import MAX_TEAMS, Team
 
     try:
         raw = read_regular_file(path, MAX_CSV_BYTES)
