@@ -31,6 +31,7 @@ reported with its file, line and column, as for variant files.
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 from typing import Any, Literal
 
@@ -372,35 +373,56 @@ def parse_tournament(text: str | bytes, *, file: str | None = None) -> tuple[Tou
     )
 
 
+def _flow(value: Any, cache: dict[str, str]) -> str:
+    """`value` (plain data) as YAML flow text on one line: `{table: 1, teams: [A, B]}`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        text = cache.get(value)
+        if text is None:
+            # The package's dumper quotes what its reader would not read back as this text;
+            # JSON's double quotes (ASCII escapes) are YAML too, for what it would wrap.
+            shown = dump_yaml(FlowList([value]))
+            one_line = shown.count("\n") == 1 and shown.startswith("[") and shown.endswith("]\n")
+            text = shown[1:-2] if one_line else json.dumps(value)
+            cache[value] = text
+        return text
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v, cache) for v in value) + "]"
+    return "{" + ", ".join(f"{k}: {_flow(v, cache)}" for k, v in value.items()) + "}"
+
+
 def dump_tournament(t: Tournament) -> str:
-    """The tournament as YAML a person can read: one line per team, per table and per result."""
+    """The tournament as YAML a person can read: one line per team and per table (with its
+    result). The many lines are written here, on one line each, with the scalars as the package's
+    dumper writes them; the rest by that dumper."""
     data = t.model_dump(mode="json", exclude_none=True)
     data["points"] = FlowDict(data["points"])
     for key in ("bye_score", "no_show_score"):
         data[key] = FlowDict({k: FlowList(v) for k, v in data[key].items()})
     data["tiebreaks"] = FlowList(data["tiebreaks"])
-    data["teams"] = [
-        FlowDict({**team, "players": FlowList(team["players"])}) for team in data["teams"]
-    ]
-    if "groups" in data:
-        data["groups"] = [FlowDict({**g, "teams": FlowList(g["teams"])}) for g in data["groups"]]
-    if "knockout_seeds" in data:
-        data["knockout_seeds"] = FlowList(data["knockout_seeds"])
-    for rnd in data["rounds"]:
-        rnd["byes"] = FlowList(rnd["byes"])
+    listed = {k: data.pop(k) for k in ("teams", "groups", "knockout_seeds", "rounds") if k in data}
+    cache: dict[str, str] = {}
+    lines = [dump_yaml(data).rstrip("\n"), "teams:"]
+    lines += [f"- {_flow(team, cache)}" for team in listed["teams"]]
+    if "groups" in listed:
+        lines += ["groups:", *(f"- {_flow(g, cache)}" for g in listed["groups"])]
+    if "knockout_seeds" in listed:
+        lines.append(f"knockout_seeds: {_flow(listed['knockout_seeds'], cache)}")
+    lines.append("rounds:" if listed["rounds"] else "rounds: []")
+    for rnd in listed["rounds"]:
+        lines += [f"- round: {rnd['round']}", f"  stage: {rnd['stage']}"]
+        lines.append("  tables:" if rnd["tables"] else "  tables: []")
         for tab in rnd["tables"]:
-            tab["teams"] = FlowList(tab["teams"])
             if tab.get("kind") == "match":
                 del tab["kind"]
-            if "result" in tab:
-                res = tab["result"]
-                for key in ("score", "games"):
-                    if key in res:
-                        res[key] = FlowList(res[key])
-                if "record" in res:
-                    res["record"] = FlowDict(res["record"])
-                tab["result"] = FlowDict(res)
-    return dump_yaml(data)
+            lines.append(f"  - {_flow(tab, cache)}")
+        lines.append(f"  byes: {_flow(rnd['byes'], cache)}")
+    return "\n".join(lines) + "\n"
 
 
 def save_tournament(t: Tournament, path: str | Path) -> None:
