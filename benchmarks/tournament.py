@@ -89,9 +89,8 @@ def main() -> None:
     print(f"Swiss of {args.teams} teams after {len(t.rounds)} rounds ({out['file_bytes']:,} bytes)")
     for key in ("pair_round", "standings", "read_file", "write_file"):
         fig = out[key]
-        print(
-            f"  {key:<11} median {fig['median_s'] * 1000:8.1f} ms   slowest {fig['max_s'] * 1000:8.1f} ms"
-        )
+        median, slowest = fig["median_s"] * 1000, fig["max_s"] * 1000
+        print(f"  {key:<11} median {median:8.1f} ms   slowest {slowest:8.1f} ms")
 
 
 if __name__ == "__main__":
