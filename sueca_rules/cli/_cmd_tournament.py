@@ -119,7 +119,9 @@ def _register_result(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     r.add_argument("--table", type=at_least(1), required=True, metavar="T")
     how = r.add_mutually_exclusive_group(required=True)
     how.add_argument("--score", metavar="A-B", help="partidas won by the first and second team")
-    how.add_argument("--record", metavar="game.yaml", help="a game record of the table's match")
+    how.add_argument(
+        "--record", metavar="FILE", help="a game record (YAML or JSON) of the table's match"
+    )
     how.add_argument("--no-show", metavar="TEAM", help="TEAM did not come: the other wins")
     r.add_argument("--games", metavar="A-B", help="with --score: games won by each team")
 
