@@ -186,20 +186,17 @@ def _load(path: str) -> tuple[Tournament, Variant]:
 
 def _update(path: str, change: Callable[[Tournament, Variant], Tournament]) -> Tournament:
     """Load the file, change it, write it back atomically: a refused change writes nothing."""
-    from .._files import locked
-    from ..tournament import TournamentError, save_tournament
+    from .._errors import SourceError
+    from ..tournament import TournamentError, update_tournament
 
     try:
-        with locked(path):
-            t, variant = _load(path)
-            try:
-                new = change(t, variant)
-            except TournamentError as exc:
-                raise CliError(f"{path}: {exc}") from None
-            save_tournament(new, path)
+        return update_tournament(path, change)
+    except TournamentError as exc:
+        raise CliError(f"{path}: {exc}") from None
+    except SourceError as exc:
+        raise CliError("\n".join(str(i) for i in exc.issues)) from None
     except OSError as exc:
         raise CliError(f"{path}: cannot write it: {exc.strerror or exc}") from None
-    return new
 
 
 def _pair_text(t: Tournament) -> str:

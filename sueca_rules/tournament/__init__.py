@@ -51,6 +51,7 @@ from ._model import (
     score_problem,
     sha256_of,
     tournament_variant,
+    update_tournament,
 )
 from ._pairing import bracket_slots, round_robin_rounds, swiss_pairs
 from ._standings import Standing, group_standings, standings
@@ -94,4 +95,5 @@ __all__ = [
     "tournament_html",
     "tournament_variant",
     "undo",
+    "update_tournament",
 ]

@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .._errors import Issue, SourceError, SuecaError, VariantError
-from .._files import atomic_write_text
+from .._files import atomic_write_text, locked
 from .._issues import combine_issues, validation_issues
 from .._registry import builtin_ids, load_variant, variant_of
 from .._variant import Variant
@@ -70,6 +71,7 @@ __all__ = [
     "score_problem",
     "sha256_of",
     "tournament_variant",
+    "update_tournament",
 ]
 
 MAX_TEAMS = 512
@@ -428,6 +430,19 @@ def dump_tournament(t: Tournament) -> str:
 def save_tournament(t: Tournament, path: str | Path) -> None:
     """Write the tournament file atomically (a crash leaves the old file whole)."""
     atomic_write_text(path, dump_tournament(t))
+
+
+def update_tournament(
+    path: str | Path, change: Callable[[Tournament, Variant], Tournament]
+) -> Tournament:
+    """Read the file, apply `change` and write the result back atomically, holding the file's
+    lock (so that the command line and the web app take turns). When `change` raises (a
+    `TournamentError`), nothing is written. Returns the new tournament."""
+    with locked(path):
+        t, variant = load_tournament(path)
+        new = change(t, variant)
+        save_tournament(new, path)
+    return new
 
 
 def sha256_of(data: bytes) -> str:
