@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .._variant import Variant
     from ..tournament import RecordRef, Team, Tournament
 
-__all__ = ["read_teams_csv", "register"]
+__all__ = ["checked_tournament_file", "read_teams_csv", "register"]
 
 MAX_CSV_BYTES = 1024 * 1024
 _SCORE = re.compile(r"^\s*(\d{1,4})\s*[-:]\s*(\d{1,4})\s*$")
@@ -197,6 +197,13 @@ def _update(path: str, change: Callable[[Tournament, Variant], Tournament]) -> T
         raise CliError("\n".join(str(i) for i in exc.issues)) from None
     except OSError as exc:
         raise CliError(f"{path}: cannot write it: {exc.strerror or exc}") from None
+
+
+def checked_tournament_file(path: str | None) -> str | None:
+    """`sueca serve --tournament FILE`: the file, checked before the server starts."""
+    if path is not None:
+        _load(path)
+    return path
 
 
 def _pair_text(t: Tournament) -> str:

@@ -29,7 +29,7 @@ from ._core import (
     standings_data,
     undo,
 )
-from ._html import tournament_html
+from ._html import PRINT_CSS, tournament_html
 from ._model import (
     FORMATS,
     MAX_TEAMS,
@@ -59,6 +59,7 @@ from ._standings import Standing, group_standings, standings
 __all__ = [
     "FORMATS",
     "MAX_TEAMS",
+    "PRINT_CSS",
     "TIEBREAKS",
     "Points",
     "RecordRef",

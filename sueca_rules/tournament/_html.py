@@ -11,9 +11,9 @@ from ._core import planned_rounds
 from ._model import Round, Table, Tournament
 from ._standings import Standing, group_standings, standings
 
-__all__ = ["tournament_html"]
+__all__ = ["PRINT_CSS", "tournament_html"]
 
-_CSS = """
+PRINT_CSS = """
 body { font-family: system-ui, sans-serif; margin: 2em; color: #111; }
 h1 { margin-bottom: 0; }
 .meta { color: #444; margin-top: .2em; }
@@ -51,7 +51,7 @@ def _round(rnd: Round) -> str:
         byes = "<p>Bye (a win): " + ", ".join(escape(n) for n in rnd.byes) + "</p>"
     return (
         f'<section class="round"><h3>Round {rnd.round}</h3><table><thead><tr>{head}'
-        f"<th>First team (seats 1 and 3)</th><th>Second team (seats 2 and 4)</th>"
+        f"<th>First team</th><th>Second team</th>"
         f"<th class=n>Score</th></tr></thead><tbody>{rows}</tbody></table>{byes}</section>"
     )
 
@@ -109,8 +109,13 @@ def _rows(table: list[Standing]) -> list[tuple[int, str, list[int]]]:
     ]
 
 
-def tournament_html(t: Tournament, variant: Variant) -> str:
-    """The printable page of `t` (see the module documentation)."""
+def tournament_html(t: Tournament, variant: Variant, *, stylesheet: str | None = None) -> str:
+    """The printable page of `t` (see the module documentation): its CSS inline, or a link to
+    `stylesheet` (where a policy forbids inline styles: `PRINT_CSS` is what to serve there)."""
+    style = f"<style>{PRINT_CSS}</style>"
+    if stylesheet is not None:
+        style = f'<link rel="stylesheet" href="{escape(stylesheet)}">'
+
     rounds = "".join(_round(rnd) for rnd in t.rounds) or "<p>No round has been paired yet.</p>"
     sheets = "".join(
         _sheet(rnd, tab, variant) for rnd in t.rounds[-1:] for tab in rnd.tables if not tab.result
@@ -122,7 +127,7 @@ def tournament_html(t: Tournament, variant: Variant) -> str:
     order = ", ".join(escape(c.replace("_", " ")) for c in t.tiebreaks)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{escape(t.name)}</title><style>{_CSS}</style></head><body>"
+        f"<title>{escape(t.name)}</title>{style}</head><body>"
         f"<h1>{escape(t.name)}</h1>"
         f'<p class="meta">{escape(t.format.replace("_", " "))} · {len(t.teams)} teams · '
         f"round {len(t.rounds)} of {planned_rounds(t)} · variant {escape(variant.name)} · "
