@@ -46,6 +46,14 @@ def cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
+def with_record(
+    capsys: pytest.CaptureFixture[str], cup: Path, table: int, record: Path
+) -> tuple[int, str, str]:
+    """`sueca tournament result` of round 1's `table` from `record`."""
+    args = ["--round", "1", "--table", str(table), "--record", str(record)]
+    return run(capsys, "result", str(cup), *args)
+
+
 def _finished_record(tmp_path: Path, variant: str, name: str) -> Path:
     match = Match(variant, seed=11)
     play_match(match, [make_bot(1, seed=s) for s in range(4)])
@@ -74,9 +82,7 @@ def test_a_tournament_from_csv_to_standings(
     )  # fmt: skip
     assert (status, out) == (0, "round 1 table 1: Os Ases 2-1 Os Trunfos\n")
     record = _finished_record(tmp_path, "portugal-best-of-3", "game.yaml")
-    status, out, err = run(
-        capsys, "result", str(cup), "--round", "1", "--table", "2", "--record", str(record)
-    )
+    status, out, err = with_record(capsys, cup, 2, record)
     assert status == 0, err
     t, _ = load_tournament(cup)
     res = t.rounds[0].tables[1].result
@@ -164,9 +170,7 @@ def test_records_of_another_variant_unfinished_or_used_twice_are_refused(
     run(capsys, "pair", str(cup))
     before = cup.read_bytes()
     other = _finished_record(tmp_path, "portugal", "other.yaml")
-    status, _, err = run(
-        capsys, "result", str(cup), "--round", "1", "--table", "1", "--record", str(other)
-    )
+    status, _, err = with_record(capsys, cup, 1, other)
     assert status == 1
     assert "not of this tournament's 'Portugal, best of three'" in err
     assert cup.read_bytes() == before
@@ -175,43 +179,18 @@ def test_records_of_another_variant_unfinished_or_used_twice_are_refused(
     play_match(match, [make_bot(1, seed=s) for s in range(4)])  # one deal: it stops for the next
     assert not match.is_over
     save_record(match.to_record(), tmp_path / "short.yaml")
-    status, _, err = run(
-        capsys,
-        "result",
-        str(cup),
-        "--round",
-        "1",
-        "--table",
-        "1",
-        "--record",
-        str(tmp_path / "short.yaml"),
-    )
+    status, _, err = with_record(capsys, cup, 1, tmp_path / "short.yaml")
     assert status == 1
     assert "not over" in err
     assert cup.read_bytes() == before
     (tmp_path / "bad.yaml").write_text("variant: portugal\nfirst_dealer: 9\n", encoding="utf-8")
-    status, _, err = run(
-        capsys,
-        "result",
-        str(cup),
-        "--round",
-        "1",
-        "--table",
-        "1",
-        "--record",
-        str(tmp_path / "bad.yaml"),
-    )
+    status, _, err = with_record(capsys, cup, 1, tmp_path / "bad.yaml")
     assert status == 1
     assert "bad.yaml:2:1: first_dealer" in err
     good = _finished_record(tmp_path, "portugal-best-of-3", "good.yaml")
-    assert (
-        run(capsys, "result", str(cup), "--round", "1", "--table", "1", "--record", str(good))[0]
-        == 0
-    )
+    assert with_record(capsys, cup, 1, good)[0] == 0
     before = cup.read_bytes()
-    status, _, err = run(
-        capsys, "result", str(cup), "--round", "1", "--table", "2", "--record", str(good)
-    )
+    status, _, err = with_record(capsys, cup, 2, good)
     assert status == 1
     assert "already the result of round 1 table 1" in err
     assert cup.read_bytes() == before
