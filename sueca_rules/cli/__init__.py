@@ -27,6 +27,7 @@ _COMMAND_MODULES = (
     "_cmd_simulate",
     "_cmd_compare",
     "_cmd_play",
+    "_cmd_tournament",
     "_cmd_serve",
 )
 

@@ -7,6 +7,7 @@ import ipaddress
 import socket
 import sys
 
+from ._cmd_tournament import checked_tournament_file
 from ._common import CliError, add_command, at_least
 
 __all__ = ["exposure_warning", "register"]
@@ -54,6 +55,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     for flag, minimum, default, metavar, text in limits:
         p.add_argument(flag, type=at_least(minimum), default=default, metavar=metavar, help=text)
+    p.add_argument(
+        "--tournament",
+        metavar="FILE",
+        help="serve a tournament file's pages: standings for the players, and an organiser's "
+        "page behind a secret link (printed at the start) to enter results",
+    )
 
 
 def is_loopback(host: str) -> bool:
@@ -115,8 +122,16 @@ def run_serve(args: argparse.Namespace) -> int:
     # reach the app by pointing a name of its own at 127.0.0.1).
     allowed = ["127.0.0.1", "localhost", "[::1]", "::1"] if loopback else None
     app = create_app(
-        Settings(max_tables=args.max_tables, away_seconds=float(args.away)), allowed_hosts=allowed
+        Settings(max_tables=args.max_tables, away_seconds=float(args.away)),
+        allowed_hosts=allowed,
+        tournament=checked_tournament_file(args.tournament),
     )
+    if app.state.tournament is not None:
+        print(
+            f"Tournament: {url}tournament (players); organiser (keep it secret): "
+            f"{url}{app.state.tournament.organiser_path.lstrip('/')}",
+            flush=True,
+        )
     if args.open:
         import threading
         import webbrowser

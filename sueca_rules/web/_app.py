@@ -115,10 +115,12 @@ def create_app(
     *,
     executor: Executor | None = None,
     allowed_hosts: list[str] | None = None,
+    tournament: str | os.PathLike[str] | None = None,
 ) -> Starlette:
     """The web app of `sueca serve`. `executor` runs the bots (a thread pool unless
     given); `allowed_hosts` refuses requests for other host names (`sueca serve` on the
-    loopback address allows only loopback names, against DNS rebinding)."""
+    loopback address allows only loopback names, against DNS rebinding); `tournament`, a
+    tournament file, adds its pages (`app.state.tournament` has the organiser's secret link)."""
     settings = settings or Settings()
     own_pool = executor is None
     pool = executor or ThreadPoolExecutor(
@@ -147,6 +149,12 @@ def create_app(
         WebSocketRoute("/ws/tables/{table}", table_socket),
         Mount("/static", StaticFiles(directory=_HERE / "static"), name="static"),
     ]
+    site = None
+    if tournament is not None:
+        from ._tournament import TournamentSite
+
+        site = TournamentSite(tournament)
+        routes[:0] = site.routes()
     middleware = [Middleware(_SecurityHeaders)]
     if allowed_hosts:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
@@ -157,6 +165,7 @@ def create_app(
         exception_handlers={RefusalError: _refused},
     )
     app.state.settings = settings
+    app.state.tournament = site
     app.state.tables = TableManager(settings, pool)
     return app
 

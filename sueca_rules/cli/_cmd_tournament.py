@@ -1,0 +1,465 @@
+"""`sueca tournament`: run a tournament from one file (new, pair, result, play, standings, undo)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ._common import CliError, add_command, at_least, level_arg, print_json, seed_arg
+
+if TYPE_CHECKING:
+    from .._record import Record
+    from .._variant import Variant
+    from ..tournament import RecordRef, Team, Tournament
+
+__all__ = ["checked_tournament_file", "read_teams_csv", "register"]
+
+MAX_CSV_BYTES = 1024 * 1024
+_SCORE = re.compile(r"^\s*(\d{1,4})\s*[-:]\s*(\d{1,4})\s*$")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = add_command(
+        subparsers,
+        "tournament",
+        _no_action,
+        help="run a tournament: pairings, results, standings, printable sheets",
+        description=(
+            "Run a Sueca tournament from one file that holds its whole state (teams, rounds,\n"
+            "tables, results, tie-breaks, the variant every table plays under). Formats:\n"
+            "round_robin, swiss, knockout, groups (then a knockout).\n"
+            "\n"
+            "examples:\n"
+            "  sueca tournament new cup.yaml --teams teams.csv --format swiss --rounds 4\n"
+            "  sueca tournament pair cup.yaml\n"
+            "  sueca tournament result cup.yaml --round 1 --table 2 --score 2-1\n"
+            "  sueca tournament play cup.yaml --levels 'Os Ases=5,Os Trunfos=1'\n"
+            "  sueca tournament standings cup.yaml --html cup.html"
+        ),
+    )
+    sub = p.add_subparsers(title="actions", metavar="ACTION")
+    _register_new(sub)
+    q = add_command(
+        sub, "pair", _run_pair, help="pair the next round (a bye when the count is odd)"
+    )
+    q.add_argument("file", metavar="FILE", help="the tournament file")
+    _register_result(sub)
+    _register_play(sub)
+    s = add_command(sub, "standings", _run_standings, help="show the standings and the rounds")
+    s.add_argument("file", metavar="FILE", help="the tournament file")
+    out = s.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON document")
+    out.add_argument("--csv", action="store_true", help="print the standings as CSV")
+    out.add_argument(
+        "--html",
+        metavar="OUT.html",
+        help="write a printable page: pairings, score sheets of open tables, standings",
+    )
+    u = add_command(
+        sub,
+        "undo",
+        _run_undo,
+        help="undo the last result (or one given), or the last pairing when it has no result",
+    )
+    u.add_argument("file", metavar="FILE", help="the tournament file")
+    u.add_argument("--round", type=at_least(1), metavar="R")
+    u.add_argument("--table", type=at_least(1), metavar="T")
+
+
+def _no_action(args: argparse.Namespace) -> int:
+    raise CliError(
+        "sueca tournament needs an action: new, pair, result, play, standings or undo", status=2
+    )
+
+
+def _register_new(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    n = add_command(sub, "new", _run_new, help="create a tournament file from a teams CSV")
+    n.add_argument("file", metavar="FILE", help="the tournament file to create (YAML)")
+    n.add_argument(
+        "--teams",
+        required=True,
+        metavar="teams.csv",
+        help="a CSV file with the header team,player1,player2; its order is the seeding",
+    )
+    n.add_argument(
+        "--format", required=True, choices=("round_robin", "swiss", "knockout", "groups")
+    )
+    n.add_argument("--rounds", type=at_least(1), metavar="N", help="swiss: the rounds")
+    n.add_argument("--groups", type=at_least(1), metavar="N", help="groups: how many groups")
+    n.add_argument("--advance", type=at_least(1), metavar="K", help="groups: teams of each go on")
+    n.add_argument("--third-place", action="store_true", help="knockout: a third-place match")
+    n.add_argument(
+        "--variant",
+        default="portugal",
+        help="a built-in id, or a variant file (written inline into the tournament)",
+    )
+    n.add_argument("--seed", type=seed_arg, default=0, help="the seed of the draw and of bots")
+    n.add_argument(
+        "--shuffle", action="store_true", help="draw the seeding from --seed, not the CSV's order"
+    )
+    n.add_argument("--name", default="Tournament", help="the tournament's name")
+    n.add_argument(
+        "--tiebreaks",
+        metavar="A,B,...",
+        help="tie-breaks after points, in order (default head_to_head,partidas_difference,"
+        "games_difference,seed; also partidas_for, games_for)",
+    )
+    n.add_argument("--force", action="store_true", help="replace FILE if it exists")
+
+
+def _register_result(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    r = add_command(sub, "result", _run_result, help="enter the result of a table")
+    r.add_argument("file", metavar="FILE", help="the tournament file")
+    r.add_argument("--round", type=at_least(1), required=True, metavar="R")
+    r.add_argument("--table", type=at_least(1), required=True, metavar="T")
+    how = r.add_mutually_exclusive_group(required=True)
+    how.add_argument("--score", metavar="A-B", help="partidas won by the first and second team")
+    how.add_argument(
+        "--record", metavar="FILE", help="a game record (YAML or JSON) of the table's match"
+    )
+    how.add_argument("--no-show", metavar="TEAM", help="TEAM did not come: the other wins")
+    r.add_argument("--games", metavar="A-B", help="with --score: games won by each team")
+
+
+def _register_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    b = add_command(sub, "play", _run_play, help="bots play every open table of the round")
+    b.add_argument("file", metavar="FILE", help="the tournament file")
+    lv = b.add_mutually_exclusive_group()
+    lv.add_argument("--level", type=level_arg, default=3, help="every team's bot level (1-5)")
+    lv.add_argument("--levels", metavar="TEAM=N,...", help="each team's level (others: 3)")
+    b.add_argument("--records", metavar="FOLDER", help="save each table's game record there")
+
+
+# --- reading and writing -----------------------------------------------------------------
+
+
+def read_teams_csv(path: str) -> list[Team]:
+    """The teams of a CSV file with the header `team,player1,player2` (one team a line)."""
+    from pydantic import ValidationError
+
+    from .._files import FileRefusedError, read_regular_file
+    from ..tournament import MAX_TEAMS, Team
+
+    try:
+        raw = read_regular_file(path, MAX_CSV_BYTES)
+    except FileNotFoundError:
+        raise CliError(f"{path}: no such file") from None
+    except FileRefusedError as exc:
+        raise CliError(f"{path}: {exc.reason}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CliError(f"{path}: the file is not UTF-8 text (save it as UTF-8)") from None
+    rows = list(csv.reader(io.StringIO(text)))
+    header = [c.strip().lower() for c in rows[0]] if rows else []
+    if header != ["team", "player1", "player2"]:
+        raise CliError(f"{path}:1: the first line must be the header team,player1,player2")
+    teams: list[Team] = []
+    for line, row in enumerate(rows[1:], 2):
+        if not any(c.strip() for c in row):
+            continue
+        if len(row) > 3:
+            raise CliError(f"{path}:{line}: a line has 3 fields (team,player1,player2)")
+        if len(teams) >= MAX_TEAMS:
+            raise CliError(f"{path}:{line}: a tournament has at most {MAX_TEAMS} teams")
+        try:
+            teams.append(Team(name=row[0], players=[c for c in row[1:3] if c.strip()]))
+        except ValidationError as exc:
+            raise CliError(f"{path}:{line}: {exc.errors()[0]['msg']}") from None
+    return teams
+
+
+def _load(path: str) -> tuple[Tournament, Variant]:
+    from .._errors import SourceError
+    from ..tournament import load_tournament
+
+    try:
+        return load_tournament(path)
+    except SourceError as exc:
+        raise CliError("\n".join(str(i) for i in exc.issues)) from None
+
+
+def _update(path: str, change: Callable[[Tournament, Variant], Tournament]) -> Tournament:
+    """Load the file, change it, write it back atomically: a refused change writes nothing."""
+    from .._errors import SourceError
+    from ..tournament import TournamentError, update_tournament
+
+    try:
+        return update_tournament(path, change)
+    except TournamentError as exc:
+        raise CliError(f"{path}: {exc}") from None
+    except SourceError as exc:
+        raise CliError("\n".join(str(i) for i in exc.issues)) from None
+    except OSError as exc:
+        raise CliError(f"{path}: cannot write it: {exc.strerror or exc}") from None
+
+
+def checked_tournament_file(path: str | None) -> str | None:
+    """`sueca serve --tournament FILE`: the file, checked before the server starts."""
+    if path is not None:
+        _load(path)
+    return path
+
+
+def _pair_text(t: Tournament) -> str:
+    rnd = t.rounds[-1]
+    lines = [f"Round {rnd.round}:"]
+    for tab in rnd.tables:
+        group = f" (group {tab.group})" if tab.group else ""
+        kind = {"final": " (final)", "third_place": " (third place)"}.get(tab.kind, "")
+        lines.append(f"  table {tab.table}: {tab.teams[0]} v {tab.teams[1]}{group}{kind}")
+    for name in rnd.byes:
+        lines.append(f"  bye: {name}")
+    return "\n".join(lines)
+
+
+# --- the actions ---------------------------------------------------------------------------
+
+
+def _run_new(args: argparse.Namespace) -> int:
+    from .._errors import SuecaError
+    from .._files import atomic_write_text
+    from ..tournament import TIEBREAKS, create, dump_tournament
+    from ._common import load_variant_arg
+
+    if Path(args.file).exists() and not args.force:
+        raise CliError(f"{args.file} exists: give --force to replace it", status=2)
+    teams = read_teams_csv(args.teams)
+    variant = load_variant_arg(args.variant)
+    tiebreaks = None
+    if args.tiebreaks:
+        tiebreaks = [w.strip() for w in args.tiebreaks.split(",") if w.strip()]
+        wrong = [w for w in tiebreaks if w not in TIEBREAKS]
+        if wrong:
+            raise CliError(f"unknown tie-break {wrong[0]!r}: {', '.join(TIEBREAKS)}", status=2)
+    try:
+        t = create(
+            teams,
+            args.format,
+            variant=variant,
+            seed=args.seed,
+            swiss_rounds=args.rounds,
+            groups=args.groups,
+            advance=args.advance,
+            third_place=args.third_place,
+            name=args.name,
+            tiebreaks=tiebreaks,
+            shuffle=args.shuffle,
+        )
+    except (SuecaError, ValueError) as exc:
+        raise CliError(str(exc).splitlines()[0]) from None
+    try:
+        atomic_write_text(args.file, dump_tournament(t))
+    except OSError as exc:
+        raise CliError(f"{args.file}: cannot write it: {exc.strerror or exc}") from None
+    print(f"{args.file}: {len(teams)} teams, {args.format.replace('_', ' ')}")
+    return 0
+
+
+def _run_pair(args: argparse.Namespace) -> int:
+    from ..tournament import pair
+
+    t = _update(args.file, lambda t, _v: pair(t))
+    print(_pair_text(t))
+    return 0
+
+
+def _score(text: str, option: str) -> tuple[int, int]:
+    m = _SCORE.match(text)
+    if m is None:
+        raise CliError(f"{option} {text!r}: write it as A-B (such as 2-1)", status=2)
+    return int(m.group(1)), int(m.group(2))
+
+
+def _record_arg(path: str) -> tuple[Record, RecordRef]:
+    from .._errors import RecordError
+    from .._files import FileRefusedError, read_regular_file
+    from .._record import MAX_RECORD_BYTES, load_record
+    from ..tournament import RecordRef, sha256_of
+
+    try:
+        record = load_record(path)
+        digest = sha256_of(read_regular_file(path, MAX_RECORD_BYTES))
+    except RecordError as exc:
+        raise CliError(str(exc.issues[0])) from None
+    except (OSError, FileRefusedError) as exc:
+        raise CliError(f"{path}: {exc}") from None
+    return record, RecordRef(file=str(path), sha256=digest)
+
+
+def _run_result(args: argparse.Namespace) -> int:
+    from ..tournament import record_result
+
+    score = _score(args.score, "--score") if args.score else None
+    games = _score(args.games, "--games") if args.games else None
+    if games is not None and score is None:
+        raise CliError("--games goes with --score (a record has its own games)", status=2)
+    record, ref = _record_arg(args.record) if args.record else (None, None)
+
+    def change(t: Tournament, variant: Variant) -> Tournament:
+        return record_result(
+            t,
+            variant,
+            args.round,
+            args.table,
+            score=score,
+            games=games,
+            record=record,
+            record_ref=ref,
+            no_show=args.no_show,
+        )
+
+    t = _update(args.file, change)
+    tab = t.rounds[args.round - 1].tables[args.table - 1]
+    assert tab.result is not None
+    a, b = tab.result.score
+    print(f"round {args.round} table {args.table}: {tab.teams[0]} {a}-{b} {tab.teams[1]}")
+    return 0
+
+
+def _levels(text: str | None) -> dict[str, int]:
+    out: dict[str, int] = {}
+    if not text:
+        return out
+    for part in text.split(","):
+        name, sep, level = part.rpartition("=")
+        if not sep or not name.strip():
+            raise CliError(f"--levels {part!r}: write TEAM=LEVEL, such as 'Os Ases=5'", status=2)
+        try:
+            out[name.strip()] = level_arg(level.strip())
+        except argparse.ArgumentTypeError as exc:
+            raise CliError(f"--levels {part!r}: {exc}", status=2) from None
+    return out
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    from .._record import save_record
+    from ..tournament import RecordRef, play_round, sha256_of
+
+    levels = _levels(args.levels)
+    folder = Path(args.records) if args.records else None
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CliError(f"--records {folder}: {exc.strerror or exc}", status=2) from None
+
+    def keep(rnd: int, table: int, record: Record) -> RecordRef | None:
+        if folder is None:
+            return None
+        path = folder / f"round{rnd}-table{table}.yaml"
+        save_record(record, path)
+        return RecordRef(file=str(path), sha256=sha256_of(path.read_bytes()))
+
+    def change(t: Tournament, variant: Variant) -> Tournament:
+        return play_round(t, variant, levels, level=args.level, keep=keep)
+
+    t = _update(args.file, change)
+    rnd = t.rounds[-1]
+    for tab in rnd.tables:
+        if tab.result is not None and tab.result.how == "bots":
+            a, b = tab.result.score
+            print(f"round {rnd.round} table {tab.table}: {tab.teams[0]} {a}-{b} {tab.teams[1]}")
+    return 0
+
+
+def _run_undo(args: argparse.Namespace) -> int:
+    from ..tournament import undo
+
+    if (args.round is None) != (args.table is None):
+        raise CliError("give both --round and --table, or neither (the last result)", status=2)
+    before = len(_load(args.file)[0].rounds)
+    t = _update(args.file, lambda t, _v: undo(t, args.round, args.table))
+    if len(t.rounds) < before:
+        print(f"round {before}'s pairing undone")
+    else:
+        print("result undone")
+    return 0
+
+
+_COLUMNS = (
+    "rank",
+    "team",
+    "played",
+    "won",
+    "lost",
+    "byes",
+    "points",
+    "partidas_for",
+    "partidas_against",
+    "games_for",
+    "games_against",
+)
+
+
+def _csv_cell(value: object) -> str:
+    text = str(value)
+    # A spreadsheet reads a cell that starts with = + - @ as a formula: not a team's name.
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def _run_standings(args: argparse.Namespace) -> int:
+    import sys
+
+    from .._files import atomic_write_text
+    from ..tournament import standings, standings_data, tournament_html
+
+    t, variant = _load(args.file)
+    if args.json:
+        print_json(standings_data(t))
+        return 0
+    if args.csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(_COLUMNS)
+        for s in standings(t):
+            row = s.as_dict()
+            writer.writerow([_csv_cell(row[c]) for c in _COLUMNS])
+        return 0
+    if args.html:
+        try:
+            atomic_write_text(args.html, tournament_html(t, variant))
+        except OSError as exc:
+            raise CliError(f"--html {args.html}: {exc.strerror or exc}") from None
+        print(f"{args.html}: written")
+        return 0
+    _print_text(t)
+    return 0
+
+
+def _print_text(t: Tournament) -> None:
+    import importlib.util
+
+    from ..tournament import open_tables, planned_rounds, standings
+
+    rows = [[str(s.as_dict()[c]) for c in _COLUMNS] for s in standings(t)]
+    head = ["#", "team", "pl", "w", "l", "bye", "pts", "P+", "P-", "G+", "G-"]
+    title = f"{t.name}: round {len(t.rounds)} of {planned_rounds(t)}"
+    waiting = open_tables(t)
+    if waiting:
+        title += f" (tables waiting: {', '.join(map(str, waiting))})"
+    if importlib.util.find_spec("rich") is not None:
+        from rich.console import Console
+        from rich.table import Table as RichTable
+        from rich.text import Text
+
+        table = RichTable(title=title)
+        for i, h in enumerate(head):
+            table.add_column(h, justify="left" if i == 1 else "right")
+        for row in rows:
+            table.add_row(*(Text(c) for c in row))  # a name is shown as written, not as markup
+        Console().print(table)
+        return
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
+    print(title)
+    for row in [head, *rows]:
+        print(
+            "  ".join(
+                c.ljust(w) if i == 1 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )

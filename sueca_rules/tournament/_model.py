@@ -1,0 +1,450 @@
+"""The tournament file: the whole state of a tournament, as pydantic models, read and written as
+YAML.
+
+```yaml
+sueca_tournament: 1
+name: Taça do Café
+format: swiss                  # round_robin | swiss | knockout | groups
+seed: 7
+variant: portugal              # a built-in id, or a whole variant written inline
+swiss_rounds: 4                # swiss only
+points: {win: 3, loss: 0}
+bye_score: {partidas: [1, 0], games: [4, 0]}
+no_show_score: {partidas: [1, 0], games: [4, 0]}
+tiebreaks: [head_to_head, partidas_difference, games_difference, seed]
+teams:
+  - {name: Os Ases, players: [Ana, Rui]}
+rounds:
+  - round: 1
+    stage: swiss
+    tables:
+      - table: 1
+        teams: [Os Ases, Os Trunfos]
+        result: {score: [1, 0], games: [4, 2], how: score, order: 1}
+    byes: [Os Manilhas]
+```
+
+Reading goes through the package's safe YAML reader (positions kept), so that every problem is
+reported with its file, line and column, as for variant files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .._errors import Issue, SourceError, SuecaError, VariantError
+from .._files import atomic_write_text, locked
+from .._issues import combine_issues, validation_issues
+from .._registry import builtin_ids, load_variant, variant_of
+from .._variant import Variant
+from .._yaml import FlowDict, FlowList, Limits, Located, cap_issues, dump_yaml, read_yaml_file
+
+__all__ = [
+    "FORMATS",
+    "MAX_NAME",
+    "MAX_TEAMS",
+    "TIEBREAKS",
+    "TOURNAMENT_LIMITS",
+    "Format",
+    "How",
+    "Points",
+    "RecordRef",
+    "Result",
+    "Round",
+    "SetScore",
+    "Table",
+    "Team",
+    "Tiebreak",
+    "Tournament",
+    "TournamentError",
+    "TournamentFileError",
+    "dump_tournament",
+    "load_tournament",
+    "parse_tournament",
+    "save_tournament",
+    "score_problem",
+    "sha256_of",
+    "tournament_variant",
+    "update_tournament",
+]
+
+MAX_TEAMS = 512
+"""The most teams a tournament may have."""
+MAX_NAME = 60
+"""The longest team or player name, in characters."""
+MAX_ROUNDS = 1100
+TOURNAMENT_LIMITS = Limits(max_bytes=8 * 1024 * 1024, max_nodes=1_000_000, max_items=20_000)
+"""What one tournament file may hold (see `Limits`)."""
+
+Format = Literal["round_robin", "swiss", "knockout", "groups"]
+FORMATS: tuple[Format, ...] = ("round_robin", "swiss", "knockout", "groups")
+Tiebreak = Literal[
+    "head_to_head", "partidas_difference", "games_difference", "partidas_for", "games_for", "seed"
+]
+TIEBREAKS: tuple[Tiebreak, ...] = (
+    "head_to_head",
+    "partidas_difference",
+    "games_difference",
+    "partidas_for",
+    "games_for",
+    "seed",
+)
+Stage = Literal["round_robin", "swiss", "knockout", "groups"]
+How = Literal["score", "record", "no_show", "bots"]
+
+
+class TournamentError(SuecaError, ValueError):
+    """A tournament action that cannot be done (an impossible score, a table or round that does not
+    exist, a record of another variant, a round paired before the last one is finished). The
+    message says what is wrong and what would be valid; the tournament is unchanged."""
+
+
+class TournamentFileError(SourceError):
+    """A tournament file that could not be read or is not valid; each issue has its line and
+    column."""
+
+
+def _check_name(value: str) -> str:
+    text = value.strip()
+    if not text:
+        raise ValueError("a name must not be empty")
+    if len(text) > MAX_NAME:
+        raise ValueError(f"a name has at most {MAX_NAME} characters, got {len(text)}")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        raise ValueError("a name must be on one line, without control characters")
+    return text
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Team(_Model):
+    """A team of two: its name (unique in the tournament) and its players."""
+
+    name: str = Field(description="The team's name, unique in the tournament.")
+    players: list[str] = Field(default_factory=list, max_length=2)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, name: str) -> str:
+        return _check_name(name)
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, players: list[str]) -> list[str]:
+        return [_check_name(p) for p in players if p.strip()]
+
+
+class SetScore(_Model):
+    """A result given without play (a bye, a no-show): partidas and games of the winner first."""
+
+    partidas: list[int] = Field(min_length=2, max_length=2)
+    games: list[int] = Field(min_length=2, max_length=2)
+
+
+class Points(_Model):
+    """Standings points for a win and for a loss (a bye is a win)."""
+
+    win: int = Field(3, ge=0, le=100)
+    loss: int = Field(0, ge=0, le=100)
+
+
+class RecordRef(_Model):
+    """The game record a result was read from (or written to by bots)."""
+
+    file: str = Field(max_length=1000)
+    sha256: str = Field(min_length=64, max_length=64)
+
+
+class Result(_Model):
+    """The result of one table: partidas won by its first and second team."""
+
+    score: list[int] = Field(min_length=2, max_length=2)
+    games: list[int] | None = Field(default=None, min_length=2, max_length=2)
+    how: How = "score"
+    no_show: str | None = None
+    record: RecordRef | None = None
+    order: int = Field(ge=1, description="The order results were entered in (for undo).")
+
+
+class Table(_Model):
+    """One table of a round: two teams, the first plays seats 0 and 2."""
+
+    table: int = Field(ge=1)
+    teams: list[str] = Field(min_length=2, max_length=2)
+    group: str | None = None
+    kind: Literal["match", "final", "third_place"] = "match"
+    result: Result | None = None
+
+
+class Round(_Model):
+    """One round: its tables and the teams that sit it out (a bye counts as a win)."""
+
+    round: int = Field(ge=1)
+    stage: Stage
+    tables: list[Table] = Field(default_factory=list)
+    byes: list[str] = Field(default_factory=list)
+
+
+class Group(_Model):
+    """A group of the groups stage: its name and its teams."""
+
+    name: str
+    teams: list[str] = Field(min_length=1)
+
+
+class Tournament(_Model):
+    """The whole state of a tournament (see the module documentation for the file)."""
+
+    sueca_tournament: Literal[1] = 1
+    name: str = "Tournament"
+    format: Format
+    seed: int | str = 0
+    variant: str | dict[str, Any] = "portugal"
+    swiss_rounds: int | None = Field(default=None, ge=1, le=MAX_ROUNDS)
+    groups: list[Group] | None = None
+    advance: int | None = Field(default=None, ge=1, le=MAX_TEAMS)
+    third_place: bool = False
+    points: Points = Field(default_factory=Points)
+    bye_score: SetScore
+    no_show_score: SetScore
+    tiebreaks: list[Tiebreak] = Field(default_factory=lambda: [*TIEBREAKS[:3], "seed"])
+    teams: list[Team] = Field(min_length=2, max_length=MAX_TEAMS)
+    knockout_seeds: list[str] | None = None
+    rounds: list[Round] = Field(default_factory=list, max_length=MAX_ROUNDS)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, name: str) -> str:
+        return _check_name(name)
+
+    def team_names(self) -> list[str]:
+        """The teams' names, in seed order."""
+        return [t.name for t in self.teams]
+
+
+def _check_whole(t: Tournament, variant: Variant) -> list[tuple[str, tuple[str | int, ...]]]:
+    """What is wrong between the fields (names that are not teams, a team twice in a round...)."""
+    problems: list[tuple[str, tuple[str | int, ...]]] = []
+    names = t.team_names()
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        problems.append((f"the team {twice!r} is listed twice", ("teams",)))
+    known = set(names)
+    best = variant.match.best_of
+    for r_i, rnd in enumerate(t.rounds):
+        if rnd.round != r_i + 1:
+            problems.append(
+                (
+                    f"rounds are numbered from 1 in order: expected {r_i + 1}",
+                    ("rounds", r_i, "round"),
+                )
+            )
+        seen: list[str] = []
+        for k, tab in enumerate(rnd.tables):
+            where: tuple[str | int, ...] = ("rounds", r_i, "tables", k)
+            if tab.table != k + 1:
+                problems.append(
+                    (f"tables are numbered from 1 in order: expected {k + 1}", (*where, "table"))
+                )
+            seen += tab.teams
+            for name in tab.teams:
+                if name not in known:
+                    problems.append(
+                        (f"{name!r} is not a team of this tournament", (*where, "teams"))
+                    )
+            res = tab.result
+            if res is not None:
+                problem = score_problem(res.score, best)
+                if problem:
+                    problems.append((problem, (*where, "result", "score")))
+                if res.no_show is not None and res.no_show not in tab.teams:
+                    problems.append(
+                        ("no_show must name a team of this table", (*where, "result", "no_show"))
+                    )
+        for name in rnd.byes:
+            if name not in known:
+                problems.append(
+                    (f"{name!r} is not a team of this tournament", ("rounds", r_i, "byes"))
+                )
+        seen += rnd.byes
+        if len(set(seen)) != len(seen):
+            twice = next(n for n in seen if seen.count(n) > 1)
+            problems.append((f"the team {twice!r} is in this round twice", ("rounds", r_i)))
+    return problems
+
+
+def score_problem(score: list[int] | tuple[int, int], best_of: int) -> str | None:
+    """Why `score` (partidas won by each team) cannot end a match of `best_of` partidas, or
+    `None`."""
+    need = best_of // 2 + 1
+    a, b = score
+    if a < 0 or b < 0:
+        return f"partidas won cannot be negative, got {a}-{b}"
+    if max(a, b) != need or min(a, b) >= need:
+        wins = ", ".join(f"{need}-{k}" for k in range(need))
+        return (
+            f"a match is won by the first to win {need} partida{'s' if need > 1 else ''} "
+            f"(best of {best_of}): a score is {wins} or the other way round, got {a}-{b}"
+        )
+    return None
+
+
+def _inline_located(located: Located, spec: dict[str, Any]) -> Located:
+    """The inline variant of a tournament file, with the positions it had in the file."""
+    cut = ("variant",)
+    return Located(
+        spec,
+        located.file,
+        {p[1:]: v for p, v in located.positions.items() if p[:1] == cut},
+        {p[1:]: v for p, v in located.key_positions.items() if p[:1] == cut},
+    )
+
+
+def tournament_variant(t: Tournament, located: Located | None = None) -> Variant:
+    """The variant every table of the tournament plays under (a built-in id or inline)."""
+    spec = t.variant
+    if isinstance(spec, dict):
+        return variant_of(_inline_located(located or Located(spec, None), spec), None)
+    if spec not in builtin_ids():
+        raise VariantError(
+            [
+                Issue(
+                    f"unknown variant {spec!r}: give a built-in id "
+                    f"({', '.join(builtin_ids())}) or write it inline"
+                )
+            ]
+        )
+    return load_variant(spec)
+
+
+def _from_located(located: Located) -> tuple[Tournament, Variant]:
+    if not isinstance(located.data, dict):
+        raise TournamentFileError(
+            [located.issue("a tournament file is a mapping (format:, teams:, rounds:...)")]
+        )
+    try:
+        t = Tournament.model_validate(located.data)
+    except ValidationError as exc:
+        found = validation_issues(exc, located, root=Tournament)
+        raise TournamentFileError(cap_issues(combine_issues(located.issues, found))) from None
+    if located.issues:
+        raise TournamentFileError(cap_issues(located.issues))
+    try:
+        variant = tournament_variant(t, located)
+    except VariantError as exc:
+        where = located.issue("", ("variant",))
+        said = "; ".join(i.message if not i.line else str(i) for i in exc.issues)
+        raise TournamentFileError(
+            [
+                Issue(
+                    f"the variant is not usable: {said}",
+                    "variant",
+                    where.file,
+                    where.line,
+                    where.column,
+                )
+            ]
+        ) from None
+    problems = _check_whole(t, variant)
+    if problems:
+        raise TournamentFileError(cap_issues([located.issue(m, p) for m, p in problems]))
+    return t, variant
+
+
+def load_tournament(path: str | Path) -> tuple[Tournament, Variant]:
+    """Read and check a tournament file; returns it and its variant. Raises
+    `TournamentFileError` with each problem's line and column."""
+    located = read_yaml_file(path, limits=TOURNAMENT_LIMITS, error=TournamentFileError)
+    return _from_located(located)
+
+
+def parse_tournament(text: str | bytes, *, file: str | None = None) -> tuple[Tournament, Variant]:
+    """Read and check a tournament from YAML text (see `load_tournament()`)."""
+    from .._yaml import parse_yaml
+
+    return _from_located(
+        parse_yaml(text, file=file, limits=TOURNAMENT_LIMITS, error=TournamentFileError)
+    )
+
+
+def _flow(value: Any, cache: dict[str, str]) -> str:
+    """`value` (plain data) as YAML flow text on one line: `{table: 1, teams: [A, B]}`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        text = cache.get(value)
+        if text is None:
+            # The package's dumper quotes what its reader would not read back as this text;
+            # JSON's double quotes (ASCII escapes) are YAML too, for what it would wrap.
+            shown = dump_yaml(FlowList([value]))
+            one_line = shown.count("\n") == 1 and shown.startswith("[") and shown.endswith("]\n")
+            text = shown[1:-2] if one_line else json.dumps(value)
+            cache[value] = text
+        return text
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v, cache) for v in value) + "]"
+    return "{" + ", ".join(f"{k}: {_flow(v, cache)}" for k, v in value.items()) + "}"
+
+
+def dump_tournament(t: Tournament) -> str:
+    """The tournament as YAML a person can read: one line per team and per table (with its
+    result). The many lines are written here, on one line each, with the scalars as the package's
+    dumper writes them; the rest by that dumper."""
+    data = t.model_dump(mode="json", exclude_none=True)
+    data["points"] = FlowDict(data["points"])
+    for key in ("bye_score", "no_show_score"):
+        data[key] = FlowDict({k: FlowList(v) for k, v in data[key].items()})
+    data["tiebreaks"] = FlowList(data["tiebreaks"])
+    listed = {k: data.pop(k) for k in ("teams", "groups", "knockout_seeds", "rounds") if k in data}
+    cache: dict[str, str] = {}
+    lines = [dump_yaml(data).rstrip("\n"), "teams:"]
+    lines += [f"- {_flow(team, cache)}" for team in listed["teams"]]
+    if "groups" in listed:
+        lines += ["groups:", *(f"- {_flow(g, cache)}" for g in listed["groups"])]
+    if "knockout_seeds" in listed:
+        lines.append(f"knockout_seeds: {_flow(listed['knockout_seeds'], cache)}")
+    lines.append("rounds:" if listed["rounds"] else "rounds: []")
+    for rnd in listed["rounds"]:
+        lines += [f"- round: {rnd['round']}", f"  stage: {rnd['stage']}"]
+        lines.append("  tables:" if rnd["tables"] else "  tables: []")
+        for tab in rnd["tables"]:
+            if tab.get("kind") == "match":
+                del tab["kind"]
+            lines.append(f"  - {_flow(tab, cache)}")
+        lines.append(f"  byes: {_flow(rnd['byes'], cache)}")
+    return "\n".join(lines) + "\n"
+
+
+def save_tournament(t: Tournament, path: str | Path) -> None:
+    """Write the tournament file atomically (a crash leaves the old file whole)."""
+    atomic_write_text(path, dump_tournament(t))
+
+
+def update_tournament(
+    path: str | Path, change: Callable[[Tournament, Variant], Tournament]
+) -> Tournament:
+    """Read the file, apply `change` and write the result back atomically, holding the file's
+    lock (so that the command line and the web app take turns). When `change` raises (a
+    `TournamentError`), nothing is written. Returns the new tournament."""
+    with locked(path):
+        t, variant = load_tournament(path)
+        new = change(t, variant)
+        save_tournament(new, path)
+    return new
+
+
+def sha256_of(data: bytes) -> str:
+    """The SHA-256 of a record's bytes, as written in the file."""
+    return hashlib.sha256(data).hexdigest()

@@ -1,0 +1,435 @@
+"""`sueca serve --tournament cup.yaml`: the tournament's pages, on the same file as the command
+line.
+
+* `/tournament`: the players' page, read-only: the standings, the round's tables, and (pick your
+  team) your next table. It reloads itself every 30 seconds.
+* `/tournament/organiser/<secret>`: the organiser's page, behind a secret link printed when the
+  server starts: the round's tables with a form to enter each score or no-show, and buttons to
+  pair the next round and to undo the last action.
+* `/tournament/print`: the printable page (pairings, score sheets, standings).
+
+Every request reads the file again when it has changed on disk (the command line may have written
+it), and every change is written under the file's lock and atomically, as the command line does:
+a refused change (an impossible score) writes nothing and says why. Pages are rendered on the
+server with forms (no script), in English or Portuguese.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import threading
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, quote
+
+import jinja2
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from sueca_rules._errors import SourceError
+from sueca_rules._variant import Variant
+from sueca_rules.tournament import (
+    PRINT_CSS,
+    Tournament,
+    TournamentError,
+    load_tournament,
+    open_tables,
+    pair,
+    planned_rounds,
+    record_result,
+    standings,
+    tournament_html,
+    undo,
+    update_tournament,
+)
+
+from ._i18n import LANGS, Lang, choose_lang
+
+__all__ = ["WORDS", "TournamentSite"]
+
+MAX_FORM_BYTES = 4096
+
+WORDS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "players": "Standings",
+        "organiser": "Organiser",
+        "round": "Round {r} of {n}",
+        "not_started": "No round has been paired yet.",
+        "finished": "The tournament is over.",
+        "table": "Table",
+        "first": "First team",
+        "second": "Second team",
+        "score": "Score",
+        "bye": "Bye",
+        "team": "Team",
+        "played": "Played",
+        "won": "Won",
+        "lost": "Lost",
+        "points": "Points",
+        "partidas": "Partidas",
+        "games": "Games",
+        "your_team": "Your team",
+        "show": "Show",
+        "next_table": "Round {r}: table {t}, against {o}.",
+        "next_bye": "Round {r}: you have a bye (it counts as a win).",
+        "next_done": "Your table of round {r} has its result: {s}.",
+        "next_none": "No table for you yet.",
+        "enter": "Enter",
+        "no_show": "No-show",
+        "nobody": "(everyone came)",
+        "pair": "Pair round {r}",
+        "undo": "Undo the last action",
+        "print": "Printable page",
+        "saved": "Saved.",
+        "waiting": "Tables waiting for a result: {t}.",
+        "secret": "Keep this page's address to yourself: whoever has it can enter results.",
+        "refresh": "This page reloads itself every 30 seconds.",
+    },
+    "pt": {
+        "players": "Classificação",
+        "organiser": "Organização",
+        "round": "Ronda {r} de {n}",
+        "not_started": "Ainda não há emparelhamentos.",
+        "finished": "O torneio acabou.",
+        "table": "Mesa",
+        "first": "Primeira equipa",
+        "second": "Segunda equipa",
+        "score": "Resultado",
+        "bye": "Folga",
+        "team": "Equipa",
+        "played": "Encontros",
+        "won": "Vitórias",
+        "lost": "Derrotas",
+        "points": "Pontos",
+        "partidas": "Partidas",
+        "games": "Jogos",
+        "your_team": "A tua equipa",
+        "show": "Ver",
+        "next_table": "Ronda {r}: mesa {t}, contra {o}.",
+        "next_bye": "Ronda {r}: estás de folga (conta como vitória).",
+        "next_done": "A tua mesa da ronda {r} já tem resultado: {s}.",
+        "next_none": "Ainda não tens mesa.",
+        "enter": "Registar",
+        "no_show": "Falta de comparência",
+        "nobody": "(vieram todos)",
+        "pair": "Emparelhar a ronda {r}",
+        "undo": "Desfazer a última ação",
+        "print": "Página para imprimir",
+        "saved": "Guardado.",
+        "waiting": "Mesas à espera de resultado: {t}.",
+        "secret": "Guarda o endereço desta página só para ti: quem o tiver pode registar "
+        "resultados.",
+        "refresh": "Esta página atualiza-se de 30 em 30 segundos.",
+    },
+}
+
+_PAGE = """<!doctype html>
+<html lang="{{ 'pt-PT' if lang == 'pt' else 'en' }}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+{% if refresh %}<meta http-equiv="refresh" content="30">{% endif %}
+<title>{{ t.name }} · Sueca</title>
+<link rel="stylesheet" href="/static/css/app.css">
+<link rel="stylesheet" href="/tournament/page.css"></head>
+<body data-page="tournament">
+<header class="top"><a class="brand" href="/tournament">{{ t.name }}</a>
+<nav><a href="/tournament/print">{{ w.print }}</a></nav>
+<div class="langs">{% for l in langs %}<a href="?lang={{ l }}"{% if l == lang %}
+ aria-current="true"{% endif %}>{{ l | upper }}</a>{% endfor %}</div></header>
+<main id="main">
+<h1>{{ heading }}</h1>
+<p class="hint">{{ status }}</p>
+{% if error %}<p class="issues" role="alert">{{ error }}</p>{% endif %}
+{% if saved %}<p class="notice" role="status">{{ w.saved }}</p>{% endif %}
+{% block body %}{% endblock %}
+</main></body></html>
+"""
+
+_TABLES = """{% macro round_tables(rnd, form) %}
+<table class="tt"><thead><tr><th>{{ w.table }}</th><th>{{ w.first }}</th>
+<th>{{ w.second }}</th><th>{{ w.score }}</th></tr></thead><tbody>
+{% for tab in rnd.tables %}<tr><td>{{ tab.table }}{% if tab.group %} ({{ tab.group }}){% endif %}
+</td><td>{{ tab.teams[0] }}</td><td>{{ tab.teams[1] }}</td><td>
+{% if tab.result %}{{ tab.result.score[0] }}-{{ tab.result.score[1] }}
+{% elif form %}<form method="post" action="{{ base }}/result" class="score">
+<input type="hidden" name="round" value="{{ rnd.round }}">
+<input type="hidden" name="table" value="{{ tab.table }}">
+<input type="number" name="a" min="0" max="99" aria-label="{{ tab.teams[0] }}" required>
+<input type="number" name="b" min="0" max="99" aria-label="{{ tab.teams[1] }}" required>
+<button class="small primary">{{ w.enter }}</button></form>
+<form method="post" action="{{ base }}/result" class="score">
+<input type="hidden" name="round" value="{{ rnd.round }}">
+<input type="hidden" name="table" value="{{ tab.table }}">
+<select name="no_show" aria-label="{{ w.no_show }}">{% for n in tab.teams %}
+<option>{{ n }}</option>{% endfor %}</select>
+<button class="small">{{ w.no_show }}</button></form>{% endif %}</td></tr>{% endfor %}
+</tbody></table>
+{% if rnd.byes %}<p>{{ w.bye }}: {{ rnd.byes | join(', ') }}</p>{% endif %}
+{% endmacro %}
+{% macro standings_table(rows) %}
+<table class="tt"><thead><tr><th>#</th><th>{{ w.team }}</th><th>{{ w.played }}</th>
+<th>{{ w.won }}</th><th>{{ w.lost }}</th><th>{{ w.bye }}</th><th>{{ w.points }}</th>
+<th>{{ w.partidas }}</th><th>{{ w.games }}</th></tr></thead><tbody>
+{% for s in rows %}<tr><td>{{ s.rank }}</td><td>{{ s.team }}</td><td>{{ s.played }}</td>
+<td>{{ s.won }}</td><td>{{ s.lost }}</td><td>{{ s.byes }}</td><td>{{ s.points }}</td>
+<td>{{ s.partidas_for }}-{{ s.partidas_against }}</td>
+<td>{{ s.games_for }}-{{ s.games_against }}</td></tr>{% endfor %}</tbody></table>
+{% endmacro %}"""
+
+_PLAYERS = """{% extends "page" %}{% import "tables" as m with context %}{% block body %}
+<section class="panel"><form method="get" action="/tournament">
+<input type="hidden" name="lang" value="{{ lang }}">
+<label>{{ w.your_team }} <select name="team">{% for n in t.team_names() %}
+<option{% if n == team %} selected{% endif %}>{{ n }}</option>{% endfor %}</select></label>
+<button>{{ w.show }}</button></form>
+{% if next %}<p class="next"><strong>{{ next }}</strong></p>{% endif %}</section>
+{% if rnd %}<section class="panel"><h2>{{ round_title }}</h2>{{ m.round_tables(rnd, False) }}
+</section>{% endif %}
+<section class="panel"><h2>{{ w.players }}</h2>{{ m.standings_table(rows) }}</section>
+<p class="hint">{{ w.refresh }}</p>
+{% endblock %}"""
+
+_ORGANISER = """{% extends "page" %}{% import "tables" as m with context %}{% block body %}
+<p class="hint">{{ w.secret }}</p>
+{% if rnd %}<section class="panel"><h2>{{ round_title }}</h2>{{ m.round_tables(rnd, True) }}
+</section>{% endif %}
+<div class="buttons">{% if can_pair %}<form method="post" action="{{ base }}/pair">
+<button class="primary">{{ pair_label }}</button></form>{% endif %}
+<form method="post" action="{{ base }}/undo"><button>{{ w.undo }}</button></form></div>
+<section class="panel"><h2>{{ w.players }}</h2>{{ m.standings_table(rows) }}</section>
+{% endblock %}"""
+
+_CSS = """.tt { border-collapse: collapse; width: 100%; background: #fff; }
+.tt th, .tt td { border: 1px solid #d8d6cc; padding: 0.3rem 0.5rem; text-align: left; }
+form.score { display: inline-flex; gap: 0.3rem; align-items: center; margin: 0.15rem 0.5rem 0 0; }
+form.score input[type=number] { width: 4.5rem; }
+form.score select { max-width: 12rem; }
+.next { font-size: 1.15rem; }
+"""
+
+_ENV = jinja2.Environment(
+    loader=jinja2.DictLoader(
+        {"page": _PAGE, "tables": _TABLES, "players": _PLAYERS, "organiser": _ORGANISER}
+    ),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+)
+
+
+def _say(lang: Lang, key: str, **params: object) -> str:
+    text = WORDS[lang].get(key) or WORDS["en"][key]
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+class TournamentSite:
+    """The tournament pages of one file. `secret` is the organiser link's secret (a fresh random
+    one unless given)."""
+
+    def __init__(self, path: str | os.PathLike[str], secret: str | None = None) -> None:
+        self.path = Path(path)
+        self.secret = secret or secrets.token_urlsafe(18)
+        self._lock = threading.Lock()
+        self._stamp: tuple[int, int, int] | None = None
+        self._state: tuple[Tournament, Variant] | None = None
+        self.load()  # a file that cannot be read stops `sueca serve` before it starts
+
+    @property
+    def organiser_path(self) -> str:
+        """The path of the organiser's page (keep it secret)."""
+        return f"/tournament/organiser/{self.secret}"
+
+    def load(self) -> tuple[Tournament, Variant]:
+        """The tournament, read again only when the file changed on disk."""
+        info = os.stat(self.path)
+        stamp = (info.st_mtime_ns, info.st_size, info.st_ino)
+        with self._lock:
+            if self._state is None or stamp != self._stamp:
+                self._state = load_tournament(self.path)
+                self._stamp = stamp
+            return self._state
+
+    def routes(self) -> list[BaseRoute]:
+        """The routes to mount in the app."""
+        base = "/tournament/organiser/{secret}"
+        return [
+            Route("/tournament", self.players_page, methods=["GET"]),
+            Route("/tournament/print", self.print_page, methods=["GET"]),
+            Route("/tournament/print.css", self.print_css, methods=["GET"]),
+            Route("/tournament/page.css", self.page_css, methods=["GET"]),
+            Route(base, self.organiser_page, methods=["GET"]),
+            Route(base + "/result", self.post_result, methods=["POST"]),
+            Route(base + "/pair", self.post_pair, methods=["POST"]),
+            Route(base + "/undo", self.post_undo, methods=["POST"]),
+        ]
+
+    # --- rendering ------------------------------------------------------------------------
+
+    def _common(self, request: Request, lang: Lang, t: Tournament) -> dict[str, Any]:
+        rnd = t.rounds[-1] if t.rounds else None
+        waiting = open_tables(t)
+        if rnd is None:
+            status = _say(lang, "not_started")
+        elif waiting:
+            status = _say(lang, "waiting", t=", ".join(map(str, waiting)))
+        elif len(t.rounds) >= planned_rounds(t):
+            status = _say(lang, "finished")
+        else:
+            status = ""
+        return {
+            "t": t,
+            "w": WORDS[lang],
+            "lang": lang,
+            "langs": LANGS,
+            "rnd": rnd,
+            "rows": standings(t),
+            "round_title": _say(lang, "round", r=len(t.rounds), n=planned_rounds(t)),
+            "status": status,
+            "error": None,
+            "saved": request.query_params.get("saved") == "1",
+            "refresh": False,
+        }
+
+    def _lang(self, request: Request) -> Lang:
+        return choose_lang(
+            request.query_params.get("lang"),
+            request.cookies.get("lang"),
+            request.headers.get("accept-language"),
+        )
+
+    def _render(self, name: str, context: dict[str, Any], status: int = 200) -> Response:
+        response = HTMLResponse(_ENV.get_template(name).render(**context), status_code=status)
+        response.headers["cache-control"] = "no-store"
+        return response
+
+    def _next(self, lang: Lang, t: Tournament, team: str) -> str:
+        if not t.rounds or team not in t.team_names():
+            return ""
+        rnd = t.rounds[-1]
+        if team in rnd.byes:
+            return _say(lang, "next_bye", r=rnd.round)
+        for tab in rnd.tables:
+            if team in tab.teams:
+                other = tab.teams[1] if tab.teams[0] == team else tab.teams[0]
+                if tab.result is not None:
+                    a, b = tab.result.score
+                    return _say(lang, "next_done", r=rnd.round, s=f"{a}-{b}")
+                return _say(lang, "next_table", r=rnd.round, t=tab.table, o=other)
+        return _say(lang, "next_none")
+
+    def players_page(self, request: Request) -> Response:
+        """The players' page (read-only)."""
+        lang = self._lang(request)
+        t, _ = self.load()
+        context = self._common(request, lang, t)
+        team = request.query_params.get("team", "")[:200]
+        context.update(
+            heading=t.name,
+            team=team,
+            next=self._next(lang, t, team),
+            refresh=True,
+        )
+        return self._render("players", context)
+
+    def _organiser(self, request: Request, error: str | None = None, status: int = 200) -> Response:
+        lang = self._lang(request)
+        t, _ = self.load()
+        context = self._common(request, lang, t)
+        number = len(t.rounds) + 1
+        context.update(
+            heading=f"{t.name} · {WORDS[lang]['organiser']}",
+            base=self.organiser_path,
+            can_pair=not open_tables(t) and number <= planned_rounds(t),
+            pair_label=_say(lang, "pair", r=number),
+            error=error,
+        )
+        return self._render("organiser", context, status)
+
+    def _allowed(self, request: Request) -> bool:
+        return secrets.compare_digest(str(request.path_params.get("secret", "")), self.secret)
+
+    def organiser_page(self, request: Request) -> Response:
+        """The organiser's page (the secret link)."""
+        if not self._allowed(request):
+            return Response("Not Found", status_code=404)
+        return self._organiser(request)
+
+    def print_page(self, request: Request) -> Response:
+        """The printable page."""
+        t, variant = self.load()
+        page = tournament_html(t, variant, stylesheet="/tournament/print.css")
+        return HTMLResponse(page, headers={"cache-control": "no-store"})
+
+    def print_css(self, request: Request) -> Response:
+        """The printable page's stylesheet (the app's policy forbids inline styles)."""
+        return Response(PRINT_CSS, media_type="text/css")
+
+    def page_css(self, request: Request) -> Response:
+        """The tournament pages' own styles."""
+        return Response(_CSS, media_type="text/css")
+
+    # --- changes --------------------------------------------------------------------------
+
+    async def _form(self, request: Request) -> dict[str, str]:
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_FORM_BYTES:
+                raise TournamentError(f"the form is too large (at most {MAX_FORM_BYTES} bytes)")
+        text = body.decode("utf-8", "replace")
+        return {k: v[0] for k, v in parse_qs(text, max_num_fields=20).items()}
+
+    def _change(self, request: Request, change: Any) -> Response:
+        try:
+            update_tournament(self.path, change)
+        except (TournamentError, SourceError, OSError) as exc:
+            message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            return self._organiser(request, error=message, status=400)
+        lang = quote(self._lang(request))
+        return RedirectResponse(f"{self.organiser_path}?saved=1&lang={lang}", status_code=303)
+
+    async def post_result(self, request: Request) -> Response:
+        """Enter a table's score (`round`, `table`, `a`, `b`) or no-show (`no_show`)."""
+        if not self._allowed(request):
+            return Response("Not Found", status_code=404)
+        try:
+            form = await self._form(request)
+            round_no, table_no = _whole(form, "round"), _whole(form, "table")
+            no_show = form.get("no_show")
+            score = None if no_show else (_whole(form, "a"), _whole(form, "b"))
+        except TournamentError as exc:
+            return self._organiser(request, error=str(exc), status=400)
+
+        def change(t: Tournament, variant: Variant) -> Tournament:
+            return record_result(t, variant, round_no, table_no, score=score, no_show=no_show)
+
+        return await _in_thread(self._change, request, change)
+
+    async def post_pair(self, request: Request) -> Response:
+        """Pair the next round."""
+        if not self._allowed(request):
+            return Response("Not Found", status_code=404)
+        return await _in_thread(self._change, request, lambda t, _v: pair(t))
+
+    async def post_undo(self, request: Request) -> Response:
+        """Undo the last result (or the last pairing, when its round has no result)."""
+        if not self._allowed(request):
+            return Response("Not Found", status_code=404)
+        return await _in_thread(self._change, request, lambda t, _v: undo(t))
+
+
+def _whole(form: dict[str, str], name: str) -> int:
+    text = form.get(name, "").strip()
+    if not text.isdigit() or len(text) > 4:
+        raise TournamentError(f"{name} must be a whole number, got {text[:20]!r}")
+    return int(text)
+
+
+async def _in_thread(fn: Any, *args: Any) -> Response:
+    """Run `fn` (which reads and writes the file) off the event loop."""
+    import anyio.to_thread
+
+    response: Response = await anyio.to_thread.run_sync(fn, *args)
+    return response

@@ -1,0 +1,556 @@
+"""Tournaments: every format from 2 to 33 teams played to the end with random results (pairings
+valid, bye rules, no avoidable Swiss rematch, brackets complete), standings recomputed here from the
+results, the tie-breaks, refusals that change nothing, and random sequences of actions."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sueca_rules import load_variant
+from sueca_rules.tournament import (
+    Team,
+    Tournament,
+    TournamentError,
+    TournamentFileError,
+    bracket_slots,
+    create,
+    dump_tournament,
+    is_finished,
+    open_tables,
+    pair,
+    parse_tournament,
+    planned_rounds,
+    record_result,
+    round_robin_rounds,
+    same_rules,
+    standings,
+    standings_data,
+    swiss_pairs,
+    undo,
+)
+
+BEST_OF_3 = load_variant("portugal-best-of-3")
+SCORES = [(2, 0), (2, 1), (1, 2), (0, 2)]
+
+
+def _teams(n: int) -> list[Team]:
+    return [Team(name=f"T{i + 1:02d}", players=[f"a{i}", f"b{i}"]) for i in range(n)]
+
+
+def _rematch_free_exists(names: Sequence[str], met: set[frozenset[str]]) -> bool:
+    """An exact search, independent of the library: can `names` be paired with no rematch?"""
+    failed: set[frozenset[str]] = set()
+
+    def go(rest: frozenset[str]) -> bool:
+        if not rest:
+            return True
+        if rest in failed:
+            return False
+        first = min(rest)
+        for other in rest - {first}:
+            if frozenset((first, other)) not in met and go(rest - {first, other}):
+                return True
+        failed.add(rest)
+        return False
+
+    return go(frozenset(names))
+
+
+def _play_out(t: Tournament, rng: random.Random) -> Tournament:
+    """Pair and fill every round with random scores (and games) until the tournament ends."""
+    while not is_finished(t):
+        before = t
+        t = pair(t)
+        _check_round(before, t)
+        for number in open_tables(t):
+            a, b = rng.choice(SCORES)
+            games = (4 * a + rng.randint(0, 3), 4 * b + rng.randint(0, 3))
+            t = record_result(t, BEST_OF_3, len(t.rounds), number, score=(a, b), games=games)
+    return t
+
+
+def _check_round(before: Tournament, after: Tournament) -> None:
+    """The round just paired: each team at most once; swiss byes and rematches by the rules."""
+    rnd = after.rounds[-1]
+    seen = [name for tab in rnd.tables for name in tab.teams] + list(rnd.byes)
+    assert len(seen) == len(set(seen))
+    if after.format in ("round_robin", "swiss"):
+        assert sorted(seen) == sorted(after.team_names())  # everyone plays or sits out
+        assert len(rnd.byes) == len(after.teams) % 2
+    if after.format == "swiss":
+        ranking = [s.team for s in standings(before)]
+        had_bye = {n for r in before.rounds for n in r.byes}
+        if rnd.byes:
+            (bye,) = rnd.byes
+            below = ranking[ranking.index(bye) + 1 :]
+            assert bye not in had_bye or set(ranking) <= had_bye | {bye}
+            assert all(n in had_bye for n in below)  # the lowest one without a bye
+        met = {frozenset(tab.teams) for r in before.rounds for tab in r.tables}
+        rematches = [tab.teams for tab in rnd.tables if frozenset(tab.teams) in met]
+        if rematches:
+            players = [n for tab in rnd.tables for n in tab.teams]
+            assert not _rematch_free_exists(players, met), rematches
+
+
+def _stats(t: Tournament) -> dict[str, dict[str, int]]:
+    """Each team's line of the standings, counted here from the file's results."""
+    out = {
+        n: dict.fromkeys(["played", "won", "lost", "byes", "points", "pf", "pa", "gf", "ga"], 0)
+        for n in t.team_names()
+    }
+    for rnd in t.rounds:
+        for tab in rnd.tables:
+            if tab.result is None:
+                continue
+            for side in (0, 1):
+                s = out[tab.teams[side]]
+                mine, theirs = tab.result.score[side], tab.result.score[1 - side]
+                games = tab.result.games or [0, 0]
+                s["played"] += 1
+                s["won" if mine > theirs else "lost"] += 1
+                s["points"] += 3 if mine > theirs else 0
+                s["pf"] += mine
+                s["pa"] += theirs
+                s["gf"] += games[side]
+                s["ga"] += games[1 - side]
+        for name in rnd.byes:
+            s = out[name]
+            s["played"] += 1
+            s["won"] += 1
+            s["byes"] += 1
+            s["points"] += 3
+            s["pf"] += t.bye_score.partidas[0]
+            s["gf"] += t.bye_score.games[0]
+    return out
+
+
+def _check_standings(t: Tournament) -> None:
+    mine = _stats(t)
+    table = standings(t)
+    assert sorted(s.team for s in table) == sorted(t.team_names())
+    assert [s.rank for s in table] == list(range(1, len(table) + 1))
+    for s in table:
+        m = mine[s.team]
+        got = (s.played, s.won, s.lost, s.byes, s.points)
+        assert got == (m["played"], m["won"], m["lost"], m["byes"], m["points"])
+        scored = (s.partidas_for, s.partidas_against, s.games_for, s.games_against)
+        assert scored == (m["pf"], m["pa"], m["gf"], m["ga"])
+    if t.format in ("round_robin", "swiss"):
+        points = [s.points for s in table]
+        assert points == sorted(points, reverse=True)
+
+
+def _check_knockout(t: Tournament, stage_teams: Sequence[str]) -> None:
+    """The bracket is complete: top seeds get the byes, each round is the last one's winners,
+    one champion, the third-place match between the semi-finals' losers."""
+    ko = [r for r in t.rounds if r.stage == "knockout"]
+    n = len(stage_teams)
+    size = 1 << (n - 1).bit_length()
+    assert len(ko) == (size - 1).bit_length()
+    assert sorted(ko[0].byes) == sorted(stage_teams[: size - n])
+    alive = set(stage_teams)
+    for k, rnd in enumerate(ko):
+        main = [tab for tab in rnd.tables if tab.kind != "third_place"]
+        playing = {name for tab in main for name in tab.teams} | set(rnd.byes)
+        assert playing == alive
+        winners = set(rnd.byes)
+        for tab in main:
+            assert tab.result is not None
+            a, b = tab.result.score
+            winners.add(tab.teams[0] if a > b else tab.teams[1])
+        if k == len(ko) - 1:
+            assert len(main) == 1
+            assert main[0].kind == "final"
+            assert len(winners) == 1
+            third = [tab for tab in rnd.tables if tab.kind == "third_place"]
+            if t.third_place and len(ko) >= 2 and len(ko[-2].tables) == 2:
+                semis = ko[-2].tables
+                losers = {n for tab in semis for n in tab.teams} - playing
+                assert len(third) == 1
+                assert set(third[0].teams) == losers
+            else:
+                assert third == []
+            assert standings(t)[0].team in winners
+        alive = winners
+
+
+def _check_round_robin(t: Tournament, names: Sequence[str], rounds: Sequence[int]) -> None:
+    met = Counter(
+        frozenset(tab.teams)
+        for r in t.rounds
+        if r.round in rounds
+        for tab in r.tables
+        if set(tab.teams) <= set(names)
+    )
+    assert set(met.values()) <= {1}
+    assert len(met) == len(names) * (len(names) - 1) // 2
+    byes = Counter(n for r in t.rounds if r.round in rounds for n in r.byes if n in names)
+    if len(names) % 2:
+        assert byes == dict.fromkeys(names, 1)
+    else:
+        assert not byes
+
+
+@pytest.mark.parametrize("n", range(2, 34))
+def test_every_format_from_2_to_33_teams(n: int) -> None:
+    rng = random.Random(n)
+    for fmt in ("round_robin", "swiss", "knockout"):
+        extra = {"third_place": True} if fmt == "knockout" and n % 2 else {}
+        t = create(_teams(n), fmt, variant=BEST_OF_3, seed=n, **extra)  # type: ignore[arg-type]
+        t = _play_out(t, rng)
+        assert len(t.rounds) == planned_rounds(t)
+        _check_standings(t)
+        if fmt == "round_robin":
+            _check_round_robin(t, t.team_names(), range(1, len(t.rounds) + 1))
+        if fmt == "knockout":
+            _check_knockout(t, t.team_names())
+        with pytest.raises(TournamentError, match="over"):
+            pair(t)
+    if n >= 4:
+        groups = max(1, n // 5)
+        t = create(_teams(n), "groups", variant=BEST_OF_3, groups=groups, advance=2, seed=n)
+        t = _play_out(t, rng)
+        assert t.groups is not None
+        assert t.knockout_seeds is not None
+        stage = [r.round for r in t.rounds if r.stage == "groups"]
+        for g in t.groups:
+            _check_round_robin(t, g.teams, stage)
+        _check_knockout(t, t.knockout_seeds)
+        assert len(t.knockout_seeds) == 2 * groups
+        _check_standings(t)
+
+
+def test_a_swiss_with_as_many_rounds_as_a_round_robin_avoids_every_avoidable_rematch() -> None:
+    for n in (4, 6, 7, 8, 9, 10):
+        rng = random.Random(n)
+        t = create(_teams(n), "swiss", variant=BEST_OF_3, swiss_rounds=n - 1 + n % 2)
+        _play_out(t, rng)  # _check_round asserts each rematch was unavoidable
+
+
+def test_round_robin_pairs_every_two_teams_once_with_one_bye_each() -> None:
+    rounds = round_robin_rounds(["A", "B", "C", "D", "E"])
+    assert len(rounds) == 5
+    assert sorted(bye for _, bye in rounds if bye) == ["A", "B", "C", "D", "E"]
+    firsts = Counter(a for pairs, _ in round_robin_rounds(list("ABCDEF")) for a, _b in pairs)
+    assert max(firsts.values()) - min(firsts.values()) <= 3  # first and second alternate
+
+
+def test_swiss_pairs_equal_points_top_down_and_gives_the_bye_to_the_lowest() -> None:
+    pairs, bye = swiss_pairs(list("ABCDE"), set(), set())
+    assert pairs == [("A", "B"), ("C", "D")]
+    assert bye == "E"
+    pairs, bye = swiss_pairs(list("ABCDE"), {frozenset("AB")}, {"E"})
+    assert bye == "D"
+    assert pairs == [("A", "C"), ("B", "E")]
+    # A rematch only when none can be avoided: 4 teams after 3 rounds have all met.
+    met = {frozenset(p) for p in ("AB", "CD", "AC", "BD", "AD", "BC")}
+    pairs, _ = swiss_pairs(list("ABCD"), met, set())
+    assert sorted(map(sorted, pairs)) == [["A", "B"], ["C", "D"]]
+
+
+def test_the_knockout_bracket_gives_byes_to_the_top_seeds() -> None:
+    assert bracket_slots(list("ABCDE")) == ["A", None, "D", "E", "B", None, "C", None]
+    t = pair(create(_teams(6), "knockout", variant=BEST_OF_3))
+    assert t.rounds[0].byes == ["T01", "T02"]
+    assert [tab.teams for tab in t.rounds[0].tables] == [["T04", "T05"], ["T03", "T06"]]
+
+
+def test_pairings_are_deterministic_for_a_seed() -> None:
+    a = create(_teams(9), "swiss", variant=BEST_OF_3, seed=5, shuffle=True)
+    b = create(_teams(9), "swiss", variant=BEST_OF_3, seed=5, shuffle=True)
+    c = create(_teams(9), "swiss", variant=BEST_OF_3, seed=6, shuffle=True)
+    assert dump_tournament(pair(a)) == dump_tournament(pair(b))
+    assert a.team_names() != c.team_names()
+
+
+def _league(results: dict[tuple[str, str], tuple[int, int]], tiebreaks: list[str]) -> Tournament:
+    teams = sorted({n for pair_ in results for n in pair_})
+    t = create([Team(name=n) for n in teams], "round_robin", variant=BEST_OF_3)
+    t = t.model_copy(update={"tiebreaks": tiebreaks})
+    while not is_finished(t):
+        t = pair(t)
+        for tab in t.rounds[-1].tables:
+            a, b = tab.teams
+            if (a, b) in results:
+                score = results[(a, b)]
+            else:
+                s = results[(b, a)]
+                score = (s[1], s[0])
+            games = (score[0] * 4, score[1] * 4)
+            t = record_result(t, BEST_OF_3, len(t.rounds), tab.table, score=score, games=games)
+    return t
+
+
+def test_tie_breaks_apply_in_the_files_order() -> None:
+    # A, B and C each win two; A beat B, B beat C, C beat A; D loses every table. Among the three,
+    # head to head is level (3 each): partidas difference decides (C +2, A +1, B -1... ).
+    results = {
+        ("A", "B"): (2, 1),
+        ("B", "C"): (2, 1),
+        ("C", "A"): (2, 0),
+        ("A", "D"): (2, 0),
+        ("B", "D"): (2, 1),
+        ("C", "D"): (2, 0),
+    }
+    t = _league(results, ["head_to_head", "partidas_difference", "games_difference", "seed"])
+    assert [s.team for s in standings(t)] == ["C", "A", "B", "D"]
+    # Only two level on points: head to head first, whatever the differences say.
+    results[("C", "D")] = (1, 2)
+    t = _league(results, ["head_to_head", "partidas_difference", "seed"])
+    top = [s.team for s in standings(t)][:2]
+    assert top == ["A", "B"]  # A beat B; B's difference is no better
+    t = _league(results, ["partidas_difference", "head_to_head", "seed"])
+    assert [s.team for s in standings(t)][:2] == ["A", "B"]
+
+
+def test_seed_is_the_last_word() -> None:
+    t = create(_teams(4), "round_robin", variant=BEST_OF_3)
+    assert [s.team for s in standings(t)] == t.team_names()
+
+
+def test_a_bye_is_a_win_by_the_set_score_written_in_the_file() -> None:
+    t = pair(create(_teams(3), "round_robin", variant=BEST_OF_3))
+    assert "bye_score: {partidas: [2, 0], games: [8, 0]}" in dump_tournament(t)
+    (bye,) = t.rounds[0].byes
+    line = next(s for s in standings(t) if s.team == bye)
+    assert (line.won, line.byes, line.points, line.partidas_for, line.games_for) == (1, 1, 3, 2, 8)
+    data = standings_data(t)
+    assert data["rounds"][0]["bye"] == bye
+    assert data["rounds"][0]["byes"] == [bye]
+
+
+def test_the_json_has_the_contracts_shape() -> None:
+    t = pair(create(_teams(5), "swiss", variant=BEST_OF_3))
+    t = record_result(t, BEST_OF_3, 1, 1, score=(2, 1), games=(9, 5))
+    data = standings_data(t)
+    keys = ["rank", "team", "played", "won", "lost", "byes", "points", "partidas_for"]
+    keys += ["partidas_against", "games_for", "games_against"]
+    assert list(data["standings"][0]) == keys
+    first = data["rounds"][0]
+    assert first["round"] == 1
+    assert first["bye"] == "T05"
+    assert first["tables"][0] == {"table": 1, "teams": ["T01", "T02"], "score": [2, 1]}
+    assert first["tables"][1]["score"] is None
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"score": (2, 2)}, "first to win 2 partidas"),
+        ({"score": (3, 1)}, "2-0, 2-1"),
+        ({"score": (1, 0)}, "got 1-0"),
+        ({"score": (2, 1), "games": (3, 0)}, "at least 8 games"),
+        ({"no_show": "T09"}, "does not play"),
+        ({}, "give one of"),
+    ],
+)
+def test_impossible_results_are_refused_and_change_nothing(
+    kwargs: dict[str, object], message: str
+) -> None:
+    t = pair(create(_teams(4), "round_robin", variant=BEST_OF_3))
+    text = dump_tournament(t)
+    with pytest.raises(TournamentError, match=message):
+        record_result(t, BEST_OF_3, 1, 1, **kwargs)  # type: ignore[arg-type]
+    assert dump_tournament(t) == text
+
+
+def test_wrong_round_table_and_a_second_result_are_refused() -> None:
+    t = pair(create(_teams(4), "round_robin", variant=BEST_OF_3))
+    with pytest.raises(TournamentError, match="no round 2: the rounds paired are 1 to 1"):
+        record_result(t, BEST_OF_3, 2, 1, score=(2, 0))
+    with pytest.raises(TournamentError, match="no table 3: its tables are 1 to 2"):
+        record_result(t, BEST_OF_3, 1, 3, score=(2, 0))
+    t = record_result(t, BEST_OF_3, 1, 1, score=(2, 0))
+    with pytest.raises(TournamentError, match="already has its result"):
+        record_result(t, BEST_OF_3, 1, 1, score=(0, 2))
+    with pytest.raises(TournamentError, match="table 2 has no result yet"):
+        pair(t)
+
+
+def test_a_no_show_is_scored_by_the_set_score() -> None:
+    t = pair(create(_teams(4), "round_robin", variant=BEST_OF_3))
+    first, _second = t.rounds[0].tables[0].teams
+    t = record_result(t, BEST_OF_3, 1, 1, no_show=first)
+    res = t.rounds[0].tables[0].result
+    assert res is not None
+    assert res.score == [0, 2]
+    assert res.games == [0, 8]
+    assert res.how == "no_show"
+    assert res.no_show == first
+
+
+def test_undo_takes_back_the_last_result_then_the_pairing() -> None:
+    t0 = create(_teams(4), "swiss", variant=BEST_OF_3)
+    t1 = pair(t0)
+    t2 = record_result(t1, BEST_OF_3, 1, 2, score=(2, 0))
+    t3 = record_result(t2, BEST_OF_3, 1, 1, score=(2, 1))
+    assert undo(t3) == t2
+    assert undo(t3, 1, 2).rounds[0].tables[1].result is None
+    assert undo(t1) == t0
+    t4 = pair(t3)
+    with pytest.raises(TournamentError, match="made the pairings of round 2"):
+        undo(t4, 1, 1)
+    with pytest.raises(TournamentError, match="no result to undo"):
+        undo(t4, 2, 1)
+    assert undo(undo(t4)) == t2
+    with pytest.raises(TournamentError, match="nothing to undo"):
+        undo(t0)
+
+
+def test_the_file_reads_back_equal() -> None:
+    t = _play_out(
+        create(_teams(7), "groups", variant=BEST_OF_3, groups=2, advance=2), random.Random(1)
+    )
+    back, variant = parse_tournament(dump_tournament(t))
+    assert back == t
+    assert same_rules(variant, BEST_OF_3)
+
+
+def test_an_inline_variant_is_kept_in_the_file() -> None:
+    house = BEST_OF_3.model_copy(update={"name": "Café do Zé"})
+    t = create(_teams(4), "round_robin", variant=house)
+    text = dump_tournament(t)
+    assert "name: Café do Zé" in text
+    back = parse_tournament(text)[1]
+    assert back.name == house.name
+    assert same_rules(back, house)
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (("format: round_robin", "format: league"), ":3:1: format: expected one of"),
+        (("seed: 0", "seed: 0\nsurprise: 1"), ":5:1: surprise: unknown field"),
+        (("- {name: T02", "- {name: T01"), "teams: the team 'T01' is listed twice"),
+        (
+            ("teams: [T01, T04]", "teams: [T01, Nobody]"),
+            ":20:16: rounds[0].tables[0].teams: 'Nobody' is not",
+        ),
+        (("score: [2, 0]", "score: [2, 2]"), "score: a match is won by the first to win 2"),
+        (
+            ("variant: portugal-best-of-3", "variant: nowhere"),
+            ":5:1: variant: the variant is not usable: unknown variant 'nowhere'",
+        ),
+    ],
+)
+def test_a_broken_file_is_refused_with_line_and_column(change: tuple[str, str], where: str) -> None:
+    t = pair(create(_teams(4), "round_robin", variant=BEST_OF_3))
+    t = record_result(t, BEST_OF_3, 1, 1, score=(2, 0))
+    text = dump_tournament(t)
+    assert change[0] in text
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(text.replace(change[0], change[1], 1), file="cup.yaml")
+    assert where in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({"n": 1, "fmt": "swiss"}, "2 to 512 teams"),
+        ({"n": 4, "fmt": "ladder"}, "unknown format"),
+        ({"n": 4, "fmt": "swiss", "swiss_rounds": 4}, "1 to 3 rounds"),
+        ({"n": 4, "fmt": "round_robin", "swiss_rounds": 2}, "for a swiss"),
+        ({"n": 6, "fmt": "groups", "groups": 2}, "needs --groups N and --advance K"),
+        ({"n": 6, "fmt": "groups", "groups": 4, "advance": 1}, "1 to 3 groups"),
+        ({"n": 6, "fmt": "groups", "groups": 2, "advance": 4}, "1 to 3"),
+        ({"n": 6, "fmt": "knockout", "groups": 2}, "for the groups format"),
+    ],
+)
+def test_impossible_setups_are_refused(args: dict[str, object], message: str) -> None:
+    n = args.pop("n")
+    fmt = args.pop("fmt")
+    with pytest.raises(TournamentError, match=message):
+        create(_teams(n), fmt, variant=BEST_OF_3, **args)  # type: ignore[arg-type]
+
+
+# --- random sequences of actions ------------------------------------------------------------
+
+_ACTION = st.one_of(
+    st.tuples(st.just("result"), st.integers(0, 20), st.sampled_from([*SCORES, (1, 1), (3, 0)])),
+    st.tuples(st.just("no_show"), st.integers(0, 20), st.integers(0, 1)),
+    st.tuples(st.just("pair"), st.just(0), st.just(0)),
+    st.tuples(st.just("undo"), st.just(0), st.just(0)),
+)
+
+
+@given(
+    n=st.integers(2, 11),
+    fmt=st.sampled_from(["round_robin", "swiss", "knockout", "groups"]),
+    actions=st.lists(_ACTION, max_size=40),
+)
+def test_random_result_sequences_keep_the_standings_and_the_file_right(
+    n: int, fmt: str, actions: list[tuple[str, int, object]]
+) -> None:
+    extra = {"groups": 2, "advance": 1} if fmt == "groups" else {}
+    if fmt == "groups" and n < 4:
+        fmt, extra = "swiss", {}
+    t = create(_teams(n), fmt, variant=BEST_OF_3, **extra)  # type: ignore[arg-type]
+    history = [t]
+    for kind, index, arg in actions:
+        before = dump_tournament(t)
+        try:
+            if kind == "pair":
+                new = pair(t)
+            elif kind == "undo":
+                new = undo(t)
+            else:
+                waiting = open_tables(t)
+                if not waiting:
+                    continue
+                table = waiting[index % len(waiting)]
+                teams = t.rounds[-1].tables[table - 1].teams
+                if kind == "result":
+                    score = arg if isinstance(arg, tuple) else (2, 0)
+                    new = record_result(t, BEST_OF_3, len(t.rounds), table, score=score)
+                else:
+                    side = arg if isinstance(arg, int) else 0
+                    new = record_result(t, BEST_OF_3, len(t.rounds), table, no_show=teams[side])
+        except TournamentError:
+            assert dump_tournament(t) == before  # refused: nothing changed
+            continue
+        assert dump_tournament(t) == before  # the old state is never changed
+        if kind == "undo":
+            assert new in history
+        t = new
+        history.append(t)
+        back, _ = parse_tournament(dump_tournament(t))
+        assert back == t
+        _check_standings(t)
+
+
+def test_a_broken_inline_variant_is_refused_where_it_is_written() -> None:
+    house = BEST_OF_3.model_copy(update={"name": "Café do Zé"})
+    text = dump_tournament(create(_teams(4), "round_robin", variant=house))
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if "best_of: 3" in ln)
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(text.replace("best_of: 3", "best_of: 2"), file="cup.yaml")
+    assert f"cup.yaml:{line}:" in str(info.value)
+    assert "best_of must be odd" in str(info.value)
+
+
+@given(st.lists(st.text(min_size=1, max_size=60), min_size=2, max_size=6, unique=True))
+def test_any_names_read_back_as_written(names: list[str]) -> None:
+    try:
+        teams = [Team(name=n, players=[n]) for n in names]
+    except ValueError:
+        return  # a name the model refuses (empty, control characters)
+    if len({team.name for team in teams}) < len(teams):
+        return
+    t = pair(create(teams, "round_robin", variant=BEST_OF_3))
+    t = record_result(t, BEST_OF_3, 1, 1, score=(2, 1))
+    assert parse_tournament(dump_tournament(t))[0] == t
+
+
+def test_names_that_look_like_yaml_read_back_as_text() -> None:
+    names = ["null", "123", "yes", "a: b", "[x]", "{y}", "#z", "'q'", '"d"', "ok\u2028no", "- e"]
+    names += ["x" * 60, "Zé, Ana & Rui", "0E0", "~", "@at", "`tick`", "&amp", "*star"]
+    t = pair(create([Team(name=n) for n in names], "swiss", variant=BEST_OF_3))
+    back = parse_tournament(dump_tournament(t))[0]
+    assert back == t
+    assert back.team_names() == names

@@ -1,0 +1,304 @@
+"""``sueca tournament``: a teams CSV to a file, pairings, results from a score, a record or a
+no-show, refusals that leave the file byte-identical, undo, standings as text, JSON, CSV and a
+printable page, and bots playing the open tables."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sueca_rules import Match, save_record
+from sueca_rules.bots import make_bot, play_match
+from sueca_rules.cli import main
+from sueca_rules.tournament import load_tournament
+
+TEAMS = "team,player1,player2\nOs Ases,Ana,Rui\nOs Trunfos,Bia,Zé\n<b>Manilhas</b>,Eva,Luís\n"
+TEAMS += "=Bisca,Rita,Tó\nA Bandeira,,\n"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["tournament", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    path = tmp_path / "cup.yaml"
+    status, out, err = run(
+        capsys,
+        "new",
+        str(path),
+        "--teams",
+        str(tmp_path / "teams.csv"),
+        "--format",
+        "swiss",
+        "--rounds",
+        "3",
+        "--variant",
+        "portugal-best-of-3",
+    )
+    assert (status, err) == (0, "")
+    assert "5 teams, swiss" in out
+    return path
+
+
+def with_record(
+    capsys: pytest.CaptureFixture[str], cup: Path, table: int, record: Path
+) -> tuple[int, str, str]:
+    """`sueca tournament result` of round 1's `table` from `record`."""
+    args = ["--round", "1", "--table", str(table), "--record", str(record)]
+    return run(capsys, "result", str(cup), *args)
+
+
+def _finished_record(tmp_path: Path, variant: str, name: str) -> Path:
+    match = Match(variant, seed=11)
+    play_match(match, [make_bot(1, seed=s) for s in range(4)])
+    path = tmp_path / name
+    save_record(match.to_record(), path)
+    return path
+
+
+def test_a_tournament_from_csv_to_standings(
+    cup: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = cup.read_text(encoding="utf-8")
+    assert "- {name: Os Ases, players: [Ana, Rui]}" in text
+    assert "variant: portugal-best-of-3" in text
+    status, out, _ = run(capsys, "pair", str(cup))
+    assert status == 0
+    assert out.splitlines() == [
+        "Round 1:",
+        "  table 1: Os Ases v Os Trunfos",
+        "  table 2: <b>Manilhas</b> v =Bisca",
+        "  bye: A Bandeira",
+    ]
+    status, out, _ = run(
+        capsys, "result", str(cup), "--round", "1", "--table", "1", "--score", "2-1",
+        "--games", "10-6",
+    )  # fmt: skip
+    assert (status, out) == (0, "round 1 table 1: Os Ases 2-1 Os Trunfos\n")
+    record = _finished_record(tmp_path, "portugal-best-of-3", "game.yaml")
+    status, out, err = with_record(capsys, cup, 2, record)
+    assert status == 0, err
+    t, _ = load_tournament(cup)
+    res = t.rounds[0].tables[1].result
+    assert res is not None
+    assert res.how == "record"
+    assert res.record is not None
+    assert res.games is not None
+    assert sum(res.games) > 0
+    status, out, _ = run(capsys, "standings", str(cup), "--json")
+    data = json.loads(out)
+    assert data["rounds"][0]["bye"] == "A Bandeira"
+    assert data["rounds"][0]["tables"][0] == {
+        "table": 1,
+        "teams": ["Os Ases", "Os Trunfos"],
+        "score": [2, 1],
+    }
+    ases = next(s for s in data["standings"] if s["team"] == "Os Ases")
+    assert ases == {
+        "rank": ases["rank"],
+        "team": "Os Ases",
+        "played": 1,
+        "won": 1,
+        "lost": 0,
+        "byes": 0,
+        "points": 3,
+        "partidas_for": 2,
+        "partidas_against": 1,
+        "games_for": 10,
+        "games_against": 6,
+    }
+    status, out, _ = run(capsys, "standings", str(cup), "--csv")
+    lines = out.splitlines()
+    assert lines[0] == (
+        "rank,team,played,won,lost,byes,points,partidas_for,partidas_against,games_for,"
+        "games_against"
+    )
+    assert any(line.split(",")[1] == "'=Bisca" for line in lines)  # never a formula
+    status, out, _ = run(capsys, "standings", str(cup))
+    assert status == 0
+    assert "Os Ases" in out
+    assert "round 1 of 3" in out
+
+
+def test_the_printable_page_escapes_names(cup: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "pair", str(cup))
+    page = cup.with_suffix(".html")
+    status, _, _ = run(capsys, "standings", str(cup), "--html", str(page))
+    assert status == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<b>Manilhas" not in html
+    assert "&lt;b&gt;Manilhas&lt;/b&gt;" in html
+    assert html.count('class="sheet"') == 2  # a score sheet for each open table
+    assert "Round 1 · table 2" in html
+    assert "@media print" in html
+    assert "<script" not in html
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--round", "1", "--table", "1", "--score", "3-0"], "round 1 table 1: a match is won"),
+        (["--round", "1", "--table", "1", "--score", "2-2"], "first to win 2 partidas"),
+        (["--round", "2", "--table", "1", "--score", "2-0"], "there is no round 2"),
+        (["--round", "1", "--table", "3", "--score", "2-0"], "round 1 has no table 3"),
+        (["--round", "1", "--table", "1", "--no-show", "Ninguém"], "does not play at round 1"),
+        (["--round", "1", "--table", "1", "--score", "2-0", "--games", "4-0"], "at least 8 games"),
+    ],
+)
+def test_refused_results_leave_the_file_byte_identical(
+    cup: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    run(capsys, "pair", str(cup))
+    before = cup.read_bytes()
+    status, out, err = run(capsys, "result", str(cup), *args)
+    assert status == 1
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert cup.read_bytes() == before
+
+
+def test_records_of_another_variant_unfinished_or_used_twice_are_refused(
+    cup: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    run(capsys, "pair", str(cup))
+    before = cup.read_bytes()
+    other = _finished_record(tmp_path, "portugal", "other.yaml")
+    status, _, err = with_record(capsys, cup, 1, other)
+    assert status == 1
+    assert "not of this tournament's 'Portugal, best of three'" in err
+    assert cup.read_bytes() == before
+    match = Match("portugal-best-of-3", seed=2, deal=False)
+    match.deal_random()
+    play_match(match, [make_bot(1, seed=s) for s in range(4)])  # one deal: it stops for the next
+    assert not match.is_over
+    save_record(match.to_record(), tmp_path / "short.yaml")
+    status, _, err = with_record(capsys, cup, 1, tmp_path / "short.yaml")
+    assert status == 1
+    assert "not over" in err
+    assert cup.read_bytes() == before
+    (tmp_path / "bad.yaml").write_text("variant: portugal\nfirst_dealer: 9\n", encoding="utf-8")
+    status, _, err = with_record(capsys, cup, 1, tmp_path / "bad.yaml")
+    assert status == 1
+    assert "bad.yaml:2:1: first_dealer" in err
+    good = _finished_record(tmp_path, "portugal-best-of-3", "good.yaml")
+    assert with_record(capsys, cup, 1, good)[0] == 0
+    before = cup.read_bytes()
+    status, _, err = with_record(capsys, cup, 2, good)
+    assert status == 1
+    assert "already the result of round 1 table 1" in err
+    assert cup.read_bytes() == before
+
+
+def test_undo_and_the_order_of_rounds(cup: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "undo", str(cup))
+    assert (status, err.strip()) == (
+        1,
+        f"{cup}: there is nothing to undo: no round has been paired",
+    )
+    run(capsys, "pair", str(cup))
+    before = cup.read_bytes()
+    status, _, err = run(capsys, "pair", str(cup))
+    assert status == 1
+    assert "round 1 is not finished: tables 1, 2 have no result yet" in err
+    assert cup.read_bytes() == before
+    run(capsys, "result", str(cup), "--round", "1", "--table", "2", "--no-show", "=Bisca")
+    status, out, _ = run(capsys, "undo", str(cup))
+    assert (status, out) == (0, "result undone\n")
+    assert cup.read_bytes() == before
+    status, out, _ = run(capsys, "undo", str(cup))
+    assert out == "round 1's pairing undone\n"
+    assert "rounds: []" in cup.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("csv", "message"),
+    [
+        ("name,a,b\nX,,\nY,,\n", "teams.csv:1: the first line must be the header"),
+        ("team,player1,player2\nX,,\nX,,\n", "the team 'X' is listed twice"),
+        ("team,player1,player2\nX,,\n,a,b\n", "teams.csv:3: "),
+        ("team,player1,player2\nX,,\nY,a,b,c\n", "teams.csv:3: a line has 3 fields"),
+        ("team,player1,player2\nX,,\n", "2 to 512 teams, got 1"),
+    ],
+)
+def test_a_bad_teams_csv_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], csv: str, message: str
+) -> None:
+    (tmp_path / "teams.csv").write_text(csv, encoding="utf-8")
+    status, _, err = run(
+        capsys, "new", str(tmp_path / "cup.yaml"), "--teams", str(tmp_path / "teams.csv"),
+        "--format", "round_robin",
+    )  # fmt: skip
+    assert status == 1
+    assert message in err
+    assert not (tmp_path / "cup.yaml").exists()
+
+
+def test_new_does_not_replace_a_file_without_force(
+    cup: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = cup.read_bytes()
+    status, _, err = run(capsys, "new", str(cup), "--teams", "x.csv", "--format", "swiss")
+    assert status == 2
+    assert "give --force" in err
+    assert cup.read_bytes() == before
+
+
+def test_a_broken_file_is_reported_with_its_line(
+    cup: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cup.write_text(cup.read_text(encoding="utf-8").replace("format: swiss", "format: 7"))
+    status, _, err = run(capsys, "pair", str(cup))
+    assert status == 1
+    assert f"{cup}:3:1: format: expected one of" in err
+
+
+def test_bots_play_the_open_tables(
+    cup: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    run(capsys, "pair", str(cup))
+    status, _, err = run(capsys, "play", str(cup), "--levels", "Nobody=2")
+    assert status == 1
+    assert "'Nobody' is not a team" in err
+    status, _, err = run(capsys, "play", str(cup), "--levels", "Os Ases=9")
+    assert status == 2
+    with pytest.raises(SystemExit):  # --level and --levels together
+        run(capsys, "play", str(cup), "--levels", "Os Ases=2", "--level", "1")
+    status, out, err = run(
+        capsys, "play", str(cup), "--levels", "Os Ases=2,Os Trunfos=1",
+        "--records", str(tmp_path / "records"),
+    )  # fmt: skip
+    assert status == 0, err
+    assert len(out.splitlines()) == 2
+    t, _ = load_tournament(cup)
+    for tab in t.rounds[0].tables:
+        assert tab.result is not None
+        assert tab.result.how == "bots"
+        assert tab.result.record is not None
+        assert Path(tab.result.record.file).is_file()
+    status, _, err = run(capsys, "play", str(cup))
+    assert status == 1
+    assert "no table is waiting" in err
+    # The same seed plays the same games.
+    again = cup.with_name("again.yaml")
+    again.write_bytes(cup.read_bytes())
+    run(capsys, "undo", str(again))
+    run(capsys, "undo", str(again))
+    run(capsys, "play", str(again), "--levels", "Os Ases=2,Os Trunfos=1")
+    t2, _ = load_tournament(again)
+    assert [tab.result for tab in t2.rounds[0].tables] == [
+        tab.result.model_copy(update={"record": None}) if tab.result else None
+        for tab in t.rounds[0].tables
+    ]
+
+
+def test_tournament_without_an_action_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys)
+    assert status == 2
+    assert "needs an action" in err
