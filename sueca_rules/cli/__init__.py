@@ -26,6 +26,8 @@ _COMMAND_MODULES = (
     "_cmd_compare",
     "_cmd_play",
     "_cmd_serve",
+    "_cmd_engine",
+    "_cmd_arena",
 )
 
 
