@@ -22,16 +22,23 @@ import sys
 from typing import Any
 
 
-def choose(request: dict[str, Any], rng: random.Random) -> Any:
+def choose(request: dict[str, Any], seed: str) -> Any:
     """The answer to a `decide` request: one of its options, as written. This one never claims
-    and never asks for a new deal (a random claim would cost games), and plays any legal card."""
+    and never asks for a new deal (a random claim would cost games), and plays any legal card.
+
+    Its dice are seeded from the request itself (the match, the seat, the moment of the deal), not
+    drawn from one generator for the whole run: the same request always gets the same answer, so
+    an arena's results do not depend on how its deals are shared among processes (`--jobs`)."""
     options = request["options"]
     if request["decision"] in ("claim", "redeal"):
         return False
+    state = request["state"]
+    moment = (request["match"], request["seat"], state["deal"], len(state["plays"]))
+    rng = random.Random(f"{seed}:{moment}")
     return rng.choice(options)
 
 
-def answer(line: str, rng: random.Random) -> dict[str, Any] | None:
+def answer(line: str, seed: str) -> dict[str, Any] | None:
     """The answer to one line (`None` for `quit`)."""
     try:
         request = json.loads(line)
@@ -43,7 +50,11 @@ def answer(line: str, rng: random.Random) -> dict[str, Any] | None:
     if kind == "hello":
         return {"type": "hello", "id": request.get("id"), "protocol": 1, "name": "random (Python)"}
     if kind == "decide":
-        return {"type": "decision", "id": request.get("id"), "choice": choose(request, rng)}
+        try:
+            choice = choose(request, seed)
+        except (KeyError, TypeError, IndexError) as exc:
+            return {"type": "error", "id": request.get("id"), "message": f"bad request: {exc!r}"}
+        return {"type": "decision", "id": request.get("id"), "choice": choice}
     if kind == "quit":
         return None
     return {"type": "error", "id": request.get("id"), "message": f"unknown request {kind!r}"}
@@ -51,13 +62,12 @@ def answer(line: str, rng: random.Random) -> dict[str, Any] | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="A random Sueca engine (the engine protocol).")
-    parser.add_argument("--seed", default=None, help="makes the choices repeatable")
+    parser.add_argument("--seed", default="0", help="another seed, other choices (default 0)")
     args = parser.parse_args(argv)
-    rng = random.Random(args.seed)
     for line in sys.stdin:
         if not line.strip():
             continue
-        reply = answer(line, rng)
+        reply = answer(line, args.seed)
         if reply is None:
             break
         sys.stdout.write(json.dumps(reply) + "\n")
