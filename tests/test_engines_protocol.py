@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -329,3 +331,55 @@ def test_sueca_engine_skips_a_line_too_long() -> None:
     replies = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["type"] for r in replies] == ["error", "hello"]
     assert "at most" in replies[0]["message"]
+
+
+# --- the docs page's exchanges ----------------------------------------------------------------
+
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "guide" / "engines.md"
+_COMMAND = "sueca engine --level 1 --seed 0"
+
+
+def _blocks() -> list[list[str]]:
+    text = PAGE.read_text(encoding="utf-8")
+    found = re.findall(rf'```text title="{_COMMAND}"\n(.*?)```', text, re.S)
+    return [block.splitlines() for block in found]
+
+
+def test_the_exchanges_on_the_engines_page_are_real() -> None:
+    """Send each block's `→` lines to the command it names and compare its answers with the
+    `←` lines; the requests cover every kind of decision, and a built-in variant in a request is
+    that variant as it is today."""
+    blocks = _blocks()
+    assert len(blocks) >= 6
+    requests = []
+    for lines in blocks:
+        sent = [line[2:] for line in lines if line.startswith("→ ")]
+        shown = [json.loads(line[2:]) for line in lines if line.startswith("← ")]
+        assert len(sent) + len(shown) == len(lines)
+        result = subprocess.run(
+            [sys.executable, "-m", "sueca_rules", *_COMMAND.split()[1:]],
+            input="\n".join(sent) + "\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        assert [json.loads(line) for line in result.stdout.splitlines()] == shown
+        requests += [json.loads(line) for line in sent if '"decide"' in line]
+    names = {load_variant(v).name: v for v in VARIANTS}
+    for request in requests:
+        name = request["variant"]["name"]
+        if name in names:
+            assert request["variant"] == variant_mapping(load_variant(names[name]))
+        observation_from_request(request)  # a possible state
+    kinds = {r["decision"] for r in requests}
+    assert kinds == {"card", "trump", "redeal", "claim"}
+    claims = [r for r in requests if r["decision"] == "claim"]
+    assert any(len(r["state"]["plays"]) == 40 for r in claims)  # at the count
+    assert any(len(r["state"]["plays"]) < 40 for r in claims)  # after a card
+    assert any(type(o) is int for r in claims for o in r["options"])  # accuse: player
+    # The request laid out to be read is the session's.
+    laid_out = re.search(r"```json\n(\{\n  \"type\": \"decide\".*?)```", PAGE.read_text(), re.S)
+    assert laid_out is not None
+    assert json.loads(laid_out.group(1)) == requests[0]

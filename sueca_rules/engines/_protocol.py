@@ -362,13 +362,18 @@ def _claims(items: list[Any], rules: Rules) -> tuple[list[Claim], list[int]]:
     return claims, penalties
 
 
-def observation_from_request(request: Mapping[str, Any]) -> Observation:
+def observation_from_request(
+    request: Mapping[str, Any], decision: Decision | None = None
+) -> Observation:
     """The deciding seat's [`Observation`][sueca_rules.Observation], rebuilt from a `decide`
-    request alone (what a bot of this library decides from). Raises
+    request alone (what a bot of this library decides from); `decision` is the request's
+    [`decision_from_request()`][sueca_rules.engines.decision_from_request] when the caller has
+    it already. Raises
     [`ProtocolError`][sueca_rules.engines.ProtocolError] for a request that is malformed or
     impossible (cards twice, a card played out of turn, more than a deal's cards)."""
     _, rules = variant_from_request(request)
-    decision = decision_from_request(request)
+    if decision is None:
+        decision = decision_from_request(request)
     seat = decision.seat
     kind = decision.kind
     state = _field(request, "state", "the request")

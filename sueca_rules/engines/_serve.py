@@ -82,7 +82,7 @@ class BotEngine:
                     f"unknown request type {json.dumps(kind)[:40]}: hello, decide or quit"
                 )
             decision = decision_from_request(request)
-            observation = observation_from_request(request)
+            observation = observation_from_request(request, decision)
             match = request.get("match")
             bot = self._bot(str(match)[:200], decision.seat, time_budget(request))
             choice = answer(bot, decision, observation)
