@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import shutil
 import signal
 import subprocess
@@ -19,6 +18,8 @@ import pytest
 
 from sueca_rules.cli import main
 from sueca_rules.engines import ratings, wilson
+
+from .test_engines_host import alive
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_ENGINE = f"node {ROOT / 'examples' / 'engine_lowest.js'}"
@@ -238,19 +239,10 @@ def test_sigterm_stops_the_arena_and_its_engines(tmp_path: Path) -> None:
     assert "interrupted" in err
     assert "Traceback" not in err
     deadline = time.monotonic() + 15
-    while any(_alive(pid) for pid in _pids(pid_file)):
+    while any(alive(pid) for pid in _pids(pid_file)):
         assert time.monotonic() < deadline, "an engine outlived the arena"
         time.sleep(0.1)
 
 
 def _pids(path: Path) -> list[int]:
     return [int(x) for x in path.read_text().split()] if path.exists() else []
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    stat = Path(f"/proc/{pid}/stat")
-    return not (stat.exists() and stat.read_text().split(") ")[1].startswith("Z"))

@@ -182,7 +182,8 @@ def test_stderr_is_kept_to_a_bounded_log(tmp_path: Path) -> None:
     assert engine.stderr.endswith("THE END\n")
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie, dead but not reaped, does not)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -213,10 +214,10 @@ def test_closing_kills_the_engines_whole_process_group(tmp_path: Path) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.05)
     child = int(pids.read_text())
-    assert _alive(child)
+    assert alive(child)
     engine.close()
     deadline = time.monotonic() + 10
-    while _alive(child):
+    while alive(child):
         assert time.monotonic() < deadline, "the engine's child outlived it"
         time.sleep(0.05)
 

@@ -7,6 +7,7 @@ import importlib.util
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ._cmd_simulate import ProgressBar, StopOnTerm
 from ._common import CliError, add_command, at_least, load_variant_arg, print_json, seed_arg
 
 if TYPE_CHECKING:
@@ -75,74 +76,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
-class _Progress:
-    """A rich progress bar on stderr when stderr is a terminal and rich is installed."""
+class _Counter:
+    """Deals done so far, shown on a progress bar (when stderr is a terminal and rich is
+    installed)."""
 
-    def __init__(self, total: int) -> None:
-        self.total = total
+    def __init__(self, bar: ProgressBar) -> None:
+        self.bar = bar
         self.done = 0
-        self.active = sys.stderr.isatty() and importlib.util.find_spec("rich") is not None
-
-    def __enter__(self) -> _Progress:
-        if self.active:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            self._bar = Progress(
-                TextColumn("arena deals"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TextColumn("eta"),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            self._bar.start()
-            self._task = self._bar.add_task("arena", total=self.total)
-        return self
 
     def advance(self, n: int) -> None:
         self.done += n
-        if self.active:
-            self._bar.update(self._task, completed=self.done)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.active:
-            self._bar.stop()
-
-
-class _StopOnTerm:
-    """While active, SIGTERM stops the arena like Ctrl-C: the workers and engines are killed."""
-
-    def __init__(self) -> None:
-        self.terminated = False
-        self._previous: Any = None
-
-    def _handle(self, signum: int, frame: object) -> None:
-        self.terminated = True
-        raise KeyboardInterrupt
-
-    def __enter__(self) -> _StopOnTerm:
-        import signal
-        import threading
-
-        if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGTERM, self._handle)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        import signal
-
-        if self._previous is not None:
-            signal.signal(signal.SIGTERM, self._previous)
+        if self.bar.active:
+            self.bar.update(self.done, self.bar.total)
 
 
 def _check_entrants(entrants: list[Entrant], time_ms: int) -> None:
@@ -178,10 +123,12 @@ def run_arena(args: argparse.Namespace) -> int:
     jobs = args.jobs or os.cpu_count() or 1
     _check_entrants(entrants, args.time_ms)
     pairs = [(i, j) for i in range(len(entrants)) for j in range(i + 1, len(entrants))]
-    stop = _StopOnTerm()
+    stop = StopOnTerm()
     try:
-        with stop, _Progress(len(pairs) * args.deals) as progress:
-            results = _play_all(variant, entrants, pairs, args, jobs, progress.advance)
+        bar = ProgressBar("deals", len(pairs) * args.deals, label="arena deals")
+        bar.active = bar.active and importlib.util.find_spec("rich") is not None
+        with stop, bar:
+            results = _play_all(variant, entrants, pairs, args, jobs, _Counter(bar).advance)
     except KeyboardInterrupt:
         print("interrupted: no results", file=sys.stderr)
         return 143 if stop.terminated else 130

@@ -30,6 +30,8 @@ MAX_DEALS_PER_MATCH = 1000
 building the parser imports no engine."""
 
 __all__ = [
+    "ProgressBar",
+    "StopOnTerm",
     "add_study_options",
     "heading",
     "register",
@@ -194,9 +196,9 @@ def run_study_command(
     from .._simulate import StudyInterrupted
     from .._studies._work import WorkerLostError
 
-    stop = _StopOnTerm()
+    stop = StopOnTerm()
     try:
-        with stop, _Progress(unit, total) as progress:
+        with stop, ProgressBar(unit, total) as progress:
             result = call(progress.update if progress.active else None)
     except StudyInterrupted as exc:
         show(exc.report)
@@ -218,7 +220,7 @@ def run_study_command(
     return 0
 
 
-class _StopOnTerm:
+class StopOnTerm:
     """While active, SIGTERM stops the run like Ctrl-C (the checkpoint is saved and the
     figures so far are shown); workers die with this process in any case."""
 
@@ -230,7 +232,7 @@ class _StopOnTerm:
         self.terminated = True
         raise KeyboardInterrupt
 
-    def __enter__(self) -> _StopOnTerm:
+    def __enter__(self) -> StopOnTerm:
         import signal
         import threading
 
@@ -297,19 +299,21 @@ def study_keywords(
     }
 
 
-class _Progress:
-    """A rich progress bar on stderr when stderr is a terminal (and nothing otherwise).
+class ProgressBar:
+    """A rich progress bar on stderr when stderr is a terminal (and nothing otherwise), labelled
+    `label` (default: "simulating UNIT").
 
     It refreshes from the caller's thread only (no refresh thread: the simulation may fork
     worker processes, which does not mix well with threads)."""
 
-    def __init__(self, unit: str, total: int) -> None:
+    def __init__(self, unit: str, total: int, label: str | None = None) -> None:
         self.unit = unit
         self.total = total
+        self.label = f"simulating {unit}" if label is None else label
         self.active = sys.stderr.isatty()
         self._last = 0.0
 
-    def __enter__(self) -> _Progress:
+    def __enter__(self) -> ProgressBar:
         if self.active:
             from rich.console import Console
             from rich.progress import (
@@ -322,7 +326,7 @@ class _Progress:
             )
 
             self._bar = Progress(
-                TextColumn(f"simulating {self.unit}"),
+                TextColumn(self.label),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
