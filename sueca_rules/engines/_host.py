@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import queue
+import select
 import shlex
 import signal
 import subprocess
@@ -265,6 +266,8 @@ class EngineProcess:
                 f"cannot start {shlex.join(self.argv)}: {exc.strerror or exc}"
             ) from None
         self._process = process
+        if os.name == "posix" and process.stdin is not None:
+            os.set_blocking(process.stdin.fileno(), False)
         self._out = _Reader(process.stdout, self.max_line, lines=True)
         self._err = _Reader(process.stderr, self.stderr_bytes, lines=False)
         self._stopped = False
@@ -318,8 +321,7 @@ class EngineProcess:
         _LIVE.discard(self)
         with contextlib.suppress(OSError, ValueError):
             if process.poll() is None and process.stdin is not None:
-                process.stdin.write(b'{"type": "quit"}\n')
-                process.stdin.flush()
+                os.write(process.stdin.fileno(), b'{"type": "quit"}\n')
         with contextlib.suppress(OSError, ValueError):
             if process.stdin is not None:
                 process.stdin.close()
@@ -374,27 +376,28 @@ class EngineProcess:
     # --- asking ---------------------------------------------------------------------------
 
     def _send(self, message: Mapping[str, Any]) -> bool:
+        """Write one line to the engine by the deadline of a decision (an engine that does not
+        read its input cannot block the host: on POSIX the pipe is written without blocking)."""
         process = self._process
         if process is None or process.stdin is None:
             return False
-        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
-        # A writer thread: an engine that does not read its stdin cannot block the host.
-        done = threading.Event()
-        failed: list[bool] = []
-
-        def write() -> None:
-            try:
-                assert process.stdin is not None
-                process.stdin.write(data)
-                process.stdin.flush()
-            except (OSError, ValueError):
-                failed.append(True)
-            done.set()
-
-        threading.Thread(target=write, daemon=True, name="engine-writer").start()
-        if not done.wait((self.time_ms + self.grace_ms) / 1000):
+        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode())
+        fd = process.stdin.fileno()
+        deadline = time.monotonic() + (self.time_ms + self.grace_ms) / 1000
+        try:
+            while data:
+                if os.name == "posix":
+                    wait = deadline - time.monotonic()
+                    if wait <= 0 or not select.select([], [fd], [], wait)[1]:
+                        return False
+                try:
+                    written = os.write(fd, data)
+                except BlockingIOError:
+                    continue
+                data = data[written:]
+        except (OSError, ValueError):
             return False
-        return not failed
+        return True
 
     def _line(self, deadline: float) -> object | None:
         """The next line (bytes), `_TOO_LONG`, `_EOF`, or `None` at the deadline."""
