@@ -105,6 +105,7 @@ def test_a_misbehaving_engine_has_faults_and_the_match_goes_on(
     elapsed = time.monotonic() - start
     assert len(match.deals) == 1  # the deal was played to its end, every card checked
     assert _replayed(match) == match.deals[0].plays
+    assert not match.deals[0].revokes  # the host followed suit for it (renúncias are claimable)
     stats = engine.stats
     assert stats.faults >= 1
     assert stats.faults + stats.answered == stats.decisions

@@ -188,7 +188,8 @@ def _show(
         for side, stats in zip((result.a, result.b), result.stats, strict=True):
             if stats.faults:
                 last = "; ".join(list(stats.log)[-3:])
-                print(f"note: {side}: {stats.faults} fault(s); last: {last}", file=sys.stderr)
+                faults = f"{stats.faults} fault{'s' if stats.faults != 1 else ''}"
+                print(f"note: {side}: {faults}; the last: {last}", file=sys.stderr)
     if len(entrants) == 2:
         if args.json:
             print_json(reports[0])

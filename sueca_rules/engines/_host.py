@@ -32,6 +32,7 @@ from ._protocol import (
     MAX_LINE,
     ProtocolError,
     decide_request,
+    fallback,
     hello_request,
     read_answer,
     read_hello,
@@ -425,7 +426,7 @@ class EngineProcess:
             process = self._process
             if process is not None:
                 _kill_group(process)
-        return decision.options[0]
+        return fallback(decision)
 
     def _drain(self) -> None:
         """Discard what the engine wrote since its last answer: late answers to requests it was
@@ -434,7 +435,7 @@ class EngineProcess:
         if out is None:
             return
         if out.dropped:
-            self._spam(out.dropped, "lines beyond what the host reads ahead")
+            self._spam(out.dropped, f"{out.dropped} lines beyond what the host reads ahead")
             out.dropped = 0
         while True:
             try:
@@ -452,7 +453,7 @@ class EngineProcess:
     def _spam(self, lines: int, what: str) -> None:
         self.stats.extra_lines += lines
         self.stats.faults += lines
-        self._fault_note(f"{lines} {what}, discarded")
+        self._fault_note(f"{what}: discarded")
 
     @staticmethod
     def _answer_id(line: bytes) -> int | None:
@@ -545,7 +546,7 @@ class EngineProcess:
                     stats.extra_lines += 1  # a late answer to an earlier request
                     continue
                 if 0 < answered < request_id:
-                    self._spam(1, f"answer to request {answered} again")
+                    self._spam(1, f"an answer to request {answered} again")
                     continue
             try:
                 choice = read_answer(line, decision, request_id)

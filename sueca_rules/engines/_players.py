@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .._errors import ConfigError, IllegalPlayError
 from ._host import EngineStats
-from ._protocol import variant_mapping
+from ._protocol import fallback, variant_mapping
 
 if TYPE_CHECKING:
     from .._engine import Engine
@@ -160,5 +160,5 @@ def play_match(
             match.decide(choice)
         except IllegalPlayError:  # a player outside this module that broke its promise
             player.stats.faults += 1
-            match.decide(decision.options[0])
+            match.decide(fallback(decision))
     return match

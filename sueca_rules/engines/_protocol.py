@@ -34,6 +34,7 @@ __all__ = [
     "ProtocolError",
     "decide_request",
     "decision_from_request",
+    "fallback",
     "hello_request",
     "observation_from_request",
     "option_word",
@@ -64,6 +65,13 @@ class ProtocolError(SuecaError, ValueError):
 
 
 # --- the host's side: building requests, reading answers -----------------------------------
+
+
+def fallback(decision: Decision) -> Choice:
+    """The choice a host makes for a seat whose engine failed: the first option, and for a card
+    the first that follows suit (under `revoke.mode: claimable` the options are the whole hand:
+    a renúncia is never played for an engine)."""
+    return decision.default if decision.kind == "card" else decision.options[0]
 
 
 def variant_mapping(variant: Variant) -> dict[str, Any]:
@@ -288,7 +296,9 @@ def decision_from_request(request: Mapping[str, Any]) -> Decision:
             if option not in _SIDES:
                 raise ProtocolError(f'{where} must be "top" or "bottom", not {option!r}')
             parsed.append(option)
-        elif isinstance(option, bool) or (kind == "claim" and type(option) is int):
+        elif isinstance(option, bool) or (
+            kind == "claim" and type(option) is int and 0 <= option <= 3
+        ):
             parsed.append(option)
         else:
             raise ProtocolError(f"{where} must be false, true or (a claim) a seat, not {option!r}")
