@@ -49,6 +49,7 @@ def test_the_examples_are_there() -> None:
     names = {p.relative_to(EXAMPLES).as_posix() for p in SCRIPTS}
     assert names == {
         "embed_match.py",
+        "engine_random.py",
         "house_rules/house_rules.py",
         "rl_agents.py",
         "scorekeeper.py",

@@ -35,9 +35,9 @@ def advance(match: Engine, bots: Sequence[Bot]) -> list[Event]:
     """Make the next decision of `match` with `bots` (one per seat, by seat) and return the events
     it caused: the dealer's choice of trump, a seat's answer about a new deal, a card (and the
     claim round after it), or the count (its claim round, then the score). The decision is the
-    match's [`pending()`][sueca_rules.Match.pending] one, answered by [`answer()`][
-    sueca_rules.bots.answer]. Nothing happens once the match is over or while it waits for a deal
-    to be dealt (`deal=False`)."""
+    match's [`pending()`][sueca_rules.Match.pending] one, answered by
+    [`answer()`][sueca_rules.bots.answer]. Nothing happens once the match is over or while it
+    waits for a deal to be dealt (`deal=False`)."""
     if len(bots) != 4:
         raise ConfigError(f"a match needs 4 bots, one per seat; got {len(bots)}")
     decision = match.pending()

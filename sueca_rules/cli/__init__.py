@@ -29,6 +29,8 @@ _COMMAND_MODULES = (
     "_cmd_play",
     "_cmd_tournament",
     "_cmd_serve",
+    "_cmd_engine",
+    "_cmd_arena",
 )
 
 

@@ -28,6 +28,8 @@ building the parser imports no engine."""
 
 __all__ = [
     "MAX_DEALS_PER_MATCH",
+    "ProgressBar",
+    "StopOnTerm",
     "add_study_options",
     "heading",
     "interval_text",
@@ -161,9 +163,9 @@ def run_study_command(
     from .._studies._simulate import StudyInterrupted
     from .._studies._work import WorkerLostError
 
-    stop = _StopOnTerm()
+    stop = StopOnTerm()
     try:
-        with stop, _Progress(unit, total) as progress:
+        with stop, ProgressBar(unit, total) as progress:
             result = call(progress.update if progress.active else None)
     except StudyInterrupted as exc:
         show(exc.report)
@@ -185,7 +187,7 @@ def run_study_command(
     return 0
 
 
-class _StopOnTerm:
+class StopOnTerm:
     """While active, SIGTERM stops the run like Ctrl-C (the checkpoint is saved and the
     figures so far are shown); workers die with this process in any case."""
 
@@ -197,7 +199,7 @@ class _StopOnTerm:
         self.terminated = True
         raise KeyboardInterrupt
 
-    def __enter__(self) -> _StopOnTerm:
+    def __enter__(self) -> StopOnTerm:
         import signal
         import threading
 
@@ -245,19 +247,21 @@ def study_keywords(
     }
 
 
-class _Progress:
-    """A rich progress bar on stderr when stderr is a terminal (and nothing otherwise).
+class ProgressBar:
+    """A rich progress bar on stderr when stderr is a terminal (and nothing otherwise), labelled
+    `label` (default: "simulating UNIT").
 
     It refreshes from the caller's thread only (no refresh thread: the simulation may fork
     worker processes, which does not mix well with threads)."""
 
-    def __init__(self, unit: str, total: int) -> None:
+    def __init__(self, unit: str, total: int, label: str | None = None) -> None:
         self.unit = unit
         self.total = total
+        self.label = f"simulating {unit}" if label is None else label
         self.active = sys.stderr.isatty()
         self._last = 0.0
 
-    def __enter__(self) -> _Progress:
+    def __enter__(self) -> ProgressBar:
         if self.active:
             from rich.console import Console
             from rich.progress import (
@@ -270,7 +274,7 @@ class _Progress:
             )
 
             self._bar = Progress(
-                TextColumn(f"simulating {self.unit}"),
+                TextColumn(self.label),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),

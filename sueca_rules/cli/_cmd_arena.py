@@ -1,0 +1,249 @@
+"""`sueca arena`: engines (commands) and built-in levels on duplicate deals, refereed here."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from typing import TYPE_CHECKING, Any
+
+from ._common import CliError, add_command, at_least, load_variant_arg, print_json, seed_arg
+from ._study_options import ProgressBar, StopOnTerm
+
+if TYPE_CHECKING:
+    from ..engines import Entrant, PairResult
+
+__all__ = ["register"]
+
+_MOST_TIME_MS = 600_000
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = add_command(
+        subparsers,
+        "arena",
+        run_arena,
+        help="play engines and bot levels against each other on duplicate deals",
+        description=(
+            "Play ENTRANTs against each other on duplicate deals: each deal is played twice\n"
+            "with the same cards, the teams' seats swapped (A on seats 0 and 2, then on 1 and\n"
+            "3). An ENTRANT is a built-in level, level:N, or an engine: a command line (quote\n"
+            "it; it is split like a shell's words and run without a shell) that speaks the\n"
+            "engine protocol on stdin and stdout. Every card and every other decision is\n"
+            "checked by this library's engine; an engine that answers wrongly, late or not at\n"
+            "all has a fault counted and its seat plays the first option. Two entrants give\n"
+            "A's win rate (a deal won 1, a 60-60 half) with its 95% interval, its duplicate\n"
+            "win rate and mean margin; three or more play every pair and give Elo-scale\n"
+            "ratings (Bradley-Terry) with 95% intervals. The figures depend only on the\n"
+            "arguments, not on --jobs (the engines' times excepted).\n"
+            "\n"
+            "examples:\n"
+            "  sueca arena 'node examples/engine_lowest.js' level:3 --deals 200\n"
+            "  sueca arena level:1 level:2 level:3 --deals 100 --jobs 2 --json\n"
+            "  sueca arena 'python3 examples/engine_random.py' 'sueca engine --level 5' \\\n"
+            "      --variant sueca-online --time-ms 2000"
+        ),
+    )
+    p.add_argument(
+        "entrants",
+        metavar="ENTRANT",
+        nargs="+",
+        help="level:N or an engine's command line (at least two)",
+    )
+    p.add_argument(
+        "--variant", default="portugal", help="a built-in id or a variant file (default portugal)"
+    )
+    p.add_argument(
+        "--deals",
+        type=at_least(1, most=1_000_000),
+        default=100,
+        help="deals for each pair, each played twice (default 100)",
+    )
+    p.add_argument("--seed", type=seed_arg, default=0, help="the seed of the deals (default 0)")
+    p.add_argument(
+        "--jobs",
+        type=at_least(0, "0 (every CPU)", most=256),
+        default=1,
+        help="processes playing deals side by side (default 1; 0: one per CPU)",
+    )
+    p.add_argument(
+        "--time-ms",
+        type=at_least(1, most=_MOST_TIME_MS),
+        default=1000,
+        help="each decision's budget, sent to engines as time_ms and kept by the built-in "
+        "levels (default 1000); an answer later than this plus a grace is a fault",
+    )
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+class _Counter:
+    """Deals done so far, shown on a progress bar (when stderr is a terminal and rich is
+    installed)."""
+
+    def __init__(self, bar: ProgressBar) -> None:
+        self.bar = bar
+        self.done = 0
+
+    def advance(self, n: int) -> None:
+        self.done += n
+        if self.bar.active:
+            self.bar.update(self.done, self.bar.total)
+
+
+def _check_entrants(entrants: list[Entrant], time_ms: int) -> None:
+    """Start each engine once, at once: a command that cannot start is a clear error before any
+    deal is played."""
+    from ..engines import EngineError, EngineProcess
+
+    for entrant in entrants:
+        if entrant.level is not None:
+            continue
+        try:
+            with EngineProcess(list(entrant.argv), time_ms=time_ms):
+                pass
+        except EngineError as exc:
+            raise CliError(f"entrant {entrant.spec!r}: {exc}", status=1) from None
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    import os
+
+    from .._errors import ConfigError
+    from ..engines import EngineError, parse_entrant
+
+    if len(args.entrants) < 2:
+        raise CliError("an arena needs at least two entrants", status=2)
+    if len(args.entrants) > 16:
+        raise CliError("an arena takes at most 16 entrants", status=2)
+    variant = load_variant_arg(args.variant)
+    try:
+        entrants = [parse_entrant(text) for text in args.entrants]
+    except ConfigError as exc:
+        raise CliError(str(exc), status=2) from None
+    jobs = args.jobs or os.cpu_count() or 1
+    _check_entrants(entrants, args.time_ms)
+    pairs = [(i, j) for i in range(len(entrants)) for j in range(i + 1, len(entrants))]
+    stop = StopOnTerm()
+    try:
+        bar = ProgressBar("deals", len(pairs) * args.deals, label="arena deals")
+        bar.active = bar.active and importlib.util.find_spec("rich") is not None
+        with stop, bar:
+            results = _play_all(variant, entrants, pairs, args, jobs, _Counter(bar).advance)
+    except KeyboardInterrupt:
+        print("interrupted: no results", file=sys.stderr)
+        return 143 if stop.terminated else 130
+    except EngineError as exc:
+        raise CliError(f"stopped: {exc}", status=1) from None
+    _show(args, entrants, pairs, results)
+    return 0
+
+
+def _play_all(
+    variant: Any,
+    entrants: list[Entrant],
+    pairs: list[tuple[int, int]],
+    args: argparse.Namespace,
+    jobs: int,
+    advance: Any,
+) -> list[PairResult]:
+    from ..engines import close_all, play_arena
+    from ..engines._arena import new_pool, stop_pool
+
+    pool = new_pool(jobs) if jobs > 1 else None
+    try:
+        results = [
+            play_arena(
+                variant,
+                entrants[i],
+                entrants[j],
+                deals=args.deals,
+                seed=args.seed,
+                jobs=jobs,
+                time_ms=args.time_ms,
+                progress=advance,
+                pool=pool,
+            )
+            for i, j in pairs
+        ]
+    except BaseException:
+        if pool is not None:
+            stop_pool(pool)
+        close_all()
+        raise
+    if pool is not None:
+        pool.shutdown()
+    return results
+
+
+def _show(
+    args: argparse.Namespace,
+    entrants: list[Entrant],
+    pairs: list[tuple[int, int]],
+    results: list[PairResult],
+) -> None:
+    from ..engines import ratings
+
+    reports = [r.to_dict() for r in results]
+    for result in results:
+        for side, stats in zip((result.a, result.b), result.stats, strict=True):
+            if stats.faults:
+                last = "; ".join(list(stats.log)[-3:])
+                faults = f"{stats.faults} fault{'s' if stats.faults != 1 else ''}"
+                print(f"note: {side}: {faults}; the last: {last}", file=sys.stderr)
+    if len(entrants) == 2:
+        if args.json:
+            print_json(reports[0])
+        else:
+            _print_pair(reports[0])
+        return
+    names = [e.spec for e in entrants]
+    table = ratings(
+        names,
+        [
+            (i, j, float(r["a_win_rate"]) * int(r["deals"]), int(r["deals"]))
+            for (i, j), r in zip(pairs, reports, strict=True)
+        ],
+    )
+    if args.json:
+        print_json(
+            {
+                "variant": reports[0]["variant"],
+                "entrants": names,
+                "deals": reports[0]["deals"],
+                "duplicate_deals": reports[0]["duplicate_deals"],
+                "ratings": table,
+                "pairs": reports,
+            }
+        )
+        return
+    deals = reports[0]["duplicate_deals"]
+    print(f"arena: {reports[0]['variant']}, {deals} duplicate deals a pair")
+    print("ratings (Bradley-Terry, Elo scale, mean 0; 95% intervals):")
+    width = max(len(n) for n in names)
+    for rank, row in enumerate(table, 1):
+        low, high = row["rating_ci"]
+        print(
+            f"  {rank:>2}. {row['entrant']:<{width}}  {row['rating']:>+7.1f}  "
+            f"[{low:+.1f}, {high:+.1f}]  score {100 * row['score']:.1f}%"
+        )
+    print("pairs:")
+    for report in reports:
+        _print_pair(report, indent="  ")
+
+
+def _print_pair(r: dict[str, Any], indent: str = "") -> None:
+    low, high = r["a_win_rate_ci"]
+    print(
+        f"{indent}{r['a']} vs {r['b']} ({r['variant']}, {r['duplicate_deals']} duplicate deals, "
+        f"{r['deals']} plays)"
+    )
+    print(
+        f"{indent}  A wins {100 * r['a_win_rate']:.1f}% of the deals (95%: {100 * low:.1f}-"
+        f"{100 * high:.1f}%), {100 * r['a_duplicate_win_rate']:.1f}% of the duplicate deals; "
+        f"margin {r['a_mean_margin']:+.1f} points a deal"
+    )
+    faults, ms = r["faults"], r["ms_per_decision"]
+    print(
+        f"{indent}  faults: A {faults['a']}, B {faults['b']}; ms per decision: "
+        f"A {ms['a']:.2f}, B {ms['b']:.2f}"
+    )

@@ -1,0 +1,54 @@
+"""`sueca engine`: the project's bots speaking the engine protocol on stdin and stdout."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ._common import add_command, level_arg, seed_arg
+
+__all__ = ["register"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = add_command(
+        subparsers,
+        "engine",
+        run_engine,
+        help="be an engine: the bots answer the engine protocol on stdin and stdout",
+        description=(
+            "Answer the engine protocol on stdin and stdout with a bot of this library: one\n"
+            "JSON request a line in (hello, decide, quit), one JSON answer a line out. Any\n"
+            "program, in any language, can start this command and ask it for decisions;\n"
+            "each request carries all that its seat may know. A bad line gets an answer\n"
+            '{"type": "error", ...} and the engine goes on. The end of input means quit.\n'
+            "\n"
+            "examples:\n"
+            "  sueca engine --level 5\n"
+            '  echo \'{"type": "hello", "id": 0, "protocol": 1}\' | sueca engine'
+        ),
+    )
+    p.add_argument("--level", type=level_arg, default=3, help="the bot level, 1 to 5 (default 3)")
+    p.add_argument(
+        "--seed",
+        type=seed_arg,
+        default=0,
+        help="makes the bots' choices repeatable: each match and seat is seeded from it "
+        "(default 0)",
+    )
+
+
+def run_engine(args: argparse.Namespace) -> int:
+    import signal
+
+    from ..engines import BotEngine, serve
+
+    # SIGTERM ends the engine quietly, like the end of its input.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
+    engine = BotEngine(args.level, seed=args.seed)
+    try:
+        return serve(engine, sys.stdin.buffer, sys.stdout.buffer)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,575 @@
+"""A host's side of an engine: a subprocess spoken to in JSON lines, bounded in every way.
+
+An engine is untrusted, like a browser. [`EngineProcess`][sueca_rules.engines.EngineProcess]
+starts it (a command, never a shell) in its own process group, greets it (`hello`, with a
+timeout), asks it each decision with a deadline (`time_ms` plus a grace, and a total time a match),
+reads its output a chunk at a time (a line longer than [`MAX_LINE`][sueca_rules.engines.MAX_LINE]
+is a fault and is never held whole), keeps the end of its stderr in a bounded log, and kills its
+process group when closed. Whatever the engine does (crash, hang, exit, garbage, a 10 MB line,
+another `id`, a card it may not play, answers nobody asked for), `ask()` returns a legal choice:
+the engine's, or the decision's first option, and the fault is counted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import select
+import shlex
+import signal
+import subprocess
+import threading
+import time
+import weakref
+from collections import deque
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from ._protocol import (
+    MAX_LINE,
+    ProtocolError,
+    decide_request,
+    fallback,
+    hello_request,
+    read_answer,
+    read_hello,
+)
+
+if TYPE_CHECKING:
+    from .._engine import Engine
+    from .._turns import Choice, Decision
+
+__all__ = ["EngineError", "EngineProcess", "EngineStats", "close_all", "split_command"]
+
+GRACE_MS: Final = 250
+"""Added to `time_ms` before an answer is late: pipes, process start-up, a busy machine."""
+HELLO_S: Final = 10.0
+"""How long an engine may take to start and answer `hello`."""
+STDERR_BYTES: Final = 64 * 1024
+"""How much of an engine's stderr is kept (the last bytes)."""
+FAULT_LOG: Final = 100
+"""How many fault descriptions are kept (the count goes on)."""
+MAX_RESTARTS: Final = 3
+"""How many times an engine that died or stopped answering is started again for a later match;
+after that its seats are played by the first-option rule to the end."""
+_QUEUE_LINES: Final = 256  # lines read ahead of the host; more are dropped (and counted)
+_CHUNK: Final = 64 * 1024
+
+_EOF: Final = object()
+_TOO_LONG: Final = object()
+
+_LIVE: weakref.WeakSet[EngineProcess] = weakref.WeakSet()
+"""The engines started by this process and not closed yet (`close_all()` kills them)."""
+
+
+class EngineError(Exception):
+    """An engine could not be started at all (no such program, or it never said `hello`)."""
+
+
+def split_command(command: str | Sequence[str]) -> list[str]:
+    """A command line split as a POSIX shell splits words (`shlex`), without a shell: no
+    variables, pipes or globbing. A list is taken as it is."""
+    if isinstance(command, str):
+        try:
+            words = shlex.split(command)
+        except ValueError as exc:
+            raise EngineError(f"cannot read the command {command!r}: {exc}") from None
+    else:
+        words = [str(w) for w in command]
+    if not words:
+        raise EngineError("an engine command is empty")
+    return words
+
+
+@dataclass(slots=True)
+class EngineStats:
+    """What an engine did: decisions asked, faults (decisions made for it), time spent."""
+
+    decisions: int = 0
+    """Decisions asked of it (those made for it after it stopped included)."""
+    answered: int = 0
+    """Decisions it answered with one of the options in time."""
+    faults: int = 0
+    """Decisions made for it by the first-option rule, and answers nobody asked for."""
+    extra_lines: int = 0
+    """Lines it wrote that answered nothing (spam, late answers), discarded."""
+    restarts: int = 0
+    """Times it was started again after it died or stopped answering."""
+    total_ms: float = 0.0
+    """Wall-clock milliseconds from sending a request to reading its answer, summed."""
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=FAULT_LOG))
+    """What went wrong, the last [`FAULT_LOG`][sueca_rules.engines.FAULT_LOG] faults."""
+
+    @property
+    def ms_per_decision(self) -> float:
+        """Mean milliseconds per decision it answered (round trip included)."""
+        return self.total_ms / self.answered if self.answered else 0.0
+
+
+class _Reader:
+    """Reads a stream on a thread: stdout into a queue of lines (each at most `max_line` bytes;
+    a longer line becomes one `_TOO_LONG` and the rest of it is skipped), or stderr into a
+    bounded ring."""
+
+    def __init__(self, stream: Any, max_line: int, lines: bool) -> None:
+        self.queue: queue.Queue[object] = queue.Queue()
+        self.dropped = 0
+        self.tail = bytearray()
+        self._stream = stream
+        self._max = max_line
+        self._thread = threading.Thread(
+            target=self._lines if lines else self._ring, daemon=True, name="engine-reader"
+        )
+        self._thread.start()
+
+    def _chunks(self) -> Iterator[bytes]:
+        fd = self._stream.fileno()
+        while True:
+            try:
+                chunk = os.read(fd, _CHUNK)
+            except OSError:
+                return
+            if not chunk:
+                return
+            yield chunk
+
+    def _put(self, item: object) -> None:
+        if self.queue.qsize() >= _QUEUE_LINES:
+            self.dropped += 1
+        else:
+            self.queue.put(item)
+
+    def _lines(self) -> None:
+        buffer = bytearray()
+        skipping = False
+        for chunk in self._chunks():
+            start = 0
+            while True:
+                end = chunk.find(b"\n", start)
+                if end < 0:
+                    if not skipping:
+                        buffer += chunk[start:]
+                        if len(buffer) > self._max:
+                            self._put(_TOO_LONG)
+                            buffer.clear()
+                            skipping = True
+                    break
+                if not skipping:
+                    buffer += chunk[start:end]
+                    if len(buffer) + 1 > self._max:
+                        self._put(_TOO_LONG)
+                    else:
+                        self._put(bytes(buffer))
+                skipping = False
+                buffer.clear()
+                start = end + 1
+        if buffer and not skipping:
+            self._put(bytes(buffer))
+        self.queue.put(_EOF)
+
+    def _ring(self) -> None:
+        for chunk in self._chunks():
+            self.tail += chunk
+            if len(self.tail) > self._max:
+                del self.tail[: len(self.tail) - self._max]
+
+    def join(self, timeout: float) -> None:
+        self._thread.join(timeout)
+
+
+class EngineProcess:
+    """An engine command run as a subprocess and spoken to in the engine protocol.
+
+    `command` is a list of words or a command line (split with `shlex`, run without a shell).
+    `time_ms` is the budget sent with each request; an answer later than `time_ms + grace_ms` is a
+    fault, and so is any answer once the engine has spent `match_ms` in the current match (none:
+    no limit). Use it as a context manager (or call [`close()`][sueca_rules.engines.EngineProcess.
+    close]): the engine's whole process group is killed on the way out.
+
+    Examples:
+        >>>         >>> from sueca_rules import Match
+        >>> from sueca_rules.engines import EngineProcess
+        >>> match = Match("portugal", seed=1)
+        >>> with EngineProcess([sys.executable, "-m", "sueca_rules", "engine"]) as engine:
+        ...     decision = match.pending()
+        ...     choice = engine.ask(match, decision, match_id="m1")
+        ...     decision.accepts(choice), engine.stats.faults
+        (True, 0)
+    """
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        *,
+        time_ms: int = 1000,
+        grace_ms: int = GRACE_MS,
+        match_ms: float | None = None,
+        hello_s: float = HELLO_S,
+        max_line: int = MAX_LINE,
+        stderr_bytes: int = STDERR_BYTES,
+        env: Mapping[str, str] | None = None,
+        cwd: str | os.PathLike[str] | None = None,
+    ) -> None:
+        self.argv = split_command(command)
+        self.time_ms = int(time_ms)
+        self.grace_ms = int(grace_ms)
+        self.match_ms = match_ms
+        self.hello_s = hello_s
+        self.max_line = int(max_line)
+        self.stderr_bytes = int(stderr_bytes)
+        self.env = dict(env) if env is not None else None
+        self.cwd = cwd
+        self.stats = EngineStats()
+        """What the engine did so far."""
+        self.info: dict[str, Any] = {}
+        """What it said of itself in `hello` (`name`, `author`)."""
+        self._process: subprocess.Popen[bytes] | None = None
+        self._out: _Reader | None = None
+        self._err: _Reader | None = None
+        self._stopped = False  # died or stopped answering: replaced until the next match
+        self._next_id = 1
+        self._match_used = 0.0
+        self._lock = threading.Lock()
+        self._stderr_before = b""
+        self._given_up: deque[int] = deque(maxlen=64)  # requests answered for it (faults)
+
+    # --- lifetime -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the engine and greet it; raises [`EngineError`][sueca_rules.engines.EngineError]
+        when it cannot be started or does not answer `hello` in time."""
+        self._spawn()
+        try:
+            self._hello()
+        except EngineError:
+            self.close()
+            raise
+
+    def _spawn(self) -> None:
+        kwargs: dict[str, Any] = {}
+        if os.name == "posix":
+            kwargs["start_new_session"] = True  # its own process group: killed whole
+        try:
+            process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=self.env,
+                cwd=self.cwd,
+                **kwargs,
+            )
+        except OSError as exc:
+            raise EngineError(
+                f"cannot start {shlex.join(self.argv)}: {exc.strerror or exc}"
+            ) from None
+        self._process = process
+        if os.name == "posix" and process.stdin is not None:
+            os.set_blocking(process.stdin.fileno(), False)
+        self._out = _Reader(process.stdout, self.max_line, lines=True)
+        self._err = _Reader(process.stderr, self.stderr_bytes, lines=False)
+        self._stopped = False
+        _LIVE.add(self)
+
+    def _hello(self) -> None:
+        if not self._send(hello_request(0)):
+            raise EngineError(f"{self.name} exited before it was greeted{self._stderr_hint()}")
+        deadline = time.monotonic() + self.hello_s
+        while True:
+            line = self._line(deadline)
+            if line is None or line is _EOF:
+                what = "did not answer hello in time" if line is None else "exited"
+                raise EngineError(f"{self.name} {what}{self._stderr_hint()}")
+            if line is _TOO_LONG:
+                continue
+            assert isinstance(line, bytes)
+            try:
+                self.info = read_hello(line)
+            except ProtocolError as exc:
+                raise EngineError(f"{self.name}: {exc}") from None
+            return
+
+    def _stderr_hint(self) -> str:
+        text = self.stderr.strip().splitlines()
+        return f"; its last words: {text[-1][:200]}" if text else ""
+
+    @property
+    def name(self) -> str:
+        """The engine's name as it gave it, else its command line."""
+        given = self.info.get("name")
+        return str(given) if given else shlex.join(self.argv)
+
+    @property
+    def stderr(self) -> str:
+        """The end of what the engine wrote on stderr (at most `stderr_bytes`)."""
+        tail = bytes(self._err.tail) if self._err is not None else b""
+        return (self._stderr_before + tail)[-self.stderr_bytes :].decode("utf-8", "replace")
+
+    @property
+    def alive(self) -> bool:
+        """Whether the process runs and is still asked (not replaced)."""
+        return self._process is not None and self._process.poll() is None and not self._stopped
+
+    def close(self) -> None:
+        """Say `quit`, then kill the engine's process group (at once if it does not leave)."""
+        process = self._process
+        if process is None:
+            return
+        self._process = None
+        _LIVE.discard(self)
+        with contextlib.suppress(OSError, ValueError):
+            if process.poll() is None and process.stdin is not None:
+                os.write(process.stdin.fileno(), b'{"type": "quit"}\n')
+        with contextlib.suppress(OSError, ValueError):
+            if process.stdin is not None:
+                process.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=0.2)
+        _kill_group(process)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=5)
+        for reader in (self._out, self._err):
+            if reader is not None:
+                reader.join(1.0)
+        if self._err is not None:
+            self._stderr_before = (self._stderr_before + bytes(self._err.tail))[
+                -self.stderr_bytes :
+            ]
+        for stream in (process.stdout, process.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                if stream is not None:
+                    stream.close()
+        self._out = self._err = None
+
+    def __enter__(self) -> EngineProcess:
+        if self._process is None:
+            self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def new_match(self) -> None:
+        """A match begins: the match clock starts again, and an engine that died or stopped
+        answering in the last one is started again (at most
+        [`MAX_RESTARTS`][sueca_rules.engines.MAX_RESTARTS] times; after that, and when it cannot
+        be started again, the first-option rule plays for it)."""
+        self._match_used = 0.0
+        if self.alive:
+            return
+        if self.stats.restarts >= MAX_RESTARTS:
+            self.close()
+            self._stopped = True
+            return
+        self.close()
+        self.stats.restarts += 1
+        try:
+            self._spawn()
+            self._hello()
+        except EngineError as exc:
+            self._fault_note(str(exc))
+            self.close()
+            self._stopped = True
+
+    # --- asking ---------------------------------------------------------------------------
+
+    def _send(self, message: Mapping[str, Any]) -> bool:
+        """Write one line to the engine by the deadline of a decision (an engine that does not
+        read its input cannot block the host: on POSIX the pipe is written without blocking)."""
+        process = self._process
+        if process is None or process.stdin is None:
+            return False
+        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode())
+        fd = process.stdin.fileno()
+        deadline = time.monotonic() + (self.time_ms + self.grace_ms) / 1000
+        try:
+            while data:
+                if os.name == "posix":
+                    wait = deadline - time.monotonic()
+                    if wait <= 0 or not select.select([], [fd], [], wait)[1]:
+                        return False
+                try:
+                    written = os.write(fd, data)
+                except BlockingIOError:
+                    continue
+                data = data[written:]
+        except (OSError, ValueError):
+            return False
+        return True
+
+    def _line(self, deadline: float) -> object | None:
+        """The next line (bytes), `_TOO_LONG`, `_EOF`, or `None` at the deadline."""
+        assert self._out is not None
+        wait = deadline - time.monotonic()
+        try:
+            if wait <= 0:
+                return self._out.queue.get_nowait()
+            return self._out.queue.get(timeout=wait)
+        except queue.Empty:
+            return None
+
+    def _fault_note(self, text: str) -> None:
+        self.stats.log.append(text)
+
+    def _fault(
+        self, decision: Decision, why: str, *, stop: bool = False, request_id: int = 0
+    ) -> Choice:
+        self.stats.faults += 1
+        if request_id:
+            self._given_up.append(request_id)
+        self._fault_note(why)
+        if stop:
+            self._stopped = True
+            process = self._process
+            if process is not None:
+                _kill_group(process)
+        return fallback(decision)
+
+    def _drain(self) -> None:
+        """Discard what the engine wrote since its last answer: late answers to requests it was
+        replaced for, and lines nobody asked for (spam: a fault each)."""
+        out = self._out
+        if out is None:
+            return
+        if out.dropped:
+            self._spam(out.dropped, f"{out.dropped} lines beyond what the host reads ahead")
+            out.dropped = 0
+        while True:
+            try:
+                item = out.queue.get_nowait()
+            except queue.Empty:
+                break
+            if item is _EOF:
+                out.queue.put(_EOF)  # seen again by the next read
+                break
+            if isinstance(item, bytes) and self._answer_id(item) in self._given_up:
+                self.stats.extra_lines += 1  # a late answer: its fault is counted already
+            else:
+                self._spam(1, "a line that answered no request")
+
+    def _spam(self, lines: int, what: str) -> None:
+        self.stats.extra_lines += lines
+        self.stats.faults += lines
+        self._fault_note(f"{what}: discarded")
+
+    @staticmethod
+    def _answer_id(line: bytes) -> int | None:
+        if b'"id"' not in line:
+            return None
+        try:
+            data = json.loads(line)
+        except (ValueError, RecursionError):
+            return None
+        answered = data.get("id") if isinstance(data, dict) else None
+        return answered if type(answered) is int else None
+
+    def ask(
+        self,
+        match: Engine,
+        decision: Decision,
+        *,
+        match_id: str,
+        variant: Mapping[str, Any] | None = None,
+    ) -> Choice:
+        """The engine's choice for `decision` of `match` (the match's pending one), always one of
+        its options: the engine's answer, or the first option (a fault) when the engine answers
+        wrongly, late or not at all. An engine that exited or stopped answering is not asked
+        again until [`new_match()`][sueca_rules.engines.EngineProcess.new_match]."""
+        with self._lock:
+            return self._ask(match, decision, match_id, variant)
+
+    def _ask(
+        self,
+        match: Engine,
+        decision: Decision,
+        match_id: str,
+        variant: Mapping[str, Any] | None,
+    ) -> Choice:
+        stats = self.stats
+        stats.decisions += 1
+        if self._process is None or self._stopped:
+            return self._fault(decision, "replaced: the engine exited or stopped answering")
+        self._drain()
+        request_id = self._next_id
+        self._next_id += 1
+        budget_ms: float = self.time_ms + self.grace_ms
+        if self.match_ms is not None:
+            budget_ms = min(budget_ms, self.match_ms - self._match_used)
+            if budget_ms <= 0:
+                return self._fault(decision, "out of time for this match", stop=True)
+        request = decide_request(
+            match,
+            decision,
+            match_id=match_id,
+            request_id=request_id,
+            time_ms=self.time_ms,
+            variant=variant,
+        )
+        start = time.monotonic()
+        deadline = start + budget_ms / 1000
+        if not self._send(request):
+            return self._fault(
+                decision,
+                "the request could not be sent (the engine exited or does not read its input)",
+                stop=True,
+            )
+        while True:
+            line = self._line(deadline)
+            if line is None:
+                self._match_used += (time.monotonic() - start) * 1000
+                return self._fault(
+                    decision,
+                    f"no answer to request {request_id} in {budget_ms:.0f} ms",
+                    stop=True,
+                    request_id=request_id,
+                )
+            if line is _EOF:
+                code = self._process.poll() if self._process is not None else None
+                return self._fault(
+                    decision,
+                    f"exited (status {code}) before answering request {request_id}",
+                    stop=True,
+                )
+            if line is _TOO_LONG:
+                return self._fault(
+                    decision,
+                    f"a line longer than {self.max_line} bytes for request {request_id}",
+                    request_id=request_id,
+                )
+            assert isinstance(line, bytes)
+            answered = self._answer_id(line)
+            if answered is not None and answered != request_id:
+                if answered in self._given_up:
+                    stats.extra_lines += 1  # a late answer to an earlier request
+                    continue
+                if 0 < answered < request_id:
+                    self._spam(1, f"an answer to request {answered} again")
+                    continue
+            try:
+                choice = read_answer(line, decision, request_id)
+            except ProtocolError as exc:
+                return self._fault(decision, f"request {request_id}: {exc}", request_id=request_id)
+            elapsed = (time.monotonic() - start) * 1000
+            self._match_used += elapsed
+            stats.answered += 1
+            stats.total_ms += elapsed
+            return choice
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the process and, on POSIX, its whole process group (what it started)."""
+    if os.name == "posix":
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        process.kill()
+
+
+def close_all() -> None:
+    """Close every engine this process started and has not closed (for signal handlers)."""
+    for engine in list(_LIVE):
+        with contextlib.suppress(Exception):
+            engine.close()

@@ -1,0 +1,487 @@
+"""The engine protocol's messages: a `decide` request built from the turn protocol, an answer read
+and checked, and (on the engine's side) the seat's observation rebuilt from a request.
+
+Nothing here does I/O. A request carries only what its seat may know: its own hand, the turned
+card, the cards played and the claims (everyone sees them), the scores. The observation a request
+gives back ([`observation_from_request()`][sueca_rules.engines.observation_from_request]) is the one
+[`Match.observation()`][sueca_rules.Match.observation] gave for that seat: the tests check that they
+are equal at every decision of every built-in variant.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from .._cards import BIT, POINTS, Card, Suit, cards_from_mask, parse_card
+from .._engine import Observation
+from .._errors import CardError, SuecaError, VariantError
+from .._events import Claim, Trick
+from .._rules import MAX_CLAIMS, Rules, compiled_rules, legal_mask, team_of, trick_winner
+from .._turns import Choice, Decision
+from .._variant import Variant
+
+if TYPE_CHECKING:
+    from .._engine import Engine
+
+__all__ = [
+    "MAX_LINE",
+    "MAX_REQUEST",
+    "PROTOCOL",
+    "ProtocolError",
+    "decide_request",
+    "decision_from_request",
+    "fallback",
+    "hello_request",
+    "observation_from_request",
+    "option_word",
+    "read_answer",
+    "read_hello",
+    "time_budget",
+    "variant_from_request",
+    "variant_mapping",
+]
+
+PROTOCOL: Final = 1
+"""The protocol's version, sent in `hello`."""
+MAX_LINE: Final = 64 * 1024
+"""The longest line a host reads from an engine (bytes, the newline included); longer is a
+fault."""
+MAX_REQUEST: Final = 1024 * 1024
+"""The longest request line `sueca engine` reads (bytes); a variant and a whole deal take about
+3 KB."""
+
+_SIDES: Final = ("top", "bottom")
+_KINDS: Final = ("card", "trump", "redeal", "claim")
+_SUITS: Final = tuple(Suit)
+
+
+class ProtocolError(SuecaError, ValueError):
+    """A message that does not follow the protocol: the text says what and what would be
+    valid."""
+
+
+# --- the host's side: building requests, reading answers -----------------------------------
+
+
+def fallback(decision: Decision) -> Choice:
+    """The choice a host makes for a seat whose engine failed: the first option, and for a card
+    the first that follows suit (under `revoke.mode: claimable` the options are the whole hand:
+    a renúncia is never played for an engine)."""
+    return decision.default if decision.kind == "card" else decision.options[0]
+
+
+def variant_mapping(variant: Variant) -> dict[str, Any]:
+    """The whole variant as a mapping, as records write an inline variant: every field, no
+    `extends`."""
+    return variant.model_dump(mode="json", exclude={"extends"})
+
+
+def option_word(option: Card | str | bool | int) -> str | bool | int:
+    """An option as the protocol writes it: a card's notation (`"7H"`), `"top"`/`"bottom"`,
+    `true`/`false` or a seat."""
+    return str(option) if isinstance(option, Card) else option
+
+
+def hello_request(request_id: int = 0) -> dict[str, Any]:
+    """The `hello` a host sends first."""
+    return {"type": "hello", "id": request_id, "protocol": PROTOCOL}
+
+
+def _plays(observation: Observation) -> list[dict[str, Any]]:
+    play_order = observation.rules.play_order
+    plays = [
+        {"seat": seat, "card": str(card)}
+        for trick in observation.tricks
+        for seat, card in zip(play_order(trick.leader), trick.cards, strict=True)
+    ]
+    plays += [
+        {"seat": seat, "card": str(card)}
+        for seat, card in zip(play_order(observation.trick_leader), observation.trick, strict=False)
+    ]
+    return plays
+
+
+def decide_request(
+    match: Engine,
+    decision: Decision | None = None,
+    *,
+    match_id: str,
+    request_id: int,
+    time_ms: int,
+    variant: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The `decide` request for `decision` (default: `match.pending()`), from what its seat may
+    know (`match.observation(seat)`) and nothing else. `variant` is the match's variant as
+    [`variant_mapping()`][sueca_rules.engines.variant_mapping] gives it (made here when not given;
+    a host asking many questions of one match passes it once made)."""
+    if decision is None:
+        decision = match.pending()
+        if decision is None:
+            raise ProtocolError("no decision is due in this match: nothing to ask")
+    seat = decision.seat
+    observation = match.observation(seat)
+    trump = observation.trump_card
+    state = {
+        "hand": [str(c) for c in observation.hand],
+        "dealer": observation.dealer,
+        "first_dealer": match.first_dealer,
+        "trump_card": None if trump is None else str(trump),
+        "trump_card_in_hand": observation.trump_card_in_hand,
+        "deal": observation.deal,
+        "partida": observation.partida,
+        "plays": _plays(observation),
+        "claims": [
+            {"after": c.after, "by": c.by}
+            if c.against is None
+            else {"after": c.after, "by": c.by, "against": c.against}
+            for c in observation.claims
+        ],
+        "points": list(observation.points),
+        "tricks_won": list(observation.tricks_won),
+        "games": list(observation.games),
+        "partidas": list(observation.partidas),
+        "pending_ties": observation.pending_ties,
+    }
+    return {
+        "type": "decide",
+        "id": request_id,
+        "match": match_id,
+        "seat": seat,
+        "time_ms": time_ms,
+        "variant": dict(variant) if variant is not None else variant_mapping(match.variant),
+        "decision": decision.kind,
+        "options": [option_word(o) for o in decision.options],
+        "state": state,
+    }
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _load(text: str | bytes, what: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        shown = text if isinstance(text, str) else text.decode("utf-8", "replace")
+        raise ProtocolError(f"{what} is not JSON: {_short(shown.strip())!r}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"{what} is not a JSON object: {_short(json.dumps(data))}")
+    return data
+
+
+def read_answer(text: str | bytes, decision: Decision, request_id: int) -> Choice:
+    """The choice in an engine's answer line to the request `request_id` for `decision`: the
+    option it names (a card as a `Card`). Raises
+    [`ProtocolError`][sueca_rules.engines.ProtocolError] when the line is not a `decision` for
+    this `id`, or its choice is not one of the options as the request wrote them."""
+    data = _load(text, "the answer")
+    if data.get("type") != "decision":
+        raise ProtocolError(
+            f'the answer\'s type is {_short(json.dumps(data.get("type")))}, not "decision"'
+        )
+    answered = data.get("id")
+    if type(answered) is not int or answered != request_id:
+        raise ProtocolError(
+            f"the answer is for id {_short(json.dumps(answered))}, not for {request_id}"
+        )
+    if "choice" not in data:
+        raise ProtocolError('the answer has no "choice"')
+    choice = data["choice"]
+    for option in decision.options:
+        word = option_word(option)
+        if type(choice) is type(word) and choice == word:
+            return option
+    allowed = ", ".join(json.dumps(option_word(o)) for o in decision.options)
+    raise ProtocolError(
+        f"the choice {_short(json.dumps(choice))} is not an option: the options are {allowed}"
+    )
+
+
+def read_hello(text: str | bytes) -> dict[str, Any]:
+    """An engine's answer to `hello`: its `name` and `author` (text, cut to 100 characters)."""
+    data = _load(text, "the answer to hello")
+    if data.get("type") != "hello" or data.get("id") != 0:
+        raise ProtocolError('the answer to hello is not {"type": "hello", "id": 0, ...}')
+    if data.get("protocol") != PROTOCOL:
+        raise ProtocolError(
+            f"the engine speaks protocol {_short(json.dumps(data.get('protocol')))}, not {PROTOCOL}"
+        )
+    return {
+        key: str(data[key])[:100]
+        for key in ("name", "author")
+        if isinstance(data.get(key), str | int | float)
+    }
+
+
+# --- the engine's side: a request read back --------------------------------------------------
+
+# Variants seen lately (an engine is asked about one or a few): their mapping's text → variant.
+_VARIANTS: OrderedDict[str, tuple[Variant, Rules]] = OrderedDict()
+_VARIANT_CACHE: Final = 8
+
+
+def variant_from_request(request: Mapping[str, Any]) -> tuple[Variant, Rules]:
+    """The request's variant, checked, and its compiled rules."""
+    from .._registry import variant_of
+    from .._yaml import Located
+
+    spec = request.get("variant")
+    if not isinstance(spec, dict):
+        raise ProtocolError('"variant" must be the whole variant as a JSON object')
+    key = json.dumps(spec, sort_keys=True)
+    hit = _VARIANTS.get(key)
+    if hit is not None:
+        _VARIANTS.move_to_end(key)
+        return hit
+    try:
+        variant = variant_of(Located(dict(spec), None), None)
+    except VariantError as exc:
+        first = exc.issues[0] if exc.issues else None
+        raise ProtocolError(f'"variant" is not a valid variant: {first}') from None
+    entry = (variant, compiled_rules(variant))
+    _VARIANTS[key] = entry
+    if len(_VARIANTS) > _VARIANT_CACHE:
+        _VARIANTS.popitem(last=False)
+    return entry
+
+
+def _field(mapping: Mapping[str, Any], key: str, where: str) -> Any:
+    if key not in mapping:
+        raise ProtocolError(f'{where} has no "{key}"')
+    return mapping[key]
+
+
+def _whole(value: object, where: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ProtocolError(f"{where} must be a whole number {low}..{high}, not {value!r}")
+    return value
+
+
+def _pair(value: object, where: str, high: int) -> tuple[int, int]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ProtocolError(f"{where} must be a list of two whole numbers, not {value!r}")
+    return _whole(value[0], f"{where}[0]", 0, high), _whole(value[1], f"{where}[1]", 0, high)
+
+
+def _card(value: object, where: str) -> Card:
+    if not isinstance(value, str):
+        raise ProtocolError(f'{where} must be a card such as "7H", not {_short(repr(value))}')
+    try:
+        return parse_card(value)
+    except CardError as exc:
+        raise ProtocolError(f"{where}: {exc}") from None
+
+
+def decision_from_request(request: Mapping[str, Any]) -> Decision:
+    """The decision a `decide` request asks for (options as the match gives them: cards as
+    `Card`), checked."""
+    kind = _field(request, "decision", "the request")
+    if kind not in _KINDS:
+        raise ProtocolError(f'"decision" must be one of {", ".join(_KINDS)}, not {kind!r}')
+    seat = _whole(_field(request, "seat", "the request"), '"seat"', 0, 3)
+    options = _field(request, "options", "the request")
+    if not isinstance(options, list) or not 1 <= len(options) <= 10:
+        raise ProtocolError('"options" must be a list of 1 to 10 options')
+    parsed: list[Card | str | bool | int] = []
+    for i, option in enumerate(options):
+        where = f'"options"[{i}]'
+        if kind == "card":
+            parsed.append(_card(option, where))
+        elif kind == "trump":
+            if option not in _SIDES:
+                raise ProtocolError(f'{where} must be "top" or "bottom", not {option!r}')
+            parsed.append(option)
+        elif isinstance(option, bool) or (
+            kind == "claim" and type(option) is int and 0 <= option <= 3
+        ):
+            parsed.append(option)
+        else:
+            raise ProtocolError(f"{where} must be false, true or (a claim) a seat, not {option!r}")
+    state = _field(request, "state", "the request")
+    plays = state.get("plays") if isinstance(state, dict) else None
+    after = len(plays) if isinstance(plays, list) else 0
+    default = parsed[0] if kind in ("card", "redeal", "claim") else "bottom"
+    return Decision(seat, kind, tuple(parsed), default, after)
+
+
+_Replayed = tuple[list[Trick], list[Card], int, int, int, list[int]]
+
+
+def _replay(
+    plays: list[Any], rules: Rules, dealer: int, trump: Suit | None, hand_mask: int
+) -> _Replayed:
+    """The tricks replayed from a request's plays: the tricks done, the one under way, its
+    leader, the cards played, the voids shown and each seat's cards left."""
+    leader = rules.first_leader(dealer) if trump is not None else 0
+    tricks: list[Trick] = []
+    trick: list[Card] = []
+    played_mask = voids = 0
+    sizes = [10, 10, 10, 10] if trump is not None else [0, 0, 0, 0]
+    order = rules.play_order(leader)
+    for i, play in enumerate(plays):
+        where = f'"state.plays"[{i}]'
+        if not isinstance(play, dict):
+            raise ProtocolError(f'{where} must be {{"seat": S, "card": C}}')
+        if trump is None:
+            raise ProtocolError('"state.plays" must be empty while no trump card is turned')
+        by = _whole(_field(play, "seat", where), f"{where}.seat", 0, 3)
+        card = _card(_field(play, "card", where), f"{where}.card")
+        expected = order[len(trick)]
+        if by != expected:
+            raise ProtocolError(f"{where}: seat {expected} plays now, not seat {by}")
+        if played_mask & BIT[card] or hand_mask & BIT[card]:
+            raise ProtocolError(f"{where}: {card} is played twice or is still in the hand")
+        played_mask |= BIT[card]
+        sizes[by] -= 1
+        if trick and card // 10 != trick[0] // 10:
+            voids |= 1 << (4 * by + trick[0] // 10)
+        trick.append(card)
+        if len(trick) == 4:
+            winner = trick_winner(trick, leader, trump, rules.next_seat)
+            cards = (trick[0], trick[1], trick[2], trick[3])
+            tricks.append(Trick(leader, cards, winner, sum(POINTS[c] for c in cards)))
+            leader = winner
+            order = rules.play_order(leader)
+            trick = []
+    return tricks, trick, leader, played_mask, voids, sizes
+
+
+def _claims(items: list[Any], rules: Rules) -> tuple[list[Claim], list[int]]:
+    """A request's claims, and the false-claim penalties they wait with."""
+    claims: list[Claim] = []
+    penalties = [0, 0]
+    for i, item in enumerate(items):
+        where = f'"state.claims"[{i}]'
+        if not isinstance(item, dict):
+            raise ProtocolError(f'{where} must be {{"after": N, "by": S}}')
+        after = _whole(_field(item, "after", where), f"{where}.after", 0, 40)
+        by = _whole(_field(item, "by", where), f"{where}.by", 0, 3)
+        against = item.get("against")
+        if against is not None:
+            against = _whole(against, f"{where}.against", 0, 3)
+        claims.append(Claim(after, by, against))
+        # A claim in a deal still in play was false (a true one ends the deal): penalized ones
+        # wait for the end of the deal (`after_false_claim: play_on`).
+        if rules.false_claim_penalizes:
+            penalties[1 - team_of(by)] += rules.false_claim_games
+    return claims, penalties
+
+
+def observation_from_request(
+    request: Mapping[str, Any], decision: Decision | None = None
+) -> Observation:
+    """The deciding seat's [`Observation`][sueca_rules.Observation], rebuilt from a `decide`
+    request alone (what a bot of this library decides from); `decision` is the request's
+    [`decision_from_request()`][sueca_rules.engines.decision_from_request] when the caller has
+    it already. Raises
+    [`ProtocolError`][sueca_rules.engines.ProtocolError] for a request that is malformed or
+    impossible (cards twice, a card played out of turn, more than a deal's cards)."""
+    _, rules = variant_from_request(request)
+    if decision is None:
+        decision = decision_from_request(request)
+    seat = decision.seat
+    kind = decision.kind
+    state = _field(request, "state", "the request")
+    if not isinstance(state, dict):
+        raise ProtocolError('"state" must be a JSON object')
+    hand_list = _field(state, "hand", '"state"')
+    if not isinstance(hand_list, list) or len(hand_list) > 10:
+        raise ProtocolError('"state.hand" must be a list of at most 10 cards')
+    given = [_card(c, f'"state.hand"[{i}]') for i, c in enumerate(hand_list)]
+    hand_mask = sum(BIT[c] for c in set(given))
+    if hand_mask.bit_count() != len(given):
+        raise ProtocolError('"state.hand" holds a card twice')
+    hand = tuple(cards_from_mask(hand_mask))
+    dealer = _whole(_field(state, "dealer", '"state"'), '"state.dealer"', 0, 3)
+    _whole(_field(state, "first_dealer", '"state"'), '"state.first_dealer"', 0, 3)
+    deal = _whole(_field(state, "deal", '"state"'), '"state.deal"', 1, 10**9)
+    partida = _whole(_field(state, "partida", '"state"'), '"state.partida"', 0, 10**6)
+    turned = _field(state, "trump_card", '"state"')
+    trump_card = None if turned is None else _card(turned, '"state.trump_card"')
+    in_hand = _field(state, "trump_card_in_hand", '"state"')
+    if not isinstance(in_hand, bool):
+        raise ProtocolError('"state.trump_card_in_hand" must be true or false')
+    points = _pair(_field(state, "points", '"state"'), '"state.points"', 120)
+    tricks_won = _pair(_field(state, "tricks_won", '"state"'), '"state.tricks_won"', 10)
+    games = _pair(_field(state, "games", '"state"'), '"state.games"', 10**6)
+    partidas = _pair(_field(state, "partidas", '"state"'), '"state.partidas"', 10**6)
+    ties = _whole(_field(state, "pending_ties", '"state"'), '"state.pending_ties"', 0, 10**6)
+    plays = _field(state, "plays", '"state"')
+    if not isinstance(plays, list) or len(plays) > 40:
+        raise ProtocolError('"state.plays" must be a list of at most 40 plays')
+    claims_list = _field(state, "claims", '"state"')
+    if not isinstance(claims_list, list) or len(claims_list) > MAX_CLAIMS:
+        raise ProtocolError(f'"state.claims" must be a list of at most {MAX_CLAIMS} claims')
+
+    trump = None if trump_card is None else _SUITS[trump_card // 10]
+    tricks, trick, leader, played_mask, voids, sizes = _replay(
+        plays, rules, dealer, trump, hand_mask
+    )
+    order = rules.play_order(leader)
+    if sizes[seat] != len(hand) and trump_card is not None:
+        raise ProtocolError(
+            f'"state.hand" holds {len(hand)} cards; seat {seat} should hold {sizes[seat]}'
+        )
+    claims, penalties = _claims(claims_list, rules)
+
+    count = len(plays) == 40
+    phase = {"card": "play", "trump": "trump", "redeal": "redeal"}.get(
+        kind, "count" if count else "play"
+    )
+    turn: int | None = seat
+    if kind == "claim":
+        turn = None if count else order[len(trick)]
+    elif kind == "card" and order[len(trick)] != seat:
+        raise ProtocolError(
+            f'"seat" {seat} is asked for a card, but seat {order[len(trick)]} plays'
+        )
+    legal: tuple[Card, ...] = ()
+    playable: tuple[Card, ...] = ()
+    if phase == "play" and turn == seat:  # asked for a card, or a claim before its own card
+        allowed = legal_mask(hand_mask, [int(c) for c in trick])
+        legal = hand if allowed == hand_mask else tuple(cards_from_mask(allowed))
+        playable = hand if rules.revoke_claimable else legal
+    return Observation(
+        seat=seat,
+        rules=rules,
+        phase=phase,  # type: ignore[arg-type]  # one of the phases
+        deal=deal,
+        partida=partida,
+        dealer=dealer,
+        trump=trump,
+        trump_card=trump_card,
+        trump_card_in_hand=in_hand,
+        hand=hand,
+        hand_mask=hand_mask,
+        turn=turn,
+        legal=legal,
+        trick_leader=leader,
+        trick=tuple(trick),
+        tricks=tuple(tricks),
+        played_mask=played_mask,
+        void_mask=voids,
+        hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
+        points=points,
+        tricks_won=tricks_won,
+        games=games,
+        partidas=partidas,
+        pending_ties=ties,
+        playable=playable,
+        can_claim=rules.revoke_claimable and phase in ("play", "count"),
+        claims=tuple(claims),
+        penalties=(penalties[0], penalties[1]),
+        may_redeal=kind == "redeal" and True in decision.options,
+    )
+
+
+def time_budget(request: Mapping[str, Any]) -> int | None:
+    """The request's `time_ms` (a whole number of milliseconds, at least 1), or `None`."""
+    value = request.get("time_ms")
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        return None
+    return max(1, int(value))

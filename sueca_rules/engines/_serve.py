@@ -1,0 +1,124 @@
+"""The engine's side: the library's bots answering the protocol on a pair of byte streams
+(`sueca engine` is this on stdin and stdout)."""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from typing import IO, TYPE_CHECKING, Any, Final
+
+from .._errors import SuecaError
+from ._players import make_level_bot
+from ._protocol import (
+    MAX_REQUEST,
+    PROTOCOL,
+    ProtocolError,
+    decision_from_request,
+    observation_from_request,
+    option_word,
+    time_budget,
+)
+
+if TYPE_CHECKING:
+    from ..bots import Bot
+
+__all__ = ["BotEngine", "serve"]
+
+_BOTS: Final = 64  # bots kept (one per match and seat), the least recently asked dropped
+
+
+class BotEngine:
+    """A bot level answering protocol messages, one at a time: `handle(line)` gives the line to
+    write back (or `None` for `quit`). Each match's seat has its own bot, seeded by `seed`, the
+    match's id and the seat, so the answers depend only on the requests of that match and seat."""
+
+    def __init__(self, level: int = 3, *, seed: int | str = 0) -> None:
+        self.level = level
+        self.seed = seed
+        self._bots: OrderedDict[tuple[str, int], Bot] = OrderedDict()
+        make_level_bot(level, seed=seed)  # a bad level: at once
+
+    def _bot(self, match: str, seat: int, time_ms: int | None) -> Bot:
+        key = (match, seat)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = make_level_bot(
+                self.level, seed=f"{self.seed}:{match}:seat{seat}", time_ms=time_ms
+            )
+            self._bots[key] = bot
+            if len(self._bots) > _BOTS:
+                self._bots.popitem(last=False)
+        else:
+            self._bots.move_to_end(key)
+        return bot
+
+    def handle(self, line: bytes | str) -> dict[str, Any] | None:
+        """The answer to one request line (an `error` message for a bad one), or `None` when the
+        host says `quit`."""
+        from ..bots import answer
+
+        request_id: Any = None
+        try:
+            try:
+                request = json.loads(line)
+            except (ValueError, RecursionError):
+                raise ProtocolError("the request is not JSON") from None
+            if not isinstance(request, dict):
+                raise ProtocolError("a request is a JSON object")
+            request_id = request.get("id")
+            kind = request.get("type")
+            if kind == "quit":
+                return None
+            if kind == "hello":
+                return {
+                    "type": "hello",
+                    "id": request_id,
+                    "protocol": PROTOCOL,
+                    "name": f"sueca-rules level {self.level}",
+                    "author": "sueca-rules",
+                }
+            if kind != "decide":
+                raise ProtocolError(
+                    f"unknown request type {json.dumps(kind)[:40]}: hello, decide or quit"
+                )
+            decision = decision_from_request(request)
+            observation = observation_from_request(request, decision)
+            match = request.get("match")
+            bot = self._bot(str(match)[:200], decision.seat, time_budget(request))
+            choice = answer(bot, decision, observation)
+            chosen = next(
+                (o for o in decision.options if type(o) is type(choice) and o == choice),
+                decision.options[0],  # the bots answer options: never needed
+            )
+            return {"type": "decision", "id": request_id, "choice": option_word(chosen)}
+        except Exception as exc:
+            if not isinstance(request_id, int | str) or isinstance(request_id, bool):
+                request_id = None
+            message = str(exc) if isinstance(exc, SuecaError) else f"internal error: {exc!r}"
+            return {"type": "error", "id": request_id, "message": message[:1000]}
+
+
+def serve(engine: BotEngine, stdin: IO[bytes], stdout: IO[bytes]) -> int:
+    """Answer the requests read from `stdin` on `stdout` until `quit` or the end of input; 0."""
+    while True:
+        line = stdin.readline(MAX_REQUEST + 1)
+        if not line:
+            return 0
+        if len(line) > MAX_REQUEST and not line.endswith(b"\n"):
+            while True:  # the rest of the line, skipped a piece at a time
+                rest = stdin.readline(MAX_REQUEST)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            reply: dict[str, Any] | None = {
+                "type": "error",
+                "id": None,
+                "message": f"a request line is at most {MAX_REQUEST} bytes",
+            }
+        elif not line.strip():
+            continue
+        else:
+            reply = engine.handle(line)
+            if reply is None:
+                return 0
+        stdout.write((json.dumps(reply, ensure_ascii=False) + "\n").encode())
+        stdout.flush()

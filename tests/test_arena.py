@@ -1,0 +1,248 @@
+"""`sueca arena`: engines in other languages against the built-in levels on duplicate deals, the
+contract's JSON, results independent of `--jobs`, ratings, faults, and a clean stop."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sueca_rules.cli import main
+from sueca_rules.engines import ratings, wilson
+
+from .test_engines_host import alive
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_ENGINE = f"node {ROOT / 'examples' / 'engine_lowest.js'}"
+RANDOM_ENGINE = f"{sys.executable} {ROOT / 'examples' / 'engine_random.py'} --seed 1"
+KEYS = [
+    "a",
+    "b",
+    "variant",
+    "deals",
+    "duplicate_deals",
+    "a_win_rate",
+    "a_win_rate_ci",
+    "a_duplicate_win_rate",
+    "a_mean_margin",
+    "faults",
+    "ms_per_decision",
+]
+
+
+def _arena(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["arena", *args])
+    return status, out.getvalue(), err.getvalue()
+
+
+def _json(*args: str) -> dict[str, Any]:
+    status, out, err = _arena(*args, "--json")
+    assert status == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+
+@needs_node
+def test_the_node_engine_meets_levels_1_and_3_in_the_expected_order() -> None:
+    """JavaScript speaks the protocol: the lowest-card engine is about as strong as random play
+    (level 1), and level 3 beats it clearly."""
+    data = _json(NODE_ENGINE, "level:1", "level:3", "--deals", "40", "--seed", "arena")
+    assert data["ratings"][0]["entrant"] == "level:3"
+    pairs = {(p["a"], p["b"]): p for p in data["pairs"]}
+    versus_1 = pairs[NODE_ENGINE, "level:1"]
+    versus_3 = pairs[NODE_ENGINE, "level:3"]
+    assert list(versus_1) == KEYS
+    assert versus_1["faults"] == {"a": 0, "b": 0}
+    assert versus_3["faults"] == {"a": 0, "b": 0}
+    assert versus_3["a_win_rate"] < 0.45
+    assert versus_3["a_mean_margin"] < 0
+    assert versus_3["a_win_rate"] < versus_1["a_win_rate"]
+    assert versus_1["a_win_rate_ci"][0] < 0.55  # not clearly stronger than random play
+    assert versus_1["deals"] == 80
+    assert versus_1["duplicate_deals"] == 40
+
+
+def test_two_entrants_give_the_contracts_json() -> None:
+    data = _json("level:1", "level:2", "--deals", "6", "--variant", "portugal-table")
+    assert list(data) == KEYS
+    assert data["a"] == "level:1"
+    assert data["b"] == "level:2"
+    assert data["variant"] == "portugal-table"
+    assert (data["deals"], data["duplicate_deals"]) == (12, 6)
+    low, high = data["a_win_rate_ci"]
+    assert 0 <= low <= data["a_win_rate"] <= high <= 1
+    assert 0 <= data["a_duplicate_win_rate"] <= 1
+    assert data["faults"] == {"a": 0, "b": 0}
+    assert set(data["ms_per_decision"]) == {"a", "b"}
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> None:
+    """Equal but for the engines' times."""
+    for data in (a, b):
+        data.pop("ms_per_decision")
+    assert a == b
+
+
+def test_results_do_not_depend_on_jobs() -> None:
+    args = (RANDOM_ENGINE, "level:2", "--deals", "10", "--seed", "7", "--variant", "brasil")
+    one = _json(*args, "--jobs", "1")
+    two = _json(*args, "--jobs", "2")
+    _same(one, two)
+    assert one["faults"] == {"a": 0, "b": 0}
+
+
+def test_an_engine_and_its_level_give_the_same_deals() -> None:
+    """`sueca engine --level 2` through the protocol plays what level:2 plays in this process
+    (the same bots, seeded the same way): the request holds all the bots need."""
+    engine = f"{sys.executable} -m sueca_rules engine --level 2"
+    through = _json(engine, "level:1", "--deals", "4", "--variant", "portugal-table")
+    inside = _json("level:2", "level:1", "--deals", "4", "--variant", "portugal-table")
+    through["a"] = "level:2"
+    _same(through, inside)
+
+
+def test_three_entrants_give_ratings_and_every_pair() -> None:
+    data = _json("level:1", "level:3", RANDOM_ENGINE, "--deals", "8", "--seed", "x")
+    assert list(data) == ["variant", "entrants", "deals", "duplicate_deals", "ratings", "pairs"]
+    assert [(p["a"], p["b"]) for p in data["pairs"]] == [
+        ("level:1", "level:3"),
+        ("level:1", RANDOM_ENGINE),
+        ("level:3", RANDOM_ENGINE),
+    ]
+    assert sorted(r["entrant"] for r in data["ratings"]) == sorted(data["entrants"])
+    for row in data["ratings"]:
+        low, high = row["rating_ci"]
+        assert low <= row["rating"] <= high
+    assert abs(sum(r["rating"] for r in data["ratings"])) < 0.5
+    status, out, _ = _arena("level:1", "level:3", RANDOM_ENGINE, "--deals", "8", "--seed", "x")
+    assert status == 0
+    assert "ratings (Bradley-Terry" in out
+    assert "level:1 vs level:3" in out
+
+
+def test_the_text_of_two_entrants() -> None:
+    status, out, _ = _arena("level:1", "level:1", "--deals", "3")
+    assert status == 0
+    assert out.startswith("level:1 vs level:1 (portugal, 3 duplicate deals, 6 plays)\n")
+    assert "faults: A 0, B 0" in out
+
+
+def test_faults_are_reported(tmp_path: Path) -> None:
+    script = tmp_path / "wrong.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    if r['type'] == 'hello':\n"
+        "        print(json.dumps({'type': 'hello', 'id': 0, 'protocol': 1}), flush=True)\n"
+        "    elif r['type'] == 'decide':\n"
+        "        print(json.dumps({'type': 'decision', 'id': r['id'], 'choice': 'nope'}),"
+        " flush=True)\n",
+        encoding="utf-8",
+    )
+    status, out, err = _arena(f"{sys.executable} {script}", "level:1", "--deals", "2", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["faults"]["a"] == 80  # every decision: 2 deals, 2 plays, 20 cards
+    assert data["faults"]["b"] == 0
+    assert "is not an option" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "words"),
+    [
+        (["level:1"], 2, "at least two entrants"),
+        (["level:9", "level:1"], 2, "is not a level"),
+        (["'unclosed", "level:1"], 2, "cannot read the command"),
+        (["/no/such/engine", "level:1"], 1, "cannot start /no/such/engine"),
+    ],
+)
+def test_bad_entrants_are_clear_errors(args: list[str], status: int, words: str) -> None:
+    got, _, err = _arena(*args, "--deals", "1")
+    assert got == status
+    assert words in err
+    assert "Traceback" not in err
+
+
+def test_ratings_of_even_and_of_ordered_results() -> None:
+    even = ratings(["a", "b", "c"], [(0, 1, 5.0, 10), (0, 2, 5.0, 10), (1, 2, 5.0, 10)])
+    assert all(abs(r["rating"]) < 1e-6 for r in even)
+    ordered = ratings(
+        ["weak", "mid", "strong"], [(0, 1, 3.0, 10), (0, 2, 1.0, 10), (1, 2, 3.0, 10)]
+    )
+    assert [r["entrant"] for r in ordered] == ["strong", "mid", "weak"]
+    assert ordered[0]["rating_ci"][0] > ordered[2]["rating_ci"][1] - 400  # finite intervals
+    swept = ratings(["a", "b"], [(0, 1, 100.0, 100)])  # a won everything: still finite
+    assert swept[0]["entrant"] == "a"
+    assert swept[0]["rating"] < 2000
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(0.5, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3)
+    assert high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0.0, 10)[0] == pytest.approx(0.0)
+    assert wilson(1.0, 10)[1] == pytest.approx(1.0)
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_sigterm_stops_the_arena_and_its_engines(tmp_path: Path) -> None:
+    pid_file = tmp_path / "engine.pid"
+    script = tmp_path / "slow.py"
+    script.write_text(
+        "import json, os, sys, time\n"
+        f"open({str(pid_file)!r}, 'a').write(str(os.getpid()) + '\\n')\n"
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    if r['type'] == 'hello':\n"
+        "        print(json.dumps({'type': 'hello', 'id': 0, 'protocol': 1}), flush=True)\n"
+        "    elif r['type'] == 'decide':\n"
+        "        time.sleep(0.2)\n"
+        "        print(json.dumps({'type': 'decision', 'id': r['id'],"
+        " 'choice': r['options'][0]}), flush=True)\n",
+        encoding="utf-8",
+    )
+    process = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "sueca_rules", "arena", f"{sys.executable} {script}"),
+            *("level:1", "--deals", "1000", "--jobs", "2"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while len(_pids(pid_file)) < 3:  # the check, then one engine a worker
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        time.sleep(0.5)
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 143
+    assert "interrupted" in err
+    assert "Traceback" not in err
+    deadline = time.monotonic() + 15
+    while any(alive(pid) for pid in _pids(pid_file)):
+        assert time.monotonic() < deadline, "an engine outlived the arena"
+        time.sleep(0.1)
+
+
+def _pids(path: Path) -> list[int]:
+    return [int(x) for x in path.read_text().split()] if path.exists() else []

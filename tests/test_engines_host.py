@@ -1,0 +1,233 @@
+"""The host never hangs and never trusts: each misbehaving engine (tiny Python scripts) has its
+faults counted, its seats played by the first-option rule, and the match completes legally; the
+host kills what it started and keeps a bounded stderr."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sueca_rules import Match
+from sueca_rules.engines import (
+    BotPlayer,
+    EngineError,
+    EngineProcess,
+    play_match,
+)
+from sueca_rules.engines._host import MAX_RESTARTS
+
+# The start of every test engine: answers hello, then `decide(request)` per request.
+_HEAD = """
+import json, sys, time, os
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\\n")
+    sys.stdout.flush()
+count = 0
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["type"] == "hello":
+        send({"type": "hello", "id": 0, "protocol": 1, "name": "test"})
+        continue
+    if request["type"] == "quit":
+        break
+    count += 1
+    rid, options = request["id"], request["options"]
+"""
+
+ENGINES = {
+    "good": "    send({'type': 'decision', 'id': rid, 'choice': options[-1]})",
+    "crash": "    if count == 3: raise SystemExit(3)\n"
+    "    send({'type': 'decision', 'id': rid, 'choice': options[0]})",
+    "exit_early": "    if count == 2: os._exit(0)\n"
+    "    send({'type': 'decision', 'id': rid, 'choice': options[0]})",
+    "hang": "    if count == 2: time.sleep(3600)\n"
+    "    send({'type': 'decision', 'id': rid, 'choice': options[0]})",
+    "garbage": "    sys.stdout.write('this is not json\\n'); sys.stdout.flush()",
+    "huge_line": "    sys.stdout.write('x' * 10_000_000 + '\\n'); sys.stdout.flush()\n"
+    "    send({'type': 'decision', 'id': rid, 'choice': options[0]})",
+    "wrong_id": "    send({'type': 'decision', 'id': rid + 1000, 'choice': options[0]})",
+    "spam": "    for _ in range(3): send({'type': 'decision', 'id': rid, 'choice': options[0]})",
+    "not_an_option": "    send({'type': 'decision', 'id': rid, 'choice': 'ZZ'})",
+    "slow": "    time.sleep(0.5)\n    send({'type': 'decision', 'id': rid, 'choice': options[0]})",
+}
+
+
+def _script(tmp_path: Path, name: str) -> list[str]:
+    path = tmp_path / f"{name}.py"
+    path.write_text(_HEAD + ENGINES[name] + "\n", encoding="utf-8")
+    return [sys.executable, str(path)]
+
+
+def _play(engine: EngineProcess, variant: str = "portugal") -> Match:
+    bot = BotPlayer(1)
+    return play_match(variant, [engine, bot, engine, bot], seed=11, deals=1)
+
+
+def test_a_good_engine_plays_without_faults(tmp_path: Path) -> None:
+    with EngineProcess(_script(tmp_path, "good"), time_ms=2000) as engine:
+        assert engine.info == {"name": "test"}
+        match = _play(engine)
+    assert len(match.deals) == 1
+    assert engine.stats.faults == 0
+    assert engine.stats.answered == engine.stats.decisions == 20
+    # It played its last option each time: the match's record replays (the engine is the referee).
+    assert _replayed(match) == match.deals[0].plays
+
+
+def _replayed(match: Match) -> tuple[object, ...]:
+    """The first deal's cards as a new match replays them from the record (all legal)."""
+    return Match.from_record(match.to_record(), allow_unfinished=True).deals[0].plays
+
+
+@pytest.mark.parametrize(
+    ("name", "stops"),
+    [
+        ("crash", True),
+        ("exit_early", True),
+        ("hang", True),
+        ("garbage", False),
+        ("huge_line", False),
+        ("wrong_id", False),
+        ("not_an_option", False),
+        ("slow", True),
+    ],
+)
+def test_a_misbehaving_engine_has_faults_and_the_match_goes_on(
+    tmp_path: Path, name: str, stops: bool
+) -> None:
+    start = time.monotonic()
+    with EngineProcess(_script(tmp_path, name), time_ms=100, grace_ms=100) as engine:
+        match = _play(engine, "portugal-table")
+    elapsed = time.monotonic() - start
+    assert len(match.deals) == 1  # the deal was played to its end, every card checked
+    assert _replayed(match) == match.deals[0].plays
+    assert not match.deals[0].revokes  # the host followed suit for it (renúncias are claimable)
+    stats = engine.stats
+    assert stats.faults >= 1
+    assert stats.faults + stats.answered == stats.decisions
+    assert stats.log
+    if stops:
+        # Replaced for the rest of the match: asked no more, so at most one slow decision.
+        assert stats.answered <= 2
+        assert stats.faults == stats.decisions - stats.answered
+    else:
+        assert stats.faults == stats.decisions  # every answer was wrong
+    assert elapsed < 30  # the host never waits for a hanging engine beyond its deadline
+
+
+def test_spam_is_discarded_and_counted(tmp_path: Path) -> None:
+    with EngineProcess(_script(tmp_path, "spam"), time_ms=1000) as engine:
+        match = _play(engine)
+    assert len(match.deals) == 1
+    stats = engine.stats
+    assert stats.answered == stats.decisions  # the first answer of each counts
+    assert stats.extra_lines >= stats.decisions  # two more lines a request, minus the last ones
+    assert stats.faults == stats.extra_lines
+
+
+def test_a_huge_line_is_not_kept_whole(tmp_path: Path) -> None:
+    with EngineProcess(_script(tmp_path, "huge_line"), time_ms=2000) as engine:
+        match = Match("portugal", seed=1)
+        decision = match.pending()
+        assert decision is not None
+        assert engine.ask(match, decision, match_id="m") == decision.options[0]
+        assert engine.stats.faults == 1
+        assert "longer than" in engine.stats.log[-1]
+        # The answer after the long line is a late answer, discarded; the engine still answers.
+        match.decide(decision.options[0])
+        decision = match.pending()
+        assert decision is not None
+        engine.ask(match, decision, match_id="m")
+        assert engine.stats.faults == 2
+
+
+def test_a_dead_engine_is_started_again_for_the_next_match(tmp_path: Path) -> None:
+    with EngineProcess(_script(tmp_path, "crash"), time_ms=500) as engine:
+        for _ in range(MAX_RESTARTS + 2):
+            _play(engine)
+        assert engine.stats.restarts == MAX_RESTARTS
+        assert not engine.alive
+
+
+def test_an_engine_that_cannot_start_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(EngineError, match="cannot start"):
+        EngineProcess([str(tmp_path / "no-such-engine")]).start()
+    silent = tmp_path / "silent.py"
+    silent.write_text("import sys\nprint('no hello here', file=sys.stderr)\n", encoding="utf-8")
+    with pytest.raises(EngineError, match="exited; its last words: no hello here"):
+        EngineProcess([sys.executable, str(silent)], hello_s=5).start()
+    mute = tmp_path / "mute.py"
+    mute.write_text("import time\ntime.sleep(60)\n", encoding="utf-8")
+    start = time.monotonic()
+    with pytest.raises(EngineError, match="did not answer hello in time"):
+        EngineProcess([sys.executable, str(mute)], hello_s=0.5).start()
+    assert time.monotonic() - start < 10
+
+
+def test_stderr_is_kept_to_a_bounded_log(tmp_path: Path) -> None:
+    noisy = tmp_path / "noisy.py"
+    noisy.write_text(
+        _HEAD.replace("count = 0", "sys.stderr.write('e' * 1_000_000 + 'THE END\\n')\ncount = 0")
+        + ENGINES["good"]
+        + "\n",
+        encoding="utf-8",
+    )
+    with EngineProcess([sys.executable, str(noisy)], stderr_bytes=4096) as engine:
+        _play(engine)
+        time.sleep(0.2)
+    assert len(engine.stderr) <= 4096
+    assert engine.stderr.endswith("THE END\n")
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie, dead but not reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie (dead, not reaped by its parent yet) counts as dead.
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().split(") ")[1].startswith("Z"))
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_closing_kills_the_engines_whole_process_group(tmp_path: Path) -> None:
+    pids = tmp_path / "child.pid"
+    parent = tmp_path / "parent.py"
+    parent.write_text(
+        "import subprocess, sys\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(3600)'])\n"
+        f"open({str(pids)!r}, 'w').write(str(child.pid))\n"
+        "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"  # ignores a polite stop
+        + _HEAD
+        + ENGINES["good"]
+        + "\n",
+        encoding="utf-8",
+    )
+    engine = EngineProcess([sys.executable, str(parent)])
+    engine.start()
+    deadline = time.monotonic() + 10
+    while not pids.exists() or not pids.read_text():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    child = int(pids.read_text())
+    assert alive(child)
+    engine.close()
+    deadline = time.monotonic() + 10
+    while alive(child):
+        assert time.monotonic() < deadline, "the engine's child outlived it"
+        time.sleep(0.05)
+
+
+def test_a_match_total_time_limit_replaces_a_slow_engine(tmp_path: Path) -> None:
+    slow = tmp_path / "slow.py"
+    slow.write_text(_HEAD + "    time.sleep(0.05)\n" + ENGINES["good"] + "\n", encoding="utf-8")
+    with EngineProcess([sys.executable, str(slow)], time_ms=1000, match_ms=300) as engine:
+        match = _play(engine)
+    assert len(match.deals) == 1
+    assert 1 <= engine.stats.answered < engine.stats.decisions
+    assert any("out of time" in line or "no answer" in line for line in engine.stats.log)

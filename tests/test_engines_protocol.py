@@ -1,0 +1,385 @@
+"""The engine protocol's messages: requests built from the turn protocol carry exactly what the
+seat may know (the observation rebuilt from one is the match's own), answers are checked, and the
+engine side (`BotEngine`, `sueca engine`) answers every line, bad ones with an error."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sueca_rules import Match, builtin_ids, load_variant
+from sueca_rules.engines import (
+    BotEngine,
+    ProtocolError,
+    decide_request,
+    decision_from_request,
+    observation_from_request,
+    read_answer,
+    variant_mapping,
+)
+
+VARIANTS = builtin_ids()
+
+
+def _walk(variant: str, seed: int, steps: int = 300) -> list[tuple[Match, Any]]:
+    """Decisions of a match answered at random (a clone of the match at each decision)."""
+    match = Match(variant, seed=seed)
+    rng = random.Random(seed)
+    seen: list[tuple[Match, Any]] = []
+    while (decision := match.pending()) is not None and len(seen) < steps:
+        seen.append((match.clone(), decision))
+        match.decide(rng.choice(decision.options))
+    return seen
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_observation_rebuilt_from_a_request_is_the_matchs(variant: str) -> None:
+    kinds = set()
+    for seed in range(3):
+        for match, decision in _walk(variant, seed):
+            request = decide_request(match, decision, match_id="m", request_id=5, time_ms=100)
+            json.dumps(request)  # plain JSON
+            assert observation_from_request(request) == match.observation(decision.seat)
+            again = decision_from_request(request)
+            assert (again.seat, again.kind, again.options) == (
+                decision.seat,
+                decision.kind,
+                decision.options,
+            )
+            kinds.add(decision.kind)
+    assert "card" in kinds
+    if variant == "brasil":
+        assert {"trump", "redeal"} <= kinds
+    if variant == "portugal-table":
+        assert "claim" in kinds
+
+
+def test_a_request_has_the_contracts_fields() -> None:
+    match = Match("portugal", seed=2)
+    decision = match.pending()
+    assert decision is not None
+    request = decide_request(match, decision, match_id="m1", request_id=17, time_ms=1000)
+    assert list(request) == [
+        "type",
+        "id",
+        "match",
+        "seat",
+        "time_ms",
+        "variant",
+        "decision",
+        "options",
+        "state",
+    ]
+    assert request["variant"] == variant_mapping(load_variant("portugal"))
+    assert "extends" not in request["variant"]
+    assert list(request["state"]) == [
+        "hand",
+        "dealer",
+        "first_dealer",
+        "trump_card",
+        "trump_card_in_hand",
+        "deal",
+        "partida",
+        "plays",
+        "claims",
+        "points",
+        "tricks_won",
+        "games",
+        "partidas",
+        "pending_ties",
+    ]
+    assert request["state"]["deal"] == 1
+    assert request["state"]["partida"] == 0
+    assert request["options"] == [str(c) for c in decision.options]
+
+
+def test_claims_under_accuse_player_name_the_rivals() -> None:
+    data = load_variant("portugal-table").model_dump(mode="json", exclude={"extends"})
+    data["revoke"]["accuse"] = "player"
+    from sueca_rules import Variant
+
+    match = Match(Variant.model_validate(data), seed=1)
+    for _ in range(200):
+        decision = match.pending()
+        assert decision is not None
+        if decision.kind == "claim":
+            break
+        match.decide(decision.default)
+    assert decision is not None
+    assert decision.kind == "claim"
+    request = decide_request(match, decision, match_id="m", request_id=1, time_ms=10)
+    rivals = [s for s in range(4) if s % 2 != decision.seat % 2]
+    assert request["options"] == [False, *rivals]
+    assert request["state"]["plays"][-1]["card"] == str(match.plays[-1])
+
+
+def _swap_hidden(match: Match, seat: int, rng: random.Random) -> list[list[str]]:
+    """The dealt hands with cards the other seats still hold swapped among them (same suit, so
+    every card played stays legal; the turned card stays with the dealer)."""
+    hands = [[str(c) for c in hand] for hand in match.dealt_hands]
+    held = {s: [str(c) for c in match.hand(s)] for s in range(4) if s != seat}
+    turned = str(match.trump_card)
+    for _ in range(20):
+        a, b = rng.sample(sorted(held), 2)
+        pairs = [
+            (x, y) for x in held[a] for y in held[b] if x[-1] == y[-1] and turned not in (x, y)
+        ]
+        if not pairs:
+            continue
+        x, y = rng.choice(pairs)
+        for hand, old, new in ((held[a], x, y), (held[b], y, x)):
+            hand[hand.index(old)] = new
+        for s, old, new in ((a, x, y), (b, y, x)):
+            hands[s][hands[s].index(old)] = new
+    return hands
+
+
+@pytest.mark.parametrize("variant", ["portugal", "portugal-table", "brasil"])
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_a_request_says_nothing_of_the_other_hands(variant: str, seed: int) -> None:
+    """The same request for a seat whatever the other seats hold (the cards they still hold
+    permuted among them)."""
+    rng = random.Random(seed)
+    shuffled = list(range(40))
+    rng.shuffle(shuffled)
+    hands = [sorted(shuffled[i * 10 : i * 10 + 10]) for i in range(4)]
+    if 0 not in hands[0]:  # the turned card (0, in the dealer's hand)
+        k = next(i for i in range(4) if 0 in hands[i])
+        hands[0][0], hands[k][hands[k].index(0)] = hands[k][hands[k].index(0)], hands[0][0]
+    match = Match(variant, seed=seed, first_dealer=0, deal=False)
+    match.deal_hands(hands, 0)
+    choices = []
+    for _ in range(rng.randrange(1, 60)):
+        decision = match.pending()
+        if decision is None or match.deals:
+            break
+        choice = decision.default if decision.kind == "redeal" else rng.choice(decision.options)
+        if decision.kind == "claim":
+            choice = False  # a true claim would end the deal
+        choices.append(choice)
+        match.decide(choice)
+    decision = match.pending()
+    if decision is None or match.deals:
+        return
+    seat = decision.seat
+    request = decide_request(match, decision, match_id="m", request_id=3, time_ms=50)
+    other = Match(variant, seed=seed, first_dealer=0, deal=False)
+    other.deal_hands(_swap_hidden(match, seat, rng), 0)
+    for choice in choices:
+        other.decide(choice)
+    if len(match.plays) < 30:  # cards enough left to swap some
+        assert [other.hand(s) for s in range(4)] != [match.hand(s) for s in range(4)]
+    assert other.hand(seat) == match.hand(seat)
+    again = decide_request(other, other.pending(), match_id="m", request_id=3, time_ms=50)
+    assert again == request
+
+
+def _decision(seed: int = 4) -> tuple[Match, Any, dict[str, Any]]:
+    match = Match("portugal", seed=seed)
+    decision = match.pending()
+    assert decision is not None
+    request = decide_request(match, decision, match_id="m", request_id=9, time_ms=100)
+    return match, decision, request
+
+
+def test_an_answer_is_one_of_the_options_as_written() -> None:
+    match, decision, request = _decision()
+    card = request["options"][-1]
+    line = json.dumps({"type": "decision", "id": 9, "choice": card})
+    assert read_answer(line, decision, 9) == decision.options[-1]
+    assert read_answer(line.encode(), decision, 9) == decision.options[-1]
+    bad = {
+        "not JSON": "{",
+        "not a JSON object": "[1]",
+        "type": json.dumps({"type": "hello", "id": 9, "choice": card}),
+        "for id": json.dumps({"type": "decision", "id": 8, "choice": card}),
+        'no "choice"': json.dumps({"type": "decision", "id": 9}),
+        "not an option": json.dumps({"type": "decision", "id": 9, "choice": "XX"}),
+    }
+    for words, text in bad.items():
+        with pytest.raises(ProtocolError, match=words):
+            read_answer(text, decision, 9)
+    held = {str(c) for c in decision.options}
+    elsewhere = next(str(c) for c in match.observation((decision.seat + 1) % 4).hand)
+    assert elsewhere not in held  # another seat's card
+    with pytest.raises(ProtocolError, match="not an option"):
+        read_answer(json.dumps({"type": "decision", "id": 9, "choice": elsewhere}), decision, 9)
+    with pytest.raises(ProtocolError, match="not an option"):  # a card's number is not "as written"
+        read_answer(json.dumps({"type": "decision", "id": 9, "choice": 3}), decision, 9)
+
+
+def test_true_and_one_are_told_apart() -> None:
+    from sueca_rules import Decision
+
+    claim = Decision(0, "claim", (False, 1, 3), False, 4)
+    assert read_answer('{"type": "decision", "id": 1, "choice": 1}', claim, 1) == 1
+    with pytest.raises(ProtocolError):
+        read_answer('{"type": "decision", "id": 1, "choice": true}', claim, 1)
+    plain = Decision(0, "claim", (False, True), False, 4)
+    with pytest.raises(ProtocolError):
+        read_answer('{"type": "decision", "id": 1, "choice": 1}', plain, 1)
+
+
+def test_the_bot_engine_answers_a_request_with_an_option() -> None:
+    for variant in VARIANTS:
+        engine = BotEngine(2, seed=1)
+        for match, decision in _walk(variant, 5, steps=60):
+            request = decide_request(match, decision, match_id="x", request_id=2, time_ms=50)
+            reply = engine.handle(json.dumps(request))
+            assert reply is not None
+            assert reply["type"] == "decision", reply
+            assert reply["id"] == 2
+            assert read_answer(json.dumps(reply), decision, 2) in decision.options
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("{", "not JSON"),
+        ("[]", "JSON object"),
+        ('{"type": "dance", "id": 1}', "unknown request type"),
+        ('{"type": "decide", "id": 1}', 'no "decision"'),
+    ],
+)
+def test_the_bot_engine_answers_a_bad_line_with_an_error(line: str, words: str) -> None:
+    reply = BotEngine(1).handle(line)
+    assert reply is not None
+    assert reply["type"] == "error"
+    assert words in reply["message"]
+
+
+@given(
+    path=st.lists(st.sampled_from(["state", "plays", "hand", 0, "card", "seat", "options"])),
+    value=st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-5, 50),
+        st.text(max_size=4),
+        st.lists(st.integers(0, 3), max_size=3),
+        st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    ),
+    seed=st.integers(0, 20),
+)
+def test_a_broken_request_gets_an_error_never_an_exception(
+    path: list[Any], value: Any, seed: int
+) -> None:
+    steps = _walk("portugal-table", seed, steps=30)
+    match, decision = steps[-1]
+    request = decide_request(match, decision, match_id="m", request_id=1, time_ms=10)
+    target: Any = request
+    for key in path[:-1]:
+        found = isinstance(target, dict) and key in target
+        if found or (isinstance(target, list) and isinstance(key, int) and key < len(target)):
+            target = target[key]
+    if path and isinstance(target, dict):
+        target[path[-1]] = value
+    elif path and isinstance(target, list) and target:
+        target[0] = value
+    reply = BotEngine(1).handle(json.dumps(request))
+    assert reply is not None
+    assert reply["type"] in ("decision", "error")
+    if reply["type"] == "decision":
+        assert reply["choice"] in request["options"]
+
+
+def test_sueca_engine_speaks_on_stdio() -> None:
+    _, _, request = _decision()
+    lines = [
+        '{"type": "hello", "id": 0, "protocol": 1}',
+        "not json",
+        json.dumps(request),
+        '{"type": "quit"}',
+        '{"type": "hello", "id": 0, "protocol": 1}',  # after quit: not read
+    ]
+    result = subprocess.run(
+        [sys.executable, "-m", "sueca_rules", "engine", "--level", "1", "--seed", "3"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0
+    assert result.stderr == ""
+    replies = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["type"] for r in replies] == ["hello", "error", "decision"]
+    assert replies[0]["protocol"] == 1
+    assert replies[2]["id"] == 9
+    assert replies[2]["choice"] in request["options"]
+
+
+def test_sueca_engine_skips_a_line_too_long() -> None:
+    from sueca_rules.engines import MAX_REQUEST
+
+    result = subprocess.run(
+        [sys.executable, "-m", "sueca_rules", "engine", "--level", "1"],
+        input="x" * (MAX_REQUEST + 10) + '\n{"type": "hello", "id": 0, "protocol": 1}\n',
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    replies = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["type"] for r in replies] == ["error", "hello"]
+    assert "at most" in replies[0]["message"]
+
+
+# --- the docs page's exchanges ----------------------------------------------------------------
+
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "guide" / "engines.md"
+_COMMAND = "sueca engine --level 1 --seed 0"
+
+
+def _blocks() -> list[list[str]]:
+    text = PAGE.read_text(encoding="utf-8")
+    found = re.findall(rf'```text title="{_COMMAND}"\n(.*?)```', text, re.S)
+    return [block.splitlines() for block in found]
+
+
+def test_the_exchanges_on_the_engines_page_are_real() -> None:
+    """Send each block's `→` lines to the command it names and compare its answers with the
+    `←` lines; the requests cover every kind of decision, and a built-in variant in a request is
+    that variant as it is today."""
+    blocks = _blocks()
+    assert len(blocks) >= 6
+    requests = []
+    for lines in blocks:
+        sent = [line[2:] for line in lines if line.startswith("→ ")]
+        shown = [json.loads(line[2:]) for line in lines if line.startswith("← ")]
+        assert len(sent) + len(shown) == len(lines)
+        result = subprocess.run(
+            [sys.executable, "-m", "sueca_rules", *_COMMAND.split()[1:]],
+            input="\n".join(sent) + "\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        assert [json.loads(line) for line in result.stdout.splitlines()] == shown
+        requests += [json.loads(line) for line in sent if '"decide"' in line]
+    names = {load_variant(v).name: v for v in VARIANTS}
+    for request in requests:
+        name = request["variant"]["name"]
+        if name in names:
+            assert request["variant"] == variant_mapping(load_variant(names[name]))
+        observation_from_request(request)  # a possible state
+    kinds = {r["decision"] for r in requests}
+    assert kinds == {"card", "trump", "redeal", "claim"}
+    claims = [r for r in requests if r["decision"] == "claim"]
+    assert any(len(r["state"]["plays"]) == 40 for r in claims)  # at the count
+    assert any(len(r["state"]["plays"]) < 40 for r in claims)  # after a card
+    assert any(type(o) is int for r in claims for o in r["options"])  # accuse: player
+    # The request laid out to be read is the session's.
+    laid_out = re.search(r"```json\n(\{\n  \"type\": \"decide\".*?)```", PAGE.read_text(), re.S)
+    assert laid_out is not None
+    assert json.loads(laid_out.group(1)) == requests[0]
