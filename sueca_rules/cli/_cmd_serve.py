@@ -224,8 +224,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from ..web import Settings, create_app
-        from ..web._server import server_config
+        from ..web import Settings, create_app, server_config
     except ImportError as exc:
         raise CliError(
             f"sueca serve needs the web extra ({exc.name} is missing): "
@@ -252,7 +251,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     # The connections' own caps and timeouts (a header timeout, a cap of connections at
-    # once...): see sueca_rules.web._server.
+    # once...): see sueca_rules.web.ServerLimits.
     config = server_config(app, log_level="warning", access_log=False, lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])
     return 0
