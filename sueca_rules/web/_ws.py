@@ -235,6 +235,8 @@ async def table_socket(ws: WebSocket) -> None:
         finally:
             for task in (reader, writer):
                 task.cancel()
+                if task.done() and not task.cancelled() and task.exception() is not None:
+                    log.error("table %s: a connection failed", table.id, exc_info=task.exception())
             table.leave(seat, conn)
     finally:
         manager.connections -= 1
