@@ -341,6 +341,37 @@ def test_a_client_that_sends_half_a_header_is_dropped() -> None:
         with socket.create_connection(("127.0.0.1", port), timeout=5) as good:
             good.sendall(b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             assert good.recv(65536).startswith(b"HTTP/1.1 200")
+        # A table's socket, its head long in, is not under the deadline.
+        table = _made_table(port)
+        seat = app.state.tables.tables[table["table"]].seats[0]
+        with _handshake(port, ws_url(table)):
+            time.sleep(1.0)
+            assert seat.sink is not None
+
+
+def test_connections_at_once_are_capped() -> None:
+    from sueca_rules.web._server import ServerLimits
+
+    app = create_app(Settings.for_tests())
+    with real_server(app, ServerLimits(max_connections=2)) as (port, _):
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(2)]
+        try:
+            time.sleep(0.2)  # the server has taken them in
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as third:
+                third.sendall(b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                assert third.recv(65536).startswith(b"HTTP/1.1 503")
+        finally:
+            for conn in idle:
+                conn.close()
+
+
+def _made_table(port: int) -> Msg:
+    made = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    body = json.dumps({"variant": "portugal", "seats": SEATS})
+    made.request("POST", "/api/tables", body, {"content-type": "application/json"})
+    table: Msg = json.loads(made.getresponse().read())
+    made.close()
+    return table
 
 
 def _handshake(port: int, path: str) -> socket.socket:
@@ -381,11 +412,7 @@ def test_a_browser_that_stops_reading_is_disconnected() -> None:
     app = create_app(Settings.for_tests(send_seconds=1.0))
     manager: TableManager = app.state.tables
     with real_server(app, ServerLimits(drop_seconds=1.0)) as (port, server):
-        made = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        body = json.dumps({"variant": "portugal", "seats": SEATS})
-        made.request("POST", "/api/tables", body, {"content-type": "application/json"})
-        table = json.loads(made.getresponse().read())
-        made.close()
+        table = _made_table(port)
         seat = manager.tables[table["table"]].seats[0]
         conn = _handshake(port, ws_url(table))
         conns = server.server_state.connections  # the WebSocket's protocol has `writable`
