@@ -50,7 +50,9 @@ def serve(port: int) -> None:
 
     from sueca_rules.web import Settings, create_app
 
-    settings = Settings.for_tests(max_tables=5000, max_connections=20_000, idle_seconds=3600)
+    settings = Settings.for_tests(
+        max_tables=5000, max_tables_per_client=5000, max_connections=20_000, idle_seconds=3600
+    )
     uvicorn.run(
         create_app(settings), host="127.0.0.1", port=port, log_level="warning", access_log=False
     )

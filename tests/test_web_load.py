@@ -32,6 +32,7 @@ def bench() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_many_clients_lose_no_message() -> None:
     web = bench()
     with web.server_process() as url, ThreadPoolExecutor(1) as thread:

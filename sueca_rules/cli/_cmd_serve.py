@@ -4,15 +4,104 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import re
 import socket
 import sys
+from urllib.parse import urlsplit
 
 from ._cmd_tournament import checked_tournament_file
 from ._common import CliError, add_command, at_least
 
-__all__ = ["exposure_warning", "register"]
+__all__ = ["allowed_hosts", "exposure_warning", "register"]
 
 _LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+_ANY_ADDRESS = ("0.0.0.0", "::")
+_LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+_HOST_NAME = re.compile(rf"(?:\*\.)?{_LABEL}(?:\.{_LABEL})*\.?")
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _ipv6(text: str) -> str | None:
+    """`text` as a bracketed IPv6 address (`[::1]`), if it is one."""
+    try:
+        address = ipaddress.ip_address(text.strip("[]"))
+    except ValueError:
+        return None
+    return f"[{address.compressed}]" if address.version == 6 else None
+
+
+def _host_name(text: str) -> str:
+    """A host name as the Host check compares it: lower case, an IPv6 address in brackets."""
+    text = text.strip().lower()
+    bracketed = _ipv6(text)
+    if bracketed is not None:
+        return bracketed
+    if len(text) <= 253 and _HOST_NAME.fullmatch(text):
+        return text.rstrip(".")
+    raise argparse.ArgumentTypeError(
+        f"{text[:60]!r} is not a host name: give a name or an address such as "
+        "cards.example.org or 192.168.1.20 (no http://, no port, no path)"
+    )
+
+
+def host_names_arg(text: str) -> list[str]:
+    """An argparse type: `--allowed-host`, one host name or a comma-separated list."""
+    return [_host_name(part) for part in text.split(",") if part.strip()] or [_host_name("")]
+
+
+def _origin(text: str) -> str:
+    """An origin as browsers send it: `scheme://host[:port]`, lower case, no default port."""
+    wrong = argparse.ArgumentTypeError(
+        f"{text.strip()[:80]!r} is not an origin: give the address your browser shows for the "
+        "app, scheme and host (and the port, if not the usual one), such as "
+        "https://cards.example.org, with no path"
+    )
+    parts = urlsplit(text.strip().lower())
+    try:
+        port = parts.port
+    except ValueError:
+        raise wrong from None
+    if (
+        parts.scheme not in _DEFAULT_PORTS
+        or not parts.hostname
+        or parts.username is not None
+        or parts.password is not None
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+    ):
+        raise wrong
+    try:
+        host = _host_name(parts.hostname)
+    except argparse.ArgumentTypeError:
+        raise wrong from None
+    shown_port = "" if port is None or port == _DEFAULT_PORTS[parts.scheme] else f":{port}"
+    return f"{parts.scheme}://{host}{shown_port}"
+
+
+def origins_arg(text: str) -> list[str]:
+    """An argparse type: `--allowed-origin`, one origin or a comma-separated list."""
+    return [_origin(part) for part in text.split(",") if part.strip()] or [_origin("")]
+
+
+def host_arg(text: str) -> str:
+    """An argparse type: `--host`, an address or a name to listen on (never empty: an empty
+    address would listen on every network)."""
+    host = text.strip()
+    if not host:
+        raise argparse.ArgumentTypeError(
+            "an address is needed: 127.0.0.1 (this computer only, the default), 0.0.0.0 (every "
+            "network of this computer) or one of its addresses or names"
+        )
+    if _ipv6(host) is not None:
+        return host.strip("[]")
+    try:
+        return _host_name(host)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"{host[:60]!r} is not an address: give one such as 127.0.0.1, 0.0.0.0, "
+            "192.168.1.20 or a name of this computer"
+        ) from None
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,9 +121,29 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument(
         "--host",
+        type=host_arg,
         default="127.0.0.1",
         help="the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 lets "
         "other computers of your network in)",
+    )
+    p.add_argument(
+        "--allowed-origin",
+        type=origins_arg,
+        action="extend",
+        default=[],
+        metavar="URL",
+        help="the address of an HTTPS proxy in front of the app (e.g. "
+        "https://cards.example.org): its pages may create and join tables, and its host name "
+        "is answered; repeat it or give a comma-separated list",
+    )
+    p.add_argument(
+        "--allowed-host",
+        type=host_names_arg,
+        action="extend",
+        default=[],
+        metavar="NAME",
+        help="a host name the app answers besides the address it listens on (e.g. "
+        "cards.example.org); repeat it or give a comma-separated list",
     )
     p.add_argument(
         "--port",
@@ -44,17 +153,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--open", action="store_true", help="open the app in the web browser")
     limits = (
-        ("--max-tables", 1, 100, "N", "tables open at once (default 100)"),
+        ("--max-tables", 1, 10_000, 100, "N", "tables open at once, 1 to 10000 (default 100)"),
         (
             "--away",
             0,
+            3600,
             20,
             "SECONDS",
-            "a bot plays for a player whose browser has been gone this long (default 20)",
+            "a bot plays for a player whose browser has been gone this long, 0 to 3600 "
+            "(default 20)",
         ),
     )
-    for flag, minimum, default, metavar, text in limits:
-        p.add_argument(flag, type=at_least(minimum), default=default, metavar=metavar, help=text)
+    for flag, minimum, most, default, metavar, text in limits:
+        kind = at_least(minimum, most=most)
+        p.add_argument(flag, type=kind, default=default, metavar=metavar, help=text)
     p.add_argument(
         "--tournament",
         metavar="FILE",
@@ -71,6 +183,21 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+def allowed_hosts(host: str, names: list[str], origins: list[str]) -> list[str] | None:
+    """The host names the app answers (`None`: any): on a loopback address, the loopback
+    names and the address itself; and the names given (`--allowed-host`) and the host of
+    each origin given (`--allowed-origin`). Listening elsewhere with no name given answers
+    any name (friends reach the app by an address of this computer)."""
+    wanted = [*names, *(_host_name(urlsplit(o).hostname or "") for o in origins)]
+    if is_loopback(host):
+        wanted = ["127.0.0.1", "localhost", "[::1]", *wanted]
+    elif not wanted:
+        return None
+    if host not in _ANY_ADDRESS:
+        wanted.append(_ipv6(host) or host.lower())
+    return list(dict.fromkeys(wanted))
 
 
 def exposure_warning(host: str, port: int) -> str:
@@ -104,7 +231,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from ..web import Settings, create_app
+        from ..web import Settings, create_app, server_config
     except ImportError as exc:
         raise CliError(
             f"sueca serve needs the web extra ({exc.name} is missing): "
@@ -118,12 +245,12 @@ def run_serve(args: argparse.Namespace) -> int:
     if not loopback:
         print(exposure_warning(args.host, port), file=sys.stderr)
     print(f"Sueca is served at {url} (Ctrl-C stops it)", flush=True)
-    # On the loopback address only loopback names are answered (a web page elsewhere cannot
-    # reach the app by pointing a name of its own at 127.0.0.1).
-    allowed = ["127.0.0.1", "localhost", "[::1]", "::1"] if loopback else None
+    # On the loopback address only loopback names (and those given) are answered: a web page
+    # elsewhere cannot reach the app by pointing a name of its own at 127.0.0.1.
     app = create_app(
         Settings(max_tables=args.max_tables, away_seconds=float(args.away)),
-        allowed_hosts=allowed,
+        allowed_hosts=allowed_hosts(args.host, args.allowed_host, args.allowed_origin),
+        allowed_origins=args.allowed_origin,
         tournament=checked_tournament_file(args.tournament),
     )
     if app.state.tournament is not None:
@@ -137,8 +264,8 @@ def run_serve(args: argparse.Namespace) -> int:
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    config = uvicorn.Config(
-        app, log_level="warning", access_log=False, ws_max_size=64 * 1024, lifespan="on"
-    )
+    # The connections' own caps and timeouts (a header timeout, a cap of connections at
+    # once...): see sueca_rules.web.ServerLimits.
+    config = server_config(app, log_level="warning", access_log=False, lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])
     return 0

@@ -7,14 +7,16 @@ seat may know and sends intentions the server checks. Needs the `web` extra
 
 ```python
 import uvicorn
-from sueca_rules.web import Settings, create_app
+from sueca_rules.web import Settings, create_app, server_config
 
 app = create_app(Settings(max_tables=20))
-uvicorn.run(app, host="127.0.0.1", port=8000, ws_max_size=64 * 1024)
+uvicorn.Server(server_config(app, host="127.0.0.1", port=8000)).run()
 ```
 
-(`ws_max_size` caps a WebSocket message before the server reads it, as `sueca serve` does; the
-app refuses more than `Settings.max_message_bytes` once it has.)
+(`server_config` gives uvicorn the caps and timeouts of `sueca serve`'s connections, which the
+app itself cannot keep: connections at once, a deadline for each request's head, the largest
+WebSocket message read at all, sockets of browsers that stopped reading dropped: see
+`ServerLimits`.)
 
 Tables live in the server's memory: when the process stops, every table is lost (a join link
 then says the table no longer exists), and finished records are downloaded by the players.
@@ -23,6 +25,7 @@ then says the table no longer exists), and finished records are downloaded by th
 from __future__ import annotations
 
 from ._app import create_app
+from ._server import ServerLimits, server_config
 from ._settings import Settings
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["ServerLimits", "Settings", "create_app", "server_config"]

@@ -41,6 +41,7 @@ __all__ = [
     "RefusalError",
     "issues_json",
     "json_body",
+    "json_request",
     "read_limited",
     "routes",
     "variant_from_json",
@@ -92,6 +93,20 @@ def json_body(raw: bytes) -> Any:
         return json.loads(raw)
     except (ValueError, RecursionError):
         raise RefusalError(400, {"error": "bad_json", "message": "the body is not JSON"}) from None
+
+
+def _is_json(content_type: str) -> bool:
+    return content_type.split(";")[0].strip().lower() == "application/json"
+
+
+async def json_request(request: Request, limit: int) -> Any:
+    """The JSON body of a route that takes only JSON: 415 unless it says it is
+    (`Content-Type: application/json`, which a page of another site cannot send without the
+    browser asking this server first), 413 past `limit` bytes, 400 if it is not JSON."""
+    if not _is_json(request.headers.get("content-type", "")):
+        message = "send JSON, with the header Content-Type: application/json"
+        raise RefusalError(415, {"error": "not_json", "message": message})
+    return json_body(await read_limited(request, limit))
 
 
 def issues_json(issues: Iterable[Issue], *, located: bool = True) -> list[dict[str, Any]]:
@@ -147,7 +162,7 @@ def variant_from_json(data: Any) -> tuple[Variant, str | None]:
 def _variant_of_body(raw: bytes, content_type: str) -> tuple[Variant, str | None, bool]:
     """The variant of a describe/preview body: JSON (`application/json`) or a file's text;
     the bool tells whether it was text (its issues have lines)."""
-    if content_type.split(";")[0].strip().lower() == "application/json":
+    if _is_json(content_type):
         variant, vid = variant_from_json(json_body(raw))
         return variant, vid, False
     try:
@@ -224,8 +239,7 @@ async def preview(request: Request) -> Response:
     rules card, the differences from the base in words and as paths, the file; or the
     issues (status 200 either way)."""
     lang = _lang(request)
-    raw = await read_limited(request, settings_of(request).max_variant_bytes)
-    data = json_body(raw)
+    data = await json_request(request, settings_of(request).max_variant_bytes)
     if not isinstance(data, dict) or not isinstance(data.get("variant"), dict):
         raise RefusalError(400, {"error": "bad_body", "message": 'send {"variant": {...}}'})
     base_id = data.get("base")

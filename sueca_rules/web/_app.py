@@ -25,7 +25,9 @@ from sueca_rules._schema import SCHEMA_FILENAME
 
 from ._api import RefusalError
 from ._api import routes as api_routes
+from ._guard import OriginGuard
 from ._i18n import LANGS, Lang, choose_lang, phrase, strings
+from ._pool import FairPool
 from ._settings import Settings
 from ._tables import TableManager
 from ._ws import routes as ws_routes
@@ -115,17 +117,20 @@ def create_app(
     *,
     executor: Executor | None = None,
     allowed_hosts: list[str] | None = None,
+    allowed_origins: list[str] | None = None,
     tournament: str | os.PathLike[str] | None = None,
 ) -> Starlette:
     """The web app of `sueca serve`. `executor` runs the bots (a thread pool unless
-    given); `allowed_hosts` refuses requests for other host names (`sueca serve` on the
-    loopback address allows only loopback names, against DNS rebinding); `tournament`, a
-    tournament file, adds its pages (`app.state.tournament` has the organiser's secret link)."""
+    given; shared fairly between clients); `allowed_hosts` refuses requests for other host
+    names (`sueca serve` on the loopback address allows only loopback names, against DNS
+    rebinding); a request that can change something (a POST, a WebSocket) from a browser
+    page is refused unless the page is this server's own or one of `allowed_origins`
+    (`https://cards.example.org`: an HTTPS proxy's address); `tournament`, a tournament file,
+    adds its pages (`app.state.tournament` has the organiser's secret link)."""
     settings = settings or Settings()
     own_pool = executor is None
-    pool = executor or ThreadPoolExecutor(
-        max_workers=min(4, os.cpu_count() or 1), thread_name_prefix="sueca-bot"
-    )
+    workers = min(4, os.cpu_count() or 1)
+    pool = executor or ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sueca-bot")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -158,6 +163,7 @@ def create_app(
     middleware = [Middleware(_SecurityHeaders)]
     if allowed_hosts:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+    middleware.append(Middleware(OriginGuard, allowed_origins=allowed_origins or ()))
     app = Starlette(
         routes=routes,
         middleware=middleware,
@@ -166,7 +172,7 @@ def create_app(
     )
     app.state.settings = settings
     app.state.tournament = site
-    app.state.tables = TableManager(settings, pool)
+    app.state.tables = TableManager(settings, FairPool(pool, None if executor else workers))
     return app
 
 

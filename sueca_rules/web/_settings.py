@@ -15,6 +15,8 @@ class Settings:
 
     max_tables: int = 100
     """Tables open at once; creating one more is refused (503) until some expire."""
+    max_tables_per_client: int = 20
+    """Tables one client (one address) may hold at once; one more is refused (429)."""
     max_connections: int = 400
     """WebSocket connections open at once, over all tables."""
     max_message_bytes: int = 4096
@@ -46,6 +48,9 @@ class Settings:
     people at the table to claim a renúncia or agree before the deal is scored."""
     send_queue: int = 256
     """Messages waiting for one slow browser; past this it is disconnected (it may rejoin)."""
+    send_seconds: float = 10.0
+    """How long one message may take to reach a browser: one that has stopped reading is
+    disconnected after this (its seat is away, as if it had left; it may rejoin)."""
     janitor_seconds: float = 15.0
     """How often expired tables are looked for."""
 

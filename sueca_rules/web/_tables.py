@@ -36,6 +36,7 @@ from sueca_rules.bots import make_bot
 
 from ._i18n import Lang, phrase
 from ._phases import BOT_STEPS, HANDLERS, Decision, Refused, Step, refused_for
+from ._pool import FairPool
 from ._seats import Kind, Seat, Sink
 from ._settings import Settings
 from ._view import event_json, seat_state
@@ -104,6 +105,9 @@ class Table:
     seeded: bool = False
     """Whether the deals come from the seed the table was made with (only at a table of one
     person: it is that person's own game)."""
+    owner: str = ""
+    """The client that made the table (its address): tables and bot thinking are counted
+    per client (`""`: not known, the table counts as a client of its own)."""
     version: int = 0
     records: list[Record] = field(default_factory=list)
     rematches: int = 0
@@ -130,10 +134,12 @@ class Table:
         return next(s for s in self.seats if s.human)
 
     def seat_of(self, token: str) -> Seat | None:
-        """The seat whose token is `token` (compared in constant time)."""
+        """The seat whose token is `token` (compared in constant time, as bytes: any text a
+        browser sends, ASCII or not, is simply not a token)."""
+        given = token.encode("utf-8", "replace")
         found = None
         for seat in self.seats:
-            if seat.token is not None and secrets.compare_digest(seat.token, token):
+            if seat.token is not None and secrets.compare_digest(seat.token.encode(), given):
                 found = seat
         return found
 
@@ -267,8 +273,14 @@ class Table:
             return
         self._driver = loop.create_task(self._drive())
 
+    async def _think(self, decide: Callable[[], Decision]) -> Decision:
+        """A bot's decision, worked out in the pool (shared fairly between clients: see
+        `FairPool`)."""
+        if isinstance(self.executor, FairPool):
+            return await self.executor.run(self.owner or self.id, decide)
+        return await asyncio.get_running_loop().run_in_executor(self.executor, decide)
+
     async def _drive(self) -> None:
-        loop = asyncio.get_running_loop()
         try:
             while not self.closed:
                 step = self._bot_step()
@@ -280,7 +292,7 @@ class Table:
                         continue  # no longer this decision to make: look again
                 else:
                     version = self.version
-                    decision = await loop.run_in_executor(self.executor, step.decide)
+                    decision = await self._think(step.decide)
                     if self.version != version or self.closed or self.match is None:
                         continue  # the match changed while the bot thought: think again
                 assert self.match is not None
@@ -305,7 +317,7 @@ class Table:
         due = self._not_before
         if step.seat is not None:
             due = max(due, self.clock() + self.settings.bot_delay)
-        decision = await asyncio.get_running_loop().run_in_executor(self.executor, step.decide)
+        decision = await self._think(step.decide)
         wait = due - self.clock()
         if wait > 0:
             await self.sleep(wait)
@@ -358,7 +370,8 @@ class TableManager:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.settings = settings
-        self.executor = executor
+        self.executor = executor if isinstance(executor, FairPool) else FairPool(executor)
+        """The bots' pool, shared fairly between the clients' tables."""
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.connections = 0
@@ -372,7 +385,11 @@ class TableManager:
         variant_id: str | None,
         specs: list[SeatSpec],
         seed: int | str | None,
+        *,
+        client: str = "",
     ) -> Table:
+        """A new table, made by `client` (its address; each client may hold at most
+        `Settings.max_tables_per_client` of the tables)."""
         self.expire()
         if len(self.tables) >= self.settings.max_tables:
             raise TableError(
@@ -380,6 +397,16 @@ class TableManager:
                 f"this server holds at most {self.settings.max_tables} tables at once: try "
                 "again when one has finished",
                 503,
+            )
+        most = self.settings.max_tables_per_client
+        if client and sum(t.owner == client for t in self.tables.values()) >= most:
+            minutes = round(self.settings.idle_seconds / 60)
+            raise TableError(
+                "too_many_tables_here",
+                f"you already have {most} tables open on this server, the most one computer "
+                f"may have: try again when one has closed ({minutes} minutes after its last "
+                "play)",
+                429,
             )
         seeded = seed is not None and sum(s.kind == "human" for s in specs) == 1
         if seed is None:
@@ -404,6 +431,7 @@ class TableManager:
             self.executor,
             self.clock,
             seeded=seeded,
+            owner=client,
         )
         self.tables[table_id] = table
         return table

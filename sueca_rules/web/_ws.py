@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -15,12 +15,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sueca_rules import dump_record
 
-from ._api import RefusalError, json_body, read_limited, settings_of, variant_from_json
+from ._api import RefusalError, json_request, settings_of, variant_from_json
+from ._guard import client_of
 from ._i18n import Lang, phrase
 from ._settings import Settings
 from ._tables import Seat, Table, TableError, TableManager, parse_seats
 
 __all__ = ["Connection", "routes", "table_socket"]
+
+log = logging.getLogger("sueca_rules.web")
 
 
 def _manager(app: Any) -> TableManager:
@@ -34,8 +37,14 @@ def _seed(value: object) -> int | str | None:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**63:
         return value
     if isinstance(value, str) and 0 < len(value) <= 100:
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800" in JSON): not text
+            raise TableError(
+                "bad_seed", "seed is not valid Unicode text (it holds a lone surrogate)"
+            ) from None
         return value
-    raise TableError("bad_seed", "seed is a whole number or a short text")
+    raise TableError("bad_seed", "seed is a whole number or a short text (1 to 100 characters)")
 
 
 async def create_table(request: Request) -> Response:
@@ -44,7 +53,7 @@ async def create_table(request: Request) -> Response:
     from the seed (at a table of several people they never do: they come from a secret of the
     server's too, so that nobody can work out the hands)."""
     settings = settings_of(request)
-    body = json_body(await read_limited(request, settings.max_variant_bytes))
+    body = await json_request(request, settings.max_variant_bytes)
     if not isinstance(body, dict) or "variant" not in body or "seats" not in body:
         raise RefusalError(
             400, {"error": "bad_body", "message": 'send {"variant": ..., "seats": [...]}'}
@@ -52,7 +61,10 @@ async def create_table(request: Request) -> Response:
     variant, variant_id = variant_from_json(body["variant"])
     try:
         specs = parse_seats(body["seats"], settings.stand_in_level)
-        table = _manager(request.app).create(variant, variant_id, specs, _seed(body.get("seed")))
+        seed = _seed(body.get("seed"))
+        table = _manager(request.app).create(
+            variant, variant_id, specs, seed, client=client_of(request)
+        )
     except TableError as exc:
         return JSONResponse({"error": exc.code, "message": exc.message}, exc.status)
     seats = [{"seat": s.index, "token": s.token} for s in table.seats if s.token is not None]
@@ -131,26 +143,29 @@ class Connection:
         return False
 
     async def write(self) -> None:
-        while True:
-            message = await self.queue.get()
-            if message is None:
-                code, reason = self.closing or (1000, "")
-                await self.ws.close(code, reason)
-                return
-            await self.ws.send_text(json.dumps(message, ensure_ascii=False))
+        """Send the queued messages; each must be taken by the browser within
+        `send_seconds`, or the connection ends (a browser that stopped reading would
+        otherwise hold its seat, and its socket, for ever)."""
+        try:
+            while True:
+                message = await self.queue.get()
+                async with asyncio.timeout(self.settings.send_seconds):
+                    if message is None:
+                        code, reason = self.closing or (1000, "")
+                        await self.ws.close(code, reason)
+                        return
+                    await self.ws.send_text(json.dumps(message, ensure_ascii=False))
+        except TimeoutError:
+            # The socket takes nothing more (not even a close): the connection is given up,
+            # its seat is away, and the server drops the socket.
+            log.info("a browser took no message for %s s: disconnected", self.settings.send_seconds)
+            if self.closing is None:
+                self.closing = (1013, "too slow: join again")
 
     def error(self, code: str, **params: object) -> None:
         self.push(
             {"type": "error", "code": code, "message": phrase(self.lang, f"error.{code}", **params)}
         )
-
-
-def _same_origin(ws: WebSocket) -> bool:
-    """A browser page of another site may not open our sockets (its Origin is not ours)."""
-    origin = ws.headers.get("origin")
-    if origin is None:  # not a browser: programs may connect
-        return True
-    return urlsplit(origin).netloc == ws.headers.get("host", "")
 
 
 def on_text(table: Table, seat: Seat, conn: Connection, text: str) -> None:
@@ -191,12 +206,9 @@ async def _refuse(ws: WebSocket, code: int, error: str, lang: Lang) -> None:
 
 async def table_socket(ws: WebSocket) -> None:
     """`WS /ws/tables/{table}?token=`: the seat's state after every change; its messages
-    in."""
+    in. (A page of another site never gets here: `OriginGuard` refuses its socket.)"""
     lang: Lang = "pt" if ws.query_params.get("lang") == "pt" else "en"
     manager = _manager(ws.app)
-    if not _same_origin(ws):
-        await ws.close(4403)
-        return
     table = manager.get(ws.path_params["table"])
     token = ws.query_params.get("token", "")
     if table is None:
@@ -209,19 +221,25 @@ async def table_socket(ws: WebSocket) -> None:
     if manager.connections >= manager.settings.max_connections:
         await _refuse(ws, 1013, "busy", lang)
         return
-    await ws.accept()
-    conn = Connection(ws, lang, manager.settings)
+    # The connection is counted from here, and given back however this ends (the browser
+    # leaves, is too slow, or anything below fails).
     manager.connections += 1
-    writer = asyncio.create_task(conn.write())
-    reader = asyncio.create_task(_read(ws, table, seat, conn))
-    table.join(seat, conn)
     try:
-        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        await ws.accept()
+        conn = Connection(ws, lang, manager.settings)
+        writer = asyncio.create_task(conn.write())
+        reader = asyncio.create_task(_read(ws, table, seat, conn))
+        try:
+            table.join(seat, conn)
+            await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (reader, writer):
+                task.cancel()
+                if task.done() and not task.cancelled() and task.exception() is not None:
+                    log.error("table %s: a connection failed", table.id, exc_info=task.exception())
+            table.leave(seat, conn)
     finally:
-        for task in (reader, writer):
-            task.cancel()
         manager.connections -= 1
-        table.leave(seat, conn)
 
 
 async def _read(ws: WebSocket, table: Table, seat: Seat, conn: Connection) -> None:
