@@ -259,6 +259,59 @@ class Observation(NamedTuple):
         return bool(self.void_mask >> (4 * seat + suit) & 1)
 
     @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """The cards of this deal so far as `(seat, card)`, in play order (everyone saw them)."""
+        next_seat = self.rules.next_seat
+        plays: list[tuple[int, Card]] = []
+        tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in self.tricks]
+        tricks.append((self.trick_leader, self.trick))
+        for leader, cards in tricks:
+            seat = leader
+            for card in cards:
+                plays.append((seat, card))
+                seat = next_seat[seat]
+        return tuple(plays)
+
+    @property
+    def sure_void_mask(self) -> int:
+        """The voids of [`void_mask`][sueca_rules.Observation.void_mask] that are certain: all of
+        them under `revoke.mode: prevented`; under `claimable`, where not following may have been
+        a renúncia, only those of a seat that a later claim accused without catching anything
+        (which proves it held none of that suit). Bit `4 * seat + suit`, as in `void_mask`."""
+        shown = self.void_mask
+        if not self.rules.revoke_claimable or not shown:
+            return shown
+        sure = 0
+        for number, seat, suit in self._not_followed():
+            feigned = (Revoke(number, seat, CARDS[10 * suit]),)
+            if any(c.after >= number and claim_catches(c, feigned) for c in self.claims):
+                sure |= 1 << (4 * seat + suit)
+        return sure & ~self.revoke_mask
+
+    @property
+    def revoke_mask(self) -> int:
+        """The renúncias the cards alone prove: bit `4 * seat + suit` is set when `seat` did not
+        follow `suit` and later played a card of it (so it held one then). Such a seat shows in
+        `void_mask` but is not void of that suit."""
+        proven = 0
+        plays = self.plays
+        for number, seat, suit in self._not_followed():
+            if any(s == seat and c // 10 == suit for s, c in plays[number:]):
+                proven |= 1 << (4 * seat + suit)
+        return proven
+
+    def _not_followed(self) -> list[tuple[int, int, int]]:
+        """Each card that did not follow the suit led: `(its number in the deal from 1, seat, the
+        suit led)`, in play order."""
+        out: list[tuple[int, int, int]] = []
+        plays = self.plays
+        for index, (seat, card) in enumerate(plays):
+            led = plays[index - index % 4][1] // 10
+            if index % 4 and card // 10 != led:
+                out.append((index + 1, seat, led))
+        return out
+
+    @property
     def unseen_mask(self) -> int:
         """The cards held by the other three players (as far as this seat can tell)."""
         return ((1 << 40) - 1) & ~self.hand_mask & ~self.played_mask

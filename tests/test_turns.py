@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sueca_rules import (
+    Card,
+    CardPlayed,
     DealScored,
     Decision,
     IllegalPlayError,
@@ -201,3 +203,87 @@ def test_no_decision_once_the_match_is_over_or_before_a_deal() -> None:
         match.decide("AS")
     match.deal_random()
     assert match.pending() is not None
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), claimable=st.booleans())
+def test_an_observation_s_plays_and_voids_are_what_happened(seed: int, claimable: bool) -> None:
+    """`Observation.plays` is the deal's cards with their players; a certain void is one; a
+    renúncia the cards prove was one; under `prevented` every void shown is certain."""
+    variant: str | Variant = "portugal"
+    if claimable:  # false claims let play go on: the voids of the seats they accused are sure
+        data = load_variant("portugal-table").model_dump()
+        data["revoke"]["after_false_claim"] = "play_on"
+        variant = Variant.model_validate(data)
+    match = Match(variant, seed=seed)
+    rng = random.Random(seed)
+    played: list[tuple[int, Card]] = []
+    for _ in range(rng.randrange(1, 40)):
+        decision = match.pending()
+        assert decision is not None
+        if decision.kind == "claim":
+            choice: object = rng.random() < 0.1
+        else:
+            choice = rng.choice(decision.options)
+        deal = match.deal_number
+        events = match.decide(choice)  # type: ignore[arg-type]
+        if match.deal_number != deal:
+            break
+        played += [(e.seat, e.card) for e in events if isinstance(e, CardPlayed)]
+    else:
+        for seat in range(4):
+            obs = match.observation(seat)
+            assert list(obs.plays) == played
+            dealt = match.dealt_hands
+            for other in range(4):
+                for suit in range(4):
+                    bit = 1 << (4 * other + suit)
+                    held = [c for c in dealt[other] if c // 10 == suit]
+                    if obs.sure_void_mask & bit:
+                        # held none of it when it did not follow: only cards it had played before
+                        first_miss = next(
+                            i
+                            for i, (s, c) in enumerate(played)
+                            if s == other
+                            and i % 4
+                            and c // 10 != played[i - i % 4][1] // 10
+                            and played[i - i % 4][1] // 10 == suit
+                        )
+                        before = {c for s, c in played[:first_miss] if s == other}
+                        assert set(held) <= before
+                    if obs.revoke_mask & bit:
+                        assert any(r.seat == other for r in match.revokes)
+            if not claimable:
+                assert obs.sure_void_mask == obs.void_mask
+                assert obs.revoke_mask == 0
+
+
+def test_a_false_claim_makes_the_accused_team_s_shown_voids_sure() -> None:
+    data = load_variant("portugal-table").model_dump()
+    data["revoke"]["after_false_claim"] = "play_on"
+    variant = Variant.model_validate(data)
+    for seed in range(200):
+        match = Match(variant, seed=seed)
+        while match.phase == "play" and len(match.plays) < 40:
+            decision = match.pending()
+            assert decision is not None
+            if decision.kind == "claim":
+                match.decide(False)
+                continue
+            match.decide(match.legal_cards()[-1])  # never a renúncia
+            shown = match.observation(0).void_mask
+            if shown:
+                break
+        if not shown:
+            continue
+        seat = next(s for s in range(4) if shown >> (4 * s) & 15)
+        assert match.observation(0).sure_void_mask == 0  # not yet: it might be a renúncia
+        while match.pending() is not None and match.pending().kind == "claim":  # type: ignore[union-attr]
+            match.decide(False)
+        claimant = (seat + 1) % 4  # a rival of the seat: accuses its team, falsely
+        match.claim(claimant)
+        obs = match.observation(0)
+        assert obs.sure_void_mask & (15 << (4 * seat)) == shown & (15 << (4 * seat))
+        assert obs.revoke_mask == 0
+        return
+    raise AssertionError("no void shown in 200 deals")

@@ -5,10 +5,11 @@ only what a seat knows (`Match.observation(seat)`): its own hand, the cards each
 turned card still in the dealer's hand, the voids shown and the claims heard. The other seats'
 unplayed cards are dealt anew at random so that every constraint holds:
 
-- under `revoke.mode: prevented` a seat that did not follow a suit holds none of it;
-- under `claimable` not following may have been a renúncia, so it proves nothing, unless a later
-  claim accused that seat (or its team) and did not end the deal: that claim was false, so the seat
-  had really no card of that suit;
+- the voids that are certain, as the core reads them (`Observation.sure_void_mask`): under
+  `revoke.mode: prevented` a seat that did not follow a suit holds none of it; under `claimable`
+  not following may have been a renúncia, so it proves nothing, unless a later claim accused that
+  seat (or its team) and did not end the deal: that claim was false, so the seat had really no
+  card of that suit;
 - the dealer holds the turned card until it plays it.
 
 Each card goes to a seat chosen at random among those that keep the rest of the deal possible
@@ -21,49 +22,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sueca_rules import CARDS, Observation, Revoke
+from sueca_rules import Observation
 
 __all__ = ["consistent_deal", "plays_by_seat"]
 
 
-def plays_by_seat(obs: Observation) -> tuple[list[list[int]], list[tuple[int, int, int]]]:
-    """The cards each seat played in this deal, and the suits shown missing: `(seat, suit, play)`
-    for each card that did not follow (`play` counts the deal's cards from 1)."""
-    rules = obs.rules
+def plays_by_seat(obs: Observation) -> list[list[int]]:
+    """The cards each seat played in this deal (card numbers, by seat, in play order)."""
     played: list[list[int]] = [[], [], [], []]
-    shown: list[tuple[int, int, int]] = []
-    tricks: list[tuple[int, tuple[int, ...]]] = [(t.leader, t.cards) for t in obs.tricks]
-    tricks.append((obs.trick_leader, obs.trick))
-    number = 0
-    for leader, cards in tricks:
-        led = -1
-        for seat, card in zip(rules.play_order(leader), cards, strict=False):
-            number += 1
-            played[seat].append(int(card))
-            suit = int(card) // 10
-            if led < 0:
-                led = suit
-            elif suit != led:
-                shown.append((seat, led, number))
-    return played, shown
-
-
-def _lacking(obs: Observation, shown: Sequence[tuple[int, int, int]]) -> list[int]:
-    """By seat, a 4-bit mask of the suits that seat surely holds none of."""
-    rules = obs.rules
-    lacking = [0, 0, 0, 0]
-    for seat, suit, number in shown:
-        if rules.revoke_claimable:
-            # A renúncia looks the same: only a later false claim against that seat proves it
-            # (had it revoked there, that claim would have caught it).
-            feigned = Revoke(number, seat, CARDS[0])
-            if not any(
-                claim.after >= number and rules.claim_catches(claim, (feigned,))
-                for claim in obs.claims
-            ):
-                continue
-        lacking[seat] |= 1 << suit
-    return lacking
+    for seat, card in obs.plays:
+        played[seat].append(int(card))
+    return played
 
 
 def _feasible(counts: dict[int, int], room: Sequence[int], seats: Sequence[int]) -> bool:
@@ -82,8 +51,9 @@ def consistent_deal(obs: Observation, rng: random.Random) -> list[list[int]]:
     """The four hands of the current deal as dealt (card numbers, by seat), drawn at random among
     the deals that `obs.seat` cannot tell from the real one (see the module's text)."""
     me = obs.seat
-    played, shown = plays_by_seat(obs)
-    lacking = _lacking(obs, shown)
+    played = plays_by_seat(obs)
+    sure = obs.sure_void_mask  # the core's reading of the voids shown (renúncias, claims)
+    lacking = [sure >> (4 * seat) & 15 for seat in range(4)]
     seats = [s for s in range(4) if s != me]
     room = [0, 0, 0, 0]
     for s in seats:
