@@ -3,10 +3,12 @@
 A file can hold characters that a terminal obeys instead of showing: escape sequences (`ESC [2J`
 clears the screen, `ESC ]0;…` sets the window title, `ESC ]52;…` writes the clipboard), other
 control characters, the C1 controls (`U+009B` is a CSI on some terminals) and the bidirectional
-overrides that reorder what is shown. [`shown()`][sueca_rules._text.shown] writes each of them as an
+overrides that reorder what is shown. `shown()` writes each of them as an
 escape (`\\x1b`, `\\u202e`), so that every piece of file text the library and the command line
-print (issues, errors, the variant's description) is seen, never obeyed. It is the one place that
-does it: `Issue.__str__`, the command line's error printer and its JSON writer call it.
+print (issues, errors, JSON output) is seen, never obeyed. It is the one place that does it:
+`Issue.__str__`, the command line's error printer and its JSON writer call it. Text that is shown
+as it is (a variant's name and description, the ladder's entries) may not hold control characters
+at all: `control_character()` finds them.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def shown(text: str, *, lines: bool = False) -> str:
 
 def shown_json(text: str) -> str:
     """JSON text (from `json.dumps(..., ensure_ascii=False)`, which escapes the C0 controls
-    only) with the other characters [`shown()`][sueca_rules._text.shown] escapes written as
+    only) with the other characters `shown()` escapes written as
     `\\uXXXX` escapes: the same JSON value, safe on a terminal."""
     return _UNSAFE_IN_JSON.sub(_json_escape, text)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from sueca_rules import ConfigError, Match, Suit, load_record, save_record
+from sueca_rules._simulate import simulate
 from sueca_rules.bots import advance, make_bot
 
 SUECA = [sys.executable, "-m", "sueca_rules"]
@@ -94,6 +95,8 @@ def test_a_seed_that_is_not_utf8_is_a_command_line_error(command: str) -> None:
 def test_match_arguments_that_are_not_valid_are_config_errors(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="a seed's text must be valid Unicode"):
         Match(seed="a\udcffb")
+    with pytest.raises(ConfigError, match=r"seed must be valid Unicode text"):
+        simulate("portugal", (1, 1), deals=2, seed="\udcff")
     with pytest.raises(ConfigError, match=r"rng is a random.Random \(or None\), not 'x'"):
         Match(rng="x")  # type: ignore[arg-type]
     assert Match(rng=random.Random(1)).seed == Match(rng=random.Random(1)).seed

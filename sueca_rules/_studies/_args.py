@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ConfigError
+from .._text import is_unicode
 from ._play import Mode, Study
 
 if TYPE_CHECKING:
@@ -116,6 +117,8 @@ def make_study(
     levels = _teams(teams)
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise config_error(f"seed must be a whole number or text, got {seed!r}")
+    if isinstance(seed, str) and not is_unicode(seed):
+        raise config_error(f"seed must be valid Unicode text (no lone surrogate), got {seed!r}")
     options = _options(levels, bot_options)
     resolved = tuple(resolve_variant(v) for v in variants)
     for t in (0, 1):

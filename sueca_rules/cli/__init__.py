@@ -105,9 +105,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         # Output that could not be written (standard output on a full disk, `> /dev/full`) or
         # another file the command could not handle: one line, and nothing more at exit.
-        _drop_stdout()
         reason = exc.strerror or str(exc)
         where = f"{exc.filename}: " if exc.filename else "could not write the output: "
+        if not exc.filename:
+            _drop_stdout()
         print(shown(f"sueca: {where}{reason}"), file=sys.stderr)
         return 1
     return status

@@ -171,7 +171,7 @@ LOCALE_DEFAULT = "default: pt when the locale (LC_ALL, LC_MESSAGES, LANG) is Por
 
 def add_lang(parser: argparse.ArgumentParser, what: str, note: str = "") -> None:
     """The `--lang` option of a command that speaks (`what`: what it words), the same everywhere:
-    en or pt, by default the locale's ([`lang_of()`][sueca_rules.cli._common.lang_of])."""
+    en or pt, by default the locale's (`lang_of()`)."""
     from .._lang import LANGS
 
     parser.add_argument(
