@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from sueca_rules import ConfigError, Match, Suit, load_record, save_record
-from sueca_rules._simulate import simulate
+from sueca_rules._studies._simulate import simulate
 from sueca_rules.bots import advance, make_bot
 
 SUECA = [sys.executable, "-m", "sueca_rules"]
