@@ -35,7 +35,8 @@ def cup(tmp_path: Path, e2e_ready: None) -> Iterator[tuple[Path, TournamentServe
     save_tournament(
         pair(create([Team(name=n) for n in names], "round_robin", variant=variant)), path
     )
-    with TournamentServer(path) as server:
+    server = TournamentServer(path)
+    with server:
         yield path, server
 
 
