@@ -28,7 +28,7 @@ __all__ = [
     "swiss_pairs",
 ]
 
-SWISS_BUDGET = 20_000
+SWISS_BUDGET = 2_000
 """The most steps the backtracking Swiss matcher takes before it pairs with the help of a
 maximum matching instead (one pair at a time, each checked to leave a pairing of the rest)."""
 
@@ -230,6 +230,7 @@ def swiss_pairs(
         fresh = [name for name in rest if name not in had_bye]
         bye = (fresh or rest)[-1]
         rest.remove(bye)
+    pairs: list[Pair] | None = None
     try:
         pairs = _match(rest, met, 0, budget)
         if pairs is not None:
@@ -237,10 +238,11 @@ def swiss_pairs(
     except _OutOfStepsError:
         pass
     fewest = _fewest_rematches(rest, met)
-    try:
-        pairs = _match(rest, met, fewest, budget)
-    except _OutOfStepsError:
-        pairs = None
+    if fewest > 0:  # (with none, the search above has just run out of steps)
+        try:
+            pairs = _match(rest, met, fewest, budget)
+        except _OutOfStepsError:
+            pairs = None
     if pairs is None:  # the search ran out of steps: pair with the matching's help
         pairs = _greedy_exact(rest, met, fewest)
     return pairs, bye
