@@ -554,3 +554,40 @@ def test_names_that_look_like_yaml_read_back_as_text() -> None:
     back = parse_tournament(dump_tournament(t))[0]
     assert back == t
     assert back.team_names() == names
+
+
+def _brute_most_pairs(names: list[str], met: set[frozenset[str]]) -> int:
+    if len(names) < 2:
+        return 0
+    first, rest = names[0], names[1:]
+    best = _brute_most_pairs(rest, met)  # first left unpaired
+    for other in rest:
+        if frozenset((first, other)) not in met:
+            left = [n for n in rest if n != other]
+            best = max(best, 1 + _brute_most_pairs(left, met))
+    return best
+
+
+_MEETINGS = st.integers(2, 9).flatmap(
+    lambda n: st.tuples(
+        st.just([f"T{i}" for i in range(n)]),
+        st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))),
+    )
+)
+
+
+@given(_MEETINGS)
+def test_the_matching_finds_the_fewest_rematches(
+    case: tuple[list[str], set[tuple[int, int]]],
+) -> None:
+    from sueca_rules.tournament._pairing import _most_new_pairs
+
+    names, edges = case
+    met = {frozenset((names[a], names[b])) for a, b in edges if a != b}
+    assert _most_new_pairs(names, met) == _brute_most_pairs(names, met)
+    # The search with no steps to spare (the matching's help) pairs exactly as the search does.
+    fast = swiss_pairs(names, met, set(), budget=0)
+    assert fast == swiss_pairs(names, met, set())
+    pairs, _ = fast
+    rematches = sum(frozenset(p) in met for p in pairs)
+    assert rematches == len(names) // 2 - _brute_most_pairs([n for p in pairs for n in p], met)

@@ -132,3 +132,16 @@ def test_the_printable_page_uses_a_stylesheet_the_policy_allows(client: TestClie
 def test_without_a_tournament_there_are_no_tournament_pages() -> None:
     with TestClient(create_app(Settings.for_tests())) as c:
         assert c.get("/tournament").status_code == 404
+
+
+def test_serve_refuses_a_broken_tournament_file_before_listening(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sueca_rules.cli import main
+
+    bad = tmp_path / "cup.yaml"
+    bad.write_text("format: ladder\n", encoding="utf-8")
+    assert main(["serve", "--port", "0", "--tournament", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert f"{bad}:1:1: format: expected one of" in err
+    assert "served" not in err

@@ -237,6 +237,7 @@ def run_serve(args: argparse.Namespace) -> int:
             f"sueca serve needs the web extra ({exc.name} is missing): "
             "pip install 'sueca-rules[web]'"
         ) from None
+    tournament = checked_tournament_file(args.tournament)  # before listening
     sock = _bind(args.host, args.port)
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host
@@ -251,7 +252,7 @@ def run_serve(args: argparse.Namespace) -> int:
         Settings(max_tables=args.max_tables, away_seconds=float(args.away)),
         allowed_hosts=allowed_hosts(args.host, args.allowed_host, args.allowed_origin),
         allowed_origins=args.allowed_origin,
-        tournament=checked_tournament_file(args.tournament),
+        tournament=tournament,
     )
     if app.state.tournament is not None:
         print(

@@ -38,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  sueca tournament new cup.yaml --teams teams.csv --format swiss --rounds 4\n"
             "  sueca tournament pair cup.yaml\n"
             "  sueca tournament result cup.yaml --round 1 --table 2 --score 2-1\n"
-            "  sueca tournament play cup.yaml --levels 'Os Ases=5,Os Trunfos=1'\n"
+            "  sueca tournament play cup.yaml --levels 'Os Ases=5,Os Reis=1'\n"
             "  sueca tournament standings cup.yaml --html cup.html"
         ),
     )

@@ -5,7 +5,10 @@
 * `swiss_pairs()`: the teams in ranking order; the bye to the lowest-ranked team that has had
   none; then a backtracking matcher pairs the top unpaired team with the next one down that it has
   not met, backing up when the rest cannot be paired. A rematch is allowed only when no pairing of
-  the round avoids it (then as few as the matcher needs).
+  the round avoids it, and then only as many as the fewest any pairing needs (found exactly with
+  a maximum matching, Edmonds' blossom algorithm, of the pairs that have not met). When the
+  search takes too many steps, the pairs are chosen top-down one at a time, each kept only if
+  the matching says the rest can still be paired with the rematches left.
 * `bracket_slots()`: a seeded knockout bracket (1 meets the last seed, 2 the one before...,
   seeds 1 and 2 can meet only in the final); missing seeds are byes, so byes go to the top seeds.
 * `snake_groups()`: teams dealt into groups by seed, one way then back (1 2 3 3 2 1 ...).
@@ -25,8 +28,9 @@ __all__ = [
     "swiss_pairs",
 ]
 
-SWISS_BUDGET = 200_000
-"""The most steps the Swiss matcher takes for each number of rematches it tries."""
+SWISS_BUDGET = 2_000
+"""The most steps the backtracking Swiss matcher takes before it pairs with the help of a
+maximum matching instead (one pair at a time, each checked to leave a pairing of the rest)."""
 
 Pair = tuple[str, str]
 
@@ -67,7 +71,8 @@ class _OutOfStepsError(Exception):
 def _match(
     order: Sequence[str], met: Collection[frozenset[str]], rematches: int, budget: int
 ) -> list[Pair] | None:
-    """A pairing of `order` (top-down, backtracking) with at most `rematches` rematches."""
+    """The first pairing of `order` top-down (backtracking) with at most `rematches` rematches;
+    `None` when there is none. Raises `_OutOfStepsError` after `budget` steps."""
     n = len(order)
     full = (1 << n) - 1
     again = [[frozenset((order[i], order[j])) in met for j in range(n)] for i in range(n)]
@@ -96,10 +101,114 @@ def _match(
         failed.add((mask, left))
         return None
 
-    try:
-        return go(0, rematches)
-    except _OutOfStepsError:
-        return None
+    return go(0, rematches)
+
+
+def _most_new_pairs(names: Sequence[str], met: Collection[frozenset[str]]) -> int:
+    """The most pairs of `names` that have not met, all at once: a maximum matching of the
+    graph of pairs that have not met (Edmonds' blossom algorithm)."""
+    n = len(names)
+    adj = [
+        [j for j in range(n) if j != i and frozenset((names[i], names[j])) not in met]
+        for i in range(n)
+    ]
+    match = [-1] * n
+    for v in range(n):  # a greedy start
+        if match[v] == -1:
+            free = next((u for u in adj[v] if match[u] == -1), None)
+            if free is not None:
+                match[v], match[free] = free, v
+    for root in range(n):
+        if match[root] == -1:
+            end, parent = _augmenting_path(root, adj, match)
+            while end != -1:  # flip the path
+                previous = parent[end]
+                after = match[previous]
+                match[end], match[previous] = previous, end
+                end = after
+    return sum(1 for v in match if v != -1) // 2
+
+
+def _augmenting_path(root: int, adj: list[list[int]], match: list[int]) -> tuple[int, list[int]]:
+    """An augmenting path from `root` (its free end, and each vertex's parent), or -1."""
+    n = len(adj)
+    used = [False] * n
+    parent = [-1] * n
+    base = list(range(n))
+    used[root] = True
+    queue = [root]
+
+    def lca(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if match[a] == -1:
+                break
+            a = parent[match[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[match[b]]
+
+    def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != b:
+            blossom[base[v]] = blossom[base[match[v]]] = True
+            parent[v] = child
+            child = match[v]
+            v = parent[match[v]]
+
+    head = 0
+    while head < len(queue):
+        v = queue[head]
+        head += 1
+        for to in adj[v]:
+            if base[v] == base[to] or match[v] == to:
+                continue
+            if to == root or (match[to] != -1 and parent[match[to]] != -1):
+                b = lca(v, to)
+                blossom = [False] * n
+                mark(v, b, to, blossom)
+                mark(to, b, v, blossom)
+                for i in range(n):
+                    if blossom[base[i]]:
+                        base[i] = b
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if match[to] == -1:
+                    return to, parent
+                used[match[to]] = True
+                queue.append(match[to])
+    return -1, parent
+
+
+def _fewest_rematches(names: Sequence[str], met: Collection[frozenset[str]]) -> int:
+    return len(names) // 2 - _most_new_pairs(names, met)
+
+
+def _greedy_exact(order: Sequence[str], met: Collection[frozenset[str]], left: int) -> list[Pair]:
+    """Top-down pairing where each pair is kept only if the rest can still be paired with the
+    rematches left (asked of the matching algorithm): no backtracking needed."""
+    rest = list(order)
+    pairs: list[Pair] = []
+    while rest:
+        top = rest[0]
+        for other in rest[1:]:
+            cost = 1 if frozenset((top, other)) in met else 0
+            if cost > left:
+                continue
+            remaining = [n for n in rest if n not in (top, other)]
+            if _fewest_rematches(remaining, met) <= left - cost:
+                pairs.append((top, other))
+                rest, left = remaining, left - cost
+                break
+        else:  # pragma: no cover - the count of rematches says a pairing exists
+            raise AssertionError("no pairing within the fewest rematches")
+    return pairs
 
 
 def swiss_pairs(
@@ -112,6 +221,8 @@ def swiss_pairs(
     """One Swiss round: the pairs (higher-ranked team first) and the team with the bye.
 
     `order` is the ranking before the round (best first), `met` the pairs that have played.
+    The fewest rematches any pairing needs is found exactly (a maximum matching of the pairs
+    that have not met); the pairing is the first one top-down with no more than that.
     """
     rest = list(order)
     bye: str | None = None
@@ -119,12 +230,22 @@ def swiss_pairs(
         fresh = [name for name in rest if name not in had_bye]
         bye = (fresh or rest)[-1]
         rest.remove(bye)
-    for rematches in range(len(rest) // 2 + 1):
-        pairs = _match(rest, met, rematches, budget)
+    pairs: list[Pair] | None = None
+    try:
+        pairs = _match(rest, met, 0, budget)
         if pairs is not None:
             return pairs, bye
-    # Unreachable: with every rematch allowed the first try pairs the list in order.
-    return [(rest[i], rest[i + 1]) for i in range(0, len(rest), 2)], bye  # pragma: no cover
+    except _OutOfStepsError:
+        pass
+    fewest = _fewest_rematches(rest, met)
+    if fewest > 0:  # (with none, the search above has just run out of steps)
+        try:
+            pairs = _match(rest, met, fewest, budget)
+        except _OutOfStepsError:
+            pairs = None
+    if pairs is None:  # the search ran out of steps: pair with the matching's help
+        pairs = _greedy_exact(rest, met, fewest)
+    return pairs, bye
 
 
 def bracket_positions(size: int) -> list[int]:

@@ -131,7 +131,8 @@ _PAGE = """<!doctype html>
 {% if refresh %}<meta http-equiv="refresh" content="30">{% endif %}
 <title>{{ t.name }} · Sueca</title>
 <link rel="stylesheet" href="/static/css/app.css">
-<link rel="stylesheet" href="/tournament/page.css"></head>
+<link rel="stylesheet" href="/tournament/page.css">
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>
 <body data-page="tournament">
 <header class="top"><a class="brand" href="/tournament">{{ t.name }}</a>
 <nav><a href="/tournament/print">{{ w.print }}</a></nav>
@@ -299,9 +300,14 @@ class TournamentSite:
             request.headers.get("accept-language"),
         )
 
-    def _render(self, name: str, context: dict[str, Any], status: int = 200) -> Response:
+    def _render(
+        self, request: Request, name: str, context: dict[str, Any], status: int = 200
+    ) -> Response:
         response = HTMLResponse(_ENV.get_template(name).render(**context), status_code=status)
         response.headers["cache-control"] = "no-store"
+        asked = request.query_params.get("lang")
+        if asked in LANGS:  # as the app's other pages: the choice is kept (the forms' posts too)
+            response.set_cookie("lang", asked, max_age=365 * 24 * 3600, samesite="strict")
         return response
 
     def _next(self, lang: Lang, t: Tournament, team: str) -> str:
@@ -331,7 +337,7 @@ class TournamentSite:
             next=self._next(lang, t, team),
             refresh=True,
         )
-        return self._render("players", context)
+        return self._render(request, "players", context)
 
     def _organiser(self, request: Request, error: str | None = None, status: int = 200) -> Response:
         lang = self._lang(request)
@@ -345,7 +351,7 @@ class TournamentSite:
             pair_label=_say(lang, "pair", r=number),
             error=error,
         )
-        return self._render("organiser", context, status)
+        return self._render(request, "organiser", context, status)
 
     def _allowed(self, request: Request) -> bool:
         return secrets.compare_digest(str(request.path_params.get("secret", "")), self.secret)
@@ -359,7 +365,9 @@ class TournamentSite:
     def print_page(self, request: Request) -> Response:
         """The printable page."""
         t, variant = self.load()
-        page = tournament_html(t, variant, stylesheet="/tournament/print.css")
+        page = tournament_html(t, variant, stylesheet="/tournament/print.css").replace(
+            "</head>", '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>', 1
+        )
         return HTMLResponse(page, headers={"cache-control": "no-store"})
 
     def print_css(self, request: Request) -> Response:

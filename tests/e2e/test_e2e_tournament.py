@@ -1,0 +1,93 @@
+"""The tournament pages in a real Chromium: the organiser enters a score with the page's form,
+the players' page shows it, the printable page prints (no style or script blocked by the app's
+content security policy on any of them)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sueca_rules import load_variant
+from sueca_rules.tournament import Team, create, load_tournament, pair, save_tournament
+
+from .conftest import Server
+
+
+class TournamentServer(Server):
+    """The web app with a tournament file's pages."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        from sueca_rules.web import Settings, create_app
+
+        self.app = create_app(Settings.for_tests(), tournament=path)
+        self.server.config.app = self.app  # uvicorn loads its app when it starts
+
+
+@pytest.fixture
+def cup(tmp_path: Path, e2e_ready: None) -> Iterator[tuple[Path, TournamentServer]]:
+    path = tmp_path / "cup.yaml"
+    names = ["Os Ases", "<b>Reis</b>", "A Bisca", "A Bandeira"]
+    variant = load_variant("portugal-best-of-3")
+    save_tournament(
+        pair(create([Team(name=n) for n in names], "round_robin", variant=variant)), path
+    )
+    server = TournamentServer(path)
+    with server:
+        yield path, server
+
+
+def _watch(page: Any) -> list[str]:
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    return problems
+
+
+def test_the_organiser_enters_a_score_and_the_players_see_it(
+    context: Any, cup: tuple[Path, TournamentServer]
+) -> None:
+    path, server = cup
+    page = context.new_page()
+    problems = _watch(page)
+    organiser = server.url + server.app.state.tournament.organiser_path
+    page.goto(organiser + "?lang=pt")
+    assert page.locator("h1").inner_text().endswith("Organização")
+    form = page.locator("form.score").first
+    form.locator('input[name="a"]').fill("2")
+    form.locator('input[name="b"]').fill("1")
+    form.locator("button").click()
+    page.wait_for_selector("text=Guardado.")
+    t, _ = load_tournament(path)
+    result = t.rounds[0].tables[0].result
+    assert result is not None
+    assert result.score == [2, 1]
+    players = context.new_page()
+    players_problems = _watch(players)
+    players.goto(server.url + "/tournament?lang=en")
+    assert "2-1" in players.locator("table.tt").first.inner_text()
+    assert players.locator("text=<b>Reis</b>").count() >= 1  # shown as text, not markup
+    players.select_option('select[name="team"]', "A Bisca")
+    players.locator("form button").click()
+    assert "Round 1: table" in players.locator(".next").inner_text()
+    assert problems == []
+    assert players_problems == []
+
+
+def test_the_printable_page_prints(context: Any, cup: tuple[Path, TournamentServer]) -> None:
+    _, server = cup
+    page = context.new_page()
+    problems = _watch(page)
+    page.goto(server.url + "/tournament/print")
+    page.emulate_media(media="print")
+    assert page.locator("section.sheet").count() == 2
+    assert page.eval_on_selector("section.standings", "e => getComputedStyle(e).breakBefore") == (
+        "page"
+    )
+    border = page.eval_on_selector("section.sheet", "e => getComputedStyle(e).borderTopWidth")
+    assert border == "2px"  # the stylesheet was applied
+    assert len(page.pdf()) > 1000
+    assert problems == []
