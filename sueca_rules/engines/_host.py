@@ -282,6 +282,8 @@ class EngineProcess:
             line = self._line(deadline)
             if line is None or line is _EOF:
                 what = "did not answer hello in time" if line is None else "exited"
+                if line is _EOF and self._err is not None:
+                    self._err.join(1.0)  # its last words, read to the end
                 raise EngineError(f"{self.name} {what}{self._stderr_hint()}")
             if line is _TOO_LONG:
                 continue
