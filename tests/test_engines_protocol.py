@@ -383,3 +383,24 @@ def test_the_exchanges_on_the_engines_page_are_real() -> None:
     laid_out = re.search(r"```json\n(\{\n  \"type\": \"decide\".*?)```", PAGE.read_text(), re.S)
     assert laid_out is not None
     assert json.loads(laid_out.group(1)) == requests[0]
+
+
+def test_the_engines_docstring_examples_run() -> None:
+    import doctest
+
+    import sueca_rules.engines
+
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner()
+    attempted = 0
+    for name in ("EngineProcess", "play_match"):
+        obj = getattr(sueca_rules.engines, name)
+        for test in finder.find(obj, name, globs={}):
+            runner.run(test)
+            attempted += len(test.examples)
+    for test in finder.find(sueca_rules.engines, "sueca_rules.engines"):
+        if test.name == "sueca_rules.engines":
+            runner.run(test)
+            attempted += len(test.examples)
+    assert runner.failures == 0
+    assert attempted >= 8

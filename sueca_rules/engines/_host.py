@@ -186,11 +186,13 @@ class EngineProcess:
     `command` is a list of words or a command line (split with `shlex`, run without a shell).
     `time_ms` is the budget sent with each request; an answer later than `time_ms + grace_ms` is a
     fault, and so is any answer once the engine has spent `match_ms` in the current match (none:
-    no limit). Use it as a context manager (or call [`close()`][sueca_rules.engines.EngineProcess.
-    close]): the engine's whole process group is killed on the way out.
+    no limit). Use it as a context manager (or call
+    [`close()`][sueca_rules.engines.EngineProcess.close]): the engine's whole process group is
+    killed on the way out.
 
     Examples:
-        >>>         >>> from sueca_rules import Match
+        >>> import sys
+        >>> from sueca_rules import Match
         >>> from sueca_rules.engines import EngineProcess
         >>> match = Match("portugal", seed=1)
         >>> with EngineProcess([sys.executable, "-m", "sueca_rules", "engine"]) as engine:
