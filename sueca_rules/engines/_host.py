@@ -237,6 +237,7 @@ class EngineProcess:
         self._lock = threading.Lock()
         self._stderr_before = b""
         self._given_up: deque[int] = deque(maxlen=64)  # requests answered for it (faults)
+        self._started = False
 
     # --- lifetime -------------------------------------------------------------------------
 
@@ -274,6 +275,7 @@ class EngineProcess:
         self._out = _Reader(process.stdout, self.max_line, lines=True)
         self._err = _Reader(process.stderr, self.stderr_bytes, lines=False)
         self._stopped = False
+        self._started = True
         _LIVE.add(self)
 
     def _hello(self) -> None:
@@ -363,6 +365,13 @@ class EngineProcess:
         be started again, the first-option rule plays for it)."""
         self._match_used = 0.0
         if self.alive:
+            return
+        if not self._started:  # never started: start it now (not a restart)
+            try:
+                self.start()
+            except EngineError as exc:
+                self._fault_note(str(exc))
+                self._stopped = True
             return
         if self.stats.restarts >= MAX_RESTARTS:
             self.close()
