@@ -10,13 +10,16 @@ engine reading the request back into an observation, and checking the answer.
     .venv/bin/python benchmarks/engine.py                  # 200 deals, a JSON object
     .venv/bin/python benchmarks/engine.py --deals 50 --variant portugal-table
 
-Run on demand (never in CI): the figure is wall-clock time and depends on the machine's load.
+Run on demand (never in CI). The per-decision figures are wall-clock time and grow with the
+machine's load; `host_cpu_ms_per_decision` and `engine_cpu_ms_per_decision` are the processor time
+of each side (the engine's start-up included), which load changes less.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import sys
 import time
 
@@ -39,12 +42,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="portugal")
     args = parser.parse_args(argv)
     command = [sys.executable, "-m", "sueca_rules", "engine", "--level", "1"]
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
     with EngineProcess(command, time_ms=5000) as engine:
+        host_cpu = time.process_time()
         seconds, _ = _run([engine] * 4, args.deals, args.variant)
+        host_cpu = time.process_time() - host_cpu
         stats = engine.stats
         assert stats.faults == 0, list(stats.log)
         engine_ms = 1000 * seconds / stats.decisions
         round_trip_ms = stats.ms_per_decision
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the engine, reaped: start-up included
+    engine_cpu = (after.ru_utime + after.ru_stime) - (children.ru_utime + children.ru_stime)
     bot = BotPlayer(1)
     seconds, _ = _run([bot] * 4, args.deals, args.variant)
     bot_ms = 1000 * seconds / bot.stats.decisions
@@ -66,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         "engine_round_trip_ms": round(round_trip_ms, 3),
         "in_process_ms_per_decision": round(bot_ms, 4),
         "protocol_overhead_ms": round(engine_ms - bot_ms, 3),
+        "host_cpu_ms_per_decision": round(1000 * host_cpu / stats.decisions, 3),
+        "engine_cpu_ms_per_decision": round(1000 * engine_cpu / stats.decisions, 3),
         "request_build_ms": round(request_ms, 4),
     }
     print(json.dumps(report, indent=2))

@@ -231,3 +231,18 @@ def test_a_match_total_time_limit_replaces_a_slow_engine(tmp_path: Path) -> None
     assert len(match.deals) == 1
     assert 1 <= engine.stats.answered < engine.stats.decisions
     assert any("out of time" in line or "no answer" in line for line in engine.stats.log)
+
+
+def test_play_match_starts_an_engine_not_started(tmp_path: Path) -> None:
+    engine = EngineProcess(_script(tmp_path, "good"))
+    try:
+        match = _play(engine)
+    finally:
+        engine.close()
+    assert len(match.deals) == 1
+    assert engine.stats.restarts == 0
+    assert engine.stats.faults == 0
+    missing = EngineProcess([str(tmp_path / "missing")])
+    match = _play(missing)  # cannot start: every decision of its seats is a fault
+    assert missing.stats.faults == missing.stats.decisions == 20
+    assert "cannot start" in missing.stats.log[0]

@@ -383,3 +383,48 @@ def test_the_exchanges_on_the_engines_page_are_real() -> None:
     laid_out = re.search(r"```json\n(\{\n  \"type\": \"decide\".*?)```", PAGE.read_text(), re.S)
     assert laid_out is not None
     assert json.loads(laid_out.group(1)) == requests[0]
+
+
+def test_the_engines_docstring_examples_run() -> None:
+    import doctest
+
+    import sueca_rules.engines
+
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner()
+    attempted = 0
+    for name in ("EngineProcess", "play_match"):
+        obj = getattr(sueca_rules.engines, name)
+        for test in finder.find(obj, name, globs={}):
+            runner.run(test)
+            attempted += len(test.examples)
+    for test in finder.find(sueca_rules.engines, "sueca_rules.engines"):
+        if test.name == "sueca_rules.engines":
+            runner.run(test)
+            attempted += len(test.examples)
+    assert runner.failures == 0
+    assert attempted >= 8
+
+
+def test_the_python_host_of_the_engines_page_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    host = next(b for b in blocks if "EngineProcess" in b)
+    exec(compile(host, "engines.md", "exec"), {"__name__": "engines_page"})
+    points, faults, _ = capsys.readouterr().out.rsplit(" ", 2)
+    assert faults == "0"
+    assert sum(json.loads(points.replace("(", "[").replace(")", "]"))) == 120
+
+
+def test_the_skeleton_engine_of_the_engines_page_plays(tmp_path: Path) -> None:
+    from sueca_rules.engines import BotPlayer, EngineProcess, play_match
+
+    blocks = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)
+    skeleton = tmp_path / "my_bot.py"
+    skeleton.write_text(next(b for b in blocks if "sys.stdin" in b), encoding="utf-8")
+    with EngineProcess([sys.executable, str(skeleton)]) as engine:
+        match = play_match("brasil", [engine, BotPlayer(1)] * 2, seed=2, deals=2)
+    assert engine.info == {"name": "my bot"}
+    assert engine.stats.faults == 0
+    assert engine.stats.answered > 20
+    assert len([d for d in match.deals if d.result != "redeal"]) == 2

@@ -186,11 +186,13 @@ class EngineProcess:
     `command` is a list of words or a command line (split with `shlex`, run without a shell).
     `time_ms` is the budget sent with each request; an answer later than `time_ms + grace_ms` is a
     fault, and so is any answer once the engine has spent `match_ms` in the current match (none:
-    no limit). Use it as a context manager (or call [`close()`][sueca_rules.engines.EngineProcess.
-    close]): the engine's whole process group is killed on the way out.
+    no limit). Use it as a context manager (or call
+    [`close()`][sueca_rules.engines.EngineProcess.close]): the engine's whole process group is
+    killed on the way out.
 
     Examples:
-        >>>         >>> from sueca_rules import Match
+        >>> import sys
+        >>> from sueca_rules import Match
         >>> from sueca_rules.engines import EngineProcess
         >>> match = Match("portugal", seed=1)
         >>> with EngineProcess([sys.executable, "-m", "sueca_rules", "engine"]) as engine:
@@ -235,6 +237,7 @@ class EngineProcess:
         self._lock = threading.Lock()
         self._stderr_before = b""
         self._given_up: deque[int] = deque(maxlen=64)  # requests answered for it (faults)
+        self._started = False
 
     # --- lifetime -------------------------------------------------------------------------
 
@@ -272,6 +275,7 @@ class EngineProcess:
         self._out = _Reader(process.stdout, self.max_line, lines=True)
         self._err = _Reader(process.stderr, self.stderr_bytes, lines=False)
         self._stopped = False
+        self._started = True
         _LIVE.add(self)
 
     def _hello(self) -> None:
@@ -282,6 +286,8 @@ class EngineProcess:
             line = self._line(deadline)
             if line is None or line is _EOF:
                 what = "did not answer hello in time" if line is None else "exited"
+                if line is _EOF and self._err is not None:
+                    self._err.join(1.0)  # its last words, read to the end
                 raise EngineError(f"{self.name} {what}{self._stderr_hint()}")
             if line is _TOO_LONG:
                 continue
@@ -359,6 +365,13 @@ class EngineProcess:
         be started again, the first-option rule plays for it)."""
         self._match_used = 0.0
         if self.alive:
+            return
+        if not self._started:  # never started: start it now (not a restart)
+            try:
+                self.start()
+            except EngineError as exc:
+                self._fault_note(str(exc))
+                self._stopped = True
             return
         if self.stats.restarts >= MAX_RESTARTS:
             self.close()
