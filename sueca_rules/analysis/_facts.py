@@ -162,7 +162,7 @@ def _leading(
     facts: list[Fact] = []
     suit = played // 10
     unseen = obs.unseen_mask
-    if suit != trump and POINTS[played] and best // 10 != suit:
+    if suit != trump and POINTS[played] and (best // 10 != suit or POINTS[best] < POINTS[played]):
         higher = unseen & ABOVE[played] & SUIT_MASKS[suit]
         if higher:
             facts.append(

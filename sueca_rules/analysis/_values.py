@@ -2,7 +2,7 @@
 
 A value is the expected card points (0-120) the seat's team holds at the end of the deal after
 that option, averaged over deals of the unseen cards consistent with what the seat saw (level 5's
-`_Deals`: the hand sizes, the voids shown, the turned card while the dealer holds it, and deals
+`sampled_deals`: the hand sizes, the voids shown, the turned card while the dealer holds it, and deals
 weighed by how well they explain the rivals' cards so far). From each sampled deal the rest of the
 deal is played by the bots' rules of thumb, every seat knowing only what it would know, the last
 tricks solved exactly (every hand in view); once few enough cards are left, the whole rest is
@@ -23,7 +23,7 @@ from .._kernel import Position, play_cards, solve
 from .._kernel._bits import CardIndex, Mask, interchangeable
 from .._rules import team_of
 from ..bots._rules_of_thumb import heuristic_playout
-from ..bots._sampling import _Deals
+from ..bots._sampling import sampled_deals
 from ..bots._table import proven_revokers
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ def card_values(
     next_seat = obs.rules.next_seat
     totals = [0.0] * len(cands)
     done = 0
-    deals = _Deals(obs, rng, config.inference)
+    deals = sampled_deals(obs, rng, config.inference)
     while done < count:
         batch = deals.batch(min(12, count - done))
         for hands in batch:
@@ -182,7 +182,7 @@ def _rollout(observation: Observation, config: Settings, rng: random.Random, cou
     team = team_of(obs.seat)
     held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
     trick = [int(c) for c in obs.trick]
-    deals = _Deals(obs, rng, config.inference)
+    deals = sampled_deals(obs, rng, config.inference)
     total = 0.0
     hands_list: list[list[Mask]] = deals.batch(count)
     for hands in hands_list:
