@@ -1,13 +1,14 @@
 """What each option of a decision is worth to the deciding seat's team, from its observation only.
 
 A value is the expected card points (0-120) the seat's team holds at the end of the deal after
-that option, averaged over deals of the unseen cards consistent with what the seat saw (level 5's
-`sampled_deals`: the hand sizes, the voids shown, the turned card while the dealer holds it, and deals
-weighed by how well they explain the rivals' cards so far). From each sampled deal the rest of the
-deal is played by the bots' rules of thumb, every seat knowing only what it would know, the last
-tricks solved exactly (every hand in view); once few enough cards are left, the whole rest is
-solved exactly. Every option is played out in the same sampled deals, so two options are compared
-on the same cards: the difference between two values is much steadier than either value.
+that option, averaged over deals of the unseen cards consistent with what the seat saw (level
+5's `sampled_deals`: the hand sizes, the voids shown, the turned card while the dealer holds it,
+and deals weighed by how well they explain the rivals' cards so far). From each sampled deal the
+rest of the deal is played by the bots' rules of thumb, every seat knowing only what it would
+know, the last tricks solved exactly (every hand in view); once few enough cards are left, the
+whole rest is solved exactly. Every option is played out in the same sampled deals, so two
+options are compared on the same cards: the difference between two values is much steadier
+than either value.
 """
 
 from __future__ import annotations
