@@ -299,3 +299,21 @@ def test_ctrl_c_stops_cleanly(
     assert status == 130
     assert err == "interrupted\n"
     assert out == ""
+
+
+def test_sueca_play_hints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    monkeypatch.setenv("COLUMNS", "400")
+    monkeypatch.setattr("sys.stdin", io.StringIO("!\nhint\nq\n"))
+    status = main(["play", "--hints", "--seed", "3", "--level", "1", "--samples", "4"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "Hints are on: type ! (or hint)" in out
+    assert out.count("Hint: ") == 2
+    assert "your team ends the deal with" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("!\nq\n"))
+    main(["play", "--seed", "3", "--level", "1", "--samples", "4"])
+    assert "Hint: " not in capsys.readouterr().out  # no --hints: ! is not a card

@@ -159,6 +159,14 @@ class _Analysis:
     def hint_head(self, choice: str) -> str:
         return f"Hint: {choice}"
 
+    hint_words: frozenset[str] = frozenset({"!", "hint"})
+
+    def hint_keys(self) -> str:
+        return (
+            "Hints are on: type ! (or hint) when it is your turn to play, and the computer says "
+            "what it would play, and why."
+        )
+
     def number(self, value: float) -> str:
         return _n(value)
 

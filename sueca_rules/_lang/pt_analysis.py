@@ -160,6 +160,14 @@ class _Analysis:
     def hint_head(self, choice: str) -> str:
         return f"Sugestão: {choice}"
 
+    hint_words: frozenset[str] = frozenset({"!", "dica"})
+
+    def hint_keys(self) -> str:
+        return (
+            "Há sugestões: escreve ! (ou dica) quando for a tua vez de jogar, e o computador diz "
+            "o que jogava, e porquê."
+        )
+
     def number(self, value: float) -> str:
         return _n(value)
 
