@@ -7,6 +7,7 @@ seats by name. The explanations speak to the player of the seat, as a partner at
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol
 
 __all__ = ["AnalysisPhrases"]
@@ -63,3 +64,7 @@ class AnalysisPhrases(Protocol):
 
     def hint_keys(self) -> str: ...
     def number(self, value: float) -> str: ...
+
+    web: Mapping[str, str]
+    """The words of the web review and hint (`review.title`, `hint.button`…), by key; the same
+    keys in every language."""

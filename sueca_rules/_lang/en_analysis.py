@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 __all__ = ["ANALYSIS"]
@@ -166,6 +168,35 @@ class _Analysis:
             "Hints are on: type ! (or hint) when it is your turn to play, and the computer says "
             "what it would play, and why."
         )
+
+    web: Mapping[str, str] = MappingProxyType(
+        {
+            "review.title": "Review",
+            "review.button": "Review this game",
+            "review.wait": "Reviewing… (this can take a minute)",
+            "review.intro": (
+                "Each decision judged with what its player could see: the value of each option is "
+                "the team's expected card points at the end of the deal."
+            ),
+            "review.deal": "Deal {n}",
+            "review.level": "Level",
+            "review.card": "card",
+            "review.seat": "seat",
+            "review.played": "played",
+            "review.best": "best",
+            "review.loss": "loss",
+            "review.options": "options",
+            "review.mistake": "mistake",
+            "review.chart": "Expected points of team 0 (seats 0 and 2) through the deal",
+            "review.summary": "By seat",
+            "review.decisions": "decisions",
+            "review.mistakes": "mistakes",
+            "review.failed": "The review failed",
+            "hint.button": "Hint",
+            "hint.wait": "Thinking…",
+            "hint.none": "No decision of yours is due.",
+        }
+    )
 
     def number(self, value: float) -> str:
         return _n(value)

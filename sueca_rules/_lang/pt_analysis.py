@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 __all__ = ["ANALYSIS"]
@@ -167,6 +169,35 @@ class _Analysis:
             "Há sugestões: escreve ! (ou dica) quando for a tua vez de jogar, e o computador diz "
             "o que jogava, e porquê."
         )
+
+    web: Mapping[str, str] = MappingProxyType(
+        {
+            "review.title": "Análise",
+            "review.button": "Analisar este jogo",
+            "review.wait": "A analisar… (pode demorar um minuto)",
+            "review.intro": (
+                "Cada decisão julgada com o que o jogador podia ver: o valor de cada opção é "
+                "a média dos pontos da equipa no fim da mão."
+            ),
+            "review.deal": "Mão {n}",
+            "review.level": "Nível",
+            "review.card": "carta",
+            "review.seat": "lugar",
+            "review.played": "jogou",
+            "review.best": "melhor",
+            "review.loss": "perda",
+            "review.options": "opções",
+            "review.mistake": "erro",
+            "review.chart": "Pontos esperados da equipa 0 (lugares 0 e 2) ao longo da mão",
+            "review.summary": "Por lugar",
+            "review.decisions": "decisões",
+            "review.mistakes": "erros",
+            "review.failed": "A análise falhou",
+            "hint.button": "Sugestão",
+            "hint.wait": "A pensar…",
+            "hint.none": "Não é a tua vez de decidir.",
+        }
+    )
 
     def number(self, value: float) -> str:
         return _n(value)
