@@ -317,3 +317,13 @@ def test_sueca_play_hints(
     monkeypatch.setattr("sys.stdin", io.StringIO("!\nq\n"))
     main(["play", "--seed", "3", "--level", "1", "--samples", "4"])
     assert "Hint: " not in capsys.readouterr().out  # no --hints: ! is not a card
+
+
+def test_the_api_reference_documents_the_analysis() -> None:
+    import re
+
+    import sueca_rules.analysis
+
+    page = Path(__file__).parent.parent / "docs" / "reference" / "api" / "analysis.md"
+    documented = set(re.findall(r"^::: (\S+)", page.read_text(encoding="utf-8"), re.M))
+    assert {f"sueca_rules.analysis.{n}" for n in sueca_rules.analysis.__all__} <= documented
