@@ -356,7 +356,8 @@ class _Task:
 
 
 def _match_before(record: Record, base_dir: str | None, first: int) -> Match:
-    head = Record.model_validate({**record.to_data(), "deals": record.to_data()["deals"][:first]})
+    data = record.to_data()
+    head = Record.model_validate({**data, "deals": data["deals"][:first]})
     return replay(Match, head, base_dir=base_dir if base_dir is not None else Path.cwd())
 
 
