@@ -119,6 +119,21 @@ def test_a_review_is_the_same_for_a_seed_and_for_any_jobs() -> None:
     assert analyse(record, level=1, seed=4) != one
 
 
+def test_a_program_read_from_stdin_reviews_in_one_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its workers could not import it again (`python -`): the review is made without them."""
+    import sys
+
+    monkeypatch.setattr(sys.modules["__main__"], "__file__", "<stdin>", raising=False)
+    match = Match("portugal", seed=8)
+    play_match(match, [make_bot(1, seed=s) for s in range(4)], max_deals=2)
+    record = match.to_record()
+    two = record.model_copy(update={"deals": record.deals[:2]})
+    assert len(two.deals) == 2
+    assert analyse(two, level=1, jobs=2) == analyse(two, level=1)
+
+
 def _shuffled_hidden_hands(record: Record, cards: int, seed: int) -> tuple[Record, int]:
     """The record's first deal with the hands the seat to play card `cards` cannot see dealt again
     among its unseen cards, consistently with all it saw (the hand sizes, the voids shown, the

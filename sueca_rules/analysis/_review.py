@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -370,6 +371,15 @@ def _run(task: _Task) -> list[DealReview]:
     ]
 
 
+def _can_spawn() -> bool:
+    """Whether worker processes can start: a spawned worker imports the main module again from
+    its file, which a program read from standard input (`python -`) does not have (its workers
+    would fail to start over and over). Without workers the review is the same, in one process."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    return path is None or Path(path).is_file()
+
+
 def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
@@ -414,7 +424,7 @@ def analyse(
     done = 0
     reviews: list[DealReview] = []
     count = len(record.deals)
-    if jobs == 1 or count <= 1:
+    if jobs == 1 or count <= 1 or not _can_spawn():
         match = _match_before(record, base_dir, 0)
 
         def tick() -> None:
