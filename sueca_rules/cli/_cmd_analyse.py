@@ -146,7 +146,8 @@ def _line(review: DecisionReview, lang: str) -> list[str]:
         )
 
     line = w.decision_line(
-        review.after,
+        # a claim is made after a card: it is shown at that card
+        review.after - 1 if kind == "claim" and review.after else review.after,
         seat_name(review.seat, lang),
         w.kind(kind),
         shown(review.played),
