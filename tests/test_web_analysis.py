@@ -81,6 +81,7 @@ def test_a_hint_at_a_practice_table(client: TestClient) -> None:
     assert body["decision"] == "card"
     assert body["choice"] in [o["choice"] for o in body["options"]]
     assert body["why"]
+    assert client.get(path + "&probe=1").json() == {"allowed": True}
     assert client.get(path.replace(token, "x" * 40)).status_code == 403
     assert client.get(f"/api/tables/nope/hint?token={token}").status_code == 404
 
@@ -88,7 +89,7 @@ def test_a_hint_at_a_practice_table(client: TestClient) -> None:
 def test_no_hint_at_a_table_of_several_people(client: TestClient) -> None:
     table = _table(client, ["human", "bot:1", "human", "bot:1"])
     token = table["seats"][0]["token"]
-    r = client.get(f"/api/tables/{table['table']}/hint?token={token}")
+    r = client.get(f"/api/tables/{table['table']}/hint?token={token}&probe=1")
     assert r.status_code == 403
     assert r.json()["error"] == "no_hints"
 

@@ -8,7 +8,8 @@
   loop), so that the tables' play goes on meanwhile.
 - `GET /api/tables/{table}/hint?token=&lang=`: the hint for the decision due from the token's seat
   ([`hint()`][sueca_rules.analysis.hint], on a copy of the match, in a worker thread), with its
-  reason in words. Only at a practice table: one person and bots.
+  reason in words (`&probe=1`: only whether this seat may ask). Only at a practice table: one
+  person and bots.
 - `GET /api/analysis/words?lang=`: the words of the review and hint blocks of the pages.
 """
 
@@ -145,6 +146,8 @@ async def hint_route(request: Request) -> Response:
              "person and bots)"},
             403,
         )  # fmt: skip
+    if request.query_params.get("probe"):  # may this page ask? (nothing is computed)
+        return JSONResponse({"allowed": True})
     if table.match is None:
         return JSONResponse({"due": False, "why": phrases(lang).analysis.web["hint.none"]})
     match = table.match.clone()  # taken on the event loop: the table's match never changes under it

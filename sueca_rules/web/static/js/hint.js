@@ -14,6 +14,8 @@ async function ask() {
 async function start() {
   const button = $("hint");
   if (!button || !token) return;
+  const probe = await api(`/api/tables/${encodeURIComponent(tableId)}/hint`, {query: {token, lang, probe: 1}});
+  if (probe.status !== 200) return; // hints only at a practice table
   const {status, body} = await api("/api/analysis/words", {query: {lang}});
   if (status === 200) button.textContent = body["hint.button"];
   $("hint-box").hidden = false;
