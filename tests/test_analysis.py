@@ -5,12 +5,24 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from sueca_rules import Match, Record, dump_record, load_record, parse_card, save_record
+from sueca_rules import (
+    CARDS,
+    Match,
+    Observation,
+    Record,
+    dump_record,
+    load_record,
+    parse_card,
+    save_record,
+)
+from sueca_rules._kernel._playouts import trick_standing
 from sueca_rules.analysis import Fact, analyse, explain, hint, hint_reason
+from sueca_rules.analysis._facts import card_facts
 from sueca_rules.bots import advance, make_bot, play_match
 from sueca_rules.bots._hidden_hands import sample_hands
 from sueca_rules.cli import main
@@ -342,3 +354,81 @@ def test_the_api_reference_documents_the_analysis() -> None:
     page = Path(__file__).parent.parent / "docs" / "reference" / "api" / "analysis.md"
     documented = set(re.findall(r"^::: (\S+)", page.read_text(encoding="utf-8"), re.M))
     assert {f"sueca_rules.analysis.{n}" for n in sueca_rules.analysis.__all__} <= documented
+
+
+# --- the facts, one by one, on positions of real deals ------------------------------------
+
+
+def _position(pred: Callable[[Observation], bool]) -> Observation:
+    """The first observation of the seat to play, in level-2 games, for which `pred` holds."""
+    for seed in range(200):
+        match = Match("portugal", seed=seed)
+        bots = [make_bot(2, seed=s) for s in range(4)]
+        while not match.deals and match.pending() is not None:
+            decision = match.pending()
+            assert decision is not None
+            if decision.kind == "card":
+                obs = match.observation(decision.seat)
+                if pred(obs):
+                    return obs
+            advance(match, bots)
+    raise AssertionError("no such position")
+
+
+def _suit(card: object) -> int:
+    return int(parse_card(str(card))) // 10
+
+
+def test_the_fact_of_not_leading_the_suit_the_partner_cuts() -> None:
+    def partner_void(obs: Observation) -> bool:
+        trump = int(obs.trump or 0)
+        partner = obs.seat ^ 2
+        return (
+            not obs.trick
+            and not obs.void_mask >> (4 * partner + trump) & 1
+            and any(
+                obs.void_mask >> (4 * partner + s) & 1 and s != trump
+                for s in {_suit(c) for c in obs.legal}
+            )
+            and len({_suit(c) for c in obs.legal}) >= 2
+        )
+
+    obs = _position(partner_void)
+    partner = obs.seat ^ 2
+    trump = int(obs.trump or 0)
+    void = next(
+        s for s in range(4) if s != trump and obs.void_mask >> (4 * partner + s) & 1
+        and any(_suit(c) == s for c in obs.legal)
+    )  # fmt: skip
+    best = next(int(c) for c in obs.legal if _suit(c) == void)
+    played = next(int(c) for c in obs.legal if _suit(c) != void)
+    facts = card_facts(obs, played, best, 8.0)
+    assert Fact("partner_void", str(CARDS[played]), str(CARDS[best]), suit=void) in facts
+    suit = ("spades", "hearts", "diamonds", "clubs")[void]
+    assert f"Your partner had shown no {suit} and you did not lead {suit}" in explain(facts)
+
+
+def test_the_fact_of_cutting_the_partners_trick() -> None:
+    def can_ruff_partner(obs: Observation) -> bool:
+        if len(obs.trick) < 2 or obs.trump is None:
+            return False
+        trump = int(obs.trump)
+        trick = [int(c) for c in obs.trick]
+        top, seat, _ = trick_standing(trick, obs.trick_leader, trump, obs.rules.next_seat)
+        suits = {_suit(c) for c in obs.legal}
+        return (
+            seat == obs.seat ^ 2
+            and top // 10 != trump
+            and trick[0] // 10 not in suits
+            and trump in suits
+            and len(suits) >= 2
+        )
+
+    obs = _position(can_ruff_partner)
+    trump = int(obs.trump or 0)
+    ruff = next(int(c) for c in obs.legal if _suit(c) == trump)
+    throw = next(int(c) for c in obs.legal if _suit(c) != trump)
+    facts = card_facts(obs, ruff, throw, 9.0)
+    assert facts[0] == Fact("ruffed_partner", str(CARDS[ruff]))
+    assert "Your partner was winning the trick and you cut it with" in explain(facts)
+    assert "cortaste-a" in explain(facts, "pt")
