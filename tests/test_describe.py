@@ -50,6 +50,7 @@ from sueca_rules._describe_facts import (
     topic_of,
 )
 from sueca_rules._lang import check_lang, phrases, seat_name
+from sueca_rules._lang._analysis_tables import AnalysisPhrases
 from sueca_rules._lang._game_tables import PlayPhrases, ReplayPhrases
 from sueca_rules._lang._tables import (
     CardPhrases,
@@ -278,6 +279,7 @@ SECTIONS = {
     "web": WebPhrases,
     "play": PlayPhrases,
     "replay": ReplayPhrases,
+    "analysis": AnalysisPhrases,
 }
 
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol, TypedDict
 
+from ._analysis_tables import AnalysisPhrases
 from ._game_tables import PlayPhrases, ReplayPhrases
 
 if TYPE_CHECKING:
@@ -275,3 +276,5 @@ class Phrases:
     builtins: Mapping[str, str] | None
     """The built-in variants' descriptions in this language, by id; `None` in the language the
     variant files are written in (English), whose descriptions are shown as written."""
+    analysis: AnalysisPhrases
+    """`sueca analyse`, the hints and the web review (in `en_analysis.py`, `pt_analysis.py`)."""

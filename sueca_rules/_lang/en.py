@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ._tables import Headings, Phase, PhaseNames, Phrases, TopicLabels
 from ._web_en import WebEn
+from .en_analysis import ANALYSIS
 from .en_game import PLAY, REPLAY
 
 if TYPE_CHECKING:
@@ -609,5 +610,6 @@ PHRASES = Phrases(
     web=WebEn(),
     play=PLAY,
     replay=REPLAY,
+    analysis=ANALYSIS,
     builtins=None,
 )

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ._tables import Headings, Phase, PhaseNames, Phrases, TopicLabels
 from ._web_pt import WebPt
+from .pt_analysis import ANALYSIS
 from .pt_game import PLAY, REPLAY
 
 if TYPE_CHECKING:
@@ -674,5 +675,6 @@ PHRASES = Phrases(
     web=WebPt(),
     play=PLAY,
     replay=REPLAY,
+    analysis=ANALYSIS,
     builtins=_BUILTINS,
 )

@@ -28,7 +28,7 @@ from ._rules_of_thumb import heuristic_playout
 if TYPE_CHECKING:
     from .._match import Observation
 
-__all__ = ["SamplingBot", "SearchBot", "candidate_cards"]
+__all__ = ["SamplingBot", "SearchBot", "candidate_cards", "sampled_deals"]
 
 _BATCH: Final = 12
 """Deals drawn at a time (see _Deals)."""
@@ -421,3 +421,10 @@ def _end_value(end: Outcome, team: int, tables: _Tables) -> float:
         if not mine and not my_tricks:
             return swept_me
     return table[mine]
+
+
+def sampled_deals(obs: Observation, rng: random.Random, inference: float) -> _Deals:
+    """Level 4 and 5's deals of the unseen cards for one decision, drawn in batches
+    (`.batch(count)`) as the bots draw them: for other users of the same sampling (the analysis
+    of records, hints)."""
+    return _Deals(obs, rng, inference)

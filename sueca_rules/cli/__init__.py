@@ -24,6 +24,7 @@ _COMMAND_MODULES = (
     "_cmd_new",
     "_cmd_describe",
     "_cmd_replay",
+    "_cmd_analyse",
     "_cmd_simulate",
     "_cmd_compare",
     "_cmd_play",

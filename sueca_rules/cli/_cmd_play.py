@@ -121,6 +121,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "plays stronger and slower; default: 60, some 30-45 ms a card)",
     )
     p.add_argument(
+        "--hints",
+        action="store_true",
+        help="on your turn, type ! (or hint) and the computer says what it would play, and why",
+    )
+    p.add_argument(
         "--scores",
         metavar="FILE",
         help="the ladder's best-scores file (default: see above)",

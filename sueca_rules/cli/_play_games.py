@@ -47,6 +47,8 @@ class _Setup:
     samples: int | None
     revoke_rate: float | None
     record: str | None
+    hints: bool = False
+    """`--hints`: the player may ask for a hint on their turn."""
 
     def view(self, rules: Rules, spec: str | None, *, human: bool) -> TableView:
         """The terminal's table, in the game's language."""
@@ -90,6 +92,7 @@ def run(args: argparse.Namespace, variant: Variant | None) -> int:
         samples=args.samples,
         revoke_rate=args.revoke_rate,
         record=args.record,
+        hints=bool(getattr(args, "hints", False)),
     )
     spec: str | None = args.variant
     if variant is not None and args.ladder:
@@ -127,9 +130,11 @@ def _resume(path: str, seed: int | str) -> tuple[Match, str | None]:
 def _run_game(setup: _Setup, match: Match, spec: str | None, resumed: str | None) -> int:
     view = setup.view(match.rules, spec, human=True)
     w = view.words
-    human = HumanSeat(view, sys.stdin, match)
+    human = HumanSeat(view, sys.stdin, match, hints=setup.hints)
     bots = setup.seats(match, setup.seed, {1: setup.level, 2: PARTNER_LEVEL, 3: setup.level})
     view.welcome(w.title(match.variant.name), setup.seed, (PARTNER_LEVEL, setup.level))
+    if setup.hints:
+        view.say(view.phrases.analysis.hint_keys())
     rate = setup.rate(match)
     if rate > 0:
         view.say(w.revoke_rate(rate))

@@ -51,6 +51,8 @@ class HumanSeat:
     stdin: TextIO
     match: Match
     level: int = 0
+    hints: bool = False
+    """`sueca play --hints`: the player may ask for a hint (`!`) on their turn."""
 
     # --- input ----------------------------------------------------------------------------
 
@@ -138,6 +140,8 @@ class HumanSeat:
                 count = view.show_table(match)
             elif word in w.tricks_words:
                 view.show_tricks(match)
+            elif self.hints and word in view.phrases.analysis.hint_words:
+                self._hint()
             elif word in w.claim_words:
                 if not match.rules.revoke_claimable:
                     view.say(w.no_claims())
@@ -151,6 +155,19 @@ class HumanSeat:
                 if card is not None:
                     return card
                 view.say(f"[yellow]{reason}[/]")
+
+    def _hint(self) -> None:
+        """What the review would play here, and why (from this seat's view only)."""
+        from ..analysis import hint, hint_reason
+
+        advice = hint(self.match, HUMAN, budget_ms=800)
+        if advice is None:
+            return
+        lang = self.view.phrases.lang
+        choice = advice.choice
+        shown = card_text(parse_card(choice)) if isinstance(choice, str) else str(choice)
+        words = self.view.phrases.analysis
+        self.view.say(f"{words.hint_head(shown)}. {escape(hint_reason(advice, lang))}")
 
     # --- claims ---------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from sueca_rules import __version__, builtin_ids
 from sueca_rules._schema import SCHEMA_FILENAME
 
+from ._analysis import routes as analysis_routes
 from ._api import RefusalError
 from ._api import routes as api_routes
 from ._guard import OriginGuard
@@ -151,6 +152,7 @@ def create_app(
         Route("/replay", _page("replay.html", "replay.title")),
         *(Route(path, endpoint, methods=methods) for path, endpoint, methods in api_routes()),
         *(Route(path, endpoint, methods=methods) for path, endpoint, methods in ws_routes()),
+        *(Route(path, endpoint, methods=methods) for path, endpoint, methods in analysis_routes()),
         WebSocketRoute("/ws/tables/{table}", table_socket),
         Mount("/static", StaticFiles(directory=_HERE / "static"), name="static"),
     ]

@@ -1,0 +1,251 @@
+"""What each option of a decision is worth to the deciding seat's team, from its observation only.
+
+A value is the expected card points (0-120) the seat's team holds at the end of the deal after
+that option, averaged over deals of the unseen cards consistent with what the seat saw (level
+5's `sampled_deals`: the hand sizes, the voids shown, the turned card while the dealer holds it,
+and deals weighed by how well they explain the rivals' cards so far). From each sampled deal the
+rest of the deal is played by the bots' rules of thumb, every seat knowing only what it would
+know, the last tricks solved exactly (every hand in view); once few enough cards are left, the
+whole rest is solved exactly. Every option is played out in the same sampled deals, so two
+options are compared on the same cards: the difference between two values is much steadier
+than either value.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from .._cards import CARDS
+from .._errors import ConfigError
+from .._kernel import Position, play_cards, solve
+from .._kernel._bits import CardIndex, Mask, interchangeable
+from .._rules import team_of
+from ..bots._rules_of_thumb import heuristic_playout
+from ..bots._sampling import sampled_deals
+from ..bots._table import proven_revokers
+
+if TYPE_CHECKING:
+    from .._match import Observation
+
+__all__ = ["LEVEL_SETTINGS", "Settings", "card_values", "claim_values", "redeal_values", "settings"]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How hard a review looks at each decision."""
+
+    samples: int
+    """Deals sampled for a decision with several options to tell apart."""
+    single_samples: int
+    """Deals sampled for a decision with one option (its value still shows in the chart)."""
+    solve_tricks: int
+    """The tricks left (0-4) from which the whole rest of the deal is solved exactly."""
+    endgame_tricks: int
+    """The last tricks (0-4) of each play-out solved exactly."""
+    inference: float
+    """Level 5's weight for a sampled deal per rival card the rules of thumb would not have played
+    there (1: every consistent deal counts the same)."""
+
+
+LEVEL_SETTINGS: Final[dict[int, Settings]] = {
+    1: Settings(16, 4, 1, 0, 1.0),
+    2: Settings(24, 6, 2, 1, 1.0),
+    3: Settings(40, 8, 2, 2, 0.05),
+    4: Settings(64, 12, 2, 3, 0.05),
+    5: Settings(96, 16, 3, 3, 0.05),
+}
+"""The review's effort at each level (level 5, the default, is level 5's machinery; lower levels
+sample fewer deals and solve less, for a quick look). The counts fit the speed goal of the issue:
+a ten-deal record at level 5 in well under two minutes on two cores."""
+
+_MAX_SAMPLES: Final = 10_000
+
+
+def settings(level: int, samples: int | None = None) -> Settings:
+    """The review settings of `level` (1-5), with `samples` deals per decision instead of the
+    level's own when given."""
+    if isinstance(level, bool) or level not in LEVEL_SETTINGS:
+        raise ConfigError(f"no analysis level {level!r}: levels are 1, 2, 3, 4 and 5")
+    chosen = LEVEL_SETTINGS[level]
+    if samples is None:
+        return chosen
+    if (
+        isinstance(samples, bool)
+        or not isinstance(samples, int)
+        or not 1 <= samples <= _MAX_SAMPLES
+    ):
+        raise ConfigError(
+            f"samples must be a whole number from 1 to {_MAX_SAMPLES}, not {samples!r}"
+        )
+    return Settings(
+        samples,
+        max(1, samples // 6),
+        chosen.solve_tricks,
+        chosen.endgame_tricks,
+        chosen.inference,
+    )
+
+
+def decision_rng(seed: int | str, kind: str, observation: Observation) -> random.Random:
+    """The random numbers of one decision: a function of the review's seed and of what the seat
+    saw (never of a hidden card), so that the same review comes out of any deal the seat could not
+    tell apart from the real one."""
+    obs = observation
+    return random.Random(
+        f"analyse:{seed}:{kind}:{obs.partida}:{obs.deal}:{obs.seat}:{obs.games}:{obs.hand_mask}:"
+        f"{obs.played_mask}:{obs.trick}:{obs.trick_leader}:{obs.void_mask}:{len(obs.claims)}"
+    )
+
+
+def _groups(observation: Observation) -> dict[CardIndex, CardIndex]:
+    """Each legal card's representative: of cards that play the same (one suit, the same points,
+    nothing still out ranked between them), the lowest."""
+    out = observation.unseen_mask
+    rep: dict[CardIndex, CardIndex] = {}
+    last = -1
+    for card in sorted(int(c) for c in observation.legal):
+        if last >= 0 and interchangeable(last, card, out):
+            rep[card] = rep[last]
+        else:
+            rep[card] = card
+        last = card
+    return rep
+
+
+def card_values(
+    observation: Observation,
+    config: Settings,
+    rng: random.Random,
+    *,
+    deadline: float | None = None,
+) -> dict[CardIndex, float]:
+    """The value of each legal card of the seat to play (by card index): its team's expected card
+    points at the end of the deal. With `deadline` (a `time.perf_counter()` value) sampling stops
+    there, after one batch at least."""
+    obs = observation
+    rep = _groups(obs)
+    cands = sorted(set(rep.values()))
+    count = config.samples if len(cands) > 1 else config.single_samples
+    team = team_of(obs.seat)
+    assert obs.trump is not None
+    assert obs.trump_card is not None
+    trump = int(obs.trump)
+    trick = [int(c) for c in obs.trick]
+    cards_left = sum(obs.hand_sizes)
+    held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
+    exact = cards_left - 1 <= 4 * config.solve_tricks
+    next_seat = obs.rules.next_seat
+    totals = [0.0] * len(cands)
+    done = 0
+    deals = sampled_deals(obs, rng, config.inference)
+    while done < count:
+        batch = deals.batch(min(12, count - done))
+        for hands in batch:
+            now = Position(
+                hands, trump, obs.trick_leader, trick, obs.points, obs.tricks_won, next_seat
+            )
+            for i, card in enumerate(cands):
+                totals[i] += _after(now, card, team, exact, obs.void_mask, held, config)
+        done += len(batch)
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    values = {card: totals[i] / done for i, card in enumerate(cands)}
+    return {card: values[rep[card]] for card in rep}
+
+
+def _after(
+    now: Position,
+    card: CardIndex,
+    team: int,
+    exact: bool,
+    voids: int,
+    held: tuple[int, int] | None,
+    config: Settings,
+) -> int:
+    """The team's card points at the end of one sampled deal after `card`."""
+    if exact:
+        after = play_cards(now, (card,))
+        team0 = after.points[0] + solve(after)
+        return team0 if team == 0 else 120 - team0
+    end = heuristic_playout(now, voids, held, card, config.endgame_tricks)
+    return end[team]
+
+
+def _rollout(observation: Observation, config: Settings, rng: random.Random, count: int) -> float:
+    """The team's expected card points from here, every seat playing by the rules of thumb (the
+    position between two cards, or before the first)."""
+    obs = observation
+    assert obs.trump is not None
+    assert obs.trump_card is not None
+    team = team_of(obs.seat)
+    held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
+    trick = [int(c) for c in obs.trick]
+    deals = sampled_deals(obs, rng, config.inference)
+    total = 0.0
+    hands_list: list[list[Mask]] = deals.batch(count)
+    for hands in hands_list:
+        now = Position(
+            hands, int(obs.trump), obs.trick_leader, trick, obs.points, obs.tricks_won,
+            obs.rules.next_seat,
+        )  # fmt: skip
+        if not any(hands):
+            total += obs.points[team]
+            continue
+        end = heuristic_playout(now, obs.void_mask, held, -1, config.endgame_tricks)
+        total += end[team]
+    return total / len(hands_list)
+
+
+NEW_DEAL_VALUE: Final = 60.0
+"""What a new deal is worth to either team before its cards are seen: half the points."""
+
+
+def redeal_values(
+    observation: Observation, config: Settings, rng: random.Random
+) -> dict[bool, float]:
+    """Keep the hand (`False`): its expected card points, played out from the sampled deals of
+    the unseen cards; ask for a new deal (`True`): half the points, what a deal not yet seen is
+    worth."""
+    return {
+        False: _rollout(observation, config, rng, config.samples),
+        True: NEW_DEAL_VALUE,
+    }
+
+
+def claim_values(
+    observation: Observation, options: tuple[bool | int, ...], config: Settings, rng: random.Random
+) -> dict[bool | int, float]:
+    """Each answer to a claim question. Not claiming: the deal played on from here. Claiming a
+    renúncia the seat saw proved (a rival who did not follow a suit and later played it): the deal
+    won outright, all its points. Claiming one it could not prove: under a variant where a false
+    claim ends the deal, the deal lost; otherwise the deal played on (a false claim's penalty is in
+    games, not card points)."""
+    obs = observation
+    rules = obs.rules
+    quiet = (
+        float(obs.points[team_of(obs.seat)])
+        if obs.phase == "count"
+        else _rollout(obs, config, rng, config.single_samples)
+    )
+    proven = set(proven_revokers(obs))
+    values: dict[bool | int, float] = {}
+    for option in options:
+        if option is False:
+            values[option] = quiet
+            continue
+        caught = bool(proven) if option is True else option in proven
+        if caught:
+            values[option] = 120.0
+        elif rules.false_claim_penalizes and not rules.false_claim_plays_on:
+            values[option] = 0.0
+        else:
+            values[option] = quiet
+    return values
+
+
+def card_name(card: int) -> str:
+    """A card's notation (`7H`)."""
+    return str(CARDS[card])

@@ -1,0 +1,90 @@
+"""Facts said in words: each language's `analysis` phrases (`sueca_rules._lang`) fill them in."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .._lang import phrases, seat_name
+
+if TYPE_CHECKING:
+    from .._lang._analysis_tables import AnalysisPhrases
+    from ._facts import Fact
+    from ._hint import Hint
+
+__all__ = ["explain", "hint_reason", "show_card"]
+
+_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def show_card(card: str | None) -> str:
+    """A card as a player reads it: `7♥` for `7H`."""
+    if not card:
+        return ""
+    return f"{card[:-1]}{_SYMBOLS.get(card[-1], card[-1])}"
+
+
+def _sentence(w: AnalysisPhrases, fact: Fact, lang: str) -> str:
+    c = show_card(fact.card)
+    o = show_card(fact.other)
+    suit = fact.suit if fact.suit is not None else 0
+    kind = fact.kind
+    if kind == "gave_points":
+        return w.gave_points(c, o, fact.points)
+    if kind == "ruffed_partner":
+        return w.ruffed_partner(c)
+    if kind == "overtook_partner":
+        return w.overtook_partner(c, o)
+    if kind == "let_trick_go":
+        return w.let_trick_go(c, o)
+    if kind == "did_not_cut":
+        return w.did_not_cut(c, o, suit)
+    if kind == "led_under_higher":
+        return w.led_under_higher(c, o)
+    if kind == "partner_void":
+        return w.partner_void(o, suit)
+    if kind == "kept_weak_hand":
+        return w.kept_weak_hand(fact.points)
+    if kind == "asked_redeal":
+        return w.asked_redeal(fact.points)
+    if kind == "missed_claim":
+        rival = seat_name(fact.seat, lang) if fact.seat is not None else None
+        return w.missed_claim(rival)
+    if kind == "false_claim":
+        return w.false_claim()
+    if kind == "revoked":
+        return w.revoked(c)
+    if kind == "better":
+        return w.better(o, fact.loss)
+    if kind == "either_side":
+        return w.either_side()
+    if kind == "only_option":
+        return w.only_option()
+    if kind == "keep_hand":
+        return w.keep_hand(fact.points)
+    if kind == "new_deal":
+        return w.new_deal(fact.points)
+    if kind == "claim_now":
+        return w.claim_now()
+    if kind == "no_claim":
+        return w.no_claim()
+    if kind == "takes":
+        return w.takes(c)
+    if kind == "feeds_partner":
+        return w.feeds_partner(c, fact.points)
+    if kind == "gives_least":
+        return w.gives_least(c)
+    if kind == "partner_can_cut":
+        return w.partner_can_cut(c, suit)
+    return w.best_value(c, fact.points, fact.loss)
+
+
+def explain(facts: Sequence[Fact], lang: str = "en") -> str:
+    """The facts said in `lang` (`en`, `pt`): one sentence each, in order."""
+    w = phrases(lang).analysis
+    return " ".join(_sentence(w, fact, lang) for fact in facts)
+
+
+def hint_reason(advice: Hint, lang: str = "en") -> str:
+    """Why a hint advises what it does, in `lang`: its facts said in words."""
+    return explain(advice.reasons, lang)

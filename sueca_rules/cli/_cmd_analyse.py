@@ -1,0 +1,197 @@
+"""`sueca analyse`: what each decision of a record was worth, and the mistakes in words."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from ._common import CliError, add_command, at_least, level_arg, print_json, seed_arg
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis, DecisionReview
+
+__all__ = ["register", "report"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = add_command(
+        subparsers,
+        "analyse",
+        run_analyse,
+        help="judge every decision of a game record, and explain the mistakes",
+        description=(
+            "Judge every decision of a game record (cards, new-deal questions, renúncia\n"
+            "claims) with the information the deciding seat had then, never with the hidden\n"
+            "hands: each option's value is the expected card points of the seat's team at\n"
+            "the end of the deal after it (0-120), from deals of the unseen cards sampled\n"
+            "as level 5 does, the last tricks solved exactly. A choice that loses 5 points\n"
+            "or more is a mistake, explained in words. The same record, level and seed give\n"
+            "the same review, whatever --jobs."
+        ),
+    )
+    p.add_argument("record", metavar="RECORD", help="the record file (.yaml, .yml or .json)")
+    p.add_argument(
+        "--level",
+        type=level_arg,
+        default=5,
+        help="the effort, 1 (a quick look) to 5 (level 5's machinery, the default)",
+    )
+    p.add_argument(
+        "--seat", type=at_least(0, most=3), default=None, help="review only this seat's decisions"
+    )
+    p.add_argument(
+        "--jobs", type=at_least(1, most=64), default=1, help="worker processes (default 1)"
+    )
+    p.add_argument("--seed", type=seed_arg, default=0, help="the seed of the sampling (default 0)")
+    p.add_argument(
+        "--samples",
+        type=at_least(1, most=10_000),
+        default=None,
+        help="deals sampled per decision instead of the level's count",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object for machines")
+    p.add_argument(
+        "--lang",
+        choices=("en", "pt"),
+        help="the language of the report: en or pt; default: pt when the locale is Portuguese, "
+        "else en (--json is the same in every language)",
+    )
+
+
+class _Bar:
+    """A rich progress bar on stderr when stderr is a terminal (refreshed from the caller only)."""
+
+    def __init__(self) -> None:
+        self.active = sys.stderr.isatty()
+
+    def __enter__(self) -> _Bar:
+        if self.active:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
+            self._bar = Progress(
+                TextColumn("reviewing cards"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                auto_refresh=False,
+                transient=True,
+            )
+            self._bar.start()
+            self._task = self._bar.add_task("analyse", total=None)
+        return self
+
+    def update(self, done: int, total: int) -> None:
+        self._bar.update(self._task, completed=done, total=total)
+        self._bar.refresh()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.active:
+            self._bar.stop()
+
+
+def run_analyse(args: argparse.Namespace) -> int:
+    from .._errors import ConfigError, RecordError
+    from .._record import load_record
+    from ..analysis import analyse
+    from ._common import default_lang
+
+    try:
+        record = load_record(args.record)
+    except RecordError as exc:
+        raise CliError("\n".join(str(i) for i in exc.issues)) from None
+    try:
+        with _Bar() as bar:
+            review = analyse(
+                record,
+                level=args.level,
+                seat=args.seat,
+                seed=args.seed,
+                jobs=args.jobs,
+                samples=args.samples,
+                progress=bar.update if bar.active else None,
+            )
+    except RecordError as exc:
+        raise CliError("\n".join(str(i) for i in exc.issues)) from None
+    except ConfigError as exc:
+        raise CliError(str(exc), status=2) from None
+    if args.json:
+        print_json(review.to_data())
+    else:
+        print(report(review, args.lang or default_lang()))
+    return 0
+
+
+def _line(review: DecisionReview, lang: str) -> list[str]:
+    from .._lang import phrases, seat_name
+    from ..analysis import explain
+    from ..analysis._words import show_card
+
+    w = phrases(lang).analysis
+    kind = review.decision
+
+    def shown(choice: bool | int | str) -> str:
+        return (
+            show_card(choice)
+            if kind == "card" and isinstance(choice, str)
+            else w.answer(kind, choice)
+        )
+
+    line = w.decision_line(
+        # a claim is made after a card: it is shown at that card
+        review.after - 1 if kind == "claim" and review.after else review.after,
+        seat_name(review.seat, lang),
+        w.kind(kind),
+        shown(review.played),
+        shown(review.best),
+        review.loss,
+    )
+    if not review.mistake:
+        return [line]
+    return [f"{line}  ✗ {w.mistake()}", f"      {explain(review.facts, lang)}"]
+
+
+def report(review: Analysis, lang: str = "en") -> str:
+    """The review as a person reads it: deal by deal, the mistakes marked and explained, then a
+    summary by seat with the biggest mistakes."""
+    from .._lang import phrases, seat_name
+    from ..analysis._words import show_card
+
+    w = phrases(lang).analysis
+    out = [w.title(review.variant, review.level), ""]
+    for deal in review.deals:
+        if deal.redeal is not None:
+            out.append(w.deal_redeal(deal.deal, seat_name(deal.redeal, lang)))
+        elif deal.points is not None:
+            out.append(w.deal_title(deal.deal, deal.points))
+        else:
+            out.append(w.deal_title(deal.deal, (0, 0)).split(":")[0])
+        for decision in deal.decisions:
+            out.extend(_line(decision, lang))
+        out.append("")
+    out.append(w.summary_head())
+    for seat in review.seats:
+        out.append(
+            "  " + w.summary(seat_name(seat.seat, lang), seat.decisions, seat.loss, seat.mistakes)
+        )
+        for big in seat.biggest:
+            played = (
+                show_card(big.played)
+                if isinstance(big.played, str)
+                else w.answer(big.decision, big.played)
+            )
+            best = (
+                show_card(big.best)
+                if isinstance(big.best, str)
+                else w.answer(big.decision, big.best)
+            )
+            out.append(w.biggest(big.deal, big.after, played, best, big.loss))
+    return "\n".join(out)

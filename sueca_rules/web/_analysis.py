@@ -1,0 +1,171 @@
+"""The review of a record and the hints, over HTTP.
+
+- `POST /api/records/analyse?lang=&level=&seat=`: a record's text (YAML or JSON, at most
+  `max_record_bytes` and `MAX_DEALS` deals) reviewed as `sueca analyse --json` does, each decision
+  with `mistake`, its explanation in words (`why`) and the team of its seat (for the chart), and
+  `words`, the page's words; 422 with the issues for a bad record, 503 when the review would take
+  longer than `MAX_SECONDS`. One review at a time per app, in a worker thread (never on the event
+  loop), so that the tables' play goes on meanwhile.
+- `GET /api/tables/{table}/hint?token=&lang=`: the hint for the decision due from the token's seat
+  ([`hint()`][sueca_rules.analysis.hint], on a copy of the match, in a worker thread), with its
+  reason in words (`&probe=1`: only whether this seat may ask). Only at a practice table: one
+  person and bots.
+- `GET /api/analysis/words?lang=`: the words of the review and hint blocks of the pages.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Final
+
+import anyio
+import anyio.to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from sueca_rules import ConfigError, Match, RecordError, parse_record
+from sueca_rules._lang import phrases
+from sueca_rules.analysis import Analysis, analyse, explain, hint, hint_reason
+
+from ._api import RefusalError, issues_json, read_limited, settings_of
+
+__all__ = ["MAX_DEALS", "MAX_SECONDS", "routes"]
+
+MAX_DEALS: Final = 12
+"""The most deals the web review takes (a match of a few partidas; longer records: the CLI)."""
+MAX_SECONDS: Final = 150.0
+"""The longest a web review may take before it is given up."""
+HINT_BUDGET_MS: Final = 800
+
+
+class _TooLongError(Exception):
+    pass
+
+
+def _query_lang(request: Request) -> str:
+    value = request.query_params.get("lang", "en")
+    if value not in ("en", "pt"):
+        raise RefusalError(400, {"error": "bad_lang", "message": "lang is en or pt"})
+    return value
+
+
+def _int_param(request: Request, name: str, low: int, high: int, default: int | None) -> int | None:
+    value = request.query_params.get(name)
+    if value is None or value == "":
+        return default
+    if not value.isdigit() or not low <= int(value) <= high:
+        raise RefusalError(
+            400,
+            {"error": f"bad_{name}", "message": f"{name} is a whole number from {low} to {high}"},
+        )
+    return int(value)
+
+
+def _body(review: Analysis, lang: str) -> dict[str, Any]:
+    data = review.to_data()
+    for deal_data, deal in zip(data["deals"], review.deals, strict=True):
+        deal_data["points"] = list(deal.points) if deal.points is not None else None
+        deal_data["redeal"] = deal.redeal
+        for item, decision in zip(deal_data["decisions"], deal.decisions, strict=True):
+            item["mistake"] = decision.mistake
+            item["team"] = decision.seat % 2
+            item["why"] = explain(decision.facts, lang) if decision.facts else ""
+    return {"analysis": data, "words": dict(phrases(lang).analysis.web), "level": review.level}
+
+
+def _review(raw: bytes, lang: str, level: int, seat: int | None) -> tuple[dict[str, Any], int]:
+    try:
+        record = parse_record(raw)
+    except RecordError as exc:
+        return {"issues": issues_json(exc.issues)}, 422
+    if len(record.deals) > MAX_DEALS:
+        return {
+            "error": "too_many_deals",
+            "message": f"the web review takes at most {MAX_DEALS} deals; this record has "
+            f"{len(record.deals)} (review it with: sueca analyse RECORD)",
+        }, 413
+    deadline = time.monotonic() + MAX_SECONDS
+
+    def progress(done: int, total: int) -> None:
+        if time.monotonic() > deadline:
+            raise _TooLongError
+
+    try:
+        review = analyse(record, level=level, seat=seat, progress=progress)
+    except RecordError as exc:
+        return {"issues": issues_json(exc.issues)}, 422
+    except _TooLongError:
+        return {
+            "error": "too_long",
+            "message": f"the review would take more than {MAX_SECONDS:.0f} s: try a lower level",
+        }, 503
+    return _body(review, lang), 200
+
+
+async def review_route(request: Request) -> Response:
+    lang = _query_lang(request)
+    level = _int_param(request, "level", 1, 5, 5)
+    seat = _int_param(request, "seat", 0, 3, None)
+    assert level is not None
+    raw = await read_limited(request, settings_of(request).max_record_bytes)
+    state = request.app.state
+    if getattr(state, "reviews", None) is None:
+        state.reviews = anyio.CapacityLimiter(1)
+    body, status = await anyio.to_thread.run_sync(
+        _review, raw, lang, level, seat, limiter=state.reviews
+    )
+    return JSONResponse(body, status)
+
+
+def _hint_body(match: Match, seat: int, lang: str) -> dict[str, Any]:
+    advice = hint(match, seat, HINT_BUDGET_MS)
+    if advice is None:
+        return {"due": False, "why": phrases(lang).analysis.web["hint.none"]}
+    return {
+        "due": True,
+        "decision": advice.decision,
+        "choice": advice.choice,
+        "options": [{"choice": o.choice, "value": o.value} for o in advice.options],
+        "why": hint_reason(advice, lang),
+    }
+
+
+async def hint_route(request: Request) -> Response:
+    lang = _query_lang(request)
+    manager = request.app.state.tables
+    table = manager.get(request.path_params["table"])
+    if table is None:
+        return JSONResponse({"error": "no_table", "message": "no such table"}, 404)
+    token = request.query_params.get("token", "")
+    seat = table.seat_of(token) if token else None
+    if seat is None:
+        return JSONResponse({"error": "bad_token", "message": "not a token of this table"}, 403)
+    if sum(1 for s in table.seats if s.human) != 1:
+        return JSONResponse(
+            {"error": "no_hints", "message": "hints are given only at a practice table (one "
+             "person and bots)"},
+            403,
+        )  # fmt: skip
+    if request.query_params.get("probe"):  # may this page ask? (nothing is computed)
+        return JSONResponse({"allowed": True})
+    if table.match is None:
+        return JSONResponse({"due": False, "why": phrases(lang).analysis.web["hint.none"]})
+    match = table.match.clone()  # taken on the event loop: the table's match never changes under it
+    try:
+        body = await anyio.to_thread.run_sync(_hint_body, match, seat.index, lang)
+    except ConfigError as exc:  # pragma: no cover - the budget is the server's own
+        return JSONResponse({"error": "bad_hint", "message": str(exc)}, 400)
+    return JSONResponse(body)
+
+
+async def words_route(request: Request) -> Response:
+    return JSONResponse(dict(phrases(_query_lang(request)).analysis.web))
+
+
+def routes() -> list[tuple[str, Any, list[str]]]:
+    """(path, endpoint, methods) of this module's routes."""
+    return [
+        ("/api/records/analyse", review_route, ["POST"]),
+        ("/api/tables/{table}/hint", hint_route, ["GET"]),
+        ("/api/analysis/words", words_route, ["GET"]),
+    ]

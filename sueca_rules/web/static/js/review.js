@@ -1,0 +1,113 @@
+// The review of a record on the replay page: POST /api/records/analyse, then each deal's
+// decisions (options and values, mistakes marked and explained) and an SVG chart of team 0's
+// expected points through the deal, drawn here. Its words come from /api/analysis/words.
+import {api, el, fill, lang} from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+let words = {};
+
+const w = (key, params = {}) => {
+  let text = words[key] ?? key;
+  for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
+  return text;
+};
+
+function svg(tag, attrs = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+/** Team 0's expected points after each decision of a deal: a line from 60, mistakes as dots. */
+export function chart(decisions) {
+  const width = 400, height = 140, pad = 6;
+  const box = svg("svg", {viewBox: `0 0 ${width} ${height}`, role: "img", class: "review-chart",
+    width: "100%", "max-height": height});
+  box.append(Object.assign(svg("title"), {textContent: w("review.chart")}));
+  const x = (after) => pad + (after / 40) * (width - 2 * pad);
+  const y = (points) => height - pad - (points / 120) * (height - 2 * pad);
+  box.append(svg("line", {x1: pad, x2: width - pad, y1: y(60), y2: y(60), class: "half",
+    stroke: "currentColor", "stroke-opacity": 0.3, "stroke-dasharray": "4 4"}));
+  const points = [[0, 60]];
+  for (const d of decisions) {
+    const played = d.options.find((o) => o.choice === d.played);
+    if (!played) continue;
+    points.push([d.after + 1, d.team === 0 ? played.value : 120 - played.value, d.mistake]);
+  }
+  const path = points.map(([a, v], i) => `${i ? "L" : "M"}${x(a).toFixed(1)},${y(v).toFixed(1)}`);
+  box.append(svg("path", {d: path.join(" "), class: "expected", fill: "none",
+    stroke: "currentColor", "stroke-width": 2}));
+  for (const [a, v, mistake] of points) {
+    if (mistake) box.append(svg("circle", {cx: x(a), cy: y(v), r: 4, class: "mistake", fill: "#c0392b"}));
+  }
+  return box;
+}
+
+function choiceText(choice) {
+  if (typeof choice === "string" && choice.length === 2) {
+    return choice[0] + ({S: "♠", H: "♥", D: "♦", C: "♣"}[choice[1]] ?? choice[1]);
+  }
+  return String(choice);
+}
+
+function decisionRow(d) {
+  const options = d.options.map((o) => `${choiceText(o.choice)} ${o.value}`).join(" · ");
+  return el(
+    "tr",
+    {class: d.mistake ? "mistake" : null},
+    el("td", {}, d.after + 1),
+    el("td", {}, d.seat),
+    el("td", {}, choiceText(d.played)),
+    el("td", {}, choiceText(d.best)),
+    el("td", {}, d.loss),
+    el("td", {}, options, d.why ? el("div", {class: "why"}, (d.mistake ? `✗ ${w("review.mistake")}: ` : "") + d.why) : null),
+  );
+}
+
+function show(body) {
+  const out = [];
+  for (const deal of body.analysis.deals) {
+    const head = [w("review.card"), w("review.seat"), w("review.played"), w("review.best"), w("review.loss"), w("review.options")];
+    out.push(
+      el("h3", {}, w("review.deal", {n: deal.deal}), deal.points ? ` · ${deal.points[0]}-${deal.points[1]}` : ""),
+      chart(deal.decisions),
+      el("table", {class: "review-table"}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))),
+        el("tbody", {}, deal.decisions.map(decisionRow))),
+    );
+  }
+  out.push(el("h3", {}, w("review.summary")));
+  out.push(el("ul", {}, body.analysis.seats.map((s) =>
+    el("li", {}, `${w("review.seat")} ${s.seat}: ${s.decisions} ${w("review.decisions")}, ${w("review.loss")} ${s.loss}, ${s.mistakes} ${w("review.mistakes")}`))));
+  fill($("review-body"), out);
+}
+
+async function review() {
+  const text = $("paste").value;
+  if (!text.trim()) return;
+  fill($("review-body"), el("p", {class: "position"}, w("review.wait")));
+  $("review").hidden = false;
+  const level = $("review-level").value;
+  const {status, body} = await api("/api/records/analyse", {text, query: {lang, level}});
+  if (status !== 200) {
+    const issues = body.issues ? body.issues.map((i) => i.message).join("; ") : body.message;
+    fill($("review-body"), el("p", {class: "issues", role: "alert"}, `${w("review.failed")}: ${issues ?? status}`));
+    return;
+  }
+  show(body);
+}
+
+async function start() {
+  const {status, body} = await api("/api/analysis/words", {query: {lang}});
+  if (status === 200) words = body;
+  const button = $("review-record");
+  if (!button) return;
+  button.textContent = w("review.button");
+  $("review-title").textContent = w("review.title");
+  $("review-intro").textContent = w("review.intro");
+  $("review-level-label").textContent = w("review.level");
+  button.hidden = false;
+  button.addEventListener("click", review);
+}
+
+start();

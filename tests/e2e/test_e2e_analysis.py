@@ -1,0 +1,46 @@
+"""The review of a record on the replay page and the hint of a practice table, in Chromium."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from .conftest import Server
+
+RECORD = Path(__file__).parent.parent / "analysis" / "ace_in_the_last_tricks.yaml"
+
+
+def test_the_replay_page_reviews_a_record(context: Any, server: Server) -> None:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/replay?lang=pt")
+    page.wait_for_selector("#review-record:not([hidden])")
+    assert page.inner_text("#review-record") == "Analisar este jogo"
+    page.fill("#paste", RECORD.read_text(encoding="utf-8"))
+    page.select_option("#review-level", "1")
+    page.click("#review-record")
+    page.wait_for_selector("#review-body table.review-table")
+    assert page.locator("#review-body table.review-table tbody tr").count() == 40
+    assert page.locator("#review-body svg.review-chart path.expected").count() == 1
+    assert page.locator("#review-body tr.mistake").count() >= 1
+    assert "deste-lhes A♠" in page.inner_text("#review-body")
+    assert "Por lugar" in page.inner_text("#review-body")
+    assert errors == []
+
+
+def test_a_practice_table_gives_a_hint(context: Any, server: Server) -> None:
+    page = context.new_page()
+    page.goto(f"{server.url}/play?lang=en")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/table/"))
+    page.wait_for_selector("#game:not([hidden])")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert page.inner_text("#hint") == "Hint"
+    page.wait_for_selector("#hand .card-button:not([disabled])")
+    page.click("#hint")
+    page.wait_for_function(
+        "() => /Play [AKQJ765432].: your team ends the deal|only choice/"
+        ".test(document.querySelector('#hint-text').textContent)"
+    )

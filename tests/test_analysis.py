@@ -1,0 +1,434 @@
+"""`sueca_rules.analysis`: reviews of records (values, losses, mistakes, their facts and words),
+hints, and `sueca analyse`."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from sueca_rules import (
+    CARDS,
+    Match,
+    Observation,
+    Record,
+    dump_record,
+    load_record,
+    parse_card,
+    save_record,
+)
+from sueca_rules._kernel._playouts import trick_standing
+from sueca_rules.analysis import Fact, analyse, explain, hint, hint_reason
+from sueca_rules.analysis._facts import card_facts
+from sueca_rules.bots import advance, make_bot, play_match
+from sueca_rules.bots._hidden_hands import sample_hands
+from sueca_rules.cli import main
+
+from .golden.make_golden import count_match
+
+HERE = Path(__file__).parent / "analysis"
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+
+
+def _one_deal(level: int, seed: int, variant: str = "portugal") -> Record:
+    match = Match(variant, seed=seed)
+    play_match(match, [make_bot(level, seed=s) for s in range(4)], max_deals=1)
+    record = match.to_record()
+    return record.model_copy(update={"deals": record.deals[:1]})
+
+
+def test_an_ace_thrown_on_the_rivals_trick_is_a_mistake() -> None:
+    """Trick 9: the rivals win with the ace of hearts; the last player throws the ace of spades
+    while the 2 was legal, and the ace kept would have taken trick 10."""
+    review = analyse(load_record(HERE / "ace_in_the_last_tricks.yaml"), seat=1)
+    decision = next(d for d in review.decisions() if d.after == 35)
+    assert decision.played == "AS"
+    assert decision.best == "2S"
+    assert decision.mistake
+    assert decision.loss >= 11
+    assert Fact("gave_points", "AS", "2S", points=11) in decision.facts
+    words = explain(decision.facts)
+    assert "gave them A♠ (11 points); 2♠ was legal" in words
+    assert "deste-lhes A♠ (11 pontos); podias jogar 2♠" in explain(decision.facts, "pt")
+
+
+def test_a_seven_led_while_its_ace_is_out_is_a_mistake() -> None:
+    review = analyse(load_record(HERE / "seven_under_ace.yaml"), seat=0)
+    decision = next(d for d in review.decisions() if d.after == 4)
+    assert decision.played == "7C"
+    assert decision.mistake
+    fact = decision.facts[0]
+    assert (fact.kind, fact.card, fact.other) == ("led_under_higher", "7C", "AC")
+    assert "You led 7♣ while A♣ was still out." in explain(decision.facts)
+    assert "Saíste com 7♣ quando A♣ ainda estava por sair." in explain(decision.facts, "pt")
+
+
+def test_values_losses_and_single_options() -> None:
+    review = analyse(_one_deal(2, 4), level=1)
+    decisions = list(review.decisions())
+    assert len(decisions) == 40
+    singles = 0
+    for d in decisions:
+        values = [o.value for o in d.options]
+        assert all(0 <= v <= 120 for v in values)
+        assert d.best in [o.choice for o in d.options]
+        mine = next(o.value for o in d.options if o.choice == d.played)
+        if len(d.options) == 1:
+            singles += 1
+            assert d.loss == 0
+        else:
+            assert d.loss == round(max(values) - mine, 1)
+        assert d.loss >= 0
+        assert d.mistake == (d.loss >= 5)
+        assert bool(d.facts) == d.mistake
+    assert singles >= 4  # the last trick at least
+    for summary in review.seats:
+        own = [d for d in decisions if d.seat == summary.seat]
+        assert summary.decisions == len(own) == 10
+        assert summary.mistakes == sum(d.mistake for d in own)
+        assert summary.loss == pytest.approx(sum(d.loss for d in own), abs=0.05)
+        assert [b.loss for b in summary.biggest] == sorted(
+            (d.loss for d in own if d.mistake), reverse=True
+        )[:3]
+
+
+def test_the_json_layout_of_the_contract() -> None:
+    data = analyse(_one_deal(2, 5), level=1, seat=2).to_data()
+    assert set(data) == {"deals", "seats"}
+    (deal,) = data["deals"]
+    assert set(deal) == {"deal", "decisions"}
+    assert deal["deal"] == 1
+    first = deal["decisions"][0]
+    assert set(first) == {"after", "seat", "decision", "played", "options", "best", "loss"}
+    assert first["seat"] == 2
+    assert first["decision"] == "card"
+    assert all(set(o) == {"choice", "value"} for o in first["options"])
+    assert data["seats"] == [
+        {
+            "seat": 2,
+            "decisions": 10,
+            "loss": data["seats"][0]["loss"],
+            "mistakes": data["seats"][0]["mistakes"],
+        }
+    ]
+    json.dumps(data)
+
+
+def test_a_review_is_the_same_for_a_seed_and_for_any_jobs() -> None:
+    match = Match("portugal", seed=8)
+    play_match(match, [make_bot(2, seed=s) for s in range(4)], max_deals=2)
+    record = match.to_record()
+    one = analyse(record, level=1, seed=3)
+    assert analyse(record, level=1, seed=3) == one
+    assert analyse(record, level=1, seed=3, jobs=2) == one
+    assert analyse(record, level=1, seed=4) != one
+
+
+def test_a_program_read_from_stdin_reviews_in_one_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its workers could not import it again (`python -`): the review is made without them."""
+    import sys
+
+    monkeypatch.setattr(sys.modules["__main__"], "__file__", "<stdin>", raising=False)
+    match = Match("portugal", seed=8)
+    play_match(match, [make_bot(1, seed=s) for s in range(4)], max_deals=2)
+    record = match.to_record()
+    two = record.model_copy(update={"deals": record.deals[:2]})
+    assert len(two.deals) == 2
+    assert analyse(two, level=1, jobs=2) == analyse(two, level=1)
+
+
+def _shuffled_hidden_hands(record: Record, cards: int, seed: int) -> tuple[Record, int]:
+    """The record's first deal with the hands the seat to play card `cards` cannot see dealt again
+    among its unseen cards, consistently with all it saw (the hand sizes, the voids shown, the
+    turned card in the dealer's hand): the first `cards` cards are the same, the rest is played by
+    bots. Returns that record and the seat."""
+    deal = record.deals[0]
+    head = record.model_copy(update={"deals": [deal.model_copy(update={"plays": []})]})
+    match = Match.from_record(head, allow_unfinished=True)
+    seats: list[int] = []
+    for card in deal.plays[:cards]:
+        assert match.turn is not None
+        seats.append(match.turn)
+        match.play(card)
+    seat = match.turn
+    assert seat is not None
+    dealt = sample_hands(match.observation(seat), random.Random(seed))
+    for card, s in zip(deal.plays[:cards], seats, strict=True):
+        dealt[s] |= 1 << int(parse_card(card))
+    new = Match("portugal", first_dealer=record.first_dealer, deal=False)
+    new.deal_hands([[c for c in range(40) if dealt[s] >> c & 1] for s in range(4)], deal.trump_card)
+    for card in deal.plays[:cards]:
+        new.play(card)
+    bots = [make_bot(2, seed=s) for s in range(4)]
+    while new.phase == "play":
+        advance(new, bots)
+    other = new.to_record()
+    return other.model_copy(update={"deals": other.deals[:1]}), seat
+
+
+@pytest.mark.parametrize("cards", [0, 9, 14])
+def test_nothing_depends_on_a_card_the_seat_could_not_see(cards: int) -> None:
+    record = _one_deal(2, 11)
+    other, seat = _shuffled_hidden_hands(record, cards, seed=cards + 1)
+    assert other.deals[0].hands != record.deals[0].hands
+    assert other.deals[0].hands[seat] == record.deals[0].hands[seat]
+    assert other.deals[0].plays[:cards] == record.deals[0].plays[:cards]
+    first = [d for d in analyse(record, level=2, seat=seat).decisions() if d.after <= cards]
+    second = [d for d in analyse(other, level=2, seat=seat).decisions() if d.after <= cards]
+    assert first == second
+    assert first[-1].after == cards
+
+
+def test_a_new_deal_question_is_judged() -> None:
+    for seed in range(1, 60):
+        match = Match("brasil", seed=seed)
+        bots = [make_bot(2, seed=s) for s in range(4)]
+        asked = False
+        while not match.deals and match.pending() is not None:
+            decision = match.pending()
+            assert decision is not None
+            asked = asked or (decision.kind == "redeal" and len(decision.options) == 2)
+            advance(match, bots)
+        if asked:
+            break
+    else:
+        pytest.fail("no weak hand in 60 deals")
+    record = match.to_record()
+    record = record.model_copy(update={"deals": record.deals[:1]})
+    review = analyse(record, level=1)
+    (question,) = [d for d in review.decisions() if d.decision == "redeal"]
+    assert [o.choice for o in question.options] == [False, True]
+    assert question.options[1].value == 60.0
+
+
+def test_a_claim_at_the_count_is_judged() -> None:
+    match = count_match("portugal-table", by=0)
+    review = analyse(match.to_record(), level=1, seat=0)
+    *missed, claim = [d for d in review.decisions() if d.decision == "claim"]
+    for early in missed:  # it saw the renúncia proved before the count and waited
+        assert early.played is False
+        assert early.best is True
+        assert early.facts[0] == Fact("missed_claim", seat=3)
+        assert "Seat 3 had made a renúncia you could prove" in explain(early.facts)
+    assert claim.played is True
+    assert claim.after == 40
+    assert {o.choice: o.value for o in claim.options}[True] == 120.0
+    assert claim.loss == 0
+
+
+def test_a_hint_and_its_reason() -> None:
+    record = load_record(HERE / "ace_in_the_last_tricks.yaml")
+    head = record.deals[0].model_copy(update={"plays": record.deals[0].plays[:35]})
+    match = Match.from_record(record.model_copy(update={"deals": [head]}), allow_unfinished=True)
+    assert hint(match, seat=0) is None
+    advice = hint(match, seat=1, budget_ms=500)
+    assert advice is not None
+    assert advice.choice == "2S"
+    assert advice.decision == "card"
+    assert advice.reasons[0] == Fact("gives_least", "2S")
+    assert hint_reason(advice).startswith("The rivals are winning the trick: 2♠ gives them")
+    assert "vaza" in hint_reason(advice, "pt")
+
+
+@pytest.mark.slow
+def test_good_play_loses_less_than_random_play() -> None:
+    """Reviews of level-5 self-play lose much less per decision than reviews of level-1 play."""
+    losses = {}
+    for level in (1, 5):
+        match = Match("portugal", seed=21)
+        play_match(match, [make_bot(level, seed=s, **({"samples": 200} if level == 5 else {}))
+                           for s in range(4)], max_deals=2)  # fmt: skip
+        record = match.to_record()
+        record = record.model_copy(update={"deals": record.deals[:2]})
+        review = analyse(record, level=4)
+        decisions = list(review.decisions())
+        losses[level] = sum(d.loss for d in decisions) / len(decisions)
+    assert losses[5] < losses[1] / 2, losses
+
+
+# --- sueca analyse ---------------------------------------------------------------------------
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["analyse", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_command_prints_the_review(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(HERE / "ace_in_the_last_tricks.yaml")
+    status, out, err = _run(capsys, path, "--seat", "1", "--level", "3")
+    assert status == 0
+    assert err == ""
+    assert "Review of a game under Portugal (level 3)" in out
+    assert "Deal 1:" in out
+    assert "A♠  best 2♠" in out
+    assert "MISTAKE" in out
+    assert "2♠ was legal" in out
+    assert "By seat" in out
+    assert "seat 1: 10 decisions" in out
+    status, out, _ = _run(capsys, path, "--seat", "1", "--level", "3", "--lang", "pt")
+    assert "Análise de um jogo" in out
+    assert "ERRO" in out
+    assert "vaza" in out
+
+
+def test_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, str(HERE / "seven_under_ace.yaml"), "--level", "1", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert len(data["deals"][0]["decisions"]) == 40
+    assert [s["seat"] for s in data["seats"]] == [0, 1, 2, 3]
+
+
+def test_a_bad_record_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = load_record(HERE / "seven_under_ace.yaml")
+    bad = tmp_path / "bad.yaml"
+    data = record.to_data()
+    data["deals"][0]["plays"][1] = data["deals"][0]["plays"][0]  # a card played twice
+    bad.write_text(dump_record(Record.model_validate(data)), encoding="utf-8")
+    status, out, err = _run(capsys, str(bad))
+    assert status == 1
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "deal 1, trick 1: seat" in err
+    bad.write_text("variant: portugal\nfirst_dealer: 7\n", encoding="utf-8")
+    status, _, err = _run(capsys, str(bad))
+    assert status == 1
+    assert "first_dealer" in err
+    status, _, err = _run(capsys, str(tmp_path / "missing.yaml"))
+    assert status == 1
+    assert "no such file" in err
+    save_record(record, tmp_path / "ok.yaml")
+    with pytest.raises(SystemExit):
+        main(["analyse", str(tmp_path / "ok.yaml"), "--level", "9"])
+
+
+def test_ctrl_c_stops_cleanly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sueca_rules.analysis._review as review
+
+    def interrupt(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(review, "card_values", interrupt)
+    status, out, err = _run(capsys, str(HERE / "seven_under_ace.yaml"), "--level", "1")
+    assert status == 130
+    assert err == "interrupted\n"
+    assert out == ""
+
+
+def test_sueca_play_hints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    monkeypatch.setenv("COLUMNS", "400")
+    monkeypatch.setattr("sys.stdin", io.StringIO("!\nhint\nq\n"))
+    status = main(["play", "--hints", "--seed", "3", "--level", "1", "--samples", "4"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "Hints are on: type ! (or hint)" in out
+    assert out.count("Hint: ") == 2
+    assert "your team ends the deal with" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("!\nq\n"))
+    main(["play", "--seed", "3", "--level", "1", "--samples", "4"])
+    assert "Hint: " not in capsys.readouterr().out  # no --hints: ! is not a card
+
+
+def test_the_api_reference_documents_the_analysis() -> None:
+    import re
+
+    import sueca_rules.analysis
+
+    page = Path(__file__).parent.parent / "docs" / "reference" / "api" / "analysis.md"
+    documented = set(re.findall(r"^::: (\S+)", page.read_text(encoding="utf-8"), re.M))
+    assert {f"sueca_rules.analysis.{n}" for n in sueca_rules.analysis.__all__} <= documented
+
+
+# --- the facts, one by one, on positions of real deals ------------------------------------
+
+
+def _position(pred: Callable[[Observation], bool]) -> Observation:
+    """The first observation of the seat to play, in level-2 games, for which `pred` holds."""
+    for seed in range(200):
+        match = Match("portugal", seed=seed)
+        bots = [make_bot(2, seed=s) for s in range(4)]
+        while not match.deals and match.pending() is not None:
+            decision = match.pending()
+            assert decision is not None
+            if decision.kind == "card":
+                obs = match.observation(decision.seat)
+                if pred(obs):
+                    return obs
+            advance(match, bots)
+    raise AssertionError("no such position")
+
+
+def _suit(card: object) -> int:
+    return int(parse_card(str(card))) // 10
+
+
+def test_the_fact_of_not_leading_the_suit_the_partner_cuts() -> None:
+    def partner_void(obs: Observation) -> bool:
+        trump = int(obs.trump or 0)
+        partner = obs.seat ^ 2
+        return (
+            not obs.trick
+            and not obs.void_mask >> (4 * partner + trump) & 1
+            and any(
+                obs.void_mask >> (4 * partner + s) & 1 and s != trump
+                for s in {_suit(c) for c in obs.legal}
+            )
+            and len({_suit(c) for c in obs.legal}) >= 2
+        )
+
+    obs = _position(partner_void)
+    partner = obs.seat ^ 2
+    trump = int(obs.trump or 0)
+    void = next(
+        s for s in range(4) if s != trump and obs.void_mask >> (4 * partner + s) & 1
+        and any(_suit(c) == s for c in obs.legal)
+    )  # fmt: skip
+    best = next(int(c) for c in obs.legal if _suit(c) == void)
+    played = next(int(c) for c in obs.legal if _suit(c) != void)
+    facts = card_facts(obs, played, best, 8.0)
+    assert Fact("partner_void", str(CARDS[played]), str(CARDS[best]), suit=void) in facts
+    suit = ("spades", "hearts", "diamonds", "clubs")[void]
+    assert f"Your partner had shown no {suit} and you did not lead {suit}" in explain(facts)
+
+
+def test_the_fact_of_cutting_the_partners_trick() -> None:
+    def can_ruff_partner(obs: Observation) -> bool:
+        if len(obs.trick) < 2 or obs.trump is None:
+            return False
+        trump = int(obs.trump)
+        trick = [int(c) for c in obs.trick]
+        top, seat, _ = trick_standing(trick, obs.trick_leader, trump, obs.rules.next_seat)
+        suits = {_suit(c) for c in obs.legal}
+        return (
+            seat == obs.seat ^ 2
+            and top // 10 != trump
+            and trick[0] // 10 not in suits
+            and trump in suits
+            and len(suits) >= 2
+        )
+
+    obs = _position(can_ruff_partner)
+    trump = int(obs.trump or 0)
+    ruff = next(int(c) for c in obs.legal if _suit(c) == trump)
+    throw = next(int(c) for c in obs.legal if _suit(c) != trump)
+    facts = card_facts(obs, ruff, throw, 9.0)
+    assert facts[0] == Fact("ruffed_partner", str(CARDS[ruff]))
+    assert "Your partner was winning the trick and you cut it with" in explain(facts)
+    assert "cortaste-a" in explain(facts, "pt")
