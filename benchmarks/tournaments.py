@@ -3,8 +3,8 @@
 Run on demand (never in CI):
 
 ```sh
-.venv/bin/python benchmarks/tournament.py
-.venv/bin/python benchmarks/tournament.py --teams 256 --rounds 8 --json
+.venv/bin/python benchmarks/tournaments.py
+.venv/bin/python benchmarks/tournaments.py --teams 256 --rounds 8 --json
 ```
 
 A Swiss of `--teams` teams (best of 3) is played with random scores for `--rounds` - 1 rounds;
