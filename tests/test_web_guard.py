@@ -124,6 +124,20 @@ def test_odd_origins_are_refused(client: TestClient, origin: str) -> None:
     assert client.post("/api/tables", json=body, headers={"origin": origin}).status_code == 403
 
 
+def test_a_form_of_the_servers_own_page_is_told_apart_from_a_sandboxed_one(
+    client: TestClient,
+) -> None:
+    """The pages send no referrer, so their forms post with `Origin: null`; the browser's
+    `Sec-Fetch-Site` says whether the page was this server's own."""
+    body = {"variant": "portugal", "seats": SEATS}
+    own = {"origin": "null", "sec-fetch-site": "same-origin"}
+    assert client.post("/api/tables", json=body, headers=own).status_code == 200
+    for site in ("cross-site", "same-site", "none"):
+        other = {"origin": "null", "sec-fetch-site": site}
+        assert client.post("/api/tables", json=body, headers=other).status_code == 403
+    assert client.post("/api/tables", json=body, headers={"origin": "null"}).status_code == 403
+
+
 def test_json_routes_take_only_json(client: TestClient) -> None:
     body = '{"variant": "portugal", "seats": ["human", "bot:1", "bot:1", "bot:1"]}'
     for content_type in ("text/plain", "application/x-www-form-urlencoded", ""):

@@ -6,7 +6,16 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ._common import CliError, add_command, at_least, level_arg, print_json, seed_arg
+from ._common import (
+    CliError,
+    add_command,
+    add_lang,
+    at_least,
+    lang_of,
+    level_arg,
+    print_json,
+    seed_arg,
+)
 
 if TYPE_CHECKING:
     from ..analysis import Analysis, DecisionReview
@@ -51,12 +60,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="deals sampled per decision instead of the level's count",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object for machines")
-    p.add_argument(
-        "--lang",
-        choices=("en", "pt"),
-        help="the language of the report: en or pt; default: pt when the locale is Portuguese, "
-        "else en (--json is the same in every language)",
-    )
+    add_lang(p, "the report", " (--json is the same in every language)")
 
 
 class _Bar:
@@ -102,7 +106,6 @@ def run_analyse(args: argparse.Namespace) -> int:
     from .._errors import ConfigError, RecordError
     from .._record import load_record
     from ..analysis import analyse
-    from ._common import default_lang
 
     try:
         record = load_record(args.record)
@@ -126,7 +129,7 @@ def run_analyse(args: argparse.Namespace) -> int:
     if args.json:
         print_json(review.to_data())
     else:
-        print(report(review, args.lang or default_lang()))
+        print(report(review, lang_of(args)))
     return 0
 
 

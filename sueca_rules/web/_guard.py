@@ -39,13 +39,19 @@ def _netloc_without_default_port(scheme: str, netloc: str) -> str:
     return netloc
 
 
-def origin_allowed(origin: str | None, host: str, allowed: Iterable[str] = ()) -> bool:
+def origin_allowed(
+    origin: str | None, host: str, allowed: Iterable[str] = (), fetch_site: str | None = None
+) -> bool:
     """Whether a request whose `Origin` is `origin`, sent to `Host: host`, comes from this
     server's own pages (or from one of the `allowed` origins, `scheme://host[:port]`, lower
-    case); no `Origin` at all is not a browser page's request, and is allowed."""
+    case); no `Origin` at all is not a browser page's request, and is allowed. A form posted
+    by one of this server's pages says `Origin: null` (the pages send no referrer), and the
+    browser's own `Sec-Fetch-Site: same-origin` (which no page can set) tells it apart."""
     if origin is None:
         return True
     given = origin.strip().lower().rstrip("/")
+    if given == "null" and fetch_site == "same-origin":
+        return True
     if given in allowed:
         return True
     parts = urlsplit(given)
@@ -73,7 +79,8 @@ class OriginGuard:
         if kind == "websocket" or (kind == "http" and scope["method"] not in SAFE_METHODS):
             headers = Headers(scope=scope)
             origin = headers.get("origin")
-            if not origin_allowed(origin, headers.get("host", ""), self.allowed):
+            site = headers.get("sec-fetch-site")
+            if not origin_allowed(origin, headers.get("host", ""), self.allowed, site):
                 assert origin is not None
                 if kind == "websocket":
                     await WebSocket(scope, receive, send).close(4403)
