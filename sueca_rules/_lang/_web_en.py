@@ -328,6 +328,8 @@ _STRINGS: Final[dict[str, str]] = {
     "error.too_many_tables": (
         "This server holds as many tables as it may: try again when one has finished."
     ),
+    "error.watching": "You are watching this table: only its players can act.",
+    "error.watchers": "This table has as many watchers as it takes: try again later.",
     "error.busy": "The server is full right now: try again later.",
 }
 

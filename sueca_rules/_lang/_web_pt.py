@@ -325,6 +325,8 @@ _STRINGS: Final[dict[str, str]] = {
     "error.too_many_tables": (
         "Este servidor já tem todas as mesas que pode ter: tenta outra vez quando uma acabar."
     ),
+    "error.watching": "Estás a ver esta mesa: só os jogadores podem jogar.",
+    "error.watchers": "Esta mesa já tem todos os espectadores que pode ter: tenta mais tarde.",
     "error.busy": "O servidor está cheio neste momento: tenta mais tarde.",
 }
 

@@ -24,8 +24,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "Serve the web app: build house rules with a live rules card, play against\n"
             "bots or with friends at shared tables, replay game records; in English or\n"
             "Portuguese. It listens on 127.0.0.1 (this computer only) unless --host says\n"
-            "otherwise, prints the address and opens nothing unless --open. Tables live in\n"
-            "memory: stopping the server ends them. Needs the web extra:\n"
+            "otherwise, prints the address and opens nothing unless --open. Tables are kept\n"
+            "in a SQLite file (--db): after a restart, even a crash, every table is back as\n"
+            "it was and its links work again. Needs the web extra:\n"
             "pip install 'sueca-rules[web]'."
         ),
     )
@@ -42,8 +43,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="0 to 65535; default 8000",
     )
     p.add_argument("--open", action="store_true", help="open the app in the web browser")
+    p.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the SQLite file that keeps the tables (default: tables.db in the user's data "
+        "folder, $XDG_DATA_HOME/sueca-rules or ~/.local/share/sueca-rules); :memory: keeps "
+        "them in memory only (a restart ends them)",
+    )
     limits = (
         ("--max-tables", 1, 100, "N", "tables open at once (default 100)"),
+        (
+            "--keep-days",
+            0,
+            7,
+            "DAYS",
+            "a closed table's record stays downloadable this long, then it is pruned (default 7)",
+        ),
         (
             "--away",
             0,
@@ -98,12 +113,21 @@ def run_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..web import Settings, create_app
+        from ..web._store import StoreError, open_store
     except ImportError as exc:
         raise CliError(
             f"sueca serve needs the web extra ({exc.name} is missing): "
             "pip install 'sueca-rules[web]'"
         ) from None
-    sock = _bind(args.host, args.port)
+    try:
+        store = open_store(args.db)  # the app closes it when it stops
+    except StoreError as exc:
+        raise CliError(str(exc), status=1) from None
+    try:
+        sock = _bind(args.host, args.port)
+    except CliError:
+        store.close()
+        raise
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{shown}:{port}/"
@@ -111,11 +135,18 @@ def run_serve(args: argparse.Namespace) -> int:
     if not loopback:
         print(exposure_warning(args.host, port), file=sys.stderr)
     print(f"Sueca is served at {url} (Ctrl-C stops it)", flush=True)
+    print(f"Tables are kept in {store.name}", file=sys.stderr, flush=True)
     # On the loopback address only loopback names are answered (a web page elsewhere cannot
     # reach the app by pointing a name of its own at 127.0.0.1).
     allowed = ["127.0.0.1", "localhost", "[::1]", "::1"] if loopback else None
     app = create_app(
-        Settings(max_tables=args.max_tables, away_seconds=float(args.away)), allowed_hosts=allowed
+        Settings(
+            max_tables=args.max_tables,
+            away_seconds=float(args.away),
+            keep_seconds=args.keep_days * 24 * 3600.0,
+        ),
+        allowed_hosts=allowed,
+        store=store,
     )
     if args.open:
         import threading

@@ -27,6 +27,7 @@ from ._api import RefusalError
 from ._api import routes as api_routes
 from ._i18n import LANGS, Lang, choose_lang, phrase, strings
 from ._settings import Settings
+from ._store import Store
 from ._tables import TableManager
 from ._ws import routes as ws_routes
 from ._ws import table_socket
@@ -115,10 +116,13 @@ def create_app(
     *,
     executor: Executor | None = None,
     allowed_hosts: list[str] | None = None,
+    store: Store | None = None,
 ) -> Starlette:
     """The web app of `sueca serve`. `executor` runs the bots (a thread pool unless
     given); `allowed_hosts` refuses requests for other host names (`sueca serve` on the
-    loopback address allows only loopback names, against DNS rebinding)."""
+    loopback address allows only loopback names, against DNS rebinding); `store` keeps the
+    tables' event logs (in memory unless given: `sueca serve` gives a SQLite file): the open
+    tables it holds are restored when the app starts, and it is closed when the app stops."""
     settings = settings or Settings()
     own_pool = executor is None
     pool = executor or ThreadPoolExecutor(
@@ -127,12 +131,14 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        app.state.tables.restore()
         janitor = asyncio.create_task(_janitor(app.state.tables, settings.janitor_seconds))
         try:
             yield
         finally:
             janitor.cancel()
             app.state.tables.close_all()
+            app.state.tables.store.close()
             if own_pool:
                 pool.shutdown(wait=False, cancel_futures=True)
 
@@ -157,11 +163,11 @@ def create_app(
         exception_handlers={RefusalError: _refused},
     )
     app.state.settings = settings
-    app.state.tables = TableManager(settings, pool)
+    app.state.tables = TableManager(settings, pool, store=store)
     return app
 
 
 async def _janitor(tables: TableManager, every: float) -> None:
     while True:
         await asyncio.sleep(every)
-        tables.expire()
+        tables.tidy()

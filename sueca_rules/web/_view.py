@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ._seats import Seat
     from ._seats import TableView as Table
 
-__all__ = ["event_json", "seat_state"]
+__all__ = ["event_json", "seat_state", "watch_state"]
 
 
 def _plain(value: Any) -> Any:
@@ -98,14 +98,18 @@ def _history(match: Match) -> list[dict[str, Any]]:
     ]
 
 
-def _seats(table: Table, you: Seat, lang: Lang) -> list[dict[str, Any]]:
+def _seats(table: Table, you: Seat | None, lang: Lang) -> list[dict[str, Any]]:
+    """The seats as `you` sees them (a watcher, `None`, sees them from seat 0's chair, by
+    their numbers)."""
     rules = table.rules
     return [
         {
             "seat": s.index,
-            "role": rules.seat_role(s.index, you.index),
+            "role": rules.seat_role(s.index, 0 if you is None else you.index),
             "team": rules.team_of(s.index),
-            "name": seat_name(s.index, lang, viewer=you.index, rules=rules),
+            "name": seat_name(
+                s.index, lang, viewer=None if you is None else you.index, rules=rules
+            ),
             "kind": s.kind,
             "level": s.level,
             "you": s is you,
@@ -171,6 +175,58 @@ def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
         over=match.is_over,
         winner=match.winner,
     )
+    return state
+
+
+def watch_state(table: Table, lang: Lang) -> dict[str, Any]:
+    """The `state` message for a watcher (a watch link): what everyone at the table sees and
+    no card of any hand (`"seat": null`, `"hand": []`, no legal card, no redeal or claim
+    question), built from seat 0's observation with everything of its hand left out."""
+    match = table.match
+    state: dict[str, Any] = {
+        "type": "state",
+        "table": table.id,
+        "seat": None,
+        "team": None,
+        "watching": True,
+        "version": table.version,
+        "variant": {"id": table.variant_id, "name": table.variant.name},
+        "host": False,
+        "seats": _seats(table, None, lang),
+        "events": table.events,
+        "records": len(table.records),
+    }
+    if match is None:
+        state.update(
+            phase="waiting",
+            to_play=None,
+            trick=[],
+            trump_card=None,
+            games=[0, 0],
+            partidas=[0, 0],
+            over=False,
+        )
+    else:
+        obs = match.observation(0)
+        rules = obs.rules
+        state.update(_deal_state(obs))
+        state.update(
+            claimable=rules.revoke_claimable,
+            accuse="player" if rules.accuse_player else "team",
+            can_claim=False,
+            claims=[{"after": c.after, "by": c.by, "against": c.against} for c in obs.claims],
+            penalties=list(obs.penalties),
+            may_redeal=False,
+            count_agreed=sorted(table.count_agreed) if obs.phase == "count" else [],
+            claim=table.claim,
+            last_trick=_last_trick(match),
+            last_deal=_last_deal(match),
+            history=_history(match),
+            over=match.is_over,
+            winner=match.winner,
+        )
+    # Last, so that nothing above can put a card of a hand back.
+    state.update(hand=[], legal=[], playable=[])
     return state
 
 

@@ -64,26 +64,31 @@ async def create_table(request: Request) -> Response:
             "host": table.host.index,
             "links": links,
             "seeded": table.seeded,
+            "watch": table.watch,
+            "watch_path": f"/table/{table.id}#w={table.watch}",
         }
     )
 
 
 async def get_record(request: Request) -> Response:
-    """`GET /api/tables/{table}/record?token=` → the record of the last finished match
-    (`?format=json` for JSON); 409 while none is finished."""
-    table = _manager(request.app).get(request.path_params["table"])
-    if table is None:
+    """`GET /api/tables/{table}/record?token=` (or `?watch=`) → the record of the last
+    finished match (`?format=json` for JSON), while the table is open and after, until the
+    store prunes it; 409 while none is finished."""
+    table_id = request.path_params["table"]
+    secret = request.query_params.get("token") or request.query_params.get("watch", "")
+    found = _manager(request.app).finished_record(table_id, secret)
+    if found == "no_table":
         return JSONResponse({"error": "no_table", "message": "no such table"}, 404)
-    token = request.query_params.get("token", "")
-    if not token or table.seat_of(token) is None:
+    if found == "bad_token":
         return JSONResponse({"error": "bad_token", "message": "not a token of this table"}, 403)
-    if not table.records:
+    if isinstance(found, str):
         return JSONResponse(
             {"error": "not_over", "message": "the record is ready once the match is over"}, 409
         )
+    number, record = found
     fmt = "json" if request.query_params.get("format") == "json" else "yaml"
-    text = dump_record(table.records[-1], fmt)
-    name = f"sueca-{table.id}-{len(table.records)}.{fmt}"
+    text = dump_record(record, fmt)
+    name = f"sueca-{table_id}-{number}.{fmt}"
     media = "application/json" if fmt == "json" else "application/yaml"
     return Response(
         text,
@@ -202,6 +207,10 @@ async def table_socket(ws: WebSocket) -> None:
     if table is None:
         await _refuse(ws, 4404, "no_table", lang)
         return
+    watch = ws.query_params.get("watch", "")
+    if watch and not token:
+        await _watch(ws, manager, table, watch, lang)
+        return
     seat = table.seat_of(token) if token else None
     if seat is None:
         await _refuse(ws, 4403, "bad_token", lang)
@@ -222,6 +231,47 @@ async def table_socket(ws: WebSocket) -> None:
             task.cancel()
         manager.connections -= 1
         table.leave(seat, conn)
+
+
+async def _watch(
+    ws: WebSocket, manager: TableManager, table: Table, secret: str, lang: Lang
+) -> None:
+    """`WS /ws/tables/{table}?watch=`: the table's state with no hand after every change;
+    whatever the watcher sends is refused."""
+    if not table.watches(secret):
+        await _refuse(ws, 4403, "bad_token", lang)
+        return
+    if manager.connections >= manager.settings.max_connections:
+        await _refuse(ws, 1013, "busy", lang)
+        return
+    if len(table.watchers) >= manager.settings.max_watchers:
+        await _refuse(ws, 1013, "watchers", lang)
+        return
+    await ws.accept()
+    conn = Connection(ws, lang, manager.settings)
+    manager.connections += 1
+    writer = asyncio.create_task(conn.write())
+    reader = asyncio.create_task(_read_watcher(ws, conn))
+    table.add_watcher(conn)
+    try:
+        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (reader, writer):
+            task.cancel()
+        manager.connections -= 1
+        table.remove_watcher(conn)
+
+
+async def _read_watcher(ws: WebSocket, conn: Connection) -> None:
+    try:
+        while conn.closing is None:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if conn.allow():
+                conn.error("watching")
+    except (WebSocketDisconnect, RuntimeError):
+        return
 
 
 async def _read(ws: WebSocket, table: Table, seat: Seat, conn: Connection) -> None:
