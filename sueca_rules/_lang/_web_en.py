@@ -63,6 +63,13 @@ _STRINGS: Final[dict[str, str]] = {
     "home.play.text": (
         "Play a match against bots of five levels, or invite friends to the empty seats."
     ),
+    "home.tables.title": "Your tables",
+    "home.tables.text": (
+        "The tables this browser joined (kept in this browser only): open one again, or "
+        "download a finished match's record while the server keeps it."
+    ),
+    "home.tables.open": "open",
+    "home.tables.record": "record",
     "home.replay.title": "Replay",
     "home.replay.text": "Open a game record and step through it trick by trick, with the score.",
     # --- the builder
