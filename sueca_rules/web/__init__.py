@@ -16,8 +16,10 @@ uvicorn.run(app, host="127.0.0.1", port=8000, ws_max_size=64 * 1024)
 (`ws_max_size` caps a WebSocket message before the server reads it, as `sueca serve` does; the
 app refuses more than `Settings.max_message_bytes` once it has.)
 
-Tables live in the server's memory: when the process stops, every table is lost (a join link
-then says the table no longer exists), and finished records are downloaded by the players.
+`create_app(store=...)` keeps every table as an event log in a store
+(`sueca_rules.web._store.SqliteStore`, as `sueca serve --db` does): after a restart every open
+table is back as it was. Without one, tables live in the process's memory: when it stops,
+every table is lost (a join link then says the table no longer exists).
 """
 
 from __future__ import annotations

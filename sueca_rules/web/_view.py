@@ -157,24 +157,7 @@ def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
             over=False,
         )
         return state
-    obs = match.observation(seat.index)
-    rules = obs.rules
-    state.update(_deal_state(obs))
-    state.update(
-        claimable=rules.revoke_claimable,
-        accuse="player" if rules.accuse_player else "team",
-        can_claim=obs.can_claim,
-        claims=[{"after": c.after, "by": c.by, "against": c.against} for c in obs.claims],
-        penalties=list(obs.penalties),
-        may_redeal=obs.may_redeal,
-        count_agreed=sorted(table.count_agreed) if obs.phase == "count" else [],
-        claim=table.claim,
-        last_trick=_last_trick(match),
-        last_deal=_last_deal(match),
-        history=_history(match),
-        over=match.is_over,
-        winner=match.winner,
-    )
+    state.update(_match_state(table, match, match.observation(seat.index)))
     return state
 
 
@@ -207,26 +190,31 @@ def watch_state(table: Table, lang: Lang) -> dict[str, Any]:
             over=False,
         )
     else:
-        obs = match.observation(0)
-        rules = obs.rules
-        state.update(_deal_state(obs))
-        state.update(
-            claimable=rules.revoke_claimable,
-            accuse="player" if rules.accuse_player else "team",
-            can_claim=False,
-            claims=[{"after": c.after, "by": c.by, "against": c.against} for c in obs.claims],
-            penalties=list(obs.penalties),
-            may_redeal=False,
-            count_agreed=sorted(table.count_agreed) if obs.phase == "count" else [],
-            claim=table.claim,
-            last_trick=_last_trick(match),
-            last_deal=_last_deal(match),
-            history=_history(match),
-            over=match.is_over,
-            winner=match.winner,
-        )
-    # Last, so that nothing above can put a card of a hand back.
-    state.update(hand=[], legal=[], playable=[])
+        state.update(_match_state(table, match, match.observation(0)))
+    # Last, so that nothing above can put a card of a hand back, nor a question of seat 0's.
+    state.update(hand=[], legal=[], playable=[], can_claim=False, may_redeal=False)
+    return state
+
+
+def _match_state(table: Table, match: Match, obs: Observation) -> dict[str, Any]:
+    """The match as the seat of `obs` sees it."""
+    rules = obs.rules
+    state = _deal_state(obs)
+    state.update(
+        claimable=rules.revoke_claimable,
+        accuse="player" if rules.accuse_player else "team",
+        can_claim=obs.can_claim,
+        claims=[{"after": c.after, "by": c.by, "against": c.against} for c in obs.claims],
+        penalties=list(obs.penalties),
+        may_redeal=obs.may_redeal,
+        count_agreed=sorted(table.count_agreed) if obs.phase == "count" else [],
+        claim=table.claim,
+        last_trick=_last_trick(match),
+        last_deal=_last_deal(match),
+        history=_history(match),
+        over=match.is_over,
+        winner=match.winner,
+    )
     return state
 
 

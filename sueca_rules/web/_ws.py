@@ -196,7 +196,7 @@ async def _refuse(ws: WebSocket, code: int, error: str, lang: Lang) -> None:
 
 async def table_socket(ws: WebSocket) -> None:
     """`WS /ws/tables/{table}?token=`: the seat's state after every change; its messages
-    in."""
+    in. `?watch=` (the table's watch secret): the state with no hand; nothing in."""
     lang: Lang = "pt" if ws.query_params.get("lang") == "pt" else "en"
     manager = _manager(ws.app)
     if not _same_origin(ws):
@@ -208,58 +208,37 @@ async def table_socket(ws: WebSocket) -> None:
         await _refuse(ws, 4404, "no_table", lang)
         return
     watch = ws.query_params.get("watch", "")
-    if watch and not token:
-        await _watch(ws, manager, table, watch, lang)
-        return
+    watching = bool(watch) and not token  # a watch link: the table with no hand, no say
     seat = table.seat_of(token) if token else None
-    if seat is None:
+    if not (table.watches(watch) if watching else seat is not None):
         await _refuse(ws, 4403, "bad_token", lang)
         return
     if manager.connections >= manager.settings.max_connections:
         await _refuse(ws, 1013, "busy", lang)
         return
-    await ws.accept()
-    conn = Connection(ws, lang, manager.settings)
-    manager.connections += 1
-    writer = asyncio.create_task(conn.write())
-    reader = asyncio.create_task(_read(ws, table, seat, conn))
-    table.join(seat, conn)
-    try:
-        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for task in (reader, writer):
-            task.cancel()
-        manager.connections -= 1
-        table.leave(seat, conn)
-
-
-async def _watch(
-    ws: WebSocket, manager: TableManager, table: Table, secret: str, lang: Lang
-) -> None:
-    """`WS /ws/tables/{table}?watch=`: the table's state with no hand after every change;
-    whatever the watcher sends is refused."""
-    if not table.watches(secret):
-        await _refuse(ws, 4403, "bad_token", lang)
-        return
-    if manager.connections >= manager.settings.max_connections:
-        await _refuse(ws, 1013, "busy", lang)
-        return
-    if len(table.watchers) >= manager.settings.max_watchers:
+    if watching and len(table.watchers) >= manager.settings.max_watchers:
         await _refuse(ws, 1013, "watchers", lang)
         return
     await ws.accept()
     conn = Connection(ws, lang, manager.settings)
     manager.connections += 1
     writer = asyncio.create_task(conn.write())
-    reader = asyncio.create_task(_read_watcher(ws, conn))
-    table.add_watcher(conn)
+    if seat is None:
+        reader = asyncio.create_task(_read_watcher(ws, conn))
+        table.add_watcher(conn)
+    else:
+        reader = asyncio.create_task(_read(ws, table, seat, conn))
+        table.join(seat, conn)
     try:
         await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         for task in (reader, writer):
             task.cancel()
         manager.connections -= 1
-        table.remove_watcher(conn)
+        if seat is None:
+            table.remove_watcher(conn)
+        else:
+            table.leave(seat, conn)
 
 
 async def _read_watcher(ws: WebSocket, conn: Connection) -> None:
