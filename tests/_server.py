@@ -10,14 +10,20 @@ import socket
 import uvicorn
 
 from sueca_rules.web import Settings, create_app
-from sueca_rules.web._store import open_store
+from sueca_rules.web._store import Store, open_store
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--db", required=True)
+    parser.add_argument("--db")
+    parser.add_argument("--redis")
     args = parser.parse_args()
-    store = open_store(args.db)
+    if args.redis:
+        from sueca_rules.web._redis import RedisStore
+
+        store: Store = RedisStore(args.redis)
+    else:
+        store = open_store(args.db)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)

@@ -29,6 +29,7 @@ from sueca_rules.web._store import (
     StoreError,
     StoreLostError,
 )
+from sueca_rules.web._view import seat_state
 from tests.test_web_tables import GAMES, act, cards_in, my_turn, new_table, until, url
 
 Msg = dict[str, Any]
@@ -145,6 +146,21 @@ def test_a_restart_keeps_the_waiting_room_and_the_invites(db: Path) -> None:
             assert c.app.state.tables.get(table["table"]).match is not None  # type: ignore[attr-defined]
 
 
+def replays_to(manager: Any, store: MemoryStore, table_id: str, seat: int, state: Msg) -> bool:
+    """Whether `state` (sent to `seat`) is what the table rebuilt from its log shows that
+    seat, after all of the log or nearly (the bots play on while the test looks)."""
+    stored = store.take(table_id)
+    assert stored is not None
+    actions = stored.actions
+    variant = manager.get(table_id).variant
+    for n in range(len(actions), max(-1, len(actions) - 8), -1):
+        rebuilt = manager._build(table_id, stored.header, variant)
+        rebuilt.replay(actions[:n])
+        if game_of(seat_state(rebuilt, rebuilt.seats[seat], "en")) == game_of(state):
+            return True
+    return False
+
+
 @pytest.mark.parametrize(("variant", "seats"), GAMES[:4])
 def test_random_matches_replay_to_the_same_state(variant: Any, seats: list[str]) -> None:
     """Claims, redeals, trump choices and the count, by people and bots: at every point the
@@ -165,15 +181,9 @@ def test_random_matches_replay_to_the_same_state(variant: Any, seats: list[str])
                 if latest[humans[0]]["over"]:
                     break
                 if step % 25 == 0:
-                    rebuilt = c.app.state.tables._build(  # type: ignore[attr-defined]
-                        live.id, store.tables[live.id].header, live.variant
-                    )
-                    rebuilt.replay(store.take(live.id).actions)  # type: ignore[union-attr]
                     for h in humans:
-                        from sueca_rules.web._view import seat_state
-
-                        mine = seat_state(rebuilt, rebuilt.seats[h], "en")
-                        assert game_of(mine) == game_of(latest[h])
+                        manager = c.app.state.tables  # type: ignore[attr-defined]
+                        assert replays_to(manager, store, live.id, h, latest[h])
                 for h in humans:
                     decision = act(latest[h], rng)
                     if decision is not None:

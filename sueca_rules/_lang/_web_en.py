@@ -337,6 +337,7 @@ _STRINGS: Final[dict[str, str]] = {
     ),
     "error.watching": "You are watching this table: only its players can act.",
     "error.watchers": "This table has as many watchers as it takes: try again later.",
+    "error.moving": "This table is moving to another server: play again in a moment.",
     "error.busy": "The server is full right now: try again later.",
 }
 

@@ -334,6 +334,7 @@ _STRINGS: Final[dict[str, str]] = {
     ),
     "error.watching": "Estás a ver esta mesa: só os jogadores podem jogar.",
     "error.watchers": "Esta mesa já tem todos os espectadores que pode ter: tenta mais tarde.",
+    "error.moving": "Esta mesa está a passar para outro servidor: joga outra vez daqui a pouco.",
     "error.busy": "O servidor está cheio neste momento: tenta mais tarde.",
 }
 

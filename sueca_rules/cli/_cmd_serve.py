@@ -6,8 +6,12 @@ import argparse
 import ipaddress
 import socket
 import sys
+from typing import TYPE_CHECKING
 
 from ._common import CliError, add_command, at_least
+
+if TYPE_CHECKING:
+    from ..web._store import Store
 
 __all__ = ["exposure_warning", "register"]
 
@@ -49,6 +53,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the SQLite file that keeps the tables (default: tables.db in the user's data "
         "folder, $XDG_DATA_HOME/sueca-rules or ~/.local/share/sueca-rules); :memory: keeps "
         "them in memory only (a restart ends them)",
+    )
+    p.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share every table with the other processes given the same Redis "
+        "(redis://HOST:PORT/DB) instead of --db: any of them serves any table; needs the "
+        "redis extra",
     )
     limits = (
         ("--max-tables", 1, 100, "N", "tables open at once (default 100)"),
@@ -108,6 +119,18 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _redis_store(args: argparse.Namespace) -> Store:
+    if args.db is not None:
+        raise CliError("give --db or --redis, not both", status=2)
+    try:
+        from ..web._redis import RedisStore
+    except ImportError:
+        raise CliError(
+            "sueca serve --redis needs the redis extra: pip install 'sueca-rules[redis]'"
+        ) from None
+    return RedisStore(args.redis)
+
+
 def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -120,8 +143,8 @@ def run_serve(args: argparse.Namespace) -> int:
             "pip install 'sueca-rules[web]'"
         ) from None
     try:
-        store = open_store(args.db)  # the app closes it when it stops
-    except StoreError as exc:
+        store = open_store(args.db) if args.redis is None else _redis_store(args)
+    except StoreError as exc:  # the app closes the store when it stops
         raise CliError(str(exc), status=1) from None
     try:
         sock = _bind(args.host, args.port)

@@ -29,12 +29,13 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, runtime_checkable
 
 __all__ = [
     "APPLICATION_ID",
     "SCHEMA_VERSION",
     "MemoryStore",
+    "Sharing",
     "SqliteStore",
     "Store",
     "StoreError",
@@ -151,6 +152,30 @@ class Store(Protocol):
 
     def close(self) -> None:
         """Close the store (after `release`)."""
+
+
+@runtime_checkable
+class Sharing(Protocol):
+    """A store that several processes share at once (`sueca serve --redis`): one of them
+    holds each table (decides for it: its bots play there, people's messages are sent there);
+    the others follow the table's log. A table calls these on its own events."""
+
+    def track(self, table: Any) -> None:
+        """`table` is open in this process: follow its log."""
+
+    def holds(self, table: Any) -> bool:
+        """Whether this process holds `table` now."""
+
+    def joined(self, table: Any, seat: Any, sink: Any) -> bool:
+        """A browser of this process holds `seat` now; whether this process decides (else
+        the holder is told)."""
+
+    def left(self, table: Any, seat: Any, sink: Any) -> bool:
+        """The browser of this process at `seat` went away; whether this process decides."""
+
+    def act(self, table: Any, seat: Any, message: dict[str, Any], lang: str) -> bool:
+        """A person's message: `True` to decide it here (this process holds the table), else
+        it was sent to the process that does (or refused, if none does for now)."""
 
 
 def default_db_path() -> Path:

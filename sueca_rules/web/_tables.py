@@ -46,7 +46,7 @@ from ._i18n import Lang, phrase
 from ._phases import BOT_STEPS, HANDLERS, Decision, Refused, Step, refused_for
 from ._seats import Kind, Seat, Sink
 from ._settings import Settings
-from ._store import MemoryStore, Store, StoredTable, StoreError
+from ._store import MemoryStore, Sharing, Store, StoredTable, StoreError
 from ._view import event_json, seat_state, watch_state
 
 __all__ = ["Seat", "SeatSpec", "Sink", "Table", "TableError", "TableManager", "parse_seats"]
@@ -130,6 +130,10 @@ class Table:
     """Where the table's accepted actions are committed (none: they are not kept)."""
     logged: int = 0
     """How many actions of the table the store holds."""
+    share: Sharing | None = None
+    """The processes that share this table (`sueca serve --redis`): only the one holding it
+    decides (people's messages are forwarded to it, its bots play); the others follow its
+    log."""
     _not_before: float = 0.0
     _driver: asyncio.Task[None] | None = None
     _wake: asyncio.TimerHandle | None = None
@@ -175,6 +179,11 @@ class Table:
         """A browser holds `seat` now (an older connection to it is closed)."""
         old = seat.sink
         seat.sink = sink
+        if self.share is not None and not self.share.joined(self, seat, sink):
+            if old is not None:
+                old.close(4000, "this seat was opened in another window")
+            sink.push(seat_state(self, seat, sink.lang))
+            return
         actions: list[dict[str, Any]] = []
         if not seat.joined:
             actions.append({"type": "join", "seat": seat.index})
@@ -210,17 +219,20 @@ class Table:
             return
         seat.sink = None
         seat.away_since = self.clock()
+        if self.share is not None and not self.share.left(self, seat, sink):
+            return
         self.changed([])
 
-    def close(self, reason: str) -> None:
-        """Close the table and every connection to it."""
+    def close(self, reason: str, code: int = 4404) -> None:
+        """Close the table and every connection to it (with `code`: 4404 says the table is
+        gone, 1012 that the browser may join again)."""
         self.closed = True
         for seat in self.seats:
             if seat.sink is not None:
-                seat.sink.close(4404, reason)
+                seat.sink.close(code, reason)
                 seat.sink = None
         for sink in self.watchers:
-            sink.close(4404, reason)
+            sink.close(code, reason)
         self.watchers.clear()
         if self._wake is not None:
             self._wake.cancel()
@@ -282,7 +294,7 @@ class Table:
             self.store.append(self.id, self.logged, actions, done)
         except StoreError as exc:
             log.error("table %s: not saved, so closed here: %s", self.id, exc)
-            self.close("the server could not save this table: open its link again")
+            self.close("the server could not save this table: open its link again", 1012)
             return False
         self.logged += len(actions)
         return True
@@ -310,6 +322,8 @@ class Table:
         kind = message.get("type")
         handler = HANDLERS.get(kind) if isinstance(kind, str) else None
         lang = seat.sink.lang if seat.sink is not None else "en"
+        if self.share is not None and not self.share.act(self, seat, message, lang):
+            return
         if handler is None:
             self.error(seat, "unknown_type", lang)
             return
@@ -336,6 +350,20 @@ class Table:
         self.claim = None
         self.claims_asked.clear()
         self._not_before = self.clock() + self.settings.bot_delay
+
+    def follow(self, actions: list[dict[str, Any]]) -> None:
+        """The actions the process holding the table added to its log (this one follows it):
+        made here too, and every browser here told."""
+        events: list[Event] = []
+        for action in actions:
+            made = self._apply(action)
+            self._note(made)
+            events.extend(made)
+        self.logged += len(actions)
+        self.version += 1
+        self.touched = self.clock()
+        self.events = [event_json(e) for e in events]
+        self.broadcast()
 
     def replay(self, actions: list[dict[str, Any]]) -> None:
         """Rebuild the table from its stored actions (on a table just made from its header):
@@ -390,8 +418,11 @@ class Table:
         raise ValueError(f"not a stored action: {str(action)[:80]}")
 
     def kick(self) -> None:
-        """Let the bots make the decisions that are theirs (in a task of their own)."""
+        """Let the bots make the decisions that are theirs (in a task of their own), in the
+        process that holds the table."""
         if self.closed or self._driver is not None:
+            return
+        if self.share is not None and not self.share.holds(self):
             return
         try:
             loop = asyncio.get_running_loop()
@@ -595,7 +626,7 @@ class TableManager:
         for index, spec in enumerate(header["seats"]):
             bot = make_bot(int(spec["level"]), seed=f"{seed}:bot{index}")
             seats.append(Seat(index, spec["kind"], int(spec["level"]), bot, spec["token"]))
-        return Table(
+        table = Table(
             table_id,
             variant,
             header["variant_id"],
@@ -608,6 +639,10 @@ class TableManager:
             watch=str(header["watch"]),
             store=self.store,
         )
+        if isinstance(self.store, Sharing):
+            table.share = self.store
+            self.store.track(table)
+        return table
 
     def _rebuild(self, stored: StoredTable) -> Table | None:
         """A stored table as it was after its last action; `None` (and the table closed in
