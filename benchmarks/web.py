@@ -324,9 +324,30 @@ def store_figures(quick: bool) -> dict[str, Any]:
                 "one_table_next_turn_ms_p95": round(_p95(one.next_turn_ms), 2),
                 "100_tables_next_turn_ms_p95": round(_p95(many.next_turn_ms), 1),
             }
+        out["commit_us"] = commit_times(Path(folder) / "commits.db")
         matches = 100 if quick else 1000
         out["db_after_matches"] = matches
         out.update(db_size(os.path.join(folder, "size.db"), matches))
+    return out
+
+
+def commit_times(path: Path, n: int = 3000) -> dict[str, float]:
+    """What committing one action costs (the store's part of each card), in microseconds:
+    SQLite against memory."""
+    from sueca_rules.web._store import MemoryStore, SqliteStore, Store
+
+    out: dict[str, float] = {}
+    stores: list[tuple[str, Store]] = [("sqlite", SqliteStore(path)), ("memory", MemoryStore())]
+    for name, store in stores:
+        store.create("t", {"format": 1})
+        took = []
+        for i in range(n):
+            started = time.perf_counter()
+            store.append("t", i, [{"type": "play", "seat": i % 4, "card": "7H"}])
+            took.append((time.perf_counter() - started) * 1e6)
+        out[f"{name}_median"] = round(statistics.median(took), 1)
+        out[f"{name}_p95"] = round(_p95(took), 1)
+        store.close()
     return out
 
 

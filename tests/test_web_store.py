@@ -312,16 +312,22 @@ def test_closed_tables_keep_their_record_until_pruned(db: Path) -> None:
 
 
 def test_idle_tables_nobody_holds_are_closed_by_the_prune(db: Path) -> None:
+    """An open table nobody holds where nothing happened is closed; a closed table is kept
+    for `keep_seconds` if a match of it finished (its record downloads), else forgotten."""
     now = [1_000_000.0]
     a = SqliteStore(db, clock=lambda: now[0])
-    a.create("t1", {"x": 1})
+    a.create("played", {"x": 1})
+    a.append("played", 0, [{"type": "start"}], (1, '{"record": 1}'))
+    a.create("empty", {"x": 2})
     a.release()
     now[0] += 100
-    assert a.prune(keep_seconds=1000, idle_seconds=50) == 0
+    assert a.prune(keep_seconds=1000, idle_seconds=50) == 1
     assert a.live() == []
+    assert a.header("empty") is None
+    assert a.latest_record("played") == (1, '{"record": 1}')
     now[0] += 1001
     assert a.prune(keep_seconds=1000, idle_seconds=50) == 1
-    assert a.header("t1") is None
+    assert a.header("played") is None
     a.close()
 
 

@@ -232,7 +232,12 @@ class RedisStore:
                 if not self.db.exists(_key(tid, "lock")):
                     self.db.zrem("sueca:live", tid)
                     self.db.zadd("sueca:ended", {tid: now})
-            old = self._ids("sueca:ended", now - keep_seconds)
+            old = [  # closed long ago, or before any match of theirs finished
+                tid
+                for tid in self._ids("sueca:ended", now)
+                if self.db.zscore("sueca:ended", tid) < now - keep_seconds  # type: ignore[operator]
+                or not self.db.exists(_key(tid, "rec"))
+            ]
             for tid in old:
                 self.db.delete(*(_key(tid, part) for part in ("h", "log", "rec", "here", "lock")))
                 self.db.zrem("sueca:ended", tid)
@@ -356,6 +361,10 @@ class RedisStore:
         if table.id in self.held:
             return True
         if not self._do(lambda: self.db.set(_key(table.id, "lock"), self.me, nx=True, px=LOCK_MS)):
+            return False
+        if self._do(lambda: self.db.zscore("sueca:ended", table.id)) is not None:
+            self._unlock(keys=[_key(table.id, "lock")], args=[self.me])
+            table.close("the table was closed after a long time without play")
             return False
         self.held.add(table.id)
         self._catch_up(table)

@@ -148,7 +148,8 @@ class Store(Protocol):
     def prune(self, keep_seconds: float, idle_seconds: float) -> int:
         """Close the open tables that no process holds where nothing happened for
         `idle_seconds`, and forget those closed more than `keep_seconds` ago (their logs and
-        records); how many were forgotten."""
+        records) and those closed before any match of theirs finished (nothing to download);
+        how many were forgotten."""
 
     def close(self) -> None:
         """Close the store (after `release`)."""
@@ -279,7 +280,11 @@ class MemoryStore:
     def prune(self, keep_seconds: float, idle_seconds: float) -> int:
         # Every open table is this process's: the manager closes those that went idle.
         ended_before = self.clock() - keep_seconds
-        old = [t for t, k in self.tables.items() if k.ended is not None and k.ended < ended_before]
+        old = [
+            t
+            for t, k in self.tables.items()
+            if k.ended is not None and (k.ended < ended_before or not k.records)
+        ]
         for table_id in old:
             del self.tables[table_id]
         return len(old)
@@ -557,12 +562,13 @@ class SqliteStore:
                 "AND (owner IS NULL OR lease < ?)",
                 (now, idle_before, now),
             )
-            old = "SELECT id FROM tables WHERE ended IS NOT NULL AND ended < ?"
+            old = (
+                "SELECT id FROM tables WHERE ended IS NOT NULL AND (ended < ? OR id NOT IN "
+                "(SELECT table_id FROM records))"
+            )
             db.execute(f"DELETE FROM actions WHERE table_id IN ({old})", (ended_before,))
             db.execute(f"DELETE FROM records WHERE table_id IN ({old})", (ended_before,))
-            cursor = db.execute(
-                "DELETE FROM tables WHERE ended IS NOT NULL AND ended < ?", (ended_before,)
-            )
+            cursor = db.execute(f"DELETE FROM tables WHERE id IN ({old})", (ended_before,))
             gone.append(cursor.rowcount)
 
         self._write(work)

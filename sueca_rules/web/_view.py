@@ -144,21 +144,26 @@ def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
             if s.human and s is not seat
         ]
     if match is None:
-        state.update(
-            phase="waiting",
-            hand=[],
-            legal=[],
-            playable=[],
-            to_play=None,
-            trick=[],
-            trump_card=None,
-            games=[0, 0],
-            partidas=[0, 0],
-            over=False,
-        )
+        state.update(_waiting())
         return state
     state.update(_match_state(table, match, match.observation(seat.index)))
     return state
+
+
+def _waiting() -> dict[str, Any]:
+    """The fields of a table in its waiting room (no match yet)."""
+    return {
+        "phase": "waiting",
+        "hand": [],
+        "legal": [],
+        "playable": [],
+        "to_play": None,
+        "trick": [],
+        "trump_card": None,
+        "games": [0, 0],
+        "partidas": [0, 0],
+        "over": False,
+    }
 
 
 def watch_state(table: Table, lang: Lang) -> dict[str, Any]:
@@ -180,15 +185,7 @@ def watch_state(table: Table, lang: Lang) -> dict[str, Any]:
         "records": len(table.records),
     }
     if match is None:
-        state.update(
-            phase="waiting",
-            to_play=None,
-            trick=[],
-            trump_card=None,
-            games=[0, 0],
-            partidas=[0, 0],
-            over=False,
-        )
+        state.update(_waiting())
     else:
         state.update(_match_state(table, match, match.observation(0)))
     # Last, so that nothing above can put a card of a hand back, nor a question of seat 0's.
