@@ -267,6 +267,16 @@ def test_sueca_serve_says_what_is_wrong_with_db(
     assert text.read_text() == "hello\n"
 
 
+def test_sueca_serve_help_names_the_store(capsys: pytest.CaptureFixture[str]) -> None:
+    from sueca_rules.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = capsys.readouterr().out
+    for option in ("--db", ":memory:", "--redis", "--keep-days", "sueca-rules"):
+        assert option in out
+
+
 def test_a_table_is_written_only_by_the_process_holding_it(db: Path) -> None:
     """Two stores on one file (two processes): a table held by one is not taken by the
     other until it lets go, and then the first may no longer write it."""

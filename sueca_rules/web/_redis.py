@@ -111,6 +111,8 @@ class RedisStore:
         self.url = url
         self.clock = clock
         self.me = uuid.uuid4().hex
+        if not url.strip() or len(url) > 2048:
+            raise StoreError("--redis is a URL such as redis://127.0.0.1:6379/0")
         try:
             self.db = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
             self.db.ping()
