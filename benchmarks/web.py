@@ -6,6 +6,7 @@ worth of WebSocket clients. Run on demand (never in CI):
 .venv/bin/python benchmarks/web.py --load        # the load test only
 .venv/bin/python benchmarks/web.py --json        # one JSON object
 .venv/bin/python benchmarks/web.py --store       # SQLite against memory, and the file's size
+.venv/bin/python benchmarks/web.py --redis       # tables held by 1 and 2 processes with Redis
 ```
 
 1. **Card to next state** (issue 12): one table, one person and three level-3 bots. The time
@@ -23,6 +24,9 @@ worth of WebSocket clients. Run on demand (never in CI):
    tables at a card a second each; and the size of the database after 1,000 finished matches
    (one person, who plays the first legal card, and three level-1 bots, in one process with
    no server: the same tables, actions and records as `sueca serve` writes).
+4. **Several processes** (issue 26, `--redis`): the tables held with the p95 of card-to-next-turn
+   under 300 ms by one and by two processes sharing their tables through a local Redis, the
+   tables made on each process in turn, each person on either.
 
 The server runs in a process of its own (`python benchmarks/web.py --serve PORT`) with no
 bot delay (a real table waits `bot_delay` on purpose; here the server's own time is
@@ -54,15 +58,21 @@ LIMIT_MS = 300.0
 
 def serve(port: int, db: str = ":memory:") -> None:
     """The server process: the web app with no pauses and room for many tables, its tables
-    kept in `db` (a SQLite file, or `:memory:`)."""
+    kept in `db` (a SQLite file, `:memory:`, or a `redis://` URL)."""
     import uvicorn
 
     from sueca_rules.web import Settings, create_app
-    from sueca_rules.web._store import open_store
+    from sueca_rules.web._store import Store, open_store
 
     settings = Settings.for_tests(max_tables=5000, max_connections=20_000, idle_seconds=3600)
+    if db.startswith("redis://"):
+        from sueca_rules.web._redis import RedisStore
+
+        store: Store = RedisStore(db)
+    else:
+        store = open_store(db)
     uvicorn.run(
-        create_app(settings, store=open_store(db)),
+        create_app(settings, store=store),
         host="127.0.0.1",
         port=port,
         log_level="warning",
@@ -216,7 +226,7 @@ def every_seat_latencies(tally: Tally, humans: dict[str, list[int]]) -> None:
 
 
 async def run_tables(
-    url: str,
+    url: str | list[str],
     tables: int,
     seats: list[str],
     *,
@@ -226,18 +236,24 @@ async def run_tables(
     seed: int = 1,
 ) -> Tally:
     """`tables` tables of `seats` (people and bots), each person playing `cards` cards
-    at most, for `seconds` at most."""
+    at most, for `seconds` at most. With several server addresses (processes sharing their
+    tables through Redis) the tables are made on each in turn and each person connects to
+    any of them."""
     tally = Tally()
     rng = random.Random(seed)
+    urls = [url] if isinstance(url, str) else url
     created = await asyncio.gather(
-        *(asyncio.to_thread(create_table, url, seats, seed * 1000 + i) for i in range(tables))
+        *(
+            asyncio.to_thread(create_table, urls[i % len(urls)], seats, seed * 1000 + i)
+            for i in range(tables)
+        )
     )
     humans = {t["table"]: [s["seat"] for s in t["seats"]] for t in created}
     until = time.monotonic() + seconds
     await asyncio.gather(
         *(
             person(
-                url,
+                rng.choice(urls),
                 t["table"],
                 s["token"],
                 tally,
@@ -328,6 +344,61 @@ def store_figures(quick: bool) -> dict[str, Any]:
         matches = 100 if quick else 1000
         out["db_after_matches"] = matches
         out.update(db_size(os.path.join(folder, "size.db"), matches))
+    return out
+
+
+def redis_figures(quick: bool) -> dict[str, Any]:
+    """The tables held with the p95 of card-to-next-turn under 300 ms by 1 and by 2 processes
+    sharing their tables through Redis (a `redis-server` of this machine, started here)."""
+    import shutil
+    import socket
+    import tempfile
+    from contextlib import ExitStack
+
+    binary = shutil.which("redis-server")
+    if binary is None:
+        return {"skipped": "redis-server is not installed"}
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    seats = ["human", "bot:3", "bot:3", "bot:3"]
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        redis = subprocess.Popen(
+            [
+                binary,
+                "--port",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            cwd=folder,
+            stdout=subprocess.DEVNULL,
+        )
+        try:
+            time.sleep(0.5)
+            for processes in (1, 2):
+                url = f"redis://127.0.0.1:{port}/{processes}"
+                with ExitStack() as stack:
+                    urls = [stack.enter_context(server_process(url)) for _ in range(processes)]
+                    steps, held = [], 0
+                    for n in (10, 50, 100) if quick else (10, 50, 100, 200, 400, 800):
+                        step = asyncio.run(
+                            run_tables(urls, n, seats, cards=8, think=1.0, seconds=20, seed=n)
+                        )
+                        p95 = _p95(step.next_turn_ms)
+                        steps.append({"tables": n, "next_turn_ms_p95": round(p95, 1)})
+                        if p95 >= LIMIT_MS:
+                            break
+                        held = n
+                out[f"{processes}_processes"] = {"steps": steps, "tables_under_300ms": held}
+        finally:
+            redis.kill()
+            redis.wait(10)
     return out
 
 
@@ -439,6 +510,7 @@ def main() -> int:
     parser.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=":memory:", help=argparse.SUPPRESS)
     parser.add_argument("--store", action="store_true", help="SQLite against memory only")
+    parser.add_argument("--redis", action="store_true", help="1 and 2 processes with Redis")
     parser.add_argument("--load", action="store_true", help="the load test only")
     parser.add_argument("--quick", action="store_true", help="fewer tables, rougher figures")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -448,8 +520,11 @@ def main() -> int:
         return 0
     machine = f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
     report: dict[str, Any] = {"machine": machine}
-    if args.store:
-        report["store"] = store_figures(args.quick)
+    if args.store or args.redis:
+        if args.store:
+            report["store"] = store_figures(args.quick)
+        if args.redis:
+            report["redis"] = redis_figures(args.quick)
         print(json.dumps(report, indent=2))
         return 0
     with server_process() as url:
