@@ -193,6 +193,42 @@ def test_random_matches_replay_to_the_same_state(variant: Any, seats: list[str])
             assert latest[humans[0]]["over"]
 
 
+class Failing(MemoryStore):
+    """A store that cannot be written while `failing` (a full disk)."""
+
+    failing = False
+
+    def append(
+        self,
+        table_id: str,
+        seq: int,
+        actions: list[dict[str, Any]],
+        record: tuple[int, str] | None = None,
+    ) -> None:
+        if self.failing:
+            raise StoreError("the disk is full")
+        super().append(table_id, seq, actions, record)
+
+
+def test_a_table_that_cannot_be_saved_is_closed_and_comes_back_as_saved() -> None:
+    """Nobody is told of an action that was not saved: the table closes (the page may join
+    again) and, once the store can be written, the link finds it as it was saved."""
+    store = Failing()
+    with client_on(store) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=6)
+        with c.websocket_connect(url(table)) as ws:
+            before = play_cards(ws, 0, 2, random.Random(1))
+            store.failing = True
+            ws.send_json({"type": "play", "card": before["playable"][0]})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                until(ws, lambda m: False)
+            assert closed.value.code == 1012
+        store.failing = False
+        with c.websocket_connect(url(table)) as ws:
+            again = until(ws, lambda m: m["type"] == "state")
+        assert game_of(again) == game_of(before)
+
+
 # --- the file ----------------------------------------------------------------------------
 
 

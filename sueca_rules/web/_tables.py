@@ -681,8 +681,11 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is not None and not table.closed:
             return table
-        if table is not None or len(table_id) > 64:
+        if len(table_id) > 64:
             return None
+        # A table closed here because it could not be saved comes back as it was saved (if
+        # this process may still hold it).
+        self.tables.pop(table_id, None)
         try:
             return self._take(table_id)
         except StoreError as exc:
