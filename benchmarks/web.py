@@ -5,6 +5,8 @@ worth of WebSocket clients. Run on demand (never in CI):
 .venv/bin/python benchmarks/web.py               # both figures below
 .venv/bin/python benchmarks/web.py --load        # the load test only
 .venv/bin/python benchmarks/web.py --json        # one JSON object
+.venv/bin/python benchmarks/web.py --store       # SQLite against memory, and the file's size
+.venv/bin/python benchmarks/web.py --redis       # tables held by 1 and 2 processes with Redis
 ```
 
 1. **Card to next state** (issue 12): one table, one person and three level-3 bots. The time
@@ -16,6 +18,15 @@ worth of WebSocket clients. Run on demand (never in CI):
    checking every message it gets: a state version skipped is a lost message, an error or a
    version going back is a wrong one (both must be 0); and the p95 time from a card to every
    seat's state that shows it.
+
+3. **The store** (issue 26, `--store`): card-to-next-state with the tables in a SQLite file
+   (`sueca serve`'s default) against in memory (`--db :memory:`), for one table and for 100
+   tables at a card a second each; and the size of the database after 1,000 finished matches
+   (one person, who plays the first legal card, and three level-1 bots, in one process with
+   no server: the same tables, actions and records as `sueca serve` writes).
+4. **Several processes** (issue 26, `--redis`): the tables held with the p95 of card-to-next-turn
+   under 300 ms by one and by two processes sharing their tables through a local Redis, the
+   tables made on each process in turn, each person on either.
 
 The server runs in a process of its own (`python benchmarks/web.py --serve PORT`) with no
 bot delay (a real table waits `bot_delay` on purpose; here the server's own time is
@@ -39,34 +50,47 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
 LIMIT_MS = 300.0
 
 
-def serve(port: int) -> None:
-    """The server process: the web app with no pauses and room for many tables."""
+def serve(port: int, db: str = ":memory:") -> None:
+    """The server process: the web app with no pauses and room for many tables, its tables
+    kept in `db` (a SQLite file, `:memory:`, or a `redis://` URL)."""
     import uvicorn
 
     from sueca_rules.web import Settings, create_app
+    from sueca_rules.web._store import Store, open_store
 
     settings = Settings.for_tests(
         max_tables=5000, max_tables_per_client=5000, max_connections=20_000, idle_seconds=3600
     )
+    if db.startswith("redis://"):
+        from sueca_rules.web._redis import RedisStore
+
+        store: Store = RedisStore(db)
+    else:
+        store = open_store(db)
     uvicorn.run(
-        create_app(settings), host="127.0.0.1", port=port, log_level="warning", access_log=False
+        create_app(settings, store=store),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        access_log=False,
     )
 
 
 @contextmanager
-def server_process() -> Iterator[str]:
-    """Start the server in a process of its own; yields its address."""
+def server_process(db: str = ":memory:") -> Iterator[str]:
+    """Start the server in a process of its own (its tables in `db`); yields its address."""
     import socket
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, __file__, "--serve", str(port)])
+    proc = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--db", db])
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -204,7 +228,7 @@ def every_seat_latencies(tally: Tally, humans: dict[str, list[int]]) -> None:
 
 
 async def run_tables(
-    url: str,
+    url: str | list[str],
     tables: int,
     seats: list[str],
     *,
@@ -214,18 +238,24 @@ async def run_tables(
     seed: int = 1,
 ) -> Tally:
     """`tables` tables of `seats` (people and bots), each person playing `cards` cards
-    at most, for `seconds` at most."""
+    at most, for `seconds` at most. With several server addresses (processes sharing their
+    tables through Redis) the tables are made on each in turn and each person connects to
+    any of them."""
     tally = Tally()
     rng = random.Random(seed)
+    urls = [url] if isinstance(url, str) else url
     created = await asyncio.gather(
-        *(asyncio.to_thread(create_table, url, seats, seed * 1000 + i) for i in range(tables))
+        *(
+            asyncio.to_thread(create_table, urls[i % len(urls)], seats, seed * 1000 + i)
+            for i in range(tables)
+        )
     )
     humans = {t["table"]: [s["seat"] for s in t["seats"]] for t in created}
     until = time.monotonic() + seconds
     await asyncio.gather(
         *(
             person(
-                url,
+                rng.choice(urls),
                 t["table"],
                 s["token"],
                 tally,
@@ -293,18 +323,212 @@ def load_test(url: str, quick: bool) -> dict[str, Any]:
     }
 
 
+def store_figures(quick: bool) -> dict[str, Any]:
+    """Issue 26's figures: card-to-next-turn with SQLite against memory; the file's size after
+    1,000 finished matches."""
+    import tempfile
+
+    seats = ["human", "bot:3", "bot:3", "bot:3"]
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for name, db in (("memory", ":memory:"), ("sqlite", os.path.join(folder, "t.db"))):
+            with server_process(db) as url:
+                one = asyncio.run(run_tables(url, 1, seats, cards=40, think=0.0, seconds=30))
+                many = asyncio.run(
+                    run_tables(url, 100, seats, cards=8, think=1.0, seconds=30, seed=100)
+                )
+            out[name] = {
+                "one_table_next_turn_ms_median": round(statistics.median(one.next_turn_ms), 2),
+                "one_table_next_turn_ms_p95": round(_p95(one.next_turn_ms), 2),
+                "100_tables_next_turn_ms_p95": round(_p95(many.next_turn_ms), 1),
+            }
+        out["commit_us"] = commit_times(Path(folder) / "commits.db")
+        matches = 100 if quick else 1000
+        out["db_after_matches"] = matches
+        out.update(db_size(os.path.join(folder, "size.db"), matches))
+    return out
+
+
+def redis_figures(quick: bool) -> dict[str, Any]:
+    """The tables held with the p95 of card-to-next-turn under 300 ms by 1 and by 2 processes
+    sharing their tables through Redis (a `redis-server` of this machine, started here)."""
+    import shutil
+    import socket
+    import tempfile
+    from contextlib import ExitStack
+
+    binary = shutil.which("redis-server")
+    if binary is None:
+        return {"skipped": "redis-server is not installed"}
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    seats = ["human", "bot:3", "bot:3", "bot:3"]
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        redis = subprocess.Popen(
+            [
+                binary,
+                "--port",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            cwd=folder,
+            stdout=subprocess.DEVNULL,
+        )
+        try:
+            time.sleep(0.5)
+            for processes in (1, 2):
+                url = f"redis://127.0.0.1:{port}/{processes}"
+                with ExitStack() as stack:
+                    urls = [stack.enter_context(server_process(url)) for _ in range(processes)]
+                    steps, held = [], 0
+                    for n in (10, 50, 100) if quick else (10, 50, 100, 200, 400, 800):
+                        step = asyncio.run(
+                            run_tables(urls, n, seats, cards=8, think=1.0, seconds=20, seed=n)
+                        )
+                        p95 = _p95(step.next_turn_ms)
+                        steps.append({"tables": n, "next_turn_ms_p95": round(p95, 1)})
+                        if p95 >= LIMIT_MS:
+                            break
+                        held = n
+                out[f"{processes}_processes"] = {"steps": steps, "tables_under_300ms": held}
+        finally:
+            redis.kill()
+            redis.wait(10)
+    return out
+
+
+def commit_times(path: Path, n: int = 3000) -> dict[str, float]:
+    """What committing one action costs (the store's part of each card), in microseconds:
+    SQLite against memory."""
+    from sueca_rules.web._store import MemoryStore, SqliteStore, Store
+
+    out: dict[str, float] = {}
+    stores: list[tuple[str, Store]] = [("sqlite", SqliteStore(path)), ("memory", MemoryStore())]
+    for name, store in stores:
+        store.create("t", {"format": 1})
+        took = []
+        for i in range(n):
+            started = time.perf_counter()
+            store.append("t", i, [{"type": "play", "seat": i % 4, "card": "7H"}])
+            took.append((time.perf_counter() - started) * 1e6)
+        out[f"{name}_median"] = round(statistics.median(took), 1)
+        out[f"{name}_p95"] = round(_p95(took), 1)
+        store.close()
+    return out
+
+
+def db_size(path: str, matches: int) -> dict[str, Any]:
+    """Play `matches` whole matches at tables kept in a SQLite file at `path` (in this process,
+    no server: a person who plays the first legal card and three level-1 bots) and measure the
+    file."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sueca_rules.web import Settings
+    from sueca_rules.web._store import SqliteStore
+    from sueca_rules.web._tables import SeatSpec, TableManager
+
+    settings = Settings.for_tests(max_tables=matches + 1, idle_seconds=1e9)
+    store = SqliteStore(Path(path))
+    started = time.perf_counter()
+
+    async def play_all() -> None:
+        from sueca_rules import load_variant
+
+        variant = load_variant("portugal")
+        with ThreadPoolExecutor(1) as pool:
+            manager = TableManager(settings, pool, store=store)
+            specs = [SeatSpec("human", 3)] + [SeatSpec("bot", 1)] * 3
+            for n in range(matches):
+                table = manager.create(variant, "portugal", specs, n)
+                done = asyncio.Event()
+                table.join(table.seats[0], _FirstCard(table, done))
+                await done.wait()
+                table.close("done")
+                manager.tables.clear()
+
+    asyncio.run(play_all())
+    seconds = time.perf_counter() - started
+    store.release()
+    store.close()  # the last connection: the write-ahead log is folded into the file
+    size = os.path.getsize(path)
+    return {
+        "db_bytes": size,
+        "db_mb": round(size / 1e6, 2),
+        "db_bytes_per_match": round(size / matches),
+        "db_seconds": round(seconds, 1),
+    }
+
+
+class _FirstCard:
+    """A person at an in-process table who plays the first legal card (and agrees the count,
+    keeps the hand, takes the bottom card) as soon as it is theirs."""
+
+    lang: Literal["en", "pt"] = "en"
+
+    def __init__(self, table: Any, done: asyncio.Event) -> None:
+        self.table = table
+        self.done = done
+
+    def push(self, message: dict[str, Any]) -> None:
+        if message["type"] != "state":
+            return
+        if message["over"]:
+            self.done.set()
+            return
+        seat, phase = message["seat"], message["phase"]
+        if phase == "count" and seat not in message["count_agreed"]:
+            want: dict[str, Any] | None = {"type": "count"}
+        elif message["to_play"] != seat:
+            want = None
+        elif phase == "play":
+            want = {"type": "play", "card": message["legal"][0]}
+        elif phase == "trump":
+            want = {"type": "trump", "side": "bottom"}
+        elif phase == "redeal":
+            want = {"type": "keep"}
+        else:
+            want = None
+        if want is not None:
+            version = message["version"]
+            asyncio.get_running_loop().call_soon(self._act, version, want)
+
+    def _act(self, version: int, want: dict[str, Any]) -> None:
+        if self.table.version == version and not self.table.closed:
+            self.table.handle(self.table.seats[0], want)
+
+    def close(self, code: int, reason: str) -> None:
+        return None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    parser.add_argument("--db", default=":memory:", help=argparse.SUPPRESS)
+    parser.add_argument("--store", action="store_true", help="SQLite against memory only")
+    parser.add_argument("--redis", action="store_true", help="1 and 2 processes with Redis")
     parser.add_argument("--load", action="store_true", help="the load test only")
     parser.add_argument("--quick", action="store_true", help="fewer tables, rougher figures")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve)
+        serve(args.serve, args.db)
         return 0
     machine = f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
     report: dict[str, Any] = {"machine": machine}
+    if args.store or args.redis:
+        if args.store:
+            report["store"] = store_figures(args.quick)
+        if args.redis:
+            report["redis"] = redis_figures(args.quick)
+        print(json.dumps(report, indent=2))
+        return 0
     with server_process() as url:
         if not args.load:
             report["card_to_next_state"] = card_to_next_state(url, args.quick)

@@ -20,6 +20,9 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 os.environ["LC_ALL"] = "C.UTF-8"
 
 _HOME = Path(__file__).parents[1] / ".pytest_cache" / "hypothesis"
+# `sueca serve` keeps its tables in the user's data folder by default: the tests' servers keep
+# theirs under pytest's cache instead.
+os.environ["XDG_DATA_HOME"] = str(_HOME.parent / "data")
 set_hypothesis_home_dir(_HOME)
 _EXAMPLES = DirectoryBasedExampleDatabase(_HOME / "examples")
 

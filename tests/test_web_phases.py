@@ -90,8 +90,8 @@ class Watched(Table):
     until: Callable[[Match], bool]
     changes: list[tuple[float, str, int | None]]
 
-    def changed(self, events: list[Event], *, kick: bool = True) -> None:
-        super().changed(events, kick=kick)
+    def changed(self, events: list[Event], *, kick: bool = True, **more: Any) -> None:
+        super().changed(events, kick=kick, **more)
         match = self.match
         assert match is not None
         self.changes.append((self.clock(), match.phase, match.turn))

@@ -63,6 +63,13 @@ _STRINGS: Final[dict[str, str]] = {
     "home.play.text": (
         "Play a match against bots of five levels, or invite friends to the empty seats."
     ),
+    "home.tables.title": "Your tables",
+    "home.tables.text": (
+        "The tables this browser joined (kept in this browser only): open one again, or "
+        "download a finished match's record while the server keeps it."
+    ),
+    "home.tables.open": "open",
+    "home.tables.record": "record",
     "home.replay.title": "Replay",
     "home.replay.text": "Open a game record and step through it trick by trick, with the score.",
     # --- the builder
@@ -332,6 +339,9 @@ _STRINGS: Final[dict[str, str]] = {
     "error.too_many_tables": (
         "This server holds as many tables as it may: try again when one has finished."
     ),
+    "error.watching": "You are watching this table: only its players can act.",
+    "error.watchers": "This table has as many watchers as it takes: try again later.",
+    "error.moving": "This table is moving to another server: play again in a moment.",
     "error.busy": "The server is full right now: try again later.",
 }
 

@@ -61,6 +61,13 @@ _STRINGS: Final[dict[str, str]] = {
     "home.play.text": (
         "Joga um encontro contra bots de cinco níveis, ou convida amigos para os lugares vazios."
     ),
+    "home.tables.title": "As tuas mesas",
+    "home.tables.text": (
+        "As mesas em que entraste neste navegador (guardadas só aqui): volta a abrir uma, ou "
+        "descarrega o registo de um encontro acabado enquanto o servidor o guardar."
+    ),
+    "home.tables.open": "abrir",
+    "home.tables.record": "registo",
     "home.replay.title": "Rever",
     "home.replay.text": "Abre o registo de um jogo e percorre-o vaza a vaza, com a pontuação.",
     "rules.title": "Regras da casa",
@@ -329,6 +336,9 @@ _STRINGS: Final[dict[str, str]] = {
     "error.too_many_tables": (
         "Este servidor já tem todas as mesas que pode ter: tenta outra vez quando uma acabar."
     ),
+    "error.watching": "Estás a ver esta mesa: só os jogadores podem jogar.",
+    "error.watchers": "Esta mesa já tem todos os espectadores que pode ter: tenta mais tarde.",
+    "error.moving": "Esta mesa está a passar para outro servidor: joga outra vez daqui a pouco.",
     "error.busy": "O servidor está cheio neste momento: tenta mais tarde.",
 }
 

@@ -7,10 +7,14 @@ import ipaddress
 import re
 import socket
 import sys
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ._cmd_tournament import checked_tournament_file
 from ._common import CliError, add_command, at_least
+
+if TYPE_CHECKING:
+    from ..web._store import Store
 
 __all__ = ["allowed_hosts", "exposure_warning", "register"]
 
@@ -114,8 +118,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "Serve the web app: build house rules with a live rules card, play against\n"
             "bots or with friends at shared tables, replay game records; in English or\n"
             "Portuguese. It listens on 127.0.0.1 (this computer only) unless --host says\n"
-            "otherwise, prints the address and opens nothing unless --open. Tables live in\n"
-            "memory: stopping the server ends them. Needs the web extra:\n"
+            "otherwise, prints the address and opens nothing unless --open. Tables are kept\n"
+            "in a SQLite file (--db): after a restart, even a crash, every table is back as\n"
+            "it was and its links work again. Needs the web extra:\n"
             "pip install 'sueca-rules[web]'."
         ),
     )
@@ -152,8 +157,30 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="0 to 65535; default 8000",
     )
     p.add_argument("--open", action="store_true", help="open the app in the web browser")
+    p.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the SQLite file that keeps the tables (default: tables.db in the user's data "
+        "folder, $XDG_DATA_HOME/sueca-rules or ~/.local/share/sueca-rules); :memory: keeps "
+        "them in memory only (a restart ends them)",
+    )
+    p.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share every table with the other processes given the same Redis "
+        "(redis://HOST:PORT/DB) instead of --db: any of them serves any table; needs the "
+        "redis extra",
+    )
     limits = (
         ("--max-tables", 1, 10_000, 100, "N", "tables open at once, 1 to 10000 (default 100)"),
+        (
+            "--keep-days",
+            0,
+            3650,
+            7,
+            "DAYS",
+            "a closed table's record stays downloadable this long, then it is pruned (default 7)",
+        ),
         (
             "--away",
             0,
@@ -227,18 +254,39 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _redis_store(args: argparse.Namespace) -> Store:
+    if args.db is not None:
+        raise CliError("give --db or --redis, not both", status=2)
+    try:
+        from ..web._redis import RedisStore
+    except ImportError:
+        raise CliError(
+            "sueca serve --redis needs the redis extra: pip install 'sueca-rules[redis]'"
+        ) from None
+    return RedisStore(args.redis)
+
+
 def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
         from ..web import Settings, create_app, server_config
+        from ..web._store import StoreError, open_store
     except ImportError as exc:
         raise CliError(
             f"sueca serve needs the web extra ({exc.name} is missing): "
             "pip install 'sueca-rules[web]'"
         ) from None
     tournament = checked_tournament_file(args.tournament)  # before listening
-    sock = _bind(args.host, args.port)
+    try:
+        store = open_store(args.db) if args.redis is None else _redis_store(args)
+    except StoreError as exc:  # the app closes the store when it stops
+        raise CliError(str(exc), status=1) from None
+    try:
+        sock = _bind(args.host, args.port)
+    except CliError:
+        store.close()
+        raise
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{shown}:{port}/"
@@ -246,13 +294,19 @@ def run_serve(args: argparse.Namespace) -> int:
     if not loopback:
         print(exposure_warning(args.host, port), file=sys.stderr)
     print(f"Sueca is served at {url} (Ctrl-C stops it)", flush=True)
+    print(f"Tables are kept in {store.name}", file=sys.stderr, flush=True)
     # On the loopback address only loopback names (and those given) are answered: a web page
     # elsewhere cannot reach the app by pointing a name of its own at 127.0.0.1.
     app = create_app(
-        Settings(max_tables=args.max_tables, away_seconds=float(args.away)),
+        Settings(
+            max_tables=args.max_tables,
+            away_seconds=float(args.away),
+            keep_seconds=args.keep_days * 24 * 3600.0,
+        ),
         allowed_hosts=allowed_hosts(args.host, args.allowed_host, args.allowed_origin),
         allowed_origins=args.allowed_origin,
         tournament=tournament,
+        store=store,
     )
     if app.state.tournament is not None:
         print(

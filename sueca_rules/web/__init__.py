@@ -18,8 +18,10 @@ app itself cannot keep: connections at once, a deadline for each request's head,
 WebSocket message read at all, sockets of browsers that stopped reading dropped: see
 `ServerLimits`.)
 
-Tables live in the server's memory: when the process stops, every table is lost (a join link
-then says the table no longer exists), and finished records are downloaded by the players.
+`create_app(store=...)` keeps every table as an event log in a store
+(`sueca_rules.web._store.SqliteStore`, as `sueca serve --db` does): after a restart every open
+table is back as it was. Without one, tables live in the process's memory: when it stops,
+every table is lost (a join link then says the table no longer exists).
 """
 
 from __future__ import annotations

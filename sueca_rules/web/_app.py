@@ -30,6 +30,7 @@ from ._guard import OriginGuard
 from ._i18n import LANGS, Lang, choose_lang, phrase, strings
 from ._pool import FairPool
 from ._settings import Settings
+from ._store import Store
 from ._tables import TableManager
 from ._ws import routes as ws_routes
 from ._ws import table_socket
@@ -120,6 +121,7 @@ def create_app(
     allowed_hosts: list[str] | None = None,
     allowed_origins: list[str] | None = None,
     tournament: str | os.PathLike[str] | None = None,
+    store: Store | None = None,
 ) -> Starlette:
     """The web app of `sueca serve`. `executor` runs the bots (a thread pool unless
     given; shared fairly between clients); `allowed_hosts` refuses requests for other host
@@ -127,7 +129,9 @@ def create_app(
     rebinding); a request that can change something (a POST, a WebSocket) from a browser
     page is refused unless the page is this server's own or one of `allowed_origins`
     (`https://cards.example.org`: an HTTPS proxy's address); `tournament`, a tournament file,
-    adds its pages (`app.state.tournament` has the organiser's secret link)."""
+    adds its pages (`app.state.tournament` has the organiser's secret link); `store` keeps the
+    tables' event logs (in memory unless given: `sueca serve` gives a SQLite file): the open
+    tables it holds are restored when the app starts, and it is closed when the app stops."""
     settings = settings or Settings()
     own_pool = executor is None
     workers = min(4, os.cpu_count() or 1)
@@ -135,12 +139,14 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        app.state.tables.restore()
         janitor = asyncio.create_task(_janitor(app.state.tables, settings.janitor_seconds))
         try:
             yield
         finally:
             janitor.cancel()
             app.state.tables.close_all()
+            app.state.tables.store.close()
             if own_pool:
                 pool.shutdown(wait=False, cancel_futures=True)
 
@@ -174,11 +180,12 @@ def create_app(
     )
     app.state.settings = settings
     app.state.tournament = site
-    app.state.tables = TableManager(settings, FairPool(pool, None if executor else workers))
+    fair = FairPool(pool, None if executor else workers)
+    app.state.tables = TableManager(settings, fair, store=store)
     return app
 
 
 async def _janitor(tables: TableManager, every: float) -> None:
     while True:
         await asyncio.sleep(every)
-        tables.expire()
+        tables.tidy()

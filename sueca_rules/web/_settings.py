@@ -53,6 +53,11 @@ class Settings:
     disconnected after this (its seat is away, as if it had left; it may rejoin)."""
     janitor_seconds: float = 15.0
     """How often expired tables are looked for."""
+    max_watchers: int = 20
+    """People following one table with its watch link at once; one more is refused."""
+    keep_seconds: float = 7 * 24 * 3600
+    """How long a closed table (its log and its finished records) is kept by the store before
+    it is pruned."""
 
     @classmethod
     def for_tests(cls, **changes: Any) -> Settings:

@@ -6,11 +6,16 @@ Every change to a match happens on the event loop's thread, between two awaits, 
 is checked and applied at once and nothing else can change the match in between. Bots think in
 a thread pool (off the event loop); what a bot chose is applied only if the match has not
 changed while it thought.
+
+Every accepted action (a card, a claim, a choice, the start…) is committed to the table's event
+log in the store (`_store`) before anyone is told of it; a table is rebuilt after a restart by
+replaying its log (`Table.replay`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -20,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sueca_rules import (
+    CardPlayed,
     ClaimMade,
     ConfigError,
     CountStarted,
@@ -31,6 +37,8 @@ from sueca_rules import (
     Rules,
     TrickWon,
     Variant,
+    dump_record,
+    parse_record,
 )
 from sueca_rules.bots import make_bot
 
@@ -39,7 +47,8 @@ from ._phases import BOT_STEPS, HANDLERS, Decision, Refused, Step, refused_for
 from ._pool import FairPool
 from ._seats import Kind, Seat, Sink
 from ._settings import Settings
-from ._view import event_json, seat_state
+from ._store import MemoryStore, Sharing, Store, StoredTable, StoreError
+from ._view import event_json, seat_state, watch_state
 
 __all__ = ["Seat", "SeatSpec", "Sink", "Table", "TableError", "TableManager", "parse_seats"]
 
@@ -86,6 +95,12 @@ def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
     return specs
 
 
+def same_secret(known: str, given: str) -> bool:
+    """Whether `given` is the secret `known`, compared in constant time as bytes: any text a
+    browser sends, ASCII or not, is simply not the secret."""
+    return secrets.compare_digest(known.encode(), given.encode("utf-8", "replace"))
+
+
 @dataclass(eq=False)
 class Table:
     """A table: its seats, its match (`None` in the waiting room) and the finished records."""
@@ -118,6 +133,17 @@ class Table:
     count_ends: float = 0.0
     touched: float = 0.0
     closed: bool = False
+    watch: str = ""
+    """The secret of the table's watch link (`?watch=`): the state with no hand."""
+    watchers: list[Sink] = field(default_factory=list)
+    store: Store | None = None
+    """Where the table's accepted actions are committed (none: they are not kept)."""
+    logged: int = 0
+    """How many actions of the table the store holds."""
+    share: Sharing | None = None
+    """The processes that share this table (`sueca serve --redis`): only the one holding it
+    decides (people's messages are forwarded to it, its bots play); the others follow its
+    log."""
     _not_before: float = 0.0
     _driver: asyncio.Task[None] | None = None
     _wake: asyncio.TimerHandle | None = None
@@ -136,10 +162,9 @@ class Table:
     def seat_of(self, token: str) -> Seat | None:
         """The seat whose token is `token` (compared in constant time, as bytes: any text a
         browser sends, ASCII or not, is simply not a token)."""
-        given = token.encode("utf-8", "replace")
         found = None
         for seat in self.seats:
-            if seat.token is not None and secrets.compare_digest(seat.token.encode(), given):
+            if seat.token is not None and same_secret(seat.token, token):
                 found = seat
         return found
 
@@ -165,13 +190,39 @@ class Table:
         """A browser holds `seat` now (an older connection to it is closed)."""
         old = seat.sink
         seat.sink = sink
+        if self.share is not None and not self.share.joined(self, seat, sink):
+            if old is not None:
+                old.close(4000, "this seat was opened in another window")
+            sink.push(seat_state(self, seat, sink.lang))
+            return
+        actions: list[dict[str, Any]] = []
+        if not seat.joined:
+            actions.append({"type": "join", "seat": seat.index})
         seat.joined = True
         seat.away_since = None
         if old is not None:
             old.close(4000, "this seat was opened in another window")
         if self.match is None and all(s.joined for s in self.seats if s.human):
             self.start()
-        self.changed([])
+            actions.append({"type": "start"})
+        self.changed([], actions=actions)
+
+    def watches(self, secret: str) -> bool:
+        """Whether `secret` is this table's watch secret (compared in constant time)."""
+        return bool(self.watch) and same_secret(self.watch, secret)
+
+    def add_watcher(self, sink: Sink) -> bool:
+        """Someone follows the table with its watch link (`False`: the table has as many
+        watchers as it takes)."""
+        if len(self.watchers) >= self.settings.max_watchers:
+            return False
+        self.watchers.append(sink)
+        sink.push(watch_state(self, sink.lang))
+        return True
+
+    def remove_watcher(self, sink: Sink) -> None:
+        if sink in self.watchers:
+            self.watchers.remove(sink)
 
     def leave(self, seat: Seat, sink: Sink) -> None:
         """The browser holding `seat` went away; a bot takes over after `away_seconds`."""
@@ -179,15 +230,21 @@ class Table:
             return
         seat.sink = None
         seat.away_since = self.clock()
+        if self.share is not None and not self.share.left(self, seat, sink):
+            return
         self.changed([])
 
-    def close(self, reason: str) -> None:
-        """Close the table and every connection to it."""
+    def close(self, reason: str, code: int = 4404) -> None:
+        """Close the table and every connection to it (with `code`: 4404 says the table is
+        gone, 1012 that the browser may join again)."""
         self.closed = True
         for seat in self.seats:
             if seat.sink is not None:
-                seat.sink.close(4404, reason)
+                seat.sink.close(code, reason)
                 seat.sink = None
+        for sink in self.watchers:
+            sink.close(code, reason)
+        self.watchers.clear()
         if self._wake is not None:
             self._wake.cancel()
         if self._driver is not None:
@@ -195,34 +252,74 @@ class Table:
 
     # --- changes and messages -------------------------------------------------------------
 
-    def changed(self, events: list[Event], *, kick: bool = True) -> None:
-        """Something changed: note the events, send every seat its state, let the bots go."""
+    def changed(
+        self,
+        events: list[Event],
+        *,
+        kick: bool = True,
+        actions: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """Something changed: note the events, commit the `actions` that made the change,
+        send every seat its state, let the bots go."""
         self.version += 1
         self.touched = self.clock()
         self.events = [event_json(e) for e in events]
         pause = self.settings.bot_delay
         for event in events:
-            if isinstance(event, ClaimMade):
-                self.claim = self.events[events.index(event)]
-            elif isinstance(event, TrickWon):
+            if isinstance(event, TrickWon):
                 pause = max(pause, self.settings.bot_delay + self.settings.trick_pause)
             elif isinstance(event, DealScored):
                 pause = max(pause, self.settings.bot_delay + self.settings.deal_pause)
-            elif isinstance(event, CountStarted):
-                self.count_agreed.clear()
-                self.count_ends = self.clock() + self.settings.count_seconds
         if events:
             self._not_before = self.clock() + pause
-        if self.match is not None and self.match.is_over and len(self.records) <= self.rematches:
-            self.records.append(self.match.to_record())
+        record = self._note(events)
+        if (actions or record is not None) and not self._save(actions or [], record):
+            return
         self.broadcast()
         if kick:
             self.kick()
+
+    def _note(self, events: list[Event]) -> Record | None:
+        """What the table keeps of `events` (the last claim, the count's start) and the record
+        of a match that just ended (live and in a replay alike)."""
+        for event in events:
+            if isinstance(event, ClaimMade):
+                self.claim = event_json(event)
+            elif isinstance(event, CountStarted):
+                self.count_agreed.clear()
+                self.count_ends = self.clock() + self.settings.count_seconds
+        if self.match is not None and self.match.is_over and len(self.records) <= self.rematches:
+            record = self.match.to_record()
+            self.records.append(record)
+            return record
+        return None
+
+    def _save(self, actions: list[dict[str, Any]], record: Record | None) -> bool:
+        """Commit `actions` (and a finished match's record) to the store before anyone is
+        told; a table that cannot be saved is closed (`False`): nothing it did since its last
+        saved action was told to anyone, so a restart brings it back as everyone saw it."""
+        if self.store is None:
+            return True
+        done = (len(self.records), dump_record(record, "json")) if record is not None else None
+        try:
+            self.store.append(self.id, self.logged, actions, done)
+        except StoreError as exc:
+            log.error("table %s: not saved, so closed here: %s", self.id, exc)
+            self.close("the server could not save this table: open its link again", 1012)
+            return False
+        self.logged += len(actions)
+        return True
 
     def broadcast(self) -> None:
         for seat in self.seats:
             if seat.sink is not None:
                 seat.sink.push(seat_state(self, seat, seat.sink.lang))
+        if self.watchers:
+            said: dict[Lang, dict[str, Any]] = {}
+            for sink in self.watchers:
+                if sink.lang not in said:
+                    said[sink.lang] = watch_state(self, sink.lang)
+                sink.push(said[sink.lang])
 
     def error(self, seat: Seat, code: str, lang: Lang, **params: object) -> None:
         if seat.sink is not None:
@@ -236,6 +333,8 @@ class Table:
         kind = message.get("type")
         handler = HANDLERS.get(kind) if isinstance(kind, str) else None
         lang = seat.sink.lang if seat.sink is not None else "en"
+        if self.share is not None and not self.share.act(self, seat, message, lang):
+            return
         if handler is None:
             self.error(seat, "unknown_type", lang)
             return
@@ -251,7 +350,7 @@ class Table:
             said = refused_for(exc)
             self.error(seat, said.code, lang, **said.params)
             return
-        self.changed(events)
+        self.changed(events, actions=[_action_of(str(kind), seat.index, message, events)])
 
     # --- the match ------------------------------------------------------------------------
 
@@ -263,9 +362,78 @@ class Table:
         self.claims_asked.clear()
         self._not_before = self.clock() + self.settings.bot_delay
 
+    def follow(self, actions: list[dict[str, Any]]) -> None:
+        """The actions the process holding the table added to its log (this one follows it):
+        made here too, and every browser here told."""
+        events: list[Event] = []
+        for action in actions:
+            made = self._apply(action)
+            self._note(made)
+            events.extend(made)
+        self.logged += len(actions)
+        self.version += 1
+        self.touched = self.clock()
+        self.events = [event_json(e) for e in events]
+        self.broadcast()
+
+    def replay(self, actions: list[dict[str, Any]]) -> None:
+        """Rebuild the table from its stored actions (on a table just made from its header):
+        the match as it was after the last one. The timers start again from now: a person who
+        had joined has `away_seconds` to come back before a bot plays for them, and the count
+        its whole time."""
+        for action in actions:
+            self._note(self._apply(action))
+        self.logged = len(actions)
+        self.version = len(actions) + 1
+        now = self.clock()
+        for seat in self.seats:
+            if seat.human and seat.joined:
+                seat.away_since = now
+        if self.match is not None and self.match.phase == "count":
+            self.count_ends = now + self.settings.count_seconds
+        self.touched = now
+
+    def _apply(self, action: dict[str, Any]) -> list[Event]:
+        """Make one stored action again (as it was accepted: no check is skipped, the engine
+        refuses what its rules do not allow)."""
+        kind = action.get("type")
+        seat = action.get("seat")
+        if kind == "join" and isinstance(seat, int) and 0 <= seat < 4:
+            self.seats[seat].joined = True
+            return []
+        if kind == "start":
+            self.start()
+            return []
+        if kind == "rematch":
+            self.rematches += 1
+            self.start()
+            return []
+        match = self.match
+        if match is None:
+            raise ValueError(f"a stored {kind!r} before the match started")
+        if kind == "count" and isinstance(seat, int):
+            self.count_agreed.add(seat)
+            return []
+        if kind == "play":
+            return match.play(str(action["card"]))
+        if kind == "claim" and isinstance(seat, int):
+            return match.claim(seat, action.get("against"))
+        if kind == "trump":
+            return match.choose_trump("top" if action.get("side") == "top" else "bottom")
+        if kind == "redeal" and isinstance(seat, int):
+            return match.redeal(seat)
+        if kind == "keep" and isinstance(seat, int):
+            return match.keep_hand(seat)
+        if kind == "score":
+            return match.score_deal()
+        raise ValueError(f"not a stored action: {str(action)[:80]}")
+
     def kick(self) -> None:
-        """Let the bots make the decisions that are theirs (in a task of their own)."""
+        """Let the bots make the decisions that are theirs (in a task of their own), in the
+        process that holds the table."""
         if self.closed or self._driver is not None:
+            return
+        if self.share is not None and not self.share.holds(self):
             return
         try:
             loop = asyncio.get_running_loop()
@@ -298,7 +466,9 @@ class Table:
                 assert self.match is not None
                 if decision.acts:
                     index = step.seat.index if step.seat is not None else None
-                    self.changed(decision.apply(self.match, index), kick=False)
+                    events = decision.apply(self.match, index)
+                    action = _action_of_decision(decision, index, self.rules, events)
+                    self.changed(events, kick=False, actions=[action])
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug must not leave the table stuck without a word
@@ -357,22 +527,63 @@ class Table:
         self._wake = loop.call_later(max(0.0, seconds) + 0.01, self.kick)
 
 
+def _card_of(events: list[Event]) -> str:
+    return next(str(e.card) for e in events if isinstance(e, CardPlayed))
+
+
+def _action_of(
+    kind: str, seat: int, message: dict[str, Any], events: list[Event]
+) -> dict[str, Any]:
+    """The stored action of a person's accepted message (only what replaying it needs)."""
+    action: dict[str, Any] = {"type": kind, "seat": seat}
+    if kind == "play":
+        action["card"] = _card_of(events)
+    elif kind == "claim":
+        against = message.get("against")
+        if isinstance(against, int) and not isinstance(against, bool):
+            action["against"] = against
+    elif kind == "trump":
+        action["side"] = message.get("side")
+    return action
+
+
+def _action_of_decision(
+    decision: Decision, seat: int | None, rules: Rules, events: list[Event]
+) -> dict[str, Any]:
+    """The stored action of a bot's (or the table's) decision, as `Decision.apply` made it."""
+    if decision.claim:
+        action: dict[str, Any] = {"type": "claim", "seat": seat}
+        if rules.accuse_player and decision.against is not None:
+            action["against"] = decision.against
+        return action
+    if decision.side is not None:
+        return {"type": "trump", "seat": seat, "side": decision.side}
+    if decision.redeal is not None:
+        return {"type": "redeal" if decision.redeal else "keep", "seat": seat}
+    if decision.score:
+        return {"type": "score"}
+    return {"type": "play", "seat": seat, "card": _card_of(events)}
+
+
 # --- all tables -----------------------------------------------------------------------------
 
 
 class TableManager:
-    """Every table of the process, with the caps that keep one client from exhausting it."""
+    """Every table of the process, with the caps that keep one client from exhausting it, and
+    the store that keeps them between restarts."""
 
     def __init__(
         self,
         settings: Settings,
         executor: Executor,
         clock: Callable[[], float] = time.monotonic,
+        store: Store | None = None,
     ) -> None:
         self.settings = settings
         self.executor = executor if isinstance(executor, FairPool) else FairPool(executor)
         """The bots' pool, shared fairly between the clients' tables."""
         self.clock = clock
+        self.store: Store = store if store is not None else MemoryStore()
         self.tables: dict[str, Table] = {}
         self.connections = 0
         self.secret: Callable[[], str] = lambda: secrets.token_hex(16)
@@ -416,39 +627,157 @@ class TableManager:
             # (and the bots' play), so the cards come from a secret of the server as well.
             seed = f"{self.secret()}:{seed}"
         table_id = secrets.token_urlsafe(9)
+        tokens = [secrets.token_urlsafe(24) if spec.kind == "human" else None for spec in specs]
+        header = {
+            "format": 1,
+            "variant": variant.model_dump(mode="json"),
+            "variant_id": variant_id,
+            "seed": seed,
+            "seeded": seeded,
+            "seats": [
+                {"kind": spec.kind, "level": spec.level, "token": token}
+                for spec, token in zip(specs, tokens, strict=True)
+            ],
+            "watch": secrets.token_urlsafe(24),
+            "owner": client,
+        }
+        try:
+            self.store.create(table_id, header)
+        except StoreError as exc:
+            log.error("a new table was not saved: %s", exc)
+            raise TableError(
+                "not_saved", "the server could not save a new table: try again later", 503
+            ) from None
+        table = self._build(table_id, header, variant)
+        self.tables[table_id] = table
+        return table
+
+    def _build(self, table_id: str, header: dict[str, Any], variant: Variant) -> Table:
+        """A table, in its waiting room, from its stored header."""
+        seed = header["seed"]
         seats = []
-        for index, spec in enumerate(specs):
-            bot = make_bot(spec.level, seed=f"{seed}:bot{index}")
-            token = secrets.token_urlsafe(24) if spec.kind == "human" else None
-            seats.append(Seat(index, spec.kind, spec.level, bot, token))
+        for index, spec in enumerate(header["seats"]):
+            bot = make_bot(int(spec["level"]), seed=f"{seed}:bot{index}")
+            seats.append(Seat(index, spec["kind"], int(spec["level"]), bot, spec["token"]))
         table = Table(
             table_id,
             variant,
-            variant_id,
+            header["variant_id"],
             seats,
             seed,
             self.settings,
             self.executor,
             self.clock,
-            seeded=seeded,
-            owner=client,
+            seeded=bool(header["seeded"]),
+            owner=str(header.get("owner", "")),
+            watch=str(header["watch"]),
+            store=self.store,
         )
-        self.tables[table_id] = table
+        if isinstance(self.store, Sharing):
+            table.share = self.store
+            self.store.track(table)
         return table
 
+    def _rebuild(self, stored: StoredTable) -> Table | None:
+        """A stored table as it was after its last action; `None` (and the table closed in
+        the store) if its log cannot be replayed."""
+        try:
+            header = stored.header
+            variant = Variant.model_validate(header["variant"])
+            table = self._build(stored.id, header, variant)
+            table.replay(stored.actions)
+        except Exception as exc:  # a log this version cannot replay: said, and set aside
+            log.error("table %s cannot be restored, so it is closed: %s", stored.id, exc)
+            with contextlib.suppress(StoreError):
+                self.store.end(stored.id)
+            return None
+        self.tables[stored.id] = table
+        return table
+
+    def restore(self) -> int:
+        """Bring back every open table of the store that no live process holds (at start);
+        how many."""
+        restored = 0
+        for table_id in self.store.live():
+            if table_id not in self.tables and self._take(table_id) is not None:
+                restored += 1
+        if restored:
+            log.info("%d tables restored from %s", restored, self.store.name)
+        return restored
+
+    def _take(self, table_id: str) -> Table | None:
+        stored = self.store.take(table_id)
+        return self._rebuild(stored) if stored is not None else None
+
     def get(self, table_id: str) -> Table | None:
-        return self.tables.get(table_id)
+        """The table, from this process's memory or else from the store (one another process
+        held, if that process is gone); `None` if there is no such open table here."""
+        table = self.tables.get(table_id)
+        if table is not None and not table.closed:
+            return table
+        if len(table_id) > 64:
+            return None
+        # A table closed here because it could not be saved comes back as it was saved (if
+        # this process may still hold it).
+        self.tables.pop(table_id, None)
+        try:
+            return self._take(table_id)
+        except StoreError as exc:
+            log.error("table %s cannot be read: %s", table_id, exc)
+            return None
+
+    def finished_record(self, table_id: str, secret: str) -> tuple[int, Record] | str:
+        """The number and record of the table's last finished match, for a secret of the
+        table (a seat's token or its watch secret), while the table is open or kept by the
+        store; else why not: `no_table`, `bad_token` or `not_over`."""
+        table = self.get(table_id)
+        if table is not None:
+            if not secret or (table.seat_of(secret) is None and not table.watches(secret)):
+                return "bad_token"
+            if not table.records:
+                return "not_over"
+            return len(table.records), table.records[-1]
+        header = self.store.header(table_id) if len(table_id) <= 64 else None
+        if header is None:
+            return "no_table"
+        known = [s["token"] for s in header["seats"] if s["token"]] + [header["watch"]]
+        if not secret or not any(same_secret(k, secret) for k in known):
+            return "bad_token"
+        latest = self.store.latest_record(table_id)
+        if latest is None:
+            return "not_over"
+        return latest[0], parse_record(latest[1])
 
     def expire(self) -> int:
-        """Close the tables where nothing happened for `idle_seconds`; how many."""
+        """Close the tables where nothing happened for `idle_seconds` (kept by the store
+        until pruned); how many."""
         limit = self.clock() - self.settings.idle_seconds
-        old = [t for t in self.tables.values() if t.touched < limit]
+        old = [t for t in self.tables.values() if t.touched < limit or t.closed]
         for table in old:
-            table.close("the table was closed after a long time without play")
+            if not table.closed:
+                table.close("the table was closed after a long time without play")
+                try:
+                    self.store.end(table.id)
+                except StoreError as exc:
+                    log.error("table %s: %s", table.id, exc)
             del self.tables[table.id]
         return len(old)
+
+    def tidy(self) -> None:
+        """The janitor's round: expire idle tables, renew this process's hold on the others,
+        prune the store."""
+        self.expire()
+        try:
+            self.store.renew()
+            self.store.prune(self.settings.keep_seconds, self.settings.idle_seconds)
+        except StoreError as exc:
+            log.error("%s", exc)
 
     def close_all(self) -> None:
         for table in self.tables.values():
             table.close("the server is stopping")
         self.tables.clear()
+        try:
+            self.store.release()
+        except StoreError as exc:
+            log.error("%s", exc)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ._seats import Seat
     from ._seats import TableView as Table
 
-__all__ = ["event_json", "seat_state"]
+__all__ = ["event_json", "seat_state", "watch_state"]
 
 
 def _plain(value: Any) -> Any:
@@ -98,14 +98,18 @@ def _history(match: Match) -> list[dict[str, Any]]:
     ]
 
 
-def _seats(table: Table, you: Seat, lang: Lang) -> list[dict[str, Any]]:
+def _seats(table: Table, you: Seat | None, lang: Lang) -> list[dict[str, Any]]:
+    """The seats as `you` sees them (a watcher, `None`, sees them from seat 0's chair, by
+    their numbers)."""
     rules = table.rules
     return [
         {
             "seat": s.index,
-            "role": rules.seat_role(s.index, you.index),
+            "role": rules.seat_role(s.index, 0 if you is None else you.index),
             "team": rules.team_of(s.index),
-            "name": seat_name(s.index, lang, viewer=you.index, rules=rules),
+            "name": seat_name(
+                s.index, lang, viewer=None if you is None else you.index, rules=rules
+            ),
             "kind": s.kind,
             "level": s.level,
             "you": s is you,
@@ -140,22 +144,59 @@ def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
             if s.human and s is not seat
         ]
     if match is None:
-        state.update(
-            phase="waiting",
-            hand=[],
-            legal=[],
-            playable=[],
-            to_play=None,
-            trick=[],
-            trump_card=None,
-            games=[0, 0],
-            partidas=[0, 0],
-            over=False,
-        )
+        state.update(_waiting())
         return state
-    obs = match.observation(seat.index)
+    state.update(_match_state(table, match, match.observation(seat.index)))
+    return state
+
+
+def _waiting() -> dict[str, Any]:
+    """The fields of a table in its waiting room (no match yet)."""
+    return {
+        "phase": "waiting",
+        "hand": [],
+        "legal": [],
+        "playable": [],
+        "to_play": None,
+        "trick": [],
+        "trump_card": None,
+        "games": [0, 0],
+        "partidas": [0, 0],
+        "over": False,
+    }
+
+
+def watch_state(table: Table, lang: Lang) -> dict[str, Any]:
+    """The `state` message for a watcher (a watch link): what everyone at the table sees and
+    no card of any hand (`"seat": null`, `"hand": []`, no legal card, no redeal or claim
+    question), built from seat 0's observation with everything of its hand left out."""
+    match = table.match
+    state: dict[str, Any] = {
+        "type": "state",
+        "table": table.id,
+        "seat": None,
+        "team": None,
+        "watching": True,
+        "version": table.version,
+        "variant": {"id": table.variant_id, "name": table.variant.name},
+        "host": False,
+        "seats": _seats(table, None, lang),
+        "events": table.events,
+        "records": len(table.records),
+    }
+    if match is None:
+        state.update(_waiting())
+    else:
+        state.update(_match_state(table, match, match.observation(0)))
+    # Last, so that nothing above can put a card of a hand back, nor a question of seat 0's.
+    state.update(hand=[], legal=[], playable=[], can_claim=False, may_redeal=False)
+    return state
+
+
+def _match_state(table: Table, match: Match, obs: Observation) -> dict[str, Any]:
+    """The match as the seat of `obs` sees it."""
     rules = obs.rules
-    state.update(_deal_state(obs))
+    state = _deal_state(obs)
     state.update(
         claimable=rules.revoke_claimable,
         accuse="player" if rules.accuse_player else "team",

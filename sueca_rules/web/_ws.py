@@ -76,26 +76,31 @@ async def create_table(request: Request) -> Response:
             "host": table.host.index,
             "links": links,
             "seeded": table.seeded,
+            "watch": table.watch,
+            "watch_path": f"/table/{table.id}#w={table.watch}",
         }
     )
 
 
 async def get_record(request: Request) -> Response:
-    """`GET /api/tables/{table}/record?token=` → the record of the last finished match
-    (`?format=json` for JSON); 409 while none is finished."""
-    table = _manager(request.app).get(request.path_params["table"])
-    if table is None:
+    """`GET /api/tables/{table}/record?token=` (or `?watch=`) → the record of the last
+    finished match (`?format=json` for JSON), while the table is open and after, until the
+    store prunes it; 409 while none is finished."""
+    table_id = request.path_params["table"]
+    secret = request.query_params.get("token") or request.query_params.get("watch", "")
+    found = _manager(request.app).finished_record(table_id, secret)
+    if found == "no_table":
         return JSONResponse({"error": "no_table", "message": "no such table"}, 404)
-    token = request.query_params.get("token", "")
-    if not token or table.seat_of(token) is None:
+    if found == "bad_token":
         return JSONResponse({"error": "bad_token", "message": "not a token of this table"}, 403)
-    if not table.records:
+    if isinstance(found, str):
         return JSONResponse(
             {"error": "not_over", "message": "the record is ready once the match is over"}, 409
         )
+    number, record = found
     fmt = "json" if request.query_params.get("format") == "json" else "yaml"
-    text = dump_record(table.records[-1], fmt)
-    name = f"sueca-{table.id}-{len(table.records)}.{fmt}"
+    text = dump_record(record, fmt)
+    name = f"sueca-{table_id}-{number}.{fmt}"
     media = "application/json" if fmt == "json" else "application/yaml"
     return Response(
         text,
@@ -206,7 +211,8 @@ async def _refuse(ws: WebSocket, code: int, error: str, lang: Lang) -> None:
 
 async def table_socket(ws: WebSocket) -> None:
     """`WS /ws/tables/{table}?token=`: the seat's state after every change; its messages
-    in. (A page of another site never gets here: `OriginGuard` refuses its socket.)"""
+    in. `?watch=` (the table's watch secret): the state with no hand; nothing in. (A page of
+    another site never gets here: `OriginGuard` refuses its socket.)"""
     lang: Lang = "pt" if ws.query_params.get("lang") == "pt" else "en"
     manager = _manager(ws.app)
     table = manager.get(ws.path_params["table"])
@@ -214,12 +220,17 @@ async def table_socket(ws: WebSocket) -> None:
     if table is None:
         await _refuse(ws, 4404, "no_table", lang)
         return
+    watch = ws.query_params.get("watch", "")
+    watching = bool(watch) and not token  # a watch link: the table with no hand, no say
     seat = table.seat_of(token) if token else None
-    if seat is None:
+    if not (table.watches(watch) if watching else seat is not None):
         await _refuse(ws, 4403, "bad_token", lang)
         return
     if manager.connections >= manager.settings.max_connections:
         await _refuse(ws, 1013, "busy", lang)
+        return
+    if watching and len(table.watchers) >= manager.settings.max_watchers:
+        await _refuse(ws, 1013, "watchers", lang)
         return
     # The connection is counted from here, and given back however this ends (the browser
     # leaves, is too slow, or anything below fails).
@@ -228,18 +239,39 @@ async def table_socket(ws: WebSocket) -> None:
         await ws.accept()
         conn = Connection(ws, lang, manager.settings)
         writer = asyncio.create_task(conn.write())
-        reader = asyncio.create_task(_read(ws, table, seat, conn))
+        if seat is None:
+            reader = asyncio.create_task(_read_watcher(ws, conn))
+        else:
+            reader = asyncio.create_task(_read(ws, table, seat, conn))
         try:
-            table.join(seat, conn)
+            if seat is None:
+                table.add_watcher(conn)
+            else:
+                table.join(seat, conn)
             await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             for task in (reader, writer):
                 task.cancel()
                 if task.done() and not task.cancelled() and task.exception() is not None:
                     log.error("table %s: a connection failed", table.id, exc_info=task.exception())
-            table.leave(seat, conn)
+            if seat is None:
+                table.remove_watcher(conn)
+            else:
+                table.leave(seat, conn)
     finally:
         manager.connections -= 1
+
+
+async def _read_watcher(ws: WebSocket, conn: Connection) -> None:
+    try:
+        while conn.closing is None:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if conn.allow():
+                conn.error("watching")
+    except (WebSocketDisconnect, RuntimeError):
+        return
 
 
 async def _read(ws: WebSocket, table: Table, seat: Seat, conn: Connection) -> None:

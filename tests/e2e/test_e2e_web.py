@@ -162,6 +162,17 @@ def test_play_a_match_against_bots_and_download_the_record(
     page.keyboard.press("ArrowRight")
     assert "trick 1 of" in page.inner_text("#position")
     assert page.locator("#replay-felt .trick .card").count() == 4
+    # The home page lists the table this browser joined (from the browser's own storage),
+    # with its record while the server keeps it.
+    page.goto(f"{server.url}/?lang=en")
+    page.wait_for_selector("#my-tables:not([hidden]) li")
+    mine = page.locator("#my-tables li")
+    assert mine.count() == 1
+    assert "One-game café rules" in mine.inner_text()
+    href = mine.locator("a", has_text="record").get_attribute("href")
+    assert parse_record(page.request.get(f"{server.url}{href}").text()) == parse_record(
+        saved.read_text(encoding="utf-8")
+    )
 
 
 def test_two_people_at_one_table_with_a_reload_and_a_stranger(browser: Any, server: Server) -> None:

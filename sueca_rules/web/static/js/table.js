@@ -1,9 +1,11 @@
 // A table: the waiting room, the game and the end of the match. The server owns the match:
 // this page shows the state it sends for our seat and sends what we want to do.
 import {cap, fill, cardFace, cardName, el, lang, t, toast} from "./common.js";
+import {remember} from "./mytables.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
+const watch = new URLSearchParams(location.hash.slice(1)).get("w"); // a watch link: no hand
 const $ = (id) => document.getElementById(id);
 
 let state = null;
@@ -18,7 +20,8 @@ const log = [];
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const url = `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}` +
-    `?token=${encodeURIComponent(token)}&lang=${lang}`;
+    (token || !watch ? `?token=${encodeURIComponent(token)}` : `?watch=${encodeURIComponent(watch)}`) +
+    `&lang=${lang}`;
   socket = new WebSocket(url);
   socket.addEventListener("open", () => {
     retry = 0;
@@ -34,6 +37,7 @@ function connect() {
     if (message.type === "state") {
       const previous = state;
       state = message;
+      if (token && state.seat !== null) remember(state, token);
       noteEvents(message.events ?? [], previous);
       render();
     } else if (message.type === "error") {

@@ -1,0 +1,486 @@
+"""Tables shared by several server processes through Redis (`sueca serve --redis URL`).
+
+Each table is the same event log as in SQLite (`_store`), kept in Redis: its header
+(`sueca:<id>:h`), its actions (the list `sueca:<id>:log`), its finished records
+(`sueca:<id>:rec`). Any process serves any table: it rebuilds the table from the log when a
+browser asks for it, and follows the log from then on (each append is announced on the
+channel `sueca:<id>`).
+
+One process at a time **holds** a table: a lock with an expiry (`SET NX PX`, renewed every
+second), so that a process that dies lets its tables go within `LOCK_MS`. Only the holder
+appends to the log (a script checks the lock and the log's length in one step, so nothing is
+written twice or lost), and its bots play. People's messages at another process are sent to
+the holder on `sueca:<id>:in` (which only the holder listens to), with the joins and leaves of
+seats (also kept in the hash `sueca:<id>:here`, so that a new holder knows who is where); an
+error for a person goes back on the channel of their process, `sueca:p:<process>`. When the
+holder dies, the next process that has a person at the table takes the lock, catches up with
+the log and goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+import uuid
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
+
+import redis
+import redis.asyncio as aioredis
+
+from ._store import StoredTable, StoreError, StoreLostError
+
+if TYPE_CHECKING:
+    from ._seats import Seat, Sink
+    from ._tables import Table
+
+__all__ = ["LOCK_MS", "RedisStore"]
+
+log = logging.getLogger("sueca_rules.web")
+
+LOCK_MS: Final = 4000
+"""How long a table's lock (and a process's heartbeat) lasts unless renewed."""
+
+RENEW_SECONDS: Final = 1.0
+
+_APPEND: Final = f"""
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
+if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[2]) then return -2 end
+for i = 6, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], ARGV[4], ARGV[5]) end
+redis.call('ZADD', KEYS[4], ARGV[3], KEYS[5])
+redis.call('PEXPIRE', KEYS[1], {LOCK_MS})
+return redis.call('LLEN', KEYS[2])
+"""
+"""Append actions (and a finished match's record) if this process holds the lock and the log
+is as long as it thinks: -1 when it does not hold it, -2 when the log is not as it thinks."""
+
+_RENEW: Final = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+"""
+
+_UNLOCK: Final = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+_GONE: Final = """
+if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then
+    return redis.call('HDEL', KEYS[1], ARGV[1])
+end
+return 0
+"""
+
+
+def _key(table_id: str, part: str) -> str:
+    return f"sueca:{table_id}:{part}"
+
+
+class RemoteSink:
+    """A person at a table of this process who is connected to another process: the states
+    are that process's to send (it follows the log); errors and closes are sent to it."""
+
+    remote = True
+
+    def __init__(self, store: RedisStore, table: str, proc: str, seat: int, lang: str) -> None:
+        self.store = store
+        self.table = table
+        self.proc = proc
+        self.seat = seat
+        self.lang: Any = "pt" if lang == "pt" else "en"
+
+    def push(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "error":
+            self.store.tell(self.proc, {"table": self.table, "seat": self.seat, "error": message})
+
+    def close(self, code: int, reason: str) -> None:
+        self.store.tell(
+            self.proc, {"table": self.table, "seat": self.seat, "close": [code, reason]}
+        )
+
+
+class RedisStore:
+    """The tables' logs in Redis, shared by every process given the same URL."""
+
+    def __init__(self, url: str, clock: Callable[[], float] = time.time) -> None:
+        self.name = _shown(url)
+        self.url = url
+        self.clock = clock
+        self.me = uuid.uuid4().hex
+        if not url.strip() or len(url) > 2048:
+            raise StoreError("--redis is a URL such as redis://127.0.0.1:6379/0")
+        try:
+            self.db = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+            self.db.ping()
+        except (ValueError, redis.RedisError) as exc:
+            raise StoreError(f"cannot use Redis at {self.name}: {_said(exc)}") from None
+        self._append = self.db.register_script(_APPEND)
+        self._renew = self.db.register_script(_RENEW)
+        self._unlock = self.db.register_script(_UNLOCK)
+        self._gone = self.db.register_script(_GONE)
+        self.tables: dict[str, Table] = {}
+        self.held: set[str] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._pubsub: Any = None
+        self._channels: set[str] = set()
+
+    # --- the Store protocol -----------------------------------------------------------------
+
+    def _do(self, work: Callable[[], Any]) -> Any:
+        try:
+            return work()
+        except redis.RedisError as exc:
+            raise StoreError(f"Redis at {self.name} failed: {_said(exc)}") from None
+
+    def create(self, table_id: str, header: dict[str, Any]) -> None:
+        def work() -> None:
+            pipe = self.db.pipeline()
+            pipe.set(_key(table_id, "h"), json.dumps(header, ensure_ascii=False))
+            pipe.set(_key(table_id, "lock"), self.me, px=LOCK_MS)
+            pipe.zadd("sueca:live", {table_id: self.clock()})
+            pipe.execute()
+
+        self._do(work)
+        self.held.add(table_id)
+
+    def append(
+        self,
+        table_id: str,
+        seq: int,
+        actions: list[dict[str, Any]],
+        record: tuple[int, str] | None = None,
+    ) -> None:
+        args = [
+            self.me,
+            seq,
+            self.clock(),
+            "" if record is None else record[0],
+            "" if record is None else record[1],
+            *(json.dumps(a, ensure_ascii=False) for a in actions),
+        ]
+        keys = [
+            _key(table_id, "lock"),
+            _key(table_id, "log"),
+            _key(table_id, "rec"),
+            "sueca:live",
+            table_id,
+        ]
+        done = self._do(lambda: self._append(keys=keys, args=args))
+        if done < 0:
+            self.held.discard(table_id)
+            raise StoreLostError(f"table {table_id} is held by another process now")
+        self._do(lambda: self.db.publish(f"sueca:{table_id}", str(done)))
+
+    def end(self, table_id: str) -> None:
+        def work() -> None:
+            pipe = self.db.pipeline()
+            pipe.zrem("sueca:live", table_id)
+            pipe.zadd("sueca:ended", {table_id: self.clock()})
+            pipe.execute()
+            self._unlock(keys=[_key(table_id, "lock")], args=[self.me])
+
+        self._do(work)
+        self.held.discard(table_id)
+
+    def live(self) -> list[str]:
+        return []  # any process serves any table when a browser asks for it
+
+    def take(self, table_id: str) -> StoredTable | None:
+        def work() -> StoredTable | None:
+            header = self.db.get(_key(table_id, "h"))
+            if header is None or self.db.zscore("sueca:ended", table_id) is not None:
+                return None
+            actions = self.db.lrange(_key(table_id, "log"), 0, -1)
+            return StoredTable(table_id, json.loads(header), [json.loads(a) for a in actions])
+
+        found: StoredTable | None = self._do(work)
+        return found
+
+    def header(self, table_id: str) -> dict[str, Any] | None:
+        text = self._do(lambda: self.db.get(_key(table_id, "h")))
+        return json.loads(text) if text is not None else None
+
+    def latest_record(self, table_id: str) -> tuple[int, str] | None:
+        records: dict[bytes, bytes] = self._do(lambda: self.db.hgetall(_key(table_id, "rec")))
+        if not records:
+            return None
+        number = max(int(n) for n in records)
+        return number, records[str(number).encode()].decode()
+
+    def renew(self) -> None:
+        return None  # every second, by the task that `track` starts
+
+    def release(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        self._tasks.clear()
+        for table_id in list(self.held):
+            with contextlib.suppress(redis.RedisError):
+                self._unlock(keys=[_key(table_id, "lock")], args=[self.me])
+        self.held.clear()
+        with contextlib.suppress(redis.RedisError):
+            self.db.delete(f"sueca:p:{self.me}")
+
+    def prune(self, keep_seconds: float, idle_seconds: float) -> int:
+        now = self.clock()
+
+        def work() -> int:
+            for tid in self._ids("sueca:live", now - idle_seconds):
+                if not self.db.exists(_key(tid, "lock")):
+                    self.db.zrem("sueca:live", tid)
+                    self.db.zadd("sueca:ended", {tid: now})
+            old = [  # closed long ago, or before any match of theirs finished
+                tid
+                for tid in self._ids("sueca:ended", now)
+                if self.db.zscore("sueca:ended", tid) < now - keep_seconds  # type: ignore[operator]
+                or not self.db.exists(_key(tid, "rec"))
+            ]
+            for tid in old:
+                self.db.delete(*(_key(tid, part) for part in ("h", "log", "rec", "here", "lock")))
+                self.db.zrem("sueca:ended", tid)
+            return len(old)
+
+        gone: int = self._do(work)
+        return gone
+
+    def _ids(self, zset: str, upto: float) -> list[str]:
+        """The tables of `zset` (`sueca:live` or `sueca:ended`) last changed before `upto`."""
+        found: list[bytes] = self.db.zrangebyscore(zset, "-inf", upto)  # type: ignore[assignment]
+        return [t.decode() for t in found]
+
+    def close(self) -> None:
+        self.release()
+        self.db.close()
+
+    # --- sharing ----------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        """Listen on this process's channels and keep its locks (once, on the event loop)."""
+        if self.loop is not None:
+            return
+        self.loop = asyncio.get_running_loop()
+        client = aioredis.Redis.from_url(self.url)
+        self._pubsub = client.pubsub()
+        self._subscribing = asyncio.Lock()  # one connection: subscribe one at a time
+        self._channels.add(f"sueca:p:{self.me}")
+        self._tasks = [
+            self.loop.create_task(self._listen()),
+            self.loop.create_task(self._keep()),
+        ]
+
+    def _subscribe(self, channel: str, then: Callable[[], None] | None = None) -> None:
+        """Listen on `channel` too, then call `then` (to catch up with what was said before)."""
+        if channel in self._channels or self.loop is None:
+            return
+        self._channels.add(channel)
+
+        async def subscribe() -> None:
+            async with self._subscribing:
+                await self._pubsub.subscribe(channel)
+            if then is not None:
+                then()
+
+        self._tasks.append(self.loop.create_task(subscribe()))
+
+    async def _listen(self) -> None:
+        async with self._subscribing:
+            await self._pubsub.subscribe(f"sueca:p:{self.me}")
+        while True:
+            try:
+                message = await self._pubsub.get_message(
+                    ignore_subscribe_messages=True, timeout=0.1
+                )
+            except (redis.RedisError, RuntimeError) as exc:
+                log.error("Redis at %s: %s", self.name, _said(exc))
+                await asyncio.sleep(1.0)
+                continue
+            if message is None:
+                continue
+            try:
+                self._dispatch(message["channel"].decode(), json.loads(message["data"]))
+            except Exception:  # one bad message must not stop the listening
+                log.exception("a message on %s could not be acted on", message.get("channel"))
+
+    async def _keep(self) -> None:
+        """Every second: the heartbeat, the locks renewed, a table whose holder is gone taken
+        by this process if a person here is at it, people of dead processes let go."""
+        while True:
+            try:
+                self.db.set(f"sueca:p:{self.me}", "1", px=LOCK_MS)
+                for table_id in list(self.held):
+                    if not self._renew(keys=[_key(table_id, "lock")], args=[self.me, LOCK_MS]):
+                        self.held.discard(table_id)
+                for table in list(self.tables.values()):
+                    if table.closed:
+                        self.tables.pop(table.id, None)
+                    elif table.id not in self.held:
+                        if any(s.sink is not None and not _remote(s.sink) for s in table.seats):
+                            self._hold(table)
+                    else:
+                        self._sync_presence(table)
+            except redis.RedisError as exc:
+                log.error("Redis at %s: %s", self.name, _said(exc))
+            await asyncio.sleep(RENEW_SECONDS)
+
+    def _sync_presence(self, table: Table) -> None:
+        """At a table this process holds: the people of other processes as the hash
+        `sueca:<id>:here` says (the messages about them are the quick way; this is the sure
+        one): one that joined is seated, one whose process is gone has left."""
+        if table.closed or table.id not in self.held:
+            return
+        here: dict[bytes, bytes] = self._do(lambda: self.db.hgetall(_key(table.id, "here")))
+        for seat in table.seats:
+            proc = here.get(str(seat.index).encode(), b"").decode()
+            sink = seat.sink
+            if sink is None and proc and proc != self.me and self._alive(proc):
+                table.join(seat, RemoteSink(self, table.id, proc, seat.index, "en"))
+            elif isinstance(sink, RemoteSink) and not self._alive(sink.proc):
+                table.leave(seat, sink)
+
+    def track(self, table: Table) -> None:
+        self._start()
+        self.tables[table.id] = table
+
+        def catch_up() -> None:
+            if table.id not in self.held and not table.closed:
+                self._catch_up(table)
+
+        self._subscribe(f"sueca:{table.id}", catch_up)
+        if table.id in self.held:
+            self._subscribe(f"sueca:{table.id}:in", lambda: self._sync_presence(table))
+
+    def holds(self, table: Table) -> bool:
+        return table.id in self.held
+
+    def _hold(self, table: Table) -> bool:
+        """Take the table if nobody holds it: catch up with its log, learn who is where, go
+        on (the bots too)."""
+        if table.id in self.held:
+            return True
+        if not self._do(lambda: self.db.set(_key(table.id, "lock"), self.me, nx=True, px=LOCK_MS)):
+            return False
+        if self._do(lambda: self.db.zscore("sueca:ended", table.id)) is not None:
+            self._unlock(keys=[_key(table.id, "lock")], args=[self.me])
+            table.close("the table was closed after a long time without play")
+            return False
+        self.held.add(table.id)
+        self._catch_up(table)
+        now = table.clock()
+        for seat in table.seats:  # the timers start again, as after a restart
+            if seat.human and seat.joined and seat.sink is None:
+                seat.away_since = now
+        match = table.match
+        if match is not None and match.phase == "count":
+            table.count_ends = now + table.settings.count_seconds
+        self._sync_presence(table)
+        self._subscribe(f"sueca:{table.id}:in", lambda: self._sync_presence(table))
+        log.info("table %s: held by this process now", table.id)
+        table.kick()
+        return True
+
+    def _alive(self, proc: str) -> bool:
+        return bool(self._do(lambda: self.db.exists(f"sueca:p:{proc}")))
+
+    def _catch_up(self, table: Table) -> None:
+        actions = self._do(lambda: self.db.lrange(_key(table.id, "log"), table.logged, -1))
+        if actions:
+            table.follow([json.loads(a) for a in actions])
+
+    def _send_in(self, table: Table, message: dict[str, Any]) -> bool:
+        """To the process holding `table`; whether one heard it."""
+        text = json.dumps({"proc": self.me, **message}, ensure_ascii=False)
+        heard: int = self._do(lambda: self.db.publish(f"sueca:{table.id}:in", text))
+        return heard > 0
+
+    def joined(self, table: Table, seat: Seat, sink: Sink) -> bool:
+        if _remote(sink):
+            return True  # the holder noting a person of another process
+        self._do(lambda: self.db.hset(_key(table.id, "here"), str(seat.index), self.me))
+        if self._hold(table):
+            return True
+        self._send_in(table, {"type": "join", "seat": seat.index, "lang": sink.lang})
+        return False
+
+    def left(self, table: Table, seat: Seat, sink: Sink) -> bool:
+        if _remote(sink):
+            return True
+        key = _key(table.id, "here")
+        self._do(lambda: self._gone(keys=[key], args=[str(seat.index), self.me]))
+        if table.id in self.held:
+            return True
+        self._send_in(table, {"type": "leave", "seat": seat.index})
+        return False
+
+    def act(self, table: Table, seat: Seat, message: dict[str, Any], lang: str) -> bool:
+        if table.id in self.held or _remote(seat.sink) or self._hold(table):
+            return True
+        sent = {"type": "act", "seat": seat.index, "message": message, "lang": lang}
+        if not self._send_in(table, sent):
+            table.error(seat, "moving", "pt" if lang == "pt" else "en")
+        return False
+
+    def tell(self, proc: str, message: dict[str, Any]) -> None:
+        with contextlib.suppress(StoreError):
+            self._do(lambda: self.db.publish(f"sueca:p:{proc}", json.dumps(message)))
+
+    def _dispatch(self, channel: str, data: Any) -> None:
+        parts = channel.split(":")
+        if parts[1] == "p":  # for this process: an error or a close for a person here
+            table = self.tables.get(str(data.get("table")))
+            if table is None:
+                return
+            seat = table.seats[int(data["seat"])]
+            if seat.sink is None or _remote(seat.sink):
+                return
+            if "error" in data:
+                seat.sink.push(data["error"])
+            elif "close" in data:
+                code, reason = data["close"]
+                seat.sink.close(int(code), str(reason))
+            return
+        table = self.tables.get(parts[1])
+        if table is None or table.closed:
+            return
+        if len(parts) == 2:  # the log grew
+            if table.id not in self.held:
+                self._catch_up(table)
+            return
+        if table.id not in self.held:
+            return
+        seat = table.seats[int(data["seat"])]
+        proc = str(data["proc"])
+        sink = seat.sink
+        mine = isinstance(sink, RemoteSink) and sink.proc == proc
+        if data["type"] == "leave":
+            if mine:
+                assert sink is not None
+                table.leave(seat, sink)
+            return
+        lang = str(data.get("lang", "en"))
+        if not mine:
+            table.join(seat, RemoteSink(self, table.id, proc, seat.index, lang))
+        elif isinstance(sink, RemoteSink):
+            sink.lang = "pt" if lang == "pt" else "en"
+        if data["type"] == "act" and isinstance(data.get("message"), dict):
+            table.handle(seat, data["message"])
+
+
+def _remote(sink: object) -> bool:
+    return bool(getattr(sink, "remote", False))
+
+
+def _shown(url: str) -> str:
+    """The URL without its password."""
+    if "@" in url:
+        scheme, _, rest = url.partition("://")
+        return f"{scheme}://…@{rest.rpartition('@')[2]}"
+    return url[:200]
+
+
+def _said(exc: BaseException) -> str:
+    return (str(exc) or type(exc).__name__).splitlines()[0][:200]

@@ -1,0 +1,579 @@
+"""Where the tables are kept, so that they outlive the process: each table as an event log.
+
+A table is stored as its header (the variant as a mapping, the seed the deals come from, the
+seats with their kinds, bot levels and join tokens, the watch secret) and the list of the
+actions accepted at it, in order (a card played, a claim, the dealer's choice, a redeal or a
+kept hand, a count agreed, the start, a rematch, a seat joined): replaying the list on a new
+`Match` of the same seed rebuilds the table exactly, because the engine is deterministic. No
+object is ever pickled. Each finished match's record is kept too, so that it can be downloaded
+until the table is pruned.
+
+`SqliteStore` keeps that in one SQLite file (WAL mode; every action committed in a
+`BEGIN IMMEDIATE` transaction before anyone is told of it). Several processes may share the
+file: each table is written only by the process holding it (a lease that the holder renews;
+a table whose holder died, or whose lease ran out, may be taken by another process).
+`MemoryStore` keeps the same in the process's memory (`sueca serve --db :memory:`): a restart
+loses it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Protocol, runtime_checkable
+
+__all__ = [
+    "APPLICATION_ID",
+    "SCHEMA_VERSION",
+    "MemoryStore",
+    "Sharing",
+    "SqliteStore",
+    "Store",
+    "StoreError",
+    "StoreLostError",
+    "StoredTable",
+    "default_db_path",
+    "open_store",
+]
+
+APPLICATION_ID: Final = 0x53756563
+"""`PRAGMA application_id` of our databases ("Suec"): a SQLite file without it is not ours."""
+
+SCHEMA_VERSION: Final = 1
+"""`PRAGMA user_version` of the schema this code writes; older files are migrated."""
+
+LEASE_SECONDS: Final = 60.0
+"""How long a process holds a table without renewing its lease (the janitor renews it)."""
+
+_SCHEMA_V1: Final = (
+    """CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        header TEXT NOT NULL,
+        created REAL NOT NULL,
+        updated REAL NOT NULL,
+        ended REAL,
+        owner TEXT,
+        owner_host TEXT,
+        owner_pid INTEGER,
+        lease REAL
+    )""",
+    "CREATE INDEX tables_ended ON tables (ended)",
+    """CREATE TABLE actions (
+        table_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE records (
+        table_id TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        PRIMARY KEY (table_id, number)
+    ) WITHOUT ROWID""",
+)
+
+MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {1: _SCHEMA_V1}
+"""The statements that bring a database from version `n - 1` to version `n`."""
+
+
+class StoreError(Exception):
+    """The store cannot be opened or written; the message is one line that says why."""
+
+
+class StoreLostError(StoreError):
+    """This process no longer holds the table (another process took it over)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as stored: its header and its actions in the order they were accepted."""
+
+    id: str
+    header: dict[str, Any]
+    actions: list[dict[str, Any]]
+
+
+class Store(Protocol):
+    """Where the tables' event logs are kept (`SqliteStore`, `MemoryStore`)."""
+
+    name: str
+    """What to call it in messages (the file, or `:memory:`)."""
+
+    def create(self, table_id: str, header: dict[str, Any]) -> None:
+        """Keep a new table (held by this process)."""
+
+    def append(
+        self,
+        table_id: str,
+        seq: int,
+        actions: list[dict[str, Any]],
+        record: tuple[int, str] | None = None,
+    ) -> None:
+        """Commit `actions` as the table's actions `seq`, `seq + 1`, … (and the JSON text of
+        its finished match number `record[0]`); raise `StoreLostError` if this process no
+        longer holds the table, `StoreError` if it cannot be written."""
+
+    def end(self, table_id: str) -> None:
+        """The table is closed (expired): it is kept, its records downloadable, until
+        pruned."""
+
+    def live(self) -> list[str]:
+        """The ids of the tables still open that no live process holds (to be restored)."""
+
+    def take(self, table_id: str) -> StoredTable | None:
+        """Hold the table and read it back; `None` when there is no such open table or
+        another live process holds it."""
+
+    def header(self, table_id: str) -> dict[str, Any] | None:
+        """The header of a table, open or closed (until pruned)."""
+
+    def latest_record(self, table_id: str) -> tuple[int, str] | None:
+        """The number and JSON text of the table's last finished match."""
+
+    def renew(self) -> None:
+        """Renew this process's hold on its tables."""
+
+    def release(self) -> None:
+        """Let go of every table this process holds (it is stopping)."""
+
+    def prune(self, keep_seconds: float, idle_seconds: float) -> int:
+        """Close the open tables that no process holds where nothing happened for
+        `idle_seconds`, and forget those closed more than `keep_seconds` ago (their logs and
+        records) and those closed before any match of theirs finished (nothing to download);
+        how many were forgotten."""
+
+    def close(self) -> None:
+        """Close the store (after `release`)."""
+
+
+@runtime_checkable
+class Sharing(Protocol):
+    """A store that several processes share at once (`sueca serve --redis`): one of them
+    holds each table (decides for it: its bots play there, people's messages are sent there);
+    the others follow the table's log. A table calls these on its own events."""
+
+    def track(self, table: Any) -> None:
+        """`table` is open in this process: follow its log."""
+
+    def holds(self, table: Any) -> bool:
+        """Whether this process holds `table` now."""
+
+    def joined(self, table: Any, seat: Any, sink: Any) -> bool:
+        """A browser of this process holds `seat` now; whether this process decides (else
+        the holder is told)."""
+
+    def left(self, table: Any, seat: Any, sink: Any) -> bool:
+        """The browser of this process at `seat` went away; whether this process decides."""
+
+    def act(self, table: Any, seat: Any, message: dict[str, Any], lang: str) -> bool:
+        """A person's message: `True` to decide it here (this process holds the table), else
+        it was sent to the process that does (or refused, if none does for now)."""
+
+
+def default_db_path() -> Path:
+    """The default `--db`: `tables.db` in the user's data folder (`$XDG_DATA_HOME` or
+    `~/.local/share`, `%LOCALAPPDATA%` on Windows), under `sueca-rules`."""
+    base = os.environ.get("XDG_DATA_HOME") or (
+        os.environ.get("LOCALAPPDATA") if os.name == "nt" else None
+    )
+    root = Path(base) if base else Path.home() / ".local" / "share"
+    return root / "sueca-rules" / "tables.db"
+
+
+def open_store(value: str | None) -> Store:
+    """The store `--db value` names: `:memory:`, a file path, or (`None`) the default file."""
+    if value == ":memory:":
+        return MemoryStore()
+    if value is None:
+        path = default_db_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as exc:
+            raise StoreError(
+                f"cannot make the folder of the database {path.parent}: {exc.strerror or exc}"
+            ) from None
+        return SqliteStore(path)
+    if not value.strip() or len(value) > 4096:
+        raise StoreError("--db is a file path (or :memory:)")
+    return SqliteStore(Path(value))
+
+
+# --- in memory ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Kept:
+    header: dict[str, Any]
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    records: dict[int, str] = field(default_factory=dict)
+    updated: float = 0.0
+    ended: float | None = None
+
+
+class MemoryStore:
+    """The tables' logs in this process's memory (`--db :memory:`): lost when it stops."""
+
+    name = ":memory:"
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self.tables: dict[str, _Kept] = {}
+
+    def create(self, table_id: str, header: dict[str, Any]) -> None:
+        self.tables[table_id] = _Kept(json.loads(json.dumps(header)), updated=self.clock())
+
+    def append(
+        self,
+        table_id: str,
+        seq: int,
+        actions: list[dict[str, Any]],
+        record: tuple[int, str] | None = None,
+    ) -> None:
+        kept = self.tables.get(table_id)
+        if kept is None or kept.ended is not None or len(kept.actions) != seq:
+            raise StoreLostError(f"table {table_id} is no longer held here")
+        kept.actions.extend(json.loads(json.dumps(a)) for a in actions)
+        if record is not None:
+            kept.records[record[0]] = record[1]
+        kept.updated = self.clock()
+
+    def end(self, table_id: str) -> None:
+        kept = self.tables.get(table_id)
+        if kept is not None and kept.ended is None:
+            kept.ended = self.clock()
+
+    def live(self) -> list[str]:
+        return [tid for tid, kept in self.tables.items() if kept.ended is None]
+
+    def take(self, table_id: str) -> StoredTable | None:
+        kept = self.tables.get(table_id)
+        if kept is None or kept.ended is not None:
+            return None
+        return StoredTable(table_id, kept.header, list(kept.actions))
+
+    def header(self, table_id: str) -> dict[str, Any] | None:
+        kept = self.tables.get(table_id)
+        return kept.header if kept is not None else None
+
+    def latest_record(self, table_id: str) -> tuple[int, str] | None:
+        kept = self.tables.get(table_id)
+        if kept is None or not kept.records:
+            return None
+        number = max(kept.records)
+        return number, kept.records[number]
+
+    def renew(self) -> None:
+        return None
+
+    def release(self) -> None:
+        return None
+
+    def prune(self, keep_seconds: float, idle_seconds: float) -> int:
+        # Every open table is this process's: the manager closes those that went idle.
+        ended_before = self.clock() - keep_seconds
+        old = [
+            t
+            for t, k in self.tables.items()
+            if k.ended is not None and (k.ended < ended_before or not k.records)
+        ]
+        for table_id in old:
+            del self.tables[table_id]
+        return len(old)
+
+    def close(self) -> None:
+        return None
+
+
+# --- SQLite ---------------------------------------------------------------------------------
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, under another user
+    return True
+
+
+class SqliteStore:
+    """The tables' logs in a SQLite file, shared safely by several processes."""
+
+    def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
+        self.path = path
+        self.name = str(path)
+        self.clock = clock
+        self.owner = uuid.uuid4().hex
+        self.host = socket.gethostname()
+        self.pid = os.getpid()
+        self._lock = threading.Lock()
+        self._db = self._open()
+
+    # --- opening: never write to a file that is not ours ----------------------------------
+
+    def _fail(self, why: str) -> StoreError:
+        return StoreError(f"the database {self.name} {why}")
+
+    def _open(self) -> sqlite3.Connection:
+        path = self.path
+        if path.is_dir():
+            raise self._fail("is a folder: give a file path to --db (or :memory:)")
+        if not path.parent.is_dir():
+            raise self._fail(f"cannot be made: there is no folder {path.parent}")
+        new = not path.exists()
+        try:
+            db = sqlite3.connect(path, timeout=10.0, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise self._fail(f"cannot be opened: {exc}") from None
+        try:
+            self._check(db)
+            db.execute("PRAGMA busy_timeout = 10000")
+            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise self._fail(f"cannot use write-ahead logging (journal mode {mode})")
+            db.execute("PRAGMA synchronous = NORMAL")
+            self._migrate(db)
+        except sqlite3.Error as exc:
+            db.close()
+            raise self._fail(f"cannot be used: {exc}") from None
+        except StoreError:
+            db.close()
+            raise
+        if new:
+            with contextlib.suppress(OSError):
+                path.chmod(0o600)  # it holds the join links and the secrets of the deals
+        return db
+
+    def _check(self, db: sqlite3.Connection) -> None:
+        """Refuse a file that is not a SQLite database, not ours, of a newer schema or
+        damaged, before anything is written to it."""
+        try:
+            app = db.execute("PRAGMA application_id").fetchone()[0]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            names = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+        except sqlite3.DatabaseError as exc:
+            raise self._fail(
+                f"is not a SQLite database, or is damaged ({exc}): it was left as it is"
+            ) from None
+        if app == 0 and not names and version == 0:
+            return  # empty: ours to make
+        if app != APPLICATION_ID:
+            raise self._fail(
+                "is not a database of sueca-rules (it holds other data): it was left as it is; "
+                "give another --db"
+            )
+        if version > SCHEMA_VERSION:
+            raise self._fail(
+                f"was written by a newer sueca-rules (schema {version}; this one reads up to "
+                f"{SCHEMA_VERSION}): upgrade sueca-rules, or give another --db"
+            )
+        try:
+            verdict = db.execute("PRAGMA quick_check").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise self._fail(f"is damaged ({exc}): it was left as it is") from None
+        if verdict != "ok":
+            raise self._fail(f"is damaged ({str(verdict)[:200]}): it was left as it is")
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            for step in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[step]:
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {step}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    # --- writing --------------------------------------------------------------------------
+
+    def _write(self, work: Callable[[sqlite3.Connection], object]) -> None:
+        """Run `work` in one `BEGIN IMMEDIATE` transaction (waiting up to the busy timeout
+        for another process's)."""
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    work(db)
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                raise self._fail(f"cannot be written: {exc}") from None
+
+    def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise self._fail(f"cannot be read: {exc}") from None
+
+    def create(self, table_id: str, header: dict[str, Any]) -> None:
+        now = self.clock()
+        text = json.dumps(header, ensure_ascii=False)
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO tables (id, header, created, updated, owner, owner_host, "
+                "owner_pid, lease) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, text, now, now, self.owner, self.host, self.pid, now + LEASE_SECONDS),
+            )
+
+        self._write(work)
+
+    def append(
+        self,
+        table_id: str,
+        seq: int,
+        actions: list[dict[str, Any]],
+        record: tuple[int, str] | None = None,
+    ) -> None:
+        now = self.clock()
+        rows = [
+            (table_id, seq + i, json.dumps(a, ensure_ascii=False)) for i, a in enumerate(actions)
+        ]
+
+        def work(db: sqlite3.Connection) -> None:
+            held = db.execute(
+                "SELECT owner FROM tables WHERE id = ? AND ended IS NULL", (table_id,)
+            ).fetchone()
+            if held is None or held[0] != self.owner:
+                raise StoreLostError(f"table {table_id} is held by another process now")
+            try:
+                db.executemany("INSERT INTO actions VALUES (?, ?, ?)", rows)
+            except sqlite3.IntegrityError:
+                raise StoreLostError(f"table {table_id} was written by another process") from None
+            if record is not None:
+                db.execute("INSERT OR REPLACE INTO records VALUES (?, ?, ?)", (table_id, *record))
+            db.execute(
+                "UPDATE tables SET updated = ?, lease = ? WHERE id = ?",
+                (now, now + LEASE_SECONDS, table_id),
+            )
+
+        self._write(work)
+
+    def end(self, table_id: str) -> None:
+        now = self.clock()
+        self._write(
+            lambda db: db.execute(
+                "UPDATE tables SET ended = ?, owner = NULL WHERE id = ? AND owner = ? "
+                "AND ended IS NULL",
+                (now, table_id, self.owner),
+            )
+        )
+
+    def _free(self, row: tuple[Any, ...], now: float) -> bool:
+        """Whether a table (its owner, owner_host, owner_pid, lease) may be taken."""
+        owner, host, pid, lease = row
+        if owner is None or owner == self.owner:
+            return True
+        if lease is None or lease < now:
+            return True
+        # The holder ran on this machine and is gone (a crash, kill -9): no need to wait for
+        # its lease to run out.
+        return bool(host == self.host and pid != self.pid and not _pid_alive(int(pid)))
+
+    def live(self) -> list[str]:
+        now = self.clock()
+        rows = self._read(
+            "SELECT id, owner, owner_host, owner_pid, lease FROM tables WHERE ended IS NULL "
+            "ORDER BY created"
+        )
+        return [row[0] for row in rows if self._free(row[1:], now)]
+
+    def take(self, table_id: str) -> StoredTable | None:
+        now = self.clock()
+        found: list[StoredTable] = []
+
+        def work(db: sqlite3.Connection) -> None:
+            row = db.execute(
+                "SELECT header, owner, owner_host, owner_pid, lease FROM tables "
+                "WHERE id = ? AND ended IS NULL",
+                (table_id,),
+            ).fetchone()
+            if row is None or not self._free(row[1:], now):
+                return
+            db.execute(
+                "UPDATE tables SET owner = ?, owner_host = ?, owner_pid = ?, lease = ? "
+                "WHERE id = ?",
+                (self.owner, self.host, self.pid, now + LEASE_SECONDS, table_id),
+            )
+            actions = db.execute(
+                "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+            ).fetchall()
+            found.append(
+                StoredTable(table_id, json.loads(row[0]), [json.loads(a[0]) for a in actions])
+            )
+
+        self._write(work)
+        return found[0] if found else None
+
+    def header(self, table_id: str) -> dict[str, Any] | None:
+        rows = self._read("SELECT header FROM tables WHERE id = ?", (table_id,))
+        return json.loads(rows[0][0]) if rows else None
+
+    def latest_record(self, table_id: str) -> tuple[int, str] | None:
+        rows = self._read(
+            "SELECT number, record FROM records WHERE table_id = ? ORDER BY number DESC LIMIT 1",
+            (table_id,),
+        )
+        return (int(rows[0][0]), str(rows[0][1])) if rows else None
+
+    def renew(self) -> None:
+        now = self.clock()
+        self._write(
+            lambda db: db.execute(
+                "UPDATE tables SET lease = ? WHERE owner = ? AND ended IS NULL",
+                (now + LEASE_SECONDS, self.owner),
+            )
+        )
+
+    def release(self) -> None:
+        self._write(
+            lambda db: db.execute(
+                "UPDATE tables SET owner = NULL, lease = NULL WHERE owner = ?", (self.owner,)
+            )
+        )
+
+    def prune(self, keep_seconds: float, idle_seconds: float) -> int:
+        now = self.clock()
+        ended_before, idle_before = now - keep_seconds, now - idle_seconds
+        gone: list[int] = []
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
+                "UPDATE tables SET ended = ?, owner = NULL WHERE ended IS NULL AND updated < ? "
+                "AND (owner IS NULL OR lease < ?)",
+                (now, idle_before, now),
+            )
+            old = (
+                "SELECT id FROM tables WHERE ended IS NOT NULL AND (ended < ? OR id NOT IN "
+                "(SELECT table_id FROM records))"
+            )
+            db.execute(f"DELETE FROM actions WHERE table_id IN ({old})", (ended_before,))
+            db.execute(f"DELETE FROM records WHERE table_id IN ({old})", (ended_before,))
+            cursor = db.execute(f"DELETE FROM tables WHERE id IN ({old})", (ended_before,))
+            gone.append(cursor.rowcount)
+
+        self._write(work)
+        return gone[0]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,38 @@
+"""`sueca serve` as the tests run it: the same app and store, with no pauses (the bots answer
+at once), on a free loopback port that it prints on its first line. Run as
+`python -m tests._server --db PATH [--redis URL]`."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+
+import uvicorn
+
+from sueca_rules.web import Settings, create_app
+from sueca_rules.web._store import Store, open_store
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--db")
+    parser.add_argument("--redis")
+    args = parser.parse_args()
+    if args.redis:
+        from sueca_rules.web._redis import RedisStore
+
+        store: Store = RedisStore(args.redis)
+    else:
+        store = open_store(args.db)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    print(sock.getsockname()[1], flush=True)
+    app = create_app(Settings.for_tests(), store=store)
+    app.state.tables.secret = lambda: "not-a-secret"
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", ws_max_size=64 * 1024)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,184 @@
+"""Several server processes sharing every table through Redis (Debian's `redis-server`,
+started by the test on a free loopback port; skipped where it is not installed): two people at
+one table on two processes, one process killed with `kill -9` in the middle of the match, the
+match finished on the other, every card of the record once."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("redis")
+pytest.importorskip("uvicorn")
+pytest.importorskip("websockets")
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection
+
+from tests.test_web_restart import every_card_once, get, join, post, server
+
+Msg = dict[str, Any]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    port = free_port()
+    proc = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as probe:
+                    probe.sendall(b"PING\r\n")
+                    if probe.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("redis-server did not start")
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+class Person:
+    """A person at one seat, on one server: plays a random legal card at each of its turns
+    (again if the table was moving between servers)."""
+
+    def __init__(self, ws: ClientConnection, seat: int, rng: random.Random) -> None:
+        self.ws, self.seat, self.rng = ws, seat, rng
+        self.state: Msg | None = None
+        self.acted: tuple[int, int] | None = None
+        self.errors: list[str] = []
+
+    def read(self) -> bool:
+        """Read what has come; whether anything did."""
+        got = False
+        while True:
+            try:
+                message: Msg = json.loads(self.ws.recv(timeout=0.02))
+            except TimeoutError:
+                return got
+            got = True
+            if message["type"] == "state":
+                self.state = message
+            else:
+                self.errors.append(message["code"])
+                if message["code"] == "moving":
+                    self.acted = None
+
+    def act(self) -> None:
+        state = self.state
+        if state is None or state["over"] or state["to_play"] != self.seat:
+            return
+        if state["phase"] != "play":
+            return
+        point = (state["deal"], state["cards_played"])
+        if self.acted == point:
+            return
+        self.acted = point
+        self.ws.send(json.dumps({"type": "play", "card": self.rng.choice(state["playable"])}))
+
+
+def play(people: list[Person], until: Any, seconds: float = 90) -> None:
+    deadline = time.monotonic() + seconds
+    quiet = time.monotonic()
+    while not until():
+        assert time.monotonic() < deadline, "the match did not go on"
+        got = [p.read() for p in people]  # every one of them reads (no short cut)
+        if any(got):
+            quiet = time.monotonic()
+        elif time.monotonic() - quiet > 2:  # nothing for a while: say it again
+            for p in people:
+                p.acted = None
+            quiet = time.monotonic()
+        for p in people:
+            p.act()
+
+
+def drain(ws: ClientConnection) -> None:
+    """Read until the connection ends (bounded)."""
+    for _ in range(10_000):
+        ws.recv(timeout=10)
+
+
+QUICK = {"name": "One game", "extends": "portugal", "match": {"target_games": 1}}
+"""A match of a deal or two, so that the test stays short."""
+
+
+def test_two_processes_share_a_table_and_one_is_killed(redis_url: str) -> None:
+    rng = random.Random(4)
+    with (
+        server("--redis", redis_url) as (a_proc, a),
+        server("--redis", redis_url) as (_, b),
+        ExitStack() as stack,
+    ):
+        table = post(
+            a,
+            "/api/tables",
+            {"variant": QUICK, "seats": ["human", "bot:1", "human", "bot:1"], "seed": 5},
+        )
+        p0 = Person(stack.enter_context(join(a, table, 0)), 0, rng)
+        p2 = Person(stack.enter_context(join(b, table, 2)), 2, rng)
+        people = [p0, p2]
+        # The person on the second process plays too: their cards go to the first.
+        play(people, lambda: p2.state is not None and p2.state.get("cards_played", 0) >= 22)
+        assert p2.state is not None
+        seen = (p2.state["deal"], p2.state["cards_played"])
+        os.kill(a_proc.pid, signal.SIGKILL)
+        a_proc.wait(10)
+        with pytest.raises(ConnectionClosed):
+            drain(p0.ws)
+        # Seat 0's person comes back through the other process and the match goes on there.
+        p0 = Person(stack.enter_context(join(b, table, 0)), 0, rng)
+        people = [p0, p2]
+        play(people, lambda: p0.state is not None and p0.state["over"], seconds=180)
+        assert p0.state is not None
+        assert (p0.state["deal"], p0.state["cards_played"]) >= seen or p0.state["deal"] > 1
+        token = table["seats"][1]["token"]
+        record = get(b, f"/api/tables/{table['table']}/record?token={token}")
+    every_card_once(record)
+
+
+def test_a_bad_redis_gets_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from sueca_rules.cli import main
+
+    for url, says in (
+        ("http://example.com", "cannot use Redis at http://example.com"),
+        (f"redis://127.0.0.1:{free_port()}/0", "cannot use Redis"),
+    ):
+        assert main(["serve", "--port", "0", "--redis", url]) == 1
+        err = capsys.readouterr().err
+        assert says in err
+        assert "Traceback" not in err
+        assert len(err.strip().splitlines()) == 1
+    assert main(["serve", "--db", "x.db", "--redis", "redis://127.0.0.1:1/0"]) == 2
+    assert "not both" in capsys.readouterr().err

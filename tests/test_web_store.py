@@ -1,0 +1,463 @@
+"""Tables that outlive the process (in-process: Starlette's TestClient): the SQLite store
+brings every table back after a restart from its event log, keeps finished records until it
+prunes them, refuses a file that is not its own without touching it; watch links show no
+hand."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from sueca_rules import parse_record
+from sueca_rules.web import Settings, create_app
+from sueca_rules.web._store import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    MemoryStore,
+    SqliteStore,
+    Store,
+    StoreError,
+    StoreLostError,
+)
+from sueca_rules.web._view import seat_state
+from tests.test_web_tables import GAMES, act, cards_in, my_turn, new_table, until, url
+
+Msg = dict[str, Any]
+
+# What a seat's state says of the match (not who is connected, nor the version counter).
+GAME_FIELDS = (
+    "phase",
+    "hand",
+    "legal",
+    "playable",
+    "to_play",
+    "trick",
+    "trick_leader",
+    "trump_card",
+    "dealer",
+    "deal",
+    "partida",
+    "cards_played",
+    "hand_sizes",
+    "points",
+    "tricks_won",
+    "games",
+    "partidas",
+    "claims",
+    "history",
+    "last_trick",
+    "over",
+)
+
+
+def game_of(state: Msg) -> Msg:
+    return {key: state.get(key) for key in GAME_FIELDS}
+
+
+def client_on(store: Store, **changes: Any) -> TestClient:
+    app = create_app(Settings.for_tests(**changes), store=store)
+    app.state.tables.secret = lambda: "not-a-secret"
+    return TestClient(app)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "tables.db"
+
+
+def play_cards(ws: Any, seat: int, n: int, rng: random.Random) -> Msg:
+    """Play `n` cards at `seat` (bots play the others'); the state when it is `seat`'s turn
+    again."""
+    state = until(ws, my_turn(seat))
+    for _ in range(n):
+        ws.send_json({"type": "play", "card": rng.choice(state["playable"])})
+        state = until(ws, my_turn(seat))
+    return state
+
+
+def play_out(ws: Any, seat: int, rng: random.Random, state: Msg | None = None) -> Msg:
+    """Play to the end of the match from `state` (or the next state at `seat`'s turn)."""
+    if state is None or not my_turn(seat)(state):
+        state = until(ws, my_turn(seat))
+    while not state["over"]:
+        ws.send_json({"type": "play", "card": rng.choice(state["playable"])})
+        state = until(ws, my_turn(seat))
+    return state
+
+
+def every_card_once(record_text: str) -> None:
+    for deal in parse_record(record_text).to_data()["deals"]:
+        plays = deal.get("plays", [])
+        assert len(plays) == len(set(plays)) == 40, deal
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "memory"])
+def test_a_restart_brings_the_table_back_as_it_was(kind: str, db: Path) -> None:
+    """Mid-trick, after some cards: the server stops; another starts on the same store; the
+    same link sees the same hand, trick, turn and score, and the match plays to its end with
+    every card once."""
+    memory = MemoryStore()
+
+    def store() -> Store:
+        return SqliteStore(db) if kind == "sqlite" else memory
+
+    rng = random.Random(3)
+    with client_on(store()) as c:
+        table = new_table(c, ["human", "bot:2", "bot:2", "bot:2"], seed=11)
+        with c.websocket_connect(url(table)) as ws:
+            before = play_cards(ws, 0, 6, rng)
+    assert before["trick"], "the test stops in the middle of a trick"
+    with client_on(store()) as c:
+        with c.websocket_connect(url(table)) as ws:
+            after = until(ws, lambda m: m["type"] == "state")
+            assert game_of(after) == game_of(before)
+            over = play_out(ws, 0, rng, after)
+        record = c.get(f"/api/tables/{table['table']}/record?token={table['seats'][0]['token']}")
+    assert over["over"]
+    assert record.status_code == 200
+    every_card_once(record.text)
+
+
+def test_a_restart_keeps_the_waiting_room_and_the_invites(db: Path) -> None:
+    with client_on(SqliteStore(db)) as c:
+        table = new_table(c, ["human", "human", "bot:1", "human"])
+        with c.websocket_connect(url(table, 0)) as ws:
+            waiting = until(ws, lambda m: m["type"] == "state")
+    with client_on(SqliteStore(db)) as c:
+        with c.websocket_connect(url(table, 0)) as ws:
+            again = until(ws, lambda m: m["type"] == "state")
+        assert again["phase"] == "waiting"
+        assert again["invites"] == waiting["invites"]
+        assert [s["joined"] for s in again["seats"]] == [True, False, False, False]
+        # The others' links work again: the last one to join starts the match.
+        with ExitStack() as stack:
+            for seat in (0, 1, 3):
+                stack.enter_context(c.websocket_connect(url(table, seat)))
+            assert c.app.state.tables.get(table["table"]).match is not None  # type: ignore[attr-defined]
+
+
+def replays_to(manager: Any, store: MemoryStore, table_id: str, seat: int, state: Msg) -> bool:
+    """Whether `state` (sent to `seat`) is what the table rebuilt from its log shows that
+    seat, after all of the log or nearly (the bots play on while the test looks)."""
+    stored = store.take(table_id)
+    assert stored is not None
+    actions = stored.actions
+    variant = manager.get(table_id).variant
+    for n in range(len(actions), max(-1, len(actions) - 8), -1):
+        rebuilt = manager._build(table_id, stored.header, variant)
+        rebuilt.replay(actions[:n])
+        if game_of(seat_state(rebuilt, rebuilt.seats[seat], "en")) == game_of(state):
+            return True
+    return False
+
+
+@pytest.mark.parametrize(("variant", "seats"), GAMES[:4])
+def test_random_matches_replay_to_the_same_state(variant: Any, seats: list[str]) -> None:
+    """Claims, redeals, trump choices and the count, by people and bots: at every point the
+    table rebuilt from its log is the table as it was."""
+    store = MemoryStore()
+    rng = random.Random(7)
+    with client_on(store) as c:
+        table = new_table(c, seats, variant, seed=5)
+        humans = [s["seat"] for s in table["seats"]]
+        live = c.app.state.tables.get(table["table"])  # type: ignore[attr-defined]
+        with ExitStack() as stack:
+            sockets = {h: stack.enter_context(c.websocket_connect(url(table, h))) for h in humans}
+            latest = {h: until(sockets[h], lambda m: m["type"] == "state") for h in humans}
+            for step in range(3000):
+                for h in humans:
+                    while latest[h]["version"] < live.version:
+                        latest[h] = sockets[h].receive_json()
+                if latest[humans[0]]["over"]:
+                    break
+                if step % 25 == 0:
+                    for h in humans:
+                        manager = c.app.state.tables  # type: ignore[attr-defined]
+                        assert replays_to(manager, store, live.id, h, latest[h])
+                for h in humans:
+                    decision = act(latest[h], rng)
+                    if decision is not None:
+                        sockets[h].send_json(decision)
+                        break
+                latest[humans[0]] = sockets[humans[0]].receive_json()
+            assert latest[humans[0]]["over"]
+
+
+class Failing(MemoryStore):
+    """A store that cannot be written while `failing` (a full disk)."""
+
+    failing = False
+
+    def append(
+        self,
+        table_id: str,
+        seq: int,
+        actions: list[dict[str, Any]],
+        record: tuple[int, str] | None = None,
+    ) -> None:
+        if self.failing:
+            raise StoreError("the disk is full")
+        super().append(table_id, seq, actions, record)
+
+
+def test_a_table_that_cannot_be_saved_is_closed_and_comes_back_as_saved() -> None:
+    """Nobody is told of an action that was not saved: the table closes (the page may join
+    again) and, once the store can be written, the link finds it as it was saved."""
+    store = Failing()
+    with client_on(store) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=6)
+        with c.websocket_connect(url(table)) as ws:
+            before = play_cards(ws, 0, 2, random.Random(1))
+            store.failing = True
+            ws.send_json({"type": "play", "card": before["playable"][0]})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                until(ws, lambda m: False)
+            assert closed.value.code == 1012
+        store.failing = False
+        with c.websocket_connect(url(table)) as ws:
+            again = until(ws, lambda m: m["type"] == "state")
+        assert game_of(again) == game_of(before)
+
+
+# --- the file ----------------------------------------------------------------------------
+
+
+def test_the_database_is_versioned_and_private(db: Path) -> None:
+    SqliteStore(db).close()
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert raw.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    raw.close()
+    assert db.stat().st_mode & 0o077 == 0
+    SqliteStore(db).close()  # opened again: the same schema, nothing to migrate
+
+
+def _other_app(path: Path) -> None:
+    with sqlite3.connect(path) as raw:
+        raw.execute("CREATE TABLE invoices (id INTEGER)")
+    raw.close()
+
+
+def _newer(path: Path) -> None:
+    SqliteStore(path).close()
+    with sqlite3.connect(path) as raw:
+        raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    raw.close()
+
+
+def _damaged(path: Path) -> None:
+    SqliteStore(path).close()
+    data = bytearray(path.read_bytes())
+    data[100:4096] = b"\xff" * (4096 - 100)
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (lambda p: p.write_text("name: not a database\n"), "is not a SQLite database"),
+        (_other_app, "is not a database of sueca-rules"),
+        (_newer, "newer sueca-rules"),
+        (_damaged, "damaged"),
+    ],
+)
+def test_a_database_that_is_not_ours_is_refused_and_left_alone(
+    db: Path, make: Any, says: str
+) -> None:
+    make(db)
+    before = db.read_bytes()
+    with pytest.raises(StoreError, match=says) as refused:
+        SqliteStore(db)
+    assert "\n" not in str(refused.value)
+    assert db.read_bytes() == before
+
+
+def test_sueca_serve_says_what_is_wrong_with_db(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sueca_rules.cli import main
+
+    text = tmp_path / "notes.txt"
+    text.write_text("hello\n")
+    for given, says in (
+        (tmp_path, "is a folder"),
+        (text, "is not a SQLite database"),
+        (tmp_path / "no" / "such" / "t.db", "there is no folder"),
+    ):
+        assert main(["serve", "--port", "0", "--db", str(given)]) == 1
+        err = capsys.readouterr().err
+        assert says in err
+        assert "Traceback" not in err
+        assert len(err.strip().splitlines()) == 1
+    assert text.read_text() == "hello\n"
+
+
+def test_sueca_serve_help_names_the_store(capsys: pytest.CaptureFixture[str]) -> None:
+    from sueca_rules.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = capsys.readouterr().out
+    for option in ("--db", ":memory:", "--redis", "--keep-days", "sueca-rules"):
+        assert option in out
+
+
+def test_a_table_is_written_only_by_the_process_holding_it(db: Path) -> None:
+    """Two stores on one file (two processes): a table held by one is not taken by the
+    other until it lets go, and then the first may no longer write it."""
+    a, b = SqliteStore(db), SqliteStore(db)
+    a.create("t1", {"x": 1})
+    a.append("t1", 0, [{"type": "start"}])
+    assert "t1" not in b.live()
+    assert b.take("t1") is None
+    a.release()
+    taken = b.take("t1")
+    assert taken is not None
+    assert taken.actions == [{"type": "start"}]
+    with pytest.raises(StoreLostError):
+        a.append("t1", 1, [{"type": "play", "card": "7H"}])
+    b.append("t1", 1, [{"type": "play", "card": "7H"}])
+    a.close()
+    b.close()
+
+
+def test_closed_tables_keep_their_record_until_pruned(db: Path) -> None:
+    now = [1_000_000.0]
+    store = SqliteStore(db, clock=lambda: now[0])
+    with client_on(store, idle_seconds=60, keep_seconds=3600) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=2)
+        token = table["seats"][0]["token"]
+        record_url = f"/api/tables/{table['table']}/record?token={token}"
+        with c.websocket_connect(url(table)) as ws:
+            play_out(ws, 0, random.Random(4))
+        finished = c.get(record_url).text
+        manager = c.app.state.tables  # type: ignore[attr-defined]
+        manager.clock = lambda: 1e12
+        assert manager.expire() == 1
+        assert table["table"] not in manager.tables
+        with c.websocket_connect(url(table)) as ws:
+            assert ws.receive_json()["code"] == "no_table"
+        assert c.get(record_url).text == finished  # the history stays
+        assert c.get(record_url + "x").status_code == 403
+        watch = c.get(f"/api/tables/{table['table']}/record?watch={table['watch']}")
+        assert watch.text == finished
+        now[0] += 3601
+        manager.tidy()
+        assert c.get(record_url).status_code == 404
+
+
+def test_idle_tables_nobody_holds_are_closed_by_the_prune(db: Path) -> None:
+    """An open table nobody holds where nothing happened is closed; a closed table is kept
+    for `keep_seconds` if a match of it finished (its record downloads), else forgotten."""
+    now = [1_000_000.0]
+    a = SqliteStore(db, clock=lambda: now[0])
+    a.create("played", {"x": 1})
+    a.append("played", 0, [{"type": "start"}], (1, '{"record": 1}'))
+    a.create("empty", {"x": 2})
+    a.release()
+    now[0] += 100
+    assert a.prune(keep_seconds=1000, idle_seconds=50) == 1
+    assert a.live() == []
+    assert a.header("empty") is None
+    assert a.latest_record("played") == (1, '{"record": 1}')
+    now[0] += 1001
+    assert a.prune(keep_seconds=1000, idle_seconds=50) == 1
+    assert a.header("played") is None
+    a.close()
+
+
+# --- watch links -------------------------------------------------------------------------
+
+
+def test_a_watcher_sees_the_table_and_no_hand(db: Path) -> None:
+    """Every message a watcher gets is checked against the four hands: no card of any hand
+    that is not on the table (or the turned trump card, which all see)."""
+    rng = random.Random(5)
+    with client_on(SqliteStore(db)) as c:
+        table = new_table(c, ["human", "bot:1", "human", "bot:2"], seed=3)
+        watch = f"/ws/tables/{table['table']}?watch={table['watch']}"
+        seen: list[Msg] = []
+        with ExitStack() as stack:
+            watcher = stack.enter_context(c.websocket_connect(watch))
+            first = watcher.receive_json()
+            assert first["seat"] is None
+            assert first["phase"] == "waiting"
+            assert "invites" not in first
+            watcher.send_json({"type": "play", "card": "7H"})
+            assert watcher.receive_json()["code"] == "watching"
+            p0 = stack.enter_context(c.websocket_connect(url(table, 0)))
+            p2 = stack.enter_context(c.websocket_connect(url(table, 2)))
+            sockets = {0: p0, 2: p2}
+            latest = {h: until(sockets[h], lambda m: m["type"] == "state") for h in sockets}
+            live = c.app.state.tables.get(table["table"])  # type: ignore[attr-defined]
+            for _ in range(3000):
+                for h in sockets:
+                    while latest[h]["version"] < live.version:
+                        latest[h] = sockets[h].receive_json()
+                if latest[0]["over"]:
+                    break
+                for h in sockets:
+                    decision = act(latest[h], rng)
+                    if decision is not None and decision["type"] == "play":
+                        sockets[h].send_json(decision)
+                        break
+                latest[0] = p0.receive_json()
+            while True:
+                message = watcher.receive_json()
+                seen.append(message)
+                if message["version"] >= live.version:
+                    break
+        record = c.get(f"/api/tables/{table['table']}/record?watch={table['watch']}")
+    deals = parse_record(record.text).to_data()["deals"]
+    assert len(seen) > 100
+    for msg in seen:
+        assert msg["seat"] is None
+        assert msg["hand"] == msg["legal"] == msg["playable"] == []
+        if msg["phase"] == "waiting":
+            assert not cards_in(msg)
+            continue
+        d, k = msg["deal"], msg["cards_played"]
+        allowed: set[str] = set()
+        if d - 1 < len(deals):
+            deal = deals[d - 1]
+            allowed |= set(deal.get("plays", [])[:k]) | {deal["trump_card"]}
+        if d >= 2:
+            allowed |= set(deals[d - 2].get("plays", ())) | {deals[d - 2]["trump_card"]}
+        hands = set().union(*(set(h) for h in deals[min(d, len(deals)) - 1]["hands"]))
+        assert not (cards_in(msg) - allowed) & hands, (d, k)
+        assert not cards_in(msg) - allowed, (d, k)
+
+
+def test_watchers_are_capped_and_need_the_secret(db: Path) -> None:
+    with client_on(SqliteStore(db), max_watchers=2) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        base = f"/ws/tables/{table['table']}?watch="
+        with c.websocket_connect(base + "wrong") as ws:
+            assert ws.receive_json()["code"] == "bad_token"
+        with ExitStack() as stack:
+            for _ in range(2):
+                stack.enter_context(c.websocket_connect(base + table["watch"])).receive_json()
+            with c.websocket_connect(base + table["watch"]) as ws:
+                assert ws.receive_json()["code"] == "watchers"
+                with pytest.raises(WebSocketDisconnect):
+                    ws.receive_json()
+
+
+def test_the_answer_has_a_watch_link_and_join_links(db: Path) -> None:
+    with client_on(SqliteStore(db)) as c:
+        table = new_table(c, ["human", "bot:1", "human", "bot:1"])
+    assert len(table["watch"]) >= 32
+    assert table["watch"] not in {s["token"] for s in table["seats"]}
+    assert [link["seat"] for link in table["links"]] == [0, 2]
+    assert all(link["path"].startswith(f"/table/{table['table']}") for link in table["links"])
