@@ -62,8 +62,10 @@ class Decision:
         if self.side is not None:
             return match.choose_trump(self.side)
         if self.redeal is not None:
-            assert seat is not None
-            return match.redeal(seat) if self.redeal else match.keep_hand(seat)
+            # The table keeps, for the person asked, a hand that may not ask (no seat given).
+            asked = seat if seat is not None else match.turn
+            assert asked is not None
+            return match.redeal(asked) if self.redeal else match.keep_hand(asked)
         if self.score:
             return match.score_deal()
         if self.play:
@@ -179,6 +181,10 @@ def _redeal_step(table: Table) -> Step | None:
     assert match.turn is not None
     seat = table.bot_seat(match.turn)
     if seat is None:
+        # A person is asked only when their hand may ask: the table keeps any other hand
+        # for them, so that they play on without a click.
+        if not match.may_redeal(match.turn):
+            return Step(None, lambda: Decision(redeal=False))
         return None
     obs = match.observation(seat.index)
     wants = getattr(seat.bot, "wants_redeal", None)
