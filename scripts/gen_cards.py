@@ -123,7 +123,10 @@ def half_figure(rank: str, suit: str) -> str:
     )
     # What the figure holds: a sceptre (K), a flower (Q), a halberd (J).
     if rank == "K":
-        held = f'<path d="M43 44 49 19" stroke="{trim}" stroke-width="1.6"/><circle cx="49.2" cy="18" r="2" fill="{trim}"/>'
+        held = (
+            f'<path d="M43 44 49 19" stroke="{trim}" stroke-width="1.6"/>'
+            f'<circle cx="49.2" cy="18" r="2" fill="{trim}"/>'
+        )
     elif rank == "Q":
         held = (
             '<path d="M44 44 47 24" stroke="#2f7d3b" stroke-width="1.2"/>'
