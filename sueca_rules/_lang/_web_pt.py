@@ -181,6 +181,23 @@ _STRINGS: Final[dict[str, str]] = {
     "play.links": "Envia a cada amigo o seu link: quem tem um link joga nesse lugar.",
     "play.link_for": "Link do lugar {seat}",
     "play.go": "Ir para a mesa",
+    "common.cancel": "Cancelar",
+    "table.your_turn_touch": "É a tua vez: toca numa carta.",
+    "table.play_anyway": "Jogar",
+    "table.trick_to": "Vaza para {who}: {points} {points:ponto|pontos}",
+    "table.winning": "A vaza vai para {who}",
+    "table.points_short": "pontos",
+    "table.final": "Partidas: nós {us}, eles {them}. Jogos da última partida: {gus} a {gthem}.",
+    "summary.continue": "Continuar",
+    "summary.points": "Pontos: nós {us}, eles {them}.",
+    "summary.won_us": "A tua equipa ganha a mão: {games}.",
+    "summary.won_them": "A outra equipa ganha a mão: {games}.",
+    "summary.capote": "Capote: 91 pontos ou mais.",
+    "summary.bandeira": "Bandeira: todos os pontos (ou todas as vazas).",
+    "summary.tie": "60-60: ninguém ganha esta mão.",
+    "summary.tie_pending": "{n} {n:empate pendente|empates pendentes}: a próxima mão ganha vale mais.",
+    "summary.tie_nothing": "Com estas regras, um 60-60 não passa nada para a mão seguinte.",
+    "summary.games_now": "Jogos agora: nós {us}, eles {them}.",
     "table.title": "Mesa",
     "table.waiting": "À espera dos jogadores",
     "table.waiting_text": (
@@ -193,7 +210,7 @@ _STRINGS: Final[dict[str, str]] = {
     "table.invite": "Link de entrada do lugar {seat}",
     "table.trick": "As cartas na mesa",
     "table.your_hand": "A tua mão",
-    "table.your_turn": "É a tua vez: escolhe uma carta (ou escreve-a, como 7h).",
+    "table.your_turn": "É a tua vez: escolhe uma carta (ou escreve-a, como 7c).",
     "table.turn_of": "Joga: {who}.",
     "table.bot": "bot {level}",
     "table.human": "jogador",
@@ -227,16 +244,18 @@ _STRINGS: Final[dict[str, str]] = {
     "table.accuse": "Acusar renúncia: {who}",
     "table.typed": "Escrito: {text}",
     "table.keyboard": (
-        "Teclado: escreve uma carta (7h, as, qd) para a jogares; Escape apaga o que escreveste."
+        "Teclado: escreve uma carta para a jogares (7c sete de copas, ae ás de espadas, do dama "
+        "de ouros, rp rei de paus: e espadas, c copas, o ouros, p paus; R rei, V valete, D dama); "
+        "Escape apaga o que escreveste."
     ),
     "table.renuncia_warning": (
         "{card} não assiste: é uma renúncia, e um adversário pode acusá-la. Jogar mesmo assim?"
     ),
     "table.trump_choose": "Dás tu: escolhe o trunfo.",
     "table.trump_wait": "Dá: {who}, que escolhe o trunfo.",
-    "table.redeal_may": "A tua mão é fraca: podes pedir para dar de novo, ou jogá-la.",
-    "table.redeal_keep": "Cada jogador é perguntado se quer dar de novo: a tua mão joga-se.",
-    "table.redeal_wait": "Pergunta-se se quer dar de novo: {who}.",
+    "table.redeal_may": "Tens mão fraca: podes pedir que se dê de novo, ou jogar esta mão.",
+    "table.redeal_keep": "A ver se alguém pede para dar de novo…",
+    "table.redeal_wait": "A ver se {who} pede para dar de novo…",
     "table.count": "A contagem: acusa agora uma renúncia, ou aceita contar a mão.",
     "table.count_ok": "Aceitar a contagem",
     "table.count_done": "Aceitaste; à espera dos outros.",

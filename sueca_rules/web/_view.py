@@ -87,6 +87,9 @@ def _last_deal(match: Match) -> dict[str, Any] | None:
         "games": list(d.games),
         "team": d.team,
         "bandeira": d.bandeira,
+        "capote": d.result == "won"
+        and d.team is not None
+        and Rules.is_capote(d.points[d.team], d.bandeira),
         "redeal": d.redeal,
     }
 

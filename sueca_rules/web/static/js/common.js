@@ -96,14 +96,65 @@ export function cardName(card) {
   return t("card.name", {rank: t(`rank.${card[0]}`), suit: t(`suit.${card[1]}`)});
 }
 
-/** A card face: rank and suit symbol (red suits in red). */
-export function cardFace(card, attrs = {}) {
-  return el(
-    "span",
-    {class: `card suit-${card[1]}`, title: cardName(card), ...attrs},
-    el("span", {class: "rank"}, card[0]),
-    el("span", {class: "pip", "aria-hidden": "true"}, SUITS[card[1]] ?? "?"),
-  );
+/** A card as text for short messages: "4♣". */
+export function cardText(card) {
+  return `${card[0]}${SUITS[card[1]] ?? card[1]}`;
+}
+
+// The deck is one SVG sprite (static/cards.svg, drawn by scripts/gen_cards.py): each card a
+// <symbol id="7H">, the back "back". Loaded once, with the page's version.
+const HERE = new URL(import.meta.url);
+const SPRITE = new URL("../cards.svg", HERE).pathname + HERE.search;
+const SVG = "http://www.w3.org/2000/svg";
+
+function drawing(id) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 64 90");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `${SPRITE}#${id}`);
+  svg.append(use);
+  return svg;
+}
+
+/** A card face with `data-card` and its spoken name ("sete de copas"); `spoken: false` when
+ * the element around it (a button) already says it. */
+export function cardFace(card, attrs = {}, {spoken = true} = {}) {
+  const extra = attrs.class ? ` ${attrs.class}` : "";
+  const named = spoken ? {role: "img", "aria-label": cardName(card)} : {"aria-hidden": "true"};
+  return el("span", {...attrs, ...named, class: `card suit-${card[1]}${extra}`, "data-card": card, title: cardName(card)},
+    drawing(card));
+}
+
+/** A card seen from the back. */
+export function cardBack(attrs = {}) {
+  return el("span", {...attrs, class: `card back ${attrs.class ?? ""}`.trim(), "aria-hidden": "true"}, drawing("back"));
+}
+
+/** An in-page question (not the browser's confirm()): resolves to true when `yes` is chosen. */
+export function ask(text, yes, no) {
+  return new Promise((resolve) => {
+    const dialog = el("dialog", {class: "ask", "aria-label": text});
+    const close = (answer) => {
+      dialog.close();
+      dialog.remove();
+      resolve(answer);
+    };
+    dialog.append(
+      el("p", {}, text),
+      el("div", {class: "buttons"},
+        el("button", {type: "button", class: "cancel", onclick: () => close(false)}, no),
+        el("button", {type: "button", class: "primary", onclick: () => close(true)}, yes)),
+    );
+    dialog.addEventListener("cancel", (event) => {
+      event.preventDefault();
+      close(false);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    dialog.querySelector(".cancel").focus();
+  });
 }
 
 /** Save text as a file the browser downloads. */
