@@ -186,7 +186,6 @@ _STRINGS: Final[dict[str, str]] = {
     "table.play_anyway": "Jogar",
     "table.trick_to": "Vaza para {who}: {points} {points:ponto|pontos}",
     "table.winning": "A vaza vai para {who}",
-    "table.points_short": "pontos",
     "table.final": "Partidas: nós {us}, eles {them}. Jogos da última partida: {gus} a {gthem}.",
     "summary.continue": "Continuar",
     "summary.points": "Pontos: nós {us}, eles {them}.",
@@ -195,9 +194,22 @@ _STRINGS: Final[dict[str, str]] = {
     "summary.capote": "Capote: 91 pontos ou mais.",
     "summary.bandeira": "Bandeira: todos os pontos (ou todas as vazas).",
     "summary.tie": "60-60: ninguém ganha esta mão.",
-    "summary.tie_pending": "{n} {n:empate pendente|empates pendentes}: a próxima mão ganha vale mais.",
+    "summary.tie_pending": (
+        "{n} {n:empate pendente|empates pendentes}: a próxima mão ganha vale mais."
+    ),
     "summary.tie_nothing": "Com estas regras, um 60-60 não passa nada para a mão seguinte.",
     "summary.games_now": "Jogos agora: nós {us}, eles {them}.",
+    "score.games": "{n:jogo|jogos}",
+    "score.partidas": "{n} {n:partida|partidas}",
+    "score.points": "{n} {n:ponto|pontos}",
+    # the built-in rule sets' names on the pages (GET /api/variants keeps the files' names)
+    "variant.portugal": "Portugal",
+    "variant.portugal-best-of-3": "Portugal, à melhor de três",
+    "variant.portugal-table": "Portugal, à mesa",
+    "variant.french": "Regras francesas",
+    "variant.brasil": "Brasil",
+    "variant.sueca-online": "Sueca Online",
+    "variant.sueca-play": "Sueca Play",
     "table.title": "Mesa",
     "table.waiting": "À espera dos jogadores",
     "table.waiting_text": (

@@ -96,6 +96,13 @@ export function cardName(card) {
   return t("card.name", {rank: t(`rank.${card[0]}`), suit: t(`suit.${card[1]}`)});
 }
 
+/** A built-in rule set's name in the page's language (`name` for any other variant). */
+export function variantName(id, name) {
+  const key = `variant.${id}`;
+  const local = t(key);
+  return local !== key ? local : name;
+}
+
 /** A card as text for short messages: "4♣". */
 export function cardText(card) {
   return `${card[0]}${SUITS[card[1]] ?? card[1]}`;

@@ -1,5 +1,5 @@
 // Setting up a table: the rules, who sits where, then the join links for friends.
-import {api, copy, el, t} from "./common.js";
+import {api, copy, el, t, variantName} from "./common.js";
 
 const BUILT = "sueca.built";
 const select = document.getElementById("variant");
@@ -22,7 +22,7 @@ async function fillVariants() {
   if (built) {
     select.append(el("option", {value: "built"}, t("play.built", {name: built.variant.name ?? "?"})));
   }
-  for (const v of body) select.append(el("option", {value: v.id}, `${v.name} (${v.id})`));
+  for (const v of body) select.append(el("option", {value: v.id}, variantName(v.id, v.name)));
   const wanted = new URLSearchParams(location.search).get("variant");
   if (wanted === "built" && built) select.value = "built";
   else if (wanted && body.some((v) => v.id === wanted)) select.value = wanted;

@@ -1,7 +1,7 @@
 // The house-rules builder: a control for every field of a variant (from the schema), the
 // rules card and the differences in words as you change things, the variant file to take away,
 // and a checker for pasted or uploaded files that shows each problem at its line.
-import {fill, api, copy, download, el, issueItems, lang, t, toast, withCode} from "./common.js";
+import {fill, api, copy, download, el, issueItems, lang, t, toast, variantName, withCode} from "./common.js";
 
 const BUILT = "sueca.built";
 const $ = (id) => document.getElementById(id);
@@ -11,6 +11,7 @@ let variant = {};
 let latest = null;
 let timer = 0;
 let asked = 0;
+const localNames = new Map(); // a built-in's file name -> its name in the page's language
 
 // --- the variant as data -----------------------------------------------------------------
 
@@ -139,7 +140,7 @@ function cardNodes(text) {
   const lines = text.split("\n");
   let list = null;
   lines.forEach((line, i) => {
-    if (i === 0) nodes.push(el("h3", {}, line));
+    if (i === 0) nodes.push(el("h3", {}, localNames.get(line) ?? line));
     else if (/^=+$/.test(line) || !line.trim()) list = null;
     else if (line.startsWith("  - ")) {
       if (!list) nodes.push((list = el("ul")));
@@ -208,9 +209,10 @@ async function loadBase(id, keepName = false) {
   const {status, body} = await api(`/api/variants/${encodeURIComponent(id)}`);
   if (status !== 200) return;
   base = id;
-  const name = keepName ? variant.name : `${body.name} · ${t("nav.rules").toLowerCase()}`;
+  const local = variantName(id, body.name);
+  const name = keepName ? variant.name : `${local} · ${t("nav.rules").toLowerCase()}`;
   variant = {...body.variant, name, description: keepName ? variant.description ?? "" : ""};
-  $("diff-title").textContent = t("rules.differences", {base: body.name});
+  $("diff-title").textContent = t("rules.differences", {base: local});
   drawControls();
   refresh();
 }
@@ -272,7 +274,10 @@ async function start() {
     return;
   }
   groups = fields.body;
-  for (const v of list.body) $("base").append(el("option", {value: v.id}, v.name));
+  for (const v of list.body) {
+    localNames.set(v.name, variantName(v.id, v.name));
+    $("base").append(el("option", {value: v.id}, variantName(v.id, v.name)));
+  }
   let saved = null;
   try {
     saved = JSON.parse(localStorage.getItem(BUILT) ?? "null");

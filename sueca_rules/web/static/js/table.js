@@ -1,6 +1,6 @@
 // A table: the waiting room, the game and the end of the match. The server owns the match:
 // this page shows the state it sends for our seat and sends what we want to do.
-import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, t, toast} from "./common.js";
+import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, t, toast, variantName} from "./common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
@@ -152,7 +152,7 @@ function noteEvents(events, previous) {
 // --- drawing -----------------------------------------------------------------------------
 
 function render() {
-  document.title = `${state.variant.name} · Sueca`;
+  document.title = `${variantName(state.variant.id, state.variant.name)} · Sueca`;
   document.body.dataset.version = state.version; // for tests: the state shown
   const waiting = state.phase === "waiting";
   $("waiting").hidden = !waiting;
@@ -319,7 +319,7 @@ function renderHand() {
   for (const card of state.hand) {
     const legal = state.legal.includes(card);
     const playable = myTurn && state.playable.includes(card);
-    const label = card === turned ? `${cardName(card)} (${t("table.trump")})` : cardName(card);
+    const label = card === turned ? `${t("table.trump")}: ${cardName(card)}` : cardName(card);
     const button = el("button", {
       type: "button",
       class: `card-button${legal ? " legal" : ""}${playable && !legal ? " renuncia" : ""}${card === turned ? " turned" : ""}`,
@@ -339,9 +339,9 @@ function renderScoreBar() {
   const points = state.points ?? [0, 0];
   const side = (team, name, cls) => el("div", {class: `sb-team ${cls}`},
     el("span", {class: "sb-name"}, name),
-    el("span", {class: "sb-games"}, el("b", {}, state.games[team]), " ", t("table.games").toLowerCase()),
+    el("span", {class: "sb-games"}, el("b", {}, state.games[team]), " ", t("score.games", {n: state.games[team]})),
     el("span", {class: "sb-sub"},
-      `${state.partidas[team]} ${t("table.partidas").toLowerCase()} · ${points[team]} ${t("table.points_short")}`));
+      `${t("score.partidas", {n: state.partidas[team]})} · ${t("score.points", {n: points[team]})}`));
   fill($("scorebar"),
     side(us, t("table.us"), "us"),
     el("div", {class: "sb-mid"}, t("table.deal", {deal: state.deal ?? 1})),
