@@ -213,6 +213,42 @@ _STRINGS: Final[dict[str, str]] = {
     "variant.brasil": "Brasil",
     "variant.sueca-online": "Sueca Online",
     "variant.sueca-play": "Sueca Play",
+    # the library's validation issues, by kind (Issue.kind; {got} left out when empty)
+    "issue.min": "must be at least {limit} (got {got})",
+    "issue.max": "must be at most {limit} (got {got})",
+    "issue.above": "must be more than {limit} (got {got})",
+    "issue.below": "must be less than {limit} (got {got})",
+    "issue.too_few": "needs at least {limit}",
+    "issue.too_many": "has too many (at most {limit})",
+    "issue.too_long_text": "is too long (at most {limit} characters)",
+    "issue.whole_number": "must be a whole number (got {got})",
+    "issue.true_false": "must be true or false (got {got})",
+    "issue.text": "must be text (got {got})",
+    "issue.mapping": "must be a set of fields (name: value)",
+    "issue.list": "must be a list",
+    "issue.empty": "must not be empty",
+    "issue.missing": "the field {field} is missing",
+    "issue.unknown_field": "unknown field: {field}",
+    "issue.choice": "must be one of {choices} (got {got})",
+    "issue.tie_factor": "to multiply, the amount is a factor and must be at least 2 (got {got})",
+    "issue.tier_first": (
+        "the first tier must need more than 60 points (got {got}): with 60 or less both teams "
+        "could reach it"
+    ),
+    "issue.tier_order": (
+        "tier {tier} needs {now} points, but the one before already needs {before}: each tier "
+        "needs more points than the one before"
+    ),
+    "issue.best_of_odd": (
+        "the number of partidas must be odd (1, 3, 5...) so that a match cannot end level "
+        "(got {got})"
+    ),
+    "issue.name_blank": "the name must not be blank",
+    "issue.name_line": "the name must fit on one line (longer text goes in the description)",
+    "issue.no_winner": (
+        "no team could ever reach {target} games: every tier, the bandeira, the 60-60 and the "
+        "penalties are worth 0 games; give some games to at least one of them"
+    ),
     "table.title": "Table",
     "table.waiting": "Waiting for players",
     "table.waiting_text": (

@@ -210,6 +210,44 @@ _STRINGS: Final[dict[str, str]] = {
     "variant.brasil": "Brasil",
     "variant.sueca-online": "Sueca Online",
     "variant.sueca-play": "Sueca Play",
+    # the library's validation issues, by kind (Issue.kind; {got} left out when empty)
+    "issue.min": "tem de ser pelo menos {limit} (está {got})",
+    "issue.max": "pode ser no máximo {limit} (está {got})",
+    "issue.above": "tem de ser mais de {limit} (está {got})",
+    "issue.below": "tem de ser menos de {limit} (está {got})",
+    "issue.too_few": "precisa de pelo menos {limit}",
+    "issue.too_many": "tem demasiados (no máximo {limit})",
+    "issue.too_long_text": "é longo demais (no máximo {limit} caracteres)",
+    "issue.whole_number": "tem de ser um número inteiro (está {got})",
+    "issue.true_false": "tem de ser true (sim) ou false (não) (está {got})",
+    "issue.text": "tem de ser texto (está {got})",
+    "issue.mapping": "tem de ser um conjunto de campos (nome: valor)",
+    "issue.list": "tem de ser uma lista",
+    "issue.empty": "não pode ficar vazio",
+    "issue.missing": "falta o campo {field}",
+    "issue.unknown_field": "campo desconhecido: {field}",
+    "issue.choice": "tem de ser um destes: {choices} (está {got})",
+    "issue.tie_factor": (
+        "para multiplicar, o valor é um fator e tem de ser pelo menos 2 (está {got})"
+    ),
+    "issue.tier_first": (
+        "o primeiro escalão tem de pedir mais de 60 pontos (está {got}): com 60 ou menos, as "
+        "duas equipas podiam lá chegar"
+    ),
+    "issue.tier_order": (
+        "o escalão {tier} pede {now} pontos, mas o anterior já pede {before}: cada escalão "
+        "pede mais pontos do que o anterior"
+    ),
+    "issue.best_of_odd": (
+        "o número de partidas tem de ser ímpar (1, 3, 5...), para o encontro não acabar "
+        "empatado (está {got})"
+    ),
+    "issue.name_blank": "o nome não pode ficar em branco",
+    "issue.name_line": "o nome tem de caber numa linha (o texto mais longo vai para a descrição)",
+    "issue.no_winner": (
+        "nenhuma equipa poderia chegar aos {target} jogos: os escalões, a bandeira, o 60-60 e "
+        "os castigos valem todos 0 jogos; dá jogos a pelo menos um deles"
+    ),
     "table.title": "Mesa",
     "table.waiting": "À espera dos jogadores",
     "table.waiting_text": (

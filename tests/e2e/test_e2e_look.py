@@ -368,3 +368,31 @@ def test_the_table_page_loads_only_from_its_origin_and_stays_small(
         assert total <= 400_000, sizes
     finally:
         context.close()
+
+
+def test_problems_in_portuguese_at_their_question(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/rules?lang=pt")
+        page.wait_for_selector("#card h3")
+        # Choosing to multiply sets a valid amount: no error to fix first.
+        page.select_option("#f-scoring-tie-mode", index=2)
+        page.wait_for_function(
+            "() => document.querySelector('#yaml').textContent.includes('multiply')"
+        )
+        assert page.locator("#invalid").is_hidden()
+        assert page.input_value("#f-scoring-tie-amount") == "2"
+        page.fill("#f-match-best_of", "2")
+        page.wait_for_selector("#invalid:not([hidden])")
+        error = page.inner_text("[data-path='match.best_of'] .field-error")
+        assert "ímpar" in error
+        assert "best_of" not in page.inner_text("#invalid")
+        page.fill("#paste", "name: Café\nextends: portugal\nmatch: {target_games: 0}\n")
+        page.click("#check")
+        page.wait_for_selector("#listing li.bad")
+        said = page.inner_text("#check-result")
+        assert "Jogos para ganhar a partida: tem de ser pelo menos 1 (está 0)" in said
+        assert "match.target_games" not in said + page.inner_text("#listing")
+    finally:
+        context.close()

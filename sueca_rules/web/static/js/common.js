@@ -184,17 +184,48 @@ export async function copy(text) {
   }
 }
 
-/** Issues from the API as list items: "line 6, column 5: scoring.tie.mode: message". */
+/** A variant field's label in the page's language ("Jogos para ganhar a partida"), from its
+ * path with list indexes left out; null for a field without one. */
+export function fieldLabel(path) {
+  let plain = String(path ?? "").replace(/\[\d+\]/g, "");
+  while (plain) {
+    const key = `field.${plain}`;
+    if (t(key) !== key) return t(key);
+    plain = plain.includes(".") ? plain.slice(0, plain.lastIndexOf(".")) : "";
+  }
+  return null;
+}
+
+/** An issue's words: the library's message on English pages, else the page's template for
+ * its kind (the message itself for an issue of no known kind). */
+export function issueText(issue) {
+  const key = `issue.${issue.kind ?? ""}`;
+  if (lang === "en" || !issue.kind || t(key) === key) return issue.message;
+  const params = issue.params ?? {};
+  let text = data.strings[key];
+  if (!params.got) text = text.replace(/\s*\([^()]*\{got\}[^()]*\)/, "");
+  return t(key, params) === key ? issue.message : fillParams(text, params);
+}
+
+function fillParams(text, params) {
+  let out = text;
+  for (const [name, value] of Object.entries(params)) out = out.replaceAll(`{${name}}`, String(value));
+  return out;
+}
+
+/** Issues from the API as list items: "line 6, column 5: Jogos para ganhar a partida: …" (the
+ * field's label, never its path). */
 export function issueItems(issues) {
   return issues.map((issue) => {
     const where = issue.line ? t("rules.at", {line: issue.line, column: issue.column ?? 1}) : null;
+    const label = fieldLabel(issue.path);
     return el(
       "li",
       {"data-line": issue.line ?? ""},
       where ? el("span", {class: "where"}, where, ": ") : null,
-      issue.path ? el("code", {}, issue.path) : null,
-      issue.path ? ": " : null,
-      issue.message,
+      label ? el("strong", {}, label) : null,
+      label ? ": " : null,
+      issueText(issue),
     );
   });
 }

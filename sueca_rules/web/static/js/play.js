@@ -1,5 +1,5 @@
 // Setting up a table: the rules, who sits where, then the join links for friends.
-import {api, copy, el, t, variantName} from "./common.js";
+import {api, copy, el, fieldLabel, issueText, t, variantName} from "./common.js";
 
 const BUILT = "sueca.built";
 const select = document.getElementById("variant");
@@ -62,7 +62,7 @@ form.addEventListener("submit", async (event) => {
   if (seed) request.seed = /^-?\d{1,15}$/.test(seed) ? Number(seed) : seed;
   const {status, body} = await api("/api/tables", {json: request});
   if (status !== 200) {
-    const issues = body.issues?.map((i) => `${i.path}: ${i.message}`).join("; ");
+    const issues = body.issues?.map((i) => [fieldLabel(i.path), issueText(i)].filter(Boolean).join(": ")).join("; ");
     const known = body.error && t(`error.${body.error}`) !== `error.${body.error}` ? t(`error.${body.error}`) : null;
     showError(issues || known || body.message || t("common.error", {message: status}));
     return;

@@ -1,7 +1,7 @@
 // The house-rules builder: a control for every field of a variant (from the schema), the
 // rules card and the differences in words as you change things, the variant file to take away,
 // and a checker for pasted or uploaded files that shows each problem at its line.
-import {fill, api, copy, download, el, issueItems, lang, t, toast, variantName, withCode} from "./common.js";
+import {fill, api, copy, download, el, fieldLabel, issueItems, issueText, lang, t, toast, variantName, withCode} from "./common.js";
 
 const BUILT = "sueca.built";
 const $ = (id) => document.getElementById(id);
@@ -83,7 +83,16 @@ function control(field) {
   const value = getPath(field.path);
   switch (field.kind) {
     case "enum": {
-      const select = el("select", {id, onchange: (e) => setPath(field.path, field.options[e.target.selectedIndex].value)});
+      const select = el("select", {id, onchange: (e) => {
+        const chosen = field.options[e.target.selectedIndex].value;
+        // To multiply, the amount is a factor of at least 2: set one rather than show an error.
+        if (field.path === "scoring.tie.mode" && chosen === "multiply" && !(Number(getPath("scoring.tie.amount")) >= 2)) {
+          setPath("scoring.tie.amount", 2);
+          const amount = $(controlId("scoring.tie.amount"));
+          if (amount) amount.value = "2";
+        }
+        setPath(field.path, chosen);
+      }});
       field.options.forEach((option) => {
         select.append(el("option", {selected: option.value === value}, option.label));
       });
@@ -162,7 +171,7 @@ function markIssues(issues) {
     const error = box.querySelector(".field-error");
     box.classList.toggle("invalid", mine.length > 0);
     error.hidden = !mine.length;
-    error.textContent = mine.map((i) => i.message).join("; ");
+    error.textContent = mine.map(issueText).join("; ");
   }
 }
 
@@ -236,7 +245,12 @@ function showListing(text, issues) {
   text.split("\n").slice(0, 2000).forEach((line, i) => {
     const here = bad.get(i + 1);
     const item = el("li", {class: here ? "bad" : false, id: `line-${i + 1}`}, el("code", {}, line || " "));
-    if (here) for (const issue of here) item.append(el("div", {class: "line-issue"}, `↑ ${issue.path ? issue.path + ": " : ""}${issue.message}`));
+    if (here) {
+      for (const issue of here) {
+        const label = fieldLabel(issue.path);
+        item.append(el("div", {class: "line-issue"}, `↑ ${label ? `${label}: ` : ""}${issueText(issue)}`));
+      }
+    }
     listing.append(item);
   });
   listing.hidden = issues.length === 0;
