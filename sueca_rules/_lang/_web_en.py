@@ -249,6 +249,88 @@ _STRINGS: Final[dict[str, str]] = {
         "no team could ever reach {target} games: every tier, the bandeira, the 60-60 and the "
         "penalties are worth 0 games; give some games to at least one of them"
     ),
+    # the builder: each rule as a question in plain words, and a line that explains it
+    "question.name": "What do you call these rules?",
+    "explain.name": "The name shown on the rules card.",
+    "question.description": "Where do these rules come from?",
+    "explain.description": "Free text: where the rules come from, who plays them.",
+    "question.table.direction": "Which way does play go round the table?",
+    "explain.table.direction": (
+        "In Portugal play goes to the right, against the clock; the French play to the left."
+    ),
+    "question.deal.order": "Which way are the cards dealt?",
+    "explain.deal.order": "Usually the same way as play; some tables deal the other way round.",
+    "question.table.first_dealer": "Who deals first?",
+    "explain.table.first_dealer": (
+        "The first dealer of the match; after each deal the next player deals."
+    ),
+    "question.deal.trump_card": "Which card is turned for trumps?",
+    "explain.deal.trump_card": (
+        "The turned card gives the trump suit and stays in the dealer's hand."
+    ),
+    "question.deal.redeal.leader_below": (
+        "May the first player to lead ask for a new deal with a weak hand?"
+    ),
+    "explain.deal.redeal.leader_below": (
+        "With fewer points than this in hand they may ask for the cards to be dealt again."
+    ),
+    "question.deal.redeal.others_below": (
+        "May the other players ask for a new deal with a weak hand?"
+    ),
+    "explain.deal.redeal.others_below": (
+        "The same for the three other players, below this many points."
+    ),
+    "question.revoke.mode": "Can a player not follow suit (a renúncia)?",
+    "explain.revoke.mode": (
+        "Prevented: only cards that follow suit can be played. Claimable: any card can be "
+        "played, as with real cards, and a rival may claim the renúncia."
+    ),
+    "question.revoke.penalty_games": "How many games does a renúncia cost when it is caught?",
+    "explain.revoke.penalty_games": "The games the claiming team scores; the deal ends there.",
+    "question.revoke.false_claim": "What happens when someone claims a renúncia nobody made?",
+    "explain.revoke.false_claim": "Either the claiming team pays, or the claim is simply ignored.",
+    "question.revoke.false_claim_games": "How many games does a false claim cost?",
+    "explain.revoke.false_claim_games": "The games the other team gets for a false claim.",
+    "question.revoke.after_false_claim": "After a false claim, does the deal go on?",
+    "explain.revoke.after_false_claim": (
+        "It ends at once, or play goes on and the cost is added at the end of the deal."
+    ),
+    "question.revoke.accuse": "Does a claim name a player or the whole team?",
+    "explain.revoke.accuse": "Name one rival, and the claim is right only if that rival revoked.",
+    "question.scoring.tiers": "How many games is a deal worth, by points?",
+    "explain.scoring.tiers": (
+        "The winners score the games of the highest row they reach: usually 61 points one "
+        "game, 91 a capote, two games."
+    ),
+    "question.scoring.bandeira.requires": "What makes a bandeira?",
+    "explain.scoring.bandeira.requires": "All 120 points, or all ten tricks.",
+    "question.scoring.bandeira.games": "How many games is a bandeira worth?",
+    "explain.scoring.bandeira.games": "Instead of the games by points.",
+    "question.scoring.bandeira.wins_partida": "Does a bandeira win the partida outright?",
+    "explain.scoring.bandeira.wins_partida": (
+        "Ticked: the team that makes it wins the partida at once."
+    ),
+    "question.scoring.tie.mode": "What happens after a 60-60?",
+    "explain.scoring.tie.mode": (
+        "Nothing, or the next deal won is worth more games (added or multiplied)."
+    ),
+    "question.scoring.tie.amount": "By how much?",
+    "explain.scoring.tie.amount": (
+        "Games added for each 60-60, or the factor the next deal's games are multiplied by "
+        "(at least 2)."
+    ),
+    "question.scoring.tie.stacks": "Do 60-60s in a row add up?",
+    "explain.scoring.tie.stacks": "Ticked: each new 60-60 before a deal is won adds once more.",
+    "question.match.target_games": "How many games win a partida?",
+    "explain.match.target_games": "Usually four.",
+    "question.match.best_of": "How many partidas in a match?",
+    "explain.match.best_of": "An odd number: one, or best of three, five...",
+    "rules.see_card": "Rules card",
+    "rules.share": "Share",
+    "rules.presets": "The known rule sets are a start: change what your table plays differently.",
+    "rules.back_to_questions": "back to the questions",
+    "rules.shared": "Link copied: whoever opens it gets these rules in this page.",
+    "rules.bad_link": "This link's rules could not be read: starting from Portugal.",
     "table.title": "Table",
     "table.waiting": "Waiting for players",
     "table.waiting_text": (

@@ -248,6 +248,97 @@ _STRINGS: Final[dict[str, str]] = {
         "nenhuma equipa poderia chegar aos {target} jogos: os escalões, a bandeira, o 60-60 e "
         "os castigos valem todos 0 jogos; dá jogos a pelo menos um deles"
     ),
+    # the builder: each rule as a question in plain words, and a line that explains it
+    "question.name": "Como se chamam estas regras?",
+    "explain.name": "O nome que aparece no cartão de regras.",
+    "question.description": "De onde vêm estas regras?",
+    "explain.description": "Texto livre: de onde vêm as regras, quem as joga.",
+    "question.table.direction": "Para que lado se joga?",
+    "explain.table.direction": (
+        "Em Portugal joga-se para a direita, ao contrário dos ponteiros do relógio; os "
+        "franceses jogam para a esquerda."
+    ),
+    "question.deal.order": "Para que lado se dão as cartas?",
+    "explain.deal.order": "Em geral, para o mesmo lado do jogo; há mesas que dão ao contrário.",
+    "question.table.first_dealer": "Quem dá primeiro?",
+    "explain.table.first_dealer": (
+        "Quem dá na primeira mão do encontro; depois, dá o jogador seguinte."
+    ),
+    "question.deal.trump_card": "Que carta se vira para trunfo?",
+    "explain.deal.trump_card": "A carta virada diz o naipe do trunfo e fica na mão de quem deu.",
+    "question.deal.redeal.leader_below": (
+        "Quem sai primeiro pode pedir para se dar de novo com mão fraca?"
+    ),
+    "explain.deal.redeal.leader_below": (
+        "Com menos pontos do que isto na mão, pode pedir que se dêem as cartas outra vez."
+    ),
+    "question.deal.redeal.others_below": (
+        "Os outros jogadores podem pedir para se dar de novo com mão fraca?"
+    ),
+    "explain.deal.redeal.others_below": (
+        "O mesmo para os outros três jogadores, abaixo destes pontos."
+    ),
+    "question.revoke.mode": "Pode-se não assistir (renunciar)?",
+    "explain.revoke.mode": (
+        "Impedida: só se jogam cartas que assistem. Acusável: joga-se qualquer carta, como "
+        "com cartas a sério, e um adversário pode acusar a renúncia."
+    ),
+    "question.revoke.penalty_games": "Quantos jogos custa uma renúncia apanhada?",
+    "explain.revoke.penalty_games": "Os jogos que marca a equipa que acusou; a mão acaba ali.",
+    "question.revoke.false_claim": "E se alguém acusa uma renúncia que ninguém fez?",
+    "explain.revoke.false_claim": (
+        "Ou paga a equipa que acusou, ou a acusação é simplesmente ignorada."
+    ),
+    "question.revoke.false_claim_games": "Quantos jogos custa uma acusação falsa?",
+    "explain.revoke.false_claim_games": (
+        "Os jogos que a outra equipa recebe por uma acusação falsa."
+    ),
+    "question.revoke.after_false_claim": "Depois de uma acusação falsa, a mão continua?",
+    "explain.revoke.after_false_claim": (
+        "Acaba logo, ou continua e o castigo soma-se no fim da mão."
+    ),
+    "question.revoke.accuse": "Uma acusação aponta um jogador ou a equipa?",
+    "explain.revoke.accuse": (
+        "Apontando um adversário, a acusação só tem razão se foi ele que renunciou."
+    ),
+    "question.scoring.tiers": "Quantos jogos vale uma mão, pelos pontos?",
+    "explain.scoring.tiers": (
+        "Quem ganha marca os jogos da linha mais alta a que chega: em geral 61 pontos um "
+        "jogo, 91 um capote, dois jogos."
+    ),
+    "question.scoring.bandeira.requires": "O que faz uma bandeira?",
+    "explain.scoring.bandeira.requires": "Os 120 pontos, ou as dez vazas.",
+    "question.scoring.bandeira.games": "Quantos jogos vale uma bandeira?",
+    "explain.scoring.bandeira.games": "Em vez dos jogos pelos pontos.",
+    "question.scoring.bandeira.wins_partida": "A bandeira ganha logo a partida?",
+    "explain.scoring.bandeira.wins_partida": (
+        "Marcado: a equipa que a faz ganha a partida de imediato."
+    ),
+    "question.scoring.tie.mode": "O que acontece depois de um 60-60?",
+    "explain.scoring.tie.mode": (
+        "Nada, ou a próxima mão ganha vale mais jogos (somados ou multiplicados)."
+    ),
+    "question.scoring.tie.amount": "Quanto mais?",
+    "explain.scoring.tie.amount": (
+        "Os jogos somados por cada 60-60, ou o fator que multiplica os jogos da mão seguinte "
+        "(pelo menos 2)."
+    ),
+    "question.scoring.tie.stacks": "Vários 60-60 seguidos somam-se?",
+    "explain.scoring.tie.stacks": (
+        "Marcado: cada novo 60-60 antes de uma mão ganha soma mais uma vez."
+    ),
+    "question.match.target_games": "Quantos jogos ganham uma partida?",
+    "explain.match.target_games": "Em geral, quatro.",
+    "question.match.best_of": "Quantas partidas tem um encontro?",
+    "explain.match.best_of": "Um número ímpar: uma, ou à melhor de três, de cinco...",
+    "rules.see_card": "Cartão",
+    "rules.share": "Partilhar",
+    "rules.presets": (
+        "As regras conhecidas são um ponto de partida: muda o que a tua mesa joga de outra maneira."
+    ),
+    "rules.back_to_questions": "voltar às perguntas",
+    "rules.shared": "Link copiado: quem o abrir recebe estas regras nesta página.",
+    "rules.bad_link": "Não foi possível ler as regras deste link: começa-se por Portugal.",
     "table.title": "Mesa",
     "table.waiting": "À espera dos jogadores",
     "table.waiting_text": (

@@ -396,3 +396,42 @@ def test_problems_in_portuguese_at_their_question(browser: Any, server: Server) 
         assert "match.target_games" not in said + page.inner_text("#listing")
     finally:
         context.close()
+
+
+def test_a_share_link_opens_the_same_rules(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/rules?lang=pt")
+        page.wait_for_selector("#card h3")
+        # Questions in words: no file word (dealer_last, null, true, min_points) on the page.
+        text = page.inner_text("#groups")
+        for token in ("dealer_last", "null", "true", "min_points", "scoring.", "`"):
+            assert token not in text, token
+        page.fill("#f-name", "O nosso café")
+        page.fill("#f-match-target_games", "2")
+        page.wait_for_function(
+            "() => document.querySelector('#yaml').textContent.includes('target_games: 2')"
+        )
+        page.click("#share")
+        page.wait_for_function("() => location.hash.startsWith('#v=')")
+        link = page.url
+        # The rules card is one tap away on a phone.
+        page.click(".builder-bar a[href='#outputs']")
+        box = page.locator("#card").bounding_box()
+        assert box is not None
+        assert box["y"] < PHONE["height"]
+        friend = browser.new_context(viewport=DESKTOP)
+        try:
+            other = friend.new_page()
+            other.goto(link)
+            other.wait_for_function(
+                "() => document.querySelector('#card h3')?.textContent.includes('O nosso café')"
+            )
+            assert other.input_value("#f-match-target_games") == "2"
+            other.goto(f"{server.url}/rules?lang=pt#v=not-base64!")
+            other.wait_for_selector("#card h3")  # a broken link still opens the chooser
+        finally:
+            friend.close()
+    finally:
+        context.close()

@@ -95,7 +95,7 @@ def test_build_a_house_rule_and_download_its_file(
     page.click("a.lang-link[data-lang=pt]")
     page.wait_for_selector("#card h3")
     assert page.inner_text("#card h3").startswith("Regras da Sueca")
-    assert "Jogos para ganhar a partida" in page.inner_text("#groups")
+    assert "Quantos jogos ganham uma partida?" in page.inner_text("#groups")
 
 
 def test_a_problem_is_shown_at_its_line(context: Any, server: Server) -> None:
@@ -242,7 +242,8 @@ def test_bad_input_never_breaks_the_pages(context: Any, server: Server) -> None:
     page.wait_for_selector("#card h3")
     page.fill("#f-match-best_of", "2")
     page.wait_for_selector("#invalid:not([hidden])")
-    assert "best_of" in page.inner_text("#invalid")
+    assert "ímpar" in page.inner_text("#invalid")  # in the page's language (the cookie's pt)
+    assert "best_of" not in page.inner_text("#invalid")  # and with no field path
     assert page.locator(".field.invalid").count() == 1
     assert errors == []
 

@@ -1,7 +1,7 @@
 // The house-rules builder: a control for every field of a variant (from the schema), the
 // rules card and the differences in words as you change things, the variant file to take away,
 // and a checker for pasted or uploaded files that shows each problem at its line.
-import {fill, api, copy, download, el, fieldLabel, issueItems, issueText, lang, t, toast, variantName, withCode} from "./common.js";
+import {fill, api, copy, download, el, fieldLabel, issueItems, issueText, lang, t, toast, variantName} from "./common.js";
 
 const BUILT = "sueca.built";
 const $ = (id) => document.getElementById(id);
@@ -128,12 +128,13 @@ function drawControls() {
   for (const group of groups) {
     const set = el("fieldset", {class: "group", "data-group": group.id}, el("legend", {}, group.title));
     for (const field of group.fields) {
-      const help = el("p", {class: "help", id: `${controlId(field.path)}-help`}, ...withCode(field.help));
+      const help = el("p", {class: "help", id: `${controlId(field.path)}-help`}, field.explain ?? field.help);
       const input = control(field);
       input.setAttribute("aria-describedby", help.id);
+      const question = field.question ?? field.label;
       const label = field.kind === "tiers"
-        ? el("span", {class: "label"}, field.label)
-        : el("label", {for: controlId(field.path), class: "label"}, field.label);
+        ? el("span", {class: "label"}, question)
+        : el("label", {for: controlId(field.path), class: "label"}, question);
       set.append(el("div", {class: `field kind-${field.kind}`, "data-path": field.path}, label, input, help,
         el("p", {class: "field-error", role: "alert", hidden: true})));
     }
@@ -279,6 +280,36 @@ async function check() {
   showListing(text, body.issues);
 }
 
+// --- a link that carries the rules -------------------------------------------------------
+
+const MAX_LINK = 16 * 1024; // characters of the fragment read back
+
+/** {variant, base} as base64url of its JSON (UTF-8), for the fragment `#v=`. */
+function encodeRules(data) {
+  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** The rules of a `#v=` fragment, or null when it holds none that can be read. */
+function decodeRules(hash) {
+  const match = /^#v=([A-Za-z0-9_-]+)$/.exec(hash);
+  if (!match || match[1].length > MAX_LINK) return null;
+  try {
+    const text = atob(match[1].replaceAll("-", "+").replaceAll("_", "/"));
+    const data = JSON.parse(new TextDecoder().decode(Uint8Array.from(text, (c) => c.charCodeAt(0))));
+    if (!data || typeof data.variant !== "object" || Array.isArray(data.variant)) return null;
+    return {variant: data.variant, base: typeof data.base === "string" ? data.base : "portugal"};
+  } catch {
+    return null;
+  }
+}
+
+function shareLink() {
+  return `${location.origin}/rules${location.search}#v=${encodeRules({variant, base})}`;
+}
+
 // --- wiring ------------------------------------------------------------------------------
 
 async function start() {
@@ -298,7 +329,11 @@ async function start() {
   } catch {
     saved = null;
   }
-  if (saved && typeof saved.variant === "object" && list.body.some((v) => v.id === saved.base)) {
+  const shared = location.hash.startsWith("#v=") ? decodeRules(location.hash) : null;
+  if (location.hash.startsWith("#v=") && !shared) toast(t("rules.bad_link"));
+  if (shared) {
+    loadVariant(shared.variant, list.body.some((v) => v.id === shared.base) ? shared.base : "portugal");
+  } else if (saved && typeof saved.variant === "object" && list.body.some((v) => v.id === saved.base)) {
     loadVariant(saved.variant, saved.base);
   } else {
     $("base").value = "portugal";
@@ -314,12 +349,24 @@ $("download").addEventListener("click", () => {
   const name = (variant.name || "house-rules").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "house-rules";
   download(`${name}.yaml`, latest.yaml, "application/yaml");
 });
-$("play-these").addEventListener("click", () => {
+function playThese() {
   if (!latest) {
     toast(t("rules.invalid"));
     return;
   }
   location.href = "/play?variant=built";
+}
+$("play-these").addEventListener("click", playThese);
+$("play-these-bar").addEventListener("click", playThese);
+$("share").addEventListener("click", async () => {
+  const link = shareLink();
+  history.replaceState(null, "", link);
+  try {
+    await navigator.clipboard.writeText(link);
+    toast(t("rules.shared"));
+  } catch {
+    toast(link, 8000);
+  }
 });
 $("check").addEventListener("click", check);
 $("file").addEventListener("change", async (e) => {
