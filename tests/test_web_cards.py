@@ -32,3 +32,12 @@ def test_the_sprite_is_what_the_script_draws() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.sprite() == SPRITE.read_text(encoding="utf-8")
+
+
+def test_messages_show_cards_with_their_suit_signs() -> None:
+    from sueca_rules.web._phases import shown
+
+    assert shown("4C") == "4♣"
+    assert shown("7H") == "7♥"
+    assert shown(None) == ""
+    assert shown("xyz") == "xyz"

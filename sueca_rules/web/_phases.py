@@ -265,9 +265,9 @@ def _on_play(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
         raise Refused("bad_card") from None
     _my_turn(match, seat)
     if card not in match.hand(seat.index):
-        raise Refused("not_in_hand", card=str(card))
+        raise Refused("not_in_hand", card=shown(card))
     if card not in match.playable_cards():
-        raise Refused("must_follow", legal=" ".join(str(c) for c in match.legal_cards()))
+        raise Refused("must_follow", legal=" ".join(shown(c) for c in match.legal_cards()))
     return match.play(card)
 
 
@@ -298,12 +298,22 @@ def _claim_refused(match: Match, seat: Seat, exc: IllegalPlayError) -> Refused:
     return refused_for(exc)
 
 
+def shown(card: Card | str | None) -> str:
+    """A card as people read it in a message: `4♣`, not `4C` (text that is no card as it is)."""
+    if card is None:
+        return ""
+    text = str(card)
+    if len(text) == 2 and text[1] in "SHDC":
+        return text[0] + "♠♥♦♣"["SHDC".index(text[1])]
+    return text
+
+
 def refused_for(exc: IllegalPlayError | ConfigError) -> Refused:
     """A refusal for an error of the engine that no handler foresaw (the match is unchanged):
     by the rule it broke where a phrase says it, else a general one."""
     if isinstance(exc, IllegalPlayError):
         if exc.rule in ("not_your_turn", "not_in_hand", "must_follow"):
-            return Refused(exc.rule, card=exc.card or "", legal=" ".join(exc.legal))
+            return Refused(exc.rule, card=shown(exc.card), legal=" ".join(map(shown, exc.legal)))
         if exc.rule == "not_now":
             return Refused("wrong_phase")
     return Refused("not_allowed")

@@ -308,6 +308,7 @@ function renderActions() {
 }
 
 let drawnActions = "";
+let handDeal = null; // the deal whose hand was drawn dealt
 
 function renderHand() {
   const hand = $("hand");
@@ -316,6 +317,10 @@ function renderHand() {
   const focused = document.activeElement?.dataset?.card;
   hand.replaceChildren();
   hand.style.setProperty("--n", String(Math.max(state.hand.length, 1)));
+  // A new deal's cards come in one by one (not under reduced motion).
+  const dealt = state.deal !== handDeal && state.hand.length >= 10 && !still.matches;
+  if (state.hand.length >= 10) handDeal = state.deal;
+  let index = 0;
   for (const card of state.hand) {
     const legal = state.legal.includes(card);
     const playable = myTurn && state.playable.includes(card);
@@ -328,6 +333,11 @@ function renderHand() {
       "aria-label": label,
       onclick: () => play(card),
     }, cardFace(card, {}, {spoken: false}), card === turned ? el("span", {class: "turned-mark", "aria-hidden": "true"}, t("table.trump")) : null);
+    if (dealt) {
+      button.classList.add("dealt");
+      button.style.animationDelay = `${index * 30}ms`;
+    }
+    index += 1;
     hand.append(button);
   }
   if (focused) hand.querySelector(`[data-card="${focused}"]:not([disabled])`)?.focus();
