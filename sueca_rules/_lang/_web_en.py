@@ -24,6 +24,7 @@ _STRINGS: Final[dict[str, str]] = {
     "nav.lang": "Language",
     "nav.skip": "Skip to the content",
     "common.copy": "Copy",
+    "common.qr": "QR code of the join link of seat {seat}",
     "common.copied": "Copied",
     "common.download": "Download",
     "common.loading": "Loading…",

@@ -23,6 +23,7 @@ _STRINGS: Final[dict[str, str]] = {
     "nav.lang": "Língua",
     "nav.skip": "Saltar para o conteúdo",
     "common.copy": "Copiar",
+    "common.qr": "Código QR do link de entrada do lugar {seat}",
     "common.copied": "Copiado",
     "common.download": "Descarregar",
     "common.loading": "A carregar…",

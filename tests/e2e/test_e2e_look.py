@@ -39,6 +39,10 @@ def open_table(context: Any, server: Server, variant: Any, lang: str = "en", **e
 
 def assert_in_view(page: Any, size: dict[str, int]) -> None:
     """The hand (one row), the score and the prompt inside the viewport, no sideways scroll."""
+    page.wait_for_function(  # the cards of a new deal have come in
+        """() => [...document.querySelectorAll('#hand .card-button')]
+          .every(b => b.getAnimations().every(a => a.playState !== 'running'))"""
+    )
     boxes = page.evaluate(
         """() => {
       const box = (e) => { const r = e.getBoundingClientRect();
@@ -175,6 +179,9 @@ def test_a_renuncia_is_asked_in_the_page_and_moves_are_quick(browser: Any, serve
     still = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
     try:
         page = open_table(still, server, "portugal")
+        page.wait_for_function(_READY)
+        if page.locator("#trick .card").count() == 0:  # we lead: play a card
+            page.locator(".card-button.legal:not([disabled])").first.click()
         page.wait_for_selector("#trick .card")
         assert page.locator("#trick .enter").count() == 0
         moving = page.evaluate(
@@ -435,3 +442,46 @@ def test_a_share_link_opens_the_same_rules(browser: Any, server: Server) -> None
             friend.close()
     finally:
         context.close()
+
+
+# --- QR codes of join links ---------------------------------------------------------------
+
+_QR_TEXTS = [
+    "http://127.0.0.1:8000/table/abc123#t=" + "x" * 32,
+    "Sueca",
+    "https://exemplo.pt/mesa/" + "q" * 120 + "#t=ÁÉÍ",
+]
+
+
+def test_the_pages_qr_codes_are_the_standards(browser: Any, server: Server) -> None:
+    """The QR code the page draws for a link is module for module the one the `qrcode` package
+    makes for the same text, version, level and mask (so any phone's camera reads it)."""
+    qrcode = pytest.importorskip("qrcode")
+    page = browser.new_page()
+    try:
+        page.goto(f"{server.url}/?lang=en")
+        for text in _QR_TEXTS:
+            for mask in range(8):
+                ours = page.evaluate(
+                    "async ([text, mask]) => (await import('/static/js/qr.js'))"
+                    ".qrModules(text, mask).map(r => r.map(Number).join(''))",
+                    [text, mask],
+                )
+                version = (len(ours) - 17) // 4
+                theirs = qrcode.QRCode(
+                    version=version,
+                    error_correction=qrcode.constants.ERROR_CORRECT_M,
+                    border=0,
+                    mask_pattern=mask,
+                )
+                theirs.add_data(text.encode("utf-8"), optimize=0)
+                theirs.make(fit=False)
+                rows = ["".join(str(int(b)) for b in row) for row in theirs.get_matrix()]
+                assert ours == rows, (text, mask)
+            chosen = page.evaluate(
+                "async (text) => (await import('/static/js/qr.js')).qrModules(text).length",
+                text,
+            )
+            assert chosen == len(ours)  # the smallest version that holds the text
+    finally:
+        page.close()

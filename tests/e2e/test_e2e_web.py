@@ -67,8 +67,9 @@ def build_short_rules(page: Any, server: Server) -> None:
     page.fill("#f-name", "One-game café rules")
     page.fill("#f-match-target_games", "1")
     page.select_option("#f-scoring-tie-mode", index=0)  # none
-    page.wait_for_function(
-        "() => document.querySelector('#yaml').textContent.includes('target_games: 1')"
+    page.wait_for_function(  # both changes previewed (each change is previewed after a pause)
+        "() => ['target_games: 1', 'mode: none']"
+        ".every(s => document.querySelector('#yaml').textContent.includes(s))"
     )
 
 

@@ -1,5 +1,6 @@
 // Setting up a table: the rules, who sits where, then the join links for friends.
 import {api, copy, el, fieldLabel, issueText, t, variantName} from "./common.js";
+import {qrSvg} from "./qr.js";
 
 const BUILT = "sueca.built";
 const select = document.getElementById("variant");
@@ -42,7 +43,8 @@ function showLinks(result, token) {
     const input = el("input", {value: url, readonly: true, class: "link", "aria-label": t("play.link_for", {seat: link.seat})});
     list.append(
       el("p", {class: "link-row"}, el("span", {}, t("play.link_for", {seat: link.seat})), input,
-        el("button", {type: "button", onclick: () => copy(url)}, t("common.copy"))),
+        el("button", {type: "button", onclick: () => copy(url)}, t("common.copy")),
+        qrSvg(url, t("common.qr", {seat: link.seat}))),
     );
   }
   const go = document.getElementById("go");

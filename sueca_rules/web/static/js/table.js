@@ -1,5 +1,6 @@
 // A table: the waiting room, the game and the end of the match. The server owns the match:
 // this page shows the state it sends for our seat and sends what we want to do.
+import {qrSvg} from "./qr.js";
 import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, t, toast, variantName} from "./common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -176,7 +177,8 @@ function renderWaiting() {
       const url = new URL(`/table/${tableId}#t=${invite.token}`, location.origin).href;
       item.append(el("span", {class: "link-row"},
         el("input", {class: "link", readonly: true, value: url, "aria-label": t("table.invite", {seat: info.seat})}),
-        el("button", {type: "button", class: "small", onclick: () => copy(url)}, t("common.copy"))));
+        el("button", {type: "button", class: "small", onclick: () => copy(url)}, t("common.copy")),
+        qrSvg(url, t("common.qr", {seat: info.seat}))));
     }
     list.append(item);
   }
