@@ -230,6 +230,13 @@ export function issueItems(issues) {
   });
 }
 
+// A chosen file's name beside the page's own "choose a file" button.
+const fileInput = document.getElementById("file");
+fileInput?.addEventListener("change", () => {
+  const name = document.getElementById("file-name");
+  if (name) name.textContent = fileInput.files[0]?.name ?? "";
+});
+
 // The language links keep the page's fragment (a table's link holds its seat there).
 for (const link of document.querySelectorAll(".lang-link")) {
   link.addEventListener("click", () => {
