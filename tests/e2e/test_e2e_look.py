@@ -133,7 +133,7 @@ def test_a_whole_match_by_mouse_and_keyboard_on_a_desktop(browser: Any, server: 
     context = browser.new_context(viewport=DESKTOP)
     try:
         page = open_table(context, server, "portugal")
-        assert play_match(page, DESKTOP, "mixed") >= 40
+        assert play_match(page, DESKTOP, "mixed") >= 10  # a bandeira can end it in one deal
         log = page.locator("#log li")
         numbers = [int(v) for v in log.evaluate_all("ls => ls.map(l => l.value)")]
         assert numbers == sorted(numbers, reverse=True)
