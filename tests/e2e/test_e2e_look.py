@@ -100,7 +100,9 @@ def test_a_match_by_taps_on_a_phone(browser: Any, server: Server) -> None:
     try:
         page = open_table(context, server, ONE_GAME, lang="pt")
         assert page.locator("#hand .card-button").count() == 10
-        assert page.locator("[data-card]").count() >= 11  # the hand and the trump card
+        # Every card shown once with data-card: the hand's ten buttons, the trump card...
+        assert page.locator("#hand [data-card]").count() == 10
+        assert page.locator("#trump [data-card]").count() == 1
         assert page.locator("#hand .card-button").first.get_attribute("aria-label") in {
             f"{r} de {s}"
             for r in (

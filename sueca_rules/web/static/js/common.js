@@ -126,12 +126,13 @@ function drawing(id) {
 }
 
 /** A card face with `data-card` and its spoken name ("sete de copas"); `spoken: false` when
- * the element around it (a button) already says it. */
+ * the element around it (a hand's button) already says it and carries `data-card`. */
 export function cardFace(card, attrs = {}, {spoken = true} = {}) {
   const extra = attrs.class ? ` ${attrs.class}` : "";
-  const named = spoken ? {role: "img", "aria-label": cardName(card)} : {"aria-hidden": "true"};
-  return el("span", {...attrs, ...named, class: `card suit-${card[1]}${extra}`, "data-card": card, title: cardName(card)},
-    drawing(card));
+  const named = spoken
+    ? {role: "img", "aria-label": cardName(card), "data-card": card, title: cardName(card)}
+    : {"aria-hidden": "true"};
+  return el("span", {...attrs, ...named, class: `card suit-${card[1]}${extra}`}, drawing(card));
 }
 
 /** A card seen from the back. */
