@@ -37,7 +37,7 @@ def act(page: Any, keyboard: bool = False) -> str:
         if keyboard:
             page.keyboard.type(card.lower())
         else:
-            button.click()
+            button.click(position={"x": 10, "y": 24})  # the corner a fanned hand shows
     elif what == "decide":
         page.locator("#actions button.primary").first.click()
     if what != "over":  # the server answered: the page shows a later state
