@@ -126,7 +126,10 @@ def test_a_match_by_taps_on_a_phone(browser: Any, server: Server) -> None:
         assert header["height"] < 50  # on one line
         assert play_match(page, PHONE, "tap") >= 10
         assert page.locator("#over").is_visible()
-        assert page.locator("#rematch").is_visible()
+        assert "encontro" in page.inner_text("#over-title")
+        page.locator("#rematch").tap()  # the end-of-match screen deals a new match
+        page.wait_for_selector("#over", state="hidden")
+        page.wait_for_function("() => document.querySelectorAll('#hand .card-button').length == 10")
     finally:
         context.close()
 
@@ -143,6 +146,38 @@ def test_a_whole_match_by_mouse_and_keyboard_on_a_desktop(browser: Any, server: 
         assert numbers[0] >= 10
     finally:
         context.close()
+
+
+def test_a_summary_between_deals(browser: Any) -> None:
+    """After each deal a summary says its points and the games; Continue puts it away."""
+    with Server(bot_delay=0.0, deal_pause=8.0) as paced:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        try:
+            page = open_table(context, paced, "portugal", lang="pt")
+            scored_or_ready = (
+                "() => document.querySelector('#score .pad li') ? 'scored' : (" + _READY + ")()"
+            )
+            for _ in range(60):
+                what = page.wait_for_function(scored_or_ready).json_value()
+                if what == "scored":  # the first deal is over
+                    break
+                assert what == "card"
+                version = int(page.evaluate("document.body.dataset.version"))
+                page.locator(".card-button.legal:not([disabled])").first.tap(
+                    position={"x": 10, "y": 24}
+                )
+                page.wait_for_function(
+                    "v => Number(document.body.dataset.version) > v", arg=version
+                )
+            page.wait_for_selector("#summary:not([hidden])")
+            said = page.inner_text("#summary")
+            assert "Mão 1" in said
+            assert "Pontos: nós" in said
+            assert "Jogos agora" in said
+            page.locator("#summary-close").tap()
+            assert page.locator("#summary").is_hidden()
+        finally:
+            context.close()
 
 
 def test_a_renuncia_is_asked_in_the_page_and_moves_are_quick(browser: Any, server: Server) -> None:
