@@ -523,3 +523,23 @@ def test_the_pages_qr_codes_are_the_standards(browser: Any, server: Server) -> N
             assert chosen == len(ours)  # the smallest version that holds the text
     finally:
         page.close()
+
+
+def test_built_in_names_in_portuguese_in_the_chooser(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/rules?lang=pt")
+        page.wait_for_selector("#card h3")
+        page.select_option("#base", "portugal-table")
+        page.wait_for_function(
+            "() => document.querySelector('#card h3').textContent.includes('Portugal, à mesa')"
+        )
+        page.fill("#f-match-target_games", "2")
+        page.wait_for_function(
+            "() => document.querySelector('#differences').textContent.includes('à mesa')"
+        )
+        text = page.inner_text("#outputs") + page.inner_text("#builder")
+        assert "at the table" not in text
+    finally:
+        context.close()

@@ -13,6 +13,14 @@ let timer = 0;
 let asked = 0;
 const localNames = new Map(); // a built-in's file name -> its name in the page's language
 
+/** Text from the server with the built-ins' file names in the page's language. */
+function localize(text) {
+  let out = String(text);
+  const names = [...localNames.keys()].sort((a, b) => b.length - a.length);
+  for (const name of names) if (name !== localNames.get(name)) out = out.replaceAll(name, localNames.get(name));
+  return out;
+}
+
 // --- the variant as data -----------------------------------------------------------------
 
 function getPath(path) {
@@ -150,7 +158,8 @@ function cardNodes(text) {
   const lines = text.split("\n");
   let list = null;
   lines.forEach((line, i) => {
-    if (i === 0) nodes.push(el("h3", {}, localNames.get(line) ?? line));
+    line = localize(line);
+    if (i === 0) nodes.push(el("h3", {}, line));
     else if (/^=+$/.test(line) || !line.trim()) list = null;
     else if (line.startsWith("  - ")) {
       if (!list) nodes.push((list = el("ul")));
@@ -201,7 +210,7 @@ async function preview() {
   const diff = (body.differences ?? "").trim().split("\n");
   fill($("differences"), 
     body.diff && body.diff.length
-      ? el("div", {}, el("p", {}, diff[0]), el("ul", {}, diff.slice(1).map((l) => el("li", {}, l.replace(/^\s*- /, "")))))
+      ? el("div", {}, el("p", {}, localize(diff[0])), el("ul", {}, diff.slice(1).map((l) => el("li", {}, localize(l.replace(/^\s*- /, ""))))))
       : el("p", {}, t("rules.no_differences", {base: $("base").selectedOptions[0]?.textContent ?? base})),
   );
   $("yaml").textContent = body.yaml;
