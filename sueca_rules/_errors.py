@@ -83,6 +83,12 @@ class Issue:
     loc: tuple[str | int, ...] = ()
     """The field's path as a tuple of keys and list indexes (`("deals", 2, "plays", 5)`):
     [`path`][sueca_rules.Issue.path] for programs. Empty when the issue was not made from a path."""
+    kind: str = ""
+    """What kind of problem it is (`min`, `choice`, `unknown_field`, `tie_factor`, ...), so that
+    a front end can say it in its reader's language; empty when it has no kind of its own."""
+    params: tuple[tuple[str, str], ...] = ()
+    """The values the message names, as `(name, value)` pairs (`("min", "1"), ("got", "0")`),
+    for those front ends."""
 
     @property
     def location(self) -> str:

@@ -8,6 +8,7 @@ one). `combine_issues()` joins them with the reader's own issues, in file order.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import unicodedata
 from collections.abc import Sequence
@@ -122,6 +123,69 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
     if kind == "string_too_long":
         return f"is too long (at most {ctx.get('max_length')} characters)", path
     return str(err["msg"]), path
+
+
+def _got(value: Any) -> str:
+    """A value as the kind's `got` parameter: numbers and short text as written, else empty."""
+    if isinstance(value, bool) or value is None:
+        return "" if value is None else ("true" if value else "false")
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, str):
+        return value if len(value) <= 40 else value[:37] + "..."
+    return ""
+
+
+_KINDS = {
+    "greater_than_equal": ("min", "ge"),
+    "greater_than": ("above", "gt"),
+    "less_than_equal": ("max", "le"),
+    "less_than": ("below", "lt"),
+    "too_short": ("too_few", "min_length"),
+    "too_long": ("too_many", "max_length"),
+    "string_too_long": ("too_long_text", "max_length"),
+}
+_PLAIN_KINDS = {
+    "int_type": "whole_number",
+    "int_parsing": "whole_number",
+    "int_from_float": "whole_number",
+    "bool_type": "true_false",
+    "bool_parsing": "true_false",
+    "string_type": "text",
+    "model_type": "mapping",
+    "model_attributes_type": "mapping",
+    "dict_type": "mapping",
+    "list_type": "list",
+    "tuple_type": "list",
+    "string_too_short": "empty",
+    "missing": "missing",
+    "extra_forbidden": "unknown_field",
+    "literal_error": "choice",
+}
+
+
+def _kind(err: Any) -> tuple[str, dict[str, str]]:
+    """The issue's kind and the values it names, for front ends in other languages."""
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    loc = [p for p in err.get("loc", ()) if isinstance(p, str)]
+    got = {"got": _got(err.get("input"))}
+    if kind == "value_error":
+        problem = ctx.get("error")
+        if isinstance(problem, RuleError) and problem.kind:
+            return problem.kind, dict(problem.params)
+        return "", {}
+    if kind in _KINDS:
+        name, key = _KINDS[kind]
+        return name, {"limit": str(ctx.get(key, "")), **got}
+    if kind == "literal_error":
+        expected = str(ctx.get("expected", "")).replace(" or ", ", ").replace("'", "")
+        return "choice", {"choices": expected, **got}
+    if kind in ("missing", "extra_forbidden"):
+        return _PLAIN_KINDS[kind], {"field": loc[-1] if loc else ""}
+    if kind in _PLAIN_KINDS:
+        return _PLAIN_KINDS[kind], got
+    return "", {}
 
 
 def _plain(word: str) -> str:
@@ -274,6 +338,9 @@ def validation_issues(
                 )
         else:
             issue = Issue(message, format_path(path))
+        kind, params = _kind(err)
+        if kind:
+            issue = dataclasses.replace(issue, kind=kind, params=tuple(params.items()))
         text = str(issue)
         if text not in seen:
             seen.add(text)

@@ -87,9 +87,12 @@ def scored_deals(target_games: int, best_of: int) -> int:
 class RuleError(ValueError):
     """A rule of a variant broken; `path` is relative to the field being checked."""
 
-    def __init__(self, message: str, path: PathKey = ()) -> None:
+    def __init__(self, message: str, path: PathKey = (), kind: str = "", **params: object) -> None:
         super().__init__(message)
         self.path = path
+        self.kind = kind
+        """What kind of rule it is (see `Issue.kind`); `params` are the values it names."""
+        self.params = {k: str(v) for k, v in params.items()}
 
 
 class _Model(BaseModel):
@@ -315,7 +318,9 @@ class Tie(_Model):
         if info.data.get("mode") == "multiply" and amount < 2:
             raise RuleError(
                 f"with mode: multiply the amount is a factor and must be at least 2, got "
-                f"{amount} (use mode: none for ties that change nothing)"
+                f"{amount} (use mode: none for ties that change nothing)",
+                kind="tie_factor",
+                got=amount,
             )
         return amount
 
@@ -353,6 +358,8 @@ class Scoring(_Model):
                 f"the first tier must need more than 60 points (more than half of 120), got "
                 f"{first}: with 60 or less both teams could reach it",
                 (0, "min_points"),
+                kind="tier_first",
+                got=first,
             )
         for i in range(1, len(tiers)):
             before, now = tiers[i - 1].min_points, tiers[i].min_points
@@ -367,6 +374,10 @@ class Scoring(_Model):
                     f"{before}: the tiers go up in min_points, each above the one before "
                     f"({fix})",
                     (i, "min_points"),
+                    kind="tier_order",
+                    tier=i + 1,
+                    now=now,
+                    before=before,
                 )
         return tiers
 
@@ -400,7 +411,9 @@ class MatchRules(_Model):
         if best_of % 2 == 0:
             raise RuleError(
                 f"best_of must be odd (1, 3, 5, ...) so that a match cannot end level, "
-                f"got {best_of}"
+                f"got {best_of}",
+                kind="best_of_odd",
+                got=best_of,
             )
         return best_of
 
@@ -420,6 +433,11 @@ class MatchRules(_Model):
                 f"{best_of}, target_games at most {most_games}; with target_games {target}, "
                 f"best_of at most {most_partidas}",
                 ("target_games",),
+                kind="match_too_long",
+                need=need,
+                most=MAX_SCORED_DEALS,
+                games=most_games,
+                partidas=most_partidas,
             )
         return self
 
@@ -457,13 +475,18 @@ class Variant(_Model):
     @classmethod
     def _check_name(cls, name: str) -> str:
         if not name.strip():
-            raise RuleError("the name must not be blank")
+            raise RuleError("the name must not be blank", kind="name_blank")
         if any(ch in name for ch in "\n\r\x85\u2028\u2029"):
-            raise RuleError("the name must be on one line (put longer text in `description`)")
+            raise RuleError(
+                "the name must be on one line (put longer text in `description`)",
+                kind="name_line",
+            )
         control = control_character(name)
         if control is not None:
             raise RuleError(
-                f"the name must not hold control characters (found U+{ord(control):04X})"
+                f"the name must not hold control characters (found U+{ord(control):04X})",
+                kind="name_control",
+                code=f"U+{ord(control):04X}",
             )
         return name
 
@@ -476,7 +499,9 @@ class Variant(_Model):
         if control is not None:
             raise RuleError(
                 "the description must not hold control characters other than line breaks and "
-                f"tabs (found U+{ord(control):04X})"
+                f"tabs (found U+{ord(control):04X})",
+                kind="description_control",
+                code=f"U+{ord(control):04X}",
             )
         return description
 
@@ -488,6 +513,8 @@ class Variant(_Model):
                 "the bandeira, the 60-60 and the renúncia penalties are worth 0 games; give at "
                 "least one of them some games",
                 ("scoring",),
+                kind="no_winner",
+                target=self.match.target_games,
             )
         return self
 

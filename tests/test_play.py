@@ -1061,3 +1061,24 @@ def test_without_the_cli_extra_play_says_what_to_install(
     assert out == ""
     assert "sueca play needs the 'cli' extra (rich is not installed)" in err
     assert "pip install 'sueca-rules[cli]'" in err
+
+
+def test_portuguese_suit_letters_under_lang_pt() -> None:
+    """Under `--lang pt` a card is typed as a Portuguese player says it: `7c` is the sete de
+    copas (7H), `ae` the ás de espadas, `do` the dama de ouros, `rp` the rei de paus; the
+    suit may come first, and S, H and D still mean spades, hearts and diamonds."""
+    from sueca_rules.cli._play_input import portuguese_card
+
+    typed = {"7C": "7H", "AE": "AS", "DO": "QD", "RP": "KC", "VC": "JH", "C7": "7H", "PA": "AC"}
+    typed |= {"7H": "7H", "AS": "AS", "7D": "7D", "QS": "QS", "H7": "H7", "XX": "XX", "7": "7"}
+    for text, card in typed.items():
+        assert portuguese_card(text) == card, text
+
+
+def test_the_portuguese_game_takes_portuguese_letters(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = play(monkeypatch, capsys, ["a", "s"], "--lang", "pt", "--seed", "1", *FAST)
+    assert status == 0
+    assert "e espadas, c copas, o ouros, p paus" in out
+    assert "letras inglesas" not in out

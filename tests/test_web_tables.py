@@ -624,8 +624,9 @@ def act(state: Msg, rng: random.Random) -> Msg | None:
     if phase == "trump":
         return {"type": "trump", "side": rng.choice(["top", "bottom"])}
     if phase == "redeal":
-        wants = state["may_redeal"] and rng.random() < 0.5
-        return {"type": "redeal" if wants else "keep"}
+        if not state["may_redeal"]:
+            return None  # a hand that may not ask is kept by the table: no click
+        return {"type": "redeal" if rng.random() < 0.5 else "keep"}
     if phase != "play":
         return None
     if state["can_claim"] and rng.random() < 0.03:
@@ -749,9 +750,10 @@ def test_the_dealers_choice_and_the_redeal_question() -> None:
                     }
                     seen.add("trump")
                 elif state["phase"] == "redeal" and not state["may_redeal"]:
-                    ws.send_json({"type": "redeal"})
-                    assert ws.receive_json()["code"] == "cannot_redeal"
-                    ws.send_json({"type": "keep"})
+                    # Not asked: the table keeps the hand for us, and play goes on unasked.
+                    after = until(ws, lambda m: m["type"] == "state")
+                    assert after["phase"] != "redeal" or after["to_play"] != 0
+                    assert [e["type"] for e in after["events"]] != ["redeal_asked"]
                     seen.add("redeal_refused")
                 elif state["phase"] == "redeal":
                     ws.send_json({"type": "redeal"})

@@ -24,6 +24,7 @@ _STRINGS: Final[dict[str, str]] = {
     "nav.lang": "Language",
     "nav.skip": "Skip to the content",
     "common.copy": "Copy",
+    "common.qr": "QR code of the join link of seat {seat}",
     "common.copied": "Copied",
     "common.download": "Download",
     "common.loading": "Loading…",
@@ -197,6 +198,166 @@ _STRINGS: Final[dict[str, str]] = {
     "play.link_for": "Link for seat {seat}",
     "play.go": "Go to the table",
     # --- the table
+    "common.cancel": "Cancel",
+    "table.your_turn_touch": "Your turn: tap a card.",
+    "table.play_anyway": "Play it",
+    "table.trick_to": "{who} takes the trick: {points} {points:point|points}",
+    "table.winning": "{who} is winning the trick",
+    "table.final": "Partidas: us {us}, them {them}. Games of the last partida: {gus} to {gthem}.",
+    "summary.continue": "Continue",
+    "summary.points": "Card points: us {us}, them {them}.",
+    "summary.won_us": "Your team wins the deal: {games}.",
+    "summary.won_them": "The other team wins the deal: {games}.",
+    "summary.capote": "A capote: 91 points or more.",
+    "summary.bandeira": "A bandeira: every point (or every trick).",
+    "summary.tie": "60-60: nobody wins this deal.",
+    "summary.tie_pending": "{n} {n:tie|ties} pending: the next deal won is worth more.",
+    "summary.tie_nothing": "Under these rules a 60-60 carries nothing over.",
+    "summary.games_now": "Games now: us {us}, them {them}.",
+    "score.games": "{n:game|games}",
+    "score.partidas": "{n} {n:partida|partidas}",
+    "score.points": "{n} {n:point|points}",
+    # the built-in rule sets' names on the pages (GET /api/variants keeps the files' names)
+    "variant.portugal": "Portugal",
+    "variant.portugal-best-of-3": "Portugal, best of three",
+    "variant.portugal-table": "Portugal, at the table",
+    "variant.french": "French rules",
+    "variant.brasil": "Brasil",
+    "variant.sueca-online": "Sueca Online",
+    "variant.sueca-play": "Sueca Play",
+    # the library's validation issues, by kind (Issue.kind; {got} left out when empty)
+    "issue.min": "must be at least {limit} (got {got})",
+    "issue.max": "must be at most {limit} (got {got})",
+    "issue.above": "must be more than {limit} (got {got})",
+    "issue.below": "must be less than {limit} (got {got})",
+    "issue.too_few": "needs at least {limit}",
+    "issue.too_many": "has too many (at most {limit})",
+    "issue.too_long_text": "is too long (at most {limit} characters)",
+    "issue.whole_number": "must be a whole number (got {got})",
+    "issue.true_false": "must be true or false (got {got})",
+    "issue.text": "must be text (got {got})",
+    "issue.mapping": "must be a set of fields (name: value)",
+    "issue.list": "must be a list",
+    "issue.empty": "must not be empty",
+    "issue.missing": "the field {field} is missing",
+    "issue.unknown_field": "unknown field: {field}",
+    "issue.choice": "must be one of {choices} (got {got})",
+    "issue.tie_factor": "to multiply, the amount is a factor and must be at least 2 (got {got})",
+    "issue.tier_first": (
+        "the first tier must need more than 60 points (got {got}): with 60 or less both teams "
+        "could reach it"
+    ),
+    "issue.tier_order": (
+        "tier {tier} needs {now} points, but the one before already needs {before}: each tier "
+        "needs more points than the one before"
+    ),
+    "issue.best_of_odd": (
+        "the number of partidas must be odd (1, 3, 5...) so that a match cannot end level "
+        "(got {got})"
+    ),
+    "issue.name_blank": "the name must not be blank",
+    "issue.name_line": "the name must fit on one line (longer text goes in the description)",
+    "issue.name_control": "the name must not hold control characters (it has {code})",
+    "issue.description_control": (
+        "the description must not hold control characters other than line breaks and tabs "
+        "(it has {code})"
+    ),
+    "issue.match_too_long": (
+        "such a match may need {need} deals won, more than the {most} a rule set may ask for: "
+        "with this many partidas, at most {games} games; with these games, at most {partidas} "
+        "partidas"
+    ),
+    "issue.no_winner": (
+        "no team could ever reach {target} games: every tier, the bandeira, the 60-60 and the "
+        "penalties are worth 0 games; give some games to at least one of them"
+    ),
+    # the builder: each rule as a question in plain words, and a line that explains it
+    "question.name": "What do you call these rules?",
+    "explain.name": "The name shown on the rules card.",
+    "question.description": "Where do these rules come from?",
+    "explain.description": "Free text: where the rules come from, who plays them.",
+    "question.table.direction": "Which way does play go round the table?",
+    "explain.table.direction": (
+        "In Portugal play goes to the right, against the clock; the French play to the left."
+    ),
+    "question.deal.order": "Which way are the cards dealt?",
+    "explain.deal.order": "Usually the same way as play; some tables deal the other way round.",
+    "question.table.first_dealer": "Who deals first?",
+    "explain.table.first_dealer": (
+        "The first dealer of the match; after each deal the next player deals."
+    ),
+    "question.table.first_leader": "Who leads the first trick of each deal?",
+    "explain.table.first_leader": (
+        "Usually the player after the dealer; at some tables the player who cut the pack, or "
+        "the dealer. That player's hand is the one the first leader's new-deal rule is for."
+    ),
+    "question.deal.trump_card": "Which card is turned for trumps?",
+    "explain.deal.trump_card": (
+        "The turned card gives the trump suit and stays in the dealer's hand."
+    ),
+    "question.deal.redeal.leader_below": (
+        "May the first player to lead ask for a new deal with a weak hand?"
+    ),
+    "explain.deal.redeal.leader_below": (
+        "With fewer points than this in hand they may ask for the cards to be dealt again."
+    ),
+    "question.deal.redeal.others_below": (
+        "May the other players ask for a new deal with a weak hand?"
+    ),
+    "explain.deal.redeal.others_below": (
+        "The same for the three other players, below this many points."
+    ),
+    "question.revoke.mode": "Can a player not follow suit (a renúncia)?",
+    "explain.revoke.mode": (
+        "Prevented: only cards that follow suit can be played. Claimable: any card can be "
+        "played, as with real cards, and a rival may claim the renúncia."
+    ),
+    "question.revoke.penalty_games": "How many games does a renúncia cost when it is caught?",
+    "explain.revoke.penalty_games": "The games the claiming team scores; the deal ends there.",
+    "question.revoke.false_claim": "What happens when someone claims a renúncia nobody made?",
+    "explain.revoke.false_claim": "Either the claiming team pays, or the claim is simply ignored.",
+    "question.revoke.false_claim_games": "How many games does a false claim cost?",
+    "explain.revoke.false_claim_games": "The games the other team gets for a false claim.",
+    "question.revoke.after_false_claim": "After a false claim, does the deal go on?",
+    "explain.revoke.after_false_claim": (
+        "It ends at once, or play goes on and the cost is added at the end of the deal."
+    ),
+    "question.revoke.accuse": "Does a claim name a player or the whole team?",
+    "explain.revoke.accuse": "Name one rival, and the claim is right only if that rival revoked.",
+    "question.scoring.tiers": "How many games is a deal worth, by points?",
+    "explain.scoring.tiers": (
+        "The winners score the games of the highest row they reach: usually 61 points one "
+        "game, 91 a capote, two games."
+    ),
+    "question.scoring.bandeira.requires": "What makes a bandeira?",
+    "explain.scoring.bandeira.requires": "All 120 points, or all ten tricks.",
+    "question.scoring.bandeira.games": "How many games is a bandeira worth?",
+    "explain.scoring.bandeira.games": "Instead of the games by points.",
+    "question.scoring.bandeira.wins_partida": "Does a bandeira win the partida outright?",
+    "explain.scoring.bandeira.wins_partida": (
+        "Ticked: the team that makes it wins the partida at once."
+    ),
+    "question.scoring.tie.mode": "What happens after a 60-60?",
+    "explain.scoring.tie.mode": (
+        "Nothing, or the next deal won is worth more games (added or multiplied)."
+    ),
+    "question.scoring.tie.amount": "By how much?",
+    "explain.scoring.tie.amount": (
+        "Games added for each 60-60, or the factor the next deal's games are multiplied by "
+        "(at least 2)."
+    ),
+    "question.scoring.tie.stacks": "Do 60-60s in a row add up?",
+    "explain.scoring.tie.stacks": "Ticked: each new 60-60 before a deal is won adds once more.",
+    "question.match.target_games": "How many games win a partida?",
+    "explain.match.target_games": "Usually four.",
+    "question.match.best_of": "How many partidas in a match?",
+    "explain.match.best_of": "An odd number: one, or best of three, five...",
+    "rules.see_card": "Rules card",
+    "rules.share": "Share",
+    "rules.presets": "The known rule sets are a start: change what your table plays differently.",
+    "rules.back_to_questions": "back to the questions",
+    "rules.shared": "Link copied: whoever opens it gets these rules in this page.",
+    "rules.bad_link": "This link's rules could not be read: starting from Portugal.",
     "table.title": "Table",
     "table.waiting": "Waiting for players",
     "table.waiting_text": (
@@ -251,7 +412,7 @@ _STRINGS: Final[dict[str, str]] = {
     "table.trump_choose": "You deal: choose the trump card.",
     "table.trump_wait": "{who} deals and chooses the trump card.",
     "table.redeal_may": "Your hand is weak: you may ask for a new deal, or play it.",
-    "table.redeal_keep": "Each player is asked about a new deal: your hand is played.",
+    "table.redeal_keep": "Waiting to see whether someone asks for a new deal…",
     "table.redeal_wait": "{who} is asked about a new deal.",
     "table.count": "The count: claim a renúncia now, or agree to score the deal.",
     "table.count_ok": "Agree the count",

@@ -23,6 +23,7 @@ _STRINGS: Final[dict[str, str]] = {
     "nav.lang": "Língua",
     "nav.skip": "Saltar para o conteúdo",
     "common.copy": "Copiar",
+    "common.qr": "Código QR do link de entrada do lugar {seat}",
     "common.copied": "Copiado",
     "common.download": "Descarregar",
     "common.loading": "A carregar…",
@@ -192,6 +193,179 @@ _STRINGS: Final[dict[str, str]] = {
     "play.links": "Envia a cada amigo o seu link: quem tem um link joga nesse lugar.",
     "play.link_for": "Link do lugar {seat}",
     "play.go": "Ir para a mesa",
+    "common.cancel": "Cancelar",
+    "table.your_turn_touch": "É a tua vez: toca numa carta.",
+    "table.play_anyway": "Jogar",
+    "table.trick_to": "Vaza para {who}: {points} {points:ponto|pontos}",
+    "table.winning": "A vaza vai para {who}",
+    "table.final": "Partidas: nós {us}, eles {them}. Jogos da última partida: {gus} a {gthem}.",
+    "summary.continue": "Continuar",
+    "summary.points": "Pontos: nós {us}, eles {them}.",
+    "summary.won_us": "A tua equipa ganha a mão: {games}.",
+    "summary.won_them": "A outra equipa ganha a mão: {games}.",
+    "summary.capote": "Capote: 91 pontos ou mais.",
+    "summary.bandeira": "Bandeira: todos os pontos (ou todas as vazas).",
+    "summary.tie": "60-60: ninguém ganha esta mão.",
+    "summary.tie_pending": (
+        "{n} {n:empate pendente|empates pendentes}: a próxima mão ganha vale mais."
+    ),
+    "summary.tie_nothing": "Com estas regras, um 60-60 não passa nada para a mão seguinte.",
+    "summary.games_now": "Jogos agora: nós {us}, eles {them}.",
+    "score.games": "{n:jogo|jogos}",
+    "score.partidas": "{n} {n:partida|partidas}",
+    "score.points": "{n} {n:ponto|pontos}",
+    # the built-in rule sets' names on the pages (GET /api/variants keeps the files' names)
+    "variant.portugal": "Portugal",
+    "variant.portugal-best-of-3": "Portugal, à melhor de três",
+    "variant.portugal-table": "Portugal, à mesa",
+    "variant.french": "Regras francesas",
+    "variant.brasil": "Brasil",
+    "variant.sueca-online": "Sueca Online",
+    "variant.sueca-play": "Sueca Play",
+    # the library's validation issues, by kind (Issue.kind; {got} left out when empty)
+    "issue.min": "tem de ser pelo menos {limit} (está {got})",
+    "issue.max": "pode ser no máximo {limit} (está {got})",
+    "issue.above": "tem de ser mais de {limit} (está {got})",
+    "issue.below": "tem de ser menos de {limit} (está {got})",
+    "issue.too_few": "precisa de pelo menos {limit}",
+    "issue.too_many": "tem demasiados (no máximo {limit})",
+    "issue.too_long_text": "é longo demais (no máximo {limit} caracteres)",
+    "issue.whole_number": "tem de ser um número inteiro (está {got})",
+    "issue.true_false": "tem de ser true (sim) ou false (não) (está {got})",
+    "issue.text": "tem de ser texto (está {got})",
+    "issue.mapping": "tem de ser um conjunto de campos (nome: valor)",
+    "issue.list": "tem de ser uma lista",
+    "issue.empty": "não pode ficar vazio",
+    "issue.missing": "falta o campo {field}",
+    "issue.unknown_field": "campo desconhecido: {field}",
+    "issue.choice": "tem de ser um destes: {choices} (está {got})",
+    "issue.tie_factor": (
+        "para multiplicar, o valor é um fator e tem de ser pelo menos 2 (está {got})"
+    ),
+    "issue.tier_first": (
+        "o primeiro escalão tem de pedir mais de 60 pontos (está {got}): com 60 ou menos, as "
+        "duas equipas podiam lá chegar"
+    ),
+    "issue.tier_order": (
+        "o escalão {tier} pede {now} pontos, mas o anterior já pede {before}: cada escalão "
+        "pede mais pontos do que o anterior"
+    ),
+    "issue.best_of_odd": (
+        "o número de partidas tem de ser ímpar (1, 3, 5...), para o encontro não acabar "
+        "empatado (está {got})"
+    ),
+    "issue.name_blank": "o nome não pode ficar em branco",
+    "issue.name_line": "o nome tem de caber numa linha (o texto mais longo vai para a descrição)",
+    "issue.name_control": "o nome não pode ter caracteres de controlo (tem {code})",
+    "issue.description_control": (
+        "a descrição não pode ter caracteres de controlo além de mudanças de linha e "
+        "tabulações (tem {code})"
+    ),
+    "issue.match_too_long": (
+        "um encontro assim pode precisar de {need} mãos ganhas, mais do que as {most} que umas "
+        "regras podem pedir: com este número de partidas, no máximo {games} jogos; com estes "
+        "jogos, no máximo {partidas} partidas"
+    ),
+    "issue.no_winner": (
+        "nenhuma equipa poderia chegar aos {target} jogos: os escalões, a bandeira, o 60-60 e "
+        "os castigos valem todos 0 jogos; dá jogos a pelo menos um deles"
+    ),
+    # the builder: each rule as a question in plain words, and a line that explains it
+    "question.name": "Como se chamam estas regras?",
+    "explain.name": "O nome que aparece no cartão de regras.",
+    "question.description": "De onde vêm estas regras?",
+    "explain.description": "Texto livre: de onde vêm as regras, quem as joga.",
+    "question.table.direction": "Para que lado se joga?",
+    "explain.table.direction": (
+        "Em Portugal joga-se para a direita, ao contrário dos ponteiros do relógio; os "
+        "franceses jogam para a esquerda."
+    ),
+    "question.deal.order": "Para que lado se dão as cartas?",
+    "explain.deal.order": "Em geral, para o mesmo lado do jogo; há mesas que dão ao contrário.",
+    "question.table.first_dealer": "Quem dá primeiro?",
+    "explain.table.first_dealer": (
+        "Quem dá na primeira mão do encontro; depois, dá o jogador seguinte."
+    ),
+    "question.table.first_leader": "Quem sai primeiro em cada mão?",
+    "explain.table.first_leader": (
+        "Em geral, o jogador a seguir a quem deu; há mesas onde sai quem cortou o baralho, ou "
+        "quem deu. É a mão desse jogador que conta para a regra de dar de novo de quem sai."
+    ),
+    "question.deal.trump_card": "Que carta se vira para trunfo?",
+    "explain.deal.trump_card": "A carta virada diz o naipe do trunfo e fica na mão de quem deu.",
+    "question.deal.redeal.leader_below": (
+        "Quem sai primeiro pode pedir para se dar de novo com mão fraca?"
+    ),
+    "explain.deal.redeal.leader_below": (
+        "Com menos pontos do que isto na mão, pode pedir que se dêem as cartas outra vez."
+    ),
+    "question.deal.redeal.others_below": (
+        "Os outros jogadores podem pedir para se dar de novo com mão fraca?"
+    ),
+    "explain.deal.redeal.others_below": (
+        "O mesmo para os outros três jogadores, abaixo destes pontos."
+    ),
+    "question.revoke.mode": "Pode-se não assistir (renunciar)?",
+    "explain.revoke.mode": (
+        "Impedida: só se jogam cartas que assistem. Acusável: joga-se qualquer carta, como "
+        "com cartas a sério, e um adversário pode acusar a renúncia."
+    ),
+    "question.revoke.penalty_games": "Quantos jogos custa uma renúncia apanhada?",
+    "explain.revoke.penalty_games": "Os jogos que marca a equipa que acusou; a mão acaba ali.",
+    "question.revoke.false_claim": "E se alguém acusa uma renúncia que ninguém fez?",
+    "explain.revoke.false_claim": (
+        "Ou paga a equipa que acusou, ou a acusação é simplesmente ignorada."
+    ),
+    "question.revoke.false_claim_games": "Quantos jogos custa uma acusação falsa?",
+    "explain.revoke.false_claim_games": (
+        "Os jogos que a outra equipa recebe por uma acusação falsa."
+    ),
+    "question.revoke.after_false_claim": "Depois de uma acusação falsa, a mão continua?",
+    "explain.revoke.after_false_claim": (
+        "Acaba logo, ou continua e o castigo soma-se no fim da mão."
+    ),
+    "question.revoke.accuse": "Uma acusação aponta um jogador ou a equipa?",
+    "explain.revoke.accuse": (
+        "Apontando um adversário, a acusação só tem razão se foi ele que renunciou."
+    ),
+    "question.scoring.tiers": "Quantos jogos vale uma mão, pelos pontos?",
+    "explain.scoring.tiers": (
+        "Quem ganha marca os jogos da linha mais alta a que chega: em geral 61 pontos um "
+        "jogo, 91 um capote, dois jogos."
+    ),
+    "question.scoring.bandeira.requires": "O que faz uma bandeira?",
+    "explain.scoring.bandeira.requires": "Os 120 pontos, ou as dez vazas.",
+    "question.scoring.bandeira.games": "Quantos jogos vale uma bandeira?",
+    "explain.scoring.bandeira.games": "Em vez dos jogos pelos pontos.",
+    "question.scoring.bandeira.wins_partida": "A bandeira ganha logo a partida?",
+    "explain.scoring.bandeira.wins_partida": (
+        "Marcado: a equipa que a faz ganha a partida de imediato."
+    ),
+    "question.scoring.tie.mode": "O que acontece depois de um 60-60?",
+    "explain.scoring.tie.mode": (
+        "Nada, ou a próxima mão ganha vale mais jogos (somados ou multiplicados)."
+    ),
+    "question.scoring.tie.amount": "Quanto mais?",
+    "explain.scoring.tie.amount": (
+        "Os jogos somados por cada 60-60, ou o fator que multiplica os jogos da mão seguinte "
+        "(pelo menos 2)."
+    ),
+    "question.scoring.tie.stacks": "Vários 60-60 seguidos somam-se?",
+    "explain.scoring.tie.stacks": (
+        "Marcado: cada novo 60-60 antes de uma mão ganha soma mais uma vez."
+    ),
+    "question.match.target_games": "Quantos jogos ganham uma partida?",
+    "explain.match.target_games": "Em geral, quatro.",
+    "question.match.best_of": "Quantas partidas tem um encontro?",
+    "explain.match.best_of": "Um número ímpar: uma, ou à melhor de três, de cinco...",
+    "rules.see_card": "Cartão",
+    "rules.share": "Partilhar",
+    "rules.presets": (
+        "As regras conhecidas são um ponto de partida: muda o que a tua mesa joga de outra maneira."
+    ),
+    "rules.back_to_questions": "voltar às perguntas",
+    "rules.shared": "Link copiado: quem o abrir recebe estas regras nesta página.",
+    "rules.bad_link": "Não foi possível ler as regras deste link: começa-se por Portugal.",
     "table.title": "Mesa",
     "table.waiting": "À espera dos jogadores",
     "table.waiting_text": (
@@ -204,7 +378,7 @@ _STRINGS: Final[dict[str, str]] = {
     "table.invite": "Link de entrada do lugar {seat}",
     "table.trick": "As cartas na mesa",
     "table.your_hand": "A tua mão",
-    "table.your_turn": "É a tua vez: escolhe uma carta (ou escreve-a, como 7h).",
+    "table.your_turn": "É a tua vez: escolhe uma carta (ou escreve-a, como 7c).",
     "table.turn_of": "Joga: {who}.",
     "table.bot": "bot {level}",
     "table.human": "jogador",
@@ -238,16 +412,18 @@ _STRINGS: Final[dict[str, str]] = {
     "table.accuse": "Acusar renúncia: {who}",
     "table.typed": "Escrito: {text}",
     "table.keyboard": (
-        "Teclado: escreve uma carta (7h, as, qd) para a jogares; Escape apaga o que escreveste."
+        "Teclado: escreve uma carta para a jogares (7c sete de copas, ae ás de espadas, do dama "
+        "de ouros, rp rei de paus: e espadas, c copas, o ouros, p paus; R rei, V valete, D dama); "
+        "Escape apaga o que escreveste."
     ),
     "table.renuncia_warning": (
         "{card} não assiste: é uma renúncia, e um adversário pode acusá-la. Jogar mesmo assim?"
     ),
     "table.trump_choose": "Dás tu: escolhe o trunfo.",
     "table.trump_wait": "Dá: {who}, que escolhe o trunfo.",
-    "table.redeal_may": "A tua mão é fraca: podes pedir para dar de novo, ou jogá-la.",
-    "table.redeal_keep": "Cada jogador é perguntado se quer dar de novo: a tua mão joga-se.",
-    "table.redeal_wait": "Pergunta-se se quer dar de novo: {who}.",
+    "table.redeal_may": "Tens mão fraca: podes pedir que se dê de novo, ou jogar esta mão.",
+    "table.redeal_keep": "A ver se alguém pede para dar de novo…",
+    "table.redeal_wait": "A ver se {who} pede para dar de novo…",
     "table.count": "A contagem: acusa agora uma renúncia, ou aceita contar a mão.",
     "table.count_ok": "Aceitar a contagem",
     "table.count_done": "Aceitaste; à espera dos outros.",

@@ -139,8 +139,9 @@ class Play:
     def keys(self, claimable: bool) -> str:
         claim = "; 'acusar' acusa uma renúncia" if claimable else ""
         return (
-            "Escreve o número de uma carta ou a carta (7H ou 7h é o 7♥: valor e depois naipe, "
-            f"em inglês), a para ajuda, v para as vazas jogadas, s para sair{claim}."
+            "Escreve o número de uma carta ou a carta (7c é o 7♥, sete de copas: valor e depois "
+            "naipe, e espadas, c copas, o ouros, p paus), a para ajuda, v para as vazas jogadas, "
+            f"s para sair{claim}."
         )
 
     def revoke_rate(self, rate: float) -> str:
@@ -165,8 +166,9 @@ class Play:
                 " (depois dizes que adversário acusas);" if accuse else ";"
             )
         return (
-            "Escreve o número que aparece antes de uma carta, ou a própria carta (7H, 7h, as: "
-            "valor e depois naipe, com as letras inglesas S espadas, H copas, D ouros, C paus); "
+            "Escreve o número que aparece antes de uma carta, ou a própria carta (7c, ae, dp: "
+            "valor e depois naipe, com as letras portuguesas e espadas, c copas, o ouros, p paus, "
+            "e R rei, V valete, D dama; 7c é o sete de copas); "
             f"'m' mostra a mesa outra vez; 'v' mostra as vazas desta mão;{claim} 's' acaba o "
             "jogo."
             + (
@@ -271,7 +273,8 @@ class Play:
     def not_a_card(self, text: str, count: int) -> str:
         numbers = f"1-{count}" if count > 1 else "1"
         return (
-            f"{text!r} não é uma carta: escreve uma como 7H ou 7h, ou o seu número ({numbers}); "
+            f"{text!r} não é uma carta: escreve uma como 7c (sete de copas) ou ae (ás de "
+            f"espadas), ou o seu número ({numbers}); "
             "a para ajuda."
         )
 

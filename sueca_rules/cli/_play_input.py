@@ -23,7 +23,27 @@ if TYPE_CHECKING:
     from .._events import TrumpSide
     from .._match import Match
 
-__all__ = ["ClaimNow", "HumanSeat", "Stop"]
+__all__ = ["ClaimNow", "HumanSeat", "Stop", "portuguese_card"]
+
+# A Portuguese player's letters: e espadas, c copas, o ouros, p paus; R rei, V valete, D dama.
+_PT_SUITS = {"E": "S", "C": "H", "O": "D", "P": "C"}
+_PT_RANKS = {"R": "K", "V": "J", "D": "Q"}
+_RANKS = "A7KJQ65432"
+
+
+def portuguese_card(raw: str) -> str:
+    """A card typed with Portuguese letters (upper case) in the contract's notation: `7C` (sete
+    de copas) is `7H`, `AE` is `AS`, `DO` (dama de ouros) is `QD`; the suit may come first
+    (`C7`). The English letters that mean nothing else in Portuguese (S, H, D as a suit) still
+    work; anything else is returned as it was."""
+    if len(raw) != 2:
+        return raw
+    first, second = raw[0], raw[1]
+    if first in _PT_SUITS and (second in _RANKS or second in _PT_RANKS):
+        first, second = second, first  # suit first
+    if not (first in _RANKS or first in _PT_RANKS):
+        return raw
+    return _PT_RANKS.get(first, first) + _PT_SUITS.get(second, second)
 
 
 class Stop(Exception):  # noqa: N818 - a way out, not an error
@@ -213,6 +233,8 @@ class HumanSeat:
         raw = text.strip().upper()
         for symbol, letter in zip("♠♥♦♣", "SHDC", strict=True):
             raw = raw.replace(symbol, letter)
+        if self.view.phrases.lang == "pt":
+            raw = portuguese_card(raw)
         if len(raw) == 2 and raw[0] in "SHDC" and raw[1] in "A7KJQ65432":
             raw = raw[::-1]  # suit first (♥7, h7) is fine too
         try:

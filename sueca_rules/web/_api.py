@@ -118,6 +118,9 @@ def issues_json(issues: Iterable[Issue], *, located: bool = True) -> list[dict[s
             "column": i.column if located else None,
             "path": i.path,
             "message": i.message,
+            # For the pages to say it in their language (see Issue.kind).
+            "kind": i.kind,
+            "params": dict(i.params),
         }
         for i in issues
     ]

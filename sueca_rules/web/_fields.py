@@ -6,6 +6,7 @@ a control, under "Other rules", with its schema description."""
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, Final
 
 from sueca_rules import Variant
@@ -112,6 +113,13 @@ def _control(path: str, node: dict[str, Any], lang: Lang) -> dict[str, Any]:
         "help": field_help(lang, path, help_en),
         "default": node.get("default"),
     }
+    # The rule as a question in plain words, and a line that explains it without the file's
+    # words (a rule added later has its schema text, its `code` marks taken away).
+    question = phrase(lang, f"question.{path}")
+    explain = phrase(lang, f"explain.{path}")
+    control["question"] = question if question != f"question.{path}" else control["label"]
+    plain_help = re.sub(r"`([^`]*)`", r"\1", control["help"])
+    control["explain"] = explain if explain != f"explain.{path}" else plain_help
     choices = _choices(node)
     if choices is not None:
         control["kind"] = "enum"

@@ -62,8 +62,10 @@ class Decision:
         if self.side is not None:
             return match.choose_trump(self.side)
         if self.redeal is not None:
-            assert seat is not None
-            return match.redeal(seat) if self.redeal else match.keep_hand(seat)
+            # The table keeps, for the person asked, a hand that may not ask (no seat given).
+            asked = seat if seat is not None else match.turn
+            assert asked is not None
+            return match.redeal(asked) if self.redeal else match.keep_hand(asked)
         if self.score:
             return match.score_deal()
         if self.play:
@@ -179,6 +181,10 @@ def _redeal_step(table: Table) -> Step | None:
     assert match.turn is not None
     seat = table.bot_seat(match.turn)
     if seat is None:
+        # A person is asked only when their hand may ask: the table keeps any other hand
+        # for them, so that they play on without a click.
+        if not match.may_redeal(match.turn):
+            return Step(None, lambda: Decision(redeal=False))
         return None
     obs = match.observation(seat.index)
     wants = getattr(seat.bot, "wants_redeal", None)
@@ -259,9 +265,9 @@ def _on_play(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
         raise Refused("bad_card") from None
     _my_turn(match, seat)
     if card not in match.hand(seat.index):
-        raise Refused("not_in_hand", card=str(card))
+        raise Refused("not_in_hand", card=shown(card))
     if card not in match.playable_cards():
-        raise Refused("must_follow", legal=" ".join(str(c) for c in match.legal_cards()))
+        raise Refused("must_follow", legal=" ".join(shown(c) for c in match.legal_cards()))
     return match.play(card)
 
 
@@ -292,12 +298,22 @@ def _claim_refused(match: Match, seat: Seat, exc: IllegalPlayError) -> Refused:
     return refused_for(exc)
 
 
+def shown(card: Card | str | None) -> str:
+    """A card as people read it in a message: `4♣`, not `4C` (text that is no card as it is)."""
+    if card is None:
+        return ""
+    text = str(card)
+    if len(text) == 2 and text[1] in "SHDC":
+        return text[0] + "♠♥♦♣"["SHDC".index(text[1])]
+    return text
+
+
 def refused_for(exc: IllegalPlayError | ConfigError) -> Refused:
     """A refusal for an error of the engine that no handler foresaw (the match is unchanged):
     by the rule it broke where a phrase says it, else a general one."""
     if isinstance(exc, IllegalPlayError):
         if exc.rule in ("not_your_turn", "not_in_hand", "must_follow"):
-            return Refused(exc.rule, card=exc.card or "", legal=" ".join(exc.legal))
+            return Refused(exc.rule, card=shown(exc.card), legal=" ".join(map(shown, exc.legal)))
         if exc.rule == "not_now":
             return Refused("wrong_phase")
     return Refused("not_allowed")

@@ -465,7 +465,9 @@ class Table:
                         continue  # the match changed while the bot thought: think again
                 assert self.match is not None
                 if decision.acts:
-                    index = step.seat.index if step.seat is not None else None
+                    # The table's own decisions (ending the count, keeping a hand that may not
+                    # ask for a new deal) are made for the seat whose turn it is, if any.
+                    index = step.seat.index if step.seat is not None else self.match.turn
                     events = decision.apply(self.match, index)
                     action = _action_of_decision(decision, index, self.rules, events)
                     self.changed(events, kick=False, actions=[action])

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from sueca_rules import Card, Event, Match, Observation, Rules, Trick
 from sueca_rules._lang import Lang, seat_name
+from sueca_rules._rules import trick_winner
 
 if TYPE_CHECKING:
     from ._seats import Seat
@@ -86,6 +87,9 @@ def _last_deal(match: Match) -> dict[str, Any] | None:
         "games": list(d.games),
         "team": d.team,
         "bandeira": d.bandeira,
+        "capote": d.result == "won"
+        and d.team is not None
+        and Rules.is_capote(d.points[d.team], d.bandeira),
         "redeal": d.redeal,
     }
 
@@ -227,6 +231,12 @@ def _deal_state(obs: Observation) -> dict[str, Any]:
         "trick": [str(c) for c in obs.trick],
         "trick_leader": obs.trick_leader,
         "trick_seats": list(rules.play_order(obs.trick_leader)[: len(obs.trick)]),
+        # The seat winning the trick under way so far (public: every card of it is shown).
+        "trick_winning": (
+            trick_winner(obs.trick, obs.trick_leader, int(obs.trump), rules.next_seat)
+            if obs.trick and obs.trump is not None
+            else None
+        ),
         "trump_card": str(obs.trump_card) if obs.trump_card is not None else None,
         "trump_card_in_hand": obs.trump_card_in_hand,
         "dealer": obs.dealer,

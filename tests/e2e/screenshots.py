@@ -3,6 +3,8 @@
 Run on demand (not a test)::
 
     .venv/bin/python -m tests.e2e.screenshots            # writes docs/guide/web-*.png
+    .venv/bin/python -m tests.e2e.screenshots --all DIR  # and every page at 390x844 and
+                                                         # 1280x800 in both languages, in DIR
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from .conftest import CHROMIUM, CHROMIUM_ARGS, Server
 from .test_e2e_web import _READY, act, sit_down
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "guide"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+ONE_GAME = {"name": "One game", "extends": "portugal", "match": {"target_games": 1}}
 
 
 def _my_turn_with_cards_down(page: Any) -> None:
@@ -22,17 +27,34 @@ def _my_turn_with_cards_down(page: Any) -> None:
     for _ in range(200):
         page.wait_for_function(_READY)
         if page.locator("#trick .card:not(.done)").count() >= 2 and page.evaluate(_READY) == "card":
+            page.wait_for_timeout(400)  # the last card has arrived
             return
         act(page)
 
 
+def _context(browser: Any, size: dict[str, int]) -> Any:
+    phone = size["width"] < 600
+    return browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
+
+
+def _table(context: Any, server: Server, variant: Any, lang: str) -> Any:
+    answer = context.request.post(
+        f"{server.url}/api/tables",
+        data={"variant": variant, "seats": ["human", "bot:2", "bot:3", "bot:2"], "seed": 4},
+    )
+    page = context.new_page()
+    page.goto(f"{server.url}/?lang={lang}")
+    page.goto(f"{server.url}{answer.json()['links'][0]['path']}")
+    page.wait_for_selector("#game:not([hidden])")
+    return page
+
+
 def builder(browser: Any, server: Server) -> None:
-    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    page = browser.new_page(viewport=DESKTOP)
     page.goto(f"{server.url}/rules?lang=en")
     page.wait_for_selector("#card h3")
     page.fill("#f-name", "Our café")
-    page.select_option("#f-scoring-tie-mode", index=2)  # multiply
-    page.fill("#f-scoring-tie-amount", "2")
+    page.select_option("#f-scoring-tie-mode", index=2)  # multiply (the factor becomes 2)
     page.check("#f-scoring-bandeira-wins_partida")
     page.wait_for_function("() => document.querySelector('#yaml').textContent.includes('multiply')")
     page.evaluate("window.scrollTo(0, 0)")
@@ -45,12 +67,11 @@ def builder(browser: Any, server: Server) -> None:
 
 
 def table(browser: Any, server: Server) -> None:
-    page = browser.new_page(viewport={"width": 1150, "height": 760})
-    sit_down(page, server, "portugal-table")
-    page.wait_for_selector("#game:not([hidden])")
+    context = _context(browser, DESKTOP)
+    page = _table(context, server, "portugal", "en")
     _my_turn_with_cards_down(page)
     page.screenshot(path=str(OUT / "web-table.png"))
-    page.close()
+    context.close()
 
 
 def friends(browser: Any, server: Server) -> None:
@@ -59,7 +80,7 @@ def friends(browser: Any, server: Server) -> None:
     host.wait_for_selector("#links:not([hidden])")
     host.screenshot(path=str(OUT / "web-links.png"))
     links = [host.input_value(f"#link-list .link-row:nth-child({i}) input") for i in (1, 2)]
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    phone = _context(browser, PHONE)
     guest = phone.new_page()
     guest.goto(f"{server.url}/?lang=pt")  # the guest reads Portuguese
     guest.goto(links[0])
@@ -69,7 +90,7 @@ def friends(browser: Any, server: Server) -> None:
     guest.wait_for_selector("#game:not([hidden])")
     host.close()  # the host steps away: a bot plays for them (away_seconds=0 here)
     _my_turn_with_cards_down(guest)
-    guest.screenshot(path=str(OUT / "web-phone-pt.png"), full_page=True)
+    guest.screenshot(path=str(OUT / "web-phone-pt.png"))
     phone.close()
 
 
@@ -84,6 +105,60 @@ def replay(browser: Any, server: Server, record: Path) -> None:
     page.close()
 
 
+def summary_and_end(
+    browser: Any, server: Server, size: dict[str, int], lang: str, out: Path
+) -> None:
+    """The summary between two deals, then the end of a match of one game."""
+    tag = f"{'phone' if size['width'] < 600 else 'desktop'}-{lang}"
+    context = _context(browser, size)
+    page = _table(context, server, "portugal", lang)
+    for _ in range(200):
+        act(page)
+        try:
+            page.wait_for_selector("#summary:not([hidden])", timeout=300)
+        except Exception:  # not yet: play on
+            continue
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(out / f"summary-{tag}.png"))
+        break
+    page = _table(context, server, ONE_GAME, lang)
+    while act(page) != "over":
+        pass
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / f"over-{tag}.png"))
+    context.close()
+
+
+def every_page(browser: Any, server: Server, record: Path, out: Path) -> list[Path]:
+    """Each page in both languages at a phone's and a desktop's size."""
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in ("en", "pt"):
+        for size in (PHONE, DESKTOP):
+            tag = f"{'phone' if size['width'] < 600 else 'desktop'}-{lang}"
+            context = _context(browser, size)
+            page = context.new_page()
+            for path, ready in (("/", "h1"), ("/play", "#variant option"), ("/rules", "#card h3")):
+                page.goto(f"{server.url}{path}?lang={lang}")
+                page.wait_for_selector(ready, state="attached")
+                name = path.strip("/") or "home"
+                page.screenshot(path=str(out / f"{name}-{tag}.png"))
+            page.goto(f"{server.url}/replay?lang={lang}")
+            page.set_input_files("#file", str(record))
+            page.wait_for_selector("#viewer:not([hidden])")
+            for _ in range(3):
+                page.keyboard.press("ArrowRight")
+            page.screenshot(path=str(out / f"replay-{tag}.png"))
+            table_page = _table(context, server, "portugal", lang)
+            table_page.wait_for_function(_READY)
+            table_page.wait_for_timeout(500)
+            table_page.screenshot(path=str(out / f"table-start-{tag}.png"))
+            _my_turn_with_cards_down(table_page)
+            table_page.screenshot(path=str(out / f"table-{tag}.png"))
+            context.close()
+            summary_and_end(browser, server, size, lang, out)
+    return sorted(out.glob("*.png"))
+
+
 def _record(path: Path) -> Path:
     from sueca_rules import Match, dump_record
     from sueca_rules.bots import make_bot, play_match
@@ -94,18 +169,23 @@ def _record(path: Path) -> Path:
     return path
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
     import tempfile
 
     from playwright.sync_api import sync_playwright
 
-    with Server(bot_delay=0.05, away_seconds=0.0) as server, sync_playwright() as p:
+    settings = {"bot_delay": 0.05, "away_seconds": 0.0, "deal_pause": 2.0}
+    with Server(**settings) as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        builder(browser, server)
-        table(browser, server)
-        friends(browser, server)
         with tempfile.TemporaryDirectory() as folder:
-            replay(browser, server, _record(Path(folder) / "match.yaml"))
+            record = _record(Path(folder) / "match.yaml")
+            builder(browser, server)
+            table(browser, server)
+            friends(browser, server)
+            replay(browser, server, record)
+            if argv[:1] == ["--all"] and len(argv) == 2:
+                for png in every_page(browser, server, record, Path(argv[1])):
+                    print(png)
         browser.close()
     for png in sorted(OUT.glob("web-*.png")):
         print(png.relative_to(OUT.parents[1]), png.stat().st_size // 1024, "KB")
@@ -113,4 +193,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

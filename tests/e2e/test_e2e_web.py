@@ -37,7 +37,7 @@ def act(page: Any, keyboard: bool = False) -> str:
         if keyboard:
             page.keyboard.type(card.lower())
         else:
-            button.click()
+            button.click(position={"x": 10, "y": 24})  # the corner a fanned hand shows
     elif what == "decide":
         page.locator("#actions button.primary").first.click()
     if what != "over":  # the server answered: the page shows a later state
@@ -67,8 +67,9 @@ def build_short_rules(page: Any, server: Server) -> None:
     page.fill("#f-name", "One-game café rules")
     page.fill("#f-match-target_games", "1")
     page.select_option("#f-scoring-tie-mode", index=0)  # none
-    page.wait_for_function(
-        "() => document.querySelector('#yaml').textContent.includes('target_games: 1')"
+    page.wait_for_function(  # both changes previewed (each change is previewed after a pause)
+        "() => ['target_games: 1', 'mode: none']"
+        ".every(s => document.querySelector('#yaml').textContent.includes(s))"
     )
 
 
@@ -95,7 +96,7 @@ def test_build_a_house_rule_and_download_its_file(
     page.click("a.lang-link[data-lang=pt]")
     page.wait_for_selector("#card h3")
     assert page.inner_text("#card h3").startswith("Regras da Sueca")
-    assert "Jogos para ganhar a partida" in page.inner_text("#groups")
+    assert "Quantos jogos ganham uma partida?" in page.inner_text("#groups")
 
 
 def test_a_problem_is_shown_at_its_line(context: Any, server: Server) -> None:
@@ -253,7 +254,8 @@ def test_bad_input_never_breaks_the_pages(context: Any, server: Server) -> None:
     page.wait_for_selector("#card h3")
     page.fill("#f-match-best_of", "2")
     page.wait_for_selector("#invalid:not([hidden])")
-    assert "best_of" in page.inner_text("#invalid")
+    assert "ímpar" in page.inner_text("#invalid")  # in the page's language (the cookie's pt)
+    assert "best_of" not in page.inner_text("#invalid")  # and with no field path
     assert page.locator(".field.invalid").count() == 1
     assert errors == []
 

@@ -96,14 +96,73 @@ export function cardName(card) {
   return t("card.name", {rank: t(`rank.${card[0]}`), suit: t(`suit.${card[1]}`)});
 }
 
-/** A card face: rank and suit symbol (red suits in red). */
-export function cardFace(card, attrs = {}) {
-  return el(
-    "span",
-    {class: `card suit-${card[1]}`, title: cardName(card), ...attrs},
-    el("span", {class: "rank"}, card[0]),
-    el("span", {class: "pip", "aria-hidden": "true"}, SUITS[card[1]] ?? "?"),
-  );
+/** A built-in rule set's name in the page's language (`name` for any other variant). */
+export function variantName(id, name) {
+  const key = `variant.${id}`;
+  const local = t(key);
+  return local !== key ? local : name;
+}
+
+/** A card as text for short messages: "4♣". */
+export function cardText(card) {
+  return `${card[0]}${SUITS[card[1]] ?? card[1]}`;
+}
+
+// The deck is one SVG sprite (static/cards.svg, drawn by scripts/gen_cards.py): each card a
+// <symbol id="7H">, the back "back". Loaded once, with the page's version.
+const HERE = new URL(import.meta.url);
+const SPRITE = new URL("../cards.svg", HERE).pathname + HERE.search;
+const SVG = "http://www.w3.org/2000/svg";
+
+function drawing(id) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 64 90");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `${SPRITE}#${id}`);
+  svg.append(use);
+  return svg;
+}
+
+/** A card face with `data-card` and its spoken name ("sete de copas"); `spoken: false` when
+ * the element around it (a hand's button) already says it and carries `data-card`. */
+export function cardFace(card, attrs = {}, {spoken = true} = {}) {
+  const extra = attrs.class ? ` ${attrs.class}` : "";
+  const named = spoken
+    ? {role: "img", "aria-label": cardName(card), "data-card": card, title: cardName(card)}
+    : {"aria-hidden": "true"};
+  return el("span", {...attrs, ...named, class: `card suit-${card[1]}${extra}`}, drawing(card));
+}
+
+/** A card seen from the back. */
+export function cardBack(attrs = {}) {
+  return el("span", {...attrs, class: `card back ${attrs.class ?? ""}`.trim(), "aria-hidden": "true"}, drawing("back"));
+}
+
+/** An in-page question (not the browser's confirm()): resolves to true when `yes` is chosen. */
+export function ask(text, yes, no) {
+  return new Promise((resolve) => {
+    const dialog = el("dialog", {class: "ask", "aria-label": text});
+    const close = (answer) => {
+      dialog.close();
+      dialog.remove();
+      resolve(answer);
+    };
+    dialog.append(
+      el("p", {}, text),
+      el("div", {class: "buttons"},
+        el("button", {type: "button", class: "cancel", onclick: () => close(false)}, no),
+        el("button", {type: "button", class: "primary", onclick: () => close(true)}, yes)),
+    );
+    dialog.addEventListener("cancel", (event) => {
+      event.preventDefault();
+      close(false);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    dialog.querySelector(".cancel").focus();
+  });
 }
 
 /** Save text as a file the browser downloads. */
@@ -126,20 +185,58 @@ export async function copy(text) {
   }
 }
 
-/** Issues from the API as list items: "line 6, column 5: scoring.tie.mode: message". */
+/** A variant field's label in the page's language ("Jogos para ganhar a partida"), from its
+ * path with list indexes left out; null for a field without one. */
+export function fieldLabel(path) {
+  let plain = String(path ?? "").replace(/\[\d+\]/g, "");
+  while (plain) {
+    const key = `field.${plain}`;
+    if (t(key) !== key) return t(key);
+    plain = plain.includes(".") ? plain.slice(0, plain.lastIndexOf(".")) : "";
+  }
+  return null;
+}
+
+/** An issue's words: the library's message on English pages, else the page's template for
+ * its kind (the message itself for an issue of no known kind). */
+export function issueText(issue) {
+  const key = `issue.${issue.kind ?? ""}`;
+  if (lang === "en" || !issue.kind || t(key) === key) return issue.message;
+  const params = issue.params ?? {};
+  let text = data.strings[key];
+  if (!params.got) text = text.replace(/\s*\([^()]*\{got\}[^()]*\)/, "");
+  return t(key, params) === key ? issue.message : fillParams(text, params);
+}
+
+function fillParams(text, params) {
+  let out = text;
+  for (const [name, value] of Object.entries(params)) out = out.replaceAll(`{${name}}`, String(value));
+  return out;
+}
+
+/** Issues from the API as list items: "line 6, column 5: Jogos para ganhar a partida: …" (the
+ * field's label, never its path). */
 export function issueItems(issues) {
   return issues.map((issue) => {
     const where = issue.line ? t("rules.at", {line: issue.line, column: issue.column ?? 1}) : null;
+    const label = fieldLabel(issue.path);
     return el(
       "li",
       {"data-line": issue.line ?? ""},
       where ? el("span", {class: "where"}, where, ": ") : null,
-      issue.path ? el("code", {}, issue.path) : null,
-      issue.path ? ": " : null,
-      issue.message,
+      label ? el("strong", {}, label) : null,
+      label ? ": " : null,
+      issueText(issue),
     );
   });
 }
+
+// A chosen file's name beside the page's own "choose a file" button.
+const fileInput = document.getElementById("file");
+fileInput?.addEventListener("change", () => {
+  const name = document.getElementById("file-name");
+  if (name) name.textContent = fileInput.files[0]?.name ?? "";
+});
 
 // The language links keep the page's fragment (a table's link holds its seat there).
 for (const link of document.querySelectorAll(".lang-link")) {

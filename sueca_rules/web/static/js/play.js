@@ -1,5 +1,6 @@
 // Setting up a table: the rules, who sits where, then the join links for friends.
-import {api, copy, el, t} from "./common.js";
+import {api, copy, el, fieldLabel, issueText, t, variantName} from "./common.js";
+import {qrSvg} from "./qr.js";
 
 const BUILT = "sueca.built";
 const select = document.getElementById("variant");
@@ -22,7 +23,7 @@ async function fillVariants() {
   if (built) {
     select.append(el("option", {value: "built"}, t("play.built", {name: built.variant.name ?? "?"})));
   }
-  for (const v of body) select.append(el("option", {value: v.id}, `${v.name} (${v.id})`));
+  for (const v of body) select.append(el("option", {value: v.id}, variantName(v.id, v.name)));
   const wanted = new URLSearchParams(location.search).get("variant");
   if (wanted === "built" && built) select.value = "built";
   else if (wanted && body.some((v) => v.id === wanted)) select.value = wanted;
@@ -42,7 +43,8 @@ function showLinks(result, token) {
     const input = el("input", {value: url, readonly: true, class: "link", "aria-label": t("play.link_for", {seat: link.seat})});
     list.append(
       el("p", {class: "link-row"}, el("span", {}, t("play.link_for", {seat: link.seat})), input,
-        el("button", {type: "button", onclick: () => copy(url)}, t("common.copy"))),
+        el("button", {type: "button", onclick: () => copy(url)}, t("common.copy")),
+        qrSvg(url, t("common.qr", {seat: link.seat}))),
     );
   }
   const go = document.getElementById("go");
@@ -62,7 +64,7 @@ form.addEventListener("submit", async (event) => {
   if (seed) request.seed = /^-?\d{1,15}$/.test(seed) ? Number(seed) : seed;
   const {status, body} = await api("/api/tables", {json: request});
   if (status !== 200) {
-    const issues = body.issues?.map((i) => `${i.path}: ${i.message}`).join("; ");
+    const issues = body.issues?.map((i) => [fieldLabel(i.path), issueText(i)].filter(Boolean).join(": ")).join("; ");
     const known = body.error && t(`error.${body.error}`) !== `error.${body.error}` ? t(`error.${body.error}`) : null;
     showError(issues || known || body.message || t("common.error", {message: status}));
     return;

@@ -1,7 +1,7 @@
 // The house-rules builder: a control for every field of a variant (from the schema), the
 // rules card and the differences in words as you change things, the variant file to take away,
 // and a checker for pasted or uploaded files that shows each problem at its line.
-import {fill, api, copy, download, el, issueItems, lang, t, toast, withCode} from "./common.js";
+import {fill, api, copy, download, el, fieldLabel, issueItems, issueText, lang, t, toast, variantName} from "./common.js";
 
 const BUILT = "sueca.built";
 const $ = (id) => document.getElementById(id);
@@ -11,6 +11,15 @@ let variant = {};
 let latest = null;
 let timer = 0;
 let asked = 0;
+const localNames = new Map(); // a built-in's file name -> its name in the page's language
+
+/** Text from the server with the built-ins' file names in the page's language. */
+function localize(text) {
+  let out = String(text);
+  const names = [...localNames.keys()].sort((a, b) => b.length - a.length);
+  for (const name of names) if (name !== localNames.get(name)) out = out.replaceAll(name, localNames.get(name));
+  return out;
+}
 
 // --- the variant as data -----------------------------------------------------------------
 
@@ -82,7 +91,16 @@ function control(field) {
   const value = getPath(field.path);
   switch (field.kind) {
     case "enum": {
-      const select = el("select", {id, onchange: (e) => setPath(field.path, field.options[e.target.selectedIndex].value)});
+      const select = el("select", {id, onchange: (e) => {
+        const chosen = field.options[e.target.selectedIndex].value;
+        // To multiply, the amount is a factor of at least 2: set one rather than show an error.
+        if (field.path === "scoring.tie.mode" && chosen === "multiply" && !(Number(getPath("scoring.tie.amount")) >= 2)) {
+          setPath("scoring.tie.amount", 2);
+          const amount = $(controlId("scoring.tie.amount"));
+          if (amount) amount.value = "2";
+        }
+        setPath(field.path, chosen);
+      }});
       field.options.forEach((option) => {
         select.append(el("option", {selected: option.value === value}, option.label));
       });
@@ -118,12 +136,13 @@ function drawControls() {
   for (const group of groups) {
     const set = el("fieldset", {class: "group", "data-group": group.id}, el("legend", {}, group.title));
     for (const field of group.fields) {
-      const help = el("p", {class: "help", id: `${controlId(field.path)}-help`}, ...withCode(field.help));
+      const help = el("p", {class: "help", id: `${controlId(field.path)}-help`}, field.explain ?? field.help);
       const input = control(field);
       input.setAttribute("aria-describedby", help.id);
+      const question = field.question ?? field.label;
       const label = field.kind === "tiers"
-        ? el("span", {class: "label"}, field.label)
-        : el("label", {for: controlId(field.path), class: "label"}, field.label);
+        ? el("span", {class: "label"}, question)
+        : el("label", {for: controlId(field.path), class: "label"}, question);
       set.append(el("div", {class: `field kind-${field.kind}`, "data-path": field.path}, label, input, help,
         el("p", {class: "field-error", role: "alert", hidden: true})));
     }
@@ -139,6 +158,7 @@ function cardNodes(text) {
   const lines = text.split("\n");
   let list = null;
   lines.forEach((line, i) => {
+    line = localize(line);
     if (i === 0) nodes.push(el("h3", {}, line));
     else if (/^=+$/.test(line) || !line.trim()) list = null;
     else if (line.startsWith("  - ")) {
@@ -161,7 +181,7 @@ function markIssues(issues) {
     const error = box.querySelector(".field-error");
     box.classList.toggle("invalid", mine.length > 0);
     error.hidden = !mine.length;
-    error.textContent = mine.map((i) => i.message).join("; ");
+    error.textContent = mine.map(issueText).join("; ");
   }
 }
 
@@ -190,7 +210,7 @@ async function preview() {
   const diff = (body.differences ?? "").trim().split("\n");
   fill($("differences"), 
     body.diff && body.diff.length
-      ? el("div", {}, el("p", {}, diff[0]), el("ul", {}, diff.slice(1).map((l) => el("li", {}, l.replace(/^\s*- /, "")))))
+      ? el("div", {}, el("p", {}, localize(diff[0])), el("ul", {}, diff.slice(1).map((l) => el("li", {}, localize(l.replace(/^\s*- /, ""))))))
       : el("p", {}, t("rules.no_differences", {base: $("base").selectedOptions[0]?.textContent ?? base})),
   );
   $("yaml").textContent = body.yaml;
@@ -208,9 +228,10 @@ async function loadBase(id, keepName = false) {
   const {status, body} = await api(`/api/variants/${encodeURIComponent(id)}`);
   if (status !== 200) return;
   base = id;
-  const name = keepName ? variant.name : `${body.name} · ${t("nav.rules").toLowerCase()}`;
+  const local = variantName(id, body.name);
+  const name = keepName ? variant.name : `${local} · ${t("nav.rules").toLowerCase()}`;
   variant = {...body.variant, name, description: keepName ? variant.description ?? "" : ""};
-  $("diff-title").textContent = t("rules.differences", {base: body.name});
+  $("diff-title").textContent = t("rules.differences", {base: local});
   drawControls();
   refresh();
 }
@@ -234,7 +255,12 @@ function showListing(text, issues) {
   text.split("\n").slice(0, 2000).forEach((line, i) => {
     const here = bad.get(i + 1);
     const item = el("li", {class: here ? "bad" : false, id: `line-${i + 1}`}, el("code", {}, line || " "));
-    if (here) for (const issue of here) item.append(el("div", {class: "line-issue"}, `↑ ${issue.path ? issue.path + ": " : ""}${issue.message}`));
+    if (here) {
+      for (const issue of here) {
+        const label = fieldLabel(issue.path);
+        item.append(el("div", {class: "line-issue"}, `↑ ${label ? `${label}: ` : ""}${issueText(issue)}`));
+      }
+    }
     listing.append(item);
   });
   listing.hidden = issues.length === 0;
@@ -263,6 +289,36 @@ async function check() {
   showListing(text, body.issues);
 }
 
+// --- a link that carries the rules -------------------------------------------------------
+
+const MAX_LINK = 16 * 1024; // characters of the fragment read back
+
+/** {variant, base} as base64url of its JSON (UTF-8), for the fragment `#v=`. */
+function encodeRules(data) {
+  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** The rules of a `#v=` fragment, or null when it holds none that can be read. */
+function decodeRules(hash) {
+  const match = /^#v=([A-Za-z0-9_-]+)$/.exec(hash);
+  if (!match || match[1].length > MAX_LINK) return null;
+  try {
+    const text = atob(match[1].replaceAll("-", "+").replaceAll("_", "/"));
+    const data = JSON.parse(new TextDecoder().decode(Uint8Array.from(text, (c) => c.charCodeAt(0))));
+    if (!data || typeof data.variant !== "object" || Array.isArray(data.variant)) return null;
+    return {variant: data.variant, base: typeof data.base === "string" ? data.base : "portugal"};
+  } catch {
+    return null;
+  }
+}
+
+function shareLink() {
+  return `${location.origin}/rules${location.search}#v=${encodeRules({variant, base})}`;
+}
+
 // --- wiring ------------------------------------------------------------------------------
 
 async function start() {
@@ -272,14 +328,21 @@ async function start() {
     return;
   }
   groups = fields.body;
-  for (const v of list.body) $("base").append(el("option", {value: v.id}, v.name));
+  for (const v of list.body) {
+    localNames.set(v.name, variantName(v.id, v.name));
+    $("base").append(el("option", {value: v.id}, variantName(v.id, v.name)));
+  }
   let saved = null;
   try {
     saved = JSON.parse(localStorage.getItem(BUILT) ?? "null");
   } catch {
     saved = null;
   }
-  if (saved && typeof saved.variant === "object" && list.body.some((v) => v.id === saved.base)) {
+  const shared = location.hash.startsWith("#v=") ? decodeRules(location.hash) : null;
+  if (location.hash.startsWith("#v=") && !shared) toast(t("rules.bad_link"));
+  if (shared) {
+    loadVariant(shared.variant, list.body.some((v) => v.id === shared.base) ? shared.base : "portugal");
+  } else if (saved && typeof saved.variant === "object" && list.body.some((v) => v.id === saved.base)) {
     loadVariant(saved.variant, saved.base);
   } else {
     $("base").value = "portugal";
@@ -295,12 +358,24 @@ $("download").addEventListener("click", () => {
   const name = (variant.name || "house-rules").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "house-rules";
   download(`${name}.yaml`, latest.yaml, "application/yaml");
 });
-$("play-these").addEventListener("click", () => {
+function playThese() {
   if (!latest) {
     toast(t("rules.invalid"));
     return;
   }
   location.href = "/play?variant=built";
+}
+$("play-these").addEventListener("click", playThese);
+$("play-these-bar").addEventListener("click", playThese);
+$("share").addEventListener("click", async () => {
+  const link = shareLink();
+  history.replaceState(null, "", link);
+  try {
+    await navigator.clipboard.writeText(link);
+    toast(t("rules.shared"));
+  } catch {
+    toast(link, 8000);
+  }
 });
 $("check").addEventListener("click", check);
 $("file").addEventListener("change", async (e) => {

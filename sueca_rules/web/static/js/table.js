@@ -1,6 +1,7 @@
 // A table: the waiting room, the game and the end of the match. The server owns the match:
 // this page shows the state it sends for our seat and sends what we want to do.
-import {cap, fill, cardFace, cardName, el, lang, t, toast} from "./common.js";
+import {qrSvg} from "./qr.js";
+import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, t, toast, variantName} from "./common.js";
 import {remember} from "./mytables.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -13,7 +14,10 @@ let socket = null;
 let retry = 0;
 let stopped = false;
 let typed = "";
-const log = [];
+const log = []; // [number, text], newest first
+let logCount = 0;
+const touch = matchMedia("(pointer: coarse)").matches;
+const still = matchMedia("(prefers-reduced-motion: reduce)");
 
 // --- the connection ----------------------------------------------------------------------
 
@@ -136,11 +140,16 @@ function eventText(event) {
   }
 }
 
+let dealClaims = []; // the claims of the deal on the table, for its summary
+
 function noteEvents(events, previous) {
   if (previous && previous.version >= state.version) return;
   for (const event of events) {
+    if (event.type === "deal_started") dealClaims = [];
+    if (event.type === "claim_made") dealClaims.push(event);
+    if (event.type === "deal_scored" && previous) showSummary(event);
     const text = eventText(event);
-    if (text) log.unshift(cap(text));
+    if (text) log.unshift([++logCount, cap(text)]);
   }
   log.length = Math.min(log.length, 40);
 }
@@ -148,7 +157,7 @@ function noteEvents(events, previous) {
 // --- drawing -----------------------------------------------------------------------------
 
 function render() {
-  document.title = `${state.variant.name} · Sueca`;
+  document.title = `${variantName(state.variant.id, state.variant.name)} · Sueca`;
   document.body.dataset.version = state.version; // for tests: the state shown
   const waiting = state.phase === "waiting";
   $("waiting").hidden = !waiting;
@@ -170,45 +179,83 @@ function renderWaiting() {
     const invite = invites.get(info.seat);
     if (invite && !invite.joined) {
       const url = new URL(`/table/${tableId}#t=${invite.token}`, location.origin).href;
-      item.append(el("input", {class: "link", readonly: true, value: url, "aria-label": t("table.invite", {seat: info.seat})}));
+      item.append(el("span", {class: "link-row"},
+        el("input", {class: "link", readonly: true, value: url, "aria-label": t("table.invite", {seat: info.seat})}),
+        el("button", {type: "button", class: "small", onclick: () => copy(url)}, t("common.copy")),
+        qrSvg(url, t("common.qr", {seat: info.seat}))));
     }
     list.append(item);
   }
   $("start").hidden = !state.host;
 }
 
+const turnedInHand = () => state.trump_card && state.trump_card_in_hand;
+
 function renderSeats() {
   for (const info of state.seats) {
     const box = $(`seat-${place(info.seat)}`);
     const {kind, status} = seatLabel(info.seat);
     const count = state.hand_sizes?.[info.seat] ?? 0;
+    const dealer = state.dealer === info.seat;
     const backs = el("div", {class: "backs", "aria-hidden": "true"});
-    if (info.seat !== state.seat) for (let i = 0; i < count; i++) backs.append(el("span", {class: "back"}));
-    fill(box, 
-      el("div", {class: "who"}, el("strong", {}, cap(who(info.seat))), " ", el("small", {}, `${t("common.seat", {seat: info.seat})} · ${kind}`)),
+    if (info.seat !== state.seat) for (let i = 0; i < count; i++) backs.append(cardBack({class: "mini-back"}));
+    // The dealer's turned card, still in their hand, is shown beside their cards.
+    const turned = dealer && info.seat !== state.seat && turnedInHand()
+      ? el("div", {class: "turned-card"}, cardFace(state.trump_card, {class: "tiny"}), el("small", {}, t("table.trump")))
+      : null;
+    fill(box,
+      el("div", {class: "who"},
+        el("strong", {}, cap(who(info.seat))),
+        dealer ? el("span", {class: "dealer", title: t("table.dealer")}, t("table.dealer")) : null),
+      el("small", {class: "kind"}, `${t("common.seat", {seat: info.seat})} · ${kind}`),
       status ? el("div", {class: "away"}, status) : null,
-      state.dealer === info.seat ? el("div", {class: "dealer"}, t("table.dealer")) : null,
-      backs,
+      el("div", {class: "held"}, backs, turned),
     );
-    box.classList.toggle("to-play", state.to_play === info.seat);
+    box.classList.toggle("to-play", state.to_play === info.seat && !state.over);
+    box.setAttribute("aria-current", state.to_play === info.seat ? "true" : "false");
   }
 }
+
+let drawnTrick = ""; // the cards on the felt last drawn, to animate only the new ones
+let gatherTimer = 0;
 
 function renderTrick() {
   const box = $("trick");
   let cards = state.trick;
   let seats = state.trick_seats ?? [];
+  let winning = state.trick_winning;
   let done = false;
-  if (!cards.length && state.last_trick && state.phase === "play" && state.cards_played > 0) {
-    cards = state.last_trick.cards; // the trick just won stays on the table until the next lead
+  if (!cards.length && state.last_trick && state.phase !== "trump" && state.phase !== "redeal" &&
+      state.cards_played > 0) {
+    cards = state.last_trick.cards; // the trick just won stays on the felt until the next lead
     seats = state.last_trick.seats;
+    winning = state.last_trick.winner;
     done = true;
   }
-  fill(box, cards.map((card, i) => cardFace(card, {class: `card played at-${place(seats[i])}${done ? " done" : ""}`})));
+  const key = `${state.deal}:${cards.join(",")}:${done}`;
+  if (key !== drawnTrick) {
+    const before = new Set(drawnTrick.split(":")[1]?.split(",") ?? []);
+    drawnTrick = key;
+    clearTimeout(gatherTimer);
+    fill(box, cards.map((card, i) => {
+      const at = place(seats[i]);
+      const fresh = !before.has(card) && !still.matches;
+      return cardFace(card, {class: `played at-${at}${done ? " done" : ""}${fresh ? ` enter from-${at}` : ""}${seats[i] === winning ? " winning" : ""}`});
+    }));
+    if (done && !still.matches) {
+      // Shown a moment, then gathered to the winner's side.
+      const to = place(state.last_trick.winner);
+      gatherTimer = setTimeout(() => box.querySelectorAll(".played").forEach((c) => c.classList.add("gather", `to-${to}`)), 900);
+    }
+  }
+  const note = $("trick-note");
+  if (done) note.textContent = cap(t("table.trick_to", {who: who(state.last_trick.winner), points: state.last_trick.points}));
+  else if (cards.length && winning !== null && winning !== undefined) note.textContent = cap(t("table.winning", {who: who(winning)}));
+  else note.textContent = "";
   const trump = $("trump");
   fill(trump);
   if (state.trump_card) {
-    trump.append(el("span", {class: "label"}, t("table.trump")), cardFace(state.trump_card));
+    trump.append(el("span", {class: "label"}, t("table.trump")), cardFace(state.trump_card, {class: "small"}));
     if (state.trump_card_in_hand) trump.append(el("small", {}, t("table.trump_in_hand")));
   }
 }
@@ -219,8 +266,8 @@ function renderActions() {
   const buttons = [];
   const button = (label, message, primary = false, confirmText = null) => el("button", {
     type: "button", class: primary ? "primary" : false, "data-action": message.type,
-    onclick: () => {
-      if (!confirmText || confirm(confirmText)) send(message);
+    onclick: async () => {
+      if (!confirmText || await ask(confirmText, cap(label), t("common.cancel"))) send(message);
     },
   }, cap(label));
   let prompt = "";
@@ -230,13 +277,12 @@ function renderActions() {
       if (mine) buttons.push(button(t("choice.top"), {type: "trump", side: "top"}), button(t("choice.bottom"), {type: "trump", side: "bottom"}, true));
       break;
     case "redeal":
-      if (!mine) prompt = t("table.redeal_wait", {who: who(state.to_play)});
-      else if (state.may_redeal) {
+      // Only a hand that may ask is asked; the table keeps any other hand at once.
+      if (mine && state.may_redeal) {
         prompt = t("table.redeal_may");
         buttons.push(button(t("choice.redeal"), {type: "redeal"}), button(t("choice.keep"), {type: "keep"}, true));
       } else {
         prompt = t("table.redeal_keep");
-        buttons.push(button(t("choice.keep"), {type: "keep"}, true));
       }
       break;
     case "count":
@@ -244,7 +290,7 @@ function renderActions() {
       if (!state.count_agreed.includes(state.seat)) buttons.push(button(t("table.count_ok"), {type: "count"}, true));
       break;
     case "play":
-      prompt = mine ? t("table.your_turn") : t("table.turn_of", {who: who(state.to_play)});
+      prompt = mine ? t(touch ? "table.your_turn_touch" : "table.your_turn") : t("table.turn_of", {who: who(state.to_play)});
       break;
     default:
       prompt = state.over ? t("table.over") : "";
@@ -268,24 +314,54 @@ function renderActions() {
 }
 
 let drawnActions = "";
+let handDeal = null; // the deal whose hand was drawn dealt
 
 function renderHand() {
   const hand = $("hand");
-  hand.replaceChildren();
   const myTurn = state.to_play === state.seat && state.phase === "play";
+  const turned = state.dealer === state.seat && turnedInHand() ? state.trump_card : null;
+  const focused = document.activeElement?.dataset?.card;
+  hand.replaceChildren();
+  hand.style.setProperty("--n", String(Math.max(state.hand.length, 1)));
+  // A new deal's cards come in one by one (not under reduced motion).
+  const dealt = state.deal !== handDeal && state.hand.length >= 10 && !still.matches;
+  if (state.hand.length >= 10) handDeal = state.deal;
+  let index = 0;
   for (const card of state.hand) {
     const legal = state.legal.includes(card);
     const playable = myTurn && state.playable.includes(card);
+    const label = card === turned ? `${t("table.trump")}: ${cardName(card)}` : cardName(card);
     const button = el("button", {
       type: "button",
-      class: `card-button${legal ? " legal" : ""}${playable && !legal ? " renuncia" : ""}`,
+      class: `card-button${legal ? " legal" : ""}${playable && !legal ? " renuncia" : ""}${card === turned ? " turned" : ""}`,
       disabled: !playable,
       "data-card": card,
-      "aria-label": cardName(card),
+      "aria-label": label,
       onclick: () => play(card),
-    }, cardFace(card));
+    }, cardFace(card, {}, {spoken: false}), card === turned ? el("span", {class: "turned-mark", "aria-hidden": "true"}, t("table.trump")) : null);
+    if (dealt) {
+      button.classList.add("dealt");
+      button.style.animationDelay = `${index * 30}ms`;
+    }
+    index += 1;
     hand.append(button);
   }
+  if (focused) hand.querySelector(`[data-card="${focused}"]:not([disabled])`)?.focus();
+}
+
+function renderScoreBar() {
+  const us = state.team;
+  const them = 1 - us;
+  const points = state.points ?? [0, 0];
+  const side = (team, name, cls) => el("div", {class: `sb-team ${cls}`},
+    el("span", {class: "sb-name"}, name),
+    el("span", {class: "sb-games"}, el("b", {}, state.games[team]), " ", t("score.games", {n: state.games[team]})),
+    el("span", {class: "sb-sub"},
+      `${t("score.partidas", {n: state.partidas[team]})} · ${t("score.points", {n: points[team]})}`));
+  fill($("scorebar"),
+    side(us, t("table.us"), "us"),
+    el("div", {class: "sb-mid"}, t("table.deal", {deal: state.deal ?? 1})),
+    side(them, t("table.them"), "them"));
 }
 
 function renderScore() {
@@ -293,7 +369,7 @@ function renderScore() {
   const them = 1 - us;
   const row = (label, values) => el("tr", {}, el("th", {scope: "row"}, label), el("td", {}, values[us]), el("td", {}, values[them]));
   const table = el("table", {class: "score"},
-    el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {scope: "col"}, t("table.us")), el("th", {scope: "col"}, t("table.them")))),
+    el("thead", {}, el("tr", {}, el("td", {}, ""), el("th", {scope: "col"}, t("table.us")), el("th", {scope: "col"}, t("table.them")))),
     el("tbody", {},
       row(t("table.games"), state.games),
       row(t("table.partidas"), state.partidas),
@@ -304,7 +380,7 @@ function renderScore() {
     const text = deal.result === "tie" ? "60-60" : `${deal.games[us]} – ${deal.games[them]}`;
     pad.append(el("li", {}, `${t("table.deal", {deal: deal.deal})} (${t("table.partida", {partida: deal.partida + 1})}): ${text}`));
   }
-  fill($("score"), 
+  fill($("score"),
     el("p", {class: "where-now"}, `${t("table.deal", {deal: state.deal})} · ${t("table.partida", {partida: state.partida + 1})}`),
     table,
     el("p", {}, `${t("table.pending")}: ${state.pending_ties}`),
@@ -314,54 +390,127 @@ function renderScore() {
   );
   const last = state.last_trick;
   fill($("last-trick"), last
-    ? el("div", {}, el("div", {class: "mini"}, last.cards.map((c) => cardFace(c))),
+    ? el("div", {}, el("div", {class: "mini"}, last.cards.map((c) => cardFace(c, {class: "small"}))),
       el("p", {}, cap(t("table.won_by", {who: who(last.winner), points: last.points}))))
     : el("p", {}, "—"));
-  fill($("log"), ...log.map((line) => el("li", {}, line)));
+  fill($("log"), ...log.map(([n, line]) => el("li", {value: n}, line)));
 }
 
+// --- between deals -----------------------------------------------------------------------
+
+let summaryTimer = 0;
+
+function showSummary(event) {
+  const us = state.team;
+  const them = 1 - us;
+  const lines = [];
+  const deal = state.last_deal;
+  if (event.result === "redeal") {
+    lines.push(t("ev.deal_redeal", {deal: event.deal}));
+  } else {
+    lines.push(t("summary.points", {us: event.points[us], them: event.points[them]}));
+    if (event.result === "tie") {
+      lines.push(t("summary.tie"));
+      lines.push(state.pending_ties > 0 ? t("summary.tie_pending", {n: state.pending_ties}) : t("summary.tie_nothing"));
+    } else if (event.team !== null && event.team !== undefined) {
+      lines.push(t(ours(event.team) ? "summary.won_us" : "summary.won_them", {games: games(event.games[event.team])}));
+      if (event.bandeira) lines.push(t("summary.bandeira"));
+      else if (deal?.capote) lines.push(t("summary.capote"));
+    }
+    for (const claim of dealClaims) {
+      if (claim.valid) lines.push(t("ev.claim_valid", {who: who(claim.by), culprit: who(claim.revoke.seat), card: cardName(claim.revoke.card)}));
+      else lines.push(t(claim.ignored ? "ev.claim_ignored" : "ev.claim_false", {who: who(claim.by)}));
+    }
+    if (event.games[0] && event.games[1]) {
+      lines.push(t("ev.deal_tie_games", {deal: event.deal, us: games(event.games[us]), them: games(event.games[them])}));
+    }
+  }
+  lines.push(t("summary.games_now", {us: state.games[us], them: state.games[them]}));
+  $("summary-title").textContent = t("table.deal", {deal: event.deal});
+  fill($("summary-body"), lines.map((line) => el("p", {}, cap(line))));
+  if (!state.over) $("summary").hidden = false;
+  clearTimeout(summaryTimer);
+  summaryTimer = setTimeout(hideSummary, 6000);
+}
+
+function hideSummary() {
+  clearTimeout(summaryTimer);
+  $("summary").hidden = true;
+}
+
+$("summary-close").addEventListener("click", hideSummary);
+
 function renderGame() {
+  renderScoreBar();
   renderSeats();
   renderTrick();
   renderHand();
   renderActions();
   renderScore();
+  // The summary makes way when a card of ours is due.
+  if (state.to_play === state.seat && state.phase === "play" && state.trick.length) hideSummary();
   const over = $("over");
+  const wasHidden = over.hidden;
   over.hidden = !state.over;
   if (state.over) {
+    hideSummary();
+    const us = state.team;
     $("over-title").textContent = t(ours(state.winner) ? "table.we_won" : "table.they_won");
+    $("over-score").textContent = t("table.final", {
+      us: state.partidas[us], them: state.partidas[1 - us],
+      gus: state.games[us], gthem: state.games[1 - us],
+    });
     const record = $("record");
     record.href = `/api/tables/${encodeURIComponent(tableId)}/record?token=${encodeURIComponent(token)}`;
     record.setAttribute("download", `sueca-${tableId}.yaml`);
+    if (wasHidden) $("rematch").focus();
   }
 }
 
 // --- what we do --------------------------------------------------------------------------
 
-function play(card) {
+async function play(card) {
   if (!state || state.to_play !== state.seat || state.phase !== "play") return;
   if (!state.playable.includes(card)) {
-    toast(state.hand.includes(card) ? t("error.must_follow", {legal: state.legal.join(" ")}) : t("error.not_in_hand", {card}));
+    toast(state.hand.includes(card)
+      ? t("error.must_follow", {legal: state.legal.map(cardText).join(" ")})
+      : t("error.not_in_hand", {card: cardText(card)}));
     return;
   }
-  if (!state.legal.includes(card) && !confirm(t("table.renuncia_warning", {card: cardName(card)}))) return;
+  if (!state.legal.includes(card)) {
+    const yes = await ask(t("table.renuncia_warning", {card: cardName(card)}), t("table.play_anyway"), t("common.cancel"));
+    if (!yes) return;
+  }
   send({type: "play", card});
 }
 
 $("start").addEventListener("click", () => send({type: "start"}));
 $("rematch").addEventListener("click", () => {
   log.length = 0;
+  logCount = 0;
   send({type: "rematch"});
 });
 
+// On Portuguese pages a card is typed with Portuguese letters too: e espadas, c copas, o ouros,
+// p paus; R rei, V valete, D dama ("7c" is the seven of hearts, as `sueca play --lang pt`).
+const PT_RANK = {R: "K", V: "J", D: "Q"};
+const PT_SUIT = {E: "S", C: "H", O: "D", P: "C"};
+
+function typedCard(text) {
+  const up = text.toUpperCase();
+  if (lang !== "pt") return up;
+  return (PT_RANK[up[0]] ?? up[0]) + (PT_SUIT[up[1]] ?? up[1]);
+}
+
 document.addEventListener("keydown", (event) => {
+  if (document.querySelector("dialog[open]")) return;
   if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
   if (event.key === "Escape") {
     typed = "";
   } else if (/^[0-9a-zA-Z]$/.test(event.key)) {
     typed = (typed + event.key).slice(-2);
-    const card = typed.toUpperCase();
+    const card = typedCard(typed);
     if (card.length === 2 && state.hand.includes(card)) {
       typed = "";
       play(card);

@@ -1,0 +1,545 @@
+"""The table as a player sees it, in headless Chromium: a whole match played by taps on a phone
+(390x844) and by mouse and keyboard on a desktop (1280x800) with the hand, the score and whose
+turn it is in view at every turn; no phrase of the other language on any page; axe-core finds
+no serious or critical problem on any page in either language; nothing is fetched from
+elsewhere and the first load of the table page stays small."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sueca_rules.web._i18n import strings
+
+from .conftest import Server
+from .test_e2e_web import _READY
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+ONE_GAME = {"name": "One game", "extends": "portugal", "match": {"target_games": 1}}
+
+
+def open_table(context: Any, server: Server, variant: Any, lang: str = "en", **extra: Any) -> Any:
+    """A table of one person against three bots, opened from its join link."""
+    body = {"variant": variant, "seats": ["human", "bot:1", "bot:2", "bot:1"], **extra}
+    answer = context.request.post(f"{server.url}/api/tables", data=body)
+    assert answer.ok, answer.text()
+    link = answer.json()["links"][0]["path"]
+    page = context.new_page()
+    page.goto(f"{server.url}/?lang={lang}")
+    page.goto(f"{server.url}{link}")
+    page.wait_for_selector("#game:not([hidden])")
+    return page
+
+
+def assert_in_view(page: Any, size: dict[str, int]) -> None:
+    """The hand (one row), the score and the prompt inside the viewport, no sideways scroll."""
+    page.wait_for_function(  # the cards of a new deal have come in
+        """() => [...document.querySelectorAll('#hand .card-button')]
+          .every(b => b.getAnimations().every(a => a.playState !== 'running'))"""
+    )
+    boxes = page.evaluate(
+        """() => {
+      const box = (e) => { const r = e.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+      return {
+        hand: [...document.querySelectorAll('#hand .card-button')].map(box),
+        score: box(document.querySelector('[data-score]')),
+        prompt: box(document.querySelector('#prompt')),
+        wide: document.documentElement.scrollWidth,
+      };
+    }"""
+    )
+    inside = [*boxes["hand"], boxes["score"], boxes["prompt"]]
+    for left, top, right, bottom in inside:
+        assert left >= -0.5, boxes
+        assert top >= -0.5, boxes
+        assert right <= size["width"] + 0.5, boxes
+        assert bottom <= size["height"] + 0.5, boxes
+    assert len({round(top) for _, top, _, _ in boxes["hand"]}) <= 1, boxes["hand"]  # one row
+    assert boxes["wide"] <= size["width"]
+
+
+def play_match(page: Any, size: dict[str, int], how: str) -> int:
+    """Play to the end, checking the view at each of our turns: `tap`, `mouse`, or `mixed`
+    (mouse and keyboard in turn). Returns the number of cards we played."""
+    played = 0
+    for _ in range(2000):
+        what = page.wait_for_function(_READY).json_value()
+        if what == "over":
+            return played
+        version = int(page.evaluate("document.body.dataset.version"))
+        if what == "card":
+            assert_in_view(page, size)
+            turned = page.locator(".card-button.turned")
+            if turned.count():  # the dealer's turned card is marked in their hand
+                trump = page.get_attribute("#trump [data-card]", "data-card")
+                assert turned.get_attribute("data-card") == trump
+            button = page.locator(".card-button.legal:not([disabled])").first
+            card = button.get_attribute("data-card")
+            corner = {"x": 10, "y": 24}  # the corner a fanned hand shows
+            if how == "tap":
+                button.tap(position=corner)
+            elif how == "mixed" and played % 2:
+                page.keyboard.type(card.lower())
+            else:
+                button.click(position=corner)
+            played += 1
+        else:
+            page.locator("#actions button.primary").first.click()
+        page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+    pytest.fail("the match did not end")
+
+
+def test_a_match_by_taps_on_a_phone(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = open_table(context, server, ONE_GAME, lang="pt")
+        assert page.locator("#hand .card-button").count() == 10
+        # Every card shown once with data-card: the hand's ten buttons, the trump card...
+        assert page.locator("#hand [data-card]").count() == 10
+        assert page.locator("#trump [data-card]").count() == 1
+        assert page.locator("#hand .card-button").first.get_attribute("aria-label") in {
+            f"{r} de {s}"
+            for r in (
+                "ás",
+                "sete",
+                "rei",
+                "valete",
+                "dama",
+                "seis",
+                "cinco",
+                "quatro",
+                "três",
+                "dois",
+            )
+            for s in ("espadas", "copas", "ouros", "paus")
+        }
+        assert page.locator(".keys").is_hidden()  # no keyboard hint on a touch screen
+        header = page.locator("header.top").bounding_box()
+        assert header is not None
+        assert header["height"] < 50  # on one line
+        assert play_match(page, PHONE, "tap") >= 10
+        assert page.locator("#over").is_visible()
+        assert "encontro" in page.inner_text("#over-title")
+        page.locator("#rematch").tap()  # the end-of-match screen deals a new match
+        page.wait_for_selector("#over", state="hidden")
+        page.wait_for_function("() => document.querySelectorAll('#hand .card-button').length == 10")
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+def test_a_whole_match_by_mouse_and_keyboard_on_a_desktop(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = open_table(context, server, "portugal")
+        assert play_match(page, DESKTOP, "mixed") >= 10  # a bandeira can end it in one deal
+        log = page.locator("#log li")
+        numbers = [int(v) for v in log.evaluate_all("ls => ls.map(l => l.value)")]
+        assert numbers == sorted(numbers, reverse=True)
+        assert numbers[0] >= 10
+    finally:
+        context.close()
+
+
+def test_a_summary_between_deals(browser: Any) -> None:
+    """After each deal a summary says its points and the games; Continue puts it away."""
+    with Server(bot_delay=0.0, deal_pause=8.0) as paced:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        try:
+            page = open_table(context, paced, "portugal", lang="pt")
+            scored_or_ready = (
+                "() => document.querySelector('#score .pad li') ? 'scored' : (" + _READY + ")()"
+            )
+            for _ in range(60):
+                what = page.wait_for_function(scored_or_ready).json_value()
+                if what == "scored":  # the first deal is over
+                    break
+                assert what == "card"
+                version = int(page.evaluate("document.body.dataset.version"))
+                page.locator(".card-button.legal:not([disabled])").first.tap(
+                    position={"x": 10, "y": 24}
+                )
+                page.wait_for_function(
+                    "v => Number(document.body.dataset.version) > v", arg=version
+                )
+            page.wait_for_selector("#summary:not([hidden])")
+            said = page.inner_text("#summary")
+            assert "Mão 1" in said
+            assert "Pontos: nós" in said
+            assert "Jogos agora" in said
+            page.locator("#summary-close").tap()
+            assert page.locator("#summary").is_hidden()
+        finally:
+            context.close()
+
+
+def test_a_renuncia_is_asked_in_the_page_and_moves_are_quick(browser: Any, server: Server) -> None:
+    """A card that does not follow suit (the rules let it be played, to be claimed) asks in a
+    dialog of the page; the cards' moves take under 400 ms, and none under reduced motion."""
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        claimable = {"name": "Claims", "extends": "portugal", "revoke": {"mode": "claimable"}}
+        page = open_table(context, server, claimable)
+        page.on("dialog", lambda d: pytest.fail("a browser dialog opened"))
+        for _ in range(400):
+            what = page.wait_for_function(_READY).json_value()
+            assert what != "over"
+            odd = page.locator(".card-button.renuncia:not([disabled])")
+            if odd.count():
+                odd.first.click()
+                page.wait_for_selector("dialog.ask[open]")
+                page.click("dialog.ask .cancel")
+                assert page.locator("dialog.ask").count() == 0
+                break
+            version = int(page.evaluate("document.body.dataset.version"))
+            if what == "card":
+                page.locator(".card-button.legal:not([disabled])").first.click()
+            else:
+                page.locator("#actions button.primary").first.click()
+            page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+        else:
+            pytest.fail("no renúncia was ever possible")
+        durations = page.evaluate(
+            """() => [...document.styleSheets].flatMap(s => [...s.cssRules])
+              .map(r => r.cssText).join('\\n')"""
+        )
+        for ms in re.findall(r"(?:animation|transition)[^;]*?(\d+)ms", durations):
+            assert int(ms) < 400
+    finally:
+        context.close()
+    still = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    try:
+        page = open_table(still, server, "portugal")
+        page.wait_for_function(_READY)
+        if page.locator("#trick .card").count() == 0:  # we lead: play a card
+            page.locator(".card-button.legal:not([disabled])").first.click()
+        page.wait_for_selector("#trick .card")
+        assert page.locator("#trick .enter").count() == 0
+        moving = page.evaluate(
+            "() => [...document.querySelectorAll('#trick .card')]"
+            ".map(c => getComputedStyle(c).transitionDuration)"
+        )
+        assert all(d in ("0s", "") for d in moving), moving
+    finally:
+        still.close()
+
+
+# --- one language per page ----------------------------------------------------------------
+
+
+def _fragments(phrase: str) -> list[str]:
+    """The literal parts of a phrase (between its {placeholders}) long enough to be telling."""
+    parts = re.split(r"\{[^{}]*\}", phrase)
+    return [p.strip(" .,:;()") for p in parts if len(p.split()) >= 3 and len(p.strip()) >= 14]
+
+
+def _page_text(page: Any) -> str:
+    return str(
+        page.evaluate(
+            """() => [document.body.innerText, document.title,
+          ...[...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')]
+            .flatMap(e => ['aria-label', 'title', 'placeholder', 'alt']
+              .map(a => e.getAttribute(a) || ''))].join('\\n')"""
+        )
+    )
+
+
+def _pages(context: Any, server: Server, lang: str, record: Path) -> list[tuple[str, Any]]:
+    """Every page in `lang`, shown with what a person would have filled in."""
+    shown: list[tuple[str, Any]] = []
+    for path, ready in (
+        ("/", "h1"),
+        ("/play", "#variant option"),
+        ("/rules", "#card h3"),
+    ):
+        page = context.new_page()
+        page.goto(f"{server.url}{path}?lang={lang}")
+        page.wait_for_selector(ready, state="attached")
+        shown.append((path, page))
+    page = context.new_page()
+    page.goto(f"{server.url}/replay?lang={lang}")
+    page.set_input_files("#file", str(record))
+    page.wait_for_selector("#viewer:not([hidden])")
+    page.keyboard.press("ArrowRight")
+    shown.append(("/replay", page))
+    table = open_table(context, server, "portugal", lang=lang)
+    table.wait_for_function(_READY)
+    shown.append(("/table", table))
+    return shown
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from sueca_rules import Match, dump_record
+    from sueca_rules.bots import make_bot, play_match
+
+    match = Match("portugal", seed=5)
+    play_match(match, [make_bot(1, seed=s) for s in range(4)])
+    path = tmp_path_factory.mktemp("record") / "match.yaml"
+    path.write_text(dump_record(match.to_record()), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_no_phrase_of_the_other_language_on_a_page(
+    browser: Any, server: Server, record_file: Path, lang: str
+) -> None:
+    other = "en" if lang == "pt" else "pt"
+    mine, theirs = strings(lang), strings(other)
+    foreign = {
+        fragment
+        for key, text in theirs.items()
+        if text != mine[key]
+        for fragment in _fragments(text)
+        if not any(fragment in own for own in mine.values())
+    }
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        for path, page in _pages(context, server, lang, record_file):
+            text = _page_text(page)
+            found = sorted(f for f in foreign if f in text)
+            assert not found, (path, found)
+            if lang == "pt":  # the built-in rule sets' English names
+                for name in ("Portugal, at the table", "Portugal, best of three", "French rules"):
+                    assert name not in text, (path, name)
+    finally:
+        context.close()
+
+
+# --- accessibility ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def axe() -> str:
+    """axe-core's script (`SUECA_AXE`: the path of axe.min.js; `.ci/run` takes it from the npm
+    registry with `npm pack axe-core`)."""
+    path = os.environ.get("SUECA_AXE", "")
+    if path and Path(path).is_file():
+        return Path(path).read_text(encoding="utf-8")
+    if os.environ.get("CI"):
+        pytest.fail("SUECA_AXE does not name axe-core's axe.min.js")
+    pytest.skip("axe-core not found (set SUECA_AXE to the path of axe.min.js)")
+
+
+def _axe_problems(page: Any, axe_source: str) -> list[str]:
+    page.add_script_tag(content=axe_source)
+    result = page.evaluate(
+        """async () => {
+      const r = await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa',
+        'best-practice']});
+      return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+    }"""
+    )
+    return [str(x) for x in result]
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_axe_finds_no_serious_problem_on_any_page(
+    browser: Any, server: Server, record_file: Path, axe: str, lang: str
+) -> None:
+    # axe's script is added by the test (add_script_tag bypasses nothing on the server: the
+    # page's own policy still forbids every script from elsewhere).
+    context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+    try:
+        problems = {
+            path: found
+            for path, page in _pages(context, server, lang, record_file)
+            if (found := _axe_problems(page, axe))
+        }
+        waiting = phone.new_page()
+        # The waiting room of a table with a friend still to come.
+        answer = phone.request.post(
+            f"{server.url}/api/tables",
+            data={"variant": "portugal", "seats": ["human", "bot:1", "human", "bot:1"]},
+        )
+        waiting.goto(f"{server.url}/?lang={lang}")
+        waiting.goto(f"{server.url}{answer.json()['links'][0]['path']}")
+        waiting.wait_for_selector("#waiting:not([hidden])")
+        if found := _axe_problems(waiting, axe):
+            problems["/table (waiting)"] = found
+        table = open_table(phone, server, "portugal", lang=lang)
+        table.wait_for_function(_READY)
+        if found := _axe_problems(table, axe):
+            problems["/table (phone)"] = found
+        assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+    finally:
+        context.close()
+        phone.close()
+
+
+# --- everything local, and small -----------------------------------------------------------
+
+
+def test_the_table_page_loads_only_from_its_origin_and_stays_small(
+    browser: Any, server: Server
+) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    sizes: dict[str, int] = {}
+    elsewhere: list[str] = []
+
+    def seen(response: Any) -> None:
+        url = response.url
+        if not url.startswith(server.url):
+            if not url.startswith(("data:", "blob:")):
+                elsewhere.append(url)
+            return
+        if url.startswith(f"{server.url}/api/"):
+            return
+        sizes[url] = len(response.body())
+
+    try:
+        answer = context.request.post(
+            f"{server.url}/api/tables",
+            data={"variant": "portugal", "seats": ["human"] + ["bot:1"] * 3},
+        )
+        page = context.new_page()
+        page.on("response", seen)
+        page.goto(f"{server.url}{answer.json()['links'][0]['path']}")
+        page.wait_for_selector("#hand .card-button")
+        page.wait_for_load_state("networkidle")
+        assert not elsewhere
+        total = sum(sizes.values())
+        print(f"first load of the table page: {total} bytes in {len(sizes)} files")
+        assert any(url.split("?")[0].endswith("/cards.svg") for url in sizes)
+        assert total <= 400_000, sizes
+    finally:
+        context.close()
+
+
+def test_problems_in_portuguese_at_their_question(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/rules?lang=pt")
+        page.wait_for_selector("#card h3")
+        # Choosing to multiply sets a valid amount: no error to fix first.
+        page.select_option("#f-scoring-tie-mode", index=2)
+        page.wait_for_function(
+            "() => document.querySelector('#yaml').textContent.includes('multiply')"
+        )
+        assert page.locator("#invalid").is_hidden()
+        assert page.input_value("#f-scoring-tie-amount") == "2"
+        page.fill("#f-match-best_of", "2")
+        page.wait_for_selector("#invalid:not([hidden])")
+        error = page.inner_text("[data-path='match.best_of'] .field-error")
+        assert "ímpar" in error
+        assert "best_of" not in page.inner_text("#invalid")
+        page.fill("#paste", "name: Café\nextends: portugal\nmatch: {target_games: 0}\n")
+        page.click("#check")
+        page.wait_for_selector("#listing li.bad")
+        said = page.inner_text("#check-result")
+        assert "Jogos para ganhar a partida: tem de ser pelo menos 1 (está 0)" in said
+        assert "match.target_games" not in said + page.inner_text("#listing")
+    finally:
+        context.close()
+
+
+def test_a_share_link_opens_the_same_rules(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/rules?lang=pt")
+        page.wait_for_selector("#card h3")
+        # Questions in words: no file word (dealer_last, null, true, min_points) on the page.
+        text = page.inner_text("#groups")
+        for token in ("dealer_last", "null", "true", "min_points", "scoring.", "`"):
+            assert token not in text, token
+        page.fill("#f-name", "O nosso café")
+        page.fill("#f-match-target_games", "2")
+        page.wait_for_function(
+            "() => document.querySelector('#yaml').textContent.includes('target_games: 2')"
+        )
+        page.click("#share")
+        page.wait_for_function("() => location.hash.startsWith('#v=')")
+        link = page.url
+        # The rules card is one tap away on a phone.
+        page.click(".builder-bar a[href='#outputs']")
+        box = page.locator("#card").bounding_box()
+        assert box is not None
+        assert box["y"] < PHONE["height"]
+        friend = browser.new_context(viewport=DESKTOP)
+        try:
+            other = friend.new_page()
+            other.goto(link)
+            other.wait_for_function(
+                "() => document.querySelector('#card h3')?.textContent.includes('O nosso café')"
+            )
+            assert other.input_value("#f-match-target_games") == "2"
+            other.goto(f"{server.url}/rules?lang=pt#v=not-base64!")
+            other.wait_for_selector("#card h3")  # a broken link still opens the chooser
+        finally:
+            friend.close()
+    finally:
+        context.close()
+
+
+# --- QR codes of join links ---------------------------------------------------------------
+
+_QR_TEXTS = [
+    "http://127.0.0.1:8000/table/abc123#t=" + "x" * 32,
+    "Sueca",
+    "https://exemplo.pt/mesa/" + "q" * 120 + "#t=ÁÉÍ",
+]
+
+
+def test_the_pages_qr_codes_are_the_standards(browser: Any, server: Server) -> None:
+    """The QR code the page draws for a link is module for module the one the `qrcode` package
+    makes for the same text, version, level and mask (so any phone's camera reads it)."""
+    qrcode = pytest.importorskip("qrcode")
+    page = browser.new_page()
+    try:
+        page.goto(f"{server.url}/?lang=en")
+        for text in _QR_TEXTS:
+            for mask in range(8):
+                ours = page.evaluate(
+                    "async ([text, mask]) => (await import('/static/js/qr.js'))"
+                    ".qrModules(text, mask).map(r => r.map(Number).join(''))",
+                    [text, mask],
+                )
+                version = (len(ours) - 17) // 4
+                theirs = qrcode.QRCode(
+                    version=version,
+                    error_correction=qrcode.constants.ERROR_CORRECT_M,
+                    border=0,
+                    mask_pattern=mask,
+                )
+                theirs.add_data(text.encode("utf-8"), optimize=0)
+                theirs.make(fit=False)
+                rows = ["".join(str(int(b)) for b in row) for row in theirs.get_matrix()]
+                assert ours == rows, (text, mask)
+            chosen = page.evaluate(
+                "async (text) => (await import('/static/js/qr.js')).qrModules(text).length",
+                text,
+            )
+            assert chosen == len(ours)  # the smallest version that holds the text
+    finally:
+        page.close()
+
+
+def test_built_in_names_in_portuguese_in_the_chooser(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/rules?lang=pt")
+        page.wait_for_selector("#card h3")
+        page.select_option("#base", "portugal-table")
+        page.wait_for_function(
+            "() => document.querySelector('#card h3').textContent.includes('Portugal, à mesa')"
+        )
+        page.fill("#f-match-target_games", "2")
+        page.wait_for_function(
+            "() => document.querySelector('#differences').textContent.includes('à mesa')"
+        )
+        text = page.inner_text("#outputs") + page.inner_text("#builder")
+        assert "at the table" not in text
+    finally:
+        context.close()
