@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 from .._cards import CARDS, Card
 from .._kernel import Outcome, Position, play_cards, solve
 from .._kernel._bits import CardIndex, Mask, interchangeable
+from .._kernel._compiled import compiled
 from .._kernel._solver import OutOfTime
 from .._rules import team_of
 from ._base import BaseBot, bot_error
@@ -66,6 +67,56 @@ class _Clock:
     def expired(self) -> bool:
         """Whether the time is up (never without a clock)."""
         return self.timed and time.perf_counter() >= self.deadline
+
+
+class Kernel:
+    """The play-outs and the exact solver the bots run on: the compiled kernel's where it is built
+    (`sueca_rules._kernel._compiled`), else the pure-Python ones; both give the same results bit
+    for bit, so a bot's choices do not depend on which it runs on."""
+
+    __slots__ = ("_playout", "_solve", "is_compiled")
+
+    def __init__(self, module: object | None) -> None:
+        self.is_compiled = module is not None
+        """Whether these are the compiled kernel's."""
+        self._playout = getattr(module, "heuristic_playout", None)
+        self._solve = getattr(module, "solve", None)
+
+    @classmethod
+    def best(cls) -> Kernel:
+        """The compiled kernel's functions where it is built, else the pure ones."""
+        return cls(compiled())
+
+    def playout(
+        self,
+        position: Position,
+        voids: int = 0,
+        held: tuple[int, int] | None = None,
+        first: CardIndex = -1,
+        exact_tricks: int = 0,
+        stop: Callable[[], bool] | None = None,
+    ) -> Outcome:
+        """`heuristic_playout()` (`OutOfTime` when `stop` says so)."""
+        if self._playout is None:
+            return heuristic_playout(position, voids, held, first, exact_tricks, stop)
+        seat, card = held if held is not None else (0, -1)
+        end = self._playout(position, voids, seat, card, first, exact_tricks, stop)
+        if end is None:
+            raise OutOfTime
+        return end  # type: ignore[no-any-return]
+
+    def solve(self, position: Position, stop: Callable[[], bool] | None = None) -> int:
+        """`solve()` (`OutOfTime` when `stop` says so)."""
+        if self._solve is None:
+            return solve(position, stop)
+        value = self._solve(position, stop)
+        if value is None:
+            raise OutOfTime
+        return value  # type: ignore[no-any-return]
+
+
+PURE: Final = Kernel(None)
+"""The pure-Python play-outs and solver (for tests and comparisons)."""
 
 
 def _rules_of_thumb_card(observation: Observation) -> Card:
@@ -212,6 +263,7 @@ class SamplingBot(BaseBot):
         self.last_deals = 0
         """How many deals the last decision sampled (for figures and tests)."""
         self._cache: tuple[object, _Tables] | None = None
+        self._kernel = Kernel.best()
 
     def _card(self, observation: Observation) -> Card:
         """The candidate card with the best average over the sampled deals (the rules of thumb's
@@ -251,7 +303,7 @@ class SamplingBot(BaseBot):
                 sampler.sample(rng), int(obs.trump), obs.trick_leader, (), (0, 0), (0, 0),
                 obs.rules.next_seat,
             )  # fmt: skip
-            total += _end_value(heuristic_playout(start, 0, held), team, tables)
+            total += _end_value(self._kernel.playout(start, 0, held), team, tables)
             done += 1
         return total / done < tables[0][60]
 
@@ -312,17 +364,20 @@ class SamplingBot(BaseBot):
         held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
         exact = cards_left - 1 <= 4 * self.solve_tricks
         now = Position(hands, trump, obs.trick_leader, trick, obs.points, obs.tricks_won, next_seat)
-        values = []
+        kernel = self._kernel
+        values: list[float] = []
         for i in alive:
+            if stop is not None and values and stop():
+                raise OutOfTime
             card = cands[i]
             if exact:
                 after = play_cards(now, (card,))
-                got = solve(after, stop)
+                got = kernel.solve(after, stop)
                 mine = after.points[0] + got if team == 0 else 120 - after.points[0] - got
                 # `solve` counts points only: a sweep of the points is read as one of tricks.
                 value = sweep_me if mine == 120 else swept_me if mine == 0 else table[mine]
             else:
-                end = heuristic_playout(now, obs.void_mask, held, card, self.endgame_tricks, stop)
+                end = kernel.playout(now, obs.void_mask, held, card, self.endgame_tricks, stop)
                 value = _end_value(end, team, tables)
             values.append(value)
         return values
