@@ -1083,7 +1083,97 @@ static PyObject *c_rule_card(PyObject *self, PyObject *args) {
     return PyLong_FromLong(card);
 }
 
+/* Whether two cards of one hand play the same (_bits.interchangeable). */
+static int interchangeable(int a, int b, u64 others) {
+    if (a / 10 != b / 10 || PTS(a) != PTS(b)) return 0;
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    return !(others & above(lo) & ~above(hi) & ~BIT(hi));
+}
+
+/* How many of the legal cards play differently (_hidden_hands._choices). */
+static int count_choices(u64 legal, u64 others) {
+    int count = 0, last = -1;
+    for (u64 c = legal; c; c &= c - 1) {
+        int card = low(c);
+        if (last < 0 || !interchangeable(last, card, others)) {
+            count++;
+            last = card;
+        }
+    }
+    return count;
+}
+
+/* rival_weight(packed, hand_now, rival, trump, next_seat, held_seat, held_card, miss, floor,
+   soft): Likelihood.rival_weight, the decisions packed by _hidden_hands._pack. */
+static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
+    Py_buffer buf;
+    unsigned long long hand_now;
+    int rival, trump, held_seat, held_card, soft;
+    double miss, floor;
+    PyObject *next_seat, *f;
+    if (!PyArg_ParseTuple(args, "y*KiiOiiddp", &buf, &hand_now, &rival, &trump, &next_seat,
+                          &held_seat, &held_card, &miss, &floor, &soft))
+        return NULL;
+    int ns[4];
+    if (buf.len % 32 || rival < 0 || rival > 3 || trump < 0 || trump > 3 || held_seat < 0 ||
+        held_seat > 3 || held_card < -1 || held_card > 39 || (hand_now & ~DECK)) {
+        PyBuffer_Release(&buf);
+        PyErr_SetString(PyExc_ValueError, "rival_weight: an argument is out of range");
+        return NULL;
+    }
+    if (get_seq(next_seat, 4, 4, "next_seat", &f) < 0) {
+        PyBuffer_Release(&buf);
+        return NULL;
+    }
+    for (int i = 0; i < 4; i++)
+        if (get_int(PySequence_Fast_ITEMS(f)[i], 0, 3, "a seat", &ns[i]) < 0) {
+            Py_DECREF(f);
+            PyBuffer_Release(&buf);
+            return NULL;
+        }
+    Py_DECREF(f);
+    const unsigned char *p = buf.buf;
+    Py_ssize_t n = buf.len / 32;
+    Know k = {trump, ns, 0, 0, held_seat, -1, 1};
+    double weight = 1.0;
+    for (Py_ssize_t i = 0; i < n; i++, p += 32) {
+        u64 later, remaining, voids;
+        memcpy(&later, p, 8);
+        memcpy(&remaining, p + 8, 8);
+        memcpy(&voids, p + 16, 8);
+        int card = (signed char)p[24], played = (signed char)p[25], led = (signed char)p[26];
+        int best = (signed char)p[27], best_seat = (signed char)p[28];
+        int points = (signed char)p[29], held = p[30];
+        if (card < 0 || card > 39 || played < 0 || played > 3 || led < 0 || led > 3 || best < 0 ||
+            best > 39 || best_seat < 0 || best_seat > 3) {
+            PyBuffer_Release(&buf);
+            PyErr_SetString(PyExc_ValueError, "rival_weight: a bad decision record");
+            return NULL;
+        }
+        u64 hand = ((u64)hand_now | later) & DECK;
+        u64 follow = played ? hand & SUIT(led) : 0, legal = follow ? follow : hand;
+        if (!(legal & (legal - 1))) continue;
+        k.unseen = remaining & ~hand;
+        k.voids = voids & 0xFFFF;
+        k.held_card = held ? held_card : -1;
+        int pick_card = played ? follow_card(hand, legal, follow != 0, rival, led, best, best_seat,
+                                             points, played, &k)
+                               : lead_card(hand, rival, &k);
+        if (pick_card != card && !interchangeable(pick_card, card, k.unseen)) {
+            int choices = soft ? count_choices(legal, k.unseen) : 2;
+            weight *= miss / (choices - 1);
+            if (weight < floor || weight == 0.0) {
+                weight = 0.0;
+                break;
+            }
+        }
+    }
+    PyBuffer_Release(&buf);
+    return PyFloat_FromDouble(weight);
+}
+
 static PyMethodDef methods[] = {
+    {"rival_weight", c_rival_weight, METH_VARARGS, "Likelihood.rival_weight, compiled."},
     {"random_playout", c_random_playout, METH_VARARGS,
      "random_playout(position, rng): the deal played to its end with random legal cards."},
     {"deal_hands", c_deal_hands, METH_O, "deal_hands(rng): a random deal, four hand masks."},

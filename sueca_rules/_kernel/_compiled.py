@@ -111,6 +111,7 @@ def _build(target: Path) -> None:
         command = [
             *compiler.split(),
             "-O2",
+            "-ffp-contract=off",  # the likelihoods' products exactly as Python computes them
             "-shared",
             "-fPIC",
             f"-I{include}",

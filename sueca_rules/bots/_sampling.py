@@ -14,6 +14,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
 from .._cards import CARDS, Card
@@ -36,9 +37,14 @@ __all__ = ["SamplingBot", "SearchBot", "candidate_cards"]
 _BATCH: Final = 12
 """Deals drawn at a time (see _Deals)."""
 _POOL: Final = 4
-"""With inference, the deals played out are drawn from this many times as many samples."""
+"""With inference, the pool the deals played out are drawn from grows by this many times as many
+samples at a time, up to this many times (see _Deals)."""
 _MISSES: Final = 4
-"""With inference, a sample is dropped once this many rival cards are not explained."""
+"""With inference, a sample is dropped once its weight falls below `inference ** _MISSES` (about
+as many rival cards not explained as this, more where they had fewer cards to choose from)."""
+_ENUMERATE: Final = 3000
+"""With inference, a position with at most this many consistent deals has them all weighed
+once (the exact posterior), the batches drawn from them."""
 _Tables = tuple[list[float], float, float]
 _FIRST_CHECK: Final = 12
 """Deals played out before the first look at which candidates fall behind (see _Race)."""
@@ -74,9 +80,11 @@ class Kernel:
     (`sueca_rules._kernel._compiled`), else the pure-Python ones; both give the same results bit
     for bit, so a bot's choices do not depend on which it runs on."""
 
-    __slots__ = ("_playout", "_solve", "is_compiled")
+    __slots__ = ("_playout", "_solve", "is_compiled", "module")
 
-    def __init__(self, module: object | None) -> None:
+    def __init__(self, module: ModuleType | None) -> None:
+        self.module = module
+        """The compiled kernel's module, or `None`."""
         self.is_compiled = module is not None
         """Whether these are the compiled kernel's."""
         self._playout = getattr(module, "heuristic_playout", None)
@@ -328,7 +336,7 @@ class SamplingBot(BaseBot):
         race = _Race(len(cands), self.prune)
         try:
             tables = self._tables(obs)
-            deals = _Deals(obs, rng, self.inference, clock.stop)
+            deals = _Deals(obs, rng, self.inference, clock.stop, self._kernel.module)
             while not race.over and race.deals < self.samples:
                 if clock.expired() or (clock.timed and race.settled()):
                     break
@@ -508,9 +516,16 @@ class _Race:
 
 class _Deals:
     """Sampled deals for one decision, in batches: with inference, each batch is drawn from a pool
-    `_POOL` times its size by how well each deal explains the rivals' cards so far (systematic
-    resampling; a pool no deal of which explains them is drawn again, up to `_POOL` times, then
-    taken as it is)."""
+    of deals by their likelihood (see `Likelihood`; systematic resampling). The pool grows by
+    `_POOL` times the batch at a time until its effective size (the squared sum of the weights
+    over the sum of their squares: how many equally likely deals it is worth) reaches the batch's,
+    up to `_POOL` such steps; a pool no deal of which explains the rivals' cards is taken as it
+    is (the first deals of it). Late in a deal, when at most `_ENUMERATE` deals are consistent
+    with what the seat knows, every one is weighed once and the batches are drawn from all of
+    them: the exact posterior.
+
+    The weighing happens before the clock is asked: a position with thousands of deals to
+    enumerate takes a few milliseconds at most."""
 
     def __init__(
         self,
@@ -518,14 +533,25 @@ class _Deals:
         rng: random.Random,
         inference: float,
         stop: Callable[[], bool] | None = None,
+        kernel: ModuleType | None = None,
     ) -> None:
         self.stop = stop
         """The clock's test, asked every few deals of a pool (`OutOfTime` when it says stop)."""
         self.rng = rng
         self.sampler = Sampler(obs)
         self.weigh: Callable[[list[Mask]], float] | None = None
+        self.exact: tuple[list[list[Mask]], list[float], float] | None = None
+        """Late in a deal: every consistent deal, its weight and their total (the exact
+        posterior, which the batches are drawn from)."""
         if inference < 1.0 and obs.played_mask:
-            self.weigh = Likelihood(obs, inference, inference**_MISSES).weight
+            floor = inference**_MISSES * (1 - 1e-9)  # four strays of two cards: kept
+            self.weigh = Likelihood(obs, inference, floor, kernel=kernel).weight
+            if self.sampler.count() <= _ENUMERATE:
+                every = self.sampler.every_deal()
+                weights = [self.weigh(hands) for hands in every]
+                total = sum(weights)
+                if total:
+                    self.exact = (every, weights, total)
 
     def batch(self, count: int) -> list[list[Mask]]:
         """`count` deals."""
@@ -533,19 +559,27 @@ class _Deals:
         rng = self.rng
         if self.weigh is None:
             return [sample(rng) for _ in range(count)]
+        if self.exact is not None:
+            return _resample(*self.exact, count, rng)
         weigh = self.weigh
         stop = self.stop
         pool: list[list[Mask]] = []
+        weights: list[float] = []
+        total = squares = 0.0
         for _ in range(_POOL):
-            pool = [sample(rng) for _ in range(count * _POOL)]
-            weights: list[float] = []
-            for hands in pool:
+            for _ in range(count * _POOL):
                 if stop is not None and len(weights) % 8 == 7 and stop():
                     raise OutOfTime
-                weights.append(weigh(hands))
-            total = sum(weights)
-            if total:
-                return _resample(pool, weights, total, count, rng)
+                hands = sample(rng)
+                weight = weigh(hands)
+                pool.append(hands)
+                weights.append(weight)
+                total += weight
+                squares += weight * weight
+            if total and total * total >= count * squares:
+                break
+        if total:
+            return _resample(pool, weights, total, count, rng)
         return pool[:count]
 
 
