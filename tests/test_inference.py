@@ -9,8 +9,8 @@ follow the exact posterior: each seat's chance of holding each card.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 import random
+from collections.abc import Sequence
 
 import pytest
 
