@@ -8,15 +8,20 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from sueca_rules._kernel import (
     Position,
     deal_hands,
+    deal_to_seats,
     play_cards,
     random_playout,
+    random_subset,
     seat_to_play,
     solve,
     trick_standing,
@@ -85,6 +90,23 @@ def test_random_deals_is_the_loop_of_deals_it_stands_for(order: tuple[int, ...])
         expected.append(random_playout(Position(hands, trump, 2, (), (0, 0), (0, 0), order), pure))
     assert C.random_deals(500, 2, order, fast) == expected
     assert fast.getstate() == pure.getstate()
+
+
+def test_random_subsets_and_deals_to_seats_are_bit_identical() -> None:
+    assert C is not None
+    rng = random.Random(12)
+    for _ in range(3000):
+        pool = rng.getrandbits(40)
+        size = rng.randrange(-1, pool.bit_count() + 2)
+        seed = rng.getrandbits(32)
+        pure, fast = random.Random(seed), random.Random(seed)
+        assert C.random_subset(pool, size, fast) == random_subset(pool, size, pure)
+        assert fast.getstate() == pure.getstate()
+        count = pool.bit_count()
+        cuts = sorted(rng.randrange(count + 1) for _ in range(3))
+        sizes = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], count - cuts[2]]
+        assert C.deal_to_seats(pool, sizes, fast) == deal_to_seats(pool, sizes, pure)
+        assert fast.getstate() == pure.getstate()
 
 
 def test_random_playout_is_bit_identical() -> None:
@@ -207,3 +229,33 @@ def test_bad_arguments_are_errors_not_crashes() -> None:
         C.solve(good._replace(hands=[1, 1, 4, 8]))
     with pytest.raises(ValueError, match="not a deal in progress"):
         C.solve(good._replace(next_seat=(1, 1, 3, 0)))
+
+
+def _kernel_in_child(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """What `compiled()` gives in a fresh process with an empty cache and `env`."""
+    code = (
+        "from sueca_rules._kernel._compiled import compiled, build_error\n"
+        "print(compiled() is not None, build_error())\n"
+    )
+    environment = {**os.environ, "SUECA_RULES_CACHE": str(tmp_path), **env}
+    if "SUECA_RULES_KERNEL" not in env:
+        environment.pop("SUECA_RULES_KERNEL", None)
+    return subprocess.run(
+        [sys.executable, "-c", code], env=environment, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.skipif(C is None, reason="needs a C compiler")
+def test_without_a_compiler_or_when_asked_the_pure_kernel_runs(tmp_path: Path) -> None:
+    pure = _kernel_in_child(tmp_path, SUECA_RULES_KERNEL="pure")
+    assert pure.stdout.split() == ["False", "SUECA_RULES_KERNEL=pure"]
+    failed = _kernel_in_child(tmp_path, CC="false")  # a "compiler" that always fails
+    assert failed.returncode == 0
+    assert failed.stdout.startswith("False OSError: false -O2")
+    assert not list(tmp_path.iterdir())  # nothing half-written left behind
+    required = _kernel_in_child(tmp_path, CC="false", SUECA_RULES_KERNEL="compiled")
+    assert required.returncode == 1
+    assert "ImportError: the compiled kernel could not be built" in required.stderr
+    built = _kernel_in_child(tmp_path)
+    assert built.stdout.split() == ["True", "None"]
+    assert [p.suffix for p in tmp_path.iterdir()] == [".so"]

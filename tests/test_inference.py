@@ -144,6 +144,11 @@ def test_the_sampler_draws_every_consistent_deal_alike(seed: int, cards: int) ->
     sampler = Sampler(obs)
     rng = random.Random(seed)
     drawn = [tuple(sampler.sample(rng)) for _ in range(6000)]
+    module = compiled()
+    if module is not None:  # the compiled kernel deals the same deals
+        fast = Sampler(obs, module)
+        again = random.Random(seed)
+        assert [tuple(fast.sample(again)) for _ in range(6000)] == drawn
     assert set(drawn) <= allowed
     want = _marginals(exact, [1.0] * len(exact))
     got = _marginals(drawn, [1.0] * len(drawn))

@@ -351,6 +351,114 @@ static PyObject *c_random_playout(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iiii)", out[0], out[1], out[2], out[3]);
 }
 
+/* --- random_subset, deal_to_seats (_deal.py) --------------------------------------------- */
+
+static PyObject *str_random, *int_40;
+
+static int bits40(PyObject *rng, u64 *out) {
+    PyObject *v = PyObject_CallMethodOneArg(rng, str_getrandbits, int_40);
+    if (!v) return -1;
+    unsigned long long x = PyLong_AsUnsignedLongLong(v);
+    Py_DECREF(v);
+    if (x == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *out = (u64)x;
+    return 0;
+}
+
+static int uniform(PyObject *rng, double *out) {
+    PyObject *v = PyObject_CallMethodNoArgs(rng, str_random);
+    if (!v) return -1;
+    double x = PyFloat_AsDouble(v);
+    Py_DECREF(v);
+    if (x == -1.0 && PyErr_Occurred()) return -1;
+    *out = x;
+    return 0;
+}
+
+/* A uniformly random set of size cards of pool (_deal.random_subset, the same draws). */
+static int subset(u64 pool, int size, PyObject *rng, u64 *out) {
+    int count = popc(pool);
+    if (size >= count) {
+        *out = pool;
+        return 0;
+    }
+    if (size <= 0) {
+        *out = 0;
+        return 0;
+    }
+    int eighths = (8 * size + count / 2) / count;
+    if (eighths < 1) eighths = 1;
+    if (eighths > 7) eighths = 7;
+    u64 bits = 0, word;
+    for (int i = 0; i < 3; i++) {
+        if (bits40(rng, &word) < 0) return -1;
+        bits = (eighths >> i & 1) ? (word | bits) : (word & bits);
+    }
+    u64 chosen = bits & pool;
+    int have = popc(chosen);
+    double r;
+    while (have > size) {
+        if (uniform(rng, &r) < 0) return -1;
+        chosen &= ~BIT(nth_low(chosen, (int)(r * have)));
+        have--;
+    }
+    while (have < size) {
+        if (uniform(rng, &r) < 0) return -1;
+        chosen |= BIT(nth_low(pool & ~chosen, (int)(r * (count - have))));
+        have++;
+    }
+    *out = chosen;
+    return 0;
+}
+
+static PyObject *c_random_subset(PyObject *self, PyObject *args) {
+    unsigned long long pool;
+    int size;
+    PyObject *rng;
+    if (!PyArg_ParseTuple(args, "KiO", &pool, &size, &rng)) return NULL;
+    if (pool & ~DECK) {
+        PyErr_SetString(PyExc_ValueError, "random_subset: cards 0 to 39 only");
+        return NULL;
+    }
+    u64 out;
+    if (subset((u64)pool, size, rng, &out) < 0) return NULL;
+    return PyLong_FromUnsignedLongLong(out);
+}
+
+static PyObject *c_deal_to_seats(PyObject *self, PyObject *args) {
+    unsigned long long pool_in;
+    PyObject *sizes_obj, *rng, *f;
+    if (!PyArg_ParseTuple(args, "KOO", &pool_in, &sizes_obj, &rng)) return NULL;
+    if (pool_in & ~DECK) {
+        PyErr_SetString(PyExc_ValueError, "deal_to_seats: cards 0 to 39 only");
+        return NULL;
+    }
+    int sizes[4];
+    if (get_seq(sizes_obj, 4, 4, "sizes", &f) < 0) return NULL;
+    for (int i = 0; i < 4; i++)
+        if (get_int(PySequence_Fast_ITEMS(f)[i], 0, 40, "a hand size", &sizes[i]) < 0) {
+            Py_DECREF(f);
+            return NULL;
+        }
+    Py_DECREF(f);
+    u64 pool = (u64)pool_in, hands[4] = {0, 0, 0, 0};
+    int left = popc(pool);
+    for (int seat = 0; seat < 4; seat++) {
+        int size = sizes[seat];
+        if (size >= left) {
+            hands[seat] = pool;
+            break;
+        }
+        if (size) {
+            if (subset(pool, size, rng, &hands[seat]) < 0) return NULL;
+            pool &= ~hands[seat];
+            left -= size;
+        }
+    }
+    return Py_BuildValue("[KKKK]", (unsigned long long)hands[0], (unsigned long long)hands[1],
+                         (unsigned long long)hands[2], (unsigned long long)hands[3]);
+}
+
 /* --- deal_hands --------------------------------------------------------------------------- */
 
 static int deal_hands_into(PyObject *rng, u64 *out);
@@ -1176,6 +1284,10 @@ static PyMethodDef methods[] = {
     {"rival_weight", c_rival_weight, METH_VARARGS, "Likelihood.rival_weight, compiled."},
     {"random_playout", c_random_playout, METH_VARARGS,
      "random_playout(position, rng): the deal played to its end with random legal cards."},
+    {"random_subset", c_random_subset, METH_VARARGS,
+     "random_subset(pool, size, rng): a uniformly random set of size cards of pool."},
+    {"deal_to_seats", c_deal_to_seats, METH_VARARGS,
+     "deal_to_seats(pool, sizes, rng): the cards of pool dealt at random to four seats."},
     {"deal_hands", c_deal_hands, METH_O, "deal_hands(rng): a random deal, four hand masks."},
     {"random_deals", c_random_deals, METH_VARARGS,
      "random_deals(count, leader, next_seat, rng): count random deals dealt and played out."},
@@ -1195,6 +1307,8 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
     for (int n = 1; n <= 10; n++)
         for (int r = 0; r < 256; r++) PICK[n][r] = r < 256 - 256 % n ? (unsigned char)(r % n) : 255;
     str_getrandbits = PyUnicode_InternFromString("getrandbits");
-    if (!str_getrandbits) return NULL;
+    str_random = PyUnicode_InternFromString("random");
+    int_40 = PyLong_FromLong(40);
+    if (!str_getrandbits || !str_random || !int_40) return NULL;
     return PyModule_Create(&module);
 }

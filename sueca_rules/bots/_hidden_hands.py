@@ -14,7 +14,7 @@ import itertools
 import math
 import random
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
@@ -53,7 +53,10 @@ class Sampler:
     cannot all hold (a renúncia not yet proved) are dropped: then only the hand sizes count.
     """
 
-    def __init__(self, observation: Observation) -> None:
+    def __init__(self, observation: Observation, kernel: ModuleType | None = None) -> None:
+        # The compiled kernel's random_subset and deal_to_seats where given (the same draws).
+        self._subset = random_subset if kernel is None else kernel.random_subset
+        self._to_seats = deal_to_seats if kernel is None else kernel.deal_to_seats
         me = observation.seat
         sizes = list(observation.hand_sizes)
         hands = [0, 0, 0, 0]
@@ -81,7 +84,7 @@ class Sampler:
         if any(void_suits.values()):
             first = max(others, key=lambda seat: (void_suits[seat].bit_count(), -seat))
             second, third = (seat for seat in others if seat != first)
-            plan = _VoidPlan(pool, sizes, first, second, third, void_suits)
+            plan = _VoidPlan(pool, sizes, first, second, third, void_suits, self._subset)
             if plan.total:
                 self._plan = plan
 
@@ -125,7 +128,7 @@ class Sampler:
     def sample(self, rng: random.Random) -> list[Mask]:
         """One deal: the four hand masks."""
         if self._plan is None:
-            dealt = deal_to_seats(self.pool, self.sizes, rng)
+            dealt = self._to_seats(self.pool, self.sizes, rng)
         else:
             dealt = self._plan.deal(rng)
         hands = self.hands
@@ -154,7 +157,9 @@ class _VoidPlan:
         second: Seat,
         third: Seat,
         void_suits: dict[Seat, int],
+        subset: Callable[[Mask, int, random.Random], Mask] = random_subset,
     ) -> None:
+        self._subset = subset
         self.pool = pool
         self.seats = (first, second, third)
         self.sizes = sizes
@@ -199,11 +204,11 @@ class _VoidPlan:
         dealt = [0, 0, 0, 0]
         for suit in range(4):
             if counts[suit]:
-                dealt[first] |= random_subset(pool & SUIT_MASKS[suit], counts[suit], rng)
+                dealt[first] |= self._subset(pool & SUIT_MASKS[suit], counts[suit], rng)
         rest = pool & ~dealt[first]
         forced = rest & self.second_only
         free = rest & self.both
-        dealt[second] = forced | random_subset(free, self.sizes[second] - forced.bit_count(), rng)
+        dealt[second] = forced | self._subset(free, self.sizes[second] - forced.bit_count(), rng)
         dealt[third] = rest & ~dealt[second]
         return dealt
 

@@ -300,7 +300,7 @@ class SamplingBot(BaseBot):
         assert obs.trump_card is not None
         rng = random.Random(f"{self.seed}:redeal:{obs.partida}:{obs.deal}:{obs.hand_mask}")
         tables = self._tables(obs)
-        sampler = Sampler(obs)
+        sampler = Sampler(obs, self._kernel.module)
         held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
         team = team_of(obs.seat)
         count = min(self.samples, 120)
@@ -538,7 +538,7 @@ class _Deals:
         self.stop = stop
         """The clock's test, asked every few deals of a pool (`OutOfTime` when it says stop)."""
         self.rng = rng
-        self.sampler = Sampler(obs)
+        self.sampler = Sampler(obs, kernel)
         self.weigh: Callable[[list[Mask]], float] | None = None
         self.exact: tuple[list[list[Mask]], list[float], float] | None = None
         """Late in a deal: every consistent deal, its weight and their total (the exact
