@@ -523,9 +523,7 @@ class _Deals:
     is (the first deals of it). Late in a deal, when at most `_ENUMERATE` deals are consistent
     with what the seat knows, every one is weighed once and the batches are drawn from all of
     them: the exact posterior.
-
-    The weighing happens before the clock is asked: a position with thousands of deals to
-    enumerate takes a few milliseconds at most."""
+    """
 
     def __init__(
         self,
@@ -548,7 +546,11 @@ class _Deals:
             self.weigh = Likelihood(obs, inference, floor, kernel=kernel).weight
             if self.sampler.count() <= _ENUMERATE:
                 every = self.sampler.every_deal()
-                weights = [self.weigh(hands) for hands in every]
+                weights: list[float] = []
+                for hands in every:
+                    if stop is not None and len(weights) % 64 == 63 and stop():
+                        raise OutOfTime
+                    weights.append(self.weigh(hands))
                 total = sum(weights)
                 if total:
                     self.exact = (every, weights, total)
