@@ -1,10 +1,11 @@
-"""The hidden hands: deals of the unseen cards consistent with what a seat knows, and how well
-a deal explains the rivals' cards so far.
+"""The hidden hands: deals of the unseen cards consistent with what a seat knows, and how likely
+the rivals' cards so far were in a deal.
 
 `Sampler` deals the cards a seat has not seen to the other three, respecting the hand sizes, the
-voids shown and the turned trump card while the dealer holds it; `Likelihood` weighs a sampled deal
-by the rivals' plays the rules of thumb would have made in it (level 4 draws its deals by that
-weight).
+voids shown and the turned trump card while the dealer holds it (and, late in a deal, lists every
+such deal); `Likelihood` weighs a deal by the likelihood of the rivals' plays under a model of how
+players play: the rules of thumb's card, or now and then any other (levels 4 and 5 draw their deals
+by that weight).
 """
 
 from __future__ import annotations

@@ -36,8 +36,8 @@ def make_bot(
 
     Levels 4 and 5 search, and take a budget per decision: `time_ms` (a wall-clock budget in
     milliseconds: they sample deals until it is used, checking the clock between deals and inside
-    the exact solver, and choose from what they sampled; the 99th percentile of level 5's time at
-    `time_ms=100` is measured within 110 ms by `benchmarks/clock.py`), or `samples` (the most deals
+    the exact solver, and choose from what they sampled; `benchmarks/clock.py` measures how well
+    they keep to it), or `samples` (the most deals
     sampled per card: with a `seed`, the same choices on any machine). With both, whichever runs out
     first ends the decision; with neither, each level's default number of samples. Levels 1 to 3
     choose at once and take no budget (a front end passes one only where `level >= 4`).

@@ -151,9 +151,11 @@ class SamplingBot(BaseBot):
     Before each card it deals the cards it has not seen to the other three players many times
     over, consistently with all its seat knows: its own hand, the cards played, who has shown a
     void in which suit, the hand sizes and the turned trump card while the dealer still holds
-    it, every such deal equally likely. It draws these deals from a larger pool by how well each
-    explains the rivals' cards so far (a deal in which the rules of thumb would have played
-    otherwise is unlikely). In each deal it tries every card it could play (equivalent cards
+    it. It draws these deals by how likely the rivals' cards so far were in each: a player plays
+    the rules of thumb's card, or now and then any other legal card (so a deal in which the rules
+    of thumb would have played otherwise is unlikely, the more so the more cards there were to
+    choose from); late in a deal it weighs every consistent deal (the exact posterior), earlier it
+    resamples a pool of deals grown until it is worth a batch. In each deal it tries every card it could play (equivalent cards
     once) and plays the deal out to its end, every seat playing by the rules of thumb of level
     3 from what that seat knows; the last tricks are solved exactly. It scores each end in the
     variant's terms — its chance of winning the match afterwards, from the tier table, the
@@ -420,8 +422,8 @@ class SearchBot(SamplingBot):
     on the way, so most cards take far fewer), the last four tricks of the deal solved exactly from
     every sampled deal (every hand in view) instead of the last two, and the last three tricks of
     every play-out solved exactly instead of played by the rules of thumb. It takes the same options
-    as level 4, with these defaults; give it a budget (`time_ms=100`: a card within 100 ms of wall
-    time, measured at the 99th percentile within 110 ms; or `samples=N` for reproducible play).
+    as level 4, with these defaults; give it a budget (`time_ms=100`: a card in about 100 ms of
+    wall time; or `samples=N` for reproducible play).
     """
 
     level = 5
