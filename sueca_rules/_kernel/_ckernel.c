@@ -459,6 +459,92 @@ static PyObject *c_deal_to_seats(PyObject *self, PyObject *args) {
                          (unsigned long long)hands[2], (unsigned long long)hands[3]);
 }
 
+/* plan_deal(counts, cumulative, total, pool, first, second, third, size_second, second_only,
+   both, base, rng): bots._hidden_hands._VoidPlan.deal (the same draws), the four hands with
+   the known cards of `base` added. counts: 4 bytes a composition; cumulative: 8 bytes
+   (little-endian) each; total below 2**63. */
+static PyObject *c_plan_deal(PyObject *self, PyObject *args) {
+    Py_buffer counts, cum;
+    unsigned long long total, pool, second_only, both;
+    int first, second, third, size_second;
+    PyObject *base_obj, *rng, *f;
+    if (!PyArg_ParseTuple(args, "y*y*KKiiiiKKOO", &counts, &cum, &total, &pool, &first, &second,
+                          &third, &size_second, &second_only, &both, &base_obj, &rng))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t n = cum.len / 8;
+    u64 base[4];
+    if (counts.len != 4 * n || !n || !total || total >> 63 || first < 0 || first > 3 ||
+        second < 0 || second > 3 || third < 0 || third > 3 || (pool & ~DECK)) {
+        PyErr_SetString(PyExc_ValueError, "plan_deal: an argument is out of range");
+        goto done;
+    }
+    if (get_seq(base_obj, 4, 4, "base", &f) < 0) goto done;
+    for (int i = 0; i < 4; i++)
+        if (get_mask(PySequence_Fast_ITEMS(f)[i], &base[i]) < 0) {
+            Py_DECREF(f);
+            goto done;
+        }
+    Py_DECREF(f);
+    /* rng.randrange(total): getrandbits(total.bit_length()) until below total */
+    int k = high((u64)total) + 1;
+    PyObject *bits = PyLong_FromLong(k);
+    if (!bits) goto done;
+    u64 r;
+    for (;;) {
+        PyObject *v = PyObject_CallMethodOneArg(rng, str_getrandbits, bits);
+        if (!v) {
+            Py_DECREF(bits);
+            goto done;
+        }
+        unsigned long long x = PyLong_AsUnsignedLongLong(v);
+        Py_DECREF(v);
+        if (x == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(bits);
+            goto done;
+        }
+        r = (u64)x;
+        if (r < total) break;
+    }
+    Py_DECREF(bits);
+    /* bisect_right(cumulative, r): the first composition whose running total exceeds r */
+    const unsigned char *c = cum.buf;
+    Py_ssize_t lo = 0, hi = n;
+    while (lo < hi) {
+        Py_ssize_t mid = (lo + hi) / 2;
+        u64 at;
+        memcpy(&at, c + 8 * mid, 8);
+        if (r < at)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    if (lo >= n) {
+        PyErr_SetString(PyExc_ValueError, "plan_deal: the running totals end below total");
+        goto done;
+    }
+    const unsigned char *want = (const unsigned char *)counts.buf + 4 * lo;
+    u64 dealt[4] = {0, 0, 0, 0}, part;
+    for (int suit = 0; suit < 4; suit++)
+        if (want[suit]) {
+            if (subset((u64)pool & SUIT(suit), want[suit], rng, &part) < 0) goto done;
+            dealt[first] |= part;
+        }
+    u64 rest = (u64)pool & ~dealt[first];
+    u64 forced = rest & (u64)second_only, free_cards = rest & (u64)both;
+    if (subset(free_cards, size_second - popc(forced), rng, &part) < 0) goto done;
+    dealt[second] = forced | part;
+    dealt[third] = rest & ~dealt[second];
+    result = Py_BuildValue("[KKKK]", (unsigned long long)(base[0] | dealt[0]),
+                           (unsigned long long)(base[1] | dealt[1]),
+                           (unsigned long long)(base[2] | dealt[2]),
+                           (unsigned long long)(base[3] | dealt[3]));
+done:
+    PyBuffer_Release(&counts);
+    PyBuffer_Release(&cum);
+    return result;
+}
+
 /* --- deal_hands --------------------------------------------------------------------------- */
 
 static int deal_hands_into(PyObject *rng, u64 *out);
@@ -1284,6 +1370,7 @@ static PyMethodDef methods[] = {
     {"rival_weight", c_rival_weight, METH_VARARGS, "Likelihood.rival_weight, compiled."},
     {"random_playout", c_random_playout, METH_VARARGS,
      "random_playout(position, rng): the deal played to its end with random legal cards."},
+    {"plan_deal", c_plan_deal, METH_VARARGS, "One deal of a _VoidPlan (bots), compiled."},
     {"random_subset", c_random_subset, METH_VARARGS,
      "random_subset(pool, size, rng): a uniformly random set of size cards of pool."},
     {"deal_to_seats", c_deal_to_seats, METH_VARARGS,

@@ -88,6 +88,9 @@ class Sampler:
             plan = _VoidPlan(pool, sizes, first, second, third, void_suits, self._subset)
             if plan.total:
                 self._plan = plan
+        self._fast_plan: Callable[[random.Random], list[Mask]] | None = None
+        if kernel is not None and self._plan is not None and self._plan.total < 1 << 63:
+            self._fast_plan = self._plan.compiled(kernel, hands)
 
     def count(self) -> int:
         """How many deals are consistent with what the seat knows (the voids counted when they
@@ -128,6 +131,8 @@ class Sampler:
 
     def sample(self, rng: random.Random) -> list[Mask]:
         """One deal: the four hand masks."""
+        if self._fast_plan is not None:
+            return self._fast_plan(rng)
         if self._plan is None:
             dealt = self._to_seats(self.pool, self.sizes, rng)
         else:
@@ -196,6 +201,21 @@ class _VoidPlan:
             self.counts.append(counts)
             self.cumulative.append(total)
         self.total = total
+
+    def compiled(
+        self, kernel: ModuleType, base: list[Mask]
+    ) -> Callable[[random.Random], list[Mask]]:
+        """`deal()` on the compiled kernel, `base`'s known cards added to the hands (the same
+        draws and deals)."""
+        counts = bytes(c for counts in self.counts for c in counts)
+        cumulative = b"".join(total.to_bytes(8, "little") for total in self.cumulative)
+        first, second, third = self.seats
+        args = (
+            counts, cumulative, self.total, self.pool, first, second, third,
+            self.sizes[second], self.second_only, self.both, tuple(base),
+        )  # fmt: skip
+        deal = kernel.plan_deal
+        return lambda rng: deal(*args, rng)
 
     def deal(self, rng: random.Random) -> list[Mask]:
         """One deal of the pool: the hands of the three seats (0 for the observer's)."""
