@@ -156,8 +156,8 @@ class SamplingBot(BaseBot):
     of thumb would have played otherwise is unlikely, the more so the more cards there were to
     choose from); late in a deal it weighs every consistent deal (the exact posterior), earlier it
     resamples a pool of deals grown until it is worth a batch. In each deal it tries every card it
-    could play (equivalent cards once) and plays the deal out to its end, every seat playing by the rules of thumb of level
-    3 from what that seat knows; the last tricks are solved exactly. It scores each end in the
+    could play (equivalent cards once) and plays the deal out to its end, every seat playing by
+    the rules of thumb of level 3 from what that seat knows; the last tricks are solved exactly. It scores each end in the
     variant's terms — its chance of winning the match afterwards, from the tier table, the
     bandeira, pending 60-60 ties, the games both teams have and need and the partidas —
     blended with the card points, and plays the card with the best average. A card whose
