@@ -148,21 +148,21 @@ def candidate_cards(observation: Observation) -> list[CardIndex]:
 class SamplingBot(BaseBot):
     """Level 4: thinks ahead by playing out many possible deals before each card.
 
-    Before each card it deals the cards it has not seen to the other three players many times
-    over, consistently with all its seat knows: its own hand, the cards played, who has shown a
-    void in which suit, the hand sizes and the turned trump card while the dealer still holds
-    it. It draws these deals by how likely the rivals' cards so far were in each: a player plays
-    the rules of thumb's card, or now and then any other legal card (so a deal in which the rules
-    of thumb would have played otherwise is unlikely, the more so the more cards there were to
-    choose from); late in a deal it weighs every consistent deal (the exact posterior), earlier it
-    resamples a pool of deals grown until it is worth a batch. In each deal it tries every card it
-    could play (equivalent cards once) and plays the deal out to its end, every seat playing by
-    the rules of thumb of level 3 from what that seat knows; the last tricks are solved exactly. It scores each end in the
-    variant's terms — its chance of winning the match afterwards, from the tier table, the
-    bandeira, pending 60-60 ties, the games both teams have and need and the partidas —
-    blended with the card points, and plays the card with the best average. A card whose
-    average falls three standard errors behind the best's (over the same deals) is no longer
-    played out, and once one card is left it stops.
+    Before each card it deals the cards it has not seen to the other three players many times over,
+    consistently with all its seat knows: its own hand, the cards played, who has shown a void in
+    which suit, the hand sizes and the turned trump card while the dealer still holds it. It draws
+    these deals by how likely the rivals' cards so far were in each: a player plays the rules of
+    thumb's card, or now and then any other legal card (so a deal in which the rules of thumb would
+    have played otherwise is unlikely, the more so the more cards there were to choose from); late
+    in a deal it weighs every consistent deal (the exact posterior), earlier it resamples a pool of
+    deals grown until it is worth a batch. In each deal it tries every card it could play
+    (equivalent cards once) and plays the deal out to its end, every seat playing by the rules of
+    thumb of level 3 from what that seat knows; the last tricks are solved exactly. It scores each
+    end in the variant's terms — its chance of winning the match afterwards, from the tier table,
+    the bandeira, pending 60-60 ties, the games both teams have and need and the partidas — blended
+    with the card points, and plays the card with the best average. A card whose average falls three
+    standard errors behind the best's (over the same deals) is no longer played out, and once one
+    card is left it stops.
 
     Budget per card: `samples` (the most deals sampled, default 60) and/or `time_ms` (a wall-clock
     budget in milliseconds: it samples until the time is up, checking the clock between deals and
