@@ -95,6 +95,20 @@ static int get_seq(PyObject *obj, Py_ssize_t min, Py_ssize_t max, const char *wh
     return (int)n;
 }
 
+/* A sequence of min to max ints, each lo to hi, into out; its length, or -1 (an error set). */
+static int get_ints(PyObject *obj, int min, int max, long lo, long hi, const char *what, int *out) {
+    PyObject *f;
+    int n = get_seq(obj, min, max, what, &f);
+    if (n < 0) return -1;
+    for (int i = 0; i < n; i++)
+        if (get_int(PySequence_Fast_ITEMS(f)[i], lo, hi, what, &out[i]) < 0) {
+            Py_DECREF(f);
+            return -1;
+        }
+    Py_DECREF(f);
+    return n;
+}
+
 static int get_position(PyObject *p, Pos *pos) {
     /* p: a Position (any sequence of its 7 fields). */
     PyObject *fields, *f;
@@ -107,36 +121,12 @@ static int get_position(PyObject *p, Pos *pos) {
     Py_DECREF(f);
     if (get_int(it[1], 0, 3, "trump", &pos->trump) < 0) goto done;
     if (get_int(it[2], 0, 3, "leader", &pos->leader) < 0) goto done;
-    int n = get_seq(it[3], 0, 3, "trick", &f);
+    int n = get_ints(it[3], 0, 3, 0, 39, "trick", pos->trick);
     if (n < 0) goto done;
     pos->ntrick = n;
-    for (int i = 0; i < n; i++)
-        if (get_int(PySequence_Fast_ITEMS(f)[i], 0, 39, "a card", &pos->trick[i]) < 0) {
-            Py_DECREF(f);
-            goto done;
-        }
-    Py_DECREF(f);
-    if (get_seq(it[4], 2, 2, "points", &f) < 0) goto done;
-    for (int i = 0; i < 2; i++)
-        if (get_int(PySequence_Fast_ITEMS(f)[i], 0, 120, "points", &pos->points[i]) < 0) {
-            Py_DECREF(f);
-            goto done;
-        }
-    Py_DECREF(f);
-    if (get_seq(it[5], 2, 2, "tricks_won", &f) < 0) goto done;
-    for (int i = 0; i < 2; i++)
-        if (get_int(PySequence_Fast_ITEMS(f)[i], 0, 10, "tricks", &pos->tricks[i]) < 0) {
-            Py_DECREF(f);
-            goto done;
-        }
-    Py_DECREF(f);
-    if (get_seq(it[6], 4, 4, "next_seat", &f) < 0) goto done;
-    for (int i = 0; i < 4; i++)
-        if (get_int(PySequence_Fast_ITEMS(f)[i], 0, 3, "a seat", &pos->next_seat[i]) < 0) {
-            Py_DECREF(f);
-            goto done;
-        }
-    Py_DECREF(f);
+    if (get_ints(it[4], 2, 2, 0, 120, "points", pos->points) < 0) goto done;
+    if (get_ints(it[5], 2, 2, 0, 10, "tricks_won", pos->tricks) < 0) goto done;
+    if (get_ints(it[6], 4, 4, 0, 3, "next_seat", pos->next_seat) < 0) goto done;
     ok = 0;
     /* A deal the loops can play: hands and trick apart, every seat yet to play to the trick
        holding one card more than those that have played to it. */
@@ -249,6 +239,27 @@ static inline int pick(Stream *s, int n) {
 
 /* --- random_playout ----------------------------------------------------------------------- */
 
+/* seat plays card to a trick: out of its hand, into the trick's points and, if it takes the
+   trick, its winning card and seat. */
+static inline void lay(u64 *hands, int seat, int card, int trump, int *points, int *best,
+                       int *best_seat) {
+    hands[seat] &= ~BIT(card);
+    *points += PTS(card);
+    if (beats(trump, *best, card)) {
+        *best = card;
+        *best_seat = seat;
+    }
+}
+
+/* A card of hand picked by a random byte: of the cards of the suit led it holds (follow), the
+   i-th strongest; otherwise the i-th lowest-numbered of the n the hand holds (or of `any`
+   cards, the hot loop's count); -1 on a Python error. */
+static inline int random_card(Stream *st, u64 hand, u64 follow, int any) {
+    int i = pick(st, follow ? popc(follow) : any);
+    if (i < 0) return -1;
+    return follow ? nth_high(follow, i) : nth_low(hand, i);
+}
+
 /* The deal of pos played to its end with random legal cards into out (points0, points1, tricks0,
    tricks1); -1 on a Python error. */
 static int random_playout_pos(const Pos *start, PyObject *rng, int *out) {
@@ -265,25 +276,11 @@ static int random_playout_pos(const Pos *start, PyObject *rng, int *out) {
         int best = ts.best, points = ts.points, seat = ts.to_play, led = ts.led;
         best_seat = ts.best_seat;
         for (int k = 0; k < 4 - ts.played; k++) {
-            u64 hand = hands[seat], follow = hand & SUIT(led);
-            int card;
-            if (!(hand & (hand - 1))) {
-                card = high(hand);
-            } else if (follow) {
-                int i = pick(&st, popc(follow));
-                if (i < 0) return -1;
-                card = nth_high(follow, i);
-            } else {
-                int i = pick(&st, popc(hand));
-                if (i < 0) return -1;
-                card = nth_low(hand, i);
-            }
-            hands[seat] = hand ^ BIT(card);
-            points += PTS(card);
-            if (beats(trump, best, card)) {
-                best = card;
-                best_seat = seat;
-            }
+            u64 hand = hands[seat];
+            int card = hand & (hand - 1) ? random_card(&st, hand, hand & SUIT(led), popc(hand))
+                                         : high(hand);
+            if (card < 0) return -1;
+            lay(hands, seat, card, trump, &points, &best, &best_seat);
             seat = ns[seat];
         }
         p[best_seat & 1] += points;
@@ -299,22 +296,9 @@ static int random_playout_pos(const Pos *start, PyObject *rng, int *out) {
         int led = card / 10, best = card, points = PTS(card);
         for (int k = 0; k < 3; k++) {
             seat = ns[seat];
-            u64 hand = hands[seat], follow = hand & SUIT(led);
-            if (follow) {
-                i = pick(&st, popc(follow));
-                if (i < 0) return -1;
-                card = nth_high(follow, i);
-            } else {
-                i = pick(&st, size);
-                if (i < 0) return -1;
-                card = nth_low(hand, i);
-            }
-            hands[seat] = hand ^ BIT(card);
-            points += PTS(card);
-            if (beats(trump, best, card)) {
-                best = card;
-                best_seat = seat;
-            }
+            card = random_card(&st, hands[seat], hands[seat] & SUIT(led), size);
+            if (card < 0) return -1;
+            lay(hands, seat, card, trump, &points, &best, &best_seat);
         }
         p[best_seat & 1] += points;
         t[best_seat & 1] += 1;
@@ -324,12 +308,7 @@ static int random_playout_pos(const Pos *start, PyObject *rng, int *out) {
         int seat = best_seat, best = high(hands[seat]), points = PTS(best);
         for (int k = 0; k < 3; k++) {
             seat = ns[seat];
-            int card = high(hands[seat]);
-            points += PTS(card);
-            if (beats(trump, best, card)) {
-                best = card;
-                best_seat = seat;
-            }
+            lay(hands, seat, high(hands[seat]), trump, &points, &best, &best_seat);
         }
         p[best_seat & 1] += points;
         t[best_seat & 1] += 1;
@@ -427,20 +406,14 @@ static PyObject *c_random_subset(PyObject *self, PyObject *args) {
 
 static PyObject *c_deal_to_seats(PyObject *self, PyObject *args) {
     unsigned long long pool_in;
-    PyObject *sizes_obj, *rng, *f;
+    PyObject *sizes_obj, *rng;
     if (!PyArg_ParseTuple(args, "KOO", &pool_in, &sizes_obj, &rng)) return NULL;
     if (pool_in & ~DECK) {
         PyErr_SetString(PyExc_ValueError, "deal_to_seats: cards 0 to 39 only");
         return NULL;
     }
     int sizes[4];
-    if (get_seq(sizes_obj, 4, 4, "sizes", &f) < 0) return NULL;
-    for (int i = 0; i < 4; i++)
-        if (get_int(PySequence_Fast_ITEMS(f)[i], 0, 40, "a hand size", &sizes[i]) < 0) {
-            Py_DECREF(f);
-            return NULL;
-        }
-    Py_DECREF(f);
+    if (get_ints(sizes_obj, 4, 4, 0, 40, "sizes", sizes) < 0) return NULL;
     u64 pool = (u64)pool_in, hands[4] = {0, 0, 0, 0};
     int left = popc(pool);
     for (int seat = 0; seat < 4; seat++) {
@@ -561,7 +534,7 @@ static PyObject *c_deal_hands(PyObject *self, PyObject *rng) {
    call (a study of random play; `benchmarks/run.py` times it): a list of outcomes. */
 static PyObject *c_random_deals(PyObject *self, PyObject *args) {
     int count, leader;
-    PyObject *next_seat, *rng, *f;
+    PyObject *next_seat, *rng;
     if (!PyArg_ParseTuple(args, "iiOO", &count, &leader, &next_seat, &rng)) return NULL;
     if (count < 0 || count > 100000000 || leader < 0 || leader > 3) {
         PyErr_SetString(PyExc_ValueError, "random_deals: count or leader out of range");
@@ -569,13 +542,7 @@ static PyObject *c_random_deals(PyObject *self, PyObject *args) {
     }
     Pos pos;
     memset(&pos, 0, sizeof pos);
-    if (get_seq(next_seat, 4, 4, "next_seat", &f) < 0) return NULL;
-    for (int i = 0; i < 4; i++)
-        if (get_int(PySequence_Fast_ITEMS(f)[i], 0, 3, "a seat", &pos.next_seat[i]) < 0) {
-            Py_DECREF(f);
-            return NULL;
-        }
-    Py_DECREF(f);
+    if (get_ints(next_seat, 4, 4, 0, 3, "next_seat", pos.next_seat) < 0) return NULL;
     PyObject *two = PyLong_FromLong(2);
     PyObject *list = PyList_New(count);
     if (!two || !list) goto fail;
@@ -1250,19 +1217,13 @@ static PyObject *c_heuristic_playout(PyObject *self, PyObject *args) {
 static PyObject *c_rule_card(PyObject *self, PyObject *args) {
     unsigned long long hand, legal, unseen, voids;
     int follows, seat, led, best, best_seat, points, played, trump, held_seat, held_card, memory;
-    PyObject *next_seat, *f;
+    PyObject *next_seat;
     if (!PyArg_ParseTuple(args, "KKpiiiiiiiOKKiip", &hand, &legal, &follows, &seat, &led, &best,
                           &best_seat, &points, &played, &trump, &next_seat, &unseen, &voids,
                           &held_seat, &held_card, &memory))
         return NULL;
     int ns[4];
-    if (get_seq(next_seat, 4, 4, "next_seat", &f) < 0) return NULL;
-    for (int i = 0; i < 4; i++)
-        if (get_int(PySequence_Fast_ITEMS(f)[i], 0, 3, "a seat", &ns[i]) < 0) {
-            Py_DECREF(f);
-            return NULL;
-        }
-    Py_DECREF(f);
+    if (get_ints(next_seat, 4, 4, 0, 3, "next_seat", ns) < 0) return NULL;
     if ((hand | legal | unseen) & ~DECK || !hand || (legal & ~hand) || seat < 0 || seat > 3 ||
         led < 0 || led > 3 || best < 0 || best > 39 || best_seat < 0 || best_seat > 3 ||
         played < 0 || played > 3 || trump < 0 || trump > 3 || held_card < -1 || held_card > 39 ||
@@ -1304,7 +1265,7 @@ static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
     unsigned long long hand_now;
     int rival, trump, held_seat, held_card, soft;
     double miss, floor;
-    PyObject *next_seat, *f;
+    PyObject *next_seat;
     if (!PyArg_ParseTuple(args, "y*KiiOiiddp", &buf, &hand_now, &rival, &trump, &next_seat,
                           &held_seat, &held_card, &miss, &floor, &soft))
         return NULL;
@@ -1315,17 +1276,10 @@ static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "rival_weight: an argument is out of range");
         return NULL;
     }
-    if (get_seq(next_seat, 4, 4, "next_seat", &f) < 0) {
+    if (get_ints(next_seat, 4, 4, 0, 3, "next_seat", ns) < 0) {
         PyBuffer_Release(&buf);
         return NULL;
     }
-    for (int i = 0; i < 4; i++)
-        if (get_int(PySequence_Fast_ITEMS(f)[i], 0, 3, "a seat", &ns[i]) < 0) {
-            Py_DECREF(f);
-            PyBuffer_Release(&buf);
-            return NULL;
-        }
-    Py_DECREF(f);
     const unsigned char *p = buf.buf;
     Py_ssize_t n = buf.len / 32;
     Know k = {trump, ns, 0, 0, held_seat, -1, 1};
