@@ -36,7 +36,8 @@ def percentile(values: list[float], share: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--level", type=int, default=5)
-    parser.add_argument("--time-ms", type=float, default=100.0)
+    parser.add_argument("--time-ms", type=float, default=100.0, help="0: no clock")
+    parser.add_argument("--samples", type=int, default=None, help="a sample budget instead")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", default="clock")
     args = parser.parse_args(argv)
@@ -45,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     for index in range(args.deals):
         base = f"{args.seed}:{index}"
         match = Match("portugal", seed=base, first_dealer=index % 4)
-        bots = [make_bot(args.level, seed=f"{base}:{s}", time_ms=args.time_ms) for s in range(4)]
+        budget = {"time_ms": args.time_ms or None, "samples": args.samples}
+        bots = [make_bot(args.level, seed=f"{base}:{s}", **budget) for s in range(4)]
         while not match.deals:
             seat = match.turn
             assert seat is not None
@@ -57,10 +59,11 @@ def main(argv: list[str] | None = None) -> int:
             if isinstance(bot, SamplingBot):
                 sampled.append(bot.last_deals)
             match.play(card)
-    limit = args.time_ms * 1.1
+    limit = (args.time_ms or 100.0) * 1.1
     report = {
         "level": args.level,
         "time_ms": args.time_ms,
+        "samples": args.samples,
         "deals": args.deals,
         "decisions": len(times),
         "p50_ms": round(percentile(times, 0.50), 2),
