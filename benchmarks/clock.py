@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -42,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="clock")
     args = parser.parse_args(argv)
     times: list[float] = []
+    cpu_times: list[float] = []
     sampled: list[int] = []
     for index in range(args.deals):
         base = f"{args.seed}:{index}"
@@ -52,9 +54,10 @@ def main(argv: list[str] | None = None) -> int:
             seat = match.turn
             assert seat is not None
             observation = match.observation(seat)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             card = bots[seat].choose(observation)
             times.append((time.perf_counter() - start) * 1000)
+            cpu_times.append((time.process_time() - cpu) * 1000)
             bot = bots[seat]
             if isinstance(bot, SamplingBot):
                 sampled.append(bot.last_deals)
@@ -72,6 +75,11 @@ def main(argv: list[str] | None = None) -> int:
         "max_ms": round(max(times), 2),
         "within_budget_plus_10pct": round(sum(t <= limit for t in times) / len(times), 4),
         "p99_within_budget_plus_10pct": percentile(times, 0.99) <= limit,
+        # Over the budget with little processor time: the process was waiting for a core.
+        "over_budget_max_cpu_ms": round(
+            max([c for t, c in zip(times, cpu_times, strict=True) if t > limit], default=0.0), 2
+        ),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "median_deals_sampled": statistics.median(sampled) if sampled else 0,
         "command": " ".join(["benchmarks/clock.py", *(argv or sys.argv[1:])]),
     }
