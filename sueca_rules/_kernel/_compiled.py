@@ -25,7 +25,6 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Final
@@ -126,11 +125,3 @@ def _build(target: Path) -> None:
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
-
-
-def playout_functions() -> tuple[Callable[..., object], Callable[..., object]] | None:
-    """The compiled `heuristic_playout` and `solve`, or `None` (for the bots)."""
-    module = compiled()
-    if module is None:
-        return None
-    return module.heuristic_playout, module.solve
