@@ -10,8 +10,8 @@ failed build (its message is kept in `build_error()`) or `SUECA_RULES_KERNEL=pur
 environment: the pure kernel, silently. `SUECA_RULES_KERNEL=compiled` makes a failed build an
 `ImportError` instead (for CI, where the compiled kernel must be tested).
 
-The wrappers below take the pure kernel's arguments (`Position`, `random.Random`) and give its
-results.
+The module's functions take the pure kernel's arguments (a `Position`, a `random.Random`) and give
+its results; `sueca_rules.bots._sampling.Kernel` puts the bots' calls on one or the other.
 """
 
 from __future__ import annotations
