@@ -19,6 +19,10 @@ Figures (keys of the JSON object):
   scoring, and the next deal shuffled and dealt by the match itself);
 * `kernel_deals_per_s`: the bots' kernel dealing its own deals and playing them out with random
   legal cards (`sueca_rules._kernel.deal_hands` and `random_playout`);
+* `compiled_kernel_deals_per_s`: the same deals on the optional compiled kernel
+  (`sueca_rules._kernel._compiled`): its `random_deals` runs the loop above (`deal_hands`, the
+  trump suit, `random_playout`) in C, the same deals and play-outs bit for bit; `null` where it
+  is not built (no C compiler);
 * `numpy_deals_per_s`: the same with NumPy (the optional `numpy` extra), thousands of deals dealt
   and played out at once as arrays (`sueca_rules._kernel._arrays`); 0 without NumPy;
 * `simulate_deals_per_s`: the path of `sueca simulate` with level-3 bots: for every card,
@@ -36,7 +40,8 @@ Every figure but the speed-up is processor time (`time.process_time`, or the chi
 are interleaved (a round measures each figure once) and each figure is the median of its repeats.
 Each deal rate is timed on the second of two runs in its round (every one alike, the yardstick
 too), so that none pays for the caches the figure before it filled.
-Targets (issues 5 and 15): api ≥ 0.5 × baseline, kernel ≥ 3 × baseline, clone ≤ 5 µs, variant load ≤
+Targets (issues 5, 15 and 30): api ≥ 0.5 × baseline, kernel ≥ 3 × baseline, compiled kernel ≥ 10 ×
+the pure kernel (`ratios.compiled_vs_pure_kernel`, where it is built), clone ≤ 5 µs, variant load ≤
 5 ms, level 4 and level 5 ≤ 200 ms a card, simulate speed-up ≥ 1.7 with 2 jobs, `sueca --help` ≤ 250
 ms.
 """
@@ -62,11 +67,13 @@ sys.path.insert(0, str(ROOT))
 
 from sueca_rules import Card, Match, Observation, load_variant, simulate, variants_dir  # noqa: E402
 from sueca_rules._kernel import Position, deal_hands, random_playout  # noqa: E402
+from sueca_rules._kernel._compiled import compiled  # noqa: E402
 from sueca_rules.bots import Bot, make_bot  # noqa: E402
 
 TARGETS = {
     "api_vs_baseline": 0.5,
     "kernel_vs_baseline": 3.0,
+    "compiled_vs_pure_kernel": 10.0,
     "clone_us": 5.0,
     "variant_load_ms": 5.0,
     "bot4_ms_per_card": 200.0,
@@ -75,7 +82,12 @@ TARGETS = {
     "cli_help_ms": 250.0,
 }
 """The targets; ratios and the speed-up are floors, the rest ceilings."""
-FLOORS = {"api_vs_baseline", "kernel_vs_baseline", "simulate_speedup_2_jobs"}
+FLOORS = {
+    "api_vs_baseline",
+    "kernel_vs_baseline",
+    "compiled_vs_pure_kernel",
+    "simulate_speedup_2_jobs",
+}
 
 # --- the naive baseline -----------------------------------------------------------------------
 
@@ -181,6 +193,21 @@ def kernel_once(round_: int) -> float:
             hands = deal_hands(rng)
             trump = rng.getrandbits(2)
             random_playout(Position(hands, trump, 0, (), (0, 0), (0, 0), next_seat), rng)
+
+    return UNIT / seconds(run)
+
+
+def compiled_kernel_once(round_: int) -> float:
+    """`kernel_once` on the compiled kernel; 0 where it is not built (reported as `null`)."""
+    module = compiled()
+    if module is None:
+        return 0.0
+    rng = random.Random(round_)
+    next_seat = Match("portugal", seed=0).rules.next_seat
+    deals = module.random_deals  # the loop of `kernel_once`, in one call (the same deals)
+
+    def run() -> None:
+        deals(UNIT, 0, next_seat, rng)
 
     return UNIT / seconds(run)
 
@@ -313,6 +340,7 @@ WARMED = {
     "baseline_deals_per_s",
     "api_deals_per_s",
     "kernel_deals_per_s",
+    "compiled_kernel_deals_per_s",
     "numpy_deals_per_s",
     "simulate_deals_per_s",
 }
@@ -329,6 +357,7 @@ def measure(quick: bool, levels: tuple[int, ...] = (4, 5)) -> dict[str, object]:
         "baseline_deals_per_s": baseline_once,
         "api_deals_per_s": api_once,
         "kernel_deals_per_s": kernel_once,
+        "compiled_kernel_deals_per_s": compiled_kernel_once,
         "numpy_deals_per_s": numpy_once,
         "simulate_deals_per_s": simulate_path_once,
         "clone_us": clone_us_once,
@@ -362,6 +391,25 @@ def measure(quick: bool, levels: tuple[int, ...] = (4, 5)) -> dict[str, object]:
             ("simulate_vs_baseline", "simulate_deals_per_s"),
         )
     }
+    built = statistics.median(samples["compiled_kernel_deals_per_s"]) > 0
+    ratios = figures["ratios"]
+    assert isinstance(ratios, dict)
+    ratios["compiled_vs_baseline"] = (
+        round(statistics.median(samples["compiled_kernel_deals_per_s"]) / baseline, 3)
+        if built
+        else None
+    )
+    ratios["compiled_vs_pure_kernel"] = (
+        round(
+            statistics.median(samples["compiled_kernel_deals_per_s"])
+            / statistics.median(samples["kernel_deals_per_s"]),
+            2,
+        )
+        if built
+        else None
+    )
+    if not built:
+        figures["compiled_kernel_deals_per_s"] = None
     figures["simulate_seconds"] = {"jobs_1": round(one, 2), "jobs_2": round(two, 2)}
     figures["rounds"] = rounds
     figures["machine"] = {

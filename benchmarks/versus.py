@@ -10,6 +10,12 @@ processor time per card (ms).
 
     .venv/bin/python benchmarks/versus.py --old main --level 4 --deals 500 --jobs 2
 
+`--old-level` plays another level of the old revision (default: `--level`): level 5 on a clock
+against level 4 at its default, for example (`--old HEAD` for this tree's own level 4):
+
+    .venv/bin/python benchmarks/versus.py --old HEAD --level 5 --old-level 4 \
+        --new-options '{"time_ms": 100}' --deals 500 --jobs 2
+
 Run on demand; it takes about as long as the equivalent `sueca simulate`.
 """
 
@@ -71,9 +77,11 @@ def _old_bots(revision: str) -> ModuleType:
     return _OLD[revision]
 
 
-def _play(args: tuple[str, int, int, str, dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
+def _play(
+    args: tuple[str, int, int, str, dict[str, Any], dict[str, Any], int],
+) -> dict[str, Any]:
     """Deal `index` played twice; the new team's points and each team's card times."""
-    revision, level, index, seed, new_options, old_options = args
+    revision, level, index, seed, new_options, old_options, old_level = args
     old = _old_bots(revision)
     base = f"{seed}:deals:{index}"
     points = []
@@ -84,7 +92,7 @@ def _play(args: tuple[str, int, int, str, dict[str, Any], dict[str, Any]]) -> di
         bots: list[Bot] = [
             make_bot(level, seed=f"{base}:seat{s}", **new_options)
             if team_of[s] == 0
-            else old.make_bot(level, seed=f"{base}:seat{s}", **old_options)
+            else old.make_bot(old_level, seed=f"{base}:seat{s}", **old_options)
             for s in range(4)
         ]
         while not match.deals:
@@ -108,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--old", default="main", help="the git revision to play against")
     parser.add_argument("--level", type=int, default=4)
+    parser.add_argument("--old-level", type=int, default=None, help="default: --level")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", default="versus")
     parser.add_argument("--jobs", type=int, default=1)
@@ -122,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             args.seed,
             json.loads(args.new_options),
             json.loads(args.old_options),
+            args.level if args.old_level is None else args.old_level,
         )
         for i in range(args.deals)
     ]
@@ -140,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     old_times = [t for r in results for t in r["times"][1]]
     report = {
         "level": args.level,
+        "old_level": args.level if args.old_level is None else args.old_level,
         "old": args.old,
         "deals": 2 * len(results),
         "new_deal_win_rate": round(statistics.fmean(pair_deal), 4),

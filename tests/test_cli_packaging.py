@@ -71,6 +71,7 @@ def test_the_wheel_holds_the_builtins_schema_and_phrases(wheel: Path) -> None:
         assert f"sueca_rules/_lang/{module}.py" in names
     assert "sueca_rules/py.typed" in names
     assert "sueca_rules/__init__.pyi" in names  # the public API's one table
+    assert "sueca_rules/_kernel/_ckernel.c" in names  # the optional compiled kernel's source
     # The web app's pages, scripts and styles (served from the package, nothing from elsewhere).
     web = Path(__file__).resolve().parents[1] / "sueca_rules" / "web"
     assets = [p.relative_to(web.parent.parent).as_posix() for p in web.rglob("*") if p.is_file()]

@@ -9,7 +9,10 @@ the rule facts are those of `sueca_rules._rules`, applied in the hot loops as ta
   its end with any policy (`playout()`) or with random legal cards (`random_playout()`);
 - `._deal`: random deals (`deal_hands()`) and random sets of cards (`random_subset()`,
   `deal_to_seats()`) without shuffling a deck;
-- `._solver`: the exact value of a small end position (`solve()`).
+- `._solver`: the exact value of a small end position (`solve()`, which a clock's `stop` test
+  can cut short: `OutOfTime`);
+- `._compiled`: the optional compiled kernel (`_ckernel.c`, built on first use where a C compiler
+  is at hand): the same functions, and the bots' rules-of-thumb play-outs, bit for bit.
 
 How bots choose cards (the rules of thumb, sampling, inference) lives in `sueca_rules.bots`.
 """

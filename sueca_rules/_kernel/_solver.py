@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .._rules import BEATS, trick_winner
 from ._bits import ABOVE, BIT, POINTS, SUIT_MASKS, CardIndex, Mask, NextSeat, Seat, SuitIndex
 from ._playouts import Position, TrickState
 
-__all__ = ["solve"]
+__all__ = ["CHECK_EVERY", "OutOfTime", "solve"]
+
+CHECK_EVERY = 512
+"""With a `stop` test, `solve()` asks it once every this many nodes of the search."""
 
 
-def solve(position: Position) -> int:
+class OutOfTime(Exception):  # noqa: N818 -- it is a signal, not an error
+    """Raised by `solve()` (and the bots' sampling) when its `stop` test says the time is up."""
+
+
+def solve(position: Position, stop: Callable[[], bool] | None = None) -> int:
     """The card points team 0 takes from `position` to the end of the deal (the points of the trick
     under way included) when both teams play perfectly with every hand in view.
 
@@ -18,9 +27,13 @@ def solve(position: Position) -> int:
     another order), and of several cards of one hand that play the same (no points, nothing
     still in play ranked between them) only one tried. Fast for the last three or four tricks;
     it grows tenfold with each trick before that.
+
+    `stop` (optional) is asked every `CHECK_EVERY` nodes whether to give up (a clock's deadline, a
+    node budget): when it answers `True`, `solve()` raises `OutOfTime`. The value does not depend
+    on it.
     """
     played, led, best, best_seat, trick_points, seat = TrickState.of(position)
-    search = _Search(list(position.hands), position.trump, position.next_seat)
+    search = _Search(list(position.hands), position.trump, position.next_seat, stop)
     if not played:
         return search.from_lead(seat, -1, 121)
     trick_mask = 0
@@ -37,9 +50,17 @@ class _Search:
     with the `BEATS` table of the rule `beats()`) rather than worked out again at each node.
     """
 
-    __slots__ = ("beats", "hands", "known", "next_seat", "trump")
+    __slots__ = ("beats", "hands", "known", "next_seat", "stop", "ticks", "trump")
 
-    def __init__(self, hands: list[Mask], trump: SuitIndex, next_seat: NextSeat) -> None:
+    def __init__(
+        self,
+        hands: list[Mask],
+        trump: SuitIndex,
+        next_seat: NextSeat,
+        stop: Callable[[], bool] | None = None,
+    ) -> None:
+        self.stop = stop
+        self.ticks = CHECK_EVERY if stop is not None else -1
         self.hands = hands
         self.trump = trump
         self.beats = BEATS[trump]
@@ -101,6 +122,13 @@ class _Search:
         """Team 0's points from here (`seat` to play the card after `played` cards of a trick of
         suit `led` that `best` of `best_seat` wins with `trick_points` in it, the cards
         `trick_mask`), within the window `(alpha, beta)`."""
+        if self.ticks > 0:
+            self.ticks -= 1
+            if not self.ticks:
+                self.ticks = CHECK_EVERY
+                assert self.stop is not None
+                if self.stop():
+                    raise OutOfTime
         hands = self.hands
         hand = hands[seat]
         legal = hand

@@ -1,19 +1,23 @@
-"""The hidden hands: deals of the unseen cards consistent with what a seat knows, and how well
-a deal explains the rivals' cards so far.
+"""The hidden hands: deals of the unseen cards consistent with what a seat knows, and how likely
+the rivals' cards so far were in a deal.
 
 `Sampler` deals the cards a seat has not seen to the other three, respecting the hand sizes, the
-voids shown and the turned trump card while the dealer holds it; `Likelihood` weighs a sampled deal
-by the rivals' plays the rules of thumb would have made in it (level 4 draws its deals by that
-weight).
+voids shown and the turned trump card while the dealer holds it (and, late in a deal, lists every
+such deal); `Likelihood` weighs a deal by the likelihood of the rivals' plays under a model of how
+players play: the rules of thumb's card, or now and then any other (levels 4 and 5 draw their deals
+by that weight).
 """
 
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import random
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+import struct
+from collections.abc import Callable, Iterator
+from types import ModuleType
+from typing import TYPE_CHECKING, Final
 
 from .._cards import DECK_MASK, SUIT_MASKS
 from .._kernel._bits import POINTS, CardIndex, Mask, Seat, SuitIndex, VoidMask, interchangeable
@@ -50,7 +54,10 @@ class Sampler:
     cannot all hold (a renúncia not yet proved) are dropped: then only the hand sizes count.
     """
 
-    def __init__(self, observation: Observation) -> None:
+    def __init__(self, observation: Observation, kernel: ModuleType | None = None) -> None:
+        # The compiled kernel's random_subset and deal_to_seats where given (the same draws).
+        self._subset = random_subset if kernel is None else kernel.random_subset
+        self._to_seats = deal_to_seats if kernel is None else kernel.deal_to_seats
         me = observation.seat
         sizes = list(observation.hand_sizes)
         hands = [0, 0, 0, 0]
@@ -78,18 +85,66 @@ class Sampler:
         if any(void_suits.values()):
             first = max(others, key=lambda seat: (void_suits[seat].bit_count(), -seat))
             second, third = (seat for seat in others if seat != first)
-            plan = _VoidPlan(pool, sizes, first, second, third, void_suits)
+            plan = _VoidPlan(pool, sizes, first, second, third, void_suits, self._subset)
             if plan.total:
                 self._plan = plan
+        self._fast_plan: Callable[[random.Random], list[Mask]] | None = None
+        if kernel is not None and self._plan is not None and self._plan.total < 1 << 63:
+            self._fast_plan = self._plan.compiled(kernel, hands)
+
+    def count(self) -> int:
+        """How many deals are consistent with what the seat knows (the voids counted when they
+        can all hold; otherwise the deals with the hand sizes alone)."""
+        if self._plan is not None:
+            return self._plan.total
+        left = self.pool.bit_count()
+        ways = 1
+        for size in self.sizes:
+            ways *= math.comb(left, size)
+            left -= size
+        return ways
+
+    def every_deal(self) -> list[list[Mask]]:
+        """Every deal consistent with what the seat knows, each once (for a small `count()`: the
+        exact distribution, which `sample()` draws from)."""
+        seats = [seat for seat in range(4) if self.sizes[seat]]
+        voids = self._plan.void_cards if self._plan is not None else {}
+        base = self.hands
+        pool = self.pool
+        while len(seats) < 3:  # seats with no card left to deal get none
+            seats.append(next(s for s in range(4) if s not in seats))
+        first, second, last = seats
+        last_void = voids.get(last, 0)
+        out: list[list[Mask]] = []
+        for a in _subsets(pool & ~voids.get(first, 0), self.sizes[first]):
+            rest = pool ^ a
+            for b in _subsets(rest & ~voids.get(second, 0), self.sizes[second]):
+                c = rest ^ b
+                if c & last_void or c.bit_count() != self.sizes[last]:
+                    continue
+                hands = base.copy()
+                hands[first] |= a
+                hands[second] |= b
+                hands[last] |= c
+                out.append(hands)
+        return out
 
     def sample(self, rng: random.Random) -> list[Mask]:
         """One deal: the four hand masks."""
+        if self._fast_plan is not None:
+            return self._fast_plan(rng)
         if self._plan is None:
-            dealt = deal_to_seats(self.pool, self.sizes, rng)
+            dealt = self._to_seats(self.pool, self.sizes, rng)
         else:
             dealt = self._plan.deal(rng)
         hands = self.hands
         return [hands[0] | dealt[0], hands[1] | dealt[1], hands[2] | dealt[2], hands[3] | dealt[3]]
+
+
+def _subsets(cards: Mask, size: int) -> list[Mask]:
+    """Every set of `size` cards of `cards`."""
+    bits = [1 << c for c in range(40) if cards >> c & 1]
+    return [sum(chosen) for chosen in itertools.combinations(bits, size)]
 
 
 def _suits_in(cards: Mask) -> int:
@@ -108,10 +163,17 @@ class _VoidPlan:
         second: Seat,
         third: Seat,
         void_suits: dict[Seat, int],
+        subset: Callable[[Mask, int, random.Random], Mask] = random_subset,
     ) -> None:
+        self._subset = subset
         self.pool = pool
         self.seats = (first, second, third)
         self.sizes = sizes
+        self.void_cards = {
+            seat: sum(SUIT_MASKS[suit] for suit in range(4) if void_suits[seat] >> suit & 1)
+            for seat in (first, second, third)
+        }
+        """The cards each of the three seats cannot hold (its voids'), by seat."""
         out = [(pool & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
         # The suits the second seat must take (the third is void in them), those the third
         # must take, and those both may hold.
@@ -140,6 +202,21 @@ class _VoidPlan:
             self.cumulative.append(total)
         self.total = total
 
+    def compiled(
+        self, kernel: ModuleType, base: list[Mask]
+    ) -> Callable[[random.Random], list[Mask]]:
+        """`deal()` on the compiled kernel, `base`'s known cards added to the hands (the same
+        draws and deals)."""
+        counts = bytes(c for counts in self.counts for c in counts)
+        cumulative = b"".join(total.to_bytes(8, "little") for total in self.cumulative)
+        first, second, third = self.seats
+        args = (
+            counts, cumulative, self.total, self.pool, first, second, third,
+            self.sizes[second], self.second_only, self.both, tuple(base),
+        )  # fmt: skip
+        deal = kernel.plan_deal
+        return lambda rng: deal(*args, rng)
+
     def deal(self, rng: random.Random) -> list[Mask]:
         """One deal of the pool: the hands of the three seats (0 for the observer's)."""
         first, second, third = self.seats
@@ -148,11 +225,11 @@ class _VoidPlan:
         dealt = [0, 0, 0, 0]
         for suit in range(4):
             if counts[suit]:
-                dealt[first] |= random_subset(pool & SUIT_MASKS[suit], counts[suit], rng)
+                dealt[first] |= self._subset(pool & SUIT_MASKS[suit], counts[suit], rng)
         rest = pool & ~dealt[first]
         forced = rest & self.second_only
         free = rest & self.both
-        dealt[second] = forced | random_subset(free, self.sizes[second] - forced.bit_count(), rng)
+        dealt[second] = forced | self._subset(free, self.sizes[second] - forced.bit_count(), rng)
         dealt[third] = rest & ~dealt[second]
         return dealt
 
@@ -176,18 +253,26 @@ cards not yet played, voids shown, whether the turned trump card was still in a 
 
 
 class Likelihood:
-    """How well sampled deals explain the rivals' cards so far (prepared once per observation;
-    `weight()` judges one deal).
+    """How likely the rivals' cards so far were in a sampled deal, under a model of how players
+    play (prepared once per observation; `weight()` judges one deal).
 
-    Each rival play is replayed in the sampled deal, and one that the rules of thumb (level 3) would
-    not have made there (nor a card just like it) multiplies the weight by `miss`. The partner's
-    cards are not judged (the partner may well be a bot that plays otherwise). A weight that falls
-    below `floor` is given up as 0.
+    The model: a player plays the card the rules of thumb (level 3) pick from its hand and what it
+    has seen, or, now and then, another of its legal cards, any of them alike. Each rival play is
+    replayed in the sampled deal: a card the only legal one is no evidence; the rules of thumb's
+    card (or one just like it) keeps the weight; another card multiplies it by `miss / (k - 1)`,
+    `k` the legal cards that play differently (a player who strays picks one of the `k - 1` others,
+    so a stray card is the less likely the more there were to choose from; `soft=False` multiplies
+    by `miss` alone, as level 4 did before). `miss` is the odds of straying where there are two
+    cards to choose from. The weight is the product over both rivals' plays, so deals are drawn in
+    proportion to the likelihood of what the rivals did (up to a constant); one that falls below
+    `floor` is given up as 0. The partner's cards are not judged (the partner may well be a person
+    or a bot that plays otherwise). The turned trump card is known to be in the dealer's hand while
+    it is, both to the sampler and here (the rivals knew it too).
 
     A rival's choices depend only on its own hand and what everyone saw, so the public state
-    before each of its plays is worked out once here, and the count of a rival's unexplained
-    plays is kept for each hand it is dealt (late in a deal, samples often deal it the same
-    cards).
+    before each of its plays is worked out once here, and a rival's weight is kept for each hand
+    it is dealt (late in a deal, samples often deal it the same cards). With the compiled kernel
+    the replay runs in C, with the same result bit for bit.
     """
 
     def __init__(
@@ -196,6 +281,9 @@ class Likelihood:
         miss: float,
         floor: float = 0.0,
         plays: list[tuple[Seat, CardIndex]] | None = None,
+        *,
+        soft: bool = True,
+        kernel: ModuleType | None = None,
     ) -> None:
         assert observation.trump is not None
         assert observation.trump_card is not None
@@ -203,19 +291,22 @@ class Likelihood:
         next_seat = observation.rules.next_seat
         me = observation.seat
         self.rivals = (next_seat[me], next_seat[me ^ 2])
+        self.miss = miss
+        """The odds of a stray card where there were two to choose from."""
+        self.floor = floor
+        """The weight below which a deal is given up as 0."""
+        self.soft = soft
+        """Whether a stray card's weight is divided among the other legal cards."""
+        self._trump = trump
+        self._next_seat = tuple(next_seat)
         self._know = SeatKnowledge(trump, next_seat, 0, 0, None, memory=True)
         self._held_card = (observation.dealer, int(observation.trump_card))
-        # The weight after k unexplained plays, multiplied out in play order as the cards
-        # come; 0 from the first k whose weight is below the floor.
-        powers = [1.0]
-        while powers[-1] >= floor and powers[-1] > 0.0 and len(powers) <= 40:
-            powers.append(powers[-1] * miss)
-        powers[-1] = 0.0 if powers[-1] < floor else powers[-1]
-        self._powers = powers
         self._decisions = self._public_states(
             history(observation) if plays is None else plays, trump, int(observation.trump_card)
         )
-        self._memo: tuple[dict[Mask, int], dict[Mask, int]] = ({}, {})
+        self._kernel = kernel
+        self._packed = tuple(_pack(decisions) for decisions in self._decisions)
+        self._memo: tuple[dict[Mask, float], dict[Mask, float]] = ({}, {})
 
     def _public_states(
         self, plays: list[tuple[Seat, CardIndex]], trump: SuitIndex, turned: CardIndex
@@ -254,29 +345,47 @@ class Likelihood:
         return decisions
 
     def weight(self, hands: list[Mask]) -> float:
-        """The weight of a sampled deal (the four hands now): `miss` to the power of the rivals'
-        plays it does not explain, 0 below the floor."""
-        powers = self._powers
-        misses = 0
+        """The weight of a sampled deal (the four hands now): the product of both rivals'
+        weights, 0 below the floor."""
+        total = 1.0
         for index, rival in enumerate(self.rivals):
             memo = self._memo[index]
             hand = hands[rival]
-            count = memo.get(hand)
-            if count is None:
-                count = memo[hand] = self._misses(rival, hand, self._decisions[index])
-            misses += count
-            if misses >= len(powers) - 1:
-                return powers[-1]
-        return powers[misses]
+            weight = memo.get(hand)
+            if weight is None:
+                weight = memo[hand] = self.rival_weight(index, hand)
+            total *= weight
+            if total < self.floor or not total:
+                return 0.0
+        return total
 
-    def _misses(self, rival: Seat, hand_now: Mask, decisions: list[_Decision]) -> int:
-        """How many of `rival`'s plays the rules of thumb would not have made (nor a card just like
-        it) holding `hand_now` and the cards it played since (counting stops where the weight
-        reaches 0)."""
+    def rival_weight(self, index: int, hand_now: Mask) -> float:
+        """The likelihood (relative, see the class) of the plays of rival `self.rivals[index]`
+        had it held `hand_now` and the cards it played since; 0 once below the floor."""
+        rival = self.rivals[index]
+        held_seat, held_card = self._held_card
+        if self._kernel is not None:
+            return float(
+                self._kernel.rival_weight(
+                    self._packed[index], hand_now, rival, self._trump, self._next_seat,
+                    held_seat, held_card, self.miss, self.floor, self.soft,
+                )
+            )  # fmt: skip
         know = self._know
-        enough = len(self._powers) - 1
-        misses = 0
-        for card, later, played, led, best, best_seat, points, remaining, voids, held in decisions:
+        floor = self.floor
+        weight = 1.0
+        for (
+            card,
+            later,
+            played,
+            led,
+            best,
+            best_seat,
+            points,
+            remaining,
+            voids,
+            held,
+        ) in self._decisions[index]:
             hand = hand_now | later
             follow = hand & SUIT_MASKS[led] if played else 0
             legal = follow or hand
@@ -292,7 +401,37 @@ class Likelihood:
             else:
                 pick = lead_card(hand, rival, know)
             if pick != card and not interchangeable(pick, card, know.unseen):
-                misses += 1
-                if misses >= enough:
-                    break
-        return misses
+                choices = _choices(legal, know.unseen) if self.soft else 2
+                weight *= self.miss / (choices - 1)
+                if weight < floor or not weight:
+                    return 0.0
+        return weight
+
+
+def _choices(legal: Mask, others: Mask) -> int:
+    """How many of the `legal` cards play differently (of several cards that play the same, see
+    `interchangeable()`, one)."""
+    count = 0
+    last = -1
+    cards = legal
+    while cards:
+        low = cards & -cards
+        card = low.bit_length() - 1
+        cards ^= low
+        if last < 0 or not interchangeable(last, card, others):
+            count += 1
+            last = card
+    return count
+
+
+_PACK: Final = struct.Struct("<QQQbbbbbbbb")
+"""One `_Decision` for the compiled kernel: later, remaining, voids (8 bytes each), then card,
+played, led, best, best seat, points, held (one byte each) and a pad byte."""
+
+
+def _pack(decisions: list[_Decision]) -> bytes:
+    """A rival's decisions as the compiled kernel's `rival_weight()` reads them."""
+    return b"".join(
+        _PACK.pack(later, remaining, voids, card, played, led, best, best_seat, points, held, 0)
+        for card, later, played, led, best, best_seat, points, remaining, voids, held in decisions
+    )

@@ -24,15 +24,30 @@ _CLASSES: dict[int, Callable[..., BaseBot]] = {
 """The class of each level's bots (one per entry of `LEVELS`)."""
 
 
-def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bot:
+def make_bot(
+    level: int,
+    *,
+    seed: int | str | None = None,
+    time_ms: float | None = None,
+    samples: int | None = None,
+    **options: Any,
+) -> Bot:
     """A bot of `level`; `seed` makes its choices repeatable.
+
+    Levels 4 and 5 search, and take a budget per decision: `time_ms` (a wall-clock budget in
+    milliseconds: they sample deals until it is used, checking the clock between deals and inside
+    the exact solver, and choose from what they sampled; `benchmarks/clock.py` measures how well
+    they keep to it), or `samples` (the most deals
+    sampled per card: with a `seed`, the same choices on any machine). With both, whichever runs out
+    first ends the decision; with neither, each level's default number of samples. Levels 1 to 3
+    choose at once and take no budget (a front end passes one only where `level >= 4`).
 
     1. [`RandomBot`][sueca_rules.bots.RandomBot]: a random legal card.
     2. [`RuleBot`][sueca_rules.bots.RuleBot]: rules of thumb, no memory.
     3. [`MemoryBot`][sueca_rules.bots.MemoryBot]: rules of thumb with a card-counter's memory.
     4. [`SamplingBot`][sueca_rules.bots.SamplingBot]: plays out many possible deals before each
-       card. Options: `samples` (deals sampled per card, default 60), `time_limit` (seconds per card
-       instead: play then depends on the machine's speed), `solve_tricks` (tricks left from which
+       card. Options: `samples` (deals sampled per card, default 60), `time_ms` (see above;
+       `time_limit`, in seconds, is an older name for it), `solve_tricks` (tricks left from which
        the end is solved exactly, default 2), `points_weight` (the value in games of 60 card points
        above an even split, on top of the games; default 1.5), `inference` (how strongly sampled
        deals that do not explain the rivals' cards are discounted, 0 < inference <= 1, 1 = not at
@@ -54,6 +69,10 @@ def make_bot(level: int, *, seed: int | str | None = None, **options: Any) -> Bo
         raise bot_error(f"revoke_rate must be a number from 0 to 1, got {revoke_rate!r}")
     if not 0 <= revoke_rate <= 1:
         raise bot_error(f"revoke_rate must be from 0 to 1, got {revoke_rate}")
+    if time_ms is not None:
+        options["time_ms"] = time_ms
+    if samples is not None:
+        options["samples"] = samples
     accepted = _options_of(factory)
     unknown = sorted(set(options) - accepted)
     if unknown:

@@ -14,7 +14,7 @@ throw the card that gives least away.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -458,6 +458,7 @@ def heuristic_playout(
     held: HeldCard | None = None,
     first: CardIndex = NO_CARD,
     exact_tricks: int = 0,
+    stop: Callable[[], bool] | None = None,
 ) -> Outcome:
     """Play the deal to its end with `heuristic_card()` (with memory) for every seat, each seat
     knowing only its own hand, the cards played, the voids shown (`voids` so far, then as they show)
@@ -467,7 +468,7 @@ def heuristic_playout(
     With `exact_tricks`, the last that many tricks are not played by the rules of thumb but solved
     exactly (`solve()`, every hand in view): their points go to the teams as perfect play would
     share them, and their tricks are not counted (the tricks of the outcome then add up to fewer
-    than ten).
+    than ten). `stop` is handed to `solve()` (it may raise `OutOfTime`).
 
     The trick under way is carried card by card (`TrickState`) rather than worked out again for each
     card, and a card that is the only legal one is played without asking.
@@ -491,7 +492,7 @@ def heuristic_playout(
                 break
             if exact_tricks and in_hands.bit_count() <= 4 * exact_tricks and first < 0:
                 end = Position(hands, position.trump, seat, (), (0, 0), (0, 0), next_seat)
-                team0 = solve(end)
+                team0 = solve(end, stop)
                 tally[1] += 120 - tally[0] - tally[1] - team0
                 tally[0] += team0
                 break

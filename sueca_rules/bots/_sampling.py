@@ -14,15 +14,19 @@ import math
 import random
 import time
 from collections.abc import Callable
+from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
 from .._cards import CARDS, Card
 from .._kernel import Outcome, Position, play_cards, solve
 from .._kernel._bits import CardIndex, Mask, interchangeable
+from .._kernel._compiled import compiled
+from .._kernel._solver import OutOfTime
 from .._rules import team_of
 from ._base import BaseBot, bot_error
 from ._equity import Equity
 from ._hidden_hands import Likelihood, Sampler
+from ._rule_bots import MemoryBot
 from ._rules_of_thumb import heuristic_playout
 
 if TYPE_CHECKING:
@@ -33,14 +37,100 @@ __all__ = ["SamplingBot", "SearchBot", "candidate_cards", "sampled_deals"]
 _BATCH: Final = 12
 """Deals drawn at a time (see _Deals)."""
 _POOL: Final = 4
-"""With inference, the deals played out are drawn from this many times as many samples."""
+"""With inference, the pool the deals played out are drawn from grows by this many times as many
+samples at a time, up to this many times (see _Deals)."""
 _MISSES: Final = 4
-"""With inference, a sample is dropped once this many rival cards are not explained."""
+"""With inference, a sample is dropped once its weight falls below `inference ** _MISSES` (about
+as many rival cards not explained as this, more where they had fewer cards to choose from)."""
+_ENUMERATE: Final = 3000
+"""With inference, a position with at most this many consistent deals has them all weighed
+once (the exact posterior), the batches drawn from them."""
 _Tables = tuple[list[float], float, float]
 _FIRST_CHECK: Final = 12
 """Deals played out before the first look at which candidates fall behind (see _Race)."""
 _CHECK_EVERY: Final = 6
 """Deals between two such looks."""
+_MAX_SAMPLES: Final = 1_000_000
+"""The most deals a decision may sample (also the limit of `samples` with `time_ms` alone)."""
+_MAX_TIME_MS: Final = 3_600_000.0
+"""The longest budget a decision may have: an hour."""
+_SETTLED: Final = 24
+"""On the clock: deals after which candidates that scored the same in every deal so far are
+taken as equal and the decision ends (playing on would only spend the time)."""
+
+
+class _Clock:
+    """A decision's wall-clock deadline (`time.perf_counter`), or none."""
+
+    __slots__ = ("deadline", "stop", "timed")
+
+    def __init__(self, time_ms: float | None) -> None:
+        self.timed = time_ms is not None
+        self.deadline = time.perf_counter() + time_ms / 1000 if time_ms is not None else 0.0
+        self.stop: Callable[[], bool] | None = self.expired if self.timed else None
+        """The test handed to the solver and the sampling (`None` without a clock)."""
+
+    def expired(self) -> bool:
+        """Whether the time is up (never without a clock)."""
+        return self.timed and time.perf_counter() >= self.deadline
+
+
+class Kernel:
+    """The play-outs and the exact solver the bots run on: the compiled kernel's where it is built
+    (`sueca_rules._kernel._compiled`), else the pure-Python ones; both give the same results bit
+    for bit, so a bot's choices do not depend on which it runs on."""
+
+    __slots__ = ("_playout", "_solve", "is_compiled", "module")
+
+    def __init__(self, module: ModuleType | None) -> None:
+        self.module = module
+        """The compiled kernel's module, or `None`."""
+        self.is_compiled = module is not None
+        """Whether these are the compiled kernel's."""
+        self._playout = getattr(module, "heuristic_playout", None)
+        self._solve = getattr(module, "solve", None)
+
+    @classmethod
+    def best(cls) -> Kernel:
+        """The compiled kernel's functions where it is built, else the pure ones."""
+        return cls(compiled())
+
+    def playout(
+        self,
+        position: Position,
+        voids: int = 0,
+        held: tuple[int, int] | None = None,
+        first: CardIndex = -1,
+        exact_tricks: int = 0,
+        stop: Callable[[], bool] | None = None,
+    ) -> Outcome:
+        """`heuristic_playout()` (`OutOfTime` when `stop` says so)."""
+        if self._playout is None:
+            return heuristic_playout(position, voids, held, first, exact_tricks, stop)
+        seat, card = held if held is not None else (0, -1)
+        end = self._playout(position, voids, seat, card, first, exact_tricks, stop)
+        if end is None:
+            raise OutOfTime
+        return end  # type: ignore[no-any-return]
+
+    def solve(self, position: Position, stop: Callable[[], bool] | None = None) -> int:
+        """`solve()` (`OutOfTime` when `stop` says so)."""
+        if self._solve is None:
+            return solve(position, stop)
+        value = self._solve(position, stop)
+        if value is None:
+            raise OutOfTime
+        return value  # type: ignore[no-any-return]
+
+
+PURE: Final = Kernel(None)
+"""The pure-Python play-outs and solver (for tests and comparisons)."""
+
+
+def _rules_of_thumb_card(observation: Observation) -> Card:
+    """Level 3's card: what a bot on the clock plays when the time ran out before one deal was
+    played out."""
+    return MemoryBot()._card(observation)
 
 
 def candidate_cards(observation: Observation) -> list[CardIndex]:
@@ -58,22 +148,28 @@ def candidate_cards(observation: Observation) -> list[CardIndex]:
 class SamplingBot(BaseBot):
     """Level 4: thinks ahead by playing out many possible deals before each card.
 
-    Before each card it deals the cards it has not seen to the other three players many times
-    over, consistently with all its seat knows: its own hand, the cards played, who has shown a
-    void in which suit, the hand sizes and the turned trump card while the dealer still holds
-    it, every such deal equally likely. It draws these deals from a larger pool by how well each
-    explains the rivals' cards so far (a deal in which the rules of thumb would have played
-    otherwise is unlikely). In each deal it tries every card it could play (equivalent cards
-    once) and plays the deal out to its end, every seat playing by the rules of thumb of level
-    3 from what that seat knows; the last tricks are solved exactly. It scores each end in the
-    variant's terms — its chance of winning the match afterwards, from the tier table, the
-    bandeira, pending 60-60 ties, the games both teams have and need and the partidas —
-    blended with the card points, and plays the card with the best average. A card whose
-    average falls three standard errors behind the best's (over the same deals) is no longer
-    played out, and once one card is left it stops.
+    Before each card it deals the cards it has not seen to the other three players many times over,
+    consistently with all its seat knows: its own hand, the cards played, who has shown a void in
+    which suit, the hand sizes and the turned trump card while the dealer still holds it. It draws
+    these deals by how likely the rivals' cards so far were in each: a player plays the rules of
+    thumb's card, or now and then any other legal card (so a deal in which the rules of thumb would
+    have played otherwise is unlikely, the more so the more cards there were to choose from); late
+    in a deal it weighs every consistent deal (the exact posterior), earlier it resamples a pool of
+    deals grown until it is worth a batch. In each deal it tries every card it could play
+    (equivalent cards once) and plays the deal out to its end, every seat playing by the rules of
+    thumb of level 3 from what that seat knows; the last tricks are solved exactly. It scores each
+    end in the variant's terms — its chance of winning the match afterwards, from the tier table,
+    the bandeira, pending 60-60 ties, the games both teams have and need and the partidas — blended
+    with the card points, and plays the card with the best average. A card whose average falls three
+    standard errors behind the best's (over the same deals) is no longer played out, and once one
+    card is left it stops.
 
-    Options: `samples` (deals per card, default 60), or `time_limit` (seconds per card: sample until
-    the time is up — play then depends on the machine's speed); `solve_tricks` (tricks left from
+    Budget per card: `samples` (the most deals sampled, default 60) and/or `time_ms` (a wall-clock
+    budget in milliseconds: it samples until the time is up, checking the clock between deals and
+    inside the exact solver, and chooses from the deals played out so far; play then depends on
+    the machine's speed). With `time_ms` alone there is no cap on the deals; with both, whichever
+    runs out first ends the decision. `time_limit` is `time_ms` in seconds (an older name). Other
+    options: `solve_tricks` (tricks left from
     which the end is solved exactly, default 2); `points_weight` (the value, in games, of ending the
     deal 60 card points above an even split, counted on top of the games themselves — one game being
     what winning the deal by the lowest tier is worth in the match situation; default 1.5);
@@ -81,17 +177,32 @@ class SamplingBot(BaseBot):
     have played there; 1 turns inference off; default 0.05); `prune` (the standard errors behind the
     best at which a card is dropped; default 3, 0 plays every card in every deal); `endgame_tricks`
     (the last tricks of each play-out solved exactly instead of played by the rules of thumb;
-    default 0). With a `seed` its choices are a function of the seed and the observation alone.
+    default 0). With a `seed` and no `time_ms` its choices are a function of the seed, the
+    budget and the observation alone, the same on any machine.
+
+    Examples:
+        >>> from sueca_rules import Match
+        >>> from sueca_rules.bots import SamplingBot
+        >>> match = Match("portugal", seed=1)
+        >>> seat = match.turn
+        >>> quick = SamplingBot(seed=7, time_ms=50)  # a card within about 50 ms
+        >>> fixed = SamplingBot(seed=7, samples=24)  # the same card on every machine
+        >>> quick.choose(match.observation(seat)) in match.legal_cards()
+        True
     """
 
     level = 4
     """Always 4."""
 
+    default_samples = 60
+    """The deals sampled per card when no budget is given."""
+
     def __init__(
         self,
         seed: int | str | None = None,
         *,
-        samples: int = 60,
+        samples: int | None = None,
+        time_ms: float | None = None,
         time_limit: float | None = None,
         solve_tricks: int = 2,
         points_weight: float = 1.5,
@@ -99,10 +210,25 @@ class SamplingBot(BaseBot):
         prune: float = 3.0,
         endgame_tricks: int = 0,
     ) -> None:
-        if samples < 1:
-            raise bot_error(f"samples must be at least 1, got {samples}")
-        if time_limit is not None and time_limit <= 0:
-            raise bot_error(f"time_limit must be positive, got {time_limit}")
+        if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
+            raise bot_error(f"samples must be a whole number, got {samples!r}")
+        if samples is not None and not 1 <= samples <= _MAX_SAMPLES:
+            raise bot_error(f"samples must be 1..{_MAX_SAMPLES:,}, got {samples}")
+        if time_limit is not None:
+            if time_ms is not None:
+                raise bot_error("give time_ms or time_limit (seconds), not both")
+            if not isinstance(time_limit, int | float) or time_limit <= 0:
+                raise bot_error(f"time_limit must be positive, got {time_limit}")
+            time_ms = time_limit * 1000
+        if time_ms is not None and (
+            isinstance(time_ms, bool)
+            or not isinstance(time_ms, int | float)
+            or not 0 < time_ms <= _MAX_TIME_MS
+        ):
+            raise bot_error(
+                f"time_ms must be a number of milliseconds, 0 < time_ms <= {_MAX_TIME_MS:,}, "
+                f"got {time_ms!r}"
+            )
         if not 0 <= solve_tricks <= 4:
             raise bot_error(f"solve_tricks must be 0..4, got {solve_tricks}")
         if points_weight < 0:
@@ -117,12 +243,17 @@ class SamplingBot(BaseBot):
             seed = random.SystemRandom().getrandbits(64)
         super().__init__(seed)
         self.seed = seed
-        """The seed of its sampling (a random one when none was given): with the same seed and
-        observation it chooses the same card."""
+        """The seed of its sampling (a random one when none was given): with the same seed,
+        observation and `samples` (and no `time_ms`) it chooses the same card on any machine."""
+        self.time_ms = None if time_ms is None else float(time_ms)
+        """The wall-clock budget of each decision in milliseconds, or `None` (no clock)."""
+        if samples is None:
+            samples = self.default_samples if time_ms is None else _MAX_SAMPLES
         self.samples = samples
-        """Deals sampled before each card (unused when `time_limit` is set)."""
-        self.time_limit = time_limit
-        """Seconds per card to sample for instead of a fixed number of deals, or `None`."""
+        """The most deals sampled per card (the level's default when neither `samples` nor
+        `time_ms` is given; with `time_ms` alone, as many as the clock allows)."""
+        self.time_limit = None if time_ms is None else time_ms / 1000
+        """`time_ms` in seconds (an older name), or `None`."""
         self.solve_tricks = solve_tricks
         """The tricks left (0 to 4) from which the end of each sampled deal is solved exactly
         instead of played by the rules of thumb."""
@@ -139,14 +270,22 @@ class SamplingBot(BaseBot):
         self.endgame_tricks = endgame_tricks
         """The last tricks (0 to 4) of each play-out solved exactly instead of played by the
         rules of thumb."""
+        self.last_deals = 0
+        """How many deals the last decision sampled (for figures and tests)."""
         self._cache: tuple[object, _Tables] | None = None
+        self._kernel = Kernel.best()
 
     def _card(self, observation: Observation) -> Card:
-        """The candidate card with the best average over the sampled deals."""
+        """The candidate card with the best average over the sampled deals (the rules of thumb's
+        card when the clock ran out before the first one)."""
+        clock = _Clock(self.time_ms)
         cands = candidate_cards(observation)
         if len(cands) == 1:
+            self.last_deals = 0
             return CARDS[cands[0]]
-        race = self._race(observation, cands)
+        race = self._race(observation, cands, clock)
+        if not race.deals:
+            return _rules_of_thumb_card(observation)
         best = max(race.alive, key=lambda i: (race.mean(i), -i))
         return CARDS[cands[best]]
 
@@ -158,52 +297,58 @@ class SamplingBot(BaseBot):
         obs = observation
         if not obs.may_redeal:
             return False
+        clock = _Clock(self.time_ms)
         assert obs.trump is not None
         assert obs.trump_card is not None
         rng = random.Random(f"{self.seed}:redeal:{obs.partida}:{obs.deal}:{obs.hand_mask}")
         tables = self._tables(obs)
-        sampler = Sampler(obs)
+        sampler = Sampler(obs, self._kernel.module)
         held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
         team = team_of(obs.seat)
         count = min(self.samples, 120)
         total = 0.0
-        for _ in range(count):
+        done = 0
+        while done < count and not (done and clock.expired()):
             start = Position(
                 sampler.sample(rng), int(obs.trump), obs.trick_leader, (), (0, 0), (0, 0),
                 obs.rules.next_seat,
             )  # fmt: skip
-            total += _end_value(heuristic_playout(start, 0, held), team, tables)
-        return total / count < tables[0][60]
+            total += _end_value(self._kernel.playout(start, 0, held), team, tables)
+            done += 1
+        return total / done < tables[0][60]
 
     def evaluate(self, observation: Observation, cands: list[CardIndex]) -> list[float]:
         """The average value of each candidate card over the sampled deals it was played out in (see
-        `prune`)."""
-        race = self._race(observation, cands)
+        `prune`), within the bot's budget (`-inf` for a card no deal was played out for)."""
+        race = self._race(observation, cands, _Clock(self.time_ms))
         return [race.mean(i) for i in range(len(cands))]
 
-    def _race(self, obs: Observation, cands: list[CardIndex]) -> _Race:
+    def _race(self, obs: Observation, cands: list[CardIndex], clock: _Clock) -> _Race:
         """The candidate cards played out in the sampled deals, batch by batch, the ones that
-        fall clearly behind dropped on the way; no more deals are drawn once one is left."""
+        fall clearly behind dropped on the way; no more deals are drawn once one is left, once
+        `samples` are played out, or once the clock's time is up (the deal under way when it
+        runs out is dropped).
+
+        The deals come in the same order on the clock as with `samples` (a last batch cut short
+        aside), so that, without inference, a decision on the clock chooses as one with `samples`
+        set to the deals it got through would."""
         rng = random.Random(
             f"{self.seed}:{obs.partida}:{obs.deal}:{obs.seat}:{obs.played_mask}:{obs.hand_mask}"
         )
-        tables = self._tables(obs)
         race = _Race(len(cands), self.prune)
-        deals = _Deals(obs, rng, self.inference)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        while not race.over:
-            if deadline is None:
-                size = min(_BATCH, self.samples - race.deals)
-                if size <= 0:
+        try:
+            tables = self._tables(obs)
+            deals = _Deals(obs, rng, self.inference, clock.stop, self._kernel.module)
+            while not race.over and race.deals < self.samples:
+                if clock.expired() or (clock.timed and race.settled()):
                     break
-            elif race.deals and time.perf_counter() >= deadline:
-                break
-            else:
-                size = _BATCH // 3
-            for hands in deals.batch(size):
-                race.add(self._play_out(obs, cands, hands, tables, race.alive))
-                if race.over:
-                    break
+                for hands in deals.batch(min(_BATCH, self.samples - race.deals)):
+                    race.add(self._play_out(obs, cands, hands, tables, race.alive, clock.stop))
+                    if race.over or clock.expired():
+                        break
+        except OutOfTime:
+            pass
+        self.last_deals = race.deals
         return race
 
     def _play_out(
@@ -213,9 +358,10 @@ class SamplingBot(BaseBot):
         hands: list[Mask],
         tables: _Tables,
         alive: list[int],
+        stop: Callable[[], bool] | None = None,
     ) -> list[float]:
         """The value of playing each candidate card still in the race (indices `alive`) in one
-        sampled deal to the end."""
+        sampled deal to the end (`stop`: the clock's test, handed to the solver)."""
         table, sweep_me, swept_me = tables
         me = obs.seat
         team = team_of(me)
@@ -228,17 +374,20 @@ class SamplingBot(BaseBot):
         held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
         exact = cards_left - 1 <= 4 * self.solve_tricks
         now = Position(hands, trump, obs.trick_leader, trick, obs.points, obs.tricks_won, next_seat)
-        values = []
+        kernel = self._kernel
+        values: list[float] = []
         for i in alive:
+            if stop is not None and values and stop():
+                raise OutOfTime
             card = cands[i]
             if exact:
                 after = play_cards(now, (card,))
-                got = solve(after)
+                got = kernel.solve(after, stop)
                 mine = after.points[0] + got if team == 0 else 120 - after.points[0] - got
                 # `solve` counts points only: a sweep of the points is read as one of tricks.
                 value = sweep_me if mine == 120 else swept_me if mine == 0 else table[mine]
             else:
-                end = heuristic_playout(now, obs.void_mask, held, card, self.endgame_tricks)
+                end = kernel.playout(now, obs.void_mask, held, card, self.endgame_tricks, stop)
                 value = _end_value(end, team, tables)
             values.append(value)
         return values
@@ -273,17 +422,22 @@ class SearchBot(SamplingBot):
     on the way, so most cards take far fewer), the last four tricks of the deal solved exactly from
     every sampled deal (every hand in view) instead of the last two, and the last three tricks of
     every play-out solved exactly instead of played by the rules of thumb. It takes the same options
-    as level 4, with these defaults.
+    as level 4, with these defaults; give it a budget (`time_ms=100`: a card in about 100 ms of
+    wall time; or `samples=N` for reproducible play).
     """
 
     level = 5
     """Always 5."""
 
+    default_samples = 1000
+    """The deals sampled per card when no budget is given."""
+
     def __init__(
         self,
         seed: int | str | None = None,
         *,
-        samples: int = 1000,
+        samples: int | None = None,
+        time_ms: float | None = None,
         time_limit: float | None = None,
         solve_tricks: int = 4,
         points_weight: float = 1.5,
@@ -294,6 +448,7 @@ class SearchBot(SamplingBot):
         super().__init__(
             seed,
             samples=samples,
+            time_ms=time_ms,
             time_limit=time_limit,
             solve_tricks=solve_tricks,
             points_weight=points_weight,
@@ -327,6 +482,14 @@ class _Race:
         ):
             self._drop_the_stragglers()
 
+    def settled(self) -> bool:
+        """Whether, after `_SETTLED` deals or more, every candidate left scored the same as the
+        others in every deal (nothing tells them apart)."""
+        if self.deals < _SETTLED:
+            return False
+        first = self.values[self.alive[0]]
+        return all(self.values[i] == first for i in self.alive[1:])
+
     @property
     def over(self) -> bool:
         """Whether one candidate is left: playing on would not change the choice."""
@@ -355,16 +518,44 @@ class _Race:
 
 class _Deals:
     """Sampled deals for one decision, in batches: with inference, each batch is drawn from a pool
-    `_POOL` times its size by how well each deal explains the rivals' cards so far (systematic
-    resampling; a pool no deal of which explains them is drawn again, up to `_POOL` times, then
-    taken as it is)."""
+    of deals by their likelihood (see `Likelihood`; systematic resampling). The pool grows by
+    `_POOL` times the batch at a time until its effective size (the squared sum of the weights
+    over the sum of their squares: how many equally likely deals it is worth) reaches the batch's,
+    up to `_POOL` such steps; a pool no deal of which explains the rivals' cards is taken as it
+    is (the first deals of it). Late in a deal, when at most `_ENUMERATE` deals are consistent
+    with what the seat knows, every one is weighed once and the batches are drawn from all of
+    them: the exact posterior.
+    """
 
-    def __init__(self, obs: Observation, rng: random.Random, inference: float) -> None:
+    def __init__(
+        self,
+        obs: Observation,
+        rng: random.Random,
+        inference: float,
+        stop: Callable[[], bool] | None = None,
+        kernel: ModuleType | None = None,
+    ) -> None:
+        self.stop = stop
+        """The clock's test, asked every few deals of a pool (`OutOfTime` when it says stop)."""
         self.rng = rng
-        self.sampler = Sampler(obs)
+        self.sampler = Sampler(obs, kernel)
         self.weigh: Callable[[list[Mask]], float] | None = None
+        self.exact: tuple[list[list[Mask]], list[float], float] | None = None
+        """Late in a deal: every consistent deal, its weight and their total (the exact
+        posterior, which the batches are drawn from)."""
         if inference < 1.0 and obs.played_mask:
-            self.weigh = Likelihood(obs, inference, inference**_MISSES).weight
+            floor = inference**_MISSES * (1 - 1e-9)  # four strays of two cards: kept
+            self.weigh = Likelihood(obs, inference, floor, kernel=kernel).weight
+            if self.sampler.count() <= _ENUMERATE:
+                every = self.sampler.every_deal()
+                weights: list[float] = []
+                for hands in every:
+                    if stop is not None and len(weights) % 64 == 63 and stop():
+                        raise OutOfTime
+                    weights.append(self.weigh(hands))
+                total = sum(weights)
+                if total:
+                    self.exact = (every, weights, total)
 
     def batch(self, count: int) -> list[list[Mask]]:
         """`count` deals."""
@@ -372,14 +563,27 @@ class _Deals:
         rng = self.rng
         if self.weigh is None:
             return [sample(rng) for _ in range(count)]
+        if self.exact is not None:
+            return _resample(*self.exact, count, rng)
         weigh = self.weigh
+        stop = self.stop
         pool: list[list[Mask]] = []
+        weights: list[float] = []
+        total = squares = 0.0
         for _ in range(_POOL):
-            pool = [sample(rng) for _ in range(count * _POOL)]
-            weights = [weigh(hands) for hands in pool]
-            total = sum(weights)
-            if total:
-                return _resample(pool, weights, total, count, rng)
+            for _ in range(count * _POOL):
+                if stop is not None and len(weights) % 8 == 7 and stop():
+                    raise OutOfTime
+                hands = sample(rng)
+                weight = weigh(hands)
+                pool.append(hands)
+                weights.append(weight)
+                total += weight
+                squares += weight * weight
+            if total and total * total >= count * squares:
+                break
+        if total:
+            return _resample(pool, weights, total, count, rng)
         return pool[:count]
 
 

@@ -1,0 +1,221 @@
+"""Level 4 and 5's inference of the hidden hands, against the exact distribution of a late position.
+
+Every deal of the unseen cards consistent with what a seat knows is enumerated (a few thousand, late
+in a deal); the sampler must draw them alike, the likelihood must be the model's (worked out here
+again, from the plays, by the rules of thumb themselves), and the deals the bot plays out must
+follow the exact posterior: each seat's chance of holding each card.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from sueca_rules import Match
+from sueca_rules._kernel._bits import SUIT_MASKS, interchangeable
+from sueca_rules._kernel._compiled import compiled
+from sueca_rules._match import Observation
+from sueca_rules._rules import trick_winner
+from sueca_rules.bots import MemoryBot, SamplingBot, make_bot
+from sueca_rules.bots._hidden_hands import Likelihood, Sampler, _choices, history
+from sueca_rules.bots._rules_of_thumb import SeatKnowledge, heuristic_card
+from sueca_rules.bots._sampling import _MISSES, _Deals
+
+MISS = 0.05
+FLOOR = MISS**_MISSES * (1 - 1e-9)
+
+
+def _late(seed: int, cards: int, levels: tuple[int, ...] = (4, 3, 4, 3)) -> Observation:
+    """The observation of the seat to play after `cards` cards of the first deal."""
+    match = Match("portugal", seed=seed)
+    bots = [make_bot(level, seed=s, samples=8) if level >= 4 else MemoryBot() for s, level in
+            enumerate(levels)]  # fmt: skip
+    for _ in range(cards):
+        seat = match.turn
+        assert seat is not None
+        match.play(bots[seat].choose(match.observation(seat)))
+    seat = match.turn
+    assert seat is not None
+    return match.observation(seat)
+
+
+def _consistent_deals(obs: Observation) -> list[tuple[int, int, int, int]]:
+    """Every deal of the unseen cards to the other seats with the hand sizes, the voids shown and
+    the turned trump card in the dealer's hand while it is there."""
+    me = obs.seat
+    others = [s for s in range(4) if s != me]
+    unseen = [c for c in range(40) if obs.unseen_mask >> c & 1]
+    sizes = obs.hand_sizes
+    out = []
+    first, second, third = others
+    for a in itertools.combinations(unseen, sizes[first]):
+        rest = [c for c in unseen if c not in a]
+        for b in itertools.combinations(rest, sizes[second]):
+            hands = [0, 0, 0, 0]
+            hands[me] = obs.hand_mask
+            hands[first] = sum(1 << c for c in a)
+            hands[second] = sum(1 << c for c in b)
+            hands[third] = obs.unseen_mask & ~hands[first] & ~hands[second]
+            if any(
+                obs.void_mask >> (4 * s + suit) & 1 and hands[s] & SUIT_MASKS[suit]
+                for s in others
+                for suit in range(4)
+            ):
+                continue
+            if obs.trump_card_in_hand and obs.dealer != me:
+                assert obs.trump_card is not None
+                if not hands[obs.dealer] >> int(obs.trump_card) & 1:
+                    continue
+            out.append((hands[0], hands[1], hands[2], hands[3]))
+    return out
+
+
+def _model_weight(obs: Observation, hands: tuple[int, int, int, int]) -> float:
+    """The likelihood of the rivals' plays under the model, from scratch: each rival's hand at each
+    of its plays rebuilt from the deal, its knowledge from the plays before, its card compared
+    with the rules of thumb's."""
+    me = obs.seat
+    next_seat = obs.rules.next_seat
+    rivals = (next_seat[me], next_seat[me ^ 2])
+    assert obs.trump is not None
+    assert obs.trump_card is not None
+    plays = history(obs)
+    held_now = list(hands)
+    for seat, card in plays:
+        held_now[seat] |= 1 << card  # the hands as dealt
+    weight = 1.0
+    played: list[int] = []
+    trick: list[int] = []
+    leader = plays[0][0] if plays else obs.trick_leader
+    voids = 0
+    for seat, card in plays:
+        hand = held_now[seat]
+        if seat in rivals:
+            legal = hand & SUIT_MASKS[trick[0] // 10] if trick else 0
+            legal = legal or hand
+            if legal & (legal - 1):
+                gone = sum(1 << c for c in played)
+                unseen = ((1 << 40) - 1) & ~gone & ~hand
+                trump_card = int(obs.trump_card)
+                held = (obs.dealer, trump_card) if not gone >> trump_card & 1 else None
+                know = SeatKnowledge(int(obs.trump), next_seat, unseen, voids, held, True)
+                pick = heuristic_card(hand, trick, leader, seat, know)
+                if pick != card and not interchangeable(pick, card, unseen):
+                    weight *= MISS / (_choices(legal, unseen) - 1)
+                    if weight < FLOOR:
+                        return 0.0
+        if trick and card // 10 != trick[0] // 10:
+            voids |= 1 << (4 * seat + trick[0] // 10)
+        held_now[seat] &= ~(1 << card)
+        played.append(card)
+        trick.append(card)
+        if len(trick) == 4:
+            leader = trick_winner(trick, leader, int(obs.trump), next_seat)
+            trick = []
+    return weight
+
+
+def _marginals(
+    deals: Sequence[tuple[int, ...]], weights: list[float]
+) -> dict[tuple[int, int], float]:
+    total = sum(weights)
+    out: dict[tuple[int, int], float] = {}
+    for hands, w in zip(deals, weights, strict=True):
+        for seat in range(4):
+            for card in range(40):
+                if hands[seat] >> card & 1:
+                    out[seat, card] = out.get((seat, card), 0.0) + w / total
+    return out
+
+
+POSITIONS = [(4, 25), (5, 26), (8, 28), (11, 26)]
+"""Late positions (seed, cards played) where the plays so far tell the deals apart."""
+
+
+@pytest.mark.parametrize(("seed", "cards"), POSITIONS)
+def test_the_sampler_draws_every_consistent_deal_alike(seed: int, cards: int) -> None:
+    obs = _late(seed, cards)
+    exact = _consistent_deals(obs)
+    assert len(exact) > 20
+    allowed = set(exact)
+    sampler = Sampler(obs)
+    rng = random.Random(seed)
+    drawn = [tuple(sampler.sample(rng)) for _ in range(6000)]
+    module = compiled()
+    if module is not None:  # the compiled kernel deals the same deals
+        fast = Sampler(obs, module)
+        again = random.Random(seed)
+        assert [tuple(fast.sample(again)) for _ in range(6000)] == drawn
+    assert set(drawn) <= allowed
+    want = _marginals(exact, [1.0] * len(exact))
+    got = _marginals(drawn, [1.0] * len(drawn))
+    assert max(abs(want[k] - got.get(k, 0.0)) for k in want) < 0.04
+
+
+@pytest.mark.parametrize(("seed", "cards"), POSITIONS)
+@pytest.mark.parametrize("kernel", ["pure", "compiled"])
+def test_the_likelihood_is_the_models(seed: int, cards: int, kernel: str) -> None:
+    module = compiled() if kernel == "compiled" else None
+    if kernel == "compiled" and module is None:
+        pytest.skip("the compiled kernel is not built here")
+    obs = _late(seed, cards)
+    likelihood = Likelihood(obs, MISS, FLOOR, kernel=module)
+    weights = [likelihood.weight(list(hands)) for hands in _consistent_deals(obs)]
+    expected = [_model_weight(obs, hands) for hands in _consistent_deals(obs)]
+    assert weights == pytest.approx(expected, rel=1e-12, abs=1e-300)
+    assert any(w == 0 for w in weights) or len(set(weights)) > 1  # the plays tell deals apart
+
+
+@pytest.mark.parametrize(("seed", "cards"), POSITIONS)
+def test_the_deals_played_out_follow_the_exact_posterior(seed: int, cards: int) -> None:
+    obs = _late(seed, cards)
+    exact = _consistent_deals(obs)
+    weights = [_model_weight(obs, hands) for hands in exact]
+    posterior = _marginals(exact, weights)
+    uniform = _marginals(exact, [1.0] * len(exact))
+    deals = _Deals(obs, random.Random(seed), MISS, kernel=compiled())
+    drawn = [tuple(hands) for _ in range(500) for hands in deals.batch(12)]
+    got = _marginals(drawn, [1.0] * len(drawn))
+    error = max(abs(posterior[k] - got.get(k, 0.0)) for k in posterior)
+    shift = max(abs(posterior[k] - uniform[k]) for k in posterior)
+    assert error < 0.06
+    assert error < shift  # nearer the posterior than the uniform deals it starts from
+
+
+def test_a_bot_with_inference_still_plays_legal_cards() -> None:
+    obs = _late(5, 22)
+    card = SamplingBot(seed=1, samples=24).choose(obs)
+    assert card in obs.legal
+
+
+@pytest.mark.parametrize(("seed", "cards"), POSITIONS)
+def test_every_deal_is_every_consistent_deal(seed: int, cards: int) -> None:
+    obs = _late(seed, cards)
+    sampler = Sampler(obs)
+    every = [tuple(hands) for hands in sampler.every_deal()]
+    assert len(every) == len(set(every))
+    assert set(every) == set(_consistent_deals(obs))
+    assert sampler.count() >= len(every)
+
+
+def test_the_pool_comes_nearer_the_posterior_than_uniform_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Earlier in a deal the deals are too many to weigh them all: a growing pool, resampled.
+    import sueca_rules.bots._sampling as sampling
+
+    monkeypatch.setattr(sampling, "_ENUMERATE", 0)
+    obs = _late(5, 26)
+    exact = _consistent_deals(obs)
+    posterior = _marginals(exact, [_model_weight(obs, hands) for hands in exact])
+    uniform = _marginals(exact, [1.0] * len(exact))
+    deals = _Deals(obs, random.Random(2), MISS, kernel=compiled())
+    assert deals.exact is None
+    drawn = [tuple(hands) for _ in range(400) for hands in deals.batch(12)]
+    got = _marginals(drawn, [1.0] * len(drawn))
+    error = max(abs(posterior[k] - got.get(k, 0.0)) for k in posterior)
+    shift = max(abs(posterior[k] - uniform[k]) for k in posterior)
+    assert error < shift / 2
