@@ -430,6 +430,8 @@ _STRINGS: Final[dict[str, str]] = {
         "the Play page."
     ),
     "table.replaced": "This seat was opened in another window.",
+    "table.sound_off": "Sound: off",
+    "table.sound_on": "Sound: on",
     "table.log": "What happened",
     "ev.deal_started": "Deal {deal} · dealer: {who} · trump card: {card}.",
     "ev.trump_chosen": "{who} chose the {side}.",

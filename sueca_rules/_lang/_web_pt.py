@@ -440,6 +440,8 @@ _STRINGS: Final[dict[str, str]] = {
         "página Jogar."
     ),
     "table.replaced": "Este lugar foi aberto noutra janela.",
+    "table.sound_off": "Som: desligado",
+    "table.sound_on": "Som: ligado",
     "table.log": "O que aconteceu",
     "ev.deal_started": "Mão {deal} · dá: {who} · trunfo: {card}.",
     "ev.trump_chosen": "Escolha do trunfo ({who}): {side}.",

@@ -3,6 +3,7 @@
 import {qrSvg} from "./qr.js";
 import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, t, toast, variantName} from "./common.js";
 import {remember} from "./mytables.js";
+import {sound, soundToggle} from "./sound.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
@@ -44,6 +45,7 @@ function connect() {
       if (token && state.seat !== null) remember(state, token);
       noteEvents(message.events ?? [], previous);
       render();
+      sounds(message.events ?? [], previous);
     } else if (message.type === "error") {
       if (message.code === "no_table" || message.code === "bad_token") stop(message.message);
       else toast(message.message);
@@ -152,6 +154,16 @@ function noteEvents(events, previous) {
     if (text) log.unshift([++logCount, cap(text)]);
   }
   log.length = Math.min(log.length, 40);
+}
+
+// Sounds (when turned on): a card played, a trick gathered (as the felt gathers it), our turn.
+const ourTurn = (s) => s.seat !== null && s.to_play === s.seat && !s.over && s.phase !== "waiting";
+
+function sounds(events, previous) {
+  if (!previous || previous.version >= state.version) return;
+  if (events.some((e) => e.type === "card_played")) sound.card();
+  if (events.some((e) => e.type === "trick_won")) setTimeout(sound.trick, 900);
+  if (ourTurn(state) && !ourTurn(previous)) sound.turn();
 }
 
 // --- drawing -----------------------------------------------------------------------------
@@ -485,6 +497,7 @@ async function play(card) {
 }
 
 $("start").addEventListener("click", () => send({type: "start"}));
+soundToggle($("sound"));
 $("rematch").addEventListener("click", () => {
   log.length = 0;
   logCount = 0;
