@@ -4,8 +4,12 @@ written atomically, a refused score writes nothing)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+import re
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,7 +17,7 @@ pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient
 
-from sueca_rules import load_variant
+from sueca_rules import Variant, load_variant
 from sueca_rules.tournament import (
     Team,
     create,
@@ -23,6 +27,9 @@ from sueca_rules.tournament import (
     save_tournament,
 )
 from sueca_rules.web import Settings, create_app
+from sueca_rules.web._store import SqliteStore
+
+Msg = dict[str, Any]
 
 BEST_OF_3 = load_variant("portugal-best-of-3")
 NAMES = ["Os Ases", "<i>Reis</i>", "A Bisca", "Zé & Ana", "A Bandeira"]
@@ -145,3 +152,141 @@ def test_serve_refuses_a_broken_tournament_file_before_listening(
     err = capsys.readouterr().err
     assert f"{bad}:1:1: format: expected one of" in err
     assert "served" not in err
+
+
+# --- a table of the round played online -----------------------------------------------------
+
+QUICK = {"name": "Rápida", "match": {"best_of": 1, "target_games": 1}}
+PLAYERS = {"Os Ases": ["Ana", "Rui"], "Os Reis": ["Zé", "Lia"], "A Bisca": [], "Os Trunfos": []}
+
+
+@pytest.fixture
+def quick_cup(tmp_path: Path) -> Path:
+    path = tmp_path / "quick.yaml"
+    teams = [Team(name=n, players=p) for n, p in PLAYERS.items()]
+    t = create(teams, "round_robin", variant=Variant.model_validate(QUICK), name="Taça")
+    save_tournament(pair(t), path)
+    return path
+
+
+def _online_table(client: TestClient, base: str, table: int) -> tuple[str, list[str]]:
+    """Ask for table `table` online; the web table's id and its four join links."""
+    made = client.post(
+        base + "/online", data={"round": "1", "table": str(table)}, follow_redirects=False
+    )
+    assert made.status_code == 303
+    page = client.get(base + "?lang=en").text
+    paths = re.findall(r'href="(/table/[^"#]+#t=[^"]+)"', page)
+    ids = {p.split("#")[0].removeprefix("/table/") for p in paths}
+    assert len(ids) >= 1
+    manager = client.app.state.tables  # type: ignore[attr-defined]
+    web = next(tab for tab in manager.tables.values() if tab.extra["tournament"]["table"] == table)
+    mine = [p for p in paths if p.startswith(f"/table/{web.id}#")]
+    assert len(mine) == 4
+    return web.id, [p.split("#t=")[1] for p in mine]
+
+
+def _play_it(client: TestClient, table_id: str, token: str) -> Msg:
+    """The first seat's person starts (the stand-ins play the others) and plays to the end."""
+    rng = random.Random(3)
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "start"})
+        for _ in range(5000):
+            state: Msg = ws.receive_json()
+            if state["type"] != "state":
+                continue
+            if state["over"]:
+                return state
+            if state["to_play"] == 0 and state["playable"]:
+                ws.send_json({"type": "play", "card": rng.choice(state["playable"])})
+    raise AssertionError("the match did not end")
+
+
+def _until(check: Callable[[], bool]) -> None:
+    for _ in range(400):
+        if check():
+            return
+        time.sleep(0.025)
+    raise AssertionError("it did not happen")
+
+
+def test_a_table_played_online_enters_its_record(quick_cup: Path) -> None:
+    with TestClient(create_app(Settings.for_tests(), tournament=quick_cup)) as client:
+        base = _organiser(client)
+        page = client.get(base + "?lang=en").text
+        assert page.count(">Play online</button>") == 2
+        assert "Jogar online" in client.get(base + "?lang=pt").text
+        t, _ = load_tournament(quick_cup)
+        tab = t.rounds[0].tables[0]
+        table_id, tokens = _online_table(client, base, 1)
+        page = client.get(base + "?lang=en").text
+        assert page.count(">Play online</button>") == 1  # the other table's
+        first = dict(zip(PLAYERS, PLAYERS.values(), strict=True))[tab.teams[0]]
+        if first:
+            assert f"Seat 1: {first[0]} ({tab.teams[0]})" in page
+            assert f"Seat 3: {first[1]} ({tab.teams[0]})" in page
+        web = client.app.state.tables.tables[table_id]  # type: ignore[attr-defined]
+        assert web.variant.match.target_games == 1
+        assert [s.kind for s in web.seats] == ["human"] * 4
+        over = _play_it(client, table_id, tokens[0])
+
+        def entered() -> bool:
+            return load_tournament(quick_cup)[0].rounds[0].tables[0].result is not None
+
+        _until(entered)
+        result = load_tournament(quick_cup)[0].rounds[0].tables[0].result
+        assert result is not None
+        assert result.how == "record"
+        assert result.score == over["partidas"]  # seats 0 and 2: the table's first team
+        assert sorted(result.score) == [0, 1]
+        assert result.record is not None
+        assert result.record.file == f"web:table/{table_id}/1"
+        a, b = result.score
+        assert f"{a}-{b}" in client.get(base + "?lang=en").text
+
+
+def test_a_refused_online_result_is_said_and_changes_nothing(quick_cup: Path) -> None:
+    with TestClient(create_app(Settings.for_tests(), tournament=quick_cup)) as client:
+        base = _organiser(client)
+        table_id, tokens = _online_table(client, base, 2)
+        hand = {"round": "1", "table": "2", "a": "0", "b": "1"}
+        assert client.post(base + "/result", data=hand, follow_redirects=False).status_code == 303
+        _play_it(client, table_id, tokens[0])
+        _until(lambda: "was refused" in client.get(base + "?lang=en").text)
+        page = client.get(base + "?lang=en").text
+        assert "already has its result (0-1)" in page
+        result = load_tournament(quick_cup)[0].rounds[0].tables[1].result
+        assert result is not None
+        assert result.how == "score"
+        assert result.score == [0, 1]
+        assert "O resultado do jogo online foi recusado" in client.get(base + "?lang=pt").text
+
+
+def test_playing_online_needs_the_organisers_secret(quick_cup: Path) -> None:
+    with TestClient(create_app(Settings.for_tests(), tournament=quick_cup)) as client:
+        wrong = client.post("/tournament/organiser/guess/online", data={"round": "1", "table": "1"})
+        assert wrong.status_code == 404
+        assert "Play online" not in client.get("/tournament?lang=en").text
+        assert client.app.state.tables.tables == {}  # type: ignore[attr-defined]
+        base = _organiser(client)
+        late = client.post(base + "/online", data={"round": "2", "table": "1"})
+        assert late.status_code == 400
+        assert "not a table of the current round" in late.text
+
+
+def test_an_online_table_keeps_its_tournament_table_over_a_restart(
+    quick_cup: Path, tmp_path: Path
+) -> None:
+    db = tmp_path / "tables.sqlite"
+    with TestClient(
+        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
+    ) as client:
+        table_id, tokens = _online_table(client, _organiser(client), 1)
+    with TestClient(
+        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
+    ) as client:
+        base = _organiser(client)
+        assert f"/table/{table_id}#t={tokens[0]}" in client.get(base).text
+        _play_it(client, table_id, tokens[0])
+        _until(lambda: load_tournament(quick_cup)[0].rounds[0].tables[0].result is not None)

@@ -182,6 +182,8 @@ def create_app(
     app.state.tournament = site
     fair = FairPool(pool, None if executor else workers)
     app.state.tables = TableManager(settings, fair, store=store)
+    if site is not None:
+        site.attach(app.state.tables)
     return app
 
 

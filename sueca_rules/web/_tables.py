@@ -144,6 +144,12 @@ class Table:
     """The processes that share this table (`sueca serve --redis`): only the one holding it
     decides (people's messages are forwarded to it, its bots play); the others follow its
     log."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """What the table's maker keeps with it (stored in its header, so it survives a restart):
+    the tournament pages keep which round and table of their file it is for."""
+    on_finished: Callable[[Table, int, Record], None] | None = None
+    """Called (on the event loop) with the table, the number and the record of each match
+    finished here, once its record is saved (never while a restart replays the log)."""
     _not_before: float = 0.0
     _driver: asyncio.Task[None] | None = None
     _wake: asyncio.TimerHandle | None = None
@@ -276,6 +282,11 @@ class Table:
         if (actions or record is not None) and not self._save(actions or [], record):
             return
         self.broadcast()
+        if record is not None and self.on_finished is not None:
+            try:
+                self.on_finished(self, len(self.records), record)
+            except Exception:  # the hook's failure must not stop the table
+                log.exception("table %s: the finished match's hook failed", self.id)
         if kick:
             self.kick()
 
@@ -591,6 +602,8 @@ class TableManager:
         self.secret: Callable[[], str] = lambda: secrets.token_hex(16)
         """The server's secret mixed into the seed of a table of several people (tests may
         fix it, so that their deals repeat)."""
+        self.on_finished: Callable[[Table, int, Record], None] | None = None
+        """Given to every table (see `Table.on_finished`)."""
 
     def create(
         self,
@@ -600,9 +613,10 @@ class TableManager:
         seed: int | str | None,
         *,
         client: str = "",
+        extra: dict[str, Any] | None = None,
     ) -> Table:
         """A new table, made by `client` (its address; each client may hold at most
-        `Settings.max_tables_per_client` of the tables)."""
+        `Settings.max_tables_per_client` of the tables); `extra` (JSON) is kept with it."""
         self.expire()
         if len(self.tables) >= self.settings.max_tables:
             raise TableError(
@@ -643,6 +657,8 @@ class TableManager:
             "watch": secrets.token_urlsafe(24),
             "owner": client,
         }
+        if extra:
+            header["extra"] = extra
         try:
             self.store.create(table_id, header)
         except StoreError as exc:
@@ -674,6 +690,8 @@ class TableManager:
             owner=str(header.get("owner", "")),
             watch=str(header["watch"]),
             store=self.store,
+            extra=dict(header.get("extra") or {}),
+            on_finished=self.on_finished,
         )
         if isinstance(self.store, Sharing):
             table.share = self.store

@@ -8,6 +8,11 @@ line.
   pair the next round and to undo the last action.
 * `/tournament/print`: the printable page (pairings, score sheets, standings).
 
+A table of the round may be played online: the organiser's "Play online" makes a web table of
+four people under the tournament's variant (seats 0 and 2 the table's first team) and shows its
+four join links; when its match is over, its record is entered as that table's result, as
+`sueca tournament result --record` does (a refused record is logged and said on the page).
+
 Every request reads the file again when it has changed on disk (the command line may have written
 it), and every change is written under the file's lock and atomically, as the command line does:
 a refused change (an impossible score) writes nothing and says why. Pages are rendered on the
@@ -16,6 +21,8 @@ server with forms (no script), in English or Portuguese.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import secrets
 import threading
@@ -28,10 +35,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from sueca_rules import Record, dump_record
 from sueca_rules._errors import SourceError
 from sueca_rules._variant import Variant
 from sueca_rules.tournament import (
     PRINT_CSS,
+    RecordRef,
     Tournament,
     TournamentError,
     load_tournament,
@@ -39,6 +48,7 @@ from sueca_rules.tournament import (
     pair,
     planned_rounds,
     record_result,
+    sha256_of,
     standings,
     tournament_html,
     undo,
@@ -46,8 +56,11 @@ from sueca_rules.tournament import (
 )
 
 from ._i18n import LANGS, Lang, choose_lang
+from ._tables import SeatSpec, Table, TableError, TableManager
 
 __all__ = ["WORDS", "TournamentSite"]
+
+log = logging.getLogger("sueca_rules.web")
 
 MAX_FORM_BYTES = 4096
 
@@ -86,6 +99,11 @@ WORDS: dict[Lang, dict[str, str]] = {
         "waiting": "Tables waiting for a result: {t}.",
         "secret": "Keep this page's address to yourself: whoever has it can enter results.",
         "refresh": "This page reloads itself every 30 seconds.",
+        "online": "Play online",
+        "online_links": "Played online: give each player their link (the match's record "
+        "becomes the result).",
+        "seat": "Seat {n}",
+        "refused": "The online match's result was refused: {m}",
     },
     "pt": {
         "players": "Classificação",
@@ -122,6 +140,11 @@ WORDS: dict[Lang, dict[str, str]] = {
         "secret": "Guarda o endereço desta página só para ti: quem o tiver pode registar "
         "resultados.",
         "refresh": "Esta página atualiza-se de 30 em 30 segundos.",
+        "online": "Jogar online",
+        "online_links": "A jogar online: dá a cada jogador a sua ligação (o registo da "
+        "partida fica como resultado).",
+        "seat": "Lugar {n}",
+        "refused": "O resultado do jogo online foi recusado: {m}",
     },
 }
 
@@ -164,7 +187,15 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 <input type="hidden" name="table" value="{{ tab.table }}">
 <select name="no_show" aria-label="{{ w.no_show }}">{% for n in tab.teams %}
 <option>{{ n }}</option>{% endfor %}</select>
-<button class="small">{{ w.no_show }}</button></form>{% endif %}</td></tr>{% endfor %}
+<button class="small">{{ w.no_show }}</button></form>
+{% set on = online.get(tab.table) %}{% if on %}<p class="online">{{ w.online_links }}</p>
+<ul class="links">{% for l in on.links %}<li><a href="{{ l.path }}">{{ l.label }}</a>
+</li>{% endfor %}</ul>{% else %}<form method="post" action="{{ base }}/online" class="score">
+<input type="hidden" name="round" value="{{ rnd.round }}">
+<input type="hidden" name="table" value="{{ tab.table }}">
+<button class="small">{{ w.online }}</button></form>{% endif %}{% endif %}
+{% if form and refused.get(tab.table) %}<p class="issues" role="alert">
+{{ refused.get(tab.table) }}</p>{% endif %}</td></tr>{% endfor %}
 </tbody></table>
 {% if rnd.byes %}<p>{{ w.bye }}: {{ rnd.byes | join(', ') }}</p>{% endif %}
 {% endmacro %}
@@ -207,6 +238,7 @@ form.score { display: inline-flex; gap: 0.3rem; align-items: center; margin: 0.1
 form.score input[type=number] { width: 4.5rem; }
 form.score select { max-width: 12rem; }
 .next { font-size: 1.15rem; }
+ul.links { margin: 0.2rem 0; padding-left: 1.2rem; }
 """
 
 _ENV = jinja2.Environment(
@@ -235,6 +267,10 @@ class TournamentSite:
         self._lock = threading.Lock()
         self._stamp: tuple[int, int, int] | None = None
         self._state: tuple[Tournament, Variant] | None = None
+        self.tables: TableManager | None = None
+        """The web tables (given by `attach`): where the online tables are made."""
+        self._refused: dict[tuple[int, int], str] = {}
+        self._entering: set[asyncio.Task[None]] = set()
         self.load()  # a file that cannot be read stops `sueca serve` before it starts
 
     @property
@@ -252,6 +288,80 @@ class TournamentSite:
                 self._stamp = stamp
             return self._state
 
+    def attach(self, tables: TableManager) -> None:
+        """Make the online tables in `tables`, and enter their finished matches' records."""
+        self.tables = tables
+        tables.on_finished = self._finished
+
+    @property
+    def _key(self) -> str:
+        return str(self.path.resolve())
+
+    def _for(self, table: Table) -> tuple[int, int] | None:
+        """The round and table of this file that a web table is for, if any."""
+        mine = table.extra.get("tournament")
+        if not isinstance(mine, dict) or mine.get("file") != self._key:
+            return None
+        round_no, table_no = mine.get("round"), mine.get("table")
+        if isinstance(round_no, int) and isinstance(table_no, int):
+            return round_no, table_no
+        return None
+
+    def _online(self, lang: Lang, round_no: int) -> dict[int, dict[str, Any]]:
+        """The open web tables of round `round_no`, by table number: their join links."""
+        found: dict[int, dict[str, Any]] = {}
+        for table in list(self.tables.tables.values()) if self.tables else []:
+            where = self._for(table)
+            if table.closed or where is None or where[0] != round_no:
+                continue
+            labels = table.extra["tournament"].get("labels") or []
+            links = [
+                {
+                    "label": _say(lang, "seat", n=s.index + 1)
+                    + (f": {labels[s.index]}" if s.index < len(labels) else ""),
+                    "path": f"/table/{table.id}#t={s.token}",
+                }
+                for s in table.seats
+                if s.token is not None
+            ]
+            found[where[1]] = {"table": table.id, "links": links}
+        return found
+
+    def _finished(self, table: Table, number: int, record: Record) -> None:
+        """A web table's match is over (on the event loop): its first record becomes the
+        result of its tournament table, in a thread (the file's lock may wait)."""
+        where = self._for(table)
+        if where is None or number != 1:
+            return  # not a table of this file, or a rematch (the first match counts)
+        task = asyncio.get_running_loop().create_task(
+            _off_loop(self._enter, table.id, where, record)
+        )
+        self._entering.add(task)
+        task.add_done_callback(self._entering.discard)
+
+    def _enter(self, table_id: str, where: tuple[int, int], record: Record) -> None:
+        round_no, table_no = where
+        data = dump_record(record, "json").encode()
+        ref = RecordRef(file=f"web:table/{table_id}/1", sha256=sha256_of(data))
+
+        def change(t: Tournament, variant: Variant) -> Tournament:
+            return record_result(t, variant, round_no, table_no, record=record, record_ref=ref)
+
+        try:
+            update_tournament(self.path, change)
+        except (TournamentError, SourceError, OSError) as exc:
+            message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            log.warning(
+                "round %s table %s: the online match's record was refused: %s",
+                round_no,
+                table_no,
+                message,
+            )
+            self._refused[where] = message
+            return
+        self._refused.pop(where, None)
+        log.info("round %s table %s: the online match's record is its result", *where)
+
     def routes(self) -> list[BaseRoute]:
         """The routes to mount in the app."""
         base = "/tournament/organiser/{secret}"
@@ -264,6 +374,7 @@ class TournamentSite:
             Route(base + "/result", self.post_result, methods=["POST"]),
             Route(base + "/pair", self.post_pair, methods=["POST"]),
             Route(base + "/undo", self.post_undo, methods=["POST"]),
+            Route(base + "/online", self.post_online, methods=["POST"]),
         ]
 
     # --- rendering ------------------------------------------------------------------------
@@ -350,6 +461,12 @@ class TournamentSite:
             can_pair=not open_tables(t) and number <= planned_rounds(t),
             pair_label=_say(lang, "pair", r=number),
             error=error,
+            online=self._online(lang, len(t.rounds)) if t.rounds else {},
+            refused={
+                tab: _say(lang, "refused", m=m)
+                for (r, tab), m in self._refused.items()
+                if r == len(t.rounds)
+            },
         )
         return self._render(request, "organiser", context, status)
 
@@ -415,6 +532,54 @@ class TournamentSite:
 
         return await _in_thread(self._change, request, change)
 
+    async def post_online(self, request: Request) -> Response:
+        """Play a table of the current round online (`round`, `table`): a web table of four
+        people under the tournament's variant, whose join links the page then shows."""
+        if not self._allowed(request):
+            return Response("Not Found", status_code=404)
+        try:
+            form = await self._form(request)
+            round_no, table_no = _whole(form, "round"), _whole(form, "table")
+            t, variant = self.load()
+            if self.tables is None:
+                raise TournamentError("this server has no web tables")
+            if round_no != len(t.rounds) or not 1 <= table_no <= len(t.rounds[-1].tables):
+                raise TournamentError(
+                    f"round {round_no} table {table_no} is not a table of the current round"
+                )
+            tab = t.rounds[-1].tables[table_no - 1]
+            if tab.result is not None:
+                raise TournamentError(f"round {round_no} table {table_no} already has its result")
+            if table_no not in self._online("en", round_no):
+                teams = {team.name: team for team in t.teams}
+                labels = []  # who sits where (seats 0 and 2: the first team)
+                for seat in range(4):
+                    name = tab.teams[seat % 2]
+                    players = teams[name].players if name in teams else []
+                    player = players[seat // 2] if seat // 2 < len(players) else ""
+                    labels.append(f"{player} ({name})" if player else name)
+                level = request.app.state.settings.stand_in_level
+                variant_id = t.variant if isinstance(t.variant, str) else None
+                extra = {
+                    "tournament": {
+                        "file": self._key,
+                        "name": t.name,
+                        "round": round_no,
+                        "table": table_no,
+                        "labels": labels,
+                    }
+                }
+                self.tables.create(
+                    variant, variant_id, [SeatSpec("human", level)] * 4, None, extra=extra
+                )
+        except TournamentError as exc:
+            return self._organiser(request, error=str(exc), status=400)
+        except TableError as exc:
+            return self._organiser(request, error=exc.message, status=exc.status)
+        self._refused.pop((round_no, table_no), None)
+        lang = quote(self._lang(request))
+        return RedirectResponse(f"{self.organiser_path}?lang={lang}", status_code=303)
+
     async def post_pair(self, request: Request) -> Response:
         """Pair the next round."""
         if not self._allowed(request):
@@ -433,6 +598,13 @@ def _whole(form: dict[str, str], name: str) -> int:
     if not text.isdigit() or len(text) > 4:
         raise TournamentError(f"{name} must be a whole number, got {text[:20]!r}")
     return int(text)
+
+
+async def _off_loop(fn: Any, *args: Any) -> None:
+    """Run `fn` (which writes the file under its lock) off the event loop."""
+    import anyio.to_thread
+
+    await anyio.to_thread.run_sync(fn, *args)
 
 
 async def _in_thread(fn: Any, *args: Any) -> Response:
