@@ -288,6 +288,12 @@ def test_a_token_that_is_not_ascii_is_a_bad_token(client: TestClient, token: str
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4403
+    # the watch link and the finished record's download compare their secrets as bytes too
+    with client.websocket_connect(f"/ws/tables/{table['table']}?watch={token}") as ws:
+        assert ws.receive_json()["code"] == "bad_token"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4403
 
 
 # --- 2 and 4: a real server on the loopback address, with `sueca serve`'s connection limits ---
