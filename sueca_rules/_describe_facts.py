@@ -15,10 +15,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, TypeGuard
+from typing import Any, Literal, TypeGuard, get_args
 
 from ._cards import RANK_LETTERS
 from ._registry import builtin_ids, load_variant
+from ._rule_fields import RULE_FIELDS
 from ._rules import CAPOTE_POINTS, TIE_MULTIPLY, TIE_NONE, Rules
 from ._variant import FirstLeader, TrumpCard, Variant
 
@@ -88,19 +89,10 @@ Topic = Literal[
 fields of the 60-60 tie are one topic)."""
 
 TOPIC_FIELDS: Mapping[Topic, tuple[str, ...]] = {
-    "direction": ("table.direction",),
-    "first_dealer": ("table.first_dealer",),
-    "first_leader": ("table.first_leader",),
-    "deal": ("deal.trump_card", "deal.order"),
-    "redeal": ("deal.redeal.",),
-    "revoke": ("revoke.",),
-    "tiers": ("scoring.tiers",),
-    "bandeira": ("scoring.bandeira.",),
-    "tie": ("scoring.tie.",),
-    "target": ("match.target_games",),
-    "best_of": ("match.best_of",),
+    topic: tuple(f.path for f in RULE_FIELDS if f.topic == topic) for topic in get_args(Topic)
 }
-"""The fields of each topic: a dotted path, or a prefix ending in `.` for a whole group."""
+"""The fields of each topic (their dotted paths), from the one table of the rules' fields
+(`sueca_rules._rule_fields.RULE_FIELDS`)."""
 
 
 def is_topic(key: str) -> TypeGuard[Topic]:

@@ -331,6 +331,17 @@ def test_topics_cover_every_rule() -> None:
     paths = flat_rules(DEFAULT)
     assert all(topic_of(path) is not None for path in paths), paths
     assert set(TOPIC_FIELDS) == set(get_args(Topic))
+    assert all(TOPIC_FIELDS[topic] for topic in get_args(Topic))  # each topic has its fields
+
+
+def test_the_table_of_rule_fields_names_every_field_once() -> None:
+    """`RULE_FIELDS` is the one list of a variant's fields: every field of the model (but
+    `extends`) once, so that the topics and the builder's groups derived from it miss none."""
+    from sueca_rules._rule_fields import RULE_FIELDS
+
+    paths = [f.path for f in RULE_FIELDS]
+    assert len(paths) == len(set(paths))
+    assert set(paths) == {"name", "description", *flat_rules(DEFAULT)}
 
 
 @pytest.mark.parametrize("bad", ["fr", "", "EN", "pt-BR"])

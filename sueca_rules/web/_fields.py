@@ -10,45 +10,16 @@ import re
 from typing import Any, Final
 
 from sueca_rules import Variant
+from sueca_rules._rule_fields import groups
 from sueca_rules._schema import resolve_ref
 
 from ._i18n import Lang, field_help, phrase
 
 __all__ = ["GROUPS", "field_groups", "leaf_paths"]
 
-GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
-    ("source", ("name", "description")),
-    ("direction", ("table.direction", "deal.order")),
-    (
-        "deal",
-        (
-            "table.first_dealer",
-            "table.first_leader",
-            "deal.trump_card",
-            "deal.redeal.leader_below",
-            "deal.redeal.others_below",
-        ),
-    ),
-    (
-        "revoke",
-        (
-            "revoke.mode",
-            "revoke.penalty_games",
-            "revoke.false_claim",
-            "revoke.false_claim_games",
-            "revoke.after_false_claim",
-            "revoke.accuse",
-        ),
-    ),
-    ("scoring", ("scoring.tiers",)),
-    (
-        "bandeira",
-        ("scoring.bandeira.requires", "scoring.bandeira.games", "scoring.bandeira.wins_partida"),
-    ),
-    ("tie", ("scoring.tie.mode", "scoring.tie.amount", "scoring.tie.stacks")),
-    ("match", ("match.target_games", "match.best_of")),
-)
-"""The builder's groups, in the order of the rules card, with the fields of each."""
+GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = groups()
+"""The builder's groups, in the order of the rules card, with the fields of each (from the one
+table of the rules' fields, `sueca_rules._rule_fields`)."""
 
 _HIDDEN: Final = frozenset({"extends"})  # the builder's "Start from" is the base
 
