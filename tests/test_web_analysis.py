@@ -111,3 +111,116 @@ def test_the_pages_load_the_review_and_the_hint(client: TestClient) -> None:
     assert 'id="hint-box"' in table
     for name in ("review", "hint"):
         assert client.get(f"/static/js/{name}.js").status_code == 200
+
+
+def _state_where(ws: Any, pred: Any) -> dict[str, Any]:
+    """Read messages until a state satisfies `pred` (bounded)."""
+    for _ in range(5000):
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "state" and pred(message):
+            return message
+    raise AssertionError("no such state")
+
+
+def _error_of(ws: Any) -> dict[str, Any]:
+    for _ in range(5000):
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "error":
+            return message
+    raise AssertionError("no error")
+
+
+def test_hints_when_every_person_agreed_and_not_once_one_withdraws(client: TestClient) -> None:
+    table = _table(client, ["human", "bot:1", "human", "bot:1"])
+    tokens = {s["seat"]: s["token"] for s in table["seats"] if s.get("token")}
+    probe = f"/api/tables/{table['table']}/hint?token={tokens[0]}&lang=en&probe=1"
+    base = f"/ws/tables/{table['table']}?token="
+    with (
+        client.websocket_connect(base + tokens[0]) as ws0,
+        client.websocket_connect(base + tokens[2] + "&lang=pt") as ws2,
+    ):
+        first = _state_where(ws0, lambda m: m["seats"][2]["joined"])
+        assert first["hints"] == {"allowed": False, "agreed": [], "players": 2, "practice": False}
+        assert client.get(probe).status_code == 403
+        ws0.send_json({"type": "hints", "agree": True})
+        state = _state_where(ws2, lambda m: m["hints"]["agreed"] == [0])
+        assert state["hints"]["allowed"] is False
+        r = client.get(probe)
+        assert r.status_code == 403
+        assert r.json()["error"] == "no_hints"
+        ws2.send_json({"type": "hints", "agree": True})
+        state = _state_where(ws0, lambda m: m["hints"]["agreed"] == [0, 2])
+        assert state["hints"]["allowed"] is True
+        assert client.get(probe).json() == {"allowed": True}
+        r = client.get(probe.replace("&probe=1", ""))
+        assert r.status_code == 200, r.text
+        assert "due" in r.json()
+        ws2.send_json({"type": "hints", "agree": False})
+        state = _state_where(ws0, lambda m: m["hints"]["agreed"] == [0])
+        assert state["hints"]["allowed"] is False
+        assert client.get(probe).status_code == 403
+        assert client.get(probe.replace(tokens[0], tokens[2])).status_code == 403
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "hints"},
+        {"type": "hints", "agree": "yes"},
+        {"type": "hints", "agree": 1},
+        {"type": "hints", "agree": None},
+    ],
+)
+def test_a_malformed_agreement_is_refused_and_changes_nothing(
+    client: TestClient, message: dict[str, Any]
+) -> None:
+    table = _table(client, ["human", "bot:1", "human", "bot:1"])
+    tokens = {s["seat"]: s["token"] for s in table["seats"] if s.get("token")}
+    base = f"/ws/tables/{table['table']}?token="
+    live = client.app.state.tables.get(table["table"])  # type: ignore[attr-defined]
+    with (
+        client.websocket_connect(base + tokens[0] + "&lang=pt") as ws0,
+        client.websocket_connect(base + tokens[2]) as ws2,
+    ):
+        ws2.send_json({"type": "hints", "agree": True})
+        _state_where(ws0, lambda m: m["hints"]["agreed"] == [2])
+        logged = live.logged
+        ws0.send_json(message)
+        error = _error_of(ws0)
+        assert error["code"] == "bad_agree"
+        assert "true ou false" in error["message"]
+        assert live.hints_agreed == {2}
+        assert live.logged == logged
+        assert not live.hints_allowed()
+
+
+def test_a_practice_table_needs_no_agreement(client: TestClient) -> None:
+    table = _table(client, ["human", "bot:1", "bot:1", "bot:1"])
+    token = table["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table['table']}?token={token}") as ws:
+        state = _state_where(ws, lambda m: True)
+        assert state["hints"]["allowed"] is True
+        ws.send_json({"type": "hints", "agree": True})
+        assert _error_of(ws)["code"] == "hints_practice"
+
+
+def test_the_hints_field_carries_no_card(client: TestClient) -> None:
+    table = _table(client, ["human", "bot:1", "human", "bot:1"])
+    tokens = {s["seat"]: s["token"] for s in table["seats"] if s.get("token")}
+    base = f"/ws/tables/{table['table']}?token="
+    with (
+        client.websocket_connect(base + tokens[0]) as ws0,
+        client.websocket_connect(base + tokens[2]) as ws2,
+    ):
+        ws0.send_json({"type": "hints", "agree": True})
+        ws2.send_json({"type": "hints", "agree": True})
+        state = _state_where(ws0, lambda m: m["hints"]["allowed"] and m["phase"] == "play")
+    hints = state["hints"]
+    assert set(hints) == {"allowed", "agreed", "players", "practice"}
+    assert isinstance(hints["allowed"], bool)
+    assert hints["practice"] is False
+    assert all(isinstance(seat, int) and 0 <= seat < 4 for seat in hints["agreed"])
+    assert isinstance(hints["players"], int)
+    cards = set(state["hand"])
+    assert cards
+    assert not any(card in str(hints) for card in cards)

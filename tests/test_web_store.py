@@ -461,3 +461,30 @@ def test_the_answer_has_a_watch_link_and_join_links(db: Path) -> None:
     assert table["watch"] not in {s["token"] for s in table["seats"]}
     assert [link["seat"] for link in table["links"]] == [0, 2]
     assert all(link["path"].startswith(f"/table/{table['table']}") for link in table["links"])
+
+
+def test_the_agreement_to_hints_survives_a_restart(db: Path) -> None:
+    with client_on(SqliteStore(db)) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "human"])
+        with c.websocket_connect(url(table, 0)) as ws0, c.websocket_connect(url(table, 3)) as ws3:
+            ws0.send_json({"type": "hints", "agree": True})
+            ws3.send_json({"type": "hints", "agree": True})
+            until(ws0, lambda m: m["type"] == "state" and m["hints"]["allowed"])
+    hint = f"/api/tables/{table['table']}/hint?probe=1&token="
+    token3 = next(s["token"] for s in table["seats"] if s["seat"] == 3)
+    with client_on(SqliteStore(db)) as c:
+        assert c.get(hint + token3).json() == {"allowed": True}
+        with c.websocket_connect(url(table, 3)) as ws3:
+            state = until(ws3, lambda m: m["type"] == "state")
+            assert state["hints"] == {
+                "allowed": True,
+                "agreed": [0, 3],
+                "players": 2,
+                "practice": False,
+            }
+            ws3.send_json({"type": "hints", "agree": False})
+            until(ws3, lambda m: m["type"] == "state" and m["hints"]["agreed"] == [0])
+    with client_on(SqliteStore(db)) as c:
+        live = c.app.state.tables.get(table["table"])  # type: ignore[attr-defined]
+        assert live.hints_agreed == {0}
+        assert c.get(hint + token3).status_code == 403

@@ -505,6 +505,8 @@ _STRINGS: Final[dict[str, str]] = {
     "error.already_started": "The match has already started.",
     "error.host_only": "Only the host may start the match.",
     "error.not_over": "The match is not over yet.",
+    "error.bad_agree": "Say whether you agree to hints: agree must be true or false.",
+    "error.hints_practice": "Hints need no agreement at a practice table.",
     "error.not_your_seat": "You can only act for your own seat.",
     "error.bad_token": "This link is not valid for this table.",
     "error.no_table": "There is no such table: it expired, or the server was restarted.",

@@ -517,6 +517,8 @@ _STRINGS: Final[dict[str, str]] = {
     "error.already_started": "O encontro já começou.",
     "error.host_only": "Só quem criou a mesa a pode começar.",
     "error.not_over": "O encontro ainda não acabou.",
+    "error.bad_agree": "Diz se concordas com as ajudas: agree tem de ser true ou false.",
+    "error.hints_practice": "Numa mesa de treino as ajudas não precisam de acordo.",
     "error.not_your_seat": "Só podes jogar pelo teu lugar.",
     "error.bad_token": "Este link não vale para esta mesa.",
     "error.no_table": "Esta mesa não existe: expirou, ou o servidor foi reiniciado.",

@@ -195,6 +195,8 @@ class _Analysis:
             "hint.button": "Hint",
             "hint.wait": "Thinking…",
             "hint.none": "No decision of yours is due.",
+            "hint.allow": "Allow hints",
+            "hint.agreed": "{agreed} of {players} players agreed",
         }
     )
 

@@ -196,6 +196,8 @@ class _Analysis:
             "hint.button": "Sugestão",
             "hint.wait": "A pensar…",
             "hint.none": "Não é a tua vez de decidir.",
+            "hint.allow": "Permitir ajudas",
+            "hint.agreed": "{agreed} de {players} jogadores concordaram",
         }
     )
 

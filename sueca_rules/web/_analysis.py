@@ -8,8 +8,9 @@
   loop), so that the tables' play goes on meanwhile.
 - `GET /api/tables/{table}/hint?token=&lang=`: the hint for the decision due from the token's seat
   ([`hint()`][sueca_rules.analysis.hint], on a copy of the match, in a worker thread), with its
-  reason in words (`&probe=1`: only whether this seat may ask). Only at a practice table: one
-  person and bots.
+  reason in words (`&probe=1`: only whether this seat may ask). Only at a practice table (one
+  person and bots) or once every person at the table agreed (the WebSocket message
+  `{"type": "hints", "agree": true}`; the state's `hints` field says who did); else 403 `no_hints`.
 - `GET /api/analysis/words?lang=`: the words of the review and hint blocks of the pages.
 """
 
@@ -140,10 +141,10 @@ async def hint_route(request: Request) -> Response:
     seat = table.seat_of(token) if token else None
     if seat is None:
         return JSONResponse({"error": "bad_token", "message": "not a token of this table"}, 403)
-    if sum(1 for s in table.seats if s.human) != 1:
+    if not table.hints_allowed():
         return JSONResponse(
             {"error": "no_hints", "message": "hints are given only at a practice table (one "
-             "person and bots)"},
+             "person and bots) or once every person at the table agreed"},
             403,
         )  # fmt: skip
     if request.query_params.get("probe"):  # may this page ask? (nothing is computed)

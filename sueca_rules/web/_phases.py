@@ -367,6 +367,20 @@ def _on_rematch(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event
     return []
 
 
+def _on_hints(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
+    """A person agrees to hints at this table (`agree: true`) or withdraws (`false`)."""
+    agree = message.get("agree")
+    if not isinstance(agree, bool):
+        raise Refused("bad_agree")
+    if table.practice():
+        raise Refused("hints_practice")
+    if agree:
+        table.hints_agreed.add(seat.index)
+    else:
+        table.hints_agreed.discard(seat.index)
+    return []
+
+
 HANDLERS: dict[str, Callable[[Table, Seat, dict[str, Any]], list[Event]]] = {
     "play": _on_play,
     "claim": _on_claim,
@@ -376,6 +390,7 @@ HANDLERS: dict[str, Callable[[Table, Seat, dict[str, Any]], list[Event]]] = {
     "count": _on_count,
     "start": _on_start,
     "rematch": _on_rematch,
+    "hints": _on_hints,
 }
 """A handler for each message type a browser may send: it returns the events of the change
 it made (a handler that changed only the table, such as `start`, returns none)."""

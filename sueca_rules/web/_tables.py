@@ -130,6 +130,10 @@ class Table:
     events: list[dict[str, Any]] = field(default_factory=list)
     claims_asked: set[tuple[int, int, int]] = field(default_factory=set)
     count_agreed: set[int] = field(default_factory=set)
+    hints_agreed: set[int] = field(default_factory=set)
+    """The seats whose person agreed to hints (`{"type": "hints", "agree": true}`): at a table
+    of several people, hints are given once every person who holds (or has held) a seat
+    agreed."""
     count_ends: float = 0.0
     touched: float = 0.0
     closed: bool = False
@@ -185,6 +189,18 @@ class Table:
             return True
         return self.clock() - seat.away_since >= self.settings.away_seconds
 
+    def practice(self) -> bool:
+        """Whether this is a practice table (one person and bots): hints need no agreement."""
+        return sum(1 for s in self.seats if s.human) == 1
+
+    def hints_allowed(self) -> bool:
+        """Whether hints are given here: at a practice table, or once every human seat that a
+        person holds or has held agreed (a seat nobody has taken yet does not count)."""
+        if self.practice():
+            return True
+        people = [s.index for s in self.seats if s.human and s.joined]
+        return bool(people) and all(index in self.hints_agreed for index in people)
+
     def abandoned(self) -> bool:
         """Whether every person of this table has gone: its bots then wait for someone to
         come back (or for the table to expire), so that an abandoned table costs no bot's
@@ -204,6 +220,7 @@ class Table:
         actions: list[dict[str, Any]] = []
         if not seat.joined:
             actions.append({"type": "join", "seat": seat.index})
+            self.hints_agreed.discard(seat.index)  # a new person starts not agreeing
         seat.joined = True
         seat.away_since = None
         if old is not None:
@@ -411,6 +428,13 @@ class Table:
         seat = action.get("seat")
         if kind == "join" and isinstance(seat, int) and 0 <= seat < 4:
             self.seats[seat].joined = True
+            self.hints_agreed.discard(seat)
+            return []
+        if kind == "hints" and isinstance(seat, int) and 0 <= seat < 4:
+            if action.get("agree") is True:
+                self.hints_agreed.add(seat)
+            else:
+                self.hints_agreed.discard(seat)
             return []
         if kind == "start":
             self.start()
@@ -557,6 +581,8 @@ def _action_of(
             action["against"] = against
     elif kind == "trump":
         action["side"] = message.get("side")
+    elif kind == "hints":
+        action["agree"] = message.get("agree") is True
     return action
 
 

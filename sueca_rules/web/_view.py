@@ -125,6 +125,18 @@ def _seats(table: Table, you: Seat | None, lang: Lang) -> list[dict[str, Any]]:
     ]
 
 
+def hints_state(table: Table) -> dict[str, Any]:
+    """Whether hints are given at `table` and which seats agreed (public: no card); `players`
+    is how many people's agreement counts (those who hold or have held a seat); at a
+    `practice` table (one person and bots) hints need no agreement."""
+    return {
+        "allowed": table.hints_allowed(),
+        "agreed": sorted(table.hints_agreed),
+        "players": sum(1 for s in table.seats if s.human and s.joined),
+        "practice": table.practice(),
+    }
+
+
 def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
     """The `state` message for `seat`: the contract's fields and more, all of which that
     seat may know."""
@@ -140,6 +152,7 @@ def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
         "seats": _seats(table, seat, lang),
         "events": table.events,
         "records": len(table.records),
+        "hints": hints_state(table),
     }
     if seat is table.host and match is None:
         state["invites"] = [

@@ -44,3 +44,47 @@ def test_a_practice_table_gives_a_hint(context: Any, server: Server) -> None:
         "() => /Play [AKQJ765432].: your team ends the deal|only choice/"
         ".test(document.querySelector('#hint-text').textContent)"
     )
+
+
+def test_two_people_allow_hints_with_the_toggle(browser: Any, server: Server) -> None:
+    host_ctx, guest_ctx = browser.new_context(), browser.new_context()
+    try:
+        host = host_ctx.new_page()
+        errors: list[str] = []
+        host.on("pageerror", lambda exc: errors.append(str(exc)))
+        host.goto(f"{server.url}/play?lang=en")
+        host.wait_for_selector("#variant option", state="attached")
+        host.select_option("#seat2", "human")
+        host.click("button[type=submit]")
+        host.wait_for_selector("#links:not([hidden])")
+        link = host.input_value("#link-list input")
+        host.click("#go")
+        guest = guest_ctx.new_page()
+        guest.goto(link.replace("lang=en", "lang=pt") if "lang=" in link else link)
+        for page in (host, guest):
+            page.wait_for_selector("#game:not([hidden])")
+            page.wait_for_selector("#hint-allow:not([hidden])")
+            assert page.locator("#hint").is_hidden()
+        assert host.inner_text("#hint-allow") == "Allow hints"
+        assert host.get_attribute("#hint-allow", "aria-pressed") == "false"
+        host.wait_for_function(
+            "() => document.querySelector('#hint-agreed').textContent === '0 of 2 players agreed'"
+        )
+        host.click("#hint-allow")
+        host.wait_for_function(
+            "() => document.querySelector('#hint-allow').getAttribute('aria-pressed') === 'true'"
+        )
+        guest.wait_for_function(
+            "() => / 1 .* 2 /.test(' ' + document.querySelector('#hint-agreed').textContent)"
+        )
+        assert guest.locator("#hint").is_hidden()
+        guest.click("#hint-allow")
+        for page in (host, guest):
+            page.wait_for_selector("#hint:not([hidden])")
+        host.click("#hint-allow")  # withdrawn: the hint goes away again
+        for page in (host, guest):
+            page.wait_for_selector("#hint", state="hidden")
+        assert errors == []
+    finally:
+        host_ctx.close()
+        guest_ctx.close()

@@ -1,26 +1,63 @@
-// The hint of a practice table (one person and bots): GET /api/tables/{table}/hint with the
-// seat's token; the advice and its reason, in words, under the hand.
+// The hint of a table: GET /api/tables/{table}/hint with the seat's token; the advice and its
+// reason, in words, under the hand. Given at a practice table (one person and bots), or once
+// every person at the table agreed: until then, at a table of several people, an "Allow hints"
+// toggle (aria-pressed) sends this seat's agreement ({type: "hints", agree}) through the
+// table's socket (table.js), and a line says how many players agreed.
 import {api, fill, lang} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
+let words = null; // the words of the block (nothing is shown before they are in)
+let last = null; // the last state the table received (followed again once the words are in)
 
 async function ask() {
   const {status, body} = await api(`/api/tables/${encodeURIComponent(tableId)}/hint`, {query: {token, lang}});
   $("hint-text").textContent = status === 200 ? body.why : body.message ?? String(status);
 }
 
+function say(key, params = {}) {
+  const text = words?.[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+}
+
+// The agreement block follows each state the table receives.
+function follow(state) {
+  last = state;
+  const hints = state?.hints;
+  const button = $("hint");
+  const allow = $("hint-allow");
+  if (!words || !hints || !button || !allow || state.seat === null || state.seat === undefined) return;
+  $("hint-box").hidden = false;
+  button.hidden = !hints.allowed;
+  const practice = hints.practice;
+  const mine = hints.agreed.includes(state.seat);
+  allow.hidden = practice;
+  allow.setAttribute("aria-pressed", mine ? "true" : "false");
+  $("hint-agreed").hidden = practice;
+  $("hint-agreed").textContent = practice ? "" :
+    say("hint.agreed", {agreed: hints.agreed.length, players: hints.players});
+  if (!hints.allowed) $("hint-text").textContent = "";
+}
+
 async function start() {
   const button = $("hint");
+  const allow = $("hint-allow");
   if (!button || !token) return;
-  const probe = await api(`/api/tables/${encodeURIComponent(tableId)}/hint`, {query: {token, lang, probe: 1}});
-  if (probe.status !== 200) return; // hints only at a practice table
+  window.addEventListener("sueca:state", (event) => follow(event.detail));
   const {status, body} = await api("/api/analysis/words", {query: {lang}});
-  if (status === 200) button.textContent = body["hint.button"];
-  $("hint-box").hidden = false;
+  words = status === 200 ? body : {};
+  button.textContent = say("hint.button");
+  if (allow) {
+    allow.textContent = say("hint.allow");
+    allow.addEventListener("click", () => {
+      const agree = allow.getAttribute("aria-pressed") !== "true";
+      window.dispatchEvent(new CustomEvent("sueca:send", {detail: {type: "hints", agree}}));
+    });
+  }
+  if (last) follow(last);
   button.addEventListener("click", async () => {
-    fill($("hint-text"), status === 200 ? body["hint.wait"] : "…");
+    fill($("hint-text"), words?.["hint.wait"] ?? "…");
     await ask();
   });
 }

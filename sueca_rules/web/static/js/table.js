@@ -46,6 +46,7 @@ function connect() {
       noteEvents(message.events ?? [], previous);
       render();
       sounds(message.events ?? [], previous);
+      window.dispatchEvent(new CustomEvent("sueca:state", {detail: state})); // for hint.js
     } else if (message.type === "error") {
       if (message.code === "no_table" || message.code === "bad_token") stop(message.message);
       else toast(message.message);
@@ -78,6 +79,10 @@ function stop(message) {
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
+// hint.js asks the table to send its agreement to hints ({type: "hints", agree}).
+window.addEventListener("sueca:send", (event) => {
+  if (event.detail?.type === "hints") send(event.detail);
+});
 
 // --- who is who --------------------------------------------------------------------------
 
