@@ -31,7 +31,7 @@ from sueca_rules.envs import (  # noqa: E402
 from sueca_rules.envs.openspiel import SuecaState  # noqa: E402
 
 from .strategies import variants  # noqa: E402
-from .test_envs_support import Decision, play_logged, replay  # noqa: E402
+from .test_envs_support import LoggedDecision, play_logged, replay  # noqa: E402
 
 seeds = st.integers(0, 2**32)
 SHORT = "name: Short\nextends: portugal\nmatch: {target_games: 1}\n"
@@ -111,7 +111,7 @@ def test_the_game_plays_the_engines_games_card_for_card(variant: Variant, seed: 
         assert action in state.legal_actions()
         state.apply_action(action)
 
-    def trump(decision: Decision) -> bool:
+    def trump(decision: LoggedDecision) -> bool:
         """The dealer's choice comes before the chance nodes: not a decision of the table."""
         if decision.kind != "trump":
             return False

@@ -45,7 +45,7 @@ from sueca_rules.envs import (
 
 
 @dataclass(frozen=True)
-class Decision:
+class LoggedDecision:
     """One decision of a logged game: ``kind`` is ``trump``, ``redeal``, ``keep``, ``card``,
     ``claim`` or ``score``; ``seat`` who made it; ``value`` the side, card or accused seat."""
 
@@ -54,40 +54,40 @@ class Decision:
     value: object = None
 
 
-def decision_of(phase: str, turn: int | None, events: list[Event]) -> Decision:
+def decision_of(phase: str, turn: int | None, events: list[Event]) -> LoggedDecision:
     """What one :func:`random_step` did, from the phase and turn before it and its events."""
     if phase == "trump":
         chosen = events[0]
         assert isinstance(chosen, TrumpChosen)
-        return Decision("trump", chosen.dealer, chosen.side)
+        return LoggedDecision("trump", chosen.dealer, chosen.side)
     if phase == "redeal":
         if events and isinstance(events[0], RedealAsked):
-            return Decision("redeal", events[0].seat)
-        return Decision("keep", turn)
+            return LoggedDecision("redeal", events[0].seat)
+        return LoggedDecision("keep", turn)
     first = events[0]
     if isinstance(first, ClaimMade):
-        return Decision("claim", first.by, first.against)
+        return LoggedDecision("claim", first.by, first.against)
     if isinstance(first, CardPlayed):
-        return Decision("card", first.seat, int(first.card))
+        return LoggedDecision("card", first.seat, int(first.card))
     assert isinstance(first, DealScored)
-    return Decision("score", None)
+    return LoggedDecision("score", None)
 
 
 def play_logged(
     variant: Variant | str, seed: int, *, max_deals: int = 4, revoke_rate: float = 0.05
-) -> tuple[Match, list[Decision]]:
+) -> tuple[Match, list[LoggedDecision]]:
     """A match played at random on the engine (with ``Match(variant, seed=seed)``'s cards)
     until it is over or ``max_deals`` deals ended, and its decisions."""
     rng = random.Random(seed)
     match = Match(variant, seed=seed)
-    log: list[Decision] = []
+    log: list[LoggedDecision] = []
     while not match.is_over and len(match.deals) < max_deals:
         phase, turn = match.phase, match.turn
         log.append(decision_of(phase, turn, random_step(match, rng, revoke_rate=revoke_rate)))
     return match, log
 
 
-def apply_decision(table: Table, step: Callable[[int], None], decision: Decision) -> bool:
+def apply_decision(table: Table, step: Callable[[int], None], decision: LoggedDecision) -> bool:
     """Make ``decision`` through an environment whose state ``table`` shows and whose
     ``step(action)`` acts: the seats asked before it in a claim round pass. ``False`` (and
     nothing done) when no round can ask that claim."""
@@ -123,7 +123,7 @@ def apply_decision(table: Table, step: Callable[[int], None], decision: Decision
     return True
 
 
-def apply_to_match(match: Match, decision: Decision) -> None:
+def apply_to_match(match: Match, decision: LoggedDecision) -> None:
     """Make ``decision`` on the engine directly (the reference the environments follow)."""
     seat = decision.seat
     if decision.kind == "trump":
@@ -149,10 +149,10 @@ def apply_to_match(match: Match, decision: Decision) -> None:
 def replay(
     table: Table,
     step: Callable[[int], None],
-    log: list[Decision],
+    log: list[LoggedDecision],
     mirror: Match,
     *,
-    outside: Callable[[Decision], bool] = lambda decision: False,
+    outside: Callable[[LoggedDecision], bool] = lambda decision: False,
     synced: Callable[[], None] = lambda: None,
 ) -> int:
     """Replay ``log`` through an environment (``table``, ``step``) and on the engine's

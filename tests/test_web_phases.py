@@ -19,7 +19,7 @@ pytest.importorskip("starlette")
 from sueca_rules import Card, Event, Match, Observation, Variant, load_variant, parse_card
 from sueca_rules.bots import play_match
 from sueca_rules.web import Settings
-from sueca_rules.web._phases import Decision
+from sueca_rules.web._phases import BotMove
 from sueca_rules.web._tables import Seat, Table
 
 
@@ -34,7 +34,7 @@ def test_a_bad_bots_card_is_logged_and_a_legal_card_played(
     assert card is None or card not in match.hand(seat)
     legal = match.legal_cards()
     with caplog.at_level(logging.WARNING, logger="sueca_rules.web"):
-        events = Decision(card=card, play=True).apply(match, seat)
+        events = BotMove(card=card, play=True).apply(match, seat)
     assert len(match.plays) == 1
     assert match.plays[0] == legal[0]
     assert events
@@ -49,7 +49,7 @@ def test_a_good_bots_card_is_played_without_a_word(caplog: pytest.LogCaptureFixt
     match = Match("portugal", seed=1)
     card = match.legal_cards()[-1]
     with caplog.at_level(logging.WARNING, logger="sueca_rules.web"):
-        Decision(card=card, play=True).apply(match, match.turn)
+        BotMove(card=card, play=True).apply(match, match.turn)
     assert match.plays == [card]
     assert not caplog.records
 

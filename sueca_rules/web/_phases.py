@@ -2,7 +2,7 @@
 (`BOT_STEPS`) and what a person may send (`HANDLERS`, one per message type).
 
 Each bot step says which seat decides and returns a function that decides from that seat's
-observation alone (it runs in the thread pool); `Decision.apply` then makes it on the
+observation alone (it runs in the thread pool); `BotMove.apply` then makes it on the
 match. Each handler checks a person's message against the phase, the turn and the rules, and
 either changes the match or raises `Refused` (the browser gets an error; nothing
 changes).
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ._seats import Seat
     from ._seats import TableView as Table
 
-__all__ = ["BOT_STEPS", "HANDLERS", "Decision", "Refused", "Step", "refused_for"]
+__all__ = ["BOT_STEPS", "HANDLERS", "BotMove", "Refused", "Step", "refused_for"]
 
 Side = Literal["top", "bottom"]
 
@@ -37,7 +37,7 @@ log = logging.getLogger("sueca_rules.web")
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class BotMove:
     """What a bot (or the table) decided; `None` fields were not decided."""
 
     card: Card | None = None
@@ -52,7 +52,7 @@ class Decision:
     @property
     def acts(self) -> bool:
         """Whether this decision does something (a claim not made does nothing)."""
-        return self != Decision()
+        return self != BotMove()
 
     def apply(self, match: Match, seat: int | None) -> list[Event]:
         """Make the decision on `match` for `seat`."""
@@ -98,7 +98,7 @@ class Step:
     made) is not paced."""
 
     seat: Seat | None
-    decide: Callable[[], Decision]
+    decide: Callable[[], BotMove]
     paced: bool = True
 
 
@@ -114,17 +114,17 @@ class Refused(Exception):  # noqa: N818 (a refusal, not an error of the server)
 # --- bots ---------------------------------------------------------------------------------
 
 
-def _claim_of(seat: Seat, obs: Observation) -> Decision:
+def _claim_of(seat: Seat, obs: Observation) -> BotMove:
     """Whether the bot playing `seat` claims now (by its `claim` method: the built-in bots claim
     what the cards prove; a bot without one never claims)."""
     ask = getattr(seat.bot, "claim", None)
     against = ask(obs) if ask is not None else None
     if against is None:
-        return Decision()
-    return Decision(claim=True, against=against)
+        return BotMove()
+    return BotMove(claim=True, against=against)
 
 
-def _asker(seat: Seat, obs: Observation) -> Callable[[], Decision]:
+def _asker(seat: Seat, obs: Observation) -> Callable[[], BotMove]:
     return lambda: _claim_of(seat, obs)
 
 
@@ -172,7 +172,7 @@ def _trump_step(table: Table) -> Step | None:
         return None
     obs = match.observation(seat.index)
     choose = getattr(seat.bot, "choose_trump", None)
-    return Step(seat, lambda: Decision(side=choose(obs) if choose is not None else "bottom"))
+    return Step(seat, lambda: BotMove(side=choose(obs) if choose is not None else "bottom"))
 
 
 def _redeal_step(table: Table) -> Step | None:
@@ -184,13 +184,13 @@ def _redeal_step(table: Table) -> Step | None:
         # A person is asked only when their hand may ask: the table keeps any other hand
         # for them, so that they play on without a click.
         if not match.may_redeal(match.turn):
-            return Step(None, lambda: Decision(redeal=False))
+            return Step(None, lambda: BotMove(redeal=False))
         return None
     obs = match.observation(seat.index)
     wants = getattr(seat.bot, "wants_redeal", None)
 
-    def decide() -> Decision:
-        return Decision(redeal=bool(obs.may_redeal and wants is not None and wants(obs)))
+    def decide() -> BotMove:
+        return BotMove(redeal=bool(obs.may_redeal and wants is not None and wants(obs)))
 
     # Only a hand that may ask makes a bot think (levels 4 and 5 play deals out): the answer
     # is paced, so that how long it took tells nobody which hand that was.
@@ -210,7 +210,7 @@ def _play_step(table: Table) -> Step | None:
         return None
     obs = match.observation(seat.index)
     bot = seat.bot
-    return Step(seat, lambda: Decision(card=bot.choose(obs), play=True))
+    return Step(seat, lambda: BotMove(card=bot.choose(obs), play=True))
 
 
 def _count_step(table: Table) -> Step | None:
@@ -222,7 +222,7 @@ def _count_step(table: Table) -> Step | None:
     people = {s.index for s in table.seats if not table.played_by_bot(s)}
     remaining = table.count_ends - table.clock()
     if people <= table.count_agreed or remaining <= 0:
-        return Step(None, lambda: Decision(score=True))
+        return Step(None, lambda: BotMove(score=True))
     table.wake_in(remaining)
     return None
 

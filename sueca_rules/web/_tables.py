@@ -43,7 +43,7 @@ from sueca_rules import (
 from sueca_rules.bots import make_bot
 
 from ._i18n import Lang, phrase
-from ._phases import BOT_STEPS, HANDLERS, Decision, Refused, Step, refused_for
+from ._phases import BOT_STEPS, HANDLERS, BotMove, Refused, Step, refused_for
 from ._pool import FairPool
 from ._seats import Kind, Seat, Sink
 from ._settings import Settings
@@ -476,7 +476,7 @@ class Table:
             return
         self._driver = loop.create_task(self._drive())
 
-    async def _think(self, decide: Callable[[], Decision]) -> Decision:
+    async def _think(self, decide: Callable[[], BotMove]) -> BotMove:
         """A bot's decision, worked out in the pool (shared fairly between clients: see
         `FairPool`)."""
         if isinstance(self.executor, FairPool):
@@ -513,7 +513,7 @@ class Table:
         finally:
             self._driver = None
 
-    async def _paced(self, step: Step) -> Decision | None:
+    async def _paced(self, step: Step) -> BotMove | None:
         """A decision people see being made, at a time that tells nothing of the bot's hand
         (how long a bot thinks depends on its cards: a level-5 bot with one sensible card
         answers at once). The bot thinks as soon as it is asked, and its decision is made
@@ -587,9 +587,9 @@ def _action_of(
 
 
 def _action_of_decision(
-    decision: Decision, seat: int | None, rules: Rules, events: list[Event]
+    decision: BotMove, seat: int | None, rules: Rules, events: list[Event]
 ) -> dict[str, Any]:
-    """The stored action of a bot's (or the table's) decision, as `Decision.apply` made it."""
+    """The stored action of a bot's (or the table's) decision, as `BotMove.apply` made it."""
     if decision.claim:
         action: dict[str, Any] = {"type": "claim", "seat": seat}
         if rules.accuse_player and decision.against is not None:
