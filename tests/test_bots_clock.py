@@ -120,3 +120,15 @@ def test_levels_that_do_not_search_take_no_budget() -> None:
     for level in (1, 2, 3):
         with pytest.raises(ConfigError, match="levels 4 and 5"):
             make_bot(level, time_ms=100)
+
+
+def test_takes_budget_says_which_levels_search() -> None:
+    from sueca_rules.bots import LEVELS, takes_budget
+
+    assert [level for level in LEVELS if takes_budget(level)] == [4, 5]
+    for level in LEVELS:  # what takes_budget says is what make_bot does
+        if takes_budget(level):
+            assert make_bot(level, seed=1, time_ms=50) is not None
+        else:
+            with pytest.raises(ConfigError):
+                make_bot(level, time_ms=50)

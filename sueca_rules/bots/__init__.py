@@ -20,7 +20,7 @@ Examples:
 
 from ._base import Bot, RandomBot
 from ._driver import advance, answer, play_match, redeal_wanted, trump_side
-from ._levels import LEVELS, make_bot
+from ._levels import LEVELS, make_bot, takes_budget
 from ._rule_bots import MemoryBot, RuleBot
 from ._sampling import SamplingBot, SearchBot
 
@@ -37,5 +37,6 @@ __all__ = [
     "make_bot",
     "play_match",
     "redeal_wanted",
+    "takes_budget",
     "trump_side",
 ]

@@ -10,7 +10,7 @@ from ._base import BaseBot, Bot, RandomBot, bot_error
 from ._rule_bots import MemoryBot, RuleBot
 from ._sampling import SamplingBot, SearchBot
 
-__all__ = ["LEVELS", "make_bot"]
+__all__ = ["LEVELS", "make_bot", "takes_budget"]
 
 LEVELS = (1, 2, 3, 4, 5)
 """The bot levels [`make_bot()`][sueca_rules.bots.make_bot] knows."""
@@ -96,6 +96,12 @@ def _bot_class(level: int) -> Callable[..., BaseBot]:
     if factory is not None:
         return factory
     raise bot_error(f"no bot of level {level!r}: levels are {', '.join(map(str, LEVELS))}")
+
+
+def takes_budget(level: int) -> bool:
+    """Whether the bots of `level` search, and so take a budget per decision (`time_ms`,
+    `samples`: see [`make_bot()`][sueca_rules.bots.make_bot]); the others choose at once."""
+    return "time_ms" in _options_of(_bot_class(level))
 
 
 def _options_of(factory: Callable[..., BaseBot]) -> frozenset[str]:

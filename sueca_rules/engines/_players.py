@@ -56,16 +56,12 @@ class Player(Protocol):
 def make_level_bot(
     level: int, *, seed: int | str | None, time_ms: int | None = None, **options: Any
 ) -> Bot:
-    """`make_bot(level, seed=seed)`, given the decision's budget `time_ms` where the bots take one
-    (a `time_ms` option; a library whose bots take none plays without it)."""
-    from ..bots import make_bot
+    """`make_bot(level, seed=seed)`, with the decision's budget `time_ms` for a level that
+    searches (`bots.takes_budget`); the others choose at once."""
+    from ..bots import make_bot, takes_budget
 
-    if time_ms is not None:
-        try:
-            return make_bot(level, seed=seed, time_ms=time_ms, **options)
-        except (ConfigError, TypeError) as exc:
-            if "time_ms" not in str(exc):
-                raise
+    if time_ms is not None and takes_budget(level):
+        return make_bot(level, seed=seed, time_ms=time_ms, **options)
     return make_bot(level, seed=seed, **options)
 
 
