@@ -59,7 +59,6 @@ from sueca_rules._lang._tables import (
     Phrases,
     SummaryPhrases,
     TablePhrases,
-    WebPhrases,
     WordPhrases,
 )
 from sueca_rules._rules import CAPOTE_POINTS, Rules
@@ -276,7 +275,6 @@ SECTIONS = {
     "diff": DiffPhrases,
     "summary": SummaryPhrases,
     "table": TablePhrases,
-    "web": WebPhrases,
     "play": PlayPhrases,
     "replay": ReplayPhrases,
     "analysis": AnalysisPhrases,

@@ -25,6 +25,7 @@ from sueca_rules import (
     parse_record,
     parse_variant,
 )
+from sueca_rules._lang._catalogue import entry_texts, entry_values
 from sueca_rules._schema import SCHEMA_FILENAME
 from sueca_rules.web import Settings, create_app
 from sueca_rules.web._fields import field_groups, leaf_paths
@@ -381,9 +382,9 @@ def test_phrase_tables_match() -> None:
     en, pt = strings("en"), strings("pt")
     assert set(en) == set(pt)
     for key in en:
-        assert en[key].strip(), key
-        assert pt[key].strip(), key
-        assert set(re.findall(r"{\w+}", en[key])) == set(re.findall(r"{\w+}", pt[key])), key
+        assert all(text.strip() for text in entry_texts(en[key])), key
+        assert all(text.strip() for text in entry_texts(pt[key])), key
+        assert entry_values(en[key]) == entry_values(pt[key]), key
 
 
 def test_phrases_say_what_is_so() -> None:
@@ -395,7 +396,7 @@ def test_phrases_say_what_is_so() -> None:
     assert "regras de base" in pt["rules.intro"]
     assert "partida" not in pt["rules.intro"]
     for words in (en, pt):
-        assert {"{deal}", "{us}", "{them}"} <= set(re.findall(r"{\w+}", words["ev.deal_tie_games"]))
+        assert {"deal", "us", "them"} <= entry_values(words["ev.deal_tie_games"])
     script = (STATIC / "js" / "table.js").read_text(encoding="utf-8")
     tie = script[script.index('event.result === "tie"') :]
     tie = tie[: tie.index('event.result === "redeal"')]

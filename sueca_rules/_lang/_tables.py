@@ -47,7 +47,6 @@ __all__ = [
     "SummaryPhrases",
     "TablePhrases",
     "TopicLabels",
-    "WebPhrases",
     "WordPhrases",
 ]
 
@@ -242,18 +241,6 @@ class TablePhrases(Protocol):
         ...
 
 
-class WebPhrases(Protocol):
-    """Words of the web app (`sueca serve`) by key: its pages, JavaScript modules and server
-    messages use the same keys in every language (`{name}` marks a value filled in). Kept in
-    `sueca_rules._lang._web_en` and `_web_pt` (the web helper's files)."""
-
-    strings: Mapping[str, str]
-    """Every word of the pages, by dotted key (`table.your_turn`)."""
-    field_help: Mapping[str, str] | None
-    """The variant fields' descriptions in this language, by dotted path; `None` in the
-    language the schema is written in (English), whose descriptions are shown as written."""
-
-
 @dataclass(frozen=True, slots=True)
 class Phrases:
     """Every phrase of one language, by section."""
@@ -271,8 +258,6 @@ class Phrases:
     """`sueca play` (in `en_game.py`, `pt_game.py`)."""
     replay: ReplayPhrases
     """`sueca replay`'s account (in `en_game.py`, `pt_game.py`)."""
-    web: WebPhrases
-    """The web app (`sueca serve`, in `_web_en.py`, `_web_pt.py`)."""
     builtins: Mapping[str, str] | None
     """The built-in variants' descriptions in this language, by id; `None` in the language the
     variant files are written in (English), whose descriptions are shown as written."""

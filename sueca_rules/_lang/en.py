@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._tables import Headings, Phase, PhaseNames, Phrases, TopicLabels
-from ._web_en import WebEn
 from .en_analysis import ANALYSIS
 from .en_game import PLAY, REPLAY
 
@@ -607,7 +606,6 @@ PHRASES = Phrases(
     diff=_Diff(),
     summary=_Summary(),
     table=_Table(),
-    web=WebEn(),
     play=PLAY,
     replay=REPLAY,
     analysis=ANALYSIS,

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._tables import Headings, Phase, PhaseNames, Phrases, TopicLabels
-from ._web_pt import WebPt
 from .pt_analysis import ANALYSIS
 from .pt_game import PLAY, REPLAY
 
@@ -672,7 +671,6 @@ PHRASES = Phrases(
     diff=_Diff(),
     summary=_Summary(),
     table=_Table(),
-    web=WebPt(),
     play=PLAY,
     replay=REPLAY,
     analysis=ANALYSIS,

@@ -1,6 +1,7 @@
-"""The web app's words, from the phrase files (`sueca_rules._lang`, section `web`),
+"""The web app's words: the language catalogues' `web` section (`sueca_rules._lang.catalogues`),
 with the words of the table that `sueca play` shares (seats seen from a player, the dealer's
-choice, phases): every page gets its language's whole table, under the same keys."""
+choice, phases): every page gets its language's whole table, under the same keys, and renders
+its entries with `static/js/catalogue.js` as `phrase()` does here."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ import functools
 from typing import get_args
 
 from sueca_rules._lang import LANGS, Lang, Phase, phrases
+from sueca_rules._lang._catalogue import Entry, load_catalogue, load_field_help, render
 
 __all__ = ["LANGS", "Lang", "choose_lang", "field_help", "phrase", "strings"]
 
 
 @functools.cache
-def strings(lang: Lang) -> dict[str, str]:
-    """Every phrase of the web app in `lang`, by key."""
+def strings(lang: Lang) -> dict[str, Entry]:
+    """Every phrase of the web app in `lang`, by key: a template, or a choice (a plural)."""
     p = phrases(lang)
     table = p.table
     shared = {
@@ -29,23 +31,23 @@ def strings(lang: Lang) -> dict[str, str]:
         "choice.claim": table.claim,
         **{f"phase.{key}": table.phase(key) for key in get_args(Phase)},
     }
-    return {**p.web.strings, **shared}
+    return {**load_catalogue(lang, "web").entries, **shared}
 
 
 def field_help(lang: Lang, path: str, schema_text: str) -> str:
     """A variant field's description in `lang` (the schema's own text in English)."""
-    translated = phrases(lang).web.field_help
-    if translated is None:
-        return schema_text
-    return translated.get(path, schema_text)
+    return _field_help(lang).get(path, schema_text)
+
+
+_field_help = functools.cache(load_field_help)
 
 
 def phrase(lang: Lang, key: str, **params: object) -> str:
-    """The phrase `key` in `lang` with `{name}` filled in (the key itself if unknown)."""
-    text = strings(lang).get(key) or strings("en").get(key) or key
-    for name, value in params.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+    """The phrase `key` in `lang` filled in from `params` (the key itself if unknown; a value
+    that is not a number, a yes/no or a word is shown as its text)."""
+    entry = strings(lang).get(key) or strings("en").get(key) or key
+    values = {k: v if isinstance(v, str | int | float) else str(v) for k, v in params.items()}
+    return render(entry, values, lang)
 
 
 def choose_lang(query: str | None, cookie: str | None, accept: str | None) -> Lang:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from sueca_rules._lang._catalogue import entry_texts
 from sueca_rules.web._i18n import strings
 
 from .conftest import Server
@@ -294,7 +295,8 @@ def test_no_phrase_of_the_other_language_on_a_page(
     browser: Any, server: Server, record_file: Path, lang: str
 ) -> None:
     other = "en" if lang == "pt" else "pt"
-    mine, theirs = strings(lang), strings(other)
+    mine = {key: " / ".join(entry_texts(e)) for key, e in strings(lang).items()}
+    theirs = {key: " / ".join(entry_texts(e)) for key, e in strings(other).items()}
     foreign = {
         fragment
         for key, text in theirs.items()

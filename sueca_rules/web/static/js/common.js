@@ -1,22 +1,17 @@
 // Shared by every page: the phrase table, requests to the API, cards, small helpers.
 // Plain ES modules: no build step, nothing from elsewhere.
 
+import {render} from "./catalogue.js";
+
 const data = JSON.parse(document.getElementById("strings").textContent);
 
 /** The page's language: "en" or "pt". */
 export const lang = data.lang;
 
-/** The phrase `key` with {name} filled in from `params` (the key itself if unknown), and
- * {name:one|many} replaced by `one` when that parameter is 1, else by `many`. */
+/** The phrase `key` filled in from `params` (the key itself if unknown): a template, or a
+ * choice by a value's plural form (see catalogue.js). */
 export function t(key, params = {}) {
-  let text = data.strings[key] ?? key;
-  text = text.replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (whole, name, one, many) =>
-    name in params ? (Number(params[name]) === 1 ? one : many) : whole,
-  );
-  for (const [name, value] of Object.entries(params)) {
-    text = text.replaceAll(`{${name}}`, String(value));
-  }
-  return text;
+  return render(data.strings[key] ?? key, params, lang);
 }
 
 /** An element: el("p", {class: "x"}, "text", child, ...). Text is never parsed as HTML. */

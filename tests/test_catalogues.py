@@ -1,0 +1,159 @@
+"""The language catalogues (`sueca_rules/_lang/catalogues`) and their two renderers: the
+Python one (`sueca_rules._lang._catalogue`) and the browser's (`static/js/catalogue.js`)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from sueca_rules._lang import LANGS
+from sueca_rules._lang._catalogue import (
+    Catalogue,
+    CatalogueError,
+    Entry,
+    Value,
+    catalogue_problems,
+    entry_values,
+    load_catalogue,
+    render,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUES = ROOT / "sueca_rules" / "_lang" / "catalogues"
+RENDERER = ROOT / "sueca_rules" / "web" / "static" / "js" / "catalogue.js"
+
+
+def sections() -> list[str]:
+    """The sections every language has (each a JSON file of each language's folder)."""
+    names = [{p.stem for p in (CATALOGUES / lang).glob("*.json")} for lang in LANGS]
+    return sorted(set.intersection(*names) - {"fields"})
+
+
+def test_every_language_has_the_same_sections() -> None:
+    names = [{p.stem for p in (CATALOGUES / lang).glob("*.json")} - {"fields"} for lang in LANGS]
+    assert all(n == names[0] for n in names), names
+    assert "web" in names[0]
+
+
+@pytest.mark.parametrize("section", sections())
+def test_the_languages_agree(section: str) -> None:
+    # The same keys, showing the same values; every choice can always choose.
+    catalogues: dict[str, Catalogue] = {lang: load_catalogue(lang, section) for lang in LANGS}
+    assert catalogue_problems(catalogues) == []
+
+
+def test_the_check_finds_what_is_wrong() -> None:
+    en = Catalogue("en", "web", {"a": "{n} points", "b": {"$": "n", "one": "x"}, "c": "{x"})
+    pt = Catalogue("pt", "web", {"a": "pontos", "d": "y"})
+    problems = catalogue_problems({"en": en, "pt": pt})
+    assert "en/web: b[one]" not in problems
+    assert any("'b' is in en only" in p for p in problems)
+    assert any("'d' is in pt only" in p for p in problems)
+    assert any("'a' shows [], en ['n']" in p for p in problems)
+    assert any("en/web: b has no 'other'" in p for p in problems)
+    assert any("en/web: c has a brace" in p for p in problems)
+    yes_no = Catalogue("en", "web", {"a": {"$": "ok", "true": "yes", "false": "no"}})
+    assert catalogue_problems({"en": yes_no}) == []
+
+
+POINTS: Entry = {"$": "n", "=0": "no points", "one": "{n} point", "other": "{n} points"}
+
+
+def test_a_choice_by_a_number() -> None:
+    assert render(POINTS, {"n": 0}, "en") == "no points"
+    assert render(POINTS, {"n": 1}, "en") == "1 point"
+    assert render(POINTS, {"n": 2}, "en") == "2 points"
+    assert render(POINTS, {"n": 1.5}, "pt") == "1.5 points"
+    assert render(POINTS, {"n": 2.0}, "pt") == "2 points"
+    # Without "=0", zero is plural in English and in European Portuguese.
+    assert render({"$": "n", "one": "ponto", "other": "pontos"}, {"n": 0}, "pt") == "pontos"
+
+
+def test_a_choice_by_a_word_or_a_yes_no_nested() -> None:
+    entry: Entry = {
+        "$": "who",
+        "you": {"$": "won", "true": "you win", "false": "you lose"},
+        "other": {"$": "won", "true": "{name} wins", "other": "{name} loses"},
+    }
+    assert render(entry, {"who": "you", "won": True, "name": "x"}, "en") == "you win"
+    assert render(entry, {"who": "you", "won": False, "name": "x"}, "en") == "you lose"
+    assert render(entry, {"who": "left", "won": False, "name": "Ana"}, "en") == "Ana loses"
+
+
+def test_a_value_not_given_is_a_clear_error() -> None:
+    with pytest.raises(CatalogueError, match="needs a value 'n'"):
+        render(POINTS, {}, "en")
+    with pytest.raises(CatalogueError, match="needs a value 'who'"):
+        render("{who} plays", {"n": 1}, "en")
+    with pytest.raises(CatalogueError, match="no phrase 'nope' in en/web"):
+        load_catalogue("en", "web")("nope")
+    with pytest.raises(CatalogueError, match="no section 'nope'"):
+        load_catalogue("en", "nope")
+
+
+def _cases(entry: Entry) -> list[dict[str, Value]]:
+    """Values to render `entry` with: every branch of every choice, and a value no branch
+    names (so `other` is taken), each template's other values filled with their names."""
+    options: dict[str, list[Value]] = {}
+    fields: set[str] = set()
+
+    def walk(part: Entry) -> None:
+        if isinstance(part, str):
+            fields.update(entry_values(part))
+            return
+        name = str(part["$"])
+        values = options.setdefault(name, [])
+        for key, member in part.items():
+            if key == "$":
+                continue
+            if key.startswith("="):
+                values.append(int(key[1:]))
+            elif key == "one":
+                values.append(1)
+            elif key == "other":
+                values.extend([2, "zz"])
+            elif key in ("true", "false"):
+                values.append(key == "true")
+            else:
+                values.append(key)
+            walk(member)
+
+    walk(entry)
+    base: dict[str, Value] = {name: f"<{name}>" for name in fields}
+    names = sorted(options)
+    combos = itertools.islice(itertools.product(*(options[n] for n in names)), 64)
+    return [{**base, **dict(zip(names, combo, strict=True))} for combo in combos] or [base]
+
+
+def test_the_browser_renders_as_python_does(tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (.ci/run installs it)")
+    jobs: list[tuple[Entry, dict[str, Value], str]] = []
+    for section in sections():
+        for lang in LANGS:
+            for entry in load_catalogue(lang, section).entries.values():
+                jobs.extend((entry, params, lang) for params in _cases(entry))
+    assert len(jobs) > 500
+    (tmp_path / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
+    script = (
+        f"import {{render}} from {json.dumps(RENDERER.as_uri())};\n"
+        "import {readFileSync} from 'node:fs';\n"
+        f"const jobs = JSON.parse(readFileSync({json.dumps(str(tmp_path / 'jobs.json'))}));\n"
+        "console.log(JSON.stringify(jobs.map(([e, p, l]) => render(e, p, l))));\n"
+    )
+    out = subprocess.run(
+        [node, "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    browser = json.loads(out.stdout)
+    python = [render(entry, params, lang) for entry, params, lang in jobs]
+    assert browser == python
