@@ -506,3 +506,23 @@ def test_sueca_serve_prints_its_address_and_serves() -> None:
         finally:
             proc.terminate()
         assert "Warning" not in proc.stderr.read()
+
+
+def test_a_phrase_about_your_own_seat_agrees_with_you() -> None:
+    # The table page passes the seat's role with its name; a phrase that can be about the
+    # viewer chooses its words by it ("You take the trick", "A vaza vai para ti").
+    from sueca_rules._lang._catalogue import render
+
+    wrong = {"en": r"\bYou (is|takes|has|deals|wins)\b", "pt": r"\bpara (o )?tu\b"}
+    checked = 0
+    for lang in ("en", "pt"):
+        you = str(strings(lang)["seat.you"])
+        for key, entry in strings(lang).items():
+            if "who" not in entry_values(entry) or not key.startswith("table."):
+                continue
+            params: dict[str, str | int] = {name: 2 for name in entry_values(entry)}
+            text = render(entry, {**params, "who": you, "role": "you"}, lang)
+            assert not re.search(wrong[lang], text[:1].upper() + text[1:]), (lang, key, text)
+            checked += 1
+    assert checked >= 10
+    assert "role: role(" in (STATIC / "js" / "table.js").read_text(encoding="utf-8")

@@ -90,6 +90,9 @@ window.addEventListener("sueca:send", (event) => {
 const PLACE_OF = {you: "bottom", left: "left", partner: "top", right: "right"};
 const place = (seat) => PLACE_OF[state.seats[seat].role];
 const who = (seat) => state.seats[seat].name;
+// The seat as the phrase chooses its words by ("you", "partner", "left", "right"; a watcher's
+// seats go by their numbers).
+const role = (seat) => (state.seat === null ? "seat" : state.seats[seat].role);
 // Teams are the server's (Rules.team_of): the page never works them out itself.
 const ours = (team) => team === state.team;
 const games = (n) => t(n === 1 ? "unit.game" : "unit.games", {n});
@@ -266,8 +269,8 @@ function renderTrick() {
     }
   }
   const note = $("trick-note");
-  if (done) note.textContent = cap(t("table.trick_to", {who: who(state.last_trick.winner), points: state.last_trick.points}));
-  else if (cards.length && winning !== null && winning !== undefined) note.textContent = cap(t("table.winning", {who: who(winning)}));
+  if (done) note.textContent = cap(t("table.trick_to", {who: who(state.last_trick.winner), role: role(state.last_trick.winner), points: state.last_trick.points}));
+  else if (cards.length && winning !== null && winning !== undefined) note.textContent = cap(t("table.winning", {who: who(winning), role: role(winning)}));
   else note.textContent = "";
   const trump = $("trump");
   fill(trump);
@@ -290,7 +293,7 @@ function renderActions() {
   let prompt = "";
   switch (state.phase) {
     case "trump":
-      prompt = mine ? t("table.trump_choose") : t("table.trump_wait", {who: who(state.to_play)});
+      prompt = mine ? t("table.trump_choose") : t("table.trump_wait", {who: who(state.to_play), role: role(state.to_play)});
       if (mine) buttons.push(button(t("choice.top"), {type: "trump", side: "top"}), button(t("choice.bottom"), {type: "trump", side: "bottom"}, true));
       break;
     case "redeal":
