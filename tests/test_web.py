@@ -520,7 +520,7 @@ def test_a_phrase_about_your_own_seat_agrees_with_you() -> None:
         for key, entry in strings(lang).items():
             if "who" not in entry_values(entry) or not key.startswith("table."):
                 continue
-            params: dict[str, str | int] = {name: 2 for name in entry_values(entry)}
+            params: dict[str, str | int] = dict.fromkeys(entry_values(entry), 2)
             text = render(entry, {**params, "who": you, "role": "you"}, lang)
             assert not re.search(wrong[lang], text[:1].upper() + text[1:]), (lang, key, text)
             checked += 1
