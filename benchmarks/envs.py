@@ -12,7 +12,7 @@ figure), in microseconds per decision unless its name says otherwise:
 
 * `engine_us`: the engine alone: `Match.legal_cards()` and `play()` (and, under a claimable variant,
   `score_deal()` at the count), a random legal card;
-* `table_us`: the same decisions through `sueca_rules.envs.Table` (its legal actions, then `apply`),
+* `table_us`: the same decisions through `sueca_rules.envs.Stepper` (its legal actions, then `apply`),
   claim rounds included (all pass);
 * `encode_us`: one observation vector (`encode_observation`) of the seat to act;
 * `pettingzoo_us`: a PettingZoo step as a learning loop makes it: `env.last()` (the observation and
@@ -43,7 +43,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import sueca_rules.envs.openspiel  # noqa: F401  (registers python_sueca)
 from sueca_rules import Match, load_variant
-from sueca_rules.envs import PASS, TRUMP_BOTTOM, SuecaEnv, Table, encode_observation
+from sueca_rules.envs import PASS, TRUMP_BOTTOM, SuecaEnv, Stepper, encode_observation
 
 SEEDS = range(3)
 MAX_DEALS = 6
@@ -107,7 +107,7 @@ def engine_run(variant: str) -> Run:
 def table_run(variant: str, encode: bool = False) -> Run:
     def play(seed: int, rng: random.Random) -> tuple[int, int]:
         decisions = 0
-        table = Table(Match(variant, seed=seed))
+        table = Stepper(Match(variant, seed=seed))
         while table.actor is not None and len(table.match.deals) < MAX_DEALS:
             if encode:
                 encode_observation(table, table.actor)
@@ -131,7 +131,7 @@ def pettingzoo_run(variant: str) -> Run:
             legal = [int(a) for a in np.flatnonzero(observation["action_mask"])]
             env.step(_quiet(legal, rng))
             decisions += 1
-        return len(env.table.match.deals), decisions
+        return len(env.stepper.match.deals), decisions
 
     return _timed(play)
 
@@ -150,7 +150,7 @@ def openspiel_run(variant: str) -> Run:
             state.observation_tensor(state.current_player())
             state.apply_action(_quiet(legal, rng))
             decisions += 1
-        return len(state.table.match.deals), decisions
+        return len(state.stepper.match.deals), decisions
 
     return _timed(play)
 
@@ -158,7 +158,7 @@ def openspiel_run(variant: str) -> Run:
 def _mid_deal(game: Any, seed: int) -> Any:
     rng = random.Random(seed)
     state = game.new_initial_state()
-    while state.is_chance_node() or len(state.table.match.plays) < 17:
+    while state.is_chance_node() or len(state.stepper.match.plays) < 17:
         if state.is_chance_node():
             state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
         else:

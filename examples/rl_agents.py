@@ -123,11 +123,11 @@ def openspiel_match(variant: str, seed: int, simulations: int) -> tuple[int | No
             outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rs.choice(outcomes, p=probabilities)))
         elif state.current_player() in ours:
-            state.apply_action(bot_action(ours[state.current_player()], state.table))
+            state.apply_action(bot_action(ours[state.current_player()], state.stepper))
         else:
             state.apply_action(int(searcher.step(state)))
             moves += 1
-    return state.table.match.winner, moves
+    return state.stepper.match.winner, moves
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     env = random_match(args.variant, args.seed)
-    match = env.table.match
+    match = env.stepper.match
     print(f"random agents: team {match.winner} won in {len(match.deals)} deals ({match!r})")
 
     before, after = train(args.variant, args.episodes, args.seed)

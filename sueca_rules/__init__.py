@@ -44,7 +44,20 @@ def _version() -> str:
         return "0+unknown"
 
 
+_RENAMED: dict[str, str] = {"Table": "TableRules"}
+"""Old public names, still answered with a `DeprecationWarning` (one meaning per name: a
+`Table` is a table people sit at)."""
+
+
 def __getattr__(name: str) -> object:
+    if name in _RENAMED:
+        import warnings
+
+        new = _RENAMED[name]
+        warnings.warn(
+            f"sueca_rules.{name} is now sueca_rules.{new}", DeprecationWarning, stacklevel=2
+        )
+        return __getattr__(new)
     if name == "__version__":
         value: object = _version()
     else:

@@ -67,7 +67,7 @@ from ._variant import MatchRules as MatchRules
 from ._variant import Redeal as Redeal
 from ._variant import RevokeRules as RevokeRules
 from ._variant import Scoring as Scoring
-from ._variant import Table as Table
+from ._variant import TableRules as TableRules
 from ._variant import Tie as Tie
 from ._variant import Tier as Tier
 from ._variant import Variant as Variant

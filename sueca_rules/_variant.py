@@ -33,7 +33,7 @@ __all__ = [
     "RevokeRules",
     "RuleError",
     "Scoring",
-    "Table",
+    "TableRules",
     "Tie",
     "Tier",
     "Variant",
@@ -102,7 +102,7 @@ class _Model(BaseModel):
 
 
 @public
-class Table(_Model):
+class TableRules(_Model):
     """Who sits where and in which direction the game turns."""
 
     direction: Direction = Field(
@@ -465,7 +465,7 @@ class Variant(_Model):
     description: str = Field(
         "", max_length=10_000, description="Free text: where these rules come from, who plays them."
     )
-    table: Table = Field(default_factory=Table, description=Table.__doc__ or "")
+    table: TableRules = Field(default_factory=TableRules, description=TableRules.__doc__ or "")
     deal: DealRules = Field(default_factory=DealRules, description=DealRules.__doc__ or "")
     revoke: RevokeRules = Field(default_factory=RevokeRules, description=RevokeRules.__doc__ or "")
     scoring: Scoring = Field(default_factory=Scoring, description=Scoring.__doc__ or "")

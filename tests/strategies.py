@@ -13,7 +13,7 @@ from sueca_rules import (
     Redeal,
     RevokeRules,
     Scoring,
-    Table,
+    TableRules,
     Tie,
     Tier,
     Variant,
@@ -92,7 +92,7 @@ def _variants(draw: st.DrawFn, *, short: bool = False) -> Variant:
                 max_size=30,
             )
         ),
-        table=Table(
+        table=TableRules(
             direction=draw(st.sampled_from(["anticlockwise", "clockwise"])),
             first_dealer=draw(st.sampled_from(["random", 0, 1, 2, 3])),
             first_leader=draw(st.sampled_from(["after_dealer", "dealer", "before_dealer"])),

@@ -41,8 +41,8 @@ from sueca_rules.envs import (
     REDEAL,
     TRUMP_BOTTOM,
     TRUMP_TOP,
+    Stepper,
     SuecaEnv,
-    Table,
     action_name,
     bot_action,
     encode_information_state,
@@ -90,12 +90,12 @@ def test_pettingzoo_seed_test_passes(variant: str) -> None:
 def test_a_seed_deals_the_cards_of_the_same_match() -> None:
     game = SuecaEnv("portugal")
     game.reset(seed=11)
-    assert game.table.match.dealt_hands == Match("portugal", seed=11).dealt_hands
+    assert game.stepper.match.dealt_hands == Match("portugal", seed=11).dealt_hands
     game.reset()  # the next match's seed comes from the generator the seed started
     again = SuecaEnv("portugal")
     again.reset(seed=11)
     again.reset()
-    assert game.table.match.dealt_hands == again.table.match.dealt_hands
+    assert game.stepper.match.dealt_hands == again.stepper.match.dealt_hands
 
 
 def _walk(game: SuecaEnv, rng: random.Random, steps: int, claim_rate: float = 0.05) -> None:
@@ -110,7 +110,7 @@ def _walk(game: SuecaEnv, rng: random.Random, steps: int, claim_rate: float = 0.
         legal = [int(a) for a in np.flatnonzero(obs["action_mask"])]
         quiet = [a for a in legal if a not in (CLAIM, CLAIM_NEXT, CLAIM_PREVIOUS, REDEAL)]
         action = rng.choice(legal if rng.random() < claim_rate or not quiet else quiet)
-        trial = game.table.clone()
+        trial = game.stepper.clone()
         trial.apply(action)
         if trial.match.is_over:  # stop before the end
             return
@@ -130,7 +130,7 @@ def test_the_environment_plays_the_engines_games_card_for_card(variant: Variant,
     mirror = Match(variant, seed=seed)
     game = SuecaEnv(variant)
     game.reset(seed=seed)
-    table = game.table
+    table = game.stepper
 
     def step(action: int) -> None:
         agent = game.agent_selection
@@ -185,8 +185,8 @@ def test_bots_play_the_same_match_in_the_environment_and_with_advance(
     while game.agents and not (game.terminations[game.agent_selection]):
         if game.truncations[game.agent_selection]:
             break
-        game.step(bot_action(bots[game.table.actor or 0], game.table))
-    assert game.table.match.to_record() == match.to_record()
+        game.step(bot_action(bots[game.stepper.actor or 0], game.stepper))
+    assert game.stepper.match.to_record() == match.to_record()
 
 
 @given(variants(short=True), seeds, st.integers(0, 150))
@@ -196,7 +196,7 @@ def test_the_mask_is_exactly_what_the_engine_accepts(
     game = SuecaEnv(variant)
     game.reset(seed=seed)
     _walk(game, random.Random(seed), steps, claim_rate=0.02)
-    table = game.table
+    table = game.stepper
     seat = table.actor
     assert seat is not None
     mask = game.observe(f"seat_{seat}")["action_mask"]
@@ -259,7 +259,7 @@ def test_observations_never_depend_on_hidden_cards(
     information state, text and mask stay the same."""
     rng = random.Random(seed)
     match = Match(variant, seed=seed)
-    table = Table(match)
+    table = Stepper(match)
     this_deal: list[int] = []  # the actions since the current deal was dealt
     for _ in range(steps):
         if table.actor is None:
@@ -285,7 +285,7 @@ def test_observations_never_depend_on_hidden_cards(
     other = Match.from_record(record.model_copy(update={"deals": record.deals[:-1]}))
     assert match.trump_card is not None
     other.deal_hands(swapped_hands(match, pair), match.trump_card)
-    twin = Table(other)
+    twin = Stepper(other)
     for action in this_deal:
         twin.apply(action)
     assert any(other.hand(s) != match.hand(s) for s in range(4))
@@ -312,7 +312,7 @@ def test_the_layout_tiles_the_observation() -> None:
     assert obs.dtype == np.float32
     hand = LAYOUT["hand"]
     held = np.flatnonzero(obs[hand.offset : hand.offset + hand.size])
-    assert sorted(int(c) for c in game.table.match.hand(1)) == sorted(int(c) for c in held)
+    assert sorted(int(c) for c in game.stepper.match.hand(1)) == sorted(int(c) for c in held)
     seat = LAYOUT["seat"]
     assert list(obs[seat.offset : seat.offset + 4]) == [0, 1, 0, 0]
 
@@ -340,7 +340,7 @@ def test_rewards_add_up_to_the_deals_and_the_match(deal_reward: Any) -> None:
     game = SuecaEnv("portugal", deal_reward=deal_reward, match_reward=2.5)
     game.reset(seed=5)
     totals = _play_out(game, 5)
-    match = game.table.match
+    match = game.stepper.match
     assert match.is_over
     assert match.winner is not None
     sign = 1 if match.winner == 0 else -1
@@ -358,7 +358,7 @@ def test_max_deals_truncates_the_episode() -> None:
     game = SuecaEnv("portugal-table", max_deals=1)
     game.reset(seed=2)
     totals = _play_out(game, 2)
-    match = game.table.match
+    match = game.stepper.match
     assert len(match.deals) == 1
     assert not match.is_over
     deal = match.deals[0]
@@ -369,17 +369,17 @@ def test_max_deals_truncates_the_episode() -> None:
 def test_an_action_outside_the_mask_changes_nothing() -> None:
     game = SuecaEnv("portugal")
     game.reset(seed=3)
-    seat = game.table.actor
+    seat = game.stepper.actor
     assert seat is not None
     mask = game.observe(f"seat_{seat}")["action_mask"]
     refused = [a for a in range(NUM_ACTIONS) if not mask[a]]
-    before = game.table.match.to_record()
+    before = game.stepper.match.to_record()
     for action in (refused[0], PASS, -1, NUM_ACTIONS, 2.5, "7H", True, None):
         with pytest.raises(IllegalPlayError):
             game.step(action)
-    assert game.table.match.to_record() == before
+    assert game.stepper.match.to_record() == before
     game.step(np.int64(np.flatnonzero(mask)[0]))  # NumPy integers are actions too
-    assert len(game.table.match.plays) == 1
+    assert len(game.stepper.match.plays) == 1
 
 
 @pytest.mark.parametrize(
@@ -404,7 +404,7 @@ def test_render_shows_the_whole_table() -> None:
     text = game.render()
     assert isinstance(text, str)
     for seat in range(4):
-        hand = " ".join(str(c) for c in game.table.match.hand(seat))
+        hand = " ".join(str(c) for c in game.stepper.match.hand(seat))
         assert f"seat {seat}: {hand}" in text
     assert SuecaEnv("portugal").render() is None
 
@@ -424,7 +424,7 @@ def test_a_level_3_bot_beats_random_agents_through_the_environment() -> None:
         if terminated or truncated:
             game.step(None)
         elif seat in bots:
-            game.step(bot_action(bots[seat], game.table))
+            game.step(bot_action(bots[seat], game.stepper))
         else:
             game.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
     assert totals["seat_0"] > 0
@@ -471,3 +471,19 @@ def test_the_rl_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert re.search(r"^random agents: team [01] won in \d+ deals", out, re.M)
     assert re.search(r"^linear policy, .*: [+-]\d\.\d{3} -> [+-]\d\.\d{3}$", out, re.M)
     assert re.search(r"^IS-MCTS \(\d+ moves\) against level 3: team [01] won$", out, re.M)
+
+
+def test_the_old_names_still_answer_with_a_warning() -> None:
+    import sueca_rules
+    from sueca_rules import envs
+
+    with pytest.warns(DeprecationWarning, match="envs.Stepper"):
+        assert envs.Table is Stepper
+    with pytest.warns(DeprecationWarning, match="TableRules"):
+        assert sueca_rules.Table is sueca_rules.TableRules  # type: ignore[attr-defined]
+    game = SuecaEnv("portugal")
+    game.reset(seed=1)
+    with pytest.warns(DeprecationWarning, match="stepper"):
+        assert game.table is game.stepper
+    with pytest.raises(AttributeError, match="no attribute 'Nope'"):
+        envs.Nope  # noqa: B018

@@ -90,7 +90,7 @@ def _sync_chance(state: SuecaState, mirror: Match) -> None:
     at the same deal: at the count the environment may score a deal before the engine)."""
     while state.is_chance_node() and (
         state.drawing_first_dealer
-        or (mirror.trump_card is not None and len(state.table.match.deals) == len(mirror.deals))
+        or (mirror.trump_card is not None and len(state.stepper.match.deals) == len(mirror.deals))
     ):
         if state.drawing_first_dealer:
             state.apply_action(mirror.first_dealer)
@@ -107,7 +107,7 @@ def test_the_game_plays_the_engines_games_card_for_card(variant: Variant, seed: 
     state = _load(variant).new_initial_state()
 
     def step(action: int) -> None:
-        assert state.current_player() == state.table.actor
+        assert state.current_player() == state.stepper.actor
         assert action in state.legal_actions()
         state.apply_action(action)
 
@@ -121,10 +121,10 @@ def test_the_game_plays_the_engines_games_card_for_card(variant: Variant, seed: 
 
     _sync_chance(state, mirror)
     done = replay(
-        state.table, step, log, mirror, outside=trump, synced=lambda: _sync_chance(state, mirror)
+        state.stepper, step, log, mirror, outside=trump, synced=lambda: _sync_chance(state, mirror)
     )
     note(f"{done} of {len(log)} decisions replayed")
-    assert state.table.match.to_record() == mirror.to_record()
+    assert state.stepper.match.to_record() == mirror.to_record()
     if done == len(log):
         assert mirror.to_record() == reference.to_record()
         assert state.is_terminal() == mirror.is_over
@@ -157,7 +157,7 @@ def _swap_hidden(state: Any, player: int, rng: random.Random) -> Any | None:
     chance outcomes, when nothing ``player`` knows changes by it; else ``None``."""
     from .test_envs_support import swappable
 
-    match = state.table.match
+    match = state.stepper.match
     if match.trump_card is None:
         return None
     pair = swappable(match, player, rng)
@@ -204,9 +204,9 @@ def test_the_tensors_are_the_environments_observations(
     state = _random_state(variant, seed, steps)
     assert not state.is_terminal()
     for player in range(4):
-        observation = encode_observation(state.table, player)
+        observation = encode_observation(state.stepper, player)
         assert np.array_equal(np.array(state.observation_tensor(player), np.float32), observation)
-        recall = encode_information_state(state.table, player)
+        recall = encode_information_state(state.stepper, player)
         tensor = np.array(state.information_state_tensor(player), np.float32)
         assert np.array_equal(tensor, recall)
 
@@ -221,7 +221,7 @@ def test_resampled_states_look_the_same_to_the_player(
     assert not state.is_terminal()
     player = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    unseen = sorted(int(c) for s in range(4) if s != player for c in state.table.match.hand(s))
+    unseen = sorted(int(c) for s in range(4) if s != player for c in state.stepper.match.hand(s))
     for _ in range(3):
         other = state.resample_from_infostate(player, sampler)
         assert other.information_state_string(player) == state.information_state_string(player)
@@ -229,7 +229,7 @@ def test_resampled_states_look_the_same_to_the_player(
         assert other.observation_tensor(player) == state.observation_tensor(player)
         assert other.legal_actions() == state.legal_actions()
         assert len(other.history()) == len(state.history())
-        hidden = sorted(int(c) for s in range(4) if s != player for c in other.table.match.hand(s))
+        hidden = sorted(int(c) for s in range(4) if s != player for c in other.stepper.match.hand(s))
         assert hidden == unseen
 
 
@@ -244,7 +244,7 @@ def test_resampling_deals_the_hidden_cards_anew() -> None:
 def test_returns_of_a_game_cut_short() -> None:
     state = _random_state("portugal", 1, 10_000, max_deals=1)
     assert state.is_terminal()
-    match = state.table.match
+    match = state.stepper.match
     assert len(match.deals) == 1
     deal = match.deals[0]
     returns = state.returns()

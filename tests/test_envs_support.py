@@ -4,7 +4,7 @@ and logged as decisions, replayed through an environment; hidden cards swapped b
 A game is played by ``tests/games.py``'s :func:`random_step` on a :class:`Match` (legal play,
 renúncias, claims by random seats at random moments, redeals, the dealer's choice); its log is
 then given to an environment one decision at a time. The engine lets any seat claim at any
-moment; the environments ask in claim rounds (see :class:`sueca_rules.envs.Table`), so a claim
+moment; the environments ask in claim rounds (see :class:`sueca_rules.envs.Stepper`), so a claim
 that no round can ask (before a deal's first card, a seat's second claim in one round, or
 claims in another order than the round's) ends the replay there: the prefix is compared.
 """
@@ -40,7 +40,7 @@ from sueca_rules.envs import (
     REDEAL,
     TRUMP_BOTTOM,
     TRUMP_TOP,
-    Table,
+    Stepper,
 )
 
 
@@ -87,7 +87,7 @@ def play_logged(
     return match, log
 
 
-def apply_decision(table: Table, step: Callable[[int], None], decision: LoggedDecision) -> bool:
+def apply_decision(table: Stepper, step: Callable[[int], None], decision: LoggedDecision) -> bool:
     """Make ``decision`` through an environment whose state ``table`` shows and whose
     ``step(action)`` acts: the seats asked before it in a claim round pass. ``False`` (and
     nothing done) when no round can ask that claim."""
@@ -147,7 +147,7 @@ def apply_to_match(match: Match, decision: LoggedDecision) -> None:
 
 
 def replay(
-    table: Table,
+    table: Stepper,
     step: Callable[[int], None],
     log: list[LoggedDecision],
     mirror: Match,

@@ -31,7 +31,7 @@ from ._encoding import (
     observation_text,
 )
 from ._pettingzoo import AGENTS, DealReward, SuecaEnv, env
-from ._table import (
+from ._stepper import (
     ACTION_NAMES,
     CLAIM,
     CLAIM_NEXT,
@@ -42,7 +42,7 @@ from ._table import (
     TRUMP_BOTTOM,
     TRUMP_TOP,
     Decision,
-    Table,
+    Stepper,
     action_name,
     action_number,
     bot_action,
@@ -65,8 +65,8 @@ __all__ = [
     "DealReward",
     "Decision",
     "Section",
+    "Stepper",
     "SuecaEnv",
-    "Table",
     "action_name",
     "action_number",
     "bot_action",
@@ -75,3 +75,17 @@ __all__ = [
     "env",
     "observation_text",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # `Table` was this class's old name (a `Table` is a table people sit at, in the web app).
+    if name == "Table":
+        import warnings
+
+        warnings.warn(
+            "sueca_rules.envs.Table is now sueca_rules.envs.Stepper",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return Stepper
+    raise AttributeError(f"module 'sueca_rules.envs' has no attribute {name!r}")

@@ -1,7 +1,7 @@
 """Observations as fixed-size arrays, built only from what one seat may know.
 
 Everything here is computed from `Match.observation(seat)` (the engine's view of one seat, which
-never holds another player's hand) and from the public state of the claim round of `Table`. Seats
+never holds another player's hand) and from the public state of the claim round of `Stepper`. Seats
 are *relative* to the observer: position 0 is the observer, 1 the rival who plays after it, 2 its
 partner, 3 the rival who plays before it (in the variant's direction of play); teams are "ours" then
 "theirs".
@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from sueca_rules import CARDS, Observation, Rules
 
-from ._table import Table
+from ._stepper import Stepper
 
 __all__ = [
     "INFORMATION_STATE_SIZE",
@@ -115,7 +115,7 @@ def _cap(value: int, cap: int) -> float:
 
 
 def encode_observation(
-    table: Table, seat: int, out: npt.NDArray[np.float32] | None = None
+    table: Stepper, seat: int, out: npt.NDArray[np.float32] | None = None
 ) -> npt.NDArray[np.float32]:
     """What `seat` may know now as a vector of `OBSERVATION_SIZE` numbers in `[0, 1]` (`float32`),
     laid out as [`LAYOUT`][sueca_rules.envs.LAYOUT] says. `out`, when given, is filled instead of a
@@ -129,7 +129,7 @@ def encode_observation(
 
 
 def encode_information_state(
-    table: Table, seat: int, out: npt.NDArray[np.float32] | None = None
+    table: Stepper, seat: int, out: npt.NDArray[np.float32] | None = None
 ) -> npt.NDArray[np.float32]:
     """The observation followed by this deal's cards in play order (see `INFORMATION_STATE_SIZE`):
     with it a seat recalls the whole deal so far."""
@@ -150,7 +150,7 @@ def _plays(obs: Observation) -> list[int]:
     return cards
 
 
-def _fill(out: npt.NDArray[np.float32], table: Table, seat: int, obs: Observation) -> None:
+def _fill(out: npt.NDArray[np.float32], table: Stepper, seat: int, obs: Observation) -> None:
     rules = obs.rules
     rel = _relative(rules, seat)
     off = _OFF
@@ -213,7 +213,7 @@ def _fill(out: npt.NDArray[np.float32], table: Table, seat: int, obs: Observatio
             out[off["claims_against"] + p] = _cap(against[p], 4)
 
 
-def observation_text(table: Table, seat: int, *, private: bool = True) -> str:
+def observation_text(table: Stepper, seat: int, *, private: bool = True) -> str:
     """What `seat` may know now, as one line of text (OpenSpiel's observation and information-state
     strings; also a key for search trees): equal for two states exactly when the seat cannot tell
     them apart within the deal. With `private=False`, only what everyone knows (no hand)."""

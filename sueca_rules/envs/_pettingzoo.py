@@ -1,12 +1,13 @@
 """Sueca as a PettingZoo AEC environment: four agents, one decision at a time, any variant.
 
-See `SuecaEnv`. The agents are `"seat_0"` .. `"seat_3"` (team 0 is seats 0 and 2). Each step is one
-decision of the seat the engine (and the claim rounds of `Table`) ask: the dealer's choice of trump,
-keep or redeal, a card, claim or pass.
+See `SuecaEnv`. The agents are `"seat_0"` .. `"seat_3"` (team 0 is seats 0 and 2). Each step is
+one decision of the seat the engine (and the claim rounds of `Stepper`) ask: the dealer's choice of
+trump, keep or redeal, a card, claim or pass.
 """
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any, ClassVar, Final, Literal, get_args
 
@@ -20,7 +21,7 @@ from pettingzoo.utils import wrappers
 from sueca_rules import ConfigError, DealScored, Event, Match, MatchWon, Variant, load_variant
 
 from ._encoding import OBSERVATION_SIZE, encode_observation
-from ._table import NUM_ACTIONS, Table
+from ._stepper import NUM_ACTIONS, Stepper
 
 __all__ = ["AGENTS", "DealReward", "SuecaEnv", "env"]
 
@@ -100,8 +101,14 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         self._observation_space = spaces.Dict({"observation": observation, "action_mask": mask})
         self._action_space = spaces.Discrete(NUM_ACTIONS)
         self._rng: np.random.Generator | None = None
-        self.table = Table(Match(self.variant, seed=0))
-        """The match being played, one decision at a time (its `Table.match`)."""
+        self.stepper = Stepper(Match(self.variant, seed=0))
+        """The match being played, one decision at a time (its `Stepper.match`)."""
+
+    @property
+    def table(self) -> Stepper:
+        """`stepper`'s old name (deprecated)."""
+        warnings.warn("SuecaEnv.table is now SuecaEnv.stepper", DeprecationWarning, stacklevel=2)
+        return self.stepper
 
     # --- spaces -------------------------------------------------------------------------
 
@@ -125,7 +132,7 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
             if self._rng is None:
                 self._rng, _ = seeding.np_random()
             match_seed = int(self._rng.integers(2**63))
-        self.table = Table(Match(self.variant, seed=match_seed))
+        self.stepper = Stepper(Match(self.variant, seed=match_seed))
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -138,7 +145,7 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         """`agent`'s observation and action mask now."""
         seat = AGENTS.index(agent)
         mask = np.zeros(NUM_ACTIONS, np.int8)
-        table = self.table
+        table = self.stepper
         if table.actor == seat:
             mask[table.legal_actions()] = 1
         return {"observation": encode_observation(table, seat), "action_mask": mask}
@@ -149,13 +156,13 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        events = self.table.apply(action)
+        events = self.stepper.apply(action)
         self._cumulative_rewards[agent] = 0.0
         team_rewards = self._team_rewards(events)
-        team_of = self.table.match.rules.team_of
+        team_of = self.stepper.match.rules.team_of
         self.rewards = {a: team_rewards[team_of(AGENTS.index(a))] for a in self.agents}
         self._accumulate_rewards()
-        match = self.table.match
+        match = self.stepper.match
         if match.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_deals is not None and len(match.deals) >= self.max_deals:
@@ -165,7 +172,7 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
             print(self.render())
 
     def _select(self) -> None:
-        actor = self.table.actor
+        actor = self.stepper.actor
         self.agent_selection = AGENTS[actor] if actor is not None else self.agents[0]
 
     def _team_rewards(self, events: list[Event]) -> tuple[float, float]:
@@ -198,7 +205,7 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         with `"human"`."""
         if self.render_mode is None:
             return None
-        match = self.table.match
+        match = self.stepper.match
         lines = [repr(match)]
         if match.trump_card is not None:
             lines.append(f"trump {match.trump_card}, dealer seat {match.dealer}")
@@ -207,7 +214,7 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
                 lines.append(f"  seat {seat}: {hand}")
             trick = " ".join(f"{s}:{c}" for s, c in match.trick)
             lines.append(f"trick {trick or '-'}; points {match.points[0]}-{match.points[1]}")
-        actor, decision = self.table.actor, self.table.decision
+        actor, decision = self.stepper.actor, self.stepper.decision
         if actor is not None:
             lines.append(f"seat {actor} is asked: {decision}")
         return "\n".join(lines)

@@ -10,7 +10,7 @@ information and explicit chance nodes:
   turned card being the first or the last of the pack as the variant says (under `dealer_choice`, as
   the dealer chose, a decision taken before the chance nodes).
 
-Decisions are those of [`Table`][sueca_rules.envs.Table] (the same actions as the PettingZoo
+Decisions are those of [`Stepper`][sueca_rules.envs.Stepper] (the same actions as the PettingZoo
 environment, 0-46). Returns are +1 for the two players of the team that wins the match and -1 for
 the others; a game cut short by `max_deals` gives +1/-1 to the team ahead (in partidas, then in
 games) and 0 to all when they are level.
@@ -37,6 +37,7 @@ Examples:
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
@@ -64,7 +65,7 @@ from ._encoding import (
     observation_text,
 )
 from ._resample import consistent_deal
-from ._table import ACTION_NAMES, NUM_ACTIONS, TRUMP_BOTTOM, TRUMP_TOP, Table
+from ._stepper import ACTION_NAMES, NUM_ACTIONS, TRUMP_BOTTOM, TRUMP_TOP, Stepper
 
 __all__ = ["GAME_TYPE", "SuecaGame", "SuecaObserver", "SuecaState", "variant_from_parameter"]
 
@@ -134,9 +135,9 @@ class SuecaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type in
         # One match per first dealer, waiting for its first deal: states start from a clone.
         self._starts = [Match(variant, seed=0, first_dealer=s, deal=False) for s in range(4)]
 
-    def start(self, first_dealer: int) -> Table:
+    def start(self, first_dealer: int) -> Stepper:
         """A new match with `first_dealer`, waiting for its first deal."""
-        return Table(self._starts[first_dealer].clone())
+        return Stepper(self._starts[first_dealer].clone())
 
     def new_initial_state(self) -> SuecaState:
         """The start of a match: the first dealer is drawn (a chance node) unless the variant
@@ -167,22 +168,28 @@ class _Shared:
 
 
 class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
-    """A state of `python_sueca`: a `Table` plus the deal being dealt by chance."""
+    """A state of `python_sueca`: a `Stepper` plus the deal being dealt by chance."""
 
     def __init__(self, game: SuecaGame) -> None:
         super().__init__(game)
         fixed = game.variant.table.first_dealer
         self._drawing = fixed == "random"  # the first dealer is still to be drawn
-        self._table = game.start(0 if fixed == "random" else int(fixed))
+        self._stepper = game.start(0 if fixed == "random" else int(fixed))
         self._side: bool | None = None  # the dealer's choice (True: top), dealer_choice only
         self._pack: list[int] = []  # the cards dealt so far in this deal
         self._deal_root: _Shared | None = None  # this state just before the deal's first card
         self._deal_actions: list[int] = []  # the decisions of this deal since its cards
 
     @property
-    def table(self) -> Table:
+    def stepper(self) -> Stepper:
         """The match, one decision at a time."""
-        return self._table
+        return self._stepper
+
+    @property
+    def table(self) -> Stepper:
+        """`stepper`'s old name (deprecated)."""
+        warnings.warn("State.table is now State.stepper", DeprecationWarning, stacklevel=2)
+        return self._stepper
 
     @property
     def drawing_first_dealer(self) -> bool:
@@ -192,7 +199,7 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
     def deal_pack(self, hands: Sequence[Iterable[Card | int]], trump_card: Card | int) -> list[int]:
         """The 40 chance outcomes, from this state (about to deal), that deal `hands` (by seat) with
         `trump_card` (a card of the dealer's) turned."""
-        match = self._table.match
+        match = self._stepper.match
         if match.phase != "deal" or self._choosing() or self._pack:
             raise ConfigError("deal_pack: this state is not about to deal a deal's first card")
         rules = match.rules
@@ -210,7 +217,7 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
     # --- whose turn -------------------------------------------------------------------
 
     def _choosing(self) -> bool:
-        match = self._table.match
+        match = self._stepper.match
         return match.phase == "deal" and match.rules.trump_dealer_choice and self._side is None
 
     def current_player(self) -> int:
@@ -219,17 +226,17 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
             return int(pyspiel.PlayerId.TERMINAL)
         if self._drawing:
             return int(pyspiel.PlayerId.CHANCE)
-        match = self._table.match
+        match = self._stepper.match
         if match.phase == "deal":
             return match.dealer if self._choosing() else int(pyspiel.PlayerId.CHANCE)
-        actor = self._table.actor
+        actor = self._stepper.actor
         assert actor is not None
         return actor
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._choosing():
             return [TRUMP_TOP, TRUMP_BOTTOM]
-        return self._table.legal_actions()
+        return self._stepper.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The first dealer (1/4 each), or the next card of the pack (uniform among the cards
@@ -245,8 +252,8 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
     def _apply_action(self, action: int) -> None:
         if self._drawing:
             self._drawing = False
-            self._table = self.get_game().start(action)
-        elif self._table.match.phase == "deal":
+            self._stepper = self.get_game().start(action)
+        elif self._stepper.match.phase == "deal":
             if self._choosing():
                 self._side = action == TRUMP_TOP
                 return
@@ -257,14 +264,14 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
             if len(self._pack) == 40:
                 self._deal()
         else:
-            deal = self._table.match.deal_number
-            self._table.apply(action)
+            deal = self._stepper.match.deal_number
+            self._stepper.apply(action)
             self._deal_actions.append(action)
-            if self._table.match.deal_number != deal:  # the deal ended
+            if self._stepper.match.deal_number != deal:  # the deal ended
                 self._side = None
 
     def _deal(self) -> None:
-        match = self._table.match
+        match = self._stepper.match
         rules = match.rules
         order = rules.deal_order(match.dealer, self._side)
         pack = self._pack
@@ -285,7 +292,7 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
 
     def is_terminal(self) -> bool:
         """Whether the match is over, or `max_deals` deals have ended."""
-        match = self._table.match
+        match = self._stepper.match
         limit = self.get_game().max_deals
         return match.is_over or bool(limit and len(match.deals) >= limit)
 
@@ -294,7 +301,7 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
         zeros until the game ends."""
         if not self.is_terminal():
             return [0.0, 0.0, 0.0, 0.0]
-        match = self._table.match
+        match = self._stepper.match
         team = match.winner
         if team is None:
             ahead = (match.partidas[0] - match.partidas[1], match.games[0] - match.games[1])
@@ -304,7 +311,7 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
         return [1.0 if match.rules.team_of(s) == team else -1.0 for s in range(4)]
 
     def __str__(self) -> str:
-        match = self._table.match
+        match = self._stepper.match
         lines = [repr(match)]
         if match.trump_card is not None:
             lines.append(f"trump {match.trump_card}, dealer {match.dealer}")
@@ -320,11 +327,11 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
         """A state that `player_id` cannot tell from this one: the cards it cannot see in this deal
         dealt anew (see `sueca_rules.envs._resample`); the draw is seeded from `probability_sampler`
         (a callable returning a float in [0, 1))."""
-        if self._deal_root is None or self._table.match.phase == "deal":
+        if self._deal_root is None or self._stepper.match.phase == "deal":
             same: SuecaState = self.clone()  # nothing hidden yet in this deal
             return same
         rng = random.Random(float(probability_sampler()))
-        obs = self._table.match.observation(player_id)
+        obs = self._stepper.match.observation(player_id)
         state: SuecaState = self._deal_root.value.clone()
         assert obs.trump_card is not None
         pack = state.deal_pack(consistent_deal(obs, rng), obs.trump_card)
@@ -361,9 +368,9 @@ class SuecaObserver:
             self.tensor.fill(0.0)
             self.tensor[LAYOUT["seat"].offset + player] = 1.0
         elif self.recall:
-            encode_information_state(state.table, player, self.tensor)
+            encode_information_state(state.stepper, player, self.tensor)
         else:
-            encode_observation(state.table, player, self.tensor)
+            encode_observation(state.stepper, player, self.tensor)
         if self.public_only:
             for name in ("hand", "legal", "may_redeal"):
                 self.dict[name].fill(0.0)
@@ -372,7 +379,7 @@ class SuecaObserver:
         """What `player` may know in `state`, as one line of text."""
         if state.drawing_first_dealer:
             return f"seat {player} | the first dealer is being drawn"
-        return observation_text(state.table, player, private=not self.public_only)
+        return observation_text(state.stepper, player, private=not self.public_only)
 
 
 pyspiel.register_game(GAME_TYPE, SuecaGame)

@@ -1,7 +1,8 @@
 """A match as single decisions, one seat at a time: what both learning environments step.
 
-`Table` wraps a `Match` and says at every moment which seat must decide (`Table.actor`), what it is
-asked (`Table.decision`) and which actions the engine accepts from it now (`Table.legal_actions()`).
+`Stepper` wraps a `Match` and says at every moment which seat must decide (`Stepper.actor`), what
+it is asked (`Stepper.decision`) and which actions the engine accepts from it now
+(`Stepper.legal_actions()`).
 Its questions are the engine's turn protocol (`Match.pending()`), whose claim rounds are the ones
 `sueca_rules.bots.advance()` asks, so a learning agent and our bots meet the same questions:
 
@@ -36,7 +37,7 @@ __all__ = [
     "TRUMP_BOTTOM",
     "TRUMP_TOP",
     "Decision",
-    "Table",
+    "Stepper",
     "action_name",
     "action_number",
     "bot_action",
@@ -98,13 +99,13 @@ def action_name(action: int) -> str:
     return ACTION_NAMES[action_number(action)]
 
 
-class Table:
+class Stepper:
     """A [`Match`][sueca_rules.Match] stepped one decision at a time (see the module's text): the
     match's own turn protocol ([`Match.pending()`][sueca_rules.Match.pending]) with its answers
     numbered as actions.
 
     `match` is used as it is: a match made with `deal=False` waits in phase `"deal"`
-    ([`actor`][sueca_rules.envs.Table.actor] is `None`) until its owner deals it.
+    ([`actor`][sueca_rules.envs.Stepper.actor] is `None`) until its owner deals it.
     """
 
     __slots__ = ("match",)
@@ -113,10 +114,10 @@ class Table:
         self.match = match
         """The match being played (its phase, turn and claim rounds are the engine's)."""
 
-    def clone(self) -> Table:
+    def clone(self) -> Stepper:
         """An independent copy (the match is cloned with
         [`Match.clone()`][sueca_rules.Match.clone])."""
-        return Table(self.match.clone())
+        return Stepper(self.match.clone())
 
     @property
     def asking(self) -> tuple[int, ...]:
@@ -132,12 +133,12 @@ class Table:
 
     @property
     def decision(self) -> DecisionKind | None:
-        """What [`actor`][sueca_rules.envs.Table.actor] is asked, or `None` when nobody is."""
+        """What [`actor`][sueca_rules.envs.Stepper.actor] is asked, or `None` when nobody is."""
         pending = self.match.pending()
         return None if pending is None else pending.kind
 
     def legal_actions(self) -> list[int]:
-        """The actions the engine accepts from [`actor`][sueca_rules.envs.Table.actor] now, in
+        """The actions the engine accepts from [`actor`][sueca_rules.envs.Stepper.actor] now, in
         ascending order."""
         pending = self.match.pending()
         return [] if pending is None else sorted(self._action(pending, o) for o in pending.options)
@@ -159,7 +160,7 @@ class Table:
         return CLAIM_NEXT if option == rules.next_seat[pending.seat] else CLAIM_PREVIOUS
 
     def apply(self, action: object) -> list[Event]:
-        """Make [`actor`][sueca_rules.envs.Table.actor]'s decision `action` (an action number, see
+        """Make [`actor`][sueca_rules.envs.Stepper.actor]'s decision `action` (an action number, see
         `NUM_ACTIONS`) and return the engine's events. An action the seat may not take now raises
         [`IllegalPlayError`][sueca_rules.IllegalPlayError] and changes nothing."""
         action = action_number(action)
@@ -183,10 +184,10 @@ class Table:
         )
 
 
-def bot_action(bot: Bot, table: Table) -> int:
+def bot_action(bot: Bot, table: Stepper) -> int:
     """The action `bot` (one of [`sueca_rules.bots`][sueca_rules.bots], or any
-    [`Bot`][sueca_rules.bots.Bot]) takes as [`Table.actor`][sueca_rules.envs.Table.actor] now, asked
-    as [`sueca_rules.bots.advance()`][sueca_rules.bots.advance] asks it: its optional
+    [`Bot`][sueca_rules.bots.Bot]) takes as [`Stepper.actor`][sueca_rules.envs.Stepper.actor]
+    now, asked as [`sueca_rules.bots.advance()`][sueca_rules.bots.advance] asks it: its optional
     `choose_trump`, `wants_redeal` and `claim` methods, with their defaults (the bottom card, keep
     the hand, no claim) when it has none."""
     pending = table.match.pending()
@@ -195,7 +196,7 @@ def bot_action(bot: Bot, table: Table) -> int:
     seat = pending.seat
     choice = answer(bot, pending, table.match.observation(seat))
     if pending.kind == "card":
-        return int(choice)  # a bot's card (Table.apply checks it)
+        return int(choice)  # a bot's card (Stepper.apply checks it)
     if not pending.accepts(choice):
         raise IllegalPlayError(
             f"seat {seat}'s bot accuses {choice!r}, not a rival", seat=seat, rule="accused"
