@@ -12,7 +12,8 @@ figure), in microseconds per decision unless its name says otherwise:
 
 * `engine_us`: the engine alone: `Match.legal_cards()` and `play()` (and, under a claimable variant,
   `score_deal()` at the count), a random legal card;
-* `table_us`: the same decisions through `sueca_rules.envs.Stepper` (its legal actions, then `apply`),
+* `table_us`: the same decisions through `sueca_rules.envs.Stepper` (its legal actions, then
+  `apply`),
   claim rounds included (all pass);
 * `encode_us`: one observation vector (`encode_observation`) of the seat to act;
 * `pettingzoo_us`: a PettingZoo step as a learning loop makes it: `env.last()` (the observation and
@@ -43,7 +44,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import sueca_rules.envs.openspiel  # noqa: F401  (registers python_sueca)
 from sueca_rules import Match, load_variant
-from sueca_rules.envs import PASS, TRUMP_BOTTOM, SuecaEnv, Stepper, encode_observation
+from sueca_rules.envs import PASS, TRUMP_BOTTOM, Stepper, SuecaEnv, encode_observation
 
 SEEDS = range(3)
 MAX_DEALS = 6

@@ -229,7 +229,9 @@ def test_resampled_states_look_the_same_to_the_player(
         assert other.observation_tensor(player) == state.observation_tensor(player)
         assert other.legal_actions() == state.legal_actions()
         assert len(other.history()) == len(state.history())
-        hidden = sorted(int(c) for s in range(4) if s != player for c in other.stepper.match.hand(s))
+        hidden = sorted(
+            int(c) for s in range(4) if s != player for c in other.stepper.match.hand(s)
+        )
         assert hidden == unseen
 
 
