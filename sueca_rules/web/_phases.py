@@ -4,7 +4,7 @@
 Each bot step says which seat decides and returns a function that decides from that seat's
 observation alone (it runs in the thread pool); `BotMove.apply` then makes it on the
 match. Each handler checks a person's message against the phase, the turn and the rules, and
-either changes the match or raises `Refused` (the browser gets an error; nothing
+either changes the match or raises `Refusal` (the browser gets an error; nothing
 changes).
 """
 
@@ -25,11 +25,13 @@ from sueca_rules import (
     parse_card,
 )
 
+from ._refusal import Refusal
+
 if TYPE_CHECKING:
     from ._seats import Seat
     from ._seats import TableView as Table
 
-__all__ = ["BOT_STEPS", "HANDLERS", "BotMove", "Refused", "Step", "refused_for"]
+__all__ = ["BOT_STEPS", "HANDLERS", "BotMove", "Step", "refused_for"]
 
 Side = Literal["top", "bottom"]
 
@@ -100,15 +102,6 @@ class Step:
     seat: Seat | None
     decide: Callable[[], BotMove]
     paced: bool = True
-
-
-class Refused(Exception):  # noqa: N818 (a refusal, not an error of the server)
-    """A person's message that cannot be acted on: `code` names the phrase that says why."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
 
 
 # --- bots ---------------------------------------------------------------------------------
@@ -243,31 +236,31 @@ nothing: `"over"`)."""
 def _in_phase(table: Table, *phases: str) -> Match:
     match = table.match
     if match is None:
-        raise Refused("not_started")
+        raise Refusal("not_started")
     if match.phase not in phases:
-        raise Refused("match_over" if match.is_over else "wrong_phase")
+        raise Refusal("match_over" if match.is_over else "wrong_phase")
     return match
 
 
 def _my_turn(match: Match, seat: Seat) -> None:
     if match.turn != seat.index:
-        raise Refused("not_your_turn")
+        raise Refusal("not_your_turn")
 
 
 def _on_play(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     match = _in_phase(table, "play")
     text = message.get("card")
     if not isinstance(text, str) or len(text) > 8:
-        raise Refused("bad_card")
+        raise Refusal("bad_card")
     try:
         card = parse_card(text)
     except ValueError:
-        raise Refused("bad_card") from None
+        raise Refusal("bad_card") from None
     _my_turn(match, seat)
     if card not in match.hand(seat.index):
-        raise Refused("not_in_hand", card=shown(card))
+        raise Refusal("not_in_hand", card=shown(card))
     if card not in match.playable_cards():
-        raise Refused("must_follow", legal=" ".join(shown(c) for c in match.legal_cards()))
+        raise Refusal("must_follow", legal=" ".join(shown(c) for c in match.legal_cards()))
     return match.play(card)
 
 
@@ -282,19 +275,19 @@ def _on_claim(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
         raise _claim_refused(match, seat, exc) from None
 
 
-def _claim_refused(match: Match, seat: Seat, exc: IllegalPlayError) -> Refused:
+def _claim_refused(match: Match, seat: Seat, exc: IllegalPlayError) -> Refusal:
     """Why the engine refused `seat`'s claim, as a refusal with its phrase."""
     rules = match.rules
     if exc.rule == "accused":
         if not rules.accuse_player:
-            return Refused("no_against")
+            return Refusal("no_against")
         rivals = [s for s in range(4) if rules.team_of(s) != rules.team_of(seat.index)]
-        return Refused("bad_against", seats=f"{rivals[0]}/{rivals[1]}")
+        return Refusal("bad_against", seats=f"{rivals[0]}/{rivals[1]}")
     if exc.rule == "claim":
         if not rules.revoke_claimable:
-            return Refused("no_claims")
+            return Refusal("no_claims")
         if match.phase in ("play", "count"):
-            return Refused("no_more_claims")
+            return Refusal("no_more_claims")
     return refused_for(exc)
 
 
@@ -308,15 +301,15 @@ def shown(card: Card | str | None) -> str:
     return text
 
 
-def refused_for(exc: IllegalPlayError | ConfigError) -> Refused:
+def refused_for(exc: IllegalPlayError | ConfigError) -> Refusal:
     """A refusal for an error of the engine that no handler foresaw (the match is unchanged):
     by the rule it broke where a phrase says it, else a general one."""
     if isinstance(exc, IllegalPlayError):
         if exc.rule in ("not_your_turn", "not_in_hand", "must_follow"):
-            return Refused(exc.rule, card=shown(exc.card), legal=" ".join(map(shown, exc.legal)))
+            return Refusal(exc.rule, card=shown(exc.card), legal=" ".join(map(shown, exc.legal)))
         if exc.rule == "not_now":
-            return Refused("wrong_phase")
-    return Refused("not_allowed")
+            return Refusal("wrong_phase")
+    return Refusal("not_allowed")
 
 
 def _on_trump(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
@@ -327,14 +320,14 @@ def _on_trump(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
         return match.choose_trump("top")
     if side == "bottom":
         return match.choose_trump("bottom")
-    raise Refused("bad_side")
+    raise Refusal("bad_side")
 
 
 def _on_redeal(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     match = _in_phase(table, "redeal")
     _my_turn(match, seat)
     if not match.may_redeal(seat.index):
-        raise Refused("cannot_redeal")
+        raise Refusal("cannot_redeal")
     return match.redeal(seat.index)
 
 
@@ -352,16 +345,16 @@ def _on_count(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
 
 def _on_start(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     if table.match is not None:
-        raise Refused("already_started")
+        raise Refusal("already_started")
     if seat is not table.host:
-        raise Refused("host_only")
+        raise Refusal("host_only")
     table.start()
     return []
 
 
 def _on_rematch(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     if table.match is None or not table.match.is_over:
-        raise Refused("not_over")
+        raise Refusal("not_over")
     table.rematches += 1
     table.start()
     return []
@@ -371,9 +364,9 @@ def _on_hints(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     """A person agrees to hints at this table (`agree: true`) or withdraws (`false`)."""
     agree = message.get("agree")
     if not isinstance(agree, bool):
-        raise Refused("bad_agree")
+        raise Refusal("bad_agree")
     if table.practice():
-        raise Refused("hints_practice")
+        raise Refusal("hints_practice")
     if agree:
         table.hints_agreed.add(seat.index)
     else:

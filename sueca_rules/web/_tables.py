@@ -43,27 +43,17 @@ from sueca_rules import (
 from sueca_rules.bots import make_bot
 
 from ._i18n import Lang, phrase
-from ._phases import BOT_STEPS, HANDLERS, BotMove, Refused, Step, refused_for
+from ._phases import BOT_STEPS, HANDLERS, BotMove, Step, refused_for
 from ._pool import FairPool
+from ._refusal import Refusal
 from ._seats import Kind, Seat, Sink
 from ._settings import Settings
 from ._store import MemoryStore, Sharing, Store, StoredTable, StoreError
 from ._view import event_json, seat_state, watch_state
 
-__all__ = ["Seat", "SeatSpec", "Sink", "Table", "TableError", "TableManager", "parse_seats"]
+__all__ = ["Seat", "SeatSpec", "Sink", "Table", "TableManager", "parse_seats"]
 
 log = logging.getLogger("sueca_rules.web")
-
-
-class TableError(ValueError):
-    """A request about tables that cannot be met; `code` names the reason, `status` is the
-    HTTP status to answer with."""
-
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +68,7 @@ def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
     """The `seats` of `POST /api/tables`: four of `"human"`, `"bot"` or `"bot:L"`
     (level 1-5), at least one human."""
     if not isinstance(value, list) or len(value) != 4:
-        raise TableError("bad_seats", 'seats must be a list of four: "human" or "bot:1".."bot:5"')
+        raise Refusal("bad_seats", 'seats must be a list of four: "human" or "bot:1".."bot:5"')
     specs = []
     for item in value:
         if item == "human":
@@ -86,12 +76,12 @@ def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
         elif isinstance(item, str) and item.startswith("bot"):
             level = item[4:] if item.startswith("bot:") else ("3" if item == "bot" else "")
             if level not in ("1", "2", "3", "4", "5"):
-                raise TableError("bad_seats", f"{item[:20]!r} is not a seat: bot levels are 1-5")
+                raise Refusal("bad_seats", f"{item[:20]!r} is not a seat: bot levels are 1-5")
             specs.append(SeatSpec("bot", int(level)))
         else:
-            raise TableError("bad_seats", 'each seat is "human", "bot" or "bot:1".."bot:5"')
+            raise Refusal("bad_seats", 'each seat is "human", "bot" or "bot:1".."bot:5"')
     if not any(s.kind == "human" for s in specs):
-        raise TableError("bad_seats", "a table needs at least one human seat")
+        raise Refusal("bad_seats", "a table needs at least one human seat")
     return specs
 
 
@@ -368,7 +358,7 @@ class Table:
             return
         try:
             events = handler(self, seat, message)
-        except Refused as refused:
+        except Refusal as refused:
             self.error(seat, refused.code, lang, **refused.params)
             return
         except (IllegalPlayError, ConfigError) as exc:
@@ -645,21 +635,21 @@ class TableManager:
         `Settings.max_tables_per_client` of the tables); `extra` (JSON) is kept with it."""
         self.expire()
         if len(self.tables) >= self.settings.max_tables:
-            raise TableError(
+            raise Refusal(
                 "too_many_tables",
                 f"this server holds at most {self.settings.max_tables} tables at once: try "
                 "again when one has finished",
-                503,
+                status=503,
             )
         most = self.settings.max_tables_per_client
         if client and sum(t.owner == client for t in self.tables.values()) >= most:
             minutes = round(self.settings.idle_seconds / 60)
-            raise TableError(
+            raise Refusal(
                 "too_many_tables_here",
                 f"you already have {most} tables open on this server, the most one computer "
                 f"may have: try again when one has closed ({minutes} minutes after its last "
                 "play)",
-                429,
+                status=429,
             )
         seeded = seed is not None and sum(s.kind == "human" for s in specs) == 1
         if seed is None:
@@ -689,8 +679,8 @@ class TableManager:
             self.store.create(table_id, header)
         except StoreError as exc:
             log.error("a new table was not saved: %s", exc)
-            raise TableError(
-                "not_saved", "the server could not save a new table: try again later", 503
+            raise Refusal(
+                "not_saved", "the server could not save a new table: try again later", status=503
             ) from None
         table = self._build(table_id, header, variant)
         self.tables[table_id] = table
