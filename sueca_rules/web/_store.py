@@ -29,11 +29,13 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, TypeAlias, runtime_checkable
 
 __all__ = [
     "APPLICATION_ID",
     "SCHEMA_VERSION",
+    "Actions",
+    "Done",
     "MemoryStore",
     "Sharing",
     "SqliteStore",
@@ -81,6 +83,12 @@ _SCHEMA_V1: Final = (
     ) WITHOUT ROWID""",
 )
 
+Actions: TypeAlias = list[dict[str, Any]]
+"""Accepted actions of a table, as stored (JSON objects, in order)."""
+
+Done: TypeAlias = tuple[int, str] | None
+"""A match finished by the actions appended: its number and its record as JSON text."""
+
 MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {1: _SCHEMA_V1}
 """The statements that bring a database from version `n - 1` to version `n`."""
 
@@ -111,13 +119,7 @@ class Store(Protocol):
     def create(self, table_id: str, header: dict[str, Any]) -> None:
         """Keep a new table (held by this process)."""
 
-    def append(
-        self,
-        table_id: str,
-        seq: int,
-        actions: list[dict[str, Any]],
-        record: tuple[int, str] | None = None,
-    ) -> None:
+    def append(self, table_id: str, seq: int, actions: Actions, record: Done = None) -> None:
         """Commit `actions` as the table's actions `seq`, `seq + 1`, … (and the JSON text of
         its finished match number `record[0]`); raise `StoreLostError` if this process no
         longer holds the table, `StoreError` if it cannot be written."""
@@ -231,13 +233,7 @@ class MemoryStore:
     def create(self, table_id: str, header: dict[str, Any]) -> None:
         self.tables[table_id] = _Kept(json.loads(json.dumps(header)), updated=self.clock())
 
-    def append(
-        self,
-        table_id: str,
-        seq: int,
-        actions: list[dict[str, Any]],
-        record: tuple[int, str] | None = None,
-    ) -> None:
+    def append(self, table_id: str, seq: int, actions: Actions, record: Done = None) -> None:
         kept = self.tables.get(table_id)
         if kept is None or kept.ended is not None or len(kept.actions) != seq:
             raise StoreLostError(f"table {table_id} is no longer held here")
@@ -437,13 +433,7 @@ class SqliteStore:
 
         self._write(work)
 
-    def append(
-        self,
-        table_id: str,
-        seq: int,
-        actions: list[dict[str, Any]],
-        record: tuple[int, str] | None = None,
-    ) -> None:
+    def append(self, table_id: str, seq: int, actions: Actions, record: Done = None) -> None:
         now = self.clock()
         rows = [
             (table_id, seq + i, json.dumps(a, ensure_ascii=False)) for i, a in enumerate(actions)
