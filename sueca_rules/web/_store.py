@@ -2,8 +2,8 @@
 
 A table is stored as its header (the variant as a mapping, the seed the deals come from, the
 seats with their kinds, bot levels and join tokens, the watch secret) and the list of the
-actions accepted at it, in order (a card played, a claim, the dealer's choice, a redeal or a
-kept hand, a count agreed, the start, a rematch, a seat joined): replaying the list on a new
+actions accepted at it, in order (a card played, a claim, any other answer to a decision of
+the match, a count agreed, the start, a rematch, a seat joined): replaying the list on a new
 `Match` of the same seed rebuilds the table exactly, because the engine is deterministic. No
 object is ever pickled. Each finished match's record is kept too, so that it can be downloaded
 until the table is pruned.
