@@ -1,24 +1,18 @@
 """What happens at a table: an adapter over the match's turn protocol.
 
-The decision due is always the match's own, [`Match.pending()`][sueca_rules.Match.pending]:
-`next_step` says who answers it (a bot, through [`bots.answer()`][sueca_rules.bots.answer],
-or the table itself) and how it is paced; [`Match.decide()`][sueca_rules.Match.decide] makes
-the answer. The web knows nothing of the phases' rules: not the order in which seats are asked
-to claim, nor when the count's round ends and the deal is scored.
+The decision due is the match's [`pending()`][sueca_rules.Match.pending] one: `next_step` says
+who answers it (a bot, by [`bots.answer()`][sueca_rules.bots.answer], or the table for a
+person) and when; [`decide()`][sueca_rules.Match.decide] makes the answer. The match keeps the
+rules: which seat is asked to claim next, and that the count's last answer scores the deal.
 
-What a person may send is a message (`HANDLERS`, one per type): each handler checks it
-against the decision due and either changes the match or raises `Refusal` (the browser gets
-an error; nothing changes). A card and a claim may be sent at any moment of play, as the
-contract says, so they are made with `Match.play` and `Match.claim` (a card ends the claim
-round after the last one).
+A person's message (`HANDLERS`) is checked against the decision due, then made, or refused
+with a `Refusal` (nothing changes). A card and a claim may come at any moment of play (the
+contract's `Match.play` and `Match.claim`: a card ends the claim round before it). A person
+claims by a message, never by being asked: the table answers their claim question "no claim",
+during play at once, at the count once they agreed to it (`count`) or its time is up.
 
-A person claims by a message, never by being asked: the table answers a person's claim
-question itself, "no claim" during play at once, and at the count once the person has
-agreed to it (the `count` message) or the count's time is up.
-
-Every answer is stored as the actions that make it again (`answer_actions`,
-`message_action`, replayed by `redo`), in the log's format of before the turn protocol: a
-table's log is replayed the same by this version and the last.
+Each answer is stored as the actions that make it again (`answer_actions`, `message_action`,
+replayed by `redo`), in the log's format of before the turn protocol.
 """
 
 from __future__ import annotations

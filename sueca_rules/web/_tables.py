@@ -513,7 +513,7 @@ class Table:
         due = self._not_before
         if step.pace == "bot":
             due = max(due, self.clock() + self.settings.bot_delay)
-        decision = await self._think(step.decide)
+        move = await self._think(step.decide)
         wait = due - self.clock()
         if wait > 0:
             await self.sleep(wait)
@@ -521,7 +521,7 @@ class Table:
             return None
         if step.seat is not None and not self.played_by_bot(step.seat):
             return None  # the person came back: theirs to decide
-        return decision
+        return move
 
     def _bot_step(self) -> Step | None:
         """The next answer the table makes to the match's pending decision (`next_step`);
