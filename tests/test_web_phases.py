@@ -610,3 +610,21 @@ def test_one_refusal_for_requests_and_messages() -> None:
         "error": "too_many_tables",
         "message": "full",
     }
+
+
+def test_a_bots_answer_the_match_refuses_is_logged_and_the_default_answered(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Not only a card: a bot's answer to any decision that is not among its options is
+    said out loud, and the decision's default is answered instead (the table goes on)."""
+    match = Match("brasil", seed=3)
+    decision = match.pending()
+    assert decision is not None
+    assert decision.kind == "trump"
+    with caplog.at_level(logging.WARNING, logger="sueca_rules.web"):
+        events = BotMove(choice="middle").apply(match, decision.seat)
+    assert [type(e).__name__ for e in events][:1] == ["TrumpChosen"]
+    assert events[0].side == "bottom"  # type: ignore[union-attr]
+    warning = next(r for r in caplog.records if r.name == "sueca_rules.web")
+    assert "middle" in warning.getMessage()
+    assert f"seat {decision.seat}" in warning.getMessage()

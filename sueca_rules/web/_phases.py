@@ -147,9 +147,7 @@ def next_step(table: Table) -> Step | None:
             # A person is asked only a question with a choice: the table gives the one answer
             # for them (it keeps a hand that may not ask for a new deal), and play goes on
             # without a click.
-            return Step(
-                None, decision, functools.partial(BotMove, choice=decision.default), "table"
-            )
+            return _by_table(decision, decision.default)
         return None
     return None
 
