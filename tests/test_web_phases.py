@@ -8,6 +8,7 @@ import asyncio
 import itertools
 import json
 import logging
+import random
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any
@@ -20,6 +21,7 @@ from sueca_rules import Card, Event, Match, Observation, Variant, load_variant, 
 from sueca_rules.bots import play_match
 from sueca_rules.web import Settings
 from sueca_rules.web._phases import BotMove
+from sueca_rules.web._store import MemoryStore
 from sueca_rules.web._tables import Seat, Table
 
 
@@ -398,3 +400,231 @@ def test_a_bots_card_comes_a_bot_delay_after_it_was_asked_however_long_it_though
     gaps = {round(b - a, 6) for a, b in itertools.pairwise(times)}
     assert len(times) == 1 + 1 + 40  # the start, the dealer's choice, the cards
     assert gaps == {0.6}
+
+
+# --- the turn protocol: the table asks what the match's pending() decision asks ---------------
+
+HOUSE_RULES: dict[str, Any] = {
+    "name": "Claims, redeals and the dealer's choice",
+    "extends": "brasil",
+    "revoke": {"mode": "claimable"},
+    "deal": {"redeal": {"leader_below": 30, "others_below": 30}},
+}
+"""The Brazilian deal (the dealer's choice, a new deal for a weak hand) with renúncias that may
+be played and claimed."""
+
+ACCUSE_PLAYER: dict[str, Any] = {
+    **HOUSE_RULES,
+    "revoke": {
+        "mode": "claimable",
+        "accuse": "player",
+        "false_claim_games": 1,
+        "after_false_claim": "play_on",
+    },
+}
+
+IGNORED: dict[str, Any] = {**HOUSE_RULES, "revoke": {"mode": "claimable", "false_claim": "ignored"}}
+
+
+class Whimsical:
+    """A bot whose every answer is a function of the question alone (the same wherever it is
+    asked): it sometimes revokes, claims now and then and always at the count, turns either
+    card and sometimes asks for a new deal. It notes every question it is asked."""
+
+    level = 1
+
+    def __init__(self, asked: list[tuple[str, int, int, int]]) -> None:
+        self.asked = asked
+
+    def _rng(self, kind: str, obs: Observation) -> random.Random:
+        point = (kind, obs.deal, len(obs.plays), obs.seat)
+        self.asked.append(point)
+        return random.Random(repr(point))
+
+    def choose(self, obs: Observation) -> Card:
+        rng = self._rng("card", obs)
+        cards = obs.playable if rng.random() < 0.02 else obs.legal
+        return rng.choice(sorted(cards))
+
+    def claim(self, obs: Observation) -> int | None:
+        rng = self._rng("claim", obs)
+        if obs.phase != "count" and rng.random() > 0.02:
+            return None
+        return rng.choice([s for s in range(4) if s % 2 != obs.seat % 2])
+
+    def choose_trump(self, obs: Observation) -> str:
+        return self._rng("trump", obs).choice(["top", "bottom"])
+
+    def wants_redeal(self, obs: Observation) -> bool:
+        return self._rng("redeal", obs).random() < 0.5
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed"), [(HOUSE_RULES, 1), (ACCUSE_PLAYER, 2), (IGNORED, 3), ("portugal", 4)]
+)
+def test_a_table_of_bots_answers_what_bots_answer_would_on_each_pending_decision(
+    rules: dict[str, Any] | str, seed: int
+) -> None:
+    """A whole match at a table of bots is the match `sueca_rules.bots.play_match` plays with
+    the same bots: the same questions, asked in the same order, the same answers, the same
+    record (the table asks `Match.pending()` and answers it with `bots.answer`)."""
+    from sueca_rules import dump_record, parse_variant
+
+    variant = load_variant(rules) if isinstance(rules, str) else parse_variant(json.dumps(rules))
+    by_driver: list[tuple[str, int, int, int]] = []
+    driven = Match(variant, seed=seed)
+    play_match(driven, [Whimsical(by_driver) for _ in range(4)])
+    at_table: list[tuple[str, int, int, int]] = []
+    table = run_table(
+        variant, [Whimsical(at_table) for _ in range(4)], lambda m: m.is_over, seed=seed
+    )
+    assert table.match is not None
+    kinds = {kind for kind, *_ in at_table}
+    if variant.revoke.mode == "claimable":
+        assert {"card", "claim", "trump", "redeal"} <= kinds
+        assert any(d.claims for d in driven.deals)
+    assert at_table == by_driver
+    assert dump_record(table.match.to_record(), "json") == dump_record(driven.to_record(), "json")
+
+
+def test_a_log_of_bots_answers_replays_to_the_same_match() -> None:
+    """What the table stores of its bots' answers (cards, claims, the count's end, the
+    dealer's choice, redeals and kept hands) rebuilds the same match, claim for claim: even
+    where one answer both claimed (a false claim the rules ignore) and ended the count."""
+    from sueca_rules import dump_record, parse_variant
+
+    variant = parse_variant(json.dumps(IGNORED))
+    store = MemoryStore()
+    store.create("t", {})
+    clock = Clock()
+    seats = [Seat(i, "bot", 1, Whimsical([])) for i in range(4)]
+    table = Watched("t", variant, None, seats, 8, Settings.for_tests(), Inline(), clock)
+    table.sleep = clock.sleep
+    table.until = lambda m: m.is_over
+    table.changes = []
+    table.store = store
+
+    async def main() -> None:
+        table.start()
+        table.changed([], actions=[{"type": "start"}])
+        for _ in range(200_000):
+            if table.closed or table._driver is None:
+                break
+            await asyncio.sleep(0)
+
+    asyncio.run(main())
+    assert table.match is not None
+    assert table.match.is_over
+    actions = store.tables["t"].actions
+    kinds = [a["type"] for a in actions]
+    assert {"start", "play", "claim", "score", "trump", "redeal", "keep"} <= set(kinds)
+    assert ("claim", "score") in set(itertools.pairwise(kinds))
+    again = Table("t", variant, None, seats, 8, Settings.for_tests(), Inline(), clock)
+    again.replay(actions)
+    assert again.match is not None
+    assert dump_record(again.match.to_record(), "json") == dump_record(
+        table.match.to_record(), "json"
+    )
+    assert [dump_record(r, "json") for r in again.records] == [
+        dump_record(r, "json") for r in table.records
+    ]
+
+
+def test_at_the_count_a_persons_question_waits_for_their_agreement() -> None:
+    """The count's claim round is the match's: the bots before the person in it are asked at
+    once, those after only once the person agreed to the count; the round's last answer scores
+    the deal (stored as the count's end), and nothing is asked twice."""
+    variant = load_variant("portugal-table")
+    clock = Clock()
+    asked: list[tuple[int, int, int]] = []
+    seats = [Seat(0, "human", 1, _FirstCard(), "token")]
+    seats += [Seat(i, "bot", 1, Asked(asked)) for i in (1, 2, 3)]
+    settings = Settings.for_tests(count_seconds=3600.0)
+    table = Table("t", variant, None, seats, 12, settings, Inline(), clock)
+    table.sleep = clock.sleep
+    store = MemoryStore()
+    store.create("t", {})
+    table.store = store
+    inbox = Inbox()
+    at_count: list[int] = []
+
+    async def settle() -> None:
+        for _ in range(1000):
+            await asyncio.sleep(0)
+            if table._driver is None:
+                return
+
+    async def main() -> None:
+        table.join(seats[0], inbox)
+        match = table.match
+        assert match is not None
+        while match.phase != "count":
+            await settle()
+            if match.phase == "play" and match.turn == 0 and table._driver is None:
+                table.handle(seats[0], {"type": "play", "card": str(match.legal_cards()[0])})
+        await settle()
+        order = list(match.rules.claim_order(match.trick_leader or 0))
+        before = order[: order.index(0)]
+        assert 0 < len(before) < 3  # bots are asked before the person and after
+        at_count.extend(s for d, n, s in asked if n == 40)
+        assert at_count == before
+        assert match.claim_round[0] == 0  # the person's question waits
+        table.handle(seats[0], {"type": "count"})
+        await settle()
+        at_count[:] = [s for d, n, s in asked if n == 40]
+        assert at_count == [s for s in order if s != 0]
+        assert match.deals
+        assert match.deals[0].result in ("won", "tie")
+        table.close("done")
+
+    asyncio.run(main())
+    kinds = [a["type"] for a in store.tables["t"].actions]
+    assert kinds[kinds.index("count") + 1] == "score"
+    assert inbox.errors() == []
+
+
+def test_one_refusal_for_requests_and_messages() -> None:
+    """A refused HTTP request and a refused message at a table are the same `Refusal`: its
+    code, its message and HTTP status, the JSON answer, the phrase's parameters."""
+    from sueca_rules.web._api import json_body
+    from sueca_rules.web._phases import HANDLERS
+    from sueca_rules.web._refusal import Refusal
+    from sueca_rules.web._tables import parse_seats
+
+    with pytest.raises(Refusal) as http:
+        json_body(b"{")
+    assert (http.value.code, http.value.status) == ("bad_json", 400)
+    assert http.value.body == {"error": "bad_json", "message": "the body is not JSON"}
+    with pytest.raises(Refusal) as seats:
+        parse_seats(["bot"] * 4, 3)
+    assert seats.value.body == {"error": "bad_seats", "message": seats.value.message}
+    table, _seat, _ = person_at_table("portugal")
+    to_play(table)
+    match = table.match
+    assert match is not None
+    other = next(s for s in table.seats if s.index != match.turn)
+    with pytest.raises(Refusal) as message:
+        HANDLERS["play"](table, other, {"type": "play", "card": "AS"})
+    assert message.value.code == "not_your_turn"
+    assert Refusal("too_many_tables", "full", status=503).body == {
+        "error": "too_many_tables",
+        "message": "full",
+    }
+
+
+def test_a_bots_answer_the_match_refuses_is_logged_and_the_default_answered(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Not only a card: a bot's answer to any decision that is not among its options is
+    said out loud, and the decision's default is answered instead (the table goes on)."""
+    match = Match("brasil", seed=3)
+    decision = match.pending()
+    assert decision is not None
+    assert decision.kind == "trump"
+    with caplog.at_level(logging.WARNING, logger="sueca_rules.web"):
+        events = BotMove(choice="middle").apply(match, decision.seat)
+    assert [type(e).__name__ for e in events][:1] == ["TrumpChosen"]
+    assert events[0].side == "bottom"  # type: ignore[union-attr]
+    warning = next(r for r in caplog.records if r.name == "sueca_rules.web")
+    assert "middle" in warning.getMessage()
+    assert f"seat {decision.seat}" in warning.getMessage()

@@ -5,6 +5,7 @@ hand."""
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 from contextlib import ExitStack
@@ -488,3 +489,92 @@ def test_the_agreement_to_hints_survives_a_restart(db: Path) -> None:
         live = c.app.state.tables.get(table["table"])  # type: ignore[attr-defined]
         assert live.hints_agreed == {0}
         assert c.get(hint + token3).status_code == 403
+
+
+# --- a log written before the turn protocol (issue 23) --------------------------------------
+
+OLD_LOG_VARIANT: dict[str, Any] = {
+    "name": "Old log",
+    "extends": "brasil",
+    "revoke": {
+        "mode": "claimable",
+        "accuse": "player",
+        "false_claim_games": 1,
+        "after_false_claim": "play_on",
+    },
+    "deal": {"redeal": {"leader_below": 22, "others_below": 16}},
+}
+
+OLD_LOG = (
+    '[{"type":"join","seat":0},{"type":"start"},{"type":"trump","seat":2,"side":"bottom"},{"t'
+    'ype":"keep","seat":3},{"type":"keep","seat":0},{"type":"keep","seat":1},{"type":"keep","'
+    'seat":2},{"type":"play","seat":3,"card":"2H"},{"type":"play","seat":0,"card":"3H"},{"typ'
+    'e":"play","seat":1,"card":"QH"},{"type":"play","seat":2,"card":"AH"},{"type":"play","sea'
+    't":2,"card":"5S"},{"type":"play","seat":3,"card":"2S"},{"type":"play","seat":0,"card":"A'
+    'S"},{"type":"play","seat":1,"card":"3S"},{"type":"play","seat":0,"card":"7D"},{"type":"p'
+    'lay","seat":1,"card":"4S"},{"type":"play","seat":2,"card":"6D"},{"type":"play","seat":3,'
+    '"card":"QD"},{"type":"play","seat":0,"card":"3D"},{"type":"play","seat":1,"card":"2C"},{'
+    '"type":"play","seat":2,"card":"AD"},{"type":"play","seat":3,"card":"KD"},{"type":"play",'
+    '"seat":2,"card":"QC"},{"type":"play","seat":3,"card":"3C"},{"type":"play","seat":0,"card'
+    '":"JC"},{"type":"play","seat":1,"card":"AC"},{"type":"play","seat":1,"card":"QS"},{"type'
+    '":"play","seat":2,"card":"2D"},{"type":"play","seat":3,"card":"JS"},{"type":"play","seat'
+    '":0,"card":"6S"},{"type":"play","seat":2,"card":"5H"},{"type":"play","seat":3,"card":"4H'
+    '"},{"type":"play","seat":0,"card":"5D"},{"type":"play","seat":1,"card":"5C"},{"type":"pl'
+    'ay","seat":0,"card":"4C"},{"type":"play","seat":1,"card":"KC"},{"type":"play","seat":2,"'
+    'card":"4D"},{"type":"play","seat":3,"card":"6H"},{"type":"play","seat":2,"card":"JH"},{"'
+    'type":"play","seat":3,"card":"KH"},{"type":"play","seat":0,"card":"JD"},{"type":"play","'
+    'seat":1,"card":"KS"},{"type":"play","seat":0,"card":"6C"},{"type":"play","seat":1,"card"'
+    ':"7C"},{"type":"play","seat":2,"card":"7H"},{"type":"play","seat":3,"card":"7S"},{"type"'
+    ':"count","seat":0},{"type":"score"},{"type":"trump","seat":3,"side":"bottom"},{"type":"k'
+    'eep","seat":0},{"type":"keep","seat":1},{"type":"redeal","seat":2},{"type":"trump","seat'
+    '":3,"side":"bottom"},{"type":"keep","seat":0},{"type":"keep","seat":1},{"type":"keep","s'
+    'eat":2},{"type":"keep","seat":3},{"type":"play","seat":0,"card":"AD"},{"type":"play","se'
+    'at":1,"card":"2D"},{"type":"play","seat":2,"card":"7D"},{"type":"play","seat":3,"card":"'
+    '3D"},{"type":"play","seat":0,"card":"7H"},{"type":"play","seat":1,"card":"QH"},{"type":"'
+    'play","seat":2,"card":"4H"},{"type":"play","seat":3,"card":"2H"},{"type":"play","seat":0'
+    ',"card":"KH"},{"type":"play","seat":1,"card":"2S"},{"type":"play","seat":2,"card":"3C"},'
+    '{"type":"play","seat":3,"card":"3H"},{"type":"play","seat":0,"card":"AH"},{"type":"play"'
+    ',"seat":1,"card":"4S"},{"type":"play","seat":2,"card":"7S"},{"type":"play","seat":3,"car'
+    'd":"5H"},{"type":"claim","seat":0,"against":3},{"type":"play","seat":0,"card":"JS"},{"ty'
+    'pe":"play","seat":1,"card":"AS"},{"type":"play","seat":2,"card":"6S"},{"type":"play","se'
+    'at":3,"card":"KS"},{"type":"play","seat":1,"card":"2C"},{"type":"play","seat":2,"card":"'
+    '6C"},{"type":"play","seat":3,"card":"4C"},{"type":"play","seat":0,"card":"AC"},{"type":"'
+    'play","seat":0,"card":"3S"},{"type":"play","seat":1,"card":"5S"},{"type":"play","seat":2'
+    ',"card":"QS"},{"type":"play","seat":3,"card":"6H"},{"type":"play","seat":3,"card":"5D"},'
+    '{"type":"play","seat":0,"card":"6D"},{"type":"play","seat":1,"card":"QC"},{"type":"play"'
+    ',"seat":2,"card":"KD"},{"type":"play","seat":2,"card":"4D"},{"type":"play","seat":3,"car'
+    'd":"JH"},{"type":"play","seat":0,"card":"JD"},{"type":"play","seat":1,"card":"KC"},{"typ'
+    'e":"play","seat":3,"card":"5C"},{"type":"play","seat":0,"card":"7C"},{"type":"play","sea'
+    't":1,"card":"JC"},{"type":"play","seat":2,"card":"QD"},{"type":"count","seat":0},{"type"'
+    ':"score"}]'
+)
+"""The log of a table (a person at seat 0, bots at 1-3: cards, a claim, the dealer's choice,
+a redeal and kept hands, the count agreed and ended) as the web table wrote it before it was
+an adapter over `Match.pending()` (commit 6dccf88), three deals in."""
+
+OLD_LOG_RECORD = "69d003c132e380c3f44c25e8c26b5614d9eeb1a1086f36118feacdea19da9842"
+"""The SHA-256 of the JSON record of that table's match after its log, by that version."""
+
+
+def test_a_log_written_before_the_turn_protocol_replays_the_same() -> None:
+    """A database of the last version still loads: its log replays to the same match (the
+    stored actions kept their format), and the table goes on from there."""
+    import hashlib
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sueca_rules import dump_record, parse_variant
+    from sueca_rules.bots import make_bot
+    from sueca_rules.web._tables import Seat, Table
+
+    variant = parse_variant(json.dumps(OLD_LOG_VARIANT))
+    seats = [Seat(0, "human", 2, make_bot(2, seed="p"), "tok")]
+    seats += [Seat(i, "bot", 2, make_bot(2, seed=f"b{i}")) for i in (1, 2, 3)]
+    with ThreadPoolExecutor(1) as pool:
+        table = Table("t", variant, None, seats, 21, Settings.for_tests(), pool)
+        table.replay(json.loads(OLD_LOG))
+    match = table.match
+    assert match is not None
+    assert len(match.deals) == 3
+    record = dump_record(match.to_record(), "json")
+    assert hashlib.sha256(record.encode()).hexdigest() == OLD_LOG_RECORD
+    assert match.pending() is not None

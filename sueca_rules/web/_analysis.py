@@ -28,7 +28,8 @@ from sueca_rules import ConfigError, Match, RecordError, parse_record
 from sueca_rules._lang import phrases
 from sueca_rules.analysis import Analysis, analyse, explain, hint, hint_reason
 
-from ._api import RefusalError, issues_json, read_limited, settings_of
+from ._api import issues_json, read_limited, settings_of
+from ._refusal import Refusal
 
 __all__ = ["MAX_DEALS", "MAX_SECONDS", "routes"]
 
@@ -46,7 +47,7 @@ class _TooLongError(Exception):
 def _query_lang(request: Request) -> str:
     value = request.query_params.get("lang", "en")
     if value not in ("en", "pt"):
-        raise RefusalError(400, {"error": "bad_lang", "message": "lang is en or pt"})
+        raise Refusal("bad_lang", "lang is en or pt")
     return value
 
 
@@ -55,10 +56,7 @@ def _int_param(request: Request, name: str, low: int, high: int, default: int | 
     if value is None or value == "":
         return default
     if not value.isdigit() or not low <= int(value) <= high:
-        raise RefusalError(
-            400,
-            {"error": f"bad_{name}", "message": f"{name} is a whole number from {low} to {high}"},
-        )
+        raise Refusal(f"bad_{name}", f"{name} is a whole number from {low} to {high}")
     return int(value)
 
 

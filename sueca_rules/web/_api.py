@@ -34,11 +34,11 @@ from sueca_rules._yaml import FlowDict, dump_yaml
 
 from ._fields import field_groups
 from ._i18n import Lang
+from ._refusal import Refusal
 from ._settings import Settings
 
 __all__ = [
     "MODELINE",
-    "RefusalError",
     "issues_json",
     "json_body",
     "json_request",
@@ -54,18 +54,6 @@ schema saved beside it under the name `sueca new` gives it (`sueca-variant.v1.js
 builder's download, or `sueca schema -o sueca-variant.v1.json`)."""
 
 
-class RefusalError(Exception):
-    """Answer the request with `status` and a JSON body (raised by the helpers below)."""
-
-    def __init__(self, status: int, body: dict[str, Any]) -> None:
-        super().__init__(body.get("message", ""))
-        self.status = status
-        self.body = body
-
-    def response(self) -> JSONResponse:
-        return JSONResponse(self.body, status_code=self.status)
-
-
 def settings_of(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
@@ -75,24 +63,24 @@ async def read_limited(request: Request, limit: int) -> bytes:
     """The request body, refused with 413 past `limit` bytes (read no further)."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise RefusalError(413, _too_large(limit))
+        raise _too_large(limit)
     body = bytearray()
     async for chunk in request.stream():
         body.extend(chunk)
         if len(body) > limit:
-            raise RefusalError(413, _too_large(limit))
+            raise _too_large(limit)
     return bytes(body)
 
 
-def _too_large(limit: int) -> dict[str, Any]:
-    return {"error": "too_large", "message": f"the body is larger than {limit} bytes"}
+def _too_large(limit: int) -> Refusal:
+    return Refusal("too_large", f"the body is larger than {limit} bytes", status=413)
 
 
 def json_body(raw: bytes) -> Any:
     try:
         return json.loads(raw)
     except (ValueError, RecursionError):
-        raise RefusalError(400, {"error": "bad_json", "message": "the body is not JSON"}) from None
+        raise Refusal("bad_json", "the body is not JSON") from None
 
 
 def _is_json(content_type: str) -> bool:
@@ -105,7 +93,7 @@ async def json_request(request: Request, limit: int) -> Any:
     browser asking this server first), 413 past `limit` bytes, 400 if it is not JSON."""
     if not _is_json(request.headers.get("content-type", "")):
         message = "send JSON, with the header Content-Type: application/json"
-        raise RefusalError(415, {"error": "not_json", "message": message})
+        raise Refusal("not_json", message, status=415)
     return json_body(await read_limited(request, limit))
 
 
@@ -132,7 +120,12 @@ def _lang(request: Request) -> Lang:
         return "pt"
     if value == "en":
         return "en"
-    raise RefusalError(400, {"error": "bad_lang", "message": "lang is en or pt"})
+    raise Refusal("bad_lang", "lang is en or pt")
+
+
+def _invalid(issues: list[dict[str, Any]]) -> Refusal:
+    """A variant that is not valid: 422, with its issues."""
+    return Refusal("invalid_variant", status=422, body={"issues": issues})
 
 
 def variant_from_json(data: Any) -> tuple[Variant, str | None]:
@@ -146,20 +139,16 @@ def variant_from_json(data: Any) -> tuple[Variant, str | None]:
         if data in builtin_ids():
             return load_variant(data), data
         message = f"unknown variant {data[:40]!r}: built-ins are {', '.join(builtin_ids())}"
-        raise RefusalError(
-            422, {"issues": [{"line": None, "column": None, "path": "id", "message": message}]}
-        )
+        raise _invalid([{"line": None, "column": None, "path": "id", "message": message}])
     if not isinstance(data, dict):
         message = 'give {"id": "<built-in id>"} or {"variant": {...fields...}}'
-        raise RefusalError(
-            422, {"issues": [{"line": None, "column": None, "path": "", "message": message}]}
-        )
+        raise _invalid([{"line": None, "column": None, "path": "", "message": message}])
     try:
         # JSON is YAML: the same reader and checks as a file (an inline variant may extend
         # only a built-in).
         return parse_variant(json.dumps(data)), None
     except VariantError as exc:
-        raise RefusalError(422, {"issues": issues_json(exc.issues, located=False)}) from None
+        raise _invalid(issues_json(exc.issues, located=False)) from None
 
 
 def _variant_of_body(raw: bytes, content_type: str) -> tuple[Variant, str | None, bool]:
@@ -171,7 +160,7 @@ def _variant_of_body(raw: bytes, content_type: str) -> tuple[Variant, str | None
     try:
         return parse_variant(raw), None, True
     except VariantError as exc:
-        raise RefusalError(422, {"issues": issues_json(exc.issues)}) from None
+        raise _invalid(issues_json(exc.issues)) from None
 
 
 def variant_yaml(variant: Variant, base: Variant | None, base_id: str | None) -> str:
@@ -244,12 +233,12 @@ async def preview(request: Request) -> Response:
     lang = _lang(request)
     data = await json_request(request, settings_of(request).max_variant_bytes)
     if not isinstance(data, dict) or not isinstance(data.get("variant"), dict):
-        raise RefusalError(400, {"error": "bad_body", "message": 'send {"variant": {...}}'})
+        raise Refusal("bad_body", 'send {"variant": {...}}')
     base_id = data.get("base")
     base = load_variant(base_id) if isinstance(base_id, str) and base_id in builtin_ids() else None
     try:
         variant, _ = variant_from_json({"variant": data["variant"]})
-    except RefusalError as refusal:
+    except Refusal as refusal:
         return JSONResponse({"valid": False, **refusal.body})
     out: dict[str, Any] = {
         "valid": True,

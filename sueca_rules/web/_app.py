@@ -16,7 +16,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -24,11 +24,11 @@ from sueca_rules import __version__, builtin_ids
 from sueca_rules._schema import SCHEMA_FILENAME
 
 from ._analysis import routes as analysis_routes
-from ._api import RefusalError
 from ._api import routes as api_routes
 from ._guard import OriginGuard
 from ._i18n import LANGS, Lang, choose_lang, phrase, strings
 from ._pool import FairPool
+from ._refusal import Refusal
 from ._settings import Settings
 from ._store import Store
 from ._tables import TableManager
@@ -110,8 +110,8 @@ def _page(name: str, title_key: str) -> Callable[[Request], Awaitable[Response]]
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, RefusalError)
-    return exc.response()
+    assert isinstance(exc, Refusal)
+    return JSONResponse(exc.body, status_code=exc.status)
 
 
 def create_app(
@@ -176,7 +176,7 @@ def create_app(
         routes=routes,
         middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={RefusalError: _refused},
+        exception_handlers={Refusal: _refused},
     )
     app.state.settings = settings
     app.state.tournament = site

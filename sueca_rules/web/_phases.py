@@ -1,240 +1,259 @@
-"""What happens at a table, phase by phase: what a bot decides in each phase of the match
-(`BOT_STEPS`) and what a person may send (`HANDLERS`, one per message type).
+"""What happens at a table: an adapter over the match's turn protocol.
 
-Each bot step says which seat decides and returns a function that decides from that seat's
-observation alone (it runs in the thread pool); `BotMove.apply` then makes it on the
-match. Each handler checks a person's message against the phase, the turn and the rules, and
-either changes the match or raises `Refused` (the browser gets an error; nothing
-changes).
+The decision due is the match's [`pending()`][sueca_rules.Match.pending] one: `next_step` says
+who answers it (a bot, by [`bots.answer()`][sueca_rules.bots.answer], or the table for a
+person) and when; [`decide()`][sueca_rules.Match.decide] makes the answer. The match keeps the
+rules: which seat is asked to claim next, and that the count's last answer scores the deal.
+
+A person's message (`HANDLERS`) is checked against the decision due, then made, or refused
+with a `Refusal` (nothing changes). A card and a claim may come at any moment of play (the
+contract's `Match.play` and `Match.claim`: a card ends the claim round before it). A person
+claims by a message, never by being asked: the table answers their claim question "no claim",
+during play at once, at the count once they agreed to it (`count`) or its time is up.
+
+Each answer is stored as the actions that make it again (`answer_actions`, `message_action`,
+replayed by `redo`), in the log's format of before the turn protocol.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
 from sueca_rules import (
     Card,
+    CardPlayed,
+    Choice,
+    ClaimMade,
     ConfigError,
+    DealScored,
+    Decision,
     Event,
     IllegalPlayError,
     Match,
-    Observation,
+    RedealAsked,
+    TrumpChosen,
     parse_card,
 )
+from sueca_rules.bots import answer
+
+from ._refusal import Refusal
 
 if TYPE_CHECKING:
     from ._seats import Seat
     from ._seats import TableView as Table
 
-__all__ = ["BOT_STEPS", "HANDLERS", "BotMove", "Refused", "Step", "refused_for"]
+__all__ = [
+    "HANDLERS",
+    "BotMove",
+    "Pace",
+    "Step",
+    "answer_actions",
+    "message_action",
+    "next_step",
+    "redo",
+    "refused_for",
+]
 
-Side = Literal["top", "bottom"]
+Pace = Literal["bot", "table", "none"]
+"""When an answer is made: a bot's delay after the change before it (`"bot"`: people see a bot
+decide, at a time that does not depend on its hand), once the table's pause after a trick or
+a deal is over (`"table"`: the table's own answers, the end of the count), or as soon as it is
+known (`"none"`: a claim question, which nobody sees being asked)."""
+
+Action: TypeAlias = dict[str, Any]
+"""A stored action of a table (JSON: see `sueca_rules.web._store`)."""
 
 log = logging.getLogger("sueca_rules.web")
 
 
 @dataclass(frozen=True, slots=True)
 class BotMove:
-    """What a bot (or the table) decided; `None` fields were not decided."""
+    """A bot's (or the table's) answer to the decision due: for a card, `card` is whatever
+    the bot chose (`play`: a card is due); for any other decision, `choice`."""
 
     card: Card | None = None
     play: bool = False
-    """A card is due (`card` is what the bot chose, whatever it is)."""
-    claim: bool = False
-    against: int | None = None
-    side: Side | None = None
-    redeal: bool | None = None
-    score: bool = False
+    choice: Choice = False
 
-    @property
-    def acts(self) -> bool:
-        """Whether this decision does something (a claim not made does nothing)."""
-        return self != BotMove()
+    @classmethod
+    def of(cls, decision: Decision, choice: Choice) -> BotMove:
+        """The answer `choice` to `decision` (as `bots.answer` gives it)."""
+        if decision.kind == "card":
+            return cls(card=cast("Card", choice), play=True)
+        return cls(choice=choice)
 
     def apply(self, match: Match, seat: int | None) -> list[Event]:
-        """Make the decision on `match` for `seat`."""
-        if self.claim:
-            assert seat is not None
-            return match.claim(seat, self.against if match.rules.accuse_player else None)
-        if self.side is not None:
-            return match.choose_trump(self.side)
-        if self.redeal is not None:
-            # The table keeps, for the person asked, a hand that may not ask (no seat given).
-            asked = seat if seat is not None else match.turn
-            assert asked is not None
-            return match.redeal(asked) if self.redeal else match.keep_hand(asked)
-        if self.score:
-            return match.score_deal()
-        if self.play:
-            why = "not a card"
-            if self.card is not None:
-                try:
-                    return match.play(self.card)
-                except IllegalPlayError as exc:
-                    why = str(exc)
-            # A bug of the bot: said out loud; the table plays a legal card for it rather than
-            # stall.
-            instead = match.legal_cards()[0]
-            log.warning(
-                "a bot at seat %s played %s, which it may not (%s): %s is played instead",
-                match.turn,
-                self.card,
-                why,
-                instead,
-            )
-            return match.play(instead)
-        return []
+        """Answer the match's pending decision (that of the bot at `seat`, which the log names);
+        an answer the match refuses is a bug of the bot: said out loud, and the decision's
+        default is answered instead, rather than stall the table."""
+        given: object = self.card if self.play else self.choice
+        why = "not a card"
+        if not self.play or self.card is not None:
+            try:
+                return match.decide(cast("Choice", given))
+            except IllegalPlayError as exc:
+                why = str(exc)
+        decision = match.pending()
+        assert decision is not None
+        log.warning(
+            "a bot at seat %s answered %s to a %s decision, which it may not (%s): %s is "
+            "answered instead",
+            seat,
+            given,
+            decision.kind,
+            why,
+            decision.default,
+        )
+        return match.decide(decision.default)
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """A decision due from a bot: for `seat` (`None`: the table's own, such as ending
-    the count), `decide` runs off the event loop; `paced`: people should see it happen, at a
-    time that does not depend on the bot's hand (the bot thinks as soon as it is asked, and
-    its decision is made once its delay from then is over); a silent question (a claim not
-    made) is not paced."""
+    """An answer the table makes to the match's pending `decision`: a bot's, for `seat`, or
+    the table's own (`seat` `None`); `decide` works it out off the event loop, from what the
+    deciding seat sees alone, and `pace` says when it is made."""
 
     seat: Seat | None
+    decision: Decision
     decide: Callable[[], BotMove]
-    paced: bool = True
+    pace: Pace = "bot"
 
 
-class Refused(Exception):  # noqa: N818 (a refusal, not an error of the server)
-    """A person's message that cannot be acted on: `code` names the phrase that says why."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+# --- who answers the decision due ---------------------------------------------------------
 
 
-# --- bots ---------------------------------------------------------------------------------
-
-
-def _claim_of(seat: Seat, obs: Observation) -> BotMove:
-    """Whether the bot playing `seat` claims now (by its `claim` method: the built-in bots claim
-    what the cards prove; a bot without one never claims)."""
-    ask = getattr(seat.bot, "claim", None)
-    against = ask(obs) if ask is not None else None
-    if against is None:
-        return BotMove()
-    return BotMove(claim=True, against=against)
-
-
-def _asker(seat: Seat, obs: Observation) -> Callable[[], BotMove]:
-    return lambda: _claim_of(seat, obs)
-
-
-def _last_player(match: Match) -> int | None:
-    """The seat that played the last card of this deal (at the count: the last trick's winner,
-    who would lead next); `None` before the first card."""
-    if match.phase == "count":
-        return match.trick_leader
-    trick = match.trick
-    if trick:
-        return trick[-1][0]
-    tricks = match.tricks
-    if tricks:
-        return match.rules.play_order(tricks[-1].leader)[-1]
-    return None
-
-
-def _claim_question(table: Table) -> Step | None:
-    """The next bot-played seat to be asked, once at this point of the deal, whether it
-    claims a renúncia: after each card and at the count, in `Rules.claim_order` (the order
-    `sueca_rules.bots.advance` asks in)."""
+def next_step(table: Table) -> Step | None:
+    """The next answer the table makes, to the match's pending decision; `None` when that
+    decision is a person's (if that person is away, a wake-up is set for when a bot may take
+    over; at the count, for when its time is up). A person's claim question during play, and
+    at the count once they agreed, is answered here at once: no claim (the person claims by a
+    message when they like)."""
     match = table.match
     assert match is not None
-    if not match.rules.revoke_claimable:
-        return None
-    last = _last_player(match)
-    if last is None:
-        return None
-    point = (match.deal_number, len(match.plays))
-    for index in match.rules.claim_order(last):
-        seat = table.seats[index]
-        key = (*point, index)
-        if key in table.claims_asked or not table.played_by_bot(seat):
+    while (decision := match.pending()) is not None:
+        if decision.kind == "claim":
+            step = _claim_step(table, match, decision)
+            if step is None or isinstance(step, Step):
+                return step
             continue
-        table.claims_asked.add(key)
-        return Step(seat, _asker(seat, match.observation(index)), paced=False)
+        seat = table.bot_seat(decision.seat)
+        if seat is not None:
+            return _asked(seat, match, decision, "bot")
+        if decision.kind != "card" and len(decision.options) == 1:
+            # A person is asked only a question with a choice: the table gives the one answer
+            # for them (it keeps a hand that may not ask for a new deal), and play goes on
+            # without a click.
+            return _by_table(decision, decision.default)
+        return None
     return None
 
 
-def _trump_step(table: Table) -> Step | None:
-    match = table.match
-    assert match is not None
-    seat = table.bot_seat(match.dealer)
-    if seat is None:
-        return None
-    obs = match.observation(seat.index)
-    choose = getattr(seat.bot, "choose_trump", None)
-    return Step(seat, lambda: BotMove(side=choose(obs) if choose is not None else "bottom"))
+def _claim_step(table: Table, match: Match, decision: Decision) -> Step | bool | None:
+    """Who answers a claim question: the bot (if one plays the seat now) or the table for
+    the person; `True` when the table has just answered it (ask again what is due)."""
+    seat = table.seats[decision.seat]
+    counting = match.phase == "count"
+    last = counting and len(match.claim_round) == 1  # its answer ends the count
+    if table.played_by_bot(seat):
+        return _asked(seat, match, decision, "table" if last else "none")
+    if counting:
+        remaining = table.count_ends - table.clock()
+        if decision.seat not in table.count_agreed and remaining > 0:
+            table.wake_in(remaining)
+            return None
+        if last:
+            return _by_table(decision, False)
+    made = match.decide(False)
+    assert not made, "a seat that does not claim changes nothing but the round"
+    return True
 
 
-def _redeal_step(table: Table) -> Step | None:
-    match = table.match
-    assert match is not None
-    assert match.turn is not None
-    seat = table.bot_seat(match.turn)
-    if seat is None:
-        # A person is asked only when their hand may ask: the table keeps any other hand
-        # for them, so that they play on without a click.
-        if not match.may_redeal(match.turn):
-            return Step(None, lambda: BotMove(redeal=False))
-        return None
-    obs = match.observation(seat.index)
-    wants = getattr(seat.bot, "wants_redeal", None)
-
-    def decide() -> BotMove:
-        return BotMove(redeal=bool(obs.may_redeal and wants is not None and wants(obs)))
-
-    # Only a hand that may ask makes a bot think (levels 4 and 5 play deals out): the answer
-    # is paced, so that how long it took tells nobody which hand that was.
-    return Step(seat, decide)
+def _by_table(decision: Decision, choice: Choice) -> Step:
+    """The table's own answer `choice` to `decision` (for a person), after the table's pause."""
+    return Step(None, decision, functools.partial(BotMove, choice=choice), "table")
 
 
-def _play_step(table: Table) -> Step | None:
-    match = table.match
-    assert match is not None
-    question = _claim_question(table)
-    if question is not None:
-        return question
-    if match.turn is None:
-        return None
-    seat = table.bot_seat(match.turn)
-    if seat is None:
-        return None
-    obs = match.observation(seat.index)
+def _asked(seat: Seat, match: Match, decision: Decision, pace: Pace) -> Step:
+    """The bot of `seat` answers `decision` (in the thread pool), from its observation now."""
     bot = seat.bot
-    return Step(seat, lambda: BotMove(card=bot.choose(obs), play=True))
+    seen = match.observation(seat.index)
+    return Step(seat, decision, lambda: BotMove.of(decision, answer(bot, decision, seen)), pace)
 
 
-def _count_step(table: Table) -> Step | None:
-    """At the count the bots may claim; the deal is scored once every person holding a seat
-    agreed (or claimed), or when the count's time is up."""
-    question = _claim_question(table)
-    if question is not None:
-        return question
-    people = {s.index for s in table.seats if not table.played_by_bot(s)}
-    remaining = table.count_ends - table.clock()
-    if people <= table.count_agreed or remaining <= 0:
-        return Step(None, lambda: BotMove(score=True))
-    table.wake_in(remaining)
+# --- the log ------------------------------------------------------------------------------
+
+
+def answer_actions(decision: Decision, events: list[Event], accuse_player: bool) -> list[Action]:
+    """The stored actions that make again the answer to `decision` that caused `events` (none
+    for a claim not made: a restart asks the round again)."""
+    seat = decision.seat
+    kind = decision.kind
+    if kind == "card":
+        return [{"type": "play", "seat": seat, "card": _card_of(events)}]
+    if kind == "trump":
+        side = next(e.side for e in events if isinstance(e, TrumpChosen))
+        return [{"type": "trump", "seat": seat, "side": side}]
+    if kind == "redeal":
+        asked = any(isinstance(e, RedealAsked) for e in events)
+        return [{"type": "redeal" if asked else "keep", "seat": seat}]
+    actions: list[Action] = []
+    made = next((e for e in events if isinstance(e, ClaimMade)), None)
+    if made is not None:
+        action: Action = {"type": "claim", "seat": seat}
+        if accuse_player and made.against is not None:
+            action["against"] = made.against
+        actions.append(action)
+    if any(isinstance(e, DealScored) for e in events) and (made is None or made.ignored):
+        # The end of the count's round scored the deal, not the claim.
+        actions.append({"type": "score"})
+    return actions
+
+
+def message_action(kind: str, seat: int, message: dict[str, Any], events: list[Event]) -> Action:
+    """The stored action of a person's accepted message (only what replaying it needs)."""
+    action: Action = {"type": kind, "seat": seat}
+    if kind == "play":
+        action["card"] = _card_of(events)
+    elif kind == "claim":
+        against = message.get("against")
+        if isinstance(against, int) and not isinstance(against, bool):
+            action["against"] = against
+    elif kind == "trump":
+        action["side"] = message.get("side")
+    elif kind == "hints":
+        action["agree"] = message.get("agree") is True
+    return action
+
+
+def redo(match: Match, action: Action) -> list[Event] | None:
+    """Make a stored action of the match again (as it was accepted: no check is skipped, the
+    engine refuses what its rules do not allow); `None` if it is not an action of the
+    match."""
+    kind = action.get("type")
+    seat = action.get("seat")
+    if kind == "play":
+        return match.play(str(action["card"]))
+    if kind == "trump":
+        return match.choose_trump("top" if action.get("side") == "top" else "bottom")
+    if kind == "score":
+        return match.score_deal()
+    if not isinstance(seat, int):
+        return None
+    if kind == "claim":
+        return match.claim(seat, action.get("against"))
+    if kind == "redeal":
+        return match.redeal(seat)
+    if kind == "keep":
+        return match.keep_hand(seat)
     return None
 
 
-BOT_STEPS: dict[str, Callable[[Table], Step | None]] = {
-    "trump": _trump_step,
-    "redeal": _redeal_step,
-    "play": _play_step,
-    "count": _count_step,
-}
-"""The decision a bot makes next in each phase (phases not here wait for people or for
-nothing: `"over"`)."""
+def _card_of(events: list[Event]) -> str:
+    return next(str(e.card) for e in events if isinstance(e, CardPlayed))
 
 
 # --- people -------------------------------------------------------------------------------
@@ -243,31 +262,40 @@ nothing: `"over"`)."""
 def _in_phase(table: Table, *phases: str) -> Match:
     match = table.match
     if match is None:
-        raise Refused("not_started")
+        raise Refusal("not_started")
     if match.phase not in phases:
-        raise Refused("match_over" if match.is_over else "wrong_phase")
+        raise Refusal("match_over" if match.is_over else "wrong_phase")
     return match
 
 
-def _my_turn(match: Match, seat: Seat) -> None:
-    if match.turn != seat.index:
-        raise Refused("not_your_turn")
+def _due(table: Table, seat: Seat, kind: str) -> tuple[Match, Decision]:
+    """The match and its pending decision, which must be of `kind` and `seat`'s."""
+    match = table.match
+    if match is None:
+        raise Refusal("not_started")
+    decision = match.pending()
+    if decision is None or decision.kind != kind:
+        raise Refusal("match_over" if match.is_over else "wrong_phase")
+    if decision.seat != seat.index:
+        raise Refusal("not_your_turn")
+    return match, decision
 
 
 def _on_play(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     match = _in_phase(table, "play")
     text = message.get("card")
     if not isinstance(text, str) or len(text) > 8:
-        raise Refused("bad_card")
+        raise Refusal("bad_card")
     try:
         card = parse_card(text)
     except ValueError:
-        raise Refused("bad_card") from None
-    _my_turn(match, seat)
+        raise Refusal("bad_card") from None
+    if match.turn != seat.index:
+        raise Refusal("not_your_turn")
     if card not in match.hand(seat.index):
-        raise Refused("not_in_hand", card=shown(card))
+        raise Refusal("not_in_hand", card=shown(card))
     if card not in match.playable_cards():
-        raise Refused("must_follow", legal=" ".join(shown(c) for c in match.legal_cards()))
+        raise Refusal("must_follow", legal=" ".join(shown(c) for c in match.legal_cards()))
     return match.play(card)
 
 
@@ -282,19 +310,19 @@ def _on_claim(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
         raise _claim_refused(match, seat, exc) from None
 
 
-def _claim_refused(match: Match, seat: Seat, exc: IllegalPlayError) -> Refused:
+def _claim_refused(match: Match, seat: Seat, exc: IllegalPlayError) -> Refusal:
     """Why the engine refused `seat`'s claim, as a refusal with its phrase."""
     rules = match.rules
     if exc.rule == "accused":
         if not rules.accuse_player:
-            return Refused("no_against")
+            return Refusal("no_against")
         rivals = [s for s in range(4) if rules.team_of(s) != rules.team_of(seat.index)]
-        return Refused("bad_against", seats=f"{rivals[0]}/{rivals[1]}")
+        return Refusal("bad_against", seats=f"{rivals[0]}/{rivals[1]}")
     if exc.rule == "claim":
         if not rules.revoke_claimable:
-            return Refused("no_claims")
+            return Refusal("no_claims")
         if match.phase in ("play", "count"):
-            return Refused("no_more_claims")
+            return Refusal("no_more_claims")
     return refused_for(exc)
 
 
@@ -308,43 +336,40 @@ def shown(card: Card | str | None) -> str:
     return text
 
 
-def refused_for(exc: IllegalPlayError | ConfigError) -> Refused:
+def refused_for(exc: IllegalPlayError | ConfigError) -> Refusal:
     """A refusal for an error of the engine that no handler foresaw (the match is unchanged):
     by the rule it broke where a phrase says it, else a general one."""
     if isinstance(exc, IllegalPlayError):
         if exc.rule in ("not_your_turn", "not_in_hand", "must_follow"):
-            return Refused(exc.rule, card=shown(exc.card), legal=" ".join(map(shown, exc.legal)))
+            return Refusal(exc.rule, card=shown(exc.card), legal=" ".join(map(shown, exc.legal)))
         if exc.rule == "not_now":
-            return Refused("wrong_phase")
-    return Refused("not_allowed")
+            return Refusal("wrong_phase")
+    return Refusal("not_allowed")
 
 
 def _on_trump(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
-    match = _in_phase(table, "trump")
-    _my_turn(match, seat)
+    match, decision = _due(table, seat, "trump")
     side = message.get("side")
-    if side == "top":
-        return match.choose_trump("top")
-    if side == "bottom":
-        return match.choose_trump("bottom")
-    raise Refused("bad_side")
+    if not decision.accepts(side):
+        raise Refusal("bad_side")
+    return match.decide(cast("str", side))
 
 
 def _on_redeal(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
-    match = _in_phase(table, "redeal")
-    _my_turn(match, seat)
-    if not match.may_redeal(seat.index):
-        raise Refused("cannot_redeal")
-    return match.redeal(seat.index)
+    match, decision = _due(table, seat, "redeal")
+    if not decision.accepts(True):
+        raise Refusal("cannot_redeal")
+    return match.decide(True)
 
 
 def _on_keep(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
-    match = _in_phase(table, "redeal")
-    _my_turn(match, seat)
-    return match.keep_hand(seat.index)
+    match, _ = _due(table, seat, "redeal")
+    return match.decide(False)
 
 
 def _on_count(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
+    """The person agrees to the count: their claim question is answered (no claim) when the
+    round comes to them (`next_step`)."""
     _in_phase(table, "count")
     table.count_agreed.add(seat.index)
     return []
@@ -352,16 +377,16 @@ def _on_count(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
 
 def _on_start(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     if table.match is not None:
-        raise Refused("already_started")
+        raise Refusal("already_started")
     if seat is not table.host:
-        raise Refused("host_only")
+        raise Refusal("host_only")
     table.start()
     return []
 
 
 def _on_rematch(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     if table.match is None or not table.match.is_over:
-        raise Refused("not_over")
+        raise Refusal("not_over")
     table.rematches += 1
     table.start()
     return []
@@ -371,9 +396,9 @@ def _on_hints(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     """A person agrees to hints at this table (`agree: true`) or withdraws (`false`)."""
     agree = message.get("agree")
     if not isinstance(agree, bool):
-        raise Refused("bad_agree")
+        raise Refusal("bad_agree")
     if table.practice():
-        raise Refused("hints_practice")
+        raise Refusal("hints_practice")
     if agree:
         table.hints_agreed.add(seat.index)
     else:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 import redis
 import redis.asyncio as aioredis
 
-from ._store import StoredTable, StoreError, StoreLostError
+from ._store import Actions, Done, StoredTable, StoreError, StoreLostError
 
 if TYPE_CHECKING:
     from ._seats import Seat, Sink
@@ -148,13 +148,7 @@ class RedisStore:
         self._do(work)
         self.held.add(table_id)
 
-    def append(
-        self,
-        table_id: str,
-        seq: int,
-        actions: list[dict[str, Any]],
-        record: tuple[int, str] | None = None,
-    ) -> None:
+    def append(self, table_id: str, seq: int, actions: Actions, record: Done = None) -> None:
         args = [
             self.me,
             seq,

@@ -63,7 +63,6 @@ class TableView(Protocol):
     rematches: int
     claim: dict[str, Any] | None
     events: list[dict[str, Any]]
-    claims_asked: set[tuple[int, int, int]]
     count_agreed: set[int]
     count_ends: float
     hints_agreed: set[int]

@@ -2,8 +2,8 @@
 
 A table is stored as its header (the variant as a mapping, the seed the deals come from, the
 seats with their kinds, bot levels and join tokens, the watch secret) and the list of the
-actions accepted at it, in order (a card played, a claim, the dealer's choice, a redeal or a
-kept hand, a count agreed, the start, a rematch, a seat joined): replaying the list on a new
+actions accepted at it, in order (a card played, a claim, any other answer to a decision of
+the match, a count agreed, the start, a rematch, a seat joined): replaying the list on a new
 `Match` of the same seed rebuilds the table exactly, because the engine is deterministic. No
 object is ever pickled. Each finished match's record is kept too, so that it can be downloaded
 until the table is pruned.
@@ -29,11 +29,13 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, TypeAlias, runtime_checkable
 
 __all__ = [
     "APPLICATION_ID",
     "SCHEMA_VERSION",
+    "Actions",
+    "Done",
     "MemoryStore",
     "Sharing",
     "SqliteStore",
@@ -81,6 +83,12 @@ _SCHEMA_V1: Final = (
     ) WITHOUT ROWID""",
 )
 
+Actions: TypeAlias = list[dict[str, Any]]
+"""Accepted actions of a table, as stored (JSON objects, in order)."""
+
+Done: TypeAlias = tuple[int, str] | None
+"""A match finished by the actions appended: its number and its record as JSON text."""
+
 MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {1: _SCHEMA_V1}
 """The statements that bring a database from version `n - 1` to version `n`."""
 
@@ -111,13 +119,7 @@ class Store(Protocol):
     def create(self, table_id: str, header: dict[str, Any]) -> None:
         """Keep a new table (held by this process)."""
 
-    def append(
-        self,
-        table_id: str,
-        seq: int,
-        actions: list[dict[str, Any]],
-        record: tuple[int, str] | None = None,
-    ) -> None:
+    def append(self, table_id: str, seq: int, actions: Actions, record: Done = None) -> None:
         """Commit `actions` as the table's actions `seq`, `seq + 1`, … (and the JSON text of
         its finished match number `record[0]`); raise `StoreLostError` if this process no
         longer holds the table, `StoreError` if it cannot be written."""
@@ -231,13 +233,7 @@ class MemoryStore:
     def create(self, table_id: str, header: dict[str, Any]) -> None:
         self.tables[table_id] = _Kept(json.loads(json.dumps(header)), updated=self.clock())
 
-    def append(
-        self,
-        table_id: str,
-        seq: int,
-        actions: list[dict[str, Any]],
-        record: tuple[int, str] | None = None,
-    ) -> None:
+    def append(self, table_id: str, seq: int, actions: Actions, record: Done = None) -> None:
         kept = self.tables.get(table_id)
         if kept is None or kept.ended is not None or len(kept.actions) != seq:
             raise StoreLostError(f"table {table_id} is no longer held here")
@@ -437,13 +433,7 @@ class SqliteStore:
 
         self._write(work)
 
-    def append(
-        self,
-        table_id: str,
-        seq: int,
-        actions: list[dict[str, Any]],
-        record: tuple[int, str] | None = None,
-    ) -> None:
+    def append(self, table_id: str, seq: int, actions: Actions, record: Done = None) -> None:
         now = self.clock()
         rows = [
             (table_id, seq + i, json.dumps(a, ensure_ascii=False)) for i, a in enumerate(actions)

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sueca_rules import (
-    CardPlayed,
     ClaimMade,
     ConfigError,
     CountStarted,
@@ -43,27 +42,26 @@ from sueca_rules import (
 from sueca_rules.bots import make_bot
 
 from ._i18n import Lang, phrase
-from ._phases import BOT_STEPS, HANDLERS, BotMove, Refused, Step, refused_for
+from ._phases import (
+    HANDLERS,
+    BotMove,
+    Step,
+    answer_actions,
+    message_action,
+    next_step,
+    redo,
+    refused_for,
+)
 from ._pool import FairPool
+from ._refusal import Refusal
 from ._seats import Kind, Seat, Sink
 from ._settings import Settings
 from ._store import MemoryStore, Sharing, Store, StoredTable, StoreError
 from ._view import event_json, seat_state, watch_state
 
-__all__ = ["Seat", "SeatSpec", "Sink", "Table", "TableError", "TableManager", "parse_seats"]
+__all__ = ["Seat", "SeatSpec", "Sink", "Table", "TableManager", "parse_seats"]
 
 log = logging.getLogger("sueca_rules.web")
-
-
-class TableError(ValueError):
-    """A request about tables that cannot be met; `code` names the reason, `status` is the
-    HTTP status to answer with."""
-
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +76,7 @@ def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
     """The `seats` of `POST /api/tables`: four of `"human"`, `"bot"` or `"bot:L"`
     (level 1-5), at least one human."""
     if not isinstance(value, list) or len(value) != 4:
-        raise TableError("bad_seats", 'seats must be a list of four: "human" or "bot:1".."bot:5"')
+        raise Refusal("bad_seats", 'seats must be a list of four: "human" or "bot:1".."bot:5"')
     specs = []
     for item in value:
         if item == "human":
@@ -86,12 +84,12 @@ def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
         elif isinstance(item, str) and item.startswith("bot"):
             level = item[4:] if item.startswith("bot:") else ("3" if item == "bot" else "")
             if level not in ("1", "2", "3", "4", "5"):
-                raise TableError("bad_seats", f"{item[:20]!r} is not a seat: bot levels are 1-5")
+                raise Refusal("bad_seats", f"{item[:20]!r} is not a seat: bot levels are 1-5")
             specs.append(SeatSpec("bot", int(level)))
         else:
-            raise TableError("bad_seats", 'each seat is "human", "bot" or "bot:1".."bot:5"')
+            raise Refusal("bad_seats", 'each seat is "human", "bot" or "bot:1".."bot:5"')
     if not any(s.kind == "human" for s in specs):
-        raise TableError("bad_seats", "a table needs at least one human seat")
+        raise Refusal("bad_seats", "a table needs at least one human seat")
     return specs
 
 
@@ -128,7 +126,6 @@ class Table:
     rematches: int = 0
     claim: dict[str, Any] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
-    claims_asked: set[tuple[int, int, int]] = field(default_factory=set)
     count_agreed: set[int] = field(default_factory=set)
     hints_agreed: set[int] = field(default_factory=set)
     """The seats whose person agreed to hints (`{"type": "hints", "agree": true}`): at a table
@@ -368,7 +365,7 @@ class Table:
             return
         try:
             events = handler(self, seat, message)
-        except Refused as refused:
+        except Refusal as refused:
             self.error(seat, refused.code, lang, **refused.params)
             return
         except (IllegalPlayError, ConfigError) as exc:
@@ -378,7 +375,7 @@ class Table:
             said = refused_for(exc)
             self.error(seat, said.code, lang, **said.params)
             return
-        self.changed(events, actions=[_action_of(str(kind), seat.index, message, events)])
+        self.changed(events, actions=[message_action(str(kind), seat.index, message, events)])
 
     # --- the match ------------------------------------------------------------------------
 
@@ -387,7 +384,6 @@ class Table:
         seed = self.seed if self.rematches == 0 else f"{self.seed}/{self.rematches}"
         self.match = Match(self.variant, seed=seed)
         self.claim = None
-        self.claims_asked.clear()
         self._not_before = self.clock() + self.settings.bot_delay
 
     def follow(self, actions: list[dict[str, Any]]) -> None:
@@ -449,19 +445,10 @@ class Table:
         if kind == "count" and isinstance(seat, int):
             self.count_agreed.add(seat)
             return []
-        if kind == "play":
-            return match.play(str(action["card"]))
-        if kind == "claim" and isinstance(seat, int):
-            return match.claim(seat, action.get("against"))
-        if kind == "trump":
-            return match.choose_trump("top" if action.get("side") == "top" else "bottom")
-        if kind == "redeal" and isinstance(seat, int):
-            return match.redeal(seat)
-        if kind == "keep" and isinstance(seat, int):
-            return match.keep_hand(seat)
-        if kind == "score":
-            return match.score_deal()
-        raise ValueError(f"not a stored action: {str(action)[:80]}")
+        made = redo(match, action)
+        if made is None:
+            raise ValueError(f"not a stored action: {str(action)[:80]}")
+        return made
 
     def kick(self) -> None:
         """Let the bots make the decisions that are theirs (in a task of their own), in the
@@ -489,23 +476,24 @@ class Table:
                 step = self._bot_step()
                 if step is None:
                     return
-                if step.paced:
-                    decision = await self._paced(step)
-                    if decision is None:
+                if step.pace != "none":
+                    move = await self._paced(step)
+                    if move is None:
                         continue  # no longer this decision to make: look again
                 else:
                     version = self.version
-                    decision = await self._think(step.decide)
+                    move = await self._think(step.decide)
                     if self.version != version or self.closed or self.match is None:
                         continue  # the match changed while the bot thought: think again
-                assert self.match is not None
-                if decision.acts:
-                    # The table's own decisions (ending the count, keeping a hand that may not
-                    # ask for a new deal) are made for the seat whose turn it is, if any.
-                    index = step.seat.index if step.seat is not None else self.match.turn
-                    events = decision.apply(self.match, index)
-                    action = _action_of_decision(decision, index, self.rules, events)
-                    self.changed(events, kick=False, actions=[action])
+                match = self.match
+                assert match is not None
+                decision = step.decision
+                if match.pending() != decision:
+                    continue
+                events = move.apply(match, decision.seat)
+                actions = answer_actions(decision, events, self.rules.accuse_player)
+                if events or actions:
+                    self.changed(events, kick=False, actions=actions)
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug must not leave the table stuck without a word
@@ -519,12 +507,13 @@ class Table:
         answers at once). The bot thinks as soon as it is asked, and its decision is made
         once a bot's delay from then is over (or the table's pause, if longer), however long
         it thought: `None` if the match changed meanwhile or the seat's person came back.
-        The table's own decisions (no seat) wait only for the table's pause."""
+        The table's own decisions (and the answer that ends the count) wait only for the
+        table's pause."""
         version = self.version
         due = self._not_before
-        if step.seat is not None:
+        if step.pace == "bot":
             due = max(due, self.clock() + self.settings.bot_delay)
-        decision = await self._think(step.decide)
+        move = await self._think(step.decide)
         wait = due - self.clock()
         if wait > 0:
             await self.sleep(wait)
@@ -532,19 +521,18 @@ class Table:
             return None
         if step.seat is not None and not self.played_by_bot(step.seat):
             return None  # the person came back: theirs to decide
-        return decision
+        return move
 
     def _bot_step(self) -> Step | None:
-        """The next decision a bot makes, by the phase of the match; `None` when the next
-        decision is a person's (if that person is away, a wake-up is set for when the bot may
-        take over)."""
+        """The next answer the table makes to the match's pending decision (`next_step`);
+        `None` when it is a person's, or nobody's (the match is over, or every person has
+        gone)."""
         match = self.match
         if match is None or match.is_over:
             return None
         if self.abandoned():
             return None
-        step = BOT_STEPS.get(match.phase)
-        return step(self) if step is not None else None
+        return next_step(self)
 
     def bot_seat(self, index: int) -> Seat | None:
         """The seat if a bot decides for it now; otherwise `None` (and a wake-up is set for
@@ -562,46 +550,6 @@ class Table:
             self._wake.cancel()
         loop = asyncio.get_running_loop()
         self._wake = loop.call_later(max(0.0, seconds) + 0.01, self.kick)
-
-
-def _card_of(events: list[Event]) -> str:
-    return next(str(e.card) for e in events if isinstance(e, CardPlayed))
-
-
-def _action_of(
-    kind: str, seat: int, message: dict[str, Any], events: list[Event]
-) -> dict[str, Any]:
-    """The stored action of a person's accepted message (only what replaying it needs)."""
-    action: dict[str, Any] = {"type": kind, "seat": seat}
-    if kind == "play":
-        action["card"] = _card_of(events)
-    elif kind == "claim":
-        against = message.get("against")
-        if isinstance(against, int) and not isinstance(against, bool):
-            action["against"] = against
-    elif kind == "trump":
-        action["side"] = message.get("side")
-    elif kind == "hints":
-        action["agree"] = message.get("agree") is True
-    return action
-
-
-def _action_of_decision(
-    decision: BotMove, seat: int | None, rules: Rules, events: list[Event]
-) -> dict[str, Any]:
-    """The stored action of a bot's (or the table's) decision, as `BotMove.apply` made it."""
-    if decision.claim:
-        action: dict[str, Any] = {"type": "claim", "seat": seat}
-        if rules.accuse_player and decision.against is not None:
-            action["against"] = decision.against
-        return action
-    if decision.side is not None:
-        return {"type": "trump", "seat": seat, "side": decision.side}
-    if decision.redeal is not None:
-        return {"type": "redeal" if decision.redeal else "keep", "seat": seat}
-    if decision.score:
-        return {"type": "score"}
-    return {"type": "play", "seat": seat, "card": _card_of(events)}
 
 
 # --- all tables -----------------------------------------------------------------------------
@@ -645,21 +593,21 @@ class TableManager:
         `Settings.max_tables_per_client` of the tables); `extra` (JSON) is kept with it."""
         self.expire()
         if len(self.tables) >= self.settings.max_tables:
-            raise TableError(
+            raise Refusal(
                 "too_many_tables",
                 f"this server holds at most {self.settings.max_tables} tables at once: try "
                 "again when one has finished",
-                503,
+                status=503,
             )
         most = self.settings.max_tables_per_client
         if client and sum(t.owner == client for t in self.tables.values()) >= most:
             minutes = round(self.settings.idle_seconds / 60)
-            raise TableError(
+            raise Refusal(
                 "too_many_tables_here",
                 f"you already have {most} tables open on this server, the most one computer "
                 f"may have: try again when one has closed ({minutes} minutes after its last "
                 "play)",
-                429,
+                status=429,
             )
         seeded = seed is not None and sum(s.kind == "human" for s in specs) == 1
         if seed is None:
@@ -689,8 +637,8 @@ class TableManager:
             self.store.create(table_id, header)
         except StoreError as exc:
             log.error("a new table was not saved: %s", exc)
-            raise TableError(
-                "not_saved", "the server could not save a new table: try again later", 503
+            raise Refusal(
+                "not_saved", "the server could not save a new table: try again later", status=503
             ) from None
         table = self._build(table_id, header, variant)
         self.tables[table_id] = table

@@ -56,7 +56,8 @@ from sueca_rules.tournament import (
 )
 
 from ._i18n import LANGS, Lang, choose_lang
-from ._tables import SeatSpec, Table, TableError, TableManager
+from ._refusal import Refusal
+from ._tables import SeatSpec, Table, TableManager
 
 __all__ = ["WORDS", "TournamentSite"]
 
@@ -574,7 +575,7 @@ class TournamentSite:
                 )
         except TournamentError as exc:
             return self._organiser(request, error=str(exc), status=400)
-        except TableError as exc:
+        except Refusal as exc:
             return self._organiser(request, error=exc.message, status=exc.status)
         self._refused.pop((round_no, table_no), None)
         lang = quote(self._lang(request))

@@ -15,11 +15,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sueca_rules import dump_record
 
-from ._api import RefusalError, json_request, settings_of, variant_from_json
+from ._api import json_request, settings_of, variant_from_json
 from ._guard import client_of
 from ._i18n import Lang, phrase
+from ._refusal import Refusal
 from ._settings import Settings
-from ._tables import Seat, Table, TableError, TableManager, parse_seats
+from ._tables import Seat, Table, TableManager, parse_seats
 
 __all__ = ["Connection", "routes", "table_socket"]
 
@@ -40,11 +41,11 @@ def _seed(value: object) -> int | str | None:
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate ("\ud800" in JSON): not text
-            raise TableError(
+            raise Refusal(
                 "bad_seed", "seed is not valid Unicode text (it holds a lone surrogate)"
             ) from None
         return value
-    raise TableError("bad_seed", "seed is a whole number or a short text (1 to 100 characters)")
+    raise Refusal("bad_seed", "seed is a whole number or a short text (1 to 100 characters)")
 
 
 async def create_table(request: Request) -> Response:
@@ -55,18 +56,13 @@ async def create_table(request: Request) -> Response:
     settings = settings_of(request)
     body = await json_request(request, settings.max_variant_bytes)
     if not isinstance(body, dict) or "variant" not in body or "seats" not in body:
-        raise RefusalError(
-            400, {"error": "bad_body", "message": 'send {"variant": ..., "seats": [...]}'}
-        )
+        raise Refusal("bad_body", 'send {"variant": ..., "seats": [...]}')
     variant, variant_id = variant_from_json(body["variant"])
-    try:
-        specs = parse_seats(body["seats"], settings.stand_in_level)
-        seed = _seed(body.get("seed"))
-        table = _manager(request.app).create(
-            variant, variant_id, specs, seed, client=client_of(request)
-        )
-    except TableError as exc:
-        return JSONResponse({"error": exc.code, "message": exc.message}, exc.status)
+    specs = parse_seats(body["seats"], settings.stand_in_level)
+    seed = _seed(body.get("seed"))
+    table = _manager(request.app).create(
+        variant, variant_id, specs, seed, client=client_of(request)
+    )
     seats = [{"seat": s.index, "token": s.token} for s in table.seats if s.token is not None]
     links = [{"seat": s["seat"], "path": f"/table/{table.id}#t={s['token']}"} for s in seats]
     return JSONResponse(
