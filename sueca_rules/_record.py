@@ -34,7 +34,6 @@ from pydantic import (
     ConfigDict,
     Field,
     PrivateAttr,
-    ValidationError,
     model_validator,
 )
 
@@ -43,7 +42,7 @@ from ._engine import Engine
 from ._errors import CardError, ConfigError, IllegalPlayError, Issue, RecordError, VariantError
 from ._events import Claim
 from ._files import atomic_write_text
-from ._issues import combine_issues, validation_issues
+from ._issues import validated
 from ._public import public
 from ._registry import builtin_ids, load_named_variant, load_variant, variant_of
 from ._rules import MAX_CLAIMS
@@ -53,7 +52,6 @@ from ._yaml import (
     Limits,
     Located,
     PathKey,
-    cap_issues,
     dump_yaml,
     format_path,
     parse_yaml,
@@ -211,13 +209,7 @@ def _from_located(located: Located) -> Record:
         raise RecordError(
             [located.issue("a record must be a mapping with variant, first_dealer and deals")]
         )
-    try:
-        record = Record.model_validate(located.data)
-    except ValidationError as exc:
-        found = validation_issues(exc, located, root=Record)
-        raise _in_deals(cap_issues(combine_issues(located.issues, found))) from None
-    if located.issues:
-        raise _in_deals(cap_issues(located.issues))
+    record = validated(Record, located, _in_deals)
     record._located = located
     return record
 
