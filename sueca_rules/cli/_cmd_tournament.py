@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ._common import CliError, add_command, at_least, level_arg, print_json, seed_arg
+from ._common import CliError, add_command, add_json, at_least, level_arg, print_json, seed_arg
 
 if TYPE_CHECKING:
     from .._record import Record
@@ -53,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     s = add_command(sub, "standings", _run_standings, help="show the standings and the rounds")
     s.add_argument("file", metavar="FILE", help="the tournament file")
     out = s.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print one JSON document")
+    add_json(out, "print one JSON document")
     out.add_argument("--csv", action="store_true", help="print the standings as CSV")
     out.add_argument(
         "--html",

@@ -20,6 +20,7 @@ __all__ = [
     "MAX_SAMPLES",
     "CliError",
     "add_command",
+    "add_json",
     "add_lang",
     "at_least",
     "check_replaceable",
@@ -167,6 +168,11 @@ def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
 
 
 LOCALE_DEFAULT = "default: pt when the locale (LC_ALL, LC_MESSAGES, LANG) is Portuguese, else en"
+
+
+def add_json(parser: argparse._ActionsContainer, help: str = "print JSON for machines") -> None:
+    """The `--json` switch of a command that also answers machines (`help`: what it prints)."""
+    parser.add_argument("--json", action="store_true", help=help)
 
 
 def add_lang(parser: argparse.ArgumentParser, what: str, note: str = "") -> None:
