@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._errors import RecordError
 from .._match import Match
@@ -17,14 +17,10 @@ from .._registry import resolve_variant
 from .._variant import Variant
 from ._model import (
     MAX_TEAMS,
-    How,
-    RecordRef,
     Result,
     Round,
     SetScore,
     Table,
-    Team,
-    Tiebreak,
     Tournament,
     TournamentError,
     score_problem,
@@ -37,6 +33,9 @@ from ._pairing import (
     swiss_pairs,
 )
 from ._standings import group_standings, standings
+
+if TYPE_CHECKING:  # names only in annotations
+    from ._model import How, RecordRef, Team, Tiebreak
 
 __all__ = [
     "create",
