@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .._text import cut
 from ._common import CliError, add_command, add_json, at_least, level_arg, print_json, seed_arg
 
 if TYPE_CHECKING:
@@ -272,7 +273,7 @@ def _run_pair(args: argparse.Namespace) -> int:
 def _score(text: str, option: str) -> tuple[int, int]:
     m = _SCORE.match(text)
     if m is None:
-        raise CliError(f"{option} {text!r}: write it as A-B (such as 2-1)", status=2)
+        raise CliError(f"{option} {cut(text)!r}: write it as A-B (such as 2-1)", status=2)
     return int(m.group(1)), int(m.group(2))
 
 
@@ -333,7 +334,7 @@ def _levels(text: str | None) -> dict[str, int]:
         try:
             out[name.strip()] = level_arg(level.strip())
         except argparse.ArgumentTypeError as exc:
-            raise CliError(f"--levels {part!r}: {exc}", status=2) from None
+            raise CliError(f"--levels {name + sep + cut(level)!r}: {exc}", status=2) from None
     return out
 
 
