@@ -332,7 +332,7 @@ class TableView:
         w = self.words
         title = w.match_won(self.team(team), self.human, team == team_of(HUMAN))
         partidas = w.partidas(match.partidas) if self.rules.best_of > 1 else ""
-        played = sum(d.result != "redeal" for d in match.deals)
+        played = sum(d.played for d in match.deals)
         detail = w.match_detail(played, self.teams, self._so_far(), partidas)
         self.console.print()
         self.console.print(Rule(f"[bold]{title}[/]"))
