@@ -16,6 +16,7 @@ it changed.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -253,32 +254,28 @@ def _topic_label(topic: Topic | str, words: DiffPhrases) -> str:
     return topic  # a field no topic knows yet: named by its path
 
 
+_TOPIC_PHRASES: dict[str, Callable[[DiffPhrases, Card], str]] = {
+    "direction": lambda words, card: words.direction(card.direction),
+    "first_dealer": lambda words, card: words.first_dealer(card.dealing),
+    "first_leader": lambda words, card: words.first_leader(card.dealing),
+    "deal": lambda words, card: words.deal(card.dealing),
+    "redeal": lambda words, card: words.redeal(card.redeal),
+    "revoke": lambda words, card: words.revoke(card.revoke),
+    "bandeira": lambda words, card: words.bandeira(card.bandeira),
+    "tie": lambda words, card: words.tie(card.tie),
+    "target": lambda words, card: words.target(card.match),
+    "best_of": lambda words, card: words.best_of(card.match),
+}
+"""Each topic said by one phrase of `DiffPhrases` about one part of the rules card."""
+
+
 def _topic_text(card: Card, topic: Topic | str, p: Phrases) -> str:
     """One variant's rule on `topic`, as a short phrase."""
-    words = p.diff
-    match topic:
-        case "direction":
-            return words.direction(card.direction)
-        case "first_dealer":
-            return words.first_dealer(card.dealing)
-        case "first_leader":
-            return words.first_leader(card.dealing)
-        case "deal":
-            return words.deal(card.dealing)
-        case "redeal":
-            return words.redeal(card.redeal)
-        case "revoke":
-            return words.revoke(card.revoke)
-        case "tiers":  # "61 to 90 points: 1 game; 91 to 119 (capote): 2 games"
-            return "; ".join(p.card.band(b, unit=i == 0) for i, b in enumerate(card.scoring.bands))
-        case "bandeira":
-            return words.bandeira(card.bandeira)
-        case "tie":
-            return words.tie(card.tie)
-        case "target":
-            return words.target(card.match)
-        case "best_of":
-            return words.best_of(card.match)
+    if topic == "tiers":  # "61 to 90 points: 1 game; 91 to 119 (capote): 2 games"
+        return "; ".join(p.card.band(b, unit=i == 0) for i, b in enumerate(card.scoring.bands))
+    said = _TOPIC_PHRASES.get(topic)
+    if said is not None:
+        return said(p.diff, card)
     return str(card.fields.get(topic))  # a field no topic knows yet: its raw value
 
 

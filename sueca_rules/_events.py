@@ -313,3 +313,9 @@ class DealResult:
     def trump(self) -> int:
         """The trump suit (a [`Suit`][sueca_rules.Suit] number)."""
         return self.trump_card // 10
+
+    @property
+    def played(self) -> bool:
+        """Whether the deal was played out and scored: `False` for a deal given up before its
+        first card (`result == "redeal"`), which the same dealer deals again."""
+        return self.result != "redeal"

@@ -3,7 +3,8 @@
 `validation_issues()` maps each error of a model (a `Variant` unless said otherwise, or a record)
 to an `Issue` with the file, line and column where the value was written, and a message that says
 what is wrong and what would be valid (the choices, the bounds, a field name close to a mistyped
-one). `combine_issues()` joins them with the reader's own issues, in file order.
+one). `combine_issues()` joins them with the reader's own issues, in file order; `validated()`
+does both for a document read from a file.
 """
 
 from __future__ import annotations
@@ -11,16 +12,25 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import unicodedata
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from ._errors import Issue
 from ._variant import RuleError, Variant
-from ._yaml import Located, PathKey, format_path
+from ._yaml import Located, PathKey, cap_issues, format_path
 
-__all__ = ["closest", "combine_issues", "show_value", "sort_issues", "validation_issues"]
+__all__ = [
+    "closest",
+    "combine_issues",
+    "show_value",
+    "sort_issues",
+    "validated",
+    "validation_issues",
+]
+
+_Model = TypeVar("_Model", bound=BaseModel)
 
 
 def show_value(value: Any) -> str:
@@ -346,3 +356,19 @@ def validation_issues(
             seen.add(text)
             issues.append(issue)
     return sort_issues(issues)
+
+
+def validated(
+    root: type[_Model], located: Located, error: Callable[[list[Issue]], Exception]
+) -> _Model:
+    """`located.data` validated as the model `root`. Raises `error(issues)` with the reader's own
+    issues and the validation's, in file order (the first hundred, then how many more), when
+    there are any."""
+    try:
+        model = root.model_validate(located.data)
+    except ValidationError as exc:
+        found = validation_issues(exc, located, root=root)
+        raise error(cap_issues(combine_issues(located.issues, found))) from None
+    if located.issues:
+        raise error(cap_issues(located.issues))
+    return model

@@ -34,7 +34,6 @@ from pydantic import (
     ConfigDict,
     Field,
     PrivateAttr,
-    ValidationError,
     model_validator,
 )
 
@@ -43,7 +42,7 @@ from ._engine import Engine
 from ._errors import CardError, ConfigError, IllegalPlayError, Issue, RecordError, VariantError
 from ._events import Claim
 from ._files import atomic_write_text
-from ._issues import combine_issues, validation_issues
+from ._issues import validated
 from ._public import public
 from ._registry import builtin_ids, load_named_variant, load_variant, variant_of
 from ._rules import MAX_CLAIMS
@@ -53,7 +52,6 @@ from ._yaml import (
     Limits,
     Located,
     PathKey,
-    cap_issues,
     dump_yaml,
     format_path,
     parse_yaml,
@@ -211,13 +209,7 @@ def _from_located(located: Located) -> Record:
         raise RecordError(
             [located.issue("a record must be a mapping with variant, first_dealer and deals")]
         )
-    try:
-        record = Record.model_validate(located.data)
-    except ValidationError as exc:
-        found = validation_issues(exc, located, root=Record)
-        raise _in_deals(cap_issues(combine_issues(located.issues, found))) from None
-    if located.issues:
-        raise _in_deals(cap_issues(located.issues))
+    record = validated(Record, located, _in_deals)
     record._located = located
     return record
 
@@ -401,18 +393,21 @@ class _Replay:
         message: str,
         path: PathKey,
         *,
-        deal: int,
         trick: int | None = None,
         seat: int | None = None,
         card: str | None = None,
     ) -> RecordError:
+        """The error at `path`, a place inside a deal (`("deals", i, ...)`): it names that deal
+        (1-based)."""
+        index = path[1]
+        assert isinstance(index, int)
         located = self.record._located
         issue = (
             located.issue(message, path)
             if located
             else Issue(message, format_path(path), loc=tuple(path))
         )
-        return RecordError([issue], deal=deal, trick=trick, seat=seat, card=card)
+        return RecordError([issue], deal=index + 1, trick=trick, seat=seat, card=card)
 
     def deal(self, i: int, deal: RecordDeal, unfinished_ok: bool) -> None:
         match = self.match
@@ -423,13 +418,12 @@ class _Replay:
                 f"deal {number}: the match was already over after deal {i} "
                 f"(won by team {match.winner}), so no further deal can be played",
                 where,
-                deal=number,
             )
         try:
             match.deal_hands(deal.hands, deal.trump_card)
         except IllegalPlayError as exc:
             field = "trump_card" if exc.rule == "trump_card" else "hands"
-            raise self.fail(f"deal {number}: {exc.reason}", (*where, field), deal=number) from None
+            raise self.fail(f"deal {number}: {exc.reason}", (*where, field)) from None
         self.redeals(i, deal)
         if deal.redeal is not None:
             return
@@ -442,7 +436,6 @@ class _Replay:
                 f"deal {number} stops after {played} of 40 cards without a renúncia claim "
                 f"that ended it (seat {match.turn} is due to play trick {played // 4 + 1})",
                 (*where, "plays"),
-                deal=number,
                 trick=played // 4 + 1,
                 seat=match.turn,
             )
@@ -470,7 +463,6 @@ class _Replay:
             raise self.fail(
                 f"deal {number}: seat {deal.redeal} cannot ask for a new deal: {why}",
                 ("deals", i, "redeal"),
-                deal=number,
                 seat=deal.redeal,
             )
         while match.phase == "redeal":
@@ -501,7 +493,6 @@ class _Replay:
                 f"deal {number}: a claim after card {claim.after}, but only "
                 f"{len(deal.plays)} cards were played",
                 (*where, "claims", index),
-                deal=number,
             )
 
     def claim(self, i: int, index: int, claim: RecordClaim) -> None:
@@ -519,7 +510,6 @@ class _Replay:
                 f"deal {number}: a claim after card {claim.after} comes after the deal had "
                 f"ended: {why}",
                 path,
-                deal=number,
             )
         try:
             match.claim(claim.by, claim.against)
@@ -527,7 +517,6 @@ class _Replay:
             raise self.fail(
                 f"deal {number}: seat {claim.by} cannot claim: {exc.reason}",
                 (*path, "against") if exc.rule == "accused" else path,
-                deal=number,
                 seat=claim.by,
             ) from None
 
@@ -541,7 +530,6 @@ class _Replay:
                 f"deal {number}: the deal ended with a claim after card {k}, but the record "
                 f"goes on with {card}",
                 path,
-                deal=number,
                 trick=trick,
                 card=card,
             )
@@ -554,7 +542,6 @@ class _Replay:
                 f"deal {number}, trick {trick}: seat {seat} cannot play {card}: "
                 f"{exc.reason}{legal}",
                 path,
-                deal=number,
                 trick=trick,
                 seat=seat,
                 card=card,

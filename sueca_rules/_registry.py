@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ._errors import ConfigError, Issue, VariantError
-from ._issues import closest, combine_issues, validation_issues
+from ._issues import closest, combine_issues, validated, validation_issues
 from ._variant import Variant
 from ._yaml import (
     FlowDict,
@@ -357,16 +357,6 @@ def _invalid(issues: list[Issue] | tuple[Issue, ...]) -> VariantError:
     return VariantError(cap_issues(issues))
 
 
-def _validate(located: Located) -> Variant:
-    try:
-        variant = Variant.model_validate(located.data)
-    except ValidationError as exc:
-        raise _invalid(combine_issues(located.issues, validation_issues(exc, located))) from None
-    if located.issues:
-        raise _invalid(located.issues)
-    return variant
-
-
 def variant_of(located: Located, base_dir: Path | None, chain: tuple[Path, ...] = ()) -> Variant:
     """The variant a file's data says: `extends:` followed (paths relative to `base_dir`) and
     merged, then validated. Raises `VariantError` with the problems found (the first hundred, then
@@ -382,7 +372,7 @@ def variant_of(located: Located, base_dir: Path | None, chain: tuple[Path, ...] 
             fields = validation_issues(invalid, located, rules=False)
             raise _invalid(combine_issues([*located.issues, *exc.issues], fields)) from None
         raise _invalid(combine_issues(located.issues, exc.issues)) from None
-    return _validate(merged)
+    return validated(Variant, merged, VariantError)
 
 
 def _load_path(path: Path, display: str) -> Variant:

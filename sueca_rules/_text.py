@@ -8,7 +8,8 @@ escape (`\\x1b`, `\\u202e`), so that every piece of file text the library and th
 print (issues, errors, JSON output) is seen, never obeyed. It is the one place that does it:
 `Issue.__str__`, the command line's error printer and its JSON writer call it. Text that is shown
 as it is (a variant's name and description, the ladder's entries) may not hold control characters
-at all: `control_character()` finds them.
+at all: `control_character()` finds them. An error repeats at most `SHOWN_CHARS` characters of
+a value it refuses (`cut()`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["control_character", "is_unicode", "shown", "shown_json"]
+__all__ = ["SHOWN_CHARS", "control_character", "cut", "is_unicode", "shown", "shown_json"]
+
+SHOWN_CHARS = 20
+"""How much of a value an error repeats: a longer one (a number of 400 digits) is cut."""
 
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 """The bidirectional marks and overrides (they reorder the text around them on screen)."""
@@ -63,3 +67,9 @@ def control_character(text: str, allowed: str = "") -> str | None:
     """The first control character (Unicode category `Cc`) of `text` that is not in `allowed`, or
     `None`."""
     return next((ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in allowed), None)
+
+
+def cut(text: str, most: int = SHOWN_CHARS) -> str:
+    """`text` as an error repeats it: whole up to `most` characters, else its first `most` and
+    `…`."""
+    return text if len(text) <= most else text[:most] + "…"

@@ -93,3 +93,30 @@ def test_play_help_names_every_level(capsys: pytest.CaptureFixture[str]) -> None
     home = (Path(__file__).parents[1] / "docs" / "index.md").read_text(encoding="utf-8")
     assert "four strength levels" not in home
     assert "five strength levels" in home
+
+
+LONG = "9" * 401
+"""A number of 401 digits: an error shows its first digits, then `…`, never all of them."""
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["serve", "--away", LONG], "must be at most 3,600, got 99999999999999999999…"),
+        (["serve", "--max-tables", LONG], "must be at most 10,000, got 99999999999999999999…"),
+        (["serve", "--away", "9" * 5000], "'99999999999999999999…' is not a whole number"),
+        (["serve", "--away", "-" + LONG], "must be at least 0, got -9999999999999999999…"),
+        (["serve", "--away", "9" * 20 + "x"], "'99999999999999999999…' is not a whole number"),
+        (["serve", "--away", "3601"], "must be at most 3,600, got 3601"),
+        (["tournament", "play", "cup.yaml", "--levels", f"A={LONG}"], "'A=99999999999999999999…'"),
+    ],
+)
+def test_a_too_long_number_is_shown_cut(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _status(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert said in err
+    assert "9" * 21 not in err
+    assert len(err.strip().splitlines()[-1]) < 200

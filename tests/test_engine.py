@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +19,7 @@ from sueca_rules import (
     TrickWon,
     Variant,
     dump_record,
+    load_record,
     load_variant,
     parse_card,
     parse_record,
@@ -712,3 +714,12 @@ def test_rules_are_compiled_once_per_variant_and_never_stale() -> None:
     clockwise = variant(table={"direction": "clockwise"})
     assert Match(clockwise, seed=0).rules.clockwise
     assert not Match(variant(), seed=0).rules.clockwise
+
+
+def test_a_deal_given_up_for_a_new_one_is_not_played() -> None:
+    record = load_record(Path(__file__).parent / "golden" / "house" / "redeal-then-played.yaml")
+    deals = Match.from_record(record).deals
+    assert [d.result == "redeal" for d in deals][:2] == [True, False]
+    assert [d.played for d in deals] == [d.result != "redeal" for d in deals]
+    assert not deals[0].played
+    assert deals[1].played

@@ -302,3 +302,43 @@ def test_tournament_without_an_action_says_so(capsys: pytest.CaptureFixture[str]
     status, _, err = run(capsys)
     assert status == 2
     assert "needs an action" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--round", "9" * 401, "--table", "1"], "there is no round 99999999999999999999…: "),
+        (["--round", "1", "--table", "9" * 401], "has no table 99999999999999999999…: "),
+        (["--round", "1", "--table", "1", "--games", "8-" + "9" * 401], "'8-999999999999999999…'"),
+    ],
+)
+def test_a_too_long_number_is_shown_cut(
+    cup: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    run(capsys, "pair", str(cup))
+    before = cup.read_bytes()
+    status, out, err = run(capsys, "result", str(cup), *args, "--score", "2-0")
+    assert status != 0
+    assert out == ""
+    assert said in err
+    assert "9" * 21 not in err
+    assert cup.read_bytes() == before
+
+
+def test_a_too_long_count_of_rounds_is_shown_cut(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    teams = ["--teams", str(tmp_path / "teams.csv")]
+    for args, said in [
+        (["--format", "swiss", "--rounds", "9" * 401], "1 to 5 rounds"),
+        (["--format", "groups", "--groups", "9" * 401, "--advance", "1"], "1 to 2 groups"),
+        (["--format", "groups", "--groups", "2", "--advance", "9" * 401], "(the smallest group)"),
+    ]:
+        status, out, err = run(capsys, "new", str(tmp_path / "t.yaml"), *teams, *args)
+        assert status != 0
+        assert out == ""
+        assert said in err
+        assert "got 99999999999999999999…" in err
+        assert "9" * 21 not in err
+    assert not (tmp_path / "t.yaml").exists()

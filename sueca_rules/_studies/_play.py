@@ -369,7 +369,7 @@ def play_and_keep(study: Study, variant: Variant, index: int, swap: int) -> tupl
         pending = match.pending_ties
         partida = match.partida
         result = _play_deal(match, bots, base, played + 1, attempt)
-        if result.result == "redeal":
+        if not result.played:
             tally.redeals += 1
             attempt += 1
             continue  # the same deal dealt again (deals mode too)

@@ -21,16 +21,8 @@ if TYPE_CHECKING:
 
 __all__ = ["plot_comparison", "require_matplotlib"]
 
-_RATES = (
-    "tie_rate",
-    "capote_rate",
-    "bandeira_rate",
-    "revoke_rate",
-    "claim_rate",
-    "redeal_rate",
-    "stronger_team_match_rate",
-    "first_leader_edge",
-)
+_RATES = tuple(name for name, metric in METRICS.items() if metric.percent)
+"""The rates of the third panel: the compared figures shown as percentages, in table order."""
 
 
 def require_matplotlib() -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ._common import (
     CliError,
     add_command,
+    add_json,
     add_lang,
     at_least,
     lang_of,
@@ -59,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help="deals sampled per decision instead of the level's count",
     )
-    p.add_argument("--json", action="store_true", help="print one JSON object for machines")
+    add_json(p, "print one JSON object for machines")
     add_lang(p, "the report", " (--json is the same in every language)")
 
 

@@ -7,7 +7,15 @@ import importlib.util
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ._common import CliError, add_command, at_least, load_variant_arg, print_json, seed_arg
+from ._common import (
+    CliError,
+    add_command,
+    add_json,
+    at_least,
+    load_variant_arg,
+    print_json,
+    seed_arg,
+)
 from ._study_options import ProgressBar, StopOnTerm
 
 if TYPE_CHECKING:
@@ -73,7 +81,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="each decision's budget, sent to engines as time_ms and kept by the built-in "
         "levels (default 1000); an answer later than this plus a grace is a fault",
     )
-    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    add_json(p, "print the results as JSON")
 
 
 class _Counter:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ._common import add_command, add_lang, lang_of, load_variant_arg, print_json
+from ._common import add_command, add_json, add_lang, lang_of, load_variant_arg, print_json
 
 if TYPE_CHECKING:
     from .._variant import Variant
@@ -42,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("a", metavar="A", help="a built-in variant id or a variant file")
     p.add_argument("b", metavar="B", help="another built-in variant id or variant file")
-    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json(p)
     add_lang(p, "the differences")
 
 

@@ -7,7 +7,7 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ._common import CliError, add_command, add_lang, lang_of, print_json
+from ._common import CliError, add_command, add_json, add_lang, lang_of, print_json
 
 if TYPE_CHECKING:
     from .._cards import Card
@@ -39,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     p.add_argument("record", metavar="RECORD", help="the record file (.yaml, .yml or .json)")
-    p.add_argument("--json", action="store_true", help="print one JSON object for machines")
+    add_json(p, "print one JSON object for machines")
     p.add_argument(
         "--partial",
         action="store_true",

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ._common import CliError, add_command, at_least, level_arg, print_json, seed_arg
+from .._text import cut
+from ._common import CliError, add_command, add_json, at_least, level_arg, print_json, seed_arg
 
 if TYPE_CHECKING:
     from .._record import Record
@@ -53,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     s = add_command(sub, "standings", _run_standings, help="show the standings and the rounds")
     s.add_argument("file", metavar="FILE", help="the tournament file")
     out = s.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print one JSON document")
+    add_json(out, "print one JSON document")
     out.add_argument("--csv", action="store_true", help="print the standings as CSV")
     out.add_argument(
         "--html",
@@ -272,7 +273,7 @@ def _run_pair(args: argparse.Namespace) -> int:
 def _score(text: str, option: str) -> tuple[int, int]:
     m = _SCORE.match(text)
     if m is None:
-        raise CliError(f"{option} {text!r}: write it as A-B (such as 2-1)", status=2)
+        raise CliError(f"{option} {cut(text)!r}: write it as A-B (such as 2-1)", status=2)
     return int(m.group(1)), int(m.group(2))
 
 
@@ -333,7 +334,7 @@ def _levels(text: str | None) -> dict[str, int]:
         try:
             out[name.strip()] = level_arg(level.strip())
         except argparse.ArgumentTypeError as exc:
-            raise CliError(f"--levels {part!r}: {exc}", status=2) from None
+            raise CliError(f"--levels {name + sep + cut(level)!r}: {exc}", status=2) from None
     return out
 
 

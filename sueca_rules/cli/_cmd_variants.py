@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import CliError, add_command, print_json
+from ._common import CliError, add_command, add_json, print_json
 
 __all__ = ["register"]
 
@@ -18,7 +18,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="list the built-in variants",
         description="List the built-in variants (rule sets), one line each.",
     )
-    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json(p)
 
     p = add_command(
         subparsers,
@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="variant files (or built-in ids)")
-    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    add_json(p)
 
     p = add_command(
         subparsers,

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._text import cut
+
 if TYPE_CHECKING:
     from .._lang import Lang
     from .._variant import Variant
@@ -20,6 +22,7 @@ __all__ = [
     "MAX_SAMPLES",
     "CliError",
     "add_command",
+    "add_json",
     "add_lang",
     "at_least",
     "check_replaceable",
@@ -79,16 +82,16 @@ def at_least(
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"{cut(text)!r} is not a whole number") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(
-                f"must be {meaning or minimum} or more, got {value}"
+                f"must be {meaning or minimum} or more, got {cut(str(value))}"
                 if meaning
-                else f"must be at least {minimum}, got {value}"
+                else f"must be at least {minimum}, got {cut(str(value))}"
             )
         if most is not None and value > most:
             raise argparse.ArgumentTypeError(
-                f"must be at most {most_meaning or f'{most:,}'}, got {value}"
+                f"must be at most {most_meaning or f'{most:,}'}, got {cut(str(value))}"
             )
         return value
 
@@ -109,7 +112,7 @@ def level_arg(text: str) -> int:
     """An argparse type: a bot level."""
     if not text.strip().isdigit() or int(text) not in LEVELS:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a level: levels are {', '.join(map(str, LEVELS))}"
+            f"{cut(text)!r} is not a level: levels are {', '.join(map(str, LEVELS))}"
         )
     return int(text)
 
@@ -119,9 +122,9 @@ def rate_arg(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{cut(text)!r} is not a number") from None
     if not 0 <= value <= 1:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be a number from 0 to 1, got {text}")
+        raise argparse.ArgumentTypeError(f"must be a number from 0 to 1, got {cut(text)}")
     return value
 
 
@@ -167,6 +170,11 @@ def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
 
 
 LOCALE_DEFAULT = "default: pt when the locale (LC_ALL, LC_MESSAGES, LANG) is Portuguese, else en"
+
+
+def add_json(parser: argparse._ActionsContainer, help: str = "print JSON for machines") -> None:
+    """The `--json` switch of a command that also answers machines (`help`: what it prints)."""
+    parser.add_argument("--json", action="store_true", help=help)
 
 
 def add_lang(parser: argparse.ArgumentParser, what: str, note: str = "") -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from rich.console import Console
 from rich.markup import escape
@@ -21,10 +21,8 @@ from .._cards import Card, Suit
 from .._events import (
     ClaimMade,
     CountStarted,
-    DealResult,
     DealScored,
     DealStarted,
-    Event,
     MatchWon,
     PartidaWon,
     RedealAsked,
@@ -35,6 +33,9 @@ from .._lang import Phrases, PlayPhrases, Who, seat_name
 from .._match import Match
 from .._report import deal_outcome, partida_games
 from .._rules import TIE_ADD, TIE_MULTIPLY, Rules, team_of, trick_winner
+
+if TYPE_CHECKING:  # names only in annotations
+    from .._events import DealResult, Event
 
 __all__ = ["HUMAN", "TableView", "card_text", "suit_text"]
 
@@ -331,7 +332,7 @@ class TableView:
         w = self.words
         title = w.match_won(self.team(team), self.human, team == team_of(HUMAN))
         partidas = w.partidas(match.partidas) if self.rules.best_of > 1 else ""
-        played = sum(d.result != "redeal" for d in match.deals)
+        played = sum(d.played for d in match.deals)
         detail = w.match_detail(played, self.teams, self._so_far(), partidas)
         self.console.print()
         self.console.print(Rule(f"[bold]{title}[/]"))

@@ -12,6 +12,7 @@ from ._common import (
     LEVELS,
     MAX_SAMPLES,
     CliError,
+    add_json,
     at_least,
     check_writable,
     samples_arg,
@@ -93,7 +94,7 @@ def add_study_options(p: argparse.ArgumentParser, default: str) -> None:
         help=f"level-4 and level-5 bots: deals imagined before each card, 1 to {MAX_SAMPLES:,} "
         "(default: the bot's own budget)",
     )
-    p.add_argument("--json", action="store_true", help="print one JSON object for machines")
+    add_json(p, "print one JSON object for machines")
 
 
 def add_run_options(p: argparse.ArgumentParser) -> None:

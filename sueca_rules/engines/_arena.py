@@ -151,7 +151,7 @@ def play_pair(arena: Arena, players: tuple[Player, Player], index: int) -> DealP
             deals=1,
             match_id=f"{index}:{swap}",
         )
-        played = [d for d in match.deals if d.result != "redeal"]
+        played = [d for d in match.deals if d.played]
         if not played:  # redealt for ever (a cap of the match): a deal nobody won
             a_points.append(0)
             b_points.append(0)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["BotPlayer", "Player", "make_level_bot", "play_match"]
 
 MAX_DEALS: Final = 1000
-"""A match still going after this many deals (redeals included) is stopped (see the studies'
+"""A match still going after this many deals (played or not) is stopped (see the studies'
 `MAX_DEALS_PER_MATCH`): no variant's match comes near."""
 
 
@@ -132,8 +132,8 @@ def play_match(
     seat; the same player may sit at two seats) and return it. Every decision is the match's
     pending one, asked of the player at its seat and answered with
     [`Match.decide()`][sueca_rules.Match.decide]: the library's engine is the referee. With
-    `deals`, the match stops once that many deals have been played (deals redealt on a weak hand
-    do not count)."""
+    `deals`, the match stops once that many deals have been played
+    ([`DealResult.played`][sueca_rules.DealResult.played])."""
     from .._match import Match
 
     if len(engines_by_seat) != 4:
@@ -147,7 +147,7 @@ def play_match(
     while (decision := match.pending()) is not None:
         finished = match.deals
         if len(finished) >= MAX_DEALS or (
-            deals is not None and sum(d.result != "redeal" for d in finished) >= deals
+            deals is not None and sum(d.played for d in finished) >= deals
         ):
             break
         player = engines_by_seat[decision.seat]

@@ -14,14 +14,14 @@ import json
 import math
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, get_args
 
 from .._cards import BIT, POINTS, Card, Suit, cards_from_mask, parse_card
 from .._engine import Observation
 from .._errors import CardError, SuecaError, VariantError
-from .._events import Claim, Trick
+from .._events import Claim, Trick, TrumpSide
 from .._rules import MAX_CLAIMS, Rules, compiled_rules, legal_mask, team_of, trick_winner
-from .._turns import Choice, Decision
+from .._turns import Choice, Decision, DecisionKind
 from .._variant import Variant
 
 if TYPE_CHECKING:
@@ -54,8 +54,8 @@ MAX_REQUEST: Final = 1024 * 1024
 """The longest request line `sueca engine` reads (bytes); a variant and a whole deal take about
 3 KB."""
 
-_SIDES: Final = ("top", "bottom")
-_KINDS: Final = ("card", "trump", "redeal", "claim")
+_SIDES: Final = get_args(TrumpSide)
+_KINDS: Final = get_args(DecisionKind)
 _SUITS: Final = tuple(Suit)
 
 

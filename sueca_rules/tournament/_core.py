@@ -8,23 +8,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._errors import RecordError
 from .._match import Match
 from .._record import Record, builtin_id_of
 from .._registry import resolve_variant
+from .._text import cut
 from .._variant import Variant
 from ._model import (
     MAX_TEAMS,
-    How,
-    RecordRef,
     Result,
     Round,
     SetScore,
     Table,
-    Team,
-    Tiebreak,
     Tournament,
     TournamentError,
     score_problem,
@@ -37,6 +34,9 @@ from ._pairing import (
     swiss_pairs,
 )
 from ._standings import group_standings, standings
+
+if TYPE_CHECKING:  # names only in annotations
+    from ._model import How, RecordRef, Team, Tiebreak
 
 __all__ = [
     "create",
@@ -90,18 +90,20 @@ def _check_setup(
     if swiss_rounds is not None and not 1 <= swiss_rounds <= round_robin_count(n):
         raise _fail(
             f"a swiss tournament of {n} teams has 1 to {round_robin_count(n)} rounds "
-            f"(more would make every rematch certain), got {swiss_rounds}"
+            f"(more would make every rematch certain), got {cut(str(swiss_rounds))}"
         )
     if fmt == "groups":
         if groups is None or advance is None:
             raise _fail("the groups format needs --groups N and --advance K")
         if not 1 <= groups <= n // 2:
-            raise _fail(f"{n} teams make 1 to {n // 2} groups of at least 2, got {groups}")
+            raise _fail(
+                f"{n} teams make 1 to {n // 2} groups of at least 2, got {cut(str(groups))}"
+            )
         smallest = n // groups
         if not 1 <= advance <= smallest or groups * advance < 2:
             raise _fail(
                 f"--advance is the teams of each group that go on to the knockout: 1 to "
-                f"{smallest} (the smallest group), and 2 or more in all; got {advance}"
+                f"{smallest} (the smallest group), and 2 or more in all; got {cut(str(advance))}"
             )
     elif groups is not None or advance is not None:
         raise _fail("--groups and --advance are for the groups format")
@@ -297,11 +299,13 @@ def _find(t: Tournament, round_no: int, table_no: int) -> Table:
     if not t.rounds:
         raise _fail("no round has been paired yet: run 'pair' first")
     if not 1 <= round_no <= len(t.rounds):
-        raise _fail(f"there is no round {round_no}: the rounds paired are 1 to {len(t.rounds)}")
+        raise _fail(
+            f"there is no round {cut(str(round_no))}: the rounds paired are 1 to {len(t.rounds)}"
+        )
     tables = t.rounds[round_no - 1].tables
     if not 1 <= table_no <= len(tables):
         raise _fail(
-            f"round {round_no} has no table {table_no}: its tables are 1 to {len(tables)}"
+            f"round {round_no} has no table {cut(str(table_no))}: its tables are 1 to {len(tables)}"
             if tables
             else f"round {round_no} has no tables"
         )

@@ -36,11 +36,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .._errors import Issue, SourceError, SuecaError, VariantError
 from .._files import atomic_write_text, locked
-from .._issues import combine_issues, validation_issues
+from .._issues import validated
 from .._registry import builtin_ids, load_variant, variant_of
 from .._variant import Variant
 from .._yaml import FlowDict, FlowList, Limits, Located, cap_issues, dump_yaml, read_yaml_file
@@ -330,13 +330,7 @@ def _from_located(located: Located) -> tuple[Tournament, Variant]:
         raise TournamentFileError(
             [located.issue("a tournament file is a mapping (format:, teams:, rounds:...)")]
         )
-    try:
-        t = Tournament.model_validate(located.data)
-    except ValidationError as exc:
-        found = validation_issues(exc, located, root=Tournament)
-        raise TournamentFileError(cap_issues(combine_issues(located.issues, found))) from None
-    if located.issues:
-        raise TournamentFileError(cap_issues(located.issues))
+    t = validated(Tournament, located, TournamentFileError)
     try:
         variant = tournament_variant(t, located)
     except VariantError as exc:
