@@ -34,12 +34,12 @@ from ._model import (
     FORMATS,
     MAX_TEAMS,
     TIEBREAKS,
+    Pairing,
     Points,
     RecordRef,
     Result,
     Round,
     SetScore,
-    Table,
     Team,
     Tournament,
     TournamentError,
@@ -61,13 +61,13 @@ __all__ = [
     "MAX_TEAMS",
     "PRINT_CSS",
     "TIEBREAKS",
+    "Pairing",
     "Points",
     "RecordRef",
     "Result",
     "Round",
     "SetScore",
     "Standing",
-    "Table",
     "Team",
     "Tournament",
     "TournamentError",
@@ -98,3 +98,17 @@ __all__ = [
     "undo",
     "update_tournament",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # `Table` was `Pairing`'s old name (a `Table` is a table people sit at, in the web app).
+    if name == "Table":
+        import warnings
+
+        warnings.warn(
+            "sueca_rules.tournament.Table is now sueca_rules.tournament.Pairing",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return Pairing
+    raise AttributeError(f"module 'sueca_rules.tournament' has no attribute {name!r}")

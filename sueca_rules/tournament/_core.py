@@ -18,10 +18,10 @@ from .._text import cut
 from .._variant import Variant
 from ._model import (
     MAX_TEAMS,
+    Pairing,
     Result,
     Round,
     SetScore,
-    Table,
     Tournament,
     TournamentError,
     score_problem,
@@ -175,7 +175,7 @@ def open_tables(t: Tournament) -> list[int]:
     return [tab.table for tab in t.rounds[-1].tables if tab.result is None]
 
 
-def _winner(tab: Table) -> str:
+def _winner(tab: Pairing) -> str:
     assert tab.result is not None
     a, b = tab.result.score
     return tab.teams[0] if a > b else tab.teams[1]
@@ -200,14 +200,14 @@ def _knockout_round(t: Tournament, number: int) -> Round:
     slots, ko = _knockout_slots(t)
     if len(slots) < 2:
         raise _fail("the knockout is over: the final has been played")
-    tables: list[Table] = []
+    tables: list[Pairing] = []
     byes: list[str] = []
     final = len(slots) == 2
     for i in range(0, len(slots), 2):
         a, b = slots[i], slots[i + 1]
         if a and b:
             tables.append(
-                Table(table=len(tables) + 1, teams=[a, b], kind="final" if final else "match")
+                Pairing(table=len(tables) + 1, teams=[a, b], kind="final" if final else "match")
             )
         elif a or b:
             byes.append(a or b or "")
@@ -215,7 +215,7 @@ def _knockout_round(t: Tournament, number: int) -> Round:
         losers = [
             tab.teams[1] if _winner(tab) == tab.teams[0] else tab.teams[0] for tab in ko[-1].tables
         ]
-        tables.append(Table(table=len(tables) + 1, teams=losers, kind="third_place"))
+        tables.append(Pairing(table=len(tables) + 1, teams=losers, kind="third_place"))
     return Round(round=number, stage="knockout", tables=tables, byes=byes)
 
 
@@ -263,7 +263,7 @@ def _plain_round(
     number: int, stage: str, pairs: Sequence[tuple[tuple[str, str], str | None]], byes: list[str]
 ) -> Round:
     tables = [
-        Table(table=i + 1, teams=[a, b], group=group) for i, ((a, b), group) in enumerate(pairs)
+        Pairing(table=i + 1, teams=[a, b], group=group) for i, ((a, b), group) in enumerate(pairs)
     ]
     return Round.model_validate(
         {"round": number, "stage": stage, "tables": tables, "byes": byes}, strict=False
@@ -295,7 +295,7 @@ def pair(t: Tournament) -> Tournament:
     return t.model_copy(update=update)
 
 
-def _find(t: Tournament, round_no: int, table_no: int) -> Table:
+def _find(t: Tournament, round_no: int, table_no: int) -> Pairing:
     if not t.rounds:
         raise _fail("no round has been paired yet: run 'pair' first")
     if not 1 <= round_no <= len(t.rounds):

@@ -8,7 +8,7 @@ from html import escape
 
 from .._variant import Variant
 from ._core import planned_rounds
-from ._model import Round, Table, Tournament
+from ._model import Pairing, Round, Tournament
 from ._standings import Standing, group_standings, standings
 
 __all__ = ["PRINT_CSS", "tournament_html"]
@@ -32,7 +32,7 @@ section.round, section.sheet { break-inside: avoid; }
 """
 
 
-def _table_row(tab: Table) -> str:
+def _table_row(tab: Pairing) -> str:
     score = "" if tab.result is None else f"{tab.result.score[0]}-{tab.result.score[1]}"
     kind = {"final": " (final)", "third_place": " (3rd place)"}.get(tab.kind, "")
     group = f"<td>{escape(tab.group)}</td>" if tab.group else ""
@@ -56,7 +56,7 @@ def _round(rnd: Round) -> str:
     )
 
 
-def _sheet(rnd: Round, tab: Table, variant: Variant) -> str:
+def _sheet(rnd: Round, tab: Pairing, variant: Variant) -> str:
     best = variant.match.best_of
     partidas = "".join(f"<th class=n>Partida {k}</th>" for k in range(1, best + 1))
     blanks = "".join("<td class=blank></td>" for _ in range(best))

@@ -53,12 +53,12 @@ __all__ = [
     "TOURNAMENT_LIMITS",
     "Format",
     "How",
+    "Pairing",
     "Points",
     "RecordRef",
     "Result",
     "Round",
     "SetScore",
-    "Table",
     "Team",
     "Tiebreak",
     "Tournament",
@@ -174,8 +174,9 @@ class Result(_Model):
     order: int = Field(ge=1, description="The order results were entered in (for undo).")
 
 
-class Table(_Model):
-    """One table of a round: two teams, the first plays seats 0 and 2."""
+class Pairing(_Model):
+    """Two teams that meet in a round, at its table number `table` (the first team plays seats
+    0 and 2), and their result once it is in."""
 
     table: int = Field(ge=1)
     teams: list[str] = Field(min_length=2, max_length=2)
@@ -189,7 +190,7 @@ class Round(_Model):
 
     round: int = Field(ge=1)
     stage: Stage
-    tables: list[Table] = Field(default_factory=list)
+    tables: list[Pairing] = Field(default_factory=list)
     byes: list[str] = Field(default_factory=list)
 
 
