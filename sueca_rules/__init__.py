@@ -17,6 +17,8 @@ from __future__ import annotations
 import importlib
 import os
 
+from ._public import renamed
+
 # The public names and their modules are listed once, in the stub `__init__.pyi` beside this
 # file (which type checkers read; the same idea as scientific-python's lazy_loader). They are
 # imported on first use (PEP 562), so that `import sueca_rules` and the `sueca` command
@@ -44,20 +46,14 @@ def _version() -> str:
         return "0+unknown"
 
 
-_RENAMED: dict[str, str] = {"Table": "TableRules"}
+_RENAMED = renamed(__name__, {"Table": ("TableRules", lambda: __getattr__("TableRules"))})
 """Old public names, still answered with a `DeprecationWarning` (one meaning per name: a
 `Table` is a table people sit at)."""
 
 
 def __getattr__(name: str) -> object:
-    if name in _RENAMED:
-        import warnings
-
-        new = _RENAMED[name]
-        warnings.warn(
-            f"sueca_rules.{name} is now sueca_rules.{new}", DeprecationWarning, stacklevel=2
-        )
-        return __getattr__(new)
+    if name == "Table":
+        return _RENAMED(name)
     if name == "__version__":
         value: object = _version()
     else:

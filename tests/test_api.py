@@ -229,7 +229,6 @@ def test_every_illegal_play_code_raised_by_the_package_is_a_play_rule() -> None:
     assert raised <= set(typing.get_args(PlayRule))
 
 
-
 def test_the_tournaments_old_name_still_answers_with_a_warning() -> None:
     from sueca_rules import tournament
 

@@ -21,6 +21,7 @@ Examples:
     ...     env.step(action)
 """
 
+from .._public import renamed
 from ._encoding import (
     INFORMATION_STATE_SIZE,
     LAYOUT,
@@ -77,15 +78,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    # `Table` was this class's old name (a `Table` is a table people sit at, in the web app).
-    if name == "Table":
-        import warnings
-
-        warnings.warn(
-            "sueca_rules.envs.Table is now sueca_rules.envs.Stepper",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return Stepper
-    raise AttributeError(f"module 'sueca_rules.envs' has no attribute {name!r}")
+# `Table` was `Stepper`'s old name (a `Table` is a table people sit at, in the web app).
+__getattr__ = renamed(__name__, {"Table": ("Stepper", lambda: Stepper)})

@@ -16,6 +16,7 @@ print(standings(cup)[0].team)
 ```
 """
 
+from .._public import renamed
 from ._core import (
     create,
     games_of,
@@ -100,15 +101,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    # `Table` was `Pairing`'s old name (a `Table` is a table people sit at, in the web app).
-    if name == "Table":
-        import warnings
-
-        warnings.warn(
-            "sueca_rules.tournament.Table is now sueca_rules.tournament.Pairing",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return Pairing
-    raise AttributeError(f"module 'sueca_rules.tournament' has no attribute {name!r}")
+# `Table` was `Pairing`'s old name (a `Table` is a table people sit at, in the web app).
+__getattr__ = renamed(__name__, {"Table": ("Pairing", lambda: Pairing)})
