@@ -1,8 +1,9 @@
-"""The `analysis` section of a phrase file: the words of `sueca analyse`, of the hints and of the
-web review. Each language fills it in its `*_analysis.py` module (`en_analysis.py`,
-`pt_analysis.py`); what the phrases say comes as facts in no language
-(`sueca_rules.analysis.Fact`): cards are given as shown (`7♥`), suits by number (0-3: S H D C),
-seats by name. The explanations speak to the player of the seat, as a partner at the table would.
+"""The `analysis` section of a phrase table: the words of `sueca analyse`, of the hints and of the
+web review. One implementation fills it in every language (`._analysis`) from the language's
+`analysis` catalogue (`catalogues/<lang>/analysis.json`); what the phrases say comes as facts in no
+language (`sueca_rules.analysis.Fact`): cards are given as shown (`7♥`), suits by number (0-3:
+S H D C), seats by name. The explanations speak to the player of the seat, as a partner at the
+table would.
 """
 
 from __future__ import annotations
@@ -66,5 +67,5 @@ class AnalysisPhrases(Protocol):
     def number(self, value: float) -> str: ...
 
     web: Mapping[str, str]
-    """The words of the web review and hint (`review.title`, `hint.button`…), by key; the same
-    keys in every language."""
+    """The words of the web review and hint (`review.title`, `hint.button`…), by key: the
+    `analysis` catalogue's `review.*` and `hint.*` templates, as the page renders them."""

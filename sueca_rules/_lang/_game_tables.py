@@ -1,11 +1,13 @@
-"""The sections of a game at the table in a phrase file: `play` (`sueca play`, its `--auto` column
-and the ladder) and `replay` (`sueca replay`'s account). Each language fills them in its `*_game.py`
-module (`en_game.py`, `pt_game.py`); mypy checks every phrase and signature there,
-`tests/test_describe.py` that both languages have the same phrases.
+"""The sections of a game at the table in a phrase table: `play` (`sueca play`, its `--auto`
+column and the ladder) and `replay` (`sueca replay`'s account). One implementation fills them in
+every language (`._game`) from the language's `game` catalogue (`catalogues/<lang>/game.json`);
+mypy checks it against these protocols, `tests/test_describe.py` that every language has the same
+phrases, `tests/test_catalogues.py` that the catalogues agree.
 
 A phrase that names a seat or a team takes a `Who` (name, grammatical person, number), so each
-language makes its verbs agree. Phrases are plain text: the front end adds colours and escapes; what
-they are given (cards, suits) may hold its markup.
+language's entries make their verbs agree (they choose by its person, `._game.person()`). Phrases
+are plain text: the front end adds colours and escapes; what they are given (cards, suits) may
+hold its markup.
 """
 
 from __future__ import annotations
