@@ -67,7 +67,7 @@ def test_the_wheel_holds_the_builtins_schema_and_phrases(wheel: Path) -> None:
     for vid in builtin_ids():
         assert f"sueca_rules/variants/{vid}.yaml" in names
     assert any(n.startswith("sueca_rules/schema/sueca-variant.") for n in names)
-    for module in ("en", "pt", "_game", "_analysis"):
+    for module in ("en", "pt", "_game_tables", "_analysis_tables"):
         assert f"sueca_rules/_lang/{module}.py" in names
     for lang in ("en", "pt"):  # the words of the game and of the analysis, in each language
         for section in ("game", "analysis", "web"):

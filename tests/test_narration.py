@@ -1,6 +1,6 @@
 """The narration of a game and the words of the analysis: one implementation in no language
-(`sueca_rules._lang._game`, `._analysis`) reading each language's `game` and `analysis`
-catalogues. A language is its catalogues only: the implementation writes no word."""
+(`sueca_rules._lang._game_tables`, `._analysis_tables`) reading each language's `game` and
+`analysis` catalogues. A language is its catalogues only: the implementation writes no word."""
 
 from __future__ import annotations
 
@@ -14,14 +14,12 @@ from typing import Any
 import pytest
 
 from sueca_rules._lang import LANGS, Who, phrases
-from sueca_rules._lang._analysis import Analysis
 from sueca_rules._lang._analysis_tables import AnalysisPhrases
 from sueca_rules._lang._catalogue import Catalogue, Entry, load_catalogue
-from sueca_rules._lang._game import Play, Replay, person
-from sueca_rules._lang._game_tables import PlayPhrases, ReplayPhrases
+from sueca_rules._lang._game_tables import PlayPhrases, ReplayPhrases, person
 
 LANG = Path(__file__).resolve().parents[1] / "sueca_rules" / "_lang"
-SOURCES = {"game": LANG / "_game.py", "analysis": LANG / "_analysis.py"}
+SOURCES = {"game": LANG / "_game_tables.py", "analysis": LANG / "_analysis_tables.py"}
 _FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
@@ -99,9 +97,9 @@ def _calls(section: Any, protocol: type) -> Iterator[tuple[str, object]]:
 
 
 SECTIONS: list[tuple[str, Callable[[Catalogue, Catalogue], Any], type]] = [
-    ("play", lambda game, analysis: Play(game), PlayPhrases),
-    ("replay", lambda game, analysis: Replay(game), ReplayPhrases),
-    ("analysis", lambda game, analysis: Analysis(analysis, game), AnalysisPhrases),
+    ("play", lambda game, analysis: PlayPhrases(game), PlayPhrases),
+    ("replay", lambda game, analysis: ReplayPhrases(game), ReplayPhrases),
+    ("analysis", lambda game, analysis: AnalysisPhrases(analysis, game), AnalysisPhrases),
 ]
 
 

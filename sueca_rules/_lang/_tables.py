@@ -255,11 +255,11 @@ class Phrases:
     summary: SummaryPhrases
     table: TablePhrases
     play: PlayPhrases
-    """`sueca play` (`._game`, from the `game` catalogue)."""
+    """`sueca play` (`._game_tables`, from the `game` catalogue)."""
     replay: ReplayPhrases
-    """`sueca replay`'s account (`._game`, from the `game` catalogue)."""
+    """`sueca replay`'s account (`._game_tables`, from the `game` catalogue)."""
     builtins: Mapping[str, str] | None
     """The built-in variants' descriptions in this language, by id; `None` in the language the
     variant files are written in (English), whose descriptions are shown as written."""
     analysis: AnalysisPhrases
-    """`sueca analyse`, the hints and the web review (`._analysis`, from its catalogue)."""
+    """`sueca analyse`, the hints and the web review (`._analysis_tables`, from its catalogue)."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._analysis import analysis_section
-from ._game import play_section, replay_section
+from ._analysis_tables import analysis_section
+from ._game_tables import play_section, replay_section
 from ._tables import Headings, Phase, PhaseNames, Phrases, TopicLabels
 
 if TYPE_CHECKING:
