@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from sueca_rules._lang import LANGS, Who, phrases
+from sueca_rules._lang import LANGS, Lang, Who, phrases
 from sueca_rules._lang._analysis_tables import AnalysisPhrases
 from sueca_rules._lang._catalogue import Catalogue, Entry, load_catalogue
-from sueca_rules._lang._game_tables import PlayPhrases, ReplayPhrases, person
+from sueca_rules._lang._game_tables import PAGE_WORDS, PlayPhrases, ReplayPhrases, person
 
 LANG = Path(__file__).resolve().parents[1] / "sueca_rules" / "_lang"
 SOURCES = {"game": LANG / "_game_tables.py", "analysis": LANG / "_analysis_tables.py"}
@@ -126,7 +126,7 @@ def test_every_entry_is_said() -> None:
     # Each entry of the game and analysis catalogues is named by the implementation (the web
     # review's words are handed to the page as they are).
     code = "".join(source.read_text(encoding="utf-8") for source in SOURCES.values())
-    named = set(re.findall(r'"([a-z_][a-z0-9_.]*)"', code))
+    named = set(re.findall(r'"([a-z_][A-Za-z0-9_.]*)"', code))
     for section in SOURCES:
         for key in load_catalogue("en", section).entries:
             assert key in named or key.startswith(("review.", "hint.")), (section, key)
@@ -172,3 +172,20 @@ def test_the_columns_of_a_report_line_up_in_each_language() -> None:
         lines = [w.decision_line(3, "seat 1", w.kind(k), "7♥", "A♥", 0) for k in ("card", "claim")]
         assert len({line.index("7♥") for line in lines}) == 1
         assert max(len(w.kind(k)) for k in ("card", "redeal", "claim")) == width
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pages_say_the_games_suits_and_counts(lang: Lang) -> None:
+    # One entry for the terminal and the browser: the suits and the counts of games and points
+    # are the game catalogue's, served to the pages under the keys they always had.
+    pytest.importorskip("starlette")
+    from sueca_rules.web._i18n import phrase, strings
+
+    game, web = load_catalogue(lang, "game"), load_catalogue(lang, "web")
+    for key in PAGE_WORDS:
+        assert strings(lang)[key] == game.entries[key]
+        assert key not in web
+    p = phrases(lang)
+    assert phrase(lang, "suit.H") == p.play.suit(1)
+    assert phrase(lang, "unit.games", n=3) in p.play.won(p.play.our_team(True), 3, "")
+    assert phrase(lang, "score.points", n=1) in p.play.ask_redeal(1, 21)

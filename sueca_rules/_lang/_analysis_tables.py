@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Final
 
 from ._catalogue import Catalogue, load_catalogue
-from ._game_tables import game_catalogue
+from ._game_tables import game_catalogue, suit_name
 
 __all__ = ["AnalysisPhrases", "analysis_section", "decimal"]
 
@@ -56,10 +56,10 @@ class AnalysisPhrases:
         )
 
     def _points(self, n: int) -> str:
-        return self._game("unit.points", n=n)
+        return self._game("score.points", n=n)
 
     def _suit(self, suit: int) -> str:
-        return self._game("suit", suit=suit)
+        return suit_name(self._game, suit)
 
     def number(self, value: float) -> str:
         return decimal(self._game, value)

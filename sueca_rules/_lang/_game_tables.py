@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from ._catalogue import Value
 
 __all__ = [
+    "PAGE_WORDS",
     "FalseClaim",
     "PlayPhrases",
     "ReplayPhrases",
@@ -42,6 +43,7 @@ __all__ = [
     "play_section",
     "replay_section",
     "spoken",
+    "suit_name",
 ]
 
 FalseClaim = Literal["ignored", "ends", "on"]
@@ -67,6 +69,12 @@ class Who:
 
 
 _SYMBOLS: Final = "♠♥♦♣"
+_SUITS: Final = ("suit.S", "suit.H", "suit.D", "suit.C")
+"""The suits' names, by number."""
+PAGE_WORDS: Final = (*_SUITS, "unit.games", "score.points")
+"""The entries of the `game` catalogue that the web pages say too, under the same keys: the
+suits and the counts of games and of points (`sueca_rules.web._i18n.strings` serves them with
+the web's own)."""
 _COLUMNS: Final = (
     "play.column.rank",
     "play.column.score",
@@ -103,6 +111,11 @@ def _cap(text: str) -> str:
 def grouped(c: Catalogue, n: int) -> str:
     """Whole number `n` with its thousands grouped as the language writes them."""
     return f"{n:,}".replace(",", c("number.thousands"))
+
+
+def suit_name(c: Catalogue, suit: int) -> str:
+    """The name of suit `suit` (0-3: spades, hearts, diamonds, clubs) in `c`'s language."""
+    return c(_SUITS[suit])
 
 
 def _words(c: Catalogue, key: str) -> frozenset[str]:
@@ -199,7 +212,7 @@ class PlayPhrases(_Section):
         return Who(self._c("who.they"), self._c("who.them"), 3, True)
 
     def suit(self, suit: int) -> str:
-        return self._c("suit", suit=suit)
+        return suit_name(self._c, suit)
 
     def either(self, items: Sequence[str]) -> str:
         """`A or B`, `one of A B C D`."""
@@ -259,7 +272,7 @@ class PlayPhrases(_Section):
         return self._c("play.trump_hint")
 
     def ask_redeal(self, points: int, below: int) -> str:
-        return self._c("play.ask_redeal", points=self._c("unit.points", n=points), below=below)
+        return self._c("play.ask_redeal", points=self._c("score.points", n=points), below=below)
 
     def yes_no_hint(self) -> str:
         return self._c("play.yes_no_hint")
@@ -549,7 +562,7 @@ class ReplayPhrases(_Section):
             dealer=dealer,
             card=card,
             symbol=_SYMBOLS[suit],
-            suit=self._c("suit", suit=suit),
+            suit=suit_name(self._c, suit),
         )
 
     def redeal(self, seat: int) -> str:
