@@ -86,12 +86,15 @@ def _arguments(phrase: str, name: str, annotation: str, section: Any) -> list[An
 def _calls(section: Any, protocol: type) -> Iterator[tuple[str, object]]:
     """Every phrase of `section` said with every combination of the values above."""
     for name in sorted(n for n in vars(protocol) if not n.startswith("_")):
-        method = getattr(protocol, name)
-        if not callable(method):
-            continue
-        params = list(inspect.signature(method).parameters.values())[1:]
-        options = [_arguments(name, p.name, str(p.annotation), section) for p in params]
         phrase = getattr(section, name)
+        if not callable(phrase):
+            continue
+        params = inspect.signature(phrase).parameters.values()
+        options = [
+            _arguments(name, p.name, str(p.annotation), section)
+            for p in params
+            if p.kind != p.VAR_KEYWORD  # a phrase said as its entry is (`Said`)
+        ]
         for args in itertools.product(*options):
             yield name, phrase(*args)
 

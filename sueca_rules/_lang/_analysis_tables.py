@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Final
 
 from ._catalogue import Catalogue, load_catalogue
-from ._game_tables import game_catalogue, suit_name
+from ._game_tables import Said, game_catalogue, suit_name
 
 __all__ = ["AnalysisPhrases", "analysis_section", "decimal"]
 
@@ -95,8 +95,7 @@ class AnalysisPhrases:
         who = rival or self._c("missed_claim.anyone")
         return self._c("missed_claim", rival_cap=who[:1].upper() + who[1:])
 
-    def false_claim(self) -> str:
-        return self._c("false_claim")
+    false_claim = Said("false_claim")
 
     def revoked(self, card: str) -> str:
         return self._c("revoked", card=card)
@@ -104,11 +103,9 @@ class AnalysisPhrases:
     def better(self, best: str, loss: float) -> str:
         return self._c("better", best=best, loss=self.number(loss))
 
-    def either_side(self) -> str:
-        return self._c("either_side")
+    either_side = Said("either_side")
 
-    def only_option(self) -> str:
-        return self._c("only_option")
+    only_option = Said("only_option")
 
     def keep_hand(self, points: int) -> str:
         return self._c("keep_hand", points=self._points(points))
@@ -116,11 +113,9 @@ class AnalysisPhrases:
     def new_deal(self, points: int) -> str:
         return self._c("new_deal", points=self._points(points))
 
-    def claim_now(self) -> str:
-        return self._c("claim_now")
+    claim_now = Said("claim_now")
 
-    def no_claim(self) -> str:
-        return self._c("no_claim")
+    no_claim = Said("no_claim")
 
     def takes(self, card: str) -> str:
         return self._c("takes", card=card)
@@ -172,11 +167,9 @@ class AnalysisPhrases:
             loss=self.number(loss),
         )
 
-    def mistake(self) -> str:
-        return self._c("mistake")
+    mistake = Said("mistake")
 
-    def summary_head(self) -> str:
-        return self._c("summary_head")
+    summary_head = Said("summary_head")
 
     def summary(self, seat: str, decisions: int, loss: float, mistakes: int) -> str:
         return self._c(
@@ -200,8 +193,7 @@ class AnalysisPhrases:
     def hint_head(self, choice: str) -> str:
         return self._c("hint_head", choice=choice)
 
-    def hint_keys(self) -> str:
-        return self._c("hint_keys")
+    hint_keys = Said("hint_keys")
 
 
 def analysis_section(lang: str) -> AnalysisPhrases:

@@ -21,9 +21,9 @@ form by). Phrases are plain text: the front end adds colours and escapes; what t
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, Protocol, overload
 
 from ._catalogue import Catalogue, load_catalogue
 
@@ -36,6 +36,7 @@ __all__ = [
     "FalseClaim",
     "PlayPhrases",
     "ReplayPhrases",
+    "Said",
     "Who",
     "game_catalogue",
     "grouped",
@@ -131,6 +132,34 @@ def _pair(name: str, values: tuple[int, int]) -> dict[str, Value]:
 def _teams(teams: tuple[Who, Who]) -> dict[str, Value]:
     """Two teams as labels, `team_a`, `team_b`."""
     return {"team_a": teams[0].short, "team_b": teams[1].short}
+
+
+class _Speaker(Protocol):
+    """What says its phrases from a catalogue."""
+
+    _c: Catalogue
+
+
+class Said:
+    """A phrase that takes nothing, said as its entry is (`you_lead = Said("play.you_lead")`
+    makes `you_lead()` say entry `play.you_lead`)."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        """The entry's key."""
+
+    @overload
+    def __get__(self, section: None, owner: type) -> Said: ...
+    @overload
+    def __get__(self, section: _Speaker, owner: type | None = None) -> Callable[[], str]: ...
+    def __get__(
+        self, section: _Speaker | None, owner: type | None = None
+    ) -> Said | Callable[[], str]:
+        if section is None:  # the class's own attribute
+            return self
+        return functools.partial(section._c, self.key)
 
 
 class _Section:
@@ -265,17 +294,14 @@ class PlayPhrases(_Section):
     def dealt(self, dealer: Who, card: str, suit: str) -> str:
         return self._c("play.dealt", card=card, suit=suit, **spoken("dealer", dealer))
 
-    def ask_trump(self) -> str:
-        return self._c("play.ask_trump")
+    ask_trump = Said("play.ask_trump")
 
-    def trump_hint(self) -> str:
-        return self._c("play.trump_hint")
+    trump_hint = Said("play.trump_hint")
 
     def ask_redeal(self, points: int, below: int) -> str:
         return self._c("play.ask_redeal", points=self._c("score.points", n=points), below=below)
 
-    def yes_no_hint(self) -> str:
-        return self._c("play.yes_no_hint")
+    yes_no_hint = Said("play.yes_no_hint")
 
     def redeal(self, who: Who, dealer: Who) -> str:
         again = self._c("play.redeal.again", **spoken("dealer", dealer))
@@ -305,8 +331,7 @@ class PlayPhrases(_Section):
     def partidas(self, won: tuple[int, int]) -> str:
         return self._c("play.partidas", **_pair("won", won))
 
-    def tie_pending(self) -> str:
-        return self._c("play.tie_pending")
+    tie_pending = Said("play.tie_pending")
 
     def penalties_pending(self, teams: tuple[Who, Who], games: tuple[int, int]) -> str:
         owed = [
@@ -319,14 +344,11 @@ class PlayPhrases(_Section):
     def on_table(self, parts: Sequence[str]) -> str:
         return self._c("play.on_table", cards=self._list(parts))
 
-    def you_lead(self) -> str:
-        return self._c("play.you_lead")
+    you_lead = Said("play.you_lead")
 
-    def your_hand(self) -> str:
-        return self._c("play.your_hand")
+    your_hand = Said("play.your_hand")
 
-    def star(self) -> str:
-        return self._c("play.star")
+    star = Said("play.star")
 
     def card_prompt(self, count: int) -> str:
         return self._c("play.card_prompt", numbers=_numbers(count))
@@ -343,8 +365,7 @@ class PlayPhrases(_Section):
     def must_follow(self, suit: str, cards: str) -> str:
         return self._c("play.must_follow", suit=suit, cards=cards)
 
-    def no_claims(self) -> str:
-        return self._c("play.no_claims")
+    no_claims = Said("play.no_claims")
 
     def trick_line(self, number: int, parts: Sequence[str], winner: Who, points: int) -> str:
         return self._c(
@@ -355,11 +376,9 @@ class PlayPhrases(_Section):
             points=points,
         )
 
-    def no_tricks(self) -> str:
-        return self._c("play.no_tricks")
+    no_tricks = Said("play.no_tricks")
 
-    def tricks_title(self) -> str:
-        return self._c("play.tricks_title")
+    tricks_title = Said("play.tricks_title")
 
     def accuse_prompt(self, left: Who, right: Who) -> str:
         return self._c("play.accuse_prompt", left=left.name, right=right.name)
@@ -415,14 +434,11 @@ class PlayPhrases(_Section):
             "play.claim_wrong", outcome=outcome, head=head, goes_on=goes_on, scores=scores
         )
 
-    def count_started(self) -> str:
-        return self._c("play.count_started")
+    count_started = Said("play.count_started")
 
-    def count_prompt(self) -> str:
-        return self._c("play.count_prompt")
+    count_prompt = Said("play.count_prompt")
 
-    def count_hint(self) -> str:
-        return self._c("play.count_hint")
+    count_hint = Said("play.count_hint")
 
     def tie(self, add: int, multiply: int, penalized: bool = False) -> str:
         # `penalized`: false claims scored games all the same (said next): the deal itself did not
@@ -488,11 +504,9 @@ class PlayPhrases(_Section):
             return detail.capitalize()
         return self._c("play.match_detail.partidas", partidas_cap=_cap(partidas), detail=detail)
 
-    def end_of_input(self) -> str:
-        return self._c("play.end_of_input")
+    end_of_input = Said("play.end_of_input")
 
-    def leave(self) -> str:
-        return self._c("play.leave")
+    leave = Said("play.leave")
 
     def saved(self, path: str, command: str) -> str:
         return self._c("play.saved", path=path, command=command)
@@ -524,8 +538,7 @@ class PlayPhrases(_Section):
     def ladder_left(self, eof: bool) -> str:
         return self._c("play.ladder_left", eof=eof)
 
-    def interrupted(self) -> str:
-        return self._c("play.interrupted")
+    interrupted = Said("play.interrupted")
 
     def run_over(self, streak: int, margin: str, score: str, rank: int | None) -> str:
         rank_said = self._c("play.run_over.rank", rank=rank or 0)
