@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Final
 
 from ._catalogue import Catalogue, load_catalogue
-from ._game_tables import Said, game_catalogue, suit_name
+from ._game_tables import Said, capitalized, game_catalogue, suit_name
 
 __all__ = ["AnalysisPhrases", "analysis_section", "decimal"]
 
@@ -93,7 +93,7 @@ class AnalysisPhrases:
 
     def missed_claim(self, rival: str | None) -> str:
         who = rival or self._c("missed_claim.anyone")
-        return self._c("missed_claim", rival_cap=who[:1].upper() + who[1:])
+        return self._c("missed_claim", rival_cap=capitalized(who))
 
     false_claim = Said("false_claim")
 

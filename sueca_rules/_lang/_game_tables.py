@@ -38,6 +38,7 @@ __all__ = [
     "ReplayPhrases",
     "Said",
     "Who",
+    "capitalized",
     "game_catalogue",
     "grouped",
     "person",
@@ -66,7 +67,7 @@ class Who:
     @property
     def cap(self) -> str:
         """The name with a capital letter, to start a sentence."""
-        return self.name[:1].upper() + self.name[1:]
+        return capitalized(self.name)
 
 
 _SYMBOLS: Final = "♠♥♦♣"
@@ -104,7 +105,7 @@ def spoken(prefix: str, who: Who) -> dict[str, Value]:
     }
 
 
-def _cap(text: str) -> str:
+def capitalized(text: str) -> str:
     """`text` with a capital letter (to start a sentence)."""
     return text[:1].upper() + text[1:]
 
@@ -401,7 +402,7 @@ class PlayPhrases(_Section):
             "play.confirm_claim",
             accused=against is not None,
             against="" if against is None else against.name,
-            cost_cap=_cap(cost),
+            cost_cap=capitalized(cost),
         )
 
     def no_claim(self, count: bool) -> str:
@@ -502,7 +503,9 @@ class PlayPhrases(_Section):
         )
         if not partidas:
             return detail.capitalize()
-        return self._c("play.match_detail.partidas", partidas_cap=_cap(partidas), detail=detail)
+        return self._c(
+            "play.match_detail.partidas", partidas_cap=capitalized(partidas), detail=detail
+        )
 
     end_of_input = Said("play.end_of_input")
 
@@ -650,7 +653,7 @@ class ReplayPhrases(_Section):
     def partida(self, team: str, number: int, bandeira: bool, games: tuple[int, int]) -> str:
         return self._c(
             "replay.partida",
-            team_cap=_cap(team),
+            team_cap=capitalized(team),
             number=number,
             bandeira=bandeira,
             **_pair("games", games),
