@@ -352,13 +352,15 @@ class PlayPhrases(_Section):
     star = Said("play.star")
 
     def card_prompt(self, count: int) -> str:
-        return self._c("play.card_prompt", numbers=_numbers(count))
+        return self._c("play.card_prompt", numbers=self._c("play.card_numbers", count=count))
 
     def no_card(self, n: int, count: int) -> str:
         return self._c("play.no_card", n=n, count=count)
 
     def not_a_card(self, text: str, count: int) -> str:
-        return self._c("play.not_a_card", text=repr(text), numbers=_numbers(count))
+        return self._c(
+            "play.not_a_card", text=repr(text), numbers=self._c("play.card_numbers", count=count)
+        )
 
     def not_held(self, card: str) -> str:
         return self._c("play.not_held", card=card)
@@ -554,11 +556,6 @@ class PlayPhrases(_Section):
 
     def number(self, n: int) -> str:
         return grouped(self._c, n)
-
-
-def _numbers(count: int) -> str:
-    """The numbers of the cards in a hand of `count`, as a prompt shows them: `1-8`, `1`."""
-    return f"1-{count}" if count > 1 else "1"
 
 
 class ReplayPhrases(_Section):
