@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -192,3 +193,36 @@ def test_the_pages_say_the_games_suits_and_counts(lang: Lang) -> None:
     assert phrase(lang, "suit.H") == p.play.suit(1)
     assert phrase(lang, "unit.games", n=3) in p.play.won(p.play.our_team(True), 3, "")
     assert phrase(lang, "score.points", n=1) in p.play.ask_redeal(1, 21)
+
+
+def _built(section: Any, spec: Any) -> Any:
+    """An argument of a snapshot row: a subject (`{"who": [constructor, args...]}`, made by the
+    section itself), a pair of subjects or of numbers (a tuple), or the value itself."""
+    if isinstance(spec, dict):
+        constructor, *args = spec["who"]
+        return getattr(section, constructor)(*args)
+    if isinstance(spec, list) and spec and isinstance(spec[0], dict):
+        return tuple(_built(section, s) for s in spec)
+    if isinstance(spec, list) and len(spec) == 2 and all(isinstance(x, int) for x in spec):
+        return tuple(spec)
+    return spec
+
+
+def test_every_phrase_says_what_the_language_modules_said() -> None:
+    # `narration/phrases.json`: what the phrase modules of each language (en_game.py, pt_game.py,
+    # en_analysis.py, pt_analysis.py, removed when the catalogues took their words) said for
+    # every phrase, with one call for each different shape of text each phrase had (972 calls).
+    rows = json.loads((Path(__file__).parent / "narration" / "phrases.json").read_text("utf-8"))
+    assert len(rows) > 900
+    for lang, name, phrase, args, said in rows:
+        p = phrases(lang)
+        section = getattr(p, name)
+        value = getattr(section, phrase)
+        if args is None:  # a word list, the columns, the web's words
+            shown = sorted(value) if isinstance(value, frozenset) else value
+            assert shown == (tuple(said) if isinstance(value, tuple) else said), (lang, phrase)
+            continue
+        out = value(*(_built(p.play, a) for a in args))
+        if isinstance(out, Who):
+            out = [out.name, out.short, out.person, out.plural]
+        assert out == said, (lang, name, phrase, args)
