@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -25,15 +26,15 @@ def _choices(entry: Entry) -> list[dict[str, Entry]]:
 
 
 def test_web_plural_choices_are_well_formed() -> None:
-    # A count's words in the web's catalogues are a choice by that count (one form for 1, one
-    # for the rest), never "point(s)"; both forms are written.
+    # A count's words in the catalogues (the web's, the game's, the analysis's) are a choice by
+    # that count (one form for 1, one for the rest), never "point(s)"; both forms are written.
     checked = 0
-    for lang in ("en", "pt"):
-        for key, entry in load_catalogue(lang, "web").entries.items():
+    for lang, section in itertools.product(("en", "pt"), ("web", "game", "analysis")):
+        for key, entry in load_catalogue(lang, section).entries.items():
             for choice in _choices(entry):
                 if {"one", "other"} <= set(choice):
                     checked += 1
                     assert choice["one"], (lang, key)
                     assert choice["other"], (lang, key)
                     assert choice["one"] != choice["other"], (lang, key, "the same two forms")
-    assert checked >= 16
+    assert checked >= 36  # 20 of the web's, 16 of the game's and the analysis's

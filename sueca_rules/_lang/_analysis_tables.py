@@ -1,70 +1,201 @@
-"""The `analysis` section of a phrase file: the words of `sueca analyse`, of the hints and of the
-web review. Each language fills it in its `*_analysis.py` module (`en_analysis.py`,
-`pt_analysis.py`); what the phrases say comes as facts in no language
+"""The `analysis` section of a phrase table, in any language: the words of `sueca analyse`, of
+the hints and of the web review, read from the language's `analysis` catalogue
+(`catalogues/<lang>/analysis.json`), with the suits, the counts of points and the numbers of its
+`game` catalogue.
+
+This is the one implementation of the section. What the phrases say comes as facts in no language
 (`sueca_rules.analysis.Fact`): cards are given as shown (`7♥`), suits by number (0-3: S H D C),
-seats by name. The explanations speak to the player of the seat, as a partner at the table would.
+seats by name; each entry is passed its facts and chooses its own forms. The explanations speak to
+the player of the seat, as a partner at the table would. A new language is a new `analysis.json`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from types import MappingProxyType
+from typing import Final
 
-__all__ = ["AnalysisPhrases"]
+from ._catalogue import Catalogue, load_catalogue
+from ._game_tables import Said, capitalized, game_catalogue, suit_name
+
+__all__ = ["AnalysisPhrases", "analysis_section", "decimal"]
+
+_KINDS: Final = ("card", "redeal", "claim")
+"""The kinds of decision (their names line up in a column of the report)."""
+_WEB: Final = ("review.", "hint.")
+"""The keys of the entries the web review and hint take as they are."""
 
 
-class AnalysisPhrases(Protocol):
+def decimal(game: Catalogue, value: float) -> str:
+    """`value` to a tenth at most, written as the language writes numbers: `2`, `1.5`, `1,5`."""
+    if value == int(value):
+        return str(int(value))
+    return f"{value:.1f}".rstrip("0").rstrip(".").replace(".", game("number.decimal"))
+
+
+class AnalysisPhrases:
     """The words of a review and of a hint."""
-
-    # --- why a choice lost points (one per fact kind) ---
-    def gave_points(self, card: str, lower: str, points: int) -> str: ...
-    def ruffed_partner(self, card: str) -> str: ...
-    def overtook_partner(self, card: str, lower: str) -> str: ...
-    def let_trick_go(self, card: str, best: str) -> str: ...
-    def did_not_cut(self, card: str, best: str, suit: int) -> str: ...
-    def led_under_higher(self, card: str, higher: str) -> str: ...
-    def partner_void(self, best: str, suit: int) -> str: ...
-    def kept_weak_hand(self, points: int) -> str: ...
-    def asked_redeal(self, points: int) -> str: ...
-    def missed_claim(self, rival: str | None) -> str: ...
-    def false_claim(self) -> str: ...
-    def revoked(self, card: str) -> str: ...
-    def better(self, best: str, loss: float) -> str: ...
-
-    # --- why a hint advises what it does ---
-    def either_side(self) -> str: ...
-    def only_option(self) -> str: ...
-    def keep_hand(self, points: int) -> str: ...
-    def new_deal(self, points: int) -> str: ...
-    def claim_now(self) -> str: ...
-    def no_claim(self) -> str: ...
-    def takes(self, card: str) -> str: ...
-    def feeds_partner(self, card: str, points: int) -> str: ...
-    def gives_least(self, card: str) -> str: ...
-    def partner_can_cut(self, card: str, suit: int) -> str: ...
-    def best_value(self, card: str, points: int, gap: float) -> str: ...
-
-    # --- the report of `sueca analyse` ---
-    def title(self, variant: str, level: int) -> str: ...
-    def deal_title(self, number: int, points: tuple[int, int]) -> str: ...
-    def deal_redeal(self, number: int, seat: str) -> str: ...
-    def kind(self, kind: str) -> str: ...
-    def answer(self, kind: str, choice: bool | int | str) -> str: ...
-    def decision_line(
-        self, after: int, seat: str, kind: str, played: str, best: str, loss: float
-    ) -> str: ...
-    def mistake(self) -> str: ...
-    def summary_head(self) -> str: ...
-    def summary(self, seat: str, decisions: int, loss: float, mistakes: int) -> str: ...
-    def biggest(self, deal: int, after: int, played: str, best: str, loss: float) -> str: ...
-    def hint_head(self, choice: str) -> str: ...
 
     hint_words: frozenset[str]
     """What the player types at `sueca play --hints` for a hint."""
-
-    def hint_keys(self) -> str: ...
-    def number(self, value: float) -> str: ...
-
     web: Mapping[str, str]
-    """The words of the web review and hint (`review.title`, `hint.button`…), by key; the same
-    keys in every language."""
+    """The words of the web review and hint (`review.title`, `hint.button`…), by key: the
+    catalogue's `review.*` and `hint.*` templates, as the page renders them."""
+
+    def __init__(self, catalogue: Catalogue, game: Catalogue) -> None:
+        self._c = catalogue
+        self._game = game
+        self._kind_width = max(len(self.kind(kind)) for kind in _KINDS)
+        self.hint_words = frozenset(catalogue("hint_words").split())
+        self.web = MappingProxyType(
+            {
+                key: entry
+                for key, entry in catalogue.entries.items()
+                if key.startswith(_WEB) and isinstance(entry, str)
+            }
+        )
+
+    def _points(self, n: int) -> str:
+        return self._game("score.points", n=n)
+
+    def _suit(self, suit: int) -> str:
+        return suit_name(self._game, suit)
+
+    def number(self, value: float) -> str:
+        return decimal(self._game, value)
+
+    def gave_points(self, card: str, lower: str, points: int) -> str:
+        return self._c("gave_points", card=card, lower=lower, points=self._points(points))
+
+    def ruffed_partner(self, card: str) -> str:
+        return self._c("ruffed_partner", card=card)
+
+    def overtook_partner(self, card: str, lower: str) -> str:
+        return self._c("overtook_partner", card=card, lower=lower)
+
+    def let_trick_go(self, card: str, best: str) -> str:
+        return self._c("let_trick_go", card=card, best=best)
+
+    def did_not_cut(self, card: str, best: str, suit: int) -> str:
+        return self._c("did_not_cut", card=card, best=best, suit=self._suit(suit))
+
+    def led_under_higher(self, card: str, higher: str) -> str:
+        return self._c("led_under_higher", card=card, higher=higher)
+
+    def partner_void(self, best: str, suit: int) -> str:
+        return self._c("partner_void", best=best, suit=self._suit(suit))
+
+    def kept_weak_hand(self, points: int) -> str:
+        return self._c("kept_weak_hand", points=self._points(points))
+
+    def asked_redeal(self, points: int) -> str:
+        return self._c("asked_redeal", points=self._points(points))
+
+    def missed_claim(self, rival: str | None) -> str:
+        who = rival or self._c("missed_claim.anyone")
+        return self._c("missed_claim", rival_cap=capitalized(who))
+
+    false_claim = Said("false_claim")
+
+    def revoked(self, card: str) -> str:
+        return self._c("revoked", card=card)
+
+    def better(self, best: str, loss: float) -> str:
+        return self._c("better", best=best, loss=self.number(loss))
+
+    either_side = Said("either_side")
+
+    only_option = Said("only_option")
+
+    def keep_hand(self, points: int) -> str:
+        return self._c("keep_hand", points=self._points(points))
+
+    def new_deal(self, points: int) -> str:
+        return self._c("new_deal", points=self._points(points))
+
+    claim_now = Said("claim_now")
+
+    no_claim = Said("no_claim")
+
+    def takes(self, card: str) -> str:
+        return self._c("takes", card=card)
+
+    def feeds_partner(self, card: str, points: int) -> str:
+        return self._c("feeds_partner", card=card, points=self._points(points))
+
+    def gives_least(self, card: str) -> str:
+        return self._c("gives_least", card=card)
+
+    def partner_can_cut(self, card: str, suit: int) -> str:
+        return self._c("partner_can_cut", card=card, suit=self._suit(suit))
+
+    def best_value(self, card: str, points: int, gap: float) -> str:
+        return self._c(
+            "best_value",
+            card=card,
+            points=self._points(points),
+            ahead=gap > 0,
+            gap=self.number(gap),
+        )
+
+    def title(self, variant: str, level: int) -> str:
+        return self._c("title", variant=variant, level=level)
+
+    def deal_title(self, number: int, points: tuple[int, int]) -> str:
+        return self._c("deal_title", number=number, points_a=points[0], points_b=points[1])
+
+    def deal_redeal(self, number: int, seat: str) -> str:
+        return self._c("deal_redeal", number=number, seat=seat)
+
+    def kind(self, kind: str) -> str:
+        return self._c("kind", kind=kind)
+
+    def answer(self, kind: str, choice: bool | int | str) -> str:
+        return self._c("answer", kind=kind, choice=choice, shown=str(choice))
+
+    def decision_line(
+        self, after: int, seat: str, kind: str, played: str, best: str, loss: float
+    ) -> str:
+        return self._c(
+            "decision_line",
+            lost=bool(loss),
+            after=f"{after + 1:>2}",
+            seat=f"{seat:<7}",
+            kind=f"{kind:<{self._kind_width}}",
+            played=played,
+            best=best,
+            loss=self.number(loss),
+        )
+
+    mistake = Said("mistake")
+
+    summary_head = Said("summary_head")
+
+    def summary(self, seat: str, decisions: int, loss: float, mistakes: int) -> str:
+        return self._c(
+            "summary",
+            seat=seat,
+            decisions=self._c("summary.decisions", n=decisions),
+            loss=self.number(loss),
+            mistakes=self._c("summary.mistakes", n=mistakes),
+        )
+
+    def biggest(self, deal: int, after: int, played: str, best: str, loss: float) -> str:
+        return self._c(
+            "biggest",
+            deal=deal,
+            after=after + 1,
+            played=played,
+            best=best,
+            loss=self.number(loss),
+        )
+
+    def hint_head(self, choice: str) -> str:
+        return self._c("hint_head", choice=choice)
+
+    hint_keys = Said("hint_keys")
+
+
+def analysis_section(lang: str) -> AnalysisPhrases:
+    """The `analysis` section of `lang`, from its `analysis` and `game` catalogues."""
+    return AnalysisPhrases(load_catalogue(lang, "analysis"), game_catalogue(lang))

@@ -255,11 +255,11 @@ class Phrases:
     summary: SummaryPhrases
     table: TablePhrases
     play: PlayPhrases
-    """`sueca play` (in `en_game.py`, `pt_game.py`)."""
+    """`sueca play` (`._game_tables`, from the `game` catalogue)."""
     replay: ReplayPhrases
-    """`sueca replay`'s account (in `en_game.py`, `pt_game.py`)."""
+    """`sueca replay`'s account (`._game_tables`, from the `game` catalogue)."""
     builtins: Mapping[str, str] | None
     """The built-in variants' descriptions in this language, by id; `None` in the language the
     variant files are written in (English), whose descriptions are shown as written."""
     analysis: AnalysisPhrases
-    """`sueca analyse`, the hints and the web review (in `en_analysis.py`, `pt_analysis.py`)."""
+    """`sueca analyse`, the hints and the web review (`._analysis_tables`, from its catalogue)."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._analysis_tables import analysis_section
+from ._game_tables import play_section, replay_section
 from ._tables import Headings, Phase, PhaseNames, Phrases, TopicLabels
-from .en_analysis import ANALYSIS
-from .en_game import PLAY, REPLAY
 
 if TYPE_CHECKING:
     from .._describe_facts import (
@@ -606,8 +606,8 @@ PHRASES = Phrases(
     diff=_Diff(),
     summary=_Summary(),
     table=_Table(),
-    play=PLAY,
-    replay=REPLAY,
-    analysis=ANALYSIS,
+    play=play_section("en"),
+    replay=replay_section("en"),
+    analysis=analysis_section("en"),
     builtins=None,
 )

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._analysis_tables import analysis_section
+from ._game_tables import play_section, replay_section
 from ._tables import Headings, Phase, PhaseNames, Phrases, TopicLabels
-from .pt_analysis import ANALYSIS
-from .pt_game import PLAY, REPLAY
 
 if TYPE_CHECKING:
     from .._describe_facts import (
@@ -671,8 +671,8 @@ PHRASES = Phrases(
     diff=_Diff(),
     summary=_Summary(),
     table=_Table(),
-    play=PLAY,
-    replay=REPLAY,
-    analysis=ANALYSIS,
+    play=play_section("pt"),
+    replay=replay_section("pt"),
+    analysis=analysis_section("pt"),
     builtins=_BUILTINS,
 )
