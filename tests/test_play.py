@@ -33,7 +33,7 @@ from sueca_rules.cli._ladder import (
 from sueca_rules.cli._play_bots import LeavesClaims, make_table_bots
 from sueca_rules.cli._play_flow import play_out
 from sueca_rules.cli._play_input import HumanSeat, Stop
-from sueca_rules.cli._play_view import TableView
+from sueca_rules.cli._play_view import PlayView
 
 from .scenarios import deal_and_keep, find_deal
 
@@ -138,7 +138,7 @@ def table_game(
     match and what was printed."""
     match = Match(load_variant(variant), seed=seed, deal=False)
     out = io.StringIO()
-    view = TableView(Console(file=out, width=400), phrases(lang), match.rules, human=True)
+    view = PlayView(Console(file=out, width=400), phrases(lang), match.rules, human=True)
     stdin = Scripted(match, lambda m: None)
     stdin.answer = lambda m: answer(m, stdin)
     human = HumanSeat(view, cast(TextIO, stdin), match)
@@ -679,7 +679,7 @@ def test_a_tie_with_false_claim_games_names_them(lang: str, said: str) -> None:
     for card in deal.plays:
         match.play(card)
     match.score_deal()
-    view = TableView(Console(file=io.StringIO()), phrases(lang), match.rules, human=True)
+    view = PlayView(Console(file=io.StringIO()), phrases(lang), match.rules, human=True)
     assert view._result(match.deals[0]) == said
 
 
@@ -793,8 +793,8 @@ def test_one_seat_naming_in_both_languages() -> None:
     rules = Match("portugal", seed=1).rules
     names = {}
     for lang in ("en", "pt"):
-        view = TableView(Console(file=io.StringIO()), phrases(lang), rules, human=True)
-        auto = TableView(Console(file=io.StringIO()), phrases(lang), rules, human=False)
+        view = PlayView(Console(file=io.StringIO()), phrases(lang), rules, human=True)
+        auto = PlayView(Console(file=io.StringIO()), phrases(lang), rules, human=False)
         names[lang] = [view.seat(s).short for s in range(4)], [auto.seat(s).short for s in range(4)]
     assert names["en"] == (
         ["you", "left rival", "partner", "right rival"],

@@ -19,14 +19,14 @@ from .._match import Match
 from .._record import Record, save_record
 from ..bots import Bot, advance
 from ._play_input import ClaimNow, Stop
-from ._play_view import HUMAN, TableView
+from ._play_view import HUMAN, PlayView
 
 __all__ = ["Outcome", "Played", "play_and_save", "play_out", "record_of", "save_match"]
 
 Outcome = Literal["won", "lost", "quit"]
 
 
-def play_out(view: TableView, match: Match, seats: Sequence[Bot]) -> Outcome:
+def play_out(view: PlayView, match: Match, seats: Sequence[Bot]) -> Outcome:
     """Play `match` to its end with `seats` (one per seat; seat 0 may be a `HumanSeat`), printing it
     on `view`. A match made with `deal=False` is dealt here, so that every deal's events are shown.
     Raises `Stop` when the player stops."""
@@ -51,7 +51,7 @@ def record_of(match: Match) -> tuple[Record, bool]:
     return record, match.phase == "play"
 
 
-def save_match(view: TableView, match: Match, path: str) -> bool:
+def save_match(view: PlayView, match: Match, path: str) -> bool:
     """Save the match to `path` (atomically) and say how to replay or resume it; `False` (after a
     message on stderr) when it cannot be written."""
     record, partial = record_of(match)
@@ -82,7 +82,7 @@ class Played:
 
 
 def play_and_save(
-    view: TableView, match: Match, seats: Sequence[Bot], record: str | None
+    view: PlayView, match: Match, seats: Sequence[Bot], record: str | None
 ) -> Played:
     """Play the match out, then save it to `record` (if given) however it ended: won, stopped, or
     interrupted (Ctrl-C, which then goes on up)."""

@@ -25,7 +25,7 @@ from ._play_bots import make_table_bots
 from ._play_flow import play_and_save
 from ._play_input import HumanSeat
 from ._play_ladder import Ladder, run_ladder
-from ._play_view import TableView
+from ._play_view import PlayView
 
 __all__ = ["DEFAULT_REVOKE_RATE", "PARTNER_LEVEL", "run"]
 
@@ -50,7 +50,7 @@ class _Setup:
     hints: bool = False
     """`--hints`: the player may ask for a hint on their turn."""
 
-    def view(self, rules: Rules, spec: str | None, *, human: bool) -> TableView:
+    def view(self, rules: Rules, spec: str | None, *, human: bool) -> PlayView:
         """The terminal's table, in the game's language."""
         lang = self.phrases.lang
         command = None
@@ -58,7 +58,7 @@ class _Setup:
             command = f"sueca describe {shlex.quote(spec)}" + (
                 "" if lang == "en" else f" --lang {lang}"
             )
-        return TableView(self.console, self.phrases, rules, human=human, rules_command=command)
+        return PlayView(self.console, self.phrases, rules, human=human, rules_command=command)
 
     def rate(self, match: Match) -> float:
         """The revoke rate of the rivals under `match`'s rules (0 unless claimable)."""
@@ -151,7 +151,7 @@ def _run_game(setup: _Setup, match: Match, spec: str | None, resumed: str | None
     return 0 if played.saved else 1
 
 
-def _show_resumed(view: TableView, match: Match, path: str) -> None:
+def _show_resumed(view: PlayView, match: Match, path: str) -> None:
     """Where a resumed game stands: the deals done, the deal on the table."""
     for deal in match.deals:
         view.card_points[0] += deal.points[0]

@@ -16,7 +16,7 @@ from rich.markup import escape
 from .._cards import Card, parse_card
 from .._errors import CardError
 from .._rules import team_of
-from ._play_view import HUMAN, TableView, card_text, suit_text
+from ._play_view import HUMAN, PlayView, card_text, suit_text
 
 if TYPE_CHECKING:
     from .._engine import Observation
@@ -67,7 +67,7 @@ class ClaimNow(Exception):  # noqa: N818 - a move, not an error
 class HumanSeat:
     """Seat 0, played by the person at the terminal."""
 
-    view: TableView
+    view: PlayView
     stdin: TextIO
     match: Match
     level: int = 0

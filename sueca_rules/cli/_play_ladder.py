@@ -30,7 +30,7 @@ from ._ladder import (
 )
 from ._play_flow import play_and_save
 from ._play_input import HumanSeat, Stop
-from ._play_view import TableView
+from ._play_view import PlayView
 
 __all__ = ["Ladder", "SeatMaker", "run_ladder"]
 
@@ -47,7 +47,7 @@ def _numbered(path: str, n: int) -> str:
 class Ladder:
     """What a run needs: the table, the variant, how the bots are made, the files."""
 
-    view: TableView
+    view: PlayView
     human: HumanSeat
     variant: Variant
     spec: str
@@ -169,7 +169,7 @@ def _keep_score(ladder: Ladder, path: Path, scores: Scores, streak: int, margin:
     return status
 
 
-def _show_scores(view: TableView, entries: list[LadderEntry], rank: int | None) -> None:
+def _show_scores(view: PlayView, entries: list[LadderEntry], rank: int | None) -> None:
     w = view.words
     table = Table(title=w.scores_title, title_justify="left", show_edge=False)
     for i, column in enumerate(w.scores_columns):

@@ -1,7 +1,7 @@
 """The table in the terminal: what `sueca play` shows of a match (cards, hands, tricks, claims,
 scores), in the player's language, through rich (colours only on a terminal).
 
-`TableView` prints; it reads nothing (the human's input is `._play_input`) and changes no match.
+`PlayView` prints; it reads nothing (the human's input is `._play_input`) and changes no match.
 Seats are named from seat 0 (`you`, `partner`, `left rival`, `right rival`) when a person plays, by
 number when the computer plays all four (`--auto`).
 """
@@ -37,7 +37,7 @@ from .._rules import TIE_ADD, TIE_MULTIPLY, Rules, team_of, trick_winner
 if TYPE_CHECKING:  # names only in annotations
     from .._events import DealResult, Event
 
-__all__ = ["HUMAN", "TableView", "card_text", "suit_text"]
+__all__ = ["HUMAN", "PlayView", "card_text", "suit_text"]
 
 HUMAN: Final = 0
 """The seat of the person at the table."""
@@ -58,7 +58,7 @@ def suit_text(suit: Suit | int, words: PlayPhrases) -> str:
 
 
 @dataclass
-class TableView:
+class PlayView:
     """One terminal: prints the game in the language of `phrases`."""
 
     console: Console
