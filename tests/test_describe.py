@@ -30,6 +30,7 @@ from sueca_rules import (
 )
 from sueca_rules._describe import LANGS, Lang, RuleDiff, describe, describe_diff, diff, summary
 from sueca_rules._describe_facts import (
+    TOPIC_FACTS,
     TOPIC_FIELDS,
     Band,
     Bandeira,
@@ -41,26 +42,18 @@ from sueca_rules._describe_facts import (
     Redeal,
     Revoke,
     Scoring,
-    SectionKey,
     Source,
     Tie,
-    Topic,
     card_facts,
     flat_rules,
     topic_of,
 )
 from sueca_rules._lang import check_lang, phrases, seat_name
 from sueca_rules._lang._analysis_tables import AnalysisPhrases
+from sueca_rules._lang._catalogue import Catalogue
 from sueca_rules._lang._game_tables import PlayPhrases, ReplayPhrases
-from sueca_rules._lang._tables import (
-    CardPhrases,
-    DiffPhrases,
-    Phase,
-    Phrases,
-    SummaryPhrases,
-    TablePhrases,
-    WordPhrases,
-)
+from sueca_rules._lang._tables import Phase, Phrases, TablePhrases
+from sueca_rules._rule_fields import CARD_SECTIONS, RULE_FIELDS, TOPICS
 from sueca_rules._rules import CAPOTE_POINTS, Rules
 from tests.strategies import variants
 
@@ -137,7 +130,7 @@ def test_facts_of_portugal() -> None:
     assert card.source.builtin == "portugal"
     assert card.source.base is None
     assert card.source.changes is None
-    assert [s.key for s in card.sections] == list(get_args(SectionKey))
+    assert [s.key for s in card.sections] == list(CARD_SECTIONS)
 
 
 def test_facts_of_the_other_builtins() -> None:
@@ -270,15 +263,13 @@ def test_every_rule_is_said_in_every_language(v: Variant, other: Variant) -> Non
 # --- the phrase files -----------------------------------------------------------------------
 
 SECTIONS = {
-    "words": WordPhrases,
-    "card": CardPhrases,
-    "diff": DiffPhrases,
-    "summary": SummaryPhrases,
     "table": TablePhrases,
     "play": PlayPhrases,
     "replay": ReplayPhrases,
     "analysis": AnalysisPhrases,
 }
+"""The sections of a language's phrases that are objects with a protocol (the rules card's are
+a catalogue, `card`)."""
 
 
 def protocol_members(protocol: type) -> set[str]:
@@ -291,12 +282,18 @@ def section_members(section: object) -> set[str]:
 
 
 def test_every_language_has_exactly_the_same_phrases() -> None:
-    """One phrase file per language, each with every phrase of every section, and no other."""
+    """Every language has every phrase of every section, and no other: the sections with a
+    protocol have its members; the rules card's catalogue has the same entries in every
+    language, showing the same values (`tests/test_catalogues.py` checks every catalogue so)."""
     fields = {f.name for f in dataclasses.fields(Phrases)}
-    assert fields == {"lang", "name", "builtins", *SECTIONS}
+    assert fields == {"lang", "name", "builtins", "card", *SECTIONS}
     for lang in LANGS:
         table = phrases(lang)
         assert table.lang == lang
+        assert table.name
+        assert isinstance(table.card, Catalogue)
+        assert table.card.lang == lang
+        assert set(table.card.entries) == set(phrases("en").card.entries)
         for name, protocol in SECTIONS.items():
             assert section_members(getattr(table, name)) == protocol_members(protocol), (
                 lang,
@@ -304,11 +301,26 @@ def test_every_language_has_exactly_the_same_phrases() -> None:
             )
 
 
+def _keys(catalogue: Catalogue, prefix: str) -> set[str]:
+    return {k.removeprefix(prefix) for k in catalogue.entries if k.startswith(prefix)}
+
+
+def test_the_card_catalogue_names_every_section_and_topic_of_the_rule_fields() -> None:
+    """The headings, the topics' labels and their phrases are derived from the one table of the
+    rules' fields: each section and topic there has its entry, and no entry names another."""
+    assert {f.section for f in RULE_FIELDS if f.section} <= set(CARD_SECTIONS)
+    for lang in LANGS:
+        card = phrases(lang).card
+        assert _keys(card, "heading.") == set(CARD_SECTIONS), lang
+        assert _keys(card, "topic.") == set(TOPICS), lang
+        assert _keys(card, "diff.") - {"same_rules", "differ", "rule"} == set(TOPICS), lang
+
+
 def test_every_heading_label_and_phase_is_named() -> None:
     for lang in LANGS:
         p = phrases(lang)
-        headings = [p.card.heading(key) for key in get_args(SectionKey)]
-        topics = [p.diff.topic(key) for key in get_args(Topic)]
+        headings = [p.card(f"heading.{key}") for key in CARD_SECTIONS]
+        topics = [p.card(f"topic.{key}") for key in TOPICS]
         phases = [p.table.phase(key) for key in get_args(Phase)]
         for names in (headings, topics, phases):
             assert all(names)
@@ -328,15 +340,17 @@ def test_builtin_descriptions_in_each_language() -> None:
 def test_topics_cover_every_rule() -> None:
     paths = flat_rules(DEFAULT)
     assert all(topic_of(path) is not None for path in paths), paths
-    assert set(TOPIC_FIELDS) == set(get_args(Topic))
-    assert all(TOPIC_FIELDS[topic] for topic in get_args(Topic))  # each topic has its fields
+    assert set(TOPIC_FIELDS) == set(TOPICS)
+    assert all(TOPIC_FIELDS[topic] for topic in TOPICS)  # each topic has its fields
+    # each topic is said of one fact of a card
+    assert set(TOPIC_FACTS) == set(TOPICS)
+    card_fields = {f.name for f in dataclasses.fields(Card)}
+    assert set(TOPIC_FACTS.values()) <= card_fields
 
 
 def test_the_table_of_rule_fields_names_every_field_once() -> None:
     """`RULE_FIELDS` is the one list of a variant's fields: every field of the model (but
     `extends`) once, so that the topics and the builder's groups derived from it miss none."""
-    from sueca_rules._rule_fields import RULE_FIELDS
-
     paths = [f.path for f in RULE_FIELDS]
     assert len(paths) == len(set(paths))
     assert set(paths) == {"name", "description", *flat_rules(DEFAULT)}
