@@ -33,6 +33,7 @@ from typing import Any, Final, Literal
 
 from ._describe_facts import (
     RANKS,
+    SUMMARY_TOPICS,
     TOPIC_FACTS,
     Bandeira,
     Card,
@@ -261,30 +262,16 @@ def describe(
 
 # --- the one-line summary -------------------------------------------------------------------
 
-_SUMMARY: Final = (
-    ("direction", "summary.direction"),
-    ("dealing", "summary.first_dealer"),
-    ("dealing", "summary.first_leader"),
-    ("dealing", "summary.trump"),
-    ("redeal", "summary.redeal"),
-    ("revoke", "summary.revoke"),
-    ("scoring", "summary.tiers"),
-    ("tie", "summary.tie"),
-    ("bandeira", "summary.bandeira"),
-    ("match", "summary.match"),
-)
-"""The parts of the summary in order: the fact of a `Card` (its attribute) and the entry that
-says it (an empty part, such as the usual first leader, is left out)."""
-
 
 def summary(variant: Variant, lang: Lang = "en") -> str:
     """The rules on one line, for `sueca variants`: direction, trump card, what differs from the
     usual in renúncia and scoring, 60-60, bandeira and the match."""
     w = _words(phrases(lang).lang)
     card = card_facts(variant)
-    values = {name: w.values(getattr(card, name)) for name, _ in _SUMMARY}
-    parts = (w.catalogue(key, **values[name]) for name, key in _SUMMARY)
-    return " · ".join(part for part in parts if part)
+    facts = {TOPIC_FACTS[topic] for topic in SUMMARY_TOPICS}
+    values = {name: w.values(getattr(card, name)) for name in facts}
+    parts = (w.catalogue(f"summary.{t}", **values[TOPIC_FACTS[t]]) for t in SUMMARY_TOPICS)
+    return " · ".join(part for part in parts if part)  # a usual rule says nothing
 
 
 # --- differences ----------------------------------------------------------------------------

@@ -1,13 +1,16 @@
 """The facts of a rules card, computed once from a variant, in no language.
 
-A `Card` holds what a rules card says, as numbers and choices: who deals, which way play goes, what
+A `Card` holds what a rules card says, as numbers and cases: who deals, which way play goes, what
 each scoring band is worth, what a 60-60 carries, what the file changed from its base. Every rule
-fact is asked of `Rules` (seats, leaders, tiers, capote, bandeira, ties), never recomputed here. The
-words are elsewhere: each language's phrase file (`sueca_rules._lang`) turns these facts into
-sentences, and `sueca_rules._describe` lays them out as a card, a one-line summary or a difference.
+fact is asked of `Rules` (seats, leaders, tiers, capote, bandeira, ties), never recomputed here.
+A fact carries its cases (`Redeal.who`: who may ask for a new deal; `Revoke.false_claim`: what a
+false claim does), so that a language's phrases choose by them and hold templates only
+(`sueca_rules/_lang/catalogues/<lang>/card.json`); `fact_values()` gives what a phrase can say,
+and `sueca_rules._describe` lays the phrases out as a card, a one-line summary or a difference.
 
-A new rule adds a field to the fact it belongs to (or a new fact), the phrases that say it in each
-language, and, when it is a field of its own, its topic in `TOPIC_FIELDS`.
+A new rule adds a field (or a case) to the fact it belongs to, or a new fact; a field of its own
+carries its topic in `Variant` (`RuleInfo`), and a new topic names here the fact that says it
+(`TOPIC_FACTS`) and, if the summary says it, its place there (`SUMMARY_TOPICS`).
 """
 
 from __future__ import annotations
@@ -20,13 +23,14 @@ from typing import Any, ClassVar, Literal, TypeAlias, TypeGuard
 
 from ._cards import RANK_LETTERS
 from ._registry import builtin_ids, load_variant
-from ._rule_fields import RULE_FIELDS, TOPICS
+from ._rule_fields import CARD_SECTIONS, RULE_FIELDS, TOPICS
 from ._rules import CAPOTE_POINTS, TIE_MULTIPLY, TIE_NONE, Rules
 from ._variant import FirstLeader, TrumpCard, Variant
 
 __all__ = [
     "RANKS",
     "SUMMARY_TIERS",
+    "SUMMARY_TOPICS",
     "TOPIC_FACTS",
     "TOPIC_FIELDS",
     "Band",
@@ -93,7 +97,24 @@ TOPIC_FACTS: Mapping[Topic, str] = {
     "target": "match",
     "best_of": "match",
 }
-"""The fact of a `Card` (its attribute) whose values a topic's phrase (`diff.<topic>`) says."""
+"""The fact of a `Card` (its attribute) whose values a topic's phrases (`diff.<topic>`,
+`summary.<topic>`) say."""
+
+SUMMARY_TOPICS: tuple[Topic, ...] = (
+    "direction",
+    "first_dealer",
+    "first_leader",
+    "deal",
+    "redeal",
+    "revoke",
+    "tiers",
+    "tie",
+    "bandeira",
+    "target",
+)
+"""The topics the one-line summary of `sueca variants` says, in order, each by `summary.<topic>`
+(which says nothing where the rule is the usual one: the first leader, a new deal, the tiers;
+`target` says the match's length, best of too)."""
 
 Value: TypeAlias = str | int | bool
 """A value a phrase is filled in with, or chooses by: a number, a name, a case."""
@@ -463,24 +484,22 @@ class Card:
 
     @property
     def sections(self) -> tuple[Section, ...]:
-        """The card's sections in order (the source only when there is something to say)."""
-        sections = (
-            Section("players", (self.players,)),
-            Section("direction", (self.direction,)),
-            Section(
-                "deal", (self.dealing, self.redeal) if self.redeal.allowed else (self.dealing,)
-            ),
-            Section("follow", (FollowSuit(),)),
-            Section("revoke", (self.revoke,)),
-            Section("cards", ("cards",)),
-            Section("scoring", (self.scoring,)),
-            Section("bandeira", (self.bandeira,)),
-            Section("tie", (self.tie,)),
-            Section("match", (self.match,)),
-        )
-        if self.source.empty:
-            return sections
-        return (*sections, Section("source", (self.source,)))
+        """The card's sections in the order of `CARD_SECTIONS` (a new deal only when someone may
+        ask for one, the source only when there is something to say)."""
+        facts: dict[SectionKey, tuple[Fact, ...]] = {
+            "players": (self.players,),
+            "direction": (self.direction,),
+            "deal": (self.dealing, self.redeal) if self.redeal.allowed else (self.dealing,),
+            "follow": (FollowSuit(),),
+            "revoke": (self.revoke,),
+            "cards": ("cards",),
+            "scoring": (self.scoring,),
+            "bandeira": (self.bandeira,),
+            "tie": (self.tie,),
+            "match": (self.match,),
+            "source": () if self.source.empty else (self.source,),
+        }
+        return tuple(Section(key, facts[key]) for key in CARD_SECTIONS if facts[key])
 
 
 # --- from a variant -------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from sueca_rules import (
 )
 from sueca_rules._describe import LANGS, Lang, RuleDiff, describe, describe_diff, diff, summary
 from sueca_rules._describe_facts import (
+    SUMMARY_TOPICS,
     TOPIC_FACTS,
     TOPIC_FIELDS,
     Band,
@@ -314,6 +315,8 @@ def test_the_card_catalogue_names_every_section_and_topic_of_the_rule_fields() -
         assert _keys(card, "heading.") == set(CARD_SECTIONS), lang
         assert _keys(card, "topic.") == set(TOPICS), lang
         assert _keys(card, "diff.") - {"same_rules", "differ", "rule"} == set(TOPICS), lang
+        summary = {k for k in _keys(card, "summary.") if not k.startswith("note.")}
+        assert summary == set(SUMMARY_TOPICS) <= set(TOPICS), lang
 
 
 def test_every_heading_label_and_phase_is_named() -> None:
