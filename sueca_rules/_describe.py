@@ -134,11 +134,12 @@ class _Words:
 
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
-        self.words: list[tuple[str, Entry]] = [
-            (key.removeprefix(_WORD), entry)
+        self.words: list[tuple[str, str | None, Entry]] = [
+            (key.removeprefix(_WORD), entry.get("$") if isinstance(entry, dict) else None, entry)
             for key, entry in catalogue.entries.items()
             if key.startswith(_WORD)
         ]
+        """Each word: its name, the value it chooses by (`None`: a template), its entry."""
 
     def values(self, fact: object, **extra: Value) -> dict[str, Value]:
         """`fact`'s values, then the words they fill in (in the catalogue's order, so that a word
@@ -147,8 +148,10 @@ class _Words:
         if isinstance(fact, Scoring):  # "61 to 90 points: 1 game; 91 to 119 (capote): 2 games"
             bands = (self.say("band", b, unit=i == 0) for i, b in enumerate(fact.bands))
             values["bands"] = "; ".join(bands)
-        for name, entry in self.words:
+        for name, by, entry in self.words:
             assert name not in values, f"word.{name} is also a value of {type(fact).__name__}"
+            if by is not None and by not in values:
+                continue  # a word of another fact
             try:
                 values[name] = render(entry, values, self.catalogue.lang)
             except CatalogueError:

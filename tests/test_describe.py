@@ -46,6 +46,7 @@ from sueca_rules._describe_facts import (
     Source,
     Tie,
     card_facts,
+    fact_values,
     flat_rules,
     topic_of,
 )
@@ -259,6 +260,97 @@ def test_every_rule_is_said_in_every_language(v: Variant, other: Variant) -> Non
         changed = said(card_facts(v)) != said(card_facts(w))
         for lang in LANGS:
             assert (describe(v, lang) != describe(w, lang)) == changed, (lang, path, value)
+
+
+def test_facts_carry_their_cases() -> None:
+    """The cases a language's templates choose by are computed with the facts, in no language."""
+    assert [Redeal(*t).who for t in [(None, None), (10, 10), (10, None), (None, 5), (10, 5)]] == [
+        "nobody",
+        "all",
+        "leader",
+        "others",
+        "both",
+    ]
+    revoke = Revoke(True, 4, None, plays_on=False, accuse_player=False, tie_kept=False)
+    assert (revoke.false_claim, revoke.false_differs) == ("ignored", False)
+    revoke = dataclasses.replace(revoke, false_claim_games=1)
+    assert (revoke.false_claim, revoke.false_differs) == ("deal_ends", True)
+    revoke = dataclasses.replace(revoke, false_claim_games=4, plays_on=True)
+    assert (revoke.false_claim, revoke.false_differs) == ("play_on", False)
+    sweep = Bandeira(True, 4, 2, wins_partida=False, wins_in_effect=True)
+    assert sweep.ends == "in_effect"
+    assert dataclasses.replace(sweep, wins_partida=True).ends == "wins"
+    assert dataclasses.replace(sweep, wins_in_effect=False).ends == "counts"
+    assert dataclasses.replace(sweep, wins_in_effect=False, games=0).ends == "none"
+    assert [Tie("multiply", n, False).named for n in (2, 3, 4, 5)] == [True, True, True, False]
+    tiers = tuple((61 + i, 1) for i in range(7))
+    scoring = Scoring((), tiers, bandeira_all_tricks=False, bandeira_games=4)
+    assert scoring.tier_table == "61+:1 62+:1 63+:1 64+:1 65+:1 66+:1 …"
+    assert not scoring.standard
+    way = Direction(clockwise=True, deal_clockwise=False)
+    assert (way.side, way.deal_side, way.deal_reverse) == ("left", "right", True)
+
+
+def test_fact_values_are_its_fields_and_cases() -> None:
+    """What a phrase can say of a fact: its fields but those that are `None`, a fact inside it
+    (the dealing's direction) flattened, its cases."""
+    dealing = card_facts(load_variant("portugal")).dealing
+    values = fact_values(dealing)
+    assert "first_dealer" not in values  # random: a phrase chooses by `first` instead
+    assert values["first"] == "random"
+    assert values["leader"] == "after_dealer"
+    assert values["leader_side"] == "right"
+    assert values["side"] == "right"  # from the direction inside it
+    assert values["deal_reverse"] is False
+    assert fact_values("cards") == {}
+
+
+def test_every_entry_of_the_card_catalogue_is_said() -> None:
+    """No entry of a language's `card` catalogue is dead: the built-ins and a few house rules
+    say each of them, in each language."""
+    import sueca_rules._describe as describing
+
+    used: set[str] = set()
+    render, call = describing.render, Catalogue.__call__
+
+    def record_render(entry: Any, params: Any, lang: str) -> str:
+        used.update(k for k, e in phrases(lang).card.entries.items() if e is entry)
+        return render(entry, params, lang)
+
+    def record_call(self: Catalogue, key: str, /, **params: Any) -> str:
+        used.add(key)
+        return call(self, key, **params)
+
+    house = [
+        "deal: {trump_card: dealer_first, order: reverse}",
+        "table: {first_dealer: 1, first_leader: before_dealer}",
+        "deal: {redeal: {leader_below: 10}}\nmatch: {best_of: 3, target_games: 6}",
+        "deal: {redeal: {others_below: 5}}\nscoring: {tie: {mode: multiply, amount: 5}}",
+        "revoke: {mode: claimable, false_claim: ignored}",
+        "revoke: {mode: claimable, false_claim_games: 0, after_false_claim: play_on}",
+        "revoke: {mode: claimable, false_claim_games: 1, accuse: player}",
+        "revoke: {mode: claimable, false_claim_games: 0}",
+        "scoring: {tiers: [{min_points: 61, games: 1}, {min_points: 100, games: 2}], "
+        "bandeira: {games: 0}, tie: {mode: multiply, amount: 2, stacks: true}}",
+        "scoring: {bandeira: {games: 2}, tie: {mode: add, stacks: false}}",
+        "scoring: {tiers: [{min_points: 70, games: 1}, {min_points: 120, games: 3}]}",
+    ]
+    variants = [load_variant(vid) for vid in builtin_ids()]
+    variants += [
+        parse_variant(f"name: H{i}\nextends: portugal\n{t}\n") for i, t in enumerate(house)
+    ]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(describing, "render", record_render)
+        patch.setattr(Catalogue, "__call__", record_call)
+        for lang in LANGS:
+            for v in variants:
+                describe(v, lang)
+                summary(v, lang)
+                describe_diff(v, variants[0], lang)
+                describe_diff(v, v, lang)
+                describe_diff(v, v.model_copy(update={"name": "other"}), lang)
+    for lang in LANGS:
+        assert set(phrases(lang).card.entries) - used == set(), lang
 
 
 # --- the phrase files -----------------------------------------------------------------------
