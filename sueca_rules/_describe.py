@@ -129,13 +129,19 @@ _LISTS: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
 summary's renúncia (`4, false 1, play on`)."""
 
 
+def _chooser(entry: Entry) -> str | None:
+    """The value a choice chooses by (`None` for a template)."""
+    by = entry.get("$") if isinstance(entry, dict) else None
+    return by if isinstance(by, str) else None
+
+
 class _Words:
     """One language's `card` catalogue, saying facts."""
 
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
         self.words: list[tuple[str, str | None, Entry]] = [
-            (key.removeprefix(_WORD), entry.get("$") if isinstance(entry, dict) else None, entry)
+            (key.removeprefix(_WORD), _chooser(entry), entry)
             for key, entry in catalogue.entries.items()
             if key.startswith(_WORD)
         ]

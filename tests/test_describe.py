@@ -52,7 +52,7 @@ from sueca_rules._describe_facts import (
 )
 from sueca_rules._lang import check_lang, phrases, seat_name
 from sueca_rules._lang._analysis_tables import AnalysisPhrases
-from sueca_rules._lang._catalogue import Catalogue
+from sueca_rules._lang._catalogue import Catalogue, render
 from sueca_rules._lang._game_tables import PlayPhrases, ReplayPhrases
 from sueca_rules._lang._tables import Phase, Phrases, TablePhrases
 from sueca_rules._rule_fields import CARD_SECTIONS, RULE_FIELDS, TOPICS
@@ -311,7 +311,7 @@ def test_every_entry_of_the_card_catalogue_is_said() -> None:
     import sueca_rules._describe as describing
 
     used: set[str] = set()
-    render, call = describing.render, Catalogue.__call__
+    call = Catalogue.__call__
 
     def record_render(entry: Any, params: Any, lang: str) -> str:
         used.update(k for k, e in phrases(lang).card.entries.items() if e is entry)
