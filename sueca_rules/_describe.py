@@ -6,22 +6,35 @@ prints. `diff()` lists the rules in which two variants differ, as dotted field p
 values, and `describe_diff()` says the same in words.
 
 The facts these texts say are computed once, in no language (`sueca_rules._describe_facts`, which
-asks `Rules`); the words are in one phrase file per language (`sueca_rules._lang`); this module lays
-them out. The English text keeps the Portuguese terms of the game (trunfo, renúncia, capote,
-bandeira, partida, empate) with a short gloss; the Portuguese text is European Portuguese. Nothing
-here writes anything; a variant that `extends` a built-in has that built-in looked up, to say what
-it changed.
+asks `Rules`), with their cases (who may ask for a new deal, what a false claim does); the words
+are templates in each language's `card` catalogue (`sueca_rules/_lang/catalogues/<lang>/card.json`);
+this module, in no language, says which entries say a fact, in which order, and joins them:
+
+- a fact's values (`fact_values()`), then each `word.<name>` entry of the catalogue that they
+  fill in, shown by the templates as `{name}` (`word.side` is `left` or `esquerda`);
+- a paragraph is one or more entries in a row, each a sentence (an empty one is left out, and
+  the whole paragraph when its first is empty); a topic of a difference is said by
+  `diff.<topic>` with the values of its fact (`TOPIC_FACTS`) and labelled by `topic.<topic>`; a
+  section is headed by `heading.<section>`; the summary's parts are entries too.
+
+The English text keeps the Portuguese terms of the game (trunfo, renúncia, capote, bandeira,
+partida, empate) with a short gloss; the Portuguese text is European Portuguese. Nothing here
+writes anything; a variant that `extends` a built-in has that built-in looked up, to say what it
+changed.
 """
 
 from __future__ import annotations
 
+import functools
 import textwrap
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from ._describe_facts import (
     RANKS,
+    SUMMARY_TOPICS,
+    TOPIC_FACTS,
     Bandeira,
     Card,
     Dealing,
@@ -36,13 +49,15 @@ from ._describe_facts import (
     Source,
     Tie,
     Topic,
+    Value,
     card_facts,
+    fact_values,
     flat_rules,
     is_topic,
     topics_of,
 )
-from ._lang import LANGS, Lang, Phrases, phrases
-from ._lang._tables import DiffPhrases, SummaryPhrases
+from ._lang import LANGS, Lang, phrases
+from ._lang._catalogue import Catalogue, CatalogueError, Entry, render
 from ._public import public
 from ._variant import Variant
 
@@ -94,55 +109,135 @@ def _render(title: str, sections: list[tuple[str, list[_Para]]], width: int | No
     return "\n".join(lines) + "\n"
 
 
+# --- the words of one language --------------------------------------------------------------
+
+_WORD: Final = "word."
+"""The entries a fact's values fill in, shown by other templates by the rest of their key."""
+
+_LISTS: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
+    "notes": (
+        ", ",
+        (
+            "summary.note.penalty",
+            "summary.note.false",
+            "summary.note.play_on",
+            "summary.note.rival",
+        ),
+    ),
+}
+"""Values made of entries in a row (an empty one left out), by separator: the notes of the
+summary's renúncia (`4, false 1, play on`)."""
+
+
+def _chooser(entry: Entry) -> str | None:
+    """The value a choice chooses by (`None` for a template)."""
+    by = entry.get("$") if isinstance(entry, dict) else None
+    return by if isinstance(by, str) else None
+
+
+class _Words:
+    """One language's `card` catalogue, saying facts."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        self.words: list[tuple[str, str | None, Entry]] = [
+            (key.removeprefix(_WORD), _chooser(entry), entry)
+            for key, entry in catalogue.entries.items()
+            if key.startswith(_WORD)
+        ]
+        """Each word: its name, the value it chooses by (`None`: a template), its entry."""
+
+    def values(self, fact: object, **extra: Value) -> dict[str, Value]:
+        """`fact`'s values, then the words they fill in (in the catalogue's order, so that a word
+        can show an earlier one), then the lists."""
+        values = {**fact_values(fact), **extra}
+        if isinstance(fact, Scoring):  # "61 to 90 points: 1 game; 91 to 119 (capote): 2 games"
+            bands = (self.say("band", b, unit=i == 0) for i, b in enumerate(fact.bands))
+            values["bands"] = "; ".join(bands)
+        for name, by, entry in self.words:
+            assert name not in values, f"word.{name} is also a value of {type(fact).__name__}"
+            if by is not None and by not in values:
+                continue  # a word of another fact
+            try:
+                values[name] = render(entry, values, self.catalogue.lang)
+            except CatalogueError:
+                continue  # a word of another fact
+        for name, (separator, keys) in _LISTS.items():
+            try:
+                parts = [self.catalogue(key, **values) for key in keys]
+            except CatalogueError:
+                continue
+            values[name] = separator.join(part for part in parts if part)
+        return values
+
+    def say(self, key: str, fact: object, **extra: Value) -> str:
+        """Entry `key` said of `fact`."""
+        return self.catalogue(key, **self.values(fact, **extra))
+
+    def sentences(self, keys: tuple[str, ...], values: Mapping[str, Value]) -> str:
+        """Entries `keys` in a row, one sentence each ('' when the first is empty)."""
+        parts = [self.catalogue(key, **values) for key in keys]
+        return " ".join(part for part in parts if part) if parts[0] else ""
+
+    def label(self, topic: Topic | str) -> str:
+        """A topic's label (a field no topic knows yet: named by its path)."""
+        return self.catalogue(f"topic.{topic}") if is_topic(topic) else topic
+
+
+@functools.cache
+def _words(lang: str) -> _Words:
+    return _Words(phrases(lang).card)
+
+
 # --- the rules card -------------------------------------------------------------------------
 
+_PARAGRAPHS: Final[Mapping[type, tuple[tuple[str, ...], ...]]] = {
+    Players: (("players", "players.seats"),),
+    Direction: (("direction", "direction.deal"),),
+    Dealing: (("dealing", "dealing.trump", "dealing.turned"), ("leading",)),
+    Redeal: (("redeal",),),
+    FollowSuit: (("follow_suit",),),
+    Revoke: (("revoke", "revoke.play"), ("claims", "claims.false", "claims.tie")),
+    Bandeira: (("bandeira", "bandeira.partida"),),
+    Tie: (("tie", "tie.again"),),
+    MatchLength: (("match", "match.partidas"),),
+}
+"""The paragraphs that say each fact, each the entries it is made of."""
 
-def _paras(fact: Fact, card: Card, p: Phrases) -> list[_Para]:
+
+def _paras(fact: Fact, card: Card, w: _Words) -> list[_Para]:
     """The paragraphs that say one fact of `card`."""
-    words = p.card
     match fact:
-        case Players():
-            return [_Para(words.players(fact))]
-        case Direction():
-            return [_Para(words.direction(fact))]
-        case Dealing():
-            return [_Para(words.dealing(fact)), _Para(words.leading(fact))]
-        case Redeal():
-            return [_Para(words.redeal(fact))]
-        case FollowSuit():
-            return [_Para(words.follow_suit)]
-        case Revoke():
-            claims = [_Para(words.claims(fact))] if fact.claimable else []
-            return [_Para(words.revoke(fact)), *claims]
         case "cards":
-            return [_Para(words.card_order), _Para(RANKS, "line"), _Para(words.card_names)]
+            return [
+                _Para(w.catalogue("card_order")),
+                _Para(RANKS, "line"),
+                _Para(w.catalogue("card_names")),
+            ]
         case Scoring():
-            bands = [_Para(words.band(b), "item") for b in fact.bands]
-            return [_Para(words.scoring), *bands, _Para(words.bandeira_band(fact), "item")]
-        case Bandeira():
-            return [_Para(words.bandeira(fact))]
-        case Tie():
-            return [_Para(words.tie(fact))]
-        case MatchLength():
-            return [_Para(words.match(fact))]
+            bands = [_Para(w.say("band", b, unit=True), "item") for b in fact.bands]
+            bandeira = _Para(w.say("bandeira_band", fact), "item")
+            return [_Para(w.catalogue("scoring")), *bands, bandeira]
         case Source():
-            return _source_paras(fact, card, p)
-    raise AssertionError(f"a fact no card knows: {fact!r}")  # pragma: no cover
+            return _source_paras(fact, card, w)
+    values = w.values(fact)
+    texts = (w.sentences(keys, values) for keys in _PARAGRAPHS[type(fact)])
+    return [_Para(text) for text in texts if text]
 
 
-def _source_paras(source: Source, card: Card, p: Phrases) -> list[_Para]:
+def _source_paras(source: Source, card: Card, w: _Words) -> list[_Para]:
     """The file's own description (a built-in's in the card's language), then what it changed
     from its base."""
     paras: list[_Para] = []
     if source.description:
-        translated = p.builtins.get(source.builtin) if p.builtins and source.builtin else None
+        builtins = phrases(w.catalogue.lang).builtins
+        translated = builtins.get(source.builtin) if builtins and source.builtin else None
         paras.append(_Para(translated or source.description))
     if source.base is not None:
-        changed = None if source.changes is None else bool(source.changes)
-        paras.append(_Para(p.card.based_on(source.base, changed)))
+        paras.append(_Para(w.say("based_on", source)))
         for topic in source.changes or ():
-            label, text = _topic_label(topic, p.diff), _topic_text(card, topic, p)
-            paras.append(_Para(p.card.change(label, text), "item"))
+            text = _topic_text(card, topic, w)
+            paras.append(_Para(w.catalogue("change", label=w.label(topic), text=text), "item"))
     return paras
 
 
@@ -162,54 +257,30 @@ def describe(
     built-in named by `extends` is looked up). Paragraphs are wrapped to `width` columns (`None`:
     one line each).
     """
-    p = phrases(lang)
+    w = _words(phrases(lang).lang)
     card = card_facts(variant, base)
     sections = [
-        (p.card.heading(s.key), [para for fact in s.facts for para in _paras(fact, card, p)])
+        (
+            w.catalogue(f"heading.{s.key}"),
+            [para for fact in s.facts for para in _paras(fact, card, w)],
+        )
         for s in card.sections
     ]
-    return _render(p.card.title(card.name), sections, width)
+    return _render(w.catalogue("title", name=card.name), sections, width)
 
 
 # --- the one-line summary -------------------------------------------------------------------
-
-_SUMMARY_TIERS = 6
-"""The tiers a summary shows, at most (then `…`)."""
-
-
-def _summary_revoke(revoke: Revoke, words: SummaryPhrases) -> str:
-    notes = []
-    false = revoke.false_claim_games
-    if false is not None and false != revoke.penalty_games:
-        notes.append(words.false_claim(false))
-    if false is not None and revoke.plays_on:
-        notes.append(words.play_on)
-    if revoke.accuse_player:
-        notes.append(words.names_rival)
-    return words.revoke(revoke.penalty_games, notes)
 
 
 def summary(variant: Variant, lang: Lang = "en") -> str:
     """The rules on one line, for `sueca variants`: direction, trump card, what differs from the
     usual in renúncia and scoring, 60-60, bandeira and the match."""
-    words = phrases(lang).summary
+    w = _words(phrases(lang).lang)
     card = card_facts(variant)
-    parts = [words.direction(card.direction)]
-    if card.dealing.first_dealer is not None:
-        parts.append(words.first_dealer(card.dealing.first_dealer))
-    if card.dealing.leader != "after_dealer":
-        parts.append(words.first_leader(card.dealing))
-    parts.append(words.trump(card.dealing))
-    if card.redeal.allowed:
-        parts.append(words.redeal(card.redeal))
-    if card.revoke.claimable:
-        parts.append(_summary_revoke(card.revoke, words))
-    if not card.scoring.standard:
-        tiers = card.scoring.tiers
-        table = " ".join(f"{low}+:{games}" for low, games in tiers[:_SUMMARY_TIERS])
-        parts.append(words.tiers(table + (" …" if len(tiers) > _SUMMARY_TIERS else "")))
-    parts += [words.tie(card.tie), words.bandeira(card.bandeira), words.match(card.match)]
-    return " · ".join(parts)
+    facts = {TOPIC_FACTS[topic] for topic in SUMMARY_TOPICS}
+    values = {name: w.values(getattr(card, name)) for name in facts}
+    parts = (w.catalogue(f"summary.{t}", **values[TOPIC_FACTS[t]]) for t in SUMMARY_TOPICS)
+    return " · ".join(part for part in parts if part)  # a usual rule says nothing
 
 
 # --- differences ----------------------------------------------------------------------------
@@ -248,34 +319,10 @@ def diff(a: Variant, b: Variant) -> list[RuleDiff]:
     ]
 
 
-def _topic_label(topic: Topic | str, words: DiffPhrases) -> str:
+def _topic_text(card: Card, topic: Topic | str, w: _Words) -> str:
+    """One variant's rule on `topic`, as a short phrase (`diff.<topic>`, said of its fact)."""
     if is_topic(topic):
-        return words.topic(topic)
-    return topic  # a field no topic knows yet: named by its path
-
-
-_TOPIC_PHRASES: dict[str, Callable[[DiffPhrases, Card], str]] = {
-    "direction": lambda words, card: words.direction(card.direction),
-    "first_dealer": lambda words, card: words.first_dealer(card.dealing),
-    "first_leader": lambda words, card: words.first_leader(card.dealing),
-    "deal": lambda words, card: words.deal(card.dealing),
-    "redeal": lambda words, card: words.redeal(card.redeal),
-    "revoke": lambda words, card: words.revoke(card.revoke),
-    "bandeira": lambda words, card: words.bandeira(card.bandeira),
-    "tie": lambda words, card: words.tie(card.tie),
-    "target": lambda words, card: words.target(card.match),
-    "best_of": lambda words, card: words.best_of(card.match),
-}
-"""Each topic said by one phrase of `DiffPhrases` about one part of the rules card."""
-
-
-def _topic_text(card: Card, topic: Topic | str, p: Phrases) -> str:
-    """One variant's rule on `topic`, as a short phrase."""
-    if topic == "tiers":  # "61 to 90 points: 1 game; 91 to 119 (capote): 2 games"
-        return "; ".join(p.card.band(b, unit=i == 0) for i, b in enumerate(card.scoring.bands))
-    said = _TOPIC_PHRASES.get(topic)
-    if said is not None:
-        return said(p.diff, card)
+        return w.say(f"diff.{topic}", getattr(card, TOPIC_FACTS[topic]))
     return str(card.fields.get(topic))  # a field no topic knows yet: its raw value
 
 
@@ -285,25 +332,27 @@ def describe_diff(
     """The rules in which `a` and `b` differ, in words, one paragraph per rule (fields that make one
     rule, such as the three of the 60-60 tie, are said together; the heading counts the fields, as
     [`diff()`][sueca_rules.diff] lists them); a sentence saying so when they have the same rules."""
-    p = phrases(lang)
-    words = p.diff
+    w = _words(phrases(lang).lang)
+    say = w.catalogue
     found = diff(a, b)
     if not found:
-        text = words.same_rules(a.name, None if a.name == b.name else b.name)
+        text = say("diff.same_rules", a=a.name, b=b.name, same_name=a.name == b.name)
         return _wrap(text, "", "", width) + "\n"
     name_a, name_b = a.name, b.name
     if name_a == name_b:
         name_a, name_b = f"{a.name} (1)", f"{b.name} (2)"
     topics = topics_of(d.path for d in found)
     card_a, card_b = card_facts(a), card_facts(b)
-    lines = [_wrap(words.differ(name_a, name_b, len(found), len(topics)), "", "", width)]
+    counts = {"rules": len(found), "topics": len(topics), "grouped": len(topics) != len(found)}
+    lines = [_wrap(say("diff.differ", a=name_a, b=name_b, **counts), "", "", width)]
     for topic in topics:
-        text = words.rule(
-            _topic_label(topic, words),
-            name_a,
-            _topic_text(card_a, topic, p),
-            name_b,
-            _topic_text(card_b, topic, p),
+        text = say(
+            "diff.rule",
+            label=w.label(topic),
+            a=name_a,
+            text_a=_topic_text(card_a, topic, w),
+            b=name_b,
+            text_b=_topic_text(card_b, topic, w),
         )
         lines.append(_wrap(text, "  - ", "    ", width))
     return "\n".join(lines) + "\n"

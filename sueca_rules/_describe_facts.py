@@ -1,30 +1,37 @@
 """The facts of a rules card, computed once from a variant, in no language.
 
-A `Card` holds what a rules card says, as numbers and choices: who deals, which way play goes, what
+A `Card` holds what a rules card says, as numbers and cases: who deals, which way play goes, what
 each scoring band is worth, what a 60-60 carries, what the file changed from its base. Every rule
-fact is asked of `Rules` (seats, leaders, tiers, capote, bandeira, ties), never recomputed here. The
-words are elsewhere: each language's phrase file (`sueca_rules._lang`) turns these facts into
-sentences, and `sueca_rules._describe` lays them out as a card, a one-line summary or a difference.
+fact is asked of `Rules` (seats, leaders, tiers, capote, bandeira, ties), never recomputed here.
+A fact carries its cases (`Redeal.who`: who may ask for a new deal; `Revoke.false_claim`: what a
+false claim does), so that a language's phrases choose by them and hold templates only
+(`sueca_rules/_lang/catalogues/<lang>/card.json`); `fact_values()` gives what a phrase can say,
+and `sueca_rules._describe` lays the phrases out as a card, a one-line summary or a difference.
 
-A new rule adds a field to the fact it belongs to (or a new fact), the phrases that say it in each
-language, and, when it is a field of its own, its topic in `TOPIC_FIELDS`.
+A new rule adds a field (or a case) to the fact it belongs to, or a new fact; a field of its own
+carries its topic in `Variant` (`RuleInfo`), and a new topic names here the fact that says it
+(`TOPIC_FACTS`) and, if the summary says it, its place there (`SUMMARY_TOPICS`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, TypeGuard, get_args
+from typing import Any, ClassVar, Literal, TypeAlias, TypeGuard
 
 from ._cards import RANK_LETTERS
 from ._registry import builtin_ids, load_variant
-from ._rule_fields import RULE_FIELDS
+from ._rule_fields import CARD_SECTIONS, RULE_FIELDS, TOPICS
 from ._rules import CAPOTE_POINTS, TIE_MULTIPLY, TIE_NONE, Rules
 from ._variant import FirstLeader, TrumpCard, Variant
 
 __all__ = [
     "RANKS",
+    "SUMMARY_TIERS",
+    "SUMMARY_TOPICS",
+    "TOPIC_FACTS",
     "TOPIC_FIELDS",
     "Band",
     "Bandeira",
@@ -44,12 +51,17 @@ __all__ = [
     "Source",
     "Tie",
     "Topic",
+    "Value",
     "card_facts",
+    "fact_values",
     "flat_rules",
     "is_topic",
     "topic_of",
     "topics_of",
 ]
+
+SUMMARY_TIERS = 6
+"""The tiers a summary shows, at most (then `…`)."""
 
 RANKS = " ".join(reversed(RANK_LETTERS))
 """The ranks from high to low, as the card shows them: `A 7 K J Q 6 5 4 3 2`."""
@@ -57,22 +69,38 @@ RANKS = " ".join(reversed(RANK_LETTERS))
 Side = Literal["left", "right"]
 """A neighbour's side, seen from a seat."""
 
-SectionKey = Literal[
-    "players",
-    "direction",
-    "deal",
-    "follow",
-    "revoke",
-    "cards",
-    "scoring",
-    "bandeira",
-    "tie",
-    "match",
-    "source",
-]
-"""The sections of a rules card, in order; each language names them (its `headings`)."""
+SectionKey: TypeAlias = str
+"""A section of a rules card, one of `CARD_SECTIONS` (from the table of the rules' fields), in
+order; each language names it (`heading.<section>` in its `card` catalogue)."""
 
-Topic = Literal[
+Topic: TypeAlias = str
+"""A rule as `describe_diff()` says it, one of `TOPICS` (from the table of the rules' fields):
+the fields that make one rule are said together (the three fields of the 60-60 tie are one
+topic); each language labels it (`topic.<topic>`) and says it (`diff.<topic>`)."""
+
+TOPIC_FIELDS: Mapping[Topic, tuple[str, ...]] = {
+    topic: tuple(f.path for f in RULE_FIELDS if f.topic == topic) for topic in TOPICS
+}
+"""The fields of each topic (their dotted paths), from the one table of the rules' fields
+(`sueca_rules._rule_fields.RULE_FIELDS`)."""
+
+TOPIC_FACTS: Mapping[Topic, str] = {
+    "direction": "direction",
+    "deal": "dealing",
+    "first_dealer": "dealing",
+    "first_leader": "dealing",
+    "redeal": "redeal",
+    "revoke": "revoke",
+    "tiers": "scoring",
+    "bandeira": "bandeira",
+    "tie": "tie",
+    "target": "match",
+    "best_of": "match",
+}
+"""The fact of a `Card` (its attribute) whose values a topic's phrases (`diff.<topic>`,
+`summary.<topic>`) say."""
+
+SUMMARY_TOPICS: tuple[Topic, ...] = (
     "direction",
     "first_dealer",
     "first_leader",
@@ -80,19 +108,35 @@ Topic = Literal[
     "redeal",
     "revoke",
     "tiers",
-    "bandeira",
     "tie",
+    "bandeira",
     "target",
-    "best_of",
-]
-"""A rule as `describe_diff()` says it: the fields that make one rule are said together (the three
-fields of the 60-60 tie are one topic)."""
+)
+"""The topics the one-line summary of `sueca variants` says, in order, each by `summary.<topic>`
+(which says nothing where the rule is the usual one: the first leader, a new deal, the tiers;
+`target` says the match's length, best of too)."""
 
-TOPIC_FIELDS: Mapping[Topic, tuple[str, ...]] = {
-    topic: tuple(f.path for f in RULE_FIELDS if f.topic == topic) for topic in get_args(Topic)
-}
-"""The fields of each topic (their dotted paths), from the one table of the rules' fields
-(`sueca_rules._rule_fields.RULE_FIELDS`)."""
+Value: TypeAlias = str | int | bool
+"""A value a phrase is filled in with, or chooses by: a number, a name, a case."""
+
+
+def fact_values(fact: object) -> dict[str, Value]:
+    """What a phrase of `fact` can say or choose by, in no language: its fields (numbers, names,
+    yes/no and words; a fact inside it, such as a dealing's direction, gives its own), then its
+    cases (`CASES`: `Redeal.who`, `Tie.named`, ...). A field that is `None` is left out (a
+    phrase chooses by a case instead)."""
+    values: dict[str, Value] = {}
+    if not dataclasses.is_dataclass(fact):
+        return values
+    for field in dataclasses.fields(fact):
+        value = getattr(fact, field.name)
+        if isinstance(value, str | int | bool):
+            values[field.name] = value
+        elif dataclasses.is_dataclass(value):
+            values.update(fact_values(value))
+    for name in getattr(fact, "CASES", ()):
+        values[name] = getattr(fact, name)
+    return values
 
 
 def is_topic(key: str) -> TypeGuard[Topic]:
@@ -144,10 +188,22 @@ class Direction:
     deal_clockwise: bool
     """The hands are dealt clockwise."""
 
+    CASES: ClassVar[tuple[str, ...]] = ("deal_reverse", "side", "deal_side")
+
     @property
     def deal_reverse(self) -> bool:
         """The hands are dealt against the direction of play."""
         return self.deal_clockwise != self.clockwise
+
+    @property
+    def side(self) -> Side:
+        """Where the next player sits (and the next dealer), seen from a player."""
+        return "left" if self.clockwise else "right"
+
+    @property
+    def deal_side(self) -> Side:
+        """Where the first player dealt to sits, seen from the dealer."""
+        return "left" if self.deal_clockwise else "right"
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +228,13 @@ class Dealing:
     next_dealer_side: Side
     """Where the next deal's dealer sits, seen from this deal's dealer."""
 
+    CASES: ClassVar[tuple[str, ...]] = ("first",)
+
+    @property
+    def first(self) -> Literal["random", "seat"]:
+        """How the first dealer is chosen: at `random`, or a fixed `seat`."""
+        return "random" if self.first_dealer is None else "seat"
+
 
 @dataclass(frozen=True, slots=True)
 class Redeal:
@@ -182,10 +245,25 @@ class Redeal:
     others_below: int | None
     """Each other player may ask with fewer card points than this; `None`: never."""
 
+    CASES: ClassVar[tuple[str, ...]] = ("who",)
+
     @property
     def allowed(self) -> bool:
         """Someone may ever ask."""
         return self.leader_below is not None or self.others_below is not None
+
+    @property
+    def who(self) -> Literal["nobody", "all", "leader", "others", "both"]:
+        """Who may ask: `nobody`; `all` players below one threshold; only the `leader`; only the
+        `others`; or `both`, each below their own threshold."""
+        lead, others = self.leader_below, self.others_below
+        if lead is None and others is None:
+            return "nobody"
+        if lead == others:
+            return "all"
+        if others is None:
+            return "leader"
+        return "others" if lead is None else "both"
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +290,22 @@ class Revoke:
     tie_kept: bool
     """Ties carry something, so the card says that a penalty leaves a pending tie alone."""
 
+    CASES: ClassVar[tuple[str, ...]] = ("false_claim", "false_differs")
+
+    @property
+    def false_claim(self) -> Literal["ignored", "play_on", "deal_ends"]:
+        """What a false claim does: it is `ignored`; it is penalized and play goes on
+        (`play_on`); it is penalized and the deal ends (`deal_ends`)."""
+        if self.false_claim_games is None:
+            return "ignored"
+        return "play_on" if self.plays_on else "deal_ends"
+
+    @property
+    def false_differs(self) -> bool:
+        """A false claim is penalized with other games than a rightful one scores."""
+        false = self.false_claim_games
+        return false is not None and false != self.penalty_games
+
 
 @dataclass(frozen=True, slots=True)
 class Band:
@@ -222,6 +316,13 @@ class Band:
     games: int
     capote: bool
     """The band starts at `CAPOTE_POINTS`: a capote."""
+
+    CASES: ClassVar[tuple[str, ...]] = ("single",)
+
+    @property
+    def single(self) -> bool:
+        """The band is one number of points."""
+        return self.low == self.high
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,10 +337,19 @@ class Scoring:
     bandeira_all_tricks: bool
     bandeira_games: int
 
+    CASES: ClassVar[tuple[str, ...]] = ("standard", "tier_table")
+
     @property
     def standard(self) -> bool:
         """The usual table: 61 one game, 91 two."""
         return self.tiers == ((61, 1), (91, 2))
+
+    @property
+    def tier_table(self) -> str:
+        """The tiers in short, as the one-line summary shows them: `61+:1 91+:2` (the first
+        `SUMMARY_TIERS`, then `…`)."""
+        shown = " ".join(f"{low}+:{games}" for low, games in self.tiers[:SUMMARY_TIERS])
+        return shown + (" …" if len(self.tiers) > SUMMARY_TIERS else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +365,18 @@ class Bandeira:
     wins_in_effect: bool
     """Its games reach the target, so in effect it wins the partida at once."""
 
+    CASES: ClassVar[tuple[str, ...]] = ("ends",)
+
+    @property
+    def ends(self) -> Literal["wins", "in_effect", "none", "counts"]:
+        """What a bandeira does to the partida: it `wins` it (a rule), wins it `in_effect` (its
+        games reach the target), scores `none`, or `counts` like any games."""
+        if self.wins_partida:
+            return "wins"
+        if self.wins_in_effect:
+            return "in_effect"
+        return "counts" if self.games else "none"
+
 
 @dataclass(frozen=True, slots=True)
 class Tie:
@@ -266,6 +388,13 @@ class Tie:
     """Games added, or the factor, per tie."""
     stacks: bool
     """A further tie before a deal is won adds or multiplies again."""
+
+    CASES: ClassVar[tuple[str, ...]] = ("named",)
+
+    @property
+    def named(self) -> bool:
+        """The factor has a name of its own: double, triple, quadruple."""
+        return self.amount in (2, 3, 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,10 +423,20 @@ class Source:
     """The topics (or, for a field no topic knows, dotted paths) it changed from its base, in field
     order; `None` when the base is not at hand."""
 
+    CASES: ClassVar[tuple[str, ...]] = ("changed",)
+
     @property
     def empty(self) -> bool:
         """Nothing to say."""
         return not self.description and self.base is None
+
+    @property
+    def changed(self) -> Literal["unknown", "same", "changed"]:
+        """What the file changed from its base: `unknown` (the base is not at hand), the `same`
+        rules, or `changed` some."""
+        if self.changes is None:
+            return "unknown"
+        return "changed" if self.changes else "same"
 
 
 Fact = (
@@ -345,24 +484,22 @@ class Card:
 
     @property
     def sections(self) -> tuple[Section, ...]:
-        """The card's sections in order (the source only when there is something to say)."""
-        sections = (
-            Section("players", (self.players,)),
-            Section("direction", (self.direction,)),
-            Section(
-                "deal", (self.dealing, self.redeal) if self.redeal.allowed else (self.dealing,)
-            ),
-            Section("follow", (FollowSuit(),)),
-            Section("revoke", (self.revoke,)),
-            Section("cards", ("cards",)),
-            Section("scoring", (self.scoring,)),
-            Section("bandeira", (self.bandeira,)),
-            Section("tie", (self.tie,)),
-            Section("match", (self.match,)),
-        )
-        if self.source.empty:
-            return sections
-        return (*sections, Section("source", (self.source,)))
+        """The card's sections in the order of `CARD_SECTIONS` (a new deal only when someone may
+        ask for one, the source only when there is something to say)."""
+        facts: dict[SectionKey, tuple[Fact, ...]] = {
+            "players": (self.players,),
+            "direction": (self.direction,),
+            "deal": (self.dealing, self.redeal) if self.redeal.allowed else (self.dealing,),
+            "follow": (FollowSuit(),),
+            "revoke": (self.revoke,),
+            "cards": ("cards",),
+            "scoring": (self.scoring,),
+            "bandeira": (self.bandeira,),
+            "tie": (self.tie,),
+            "match": (self.match,),
+            "source": () if self.source.empty else (self.source,),
+        }
+        return tuple(Section(key, facts[key]) for key in CARD_SECTIONS if facts[key])
 
 
 # --- from a variant -------------------------------------------------------------------------

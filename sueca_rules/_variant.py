@@ -7,7 +7,7 @@ descriptions feed the JSON Schema and the documentation.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import (
     BaseModel,
@@ -51,6 +51,23 @@ AfterFalseClaim = Literal["deal_ends", "play_on"]
 Accuse = Literal["team", "player"]
 BandeiraRequires = Literal["all_points", "all_tricks"]
 TieMode = Literal["none", "add", "multiply"]
+
+
+class RuleInfo(NamedTuple):
+    """What the rest of the package needs to know of a field of a variant file, carried by the
+    field itself (`Annotated[..., RuleInfo(...)]`; `sueca_rules._rule_fields.RULE_FIELDS` gathers
+    them, and the rules card, the differences and the house-rules builder are derived from that).
+    It is no part of the JSON Schema."""
+
+    topic: str | None
+    """The rule it is part of, as differences are said (`tie`: the three fields of the 60-60
+    are one rule); `None` for the name and the description, which are no rule."""
+    section: str | None
+    """The section of the rules card that says it (`deal`); `None` for the name, the card's
+    title."""
+    group: str
+    """The house-rules builder's group it shows in."""
+
 
 Games = Annotated[int, Field(ge=0, le=1000)]
 
@@ -105,21 +122,21 @@ class _Model(BaseModel):
 class TableRules(_Model):
     """Who sits where and in which direction the game turns."""
 
-    direction: Direction = Field(
+    direction: Annotated[Direction, RuleInfo("direction", "direction", "direction")] = Field(
         "anticlockwise",
         description=(
             "The direction of dealing and play. `anticlockwise`: the next player is the one on "
             "your right (Portugal); `clockwise`: the one on your left (as in the French rules)."
         ),
     )
-    first_dealer: FirstDealer = Field(
+    first_dealer: Annotated[FirstDealer, RuleInfo("first_dealer", "deal", "deal")] = Field(
         "random",
         description=(
             "Who deals the first deal of a match: `random`, or a seat 0-3 (seats are numbered "
             "clockwise; team 0 is seats 0 and 2)."
         ),
     )
-    first_leader: FirstLeader = Field(
+    first_leader: Annotated[FirstLeader, RuleInfo("first_leader", "deal", "deal")] = Field(
         "after_dealer",
         description=(
             "Who leads the first trick of each deal (and so whose new-deal threshold is "
@@ -147,7 +164,7 @@ class Redeal(_Model):
     """A new deal asked for by a weak hand (as in Brazil): before the first card, a player whose
     hand holds fewer card points than its threshold may ask for the cards to be dealt again."""
 
-    leader_below: int | None = Field(
+    leader_below: Annotated[int | None, RuleInfo("redeal", "deal", "deal")] = Field(
         None,
         ge=1,
         le=MAX_REDEAL_BELOW,
@@ -156,7 +173,7 @@ class Redeal(_Model):
             f"points than this (1 to {MAX_REDEAL_BELOW}); `null`: never."
         ),
     )
-    others_below: int | None = Field(
+    others_below: Annotated[int | None, RuleInfo("redeal", "deal", "deal")] = Field(
         None,
         ge=1,
         le=MAX_REDEAL_BELOW,
@@ -171,7 +188,7 @@ class Redeal(_Model):
 class DealRules(_Model):
     """How the cards are dealt and which card shows the trump suit (trunfo)."""
 
-    trump_card: TrumpCard = Field(
+    trump_card: Annotated[TrumpCard, RuleInfo("deal", "deal", "deal")] = Field(
         "dealer_last",
         description=(
             "Which card is turned up to show trumps. `dealer_last`: hands are dealt from the "
@@ -183,7 +200,7 @@ class DealRules(_Model):
             "stays in the dealer's hand until played."
         ),
     )
-    order: DealOrder = Field(
+    order: Annotated[DealOrder, RuleInfo("deal", "direction", "direction")] = Field(
         "play_direction",
         description=(
             "The seat order in which the four hands of ten are dealt: `play_direction` (the "
@@ -208,7 +225,7 @@ class DealRules(_Model):
 class RevokeRules(_Model):
     """Renúncia: failing to follow suit when you could."""
 
-    mode: RevokeMode = Field(
+    mode: Annotated[RevokeMode, RuleInfo("revoke", "revoke", "revoke")] = Field(
         "prevented",
         description=(
             "`prevented`: only cards that follow suit when possible can be played, as in online "
@@ -217,28 +234,28 @@ class RevokeRules(_Model):
             "the deal is scored); a rightful claim ends the deal at once."
         ),
     )
-    penalty_games: Games = Field(
+    penalty_games: Annotated[Games, RuleInfo("revoke", "revoke", "revoke")] = Field(
         4,
         description=(
             "Games awarded for a renúncia (with `mode: claimable`): the claiming team gets them "
             "when a rival did revoke in this deal, and the deal is not scored."
         ),
     )
-    false_claim: FalseClaim = Field(
+    false_claim: Annotated[FalseClaim, RuleInfo("revoke", "revoke", "revoke")] = Field(
         "penalize_claimant",
         description=(
             "A claim when no rival revoked. `penalize_claimant`: the other team gets "
             "`false_claim_games`; `ignored`: the claim is rejected and play goes on."
         ),
     )
-    false_claim_games: Games | None = Field(
+    false_claim_games: Annotated[Games | None, RuleInfo("revoke", "revoke", "revoke")] = Field(
         None,
         description=(
             "The games the other team gets for a penalized false claim; `null`: the same as "
             "`penalty_games`."
         ),
     )
-    after_false_claim: AfterFalseClaim = Field(
+    after_false_claim: Annotated[AfterFalseClaim, RuleInfo("revoke", "revoke", "revoke")] = Field(
         "deal_ends",
         description=(
             "After a penalized false claim: `deal_ends` (the deal ends at once, not scored) or "
@@ -246,7 +263,7 @@ class RevokeRules(_Model):
             "added to its games; a later rightful claim still ends it)."
         ),
     )
-    accuse: Accuse = Field(
+    accuse: Annotated[Accuse, RuleInfo("revoke", "revoke", "revoke")] = Field(
         "team",
         description=(
             "`team`: a claim accuses the other team, and is rightful if either rival revoked; "
@@ -272,15 +289,17 @@ class Tier(_Model):
 class Bandeira(_Model):
     """Bandeira: a clean sweep of the deal."""
 
-    requires: BandeiraRequires = Field(
+    requires: Annotated[BandeiraRequires, RuleInfo("bandeira", "bandeira", "bandeira")] = Field(
         "all_points",
         description=(
             "What makes a bandeira: `all_points` (all 120 card points) or `all_tricks` (all ten "
             "tricks; a team with 120 points that lost a zero-point trick scores by the tiers)."
         ),
     )
-    games: Games = Field(4, description="The games a bandeira scores, instead of the tiers.")
-    wins_partida: bool = Field(
+    games: Annotated[Games, RuleInfo("bandeira", "bandeira", "bandeira")] = Field(
+        4, description="The games a bandeira scores, instead of the tiers."
+    )
+    wins_partida: Annotated[bool, RuleInfo("bandeira", "bandeira", "bandeira")] = Field(
         False,
         description="`true`: a bandeira ends the partida at once, won by the team that made it.",
     )
@@ -290,7 +309,7 @@ class Bandeira(_Model):
 class Tie(_Model):
     """Empate: a deal that ends 60-60."""
 
-    mode: TieMode = Field(
+    mode: Annotated[TieMode, RuleInfo("tie", "tie", "tie")] = Field(
         "add",
         description=(
             "`none`: nobody scores and nothing carries over; `add`: each pending tie adds "
@@ -298,11 +317,11 @@ class Tie(_Model):
             "multiplied by `amount` once per pending tie."
         ),
     )
-    amount: Games = Field(
+    amount: Annotated[Games, RuleInfo("tie", "tie", "tie")] = Field(
         1,
         description="Games added per tie (`add`) or the factor per tie (`multiply`, at least 2).",
     )
-    stacks: bool = Field(
+    stacks: Annotated[bool, RuleInfo("tie", "tie", "tie")] = Field(
         True,
         description=(
             "`true`: each further tie before a deal is won adds or multiplies again; `false`: "
@@ -333,7 +352,7 @@ def _default_tiers() -> tuple[Tier, ...]:
 class Scoring(_Model):
     """How a deal's card points turn into games."""
 
-    tiers: tuple[Tier, ...] = Field(
+    tiers: Annotated[tuple[Tier, ...], RuleInfo("tiers", "scoring", "scoring")] = Field(
         default_factory=_default_tiers,
         strict=False,  # a YAML list is read as a tuple; the tiers themselves stay strict
         min_length=1,
@@ -386,7 +405,7 @@ class Scoring(_Model):
 class MatchRules(_Model):
     """How many games win a partida, and how many partidas a match has."""
 
-    target_games: int = Field(
+    target_games: Annotated[int, RuleInfo("target", "match", "match")] = Field(
         4,
         ge=1,
         le=MAX_TARGET_GAMES,
@@ -395,7 +414,7 @@ class MatchRules(_Model):
             f"{MAX_SCORED_DEALS} deals won: best_of × (2 × target_games − 1) ≤ {MAX_SCORED_DEALS}."
         ),
     )
-    best_of: int = Field(
+    best_of: Annotated[int, RuleInfo("best_of", "match", "match")] = Field(
         1,
         ge=1,
         le=99,
@@ -450,7 +469,7 @@ class Variant(_Model):
     `Variant(name=...)` and the section models. The defaults are the standard Portuguese rules.
     """
 
-    name: str = Field(
+    name: Annotated[str, RuleInfo(None, None, "source")] = Field(
         min_length=1, max_length=200, description="The display name of the rule set (required)."
     )
     extends: str | None = Field(
@@ -462,7 +481,7 @@ class Variant(_Model):
             "`description` is not inherited: a description belongs to the file that wrote it."
         ),
     )
-    description: str = Field(
+    description: Annotated[str, RuleInfo(None, "source", "source")] = Field(
         "", max_length=10_000, description="Free text: where these rules come from, who plays them."
     )
     table: TableRules = Field(default_factory=TableRules, description=TableRules.__doc__ or "")

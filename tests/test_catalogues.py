@@ -28,16 +28,21 @@ CATALOGUES = ROOT / "sueca_rules" / "_lang" / "catalogues"
 RENDERER = ROOT / "sueca_rules" / "web" / "static" / "js" / "catalogue.js"
 
 
+TRANSLATIONS = {"fields", "variants"}
+"""Texts written in English in the package's files (the schema's field descriptions, the built-in
+variants' descriptions), translated in the other languages: shown as they are, not templates."""
+
+
 def sections() -> list[str]:
     """The sections every language has (each a JSON file of each language's folder)."""
     names = [{p.stem for p in (CATALOGUES / lang).glob("*.json")} for lang in LANGS]
-    return sorted(set.intersection(*names) - {"fields"})
+    return sorted(set.intersection(*names) - TRANSLATIONS)
 
 
 def test_every_language_has_the_same_sections() -> None:
-    names = [{p.stem for p in (CATALOGUES / lang).glob("*.json")} - {"fields"} for lang in LANGS]
+    names = [{p.stem for p in (CATALOGUES / lang).glob("*.json")} - TRANSLATIONS for lang in LANGS]
     assert all(n == names[0] for n in names), names
-    assert "web" in names[0]
+    assert {"web", "card", "table"} <= names[0]
 
 
 @pytest.mark.parametrize("section", sections())

@@ -67,11 +67,16 @@ def test_the_wheel_holds_the_builtins_schema_and_phrases(wheel: Path) -> None:
     for vid in builtin_ids():
         assert f"sueca_rules/variants/{vid}.yaml" in names
     assert any(n.startswith("sueca_rules/schema/sueca-variant.") for n in names)
-    for module in ("en", "pt", "_game_tables", "_analysis_tables"):
+    for module in ("_game_tables", "_analysis_tables"):
         assert f"sueca_rules/_lang/{module}.py" in names
-    for lang in ("en", "pt"):  # the words of the game and of the analysis, in each language
-        for section in ("game", "analysis", "web"):
+    catalogues = Path(__file__).resolve().parents[1] / "sueca_rules" / "_lang" / "catalogues"
+    for lang in ("en", "pt"):  # the words of every language, as catalogues
+        for section in ("card", "table", "game", "analysis", "web"):
             assert f"sueca_rules/_lang/catalogues/{lang}/{section}.json" in names
+    assert {
+        f"sueca_rules/{p.relative_to(catalogues.parents[1]).as_posix()}"
+        for p in catalogues.rglob("*.json")
+    } <= names
     assert "sueca_rules/py.typed" in names
     assert "sueca_rules/__init__.pyi" in names  # the public API's one table
     assert "sueca_rules/_kernel/_ckernel.c" in names  # the optional compiled kernel's source

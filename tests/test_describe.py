@@ -30,6 +30,8 @@ from sueca_rules import (
 )
 from sueca_rules._describe import LANGS, Lang, RuleDiff, describe, describe_diff, diff, summary
 from sueca_rules._describe_facts import (
+    SUMMARY_TOPICS,
+    TOPIC_FACTS,
     TOPIC_FIELDS,
     Band,
     Bandeira,
@@ -41,26 +43,19 @@ from sueca_rules._describe_facts import (
     Redeal,
     Revoke,
     Scoring,
-    SectionKey,
     Source,
     Tie,
-    Topic,
     card_facts,
+    fact_values,
     flat_rules,
     topic_of,
 )
 from sueca_rules._lang import check_lang, phrases, seat_name
 from sueca_rules._lang._analysis_tables import AnalysisPhrases
+from sueca_rules._lang._catalogue import Catalogue, render
 from sueca_rules._lang._game_tables import PlayPhrases, ReplayPhrases
-from sueca_rules._lang._tables import (
-    CardPhrases,
-    DiffPhrases,
-    Phase,
-    Phrases,
-    SummaryPhrases,
-    TablePhrases,
-    WordPhrases,
-)
+from sueca_rules._lang._tables import Phase, Phrases, TablePhrases
+from sueca_rules._rule_fields import CARD_SECTIONS, RULE_FIELDS, TOPICS
 from sueca_rules._rules import CAPOTE_POINTS, Rules
 from tests.strategies import variants
 
@@ -137,7 +132,7 @@ def test_facts_of_portugal() -> None:
     assert card.source.builtin == "portugal"
     assert card.source.base is None
     assert card.source.changes is None
-    assert [s.key for s in card.sections] == list(get_args(SectionKey))
+    assert [s.key for s in card.sections] == list(CARD_SECTIONS)
 
 
 def test_facts_of_the_other_builtins() -> None:
@@ -267,18 +262,107 @@ def test_every_rule_is_said_in_every_language(v: Variant, other: Variant) -> Non
             assert (describe(v, lang) != describe(w, lang)) == changed, (lang, path, value)
 
 
+def test_facts_carry_their_cases() -> None:
+    """The cases a language's templates choose by are computed with the facts, in no language."""
+    assert [Redeal(*t).who for t in [(None, None), (10, 10), (10, None), (None, 5), (10, 5)]] == [
+        "nobody",
+        "all",
+        "leader",
+        "others",
+        "both",
+    ]
+    revoke = Revoke(True, 4, None, plays_on=False, accuse_player=False, tie_kept=False)
+    assert (revoke.false_claim, revoke.false_differs) == ("ignored", False)
+    revoke = dataclasses.replace(revoke, false_claim_games=1)
+    assert (revoke.false_claim, revoke.false_differs) == ("deal_ends", True)
+    revoke = dataclasses.replace(revoke, false_claim_games=4, plays_on=True)
+    assert (revoke.false_claim, revoke.false_differs) == ("play_on", False)
+    sweep = Bandeira(True, 4, 2, wins_partida=False, wins_in_effect=True)
+    assert sweep.ends == "in_effect"
+    assert dataclasses.replace(sweep, wins_partida=True).ends == "wins"
+    assert dataclasses.replace(sweep, wins_in_effect=False).ends == "counts"
+    assert dataclasses.replace(sweep, wins_in_effect=False, games=0).ends == "none"
+    assert [Tie("multiply", n, False).named for n in (2, 3, 4, 5)] == [True, True, True, False]
+    tiers = tuple((61 + i, 1) for i in range(7))
+    scoring = Scoring((), tiers, bandeira_all_tricks=False, bandeira_games=4)
+    assert scoring.tier_table == "61+:1 62+:1 63+:1 64+:1 65+:1 66+:1 …"
+    assert not scoring.standard
+    way = Direction(clockwise=True, deal_clockwise=False)
+    assert (way.side, way.deal_side, way.deal_reverse) == ("left", "right", True)
+
+
+def test_fact_values_are_its_fields_and_cases() -> None:
+    """What a phrase can say of a fact: its fields but those that are `None`, a fact inside it
+    (the dealing's direction) flattened, its cases."""
+    dealing = card_facts(load_variant("portugal")).dealing
+    values = fact_values(dealing)
+    assert "first_dealer" not in values  # random: a phrase chooses by `first` instead
+    assert values["first"] == "random"
+    assert values["leader"] == "after_dealer"
+    assert values["leader_side"] == "right"
+    assert values["side"] == "right"  # from the direction inside it
+    assert values["deal_reverse"] is False
+    assert fact_values("cards") == {}
+
+
+def test_every_entry_of_the_card_catalogue_is_said() -> None:
+    """No entry of a language's `card` catalogue is dead: the built-ins and a few house rules
+    say each of them, in each language."""
+    import sueca_rules._describe as describing
+
+    used: set[str] = set()
+    call = Catalogue.__call__
+
+    def record_render(entry: Any, params: Any, lang: str) -> str:
+        used.update(k for k, e in phrases(lang).card.entries.items() if e is entry)
+        return render(entry, params, lang)
+
+    def record_call(self: Catalogue, key: str, /, **params: Any) -> str:
+        used.add(key)
+        return call(self, key, **params)
+
+    house = [
+        "deal: {trump_card: dealer_first, order: reverse}",
+        "table: {first_dealer: 1, first_leader: before_dealer}",
+        "deal: {redeal: {leader_below: 10}}\nmatch: {best_of: 3, target_games: 6}",
+        "deal: {redeal: {others_below: 5}}\nscoring: {tie: {mode: multiply, amount: 5}}",
+        "revoke: {mode: claimable, false_claim: ignored}",
+        "revoke: {mode: claimable, false_claim_games: 0, after_false_claim: play_on}",
+        "revoke: {mode: claimable, false_claim_games: 1, accuse: player}",
+        "revoke: {mode: claimable, false_claim_games: 0}",
+        "scoring: {tiers: [{min_points: 61, games: 1}, {min_points: 100, games: 2}], "
+        "bandeira: {games: 0}, tie: {mode: multiply, amount: 2, stacks: true}}",
+        "scoring: {bandeira: {games: 2}, tie: {mode: add, stacks: false}}",
+        "scoring: {tiers: [{min_points: 70, games: 1}, {min_points: 120, games: 3}]}",
+    ]
+    variants = [load_variant(vid) for vid in builtin_ids()]
+    variants += [
+        parse_variant(f"name: H{i}\nextends: portugal\n{t}\n") for i, t in enumerate(house)
+    ]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(describing, "render", record_render)
+        patch.setattr(Catalogue, "__call__", record_call)
+        for lang in LANGS:
+            for v in variants:
+                describe(v, lang)
+                summary(v, lang)
+                describe_diff(v, variants[0], lang)
+                describe_diff(v, v, lang)
+                describe_diff(v, v.model_copy(update={"name": "other"}), lang)
+    for lang in LANGS:
+        assert set(phrases(lang).card.entries) - used == set(), lang
+
+
 # --- the phrase files -----------------------------------------------------------------------
 
 SECTIONS = {
-    "words": WordPhrases,
-    "card": CardPhrases,
-    "diff": DiffPhrases,
-    "summary": SummaryPhrases,
     "table": TablePhrases,
     "play": PlayPhrases,
     "replay": ReplayPhrases,
     "analysis": AnalysisPhrases,
 }
+"""The sections of a language's phrases that are objects with a protocol (the rules card's are
+a catalogue, `card`)."""
 
 
 def protocol_members(protocol: type) -> set[str]:
@@ -291,12 +375,18 @@ def section_members(section: object) -> set[str]:
 
 
 def test_every_language_has_exactly_the_same_phrases() -> None:
-    """One phrase file per language, each with every phrase of every section, and no other."""
+    """Every language has every phrase of every section, and no other: the sections with a
+    protocol have its members; the rules card's catalogue has the same entries in every
+    language, showing the same values (`tests/test_catalogues.py` checks every catalogue so)."""
     fields = {f.name for f in dataclasses.fields(Phrases)}
-    assert fields == {"lang", "name", "builtins", *SECTIONS}
+    assert fields == {"lang", "name", "builtins", "card", *SECTIONS}
     for lang in LANGS:
         table = phrases(lang)
         assert table.lang == lang
+        assert table.name
+        assert isinstance(table.card, Catalogue)
+        assert table.card.lang == lang
+        assert set(table.card.entries) == set(phrases("en").card.entries)
         for name, protocol in SECTIONS.items():
             assert section_members(getattr(table, name)) == protocol_members(protocol), (
                 lang,
@@ -304,11 +394,28 @@ def test_every_language_has_exactly_the_same_phrases() -> None:
             )
 
 
+def _keys(catalogue: Catalogue, prefix: str) -> set[str]:
+    return {k.removeprefix(prefix) for k in catalogue.entries if k.startswith(prefix)}
+
+
+def test_the_card_catalogue_names_every_section_and_topic_of_the_rule_fields() -> None:
+    """The headings, the topics' labels and their phrases are derived from the one table of the
+    rules' fields: each section and topic there has its entry, and no entry names another."""
+    assert {f.section for f in RULE_FIELDS if f.section} <= set(CARD_SECTIONS)
+    for lang in LANGS:
+        card = phrases(lang).card
+        assert _keys(card, "heading.") == set(CARD_SECTIONS), lang
+        assert _keys(card, "topic.") == set(TOPICS), lang
+        assert _keys(card, "diff.") - {"same_rules", "differ", "rule"} == set(TOPICS), lang
+        summary = {k for k in _keys(card, "summary.") if not k.startswith("note.")}
+        assert summary == set(SUMMARY_TOPICS) <= set(TOPICS), lang
+
+
 def test_every_heading_label_and_phase_is_named() -> None:
     for lang in LANGS:
         p = phrases(lang)
-        headings = [p.card.heading(key) for key in get_args(SectionKey)]
-        topics = [p.diff.topic(key) for key in get_args(Topic)]
+        headings = [p.card(f"heading.{key}") for key in CARD_SECTIONS]
+        topics = [p.card(f"topic.{key}") for key in TOPICS]
         phases = [p.table.phase(key) for key in get_args(Phase)]
         for names in (headings, topics, phases):
             assert all(names)
@@ -328,15 +435,17 @@ def test_builtin_descriptions_in_each_language() -> None:
 def test_topics_cover_every_rule() -> None:
     paths = flat_rules(DEFAULT)
     assert all(topic_of(path) is not None for path in paths), paths
-    assert set(TOPIC_FIELDS) == set(get_args(Topic))
-    assert all(TOPIC_FIELDS[topic] for topic in get_args(Topic))  # each topic has its fields
+    assert set(TOPIC_FIELDS) == set(TOPICS)
+    assert all(TOPIC_FIELDS[topic] for topic in TOPICS)  # each topic has its fields
+    # each topic is said of one fact of a card
+    assert set(TOPIC_FACTS) == set(TOPICS)
+    card_fields = {f.name for f in dataclasses.fields(Card)}
+    assert set(TOPIC_FACTS.values()) <= card_fields
 
 
 def test_the_table_of_rule_fields_names_every_field_once() -> None:
     """`RULE_FIELDS` is the one list of a variant's fields: every field of the model (but
     `extends`) once, so that the topics and the builder's groups derived from it miss none."""
-    from sueca_rules._rule_fields import RULE_FIELDS
-
     paths = [f.path for f in RULE_FIELDS]
     assert len(paths) == len(set(paths))
     assert set(paths) == {"name", "description", *flat_rules(DEFAULT)}

@@ -1,29 +1,36 @@
-"""The words of the game in each language: one phrase file per language.
+"""The words of the game in each language: catalogues of templates, one renderer.
 
-Each language is a module of this package named by its code (`en.py`, `pt.py`) holding every phrase
-of every front end, by section (`sueca_rules._lang._tables` says what a section holds): the rules
-card, rule differences, the one-line summary, and the words of a game at the table. What the phrases
-say (the facts) is computed once, in no language, elsewhere (`sueca_rules._describe_facts`,
-`Rules`).
+Each language's words are JSON catalogues, `catalogues/<lang>/<section>.json` (`_catalogue.py`
+says the format: templates, and choices by a number's plural form, a yes/no or a case), read by
+one renderer in Python (`_catalogue.py`) and its twin in the browser (`static/js/catalogue.js`).
+What the phrases say (the facts, with their cases) is computed once, in no language, elsewhere
+(`sueca_rules._describe_facts`, `Rules`); the laying out (which entry, in which order, joined how)
+is done once, in no language (`sueca_rules._describe` for the rules card, the differences and the
+summary). `_tables.py` says what a language's phrases hold.
 
-A new language is one new phrase file, plus its code in `Lang` (`_kinds.py`).
+A new language is its catalogues, plus its code in `Lang` (`_kinds.py`).
 
-- `phrases()` gives a language's phrase table; `check_lang()` checks a language code.
+- `phrases()` gives a language's phrases; `check_lang()` checks a language code.
 - `seat_name()` names a seat, absolutely (`seat 2`) or as one player sees it (`you`, `partner`,
   `right rival`, `left rival`), for `sueca play`, `sueca replay` and the web table alike.
 
-This module imports no phrase file until one is asked for (the command line stays light).
+This module reads no catalogue until one is asked for (the command line stays light).
 """
 
 from __future__ import annotations
 
-import importlib
+import functools
+import json
+from collections.abc import Mapping
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from .._errors import ConfigError
-from ._game_tables import FalseClaim, PlayPhrases, ReplayPhrases, Who
+from ._analysis_tables import analysis_section
+from ._catalogue import load_catalogue
+from ._game_tables import FalseClaim, PlayPhrases, ReplayPhrases, Who, play_section, replay_section
 from ._kinds import LANGS, Lang
-from ._tables import Phase, Phrases
+from ._tables import Phase, Phrases, TableWords
 
 if TYPE_CHECKING:
     from .._rules import Rules
@@ -57,10 +64,33 @@ def check_lang(lang: str) -> Lang:
 
 
 def phrases(lang: str) -> Phrases:
-    """Every phrase of `lang` (`en`, `pt`), by section (loaded on first use)."""
-    module = importlib.import_module(f"{__name__}.{check_lang(lang)}")
-    table: Phrases = module.PHRASES
-    return table
+    """Every phrase of `lang` (`en`, `pt`), by front end (read on first use)."""
+    return _phrases(check_lang(lang))
+
+
+@functools.cache
+def _phrases(lang: Lang) -> Phrases:
+    table = load_catalogue(lang, "table")
+    return Phrases(
+        lang=lang,
+        name=table("language"),
+        card=load_catalogue(lang, "card"),
+        table=TableWords(table),
+        play=play_section(lang),
+        replay=replay_section(lang),
+        builtins=_builtin_descriptions(lang),
+        analysis=analysis_section(lang),
+    )
+
+
+def _builtin_descriptions(lang: Lang) -> Mapping[str, str] | None:
+    """The built-in variants' descriptions in `lang` (`catalogues/<lang>/variants.json`: texts
+    shown as they are, not templates); `None` in English, the language of the variant files."""
+    text = resources.files(__package__).joinpath("catalogues", lang, "variants.json")
+    if not text.is_file():
+        return None
+    descriptions: dict[str, str] = json.loads(text.read_text(encoding="utf-8"))
+    return descriptions
 
 
 def _check_seat(seat: int, what: str) -> None:

@@ -1,5 +1,6 @@
-"""The languages the phrase files are written in (kept apart so that every phrase module can import
-them without importing the package)."""
+"""The languages there are catalogues for (kept apart so that every module of the package can
+import them without importing the package). A new language is its code here and its catalogues,
+`catalogues/<code>/*.json`: the same entries as English's, its own words."""
 
 from __future__ import annotations
 
@@ -11,4 +12,4 @@ Lang = Literal["en", "pt"]
 """A language of the texts: `en` (English) or `pt` (European Portuguese)."""
 
 LANGS: tuple[Lang, ...] = get_args(Lang)
-"""Every language there is a phrase file for, English first."""
+"""Every language there are catalogues for, English first."""

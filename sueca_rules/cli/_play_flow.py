@@ -81,9 +81,7 @@ class Played:
     """`False` when the record could not be written."""
 
 
-def play_and_save(
-    view: PlayView, match: Match, seats: Sequence[Bot], record: str | None
-) -> Played:
+def play_and_save(view: PlayView, match: Match, seats: Sequence[Bot], record: str | None) -> Played:
     """Play the match out, then save it to `record` (if given) however it ended: won, stopped, or
     interrupted (Ctrl-C, which then goes on up)."""
     outcome: Outcome = "quit"
