@@ -95,7 +95,7 @@ const who = (seat) => state.seats[seat].name;
 const role = (seat) => (state.seat === null ? "seat" : state.seats[seat].role);
 // Teams are the server's (Rules.team_of): the page never works them out itself.
 const ours = (team) => team === state.team;
-const games = (n) => t(n === 1 ? "unit.game" : "unit.games", {n});
+const games = (n) => t("unit.games", {n});
 const rivals = () => state.seats.filter((s) => s.team !== state.team).map((s) => s.seat);
 
 function seatLabel(seat) {
