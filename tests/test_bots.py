@@ -95,6 +95,22 @@ def test_levels_and_make_bot() -> None:
     assert isinstance(make_bot(4, samples=2, time_limit=0.5, solve_tricks=3), SamplingBot)
 
 
+def test_levels_4_and_5_take_their_class_defaults_and_the_wider_exact_ranges() -> None:
+    four, five = SamplingBot(seed=1), SearchBot(seed=1)
+    assert (four.solve_tricks, four.endgame_tricks, four.samples) == (2, 0, 60)
+    assert (five.solve_tricks, five.endgame_tricks, five.samples) == (4, 3, 1000)
+    for bot in (four, five):
+        assert (bot.points_weight, bot.inference, bot.prune) == (1.5, 0.05, 3.0)
+    # An option given overrides the level's default; solving from six tricks, the last five of
+    # every play-out, is allowed (the compiled solver makes it affordable), one more is refused.
+    wide = SearchBot(seed=1, solve_tricks=6, endgame_tricks=5, inference=0.1)
+    assert (wide.solve_tricks, wide.endgame_tricks, wide.inference) == (6, 5, 0.1)
+    with pytest.raises(ConfigError, match=r"solve_tricks must be 0\.\.6, got 7"):
+        make_bot(5, solve_tricks=7)
+    with pytest.raises(ConfigError, match=r"endgame_tricks must be 0\.\.5, got 6"):
+        make_bot(4, endgame_tricks=6)
+
+
 @pytest.mark.parametrize("variant", builtin_ids())
 def test_every_level_plays_legal_cards_in_whole_matches(variant: str) -> None:
     # Seats hold levels 5, 4, 3, 2, then 1, 2, 3, 5 and 4, 1, 5, 3.

@@ -228,6 +228,29 @@ def _pick(table: bytes, stream: Iterator[int], rng: random.Random) -> tuple[int,
     return _draw_more(table, rng)
 
 
+def _any_card(
+    hand: Mask,
+    size: int,
+    pick_any: tuple[range | None, ...],
+    stream: Iterator[int],
+    rng: random.Random,
+) -> tuple[Mask, Iterator[int]]:
+    """For `random_playout()`: any card of `hand` (of `size` cards) by the next byte that is not
+    passed over (`pick_any`, that is `_PICK_SKIP[size]`: how many of its lowest cards to skip), as
+    a one-card mask, and the bytes left."""
+    for r in stream:
+        skipped = pick_any[r]
+        if skipped is not None:
+            break
+    else:
+        index, stream = _draw_more(_PICK_INDEX[size], rng)
+        skipped = _SKIP[index]
+    rest = hand
+    for _ in skipped:
+        rest &= rest - 1  # drop the lowest card
+    return rest & -rest, stream
+
+
 def _finish_trick(
     position: Position, hands: list[Mask], stream: Iterator[int], rng: random.Random
 ) -> tuple[Seat, list[int], list[int], Iterator[int]]:
@@ -292,17 +315,8 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     pick_any = pick_skip[size]
     while size > 1:  # a trick led by `best_seat`, who took the last one
         seat = best_seat
-        hand = rest = hands[seat]
-        for r in stream:
-            skipped = pick_any[r]
-            if skipped is not None:
-                break
-        else:
-            index, stream = _draw_more(_PICK_INDEX[size], rng)
-            skipped = _SKIP[index]
-        for _ in skipped:
-            rest &= rest - 1  # drop the lowest card
-        rest &= -rest
+        hand = hands[seat]
+        rest, stream = _any_card(hand, size, pick_any, stream, rng)
         hands[seat] = hand ^ rest
         shift, pick_rank, row, trick_points = leads[rest.bit_length()]
         for seat in after[best_seat]:
@@ -316,18 +330,8 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
                 else:
                     card, stream = _draw_more(pick, rng)
                 hands[seat] = hand ^ bit_of[card]
-            else:  # out of the suit led: the lead's pick above, inlined again (a call a card costs)
-                for r in stream:
-                    skipped = pick_any[r]
-                    if skipped is not None:
-                        break
-                else:
-                    index, stream = _draw_more(_PICK_INDEX[size], rng)
-                    skipped = _SKIP[index]
-                rest = hand
-                for _ in skipped:
-                    rest &= rest - 1  # drop the lowest card
-                rest &= -rest
+            else:  # out of the suit led: any card, as a lead
+                rest, stream = _any_card(hand, size, pick_any, stream, rng)
                 hands[seat] = hand ^ rest
                 card = rest.bit_length() - 1
             trick_points += points_of[card]

@@ -32,7 +32,7 @@ from ._rules_of_thumb import heuristic_playout
 if TYPE_CHECKING:
     from .._match import Observation
 
-__all__ = ["SamplingBot", "SearchBot", "candidate_cards", "sampled_deals"]
+__all__ = ["SamplingBot", "SearchBot", "Start", "candidate_cards", "sampled_deals"]
 
 _BATCH: Final = 12
 """Deals drawn at a time (see _Deals)."""
@@ -54,6 +54,11 @@ _MAX_SAMPLES: Final = 1_000_000
 """The most deals a decision may sample (also the limit of `samples` with `time_ms` alone)."""
 _MAX_TIME_MS: Final = 3_600_000.0
 """The longest budget a decision may have: an hour."""
+_MAX_SOLVE_TRICKS: Final = 6
+"""The most tricks left from which a decision may solve each sampled deal exactly (six take about
+a millisecond a solve with the compiled kernel, many more without it)."""
+_MAX_ENDGAME_TRICKS: Final = 5
+"""The most last tricks of each play-out that may be solved exactly."""
 _SETTLED: Final = 24
 """On the clock: deals after which candidates that scored the same in every deal so far are
 taken as equal and the decision ends (playing on would only spend the time)."""
@@ -127,6 +132,47 @@ PURE: Final = Kernel(None)
 """The pure-Python play-outs and solver (for tests and comparisons)."""
 
 
+class Start:
+    """Where the play-outs of one decision start: the observation's public state (worked out once
+    per decision), to which each sampled deal adds the hands (`position()`)."""
+
+    __slots__ = (
+        "cards_left", "held", "leader", "next_seat", "points", "team", "trick", "tricks_won",
+        "trump", "voids",
+    )  # fmt: skip
+
+    def __init__(self, obs: Observation) -> None:
+        assert obs.trump is not None
+        assert obs.trump_card is not None  # a deal is on
+        self.team = team_of(obs.seat)
+        """The deciding seat's team."""
+        self.trump = int(obs.trump)
+        self.trick = [int(c) for c in obs.trick]
+        self.leader = obs.trick_leader
+        self.points = obs.points
+        self.tricks_won = obs.tricks_won
+        self.next_seat = obs.rules.next_seat
+        self.voids = obs.void_mask
+        """The voids shown (for the play-outs' rules of thumb)."""
+        self.cards_left = sum(obs.hand_sizes)
+        """The cards still in the hands."""
+        self.held: tuple[int, int] | None = (
+            (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
+        )
+        """The dealer and the turned trump card while the dealer still holds it, else `None`."""
+
+    def position(self, hands: list[Mask]) -> Position:
+        """The position now with `hands` dealt."""
+        return Position(
+            hands, self.trump, self.leader, self.trick, self.points, self.tricks_won, self.next_seat
+        )
+
+    def exact(self, solve_tricks: int) -> bool:
+        """Whether the rest of the deal after the next card is solved exactly (at most
+        `solve_tricks` tricks left)."""
+        return self.cards_left - 1 <= 4 * solve_tricks
+
+
 def _rules_of_thumb_card(observation: Observation) -> Card:
     """Level 3's card: what a bot on the clock plays when the time ran out before one deal was
     played out."""
@@ -196,6 +242,16 @@ class SamplingBot(BaseBot):
 
     default_samples = 60
     """The deals sampled per card when no budget is given."""
+    default_solve_tricks = 2
+    """`solve_tricks` when not given."""
+    default_points_weight = 1.5
+    """`points_weight` when not given."""
+    default_inference = 0.05
+    """`inference` when not given."""
+    default_prune = 3.0
+    """`prune` when not given."""
+    default_endgame_tricks = 0
+    """`endgame_tricks` when not given."""
 
     def __init__(
         self,
@@ -204,12 +260,23 @@ class SamplingBot(BaseBot):
         samples: int | None = None,
         time_ms: float | None = None,
         time_limit: float | None = None,
-        solve_tricks: int = 2,
-        points_weight: float = 1.5,
-        inference: float = 0.05,
-        prune: float = 3.0,
-        endgame_tricks: int = 0,
+        solve_tricks: int | None = None,
+        points_weight: float | None = None,
+        inference: float | None = None,
+        prune: float | None = None,
+        endgame_tricks: int | None = None,
     ) -> None:
+        # An option not given takes the level's default (the class attributes `default_*`).
+        if solve_tricks is None:
+            solve_tricks = self.default_solve_tricks
+        if points_weight is None:
+            points_weight = self.default_points_weight
+        if inference is None:
+            inference = self.default_inference
+        if prune is None:
+            prune = self.default_prune
+        if endgame_tricks is None:
+            endgame_tricks = self.default_endgame_tricks
         if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
             raise bot_error(f"samples must be a whole number, got {samples!r}")
         if samples is not None and not 1 <= samples <= _MAX_SAMPLES:
@@ -229,16 +296,18 @@ class SamplingBot(BaseBot):
                 f"time_ms must be a number of milliseconds, 0 < time_ms <= {_MAX_TIME_MS:,}, "
                 f"got {time_ms!r}"
             )
-        if not 0 <= solve_tricks <= 4:
-            raise bot_error(f"solve_tricks must be 0..4, got {solve_tricks}")
+        if not 0 <= solve_tricks <= _MAX_SOLVE_TRICKS:
+            raise bot_error(f"solve_tricks must be 0..{_MAX_SOLVE_TRICKS}, got {solve_tricks}")
         if points_weight < 0:
             raise bot_error(f"points_weight must not be negative, got {points_weight}")
         if not 0 < inference <= 1:
             raise bot_error(f"inference must be in (0, 1], got {inference}")
         if prune < 0:
             raise bot_error(f"prune must not be negative, got {prune}")
-        if not 0 <= endgame_tricks <= 4:
-            raise bot_error(f"endgame_tricks must be 0..4, got {endgame_tricks}")
+        if not 0 <= endgame_tricks <= _MAX_ENDGAME_TRICKS:
+            raise bot_error(
+                f"endgame_tricks must be 0..{_MAX_ENDGAME_TRICKS}, got {endgame_tricks}"
+            )
         if seed is None:
             seed = random.SystemRandom().getrandbits(64)
         super().__init__(seed)
@@ -255,7 +324,7 @@ class SamplingBot(BaseBot):
         self.time_limit = None if time_ms is None else time_ms / 1000
         """`time_ms` in seconds (an older name), or `None`."""
         self.solve_tricks = solve_tricks
-        """The tricks left (0 to 4) from which the end of each sampled deal is solved exactly
+        """The tricks left (0 to 6) from which the end of each sampled deal is solved exactly
         instead of played by the rules of thumb."""
         self.points_weight = points_weight
         """The value, in games, of ending a deal 60 card points above an even split, counted on
@@ -268,7 +337,7 @@ class SamplingBot(BaseBot):
         a candidate card may fall before it is no longer played out; 0 plays every candidate
         in every deal."""
         self.endgame_tricks = endgame_tricks
-        """The last tricks (0 to 4) of each play-out solved exactly instead of played by the
+        """The last tricks (0 to 5) of each play-out solved exactly instead of played by the
         rules of thumb."""
         self.last_deals = 0
         """How many deals the last decision sampled (for figures and tests)."""
@@ -338,12 +407,13 @@ class SamplingBot(BaseBot):
         race = _Race(len(cands), self.prune)
         try:
             tables = self._tables(obs)
+            start = Start(obs)
             deals = _Deals(obs, rng, self.inference, clock.stop, self._kernel.module)
             while not race.over and race.deals < self.samples:
                 if clock.expired() or (clock.timed and race.settled()):
                     break
                 for hands in deals.batch(min(_BATCH, self.samples - race.deals)):
-                    race.add(self._play_out(obs, cands, hands, tables, race.alive, clock.stop))
+                    race.add(self._play_out(start, cands, hands, tables, race.alive, clock.stop))
                     if race.over or clock.expired():
                         break
         except OutOfTime:
@@ -353,7 +423,7 @@ class SamplingBot(BaseBot):
 
     def _play_out(
         self,
-        obs: Observation,
+        start: Start,
         cands: list[CardIndex],
         hands: list[Mask],
         tables: _Tables,
@@ -363,17 +433,11 @@ class SamplingBot(BaseBot):
         """The value of playing each candidate card still in the race (indices `alive`) in one
         sampled deal to the end (`stop`: the clock's test, handed to the solver)."""
         table, sweep_me, swept_me = tables
-        me = obs.seat
-        team = team_of(me)
-        next_seat = obs.rules.next_seat
-        assert obs.trump is not None
-        assert obs.trump_card is not None
-        trump = int(obs.trump)
-        trick = [int(c) for c in obs.trick]
-        cards_left = sum(obs.hand_sizes)
-        held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
-        exact = cards_left - 1 <= 4 * self.solve_tricks
-        now = Position(hands, trump, obs.trick_leader, trick, obs.points, obs.tricks_won, next_seat)
+        team = start.team
+        held = start.held
+        voids = start.voids
+        exact = start.exact(self.solve_tricks)
+        now = start.position(hands)
         kernel = self._kernel
         values: list[float] = []
         for i in alive:
@@ -387,7 +451,7 @@ class SamplingBot(BaseBot):
                 # `solve` counts points only: a sweep of the points is read as one of tricks.
                 value = sweep_me if mine == 120 else swept_me if mine == 0 else table[mine]
             else:
-                end = kernel.playout(now, obs.void_mask, held, card, self.endgame_tricks, stop)
+                end = kernel.playout(now, voids, held, card, self.endgame_tricks, stop)
                 value = _end_value(end, team, tables)
             values.append(value)
         return values
@@ -431,31 +495,10 @@ class SearchBot(SamplingBot):
 
     default_samples = 1000
     """The deals sampled per card when no budget is given."""
-
-    def __init__(
-        self,
-        seed: int | str | None = None,
-        *,
-        samples: int | None = None,
-        time_ms: float | None = None,
-        time_limit: float | None = None,
-        solve_tricks: int = 4,
-        points_weight: float = 1.5,
-        inference: float = 0.05,
-        prune: float = 3.0,
-        endgame_tricks: int = 3,
-    ) -> None:
-        super().__init__(
-            seed,
-            samples=samples,
-            time_ms=time_ms,
-            time_limit=time_limit,
-            solve_tricks=solve_tricks,
-            points_weight=points_weight,
-            inference=inference,
-            prune=prune,
-            endgame_tricks=endgame_tricks,
-        )
+    default_solve_tricks = 4
+    """`solve_tricks` when not given."""
+    default_endgame_tricks = 3
+    """`endgame_tricks` when not given."""
 
 
 class _Race:
