@@ -355,8 +355,7 @@ class SamplingBot(BaseBot):
         race = self._race(observation, cands, clock)
         if not race.deals:
             return _rules_of_thumb_card(observation)
-        best = max(race.alive, key=lambda i: (race.mean(i), -i))
-        return CARDS[cands[best]]
+        return CARDS[cands[race.leader()]]
 
     def wants_redeal(self, observation: Observation) -> bool:
         """Whether to ask for a new deal (asked only of a weak hand, one that may): it deals the
@@ -504,18 +503,43 @@ class SearchBot(SamplingBot):
 class _Race:
     """The values of candidate cards over sampled deals, as they come; a candidate whose average
     falls behind the leader's by more than `prune` standard errors of their paired difference (after
-    `_FIRST_CHECK` deals, then every `_CHECK_EVERY`) leaves the race and is played out no more."""
+    `_FIRST_CHECK` deals, then every `_CHECK_EVERY`) leaves the race and is played out no more.
+
+    Each look costs next to nothing: the leader is found from running totals and the paired gaps'
+    mean and spread are kept up to date (Welford's method, each deal's gap taken once), so a
+    decision costs in proportion to its deals, not their square. Wherever the running figures
+    cannot tell two choices apart for sure (two averages, or a gap and its bound, within a
+    millionth of each other), the look works them out again from all the values the way it
+    always did, so that the choices are exactly those of a look computed from scratch
+    (`tests/test_bots.py` checks them against it).
+    """
 
     def __init__(self, count: int, prune: float) -> None:
         self.alive = list(range(count))
         self.values: list[list[float]] = [[] for _ in range(count)]
         self.deals = 0
         self.prune = prune
+        self._totals = [0.0] * count
+        """Each candidate's running total of its values (near `sum()`, not always to the bit)."""
+        self._sizes = [0.0] * count
+        """Each candidate's running total of the sizes of its values (for the totals' error)."""
+        self._pairs: dict[tuple[int, int], list[float]] = {}
+        """For a pair `(a, b)`, `a < b`, of candidates: `[deals taken, mean, sum of squared
+        deviations, sum of sizes, sum of squares]` of the gaps `values[a][j] - values[b][j]`
+        (Welford's method), brought up to date when the pair is looked at."""
+        self._alike = True
+        """Whether every candidate left has scored as every other in every deal so far."""
 
     def add(self, values: list[float]) -> None:
         """The values of the candidates still in the race (in `alive` order) in one more deal."""
+        totals = self._totals
+        sizes = self._sizes
         for i, value in zip(self.alive, values, strict=True):
             self.values[i].append(value)
+            totals[i] += value
+            sizes[i] += abs(value)
+        if self._alike and values.count(values[0]) != len(values):
+            self._alike = False
         self.deals += 1
         if (
             self.prune
@@ -528,10 +552,7 @@ class _Race:
     def settled(self) -> bool:
         """Whether, after `_SETTLED` deals or more, every candidate left scored the same as the
         others in every deal (nothing tells them apart)."""
-        if self.deals < _SETTLED:
-            return False
-        first = self.values[self.alive[0]]
-        return all(self.values[i] == first for i in self.alive[1:])
+        return self.deals >= _SETTLED and self._alike
 
     @property
     def over(self) -> bool:
@@ -543,20 +564,81 @@ class _Race:
         values = self.values[i]
         return sum(values) / len(values) if values else float("-inf")
 
+    def leader(self) -> int:
+        """The candidate left with the best average (of equal ones the first): `max(alive,
+        key=(mean(i), -i))`, from the running totals where they tell for sure."""
+        alive = self.alive
+        totals = self._totals
+        best = max(alive, key=lambda i: (totals[i], -i))
+        # A total's error is below 2 ** -52 times the sum of its values' sizes times their count;
+        # any candidate the running totals put within that of the best is weighed exactly.
+        slack = _TOLERANCE * self.deals * max(self._sizes[i] for i in alive)
+        close = [i for i in alive if totals[i] >= totals[best] - slack]
+        if len(close) == 1:
+            return best
+        return max(close, key=lambda i: (self.mean(i), -i))
+
     def _drop_the_stragglers(self) -> None:
-        leader = max(self.alive, key=lambda i: (self.mean(i), -i))
-        lead = self.values[leader]
+        leader = self.leader()
         keep = []
         for i in self.alive:
-            if i != leader:
-                gaps = [a - b for a, b in zip(lead, self.values[i], strict=True)]
-                n = len(gaps)
-                mean = sum(gaps) / n
-                spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (n - 1))
-                if mean > 0 and mean * math.sqrt(n) > self.prune * spread:
-                    continue
-            keep.append(i)
-        self.alive = keep
+            if i == leader or not self._behind(leader, i):
+                keep.append(i)
+        if len(keep) < len(self.alive):
+            self.alive = keep
+            first = self.values[keep[0]]
+            self._alike = all(self.values[i] == first for i in keep[1:])
+
+    def _behind(self, leader: int, other: int) -> bool:
+        """Whether `other`'s average is more than `prune` standard errors of the paired gap behind
+        `leader`'s (see the class)."""
+        key = (leader, other) if leader < other else (other, leader)
+        pair = self._pairs.get(key)
+        if pair is None:
+            pair = self._pairs[key] = [0, 0.0, 0.0, 0.0, 0.0]
+        count, mean, squares, sizes, powers = pair
+        first, second = self.values[key[0]], self.values[key[1]]
+        for j in range(int(count), self.deals):
+            gap = first[j] - second[j]
+            count += 1
+            step = gap - mean
+            mean += step / count
+            squares += step * (gap - mean)
+            sizes += abs(gap)
+            powers += gap * gap
+        pair[:] = count, mean, squares, sizes, powers
+        if key[0] != leader:
+            mean = -mean  # the gaps the other way round (a float's difference turns exactly)
+        n = self.deals
+        # Bounds (generous) of how far the running mean and sum of squared deviations, and those
+        # computed from scratch, may be from the exact ones.
+        mean_error = _TOLERANCE * sizes
+        squares_error = _TOLERANCE * n * powers
+        root_n = math.sqrt(n)
+        if mean + mean_error <= 0:
+            return False
+        least = self.prune * math.sqrt(max(squares - squares_error, 0.0) / (n - 1))
+        most = self.prune * math.sqrt((squares + squares_error) / (n - 1))
+        if (mean + mean_error) * root_n < least:
+            return False
+        if mean - mean_error > 0 and (mean - mean_error) * root_n > most:
+            return True
+        return _behind_exactly(self.values[leader], self.values[other], self.prune)
+
+
+_TOLERANCE: Final = 2.0**-46
+"""A generous bound of a running figure's relative error per value added, 64 times the rounding
+of one addition (see `_Race.leader` and `_Race._behind`)."""
+
+
+def _behind_exactly(lead: list[float], values: list[float], prune: float) -> bool:
+    """`_Race._behind` from all the values (as every look computed it before the running figures):
+    the paired gaps' mean above 0 and more than `prune` of their standard errors."""
+    gaps = [a - b for a, b in zip(lead, values, strict=True)]
+    n = len(gaps)
+    mean = sum(gaps) / n
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (n - 1))
+    return mean > 0 and mean * math.sqrt(n) > prune * spread
 
 
 class _Deals:
