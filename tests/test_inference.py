@@ -17,6 +17,7 @@ import pytest
 from sueca_rules import Match
 from sueca_rules._kernel._bits import SUIT_MASKS, interchangeable
 from sueca_rules._kernel._compiled import compiled
+from sueca_rules._kernel._solver import OutOfTime
 from sueca_rules._match import Observation
 from sueca_rules._rules import trick_winner
 from sueca_rules.bots import MemoryBot, SamplingBot, make_bot
@@ -219,3 +220,50 @@ def test_the_pool_comes_nearer_the_posterior_than_uniform_deals(
     error = max(abs(posterior[k] - got.get(k, 0.0)) for k in posterior)
     shift = max(abs(posterior[k] - uniform[k]) for k in posterior)
     assert error < shift / 2
+
+
+@pytest.mark.parametrize(("seed", "cards"), [(3, 0), (3, 5), (7, 9), (4, 14), (5, 22), (8, 28)])
+@pytest.mark.parametrize("enumerate_up_to", [0, 3000])
+@pytest.mark.parametrize("inference", [0.05, 0.3, 1.0])
+def test_the_compiled_kernel_draws_and_weighs_the_same_deals(
+    seed: int, cards: int, enumerate_up_to: int, inference: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The pools drawn and weighed in C (`pool_deals`, `weigh_deals`, `sample_deals`) give the
+    # pure loops' deals, weights and memo bit for bit: from the first card (no inference), with
+    # voids (a deal plan) or without, by a growing pool or from every deal (the exact posterior).
+    import sueca_rules.bots._sampling as sampling
+
+    module = compiled()
+    if module is None:
+        pytest.skip("the compiled kernel is not built here")
+    monkeypatch.setattr(sampling, "_ENUMERATE", enumerate_up_to)
+    obs = _late(seed, cards)
+    pure = _Deals(obs, random.Random(seed), inference)
+    fast = _Deals(obs, random.Random(seed), inference, kernel=module)
+    assert fast.sampler.spec is not None
+    assert (fast.exact is None) == (pure.exact is None)
+    if pure.exact is not None:
+        assert fast.exact is not None
+        assert fast.exact[1] == pure.exact[1]
+    for count in (12, 12, 5, 12):
+        assert fast.batch(count) == pure.batch(count)
+    assert fast.rng.getstate() == pure.rng.getstate()
+
+
+def test_the_compiled_pool_stops_when_told() -> None:
+    module = compiled()
+    if module is None:
+        pytest.skip("the compiled kernel is not built here")
+    obs = _late(5, 22)
+    calls: list[int] = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 2
+
+    deals = _Deals(obs, random.Random(1), MISS, stop=None, kernel=module)
+    deals.stop = stop
+    deals.exact = None  # a pool drawn in C, the clock asked before every eighth deal
+    with pytest.raises(OutOfTime):
+        deals.batch(12)
+    assert len(calls) == 3

@@ -1258,6 +1258,47 @@ static int count_choices(u64 legal, u64 others) {
     return count;
 }
 
+/* The likelihood of one rival's plays had it held hand_now and the cards it played since (n
+   decisions packed by _hidden_hands._pack at p): Likelihood.rival_weight. k holds the trump, the
+   order of play and the dealer; -1 for a bad decision record (an error set). */
+static int rival_weight_of(const unsigned char *p, Py_ssize_t n, u64 hand_now, int rival, Know k,
+                           int held_card, double miss, double floor, int soft, double *out) {
+    double weight = 1.0;
+    for (Py_ssize_t i = 0; i < n; i++, p += 32) {
+        u64 later, remaining, voids;
+        memcpy(&later, p, 8);
+        memcpy(&remaining, p + 8, 8);
+        memcpy(&voids, p + 16, 8);
+        int card = (signed char)p[24], played = (signed char)p[25], led = (signed char)p[26];
+        int best = (signed char)p[27], best_seat = (signed char)p[28];
+        int points = (signed char)p[29], held = p[30];
+        if (card < 0 || card > 39 || played < 0 || played > 3 || led < 0 || led > 3 || best < 0 ||
+            best > 39 || best_seat < 0 || best_seat > 3) {
+            PyErr_SetString(PyExc_ValueError, "rival_weight: a bad decision record");
+            return -1;
+        }
+        u64 hand = ((u64)hand_now | later) & DECK;
+        u64 follow = played ? hand & SUIT(led) : 0, legal = follow ? follow : hand;
+        if (!(legal & (legal - 1))) continue;
+        k.unseen = remaining & ~hand;
+        k.voids = voids & 0xFFFF;
+        k.held_card = held ? held_card : -1;
+        int pick_card = played ? follow_card(hand, legal, follow != 0, rival, led, best, best_seat,
+                                             points, played, &k)
+                               : lead_card(hand, rival, &k);
+        if (pick_card != card && !interchangeable(pick_card, card, k.unseen)) {
+            int choices = soft ? count_choices(legal, k.unseen) : 2;
+            weight *= miss / (choices - 1);
+            if (weight < floor || weight == 0.0) {
+                weight = 0.0;
+                break;
+            }
+        }
+    }
+    *out = weight;
+    return 0;
+}
+
 /* rival_weight(packed, hand_now, rival, trump, next_seat, held_seat, held_card, miss, floor,
    soft): Likelihood.rival_weight, the decisions packed by _hidden_hands._pack. */
 static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
@@ -1280,44 +1321,380 @@ static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
         PyBuffer_Release(&buf);
         return NULL;
     }
-    const unsigned char *p = buf.buf;
-    Py_ssize_t n = buf.len / 32;
     Know k = {trump, ns, 0, 0, held_seat, -1, 1};
-    double weight = 1.0;
-    for (Py_ssize_t i = 0; i < n; i++, p += 32) {
-        u64 later, remaining, voids;
-        memcpy(&later, p, 8);
-        memcpy(&remaining, p + 8, 8);
-        memcpy(&voids, p + 16, 8);
-        int card = (signed char)p[24], played = (signed char)p[25], led = (signed char)p[26];
-        int best = (signed char)p[27], best_seat = (signed char)p[28];
-        int points = (signed char)p[29], held = p[30];
-        if (card < 0 || card > 39 || played < 0 || played > 3 || led < 0 || led > 3 || best < 0 ||
-            best > 39 || best_seat < 0 || best_seat > 3) {
-            PyBuffer_Release(&buf);
-            PyErr_SetString(PyExc_ValueError, "rival_weight: a bad decision record");
-            return NULL;
+    double weight;
+    int bad = rival_weight_of(buf.buf, buf.len / 32, (u64)hand_now, rival, k, held_card, miss,
+                              floor, soft, &weight);
+    PyBuffer_Release(&buf);
+    if (bad) return NULL;
+    return PyFloat_FromDouble(weight);
+}
+
+/* --- a decision's deals drawn and weighed (bots/_sampling._Deals) ------------------------ */
+
+/* How the unseen cards are dealt (_hidden_hands.Sampler): by a _VoidPlan, or to the seats by
+   their sizes alone; `base` the known cards of each hand. */
+typedef struct {
+    int planned;
+    Py_buffer counts, cum;
+    Py_ssize_t n;
+    u64 total, pool, second_only, both, base[4];
+    int first, second, third, size_second, sizes[4];
+} Dealer;
+
+static void dealer_release(Dealer *d) {
+    if (d->planned) {
+        PyBuffer_Release(&d->counts);
+        PyBuffer_Release(&d->cum);
+        d->planned = 0;
+    }
+}
+
+static int get_base(PyObject *obj, u64 *base) {
+    PyObject *f;
+    if (get_seq(obj, 4, 4, "base", &f) < 0) return -1;
+    for (int i = 0; i < 4; i++)
+        if (get_mask(PySequence_Fast_ITEMS(f)[i], &base[i]) < 0) {
+            Py_DECREF(f);
+            return -1;
         }
-        u64 hand = ((u64)hand_now | later) & DECK;
-        u64 follow = played ? hand & SUIT(led) : 0, legal = follow ? follow : hand;
-        if (!(legal & (legal - 1))) continue;
-        k.unseen = remaining & ~hand;
-        k.voids = voids & 0xFFFF;
-        k.held_card = held ? held_card : -1;
-        int pick_card = played ? follow_card(hand, legal, follow != 0, rival, led, best, best_seat,
-                                             points, played, &k)
-                               : lead_card(hand, rival, &k);
-        if (pick_card != card && !interchangeable(pick_card, card, k.unseen)) {
-            int choices = soft ? count_choices(legal, k.unseen) : 2;
-            weight *= miss / (choices - 1);
-            if (weight < floor || weight == 0.0) {
-                weight = 0.0;
+    Py_DECREF(f);
+    return 0;
+}
+
+/* spec: (counts, cumulative, total, pool, first, second, third, size_second, second_only, both,
+   base) for a plan (plan_deal's arguments), or (pool, sizes, base). */
+static int dealer_of(PyObject *spec, Dealer *d) {
+    memset(d, 0, sizeof *d);
+    if (!PyTuple_Check(spec)) {
+        PyErr_SetString(PyExc_TypeError, "a deal spec must be a tuple");
+        return -1;
+    }
+    PyObject *base;
+    if (PyTuple_GET_SIZE(spec) == 3) {
+        unsigned long long pool;
+        PyObject *sizes;
+        if (!PyArg_ParseTuple(spec, "KOO", &pool, &sizes, &base)) return -1;
+        if ((pool & ~DECK) || get_ints(sizes, 4, 4, 0, 40, "sizes", d->sizes) < 0 ||
+            get_base(base, d->base) < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "cards 0 to 39 only");
+            return -1;
+        }
+        d->pool = (u64)pool;
+        return 0;
+    }
+    unsigned long long total, pool, second_only, both;
+    if (!PyArg_ParseTuple(spec, "y*y*KKiiiiKKO", &d->counts, &d->cum, &total, &pool, &d->first,
+                          &d->second, &d->third, &d->size_second, &second_only, &both, &base))
+        return -1;
+    d->planned = 1;
+    d->n = d->cum.len / 8;
+    d->total = total;
+    d->pool = pool;
+    d->second_only = second_only;
+    d->both = both;
+    if (d->counts.len != 4 * d->n || !d->n || !total || total >> 63 || d->first < 0 ||
+        d->first > 3 || d->second < 0 || d->second > 3 || d->third < 0 || d->third > 3 ||
+        (pool & ~DECK)) {
+        PyErr_SetString(PyExc_ValueError, "a deal plan argument is out of range");
+        dealer_release(d);
+        return -1;
+    }
+    if (get_base(base, d->base) < 0) {
+        dealer_release(d);
+        return -1;
+    }
+    return 0;
+}
+
+/* One deal (Sampler.sample, the same draws): the four hands. */
+static int deal_one(const Dealer *d, PyObject *rng, u64 *out) {
+    u64 dealt[4] = {0, 0, 0, 0}, part;
+    if (!d->planned) {
+        u64 pool = d->pool;
+        int left = popc(pool);
+        for (int seat = 0; seat < 4; seat++) {
+            int size = d->sizes[seat];
+            if (size >= left) {
+                dealt[seat] = pool;
+                break;
+            }
+            if (size) {
+                if (subset(pool, size, rng, &dealt[seat]) < 0) return -1;
+                pool &= ~dealt[seat];
+                left -= size;
+            }
+        }
+    } else {
+        int k = high(d->total) + 1;
+        PyObject *bits = PyLong_FromLong(k);
+        if (!bits) return -1;
+        u64 r;
+        for (;;) {
+            PyObject *v = PyObject_CallMethodOneArg(rng, str_getrandbits, bits);
+            if (!v) {
+                Py_DECREF(bits);
+                return -1;
+            }
+            unsigned long long x = PyLong_AsUnsignedLongLong(v);
+            Py_DECREF(v);
+            if (x == (unsigned long long)-1 && PyErr_Occurred()) {
+                Py_DECREF(bits);
+                return -1;
+            }
+            r = (u64)x;
+            if (r < d->total) break;
+        }
+        Py_DECREF(bits);
+        const unsigned char *c = d->cum.buf;
+        Py_ssize_t lo = 0, hi = d->n;
+        while (lo < hi) {
+            Py_ssize_t mid = (lo + hi) / 2;
+            u64 at;
+            memcpy(&at, c + 8 * mid, 8);
+            if (r < at)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        if (lo >= d->n) {
+            PyErr_SetString(PyExc_ValueError, "a deal plan's running totals end below its total");
+            return -1;
+        }
+        const unsigned char *want = (const unsigned char *)d->counts.buf + 4 * lo;
+        for (int suit = 0; suit < 4; suit++)
+            if (want[suit]) {
+                if (subset(d->pool & SUIT(suit), want[suit], rng, &part) < 0) return -1;
+                dealt[d->first] |= part;
+            }
+        u64 rest = d->pool & ~dealt[d->first];
+        u64 forced = rest & d->second_only, free_cards = rest & d->both;
+        if (subset(free_cards, d->size_second - popc(forced), rng, &part) < 0) return -1;
+        dealt[d->second] = forced | part;
+        dealt[d->third] = rest & ~dealt[d->second];
+    }
+    for (int i = 0; i < 4; i++) out[i] = d->base[i] | dealt[i];
+    return 0;
+}
+
+/* The likelihood of the rivals' plays (_hidden_hands.Likelihood): each rival's packed decisions
+   and its memo (a dict from a hand now to its weight). */
+typedef struct {
+    Py_buffer packed[2];
+    int rivals[2], ns[4], held_card, soft, ready;
+    Know k;
+    double miss, floor;
+    PyObject *memo[2];
+} Weigher;
+
+static void weigher_release(Weigher *w) {
+    if (w->ready) {
+        PyBuffer_Release(&w->packed[0]);
+        PyBuffer_Release(&w->packed[1]);
+        w->ready = 0;
+    }
+}
+
+/* spec: (packed0, packed1, rival0, rival1, trump, next_seat, held_seat, held_card, miss, floor,
+   soft, memo0, memo1). */
+static int weigher_of(PyObject *spec, Weigher *w) {
+    memset(w, 0, sizeof *w);
+    int trump, held_seat;
+    PyObject *next_seat;
+    if (!PyTuple_Check(spec)) {
+        PyErr_SetString(PyExc_TypeError, "a likelihood spec must be a tuple");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(spec, "y*y*iiiOiiddpO!O!", &w->packed[0], &w->packed[1], &w->rivals[0],
+                          &w->rivals[1], &trump, &next_seat, &held_seat, &w->held_card, &w->miss,
+                          &w->floor, &w->soft, &PyDict_Type, &w->memo[0], &PyDict_Type,
+                          &w->memo[1]))
+        return -1;
+    w->ready = 1;
+    if (w->packed[0].len % 32 || w->packed[1].len % 32 || w->rivals[0] < 0 || w->rivals[0] > 3 ||
+        w->rivals[1] < 0 || w->rivals[1] > 3 || trump < 0 || trump > 3 || held_seat < 0 ||
+        held_seat > 3 || w->held_card < -1 || w->held_card > 39) {
+        PyErr_SetString(PyExc_ValueError, "a likelihood argument is out of range");
+        weigher_release(w);
+        return -1;
+    }
+    if (get_ints(next_seat, 4, 4, 0, 3, "next_seat", w->ns) < 0) {
+        weigher_release(w);
+        return -1;
+    }
+    Know k = {trump, w->ns, 0, 0, held_seat, -1, 1};
+    w->k = k;
+    return 0;
+}
+
+/* A deal's weight (Likelihood.weight): the product of both rivals' weights, each looked up in
+   or added to its memo, 0 below the floor. */
+static int weigh(Weigher *w, const u64 *hands, double *out) {
+    double total = 1.0;
+    for (int i = 0; i < 2; i++) {
+        u64 hand = hands[w->rivals[i]];
+        PyObject *key = PyLong_FromUnsignedLongLong(hand);
+        if (!key) return -1;
+        PyObject *got = PyDict_GetItemWithError(w->memo[i], key);
+        double weight;
+        if (got) {
+            weight = PyFloat_AsDouble(got);
+            if (weight == -1.0 && PyErr_Occurred()) {
+                Py_DECREF(key);
+                return -1;
+            }
+        } else {
+            if (PyErr_Occurred() ||
+                rival_weight_of(w->packed[i].buf, w->packed[i].len / 32, hand, w->rivals[i], w->k,
+                                w->held_card, w->miss, w->floor, w->soft, &weight) < 0) {
+                Py_DECREF(key);
+                return -1;
+            }
+            PyObject *value = PyFloat_FromDouble(weight);
+            if (!value || PyDict_SetItem(w->memo[i], key, value) < 0) {
+                Py_XDECREF(value);
+                Py_DECREF(key);
+                return -1;
+            }
+            Py_DECREF(value);
+        }
+        Py_DECREF(key);
+        total *= weight;
+        if (total < w->floor || total == 0.0) {
+            *out = 0.0;
+            return 0;
+        }
+    }
+    *out = total;
+    return 0;
+}
+
+/* Whether stop() says the time is up (-1: an error). */
+static int stopped(PyObject *stop) {
+    PyObject *r = PyObject_CallNoArgs(stop);
+    if (!r) return -1;
+    int truth = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    return truth;
+}
+
+static PyObject *hands_list(const u64 *h) {
+    return Py_BuildValue("[KKKK]", (unsigned long long)h[0], (unsigned long long)h[1],
+                         (unsigned long long)h[2], (unsigned long long)h[3]);
+}
+
+/* sample_deals(deal_spec, count, rng): `count` deals (Sampler.sample `count` times). */
+static PyObject *c_sample_deals(PyObject *self, PyObject *args) {
+    PyObject *spec, *rng;
+    Py_ssize_t count;
+    if (!PyArg_ParseTuple(args, "OnO", &spec, &count, &rng)) return NULL;
+    if (count < 0 || count > 100000000) {
+        PyErr_SetString(PyExc_ValueError, "sample_deals: count out of range");
+        return NULL;
+    }
+    Dealer d;
+    if (dealer_of(spec, &d) < 0) return NULL;
+    PyObject *out = PyList_New(count);
+    u64 hands[4];
+    for (Py_ssize_t i = 0; out && i < count; i++) {
+        PyObject *item = deal_one(&d, rng, hands) < 0 ? NULL : hands_list(hands);
+        if (!item) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, item);
+    }
+    dealer_release(&d);
+    return out;
+}
+
+/* pool_deals(deal_spec, likelihood_spec, count, rng, stop, pool, weights, total, squares):
+   `count` deals drawn and weighed (_Deals.batch's loop), appended to the lists `pool` and
+   `weights`; (total, squares) with their weights and squared weights added, in order; None
+   once `stop` (or None) says so, asked before a deal whenever len(weights) % 8 == 7. */
+static PyObject *c_pool_deals(PyObject *self, PyObject *args) {
+    PyObject *spec, *lspec, *rng, *stop, *pool, *weights;
+    Py_ssize_t count;
+    double total, squares;
+    if (!PyArg_ParseTuple(args, "OOnOOO!O!dd", &spec, &lspec, &count, &rng, &stop, &PyList_Type,
+                          &pool, &PyList_Type, &weights, &total, &squares))
+        return NULL;
+    if (count < 0 || count > 100000000) {
+        PyErr_SetString(PyExc_ValueError, "pool_deals: count out of range");
+        return NULL;
+    }
+    Dealer d;
+    Weigher w;
+    if (dealer_of(spec, &d) < 0) return NULL;
+    if (weigher_of(lspec, &w) < 0) {
+        dealer_release(&d);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    u64 hands[4];
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (stop != Py_None && PyList_GET_SIZE(weights) % 8 == 7) {
+            int s = stopped(stop);
+            if (s < 0) goto done;
+            if (s) {
+                result = Py_NewRef(Py_None);
+                goto done;
+            }
+        }
+        double weight;
+        if (deal_one(&d, rng, hands) < 0 || weigh(&w, hands, &weight) < 0) goto done;
+        PyObject *item = hands_list(hands);
+        if (!item) goto done;
+        int bad = PyList_Append(pool, item);
+        Py_DECREF(item);
+        if (bad) goto done;
+        PyObject *value = PyFloat_FromDouble(weight);
+        if (!value) goto done;
+        bad = PyList_Append(weights, value);
+        Py_DECREF(value);
+        if (bad) goto done;
+        total += weight;
+        squares += weight * weight;
+    }
+    result = Py_BuildValue("(dd)", total, squares);
+done:
+    dealer_release(&d);
+    weigher_release(&w);
+    return result;
+}
+
+/* weigh_deals(likelihood_spec, deals, stop): the weight of each deal of the list `deals`
+   (Likelihood.weight), None once `stop` (or None) says so, asked before a deal whenever the
+   weights so far number 63 modulo 64. */
+static PyObject *c_weigh_deals(PyObject *self, PyObject *args) {
+    PyObject *lspec, *deals, *stop;
+    if (!PyArg_ParseTuple(args, "OO!O", &lspec, &PyList_Type, &deals, &stop)) return NULL;
+    Weigher w;
+    if (weigher_of(lspec, &w) < 0) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(deals);
+    PyObject *out = PyList_New(n);
+    u64 hands[4];
+    for (Py_ssize_t i = 0; out && i < n; i++) {
+        if (stop != Py_None && i % 64 == 63) {
+            int s = stopped(stop);
+            if (s) {
+                Py_CLEAR(out);
+                if (s > 0) out = Py_NewRef(Py_None);
                 break;
             }
         }
+        double weight;
+        PyObject *value = NULL;
+        if (get_base(PyList_GET_ITEM(deals, i), hands) == 0 && weigh(&w, hands, &weight) == 0)
+            value = PyFloat_FromDouble(weight);
+        if (!value) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, value);
     }
-    PyBuffer_Release(&buf);
-    return PyFloat_FromDouble(weight);
+    weigher_release(&w);
+    return out;
 }
 
 static PyMethodDef methods[] = {
@@ -1337,6 +1714,12 @@ static PyMethodDef methods[] = {
     {"heuristic_playout", c_heuristic_playout, METH_VARARGS,
      "heuristic_playout(position, voids, held_seat, held_card, first, exact_tricks, stop=None)."},
     {"rule_card", c_rule_card, METH_VARARGS, "The rules of thumb's card (lead or follow)."},
+    {"sample_deals", c_sample_deals, METH_VARARGS,
+     "sample_deals(deal_spec, count, rng): count deals of the unseen cards (Sampler.sample)."},
+    {"pool_deals", c_pool_deals, METH_VARARGS,
+     "pool_deals(deal_spec, likelihood_spec, count, rng, stop, pool, weights, total, squares)."},
+    {"weigh_deals", c_weigh_deals, METH_VARARGS,
+     "weigh_deals(likelihood_spec, deals, stop): each deal's weight (Likelihood.weight)."},
     {NULL, NULL, 0, NULL},
 };
 

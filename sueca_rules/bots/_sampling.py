@@ -664,29 +664,50 @@ class _Deals:
         """The clock's test, asked every few deals of a pool (`OutOfTime` when it says stop)."""
         self.rng = rng
         self.sampler = Sampler(obs, kernel)
+        self.kernel = kernel
+        """The compiled kernel, which draws and weighs the pools where given (the same deals)."""
         self.weigh: Callable[[list[Mask]], float] | None = None
+        self.likelihood: tuple[object, ...] | None = None
+        """The likelihood as the compiled kernel takes it (see `Likelihood.spec`), or `None`."""
         self.exact: tuple[list[list[Mask]], list[float], float] | None = None
         """Late in a deal: every consistent deal, its weight and their total (the exact
         posterior, which the batches are drawn from)."""
         if inference < 1.0 and obs.played_mask:
             floor = inference**_MISSES * (1 - 1e-9)  # four strays of two cards: kept
-            self.weigh = Likelihood(obs, inference, floor, kernel=kernel).weight
+            likelihood = Likelihood(obs, inference, floor, kernel=kernel)
+            self.weigh = likelihood.weight
+            self.likelihood = likelihood.spec
             if self.sampler.count() <= _ENUMERATE:
                 every = self.sampler.every_deal()
-                weights: list[float] = []
-                for hands in every:
-                    if stop is not None and len(weights) % 64 == 63 and stop():
-                        raise OutOfTime
-                    weights.append(self.weigh(hands))
+                weights = self._weigh_all(every)
                 total = sum(weights)
                 if total:
                     self.exact = (every, weights, total)
+
+    def _weigh_all(self, every: list[list[Mask]]) -> list[float]:
+        """The weight of each deal of `every` (`OutOfTime` when the clock says stop)."""
+        stop = self.stop
+        if self.kernel is not None and self.likelihood is not None:
+            got: list[float] | None = self.kernel.weigh_deals(self.likelihood, every, stop)
+            if got is None:
+                raise OutOfTime
+            return got
+        assert self.weigh is not None
+        weights: list[float] = []
+        for hands in every:
+            if stop is not None and len(weights) % 64 == 63 and stop():
+                raise OutOfTime
+            weights.append(self.weigh(hands))
+        return weights
 
     def batch(self, count: int) -> list[list[Mask]]:
         """`count` deals."""
         sample = self.sampler.sample
         rng = self.rng
+        deal_spec = self.sampler.spec
         if self.weigh is None:
+            if self.kernel is not None and deal_spec is not None:
+                return self.kernel.sample_deals(deal_spec, count, rng)  # type: ignore[no-any-return]
             return [sample(rng) for _ in range(count)]
         if self.exact is not None:
             return _resample(*self.exact, count, rng)
@@ -695,7 +716,20 @@ class _Deals:
         pool: list[list[Mask]] = []
         weights: list[float] = []
         total = squares = 0.0
+        fast = self.kernel is not None and deal_spec is not None and self.likelihood is not None
         for _ in range(_POOL):
+            if fast:  # the loop below in the compiled kernel (the same deals and weights)
+                assert self.kernel is not None
+                sums = self.kernel.pool_deals(
+                    deal_spec, self.likelihood, count * _POOL, rng, stop, pool, weights, total,
+                    squares,
+                )  # fmt: skip
+                if sums is None:
+                    raise OutOfTime
+                total, squares = sums
+                if total and total * total >= count * squares:
+                    break
+                continue
             for _ in range(count * _POOL):
                 if stop is not None and len(weights) % 8 == 7 and stop():
                     raise OutOfTime
