@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import struct
 from collections.abc import Sequence
 
 import pytest
@@ -23,7 +24,14 @@ from sueca_rules._rules import trick_winner
 from sueca_rules.bots import MemoryBot, SamplingBot, make_bot
 from sueca_rules.bots._hidden_hands import Likelihood, Sampler, _choices, history
 from sueca_rules.bots._rules_of_thumb import SeatKnowledge, heuristic_card
-from sueca_rules.bots._sampling import _MISSES, _Deals
+from sueca_rules.bots._sampling import (
+    _MISSES,
+    PURE,
+    Kernel,
+    Start,
+    _Deals,
+    candidate_cards,
+)
 
 MISS = 0.05
 FLOOR = MISS**_MISSES * (1 - 1e-9)
@@ -267,3 +275,61 @@ def test_the_compiled_pool_stops_when_told() -> None:
     with pytest.raises(OutOfTime):
         deals.batch(12)
     assert len(calls) == 3
+
+
+@pytest.mark.parametrize(("seed", "cards"), [(3, 0), (7, 9), (4, 14), (5, 22), (8, 27), (8, 35)])
+@pytest.mark.parametrize(("solve_tricks", "endgame_tricks"), [(2, 0), (4, 3), (6, 5)])
+def test_the_compiled_play_outs_of_a_batch_are_the_pure_ones(
+    seed: int, cards: int, solve_tricks: int, endgame_tricks: int
+) -> None:
+    # `play_deals` (every candidate in every deal of a chunk, in one call) against the pure
+    # `_play_out` deal by deal: the same values to the bit.
+    module = compiled()
+    if module is None:
+        pytest.skip("the compiled kernel is not built here")
+    obs = _late(seed, cards)
+    bot = SamplingBot(seed=1, solve_tricks=solve_tricks, endgame_tricks=endgame_tricks)
+    cands = candidate_cards(obs)
+    start = Start(obs)
+    tables = bot._tables(obs)
+    packed = struct.pack("123d", *tables[0], tables[1], tables[2])
+    deals = _Deals(obs, random.Random(seed), MISS).batch(12)
+    alive = list(range(len(cands)))[::2] or [0]
+    expected = [_pure_play_out(bot, start, cands, hands, tables, alive) for hands in deals]
+    got = Kernel.best().play_deals(
+        start, deals, [cands[i] for i in alive], start.exact(solve_tricks), endgame_tricks,
+        packed, None,
+    )  # fmt: skip
+    assert got == (expected, False)
+
+
+def _pure_play_out(
+    bot: SamplingBot,
+    start: Start,
+    cands: list[int],
+    hands: list[int],
+    tables: tuple[list[float], float, float],
+    alive: list[int],
+) -> list[float]:
+    kernel = bot._kernel
+    bot._kernel = PURE
+    try:
+        return bot._play_out(start, cands, hands, tables, alive)
+    finally:
+        bot._kernel = kernel
+
+
+@pytest.mark.parametrize(("seed", "cards"), [(3, 1), (7, 9), (4, 14), (5, 22), (8, 28)])
+@pytest.mark.parametrize("level", [4, 5])
+def test_a_bot_chooses_alike_on_both_kernels(seed: int, cards: int, level: int) -> None:
+    if compiled() is None:
+        pytest.skip("the compiled kernel is not built here")
+    obs = _late(seed, cards)
+    fast = make_bot(level, seed=seed, samples=120)
+    pure = make_bot(level, seed=seed, samples=120)
+    assert isinstance(fast, SamplingBot)
+    assert isinstance(pure, SamplingBot)
+    pure._kernel = PURE
+    assert fast.choose(obs) == pure.choose(obs)
+    assert fast.last_deals == pure.last_deals
+    assert fast.evaluate(obs, candidate_cards(obs)) == pure.evaluate(obs, candidate_cards(obs))

@@ -109,6 +109,8 @@ static int get_ints(PyObject *obj, int min, int max, long lo, long hi, const cha
     return n;
 }
 
+static int check_position(const Pos *pos);
+
 static int get_position(PyObject *p, Pos *pos) {
     /* p: a Position (any sequence of its 7 fields). */
     PyObject *fields, *f;
@@ -127,9 +129,16 @@ static int get_position(PyObject *p, Pos *pos) {
     if (get_ints(it[4], 2, 2, 0, 120, "points", pos->points) < 0) goto done;
     if (get_ints(it[5], 2, 2, 0, 10, "tricks_won", pos->tricks) < 0) goto done;
     if (get_ints(it[6], 4, 4, 0, 3, "next_seat", pos->next_seat) < 0) goto done;
-    ok = 0;
-    /* A deal the loops can play: hands and trick apart, every seat yet to play to the trick
-       holding one card more than those that have played to it. */
+    ok = check_position(pos);
+done:
+    Py_DECREF(fields);
+    return ok;
+}
+
+/* Whether pos is a deal the loops can play (-1 and an error set if not): hands and trick apart,
+   every seat yet to play to the trick holding one card more than those that have played to it. */
+static int check_position(const Pos *pos) {
+    int ok = 0;
     u64 seen = 0;
     for (int s = 0; s < 4; s++) {
         if (seen & pos->hands[s]) ok = -1;
@@ -152,8 +161,6 @@ static int get_position(PyObject *p, Pos *pos) {
         PyErr_SetString(PyExc_ValueError,
                         "not a deal in progress: hands and trick overlap, the hand sizes do not "
                         "match the trick, or next_seat is not an order of the four seats");
-done:
-    Py_DECREF(fields);
     return ok;
 }
 
@@ -877,6 +884,17 @@ static PyObject *c_solve(PyObject *self, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
+/* Whether stop() says the time is up (-1: an error). */
+static int stopped_now(PyObject *stop) {
+    PyObject *r = PyObject_CallNoArgs(stop);
+    if (!r) return -1;
+    int truth = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    return truth;
+}
+
+static int get_base(PyObject *obj, u64 *base);
+
 /* --- the rules of thumb (bots/_rules_of_thumb.py) ---------------------------------------- */
 
 typedef struct {
@@ -1115,28 +1133,19 @@ static int lead_card(u64 hand, int seat, const Know *k) {
     return cheapest_lead(hand, seat, ruff, k);
 }
 
-/* heuristic_playout(position, voids, held_seat, held_card, first, exact_tricks, stop):
-   (points0, points1, tricks0, tricks1), or None when stop said so. held_card -1: none. */
-static PyObject *c_heuristic_playout(PyObject *self, PyObject *args) {
-    PyObject *position, *stop = Py_None;
-    unsigned long long voids_in;
-    int held_seat, held_card, first, exact_tricks;
-    if (!PyArg_ParseTuple(args, "OKiiii|O", &position, &voids_in, &held_seat, &held_card, &first,
-                          &exact_tricks, &stop))
-        return NULL;
-    Pos pos;
-    if (get_position(position, &pos) < 0) return NULL;
-    if (held_card < -1 || held_card > 39 || held_seat < 0 || held_seat > 3 || first < -1 ||
-        first > 39 || exact_tricks < 0 || exact_tricks > 10) {
-        PyErr_SetString(PyExc_ValueError, "heuristic_playout: an argument is out of range");
-        return NULL;
-    }
+/* The deal from pos (a copy, played on) to its end by the rules of thumb (heuristic_playout):
+   0 and the tally (points0, points1, tricks0, tricks1); -1 when stop said so, -2 on an error. */
+static int heuristic_pos(Pos pos, u64 voids_in, int held_seat, int held_card, int first,
+                         int exact_tricks, PyObject *stop, int *tally) {
     u64 *hands = pos.hands;
     const int *ns = pos.next_seat;
-    int tally[4] = {pos.points[0], pos.points[1], pos.tricks[0], pos.tricks[1]};
+    tally[0] = pos.points[0];
+    tally[1] = pos.points[1];
+    tally[2] = pos.tricks[0];
+    tally[3] = pos.tricks[1];
     u64 in_hands = hands[0] | hands[1] | hands[2] | hands[3];
     if (held_card >= 0 && !(in_hands & BIT(held_card))) held_card = -1;
-    Know k = {pos.trump, ns, 0, (u64)voids_in & 0xFFFF, held_seat, held_card, 1};
+    Know k = {pos.trump, ns, 0, voids_in & 0xFFFF, held_seat, held_card, 1};
     TrickState ts = trick_state(&pos);
     int played = ts.played, led = ts.led, best = ts.best, best_seat = ts.best_seat;
     int trick_points = ts.points, seat = ts.to_play;
@@ -1153,9 +1162,8 @@ static PyObject *c_heuristic_playout(PyObject *self, PyObject *args) {
                 end.ntrick = 0;
                 end.points[0] = end.points[1] = end.tricks[0] = end.tricks[1] = 0;
                 memcpy(end.next_seat, ns, sizeof end.next_seat);
-                int team0 = solve_pos(&end, stop == Py_None ? NULL : stop);
-                if (team0 == -2) return NULL;
-                if (team0 == -1) Py_RETURN_NONE;
+                int team0 = solve_pos(&end, stop);
+                if (team0 < 0) return team0;
                 tally[1] += 120 - tally[0] - tally[1] - team0;
                 tally[0] += team0;
                 break;
@@ -1208,7 +1216,168 @@ static PyObject *c_heuristic_playout(PyObject *self, PyObject *args) {
         played = 0;
         seat = best_seat;
     }
+    return 0;
+}
+
+/* heuristic_playout(position, voids, held_seat, held_card, first, exact_tricks, stop):
+   (points0, points1, tricks0, tricks1), or None when stop said so. held_card -1: none. */
+static PyObject *c_heuristic_playout(PyObject *self, PyObject *args) {
+    PyObject *position, *stop = Py_None;
+    unsigned long long voids_in;
+    int held_seat, held_card, first, exact_tricks;
+    if (!PyArg_ParseTuple(args, "OKiiii|O", &position, &voids_in, &held_seat, &held_card, &first,
+                          &exact_tricks, &stop))
+        return NULL;
+    Pos pos;
+    if (get_position(position, &pos) < 0) return NULL;
+    if (held_card < -1 || held_card > 39 || held_seat < 0 || held_seat > 3 || first < -1 ||
+        first > 39 || exact_tricks < 0 || exact_tricks > 10) {
+        PyErr_SetString(PyExc_ValueError, "heuristic_playout: an argument is out of range");
+        return NULL;
+    }
+    int tally[4];
+    int r = heuristic_pos(pos, (u64)voids_in, held_seat, held_card, first, exact_tricks,
+                          stop == Py_None ? NULL : stop, tally);
+    if (r == -2) return NULL;
+    if (r == -1) Py_RETURN_NONE;
     return Py_BuildValue("(iiii)", tally[0], tally[1], tally[2], tally[3]);
+}
+
+/* pos after card is played (_playouts.play_cards with one card, not checked). */
+static void play_one(Pos *pos, int card) {
+    int seat = pos->leader;
+    for (int i = 0; i < pos->ntrick; i++) seat = pos->next_seat[seat];
+    pos->hands[seat] &= ~BIT(card);
+    pos->trick[pos->ntrick++] = card;
+    if (pos->ntrick < 4) return;
+    int best = pos->trick[0], winner = pos->leader, points = PTS(best);
+    seat = pos->leader;
+    for (int i = 1; i < 4; i++) {
+        seat = pos->next_seat[seat];
+        points += PTS(pos->trick[i]);
+        if (beats(pos->trump, best, pos->trick[i])) {
+            best = pos->trick[i];
+            winner = seat;
+        }
+    }
+    pos->points[winner & 1] += points;
+    pos->tricks[winner & 1] += 1;
+    pos->ntrick = 0;
+    pos->leader = winner;
+}
+
+/* The value of an end of deal to team (bots._sampling._end_value): tables[0..120] by the team's
+   points, tables[121] a sweep of the tricks, tables[122] being swept. */
+static double end_value(const int *end, int team, const double *tables) {
+    int mine = end[team], my_tricks = end[2 + team], their_tricks = end[3 - team];
+    if (my_tricks + their_tricks == 10) {
+        if (my_tricks == 10) return tables[121];
+        if (their_tricks == 10) return tables[122];
+    } else {
+        if (mine == 120 && !their_tricks) return tables[121];
+        if (!mine && !my_tricks) return tables[122];
+    }
+    return tables[mine];
+}
+
+/* play_deals(start, deals, cards, exact, voids, held_seat, held_card, endgame_tricks, team,
+   tables, stop): SamplingBot._play_out for each deal of the list `deals` (four hands each, the
+   rest of the position as in the Position `start`): the value of playing each of `cards` then
+   the deal to its end, solved exactly (`exact`) or by the rules of thumb, the last
+   `endgame_tricks` tricks solved. tables: 123 doubles (see end_value). (rows, stopped): a list of
+   values per deal played out, and whether `stop` (or None) said stop, asked before each card but
+   the first of a deal (the deal under way then dropped) and after each deal. */
+static PyObject *c_play_deals(PyObject *self, PyObject *args) {
+    PyObject *start, *deals, *cards_obj, *stop;
+    Py_buffer tables;
+    unsigned long long voids;
+    int exact, held_seat, held_card, endgame_tricks, team;
+    if (!PyArg_ParseTuple(args, "OO!OpKiiiiy*O", &start, &PyList_Type, &deals, &cards_obj, &exact,
+                          &voids, &held_seat, &held_card, &endgame_tricks, &team, &tables, &stop))
+        return NULL;
+    PyObject *rows = NULL, *result = NULL;
+    int cards[40];
+    Pos base;
+    int ncards = get_ints(cards_obj, 1, 40, 0, 39, "cards", cards);
+    if (ncards < 0 || get_position(start, &base) < 0) goto done;
+    if (tables.len != 123 * (Py_ssize_t)sizeof(double) || held_card < -1 || held_card > 39 ||
+        held_seat < 0 || held_seat > 3 || endgame_tricks < 0 || endgame_tricks > 10 || team < 0 ||
+        team > 1) {
+        PyErr_SetString(PyExc_ValueError, "play_deals: an argument is out of range");
+        goto done;
+    }
+    const double *table = tables.buf;
+    PyObject *halt = stop == Py_None ? NULL : stop;
+    Py_ssize_t n = PyList_GET_SIZE(deals);
+    rows = PyList_New(0);
+    if (!rows) goto done;
+    int stopped = 0;
+    for (Py_ssize_t d = 0; d < n && !stopped; d++) {
+        Pos now = base;
+        if (get_base(PyList_GET_ITEM(deals, d), now.hands) < 0 || check_position(&now) < 0)
+            goto done;
+        PyObject *row = PyList_New(ncards);
+        if (!row) goto done;
+        for (int i = 0; i < ncards; i++) {
+            if (halt && i) {
+                int s = stopped_now(halt);
+                if (s) {
+                    Py_DECREF(row);
+                    if (s < 0) goto done;
+                    stopped = 1;
+                    row = NULL;
+                    break;
+                }
+            }
+            double value;
+            if (exact) {
+                Pos after = now;
+                play_one(&after, cards[i]);
+                int got = solve_pos(&after, halt);
+                if (got < 0) {
+                    Py_DECREF(row);
+                    if (got == -2) goto done;
+                    stopped = 1;
+                    row = NULL;
+                    break;
+                }
+                int mine = team == 0 ? after.points[0] + got : 120 - after.points[0] - got;
+                value = mine == 120 ? table[121] : mine == 0 ? table[122] : table[mine];
+            } else {
+                int end[4];
+                int r = heuristic_pos(now, (u64)voids, held_seat, held_card, cards[i],
+                                      endgame_tricks, halt, end);
+                if (r < 0) {
+                    Py_DECREF(row);
+                    if (r == -2) goto done;
+                    stopped = 1;
+                    row = NULL;
+                    break;
+                }
+                value = end_value(end, team, table);
+            }
+            PyObject *v = PyFloat_FromDouble(value);
+            if (!v) {
+                Py_DECREF(row);
+                goto done;
+            }
+            PyList_SET_ITEM(row, i, v);
+        }
+        if (!row) break;
+        int bad = PyList_Append(rows, row);
+        Py_DECREF(row);
+        if (bad) goto done;
+        if (halt) {
+            int s = stopped_now(halt);
+            if (s < 0) goto done;
+            stopped = s;
+        }
+    }
+    result = Py_BuildValue("(OO)", rows, stopped ? Py_True : Py_False);
+done:
+    Py_XDECREF(rows);
+    PyBuffer_Release(&tables);
+    return result;
 }
 
 /* follow_or_lead(hand, legal, follows, seat, led, best, best_seat, points, played, trump,
@@ -1569,15 +1738,6 @@ static int weigh(Weigher *w, const u64 *hands, double *out) {
     return 0;
 }
 
-/* Whether stop() says the time is up (-1: an error). */
-static int stopped(PyObject *stop) {
-    PyObject *r = PyObject_CallNoArgs(stop);
-    if (!r) return -1;
-    int truth = PyObject_IsTrue(r);
-    Py_DECREF(r);
-    return truth;
-}
-
 static PyObject *hands_list(const u64 *h) {
     return Py_BuildValue("[KKKK]", (unsigned long long)h[0], (unsigned long long)h[1],
                          (unsigned long long)h[2], (unsigned long long)h[3]);
@@ -1634,7 +1794,7 @@ static PyObject *c_pool_deals(PyObject *self, PyObject *args) {
     u64 hands[4];
     for (Py_ssize_t i = 0; i < count; i++) {
         if (stop != Py_None && PyList_GET_SIZE(weights) % 8 == 7) {
-            int s = stopped(stop);
+            int s = stopped_now(stop);
             if (s < 0) goto done;
             if (s) {
                 result = Py_NewRef(Py_None);
@@ -1676,7 +1836,7 @@ static PyObject *c_weigh_deals(PyObject *self, PyObject *args) {
     u64 hands[4];
     for (Py_ssize_t i = 0; out && i < n; i++) {
         if (stop != Py_None && i % 64 == 63) {
-            int s = stopped(stop);
+            int s = stopped_now(stop);
             if (s) {
                 Py_CLEAR(out);
                 if (s > 0) out = Py_NewRef(Py_None);
@@ -1714,6 +1874,9 @@ static PyMethodDef methods[] = {
     {"heuristic_playout", c_heuristic_playout, METH_VARARGS,
      "heuristic_playout(position, voids, held_seat, held_card, first, exact_tricks, stop=None)."},
     {"rule_card", c_rule_card, METH_VARARGS, "The rules of thumb's card (lead or follow)."},
+    {"play_deals", c_play_deals, METH_VARARGS,
+     "play_deals(start, deals, cards, exact, voids, held_seat, held_card, endgame_tricks, team, "
+     "tables, stop): each card's value in each deal (SamplingBot._play_out)."},
     {"sample_deals", c_sample_deals, METH_VARARGS,
      "sample_deals(deal_spec, count, rng): count deals of the unseen cards (Sampler.sample)."},
     {"pool_deals", c_pool_deals, METH_VARARGS,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import struct
 import time
 from collections.abc import Callable
 from types import ModuleType
@@ -85,7 +86,7 @@ class Kernel:
     (`sueca_rules._kernel._compiled`), else the pure-Python ones; both give the same results bit
     for bit, so a bot's choices do not depend on which it runs on."""
 
-    __slots__ = ("_playout", "_solve", "is_compiled", "module")
+    __slots__ = ("_play_deals", "_playout", "_solve", "is_compiled", "module")
 
     def __init__(self, module: ModuleType | None) -> None:
         self.module = module
@@ -94,6 +95,7 @@ class Kernel:
         """Whether these are the compiled kernel's."""
         self._playout = getattr(module, "heuristic_playout", None)
         self._solve = getattr(module, "solve", None)
+        self._play_deals = getattr(module, "play_deals", None)
 
     @classmethod
     def best(cls) -> Kernel:
@@ -117,6 +119,28 @@ class Kernel:
         if end is None:
             raise OutOfTime
         return end  # type: ignore[no-any-return]
+
+    def play_deals(
+        self,
+        start: Start,
+        deals: list[list[Mask]],
+        cards: list[CardIndex],
+        exact: bool,
+        endgame_tricks: int,
+        tables: bytes,
+        stop: Callable[[], bool] | None,
+    ) -> tuple[list[list[float]], bool] | None:
+        """With the compiled kernel, `SamplingBot._play_out()` for each of `deals` (`cards` the
+        candidates left, `tables` the value tables packed as 123 doubles) in one call: the rows
+        of values of the deals played out, and whether `stop` said stop (the deal under way then
+        dropped; it is asked after each deal too). `None` on the pure kernel."""
+        if self._play_deals is None:
+            return None
+        held_seat, held_card = start.held if start.held is not None else (0, -1)
+        return self._play_deals(  # type: ignore[no-any-return]
+            start.position(deals[0]), deals, cards, exact, start.voids, held_seat, held_card,
+            endgame_tricks, start.team, tables, stop,
+        )  # fmt: skip
 
     def solve(self, position: Position, stop: Callable[[], bool] | None = None) -> int:
         """`solve()` (`OutOfTime` when `stop` says so)."""
@@ -408,13 +432,39 @@ class SamplingBot(BaseBot):
             tables = self._tables(obs)
             start = Start(obs)
             deals = _Deals(obs, rng, self.inference, clock.stop, self._kernel.module)
+            packed = struct.pack("123d", *tables[0], tables[1], tables[2])
             while not race.over and race.deals < self.samples:
                 if clock.expired() or (clock.timed and race.settled()):
                     break
-                for hands in deals.batch(min(_BATCH, self.samples - race.deals)):
-                    race.add(self._play_out(start, cands, hands, tables, race.alive, clock.stop))
-                    if race.over or clock.expired():
-                        break
+                batch = deals.batch(min(_BATCH, self.samples - race.deals))
+                done = 0
+                while done < len(batch) and not race.over:
+                    # The deals up to the race's next look, played out with the candidates left.
+                    chunk = batch[done : done + race.before_the_next_look()]
+                    alive = race.alive
+                    played = self._kernel.play_deals(
+                        start, chunk, [cands[i] for i in alive], start.exact(self.solve_tricks),
+                        self.endgame_tricks, packed, clock.stop,
+                    )  # fmt: skip
+                    if played is None:  # the pure kernel: deal by deal
+                        rows, stopped = [], False
+                        for hands in chunk:
+                            try:
+                                row = self._play_out(start, cands, hands, tables, alive, clock.stop)
+                            except OutOfTime:
+                                stopped = True  # the deal under way dropped
+                                break
+                            rows.append(row)
+                            if clock.expired():
+                                stopped = True
+                                break
+                    else:
+                        rows, stopped = played
+                    for row in rows:
+                        race.add(row)
+                    if stopped:
+                        raise OutOfTime
+                    done += len(chunk)
         except OutOfTime:
             pass
         self.last_deals = race.deals
@@ -548,6 +598,15 @@ class _Race:
             and (self.deals - _FIRST_CHECK) % _CHECK_EVERY == 0
         ):
             self._drop_the_stragglers()
+
+    def before_the_next_look(self) -> int:
+        """How many more deals are played out before the next look at the stragglers (the
+        candidates left are the same until then)."""
+        if not self.prune or len(self.alive) < 2:
+            return _MAX_SAMPLES
+        if self.deals < _FIRST_CHECK:
+            return _FIRST_CHECK - self.deals
+        return _CHECK_EVERY - (self.deals - _FIRST_CHECK) % _CHECK_EVERY
 
     def settled(self) -> bool:
         """Whether, after `_SETTLED` deals or more, every candidate left scored the same as the
