@@ -311,6 +311,37 @@ def bot_card_times(level: int, round_: int) -> list[float]:
     return times
 
 
+def bot_deal_rates(level: int, round_: int) -> tuple[float, float]:
+    """Deals sampled a second of processor time by a level-`level` bot (its default budget) over
+    the decisions of one whole deal (all four seats), on the compiled kernel and on the pure one:
+    the same decisions, the same deals and choices on both (the kernels agree bit for bit)."""
+    from sueca_rules.bots._sampling import PURE, Kernel, SamplingBot
+
+    match = Match("portugal", seed=f"bench:{round_}", first_dealer=round_ % 4)
+    observations = []
+    player = make_bot(3)
+    while not match.deals:
+        seat = match.turn
+        assert seat is not None
+        observations.append(match.observation(seat))
+        match.play(player.choose(observations[-1]))
+    rates = []
+    for kernel in (Kernel.best(), PURE):
+        deals = 0
+        seconds = 0.0
+        bots = [make_bot(level, seed=f"bench:{round_}:{seat}") for seat in range(4)]
+        for observation in observations:
+            bot = bots[observation.seat]
+            assert isinstance(bot, SamplingBot)
+            bot._kernel = kernel
+            start = time.process_time()
+            bot.choose(observation)
+            seconds += time.process_time() - start
+            deals += bot.last_deals
+        rates.append(deals / seconds)
+    return rates[0], rates[1]
+
+
 def cli_help_ms_once(round_: int) -> float:
     exe = Path(sys.executable).with_name("sueca")
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "sueca_rules"]

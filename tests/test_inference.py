@@ -30,6 +30,7 @@ from sueca_rules.bots._sampling import (
     Kernel,
     Start,
     _Deals,
+    _resample,
     candidate_cards,
 )
 
@@ -200,7 +201,7 @@ def test_a_bot_with_inference_still_plays_legal_cards() -> None:
     assert card in obs.legal
 
 
-@pytest.mark.parametrize(("seed", "cards"), POSITIONS)
+@pytest.mark.parametrize(("seed", "cards"), [*POSITIONS, (7, 30), (3, 33), (9, 37)])
 def test_every_deal_is_every_consistent_deal(seed: int, cards: int) -> None:
     obs = _late(seed, cards)
     sampler = Sampler(obs)
@@ -208,6 +209,27 @@ def test_every_deal_is_every_consistent_deal(seed: int, cards: int) -> None:
     assert len(every) == len(set(every))
     assert set(every) == set(_consistent_deals(obs))
     assert sampler.count() >= len(every)
+    module = compiled()
+    if module is not None:  # the compiled kernel lists the same deals in the same order
+        assert [tuple(hands) for hands in Sampler(obs, module).every_deal()] == every
+
+
+def test_the_compiled_resampling_is_the_pure_one() -> None:
+    module = compiled()
+    if module is None:
+        pytest.skip("the compiled kernel is not built here")
+    rng = random.Random(5)
+    for _ in range(200):
+        size = rng.randrange(1, 60)
+        pool = [[rng.getrandbits(40)] for _ in range(size)]
+        weights = [rng.choice([0.0, 1.0, 0.05, rng.random()]) for _ in range(size)]
+        total = sum(weights) or 1.0
+        count = rng.randrange(1, 30)
+        seed = rng.getrandbits(32)
+        pure, fast = random.Random(seed), random.Random(seed)
+        expected = _resample(pool, weights, total, count, pure)
+        assert module.resample(pool, weights, total, count, fast) == expected
+        assert fast.getstate() == pure.getstate()
 
 
 def test_the_pool_comes_nearer_the_posterior_than_uniform_deals(
@@ -252,6 +274,7 @@ def test_the_compiled_kernel_draws_and_weighs_the_same_deals(
     assert (fast.exact is None) == (pure.exact is None)
     if pure.exact is not None:
         assert fast.exact is not None
+        assert fast.exact[0] == pure.exact[0]  # every deal, in the same order (C's every_deal)
         assert fast.exact[1] == pure.exact[1]
     for count in (12, 12, 5, 12):
         assert fast.batch(count) == pure.batch(count)

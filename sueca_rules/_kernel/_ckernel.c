@@ -1857,6 +1857,149 @@ static PyObject *c_weigh_deals(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* resample(pool, weights, total, count, rng): bots._sampling._resample (systematic resampling:
+   one rng.random(), the same float steps), `count` items of the list `pool` by the list of
+   their weights. */
+static PyObject *c_resample(PyObject *self, PyObject *args) {
+    PyObject *pool, *weights, *rng;
+    double total;
+    Py_ssize_t count;
+    if (!PyArg_ParseTuple(args, "O!O!dnO", &PyList_Type, &pool, &PyList_Type, &weights, &total,
+                          &count, &rng))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(pool);
+    if (count < 1 || count > 100000000 || !n || PyList_GET_SIZE(weights) != n) {
+        PyErr_SetString(PyExc_ValueError, "resample: an argument is out of range");
+        return NULL;
+    }
+    double step = total / (double)count, r;
+    if (uniform(rng, &r) < 0) return NULL;
+    double target = r * step, running = 0.0;
+    Py_ssize_t index = -1;
+    PyObject *out = PyList_New(count);
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        while (running <= target && index < n - 1) {
+            index++;
+            double w = PyFloat_AsDouble(PyList_GET_ITEM(weights, index));
+            if (w == -1.0 && PyErr_Occurred()) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            running += w;
+        }
+        PyObject *item = PyList_GET_ITEM(pool, index < 0 ? 0 : index);
+        Py_INCREF(item);
+        PyList_SET_ITEM(out, i, item);
+        target += step;
+    }
+    return out;
+}
+
+/* The sets of `size` cards of `cards` in itertools.combinations' order over the cards from the
+   lowest (_hidden_hands._subsets): *count of them into a new array (NULL and an error set when
+   out of memory). */
+static u64 *subsets_of(u64 cards, int size, Py_ssize_t *count) {
+    int bits[40], n = 0;
+    for (int c = 0; c < 40; c++)
+        if (cards >> c & 1) bits[n++] = c;
+    *count = 0;
+    if (size > n || size < 0) return PyMem_Malloc(1);
+    /* C(n, size), exactly (each step's product divides), at most C(40, 20): fits */
+    u64 ways = 1;
+    for (int i = 0; i < size; i++) ways = ways * (u64)(n - i) / (u64)(i + 1);
+    if (ways > 50000000) {
+        PyErr_SetString(PyExc_ValueError, "every_deal: too many deals to list");
+        return NULL;
+    }
+    Py_ssize_t total = (Py_ssize_t)ways;
+    u64 *out = PyMem_Malloc((total ? total : 1) * sizeof(u64));
+    if (!out) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    int idx[40];
+    for (int i = 0; i < size; i++) idx[i] = i;
+    Py_ssize_t k = 0;
+    for (;;) {
+        u64 m = 0;
+        for (int i = 0; i < size; i++) m |= BIT(bits[idx[i]]);
+        if (k < total) out[k++] = m;
+        int i = size - 1;
+        while (i >= 0 && idx[i] == i + n - size) i--;
+        if (i < 0) break;
+        idx[i]++;
+        for (int j = i + 1; j < size; j++) idx[j] = idx[j - 1] + 1;
+    }
+    *count = k;
+    return out;
+}
+
+/* every_deal(pool, sizes, base, seats, voids): Sampler.every_deal, the same deals in the same
+   order: the pool dealt to seats (first, second, last) by their sizes, none of them a card of
+   its voids (voids: the cards each of the three may not hold), base's cards added. */
+static PyObject *c_every_deal(PyObject *self, PyObject *args) {
+    unsigned long long pool;
+    PyObject *sizes_obj, *base_obj, *seats_obj, *voids_obj;
+    if (!PyArg_ParseTuple(args, "KOOOO", &pool, &sizes_obj, &base_obj, &seats_obj, &voids_obj))
+        return NULL;
+    int sizes[4], seats[3];
+    u64 base[4], voids[3];
+    if (get_ints(sizes_obj, 4, 4, 0, 40, "sizes", sizes) < 0 ||
+        get_ints(seats_obj, 3, 3, 0, 3, "seats", seats) < 0 || get_base(base_obj, base) < 0)
+        return NULL;
+    PyObject *f;
+    if (get_seq(voids_obj, 3, 3, "voids", &f) < 0) return NULL;
+    for (int i = 0; i < 3; i++)
+        if (get_mask(PySequence_Fast_ITEMS(f)[i], &voids[i]) < 0) {
+            Py_DECREF(f);
+            return NULL;
+        }
+    Py_DECREF(f);
+    if (pool & ~DECK) {
+        PyErr_SetString(PyExc_ValueError, "every_deal: cards 0 to 39 only");
+        return NULL;
+    }
+    int first = seats[0], second = seats[1], last = seats[2];
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    Py_ssize_t na, nb;
+    u64 *as = subsets_of((u64)pool & ~voids[0], sizes[first], &na);
+    if (!as) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < na; i++) {
+        u64 rest = (u64)pool ^ as[i];
+        u64 *bs = subsets_of(rest & ~voids[1], sizes[second], &nb);
+        if (!bs) {
+            PyMem_Free(as);
+            Py_DECREF(out);
+            return NULL;
+        }
+        for (Py_ssize_t j = 0; j < nb; j++) {
+            u64 c = rest ^ bs[j];
+            if ((c & voids[2]) || popc(c) != sizes[last]) continue;
+            u64 hands[4] = {base[0], base[1], base[2], base[3]};
+            hands[first] |= as[i];
+            hands[second] |= bs[j];
+            hands[last] |= c;
+            PyObject *item = hands_list(hands);
+            if (!item || PyList_Append(out, item) < 0) {
+                Py_XDECREF(item);
+                PyMem_Free(bs);
+                PyMem_Free(as);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(item);
+        }
+        PyMem_Free(bs);
+    }
+    PyMem_Free(as);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"rival_weight", c_rival_weight, METH_VARARGS, "Likelihood.rival_weight, compiled."},
     {"random_playout", c_random_playout, METH_VARARGS,
@@ -1877,6 +2020,10 @@ static PyMethodDef methods[] = {
     {"play_deals", c_play_deals, METH_VARARGS,
      "play_deals(start, deals, cards, exact, voids, held_seat, held_card, endgame_tricks, team, "
      "tables, stop): each card's value in each deal (SamplingBot._play_out)."},
+    {"resample", c_resample, METH_VARARGS,
+     "resample(pool, weights, total, count, rng): systematic resampling (bots._sampling)."},
+    {"every_deal", c_every_deal, METH_VARARGS,
+     "every_deal(pool, sizes, base, seats, voids): Sampler.every_deal, the same order."},
     {"sample_deals", c_sample_deals, METH_VARARGS,
      "sample_deals(deal_spec, count, rng): count deals of the unseen cards (Sampler.sample)."},
     {"pool_deals", c_pool_deals, METH_VARARGS,

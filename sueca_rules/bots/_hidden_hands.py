@@ -58,6 +58,7 @@ class Sampler:
         # The compiled kernel's random_subset and deal_to_seats where given (the same draws).
         self._subset = random_subset if kernel is None else kernel.random_subset
         self._to_seats = deal_to_seats if kernel is None else kernel.deal_to_seats
+        self._every = None if kernel is None else kernel.every_deal
         me = observation.seat
         sizes = list(observation.hand_sizes)
         hands = [0, 0, 0, 0]
@@ -119,6 +120,9 @@ class Sampler:
         pool = self.pool
         while len(seats) < 3:  # seats with no card left to deal get none
             seats.append(next(s for s in range(4) if s not in seats))
+        if self._every is not None:  # the loops below in C, the same deals in the same order
+            void_cards = tuple(voids.get(seat, 0) for seat in seats)
+            return self._every(pool, self.sizes, base, seats, void_cards)  # type: ignore[no-any-return]
         first, second, last = seats
         last_void = voids.get(last, 0)
         out: list[list[Mask]] = []

@@ -10,7 +10,9 @@ is the same with a larger budget and more of the end of the deal solved exactly.
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 import random
 import struct
 import time
@@ -32,6 +34,7 @@ from ._rules_of_thumb import heuristic_playout
 
 if TYPE_CHECKING:
     from .._match import Observation
+    from .._rules import Rules
 
 __all__ = ["SamplingBot", "SearchBot", "Start", "candidate_cards", "sampled_deals"]
 
@@ -365,7 +368,6 @@ class SamplingBot(BaseBot):
         rules of thumb."""
         self.last_deals = 0
         """How many deals the last decision sampled (for figures and tests)."""
-        self._cache: tuple[object, _Tables] | None = None
         self._kernel = Kernel.best()
 
     def _card(self, observation: Observation) -> Card:
@@ -460,8 +462,7 @@ class SamplingBot(BaseBot):
                                 break
                     else:
                         rows, stopped = played
-                    for row in rows:
-                        race.add(row)
+                    race.add_rows(rows)
                     if stopped:
                         raise OutOfTime
                     done += len(chunk)
@@ -511,20 +512,30 @@ class SamplingBot(BaseBot):
         team = team_of(obs.seat)
         games = (obs.games[team], obs.games[1 - team])
         partidas = (obs.partidas[team], obs.partidas[1 - team])
-        key = (obs.rules, games, partidas, obs.pending_ties)
-        if self._cache is not None and self._cache[0] == key:
-            return self._cache[1]
-        eq = Equity(obs.rules, games, partidas, obs.pending_ties)
-        low = obs.rules.tiers[-1][0]
-        # One 'game': half the swing between winning and losing this deal by the lowest tier.
-        swing = eq.after_deal(low, False, False) - eq.after_deal(120 - low, False, False)
-        scale = max(swing / 2, 1e-6)
-        w = self.points_weight / 120
-        table = [eq.after_deal(x, False, False) / scale + w * (2 * x - 120) for x in range(121)]
-        sweep = eq.after_deal(120, True, False) / scale + w * 120
-        swept = eq.after_deal(0, False, True) / scale - w * 120
-        self._cache = (key, (table, sweep, swept))
-        return table, sweep, swept
+        return _value_tables(obs.rules, games, partidas, obs.pending_ties, self.points_weight)
+
+
+@functools.lru_cache(maxsize=256)
+def _value_tables(
+    rules: Rules,
+    games: tuple[int, int],
+    partidas: tuple[int, int],
+    pending_ties: int,
+    points_weight: float,
+) -> _Tables:
+    """`SamplingBot._tables()` for a match situation (from the side of the team deciding): a pure
+    function of it, remembered for the situations met last (every decision of a deal shares
+    one, and every bot of the same options)."""
+    eq = Equity(rules, games, partidas, pending_ties)
+    low = rules.tiers[-1][0]
+    # One 'game': half the swing between winning and losing this deal by the lowest tier.
+    swing = eq.after_deal(low, False, False) - eq.after_deal(120 - low, False, False)
+    scale = max(swing / 2, 1e-6)
+    w = points_weight / 120
+    table = [eq.after_deal(x, False, False) / scale + w * (2 * x - 120) for x in range(121)]
+    sweep = eq.after_deal(120, True, False) / scale + w * 120
+    swept = eq.after_deal(0, False, True) / scale - w * 120
+    return table, sweep, swept
 
 
 class SearchBot(SamplingBot):
@@ -556,12 +567,12 @@ class _Race:
     `_FIRST_CHECK` deals, then every `_CHECK_EVERY`) leaves the race and is played out no more.
 
     Each look costs next to nothing: the leader is found from running totals and the paired gaps'
-    mean and spread are kept up to date (Welford's method, each deal's gap taken once), so a
-    decision costs in proportion to its deals, not their square. Wherever the running figures
-    cannot tell two choices apart for sure (two averages, or a gap and its bound, within a
-    millionth of each other), the look works them out again from all the values the way it
-    always did, so that the choices are exactly those of a look computed from scratch
-    (`tests/test_bots.py` checks them against it).
+    mean and spread are kept up to date (each deal's gap taken once, the figures of the gaps since
+    the last look merged in by Chan's pairwise update), so a decision costs in proportion to its
+    deals, not their square. Wherever the running figures cannot tell two choices apart for sure
+    (two averages, or a gap and its bound, within a generous bound of their rounding errors), the
+    look works them out again from all the values the way it always did, so that the choices are
+    exactly those of a look computed from scratch (`tests/test_bots.py` checks them against it).
     """
 
     def __init__(self, count: int, prune: float) -> None:
@@ -575,22 +586,30 @@ class _Race:
         """Each candidate's running total of the sizes of its values (for the totals' error)."""
         self._pairs: dict[tuple[int, int], list[float]] = {}
         """For a pair `(a, b)`, `a < b`, of candidates: `[deals taken, mean, sum of squared
-        deviations, sum of sizes, sum of squares]` of the gaps `values[a][j] - values[b][j]`
-        (Welford's method), brought up to date when the pair is looked at."""
+        deviations, largest size]` of the gaps `values[a][j] - values[b][j]`, brought up to
+        date when the pair is looked at (the new gaps' figures merged in)."""
         self._alike = True
         """Whether every candidate left has scored as every other in every deal so far."""
 
     def add(self, values: list[float]) -> None:
         """The values of the candidates still in the race (in `alive` order) in one more deal."""
+        self.add_rows([values])
+
+    def add_rows(self, rows: list[list[float]]) -> None:
+        """The values of the candidates still in the race (in `alive` order) in several more
+        deals, no more than `before_the_next_look()`."""
+        if not rows:
+            return
         totals = self._totals
         sizes = self._sizes
-        for i, value in zip(self.alive, values, strict=True):
-            self.values[i].append(value)
-            totals[i] += value
-            sizes[i] += abs(value)
-        if self._alike and values.count(values[0]) != len(values):
+        columns = list(zip(*rows, strict=True))
+        for i, column in zip(self.alive, columns, strict=True):
+            self.values[i].extend(column)
+            totals[i] += sum(column)
+            sizes[i] += sum(map(abs, column))
+        if self._alike and any(column != columns[0] for column in columns):
             self._alike = False
-        self.deals += 1
+        self.deals += len(rows)
         if (
             self.prune
             and len(self.alive) > 1
@@ -654,25 +673,29 @@ class _Race:
         key = (leader, other) if leader < other else (other, leader)
         pair = self._pairs.get(key)
         if pair is None:
-            pair = self._pairs[key] = [0, 0.0, 0.0, 0.0, 0.0]
-        count, mean, squares, sizes, powers = pair
-        first, second = self.values[key[0]], self.values[key[1]]
-        for j in range(int(count), self.deals):
-            gap = first[j] - second[j]
-            count += 1
-            step = gap - mean
-            mean += step / count
-            squares += step * (gap - mean)
-            sizes += abs(gap)
-            powers += gap * gap
-        pair[:] = count, mean, squares, sizes, powers
+            pair = self._pairs[key] = [0, 0.0, 0.0, 0.0]
+        count, mean, squares, biggest = pair
+        n = self.deals
+        if count < n:  # the gaps since the last look, merged in (Chan's pairwise update)
+            count = int(count)
+            first, second = self.values[key[0]], self.values[key[1]]
+            gaps = list(map(operator.sub, first[count:n], second[count:n]))
+            new = len(gaps)
+            new_mean = sum(gaps) / new
+            new_squares = max(sum(map(operator.mul, gaps, gaps)) - new * new_mean * new_mean, 0.0)
+            step = new_mean - mean
+            mean += step * new / n
+            squares += new_squares + step * step * count * new / n
+            biggest = max(biggest, max(map(abs, gaps)))
+            pair[:] = n, mean, squares, biggest
         if key[0] != leader:
             mean = -mean  # the gaps the other way round (a float's difference turns exactly)
-        n = self.deals
+        if not biggest:
+            return False  # every gap 0: the two tied in every deal
         # Bounds (generous) of how far the running mean and sum of squared deviations, and those
         # computed from scratch, may be from the exact ones.
-        mean_error = _TOLERANCE * sizes
-        squares_error = _TOLERANCE * n * powers
+        mean_error = _TOLERANCE * n * biggest
+        squares_error = _TOLERANCE * n * n * biggest * biggest
         root_n = math.sqrt(n)
         if mean + mean_error <= 0:
             return False
@@ -769,7 +792,7 @@ class _Deals:
                 return self.kernel.sample_deals(deal_spec, count, rng)  # type: ignore[no-any-return]
             return [sample(rng) for _ in range(count)]
         if self.exact is not None:
-            return _resample(*self.exact, count, rng)
+            return self._resample(*self.exact, count)
         weigh = self.weigh
         stop = self.stop
         pool: list[list[Mask]] = []
@@ -801,8 +824,16 @@ class _Deals:
             if total and total * total >= count * squares:
                 break
         if total:
-            return _resample(pool, weights, total, count, rng)
+            return self._resample(pool, weights, total, count)
         return pool[:count]
+
+    def _resample(
+        self, pool: list[list[Mask]], weights: list[float], total: float, count: int
+    ) -> list[list[Mask]]:
+        """`_resample()`, in the compiled kernel where given (the same draws and deals)."""
+        if self.kernel is not None:
+            return self.kernel.resample(pool, weights, total, count, self.rng)  # type: ignore[no-any-return]
+        return _resample(pool, weights, total, count, self.rng)
 
 
 def _resample(
