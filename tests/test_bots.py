@@ -98,7 +98,7 @@ def test_levels_and_make_bot() -> None:
 def test_levels_4_and_5_take_their_class_defaults_and_the_wider_exact_ranges() -> None:
     four, five = SamplingBot(seed=1), SearchBot(seed=1)
     assert (four.solve_tricks, four.endgame_tricks, four.samples) == (2, 0, 60)
-    assert (five.solve_tricks, five.endgame_tricks, five.samples) == (4, 3, 1000)
+    assert (five.solve_tricks, five.endgame_tricks, five.samples) == (5, 4, 1000)
     for bot in (four, five):
         assert (bot.points_weight, bot.inference, bot.prune) == (1.5, 0.05, 3.0)
     # An option given overrides the level's default; solving from six tricks, the last five of
