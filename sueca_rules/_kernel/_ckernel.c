@@ -411,118 +411,55 @@ static PyObject *c_random_subset(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(out);
 }
 
+/* How the unseen cards are dealt (_hidden_hands.Sampler): by a _VoidPlan, or to the seats by
+   their sizes alone; `base` the known cards of each hand (see dealer_of, deal_one). */
+typedef struct {
+    int planned;
+    Py_buffer counts, cum;
+    Py_ssize_t n;
+    u64 total, pool, second_only, both, base[4];
+    int first, second, third, size_second, sizes[4];
+} Dealer;
+static int dealer_of(PyObject *spec, Dealer *d);
+static void dealer_release(Dealer *d);
+static int deal_one(const Dealer *d, PyObject *rng, u64 *out);
+static PyObject *hands_list(const u64 *h);
+
+/* One deal by a deal spec (see dealer_of): the four hands as a list. */
+static PyObject *deal_by(PyObject *spec, PyObject *rng) {
+    Dealer d;
+    u64 hands[4];
+    if (dealer_of(spec, &d) < 0) return NULL;
+    PyObject *out = deal_one(&d, rng, hands) < 0 ? NULL : hands_list(hands);
+    dealer_release(&d);
+    return out;
+}
+
+/* deal_to_seats(pool, sizes, rng): a deal spec (pool, sizes, base) with no known cards. */
 static PyObject *c_deal_to_seats(PyObject *self, PyObject *args) {
-    unsigned long long pool_in;
-    PyObject *sizes_obj, *rng;
-    if (!PyArg_ParseTuple(args, "KOO", &pool_in, &sizes_obj, &rng)) return NULL;
-    if (pool_in & ~DECK) {
-        PyErr_SetString(PyExc_ValueError, "deal_to_seats: cards 0 to 39 only");
-        return NULL;
-    }
-    int sizes[4];
-    if (get_ints(sizes_obj, 4, 4, 0, 40, "sizes", sizes) < 0) return NULL;
-    u64 pool = (u64)pool_in, hands[4] = {0, 0, 0, 0};
-    int left = popc(pool);
-    for (int seat = 0; seat < 4; seat++) {
-        int size = sizes[seat];
-        if (size >= left) {
-            hands[seat] = pool;
-            break;
-        }
-        if (size) {
-            if (subset(pool, size, rng, &hands[seat]) < 0) return NULL;
-            pool &= ~hands[seat];
-            left -= size;
-        }
-    }
-    return Py_BuildValue("[KKKK]", (unsigned long long)hands[0], (unsigned long long)hands[1],
-                         (unsigned long long)hands[2], (unsigned long long)hands[3]);
+    PyObject *pool, *sizes, *rng;
+    if (!PyArg_ParseTuple(args, "OOO", &pool, &sizes, &rng)) return NULL;
+    PyObject *spec = Py_BuildValue("(OO(iiii))", pool, sizes, 0, 0, 0, 0);
+    if (!spec) return NULL;
+    PyObject *out = deal_by(spec, rng);
+    Py_DECREF(spec);
+    return out;
 }
 
 /* plan_deal(counts, cumulative, total, pool, first, second, third, size_second, second_only,
    both, base, rng): bots._hidden_hands._VoidPlan.deal (the same draws), the four hands with
    the known cards of `base` added. counts: 4 bytes a composition; cumulative: 8 bytes
-   (little-endian) each; total below 2**63. */
+   (little-endian) each; total below 2**63. (A deal spec and the rng: see deal_one.) */
 static PyObject *c_plan_deal(PyObject *self, PyObject *args) {
-    Py_buffer counts, cum;
-    unsigned long long total, pool, second_only, both;
-    int first, second, third, size_second;
-    PyObject *base_obj, *rng, *f;
-    if (!PyArg_ParseTuple(args, "y*y*KKiiiiKKOO", &counts, &cum, &total, &pool, &first, &second,
-                          &third, &size_second, &second_only, &both, &base_obj, &rng))
+    if (PyTuple_GET_SIZE(args) != 12) {
+        PyErr_SetString(PyExc_TypeError, "plan_deal takes 12 arguments");
         return NULL;
-    PyObject *result = NULL;
-    Py_ssize_t n = cum.len / 8;
-    u64 base[4];
-    if (counts.len != 4 * n || !n || !total || total >> 63 || first < 0 || first > 3 ||
-        second < 0 || second > 3 || third < 0 || third > 3 || (pool & ~DECK)) {
-        PyErr_SetString(PyExc_ValueError, "plan_deal: an argument is out of range");
-        goto done;
     }
-    if (get_seq(base_obj, 4, 4, "base", &f) < 0) goto done;
-    for (int i = 0; i < 4; i++)
-        if (get_mask(PySequence_Fast_ITEMS(f)[i], &base[i]) < 0) {
-            Py_DECREF(f);
-            goto done;
-        }
-    Py_DECREF(f);
-    /* rng.randrange(total): getrandbits(total.bit_length()) until below total */
-    int k = high((u64)total) + 1;
-    PyObject *bits = PyLong_FromLong(k);
-    if (!bits) goto done;
-    u64 r;
-    for (;;) {
-        PyObject *v = PyObject_CallMethodOneArg(rng, str_getrandbits, bits);
-        if (!v) {
-            Py_DECREF(bits);
-            goto done;
-        }
-        unsigned long long x = PyLong_AsUnsignedLongLong(v);
-        Py_DECREF(v);
-        if (x == (unsigned long long)-1 && PyErr_Occurred()) {
-            Py_DECREF(bits);
-            goto done;
-        }
-        r = (u64)x;
-        if (r < total) break;
-    }
-    Py_DECREF(bits);
-    /* bisect_right(cumulative, r): the first composition whose running total exceeds r */
-    const unsigned char *c = cum.buf;
-    Py_ssize_t lo = 0, hi = n;
-    while (lo < hi) {
-        Py_ssize_t mid = (lo + hi) / 2;
-        u64 at;
-        memcpy(&at, c + 8 * mid, 8);
-        if (r < at)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    if (lo >= n) {
-        PyErr_SetString(PyExc_ValueError, "plan_deal: the running totals end below total");
-        goto done;
-    }
-    const unsigned char *want = (const unsigned char *)counts.buf + 4 * lo;
-    u64 dealt[4] = {0, 0, 0, 0}, part;
-    for (int suit = 0; suit < 4; suit++)
-        if (want[suit]) {
-            if (subset((u64)pool & SUIT(suit), want[suit], rng, &part) < 0) goto done;
-            dealt[first] |= part;
-        }
-    u64 rest = (u64)pool & ~dealt[first];
-    u64 forced = rest & (u64)second_only, free_cards = rest & (u64)both;
-    if (subset(free_cards, size_second - popc(forced), rng, &part) < 0) goto done;
-    dealt[second] = forced | part;
-    dealt[third] = rest & ~dealt[second];
-    result = Py_BuildValue("[KKKK]", (unsigned long long)(base[0] | dealt[0]),
-                           (unsigned long long)(base[1] | dealt[1]),
-                           (unsigned long long)(base[2] | dealt[2]),
-                           (unsigned long long)(base[3] | dealt[3]));
-done:
-    PyBuffer_Release(&counts);
-    PyBuffer_Release(&cum);
-    return result;
+    PyObject *spec = PyTuple_GetSlice(args, 0, 11);
+    if (!spec) return NULL;
+    PyObject *out = deal_by(spec, PyTuple_GET_ITEM(args, 11));
+    Py_DECREF(spec);
+    return out;
 }
 
 /* --- deal_hands --------------------------------------------------------------------------- */
@@ -1500,16 +1437,6 @@ static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
 }
 
 /* --- a decision's deals drawn and weighed (bots/_sampling._Deals) ------------------------ */
-
-/* How the unseen cards are dealt (_hidden_hands.Sampler): by a _VoidPlan, or to the seats by
-   their sizes alone; `base` the known cards of each hand. */
-typedef struct {
-    int planned;
-    Py_buffer counts, cum;
-    Py_ssize_t n;
-    u64 total, pool, second_only, both, base[4];
-    int first, second, third, size_second, sizes[4];
-} Dealer;
 
 static void dealer_release(Dealer *d) {
     if (d->planned) {
