@@ -31,6 +31,11 @@ Figures (keys of the JSON object):
 * `variant_load_ms`: loading a variant file that extends a built-in (`sueca-online.yaml`);
 * `bot4_ms_per_card` and `bot5_ms_per_card`: the level-4 and level-5 bots' median time per card over
   whole deals (all four seats);
+* `bot4_deals_per_s` and `bot5_deals_per_s` (`bot4_pure_deals_per_s`, `bot5_pure_deals_per_s`): the
+  deals each level samples and plays out a second at its default budget over the decisions of whole
+  deals, on the compiled kernel (on the pure one): the same decisions, deals and choices on both,
+  their ratio `ratios.bot4_compiled_vs_pure` and `ratios.bot5_compiled_vs_pure` (`null` where the
+  compiled kernel is not built);
 * `simulate_speedup_2_jobs`: `simulate(..., jobs=1)` wall time over `jobs=2` wall time (level 4
   against level 3: a simulation worth spreading over cores);
 * `cli_help_ms`: `sueca --help`, the processor time of the child process (Python start-up included).
@@ -41,7 +46,9 @@ are interleaved (a round measures each figure once) and each figure is the media
 Each deal rate is timed on the second of two runs in its round (every one alike, the yardstick
 too), so that none pays for the caches the figure before it filled.
 Targets (issues 5, 15 and 30): api ≥ 0.5 × baseline, kernel ≥ 3 × baseline, compiled kernel ≥ 10 ×
-the pure kernel (`ratios.compiled_vs_pure_kernel`, where it is built), clone ≤ 5 µs, variant load ≤
+the pure kernel (`ratios.compiled_vs_pure_kernel`, where it is built), and the bots' sampled deals a
+second ≥ 10 × theirs on the pure kernel (`ratios.bot4_compiled_vs_pure`, `bot5_...`), clone ≤ 5 µs,
+variant load ≤
 5 ms, level 4 and level 5 ≤ 200 ms a card, simulate speed-up ≥ 1.7 with 2 jobs, `sueca --help` ≤ 250
 ms.
 """
@@ -74,6 +81,8 @@ TARGETS = {
     "api_vs_baseline": 0.5,
     "kernel_vs_baseline": 3.0,
     "compiled_vs_pure_kernel": 10.0,
+    "bot4_compiled_vs_pure": 10.0,
+    "bot5_compiled_vs_pure": 10.0,
     "clone_us": 5.0,
     "variant_load_ms": 5.0,
     "bot4_ms_per_card": 200.0,
@@ -86,6 +95,8 @@ FLOORS = {
     "api_vs_baseline",
     "kernel_vs_baseline",
     "compiled_vs_pure_kernel",
+    "bot4_compiled_vs_pure",
+    "bot5_compiled_vs_pure",
     "simulate_speedup_2_jobs",
 }
 
@@ -311,6 +322,37 @@ def bot_card_times(level: int, round_: int) -> list[float]:
     return times
 
 
+def bot_deal_rates(level: int, round_: int) -> tuple[float, float]:
+    """Deals sampled a second of processor time by a level-`level` bot (its default budget) over
+    the decisions of one whole deal (all four seats), on the compiled kernel and on the pure one:
+    the same decisions, the same deals and choices on both (the kernels agree bit for bit)."""
+    from sueca_rules.bots._sampling import PURE, Kernel, SamplingBot
+
+    match = Match("portugal", seed=f"bench:{round_}", first_dealer=round_ % 4)
+    observations = []
+    player = make_bot(3)
+    while not match.deals:
+        seat = match.turn
+        assert seat is not None
+        observations.append(match.observation(seat))
+        match.play(player.choose(observations[-1]))
+    rates = []
+    for kernel in (Kernel.best(), PURE):
+        deals = 0
+        seconds = 0.0
+        bots = [make_bot(level, seed=f"bench:{round_}:{seat}") for seat in range(4)]
+        for observation in observations:
+            bot = bots[observation.seat]
+            assert isinstance(bot, SamplingBot)
+            bot._kernel = kernel
+            start = time.process_time()
+            bot.choose(observation)
+            seconds += time.process_time() - start
+            deals += bot.last_deals
+        rates.append(deals / seconds)
+    return rates[0], rates[1]
+
+
 def cli_help_ms_once(round_: int) -> float:
     exe = Path(sys.executable).with_name("sueca")
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "sueca_rules"]
@@ -366,6 +408,7 @@ def measure(quick: bool, levels: tuple[int, ...] = (4, 5)) -> dict[str, object]:
     }
     samples: dict[str, list[float]] = {key: [] for key in once}
     cards: dict[int, list[float]] = {level: [] for level in levels}
+    rates: dict[int, list[tuple[float, float]]] = {level: [] for level in levels}
     for round_ in range(rounds):
         for key, run in once.items():
             if key in WARMED:
@@ -373,6 +416,7 @@ def measure(quick: bool, levels: tuple[int, ...] = (4, 5)) -> dict[str, object]:
             samples[key].append(run(round_))
         for level in levels:
             cards[level].extend(bot_card_times(level, round_))
+            rates[level].append(bot_deal_rates(level, round_))
     figures: dict[str, object] = {
         key: round(statistics.median(values), ROUNDED.get(key, 1))
         for key, values in samples.items()
@@ -408,6 +452,13 @@ def measure(quick: bool, levels: tuple[int, ...] = (4, 5)) -> dict[str, object]:
         if built
         else None
     )
+    for level in levels:
+        fast = statistics.median(rate[0] for rate in rates[level])
+        pure = statistics.median(rate[1] for rate in rates[level])
+        figures[f"bot{level}_deals_per_s"] = round(fast) if built else None
+        figures[f"bot{level}_pure_deals_per_s"] = round(pure)
+        # The ratio of the medians of the same decisions on both kernels.
+        ratios[f"bot{level}_compiled_vs_pure"] = round(fast / pure, 2) if built else None
     if not built:
         figures["compiled_kernel_deals_per_s"] = None
     figures["simulate_seconds"] = {"jobs_1": round(one, 2), "jobs_2": round(two, 2)}
@@ -430,7 +481,7 @@ def verdicts(figures: dict[str, object]) -> dict[str, bool]:
     return {
         key: (values[key] >= target if key in FLOORS else values[key] <= target)
         for key, target in TARGETS.items()
-        if key in values
+        if values.get(key) is not None
     }
 
 

@@ -40,7 +40,7 @@ from sueca_rules.bots import (
 )
 from sueca_rules.bots._equity import Equity
 from sueca_rules.bots._hidden_hands import Sampler, history, sample_hands
-from sueca_rules.bots._sampling import candidate_cards
+from sueca_rules.bots._sampling import _Race, candidate_cards
 from sueca_rules.bots._table import claim_worth_it, long_in_trumps, proven_revokers
 
 from .strategies import variants
@@ -93,6 +93,22 @@ def test_levels_and_make_bot() -> None:
     with pytest.raises(ValueError, match="time_limit"):
         make_bot(4, time_limit=0)
     assert isinstance(make_bot(4, samples=2, time_limit=0.5, solve_tricks=3), SamplingBot)
+
+
+def test_levels_4_and_5_take_their_class_defaults_and_the_wider_exact_ranges() -> None:
+    four, five = SamplingBot(seed=1), SearchBot(seed=1)
+    assert (four.solve_tricks, four.endgame_tricks, four.samples) == (2, 0, 60)
+    assert (five.solve_tricks, five.endgame_tricks, five.samples) == (5, 4, 1000)
+    for bot in (four, five):
+        assert (bot.points_weight, bot.inference, bot.prune) == (1.5, 0.05, 3.0)
+    # An option given overrides the level's default; solving from six tricks, the last five of
+    # every play-out, is allowed (the compiled solver makes it affordable), one more is refused.
+    wide = SearchBot(seed=1, solve_tricks=6, endgame_tricks=5, inference=0.1)
+    assert (wide.solve_tricks, wide.endgame_tricks, wide.inference) == (6, 5, 0.1)
+    with pytest.raises(ConfigError, match=r"solve_tricks must be 0\.\.6, got 7"):
+        make_bot(5, solve_tricks=7)
+    with pytest.raises(ConfigError, match=r"endgame_tricks must be 0\.\.5, got 6"):
+        make_bot(4, endgame_tricks=6)
 
 
 @pytest.mark.parametrize("variant", builtin_ids())
@@ -576,3 +592,67 @@ def test_every_level_has_its_class_and_only_those() -> None:
 
     assert tuple(_CLASSES) == LEVELS
     assert [make_bot(level).level for level in LEVELS] == list(LEVELS)
+
+
+class _ReferenceRace:
+    """`_Race` as it was before its running figures: every look from all the values."""
+
+    def __init__(self, count: int, prune: float) -> None:
+        self.alive = list(range(count))
+        self.values: list[list[float]] = [[] for _ in range(count)]
+        self.deals = 0
+        self.prune = prune
+
+    def mean(self, i: int) -> float:
+        return sum(self.values[i]) / len(self.values[i])
+
+    def add(self, values: list[float]) -> None:
+        for i, value in zip(self.alive, values, strict=True):
+            self.values[i].append(value)
+        self.deals += 1
+        if len(self.alive) > 1 and self.deals >= 12 and (self.deals - 12) % 6 == 0:
+            leader = max(self.alive, key=lambda i: (self.mean(i), -i))
+            keep = []
+            for i in self.alive:
+                if i != leader:
+                    gaps = [a - b for a, b in zip(self.values[leader], self.values[i], strict=True)]
+                    n = len(gaps)
+                    mean = sum(gaps) / n
+                    spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (n - 1))
+                    if mean > 0 and mean * math.sqrt(n) > self.prune * spread:
+                        continue
+                keep.append(i)
+            self.alive = keep
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(2, 6),
+    st.sampled_from([3.0, 1.0, 0.5]),
+    st.integers(0, 2**32),
+    st.sampled_from(["table", "ties", "close"]),
+)
+def test_the_race_drops_and_leads_exactly_as_looks_from_scratch_would(
+    count: int, prune: float, seed: int, kind: str
+) -> None:
+    # Values as the bots score deals (a few table entries: many exact ties), candidates that
+    # score alike in every deal, or nearly alike (gaps of an ulp or so): the running figures
+    # must give the same leader and the same candidates left as every look computed anew.
+    rng = random.Random(seed)
+    table = [rng.uniform(-3, 3) for _ in range(8)]
+    race, reference = _Race(count, prune), _ReferenceRace(count, prune)
+    for _ in range(rng.randrange(12, 400)):
+        base = rng.choice(table)
+        if kind == "table":
+            row = [rng.choice(table) for _ in range(count)]
+        elif kind == "ties":
+            row = [base if i % 2 or rng.random() < 0.9 else rng.choice(table) for i in range(count)]
+        else:
+            row = [base + i * rng.choice([0.0, 1e-16, -1e-16, 1e-12]) for i in range(count)]
+        assert race.alive == reference.alive
+        race.add([row[i] for i in race.alive])
+        reference.add([row[i] for i in reference.alive])
+        assert race.alive == reference.alive
+        assert race.leader() == max(reference.alive, key=lambda i: (reference.mean(i), -i))
+    for i in range(count):
+        assert race.mean(i) == reference.mean(i)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import struct
 from collections.abc import Sequence
 
 import pytest
@@ -17,12 +18,21 @@ import pytest
 from sueca_rules import Match
 from sueca_rules._kernel._bits import SUIT_MASKS, interchangeable
 from sueca_rules._kernel._compiled import compiled
+from sueca_rules._kernel._solver import OutOfTime
 from sueca_rules._match import Observation
 from sueca_rules._rules import trick_winner
 from sueca_rules.bots import MemoryBot, SamplingBot, make_bot
 from sueca_rules.bots._hidden_hands import Likelihood, Sampler, _choices, history
 from sueca_rules.bots._rules_of_thumb import SeatKnowledge, heuristic_card
-from sueca_rules.bots._sampling import _MISSES, _Deals
+from sueca_rules.bots._sampling import (
+    _MISSES,
+    PURE,
+    Kernel,
+    Start,
+    _Deals,
+    _resample,
+    candidate_cards,
+)
 
 MISS = 0.05
 FLOOR = MISS**_MISSES * (1 - 1e-9)
@@ -191,7 +201,7 @@ def test_a_bot_with_inference_still_plays_legal_cards() -> None:
     assert card in obs.legal
 
 
-@pytest.mark.parametrize(("seed", "cards"), POSITIONS)
+@pytest.mark.parametrize(("seed", "cards"), [*POSITIONS, (7, 30), (3, 33), (9, 37)])
 def test_every_deal_is_every_consistent_deal(seed: int, cards: int) -> None:
     obs = _late(seed, cards)
     sampler = Sampler(obs)
@@ -199,6 +209,27 @@ def test_every_deal_is_every_consistent_deal(seed: int, cards: int) -> None:
     assert len(every) == len(set(every))
     assert set(every) == set(_consistent_deals(obs))
     assert sampler.count() >= len(every)
+    module = compiled()
+    if module is not None:  # the compiled kernel lists the same deals in the same order
+        assert [tuple(hands) for hands in Sampler(obs, module).every_deal()] == every
+
+
+def test_the_compiled_resampling_is_the_pure_one() -> None:
+    module = compiled()
+    if module is None:
+        pytest.skip("the compiled kernel is not built here")
+    rng = random.Random(5)
+    for _ in range(200):
+        size = rng.randrange(1, 60)
+        pool = [[rng.getrandbits(40)] for _ in range(size)]
+        weights = [rng.choice([0.0, 1.0, 0.05, rng.random()]) for _ in range(size)]
+        total = sum(weights) or 1.0
+        count = rng.randrange(1, 30)
+        seed = rng.getrandbits(32)
+        pure, fast = random.Random(seed), random.Random(seed)
+        expected = _resample(pool, weights, total, count, pure)
+        assert module.resample(pool, weights, total, count, fast) == expected
+        assert fast.getstate() == pure.getstate()
 
 
 def test_the_pool_comes_nearer_the_posterior_than_uniform_deals(
@@ -219,3 +250,109 @@ def test_the_pool_comes_nearer_the_posterior_than_uniform_deals(
     error = max(abs(posterior[k] - got.get(k, 0.0)) for k in posterior)
     shift = max(abs(posterior[k] - uniform[k]) for k in posterior)
     assert error < shift / 2
+
+
+@pytest.mark.parametrize(("seed", "cards"), [(3, 0), (3, 5), (7, 9), (4, 14), (5, 22), (8, 28)])
+@pytest.mark.parametrize("enumerate_up_to", [0, 3000])
+@pytest.mark.parametrize("inference", [0.05, 0.3, 1.0])
+def test_the_compiled_kernel_draws_and_weighs_the_same_deals(
+    seed: int, cards: int, enumerate_up_to: int, inference: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The pools drawn and weighed in C (`pool_deals`, `weigh_deals`, `sample_deals`) give the
+    # pure loops' deals, weights and memo bit for bit: from the first card (no inference), with
+    # voids (a deal plan) or without, by a growing pool or from every deal (the exact posterior).
+    import sueca_rules.bots._sampling as sampling
+
+    module = compiled()
+    if module is None:
+        pytest.skip("the compiled kernel is not built here")
+    monkeypatch.setattr(sampling, "_ENUMERATE", enumerate_up_to)
+    obs = _late(seed, cards)
+    pure = _Deals(obs, random.Random(seed), inference)
+    fast = _Deals(obs, random.Random(seed), inference, kernel=module)
+    assert fast.sampler.spec is not None
+    assert (fast.exact is None) == (pure.exact is None)
+    if pure.exact is not None:
+        assert fast.exact is not None
+        assert fast.exact[0] == pure.exact[0]  # every deal, in the same order (C's every_deal)
+        assert fast.exact[1] == pure.exact[1]
+    for count in (12, 12, 5, 12):
+        assert fast.batch(count) == pure.batch(count)
+    assert fast.rng.getstate() == pure.rng.getstate()
+
+
+def test_the_compiled_pool_stops_when_told() -> None:
+    module = compiled()
+    if module is None:
+        pytest.skip("the compiled kernel is not built here")
+    obs = _late(5, 22)
+    calls: list[int] = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 2
+
+    deals = _Deals(obs, random.Random(1), MISS, stop=None, kernel=module)
+    deals.stop = stop
+    deals.exact = None  # a pool drawn in C, the clock asked before every eighth deal
+    with pytest.raises(OutOfTime):
+        deals.batch(12)
+    assert len(calls) == 3
+
+
+@pytest.mark.parametrize(("seed", "cards"), [(3, 0), (7, 9), (4, 14), (5, 22), (8, 27), (8, 35)])
+@pytest.mark.parametrize(("solve_tricks", "endgame_tricks"), [(2, 0), (4, 3), (6, 5)])
+def test_the_compiled_play_outs_of_a_batch_are_the_pure_ones(
+    seed: int, cards: int, solve_tricks: int, endgame_tricks: int
+) -> None:
+    # `play_deals` (every candidate in every deal of a chunk, in one call) against the pure
+    # `_play_out` deal by deal: the same values to the bit.
+    module = compiled()
+    if module is None:
+        pytest.skip("the compiled kernel is not built here")
+    obs = _late(seed, cards)
+    bot = SamplingBot(seed=1, solve_tricks=solve_tricks, endgame_tricks=endgame_tricks)
+    cands = candidate_cards(obs)
+    start = Start(obs)
+    tables = bot._tables(obs)
+    packed = struct.pack("123d", *tables[0], tables[1], tables[2])
+    deals = _Deals(obs, random.Random(seed), MISS).batch(12)
+    alive = list(range(len(cands)))[::2] or [0]
+    expected = [_pure_play_out(bot, start, cands, hands, tables, alive) for hands in deals]
+    got = Kernel.best().play_deals(
+        start, deals, [cands[i] for i in alive], start.exact(solve_tricks), endgame_tricks,
+        packed, None,
+    )  # fmt: skip
+    assert got == (expected, False)
+
+
+def _pure_play_out(
+    bot: SamplingBot,
+    start: Start,
+    cands: list[int],
+    hands: list[int],
+    tables: tuple[list[float], float, float],
+    alive: list[int],
+) -> list[float]:
+    kernel = bot._kernel
+    bot._kernel = PURE
+    try:
+        return bot._play_out(start, cands, hands, tables, alive)
+    finally:
+        bot._kernel = kernel
+
+
+@pytest.mark.parametrize(("seed", "cards"), [(3, 1), (7, 9), (4, 14), (5, 22), (8, 28)])
+@pytest.mark.parametrize("level", [4, 5])
+def test_a_bot_chooses_alike_on_both_kernels(seed: int, cards: int, level: int) -> None:
+    if compiled() is None:
+        pytest.skip("the compiled kernel is not built here")
+    obs = _late(seed, cards)
+    fast = make_bot(level, seed=seed, samples=120)
+    pure = make_bot(level, seed=seed, samples=120)
+    assert isinstance(fast, SamplingBot)
+    assert isinstance(pure, SamplingBot)
+    pure._kernel = PURE
+    assert fast.choose(obs) == pure.choose(obs)
+    assert fast.last_deals == pure.last_deals
+    assert fast.evaluate(obs, candidate_cards(obs)) == pure.evaluate(obs, candidate_cards(obs))

@@ -359,6 +359,17 @@ def test_the_list_baseline_plays_the_games_of_the_bitmask_baseline() -> None:
         assert sum(points) == 120
 
 
+def test_the_benchmark_rates_the_bots_deals_on_both_kernels_and_skips_missing_figures() -> None:
+    """`bot_deal_rates` times the same decisions on the compiled and the pure kernel (both rates
+    positive); a ratio that could not be measured (no compiled kernel) gets no verdict."""
+    run = _benchmarks()
+    fast, pure = run.bot_deal_rates(4, 0)
+    assert fast > 0
+    assert pure > 0
+    figures = {"bot4_ms_per_card": 3.0, "ratios": {"bot4_compiled_vs_pure": None}}
+    assert run.verdicts(figures) == {"bot4_ms_per_card": True}
+
+
 @given(*DEALS, st.integers(0, 38))
 def test_heuristic_playout_with_a_first_card(
     variant: str, seed: int, dealer: int, start: int

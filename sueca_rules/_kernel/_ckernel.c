@@ -109,6 +109,8 @@ static int get_ints(PyObject *obj, int min, int max, long lo, long hi, const cha
     return n;
 }
 
+static int check_position(const Pos *pos);
+
 static int get_position(PyObject *p, Pos *pos) {
     /* p: a Position (any sequence of its 7 fields). */
     PyObject *fields, *f;
@@ -127,9 +129,16 @@ static int get_position(PyObject *p, Pos *pos) {
     if (get_ints(it[4], 2, 2, 0, 120, "points", pos->points) < 0) goto done;
     if (get_ints(it[5], 2, 2, 0, 10, "tricks_won", pos->tricks) < 0) goto done;
     if (get_ints(it[6], 4, 4, 0, 3, "next_seat", pos->next_seat) < 0) goto done;
-    ok = 0;
-    /* A deal the loops can play: hands and trick apart, every seat yet to play to the trick
-       holding one card more than those that have played to it. */
+    ok = check_position(pos);
+done:
+    Py_DECREF(fields);
+    return ok;
+}
+
+/* Whether pos is a deal the loops can play (-1 and an error set if not): hands and trick apart,
+   every seat yet to play to the trick holding one card more than those that have played to it. */
+static int check_position(const Pos *pos) {
+    int ok = 0;
     u64 seen = 0;
     for (int s = 0; s < 4; s++) {
         if (seen & pos->hands[s]) ok = -1;
@@ -152,8 +161,6 @@ static int get_position(PyObject *p, Pos *pos) {
         PyErr_SetString(PyExc_ValueError,
                         "not a deal in progress: hands and trick overlap, the hand sizes do not "
                         "match the trick, or next_seat is not an order of the four seats");
-done:
-    Py_DECREF(fields);
     return ok;
 }
 
@@ -404,118 +411,55 @@ static PyObject *c_random_subset(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(out);
 }
 
+/* How the unseen cards are dealt (_hidden_hands.Sampler): by a _VoidPlan, or to the seats by
+   their sizes alone; `base` the known cards of each hand (see dealer_of, deal_one). */
+typedef struct {
+    int planned;
+    Py_buffer counts, cum;
+    Py_ssize_t n;
+    u64 total, pool, second_only, both, base[4];
+    int first, second, third, size_second, sizes[4];
+} Dealer;
+static int dealer_of(PyObject *spec, Dealer *d);
+static void dealer_release(Dealer *d);
+static int deal_one(const Dealer *d, PyObject *rng, u64 *out);
+static PyObject *hands_list(const u64 *h);
+
+/* One deal by a deal spec (see dealer_of): the four hands as a list. */
+static PyObject *deal_by(PyObject *spec, PyObject *rng) {
+    Dealer d;
+    u64 hands[4];
+    if (dealer_of(spec, &d) < 0) return NULL;
+    PyObject *out = deal_one(&d, rng, hands) < 0 ? NULL : hands_list(hands);
+    dealer_release(&d);
+    return out;
+}
+
+/* deal_to_seats(pool, sizes, rng): a deal spec (pool, sizes, base) with no known cards. */
 static PyObject *c_deal_to_seats(PyObject *self, PyObject *args) {
-    unsigned long long pool_in;
-    PyObject *sizes_obj, *rng;
-    if (!PyArg_ParseTuple(args, "KOO", &pool_in, &sizes_obj, &rng)) return NULL;
-    if (pool_in & ~DECK) {
-        PyErr_SetString(PyExc_ValueError, "deal_to_seats: cards 0 to 39 only");
-        return NULL;
-    }
-    int sizes[4];
-    if (get_ints(sizes_obj, 4, 4, 0, 40, "sizes", sizes) < 0) return NULL;
-    u64 pool = (u64)pool_in, hands[4] = {0, 0, 0, 0};
-    int left = popc(pool);
-    for (int seat = 0; seat < 4; seat++) {
-        int size = sizes[seat];
-        if (size >= left) {
-            hands[seat] = pool;
-            break;
-        }
-        if (size) {
-            if (subset(pool, size, rng, &hands[seat]) < 0) return NULL;
-            pool &= ~hands[seat];
-            left -= size;
-        }
-    }
-    return Py_BuildValue("[KKKK]", (unsigned long long)hands[0], (unsigned long long)hands[1],
-                         (unsigned long long)hands[2], (unsigned long long)hands[3]);
+    PyObject *pool, *sizes, *rng;
+    if (!PyArg_ParseTuple(args, "OOO", &pool, &sizes, &rng)) return NULL;
+    PyObject *spec = Py_BuildValue("(OO(iiii))", pool, sizes, 0, 0, 0, 0);
+    if (!spec) return NULL;
+    PyObject *out = deal_by(spec, rng);
+    Py_DECREF(spec);
+    return out;
 }
 
 /* plan_deal(counts, cumulative, total, pool, first, second, third, size_second, second_only,
    both, base, rng): bots._hidden_hands._VoidPlan.deal (the same draws), the four hands with
    the known cards of `base` added. counts: 4 bytes a composition; cumulative: 8 bytes
-   (little-endian) each; total below 2**63. */
+   (little-endian) each; total below 2**63. (A deal spec and the rng: see deal_one.) */
 static PyObject *c_plan_deal(PyObject *self, PyObject *args) {
-    Py_buffer counts, cum;
-    unsigned long long total, pool, second_only, both;
-    int first, second, third, size_second;
-    PyObject *base_obj, *rng, *f;
-    if (!PyArg_ParseTuple(args, "y*y*KKiiiiKKOO", &counts, &cum, &total, &pool, &first, &second,
-                          &third, &size_second, &second_only, &both, &base_obj, &rng))
+    if (PyTuple_GET_SIZE(args) != 12) {
+        PyErr_SetString(PyExc_TypeError, "plan_deal takes 12 arguments");
         return NULL;
-    PyObject *result = NULL;
-    Py_ssize_t n = cum.len / 8;
-    u64 base[4];
-    if (counts.len != 4 * n || !n || !total || total >> 63 || first < 0 || first > 3 ||
-        second < 0 || second > 3 || third < 0 || third > 3 || (pool & ~DECK)) {
-        PyErr_SetString(PyExc_ValueError, "plan_deal: an argument is out of range");
-        goto done;
     }
-    if (get_seq(base_obj, 4, 4, "base", &f) < 0) goto done;
-    for (int i = 0; i < 4; i++)
-        if (get_mask(PySequence_Fast_ITEMS(f)[i], &base[i]) < 0) {
-            Py_DECREF(f);
-            goto done;
-        }
-    Py_DECREF(f);
-    /* rng.randrange(total): getrandbits(total.bit_length()) until below total */
-    int k = high((u64)total) + 1;
-    PyObject *bits = PyLong_FromLong(k);
-    if (!bits) goto done;
-    u64 r;
-    for (;;) {
-        PyObject *v = PyObject_CallMethodOneArg(rng, str_getrandbits, bits);
-        if (!v) {
-            Py_DECREF(bits);
-            goto done;
-        }
-        unsigned long long x = PyLong_AsUnsignedLongLong(v);
-        Py_DECREF(v);
-        if (x == (unsigned long long)-1 && PyErr_Occurred()) {
-            Py_DECREF(bits);
-            goto done;
-        }
-        r = (u64)x;
-        if (r < total) break;
-    }
-    Py_DECREF(bits);
-    /* bisect_right(cumulative, r): the first composition whose running total exceeds r */
-    const unsigned char *c = cum.buf;
-    Py_ssize_t lo = 0, hi = n;
-    while (lo < hi) {
-        Py_ssize_t mid = (lo + hi) / 2;
-        u64 at;
-        memcpy(&at, c + 8 * mid, 8);
-        if (r < at)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    if (lo >= n) {
-        PyErr_SetString(PyExc_ValueError, "plan_deal: the running totals end below total");
-        goto done;
-    }
-    const unsigned char *want = (const unsigned char *)counts.buf + 4 * lo;
-    u64 dealt[4] = {0, 0, 0, 0}, part;
-    for (int suit = 0; suit < 4; suit++)
-        if (want[suit]) {
-            if (subset((u64)pool & SUIT(suit), want[suit], rng, &part) < 0) goto done;
-            dealt[first] |= part;
-        }
-    u64 rest = (u64)pool & ~dealt[first];
-    u64 forced = rest & (u64)second_only, free_cards = rest & (u64)both;
-    if (subset(free_cards, size_second - popc(forced), rng, &part) < 0) goto done;
-    dealt[second] = forced | part;
-    dealt[third] = rest & ~dealt[second];
-    result = Py_BuildValue("[KKKK]", (unsigned long long)(base[0] | dealt[0]),
-                           (unsigned long long)(base[1] | dealt[1]),
-                           (unsigned long long)(base[2] | dealt[2]),
-                           (unsigned long long)(base[3] | dealt[3]));
-done:
-    PyBuffer_Release(&counts);
-    PyBuffer_Release(&cum);
-    return result;
+    PyObject *spec = PyTuple_GetSlice(args, 0, 11);
+    if (!spec) return NULL;
+    PyObject *out = deal_by(spec, PyTuple_GET_ITEM(args, 11));
+    Py_DECREF(spec);
+    return out;
 }
 
 /* --- deal_hands --------------------------------------------------------------------------- */
@@ -877,6 +821,17 @@ static PyObject *c_solve(PyObject *self, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
+/* Whether stop() says the time is up (-1: an error). */
+static int stopped_now(PyObject *stop) {
+    PyObject *r = PyObject_CallNoArgs(stop);
+    if (!r) return -1;
+    int truth = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    return truth;
+}
+
+static int get_base(PyObject *obj, u64 *base);
+
 /* --- the rules of thumb (bots/_rules_of_thumb.py) ---------------------------------------- */
 
 typedef struct {
@@ -1115,28 +1070,19 @@ static int lead_card(u64 hand, int seat, const Know *k) {
     return cheapest_lead(hand, seat, ruff, k);
 }
 
-/* heuristic_playout(position, voids, held_seat, held_card, first, exact_tricks, stop):
-   (points0, points1, tricks0, tricks1), or None when stop said so. held_card -1: none. */
-static PyObject *c_heuristic_playout(PyObject *self, PyObject *args) {
-    PyObject *position, *stop = Py_None;
-    unsigned long long voids_in;
-    int held_seat, held_card, first, exact_tricks;
-    if (!PyArg_ParseTuple(args, "OKiiii|O", &position, &voids_in, &held_seat, &held_card, &first,
-                          &exact_tricks, &stop))
-        return NULL;
-    Pos pos;
-    if (get_position(position, &pos) < 0) return NULL;
-    if (held_card < -1 || held_card > 39 || held_seat < 0 || held_seat > 3 || first < -1 ||
-        first > 39 || exact_tricks < 0 || exact_tricks > 10) {
-        PyErr_SetString(PyExc_ValueError, "heuristic_playout: an argument is out of range");
-        return NULL;
-    }
+/* The deal from pos (a copy, played on) to its end by the rules of thumb (heuristic_playout):
+   0 and the tally (points0, points1, tricks0, tricks1); -1 when stop said so, -2 on an error. */
+static int heuristic_pos(Pos pos, u64 voids_in, int held_seat, int held_card, int first,
+                         int exact_tricks, PyObject *stop, int *tally) {
     u64 *hands = pos.hands;
     const int *ns = pos.next_seat;
-    int tally[4] = {pos.points[0], pos.points[1], pos.tricks[0], pos.tricks[1]};
+    tally[0] = pos.points[0];
+    tally[1] = pos.points[1];
+    tally[2] = pos.tricks[0];
+    tally[3] = pos.tricks[1];
     u64 in_hands = hands[0] | hands[1] | hands[2] | hands[3];
     if (held_card >= 0 && !(in_hands & BIT(held_card))) held_card = -1;
-    Know k = {pos.trump, ns, 0, (u64)voids_in & 0xFFFF, held_seat, held_card, 1};
+    Know k = {pos.trump, ns, 0, voids_in & 0xFFFF, held_seat, held_card, 1};
     TrickState ts = trick_state(&pos);
     int played = ts.played, led = ts.led, best = ts.best, best_seat = ts.best_seat;
     int trick_points = ts.points, seat = ts.to_play;
@@ -1153,9 +1099,8 @@ static PyObject *c_heuristic_playout(PyObject *self, PyObject *args) {
                 end.ntrick = 0;
                 end.points[0] = end.points[1] = end.tricks[0] = end.tricks[1] = 0;
                 memcpy(end.next_seat, ns, sizeof end.next_seat);
-                int team0 = solve_pos(&end, stop == Py_None ? NULL : stop);
-                if (team0 == -2) return NULL;
-                if (team0 == -1) Py_RETURN_NONE;
+                int team0 = solve_pos(&end, stop);
+                if (team0 < 0) return team0;
                 tally[1] += 120 - tally[0] - tally[1] - team0;
                 tally[0] += team0;
                 break;
@@ -1208,7 +1153,168 @@ static PyObject *c_heuristic_playout(PyObject *self, PyObject *args) {
         played = 0;
         seat = best_seat;
     }
+    return 0;
+}
+
+/* heuristic_playout(position, voids, held_seat, held_card, first, exact_tricks, stop):
+   (points0, points1, tricks0, tricks1), or None when stop said so. held_card -1: none. */
+static PyObject *c_heuristic_playout(PyObject *self, PyObject *args) {
+    PyObject *position, *stop = Py_None;
+    unsigned long long voids_in;
+    int held_seat, held_card, first, exact_tricks;
+    if (!PyArg_ParseTuple(args, "OKiiii|O", &position, &voids_in, &held_seat, &held_card, &first,
+                          &exact_tricks, &stop))
+        return NULL;
+    Pos pos;
+    if (get_position(position, &pos) < 0) return NULL;
+    if (held_card < -1 || held_card > 39 || held_seat < 0 || held_seat > 3 || first < -1 ||
+        first > 39 || exact_tricks < 0 || exact_tricks > 10) {
+        PyErr_SetString(PyExc_ValueError, "heuristic_playout: an argument is out of range");
+        return NULL;
+    }
+    int tally[4];
+    int r = heuristic_pos(pos, (u64)voids_in, held_seat, held_card, first, exact_tricks,
+                          stop == Py_None ? NULL : stop, tally);
+    if (r == -2) return NULL;
+    if (r == -1) Py_RETURN_NONE;
     return Py_BuildValue("(iiii)", tally[0], tally[1], tally[2], tally[3]);
+}
+
+/* pos after card is played (_playouts.play_cards with one card, not checked). */
+static void play_one(Pos *pos, int card) {
+    int seat = pos->leader;
+    for (int i = 0; i < pos->ntrick; i++) seat = pos->next_seat[seat];
+    pos->hands[seat] &= ~BIT(card);
+    pos->trick[pos->ntrick++] = card;
+    if (pos->ntrick < 4) return;
+    int best = pos->trick[0], winner = pos->leader, points = PTS(best);
+    seat = pos->leader;
+    for (int i = 1; i < 4; i++) {
+        seat = pos->next_seat[seat];
+        points += PTS(pos->trick[i]);
+        if (beats(pos->trump, best, pos->trick[i])) {
+            best = pos->trick[i];
+            winner = seat;
+        }
+    }
+    pos->points[winner & 1] += points;
+    pos->tricks[winner & 1] += 1;
+    pos->ntrick = 0;
+    pos->leader = winner;
+}
+
+/* The value of an end of deal to team (bots._sampling._end_value): tables[0..120] by the team's
+   points, tables[121] a sweep of the tricks, tables[122] being swept. */
+static double end_value(const int *end, int team, const double *tables) {
+    int mine = end[team], my_tricks = end[2 + team], their_tricks = end[3 - team];
+    if (my_tricks + their_tricks == 10) {
+        if (my_tricks == 10) return tables[121];
+        if (their_tricks == 10) return tables[122];
+    } else {
+        if (mine == 120 && !their_tricks) return tables[121];
+        if (!mine && !my_tricks) return tables[122];
+    }
+    return tables[mine];
+}
+
+/* play_deals(start, deals, cards, exact, voids, held_seat, held_card, endgame_tricks, team,
+   tables, stop): SamplingBot._play_out for each deal of the list `deals` (four hands each, the
+   rest of the position as in the Position `start`): the value of playing each of `cards` then
+   the deal to its end, solved exactly (`exact`) or by the rules of thumb, the last
+   `endgame_tricks` tricks solved. tables: 123 doubles (see end_value). (rows, stopped): a list of
+   values per deal played out, and whether `stop` (or None) said stop, asked before each card but
+   the first of a deal (the deal under way then dropped) and after each deal. */
+static PyObject *c_play_deals(PyObject *self, PyObject *args) {
+    PyObject *start, *deals, *cards_obj, *stop;
+    Py_buffer tables;
+    unsigned long long voids;
+    int exact, held_seat, held_card, endgame_tricks, team;
+    if (!PyArg_ParseTuple(args, "OO!OpKiiiiy*O", &start, &PyList_Type, &deals, &cards_obj, &exact,
+                          &voids, &held_seat, &held_card, &endgame_tricks, &team, &tables, &stop))
+        return NULL;
+    PyObject *rows = NULL, *result = NULL;
+    int cards[40];
+    Pos base;
+    int ncards = get_ints(cards_obj, 1, 40, 0, 39, "cards", cards);
+    if (ncards < 0 || get_position(start, &base) < 0) goto done;
+    if (tables.len != 123 * (Py_ssize_t)sizeof(double) || held_card < -1 || held_card > 39 ||
+        held_seat < 0 || held_seat > 3 || endgame_tricks < 0 || endgame_tricks > 10 || team < 0 ||
+        team > 1) {
+        PyErr_SetString(PyExc_ValueError, "play_deals: an argument is out of range");
+        goto done;
+    }
+    const double *table = tables.buf;
+    PyObject *halt = stop == Py_None ? NULL : stop;
+    Py_ssize_t n = PyList_GET_SIZE(deals);
+    rows = PyList_New(0);
+    if (!rows) goto done;
+    int stopped = 0;
+    for (Py_ssize_t d = 0; d < n && !stopped; d++) {
+        Pos now = base;
+        if (get_base(PyList_GET_ITEM(deals, d), now.hands) < 0 || check_position(&now) < 0)
+            goto done;
+        PyObject *row = PyList_New(ncards);
+        if (!row) goto done;
+        for (int i = 0; i < ncards; i++) {
+            if (halt && i) {
+                int s = stopped_now(halt);
+                if (s) {
+                    Py_DECREF(row);
+                    if (s < 0) goto done;
+                    stopped = 1;
+                    row = NULL;
+                    break;
+                }
+            }
+            double value;
+            if (exact) {
+                Pos after = now;
+                play_one(&after, cards[i]);
+                int got = solve_pos(&after, halt);
+                if (got < 0) {
+                    Py_DECREF(row);
+                    if (got == -2) goto done;
+                    stopped = 1;
+                    row = NULL;
+                    break;
+                }
+                int mine = team == 0 ? after.points[0] + got : 120 - after.points[0] - got;
+                value = mine == 120 ? table[121] : mine == 0 ? table[122] : table[mine];
+            } else {
+                int end[4];
+                int r = heuristic_pos(now, (u64)voids, held_seat, held_card, cards[i],
+                                      endgame_tricks, halt, end);
+                if (r < 0) {
+                    Py_DECREF(row);
+                    if (r == -2) goto done;
+                    stopped = 1;
+                    row = NULL;
+                    break;
+                }
+                value = end_value(end, team, table);
+            }
+            PyObject *v = PyFloat_FromDouble(value);
+            if (!v) {
+                Py_DECREF(row);
+                goto done;
+            }
+            PyList_SET_ITEM(row, i, v);
+        }
+        if (!row) break;
+        int bad = PyList_Append(rows, row);
+        Py_DECREF(row);
+        if (bad) goto done;
+        if (halt) {
+            int s = stopped_now(halt);
+            if (s < 0) goto done;
+            stopped = s;
+        }
+    }
+    result = Py_BuildValue("(OO)", rows, stopped ? Py_True : Py_False);
+done:
+    Py_XDECREF(rows);
+    PyBuffer_Release(&tables);
+    return result;
 }
 
 /* follow_or_lead(hand, legal, follows, seat, led, best, best_seat, points, played, trump,
@@ -1258,6 +1364,47 @@ static int count_choices(u64 legal, u64 others) {
     return count;
 }
 
+/* The likelihood of one rival's plays had it held hand_now and the cards it played since (n
+   decisions packed by _hidden_hands._pack at p): Likelihood.rival_weight. k holds the trump, the
+   order of play and the dealer; -1 for a bad decision record (an error set). */
+static int rival_weight_of(const unsigned char *p, Py_ssize_t n, u64 hand_now, int rival, Know k,
+                           int held_card, double miss, double floor, int soft, double *out) {
+    double weight = 1.0;
+    for (Py_ssize_t i = 0; i < n; i++, p += 32) {
+        u64 later, remaining, voids;
+        memcpy(&later, p, 8);
+        memcpy(&remaining, p + 8, 8);
+        memcpy(&voids, p + 16, 8);
+        int card = (signed char)p[24], played = (signed char)p[25], led = (signed char)p[26];
+        int best = (signed char)p[27], best_seat = (signed char)p[28];
+        int points = (signed char)p[29], held = p[30];
+        if (card < 0 || card > 39 || played < 0 || played > 3 || led < 0 || led > 3 || best < 0 ||
+            best > 39 || best_seat < 0 || best_seat > 3) {
+            PyErr_SetString(PyExc_ValueError, "rival_weight: a bad decision record");
+            return -1;
+        }
+        u64 hand = ((u64)hand_now | later) & DECK;
+        u64 follow = played ? hand & SUIT(led) : 0, legal = follow ? follow : hand;
+        if (!(legal & (legal - 1))) continue;
+        k.unseen = remaining & ~hand;
+        k.voids = voids & 0xFFFF;
+        k.held_card = held ? held_card : -1;
+        int pick_card = played ? follow_card(hand, legal, follow != 0, rival, led, best, best_seat,
+                                             points, played, &k)
+                               : lead_card(hand, rival, &k);
+        if (pick_card != card && !interchangeable(pick_card, card, k.unseen)) {
+            int choices = soft ? count_choices(legal, k.unseen) : 2;
+            weight *= miss / (choices - 1);
+            if (weight < floor || weight == 0.0) {
+                weight = 0.0;
+                break;
+            }
+        }
+    }
+    *out = weight;
+    return 0;
+}
+
 /* rival_weight(packed, hand_now, rival, trump, next_seat, held_seat, held_card, miss, floor,
    soft): Likelihood.rival_weight, the decisions packed by _hidden_hands._pack. */
 static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
@@ -1280,44 +1427,504 @@ static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
         PyBuffer_Release(&buf);
         return NULL;
     }
-    const unsigned char *p = buf.buf;
-    Py_ssize_t n = buf.len / 32;
     Know k = {trump, ns, 0, 0, held_seat, -1, 1};
-    double weight = 1.0;
-    for (Py_ssize_t i = 0; i < n; i++, p += 32) {
-        u64 later, remaining, voids;
-        memcpy(&later, p, 8);
-        memcpy(&remaining, p + 8, 8);
-        memcpy(&voids, p + 16, 8);
-        int card = (signed char)p[24], played = (signed char)p[25], led = (signed char)p[26];
-        int best = (signed char)p[27], best_seat = (signed char)p[28];
-        int points = (signed char)p[29], held = p[30];
-        if (card < 0 || card > 39 || played < 0 || played > 3 || led < 0 || led > 3 || best < 0 ||
-            best > 39 || best_seat < 0 || best_seat > 3) {
-            PyBuffer_Release(&buf);
-            PyErr_SetString(PyExc_ValueError, "rival_weight: a bad decision record");
-            return NULL;
+    double weight;
+    int bad = rival_weight_of(buf.buf, buf.len / 32, (u64)hand_now, rival, k, held_card, miss,
+                              floor, soft, &weight);
+    PyBuffer_Release(&buf);
+    if (bad) return NULL;
+    return PyFloat_FromDouble(weight);
+}
+
+/* --- a decision's deals drawn and weighed (bots/_sampling._Deals) ------------------------ */
+
+static void dealer_release(Dealer *d) {
+    if (d->planned) {
+        PyBuffer_Release(&d->counts);
+        PyBuffer_Release(&d->cum);
+        d->planned = 0;
+    }
+}
+
+static int get_base(PyObject *obj, u64 *base) {
+    PyObject *f;
+    if (get_seq(obj, 4, 4, "base", &f) < 0) return -1;
+    for (int i = 0; i < 4; i++)
+        if (get_mask(PySequence_Fast_ITEMS(f)[i], &base[i]) < 0) {
+            Py_DECREF(f);
+            return -1;
         }
-        u64 hand = ((u64)hand_now | later) & DECK;
-        u64 follow = played ? hand & SUIT(led) : 0, legal = follow ? follow : hand;
-        if (!(legal & (legal - 1))) continue;
-        k.unseen = remaining & ~hand;
-        k.voids = voids & 0xFFFF;
-        k.held_card = held ? held_card : -1;
-        int pick_card = played ? follow_card(hand, legal, follow != 0, rival, led, best, best_seat,
-                                             points, played, &k)
-                               : lead_card(hand, rival, &k);
-        if (pick_card != card && !interchangeable(pick_card, card, k.unseen)) {
-            int choices = soft ? count_choices(legal, k.unseen) : 2;
-            weight *= miss / (choices - 1);
-            if (weight < floor || weight == 0.0) {
-                weight = 0.0;
+    Py_DECREF(f);
+    return 0;
+}
+
+/* spec: (counts, cumulative, total, pool, first, second, third, size_second, second_only, both,
+   base) for a plan (plan_deal's arguments), or (pool, sizes, base). */
+static int dealer_of(PyObject *spec, Dealer *d) {
+    memset(d, 0, sizeof *d);
+    if (!PyTuple_Check(spec)) {
+        PyErr_SetString(PyExc_TypeError, "a deal spec must be a tuple");
+        return -1;
+    }
+    PyObject *base;
+    if (PyTuple_GET_SIZE(spec) == 3) {
+        unsigned long long pool;
+        PyObject *sizes;
+        if (!PyArg_ParseTuple(spec, "KOO", &pool, &sizes, &base)) return -1;
+        if ((pool & ~DECK) || get_ints(sizes, 4, 4, 0, 40, "sizes", d->sizes) < 0 ||
+            get_base(base, d->base) < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "cards 0 to 39 only");
+            return -1;
+        }
+        d->pool = (u64)pool;
+        return 0;
+    }
+    unsigned long long total, pool, second_only, both;
+    if (!PyArg_ParseTuple(spec, "y*y*KKiiiiKKO", &d->counts, &d->cum, &total, &pool, &d->first,
+                          &d->second, &d->third, &d->size_second, &second_only, &both, &base))
+        return -1;
+    d->planned = 1;
+    d->n = d->cum.len / 8;
+    d->total = total;
+    d->pool = pool;
+    d->second_only = second_only;
+    d->both = both;
+    if (d->counts.len != 4 * d->n || !d->n || !total || total >> 63 || d->first < 0 ||
+        d->first > 3 || d->second < 0 || d->second > 3 || d->third < 0 || d->third > 3 ||
+        (pool & ~DECK)) {
+        PyErr_SetString(PyExc_ValueError, "a deal plan argument is out of range");
+        dealer_release(d);
+        return -1;
+    }
+    if (get_base(base, d->base) < 0) {
+        dealer_release(d);
+        return -1;
+    }
+    return 0;
+}
+
+/* One deal (Sampler.sample, the same draws): the four hands. */
+static int deal_one(const Dealer *d, PyObject *rng, u64 *out) {
+    u64 dealt[4] = {0, 0, 0, 0}, part;
+    if (!d->planned) {
+        u64 pool = d->pool;
+        int left = popc(pool);
+        for (int seat = 0; seat < 4; seat++) {
+            int size = d->sizes[seat];
+            if (size >= left) {
+                dealt[seat] = pool;
+                break;
+            }
+            if (size) {
+                if (subset(pool, size, rng, &dealt[seat]) < 0) return -1;
+                pool &= ~dealt[seat];
+                left -= size;
+            }
+        }
+    } else {
+        int k = high(d->total) + 1;
+        PyObject *bits = PyLong_FromLong(k);
+        if (!bits) return -1;
+        u64 r;
+        for (;;) {
+            PyObject *v = PyObject_CallMethodOneArg(rng, str_getrandbits, bits);
+            if (!v) {
+                Py_DECREF(bits);
+                return -1;
+            }
+            unsigned long long x = PyLong_AsUnsignedLongLong(v);
+            Py_DECREF(v);
+            if (x == (unsigned long long)-1 && PyErr_Occurred()) {
+                Py_DECREF(bits);
+                return -1;
+            }
+            r = (u64)x;
+            if (r < d->total) break;
+        }
+        Py_DECREF(bits);
+        const unsigned char *c = d->cum.buf;
+        Py_ssize_t lo = 0, hi = d->n;
+        while (lo < hi) {
+            Py_ssize_t mid = (lo + hi) / 2;
+            u64 at;
+            memcpy(&at, c + 8 * mid, 8);
+            if (r < at)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        if (lo >= d->n) {
+            PyErr_SetString(PyExc_ValueError, "a deal plan's running totals end below its total");
+            return -1;
+        }
+        const unsigned char *want = (const unsigned char *)d->counts.buf + 4 * lo;
+        for (int suit = 0; suit < 4; suit++)
+            if (want[suit]) {
+                if (subset(d->pool & SUIT(suit), want[suit], rng, &part) < 0) return -1;
+                dealt[d->first] |= part;
+            }
+        u64 rest = d->pool & ~dealt[d->first];
+        u64 forced = rest & d->second_only, free_cards = rest & d->both;
+        if (subset(free_cards, d->size_second - popc(forced), rng, &part) < 0) return -1;
+        dealt[d->second] = forced | part;
+        dealt[d->third] = rest & ~dealt[d->second];
+    }
+    for (int i = 0; i < 4; i++) out[i] = d->base[i] | dealt[i];
+    return 0;
+}
+
+/* The likelihood of the rivals' plays (_hidden_hands.Likelihood): each rival's packed decisions
+   and its memo (a dict from a hand now to its weight). */
+typedef struct {
+    Py_buffer packed[2];
+    int rivals[2], ns[4], held_card, soft, ready;
+    Know k;
+    double miss, floor;
+    PyObject *memo[2];
+} Weigher;
+
+static void weigher_release(Weigher *w) {
+    if (w->ready) {
+        PyBuffer_Release(&w->packed[0]);
+        PyBuffer_Release(&w->packed[1]);
+        w->ready = 0;
+    }
+}
+
+/* spec: (packed0, packed1, rival0, rival1, trump, next_seat, held_seat, held_card, miss, floor,
+   soft, memo0, memo1). */
+static int weigher_of(PyObject *spec, Weigher *w) {
+    memset(w, 0, sizeof *w);
+    int trump, held_seat;
+    PyObject *next_seat;
+    if (!PyTuple_Check(spec)) {
+        PyErr_SetString(PyExc_TypeError, "a likelihood spec must be a tuple");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(spec, "y*y*iiiOiiddpO!O!", &w->packed[0], &w->packed[1], &w->rivals[0],
+                          &w->rivals[1], &trump, &next_seat, &held_seat, &w->held_card, &w->miss,
+                          &w->floor, &w->soft, &PyDict_Type, &w->memo[0], &PyDict_Type,
+                          &w->memo[1]))
+        return -1;
+    w->ready = 1;
+    if (w->packed[0].len % 32 || w->packed[1].len % 32 || w->rivals[0] < 0 || w->rivals[0] > 3 ||
+        w->rivals[1] < 0 || w->rivals[1] > 3 || trump < 0 || trump > 3 || held_seat < 0 ||
+        held_seat > 3 || w->held_card < -1 || w->held_card > 39) {
+        PyErr_SetString(PyExc_ValueError, "a likelihood argument is out of range");
+        weigher_release(w);
+        return -1;
+    }
+    if (get_ints(next_seat, 4, 4, 0, 3, "next_seat", w->ns) < 0) {
+        weigher_release(w);
+        return -1;
+    }
+    Know k = {trump, w->ns, 0, 0, held_seat, -1, 1};
+    w->k = k;
+    return 0;
+}
+
+/* A deal's weight (Likelihood.weight): the product of both rivals' weights, each looked up in
+   or added to its memo, 0 below the floor. */
+static int weigh(Weigher *w, const u64 *hands, double *out) {
+    double total = 1.0;
+    for (int i = 0; i < 2; i++) {
+        u64 hand = hands[w->rivals[i]];
+        PyObject *key = PyLong_FromUnsignedLongLong(hand);
+        if (!key) return -1;
+        PyObject *got = PyDict_GetItemWithError(w->memo[i], key);
+        double weight;
+        if (got) {
+            weight = PyFloat_AsDouble(got);
+            if (weight == -1.0 && PyErr_Occurred()) {
+                Py_DECREF(key);
+                return -1;
+            }
+        } else {
+            if (PyErr_Occurred() ||
+                rival_weight_of(w->packed[i].buf, w->packed[i].len / 32, hand, w->rivals[i], w->k,
+                                w->held_card, w->miss, w->floor, w->soft, &weight) < 0) {
+                Py_DECREF(key);
+                return -1;
+            }
+            PyObject *value = PyFloat_FromDouble(weight);
+            if (!value || PyDict_SetItem(w->memo[i], key, value) < 0) {
+                Py_XDECREF(value);
+                Py_DECREF(key);
+                return -1;
+            }
+            Py_DECREF(value);
+        }
+        Py_DECREF(key);
+        total *= weight;
+        if (total < w->floor || total == 0.0) {
+            *out = 0.0;
+            return 0;
+        }
+    }
+    *out = total;
+    return 0;
+}
+
+static PyObject *hands_list(const u64 *h) {
+    return Py_BuildValue("[KKKK]", (unsigned long long)h[0], (unsigned long long)h[1],
+                         (unsigned long long)h[2], (unsigned long long)h[3]);
+}
+
+/* sample_deals(deal_spec, count, rng): `count` deals (Sampler.sample `count` times). */
+static PyObject *c_sample_deals(PyObject *self, PyObject *args) {
+    PyObject *spec, *rng;
+    Py_ssize_t count;
+    if (!PyArg_ParseTuple(args, "OnO", &spec, &count, &rng)) return NULL;
+    if (count < 0 || count > 100000000) {
+        PyErr_SetString(PyExc_ValueError, "sample_deals: count out of range");
+        return NULL;
+    }
+    Dealer d;
+    if (dealer_of(spec, &d) < 0) return NULL;
+    PyObject *out = PyList_New(count);
+    u64 hands[4];
+    for (Py_ssize_t i = 0; out && i < count; i++) {
+        PyObject *item = deal_one(&d, rng, hands) < 0 ? NULL : hands_list(hands);
+        if (!item) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, item);
+    }
+    dealer_release(&d);
+    return out;
+}
+
+/* pool_deals(deal_spec, likelihood_spec, count, rng, stop, pool, weights, total, squares):
+   `count` deals drawn and weighed (_Deals.batch's loop), appended to the lists `pool` and
+   `weights`; (total, squares) with their weights and squared weights added, in order; None
+   once `stop` (or None) says so, asked before a deal whenever len(weights) % 8 == 7. */
+static PyObject *c_pool_deals(PyObject *self, PyObject *args) {
+    PyObject *spec, *lspec, *rng, *stop, *pool, *weights;
+    Py_ssize_t count;
+    double total, squares;
+    if (!PyArg_ParseTuple(args, "OOnOOO!O!dd", &spec, &lspec, &count, &rng, &stop, &PyList_Type,
+                          &pool, &PyList_Type, &weights, &total, &squares))
+        return NULL;
+    if (count < 0 || count > 100000000) {
+        PyErr_SetString(PyExc_ValueError, "pool_deals: count out of range");
+        return NULL;
+    }
+    Dealer d;
+    Weigher w;
+    if (dealer_of(spec, &d) < 0) return NULL;
+    if (weigher_of(lspec, &w) < 0) {
+        dealer_release(&d);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    u64 hands[4];
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (stop != Py_None && PyList_GET_SIZE(weights) % 8 == 7) {
+            int s = stopped_now(stop);
+            if (s < 0) goto done;
+            if (s) {
+                result = Py_NewRef(Py_None);
+                goto done;
+            }
+        }
+        double weight;
+        if (deal_one(&d, rng, hands) < 0 || weigh(&w, hands, &weight) < 0) goto done;
+        PyObject *item = hands_list(hands);
+        if (!item) goto done;
+        int bad = PyList_Append(pool, item);
+        Py_DECREF(item);
+        if (bad) goto done;
+        PyObject *value = PyFloat_FromDouble(weight);
+        if (!value) goto done;
+        bad = PyList_Append(weights, value);
+        Py_DECREF(value);
+        if (bad) goto done;
+        total += weight;
+        squares += weight * weight;
+    }
+    result = Py_BuildValue("(dd)", total, squares);
+done:
+    dealer_release(&d);
+    weigher_release(&w);
+    return result;
+}
+
+/* weigh_deals(likelihood_spec, deals, stop): the weight of each deal of the list `deals`
+   (Likelihood.weight), None once `stop` (or None) says so, asked before a deal whenever the
+   weights so far number 63 modulo 64. */
+static PyObject *c_weigh_deals(PyObject *self, PyObject *args) {
+    PyObject *lspec, *deals, *stop;
+    if (!PyArg_ParseTuple(args, "OO!O", &lspec, &PyList_Type, &deals, &stop)) return NULL;
+    Weigher w;
+    if (weigher_of(lspec, &w) < 0) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(deals);
+    PyObject *out = PyList_New(n);
+    u64 hands[4];
+    for (Py_ssize_t i = 0; out && i < n; i++) {
+        if (stop != Py_None && i % 64 == 63) {
+            int s = stopped_now(stop);
+            if (s) {
+                Py_CLEAR(out);
+                if (s > 0) out = Py_NewRef(Py_None);
                 break;
             }
         }
+        double weight;
+        PyObject *value = NULL;
+        if (get_base(PyList_GET_ITEM(deals, i), hands) == 0 && weigh(&w, hands, &weight) == 0)
+            value = PyFloat_FromDouble(weight);
+        if (!value) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, value);
     }
-    PyBuffer_Release(&buf);
-    return PyFloat_FromDouble(weight);
+    weigher_release(&w);
+    return out;
+}
+
+/* resample(pool, weights, total, count, rng): bots._sampling._resample (systematic resampling:
+   one rng.random(), the same float steps), `count` items of the list `pool` by the list of
+   their weights. */
+static PyObject *c_resample(PyObject *self, PyObject *args) {
+    PyObject *pool, *weights, *rng;
+    double total;
+    Py_ssize_t count;
+    if (!PyArg_ParseTuple(args, "O!O!dnO", &PyList_Type, &pool, &PyList_Type, &weights, &total,
+                          &count, &rng))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(pool);
+    if (count < 1 || count > 100000000 || !n || PyList_GET_SIZE(weights) != n) {
+        PyErr_SetString(PyExc_ValueError, "resample: an argument is out of range");
+        return NULL;
+    }
+    double step = total / (double)count, r;
+    if (uniform(rng, &r) < 0) return NULL;
+    double target = r * step, running = 0.0;
+    Py_ssize_t index = -1;
+    PyObject *out = PyList_New(count);
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        while (running <= target && index < n - 1) {
+            index++;
+            double w = PyFloat_AsDouble(PyList_GET_ITEM(weights, index));
+            if (w == -1.0 && PyErr_Occurred()) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            running += w;
+        }
+        PyObject *item = PyList_GET_ITEM(pool, index < 0 ? 0 : index);
+        Py_INCREF(item);
+        PyList_SET_ITEM(out, i, item);
+        target += step;
+    }
+    return out;
+}
+
+/* The sets of `size` cards of `cards` in itertools.combinations' order over the cards from the
+   lowest (_hidden_hands._subsets): *count of them into a new array (NULL and an error set when
+   out of memory). */
+static u64 *subsets_of(u64 cards, int size, Py_ssize_t *count) {
+    int bits[40], n = 0;
+    for (int c = 0; c < 40; c++)
+        if (cards >> c & 1) bits[n++] = c;
+    *count = 0;
+    if (size > n || size < 0) return PyMem_Malloc(1);
+    /* C(n, size), exactly (each step's product divides), at most C(40, 20): fits */
+    u64 ways = 1;
+    for (int i = 0; i < size; i++) ways = ways * (u64)(n - i) / (u64)(i + 1);
+    if (ways > 50000000) {
+        PyErr_SetString(PyExc_ValueError, "every_deal: too many deals to list");
+        return NULL;
+    }
+    Py_ssize_t total = (Py_ssize_t)ways;
+    u64 *out = PyMem_Malloc((total ? total : 1) * sizeof(u64));
+    if (!out) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    int idx[40];
+    for (int i = 0; i < size; i++) idx[i] = i;
+    Py_ssize_t k = 0;
+    for (;;) {
+        u64 m = 0;
+        for (int i = 0; i < size; i++) m |= BIT(bits[idx[i]]);
+        if (k < total) out[k++] = m;
+        int i = size - 1;
+        while (i >= 0 && idx[i] == i + n - size) i--;
+        if (i < 0) break;
+        idx[i]++;
+        for (int j = i + 1; j < size; j++) idx[j] = idx[j - 1] + 1;
+    }
+    *count = k;
+    return out;
+}
+
+/* every_deal(pool, sizes, base, seats, voids): Sampler.every_deal, the same deals in the same
+   order: the pool dealt to seats (first, second, last) by their sizes, none of them a card of
+   its voids (voids: the cards each of the three may not hold), base's cards added. */
+static PyObject *c_every_deal(PyObject *self, PyObject *args) {
+    unsigned long long pool;
+    PyObject *sizes_obj, *base_obj, *seats_obj, *voids_obj;
+    if (!PyArg_ParseTuple(args, "KOOOO", &pool, &sizes_obj, &base_obj, &seats_obj, &voids_obj))
+        return NULL;
+    int sizes[4], seats[3];
+    u64 base[4], voids[3];
+    if (get_ints(sizes_obj, 4, 4, 0, 40, "sizes", sizes) < 0 ||
+        get_ints(seats_obj, 3, 3, 0, 3, "seats", seats) < 0 || get_base(base_obj, base) < 0)
+        return NULL;
+    PyObject *f;
+    if (get_seq(voids_obj, 3, 3, "voids", &f) < 0) return NULL;
+    for (int i = 0; i < 3; i++)
+        if (get_mask(PySequence_Fast_ITEMS(f)[i], &voids[i]) < 0) {
+            Py_DECREF(f);
+            return NULL;
+        }
+    Py_DECREF(f);
+    if (pool & ~DECK) {
+        PyErr_SetString(PyExc_ValueError, "every_deal: cards 0 to 39 only");
+        return NULL;
+    }
+    int first = seats[0], second = seats[1], last = seats[2];
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    Py_ssize_t na, nb;
+    u64 *as = subsets_of((u64)pool & ~voids[0], sizes[first], &na);
+    if (!as) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < na; i++) {
+        u64 rest = (u64)pool ^ as[i];
+        u64 *bs = subsets_of(rest & ~voids[1], sizes[second], &nb);
+        if (!bs) {
+            PyMem_Free(as);
+            Py_DECREF(out);
+            return NULL;
+        }
+        for (Py_ssize_t j = 0; j < nb; j++) {
+            u64 c = rest ^ bs[j];
+            if ((c & voids[2]) || popc(c) != sizes[last]) continue;
+            u64 hands[4] = {base[0], base[1], base[2], base[3]};
+            hands[first] |= as[i];
+            hands[second] |= bs[j];
+            hands[last] |= c;
+            PyObject *item = hands_list(hands);
+            if (!item || PyList_Append(out, item) < 0) {
+                Py_XDECREF(item);
+                PyMem_Free(bs);
+                PyMem_Free(as);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(item);
+        }
+        PyMem_Free(bs);
+    }
+    PyMem_Free(as);
+    return out;
 }
 
 static PyMethodDef methods[] = {
@@ -1337,6 +1944,19 @@ static PyMethodDef methods[] = {
     {"heuristic_playout", c_heuristic_playout, METH_VARARGS,
      "heuristic_playout(position, voids, held_seat, held_card, first, exact_tricks, stop=None)."},
     {"rule_card", c_rule_card, METH_VARARGS, "The rules of thumb's card (lead or follow)."},
+    {"play_deals", c_play_deals, METH_VARARGS,
+     "play_deals(start, deals, cards, exact, voids, held_seat, held_card, endgame_tricks, team, "
+     "tables, stop): each card's value in each deal (SamplingBot._play_out)."},
+    {"resample", c_resample, METH_VARARGS,
+     "resample(pool, weights, total, count, rng): systematic resampling (bots._sampling)."},
+    {"every_deal", c_every_deal, METH_VARARGS,
+     "every_deal(pool, sizes, base, seats, voids): Sampler.every_deal, the same order."},
+    {"sample_deals", c_sample_deals, METH_VARARGS,
+     "sample_deals(deal_spec, count, rng): count deals of the unseen cards (Sampler.sample)."},
+    {"pool_deals", c_pool_deals, METH_VARARGS,
+     "pool_deals(deal_spec, likelihood_spec, count, rng, stop, pool, weights, total, squares)."},
+    {"weigh_deals", c_weigh_deals, METH_VARARGS,
+     "weigh_deals(likelihood_spec, deals, stop): each deal's weight (Likelihood.weight)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -165,13 +165,20 @@ def _followers(next_seat: NextSeat) -> tuple[tuple[Seat, Seat, Seat], ...]:
         first = next_seat[seat]
         second = next_seat[first]
         out.append((first, second, next_seat[second]))
-    return _AFTER.setdefault(tuple(next_seat), tuple(out))
+    followers = _AFTER.setdefault(tuple(next_seat), tuple(out))
+    _ORDER.setdefault(followers, tuple((seat, *followers[seat]) for seat in range(4)))
+    return followers
 
 
 _AFTER: Final[dict[tuple[Seat, ...], tuple[tuple[Seat, Seat, Seat], ...]]] = {}
 """`_followers()` by order of play (at most 24 orders)."""
+_ORDER: Final[dict[tuple[tuple[Seat, Seat, Seat], ...], tuple[tuple[Seat, ...], ...]]] = {}
+"""By `_followers()`: for each leader, the four seats of its trick in order, the leader first."""
 
 
+_NO_SUIT: Final[tuple[bytes | None, ...]] = (None,) * 1024
+"""For `random_playout()`'s leader: the table of the suit led (see `_LEADS`) before there is one,
+no card of any hand following it."""
 _DRAW_AGAIN: Final = 255
 _PICK_INDEX: Final = tuple(_uniform_pick(bytes(range(n))) for n in range(11))
 """`_PICK_INDEX[n][r]`: one of `0..n-1` for a random byte."""
@@ -279,6 +286,7 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
         after = _AFTER[next_seat]  # type: ignore[index]  # a list is a TypeError, handled
     except (KeyError, TypeError):
         after = _followers(next_seat)
+    order = _ORDER[after]
     pick_skip = _PICK_SKIP
     bit_of = BIT
     points_of = POINTS
@@ -291,21 +299,10 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
     size = hands[best_seat].bit_count()
     pick_any = pick_skip[size]
     while size > 1:  # a trick led by `best_seat`, who took the last one
-        seat = best_seat
-        hand = rest = hands[seat]
-        for r in stream:
-            skipped = pick_any[r]
-            if skipped is not None:
-                break
-        else:
-            index, stream = _draw_more(_PICK_INDEX[size], rng)
-            skipped = _SKIP[index]
-        for _ in skipped:
-            rest &= rest - 1  # drop the lowest card
-        rest &= -rest
-        hands[seat] = hand ^ rest
-        shift, pick_rank, row, trick_points = leads[rest.bit_length()]
-        for seat in after[best_seat]:
+        # The leader picks as a seat out of the suit led does: any card (no suit to follow yet).
+        shift = 0
+        pick_rank = _NO_SUIT
+        for seat in order[best_seat]:
             hand = hands[seat]
             pick = pick_rank[hand >> shift & 1023]
             if pick:  # following suit
@@ -316,7 +313,7 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
                 else:
                     card, stream = _draw_more(pick, rng)
                 hands[seat] = hand ^ bit_of[card]
-            else:  # out of the suit led: the lead's pick above, inlined again (a call a card costs)
+            else:  # leading, or out of the suit led: any card
                 for r in stream:
                     skipped = pick_any[r]
                     if skipped is not None:
@@ -329,6 +326,9 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
                     rest &= rest - 1  # drop the lowest card
                 rest &= -rest
                 hands[seat] = hand ^ rest
+                if pick_rank is _NO_SUIT:  # the lead: its suit's tables, its points
+                    shift, pick_rank, row, trick_points = leads[rest.bit_length()]
+                    continue
                 card = rest.bit_length() - 1
             trick_points += points_of[card]
             if row[card]:

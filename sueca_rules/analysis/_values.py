@@ -24,7 +24,7 @@ from .._kernel import Position, play_cards, solve
 from .._kernel._bits import CardIndex, Mask, interchangeable
 from .._rules import team_of
 from ..bots._rules_of_thumb import heuristic_playout
-from ..bots._sampling import sampled_deals
+from ..bots._sampling import Start, sampled_deals
 from ..bots._table import proven_revokers
 
 if TYPE_CHECKING:
@@ -129,26 +129,18 @@ def card_values(
     rep = _groups(obs)
     cands = sorted(set(rep.values()))
     count = config.samples if len(cands) > 1 else config.single_samples
-    team = team_of(obs.seat)
-    assert obs.trump is not None
-    assert obs.trump_card is not None
-    trump = int(obs.trump)
-    trick = [int(c) for c in obs.trick]
-    cards_left = sum(obs.hand_sizes)
-    held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
-    exact = cards_left - 1 <= 4 * config.solve_tricks
-    next_seat = obs.rules.next_seat
+    start = Start(obs)
+    team = start.team
+    exact = start.exact(config.solve_tricks)
     totals = [0.0] * len(cands)
     done = 0
     deals = sampled_deals(obs, rng, config.inference)
     while done < count:
         batch = deals.batch(min(12, count - done))
         for hands in batch:
-            now = Position(
-                hands, trump, obs.trick_leader, trick, obs.points, obs.tricks_won, next_seat
-            )
+            now = start.position(hands)
             for i, card in enumerate(cands):
-                totals[i] += _after(now, card, team, exact, obs.void_mask, held, config)
+                totals[i] += _after(now, card, team, exact, start.voids, start.held, config)
         done += len(batch)
         if deadline is not None and time.perf_counter() >= deadline:
             break
@@ -178,23 +170,17 @@ def _rollout(observation: Observation, config: Settings, rng: random.Random, cou
     """The team's expected card points from here, every seat playing by the rules of thumb (the
     position between two cards, or before the first)."""
     obs = observation
-    assert obs.trump is not None
-    assert obs.trump_card is not None
-    team = team_of(obs.seat)
-    held = (obs.dealer, int(obs.trump_card)) if obs.trump_card_in_hand else None
-    trick = [int(c) for c in obs.trick]
+    start = Start(obs)
+    team = start.team
     deals = sampled_deals(obs, rng, config.inference)
     total = 0.0
     hands_list: list[list[Mask]] = deals.batch(count)
     for hands in hands_list:
-        now = Position(
-            hands, int(obs.trump), obs.trick_leader, trick, obs.points, obs.tricks_won,
-            obs.rules.next_seat,
-        )  # fmt: skip
+        now = start.position(hands)
         if not any(hands):
             total += obs.points[team]
             continue
-        end = heuristic_playout(now, obs.void_mask, held, -1, config.endgame_tricks)
+        end = heuristic_playout(now, start.voids, start.held, -1, config.endgame_tricks)
         total += end[team]
     return total / len(hands_list)
 

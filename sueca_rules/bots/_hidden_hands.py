@@ -58,6 +58,7 @@ class Sampler:
         # The compiled kernel's random_subset and deal_to_seats where given (the same draws).
         self._subset = random_subset if kernel is None else kernel.random_subset
         self._to_seats = deal_to_seats if kernel is None else kernel.deal_to_seats
+        self._every = None if kernel is None else kernel.every_deal
         me = observation.seat
         sizes = list(observation.hand_sizes)
         hands = [0, 0, 0, 0]
@@ -89,7 +90,13 @@ class Sampler:
             if plan.total:
                 self._plan = plan
         self._fast_plan: Callable[[random.Random], list[Mask]] | None = None
+        self.spec: tuple[object, ...] | None = None
+        """With the compiled kernel, how it deals (its `sample_deals()` and `pool_deals()` take
+        it: the same deals as `sample()`); else `None`."""
+        if kernel is not None and self._plan is None:
+            self.spec = (pool, tuple(sizes), tuple(hands))
         if kernel is not None and self._plan is not None and self._plan.total < 1 << 63:
+            self.spec = self._plan.compiled_args(hands)
             self._fast_plan = self._plan.compiled(kernel, hands)
 
     def count(self) -> int:
@@ -113,6 +120,9 @@ class Sampler:
         pool = self.pool
         while len(seats) < 3:  # seats with no card left to deal get none
             seats.append(next(s for s in range(4) if s not in seats))
+        if self._every is not None:  # the loops below in C, the same deals in the same order
+            void_cards = tuple(voids.get(seat, 0) for seat in seats)
+            return self._every(pool, self.sizes, base, seats, void_cards)  # type: ignore[no-any-return]
         first, second, last = seats
         last_void = voids.get(last, 0)
         out: list[list[Mask]] = []
@@ -202,18 +212,23 @@ class _VoidPlan:
             self.cumulative.append(total)
         self.total = total
 
+    def compiled_args(self, base: list[Mask]) -> tuple[object, ...]:
+        """The plan as the compiled kernel's `plan_deal()` takes it (all but the random numbers),
+        `base`'s known cards to be added to the hands."""
+        counts = bytes(c for counts in self.counts for c in counts)
+        cumulative = b"".join(total.to_bytes(8, "little") for total in self.cumulative)
+        first, second, third = self.seats
+        return (
+            counts, cumulative, self.total, self.pool, first, second, third,
+            self.sizes[second], self.second_only, self.both, tuple(base),
+        )  # fmt: skip
+
     def compiled(
         self, kernel: ModuleType, base: list[Mask]
     ) -> Callable[[random.Random], list[Mask]]:
         """`deal()` on the compiled kernel, `base`'s known cards added to the hands (the same
         draws and deals)."""
-        counts = bytes(c for counts in self.counts for c in counts)
-        cumulative = b"".join(total.to_bytes(8, "little") for total in self.cumulative)
-        first, second, third = self.seats
-        args = (
-            counts, cumulative, self.total, self.pool, first, second, third,
-            self.sizes[second], self.second_only, self.both, tuple(base),
-        )  # fmt: skip
+        args = self.compiled_args(base)
         deal = kernel.plan_deal
         return lambda rng: deal(*args, rng)
 
@@ -307,6 +322,14 @@ class Likelihood:
         self._kernel = kernel
         self._packed = tuple(_pack(decisions) for decisions in self._decisions)
         self._memo: tuple[dict[Mask, float], dict[Mask, float]] = ({}, {})
+        self.spec: tuple[object, ...] | None = None
+        """With the compiled kernel, the likelihood as its `pool_deals()` and `weigh_deals()` take
+        it (the same weights as `weight()`, the same memo of each rival's hands); else `None`."""
+        if kernel is not None:
+            self.spec = (
+                *self._packed, *self.rivals, trump, self._next_seat, *self._held_card, miss,
+                floor, soft, *self._memo,
+            )  # fmt: skip
 
     def _public_states(
         self, plays: list[tuple[Seat, CardIndex]], trump: SuitIndex, turned: CardIndex

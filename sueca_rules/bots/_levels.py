@@ -55,7 +55,8 @@ def make_bot(
        it is no longer played out; default 3, 0 = never), `endgame_tricks` (the last tricks of each
        play-out solved exactly; default 0).
     5. [`SearchBot`][sueca_rules.bots.SearchBot]: level 4 deeper: the same options, with 1,000
-       samples, `solve_tricks` 4 and `endgame_tricks` 3 by default.
+       samples, `solve_tricks` 5 and `endgame_tricks` 4 by default (`solve_tricks` may be 0 to 6,
+       `endgame_tricks` 0 to 5 at either level).
 
     Every level takes `revoke_rate` (0 to 1, default 0): how often the bot fails to follow suit by
     mistake where a renúncia can be played (`revoke.mode: claimable`). An unknown level, an option a

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .._kernel import CardIndex, Mask, NextSeat, Seat, SuitIndex, VoidMask
 from .._kernel._bits import (
     ABOVE,
     ACE,
@@ -27,12 +28,6 @@ from .._kernel._bits import (
     SEVEN,
     SUIT_MASKS,
     VOID_SUITS,
-    CardIndex,
-    Mask,
-    NextSeat,
-    Seat,
-    SuitIndex,
-    VoidMask,
     lowest,
     single,
 )
@@ -244,10 +239,7 @@ def _discard(legal: Mask, hand: Mask, follows: bool, trump: SuitIndex, unseen: M
         return (legal & -legal).bit_length() - 1  # one suit: its lowest card
     pick = NO_CARD
     pick_key = -_NEVER
-    for suit in range(4):
-        mine = legal & SUIT_MASKS[suit]
-        if not mine:
-            continue
+    for suit, mine in _suits_of(legal):
         card = (mine & -mine).bit_length() - 1  # the lowest card of the suit
         key = POINTS[card] * 64 + card % 10
         if suit == trump:
@@ -262,6 +254,11 @@ def _discard(legal: Mask, hand: Mask, follows: bool, trump: SuitIndex, unseen: M
             pick_key = key
             pick = card
     return pick
+
+
+def _suits_of(cards: Mask) -> list[tuple[SuitIndex, Mask]]:
+    """The suits of which `cards` holds some, each with those cards, in suit order."""
+    return [(suit, cards & mask) for suit, mask in enumerate(SUIT_MASKS) if cards & mask]
 
 
 def _can_cash(suit: SuitIndex, seat: Seat, left: int, know: SeatKnowledge) -> bool:
@@ -414,10 +411,7 @@ def _cheapest_lead(hand: Mask, seat: Seat, ruff_suits: int, know: SeatKnowledge)
         ruff_suits = _ruff_suits(seat, know)
     pick = NO_CARD
     pick_key = -_NEVER
-    for suit in range(4):
-        mine = hand & SUIT_MASKS[suit]
-        if not mine:
-            continue
+    for suit, mine in _suits_of(hand):
         # What the suit adds to the cost: a trump 3000; else a seven guarded 1500, a suit a
         # rival can trump 800, a suit the partner is out of -100.
         if suit == trump:
