@@ -37,7 +37,8 @@ Figures (keys of the JSON object):
   their ratio `ratios.bot4_compiled_vs_pure` and `ratios.bot5_compiled_vs_pure` (`null` where the
   compiled kernel is not built);
 * `simulate_speedup_2_jobs`: `simulate(..., jobs=1)` wall time over `jobs=2` wall time (level 4
-  against level 3: a simulation worth spreading over cores);
+  against level 3, 240 deals with `--quick`, 480 without: enough work that starting the worker
+  processes does not count, now that level 4 takes about a millisecond a card);
 * `cli_help_ms`: `sueca --help`, the processor time of the child process (Python start-up included).
 
 Every figure but the speed-up is processor time (`time.process_time`, or the child's for
@@ -423,7 +424,7 @@ def measure(quick: bool, levels: tuple[int, ...] = (4, 5)) -> dict[str, object]:
     }
     for level in levels:
         figures[f"bot{level}_ms_per_card"] = round(statistics.median(cards[level]), 2)
-    speedup, one, two = simulate_speedup(6 if quick else 24)
+    speedup, one, two = simulate_speedup(240 if quick else 480)
     figures["simulate_speedup_2_jobs"] = round(speedup, 3)
     baseline = statistics.median(samples["baseline_deals_per_s"])
     figures["ratios"] = {
