@@ -16,6 +16,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -561,16 +562,18 @@ def test_without_the_option_a_proxy_is_refused() -> None:
         assert closed.value.code == 4403
 
 
-def test_sueca_serve_behind_a_proxy() -> None:
+def test_sueca_serve_behind_a_proxy(tmp_path: Path) -> None:
     """The documented set-up: `sueca serve --allowed-origin https://cards.example.org` on
-    127.0.0.1, and requests as the proxy passes them on."""
+    127.0.0.1, and requests as the proxy passes them on (its tables in a data folder of its
+    own: those of an earlier run would still be open, and count against the client's limit)."""
     import subprocess
     import sys
 
     command = [sys.executable, "-m", "sueca_rules", "serve", "--port", "0"]
     command += ["--allowed-origin", "https://cards.example.org"]
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
     with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     ) as proc:
         assert proc.stdout is not None
         try:
