@@ -46,14 +46,15 @@ def _version() -> str:
         return "0+unknown"
 
 
-_RENAMED = renamed(__name__, {"Table": ("TableRules", lambda: __getattr__("TableRules"))})
+_OLD_NAMES = {"Table": ("TableRules", lambda: __getattr__("TableRules"))}
 """Old public names, still answered with a `DeprecationWarning` (one meaning per name: a
 `Table` is a table people sit at)."""
+_old_name = renamed(__name__, _OLD_NAMES)
 
 
 def __getattr__(name: str) -> object:
-    if name == "Table":
-        return _RENAMED(name)
+    if name in _OLD_NAMES:
+        return _old_name(name)
     if name == "__version__":
         value: object = _version()
     else:
