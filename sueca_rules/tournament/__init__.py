@@ -31,75 +31,36 @@ from ._core import (
     undo,
 )
 from ._html import PRINT_CSS, tournament_html
-from ._model import (
-    FORMATS,
-    MAX_TEAMS,
-    TIEBREAKS,
-    Pairing,
-    Points,
-    RecordRef,
-    Result,
-    Round,
-    SetScore,
-    Team,
-    Tournament,
-    TournamentError,
-    TournamentFileError,
-    dump_tournament,
-    load_tournament,
-    parse_tournament,
-    save_tournament,
-    score_problem,
-    sha256_of,
-    tournament_variant,
-    update_tournament,
-)
+from ._model import *  # noqa: F403  (the names of `_model.__all__`, added to `__all__` below)
+from ._model import __all__ as _model_all
 from ._pairing import bracket_slots, round_robin_rounds, swiss_pairs
 from ._standings import Standing, group_standings, standings
 
 __all__ = [
-    "FORMATS",
-    "MAX_TEAMS",
     "PRINT_CSS",
-    "TIEBREAKS",
-    "Pairing",
-    "Points",
-    "RecordRef",
-    "Result",
-    "Round",
-    "SetScore",
     "Standing",
-    "Team",
-    "Tournament",
-    "TournamentError",
-    "TournamentFileError",
     "bracket_slots",
     "create",
-    "dump_tournament",
     "games_of",
     "group_standings",
     "is_finished",
-    "load_tournament",
     "open_tables",
     "pair",
-    "parse_tournament",
     "planned_rounds",
     "play_round",
     "record_result",
     "round_robin_rounds",
     "same_rules",
-    "save_tournament",
-    "score_problem",
-    "sha256_of",
     "standings",
     "standings_data",
     "swiss_pairs",
     "tournament_html",
-    "tournament_variant",
     "undo",
-    "update_tournament",
 ]
+# The tournament file's API is public as a whole: its names are listed once, in `_model.__all__`
+# (what its modules share among themselves, such as `How` and `Tiebreak`, stays out of it).
+__all__ += _model_all
 
 
 # `Table` was `Pairing`'s old name (a `Table` is a table people sit at, in the web app).
-__getattr__ = renamed(__name__, {"Table": ("Pairing", lambda: Pairing)})
+__getattr__ = renamed(__name__, {"Table": ("Pairing", lambda: Pairing)})  # noqa: F405
