@@ -17,48 +17,29 @@ print(standings(cup)[0].team)
 """
 
 from .._public import renamed
-from ._core import (
-    create,
-    games_of,
-    is_finished,
-    open_tables,
-    pair,
-    planned_rounds,
-    play_round,
-    record_result,
-    same_rules,
-    standings_data,
-    undo,
-)
-from ._html import PRINT_CSS, tournament_html
-from ._model import *  # noqa: F403  (the names of `_model.__all__`, added to `__all__` below)
+from ._core import *  # noqa: F403  (the names of `_core.__all__`, added to `__all__` below)
+from ._core import __all__ as _core_all
+from ._html import *  # noqa: F403  (likewise)
+from ._html import __all__ as _html_all
+from ._model import *  # noqa: F403  (likewise)
 from ._model import __all__ as _model_all
 from ._pairing import bracket_slots, round_robin_rounds, swiss_pairs
 from ._standings import Standing, group_standings, standings
 
 __all__ = [
-    "PRINT_CSS",
     "Standing",
     "bracket_slots",
-    "create",
-    "games_of",
     "group_standings",
-    "is_finished",
-    "open_tables",
-    "pair",
-    "planned_rounds",
-    "play_round",
-    "record_result",
     "round_robin_rounds",
-    "same_rules",
     "standings",
-    "standings_data",
     "swiss_pairs",
-    "tournament_html",
-    "undo",
 ]
-# The tournament file's API is public as a whole: its names are listed once, in `_model.__all__`
-# (what its modules share among themselves, such as `How` and `Tiebreak`, stays out of it).
+# The playing of a tournament (`_core`), its printed page (`_html`) and its file (`_model`) are
+# public as a whole: their names are listed once, each in its module's `__all__` (the names the
+# modules share among themselves, such as `How` and `Tiebreak`, stay out of those lists).
+# `_pairing` and `_standings` also hold helpers of the package's own: their public names are above.
+__all__ += _core_all
+__all__ += _html_all
 __all__ += _model_all
 
 
