@@ -25,7 +25,7 @@ from sueca_rules.bots import MemoryBot, SamplingBot, make_bot
 from sueca_rules.bots._hidden_hands import Likelihood, Sampler, _choices, history
 from sueca_rules.bots._rules_of_thumb import SeatKnowledge, heuristic_card
 from sueca_rules.bots._sampling import (
-    _MISSES,
+    _TRUST,
     PURE,
     Kernel,
     Start,
@@ -35,7 +35,8 @@ from sueca_rules.bots._sampling import (
 )
 
 MISS = 0.05
-FLOOR = MISS**_MISSES * (1 - 1e-9)
+FLOOR = MISS**4 * (1 - 1e-9)
+"""A floor for the model alone: deals with four strays of two cards kept, five given up."""
 
 
 def _late(seed: int, cards: int, levels: tuple[int, ...] = (4, 3, 4, 3)) -> Observation:
@@ -83,10 +84,12 @@ def _consistent_deals(obs: Observation) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def _model_weight(obs: Observation, hands: tuple[int, int, int, int]) -> float:
+def _model_weight(obs: Observation, hands: tuple[int, int, int, int], trust: float = 1.0) -> float:
     """The likelihood of the rivals' plays under the model, from scratch: each rival's hand at each
     of its plays rebuilt from the deal, its knowledge from the plays before, its card compared
-    with the rules of thumb's."""
+    with the rules of thumb's. With `trust` below 1, each rival's likelihood is the mixture of the
+    model's (as probabilities: `1 / (1 + MISS)` for the rules of thumb's card, `MISS / (1 + MISS)`
+    shared among the others) and of choosing among the different legal cards alike."""
     me = obs.seat
     next_seat = obs.rules.next_seat
     rivals = (next_seat[me], next_seat[me ^ 2])
@@ -96,7 +99,8 @@ def _model_weight(obs: Observation, hands: tuple[int, int, int, int]) -> float:
     held_now = list(hands)
     for seat, card in plays:
         held_now[seat] |= 1 << card  # the hands as dealt
-    weight = 1.0
+    model = dict.fromkeys(rivals, 1.0)
+    alike = dict.fromkeys(rivals, 1.0)
     played: list[int] = []
     trick: list[int] = []
     leader = plays[0][0] if plays else obs.trick_leader
@@ -113,10 +117,13 @@ def _model_weight(obs: Observation, hands: tuple[int, int, int, int]) -> float:
                 held = (obs.dealer, trump_card) if not gone >> trump_card & 1 else None
                 know = SeatKnowledge(int(obs.trump), next_seat, unseen, voids, held, True)
                 pick = heuristic_card(hand, trick, leader, seat, know)
-                if pick != card and not interchangeable(pick, card, unseen):
-                    weight *= MISS / (_choices(legal, unseen) - 1)
-                    if weight < FLOOR:
-                        return 0.0
+                choices = _choices(legal, unseen)
+                agrees = pick == card or interchangeable(pick, card, unseen)
+                if trust < 1.0:
+                    model[seat] *= (1 if agrees else MISS / (choices - 1)) / (1 + MISS)
+                    alike[seat] /= choices
+                elif not agrees:
+                    model[seat] *= MISS / (choices - 1)
         if trick and card // 10 != trick[0] // 10:
             voids |= 1 << (4 * seat + trick[0] // 10)
         held_now[seat] &= ~(1 << card)
@@ -125,7 +132,11 @@ def _model_weight(obs: Observation, hands: tuple[int, int, int, int]) -> float:
         if len(trick) == 4:
             leader = trick_winner(trick, leader, int(obs.trump), next_seat)
             trick = []
-    return weight
+    if trust == 1.0:
+        weight = model[rivals[0]] * model[rivals[1]]
+        return weight if weight >= FLOOR else 0.0
+    first, second = (trust * model[s] + (1 - trust) * alike[s] for s in rivals)
+    return first * second
 
 
 def _marginals(
@@ -167,23 +178,45 @@ def test_the_sampler_draws_every_consistent_deal_alike(seed: int, cards: int) ->
 
 @pytest.mark.parametrize(("seed", "cards"), POSITIONS)
 @pytest.mark.parametrize("kernel", ["pure", "compiled"])
-def test_the_likelihood_is_the_models(seed: int, cards: int, kernel: str) -> None:
+@pytest.mark.parametrize("trust", [1.0, _TRUST])
+def test_the_likelihood_is_the_models(seed: int, cards: int, kernel: str, trust: float) -> None:
     module = compiled() if kernel == "compiled" else None
     if kernel == "compiled" and module is None:
         pytest.skip("the compiled kernel is not built here")
     obs = _late(seed, cards)
-    likelihood = Likelihood(obs, MISS, FLOOR, kernel=module)
+    floor = FLOOR if trust == 1.0 else 0.0
+    likelihood = Likelihood(obs, MISS, floor, kernel=module, trust=trust)
     weights = [likelihood.weight(list(hands)) for hands in _consistent_deals(obs)]
-    expected = [_model_weight(obs, hands) for hands in _consistent_deals(obs)]
+    expected = [_model_weight(obs, hands, trust) for hands in _consistent_deals(obs)]
     assert weights == pytest.approx(expected, rel=1e-12, abs=1e-300)
     assert any(w == 0 for w in weights) or len(set(weights)) > 1  # the plays tell deals apart
+    if trust < 1.0:
+        assert all(w > 0 for w in weights)  # a rival who strays still explains its cards
+
+
+def test_a_rival_who_strays_from_the_model_is_read_as_telling_little() -> None:
+    # Against the model alone, the deals that explain a rival's cards by the rules of thumb are
+    # the only ones left; with the mixture, a deal in which the rival strayed at every choice
+    # keeps at least the likelihood of choosing alike, and one in which it never strayed is
+    # worth no more than it is to the model alone.
+    obs = _late(11, 26)
+    deals = _consistent_deals(obs)
+    model = [_model_weight(obs, hands) for hands in deals]
+    mixed = [_model_weight(obs, hands, _TRUST) for hands in deals]
+    assert min(model) == 0.0
+    assert min(mixed) > 0.0
+    best, worst = (
+        max(range(len(deals)), key=mixed.__getitem__),
+        min(range(len(deals)), key=mixed.__getitem__),
+    )
+    assert mixed[best] / mixed[worst] < model[best] / max(model[worst], 1e-300)
 
 
 @pytest.mark.parametrize(("seed", "cards"), POSITIONS)
 def test_the_deals_played_out_follow_the_exact_posterior(seed: int, cards: int) -> None:
     obs = _late(seed, cards)
     exact = _consistent_deals(obs)
-    weights = [_model_weight(obs, hands) for hands in exact]
+    weights = [_model_weight(obs, hands, _TRUST) for hands in exact]
     posterior = _marginals(exact, weights)
     uniform = _marginals(exact, [1.0] * len(exact))
     deals = _Deals(obs, random.Random(seed), MISS, kernel=compiled())

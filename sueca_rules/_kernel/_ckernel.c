@@ -1368,8 +1368,11 @@ static int count_choices(u64 legal, u64 others) {
    decisions packed by _hidden_hands._pack at p): Likelihood.rival_weight. k holds the trump, the
    order of play and the dealer; -1 for a bad decision record (an error set). */
 static int rival_weight_of(const unsigned char *p, Py_ssize_t n, u64 hand_now, int rival, Know k,
-                           int held_card, double miss, double floor, int soft, double *out) {
+                           int held_card, double miss, double floor, int soft, double trust,
+                           double *out) {
     double weight = 1.0;
+    int mixed = trust < 1.0;
+    double scale = 1.0, uniform = 1.0; /* with trust below 1 (see Likelihood) */
     for (Py_ssize_t i = 0; i < n; i++, p += 32) {
         u64 later, remaining, voids;
         memcpy(&later, p, 8);
@@ -1392,29 +1395,39 @@ static int rival_weight_of(const unsigned char *p, Py_ssize_t n, u64 hand_now, i
         int pick_card = played ? follow_card(hand, legal, follow != 0, rival, led, best, best_seat,
                                              points, played, &k)
                                : lead_card(hand, rival, &k);
-        if (pick_card != card && !interchangeable(pick_card, card, k.unseen)) {
+        int stray = pick_card != card && !interchangeable(pick_card, card, k.unseen);
+        if (mixed) {
+            int choices = count_choices(legal, k.unseen);
+            scale *= 1.0 + miss;
+            uniform /= choices;
+            if (stray) weight *= miss / ((soft ? choices : 2) - 1);
+        } else if (stray) {
             int choices = soft ? count_choices(legal, k.unseen) : 2;
             weight *= miss / (choices - 1);
             if (weight < floor || weight == 0.0) {
-                weight = 0.0;
-                break;
+                *out = 0.0;
+                return 0;
             }
         }
+    }
+    if (mixed) {
+        weight = trust * (weight / scale) + (1.0 - trust) * uniform;
+        if (weight < floor) weight = 0.0;
     }
     *out = weight;
     return 0;
 }
 
 /* rival_weight(packed, hand_now, rival, trump, next_seat, held_seat, held_card, miss, floor,
-   soft): Likelihood.rival_weight, the decisions packed by _hidden_hands._pack. */
+   soft, trust): Likelihood.rival_weight, the decisions packed by _hidden_hands._pack. */
 static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
     Py_buffer buf;
     unsigned long long hand_now;
     int rival, trump, held_seat, held_card, soft;
-    double miss, floor;
+    double miss, floor, trust;
     PyObject *next_seat;
-    if (!PyArg_ParseTuple(args, "y*KiiOiiddp", &buf, &hand_now, &rival, &trump, &next_seat,
-                          &held_seat, &held_card, &miss, &floor, &soft))
+    if (!PyArg_ParseTuple(args, "y*KiiOiiddpd", &buf, &hand_now, &rival, &trump, &next_seat,
+                          &held_seat, &held_card, &miss, &floor, &soft, &trust))
         return NULL;
     int ns[4];
     if (buf.len % 32 || rival < 0 || rival > 3 || trump < 0 || trump > 3 || held_seat < 0 ||
@@ -1430,7 +1443,7 @@ static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
     Know k = {trump, ns, 0, 0, held_seat, -1, 1};
     double weight;
     int bad = rival_weight_of(buf.buf, buf.len / 32, (u64)hand_now, rival, k, held_card, miss,
-                              floor, soft, &weight);
+                              floor, soft, trust, &weight);
     PyBuffer_Release(&buf);
     if (bad) return NULL;
     return PyFloat_FromDouble(weight);
@@ -1579,7 +1592,7 @@ typedef struct {
     Py_buffer packed[2];
     int rivals[2], ns[4], held_card, soft, ready;
     Know k;
-    double miss, floor;
+    double miss, floor, trust;
     PyObject *memo[2];
 } Weigher;
 
@@ -1592,7 +1605,7 @@ static void weigher_release(Weigher *w) {
 }
 
 /* spec: (packed0, packed1, rival0, rival1, trump, next_seat, held_seat, held_card, miss, floor,
-   soft, memo0, memo1). */
+   soft, trust, memo0, memo1). */
 static int weigher_of(PyObject *spec, Weigher *w) {
     memset(w, 0, sizeof *w);
     int trump, held_seat;
@@ -1601,10 +1614,10 @@ static int weigher_of(PyObject *spec, Weigher *w) {
         PyErr_SetString(PyExc_TypeError, "a likelihood spec must be a tuple");
         return -1;
     }
-    if (!PyArg_ParseTuple(spec, "y*y*iiiOiiddpO!O!", &w->packed[0], &w->packed[1], &w->rivals[0],
-                          &w->rivals[1], &trump, &next_seat, &held_seat, &w->held_card, &w->miss,
-                          &w->floor, &w->soft, &PyDict_Type, &w->memo[0], &PyDict_Type,
-                          &w->memo[1]))
+    if (!PyArg_ParseTuple(spec, "y*y*iiiOiiddpdO!O!", &w->packed[0], &w->packed[1],
+                          &w->rivals[0], &w->rivals[1], &trump, &next_seat, &held_seat,
+                          &w->held_card, &w->miss, &w->floor, &w->soft, &w->trust, &PyDict_Type,
+                          &w->memo[0], &PyDict_Type, &w->memo[1]))
         return -1;
     w->ready = 1;
     if (w->packed[0].len % 32 || w->packed[1].len % 32 || w->rivals[0] < 0 || w->rivals[0] > 3 ||
@@ -1642,7 +1655,8 @@ static int weigh(Weigher *w, const u64 *hands, double *out) {
         } else {
             if (PyErr_Occurred() ||
                 rival_weight_of(w->packed[i].buf, w->packed[i].len / 32, hand, w->rivals[i], w->k,
-                                w->held_card, w->miss, w->floor, w->soft, &weight) < 0) {
+                                w->held_card, w->miss, w->floor, w->soft, w->trust,
+                                &weight) < 0) {
                 Py_DECREF(key);
                 return -1;
             }

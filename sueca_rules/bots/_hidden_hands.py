@@ -280,9 +280,19 @@ class Likelihood:
     by `miss` alone, as level 4 did before). `miss` is the odds of straying where there are two
     cards to choose from. The weight is the product over both rivals' plays, so deals are drawn in
     proportion to the likelihood of what the rivals did (up to a constant); one that falls below
-    `floor` is given up as 0. The partner's cards are not judged (the partner may well be a person
-    or a bot that plays otherwise). The turned trump card is known to be in the dealer's hand while
-    it is, both to the sampler and here (the rivals knew it too).
+    `floor` is given up as 0.
+
+    With `trust` below 1, each rival is taken to play by that model with chance `trust` and
+    otherwise to choose among its legal cards alike (a player the rules of thumb do not describe,
+    such as a stronger one), and its weight is the mixture of the two likelihoods, each a
+    probability (`trust * model + (1 - trust) * uniform`). A rival who plays by the rules of thumb
+    is then read almost as sharply as by the model alone, and one who does not is read as
+    telling little, instead of making the deals that explain its cards by the rules of thumb
+    seem certain. The bots use `trust = 0.5`.
+
+    The partner's cards are not judged (the partner may well be a person or a bot that plays
+    otherwise). The turned trump card is known to be in the dealer's hand while it is, both to the
+    sampler and here (the rivals knew it too).
 
     A rival's choices depend only on its own hand and what everyone saw, so the public state
     before each of its plays is worked out once here, and a rival's weight is kept for each hand
@@ -298,6 +308,7 @@ class Likelihood:
         plays: list[tuple[Seat, CardIndex]] | None = None,
         *,
         soft: bool = True,
+        trust: float = 1.0,
         kernel: ModuleType | None = None,
     ) -> None:
         assert observation.trump is not None
@@ -312,6 +323,8 @@ class Likelihood:
         """The weight below which a deal is given up as 0."""
         self.soft = soft
         """Whether a stray card's weight is divided among the other legal cards."""
+        self.trust = trust
+        """The chance that a rival plays by the model (1: the model alone; see the class)."""
         self._trump = trump
         self._next_seat = tuple(next_seat)
         self._know = SeatKnowledge(trump, next_seat, 0, 0, None, memory=True)
@@ -328,7 +341,7 @@ class Likelihood:
         if kernel is not None:
             self.spec = (
                 *self._packed, *self.rivals, trump, self._next_seat, *self._held_card, miss,
-                floor, soft, *self._memo,
+                floor, soft, trust, *self._memo,
             )  # fmt: skip
 
     def _public_states(
@@ -391,12 +404,15 @@ class Likelihood:
             return float(
                 self._kernel.rival_weight(
                     self._packed[index], hand_now, rival, self._trump, self._next_seat,
-                    held_seat, held_card, self.miss, self.floor, self.soft,
+                    held_seat, held_card, self.miss, self.floor, self.soft, self.trust,
                 )
             )  # fmt: skip
         know = self._know
         floor = self.floor
         weight = 1.0
+        mixed = self.trust < 1.0
+        scale = 1.0  # with `trust` below 1: the model's sum over the cards of each choice
+        uniform = 1.0  # and the likelihood of choosing alike
         for (
             card,
             later,
@@ -423,11 +439,22 @@ class Likelihood:
                 )
             else:
                 pick = lead_card(hand, rival, know)
-            if pick != card and not interchangeable(pick, card, know.unseen):
+            stray = pick != card and not interchangeable(pick, card, know.unseen)
+            if mixed:
+                choices = _choices(legal, know.unseen)
+                scale *= 1.0 + self.miss
+                uniform /= choices
+                if stray:
+                    weight *= self.miss / ((choices if self.soft else 2) - 1)
+            elif stray:
                 choices = _choices(legal, know.unseen) if self.soft else 2
                 weight *= self.miss / (choices - 1)
                 if weight < floor or not weight:
                     return 0.0
+        if mixed:
+            weight = self.trust * (weight / scale) + (1.0 - self.trust) * uniform
+            if weight < floor:
+                return 0.0
         return weight
 
 

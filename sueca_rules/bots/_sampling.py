@@ -43,9 +43,11 @@ _BATCH: Final = 12
 _POOL: Final = 4
 """With inference, the pool the deals played out are drawn from grows by this many times as many
 samples at a time, up to this many times (see _Deals)."""
-_MISSES: Final = 4
-"""With inference, a sample is dropped once its weight falls below `inference ** _MISSES` (about
-as many rival cards not explained as this, more where they had fewer cards to choose from)."""
+_TRUST: Final = 0.5
+"""With inference, the chance that a rival plays by the rules of thumb rather than choosing among
+its cards alike (see `Likelihood`): against rivals who play by them, the deals come out nearly as
+they would from the rules of thumb alone; against stronger ones (levels 4 and 5, who play level
+3's card about half the time), nearly as without inference."""
 _ENUMERATE: Final = 3000
 """With inference, a position with at most this many consistent deals has them all weighed
 once (the exact posterior), the batches drawn from them."""
@@ -758,8 +760,8 @@ class _Deals:
         """Late in a deal: every consistent deal, its weight and their total (the exact
         posterior, which the batches are drawn from)."""
         if inference < 1.0 and obs.played_mask:
-            floor = inference**_MISSES * (1 - 1e-9)  # four strays of two cards: kept
-            likelihood = Likelihood(obs, inference, floor, kernel=kernel)
+            # Each rival read as a mixture (see `Likelihood`): no deal is given up.
+            likelihood = Likelihood(obs, inference, 0.0, kernel=kernel, trust=_TRUST)
             self.weigh = likelihood.weight
             self.likelihood = likelihood.spec
             if self.sampler.count() <= _ENUMERATE:
