@@ -50,8 +50,9 @@ def make_bot(
        `time_limit`, in seconds, is an older name for it), `solve_tricks` (tricks left from which
        the end is solved exactly, default 2), `points_weight` (the value in games of 60 card points
        above an even split, on top of the games; default 1.5), `inference` (how strongly sampled
-       deals that do not explain the rivals' cards are discounted, 0 < inference <= 1, 1 = not at
-       all; default 0.05), `prune` (how many standard errors behind the best a card may fall before
+       deals that do not explain the rivals' cards by the rules of thumb are discounted, each rival
+       being read as a player of them or not, alike; 0 < inference <= 1, 1 = not at all; default
+       0.05), `prune` (how many standard errors behind the best a card may fall before
        it is no longer played out; default 3, 0 = never), `endgame_tricks` (the last tricks of each
        play-out solved exactly; default 0).
     5. [`SearchBot`][sueca_rules.bots.SearchBot]: level 4 deeper: the same options, with 1,000

@@ -226,9 +226,13 @@ class SamplingBot(BaseBot):
     Before each card it deals the cards it has not seen to the other three players many times over,
     consistently with all its seat knows: its own hand, the cards played, who has shown a void in
     which suit, the hand sizes and the turned trump card while the dealer still holds it. It draws
-    these deals by how likely the rivals' cards so far were in each: a player plays the rules of
-    thumb's card, or now and then any other legal card (so a deal in which the rules of thumb would
-    have played otherwise is unlikely, the more so the more cards there were to choose from); late
+    these deals by how likely the rivals' cards so far were in each, reading each rival as either
+    a player of the rules of thumb (who plays their card, or now and then any other legal card) or
+    a player they do not describe (who might have played any of its cards), one as likely as the
+    other: against rivals who play by the rules of thumb, a deal in which they would have played
+    otherwise is unlikely, the more so the more cards there were to choose from; against stronger
+    rivals, whose cards the rules of thumb explain about half the time, the deals stay nearly as
+    varied as without inference; late
     in a deal it weighs every consistent deal (the exact posterior), earlier it resamples a pool of
     deals grown until it is worth a batch. In each deal it tries every card it could play
     (equivalent cards once) and plays the deal out to its end, every seat playing by the rules of
@@ -248,8 +252,8 @@ class SamplingBot(BaseBot):
     which the end is solved exactly, default 2); `points_weight` (the value, in games, of ending the
     deal 60 card points above an even split, counted on top of the games themselves — one game being
     what winning the deal by the lowest tier is worth in the match situation; default 1.5);
-    `inference` (the weight a sampled deal keeps for each rival card the rules of thumb would not
-    have played there; 1 turns inference off; default 0.05); `prune` (the standard errors behind the
+    `inference` (for a rival read as a player of the rules of thumb, the odds of a card they would
+    not have played there; 1 turns inference off; default 0.05); `prune` (the standard errors behind the
     best at which a card is dropped; default 3, 0 plays every card in every deal); `endgame_tricks`
     (the last tricks of each play-out solved exactly instead of played by the rules of thumb;
     default 0). With a `seed` and no `time_ms` its choices are a function of the seed, the
@@ -359,8 +363,9 @@ class SamplingBot(BaseBot):
         """The value, in games, of ending a deal 60 card points above an even split, counted on
         top of the games themselves."""
         self.inference = inference
-        """The weight (0 < inference <= 1) a sampled deal keeps for each rival card the rules of
-        thumb would not have played there; 1 turns inference off."""
+        """For a rival read as a player of the rules of thumb, the odds (0 < inference <= 1) of a
+        card they would not have played where there were two to choose from; 1 turns inference
+        off."""
         self.prune = prune
         """How far behind (in standard errors of the paired difference, over the deals so far)
         a candidate card may fall before it is no longer played out; 0 plays every candidate
