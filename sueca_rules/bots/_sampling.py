@@ -252,9 +252,10 @@ class SamplingBot(BaseBot):
     which the end is solved exactly, default 2); `points_weight` (the value, in games, of ending the
     deal 60 card points above an even split, counted on top of the games themselves — one game being
     what winning the deal by the lowest tier is worth in the match situation; default 1.5);
-    `inference` (for a rival read as a player of the rules of thumb, the odds of a card they would
-    not have played there; 1 turns inference off; default 0.05); `prune` (the standard errors behind the
-    best at which a card is dropped; default 3, 0 plays every card in every deal); `endgame_tricks`
+    `inference` (for a rival read as a player of the rules of thumb, the odds of a card they
+    would not have played there; 1 turns inference off; default 0.05); `prune` (the standard
+    errors behind the best at which a card is dropped; default 3, 0 plays every card in every
+    deal); `endgame_tricks`
     (the last tricks of each play-out solved exactly instead of played by the rules of thumb;
     default 0). With a `seed` and no `time_ms` its choices are a function of the seed, the
     budget and the observation alone, the same on any machine.
