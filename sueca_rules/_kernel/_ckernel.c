@@ -1368,7 +1368,7 @@ static int count_choices(u64 legal, u64 others) {
    decisions packed by _hidden_hands._pack at p): Likelihood.rival_weight. k holds the trump, the
    order of play and the dealer; -1 for a bad decision record (an error set). */
 static int rival_weight_of(const unsigned char *p, Py_ssize_t n, u64 hand_now, int rival, Know k,
-                           int held_card, double miss, double floor, int soft, double trust,
+                           int held_card, double miss, double floor, double trust,
                            double *out) {
     double weight = 1.0;
     int mixed = trust < 1.0;
@@ -1400,10 +1400,9 @@ static int rival_weight_of(const unsigned char *p, Py_ssize_t n, u64 hand_now, i
             int choices = count_choices(legal, k.unseen);
             scale *= 1.0 + miss;
             uniform /= choices;
-            if (stray) weight *= miss / ((soft ? choices : 2) - 1);
+            if (stray) weight *= miss / (choices - 1);
         } else if (stray) {
-            int choices = soft ? count_choices(legal, k.unseen) : 2;
-            weight *= miss / (choices - 1);
+            weight *= miss / (count_choices(legal, k.unseen) - 1);
             if (weight < floor || weight == 0.0) {
                 *out = 0.0;
                 return 0;
@@ -1419,15 +1418,15 @@ static int rival_weight_of(const unsigned char *p, Py_ssize_t n, u64 hand_now, i
 }
 
 /* rival_weight(packed, hand_now, rival, trump, next_seat, held_seat, held_card, miss, floor,
-   soft, trust): Likelihood.rival_weight, the decisions packed by _hidden_hands._pack. */
+   trust): Likelihood.rival_weight, the decisions packed by _hidden_hands._pack. */
 static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
     Py_buffer buf;
     unsigned long long hand_now;
-    int rival, trump, held_seat, held_card, soft;
+    int rival, trump, held_seat, held_card;
     double miss, floor, trust;
     PyObject *next_seat;
-    if (!PyArg_ParseTuple(args, "y*KiiOiiddpd", &buf, &hand_now, &rival, &trump, &next_seat,
-                          &held_seat, &held_card, &miss, &floor, &soft, &trust))
+    if (!PyArg_ParseTuple(args, "y*KiiOiiddd", &buf, &hand_now, &rival, &trump, &next_seat,
+                          &held_seat, &held_card, &miss, &floor, &trust))
         return NULL;
     int ns[4];
     if (buf.len % 32 || rival < 0 || rival > 3 || trump < 0 || trump > 3 || held_seat < 0 ||
@@ -1443,7 +1442,7 @@ static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
     Know k = {trump, ns, 0, 0, held_seat, -1, 1};
     double weight;
     int bad = rival_weight_of(buf.buf, buf.len / 32, (u64)hand_now, rival, k, held_card, miss,
-                              floor, soft, trust, &weight);
+                              floor, trust, &weight);
     PyBuffer_Release(&buf);
     if (bad) return NULL;
     return PyFloat_FromDouble(weight);
@@ -1590,7 +1589,7 @@ static int deal_one(const Dealer *d, PyObject *rng, u64 *out) {
    and its memo (a dict from a hand now to its weight). */
 typedef struct {
     Py_buffer packed[2];
-    int rivals[2], ns[4], held_card, soft, ready;
+    int rivals[2], ns[4], held_card, ready;
     Know k;
     double miss, floor, trust;
     PyObject *memo[2];
@@ -1605,7 +1604,7 @@ static void weigher_release(Weigher *w) {
 }
 
 /* spec: (packed0, packed1, rival0, rival1, trump, next_seat, held_seat, held_card, miss, floor,
-   soft, trust, memo0, memo1). */
+   trust, memo0, memo1). */
 static int weigher_of(PyObject *spec, Weigher *w) {
     memset(w, 0, sizeof *w);
     int trump, held_seat;
@@ -1614,9 +1613,9 @@ static int weigher_of(PyObject *spec, Weigher *w) {
         PyErr_SetString(PyExc_TypeError, "a likelihood spec must be a tuple");
         return -1;
     }
-    if (!PyArg_ParseTuple(spec, "y*y*iiiOiiddpdO!O!", &w->packed[0], &w->packed[1],
+    if (!PyArg_ParseTuple(spec, "y*y*iiiOiidddO!O!", &w->packed[0], &w->packed[1],
                           &w->rivals[0], &w->rivals[1], &trump, &next_seat, &held_seat,
-                          &w->held_card, &w->miss, &w->floor, &w->soft, &w->trust, &PyDict_Type,
+                          &w->held_card, &w->miss, &w->floor, &w->trust, &PyDict_Type,
                           &w->memo[0], &PyDict_Type, &w->memo[1]))
         return -1;
     w->ready = 1;
@@ -1655,8 +1654,7 @@ static int weigh(Weigher *w, const u64 *hands, double *out) {
         } else {
             if (PyErr_Occurred() ||
                 rival_weight_of(w->packed[i].buf, w->packed[i].len / 32, hand, w->rivals[i], w->k,
-                                w->held_card, w->miss, w->floor, w->soft, w->trust,
-                                &weight) < 0) {
+                                w->held_card, w->miss, w->floor, w->trust, &weight) < 0) {
                 Py_DECREF(key);
                 return -1;
             }

@@ -276,11 +276,10 @@ class Likelihood:
     replayed in the sampled deal: a card the only legal one is no evidence; the rules of thumb's
     card (or one just like it) keeps the weight; another card multiplies it by `miss / (k - 1)`,
     `k` the legal cards that play differently (a player who strays picks one of the `k - 1` others,
-    so a stray card is the less likely the more there were to choose from; `soft=False` multiplies
-    by `miss` alone, as level 4 did before). `miss` is the odds of straying where there are two
-    cards to choose from. The weight is the product over both rivals' plays, so deals are drawn in
-    proportion to the likelihood of what the rivals did (up to a constant); one that falls below
-    `floor` is given up as 0.
+    so a stray card is the less likely the more there were to choose from). `miss` is the odds of
+    straying where there are two cards to choose from. The weight is the product over both rivals'
+    plays, so deals are drawn in proportion to the likelihood of what the rivals did (up to a
+    constant); one that falls below `floor` is given up as 0.
 
     With `trust` below 1, each rival is taken to play by that model with chance `trust` and
     otherwise to choose among its legal cards alike (a player the rules of thumb do not describe,
@@ -307,7 +306,6 @@ class Likelihood:
         floor: float = 0.0,
         plays: list[tuple[Seat, CardIndex]] | None = None,
         *,
-        soft: bool = True,
         trust: float = 1.0,
         kernel: ModuleType | None = None,
     ) -> None:
@@ -321,8 +319,6 @@ class Likelihood:
         """The odds of a stray card where there were two to choose from."""
         self.floor = floor
         """The weight below which a deal is given up as 0."""
-        self.soft = soft
-        """Whether a stray card's weight is divided among the other legal cards."""
         self.trust = trust
         """The chance that a rival plays by the model (1: the model alone; see the class)."""
         self._trump = trump
@@ -341,7 +337,7 @@ class Likelihood:
         if kernel is not None:
             self.spec = (
                 *self._packed, *self.rivals, trump, self._next_seat, *self._held_card, miss,
-                floor, soft, trust, *self._memo,
+                floor, trust, *self._memo,
             )  # fmt: skip
 
     def _public_states(
@@ -404,7 +400,7 @@ class Likelihood:
             return float(
                 self._kernel.rival_weight(
                     self._packed[index], hand_now, rival, self._trump, self._next_seat,
-                    held_seat, held_card, self.miss, self.floor, self.soft, self.trust,
+                    held_seat, held_card, self.miss, self.floor, self.trust,
                 )
             )  # fmt: skip
         know = self._know
@@ -445,10 +441,9 @@ class Likelihood:
                 scale *= 1.0 + self.miss
                 uniform /= choices
                 if stray:
-                    weight *= self.miss / ((choices if self.soft else 2) - 1)
+                    weight *= self.miss / (choices - 1)
             elif stray:
-                choices = _choices(legal, know.unseen) if self.soft else 2
-                weight *= self.miss / (choices - 1)
+                weight *= self.miss / (_choices(legal, know.unseen) - 1)
                 if weight < floor or not weight:
                     return 0.0
         if mixed:
