@@ -11,6 +11,7 @@ summary). `_tables.py` says what a language's phrases hold.
 A new language is its catalogues, plus its code in `Lang` (`_kinds.py`).
 
 - `phrases()` gives a language's phrases; `check_lang()` checks a language code.
+- `page_words()` gives the entries of the `game` catalogue that the web pages say too.
 - `seat_name()` names a seat, absolutely (`seat 2`) or as one player sees it (`you`, `partner`,
   `right rival`, `left rival`), for `sueca play`, `sueca replay` and the web table alike.
 
@@ -27,8 +28,16 @@ from typing import TYPE_CHECKING
 
 from .._errors import ConfigError
 from ._analysis_tables import analysis_section
-from ._catalogue import load_catalogue
-from ._game_tables import FalseClaim, PlayPhrases, ReplayPhrases, Who, play_section, replay_section
+from ._catalogue import Entry, load_catalogue
+from ._game_tables import (
+    PAGE_WORDS,
+    FalseClaim,
+    PlayPhrases,
+    ReplayPhrases,
+    Who,
+    play_section,
+    replay_section,
+)
 from ._kinds import LANGS, Lang
 from ._tables import Phase, Phrases, TableWords
 
@@ -45,6 +54,7 @@ __all__ = [
     "ReplayPhrases",
     "Who",
     "check_lang",
+    "page_words",
     "phrases",
     "seat_name",
 ]
@@ -53,6 +63,13 @@ __all__ = [
 def _config_error(message: str) -> ConfigError:
     """The error for a bad argument (a `ConfigError`, which is also a `ValueError`)."""
     return ConfigError(message)
+
+
+def page_words(lang: Lang) -> dict[str, Entry]:
+    """The entries of `lang`'s `game` catalogue that the web pages say too, under the same keys
+    (`PAGE_WORDS`: the suits and the counts of games and of points)."""
+    game = load_catalogue(lang, "game").entries
+    return {key: game[key] for key in PAGE_WORDS}
 
 
 def check_lang(lang: str) -> Lang:

@@ -1,6 +1,6 @@
 """The web app's words: the language catalogues' `web` section (`sueca_rules._lang.catalogues`),
 with the words of the table that `sueca play` shares (seats seen from a player, the dealer's
-choice, phases) and the `game` section's suits and counts (`PAGE_WORDS`): every page gets its
+choice, phases) and the `game` section's suits and counts (`page_words()`): every page gets its
 language's whole table, under the same keys, and renders its entries with `static/js/catalogue.js`
 as `phrase()` does here."""
 
@@ -9,9 +9,8 @@ from __future__ import annotations
 import functools
 from typing import get_args
 
-from sueca_rules._lang import LANGS, Lang, Phase, phrases
+from sueca_rules._lang import LANGS, Lang, Phase, page_words, phrases
 from sueca_rules._lang._catalogue import Entry, load_catalogue, load_field_help, render
-from sueca_rules._lang._game_tables import PAGE_WORDS, game_catalogue
 
 __all__ = ["LANGS", "Lang", "choose_lang", "field_help", "phrase", "strings"]
 
@@ -33,9 +32,8 @@ def strings(lang: Lang) -> dict[str, Entry]:
         "choice.claim": table.claim,
         **{f"phase.{key}": table.phase(key) for key in get_args(Phase)},
     }
-    game = game_catalogue(lang).entries
-    said_in_the_game = {key: game[key] for key in PAGE_WORDS}  # suits, counts: one entry for both
-    return {**said_in_the_game, **load_catalogue(lang, "web").entries, **shared}
+    # The suits and the counts: one entry each, for the game and the pages.
+    return {**page_words(lang), **load_catalogue(lang, "web").entries, **shared}
 
 
 def field_help(lang: Lang, path: str, schema_text: str) -> str:
