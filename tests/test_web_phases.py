@@ -20,7 +20,7 @@ pytest.importorskip("starlette")
 from sueca_rules import Card, Event, Match, Observation, Variant, load_variant, parse_card
 from sueca_rules.bots import play_match
 from sueca_rules.web import Settings
-from sueca_rules.web._phases import BotMove
+from sueca_rules.web._phases import answer_or_default
 from sueca_rules.web._store import MemoryStore
 from sueca_rules.web._tables import Seat, Table
 
@@ -36,7 +36,7 @@ def test_a_bad_bots_card_is_logged_and_a_legal_card_played(
     assert card is None or card not in match.hand(seat)
     legal = match.legal_cards()
     with caplog.at_level(logging.WARNING, logger="sueca_rules.web"):
-        events = BotMove(card=card, play=True).apply(match, seat)
+        events = answer_or_default(match, seat, card)
     assert len(match.plays) == 1
     assert match.plays[0] == legal[0]
     assert events
@@ -51,7 +51,7 @@ def test_a_good_bots_card_is_played_without_a_word(caplog: pytest.LogCaptureFixt
     match = Match("portugal", seed=1)
     card = match.legal_cards()[-1]
     with caplog.at_level(logging.WARNING, logger="sueca_rules.web"):
-        BotMove(card=card, play=True).apply(match, match.turn)
+        answer_or_default(match, match.turn, card)
     assert match.plays == [card]
     assert not caplog.records
 
@@ -622,7 +622,7 @@ def test_a_bots_answer_the_match_refuses_is_logged_and_the_default_answered(
     assert decision is not None
     assert decision.kind == "trump"
     with caplog.at_level(logging.WARNING, logger="sueca_rules.web"):
-        events = BotMove(choice="middle").apply(match, decision.seat)
+        events = answer_or_default(match, decision.seat, "middle")
     assert [type(e).__name__ for e in events][:1] == ["TrumpChosen"]
     assert events[0].side == "bottom"  # type: ignore[union-attr]
     warning = next(r for r in caplog.records if r.name == "sueca_rules.web")

@@ -17,7 +17,6 @@ replayed by `redo`), in the log's format of before the turn protocol.
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,10 +47,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HANDLERS",
-    "BotMove",
     "Pace",
     "Step",
     "answer_actions",
+    "answer_or_default",
     "message_action",
     "next_step",
     "redo",
@@ -70,45 +69,27 @@ Action: TypeAlias = dict[str, Any]
 log = logging.getLogger("sueca_rules.web")
 
 
-@dataclass(frozen=True, slots=True)
-class BotMove:
-    """A bot's (or the table's) answer to the decision due: for a card, `card` is whatever
-    the bot chose (`play`: a card is due); for any other decision, `choice`."""
-
-    card: Card | None = None
-    play: bool = False
-    choice: Choice = False
-
-    @classmethod
-    def of(cls, decision: Decision, choice: Choice) -> BotMove:
-        """The answer `choice` to `decision` (as `bots.answer` gives it)."""
-        if decision.kind == "card":
-            return cls(card=cast("Card", choice), play=True)
-        return cls(choice=choice)
-
-    def apply(self, match: Match, seat: int | None) -> list[Event]:
-        """Answer the match's pending decision (that of the bot at `seat`, which the log names);
-        an answer the match refuses is a bug of the bot: said out loud, and the decision's
-        default is answered instead, rather than stall the table."""
-        given: object = self.card if self.play else self.choice
-        why = "not a card"
-        if not self.play or self.card is not None:
-            try:
-                return match.decide(cast("Choice", given))
-            except IllegalPlayError as exc:
-                why = str(exc)
-        decision = match.pending()
-        assert decision is not None
-        log.warning(
-            "a bot at seat %s answered %s to a %s decision, which it may not (%s): %s is "
-            "answered instead",
-            seat,
-            given,
-            decision.kind,
-            why,
-            decision.default,
-        )
-        return match.decide(decision.default)
+def answer_or_default(match: Match, seat: int | None, choice: object) -> list[Event]:
+    """Answer the match's pending decision with `choice` (that of the bot at `seat`, which the
+    log names, or the table's own); an answer the match refuses (`Match.decide` refuses
+    anything but one of the decision's options) is a bug of the bot: said out loud, and the
+    decision's default is answered instead, rather than stall the table."""
+    try:
+        return match.decide(cast("Choice", choice))
+    except IllegalPlayError as exc:
+        why = str(exc)
+    decision = match.pending()
+    assert decision is not None
+    log.warning(
+        "a bot at seat %s answered %s to a %s decision, which it may not (%s): %s is "
+        "answered instead",
+        seat,
+        choice,
+        decision.kind,
+        why,
+        decision.default,
+    )
+    return match.decide(decision.default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +100,7 @@ class Step:
 
     seat: Seat | None
     decision: Decision
-    decide: Callable[[], BotMove]
+    decide: Callable[[], Choice]
     pace: Pace = "bot"
 
 
@@ -174,14 +155,14 @@ def _claim_step(table: Table, match: Match, decision: Decision) -> Step | bool |
 
 def _by_table(decision: Decision, choice: Choice) -> Step:
     """The table's own answer `choice` to `decision` (for a person), after the table's pause."""
-    return Step(None, decision, functools.partial(BotMove, choice=choice), "table")
+    return Step(None, decision, lambda: choice, "table")
 
 
 def _asked(seat: Seat, match: Match, decision: Decision, pace: Pace) -> Step:
     """The bot of `seat` answers `decision` (in the thread pool), from its observation now."""
     bot = seat.bot
     seen = match.observation(seat.index)
-    return Step(seat, decision, lambda: BotMove.of(decision, answer(bot, decision, seen)), pace)
+    return Step(seat, decision, lambda: answer(bot, decision, seen), pace)
 
 
 # --- the log ------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sueca_rules import (
+    Choice,
     ClaimMade,
     ConfigError,
     CountStarted,
@@ -44,9 +45,9 @@ from sueca_rules.bots import make_bot
 from ._i18n import Lang, phrase
 from ._phases import (
     HANDLERS,
-    BotMove,
     Step,
     answer_actions,
+    answer_or_default,
     message_action,
     next_step,
     redo,
@@ -463,7 +464,7 @@ class Table:
             return
         self._driver = loop.create_task(self._drive())
 
-    async def _think(self, decide: Callable[[], BotMove]) -> BotMove:
+    async def _think(self, decide: Callable[[], Choice]) -> Choice:
         """A bot's decision, worked out in the pool (shared fairly between clients: see
         `FairPool`)."""
         if isinstance(self.executor, FairPool):
@@ -490,7 +491,7 @@ class Table:
                 decision = step.decision
                 if match.pending() != decision:
                     continue
-                events = move.apply(match, decision.seat)
+                events = answer_or_default(match, decision.seat, move)
                 actions = answer_actions(decision, events, self.rules.accuse_player)
                 if events or actions:
                     self.changed(events, kick=False, actions=actions)
@@ -501,7 +502,7 @@ class Table:
         finally:
             self._driver = None
 
-    async def _paced(self, step: Step) -> BotMove | None:
+    async def _paced(self, step: Step) -> Choice | None:
         """A decision people see being made, at a time that tells nothing of the bot's hand
         (how long a bot thinks depends on its cards: a level-5 bot with one sensible card
         answers at once). The bot thinks as soon as it is asked, and its decision is made
