@@ -181,29 +181,20 @@ class Players:
 
 @dataclass(frozen=True, slots=True)
 class Direction:
-    """Which way play goes: clockwise, the next player sits on your left."""
+    """Which way play goes, and which way the hands go round (each side as `Rules.seat_role`
+    says it)."""
 
-    clockwise: bool
-    """Play, and the turn to deal, go clockwise (to the left)."""
-    deal_clockwise: bool
-    """The hands are dealt clockwise."""
+    side: Side
+    """Where the next player sits (and the next dealer), seen from a player."""
+    deal_side: Side
+    """Where the first player dealt to sits, seen from the dealer."""
 
-    CASES: ClassVar[tuple[str, ...]] = ("deal_reverse", "side", "deal_side")
+    CASES: ClassVar[tuple[str, ...]] = ("deal_reverse",)
 
     @property
     def deal_reverse(self) -> bool:
         """The hands are dealt against the direction of play."""
-        return self.deal_clockwise != self.clockwise
-
-    @property
-    def side(self) -> Side:
-        """Where the next player sits (and the next dealer), seen from a player."""
-        return "left" if self.clockwise else "right"
-
-    @property
-    def deal_side(self) -> Side:
-        """Where the first player dealt to sits, seen from the dealer."""
-        return "left" if self.deal_clockwise else "right"
+        return self.deal_side != self.side
 
 
 @dataclass(frozen=True, slots=True)
@@ -555,7 +546,7 @@ def _direction(rules: Rules) -> Direction:
     dealer deals to (the order `Rules.deal_order()` deals in)."""
     order = rules.deal_order(0)
     first_dealt = order[1] if order[0] == 0 else order[0]
-    return Direction(rules.clockwise, deal_clockwise=_side(first_dealt, 0, rules) == "left")
+    return Direction(_side(rules.next_seat[0], 0, rules), _side(first_dealt, 0, rules))
 
 
 def _dealing(variant: Variant, rules: Rules) -> Dealing:

@@ -104,7 +104,7 @@ def test_facts_of_portugal() -> None:
     card = card_facts(load_variant("portugal"))
     assert card.name == "Portugal"
     assert card.players == Players(seats_named=False)
-    assert card.direction == Direction(clockwise=False, deal_clockwise=False)
+    assert card.direction == Direction(side="right", deal_side="right")
     assert card.dealing == Dealing(
         None, None, "dealer_last", card.direction, "after_dealer", "right", "right"
     )
@@ -137,7 +137,7 @@ def test_facts_of_portugal() -> None:
 
 def test_facts_of_the_other_builtins() -> None:
     french = card_facts(load_variant("french"))
-    assert french.direction == Direction(clockwise=True, deal_clockwise=True)
+    assert french.direction == Direction(side="left", deal_side="left")
     assert french.bandeira == Bandeira(True, 4, 2, wins_partida=True, wins_in_effect=True)
     assert french.tie.carries == "nothing"
     assert not french.revoke.tie_kept
@@ -156,7 +156,7 @@ def test_facts_of_the_other_builtins() -> None:
         1,
         0,
         "dealer_last",
-        Direction(False, deal_clockwise=False),
+        Direction("right", deal_side="right"),
         "after_dealer",
         "right",
         "right",
@@ -190,8 +190,8 @@ def test_facts_agree_with_the_rules(v: Variant) -> None:
         leaders = {"after_dealer": after, "dealer": dealer, "before_dealer": before}
         assert card.dealing.first_leader == leaders[v.table.first_leader]
     order = rules.deal_order(0)
-    assert card.dealing.direction.deal_clockwise == (order[1] == (order[0] + 1) % 4)
-    assert card.direction.clockwise == (rules.next_seat[0] == 1)
+    assert (card.dealing.direction.deal_side == "left") == (order[1] == (order[0] + 1) % 4)
+    assert (card.direction.side == "left") == (rules.next_seat[0] == 1)
     assert card.dealing.direction == card.direction
     side = "left" if rules.clockwise else "right"  # the next seat, seen from a seat
     assert card.dealing.next_dealer_side == side
@@ -287,8 +287,10 @@ def test_facts_carry_their_cases() -> None:
     scoring = Scoring((), tiers, bandeira_all_tricks=False, bandeira_games=4)
     assert scoring.tier_table == "61+:1 62+:1 63+:1 64+:1 65+:1 66+:1 …"
     assert not scoring.standard
-    way = Direction(clockwise=True, deal_clockwise=False)
-    assert (way.side, way.deal_side, way.deal_reverse) == ("left", "right", True)
+    # The hands dealt against the direction of play (the sides themselves are asked of
+    # `Rules.seat_role`: see test_facts_agree_with_the_rules).
+    assert Direction(side="left", deal_side="right").deal_reverse
+    assert not Direction(side="right", deal_side="right").deal_reverse
 
 
 def test_fact_values_are_its_fields_and_cases() -> None:
