@@ -628,3 +628,20 @@ def test_a_bots_answer_the_match_refuses_is_logged_and_the_default_answered(
     warning = next(r for r in caplog.records if r.name == "sueca_rules.web")
     assert "middle" in warning.getMessage()
     assert f"seat {decision.seat}" in warning.getMessage()
+
+
+def test_a_long_bad_seat_is_shown_cut() -> None:
+    """A refused seat is repeated in the error cut to its first characters, as everywhere."""
+    from sueca_rules._text import SHOWN_CHARS
+    from sueca_rules.web._refusal import Refusal
+    from sueca_rules.web._tables import parse_seats
+
+    seat = "bot:" + "9" * 400
+    with pytest.raises(Refusal) as refused:
+        parse_seats(["human", seat, "bot:1", "bot:1"], 3)
+    assert refused.value.code == "bad_seats"
+    assert repr(seat[:SHOWN_CHARS] + "…") in refused.value.message
+    assert len(refused.value.message) < 100
+    with pytest.raises(Refusal) as short:
+        parse_seats(["human", "bot:9", "bot:1", "bot:1"], 3)
+    assert "'bot:9' is not a seat" in short.value.message

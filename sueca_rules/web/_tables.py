@@ -40,6 +40,7 @@ from sueca_rules import (
     dump_record,
     parse_record,
 )
+from sueca_rules._text import cut
 from sueca_rules.bots import make_bot
 
 from ._i18n import Lang, phrase
@@ -85,7 +86,7 @@ def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
         elif isinstance(item, str) and item.startswith("bot"):
             level = item[4:] if item.startswith("bot:") else ("3" if item == "bot" else "")
             if level not in ("1", "2", "3", "4", "5"):
-                raise Refusal("bad_seats", f"{item[:20]!r} is not a seat: bot levels are 1-5")
+                raise Refusal("bad_seats", f"{cut(item)!r} is not a seat: bot levels are 1-5")
             specs.append(SeatSpec("bot", int(level)))
         else:
             raise Refusal("bad_seats", 'each seat is "human", "bot" or "bot:1".."bot:5"')
