@@ -168,7 +168,7 @@ def _asked(seat: Seat, match: Match, decision: Decision, pace: Pace) -> Step:
 # --- the log ------------------------------------------------------------------------------
 
 
-def answer_actions(decision: Decision, events: list[Event], accuse_player: bool) -> list[Action]:
+def answer_actions(decision: Decision, events: list[Event]) -> list[Action]:
     """The stored actions that make again the answer to `decision` that caused `events` (none
     for a claim not made: a restart asks the round again)."""
     seat = decision.seat
@@ -185,7 +185,7 @@ def answer_actions(decision: Decision, events: list[Event], accuse_player: bool)
     made = next((e for e in events if isinstance(e, ClaimMade)), None)
     if made is not None:
         action: Action = {"type": "claim", "seat": seat}
-        if accuse_player and made.against is not None:
+        if made.against is not None:  # the rival accused (`accuse: player` only)
             action["against"] = made.against
         actions.append(action)
     if any(isinstance(e, DealScored) for e in events) and (made is None or made.ignored):

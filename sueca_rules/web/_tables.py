@@ -493,7 +493,7 @@ class Table:
                 if match.pending() != decision:
                     continue
                 events = answer_or_default(match, decision.seat, move)
-                actions = answer_actions(decision, events, self.rules.accuse_player)
+                actions = answer_actions(decision, events)
                 if events or actions:
                     self.changed(events, kick=False, actions=actions)
         except asyncio.CancelledError:
