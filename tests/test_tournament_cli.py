@@ -342,3 +342,14 @@ def test_a_too_long_count_of_rounds_is_shown_cut(
         assert "got 99999999999999999999…" in err
         assert "9" * 21 not in err
     assert not (tmp_path / "t.yaml").exists()
+
+
+def test_a_too_long_levels_part_is_shown_cut(cup: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = cup.read_bytes()
+    status, out, err = run(capsys, "play", str(cup), "--levels", "x" * 401)
+    assert status == 2
+    assert out == ""
+    assert "'" + "x" * 20 + "…'" in err
+    assert "write TEAM=LEVEL" in err
+    assert "x" * 21 not in err
+    assert cup.read_bytes() == before

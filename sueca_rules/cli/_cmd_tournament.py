@@ -330,7 +330,9 @@ def _levels(text: str | None) -> dict[str, int]:
     for part in text.split(","):
         name, sep, level = part.rpartition("=")
         if not sep or not name.strip():
-            raise CliError(f"--levels {part!r}: write TEAM=LEVEL, such as 'Os Ases=5'", status=2)
+            raise CliError(
+                f"--levels {cut(part)!r}: write TEAM=LEVEL, such as 'Os Ases=5'", status=2
+            )
         try:
             out[name.strip()] = level_arg(level.strip())
         except argparse.ArgumentTypeError as exc:
