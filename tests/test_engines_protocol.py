@@ -257,6 +257,13 @@ def test_the_bot_engine_answers_a_bad_line_with_an_error(line: str, words: str) 
     assert words in reply["message"]
 
 
+def test_a_long_unknown_request_type_is_shown_cut() -> None:
+    reply = BotEngine(1).handle(json.dumps({"type": "d" * 300, "id": 1}))
+    assert reply is not None
+    assert reply["type"] == "error"
+    assert f'unknown request type "{"d" * 19}…: hello, decide or quit' in reply["message"]
+
+
 @given(
     path=st.lists(st.sampled_from(["state", "plays", "hand", 0, "card", "seat", "options"])),
     value=st.one_of(

@@ -160,6 +160,11 @@ def test_describe_invalid_variant_is_422_with_issues(client: TestClient) -> None
     assert r.json()["issues"][0]["path"] == "match"
     r = client.post("/api/variants/describe", json={"id": "nope"})
     assert r.status_code == 422
+    r = client.post("/api/variants/describe", json={"id": "x" * 500})
+    assert r.status_code == 422
+    message = r.json()["issues"][0]["message"]
+    assert f"unknown variant '{'x' * 20}…'" in message  # cut as every error cuts what it repeats
+    assert "x" * 21 not in message
     assert client.post("/api/variants/describe?lang=fr", json={"id": "portugal"}).status_code == 400
     bad = client.post(
         "/api/variants/describe", content=b"{", headers={"content-type": "application/json"}

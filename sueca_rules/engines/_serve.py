@@ -8,6 +8,7 @@ from collections import OrderedDict
 from typing import IO, TYPE_CHECKING, Any, Final
 
 from .._errors import SuecaError
+from .._text import cut
 from ._players import make_level_bot
 from ._protocol import (
     MAX_REQUEST,
@@ -79,7 +80,7 @@ class BotEngine:
                 }
             if kind != "decide":
                 raise ProtocolError(
-                    f"unknown request type {json.dumps(kind)[:40]}: hello, decide or quit"
+                    f"unknown request type {cut(json.dumps(kind))}: hello, decide or quit"
                 )
             decision = decision_from_request(request)
             observation = observation_from_request(request, decision)

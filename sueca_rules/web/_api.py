@@ -30,6 +30,7 @@ from sueca_rules import (
     replay_report,
 )
 from sueca_rules._schema import SCHEMA_FILENAME, schema_text
+from sueca_rules._text import cut
 from sueca_rules._yaml import FlowDict, dump_yaml
 
 from ._fields import field_groups
@@ -138,7 +139,7 @@ def variant_from_json(data: Any) -> tuple[Variant, str | None]:
     if isinstance(data, str):
         if data in builtin_ids():
             return load_variant(data), data
-        message = f"unknown variant {data[:40]!r}: built-ins are {', '.join(builtin_ids())}"
+        message = f"unknown variant {cut(data)!r}: built-ins are {', '.join(builtin_ids())}"
         raise _invalid([{"line": None, "column": None, "path": "id", "message": message}])
     if not isinstance(data, dict):
         message = 'give {"id": "<built-in id>"} or {"variant": {...fields...}}'
