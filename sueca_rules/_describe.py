@@ -11,7 +11,8 @@ are templates in each language's `card` catalogue (`sueca_rules/_lang/catalogues
 this module, in no language, says which entries say a fact, in which order, and joins them:
 
 - a fact's values (`fact_values()`), then each `word.<name>` entry of the catalogue that they
-  fill in, shown by the templates as `{name}` (`word.side` is `left` or `esquerda`);
+  fill in, shown by the templates as `{name}` (`word.side` is `left` or `esquerda`; a word may
+  show another, wherever it stands in the catalogue);
 - a paragraph is one or more entries in a row, each a sentence (an empty one is left out, and
   the whole paragraph when its first is empty); a topic of a difference is said by
   `diff.<topic>` with the values of its fact (`TOPIC_FACTS`) and labelled by `topic.<topic>`; a
@@ -148,20 +149,28 @@ class _Words:
         """Each word: its name, the value it chooses by (`None`: a template), its entry."""
 
     def values(self, fact: object, **extra: Value) -> dict[str, Value]:
-        """`fact`'s values, then the words they fill in (in the catalogue's order, so that a word
-        can show an earlier one), then the lists."""
+        """`fact`'s values, then the words they fill in (a word may show any other word, before
+        or after it in the catalogue: the words are filled in until no more can be), then the
+        lists."""
         values = {**fact_values(fact), **extra}
         if isinstance(fact, Scoring):  # "61 to 90 points: 1 game; 91 to 119 (capote): 2 games"
             bands = (self.say("band", b, unit=i == 0) for i, b in enumerate(fact.bands))
             values["bands"] = "; ".join(bands)
-        for name, by, entry in self.words:
-            assert name not in values, f"word.{name} is also a value of {type(fact).__name__}"
-            if by is not None and by not in values:
-                continue  # a word of another fact
-            try:
-                values[name] = render(entry, values, self.catalogue.lang)
-            except CatalogueError:
-                continue  # a word of another fact
+        waiting = self.words
+        while waiting:
+            left = []
+            for word in waiting:
+                name, by, entry = word
+                assert name not in values, f"word.{name} is also a value of {type(fact).__name__}"
+                try:
+                    if by is not None and by not in values:
+                        raise CatalogueError(by)
+                    values[name] = render(entry, values, self.catalogue.lang)
+                except CatalogueError:
+                    left.append(word)  # a word of another fact, or of a word not filled in yet
+            if len(left) == len(waiting):
+                break
+            waiting = left
         for name, (separator, keys) in _LISTS.items():
             try:
                 parts = [self.catalogue(key, **values) for key in keys]

@@ -28,7 +28,16 @@ from sueca_rules import (
     parse_variant,
     variants_dir,
 )
-from sueca_rules._describe import LANGS, Lang, RuleDiff, describe, describe_diff, diff, summary
+from sueca_rules._describe import (
+    LANGS,
+    Lang,
+    RuleDiff,
+    _Words,
+    describe,
+    describe_diff,
+    diff,
+    summary,
+)
 from sueca_rules._describe_facts import (
     SUMMARY_TOPICS,
     TOPIC_FACTS,
@@ -52,7 +61,7 @@ from sueca_rules._describe_facts import (
 )
 from sueca_rules._lang import check_lang, phrases, seat_name
 from sueca_rules._lang._analysis_tables import AnalysisPhrases
-from sueca_rules._lang._catalogue import Catalogue, render
+from sueca_rules._lang._catalogue import Catalogue, Entry, render
 from sueca_rules._lang._game_tables import PlayPhrases, ReplayPhrases
 from sueca_rules._lang._tables import Phase, Phrases, TablePhrases
 from sueca_rules._rule_fields import CARD_SECTIONS, RULE_FIELDS, TOPICS
@@ -1144,3 +1153,16 @@ def test_any_diff_is_symmetric_complete_and_counted(a: Variant, b: Variant) -> N
             counted = re.search(r" (\d+) (rules?|regras?)\b", lines[0])
             assert counted is not None, lines[0]
             assert int(counted.group(1)) == len(found)
+
+
+def test_a_card_word_may_show_a_word_after_it_in_the_catalogue() -> None:
+    tie = Tie("add", 1, False)
+    entries: dict[str, Entry] = {
+        "word.more": "{extra} more",  # shows a word that comes after it
+        "word.extra": {"$": "stacks", "true": "again", "other": "once"},
+        "word.other_fact": "{no_such_value}",  # a word of another fact: left out
+        "tie": "{amount}: {more}",
+    }
+    words = _Words(Catalogue("en", "card", entries))
+    assert words.say("tie", tie) == "1: once more"
+    assert "other_fact" not in words.values(tie)
