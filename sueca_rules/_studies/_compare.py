@@ -11,7 +11,7 @@ A difference is *clear* when its interval leaves out zero.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
@@ -20,6 +20,7 @@ from .._public import public
 from ._play import SECONDS_PER_CARD, SECONDS_PER_DEAL, Mode, Study
 from ._stats import ratio_difference
 from ._summary import RATIOS, StudySummary
+from ._work import ProgressCallback
 
 if TYPE_CHECKING:
     from .._variant import Variant
@@ -396,7 +397,7 @@ def compare(
     jobs: int = 1,
     duplicate: bool = True,
     bot_options: BotOptions = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressCallback | None = None,
     checkpoint: str | Path | None = None,
     cluster: str | None = None,
     address: str | None = None,
