@@ -17,7 +17,15 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["SHOWN_CHARS", "control_character", "cut", "is_unicode", "shown", "shown_json"]
+__all__ = [
+    "SHOWN_CHARS",
+    "control_character",
+    "cut",
+    "is_unicode",
+    "is_whole",
+    "shown",
+    "shown_json",
+]
 
 SHOWN_CHARS = 20
 """How much of a value an error repeats: a longer one (a number of 400 digits) is cut."""
@@ -67,6 +75,14 @@ def control_character(text: str, allowed: str = "") -> str | None:
     """The first control character (Unicode category `Cc`) of `text` that is not in `allowed`, or
     `None`."""
     return next((ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in allowed), None)
+
+
+def is_whole(text: str) -> bool:
+    """Whether `text` is a whole number written in ASCII digits, at most 18 of them (so that
+    `int(text)` reads it at once). `str.isdigit()` alone also takes `²`, `①` and other scripts'
+    digits, which `int()` refuses or reads as another number, and any number of digits, past
+    what `int()` reads."""
+    return 0 < len(text) <= 18 and text.isascii() and text.isdigit()
 
 
 def cut(text: str, most: int = SHOWN_CHARS) -> str:

@@ -639,6 +639,8 @@ def _check_json(text: str, file: str | None, error: type[SourceError]) -> None:
         ) from None
     except RecursionError:
         pass  # nested too deep: the reader's depth cap says so
+    except ValueError:
+        pass  # a number of more digits than int() reads: the reader's length cap says so
 
 
 def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None, text: str) -> Issue:

@@ -167,6 +167,7 @@ def test_faults_are_reported(tmp_path: Path) -> None:
     [
         (["level:1"], 2, "at least two entrants"),
         (["level:9", "level:1"], 2, "is not a level"),
+        (["level:①", "level:1"], 2, "is not a level"),  # a digit to str.isdigit(), not int()
         (["'unclosed", "level:1"], 2, "cannot read the command"),
         (["/no/such/engine", "level:1"], 1, "cannot start /no/such/engine"),
     ],

@@ -71,3 +71,16 @@ def test_save_record_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     with pytest.raises(OSError, match="No space left"):
         save_record(record, path)
     assert path.read_text() == "yesterday's record"
+
+
+@pytest.mark.parametrize("digits", [500, 4301, 100_000])
+def test_a_json_record_with_a_number_of_thousands_of_digits_is_refused_where_it_stands(
+    digits: int,
+) -> None:
+    # Python's int() reads at most 4,300 digits and raises a ValueError past them: the JSON
+    # check before the reader must not let it through as a traceback.
+    text = '{"variant": "portugal", "first_dealer": ' + "1" * digits + ', "deals": []}'
+    with pytest.raises(RecordError) as caught:
+        parse_record(text)
+    message = str(caught.value)
+    assert ":1:25: first_dealer: the number 11111111111111111111... is too long" in message

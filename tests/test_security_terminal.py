@@ -12,7 +12,7 @@ import pytest
 from pydantic import ValidationError
 
 from sueca_rules import Variant, VariantError, load_variant, parse_variant
-from sueca_rules._text import shown, shown_json
+from sueca_rules._text import is_whole, shown, shown_json
 from sueca_rules.cli import main
 from sueca_rules.cli._ladder import read_scores
 
@@ -145,3 +145,10 @@ def test_ladder_scores_with_escapes_are_not_shown(
     status, out, err = _run(capsys, "play", "--ladder", "--seed", "1", "--scores", str(scores))
     assert status == 0
     _raw_free(out + err)
+
+
+def test_a_whole_number_is_ascii_digits_that_int_reads() -> None:
+    for text in ("0", "42", "9" * 18):
+        assert is_whole(text), text
+    for text in ("", " 1", "1 ", "-1", "+1", "1.0", "²", "①", "٣", "１", "9" * 19, "1_000"):
+        assert not is_whole(text), text

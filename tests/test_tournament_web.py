@@ -109,6 +109,11 @@ def test_scores_entered_on_the_web_are_in_the_file(client: TestClient, cup: Path
     bad = client.post(base + "/result", data={"round": "1", "table": "x", "a": "2", "b": "0"})
     assert bad.status_code == 400
     assert cup.read_bytes() == before
+    for digit in ("①", "²"):  # digits to str.isdigit(), not to int()
+        bad = client.post(base + "/result", data={"round": digit, "table": "1", "a": "2", "b": "0"})
+        assert bad.status_code == 400
+        assert "round must be a whole number" in bad.text
+    assert cup.read_bytes() == before
     early = client.post(base + "/pair")
     assert early.status_code == 400
     assert "round 1 is not finished" in early.text

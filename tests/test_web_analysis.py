@@ -47,6 +47,11 @@ def test_bad_reviews_are_refused(client: TestClient) -> None:
     assert r.json()["issues"]
     assert client.post("/api/records/analyse?lang=xx", content=b"").status_code == 400
     assert client.post("/api/records/analyse?level=6", content=b"").status_code == 400
+    for digit in ("²", "①", "٣", "9" * 5000):  # str.isdigit() takes them; int() does not, or
+        for name in ("level", "seat"):  # reads another number
+            refused = client.post(f"/api/records/analyse?{name}={digit}", content=b"")
+            assert refused.status_code == 400
+            assert refused.json()["error"] == f"bad_{name}"
     record = load_record(RECORD)
     long = Record.model_validate(
         {**record.to_data(), "deals": record.to_data()["deals"] * (MAX_DEALS + 1)}

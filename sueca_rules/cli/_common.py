@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._text import cut
+from .._text import cut, is_whole
 
 if TYPE_CHECKING:
     from .._lang import Lang
@@ -110,7 +110,7 @@ def samples_arg(text: str) -> int:
 
 def level_arg(text: str) -> int:
     """An argparse type: a bot level."""
-    if not text.strip().isdigit() or int(text) not in LEVELS:
+    if not is_whole(text.strip()) or int(text) not in LEVELS:
         raise argparse.ArgumentTypeError(
             f"{cut(text)!r} is not a level: levels are {', '.join(map(str, LEVELS))}"
         )

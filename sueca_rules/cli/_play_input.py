@@ -16,6 +16,7 @@ from rich.markup import escape
 from .._cards import Card, parse_card
 from .._errors import CardError
 from .._rules import team_of
+from .._text import is_whole
 from ._play_view import HUMAN, PlayView, card_text, suit_text
 
 if TYPE_CHECKING:
@@ -225,7 +226,7 @@ class HumanSeat:
     def _pick(self, text: str, playable: list[Card]) -> tuple[Card | None, str]:
         """The card chosen by `text` (a number or a card), or why it cannot be played."""
         w = self.view.words
-        if text.isdigit():
+        if is_whole(text):
             n = int(text)
             if 1 <= n <= len(playable):
                 return playable[n - 1], ""

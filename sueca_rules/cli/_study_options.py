@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .._text import is_whole
 from ._common import (
     LEVELS,
     MAX_SAMPLES,
@@ -46,7 +47,7 @@ T = TypeVar("T")
 
 def teams_arg(text: str) -> tuple[int, int]:
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(is_whole(p) for p in parts):
         raise argparse.ArgumentTypeError(
             f"{text!r} is not two bot levels: write them as A,B (e.g. 2,1)"
         )

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ConfigError
+from .._text import is_whole
 from ._host import EngineError, EngineProcess, EngineStats, close_all, split_command
 from ._players import BotPlayer, Player, play_match
 
@@ -84,7 +85,7 @@ def parse_entrant(text: str) -> Entrant:
 
     if text.startswith("level:"):
         level = text.removeprefix("level:").strip()
-        if not level.isdigit() or int(level) not in LEVELS:
+        if not is_whole(level) or int(level) not in LEVELS:
             raise ConfigError(
                 f"{text!r} is not a level: write level:N with N one of "
                 f"{', '.join(map(str, LEVELS))}"

@@ -26,6 +26,7 @@ from starlette.responses import JSONResponse, Response
 
 from sueca_rules import ConfigError, Match, RecordError, parse_record
 from sueca_rules._lang import phrases
+from sueca_rules._text import is_whole
 from sueca_rules.analysis import Analysis, analyse, explain, hint, hint_reason
 
 from ._api import issues_json, read_limited, settings_of
@@ -55,7 +56,7 @@ def _int_param(request: Request, name: str, low: int, high: int, default: int | 
     value = request.query_params.get(name)
     if value is None or value == "":
         return default
-    if not value.isdigit() or not low <= int(value) <= high:
+    if not is_whole(value) or not low <= int(value) <= high:
         raise Refusal(f"bad_{name}", f"{name} is a whole number from {low} to {high}")
     return int(value)
 

@@ -30,7 +30,7 @@ from sueca_rules import (
     replay_report,
 )
 from sueca_rules._schema import SCHEMA_FILENAME, schema_text
-from sueca_rules._text import cut
+from sueca_rules._text import cut, is_whole
 from sueca_rules._yaml import FlowDict, dump_yaml
 
 from ._fields import field_groups
@@ -63,7 +63,7 @@ def settings_of(request: Request) -> Settings:
 async def read_limited(request: Request, limit: int) -> bytes:
     """The request body, refused with 413 past `limit` bytes (read no further)."""
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    if declared is not None and is_whole(declared) and int(declared) > limit:
         raise _too_large(limit)
     body = bytearray()
     async for chunk in request.stream():

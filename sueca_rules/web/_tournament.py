@@ -37,7 +37,7 @@ from starlette.routing import BaseRoute, Route
 
 from sueca_rules import Record, dump_record
 from sueca_rules._errors import SourceError
-from sueca_rules._text import cut
+from sueca_rules._text import cut, is_whole
 from sueca_rules._variant import Variant
 from sueca_rules.tournament import (
     PRINT_CSS,
@@ -597,7 +597,7 @@ class TournamentSite:
 
 def _whole(form: dict[str, str], name: str) -> int:
     text = form.get(name, "").strip()
-    if not text.isdigit() or len(text) > 4:
+    if not is_whole(text) or len(text) > 4:
         raise TournamentError(f"{name} must be a whole number, got {cut(text)!r}")
     return int(text)
 
