@@ -4,6 +4,7 @@ engine side (`BotEngine`, `sueca engine`) answers every line, bad ones with an e
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -24,6 +25,7 @@ from sueca_rules.engines import (
     decision_from_request,
     observation_from_request,
     read_answer,
+    serve,
     variant_mapping,
 )
 
@@ -435,3 +437,25 @@ def test_the_skeleton_engine_of_the_engines_page_plays(tmp_path: Path) -> None:
     assert engine.stats.faults == 0
     assert engine.stats.answered > 20
     assert len([d for d in match.deals if d.result != "redeal"]) == 2
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"type": "hello", "id": "\\ud800", "protocol": 1}',
+        b'{"type": "hello", "id": NaN, "protocol": 1}',
+        b'{"type": "hello", "id": [Infinity], "protocol": 1}',
+        b'{"type": "dance", "id": "\\udc80x"}',
+    ],
+)
+def test_an_id_json_cannot_carry_back_gets_an_error_and_the_engine_goes_on(line: bytes) -> None:
+    # Python's JSON reader takes lone surrogates and NaN; no strict JSON line can repeat them.
+    stdin = io.BytesIO(line + b"\n" + b'{"type": "hello", "id": 2, "protocol": 1}\n')
+    stdout = io.BytesIO()
+    assert serve(BotEngine(1), stdin, stdout) == 0
+    first, second = stdout.getvalue().decode("utf-8").splitlines()
+    error = json.loads(first, parse_constant=lambda name: pytest.fail(f"{name} written"))
+    assert error["type"] == "error"
+    assert error["id"] is None
+    assert "not NaN, an infinity or a text with a lone surrogate" in error["message"]
+    assert json.loads(second)["id"] == 2

@@ -110,7 +110,7 @@ def serve(engine: BotEngine, stdin: IO[bytes], stdout: IO[bytes]) -> int:
                 rest = stdin.readline(MAX_REQUEST)
                 if not rest or rest.endswith(b"\n"):
                     break
-            reply: dict[str, Any] | None = {
+            reply: dict[str, Any] = {
                 "type": "error",
                 "id": None,
                 "message": f"a request line is at most {MAX_REQUEST} bytes",
@@ -118,8 +118,30 @@ def serve(engine: BotEngine, stdin: IO[bytes], stdout: IO[bytes]) -> int:
         elif not line.strip():
             continue
         else:
-            reply = engine.handle(line)
-            if reply is None:
+            answered = engine.handle(line)
+            if answered is None:
                 return 0
-        stdout.write((json.dumps(reply, ensure_ascii=False) + "\n").encode())
+            reply = answered
+        stdout.write(reply_line(reply))
         stdout.flush()
+
+
+def reply_line(reply: dict[str, Any]) -> bytes:
+    """`reply` as one line of strict JSON in UTF-8. A request's id that JSON cannot carry back (NaN,
+    an infinity, a text with a lone surrogate: Python's reader takes them) makes it an error
+    without an id instead; any other text that UTF-8 cannot carry is written escaped."""
+    try:
+        return (json.dumps(reply, ensure_ascii=False, allow_nan=False) + "\n").encode()
+    except (ValueError, UnicodeEncodeError):
+        pass
+    try:
+        json.dumps(reply.get("id"), ensure_ascii=False, allow_nan=False).encode()
+    except (ValueError, UnicodeEncodeError):
+        reply = {"type": "error", "id": None, "message": _BAD_ID}
+    return (json.dumps(reply, allow_nan=False) + "\n").encode()  # ASCII: nothing to refuse
+
+
+_BAD_ID: Final = (
+    "a request's id is a number or a text that JSON can carry back: not NaN, an infinity or a "
+    "text with a lone surrogate"
+)
