@@ -225,6 +225,10 @@ def test_undo_and_the_order_of_rounds(cup: Path, capsys: pytest.CaptureFixture[s
         ("team,player1,player2\nX,,\n,a,b\n", "teams.csv:3: "),
         ("team,player1,player2\nX,,\nY,a,b,c\n", "teams.csv:3: a line has 3 fields"),
         ("team,player1,player2\nX,,\n", "2 to 512 teams, got 1"),
+        (  # past the csv module's field limit (131,072 characters), yet under the file's size cap
+            "team,player1,player2\nX,,\n" + "Y" * 200_000 + ",,\n",
+            "teams.csv:3: not a line of CSV: field larger than field limit",
+        ),
     ],
 )
 def test_a_bad_teams_csv_is_refused(

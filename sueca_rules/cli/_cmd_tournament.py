@@ -156,7 +156,11 @@ def read_teams_csv(path: str) -> list[Team]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise CliError(f"{path}: the file is not UTF-8 text (save it as UTF-8)") from None
-    rows = list(csv.reader(io.StringIO(text)))
+    reader = csv.reader(io.StringIO(text))
+    try:
+        rows = list(reader)
+    except csv.Error as exc:  # a field past the csv module's limit, a broken quote...
+        raise CliError(f"{path}:{reader.line_num}: not a line of CSV: {exc}") from None
     header = [c.strip().lower() for c in rows[0]] if rows else []
     if header != ["team", "player1", "player2"]:
         raise CliError(f"{path}:1: the first line must be the header team,player1,player2")
