@@ -247,3 +247,18 @@ def test_sigterm_stops_the_arena_and_its_engines(tmp_path: Path) -> None:
 
 def _pids(path: Path) -> list[int]:
     return [int(x) for x in path.read_text().split()] if path.exists() else []
+
+
+def test_a_duplicate_deal_is_won_by_the_points_each_team_took() -> None:
+    from sueca_rules.engines import DealPair, PairResult, arena_report
+
+    def rate(*pairs: tuple[tuple[int, int], tuple[int, int]]) -> float:
+        deals = [DealPair(a, b, (0.5, 0.5)) for a, b in pairs]
+        report = arena_report(PairResult("a", "b", "portugal", deals))
+        return float(report["a_duplicate_win_rate"])
+
+    assert rate(((70, 60), (50, 60))) == 1.0  # 130 of 240: above 120
+    assert rate(((60, 60), (60, 60))) == 0.5
+    assert rate(((0, 0), (0, 0))) == 0.5  # redealt for ever both times: nobody won (was a loss)
+    assert rate(((0, 30), (0, 10))) == 1.0  # claims ended both plays early: 30 to 10
+    assert rate(((0, 30), (0, 50))) == 0.0

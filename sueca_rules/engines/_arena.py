@@ -321,15 +321,22 @@ def wilson(score: float, n: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def _duplicate_score(pair: DealPair) -> float:
+    """A's score of a duplicate deal: 1 when A took more card points than B over both plays, ½
+    when as many. Where both plays dealt out their 120 points, that is A's points above 120 (½ at
+    120); a play that ended early (a claim) or was never played (redealt for ever: 0 to 0) is
+    weighed by what each team took, not as a loss of A's."""
+    a, b = sum(pair.a_points), sum(pair.b_points)
+    return 1.0 if a > b else 0.5 if a == b else 0.0
+
+
 def arena_report(result: PairResult) -> dict[str, Any]:
     """The contract's JSON of a two-entrant arena (rates rounded to 4 places)."""
     pairs = result.pairs
     plays = 2 * len(pairs)
     win = sum(sum(p.a_scores) for p in pairs) / plays if plays else 0.0
     low, high = wilson(win, plays)
-    duplicate = [
-        1.0 if sum(p.a_points) > 120 else 0.5 if sum(p.a_points) == 120 else 0.0 for p in pairs
-    ]
+    duplicate = [_duplicate_score(p) for p in pairs]
     margins = [a - b for p in pairs for a, b in zip(p.a_points, p.b_points, strict=True)]
     stats = result.stats
     return {
