@@ -518,6 +518,18 @@ def test_connections_are_capped() -> None:
                 assert b.receive_json()["code"] == "busy"
 
 
+def test_too_large_messages_count_against_the_rate() -> None:
+    with make_client(message_burst=3, messages_per_second=0.001) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        with c.websocket_connect(url(table)) as ws:
+            until(ws, my_turn(0))
+            codes = []
+            for _ in range(4):
+                ws.send_text("x" * 100_000)
+                codes.append(ws.receive_json()["code"])
+            assert codes == ["too_large"] * 3 + ["rate"]
+
+
 def test_message_rate_is_capped() -> None:
     with make_client(message_burst=5, messages_per_second=0.001) as c:
         table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
@@ -529,6 +541,7 @@ def test_message_rate_is_capped() -> None:
                 codes.append(ws.receive_json()["code"])
             assert codes == ["unknown_type"] * 5 + ["rate"]
             ws.send_json({"type": "play", "card": "AS"})  # not acted on: over the rate
+            ws.send_text("x" * 100_000)  # too large, yet over the rate first: not answered
             ws.send_text("x" * 10)  # nor reported again within the second
             with c.websocket_connect(url(table)) as again:  # the seat still works
                 assert until(again, my_turn(0))["version"] > 0
@@ -870,3 +883,29 @@ def test_a_level_5_bot_can_sit_at_a_table(client: TestClient) -> None:
     response = client.post("/api/tables", json=body)
     assert response.status_code == 200
     assert [s["seat"] for s in response.json()["seats"]] == [0]
+
+
+def test_a_browser_gone_while_a_message_is_sent_ends_the_writer_quietly(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import asyncio
+
+    from starlette.websockets import WebSocketDisconnect
+
+    from sueca_rules.web._ws import Connection
+
+    class Gone:
+        sent = 0
+
+        async def send_text(self, text: str) -> None:
+            self.sent += 1
+            raise WebSocketDisconnect(1001)
+
+    socket = Gone()
+    conn = Connection(socket, "en", Settings.for_tests())  # type: ignore[arg-type]
+    conn.push({"type": "state"})
+    conn.push({"type": "event"})
+    with caplog.at_level("INFO"):
+        asyncio.run(asyncio.wait_for(conn.write(), 5))  # returns: no exception to log
+    assert socket.sent == 1
+    assert not caplog.records

@@ -156,6 +156,8 @@ class Connection:
                         await self.ws.close(code, reason)
                         return
                     await self.ws.send_text(json.dumps(message, ensure_ascii=False))
+        except (WebSocketDisconnect, RuntimeError):
+            return  # the browser went away while a message was on its way: nothing to send to
         except TimeoutError:
             # The socket takes nothing more (not even a close): the connection is given up,
             # its seat is away, and the server drops the socket.
@@ -170,18 +172,18 @@ class Connection:
 
 
 def on_text(table: Table, seat: Seat, conn: Connection, text: str) -> None:
-    """One message from the browser: checked for size, rate and form, then handed to the
-    table (which checks it against the rules)."""
-    if len(text) > conn.settings.max_message_bytes or (
-        len(text.encode("utf-8", "replace")) > conn.settings.max_message_bytes
-    ):
-        conn.error("too_large")
-        return
+    """One message from the browser: checked for rate (every message counts, a refused one
+    too), size and form, then handed to the table (which checks it against the rules)."""
     if not conn.allow():
         now = time.monotonic()
         if now - conn.warned > 1.0:  # one warning a second, not one per message
             conn.warned = now
             conn.error("rate")
+        return
+    if len(text) > conn.settings.max_message_bytes or (
+        len(text.encode("utf-8", "replace")) > conn.settings.max_message_bytes
+    ):
+        conn.error("too_large")
         return
     try:
         message = json.loads(text)
