@@ -410,7 +410,10 @@ class Table:
         for action in actions:
             self._note(self._apply(action))
         self.logged = len(actions)
-        self.version = len(actions) + 1
+        # The versions go on rising across a restart (a page shows only a state newer than the
+        # last it saw): a rebuilt table counts on from the wall clock in milliseconds, above any
+        # version the process before it can have reached.
+        self.version = max(len(actions) + 1, time.time_ns() // 1_000_000)
         now = self.clock()
         for seat in self.seats:
             if seat.human and seat.joined:
