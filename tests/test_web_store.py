@@ -582,3 +582,37 @@ def test_a_log_written_before_the_turn_protocol_replays_the_same() -> None:
     record = dump_record(match.to_record(), "json")
     assert hashlib.sha256(record.encode()).hexdigest() == OLD_LOG_RECORD
     assert match.pending() is not None
+
+
+def test_a_lease_of_a_process_gone_is_free_at_once(db: Path) -> None:
+    import os
+    import subprocess
+    import sys
+    import time as clock
+
+    from sueca_rules.web._store import _pid_alive
+
+    store = SqliteStore(db)
+    other_here = SqliteStore(db)  # another store of this very process: alive
+    now = clock.time()
+    later = now + 60
+
+    # A holder killed but not yet collected by its parent (a zombie) is gone.
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    try:
+        for _ in range(200):
+            if not _pid_alive(child.pid):
+                break
+            clock.sleep(0.02)
+        assert not _pid_alive(child.pid)  # exited, not yet collected: a zombie
+        assert store._free(("gone", store.host, child.pid, later), now)
+    finally:
+        child.wait()
+    # A holder that had this process's pid before it (a container restarted as pid 1) is gone;
+    # another store of this process is not.
+    assert store._free(("before", store.host, store.pid, later), now)
+    assert not store._free((other_here.owner, store.host, store.pid, later), now)
+    # A live holder, or one of another machine, keeps its lease until it runs out.
+    assert not store._free(("alive", store.host, os.getppid(), later), now)
+    assert not store._free(("far", "another-host", child.pid, later), now)
+    assert store._free(("far", "another-host", child.pid, now - 1), now)

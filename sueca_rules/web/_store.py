@@ -293,13 +293,25 @@ class MemoryStore:
 
 
 def _pid_alive(pid: int) -> bool:
+    """Whether process `pid` runs: it exists and is not a zombie (a process killed whose parent
+    has not yet collected it, as a test harness or a supervisor may leave it)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except OSError:
-        return True  # it exists, under another user
-    return True
+        pass  # it exists, under another user
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return True  # no /proc (not Linux): it exists
+    return stat.rpartition(")")[2].split()[:1] != ["Z"]  # the state follows the (name)
+
+
+_OWNERS_HERE: Final[set[str]] = set()
+"""The owners of the stores opened by this process: a lease held under this process's pid by
+any other owner was taken by an earlier process that had the same pid (a container restarted
+as pid 1), and that process is gone."""
 
 
 class SqliteStore:
@@ -310,6 +322,7 @@ class SqliteStore:
         self.name = str(path)
         self.clock = clock
         self.owner = uuid.uuid4().hex
+        _OWNERS_HERE.add(self.owner)
         self.host = socket.gethostname()
         self.pid = os.getpid()
         self._lock = threading.Lock()
@@ -477,7 +490,11 @@ class SqliteStore:
             return True
         # The holder ran on this machine and is gone (a crash, kill -9): no need to wait for
         # its lease to run out.
-        return bool(host == self.host and pid != self.pid and not _pid_alive(int(pid)))
+        if host != self.host or pid is None:
+            return False
+        if pid == self.pid:
+            return owner not in _OWNERS_HERE  # a process before this one, with the same pid
+        return not _pid_alive(int(pid))
 
     def live(self) -> list[str]:
         now = self.clock()
