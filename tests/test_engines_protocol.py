@@ -298,6 +298,8 @@ def test_a_broken_request_gets_an_error_never_an_exception(
     assert reply["type"] in ("decision", "error")
     if reply["type"] == "decision":
         assert reply["choice"] in request["options"]
+    else:
+        assert not reply["message"].startswith("internal error"), reply
 
 
 def test_sueca_engine_speaks_on_stdio() -> None:
@@ -459,3 +461,41 @@ def test_an_id_json_cannot_carry_back_gets_an_error_and_the_engine_goes_on(line:
     assert error["id"] is None
     assert "not NaN, an infinity or a text with a lone surrogate" in error["message"]
     assert json.loads(second)["id"] == 2
+
+
+def _brasil_redeal_request() -> dict[str, Any]:
+    for seed in range(200):
+        match = Match("brasil", seed=seed)
+        while (decision := match.pending()) is not None and decision.kind == "trump":
+            match.decide(decision.default)
+        if decision is not None and decision.kind == "redeal":
+            return decide_request(match, decision, match_id="m", request_id=3, time_ms=100)
+    raise AssertionError("no redeal question in 200 deals")
+
+
+@pytest.mark.parametrize("level", [1, 3, 5])
+def test_an_impossible_state_is_refused_by_what_makes_it_so(level: int) -> None:
+    engine = BotEngine(level)
+
+    def refusal(request: dict[str, Any]) -> str:
+        reply = engine.handle(json.dumps(request))
+        assert reply is not None
+        assert reply["type"] == "error", reply
+        return str(reply["message"])
+
+    _, _, card = _decision()
+    unknown = {**card, "state": {**card["state"], "trump_card": None}}
+    assert refusal(unknown) == (
+        '"state.trump_card" is null, but only the dealer\'s choice of trump comes before the '
+        "trump card is known (this is a 'card' decision)"
+    )
+    hand = card["state"]["hand"]
+    stranger = next(c for c in ("AS", "AH", "AD", "AC", "2S", "2H") if c not in hand)
+    assert refusal({**card, "options": [stranger]}).startswith(
+        f'"options"[0]: {stranger} is not in "state.hand" (the cards seat '
+    )
+    redeal = _brasil_redeal_request()
+    late = {**redeal, "state": {**redeal["state"], "plays": [{"seat": 0, "card": "2S"}]}}
+    assert refusal(late) == (
+        "a 'redeal' decision comes before the first card, but \"state.plays\" holds 1"
+    )

@@ -380,7 +380,9 @@ def observation_from_request(
     [`decision_from_request()`][sueca_rules.engines.decision_from_request] when the caller has
     it already. Raises
     [`ProtocolError`][sueca_rules.engines.ProtocolError] for a request that is malformed or
-    impossible (cards twice, a card played out of turn, more than a deal's cards)."""
+    impossible (cards twice, a card played out of turn, more than a deal's cards, a card option
+    the seat cannot play, no trump card where one is known, a question of before the first card
+    asked after it)."""
     _, rules = variant_from_request(request)
     if decision is None:
         decision = decision_from_request(request)
@@ -418,6 +420,15 @@ def observation_from_request(
     if not isinstance(claims_list, list) or len(claims_list) > MAX_CLAIMS:
         raise ProtocolError(f'"state.claims" must be a list of at most {MAX_CLAIMS} claims')
 
+    if trump_card is None and kind != "trump":
+        raise ProtocolError(
+            f'"state.trump_card" is null, but only the dealer\'s choice of trump comes before '
+            f"the trump card is known (this is a {kind!r} decision)"
+        )
+    if kind in ("trump", "redeal") and plays:
+        raise ProtocolError(
+            f'a {kind!r} decision comes before the first card, but "state.plays" holds {len(plays)}'
+        )
     trump = None if trump_card is None else _SUITS[trump_card // 10]
     tricks, trick, leader, played_mask, voids, sizes = _replay(
         plays, rules, dealer, trump, hand_mask
@@ -446,6 +457,14 @@ def observation_from_request(
         allowed = legal_mask(hand_mask, [int(c) for c in trick])
         legal = hand if allowed == hand_mask else tuple(cards_from_mask(allowed))
         playable = hand if rules.revoke_claimable else legal
+    if kind == "card":
+        for i, option in enumerate(decision.options):
+            if option not in playable:
+                where = 'not in "state.hand"' if option not in hand else "not a legal card"
+                raise ProtocolError(
+                    f'"options"[{i}]: {option} is {where} (the cards seat {seat} may play: '
+                    f"{' '.join(map(str, playable))})"
+                )
     return Observation(
         seat=seat,
         rules=rules,
