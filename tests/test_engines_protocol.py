@@ -26,6 +26,7 @@ from sueca_rules.engines import (
     observation_from_request,
     read_answer,
     serve,
+    time_budget,
     variant_mapping,
 )
 
@@ -499,3 +500,13 @@ def test_an_impossible_state_is_refused_by_what_makes_it_so(level: int) -> None:
     assert refusal(late) == (
         "a 'redeal' decision comes before the first card, but \"state.plays\" holds 1"
     )
+
+
+@pytest.mark.parametrize(
+    ("given", "budget"),
+    [(100, 100), (0.4, 1), (-5, 1), (1e308, 3_600_000), (10**30, 3_600_000), (float("nan"), None)],
+)
+def test_a_time_budget_is_a_millisecond_to_an_hour_whatever_the_request_says(
+    given: float, budget: int | None
+) -> None:
+    assert time_budget({"time_ms": given}) == budget

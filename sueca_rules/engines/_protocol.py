@@ -499,8 +499,11 @@ def observation_from_request(
 
 
 def time_budget(request: Mapping[str, Any]) -> int | None:
-    """The request's `time_ms` (a whole number of milliseconds, at least 1), or `None`."""
+    """The request's `time_ms` (a whole number of milliseconds, at least 1 and at most an hour,
+    the longest a bot takes), or `None`."""
+    from ..bots._sampling import _MAX_TIME_MS
+
     value = request.get("time_ms")
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         return None
-    return max(1, int(value))
+    return int(min(max(1, value), _MAX_TIME_MS))
