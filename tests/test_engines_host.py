@@ -53,6 +53,8 @@ ENGINES = {
     "spam": "    for _ in range(3): send({'type': 'decision', 'id': rid, 'choice': options[0]})",
     "not_an_option": "    send({'type': 'decision', 'id': rid, 'choice': 'ZZ'})",
     "slow": "    time.sleep(0.5)\n    send({'type': 'decision', 'id': rid, 'choice': options[0]})",
+    "blank_lines": "    sys.stdout.write('\\n \\r\\n\\n')\n"
+    "    send({'type': 'decision', 'id': rid, 'choice': options[-1]})",
 }
 
 
@@ -246,3 +248,13 @@ def test_play_match_starts_an_engine_not_started(tmp_path: Path) -> None:
     match = _play(missing)  # cannot start: every decision of its seats is a fault
     assert missing.stats.faults == missing.stats.decisions == 20
     assert "cannot start" in missing.stats.log[0]
+
+
+def test_blank_lines_before_an_answer_are_no_faults(tmp_path: Path) -> None:
+    # An engine skips the blank lines of its input; so does the host of an engine's output.
+    with EngineProcess(_script(tmp_path, "blank_lines"), time_ms=2000) as engine:
+        match = _play(engine)
+    assert len(match.deals) == 1
+    assert engine.stats.answered == engine.stats.decisions > 0
+    assert engine.stats.faults == 0
+    assert engine.stats.extra_lines == 0

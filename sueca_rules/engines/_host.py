@@ -458,6 +458,8 @@ class EngineProcess:
             if item is _EOF:
                 out.queue.put(_EOF)  # seen again by the next read
                 break
+            if isinstance(item, bytes) and not item.strip():
+                continue  # a blank line: nothing
             if isinstance(item, bytes) and self._answer_id(item) in self._given_up:
                 self.stats.extra_lines += 1  # a late answer: its fault is counted already
             else:
@@ -553,6 +555,8 @@ class EngineProcess:
                     request_id=request_id,
                 )
             assert isinstance(line, bytes)
+            if not line.strip():
+                continue  # a blank line answers nothing (an engine skips them too)
             answered = self._answer_id(line)
             if answered is not None and answered != request_id:
                 if answered in self._given_up:
