@@ -112,10 +112,14 @@ def test_a_misbehaving_engine_has_faults_and_the_match_goes_on(
     assert stats.faults >= 1
     assert stats.faults + stats.answered == stats.decisions
     assert stats.log
+    assert stats.first == next(iter(stats.log)) or len(stats.log) == stats.log.maxlen
     if stops:
         # Replaced for the rest of the match: asked no more, so at most one slow decision.
         assert stats.answered <= 2
         assert stats.faults == stats.decisions - stats.answered
+        # The first fault says why (the rest only that it was replaced).
+        assert stats.first.startswith(("no answer to request", "exited (status"))
+        assert stats.log[-1].startswith("replaced")
     else:
         assert stats.faults == stats.decisions  # every answer was wrong
     assert elapsed < 30  # the host never waits for a hanging engine beyond its deadline

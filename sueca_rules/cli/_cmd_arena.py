@@ -195,9 +195,11 @@ def _show(
     for result in results:
         for side, stats in zip((result.a, result.b), result.stats, strict=True):
             if stats.faults:
-                last = "; ".join(list(stats.log)[-3:])
+                latest = list(stats.log)[-3:]
+                last = "; ".join(latest)
                 faults = f"{stats.faults} fault{'s' if stats.faults != 1 else ''}"
-                print(f"note: {side}: {faults}; the last: {last}", file=sys.stderr)
+                first = f"; the first: {stats.first}" if stats.first not in latest else ""
+                print(f"note: {side}: {faults}{first}; the last: {last}", file=sys.stderr)
     if len(entrants) == 2:
         if args.json:
             print_json(reports[0])

@@ -233,6 +233,7 @@ def _merge_stats(into: EngineStats, other: EngineStats) -> None:
     into.restarts += other.restarts
     into.total_ms += other.total_ms
     into.log.extend(other.log)
+    into.first = into.first or other.first
 
 
 def new_pool(jobs: int) -> ProcessPoolExecutor:

@@ -102,6 +102,9 @@ class EngineStats:
     """Wall-clock milliseconds from sending a request to reading its answer, summed."""
     log: deque[str] = field(default_factory=lambda: deque(maxlen=FAULT_LOG))
     """What went wrong, the last [`FAULT_LOG`][sueca_rules.engines.FAULT_LOG] faults."""
+    first: str = ""
+    """The first fault (often the cause of the ones after it: an engine that stopped answering
+    is replaced for every decision after), `""` before any."""
 
     @property
     def ms_per_decision(self) -> float:
@@ -425,6 +428,8 @@ class EngineProcess:
             return None
 
     def _fault_note(self, text: str) -> None:
+        if not self.stats.first:
+            self.stats.first = text
         self.stats.log.append(text)
 
     def _fault(
