@@ -248,6 +248,8 @@ def test_the_bot_engine_answers_a_request_with_an_option() -> None:
     ("line", "words"),
     [
         ("{", "not JSON"),
+        ("[" * 5000 + "]" * 5000, "nests arrays or objects too deep"),
+        ('{"type": "hello", "id": ' + "1" * 5000 + "}", "a number of thousands of digits"),
         ("[]", "JSON object"),
         ('{"type": "dance", "id": 1}', "unknown request type"),
         ('{"type": "decide", "id": 1}', 'no "decision"'),

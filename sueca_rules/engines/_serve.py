@@ -62,8 +62,12 @@ class BotEngine:
         try:
             try:
                 request = json.loads(line)
-            except (ValueError, RecursionError):
+            except RecursionError:
+                raise ProtocolError("the request nests arrays or objects too deep") from None
+            except json.JSONDecodeError:
                 raise ProtocolError("the request is not JSON") from None
+            except ValueError:  # JSON, but a number of more digits than int() reads
+                raise ProtocolError("the request holds a number of thousands of digits") from None
             if not isinstance(request, dict):
                 raise ProtocolError("a request is a JSON object")
             request_id = request.get("id")
