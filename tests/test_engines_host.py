@@ -172,6 +172,12 @@ def test_an_engine_that_cannot_start_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(EngineError, match="did not answer hello in time"):
         EngineProcess([sys.executable, str(mute)], hello_s=0.5).start()
     assert time.monotonic() - start < 10
+    huge = tmp_path / "huge.py"
+    huge.write_text("import time\nprint('x' * 200_000, flush=True)\ntime.sleep(60)\n", "utf-8")
+    start = time.monotonic()
+    with pytest.raises(EngineError, match="its answer to hello is a line longer than 65536 bytes"):
+        EngineProcess([sys.executable, str(huge)], hello_s=30).start()
+    assert time.monotonic() - start < 10  # said at once, not at the end of the hello's time
 
 
 def test_stderr_is_kept_to_a_bounded_log(tmp_path: Path) -> None:

@@ -293,8 +293,12 @@ class EngineProcess:
                     self._err.join(1.0)  # its last words, read to the end
                 raise EngineError(f"{self.name} {what}{self._stderr_hint()}")
             if line is _TOO_LONG:
-                continue
+                raise EngineError(
+                    f"{self.name}: its answer to hello is a line longer than {self.max_line} bytes"
+                )
             assert isinstance(line, bytes)
+            if not line.strip():
+                continue  # a blank line answers nothing
             try:
                 self.info = read_hello(line)
             except ProtocolError as exc:
