@@ -22,10 +22,11 @@ from ._base import Bot, RandomBot
 from ._driver import advance, answer, play_match, redeal_wanted, trump_side
 from ._levels import LEVELS, make_bot, takes_budget
 from ._rule_bots import MemoryBot, RuleBot
-from ._sampling import SamplingBot, SearchBot
+from ._sampling import MAX_TIME_MS, SamplingBot, SearchBot
 
 __all__ = [
     "LEVELS",
+    "MAX_TIME_MS",
     "Bot",
     "MemoryBot",
     "RandomBot",

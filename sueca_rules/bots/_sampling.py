@@ -36,7 +36,14 @@ if TYPE_CHECKING:
     from .._match import Observation
     from .._rules import Rules
 
-__all__ = ["SamplingBot", "SearchBot", "Start", "candidate_cards", "sampled_deals"]
+__all__ = [
+    "MAX_TIME_MS",
+    "SamplingBot",
+    "SearchBot",
+    "Start",
+    "candidate_cards",
+    "sampled_deals",
+]
 
 _BATCH: Final = 12
 """Deals drawn at a time (see _Deals)."""
@@ -58,8 +65,9 @@ _CHECK_EVERY: Final = 6
 """Deals between two such looks."""
 _MAX_SAMPLES: Final = 1_000_000
 """The most deals a decision may sample (also the limit of `samples` with `time_ms` alone)."""
-_MAX_TIME_MS: Final = 3_600_000.0
-"""The longest budget a decision may have: an hour."""
+MAX_TIME_MS: Final = 3_600_000.0
+"""The longest `time_ms` a bot takes: an hour (the engine protocol takes any longer budget as
+this)."""
 _MAX_SOLVE_TRICKS: Final = 6
 """The most tricks left from which a decision may solve each sampled deal exactly (six take about
 a millisecond a solve with the compiled kernel, many more without it)."""
@@ -324,10 +332,10 @@ class SamplingBot(BaseBot):
         if time_ms is not None and (
             isinstance(time_ms, bool)
             or not isinstance(time_ms, int | float)
-            or not 0 < time_ms <= _MAX_TIME_MS
+            or not 0 < time_ms <= MAX_TIME_MS
         ):
             raise bot_error(
-                f"time_ms must be a number of milliseconds, 0 < time_ms <= {_MAX_TIME_MS:,}, "
+                f"time_ms must be a number of milliseconds, 0 < time_ms <= {MAX_TIME_MS:,}, "
                 f"got {time_ms!r}"
             )
         if not 0 <= solve_tricks <= _MAX_SOLVE_TRICKS:

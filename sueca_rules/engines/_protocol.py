@@ -420,15 +420,7 @@ def observation_from_request(
     if not isinstance(claims_list, list) or len(claims_list) > MAX_CLAIMS:
         raise ProtocolError(f'"state.claims" must be a list of at most {MAX_CLAIMS} claims')
 
-    if trump_card is None and kind != "trump":
-        raise ProtocolError(
-            f'"state.trump_card" is null, but only the dealer\'s choice of trump comes before '
-            f"the trump card is known (this is a {kind!r} decision)"
-        )
-    if kind in ("trump", "redeal") and plays:
-        raise ProtocolError(
-            f'a {kind!r} decision comes before the first card, but "state.plays" holds {len(plays)}'
-        )
+    _check_the_moment(kind, trump_card, plays)
     trump = None if trump_card is None else _SUITS[trump_card // 10]
     tricks, trick, leader, played_mask, voids, sizes = _replay(
         plays, rules, dealer, trump, hand_mask
@@ -458,13 +450,7 @@ def observation_from_request(
         legal = hand if allowed == hand_mask else tuple(cards_from_mask(allowed))
         playable = hand if rules.revoke_claimable else legal
     if kind == "card":
-        for i, option in enumerate(decision.options):
-            if option not in playable:
-                where = 'not in "state.hand"' if option not in hand else "not a legal card"
-                raise ProtocolError(
-                    f'"options"[{i}]: {option} is {where} (the cards seat {seat} may play: '
-                    f"{' '.join(map(str, playable))})"
-                )
+        _check_card_options(decision, hand, playable)
     return Observation(
         seat=seat,
         rules=rules,
@@ -498,12 +484,39 @@ def observation_from_request(
     )
 
 
+def _check_the_moment(kind: DecisionKind, trump_card: int | None, plays: list[Any]) -> None:
+    """Refuse a decision asked at a moment it cannot come: before the trump card is known (only
+    the dealer's choice of trump comes then), or a question of before the first card after it."""
+    if trump_card is None and kind != "trump":
+        raise ProtocolError(
+            f'"state.trump_card" is null, but only the dealer\'s choice of trump comes before '
+            f"the trump card is known (this is a {kind!r} decision)"
+        )
+    if kind in ("trump", "redeal") and plays:
+        raise ProtocolError(
+            f'a {kind!r} decision comes before the first card, but "state.plays" holds {len(plays)}'
+        )
+
+
+def _check_card_options(
+    decision: Decision, hand: tuple[Card, ...], playable: tuple[Card, ...]
+) -> None:
+    """Refuse a card decision with an option the seat cannot play."""
+    for i, option in enumerate(decision.options):
+        if option not in playable:
+            where = 'not in "state.hand"' if option not in hand else "not a legal card"
+            raise ProtocolError(
+                f'"options"[{i}]: {option} is {where} (the cards seat {decision.seat} may play: '
+                f"{' '.join(map(str, playable))})"
+            )
+
+
 def time_budget(request: Mapping[str, Any]) -> int | None:
     """The request's `time_ms` (a whole number of milliseconds, at least 1 and at most an hour,
     the longest a bot takes), or `None`."""
-    from ..bots._sampling import _MAX_TIME_MS
+    from ..bots import MAX_TIME_MS
 
     value = request.get("time_ms")
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         return None
-    return int(min(max(1, value), _MAX_TIME_MS))
+    return int(min(max(1, value), MAX_TIME_MS))
