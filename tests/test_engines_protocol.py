@@ -497,6 +497,20 @@ def test_an_impossible_state_is_refused_by_what_makes_it_so(level: int) -> None:
     assert refusal({**card, "options": [stranger]}).startswith(
         f'"options"[0]: {stranger} is not in "state.hand" (the cards seat '
     )
+    state = card["state"]
+    assert refusal({**card, "state": {**state, "points": [120, 120]}}) == (
+        '"state.points" is [120, 120], but the tricks of "state.plays" give [0, 0]'
+    )
+    assert refusal({**card, "state": {**state, "tricks_won": [0, 1]}}).startswith(
+        '"state.tricks_won" is [0, 1], but the tricks of "state.plays" give [0, 0]'
+    )
+    turned = state["trump_card"]
+    if state["dealer"] != card["seat"]:  # the turned card in another seat's hand
+        taken = [turned, *state["hand"][1:]]
+        assert "holds the turned trump card" in refusal(
+            {**card, "options": [c for c in card["options"] if c in taken] or [turned],
+             "state": {**state, "hand": taken}}
+        )  # fmt: skip
     redeal = _brasil_redeal_request()
     late = {**redeal, "state": {**redeal["state"], "plays": [{"seat": 0, "card": "2S"}]}}
     assert refusal(late) == (

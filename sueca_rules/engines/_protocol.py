@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, get_args
 
-from .._cards import BIT, POINTS, Card, Suit, cards_from_mask, parse_card
+from .._cards import BIT, CARDS, POINTS, Card, Suit, cards_from_mask, parse_card
 from .._engine import Observation
 from .._errors import CardError, SuecaError, VariantError
 from .._events import Claim, Trick, TrumpSide
@@ -425,6 +425,8 @@ def observation_from_request(
     tricks, trick, leader, played_mask, voids, sizes = _replay(
         plays, rules, dealer, trump, hand_mask
     )
+    _check_the_tally(tricks, points, tricks_won)
+    _check_the_turned_card(seat, dealer, trump_card, in_hand, hand_mask, played_mask)
     order = rules.play_order(leader)
     if sizes[seat] != len(hand) and trump_card is not None:
         raise ProtocolError(
@@ -482,6 +484,44 @@ def observation_from_request(
         penalties=(penalties[0], penalties[1]),
         may_redeal=kind == "redeal" and True in decision.options,
     )
+
+
+def _check_the_tally(
+    tricks: list[Trick], points: tuple[int, int], tricks_won: tuple[int, int]
+) -> None:
+    """Refuse card points or tricks won that are not what the tricks played give."""
+    taken, won = [0, 0], [0, 0]
+    for trick in tricks:
+        taken[team_of(trick.winner)] += trick.points
+        won[team_of(trick.winner)] += 1
+    if list(points) != taken:
+        raise ProtocolError(
+            f'"state.points" is {list(points)}, but the tricks of "state.plays" give {taken}'
+        )
+    if list(tricks_won) != won:
+        raise ProtocolError(
+            f'"state.tricks_won" is {list(tricks_won)}, but the tricks of "state.plays" give {won}'
+        )
+
+
+def _check_the_turned_card(
+    seat: int, dealer: int, card: int | None, in_hand: bool, hand_mask: int, played_mask: int
+) -> None:
+    """Refuse a turned trump card that is where it cannot be: in the dealer's hand once played,
+    in another seat's hand, or missing from the dealer's while said to be there."""
+    if card is None:
+        return
+    if in_hand and played_mask & BIT[card]:
+        raise ProtocolError(f'"state.trump_card_in_hand" is true, but {CARDS[card]} was played')
+    if seat != dealer and hand_mask & BIT[card]:
+        raise ProtocolError(
+            f'"state.hand" holds the turned trump card {CARDS[card]}, which the dealer, seat '
+            f"{dealer}, took"
+        )
+    if seat == dealer and in_hand and not hand_mask & BIT[card]:
+        raise ProtocolError(
+            f'"state.trump_card_in_hand" is true, but {CARDS[card]} is not in "state.hand"'
+        )
 
 
 def _check_the_moment(kind: DecisionKind, trump_card: int | None, plays: list[Any]) -> None:
