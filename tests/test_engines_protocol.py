@@ -262,6 +262,13 @@ def test_the_bot_engine_answers_a_bad_line_with_an_error(line: str, words: str) 
     assert words in reply["message"]
 
 
+def test_a_request_line_that_is_not_utf8_is_not_json() -> None:
+    reply = BotEngine(1).handle(b'{"type": "hello", "id": "caf\xe9"}')
+    assert reply is not None
+    assert reply["type"] == "error"
+    assert reply["message"] == "the request is not JSON"
+
+
 def test_a_long_unknown_request_type_is_shown_cut() -> None:
     reply = BotEngine(1).handle(json.dumps({"type": "d" * 300, "id": 1}))
     assert reply is not None

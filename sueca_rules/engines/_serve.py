@@ -64,7 +64,7 @@ class BotEngine:
                 request = json.loads(line)
             except RecursionError:
                 raise ProtocolError("the request nests arrays or objects too deep") from None
-            except json.JSONDecodeError:
+            except (json.JSONDecodeError, UnicodeDecodeError):
                 raise ProtocolError("the request is not JSON") from None
             except ValueError:  # JSON, but a number of more digits than int() reads
                 raise ProtocolError("the request holds a number of thousands of digits") from None
