@@ -114,8 +114,9 @@ class EngineStats:
 
 class _Reader:
     """Reads a stream on a thread: stdout into a queue of lines (each at most `max_line` bytes;
-    a longer line becomes one `_TOO_LONG` and the rest of it is skipped), or stderr into a
-    bounded ring."""
+    a longer line becomes one `_TOO_LONG` and the rest of it is skipped; a blank line answers
+    nothing and is left out, as an engine leaves out the host's), or stderr into a bounded
+    ring."""
 
     def __init__(self, stream: Any, max_line: int, lines: bool) -> None:
         self.queue: queue.Queue[object] = queue.Queue()
@@ -164,12 +165,12 @@ class _Reader:
                     buffer += chunk[start:end]
                     if len(buffer) + 1 > self._max:
                         self._put(_TOO_LONG)
-                    else:
+                    elif buffer.strip():
                         self._put(bytes(buffer))
                 skipping = False
                 buffer.clear()
                 start = end + 1
-        if buffer and not skipping:
+        if buffer.strip() and not skipping:
             self._put(bytes(buffer))
         self.queue.put(_EOF)
 
@@ -297,8 +298,6 @@ class EngineProcess:
                     f"{self.name}: its answer to hello is a line longer than {self.max_line} bytes"
                 )
             assert isinstance(line, bytes)
-            if not line.strip():
-                continue  # a blank line answers nothing
             try:
                 self.info = read_hello(line)
             except ProtocolError as exc:
@@ -467,8 +466,6 @@ class EngineProcess:
             if item is _EOF:
                 out.queue.put(_EOF)  # seen again by the next read
                 break
-            if isinstance(item, bytes) and not item.strip():
-                continue  # a blank line: nothing
             if isinstance(item, bytes) and self._answer_id(item) in self._given_up:
                 self.stats.extra_lines += 1  # a late answer: its fault is counted already
             else:
@@ -564,8 +561,6 @@ class EngineProcess:
                     request_id=request_id,
                 )
             assert isinstance(line, bytes)
-            if not line.strip():
-                continue  # a blank line answers nothing (an engine skips them too)
             answered = self._answer_id(line)
             if answered is not None and answered != request_id:
                 if answered in self._given_up:
