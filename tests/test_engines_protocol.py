@@ -512,6 +512,10 @@ def test_an_impossible_state_is_refused_by_what_makes_it_so(level: int) -> None:
         '"state.tricks_won" is [0, 1], but the tricks of "state.plays" give [0, 0]'
     )
     turned = state["trump_card"]
+    if turned not in [p["card"] for p in state["plays"]]:  # not played: the dealer holds it
+        assert refusal({**card, "state": {**state, "trump_card_in_hand": False}}) == (
+            f'"state.trump_card_in_hand" is false, but {turned} was not played'
+        )
     if state["dealer"] != card["seat"]:  # the turned card in another seat's hand
         taken = [turned, *state["hand"][1:]]
         assert "holds the turned trump card" in refusal(

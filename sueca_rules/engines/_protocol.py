@@ -507,20 +507,22 @@ def _check_the_tally(
 def _check_the_turned_card(
     seat: int, dealer: int, card: int | None, in_hand: bool, hand_mask: int, played_mask: int
 ) -> None:
-    """Refuse a turned trump card that is where it cannot be: in the dealer's hand once played,
-    in another seat's hand, or missing from the dealer's while said to be there."""
+    """Refuse a turned trump card that is where it cannot be: the dealer takes it and holds it
+    until it is played, so `trump_card_in_hand` says whether it was not played yet, and only the
+    dealer's own hand may hold it."""
     if card is None:
         return
-    if in_hand and played_mask & BIT[card]:
-        raise ProtocolError(f'"state.trump_card_in_hand" is true, but {CARDS[card]} was played')
-    if seat != dealer and hand_mask & BIT[card]:
+    played = bool(played_mask & BIT[card])
+    if in_hand == played:
         raise ProtocolError(
-            f'"state.hand" holds the turned trump card {CARDS[card]}, which the dealer, seat '
-            f"{dealer}, took"
+            f'"state.trump_card_in_hand" is {str(in_hand).lower()}, but {CARDS[card]} was '
+            f"{'' if played else 'not '}played"
         )
-    if seat == dealer and in_hand and not hand_mask & BIT[card]:
+    if bool(hand_mask & BIT[card]) != (seat == dealer and in_hand):
+        where = "holds" if hand_mask & BIT[card] else "lacks"
         raise ProtocolError(
-            f'"state.trump_card_in_hand" is true, but {CARDS[card]} is not in "state.hand"'
+            f'"state.hand" {where} the turned trump card {CARDS[card]}, which the dealer, seat '
+            f"{dealer}, holds until it is played"
         )
 
 
