@@ -119,7 +119,7 @@ def test_a_match_by_taps_on_a_phone(browser: Any, server: Server) -> None:
                 "cinco",
                 "quatro",
                 "três",
-                "dois",
+                "duque",  # the café's word for the two
             )
             for s in ("espadas", "copas", "ouros", "paus")
         }
