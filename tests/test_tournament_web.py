@@ -191,12 +191,22 @@ def _online_table(client: TestClient, base: str, table: int) -> tuple[str, list[
     return web.id, [p.split("#t=")[1] for p in mine]
 
 
+def _start(client: TestClient, table_no: int) -> None:
+    """The organiser starts online table `table_no` of round 1 before its players join."""
+    base = _organiser(client)
+    done = client.post(
+        base + "/start", data={"round": "1", "table": str(table_no)}, follow_redirects=False
+    )
+    assert done.status_code == 303
+
+
 def _play_it(client: TestClient, table_id: str, token: str) -> Msg:
-    """The first seat's person starts (the stand-ins play the others) and plays to the end."""
+    """The organiser starts (the stand-ins play the others), the first seat's person plays
+    to the end."""
     rng = random.Random(3)
+    manager = client.app.state.tables  # type: ignore[attr-defined]
+    _start(client, manager.tables[table_id].extra["tournament"]["table"])
     with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-        ws.receive_json()
-        ws.send_json({"type": "start"})
         for _ in range(5000):
             state: Msg = ws.receive_json()
             if state["type"] != "state":
@@ -229,8 +239,8 @@ def test_a_table_played_online_enters_its_record(quick_cup: Path) -> None:
         assert page.count(">Play online</button>") == 1  # the other table's
         first = dict(zip(PLAYERS, PLAYERS.values(), strict=True))[tab.teams[0]]
         if first:
-            assert f"Seat 1: {first[0]} ({tab.teams[0]})" in page
-            assert f"Seat 3: {first[1]} ({tab.teams[0]})" in page
+            assert f"Seat 0: {first[0]} ({tab.teams[0]})" in page
+            assert f"Seat 2: {first[1]} ({tab.teams[0]})" in page
         web = client.app.state.tables.tables[table_id]  # type: ignore[attr-defined]
         assert web.variant.match.target_games == 1
         assert [s.kind for s in web.seats] == ["human"] * 4
@@ -295,3 +305,49 @@ def test_an_online_table_keeps_its_tournament_table_over_a_restart(
         assert f"/table/{table_id}#t={tokens[0]}" in client.get(base).text
         _play_it(client, table_id, tokens[0])
         _until(lambda: load_tournament(quick_cup)[0].rounds[0].tables[0].result is not None)
+
+
+def test_no_player_of_an_online_table_gets_a_rivals_link(quick_cup: Path) -> None:
+    """A tournament table's four people are rivals: none of them is its host, none is sent
+    another seat's join link, none may start it early (it starts once all four have joined,
+    or when the organiser says so)."""
+    with TestClient(create_app(Settings.for_tests(), tournament=quick_cup)) as client:
+        base = _organiser(client)
+        table_id, tokens = _online_table(client, base, 1)
+        page = client.get(base + "?lang=en").text
+        assert f'href="/table/{table_id}#w=' in page  # the watch link, for the café
+        web = client.app.state.tables.tables[table_id]  # type: ignore[attr-defined]
+        for n, token in enumerate(tokens):
+            with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+                state = ws.receive_json()
+                assert state["host"] is False
+                assert "invites" not in state
+                text = str(state)
+                assert not [other for other in tokens if other != token and other in text]
+                if n == 0:
+                    ws.send_json({"type": "start"})
+                    refused = ws.receive_json()
+                    assert refused["type"] == "error"
+                    assert refused["code"] == "host_only"
+                    assert web.match is None
+        assert web.match is not None  # all four came
+
+
+def test_the_organiser_starts_an_online_table_early(quick_cup: Path) -> None:
+    with TestClient(create_app(Settings.for_tests(), tournament=quick_cup)) as client:
+        base = _organiser(client)
+        table_id, _tokens = _online_table(client, base, 2)
+        assert ">Start now</button>" in client.get(base + "?lang=en").text
+        assert ">Começar já</button>" in client.get(base + "?lang=pt").text
+        web = client.app.state.tables.tables[table_id]  # type: ignore[attr-defined]
+        assert web.match is None
+        _start(client, 2)
+        assert web.match is not None
+        page = client.get(base + "?lang=en").text
+        assert "The match has started." in page
+        assert ">Start now</button>" not in page
+        wrong = client.post(base + "/start", data={"round": "1", "table": "1"})
+        assert wrong.status_code == 400
+        assert "not played online" in wrong.text
+        guess = client.post("/tournament/organiser/guess/start", data={"round": "1", "table": "2"})
+        assert guess.status_code == 404

@@ -211,7 +211,9 @@ def _bots_first(manager: TableManager, seed: int, client: str) -> Table:
     last = (Match("portugal", seed=seed).turn or 0) + 3
     specs = [SeatSpec("human", 3) if i == last % 4 else SeatSpec("bot", 1) for i in range(4)]
     table = manager.create(load_variant("portugal"), "portugal", specs, seed, client=client)
-    table.join(table.host, Quiet())
+    host = table.host
+    assert host is not None
+    table.join(host, Quiet())
     return table
 
 

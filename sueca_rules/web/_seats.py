@@ -66,12 +66,13 @@ class TableView(Protocol):
     count_agreed: set[int]
     count_ends: float
     hints_agreed: set[int]
+    watch: str
 
     @property
     def clock(self) -> Callable[[], float]: ...
 
     @property
-    def host(self) -> Seat: ...
+    def host(self) -> Seat | None: ...
 
     def played_by_bot(self, seat: Seat) -> bool: ...
 

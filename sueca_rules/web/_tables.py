@@ -164,8 +164,13 @@ class Table:
     # --- who is where ---------------------------------------------------------------------
 
     @property
-    def host(self) -> Seat:
-        """The first human seat: it may start the match before everyone has joined."""
+    def host(self) -> Seat | None:
+        """The first human seat: it may start the match before everyone has joined, and its
+        waiting room shows the other seats' join links. A table made for a tournament has no
+        host (`None`): its four people are rivals, so none of them gets another's link, and
+        the organiser starts it early (`start`) or it starts when all four have joined."""
+        if "tournament" in self.extra:
+            return None
         return next(s for s in self.seats if s.human)
 
     def seat_of(self, token: str) -> Seat | None:
@@ -387,6 +392,18 @@ class Table:
         self.match = Match(self.variant, seed=seed)
         self.claim = None
         self._not_before = self.clock() + self.settings.bot_delay
+
+    def start_early(self) -> bool:
+        """Start the match before everyone has joined, for whoever made the table without a
+        host (a tournament's organiser): the bots play the empty seats until their people
+        come. `False` when it has started already or another process holds the table."""
+        if self.closed or self.match is not None:
+            return False
+        if self.share is not None and not self.share.holds(self):
+            return False
+        self.start()
+        self.changed([], actions=[{"type": "start"}])
+        return True
 
     def follow(self, actions: list[dict[str, Any]]) -> None:
         """The actions the process holding the table added to its log (this one follows it):

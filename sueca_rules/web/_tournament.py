@@ -105,6 +105,10 @@ WORDS: dict[Lang, dict[str, str]] = {
         "online_links": "Played online: give each player their link (the match's record "
         "becomes the result).",
         "seat": "Seat {n}",
+        "watch": "Watch (no cards shown)",
+        "start": "Start now",
+        "start_text": "Bots play the seats of players who have not come yet, until they do.",
+        "started": "The match has started.",
         "refused": "The online match's result was refused: {m}",
     },
     "pt": {
@@ -143,9 +147,13 @@ WORDS: dict[Lang, dict[str, str]] = {
         "resultados.",
         "refresh": "Esta página atualiza-se de 30 em 30 segundos.",
         "online": "Jogar online",
-        "online_links": "A jogar online: dá a cada jogador a sua ligação (o registo da "
-        "partida fica como resultado).",
+        "online_links": "A jogar online: dá a cada jogador o seu link (o registo do "
+        "encontro fica como resultado).",
         "seat": "Lugar {n}",
+        "watch": "Ver o jogo (sem cartas)",
+        "start": "Começar já",
+        "start_text": "Os bots jogam nos lugares de quem ainda não chegou, até chegarem.",
+        "started": "O encontro já começou.",
         "refused": "O resultado do jogo online foi recusado: {m}",
     },
 }
@@ -173,10 +181,12 @@ _PAGE = """<!doctype html>
 """
 
 _TABLES = """{% macro round_tables(rnd, form) %}
-<table class="tt"><thead><tr><th>{{ w.table }}</th><th>{{ w.first }}</th>
-<th>{{ w.second }}</th><th>{{ w.score }}</th></tr></thead><tbody>
-{% for tab in rnd.tables %}<tr><td>{{ tab.table }}{% if tab.group %} ({{ tab.group }}){% endif %}
-</td><td>{{ tab.teams[0] }}</td><td>{{ tab.teams[1] }}</td><td>
+<div class="tt-wrap"><table class="tt round"><thead><tr><th>{{ w.table }}</th>
+<th>{{ w.first }}</th><th>{{ w.second }}</th><th>{{ w.score }}</th></tr></thead><tbody>
+{% for tab in rnd.tables %}<tr><td data-label="{{ w.table }}">{{ tab.table }}
+{%- if tab.group %} ({{ tab.group }}){% endif %}</td><td data-label="{{ w.first }}">
+{{- tab.teams[0] }}</td><td data-label="{{ w.second }}">{{ tab.teams[1] }}</td>
+<td data-label="{{ w.score }}">
 {% if tab.result %}{{ tab.result.score[0] }}-{{ tab.result.score[1] }}
 {% elif form %}<form method="post" action="{{ base }}/result" class="score">
 <input type="hidden" name="round" value="{{ rnd.round }}">
@@ -192,23 +202,30 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 <button class="small">{{ w.no_show }}</button></form>
 {% set on = online.get(tab.table) %}{% if on %}<p class="online">{{ w.online_links }}</p>
 <ul class="links">{% for l in on.links %}<li><a href="{{ l.path }}">{{ l.label }}</a>
-</li>{% endfor %}</ul>{% else %}<form method="post" action="{{ base }}/online" class="score">
+</li>{% endfor %}<li><a href="{{ on.watch }}">{{ w.watch }}</a></li></ul>
+{% if on.started %}<p class="online">{{ w.started }}</p>{% else %}
+<form method="post" action="{{ base }}/start" class="score">
+<input type="hidden" name="round" value="{{ rnd.round }}">
+<input type="hidden" name="table" value="{{ tab.table }}">
+<button class="small" title="{{ w.start_text }}">{{ w.start }}</button></form>{% endif %}
+{% else %}<form method="post" action="{{ base }}/online" class="score">
 <input type="hidden" name="round" value="{{ rnd.round }}">
 <input type="hidden" name="table" value="{{ tab.table }}">
 <button class="small">{{ w.online }}</button></form>{% endif %}{% endif %}
 {% if form and refused.get(tab.table) %}<p class="issues" role="alert">
 {{ refused.get(tab.table) }}</p>{% endif %}</td></tr>{% endfor %}
-</tbody></table>
+</tbody></table></div>
 {% if rnd.byes %}<p>{{ w.bye }}: {{ rnd.byes | join(', ') }}</p>{% endif %}
 {% endmacro %}
 {% macro standings_table(rows) %}
-<table class="tt"><thead><tr><th>#</th><th>{{ w.team }}</th><th>{{ w.played }}</th>
+<div class="tt-wrap"><table class="tt"><thead><tr><th>#</th><th>{{ w.team }}</th>
+<th>{{ w.played }}</th>
 <th>{{ w.won }}</th><th>{{ w.lost }}</th><th>{{ w.bye }}</th><th>{{ w.points }}</th>
 <th>{{ w.partidas }}</th><th>{{ w.games }}</th></tr></thead><tbody>
 {% for s in rows %}<tr><td>{{ s.rank }}</td><td>{{ s.team }}</td><td>{{ s.played }}</td>
 <td>{{ s.won }}</td><td>{{ s.lost }}</td><td>{{ s.byes }}</td><td>{{ s.points }}</td>
 <td>{{ s.partidas_for }}-{{ s.partidas_against }}</td>
-<td>{{ s.games_for }}-{{ s.games_against }}</td></tr>{% endfor %}</tbody></table>
+<td>{{ s.games_for }}-{{ s.games_against }}</td></tr>{% endfor %}</tbody></table></div>
 {% endmacro %}"""
 
 _PLAYERS = """{% extends "page" %}{% import "tables" as m with context %}{% block body %}
@@ -241,7 +258,28 @@ form.score input[type=number] { width: 4.5rem; }
 form.score select { max-width: 12rem; }
 .next { font-size: 1.15rem; }
 ul.links { margin: 0.2rem 0; padding-left: 1.2rem; }
+.tt-wrap { max-width: 100%; overflow-x: auto; }
+main, .panel { min-width: 0; }
+@media (max-width: 640px) {
+  /* A round's tables, one card each: the label before each cell, the forms on rows of their
+     own (the standings scroll sideways in their box instead). */
+  .tt.round, .tt.round tbody, .tt.round tr, .tt.round td { display: block; }
+  .tt.round thead { display: none; }
+  .tt.round tr { border: 1px solid #d8d6cc; margin-bottom: 0.5rem; }
+  .tt.round td { border: none; }
+  .tt.round td::before { content: attr(data-label) ": "; font-weight: 600; }
+  form.score { display: flex; flex-wrap: wrap; }
+}
 """
+
+_PRINT_ON_A_PHONE = """
+@media screen and (max-width: 640px) {
+  body { margin: 0.6em; }
+  table { display: block; max-width: 100%; overflow-x: auto; }
+  .sheet { max-width: none; }
+}
+"""
+"""The printable page read on a phone: its tables scroll in their box, the page does not."""
 
 _ENV = jinja2.Environment(
     loader=jinja2.DictLoader(
@@ -319,14 +357,19 @@ class TournamentSite:
             labels = table.extra["tournament"].get("labels") or []
             links = [
                 {
-                    "label": _say(lang, "seat", n=s.index + 1)
+                    "label": _say(lang, "seat", n=s.index)
                     + (f": {labels[s.index]}" if s.index < len(labels) else ""),
                     "path": f"/table/{table.id}#t={s.token}",
                 }
                 for s in table.seats
                 if s.token is not None
             ]
-            found[where[1]] = {"table": table.id, "links": links}
+            found[where[1]] = {
+                "table": table.id,
+                "links": links,
+                "watch": f"/table/{table.id}#w={table.watch}",
+                "started": table.match is not None,
+            }
         return found
 
     def _finished(self, table: Table, number: int, record: Record) -> None:
@@ -377,6 +420,7 @@ class TournamentSite:
             Route(base + "/pair", self.post_pair, methods=["POST"]),
             Route(base + "/undo", self.post_undo, methods=["POST"]),
             Route(base + "/online", self.post_online, methods=["POST"]),
+            Route(base + "/start", self.post_start, methods=["POST"]),
         ]
 
     # --- rendering ------------------------------------------------------------------------
@@ -491,7 +535,7 @@ class TournamentSite:
 
     def print_css(self, request: Request) -> Response:
         """The printable page's stylesheet (the app's policy forbids inline styles)."""
-        return Response(PRINT_CSS, media_type="text/css")
+        return Response(PRINT_CSS + _PRINT_ON_A_PHONE, media_type="text/css")
 
     def page_css(self, request: Request) -> Response:
         """The tournament pages' own styles."""
@@ -579,6 +623,27 @@ class TournamentSite:
         except Refusal as exc:
             return self._organiser(request, error=exc.message, status=exc.status)
         self._refused.pop((round_no, table_no), None)
+        lang = quote(self._lang(request))
+        return RedirectResponse(f"{self.organiser_path}?lang={lang}", status_code=303)
+
+    async def post_start(self, request: Request) -> Response:
+        """Start an online table of the current round (`round`, `table`) before its four
+        players have all joined (a tournament table has no host among its players)."""
+        if not self._allowed(request):
+            return Response("Not Found", status_code=404)
+        form = await self._form(request)
+        try:
+            round_no, table_no = _whole(form, "round"), _whole(form, "table")
+        except TournamentError as exc:
+            return self._organiser(request, error=str(exc), status=400)
+        table = None
+        for web in list(self.tables.tables.values()) if self.tables else []:
+            if not web.closed and self._for(web) == (round_no, table_no):
+                table = web
+        if table is None:
+            error = f"round {round_no} table {table_no} is not played online"
+            return self._organiser(request, error=error, status=400)
+        table.start_early()  # already started (or held by another process): as it is
         lang = quote(self._lang(request))
         return RedirectResponse(f"{self.organiser_path}?lang={lang}", status_code=303)
 

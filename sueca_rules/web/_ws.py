@@ -69,7 +69,7 @@ async def create_table(request: Request) -> Response:
         {
             "table": table.id,
             "seats": seats,
-            "host": table.host.index,
+            "host": host.index if (host := table.host) is not None else None,
             "links": links,
             "seeded": table.seeded,
             "watch": table.watch,
