@@ -411,6 +411,14 @@ def test_record_then_rematch(client: TestClient) -> None:
         replayed = Match.from_record(parse_record(r.text))
         assert list(replayed.partidas) == over["partidas"]
         assert replayed.winner == over["winner"]
+        # The table shows the last deal played: no next deal, no dealer for it.
+        last = replayed.deals[-1]
+        assert over["deal"] == last.number == len(over["history"])
+        assert over["partida"] == last.partida
+        assert over["dealer"] is None
+        assert over["points"] == list(last.points)
+        assert over["tricks_won"] == list(last.tricks_won)
+        assert over["watch"] == table["watch"]  # a seat may hand the watch link round
         as_json = client.get(record_url + "&format=json")
         assert parse_record(as_json.text) == parse_record(r.text)
         ws.send_json({"type": "rematch"})
@@ -592,6 +600,17 @@ def check_message(seat: int, msg: Msg, deals: list[Msg]) -> None:
     d, k = msg["deal"], msg["cards_played"]
     allowed: set[str] = set()
     own: set[str] = set()
+    if msg["over"]:
+        # The table shows the last deal played (no deal follows): no hand, and no card but
+        # those played in it and in the deal before, and their turned cards.
+        assert d == len(deals)
+        assert msg["dealer"] is None
+        assert msg["hand"] == msg["legal"] == msg["playable"] == []
+        for deal in deals[-2:]:
+            allowed |= set(deal.get("plays", ())) | {deal["trump_card"]}
+        leaked = cards_in(msg) - allowed
+        assert not leaked, (seat, d, k, leaked)
+        return
     if msg["phase"] == "trump":  # the dealer is choosing: nothing is dealt yet
         assert msg["trump_card"] is None
     elif d - 1 < len(deals):

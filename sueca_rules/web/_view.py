@@ -154,6 +154,8 @@ def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
         "records": len(table.records),
         "hints": hints_state(table),
     }
+    if table.watch:
+        state["watch"] = table.watch  # every seated person may hand the watch link round
     if seat is table.host and match is None:
         state["invites"] = [
             {"seat": s.index, "token": s.token, "joined": s.joined}
@@ -229,6 +231,17 @@ def _match_state(table: Table, match: Match, obs: Observation) -> dict[str, Any]
         over=match.is_over,
         winner=match.winner,
     )
+    if match.is_over and match.deals:
+        # No deal follows the last: the table shows the last one played, and no dealer.
+        last = match.deals[-1]
+        state.update(
+            deal=last.number,
+            partida=last.partida,
+            dealer=None,
+            cards_played=len(last.plays),
+            points=list(last.points),
+            tricks_won=list(last.tricks_won),
+        )
     return state
 
 

@@ -156,6 +156,16 @@ def test_play_a_match_against_bots_and_download_the_record(
     match = Match.from_record(parse_record(saved.read_text(encoding="utf-8")))
     assert match.is_over
     assert match.variant.name == "One-game café rules"
+    # The end of the match tells the last deal, and shows no deal after it.
+    last = match.deals[-1]
+    assert f"(deal {last.number})" in page.inner_text("#over-deal")
+    assert f"Deal {last.number}" in page.inner_text("#scorebar")
+    assert page.locator("#hint-box").is_hidden()
+    # "Replay it" opens this match at once, with no file to choose.
+    page.click("#replay")
+    page.wait_for_url(re.compile(r"/replay#table="))
+    page.wait_for_selector("#viewer:not([hidden])")
+    assert page.locator("#deal option").count() == len(match.deals)
     # The replay viewer opens the file and steps through it.
     page.goto(f"{server.url}/replay?lang=en")
     page.set_input_files("#file", str(saved))
@@ -236,6 +246,38 @@ def test_two_people_at_one_table_with_a_reload_and_a_stranger(browser: Any, serv
         assert stranger.locator("#game").is_hidden()
     finally:
         for ctx in (host_ctx, guest_ctx, stranger_ctx):
+            ctx.close()
+
+
+def test_a_watch_link_follows_the_table_with_no_hand(browser: Any, server: Server) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    watcher_ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        host = host_ctx.new_page()
+        sit_down(host, server, seat1="bot:1", seat2="human", seat3="bot:1")
+        host.wait_for_selector("#links:not([hidden])")
+        links = host.locator("#link-list input").evaluate_all("xs => xs.map(x => x.value)")
+        watch = [link for link in links if "#w=" in link]
+        assert len(watch) == 1
+        host.click("#go")
+        host.wait_for_selector("#waiting:not([hidden])")
+        assert host.input_value("#watch-link input") == watch[0]  # in the waiting room too
+        watcher = watcher_ctx.new_page()
+        watcher.goto(watch[0])
+        watcher.wait_for_selector("#waiting:not([hidden])")
+        assert watcher.locator("#start").is_hidden()
+        host.click("#start")  # seat 2 has not come: a bot plays it for now
+        watcher.wait_for_selector("#game:not([hidden])")
+        assert watcher.locator("#watching").is_visible()
+        assert "Seats 0 and 2" in watcher.inner_text("#scorebar")
+        for _ in range(3):
+            act(host)
+        watcher.wait_for_function("() => document.querySelectorAll('#trick .card').length > 0")
+        assert watcher.locator("#hand .card-button").count() == 0
+        assert watcher.locator("#actions button").count() == 0
+        assert watcher.evaluate("document.documentElement.scrollWidth") <= 391
+    finally:
+        for ctx in (host_ctx, watcher_ctx):
             ctx.close()
 
 

@@ -28,7 +28,8 @@ function follow(state) {
   const button = $("hint");
   const allow = $("hint-allow");
   if (!words || !hints || !button || !allow || state.seat === null || state.seat === undefined) return;
-  $("hint-box").hidden = false;
+  $("hint-box").hidden = Boolean(state.over); // no hint once the match is over
+  if (state.over) return;
   button.hidden = !hints.allowed;
   const practice = hints.practice;
   const mine = hints.agreed.includes(state.seat);

@@ -47,6 +47,16 @@ function showLinks(result, token) {
         qrSvg(url, t("common.qr", {seat: link.seat}))),
     );
   }
+  if (result.watch_path) {
+    // Anyone may follow the table with this one: it shows no hand.
+    const url = new URL(result.watch_path, location.origin).href;
+    list.append(
+      el("p", {class: "link-row"}, el("span", {}, t("table.watch_link")),
+        el("input", {value: url, readonly: true, class: "link", "aria-label": t("table.watch_link")}),
+        el("button", {type: "button", onclick: () => copy(url)}, t("common.copy")),
+        qrSvg(url, t("table.watch_link"))),
+    );
+  }
   const go = document.getElementById("go");
   go.href = `/table/${result.table}#t=${token}`;
   document.getElementById("links").hidden = false;

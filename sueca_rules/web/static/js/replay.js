@@ -106,6 +106,44 @@ function drawScore(info, shown) {
   fill($("replay-score"), ...parts);
 }
 
+// Opened from a finished table (`/replay#table=<id>&t=<token>`, or `&w=` from a watch link):
+// that table's record, asked for with the secret (kept in the fragment, which no request to
+// the page carries).
+async function openTable() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const table = hash.get("table");
+  const token = hash.get("t");
+  const watch = hash.get("w"); // a watcher's link: the record, still no hand before it is over
+  if (!table || !(token || watch)) return;
+  const url = new URL(`/api/tables/${encodeURIComponent(table)}/record`, location.origin);
+  url.searchParams.set(token ? "token" : "watch", token ?? watch);
+  url.searchParams.set("lang", lang);
+  let response;
+  let text;
+  try {
+    response = await fetch(url);
+    text = await response.text();
+  } catch {
+    text = null;
+  }
+  if (!response?.ok || text === null) {
+    let message = t("common.offline");
+    try {
+      const body = JSON.parse(text);
+      const key = `error.${body.error}`;
+      message = t(key) !== key ? t(key) : body.message ?? message;
+    } catch {
+      /* not JSON */
+    }
+    fill($("problems"), el("p", {}, message));
+    $("problems").hidden = false;
+    return;
+  }
+  $("paste").value = text.length < 200000 ? text : "";
+  open(text);
+}
+
+openTable();
 $("open-record").addEventListener("click", () => open($("paste").value));
 $("file").addEventListener("change", async (e) => {
   const file = e.target.files[0];

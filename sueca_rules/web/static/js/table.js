@@ -95,6 +95,16 @@ const who = (seat) => state.seats[seat].name;
 const role = (seat) => (state.seat === null ? "seat" : state.seats[seat].role);
 // Teams are the server's (Rules.team_of): the page never works them out itself.
 const ours = (team) => team === state.team;
+// A watcher (a watch link: no seat, no hand) sees the teams by their seats, the first team's
+// on the left of the score.
+const watching = () => state.seat === null;
+const first = () => (watching() ? 0 : state.team);
+const teamSeats = (team) => state.seats.filter((s) => s.team === team).map((s) => s.seat);
+const teamName = (team) => {
+  const [a, b] = teamSeats(team);
+  return t("table.team_seats", {a, b});
+};
+const sideName = (team) => (watching() ? cap(teamName(team)) : t(ours(team) ? "table.us" : "table.them"));
 const games = (n) => t("unit.games", {n});
 const rivals = () => state.seats.filter((s) => s.team !== state.team).map((s) => s.seat);
 
@@ -131,23 +141,34 @@ function eventText(event) {
     case "deal_scored": {
       if (event.result === "tie") {
         // No points scored, but false-claim games (after_false_claim: play_on) may have.
-        const [us, them] = ours(0) ? event.games : [event.games[1], event.games[0]];
+        const [us, them] = first() === 0 ? event.games : [event.games[1], event.games[0]];
         if (us + them === 0) return t("ev.deal_tie", {deal: event.deal});
+        if (watching()) {
+          return t("ev.deal_tie_games_seats", {deal: event.deal, a: teamName(0), b: teamName(1), us: games(us), them: games(them)});
+        }
         return t("ev.deal_tie_games", {deal: event.deal, us: games(us), them: games(them)});
       }
       if (event.result === "redeal") return t("ev.deal_redeal", {deal: event.deal});
       let won = games(event.games[event.team]);
       if (event.bandeira) won += ` (${t("ev.bandeira")})`;
+      const points = event.points.join("-");
+      if (watching()) return t("ev.deal_team", {deal: event.deal, points, games: won, team: teamName(event.team)});
       const key = ours(event.team) ? "ev.deal_us" : "ev.deal_them";
-      return t(key, {deal: event.deal, points: event.points.join("-"), games: won});
+      return t(key, {deal: event.deal, points, games: won});
     }
     case "partida_won":
+      if (watching()) return t("ev.partida_team", {partida: event.partida + 1, team: teamName(event.team)});
       return t(ours(event.team) ? "ev.partida_us" : "ev.partida_them", {partida: event.partida + 1});
     case "match_won":
-      return t(ours(event.team) ? "table.we_won" : "table.they_won");
+      return wonText(event.team);
     default:
       return null;
   }
+}
+
+function wonText(team) {
+  if (watching()) return t("table.team_won", {team: teamName(team)});
+  return t(ours(team) ? "table.we_won" : "table.they_won");
 }
 
 let dealClaims = []; // the claims of the deal on the table, for its summary
@@ -157,7 +178,7 @@ function noteEvents(events, previous) {
   for (const event of events) {
     if (event.type === "deal_started") dealClaims = [];
     if (event.type === "claim_made") dealClaims.push(event);
-    if (event.type === "deal_scored" && previous) showSummary(event);
+    if (event.type === "deal_scored" && previous && !watching()) showSummary(event);
     const text = eventText(event);
     if (text) log.unshift([++logCount, cap(text)]);
   }
@@ -207,6 +228,16 @@ function renderWaiting() {
     list.append(item);
   }
   $("start").hidden = !state.host;
+  const box = $("watch-link");
+  fill(box);
+  if (state.watch) {
+    const url = new URL(`/table/${tableId}#w=${state.watch}`, location.origin).href;
+    box.append(el("p", {}, t("table.watch_text")), el("span", {class: "link-row"},
+      el("input", {class: "link", readonly: true, value: url, "aria-label": t("table.watch_link")}),
+      el("button", {type: "button", class: "small", onclick: () => copy(url)}, t("common.copy")),
+      qrSvg(url, t("table.watch_link"))));
+  }
+  box.hidden = !state.watch;
 }
 
 const turnedInHand = () => state.trump_card && state.trump_card_in_hand;
@@ -282,6 +313,14 @@ function renderTrick() {
 
 /** The prompt and the buttons of the decision due now, by phase. */
 function renderActions() {
+  if (watching()) {
+    $("prompt").textContent = cap(state.over ? t("table.over")
+      : state.to_play !== null && state.to_play !== undefined ? t("table.turn_of", {who: who(state.to_play)}) : "");
+    $("prompt").classList.remove("mine");
+    if (drawnActions !== "") fill($("actions"));
+    drawnActions = "";
+    return;
+  }
   const mine = state.to_play === state.seat;
   const buttons = [];
   const button = (label, message, primary = false, confirmText = null) => el("button", {
@@ -370,7 +409,7 @@ function renderHand() {
 }
 
 function renderScoreBar() {
-  const us = state.team;
+  const us = first();
   const them = 1 - us;
   const points = state.points ?? [0, 0];
   const side = (team, name, cls) => el("div", {class: `sb-team ${cls}`},
@@ -379,17 +418,17 @@ function renderScoreBar() {
     el("span", {class: "sb-sub"},
       `${t("score.partidas", {n: state.partidas[team]})} · ${t("score.points", {n: points[team]})}`));
   fill($("scorebar"),
-    side(us, t("table.us"), "us"),
+    side(us, sideName(us), "us"),
     el("div", {class: "sb-mid"}, t("table.deal", {deal: state.deal ?? 1})),
-    side(them, t("table.them"), "them"));
+    side(them, sideName(them), "them"));
 }
 
 function renderScore() {
-  const us = state.team;
+  const us = first();
   const them = 1 - us;
   const row = (label, values) => el("tr", {}, el("th", {scope: "row"}, label), el("td", {}, values[us]), el("td", {}, values[them]));
   const table = el("table", {class: "score"},
-    el("thead", {}, el("tr", {}, el("td", {}, ""), el("th", {scope: "col"}, t("table.us")), el("th", {scope: "col"}, t("table.them")))),
+    el("thead", {}, el("tr", {}, el("td", {}, ""), el("th", {scope: "col"}, sideName(us)), el("th", {scope: "col"}, sideName(them)))),
     el("tbody", {},
       row(t("table.games"), state.games),
       row(t("table.partidas"), state.partidas),
@@ -461,6 +500,8 @@ function hideSummary() {
 $("summary-close").addEventListener("click", hideSummary);
 
 function renderGame() {
+  document.body.classList.toggle("watching", watching());
+  $("watching").hidden = !watching();
   renderScoreBar();
   renderSeats();
   renderTrick();
@@ -474,16 +515,23 @@ function renderGame() {
   over.hidden = !state.over;
   if (state.over) {
     hideSummary();
-    const us = state.team;
-    $("over-title").textContent = t(ours(state.winner) ? "table.we_won" : "table.they_won");
-    $("over-score").textContent = t("table.final", {
-      us: state.partidas[us], them: state.partidas[1 - us],
-      gus: state.games[us], gthem: state.games[1 - us],
-    });
+    const us = first();
+    $("over-title").textContent = cap(wonText(state.winner));
+    const score = {us: state.partidas[us], them: state.partidas[1 - us], gus: state.games[us], gthem: state.games[1 - us]};
+    $("over-score").textContent = watching()
+      ? t("table.final_seats", {...score, a: teamName(us), b: teamName(1 - us)})
+      : t("table.final", score);
+    const last = state.last_deal;
+    $("over-deal").textContent = last && last.result !== "redeal"
+      ? t("table.final_deal", {deal: last.deal, us: last.points[us], them: last.points[1 - us]}) : "";
+    $("rematch").hidden = watching();
+    // The record, and its replay, with our seat's token (a watcher's: the watch secret).
+    const [key, secret] = watching() ? ["watch", watch] : ["token", token];
     const record = $("record");
-    record.href = `/api/tables/${encodeURIComponent(tableId)}/record?token=${encodeURIComponent(token)}`;
+    record.href = `/api/tables/${encodeURIComponent(tableId)}/record?${key}=${encodeURIComponent(secret)}`;
     record.setAttribute("download", `sueca-${tableId}.yaml`);
-    if (wasHidden) $("rematch").focus();
+    $("replay").href = `/replay#table=${encodeURIComponent(tableId)}&${key[0]}=${encodeURIComponent(secret)}`;
+    if (wasHidden) $(watching() ? "replay" : "rematch").focus();
   }
 }
 
@@ -542,5 +590,5 @@ document.addEventListener("keydown", (event) => {
   $("typed").textContent = typed ? t("table.typed", {text: typed}) : "";
 });
 
-if (!token) stop(t("table.no_token"));
+if (!token && !watch) stop(t("table.no_token"));
 else connect();
