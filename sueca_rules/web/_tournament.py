@@ -529,7 +529,10 @@ class TournamentSite:
         """The printable page."""
         t, variant = self.load()
         page = tournament_html(t, variant, stylesheet="/tournament/print.css").replace(
-            "</head>", '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>', 1
+            "</head>",
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>',
+            1,
         )
         return HTMLResponse(page, headers={"cache-control": "no-store"})
 

@@ -91,3 +91,25 @@ def test_the_printable_page_prints(context: Any, cup: tuple[Path, TournamentServ
     assert border == "2px"  # the stylesheet was applied
     assert len(page.pdf()) > 1000
     assert problems == []
+
+
+def test_the_tournament_pages_fit_a_phone(browser: Any, cup: tuple[Path, TournamentServer]) -> None:
+    """At 390 px no page is wider than the screen: the tables scroll in their own boxes, a
+    round's tables are stacked with the organiser's forms on rows of their own."""
+    _path, server = cup
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = phone.new_page()
+        organiser = server.url + server.app.state.tournament.organiser_path
+        for url in (organiser, server.url + "/tournament", server.url + "/tournament/print"):
+            for lang in ("pt", "en"):
+                page.goto(f"{url}?lang={lang}")
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= 391, (url, lang, width)
+        page.goto(organiser + "?lang=pt")
+        button = page.locator("form.score button").first
+        box = button.bounding_box()
+        assert box is not None
+        assert box["x"] + box["width"] <= 390  # the "Registar" button can be reached
+    finally:
+        phone.close()
