@@ -297,11 +297,14 @@ def test_an_online_table_keeps_its_tournament_table_over_a_restart(
     with TestClient(
         create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
     ) as client:
-        table_id, tokens = _online_table(client, _organiser(client), 1)
+        before = _organiser(client)
+        table_id, tokens = _online_table(client, before, 1)
     with TestClient(
         create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
     ) as client:
         base = _organiser(client)
+        assert base == before  # the organiser's link outlives the restart
+        assert client.get(base).status_code == 200
         assert f"/table/{table_id}#t={tokens[0]}" in client.get(base).text
         _play_it(client, table_id, tokens[0])
         _until(lambda: load_tournament(quick_cup)[0].rounds[0].tables[0].result is not None)

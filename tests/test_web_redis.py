@@ -182,3 +182,16 @@ def test_a_bad_redis_gets_a_clear_error(capsys: pytest.CaptureFixture[str]) -> N
         assert len(err.strip().splitlines()) == 1
     assert main(["serve", "--db", "x.db", "--redis", "redis://127.0.0.1:1/0"]) == 2
     assert "not both" in capsys.readouterr().err
+
+
+def test_processes_sharing_redis_share_the_organisers_secret(redis_url: str) -> None:
+    from sueca_rules.web._redis import RedisStore
+
+    one, two = RedisStore(redis_url), RedisStore(redis_url)
+    try:
+        made = one.secret("organiser:/cup.yaml")
+        assert two.secret("organiser:/cup.yaml") == made
+        assert two.secret("organiser:/other.yaml") != made
+    finally:
+        one.close()
+        two.close()

@@ -616,3 +616,38 @@ def test_a_lease_of_a_process_gone_is_free_at_once(db: Path) -> None:
     assert not store._free(("alive", store.host, os.getppid(), later), now)
     assert not store._free(("far", "another-host", child.pid, later), now)
     assert store._free(("far", "another-host", child.pid, now - 1), now)
+
+
+def test_a_secret_is_made_once_and_kept_over_a_restart(db: Path) -> None:
+    first = SqliteStore(db)
+    made = first.secret("organiser:/cup.yaml")
+    assert len(made) >= 24
+    assert first.secret("organiser:/cup.yaml") == made
+    assert first.secret("organiser:/other.yaml") != made
+    first.close()
+    again = SqliteStore(db)
+    assert again.secret("organiser:/cup.yaml") == made
+    again.close()
+    memory = MemoryStore()
+    assert memory.secret("a") == memory.secret("a") != MemoryStore().secret("a")
+
+
+def test_a_database_of_the_first_schema_is_brought_up_to_date(db: Path) -> None:
+    """A file written before the secrets were kept (schema 1) keeps its tables and gains the
+    secrets' table."""
+    from sueca_rules.web._store import MIGRATIONS
+
+    with sqlite3.connect(db) as raw:
+        raw.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        for statement in MIGRATIONS[1]:
+            raw.execute(statement)
+        raw.execute("PRAGMA user_version = 1")
+        raw.execute("INSERT INTO tables (id, header, created, updated) VALUES ('t1', '{}', 0, 0)")
+    raw.close()
+    store = SqliteStore(db)
+    assert store.header("t1") == {}
+    assert store.secret("x") == store.secret("x")
+    store.close()
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    raw.close()

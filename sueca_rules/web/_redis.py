@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 import redis
 import redis.asyncio as aioredis
 
-from ._store import Actions, Done, StoredTable, StoreError, StoreLostError
+from ._store import Actions, Done, StoredTable, StoreError, StoreLostError, new_secret
 
 if TYPE_CHECKING:
     from ._seats import Seat, Sink
@@ -205,6 +205,18 @@ class RedisStore:
             return None
         number = max(int(n) for n in records)
         return number, records[str(number).encode()].decode()
+
+    def secret(self, name: str) -> str:
+        key = f"sueca:secret:{name}"
+        made = new_secret()
+
+        def work() -> str:
+            self.db.set(key, made, nx=True)  # the first process to ask makes it
+            kept = self.db.get(key)
+            return kept.decode() if isinstance(kept, bytes) else made
+
+        found: str = self._do(work)
+        return found
 
     def renew(self) -> None:
         return None  # every second, by the task that `track` starts

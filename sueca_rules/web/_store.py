@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import socket
 import sqlite3
 import threading
@@ -50,7 +51,7 @@ __all__ = [
 APPLICATION_ID: Final = 0x53756563
 """`PRAGMA application_id` of our databases ("Suec"): a SQLite file without it is not ours."""
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 """`PRAGMA user_version` of the schema this code writes; older files are migrated."""
 
 LEASE_SECONDS: Final = 60.0
@@ -89,7 +90,21 @@ Actions: TypeAlias = list[dict[str, Any]]
 Done: TypeAlias = tuple[int, str] | None
 """A match finished by the actions appended: its number and its record as JSON text."""
 
-MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {1: _SCHEMA_V1}
+_SCHEMA_V2: Final = (
+    """CREATE TABLE secrets (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) WITHOUT ROWID""",
+)
+"""Version 2 keeps the server's own secrets (a tournament organiser's link) over a restart."""
+
+
+def new_secret() -> str:
+    """An unguessable secret for a link (144 random bits, URL-safe)."""
+    return secrets.token_urlsafe(18)
+
+
+MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {1: _SCHEMA_V1, 2: _SCHEMA_V2}
 """The statements that bring a database from version `n - 1` to version `n`."""
 
 
@@ -140,6 +155,10 @@ class Store(Protocol):
 
     def latest_record(self, table_id: str) -> tuple[int, str] | None:
         """The number and JSON text of the table's last finished match."""
+
+    def secret(self, name: str) -> str:
+        """The secret kept under `name`: made (unguessable) the first time it is asked for,
+        the same one after a restart (and in every process sharing the store)."""
 
     def renew(self) -> None:
         """Renew this process's hold on its tables."""
@@ -229,6 +248,7 @@ class MemoryStore:
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
         self.tables: dict[str, _Kept] = {}
+        self.secrets: dict[str, str] = {}
 
     def create(self, table_id: str, header: dict[str, Any]) -> None:
         self.tables[table_id] = _Kept(json.loads(json.dumps(header)), updated=self.clock())
@@ -266,6 +286,9 @@ class MemoryStore:
             return None
         number = max(kept.records)
         return number, kept.records[number]
+
+    def secret(self, name: str) -> str:
+        return self.secrets.setdefault(name, new_secret())
 
     def renew(self) -> None:
         return None
@@ -541,6 +564,15 @@ class SqliteStore:
             (table_id,),
         )
         return (int(rows[0][0]), str(rows[0][1])) if rows else None
+
+    def secret(self, name: str) -> str:
+        made = new_secret()
+        self._write(
+            lambda db: db.execute(
+                "INSERT OR IGNORE INTO secrets (name, value) VALUES (?, ?)", (name, made)
+            )
+        )
+        return str(self._read("SELECT value FROM secrets WHERE name = ?", (name,))[0][0])
 
     def renew(self) -> None:
         now = self.clock()

@@ -298,12 +298,14 @@ def _say(lang: Lang, key: str, **params: object) -> str:
 
 
 class TournamentSite:
-    """The tournament pages of one file. `secret` is the organiser link's secret (a fresh random
-    one unless given)."""
+    """The tournament pages of one file. `secret` is the organiser link's secret: unless given,
+    the one the tables' store keeps for this file once `attach`ed (made the first time, the
+    same after a restart)."""
 
     def __init__(self, path: str | os.PathLike[str], secret: str | None = None) -> None:
         self.path = Path(path)
         self.secret = secret or secrets.token_urlsafe(18)
+        self._secret_given = secret is not None
         self._lock = threading.Lock()
         self._stamp: tuple[int, int, int] | None = None
         self._state: tuple[Tournament, Variant] | None = None
@@ -332,6 +334,9 @@ class TournamentSite:
         """Make the online tables in `tables`, and enter their finished matches' records."""
         self.tables = tables
         tables.on_finished = self._finished
+        if not self._secret_given:
+            # Kept where the tables are (`--db`): the organiser's link outlives a restart.
+            self.secret = tables.store.secret(f"organiser:{self._key}")
 
     @property
     def _key(self) -> str:
