@@ -499,7 +499,8 @@ class _Replay:
         match = self.match
         number = i + 1
         path: PathKey = ("deals", i, "claims", index)
-        if match.phase not in ("play", "count"):
+        if match.phase not in ("play", "count") and match.rules.revoke_claimable:
+            # (Under a variant with no claims, the engine's refusal below says so.)
             why = (
                 "a false claim at the count, with play going on (after_false_claim: play_on), "
                 "had the deal scored at once"

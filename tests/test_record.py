@@ -438,6 +438,20 @@ def test_a_claim_after_a_false_claim_scored_the_deal_at_the_count_is_refused() -
     assert info.value.issues[0].path == "deals[0].claims[1]"
 
 
+@pytest.mark.parametrize("after", [20, 40])
+def test_a_claim_under_a_variant_with_no_claims_says_so_wherever_it_is(after: int) -> None:
+    """Under `revoke.mode: prevented` a deal ends at its 40th card (no count): a claim there is
+    refused for the same reason as anywhere, not for the false claims this variant has not."""
+    data = yaml.safe_load(record_text(variant="portugal"))
+    data["deals"][0]["claims"] = [{"after": after, "by": 1}]
+    with pytest.raises(RecordError) as info:
+        Match.from_record(parse_record(yaml.safe_dump(data)))
+    message = str(info.value)
+    assert "renúncia cannot be claimed under this variant" in message
+    assert "play_on" not in message
+    assert info.value.issues[0].path == "deals[0].claims[0]"
+
+
 def test_a_long_match_still_makes_a_record_and_reading_it_back_says_the_limit() -> None:
     """A variant cannot ask for a match too long for a record (see the next test), but ties and
     deals worth no games come from play: here only a bandeira scores, so a match runs past the
