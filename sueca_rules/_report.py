@@ -12,7 +12,7 @@ from typing import Any
 from ._cards import Suit
 from ._engine import Engine
 from ._events import Claim, DealResult, Revoke, Trick
-from ._rules import claim_catches
+from ._rules import Rules, claim_catches
 
 __all__ = ["claim_caught", "deal_outcome", "partida_games", "replay_report"]
 
@@ -49,11 +49,12 @@ def replay_report(match: Engine) -> dict[str, Any]:
 
     Beyond the contract's keys, each deal says its number, turned card, whether it was a bandeira,
     its claims (with whether each was right), its renúncias, the seat that asked for a redeal and
-    its false-claim penalties; a deal still on the table is reported under `unfinished_deal`.
+    its false-claim penalties, and (`current_trick`) the cards of a trick a claim cut short; a
+    deal still on the table is reported under `unfinished_deal`.
     """
     report: dict[str, Any] = {
         "variant": match.variant.name,
-        "deals": [_deal_json(d) for d in match.deals],
+        "deals": [_deal_json(d, match.rules) for d in match.deals],
         "games": list(match.games),
         "partidas": list(match.partidas),
         "winner": match.winner,
@@ -79,7 +80,7 @@ def replay_report(match: Engine) -> dict[str, Any]:
     return report
 
 
-def _deal_json(d: DealResult) -> dict[str, Any]:
+def _deal_json(d: DealResult, rules: Rules) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "deal": d.number,
         "dealer": d.dealer,
@@ -93,6 +94,10 @@ def _deal_json(d: DealResult) -> dict[str, Any]:
         "partida": d.partida,
         "bandeira": d.bandeira,
     }
+    cut = d.plays[4 * len(d.tricks) :]
+    if cut:  # a claim ended the deal in the middle of a trick: its cards, as played
+        leader = d.tricks[-1].winner if d.tricks else rules.first_leader(d.dealer)
+        entry["current_trick"] = {"leader": leader, "cards": [str(c) for c in cut]}
     if d.redeal is not None:
         entry["redeal"] = d.redeal
     if d.claims:

@@ -233,3 +233,8 @@ def test_claims_in_the_middle_of_a_trick_are_shown_where_they_were_made(
     assert lines[start + 4].startswith("  The deal ends on the renúncia")
     _, out, _ = replay(capsys, "--lang", "pt", path)
     assert "   2. lugar 3 sai:  J♠\n      o lugar 1 acusa uma renúncia depois da carta 5" in out
+    # --json keeps the cut-short trick's cards too: every card played is in the report.
+    _, out, _ = replay(capsys, "--json", path)
+    (deal,) = json.loads(out)["deals"]
+    assert len(deal["tricks"]) == 1
+    assert deal["current_trick"] == {"leader": 3, "cards": ["JS", "QS"]}
