@@ -149,6 +149,11 @@ def test_the_printable_page_escapes_names(cup: Path, capsys: pytest.CaptureFixtu
         (["--round", "1", "--table", "3", "--score", "2-0"], "round 1 has no table 3"),
         (["--round", "1", "--table", "1", "--no-show", "Ninguém"], "does not play at round 1"),
         (["--round", "1", "--table", "1", "--score", "2-0", "--games", "4-0"], "at least 8 games"),
+        # A team that lost both partidas was short of 4 games in each: 3 + 3 at most.
+        (
+            ["--round", "1", "--table", "1", "--score", "2-0", "--games", "8-7"],
+            "round 1 table 1: a team that won 0 partidas and lost 2 won at most 6 games",
+        ),
     ],
 )
 def test_refused_results_leave_the_file_byte_identical(

@@ -19,6 +19,8 @@ print(standings(cup)[0].team)
 from .._public import renamed
 from ._core import *  # noqa: F403  (the names of `_core.__all__`, added to `__all__` below)
 from ._core import __all__ as _core_all
+from ._games import *  # noqa: F403  (likewise)
+from ._games import __all__ as _games_all
 from ._html import *  # noqa: F403  (likewise)
 from ._html import __all__ as _html_all
 from ._model import *  # noqa: F403  (likewise)
@@ -34,11 +36,13 @@ __all__ = [
     "standings",
     "swiss_pairs",
 ]
-# The playing of a tournament (`_core`), its printed page (`_html`) and its file (`_model`) are
-# public as a whole: their names are listed once, each in its module's `__all__` (the names the
-# modules share among themselves, such as `How` and `Tiebreak`, stay out of those lists).
+# The playing of a tournament (`_core`), the games a result may give (`_games`), its printed page
+# (`_html`) and its file (`_model`) are public as a whole: their names are listed once, each in
+# its module's `__all__` (the names the modules share among themselves, such as `How` and
+# `Tiebreak`, stay out of those lists).
 # `_pairing` and `_standings` also hold helpers of the package's own: their public names are above.
 __all__ += _core_all
+__all__ += _games_all
 __all__ += _html_all
 __all__ += _model_all
 

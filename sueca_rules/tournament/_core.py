@@ -16,6 +16,7 @@ from .._record import Record, builtin_id_of
 from .._registry import resolve_variant
 from .._text import cut
 from .._variant import Variant
+from ._games import games_problem
 from ._model import (
     MAX_TEAMS,
     Pairing,
@@ -51,8 +52,6 @@ __all__ = [
     "standings_data",
     "undo",
 ]
-
-MAX_GAMES = 100_000
 
 
 def _fail(message: str) -> TournamentError:
@@ -310,20 +309,6 @@ def _find(t: Tournament, round_no: int, table_no: int) -> Pairing:
             else f"round {round_no} has no tables"
         )
     return tables[table_no - 1]
-
-
-def games_problem(games: Sequence[int], score: Sequence[int], variant: Variant) -> str | None:
-    """Why `games` (games won by each team over the whole match) cannot go with `score`."""
-    target = variant.match.target_games
-    for side in (0, 1):
-        if not 0 <= games[side] <= MAX_GAMES:
-            return f"games are 0 to {MAX_GAMES:,}, got {games[side]}"
-        if games[side] < target * score[side]:
-            return (
-                f"a team that won {score[side]} partida{'s' if score[side] != 1 else ''} won at "
-                f"least {target * score[side]} games ({target} a partida), got {games[side]}"
-            )
-    return None
 
 
 def games_of(match: Match) -> tuple[int, int]:
