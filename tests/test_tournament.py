@@ -434,6 +434,23 @@ def test_an_inline_variant_is_kept_in_the_file() -> None:
         ),
         (("score: [2, 0]", "score: [2, 2]"), "score: a match is won by the first to win 2"),
         (
+            ("score: [2, 0]", "score: [2, 0], games: [-40, 1]"),
+            ":20:59: rounds[0].tables[0].result.games: games are 0 to 100,000, got -40",
+        ),
+        (
+            ("score: [2, 0]", "score: [2, 0], games: [8, 7]"),
+            ":20:59: rounds[0].tables[0].result.games: a team that won 0 partidas and lost 2 "
+            "won at most 6 games",
+        ),
+        (
+            ("games: [8, 0]}", "games: [8, -1]}"),
+            ":8:31: bye_score.games: games are 0 to 100,000, got [8, -1]",
+        ),
+        (
+            ("no_show_score: {partidas: [2, 0]", "no_show_score: {partidas: [2, -2]"),
+            ":9:17: no_show_score.partidas: partidas won cannot be negative, got [2, -2]",
+        ),
+        (
             ("variant: portugal-best-of-3", "variant: nowhere"),
             ":5:1: variant: the variant is not usable: unknown variant 'nowhere'",
         ),

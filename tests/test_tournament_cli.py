@@ -362,3 +362,17 @@ def test_a_too_long_levels_part_is_shown_cut(cup: Path, capsys: pytest.CaptureFi
     assert "write TEAM=LEVEL" in err
     assert "x" * 21 not in err
     assert cup.read_bytes() == before
+
+
+def test_a_hand_edited_result_with_negative_games_is_refused_where_it_is(
+    cup: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "pair", str(cup))
+    assert run(capsys, "result", str(cup), "--round", "1", "--table", "1", "--score", "2-0")[0] == 0
+    text = cup.read_text(encoding="utf-8")
+    cup.write_text(text.replace("score: [2, 0]", "score: [2, 0], games: [-40, 1]"), "utf-8")
+    status, out, err = run(capsys, "standings", str(cup), "--json")
+    assert (status, out) == (1, "")
+    assert err.strip().splitlines() == [
+        f"{cup}:22:70: rounds[0].tables[0].result.games: games are 0 to 100,000, got -40"
+    ]

@@ -44,6 +44,7 @@ from .._issues import validated
 from .._registry import builtin_ids, load_variant, variant_of
 from .._variant import Variant
 from .._yaml import FlowDict, FlowList, Limits, Located, cap_issues, dump_yaml, read_yaml_file
+from ._games import MAX_GAMES, games_problem
 
 __all__ = [
     "FORMATS",
@@ -235,6 +236,14 @@ def _check_whole(t: Tournament, variant: Variant) -> list[tuple[str, tuple[str |
         problems.append((f"the team {twice!r} is listed twice", ("teams",)))
     known = set(names)
     best = variant.match.best_of
+    for key in ("bye_score", "no_show_score"):
+        given: SetScore = getattr(t, key)
+        if min(given.partidas) < 0:
+            problems.append(
+                (f"partidas won cannot be negative, got {given.partidas}", (key, "partidas"))
+            )
+        if not 0 <= min(given.games) <= max(given.games) <= MAX_GAMES:
+            problems.append((f"games are 0 to {MAX_GAMES:,}, got {given.games}", (key, "games")))
     for r_i, rnd in enumerate(t.rounds):
         if rnd.round != r_i + 1:
             problems.append(
@@ -261,6 +270,10 @@ def _check_whole(t: Tournament, variant: Variant) -> list[tuple[str, tuple[str |
                 problem = score_problem(res.score, best)
                 if problem:
                     problems.append((problem, (*where, "result", "score")))
+                elif res.games is not None:
+                    problem = games_problem(res.games, res.score, variant)
+                    if problem:
+                        problems.append((problem, (*where, "result", "games")))
                 if res.no_show is not None and res.no_show not in tab.teams:
                     problems.append(
                         ("no_show must name a team of this table", (*where, "result", "no_show"))
