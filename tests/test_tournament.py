@@ -608,3 +608,25 @@ def test_the_matching_finds_the_fewest_rematches(
     pairs, _ = fast
     rematches = sum(frozenset(p) in met for p in pairs)
     assert rematches == len(names) // 2 - _brute_most_pairs([n for p in pairs for n in p], met)
+
+
+def test_a_name_is_one_name_however_its_accents_are_encoded() -> None:
+    """ "José" with a composed é (NFC) and with an e and a combining accent (NFD) is one team:
+    names are kept composed, and names that refer to a team are read so too."""
+    import unicodedata
+
+    composed, decomposed = (unicodedata.normalize(f, "José") for f in ("NFC", "NFD"))
+    assert composed != decomposed
+    assert Team(name=decomposed, players=[f"{decomposed} II"]).name == composed
+    with pytest.raises(TournamentError, match="listed twice"):
+        create([Team(name=composed), Team(name=decomposed), Team(name="Rui")], "round_robin")
+    t = pair(create([Team(name=decomposed), Team(name="Rui")], "round_robin", variant=BEST_OF_3))
+    assert t.rounds[0].tables[0].teams == [composed, "Rui"]
+    done = record_result(t, BEST_OF_3, 1, 1, no_show=decomposed)
+    result = done.rounds[0].tables[0].result
+    assert result is not None
+    assert (result.no_show, result.score) == (composed, [0, 2])
+    # A file written by hand with the other encoding in the tables reads as the same team.
+    text = dump_tournament(done).replace(f"[{composed}, Rui]", f"[{decomposed}, Rui]")
+    assert decomposed in text
+    assert parse_tournament(text)[0] == done

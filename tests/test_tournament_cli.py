@@ -376,3 +376,20 @@ def test_a_hand_edited_result_with_negative_games_is_refused_where_it_is(
     assert err.strip().splitlines() == [
         f"{cup}:22:70: rounds[0].tables[0].result.games: games are 0 to 100,000, got -40"
     ]
+
+
+def test_a_team_written_twice_with_other_accent_encodings_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import unicodedata
+
+    composed, decomposed = (unicodedata.normalize(f, "José") for f in ("NFC", "NFD"))
+    teams = tmp_path / "teams.csv"
+    teams.write_text(f"team,player1,player2\n{composed},a,b\n{decomposed},c,d\n", "utf-8")
+    path = tmp_path / "cup.yaml"
+    status, out, err = run(capsys, "new", str(path), "--teams", str(teams), "--format", "swiss")
+    assert (status, out) == (1, "")
+    assert err.strip().splitlines() == [
+        f"the team {composed!r} is listed twice: each team needs its own name"
+    ]
+    assert not path.exists()

@@ -25,6 +25,7 @@ from ._model import (
     SetScore,
     Tournament,
     TournamentError,
+    normal_name,
     score_problem,
 )
 from ._pairing import (
@@ -382,6 +383,7 @@ def record_result(
         score, games = match.partidas, games_of(match)
         kind = kind or "record"
     elif no_show is not None:
+        no_show = normal_name(no_show)
         if no_show not in tab.teams:
             raise _fail(
                 f"{no_show!r} does not play at round {round_no} table {table_no}: "
@@ -468,6 +470,7 @@ def play_round(
     waiting = open_tables(t)
     if not waiting:
         raise _fail("no table is waiting for a result: run 'pair' for the next round")
+    levels = {normal_name(name): n for name, n in levels.items()}
     unknown = sorted(set(levels) - set(t.team_names()))
     if unknown:
         raise _fail(f"{unknown[0]!r} is not a team of this tournament")

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
@@ -62,6 +63,7 @@ __all__ = [
     "TournamentFileError",
     "dump_tournament",
     "load_tournament",
+    "normal_name",
     "parse_tournament",
     "save_tournament",
     "score_problem",
@@ -106,8 +108,14 @@ class TournamentFileError(SourceError):
     column."""
 
 
+def normal_name(name: str) -> str:
+    """`name` in Unicode's composed form (NFC), as every name is kept and compared: "José" typed
+    with an accented é and with an e and a combining accent is one name."""
+    return unicodedata.normalize("NFC", name)
+
+
 def _check_name(value: str) -> str:
-    text = value.strip()
+    text = normal_name(value).strip()
     if not text:
         raise ValueError("a name must not be empty")
     if len(text) > MAX_NAME:
@@ -169,6 +177,11 @@ class Result(_Model):
     record: RecordRef | None = None
     order: int = Field(ge=1, description="The order results were entered in (for undo).")
 
+    @field_validator("no_show")
+    @classmethod
+    def _no_show(cls, name: str | None) -> str | None:
+        return None if name is None else normal_name(name)
+
 
 class Pairing(_Model):
     """Two teams that meet in a round, at its table number `table` (the first team plays seats
@@ -180,6 +193,11 @@ class Pairing(_Model):
     kind: Literal["match", "final", "third_place"] = "match"
     result: Result | None = None
 
+    @field_validator("teams")
+    @classmethod
+    def _teams(cls, teams: list[str]) -> list[str]:
+        return [normal_name(name) for name in teams]
+
 
 class Round(_Model):
     """One round: its tables and the teams that sit it out (a bye counts as a win)."""
@@ -189,12 +207,22 @@ class Round(_Model):
     tables: list[Pairing] = Field(default_factory=list)
     byes: list[str] = Field(default_factory=list)
 
+    @field_validator("byes")
+    @classmethod
+    def _byes(cls, byes: list[str]) -> list[str]:
+        return [normal_name(name) for name in byes]
+
 
 class Group(_Model):
     """A group of the groups stage: its name and its teams."""
 
     name: str
     teams: list[str] = Field(min_length=1)
+
+    @field_validator("teams")
+    @classmethod
+    def _teams(cls, teams: list[str]) -> list[str]:
+        return [normal_name(name) for name in teams]
 
 
 class Tournament(_Model):
@@ -221,6 +249,11 @@ class Tournament(_Model):
     @classmethod
     def _name(cls, name: str) -> str:
         return _check_name(name)
+
+    @field_validator("knockout_seeds")
+    @classmethod
+    def _seeds(cls, seeds: list[str] | None) -> list[str] | None:
+        return None if seeds is None else [normal_name(name) for name in seeds]
 
     def team_names(self) -> list[str]:
         """The teams' names, in seed order."""
