@@ -393,3 +393,48 @@ def test_a_team_written_twice_with_other_accent_encodings_is_refused(
         f"the team {composed!r} is listed twice: each team needs its own name"
     ]
     assert not path.exists()
+
+
+def test_bots_write_each_table_as_it_finishes_and_let_others_write_between(
+    cup: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the bots play table 2, table 1's result is already in the file (a kill then keeps
+    it) and the file's lock is free: another command may enter a result meanwhile, and the bots'
+    match of a table given a result meanwhile is not counted."""
+    from sueca_rules import tournament
+    from sueca_rules._files import locked
+
+    run(capsys, "pair", str(cup))
+    real = tournament.play_table
+    seen: list[int] = []
+
+    def play_table(*args: object, **kwargs: object) -> Match:
+        number = args[2]
+        assert isinstance(number, int)
+        seen.append(number)
+        if number == 2:
+            with locked(cup, timeout=0):  # the lock is free while a table is played
+                t, _ = load_tournament(cup)
+            assert t.rounds[0].tables[0].result is not None
+            assert t.rounds[0].tables[0].result.how == "bots"
+            # Someone enters table 2's result by hand meanwhile.
+            assert main(["tournament", "result", str(cup), "--round", "1", "--table", "2",
+                         "--score", "0-2"]) == 0  # fmt: skip
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "play_table", play_table)
+    status, out, err = run(capsys, "play", str(cup), "--level", "1")
+    assert seen == [1, 2]
+    assert status == 1
+    assert out.splitlines()[0].startswith("round 1 table 1: Os Ases ")
+    assert out.splitlines()[-1].startswith("round 1 table 2: ")  # the result command's line
+    assert err.strip().splitlines() == [
+        f"{cup}: round 1 table 2 was given a result (0-2) while the bots played it: their match "
+        "is not counted (undo that result and play again to count it)"
+    ]
+    t, _ = load_tournament(cup)
+    first, second = (tab.result for tab in t.rounds[0].tables)
+    assert first is not None
+    assert first.how == "bots"
+    assert second is not None
+    assert (second.how, second.score) == ("score", [0, 2])

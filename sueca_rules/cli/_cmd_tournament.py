@@ -14,6 +14,7 @@ from .._text import cut
 from ._common import CliError, add_command, add_json, at_least, level_arg, print_json, seed_arg
 
 if TYPE_CHECKING:
+    from .._match import Match
     from .._record import Record
     from .._variant import Variant
     from ..tournament import RecordRef, Team, Tournament
@@ -345,34 +346,77 @@ def _levels(text: str | None) -> dict[str, int]:
 
 
 def _run_play(args: argparse.Namespace) -> int:
+    """Each table's result is written as soon as its match is over, under the file's lock for
+    that write only: a command killed midway keeps the tables it finished (playing again plays
+    the rest), and `result` or the web app may write the file between two tables."""
     from .._record import save_record
-    from ..tournament import RecordRef, play_round, sha256_of
+    from ..tournament import RecordRef, TournamentError, bot_tables, play_table, sha256_of
 
     levels = _levels(args.levels)
     folder = Path(args.records) if args.records else None
+    t, variant = _load(args.file)
+    try:
+        waiting = bot_tables(t, levels)
+    except TournamentError as exc:
+        raise CliError(f"{args.file}: {exc}") from None
     if folder is not None:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise CliError(f"--records {folder}: {exc.strerror or exc}", status=2) from None
-
-    def keep(rnd: int, table: int, record: Record) -> RecordRef | None:
-        if folder is None:
-            return None
-        path = folder / f"round{rnd}-table{table}.yaml"
-        save_record(record, path)
-        return RecordRef(file=str(path), sha256=sha256_of(path.read_bytes()))
-
-    def change(t: Tournament, variant: Variant) -> Tournament:
-        return play_round(t, variant, levels, level=args.level, keep=keep)
-
-    t = _update(args.file, change)
     rnd = t.rounds[-1]
-    for tab in rnd.tables:
-        if tab.result is not None and tab.result.how == "bots":
-            a, b = tab.result.score
-            print(f"round {rnd.round} table {tab.table}: {tab.teams[0]} {a}-{b} {tab.teams[1]}")
+    for number in waiting:
+        match = play_table(t, variant, number, levels, level=args.level)
+        ref = None
+        if folder is not None:
+            path = folder / f"round{rnd.round}-table{number}.yaml"
+            save_record(match.to_record(), path)
+            ref = RecordRef(file=str(path), sha256=sha256_of(path.read_bytes()))
+        teams = rnd.tables[number - 1].teams
+        _update(args.file, _bots_result(t, variant, number, match, ref))
+        a, b = match.partidas
+        print(f"round {rnd.round} table {number}: {teams[0]} {a}-{b} {teams[1]}", flush=True)
     return 0
+
+
+def _bots_result(
+    played: Tournament, variant: Variant, number: int, match: Match, ref: RecordRef | None
+) -> Callable[[Tournament, Variant], Tournament]:
+    """The change that writes the bots' match of table `number` of `played`'s last round into the
+    file as it is now: refused when that table has changed meanwhile (a result entered, the round
+    undone or paired again, another variant)."""
+    from ..tournament import TournamentError, games_of, record_result, same_rules
+
+    round_no = len(played.rounds)
+    tab = played.rounds[-1].tables[number - 1]
+
+    def change(now: Tournament, now_variant: Variant) -> Tournament:
+        where = f"round {round_no} table {number}"
+        same = len(now.rounds) >= round_no and len(now.rounds[round_no - 1].tables) >= number
+        mine = now.rounds[round_no - 1].tables[number - 1] if same else None
+        if mine is None or mine.teams != tab.teams or not same_rules(now_variant, variant):
+            raise TournamentError(
+                f"{where} changed while the bots played it (its round was undone or paired "
+                "again, or the variant changed): their match is not counted"
+            )
+        if mine.result is not None:
+            a, b = mine.result.score
+            raise TournamentError(
+                f"{where} was given a result ({a}-{b}) while the bots played it: their match is "
+                "not counted (undo that result and play again to count it)"
+            )
+        return record_result(
+            now,
+            now_variant,
+            round_no,
+            number,
+            score=match.partidas,
+            games=games_of(match),
+            record_ref=ref,
+            how="bots",
+        )
+
+    return change
 
 
 def _run_undo(args: argparse.Namespace) -> int:

@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # names only in annotations
     from ._model import How, RecordRef, Team, Tiebreak
 
 __all__ = [
+    "bot_tables",
     "create",
     "games_of",
     "is_finished",
@@ -48,6 +49,7 @@ __all__ = [
     "pair",
     "planned_rounds",
     "play_round",
+    "play_table",
     "record_result",
     "same_rules",
     "standings_data",
@@ -453,6 +455,38 @@ def undo(t: Tournament, round_no: int | None = None, table_no: int | None = None
     return _with_result(t, round_no, table_no, None)
 
 
+def bot_tables(t: Tournament, levels: Mapping[str, int]) -> list[int]:
+    """The tables of the last round that bots would play (those with no result), checking that
+    there are some and that `levels` names only teams of the tournament."""
+    waiting = open_tables(t)
+    if not waiting:
+        raise _fail("no table is waiting for a result: run 'pair' for the next round")
+    unknown = sorted({normal_name(name) for name in levels} - set(t.team_names()))
+    if unknown:
+        raise _fail(f"{unknown[0]!r} is not a team of this tournament")
+    return waiting
+
+
+def play_table(
+    t: Tournament, variant: Variant, table_no: int, levels: Mapping[str, int], *, level: int = 3
+) -> Match:
+    """The match bots play at table `table_no` of the last round (over: its `partidas` are the
+    score and `games_of()` its games), each team at its level in `levels` (else `level`). The
+    deals and the bots' choices come from the tournament's seed, the round and the table alone,
+    so the same table is always played the same way."""
+    from ..bots import make_bot, play_match
+
+    rnd = t.rounds[-1]
+    tab = _find(t, rnd.round, table_no)
+    seed = f"{t.seed}:{rnd.round}:{table_no}"
+    match = Match(variant, seed=seed)
+    named = {normal_name(name): n for name, n in levels.items()}
+    team_level = [named.get(name, level) for name in tab.teams]
+    bots = [make_bot(team_level[seat % 2], seed=f"{seed}:{seat}") for seat in range(4)]
+    play_match(match, bots)
+    return match
+
+
 def play_round(
     t: Tournament,
     variant: Variant,
@@ -461,28 +495,14 @@ def play_round(
     level: int = 3,
     keep: Callable[[int, int, Record], RecordRef | None] | None = None,
 ) -> Tournament:
-    """The tournament with every open table of its last round played by bots: each team at its
-    level in `levels` (else `level`). The deals and the bots' choices come from the tournament's
-    seed, the round and the table. `keep(round, table, record)` may save each record and return
-    where (it is then written in the result)."""
-    from ..bots import make_bot, play_match
-
-    waiting = open_tables(t)
-    if not waiting:
-        raise _fail("no table is waiting for a result: run 'pair' for the next round")
-    levels = {normal_name(name): n for name, n in levels.items()}
-    unknown = sorted(set(levels) - set(t.team_names()))
-    if unknown:
-        raise _fail(f"{unknown[0]!r} is not a team of this tournament")
+    """The tournament with every open table of its last round played by bots (`play_table()`):
+    each team at its level in `levels` (else `level`). `keep(round, table, record)` may save each
+    record and return where (it is then written in the result)."""
     out = t
-    rnd = t.rounds[-1]
-    for number in waiting:
-        tab = rnd.tables[number - 1]
-        seed = f"{t.seed}:{rnd.round}:{number}"
-        match = Match(variant, seed=seed)
-        team_level = [levels.get(name, level) for name in tab.teams]
-        bots = [make_bot(team_level[seat % 2], seed=f"{seed}:{seat}") for seat in range(4)]
-        play_match(match, bots)
+    rnd = t.rounds[-1] if t.rounds else None
+    for number in bot_tables(t, levels):
+        assert rnd is not None
+        match = play_table(t, variant, number, levels, level=level)
         ref = keep(rnd.round, number, match.to_record()) if keep is not None else None
         out = record_result(
             out,
