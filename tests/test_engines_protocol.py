@@ -244,6 +244,21 @@ def test_the_bot_engine_answers_a_request_with_an_option() -> None:
             assert read_answer(json.dumps(reply), decision, 2) in decision.options
 
 
+def test_the_bot_engine_answers_an_option_as_the_request_wrote_it() -> None:
+    # Lower case is fine on input; the answer is "one of the options, as written" (a host
+    # compares the text, as read_answer does).
+    _, _, request = _decision()
+    lower = {
+        **request,
+        "options": [o.lower() for o in request["options"]],
+        "state": {**request["state"], "hand": [c.lower() for c in request["state"]["hand"]]},
+    }
+    reply = BotEngine(1).handle(json.dumps(lower))
+    assert reply is not None
+    assert reply["type"] == "decision", reply
+    assert reply["choice"] in lower["options"]  # "3c", not "3C"
+
+
 @pytest.mark.parametrize(
     ("line", "words"),
     [

@@ -16,7 +16,6 @@ from ._protocol import (
     ProtocolError,
     decision_from_request,
     observation_from_request,
-    option_word,
     time_budget,
 )
 
@@ -91,11 +90,17 @@ class BotEngine:
             match = request.get("match")
             bot = self._bot(str(match)[:200], decision.seat, time_budget(request))
             choice = answer(bot, decision, observation)
-            chosen = next(
-                (o for o in decision.options if type(o) is type(choice) and o == choice),
-                decision.options[0],  # the bots answer options: never needed
+            index = next(
+                (
+                    i
+                    for i, o in enumerate(decision.options)
+                    if type(o) is type(choice) and o == choice
+                ),
+                0,  # the bots answer options: never needed
             )
-            return {"type": "decision", "id": request_id, "choice": option_word(chosen)}
+            # The option as the request wrote it ("7h" stays "7h"): the contract's answer is "one
+            # of the options, as written", and a host compares the text.
+            return {"type": "decision", "id": request_id, "choice": request["options"][index]}
         except Exception as exc:
             if not isinstance(request_id, int | str) or isinstance(request_id, bool):
                 request_id = None
