@@ -277,6 +277,51 @@ def test_the_bot_engine_answers_a_bad_line_with_an_error(line: str, words: str) 
     assert words in reply["message"]
 
 
+@pytest.mark.parametrize(
+    ("hello", "message"),
+    [
+        (
+            {"type": "hello", "id": 0, "protocol": 2},
+            "the hello asks for protocol 2: this engine speaks protocol 1 only",
+        ),
+        (
+            {"type": "hello", "id": 0, "protocol": "1"},
+            'the hello\'s "protocol" is "1" (text): write the whole number 1',
+        ),
+        (
+            {"type": "hello", "id": 0, "protocol": True},
+            "the hello asks for protocol true: this engine speaks protocol 1 only",
+        ),
+        (
+            {"type": "hello", "id": 0},
+            'the hello has no "protocol": this engine speaks protocol 1 only',
+        ),
+    ],
+)
+def test_a_hello_of_another_protocol_is_refused(hello: dict[str, Any], message: str) -> None:
+    reply = BotEngine(1).handle(json.dumps(hello))
+    assert reply is not None
+    assert reply["type"] == "error", reply
+    assert reply["id"] == 0
+    assert reply["message"].startswith(message), reply
+    assert '{"type": "hello", "id": 0, "protocol": 1}' in reply["message"]  # what would do
+
+
+def test_a_hello_of_protocol_1_is_answered_whatever_else_it_carries() -> None:
+    reply = BotEngine(1).handle('{"type": "hello", "id": 0, "protocol": 1, "host": "x"}')
+    assert reply is not None
+    assert (reply["type"], reply["id"], reply["protocol"]) == ("hello", 0, 1)
+
+
+def test_a_host_refuses_a_hello_of_another_protocol_and_says_an_engines_refusal() -> None:
+    from sueca_rules.engines import read_hello
+
+    with pytest.raises(ProtocolError, match="speaks protocol true, not 1"):
+        read_hello('{"type": "hello", "id": 0, "protocol": true}')
+    with pytest.raises(ProtocolError, match="it refused the hello: no such protocol"):
+        read_hello('{"type": "error", "id": 0, "message": "no such protocol"}')
+
+
 def test_a_request_line_that_is_not_utf8_is_not_json() -> None:
     reply = BotEngine(1).handle(b'{"type": "hello", "id": "caf\xe9"}')
     assert reply is not None

@@ -32,6 +32,7 @@ __all__ = [
     "MAX_REQUEST",
     "PROTOCOL",
     "ProtocolError",
+    "check_hello",
     "decide_request",
     "decision_from_request",
     "fallback",
@@ -40,6 +41,7 @@ __all__ = [
     "option_word",
     "read_answer",
     "read_hello",
+    "speaks_protocol",
     "time_budget",
     "variant_from_request",
     "variant_mapping",
@@ -202,12 +204,47 @@ def read_answer(text: str | bytes, decision: Decision, request_id: int) -> Choic
     )
 
 
+def speaks_protocol(message: Mapping[str, Any]) -> bool:
+    """Whether a `hello` names this protocol: `"protocol"` is the whole number
+    [`PROTOCOL`][sueca_rules.engines.PROTOCOL] (not `"1"`, `1.0` or `true`)."""
+    version = message.get("protocol")
+    return type(version) is int and version == PROTOCOL
+
+
+def check_hello(request: Mapping[str, Any]) -> None:
+    """Refuse a host's `hello` that does not ask for this protocol (an engine answers one it
+    speaks, and only then: an engine that says protocol 1 to a host of protocol 2 would be
+    misread)."""
+    if speaks_protocol(request):
+        return
+    asked = f'{{"type": "hello", "id": 0, "protocol": {PROTOCOL}}}'
+    if "protocol" not in request:
+        raise ProtocolError(
+            f'the hello has no "protocol": this engine speaks protocol {PROTOCOL} only ({asked})'
+        )
+    version = request["protocol"]
+    shown = _short(json.dumps(version))
+    if isinstance(version, str | float) and not isinstance(version, bool):
+        written = "text" if isinstance(version, str) else "not a whole number"
+        if str(version).strip() in (str(PROTOCOL), f"{PROTOCOL}.0"):
+            raise ProtocolError(
+                f'the hello\'s "protocol" is {shown} ({written}): write the whole number '
+                f"{PROTOCOL} ({asked})"
+            )
+    raise ProtocolError(
+        f"the hello asks for protocol {shown}: this engine speaks protocol {PROTOCOL} only "
+        f"({asked})"
+    )
+
+
 def read_hello(text: str | bytes) -> dict[str, Any]:
     """An engine's answer to `hello`: its `name` and `author` (text, cut to 100 characters)."""
     data = _load(text, "the answer to hello")
+    if data.get("type") == "error" and isinstance(data.get("message"), str):
+        raise ProtocolError(f"it refused the hello: {_short(data['message'], 300)}")
     if data.get("type") != "hello" or data.get("id") != 0:
         raise ProtocolError('the answer to hello is not {"type": "hello", "id": 0, ...}')
-    if data.get("protocol") != PROTOCOL:
+    if not speaks_protocol(data):
         raise ProtocolError(
             f"the engine speaks protocol {_short(json.dumps(data.get('protocol')))}, not {PROTOCOL}"
         )

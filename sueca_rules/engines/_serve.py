@@ -14,6 +14,7 @@ from ._protocol import (
     MAX_REQUEST,
     PROTOCOL,
     ProtocolError,
+    check_hello,
     decision_from_request,
     observation_from_request,
     time_budget,
@@ -74,6 +75,7 @@ class BotEngine:
             if kind == "quit":
                 return None
             if kind == "hello":
+                check_hello(request)
                 return {
                     "type": "hello",
                     "id": request_id,
