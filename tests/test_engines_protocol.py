@@ -597,3 +597,81 @@ def test_a_time_budget_is_a_millisecond_to_an_hour_whatever_the_request_says(
     given: float, budget: int | None
 ) -> None:
     assert time_budget({"time_ms": given}) == budget
+
+
+def _first(variant: str, kind: str, seed: int = 1) -> dict[str, Any]:
+    """The request of the first `kind` decision of a match of `variant` (defaults answered)."""
+    match = Match(variant, seed=seed)
+    for _ in range(400):
+        decision = match.pending()
+        assert decision is not None
+        if decision.kind == kind:
+            return decide_request(match, decision, match_id="m", request_id=4, time_ms=100)
+        match.decide(decision.default)
+    raise AssertionError(f"no {kind} decision")
+
+
+def test_a_decision_or_score_the_variant_cannot_give_is_refused() -> None:
+    engine = BotEngine(1)
+
+    def refusal(request: dict[str, Any]) -> str:
+        reply = engine.handle(json.dumps(request))
+        assert reply is not None
+        assert reply["type"] == "error", reply
+        return str(reply["message"])
+
+    _, _, card = _decision()  # portugal: renúncia prevented, best of 1, the dealer's card turned
+    state = card["state"]
+    assert refusal({**card, "decision": "claim", "options": [False, True]}) == (
+        "a 'claim' decision comes only under revoke.mode: claimable, and the variant's "
+        "revoke.mode is prevented (no renúncia can be played, so none is claimed)"
+    )
+    claimed = {**state, "claims": [{"after": 0, "by": 1}]}
+    assert refusal({**card, "state": claimed}).startswith(
+        '"state.claims" holds 1, but claims come only under revoke.mode: claimable'
+    )
+    assert refusal({**card, "state": {**state, "partidas": [5, 5]}}) == (
+        '"state.partidas" is [5, 5], but under match.best_of: 1 the match is over once a team '
+        "wins 1 partida, and no decision comes after"
+    )
+    assert refusal({**card, "state": {**state, "partida": 2}}) == (
+        '"state.partida" is 2, but with "state.partidas" [0, 0] the partida under way is 0 '
+        "(counted from 0)"
+    )
+    assert refusal({**card, "state": {**state, "games": [4, 1]}}).startswith(
+        '"state.games" is [4, 1], but under match.target_games: 4 that partida is won'
+    )
+    assert refusal({**card, "state": {**state, "games": [4, 4]}}).startswith(
+        '"state.games" is [4, 4], but under match.target_games: 4 that partida is won'
+    )
+    early = {**state, "plays": [], "points": [0, 0], "tricks_won": [0, 0]}
+    assert refusal({**card, "decision": "trump", "options": ["top", "bottom"], "state": early}) == (
+        "a 'trump' decision comes only under deal.trump_card: dealer_choice, and the variant's "
+        "deal.trump_card is dealer_last"
+    )
+    assert "may never ask for a new deal" in refusal(
+        {**card, "decision": "redeal", "options": [False, True], "state": early}
+    )
+    trump = _first("brasil", "trump")
+    other = (trump["state"]["dealer"] + 1) % 4
+    assert refusal({**trump, "seat": other}).startswith(
+        f'"seat" {other} is asked to choose the trump card, but the dealer'
+    )
+    redeal = _brasil_redeal_request()
+    flipped = [False] if True in redeal["options"] else [False, True]
+    assert "card points and deal.redeal." in refusal({**redeal, "options": flipped})
+    claim = _first("portugal-table", "claim")
+    rival = 1 - claim["seat"] % 2
+    assert refusal({**claim, "options": [False, rival]}) == (
+        f'"options"[1] is {rival}, but under revoke.accuse: team a claim accuses the other '
+        "team: the options are false and true"
+    )
+
+
+def test_a_score_of_the_last_partida_of_a_longer_match_is_answered() -> None:
+    # best of 3: one partida each is a match still under way, in its third partida.
+    request = _first("portugal-best-of-3", "card")
+    state = {**request["state"], "partidas": [1, 1], "partida": 2, "pending_ties": 2}
+    reply = BotEngine(1).handle(json.dumps({**request, "state": state}))
+    assert reply is not None
+    assert reply["type"] == "decision", reply

@@ -20,7 +20,15 @@ from .._cards import BIT, CARDS, POINTS, Card, Suit, cards_from_mask, parse_card
 from .._engine import Observation
 from .._errors import CardError, SuecaError, VariantError
 from .._events import Claim, Trick, TrumpSide
-from .._rules import MAX_CLAIMS, Rules, compiled_rules, legal_mask, team_of, trick_winner
+from .._rules import (
+    MAX_CLAIMS,
+    TIE_NONE,
+    Rules,
+    compiled_rules,
+    legal_mask,
+    team_of,
+    trick_winner,
+)
 from .._turns import Choice, Decision, DecisionKind
 from .._variant import Variant
 
@@ -420,7 +428,7 @@ def observation_from_request(
     impossible (cards twice, a card played out of turn, more than a deal's cards, a card option
     the seat cannot play, no trump card where one is known, a question of before the first card
     asked after it)."""
-    _, rules = variant_from_request(request)
+    variant, rules = variant_from_request(request)
     if decision is None:
         decision = decision_from_request(request)
     seat = decision.seat
@@ -458,6 +466,8 @@ def observation_from_request(
         raise ProtocolError(f'"state.claims" must be a list of at most {MAX_CLAIMS} claims')
 
     _check_the_moment(kind, trump_card, plays)
+    _check_the_variant(variant, rules, decision, dealer, hand, claims_list)
+    _check_the_score(variant, rules, games, partidas, partida, ties)
     trump = None if trump_card is None else _SUITS[trump_card // 10]
     tricks, trick, leader, played_mask, voids, sizes = _replay(
         plays, rules, dealer, trump, hand_mask
@@ -560,6 +570,122 @@ def _check_the_turned_card(
         raise ProtocolError(
             f'"state.hand" {where} the turned trump card {CARDS[card]}, which the dealer, seat '
             f"{dealer}, holds until it is played"
+        )
+
+
+def _check_the_variant(
+    variant: Variant,
+    rules: Rules,
+    decision: Decision,
+    dealer: int,
+    hand: tuple[Card, ...],
+    claims: list[Any],
+) -> None:
+    """Refuse a decision that the request's variant never asks: a claim (or a claim listed)
+    where no renúncia can be played, the choice of trump where the rules turn a card, a new deal
+    asked of a seat that may never ask or offered against its threshold, claim options that do
+    not accuse as the variant's `revoke.accuse` says."""
+    kind, seat = decision.kind, decision.seat
+    if not rules.revoke_claimable and (kind == "claim" or claims):
+        what = (
+            "a 'claim' decision comes"
+            if kind == "claim"
+            else f'"state.claims" holds {len(claims)}, but claims come'
+        )
+        raise ProtocolError(
+            f"{what} only under revoke.mode: claimable, and the variant's revoke.mode is "
+            f"{variant.revoke.mode} (no renúncia can be played, so none is claimed)"
+        )
+    if kind == "trump":
+        if not rules.trump_dealer_choice:
+            raise ProtocolError(
+                "a 'trump' decision comes only under deal.trump_card: dealer_choice, and the "
+                f"variant's deal.trump_card is {variant.deal.trump_card}"
+            )
+        if seat != dealer:
+            raise ProtocolError(
+                f'"seat" {seat} is asked to choose the trump card, but the dealer, seat '
+                f"{dealer}, chooses it"
+            )
+    if kind == "redeal":
+        leader = rules.first_leader(dealer)
+        field = "leader_below" if seat == leader else "others_below"
+        below = rules.redeal_leader_below if seat == leader else rules.redeal_others_below
+        if not below:
+            raise ProtocolError(
+                f"a 'redeal' decision is asked of seat {seat}, but under the variant's "
+                f"deal.redeal.{field}: null that seat may never ask for a new deal"
+            )
+        points = sum(POINTS[c] for c in hand)
+        if (True in decision.options) != (points < below):
+            offered = "offer" if True in decision.options else "do not offer"
+            raise ProtocolError(
+                f'"options" {offered} a new deal (true), but seat {seat}\'s hand holds {points} '
+                f"card points and deal.redeal.{field} is {below}: a hand below it may ask"
+            )
+    if kind == "claim":
+        rivals = [s for s in range(4) if team_of(s) != team_of(seat)]
+        for i, option in enumerate(decision.options):
+            if option is False:
+                continue
+            if rules.accuse_player and (option is True or option not in rivals):
+                raise ProtocolError(
+                    f'"options"[{i}] is {json.dumps(option)}, but under revoke.accuse: player a '
+                    f"claim names a rival of seat {seat}: false, {rivals[0]} or {rivals[1]}"
+                )
+            if not rules.accuse_player and option is not True:
+                raise ProtocolError(
+                    f'"options"[{i}] is {json.dumps(option)}, but under revoke.accuse: team a '
+                    "claim accuses the other team: the options are false and true"
+                )
+
+
+def _check_the_score(
+    variant: Variant,
+    rules: Rules,
+    games: tuple[int, int],
+    partidas: tuple[int, int],
+    partida: int,
+    ties: int,
+) -> None:
+    """Refuse a score that cannot be while a decision is due (the match and its partida go on)
+    under the request's variant."""
+    to_win = rules.partidas_to_win
+    if max(partidas) >= to_win:
+        raise ProtocolError(
+            f'"state.partidas" is {list(partidas)}, but under match.best_of: '
+            f"{variant.match.best_of} the match is over once a team wins {to_win} "
+            f"partida{'s' if to_win > 1 else ''}, and no decision comes after"
+        )
+    if partida != sum(partidas):
+        raise ProtocolError(
+            f'"state.partida" is {partida}, but with "state.partidas" {list(partidas)} the '
+            f"partida under way is {sum(partidas)} (counted from 0)"
+        )
+    target = rules.target_games
+    if rules.partida_winner(games, None, False) is not None:
+        raise ProtocolError(
+            f'"state.games" is {list(games)}, but under match.target_games: {target} that '
+            "partida is won, and the next starts from [0, 0]"
+        )
+    penalties_play_on = (
+        rules.revoke_claimable and rules.false_claim_penalizes and rules.false_claim_plays_on
+    )
+    if max(games) >= target and not penalties_play_on:
+        raise ProtocolError(
+            f'"state.games" is {list(games)}, but under match.target_games: {target} that '
+            "partida is won (both teams reach the target with one deal only through false-claim "
+            "penalties under revoke.after_false_claim: play_on)"
+        )
+    if rules.tie_mode == TIE_NONE and ties:
+        raise ProtocolError(
+            f'"state.pending_ties" is {ties}, but under scoring.tie.mode: none a 60-60 carries '
+            "nothing: it is 0"
+        )
+    if not rules.tie_stacks and ties > 1:
+        raise ProtocolError(
+            f'"state.pending_ties" is {ties}, but under scoring.tie.stacks: false ties in a row '
+            "count as one: it is at most 1"
         )
 
 
