@@ -30,6 +30,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "ascii_upper",
     "card_points",
     "cards_from_mask",
     "mask_of",
@@ -64,10 +65,13 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """Parse a suit letter (`S H D C`, any case)."""
-        index = SUIT_LETTERS.find(text.strip().upper()) if len(text.strip()) == 1 else -1
+        """Parse a suit letter (`S H D C`, either case; the ASCII letters only, nothing around
+        them)."""
+        index = SUIT_LETTERS.find(ascii_upper(text)) if len(text) == 1 else -1
         if index < 0:
-            raise CardError(f"{text!r} is not a suit: expected one of S, H, D, C")
+            raise CardError(
+                f"{_shown(text)} is not a suit: expected one of S, H, D, C (either case)"
+            )
         return cls(index)
 
 
@@ -162,11 +166,32 @@ CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(40))
 POINTS: Final[tuple[int, ...]] = tuple(c.points for c in CARDS)
 """Card points indexed by card number."""
 
-_BY_NAME: Final[dict[str, Card]] = {str(c): c for c in CARDS}
+_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def ascii_upper(text: str) -> str:
+    """`text` with the ASCII letters `a`-`z` in upper case and nothing else changed (`str.upper()`
+    would also turn `ſ`, the long s, into `S`, and `ﬀ` into `FF`)."""
+    return text.translate(_UPPER)
+
+
+# Every way a card may be written: rank then suit, each letter in either case, ASCII only.
+_BY_NAME: Final[dict[str, Card]] = {
+    rank + suit: c
+    for c in CARDS
+    for rank in {str(c)[0], str(c)[0].lower()}
+    for suit in (str(c)[1], str(c)[1].lower())
+}
+
+
+def _shown(text: str) -> str:
+    """`text` quoted as an error shows it, cut to 20 characters."""
+    return repr(text) if len(text) <= 20 else repr(text[:20]) + "…"
 
 
 def parse_card(text: str | int) -> Card:
-    """Parse card notation: rank then suit, any case (`"7h"` → `7H`).
+    """Parse card notation: rank then suit, two ASCII characters in either case (`"7h"` → `7H`),
+    with nothing around them.
 
     A [`Card`][sueca_rules.Card] (or a card number 0..39) is returned as the card. Raises
     [`CardError`][sueca_rules.CardError] (a `ValueError`) with a message that says what a card looks
@@ -178,20 +203,34 @@ def parse_card(text: str | int) -> Card:
         raise CardError(f"card number {text} is out of range 0..39")
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card: expected text such as 'AS' or '7H'")
-    card = _BY_NAME.get(text.strip().upper())
+    card = _BY_NAME.get(text)
     if card is not None:
         return card
-    raw = text.strip().upper()
+    raise CardError(f"{_shown(text)} is not a card: {_why_not(text)}")
+
+
+def _why_not(text: str) -> str:
+    """What is wrong with `text`, which is not a card, and what a card looks like."""
+    bare = text.strip()
+    if bare != text and bare in _BY_NAME:
+        return f"write it without spaces around it, as {str(_BY_NAME[bare])!r}"
+    raw = ascii_upper(text)
     if raw.startswith("10") or raw[:1] in ("8", "9"):
-        raise CardError(f"{text!r} is not a card: Sueca uses 40 cards, without the 8s, 9s and 10s")
+        return "Sueca uses 40 cards, without the 8s, 9s and 10s"
     if len(raw) == 2 and raw[0] in RANK_LETTERS and raw[1] not in SUIT_LETTERS:
-        raise CardError(f"{text!r} is not a card: the suit must be one of S, H, D, C")
+        return f"the suit must be one of S, H, D, C (ASCII letters, either case){_odd(raw[1])}"
     if len(raw) == 2 and raw[1] in SUIT_LETTERS:
-        raise CardError(f"{text!r} is not a card: the rank must be one of A 7 K J Q 6 5 4 3 2")
-    raise CardError(
-        f"{text!r} is not a card: write rank then suit, e.g. 'AS' or '7H' "
-        "(ranks A 7 K J Q 6 5 4 3 2, suits S H D C)"
+        return f"the rank must be one of A 7 K J Q 6 5 4 3 2 (either case){_odd(raw[0])}"
+    return (
+        "write rank then suit, two characters such as 'AS' or '7h' "
+        "(ranks A 7 K J Q 6 5 4 3 2, suits S H D C, either case)"
     )
+
+
+def _odd(char: str) -> str:
+    """For a character outside ASCII that may look like a card's letter (`ſ`, a full-width `Ａ`):
+    which one it is."""
+    return "" if char.isascii() else f"; {char!r} is U+{ord(char):04X}, not one of them"
 
 
 def parse_cards(texts: str | Iterable[str | int]) -> list[Card]:

@@ -31,7 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from ._cards import Card
+from ._cards import Card, parse_card
+from ._errors import CardError
 from ._public import public
 
 __all__ = ["Choice", "Decision", "DecisionKind"]
@@ -78,13 +79,12 @@ class Decision:
         given in any form [`parse_card()`][sueca_rules.parse_card] reads; `True` and `1` are
         told apart)."""
         if self.kind == "card":
-            if isinstance(choice, bool):
+            if isinstance(choice, str):  # read as parse_card() reads it: nothing else is a card
+                try:
+                    choice = parse_card(choice)
+                except CardError:
+                    return False
+            if isinstance(choice, bool) or not isinstance(choice, int):
                 return False
-            return any(_same_card(choice, option) for option in self.options)
+            return choice in self.options
         return any(type(choice) is type(o) and choice == o for o in self.options)
-
-
-def _same_card(choice: object, option: object) -> bool:
-    if isinstance(choice, str):
-        return choice.strip().upper() == str(option)
-    return isinstance(choice, int) and choice == int(option)  # type: ignore[call-overload]

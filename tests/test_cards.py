@@ -27,7 +27,8 @@ def test_notation_round_trip_and_lower_case() -> None:
     for card in CARDS:
         assert parse_card(str(card)) is card
         assert parse_card(str(card).lower()) is card
-    assert str(parse_card(" 7h ")) == "7H"
+    assert str(parse_card("7h")) == str(parse_card("7H")) == "7H"
+    assert parse_card("aS") is parse_card("As") is parse_card("AS")
     assert parse_card("qc").suit is Suit.CLUBS
     assert parse_card("QC").rank is Rank.QUEEN
 
@@ -55,6 +56,47 @@ def test_card_is_an_int_with_notation() -> None:
 def test_bad_cards_say_what_a_card_is(text: str, words: str) -> None:
     with pytest.raises(CardError, match=words):
         parse_card(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # str.upper() makes these AS, 7S, AS: the contract's letters are ASCII only.
+        (
+            "7ſ",
+            "'7ſ' is not a card: the suit must be one of S, H, D, C (ASCII letters, either "
+            "case); 'ſ' is U+017F, not one of them",
+        ),
+        ("\uff21S", "the rank must be one of A 7 K J Q 6 5 4 3 2 (either case); 'Ａ' is U+FF21"),
+        ("a\u212a", "the suit must be one of S, H, D, C"),
+        # Padding is not part of a card (a line typed at the terminal is stripped by the game).
+        (" AS", "' AS' is not a card: write it without spaces around it, as 'AS'"),
+        ("7h\n", "write it without spaces around it, as '7H'"),
+        ("A S", "write rank then suit"),
+    ],
+)
+def test_only_the_ascii_letters_without_padding_are_a_card(text: str, words: str) -> None:
+    with pytest.raises(CardError) as caught:
+        parse_card(text)
+    assert words in str(caught.value)
+
+
+def test_a_suit_is_an_ascii_letter_without_padding() -> None:
+    for text in ("ſ", " s", "s ", ""):
+        with pytest.raises(CardError, match="is not a suit: expected one of S, H, D, C"):
+            Suit.parse(text)
+
+
+def test_a_decision_accepts_a_card_as_parse_card_reads_it() -> None:
+    from sueca_rules import Decision
+
+    decision = Decision(0, "card", (parse_card("7S"), parse_card("2H")), parse_card("7S"), 0)
+    assert decision.accepts("7s")
+    assert decision.accepts("7S")
+    assert decision.accepts(8)  # 7S is card 8
+    assert not decision.accepts("7ſ")
+    assert not decision.accepts(" 7S")
+    assert not decision.accepts(True)
 
 
 def test_bad_card_numbers() -> None:

@@ -675,3 +675,15 @@ def test_a_score_of_the_last_partida_of_a_longer_match_is_answered() -> None:
     reply = BotEngine(1).handle(json.dumps({**request, "state": state}))
     assert reply is not None
     assert reply["type"] == "decision", reply
+
+
+def test_a_card_of_a_request_is_the_notation_and_nothing_around_it() -> None:
+    requests = (_decision(seed)[2] for seed in range(20))
+    request = next(r for r in requests if any(o.endswith("S") for o in r["options"]))
+    spade = next(o for o in request["options"] if o.endswith("S"))
+    for odd in (f" {spade}", spade[0] + "\u017f"):  # 'ſ' is an S to str.upper()
+        options = [odd if o == spade else o for o in request["options"]]
+        reply = BotEngine(1).handle(json.dumps({**request, "options": options}))
+        assert reply is not None
+        assert reply["type"] == "error", reply
+        assert f"{odd!r} is not a card" in reply["message"]

@@ -241,6 +241,19 @@ def test_a_card_not_in_hand(
     assert f"You do not hold {missing.symbol}." in out
 
 
+def test_a_typed_card_may_be_padded_but_its_letters_are_ascii(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = Match("portugal", seed=4)
+    spades = [c for c in (Card(i) for i in range(40)) if c.suit == 0]
+    missing = next(c for c in spades if c not in match.hand(0))
+    typed = f"  {str(missing).lower()}  "  # the line is stripped: the card is read
+    long_s = str(missing)[0] + "\u017f"  # 'ſ', which str.upper() makes an S
+    _, out, _ = play(monkeypatch, capsys, [typed, long_s, "q"], "--seed", "4", *FAST)
+    assert f"You do not hold {missing.symbol}." in out
+    assert f"{long_s!r} is not a card" in out
+
+
 def test_help_names_this_games_rules_and_the_keys(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -332,6 +332,18 @@ def test_a_malformed_play_names_the_deal_trick_and_card() -> None:
     assert (info.value.deal, info.value.trick) == (2, 2)
 
 
+@pytest.mark.parametrize("card", [" AH", "Aſ"])
+def test_a_card_with_padding_or_a_letter_outside_ascii_is_refused(card: str) -> None:
+    data = yaml.safe_load(record_text())
+    data["deals"][0]["plays"] = [card if p == "AH" else p for p in data["deals"][0]["plays"]]
+    assert card in data["deals"][0]["plays"]  # the ace of hearts is played in the deal
+    with pytest.raises(RecordError) as info:
+        parse_record(json.dumps(data), file="g.json")
+    (issue,) = info.value.issues
+    assert issue.path.startswith("deals[0].plays[")
+    assert f"{card!r} is not a card" in issue.message
+
+
 def test_a_short_hand_says_how_many_cards_it_has() -> None:
     data = yaml.safe_load(record_text())
     data["deals"][0]["hands"][2] = data["deals"][0]["hands"][2][:9]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from rich.markup import escape
 
-from .._cards import Card, parse_card
+from .._cards import Card, ascii_upper, parse_card
 from .._errors import CardError
 from .._rules import team_of
 from .._text import is_whole
@@ -231,7 +231,7 @@ class HumanSeat:
             if 1 <= n <= len(playable):
                 return playable[n - 1], ""
             return None, w.no_card(n, len(playable))
-        raw = text.strip().upper()
+        raw = ascii_upper(text.strip())  # a typed line; "7ſ" is no 7S
         for symbol, letter in zip("♠♥♦♣", "SHDC", strict=True):
             raw = raw.replace(symbol, letter)
         if self.view.phrases.lang == "pt":
