@@ -44,6 +44,8 @@ ENGINES = {
     "    send({'type': 'decision', 'id': rid, 'choice': options[0]})",
     "exit_early": "    if count == 2: os._exit(0)\n"
     "    send({'type': 'decision', 'id': rid, 'choice': options[0]})",
+    "killed": "    if count == 2: os.kill(os.getpid(), 9)\n"
+    "    send({'type': 'decision', 'id': rid, 'choice': options[0]})",
     "hang": "    if count == 2: time.sleep(3600)\n"
     "    send({'type': 'decision', 'id': rid, 'choice': options[0]})",
     "garbage": "    sys.stdout.write('this is not json\\n'); sys.stdout.flush()",
@@ -164,7 +166,10 @@ def test_an_engine_that_cannot_start_is_a_clear_error(tmp_path: Path) -> None:
         EngineProcess([str(tmp_path / "no-such-engine")]).start()
     silent = tmp_path / "silent.py"
     silent.write_text("import sys\nprint('no hello here', file=sys.stderr)\n", encoding="utf-8")
-    with pytest.raises(EngineError, match="exited; its last words: no hello here"):
+    with pytest.raises(
+        EngineError,
+        match=r"exited \(status 0\)( before it was greeted)?; its last words: no hello here",
+    ):
         EngineProcess([sys.executable, str(silent)], hello_s=5).start()
     mute = tmp_path / "mute.py"
     mute.write_text("import time\ntime.sleep(60)\n", encoding="utf-8")
@@ -178,6 +183,23 @@ def test_an_engine_that_cannot_start_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(EngineError, match="its answer to hello is a line longer than 65536 bytes"):
         EngineProcess([sys.executable, str(huge)], hello_s=30).start()
     assert time.monotonic() - start < 10  # said at once, not at the end of the hello's time
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("crash", "exited (status 3) before answering request 3"),
+        ("exit_early", "exited (status 0) before answering request 2"),
+        ("killed", "was killed by signal 9 (SIGKILL) before answering request 2"),
+    ],
+)
+def test_an_engine_that_exits_is_told_with_its_status(
+    tmp_path: Path, name: str, words: str
+) -> None:
+    # Its output ends a moment before the process is reaped: the status is waited for.
+    with EngineProcess(_script(tmp_path, name), time_ms=2000) as engine:
+        _play(engine)
+    assert engine.stats.first == words
 
 
 def test_stderr_is_kept_to_a_bounded_log(tmp_path: Path) -> None:

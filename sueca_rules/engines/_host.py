@@ -57,6 +57,7 @@ MAX_RESTARTS: Final = 3
 after that its seats are played by the first-option rule to the end."""
 _QUEUE_LINES: Final = 256  # lines read ahead of the host; more are dropped (and counted)
 _CHUNK: Final = 64 * 1024
+_EXIT_WAIT_S: Final = 1.0  # how long an engine whose output ended is waited for, for its status
 
 _EOF: Final = object()
 _TOO_LONG: Final = object()
@@ -284,12 +285,15 @@ class EngineProcess:
 
     def _hello(self) -> None:
         if not self._send(hello_request(0)):
-            raise EngineError(f"{self.name} exited before it was greeted{self._stderr_hint()}")
+            what = self._exit_words()
+            if self._err is not None:
+                self._err.join(1.0)  # its last words, read to the end
+            raise EngineError(f"{self.name} {what} before it was greeted{self._stderr_hint()}")
         deadline = time.monotonic() + self.hello_s
         while True:
             line = self._line(deadline)
             if line is None or line is _EOF:
-                what = "did not answer hello in time" if line is None else "exited"
+                what = "did not answer hello in time" if line is None else self._exit_words()
                 if line is _EOF and self._err is not None:
                     self._err.join(1.0)  # its last words, read to the end
                 raise EngineError(f"{self.name} {what}{self._stderr_hint()}")
@@ -303,6 +307,25 @@ class EngineProcess:
             except ProtocolError as exc:
                 raise EngineError(f"{self.name}: {exc}") from None
             return
+
+    def _exit_words(self) -> str:
+        """How the engine ended, once its output has ended: `exited (status 3)`, `was killed by
+        signal 9 (SIGKILL)`. Its output ends a moment before the process is reaped, so the status
+        is waited for (briefly: an engine that closed its output may live on)."""
+        process = self._process
+        if process is None:
+            return "exited"
+        try:
+            code = process.wait(timeout=_EXIT_WAIT_S)
+        except subprocess.TimeoutExpired:
+            return "closed its output (still running)"
+        if code < 0:
+            try:
+                name = f" ({signal.Signals(-code).name})"
+            except ValueError:
+                name = ""
+            return f"was killed by signal {-code}{name}"
+        return f"exited (status {code})"
 
     def _stderr_hint(self) -> str:
         text = self.stderr.strip().splitlines()
@@ -548,10 +571,9 @@ class EngineProcess:
                     request_id=request_id,
                 )
             if line is _EOF:
-                code = self._process.poll() if self._process is not None else None
                 return self._fault(
                     decision,
-                    f"exited (status {code}) before answering request {request_id}",
+                    f"{self._exit_words()} before answering request {request_id}",
                     stop=True,
                 )
             if line is _TOO_LONG:
