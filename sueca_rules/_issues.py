@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import types
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
@@ -91,13 +92,17 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
     if kind == "extra_forbidden":
         return _unknown_field(path, root), path
     if kind == "literal_error":
-        expected = str(ctx.get("expected", "")).replace(" or ", ", ").replace("'", "")
+        written = str(ctx.get("expected", "")).replace(" or ", ", ")
+        expected = written.replace("'", "")
+        bare = [e.strip() for e in written.split(",") if not e.strip().startswith("'")]
+        if isinstance(value, str) and value in bare:  # `'2'` for the number 2
+            return f"expected one of {expected}, got {_unquote(value)}", path
         message = f"expected one of {expected}, got {show_value(value)}"
         if isinstance(value, str) and value.lower() in _YAML11_WORDS:
             message += f" (note: YAML 1.2 reads {value} as text, not as true or false)"
         elif isinstance(value, str):
             close = closest(value, [e.strip() for e in expected.split(",")])
-            if close is not None:
+            if close is not None and close != value:  # never a suggestion that looks the same
                 message += f" (did you mean {close!r}?)"
         return message, path
     if kind in ("model_type", "model_attributes_type", "dict_type"):
@@ -105,8 +110,12 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
     if kind in ("list_type", "tuple_type"):
         return f"expected a list, got {show_value(value)}", path
     if kind in ("int_type", "int_parsing", "int_from_float"):
+        if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
+            return f"expected a whole number, got {_unquote(value)}", path
         return f"expected a whole number, got {show_value(value)}", path
     if kind in ("bool_type", "bool_parsing"):
+        if value in ("true", "false"):
+            return f"expected true or false, got {_unquote(value)}", path
         message = f"expected true or false, got {show_value(value)}"
         if isinstance(value, str) and value.lower() in _YAML11_WORDS:
             message += " (YAML 1.2: write true or false, not yes/no/on/off)"
@@ -133,6 +142,12 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
     if kind == "string_too_long":
         return f"is too long (at most {ctx.get('max_length')} characters)", path
     return str(err["msg"]), path
+
+
+def _unquote(value: str) -> str:
+    """The words for a value written in quotes that means something without them (`'2'` for the
+    seat 2, `'true'`): it is text, and how to write it."""
+    return f"the string {value!r} (write it without quotes: {value})"
 
 
 def _got(value: Any) -> str:
@@ -258,7 +273,7 @@ def _unknown_field(path: PathKey, root: type[BaseModel] | None) -> str:
         message += f" (the field for {typed!r} is {meant[0]!r})"
     else:
         close = closest(typed, allowed)
-        if close is not None:
+        if close is not None and close != typed:
             message += f" (did you mean {close!r}?)"
         elif _WORDS_PEOPLE_TYPE.get(_plain(typed)):
             where = _where(_WORDS_PEOPLE_TYPE[_plain(typed)][0], root or Variant)
@@ -322,15 +337,27 @@ def validation_issues(
     errors = exc.errors()
     # A list that is too short because its items were wrong says nothing more than they do.
     item_errors = {tuple(e["loc"][:-1]) for e in errors if len(e["loc"]) > 1}
-    for err in errors:
+    # The errors of each member of a union (`str | dict`) are one issue at the field.
+    untagged = [_without_union_tags(tuple(e["loc"]), root or Variant) for e in errors]
+    unions: dict[PathKey, list[int]] = {}
+    for i, (loc, tagged) in enumerate(untagged):
+        if tagged:
+            unions.setdefault(loc, []).append(i)
+    for i, err in enumerate(errors):
         if err["type"] == "too_short" and any(
             loc[: len(err["loc"])] == tuple(err["loc"]) for loc in item_errors
         ):
             continue
-        path: PathKey = tuple(p for p in err["loc"] if isinstance(p, str | int))
+        path: PathKey = untagged[i][0]
         if not rules and err["type"] == "value_error" and _model_at(path, root) is not None:
             continue  # a rule between the fields of a section
-        message, path = _message(err, path, root)
+        members = unions.get(path, []) if untagged[i][1] else []
+        if len(members) > 1:
+            if i != members[0]:
+                continue  # said with the first
+            message = _either([_message(errors[j], path, root)[0] for j in members], err)
+        else:
+            message, path = _message(err, path, root)
         if located is not None:
             issue = located.issue(message, path)
             if issue.file and _is_builtin(issue.file) and located.file != issue.file:
@@ -348,7 +375,7 @@ def validation_issues(
                 )
         else:
             issue = Issue(message, format_path(path))
-        kind, params = _kind(err)
+        kind, params = _kind(err) if len(members) <= 1 else ("", {})
         if kind:
             issue = dataclasses.replace(issue, kind=kind, params=tuple(params.items()))
         text = str(issue)
@@ -356,6 +383,55 @@ def validation_issues(
             seen.add(text)
             issues.append(issue)
     return sort_issues(issues)
+
+
+def _without_union_tags(loc: tuple[Any, ...], root: type[BaseModel]) -> tuple[PathKey, bool]:
+    """`loc` without the tags pydantic puts after a field that is a union (`variant.str`,
+    `variant.dict[str,any]`), found by walking the model's annotations, and whether it had one."""
+    path: list[str | int] = []
+    tagged = False
+    current: Any = root
+    for part in loc:
+        while True:  # the annotation that `part` is a key of: Annotated and Optional set aside
+            if get_origin(current) is Annotated:
+                current = get_args(current)[0]
+                continue
+            if get_origin(current) in (Union, types.UnionType):
+                members = [a for a in get_args(current) if a is not type(None)]
+                if len(members) == 1:
+                    current = members[0]
+                    continue
+            break
+        if get_origin(current) in (Union, types.UnionType):
+            tagged = True  # `part` names the member: not a key of the value
+            current = next(
+                (m for m in get_args(current) if getattr(m, "__name__", None) == part), None
+            )
+            continue
+        if not isinstance(part, str | int):
+            continue
+        path.append(part)
+        if isinstance(current, type) and issubclass(current, BaseModel) and isinstance(part, str):
+            field = current.model_fields.get(part)
+            current = field.annotation if field is not None else None
+        elif get_origin(current) in (list, tuple) and isinstance(part, int):
+            current = get_args(current)[0] if get_args(current) else None
+        elif get_origin(current) is dict and isinstance(part, str):
+            current = get_args(current)[1] if get_args(current) else None
+        else:
+            current = None
+    return tuple(path), tagged
+
+
+def _either(messages: list[str], err: Any) -> str:
+    """One message for the members of a union that all refused a value: `expected text or a
+    mapping of fields (name: value), got 5`."""
+    wanted = []
+    for message in messages:
+        if not message.startswith("expected ") or ", got " not in message:
+            return "; or ".join(dict.fromkeys(messages))
+        wanted.append(message.removeprefix("expected ").split(", got ", 1)[0])
+    return f"expected {' or '.join(dict.fromkeys(wanted))}, got {show_value(err.get('input'))}"
 
 
 def validated(

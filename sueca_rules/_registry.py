@@ -102,7 +102,7 @@ def builtin_hint(spec: str) -> str:
     """` (did you mean the built-in 'portugal'?)` when `spec` is a built-in id mistyped
     (`Portugal`, `portugal.yaml`, `sueca_online`), else an empty string."""
     meant = closest(Path(spec).stem if spec.endswith(_SUFFIXES) else spec, builtin_ids())
-    return f" (did you mean the built-in {meant!r}?)" if meant is not None else ""
+    return f" (did you mean the built-in {meant!r}?)" if meant not in (None, spec) else ""
 
 
 def _merge(base: Located, over: Located) -> Located:

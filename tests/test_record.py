@@ -344,6 +344,21 @@ def test_a_card_with_padding_or_a_letter_outside_ascii_is_refused(card: str) -> 
     assert f"{card!r} is not a card" in issue.message
 
 
+@pytest.mark.parametrize(("variant", "shown"), [("5", "5"), ("[1]", "a list"), ("null", None)])
+def test_a_variant_of_neither_kind_is_one_issue_without_pydantics_union_tags(
+    variant: str, shown: str | None
+) -> None:
+    with pytest.raises(RecordError) as info:
+        parse_record(f"variant: {variant}\nfirst_dealer: 0\ndeals: []\n", file="g.yaml")
+    (issue,) = info.value.issues
+    assert issue.path == "variant"
+    assert issue.message == (
+        f"expected text or a mapping of fields (name: value), got {shown or 'nothing (null)'}"
+    )
+    assert "variant.str" not in str(issue)
+    assert "dict[" not in str(issue)
+
+
 def test_a_short_hand_says_how_many_cards_it_has() -> None:
     data = yaml.safe_load(record_text())
     data["deals"][0]["hands"][2] = data["deals"][0]["hands"][2][:9]

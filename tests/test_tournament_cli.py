@@ -227,7 +227,11 @@ def test_undo_and_the_order_of_rounds(cup: Path, capsys: pytest.CaptureFixture[s
     [
         ("name,a,b\nX,,\nY,,\n", "teams.csv:1: the first line must be the header"),
         ("team,player1,player2\nX,,\nX,,\n", "the team 'X' is listed twice"),
-        ("team,player1,player2\nX,,\n,a,b\n", "teams.csv:3: "),
+        ("team,player1,player2\nX,,\n,a,b\n", "teams.csv:3: team: a name must not be empty"),
+        (
+            'team,player1,player2\nX,,\nY,,"a\tb"\n',
+            "teams.csv:3: player2: a name must be on one line, without control characters",
+        ),
         ("team,player1,player2\nX,,\nY,a,b,c\n", "teams.csv:3: a line has 3 fields"),
         ("team,player1,player2\nX,,\n", "2 to 512 teams, got 1"),
         (  # past the csv module's field limit (131,072 characters), yet under the file's size cap
@@ -246,6 +250,7 @@ def test_a_bad_teams_csv_is_refused(
     )  # fmt: skip
     assert status == 1
     assert message in err
+    assert "Value error" not in err
     assert not (tmp_path / "cup.yaml").exists()
 
 

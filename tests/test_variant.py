@@ -272,7 +272,10 @@ def test_unknown_variant_id() -> None:
         ("name: x\nmatch: {best_of: 4}\n", "must be odd"),
         ("name: x\nmatch: {best_of: 0}\n", "at least 1"),
         ("name: x\nmatch: {target_games: 0}\n", "at least 1"),
-        ("name: x\nmatch: {target_games: '4'}\n", "expected a whole number, got '4'"),
+        (
+            "name: x\nmatch: {target_games: '4'}\n",
+            "expected a whole number, got the string '4' (write it without quotes: 4)",
+        ),
         ("name: x\nmatch: {target_games: 4.5}\n", "expected a whole number"),
         ("name: 2024\n", "put it in quotes"),
         ("name: ''\n", "must not be empty"),
@@ -554,6 +557,35 @@ def test_values_and_words_people_type_get_a_suggestion(
     with pytest.raises(VariantError) as info:
         load_variant(path)
     assert hint in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        (
+            "table: {first_dealer: '2'}",
+            "table.first_dealer: expected one of random, 0, 1, 2, 3, got the string '2' "
+            "(write it without quotes: 2)",
+        ),
+        (
+            "revoke: {penalty_games: '4'}",
+            "revoke.penalty_games: expected a whole number, got the string '4' "
+            "(write it without quotes: 4)",
+        ),
+        (
+            "scoring: {tie: {stacks: 'false'}}",
+            "scoring.tie.stacks: expected true or false, got the string 'false' "
+            "(write it without quotes: false)",
+        ),
+    ],
+)
+def test_a_value_in_quotes_is_told_to_lose_them_never_to_mean_itself(
+    rules: str, message: str
+) -> None:
+    with pytest.raises(VariantError) as info:
+        parse_variant(f"name: House\n{rules}\n")
+    assert message in str(info.value)
+    assert "did you mean" not in str(info.value)
 
 
 def test_an_unknown_variant_name_suggests_a_builtin() -> None:

@@ -14,6 +14,8 @@ from .._text import cut
 from ._common import CliError, add_command, add_json, at_least, level_arg, print_json, seed_arg
 
 if TYPE_CHECKING:
+    from pydantic import ValidationError
+
     from .._match import Match
     from .._record import Record
     from .._variant import Variant
@@ -176,8 +178,27 @@ def read_teams_csv(path: str) -> list[Team]:
         try:
             teams.append(Team(name=row[0], players=[c for c in row[1:3] if c.strip()]))
         except ValidationError as exc:
-            raise CliError(f"{path}:{line}: {exc.errors()[0]['msg']}") from None
+            raise CliError(f"{path}:{line}: {_csv_problem(exc, row)}") from None
     return teams
+
+
+def _csv_problem(exc: ValidationError, row: list[str]) -> str:
+    """What is wrong with a line of the teams' CSV, in the model's words (without pydantic's
+    `Value error, `), after the column it is in."""
+    from pydantic import ValidationError
+
+    from .._issues import validation_issues
+    from ..tournament import Team
+
+    issue = validation_issues(exc, root=Team)[0]
+    if not issue.path.startswith("players"):
+        return f"team: {issue.message}"
+    for column, name in zip(("player1", "player2"), row[1:3], strict=False):
+        try:
+            Team(name="-", players=[name])
+        except ValidationError:
+            return f"{column}: {issue.message}"
+    return f"players: {issue.message}"
 
 
 def _load(path: str) -> tuple[Tournament, Variant]:
