@@ -276,7 +276,8 @@ def _on_play(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     if card not in match.hand(seat.index):
         raise Refusal("not_in_hand", card=shown(card))
     if card not in match.playable_cards():
-        raise Refusal("must_follow", legal=" ".join(shown(c) for c in match.legal_cards()))
+        legal = match.legal_cards()
+        raise Refusal("must_follow", legal=" ".join(shown(c) for c in legal), n=len(legal))
     return match.play(card)
 
 

@@ -147,6 +147,7 @@ def every_page(browser: Any, server: Server, record: Path, out: Path) -> list[Pa
             page.wait_for_selector("#viewer:not([hidden])")
             for _ in range(3):
                 page.keyboard.press("ArrowRight")
+            page.wait_for_timeout(800)  # the cards' sprite is in
             page.screenshot(path=str(out / f"replay-{tag}.png"))
             table_page = _table(context, server, "portugal", lang)
             table_page.wait_for_function(_READY)

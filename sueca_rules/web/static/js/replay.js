@@ -1,6 +1,6 @@
 // The replay viewer: open a record, then step through each deal trick by trick, with the
 // four hands, the trick on the table and the score, as `sueca replay` tells it.
-import {fill, api, cardFace, el, issueItems, lang, t} from "./common.js";
+import {fill, api, cap, cardFace, el, issueItems, lang, t} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let data = null;
@@ -57,15 +57,21 @@ function draw(info, tricks) {
       el("div", {class: "mini"}, left.map((c) => cardFace(c)))));
   });
   const current = partial ?? shown.at(-1);
+  if (current) {
+    // Who led the trick on the felt: a mark beside that seat's name.
+    felt.querySelector(`.seat-box.${SEAT_PLACES[current.leader]} .who`)?.append(
+      el("span", {class: "leads"}, ` · ${t("replay.leads")}`));
+  }
   const centre = el("div", {class: "centre"});
   if (current) {
     const trickBox = el("div", {class: "trick"});
     current.cards.forEach((card, i) => {
       const seat = data.orders[current.leader][i];
-      trickBox.append(cardFace(card, {class: `card played at-${SEAT_PLACES[seat]}`}));
+      const won = seat === current.winner ? " winning" : "";
+      trickBox.append(cardFace(card, {class: `card played at-${SEAT_PLACES[seat]}${won}`}));
     });
     centre.append(trickBox);
-    if (current.winner !== undefined) centre.append(el("p", {class: "won"}, t("table.won_by", {who: t("common.seat", {seat: current.winner}), points: current.points})));
+    if (current.winner !== undefined) centre.append(el("p", {class: "won"}, cap(t("table.won_by", {who: t("common.seat", {seat: current.winner}).toLowerCase(), role: "seat", points: current.points}))));
   }
   centre.append(el("div", {class: "trump"}, el("span", {class: "label"}, t("table.trump")), cardFace(info.trump_card)));
   felt.append(centre);
