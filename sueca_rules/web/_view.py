@@ -95,9 +95,18 @@ def _last_deal(match: Match) -> dict[str, Any] | None:
 
 
 def _history(match: Match) -> list[dict[str, Any]]:
-    """The score pad: each finished deal's games by team, partida by partida."""
+    """The score pad: each finished deal's games by team, partida by partida, and how it was
+    won (all public once the deal is over: a page that reloads tells what happened from it)."""
     return [
-        {"deal": d.number, "partida": d.partida, "games": list(d.games), "result": d.result}
+        {
+            "deal": d.number,
+            "partida": d.partida,
+            "games": list(d.games),
+            "result": d.result,
+            "points": list(d.points),
+            "team": d.team,
+            "bandeira": d.bandeira,
+        }
         for d in match.deals
     ]
 

@@ -234,6 +234,11 @@ def test_two_people_at_one_table_with_a_reload_and_a_stranger(browser: Any, serv
                 assert again == hand
                 reloaded = True
         assert reloaded
+        # A page opened again tells what happened so far (the deal just scored).
+        host.reload()
+        host.wait_for_selector("#game:not([hidden])")
+        host.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
+        assert "Deal 1 (" in host.inner_text("#log")
 
         # A stranger with a made-up token is turned away; so is a link without one.
         table = host.url.split("/table/")[1].split("#")[0]
@@ -269,7 +274,7 @@ def test_a_watch_link_follows_the_table_with_no_hand(browser: Any, server: Serve
         host.click("#start")  # seat 2 has not come: a bot plays it for now
         watcher.wait_for_selector("#game:not([hidden])")
         assert watcher.locator("#watching").is_visible()
-        assert "Seats 0 and 2" in watcher.inner_text("#scorebar")
+        assert "Seats 0 & 2" in watcher.inner_text("#scorebar")
         for _ in range(3):
             act(host)
         watcher.wait_for_function("() => document.querySelectorAll('#trick .card').length > 0")

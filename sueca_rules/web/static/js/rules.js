@@ -214,7 +214,9 @@ async function preview() {
       : el("p", {}, t("rules.no_differences", {base: $("base").selectedOptions[0]?.textContent ?? base})),
   );
   $("yaml").textContent = body.yaml;
-  localStorage.setItem(BUILT, JSON.stringify({variant, base}));
+  // The Play page offers these rules only once they differ from where they started.
+  if (body.diff && body.diff.length) localStorage.setItem(BUILT, JSON.stringify({variant, base}));
+  else localStorage.removeItem(BUILT);
 }
 
 function refresh() {

@@ -104,7 +104,12 @@ const teamName = (team) => {
   const [a, b] = teamSeats(team);
   return t("table.team_seats", {a, b});
 };
-const sideName = (team) => (watching() ? cap(teamName(team)) : t(ours(team) ? "table.us" : "table.them"));
+// (Short on the score: "Seats 0 & 2".)
+const sideName = (team) => {
+  if (!watching()) return t(ours(team) ? "table.us" : "table.them");
+  const [a, b] = teamSeats(team);
+  return t("table.seats_short", {a, b});
+};
 const games = (n) => t("unit.games", {n});
 const rivals = () => state.seats.filter((s) => s.team !== state.team).map((s) => s.seat);
 
@@ -175,6 +180,16 @@ let dealClaims = []; // the claims of the deal on the table, for its summary
 
 function noteEvents(events, previous) {
   if (previous && previous.version >= state.version) return;
+  if (!previous && !log.length) {
+    // A page (re)opened on a match under way: what happened so far, deal by deal, from the
+    // score pad (the events of the last change follow).
+    const now = new Set(events.filter((e) => e.type === "deal_scored").map((e) => e.deal));
+    for (const deal of state.history ?? []) {
+      if (now.has(deal.deal)) continue;
+      const text = eventText({type: "deal_scored", ...deal});
+      if (text) log.unshift([++logCount, cap(text)]);
+    }
+  }
   for (const event of events) {
     if (event.type === "deal_started") dealClaims = [];
     if (event.type === "claim_made") dealClaims.push(event);
@@ -228,6 +243,8 @@ function renderWaiting() {
     list.append(item);
   }
   $("start").hidden = !state.host;
+  // Only the host may start early (a tournament's table has none: its organiser does).
+  $("waiting-text").textContent = t(state.host ? "table.waiting_text" : "table.waiting_guest");
   const box = $("watch-link");
   fill(box);
   if (state.watch) {
@@ -450,7 +467,7 @@ function renderScore() {
   const last = state.last_trick;
   fill($("last-trick"), last
     ? el("div", {}, el("div", {class: "mini"}, last.cards.map((c) => cardFace(c, {class: "small"}))),
-      el("p", {}, cap(t("table.won_by", {who: who(last.winner), points: last.points}))))
+      el("p", {}, cap(t("table.won_by", {who: who(last.winner), role: role(last.winner), points: last.points}))))
     : el("p", {}, "—"));
   fill($("log"), ...log.map(([n, line]) => el("li", {value: n}, line)));
 }
@@ -541,12 +558,12 @@ async function play(card) {
   if (!state || state.to_play !== state.seat || state.phase !== "play") return;
   if (!state.playable.includes(card)) {
     toast(state.hand.includes(card)
-      ? t("error.must_follow", {legal: state.legal.map(cardText).join(" ")})
+      ? t("error.must_follow", {legal: state.legal.map(cardText).join(" "), n: state.legal.length})
       : t("error.not_in_hand", {card: cardText(card)}));
     return;
   }
   if (!state.legal.includes(card)) {
-    const yes = await ask(t("table.renuncia_warning", {card: cardName(card)}), t("table.play_anyway"), t("common.cancel"));
+    const yes = await ask(cap(t("table.renuncia_warning", {card: cardName(card)})), t("table.play_anyway"), t("common.cancel"));
     if (!yes) return;
   }
   send({type: "play", card});
