@@ -99,6 +99,21 @@ def test_build_a_house_rule_and_download_its_file(
     assert "Quantos jogos ganham uma partida?" in page.inner_text("#groups")
 
 
+def test_only_rules_changed_in_the_builder_are_offered_on_the_play_page(
+    context: Any, server: Server
+) -> None:
+    page = context.new_page()
+    page.goto(f"{server.url}/rules?lang=en")
+    page.wait_for_selector("#card h3")
+    page.wait_for_timeout(400)  # the preview of the rules as they start
+    page.goto(f"{server.url}/play?lang=en")
+    page.wait_for_selector("#variant option", state="attached")
+    assert page.locator("#variant option[value=built]").count() == 0  # nothing was built
+    build_short_rules(page, server)
+    page.goto(f"{server.url}/play?lang=en")
+    page.wait_for_selector("#variant option[value=built]", state="attached")
+
+
 def test_a_problem_is_shown_at_its_line(context: Any, server: Server) -> None:
     page = context.new_page()
     page.goto(f"{server.url}/rules?lang=en")
