@@ -406,7 +406,7 @@ def _bots_result(
     """The change that writes the bots' match of table `number` of `played`'s last round into the
     file as it is now: refused when that table has changed meanwhile (a result entered, the round
     undone or paired again, another variant)."""
-    from ..tournament import TournamentError, games_of, record_result, same_rules
+    from ..tournament import TournamentError, bots_result, same_rules
 
     round_no = len(played.rounds)
     tab = played.rounds[-1].tables[number - 1]
@@ -426,16 +426,7 @@ def _bots_result(
                 f"{where} was given a result ({a}-{b}) while the bots played it: their match is "
                 "not counted (undo that result and play again to count it)"
             )
-        return record_result(
-            now,
-            now_variant,
-            round_no,
-            number,
-            score=match.partidas,
-            games=games_of(match),
-            record_ref=ref,
-            how="bots",
-        )
+        return bots_result(now, now_variant, round_no, number, match, ref)
 
     return change
 

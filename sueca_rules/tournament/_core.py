@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # names only in annotations
 
 __all__ = [
     "bot_tables",
+    "bots_result",
     "create",
     "games_of",
     "is_finished",
@@ -504,17 +505,30 @@ def play_round(
         assert rnd is not None
         match = play_table(t, variant, number, levels, level=level)
         ref = keep(rnd.round, number, match.to_record()) if keep is not None else None
-        out = record_result(
-            out,
-            variant,
-            rnd.round,
-            number,
-            score=match.partidas,
-            games=games_of(match),
-            record_ref=ref,
-            how="bots",
-        )
+        out = bots_result(out, variant, rnd.round, number, match, ref)
     return out
+
+
+def bots_result(
+    t: Tournament,
+    variant: Variant,
+    round_no: int,
+    number: int,
+    match: Match,
+    record_ref: RecordRef | None = None,
+) -> Tournament:
+    """The tournament with the match the bots played at table `number` of round `round_no`
+    entered as its result (`record_result()`: its partidas and games, `how: bots`)."""
+    return record_result(
+        t,
+        variant,
+        round_no,
+        number,
+        score=match.partidas,
+        games=games_of(match),
+        record_ref=record_ref,
+        how="bots",
+    )
 
 
 def standings_data(t: Tournament) -> dict[str, Any]:
