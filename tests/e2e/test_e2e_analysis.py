@@ -22,12 +22,38 @@ def test_the_replay_page_reviews_a_record(context: Any, server: Server) -> None:
     page.select_option("#review-level", "1")
     page.click("#review-record")
     page.wait_for_selector("#review-body table.review-table")
-    assert page.locator("#review-body table.review-table tbody tr").count() == 40
+    assert page.locator("#review-body table.review-table tbody tr:not(.why-row)").count() == 40
     assert page.locator("#review-body svg.review-chart path.expected").count() == 1
     assert page.locator("#review-body tr.mistake").count() >= 1
     assert "deste-lhes A♠" in page.inner_text("#review-body")
     assert "Por lugar" in page.inner_text("#review-body")
     assert errors == []
+
+
+def test_the_review_fits_a_phone_showing_the_mistakes_first(browser: Any, server: Server) -> None:
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = phone.new_page()
+        page.goto(f"{server.url}/replay?lang=pt")
+        page.wait_for_selector("#review-record:not([hidden])")
+        page.fill("#paste", RECORD.read_text(encoding="utf-8"))
+        page.select_option("#review-level", "1")
+        page.click("#review-record")
+        page.wait_for_selector("#review-body table.review-table")
+        rows = page.locator("#review-body table.review-table tbody tr:not(.why-row)")
+        mistakes = page.locator("#review-body tr.mistake:not(.why-row)").count()
+        assert page.is_checked("#review-only")  # a phone shows only the mistakes at first
+        assert sum(rows.nth(i).is_visible() for i in range(rows.count())) == mistakes
+        page.uncheck("#review-only")
+        assert rows.nth(0).is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 391
+        # The options of a decision are folded until asked for.
+        first = page.locator("#review-body tr.mistake details").first
+        assert not first.evaluate("d => d.open")
+        first.locator("summary").click()
+        assert first.evaluate("d => d.open")
+    finally:
+        phone.close()
 
 
 def test_a_practice_table_gives_a_hint(context: Any, server: Server) -> None:

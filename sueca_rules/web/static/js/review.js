@@ -53,27 +53,38 @@ function choiceText(choice) {
 
 function decisionRow(d) {
   const options = d.options.map((o) => `${choiceText(o.choice)} ${o.value}`).join(" · ");
-  return el(
+  const kind = d.mistake ? "mistake" : null;
+  const row = el(
     "tr",
-    {class: d.mistake ? "mistake" : null},
+    {class: kind},
     el("td", {}, d.after + 1),
     el("td", {}, d.seat),
     el("td", {}, choiceText(d.played)),
     el("td", {}, choiceText(d.best)),
     el("td", {}, d.loss),
-    el("td", {}, options, d.why ? el("div", {class: "why"}, (d.mistake ? `✗ ${w("review.mistake")}: ` : "") + d.why) : null),
+    // The options folded (a tap opens them): the table stays narrow enough for a phone.
+    el("td", {}, el("details", {}, el("summary", {}, `${w("review.options")} (${d.options.length})`), options)),
   );
+  if (!d.why) return [row];
+  // Why, on a row of its own under the decision, the table's whole width.
+  const why = el("td", {colspan: 6, class: "why"}, (d.mistake ? `✗ ${w("review.mistake")}: ` : "") + d.why);
+  return [row, el("tr", {class: kind ? `${kind} why-row` : "why-row"}, why)];
 }
 
 function show(body) {
-  const out = [];
+  // Only the mistakes, at first on a phone (every decision takes room there); a tick shows all.
+  const only = el("input", {type: "checkbox", id: "review-only"});
+  only.checked = matchMedia("(max-width: 600px)").matches;
+  const out = [el("label", {class: "review-only"}, only, ` ${w("review.only_mistakes")}`)];
+  only.addEventListener("change", () => $("review-body").classList.toggle("only-mistakes", only.checked));
+  $("review-body").classList.toggle("only-mistakes", only.checked);
   for (const deal of body.analysis.deals) {
     const head = [w("review.card"), w("review.seat"), w("review.played"), w("review.best"), w("review.loss"), w("review.options")];
     out.push(
       el("h3", {}, w("review.deal", {n: deal.deal}), deal.points ? ` · ${deal.points[0]}-${deal.points[1]}` : ""),
       chart(deal.decisions),
-      el("table", {class: "review-table"}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))),
-        el("tbody", {}, deal.decisions.map(decisionRow))),
+      el("div", {class: "review-wrap"}, el("table", {class: "review-table"}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))),
+        el("tbody", {}, deal.decisions.flatMap(decisionRow)))),
     );
   }
   out.push(el("h3", {}, w("review.summary")));
