@@ -125,6 +125,28 @@ def test_scores_entered_on_the_web_are_in_the_file(client: TestClient, cup: Path
     assert len(load_tournament(cup)[0].rounds) == 1
 
 
+def test_a_refused_action_is_told_in_the_pages_language(client: TestClient, cup: Path) -> None:
+    base = _organiser(client)
+    before = cup.read_bytes()
+    bad = client.post(
+        base + "/result?lang=pt", data={"round": "1", "table": "2", "a": "3", "b": "0"}
+    )
+    assert bad.status_code == 400
+    assert (
+        "Mesa 2 da ronda 1: ganha o encontro quem ganhar primeiro 2 partidas (à melhor de 3); "
+        "o resultado é 2-0, 2-1, ou ao contrário (escreveste 3-0)." in bad.text
+    )
+    assert "first to win" not in bad.text
+    early = client.post(base + "/pair?lang=pt")
+    assert "A ronda 1 ainda não acabou: falta o resultado das mesas 1, 2." in early.text
+    odd = client.post(base + "/result?lang=pt", data={"round": "x", "table": "1", "a": "2"})
+    assert "Escreve um número inteiro (escreveste &#39;x&#39;)." in odd.text
+    english = client.post(base + "/result?lang=en", data={"round": "1", "table": "2", "a": "3"})
+    assert "round must be" not in english.text  # 'b' is missing: said in English words
+    assert "must be a whole number" in english.text
+    assert cup.read_bytes() == before
+
+
 def test_a_change_made_by_the_command_line_is_shown(client: TestClient, cup: Path) -> None:
     t, variant = load_tournament(cup)
     save_tournament(record_result(t, variant, 1, 1, score=(0, 2)), cup)
@@ -275,7 +297,10 @@ def test_a_refused_online_result_is_said_and_changes_nothing(quick_cup: Path) ->
         assert result is not None
         assert result.how == "score"
         assert result.score == [0, 1]
-        assert "O resultado do jogo online foi recusado" in client.get(base + "?lang=pt").text
+        told = client.get(base + "?lang=pt").text
+        assert (
+            "O resultado do jogo online foi recusado: A mesa 2 da ronda 1 já tem resultado" in told
+        )
 
 
 def test_playing_online_needs_the_organisers_secret(quick_cup: Path) -> None:

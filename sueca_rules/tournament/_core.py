@@ -58,8 +58,8 @@ __all__ = [
 ]
 
 
-def _fail(message: str) -> TournamentError:
-    return TournamentError(message)
+def _fail(message: str, code: str | None = None, **params: object) -> TournamentError:
+    return TournamentError(message, code=code, **params)
 
 
 def _knockout_rounds(n: int) -> int:
@@ -202,7 +202,7 @@ def _knockout_slots(t: Tournament) -> tuple[list[str | None], list[Round]]:
 def _knockout_round(t: Tournament, number: int) -> Round:
     slots, ko = _knockout_slots(t)
     if len(slots) < 2:
-        raise _fail("the knockout is over: the final has been played")
+        raise _fail("the knockout is over: the final has been played", "over", n=number - 1)
     tables: list[Pairing] = []
     byes: list[str] = []
     final = len(slots) == 2
@@ -286,11 +286,19 @@ def pair(t: Tournament) -> Tournament:
         shown = ", ".join(map(str, waiting))
         raise _fail(
             f"round {len(t.rounds)} is not finished: table{'s' if len(waiting) > 1 else ''} "
-            f"{shown} {'have' if len(waiting) > 1 else 'has'} no result yet"
+            f"{shown} {'have' if len(waiting) > 1 else 'has'} no result yet",
+            "not_finished",
+            round=len(t.rounds),
+            tables=shown,
+            n=len(waiting),
         )
     number = len(t.rounds) + 1
     if number > planned_rounds(t):
-        raise _fail(f"the tournament is over: all {planned_rounds(t)} rounds have been played")
+        raise _fail(
+            f"the tournament is over: all {planned_rounds(t)} rounds have been played",
+            "over",
+            n=planned_rounds(t),
+        )
     rnd, seeds = _next_round(t, number)
     update: dict[str, Any] = {"rounds": [*t.rounds, rnd]}
     if seeds is not None and t.knockout_seeds is None:
@@ -369,7 +377,11 @@ def record_result(
     if tab.result is not None:
         a, b = tab.result.score
         raise _fail(
-            f"round {round_no} table {table_no} already has its result ({a}-{b}): undo it first"
+            f"round {round_no} table {table_no} already has its result ({a}-{b}): undo it first",
+            "has_result",
+            round=round_no,
+            table=table_no,
+            score=f"{a}-{b}",
         )
     kind: How | None = how
     if record is not None:
@@ -399,9 +411,19 @@ def record_result(
         kind = "no_show"
     assert score is not None
     problem = score_problem((score[0], score[1]), variant.match.best_of)
-    if problem is None and games is not None:
-        problem = games_problem(games, score, variant)
     if problem is not None:
+        need = variant.match.best_of // 2 + 1
+        raise _fail(
+            f"round {round_no} table {table_no}: {problem}",
+            "score",
+            round=round_no,
+            table=table_no,
+            need=need,
+            best_of=variant.match.best_of,
+            wins=", ".join(f"{need}-{k}" for k in range(need)),
+            got=f"{score[0]}-{score[1]}",
+        )
+    if games is not None and (problem := games_problem(games, score, variant)) is not None:
         raise _fail(f"round {round_no} table {table_no}: {problem}")
     order = 1 + max(
         (tb.result.order for r in t.rounds for tb in r.tables if tb.result is not None), default=0
@@ -432,7 +454,7 @@ def undo(t: Tournament, round_no: int | None = None, table_no: int | None = None
     one entered; when the last round has no result at all, its pairing is undone instead."""
     if round_no is None and table_no is None:
         if not t.rounds:
-            raise _fail("there is nothing to undo: no round has been paired")
+            raise _fail("there is nothing to undo: no round has been paired", "nothing_to_undo")
         last = t.rounds[-1]
         if all(tab.result is None for tab in last.tables):
             rounds = t.rounds[:-1]
@@ -444,7 +466,12 @@ def undo(t: Tournament, round_no: int | None = None, table_no: int | None = None
         raise _fail("give both the round and the table of the result to undo")
     tab = _find(t, round_no, table_no)
     if tab.result is None:
-        raise _fail(f"round {round_no} table {table_no} has no result to undo")
+        raise _fail(
+            f"round {round_no} table {table_no} has no result to undo",
+            "no_result",
+            round=round_no,
+            table=table_no,
+        )
     depends = t.format != "round_robin" and round_no < len(t.rounds)
     if t.format == "groups" and t.rounds[round_no - 1].stage == "groups":
         depends = any(r.stage == "knockout" for r in t.rounds)

@@ -100,7 +100,18 @@ How = Literal["score", "record", "no_show", "bots"]
 class TournamentError(SuecaError, ValueError):
     """A tournament action that cannot be done (an impossible score, a table or round that does not
     exist, a record of another variant, a round paired before the last one is finished). The
-    message says what is wrong and what would be valid; the tournament is unchanged."""
+    message says what is wrong and what would be valid; the tournament is unchanged.
+
+    `code` and `params`, where given, say the same without words, for a page that tells it in its
+    own language (`"score"`, `"has_result"`, `"not_finished"`, `"over"`, `"nothing_to_undo"`,
+    `"no_result"`): the message stays the English text."""
+
+    def __init__(self, message: str, *, code: str | None = None, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        """What went wrong, as a word a page can tell in its own language (or `None`)."""
+        self.params = params
+        """The values `code`'s sentence names (round, table, score…)."""
 
 
 class TournamentFileError(SourceError):

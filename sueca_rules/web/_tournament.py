@@ -154,6 +154,25 @@ WORDS: dict[Lang, dict[str, str]] = {
         "start": "Começar já",
         "start_text": "Os bots jogam nos lugares de quem ainda não chegou, até chegarem.",
         "started": "O encontro já começou.",
+        # A refused action, told in words (TournamentError.code; English pages say its message).
+        "err.score_one": "Mesa {table} da ronda {round}: o encontro ganha-se à primeira partida, "
+        "por isso o resultado é 1-0 ou 0-1 (escreveste {got}).",
+        "err.score": "Mesa {table} da ronda {round}: ganha o encontro quem ganhar primeiro {need} "
+        "partidas (à melhor de {best_of}); o resultado é {wins}, ou ao contrário (escreveste "
+        "{got}).",
+        "err.has_result": "A mesa {table} da ronda {round} já tem resultado ({score}): desfaz "
+        "esse resultado primeiro.",
+        "err.not_finished": "A ronda {round} ainda não acabou: falta o resultado da mesa {tables}.",
+        "err.not_finished_many": "A ronda {round} ainda não acabou: falta o resultado das mesas "
+        "{tables}.",
+        "err.over": "O torneio acabou: já se jogaram as {n} rondas.",
+        "err.nothing_to_undo": "Não há nada para desfazer: ainda não se emparelhou nenhuma ronda.",
+        "err.no_result": "A mesa {table} da ronda {round} não tem resultado para desfazer.",
+        "err.not_current": "A mesa {table} da ronda {round} não é uma mesa da ronda atual.",
+        "err.not_online": "A mesa {table} da ronda {round} não está a ser jogada online.",
+        "err.no_web": "Este servidor não tem mesas online.",
+        "err.whole": "Escreve um número inteiro (escreveste {got}).",
+        "err.form": "O formulário é grande demais.",
         "refused": "O resultado do jogo online foi recusado: {m}",
     },
 }
@@ -311,7 +330,9 @@ class TournamentSite:
         self._state: tuple[Tournament, Variant] | None = None
         self.tables: TableManager | None = None
         """The web tables (given by `attach`): where the online tables are made."""
-        self._refused: dict[tuple[int, int], str] = {}
+        self._refused: dict[tuple[int, int], TournamentError | str] = {}
+        """Why the record of an online table was refused, by round and table (told on the
+        organiser's page in its language)."""
         self._entering: set[asyncio.Task[None]] = set()
         self.load()  # a file that cannot be read stops `sueca serve` before it starts
 
@@ -407,7 +428,7 @@ class TournamentSite:
                 table_no,
                 message,
             )
-            self._refused[where] = message
+            self._refused[where] = exc if isinstance(exc, TournamentError) else message
             return
         self._refused.pop(where, None)
         log.info("round %s table %s: the online match's record is its result", *where)
@@ -501,7 +522,11 @@ class TournamentSite:
         )
         return self._render(request, "players", context)
 
-    def _organiser(self, request: Request, error: str | None = None, status: int = 200) -> Response:
+    def _organiser(
+        self, request: Request, error: TournamentError | str | None = None, status: int = 200
+    ) -> Response:
+        """The organiser's page, with `error` (told in the page's language) when an action was
+        refused."""
         lang = self._lang(request)
         t, _ = self.load()
         context = self._common(request, lang, t)
@@ -511,10 +536,10 @@ class TournamentSite:
             base=self.organiser_path,
             can_pair=not open_tables(t) and number <= planned_rounds(t),
             pair_label=_say(lang, "pair", r=number),
-            error=error,
+            error=None if error is None else _told(lang, error),
             online=self._online(lang, len(t.rounds)) if t.rounds else {},
             refused={
-                tab: _say(lang, "refused", m=m)
+                tab: _say(lang, "refused", m=_told(lang, m))
                 for (r, tab), m in self._refused.items()
                 if r == len(t.rounds)
             },
@@ -556,14 +581,18 @@ class TournamentSite:
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_FORM_BYTES:
-                raise TournamentError(f"the form is too large (at most {MAX_FORM_BYTES} bytes)")
+                raise TournamentError(
+                    f"the form is too large (at most {MAX_FORM_BYTES} bytes)", code="form"
+                )
         text = body.decode("utf-8", "replace")
         return {k: v[0] for k, v in parse_qs(text, max_num_fields=20).items()}
 
     def _change(self, request: Request, change: Any) -> Response:
         try:
             update_tournament(self.path, change)
-        except (TournamentError, SourceError, OSError) as exc:
+        except TournamentError as exc:
+            return self._organiser(request, error=exc, status=400)
+        except (SourceError, OSError) as exc:
             message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             return self._organiser(request, error=message, status=400)
         lang = quote(self._lang(request))
@@ -579,7 +608,7 @@ class TournamentSite:
             no_show = form.get("no_show")
             score = None if no_show else (_whole(form, "a"), _whole(form, "b"))
         except TournamentError as exc:
-            return self._organiser(request, error=str(exc), status=400)
+            return self._organiser(request, error=exc, status=400)
 
         def change(t: Tournament, variant: Variant) -> Tournament:
             return record_result(t, variant, round_no, table_no, score=score, no_show=no_show)
@@ -596,14 +625,23 @@ class TournamentSite:
             round_no, table_no = _whole(form, "round"), _whole(form, "table")
             t, variant = self.load()
             if self.tables is None:
-                raise TournamentError("this server has no web tables")
+                raise TournamentError("this server has no web tables", code="no_web")
             if round_no != len(t.rounds) or not 1 <= table_no <= len(t.rounds[-1].tables):
                 raise TournamentError(
-                    f"round {round_no} table {table_no} is not a table of the current round"
+                    f"round {round_no} table {table_no} is not a table of the current round",
+                    code="not_current",
+                    round=round_no,
+                    table=table_no,
                 )
             tab = t.rounds[-1].tables[table_no - 1]
             if tab.result is not None:
-                raise TournamentError(f"round {round_no} table {table_no} already has its result")
+                raise TournamentError(
+                    f"round {round_no} table {table_no} already has its result",
+                    code="has_result",
+                    round=round_no,
+                    table=table_no,
+                    score="-".join(map(str, tab.result.score)),
+                )
             if table_no not in self._online("en", round_no):
                 teams = {team.name: team for team in t.teams}
                 labels = []  # who sits where (seats 0 and 2: the first team)
@@ -627,7 +665,7 @@ class TournamentSite:
                     variant, variant_id, [SeatSpec("human", level)] * 4, None, extra=extra
                 )
         except TournamentError as exc:
-            return self._organiser(request, error=str(exc), status=400)
+            return self._organiser(request, error=exc, status=400)
         except Refusal as exc:
             return self._organiser(request, error=exc.message, status=exc.status)
         self._refused.pop((round_no, table_no), None)
@@ -643,13 +681,18 @@ class TournamentSite:
         try:
             round_no, table_no = _whole(form, "round"), _whole(form, "table")
         except TournamentError as exc:
-            return self._organiser(request, error=str(exc), status=400)
+            return self._organiser(request, error=exc, status=400)
         table = None
         for web in list(self.tables.tables.values()) if self.tables else []:
             if not web.closed and self._for(web) == (round_no, table_no):
                 table = web
         if table is None:
-            error = f"round {round_no} table {table_no} is not played online"
+            error = TournamentError(
+                f"round {round_no} table {table_no} is not played online",
+                code="not_online",
+                round=round_no,
+                table=table_no,
+            )
             return self._organiser(request, error=error, status=400)
         table.start_early()  # already started (or held by another process): as it is
         lang = quote(self._lang(request))
@@ -668,10 +711,29 @@ class TournamentSite:
         return await _in_thread(self._change, request, lambda t, _v: undo(t))
 
 
+def _told(lang: Lang, error: TournamentError | str) -> str:
+    """A refusal in the page's language: its `code`'s sentence where the page has one (the
+    `_many` one when it names several), else the error's first line (English)."""
+    if isinstance(error, str):
+        return error
+    words = WORDS[lang]
+    code, params = error.code, error.params
+    if code == "score" and params.get("need") == 1:
+        code = "score_one"
+    if code is not None and params.get("n", 1) != 1 and f"err.{code}_many" in words:
+        code = f"{code}_many"
+    if lang != "en" and code is not None and f"err.{code}" in words:
+        return _say(lang, f"err.{code}", **params)
+    text = str(error)
+    return text.splitlines()[0] if text else type(error).__name__
+
+
 def _whole(form: dict[str, str], name: str) -> int:
     text = form.get(name, "").strip()
     if not is_whole(text) or len(text) > 4:
-        raise TournamentError(f"{name} must be a whole number, got {cut(text)!r}")
+        raise TournamentError(
+            f"{name} must be a whole number, got {cut(text)!r}", code="whole", got=repr(cut(text))
+        )
     return int(text)
 
 
