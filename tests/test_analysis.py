@@ -12,9 +12,11 @@ import pytest
 
 from sueca_rules import (
     CARDS,
+    ConfigError,
     Match,
     Observation,
     Record,
+    Variant,
     dump_record,
     load_record,
     parse_card,
@@ -311,6 +313,61 @@ def test_a_bad_record_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: 
     save_record(record, tmp_path / "ok.yaml")
     with pytest.raises(SystemExit):
         main(["analyse", str(tmp_path / "ok.yaml"), "--level", "9"])
+
+
+def _long_record(deals: int) -> Record:
+    """A finished match of `deals` deals or more (a target no deal gets close to)."""
+    variant = Variant.model_validate(  # only a bandeira scores: a match of many deals
+        {
+            "name": "Long",
+            "scoring": {"tiers": [{"min_points": 61, "games": 0}], "bandeira": {"games": 1}},
+            "match": {"target_games": 250, "best_of": 1},
+        }
+    )
+    match = Match(variant, seed=4)
+    rng = random.Random(4)
+    while len(match.deals) < deals:
+        match.play(rng.choice(match.legal_cards()))
+    return match.to_record()
+
+
+def test_chosen_deals_are_reviewed_as_in_the_whole_review() -> None:
+    record = _long_record(4)
+    record = record.model_copy(update={"deals": record.deals[:4]})
+    whole = analyse(record, level=1, samples=4)
+    part = analyse(record, level=1, samples=4, deals=[4, 2])
+    assert [d.deal for d in part.deals] == [2, 4]
+    assert part.deals[0] == whole.deals[1]
+    assert part.deals[1] == whole.deals[3]
+    for bad in ([0], [5], [True], []):
+        with pytest.raises(ConfigError):
+            analyse(record, level=1, deals=bad)
+
+
+def test_a_long_record_is_reviewed_a_part_at_a_time(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from sueca_rules.cli._cmd_analyse import MAX_DEALS
+
+    path = tmp_path / "long.yaml"
+    save_record(_long_record(MAX_DEALS + 1), path)
+    status, out, err = _run(capsys, str(path), "--level", "1")
+    assert status == 1
+    assert out == ""
+    assert f"at most {MAX_DEALS} are reviewed at a time" in err
+    assert "--deals 1-100" in err
+    status, out, _ = _run(
+        capsys, str(path), "--level", "1", "--samples", "2", "--deals", "3,7-8", "--json"
+    )
+    assert status == 0
+    assert [d["deal"] for d in json.loads(out)["deals"]] == [3, 7, 8]
+    for bad in ("0", "5-2", "x", "1-200", "3,", "-3", "٣"):
+        with pytest.raises(SystemExit):
+            main(["analyse", str(path), "--deals", bad])
+    capsys.readouterr()
+    status, _, err = _run(capsys, str(path), "--deals", "999")
+    assert status == 2
+    assert "deals are numbered 1 to" in err
 
 
 def test_ctrl_c_stops_cleanly(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, TypeAlias
@@ -397,6 +397,7 @@ def analyse(
     jobs: int = 1,
     samples: int | None = None,
     progress: Progress | None = None,
+    deals: Iterable[int] | None = None,
 ) -> Analysis:
     """Judge every decision of `record` (or only `seat`'s) with the information its seat had.
 
@@ -404,8 +405,9 @@ def analyse(
     deal after it (see the module `sueca_rules.analysis`); `level` (1-5, default 5) sets the effort,
     `samples` the deals sampled per decision instead of the level's count. The result is the same
     for the same record, level, samples and `seed`, whatever `jobs` (worker processes, 1 to 64).
-    `progress(done, total)` is called as the cards are reviewed. A record that does not replay is a
-    [`RecordError`][sueca_rules.RecordError]; a bad argument a `ConfigError`.
+    `progress(done, total)` is called as the cards are reviewed. `deals` (numbers from 1) reviews
+    only those deals of the record (each judged as in the whole review). A record that does not
+    replay is a [`RecordError`][sueca_rules.RecordError]; a bad argument a `ConfigError`.
     """
     config = settings(level, samples)
     if seat is not None and (isinstance(seat, bool) or seat not in range(4)):
@@ -420,12 +422,12 @@ def analyse(
         base_dir=base_dir if base_dir is not None else Path.cwd(),
         allow_unfinished=True,
     )
-    total = sum(len(d.plays) for d in record.deals)
+    runs = _runs(_chosen(deals, len(record.deals)))
+    total = sum(len(record.deals[i].plays) for a, b in runs for i in range(a, b))
     done = 0
     reviews: list[DealReview] = []
-    count = len(record.deals)
+    count = sum(b - a for a, b in runs)
     if jobs == 1 or count <= 1 or not _can_spawn():
-        match = _match_before(record, base_dir, 0)
 
         def tick() -> None:
             nonlocal done
@@ -433,14 +435,17 @@ def analyse(
             if progress is not None:
                 progress(done, total)
 
-        for i, deal in enumerate(record.deals):
-            reviews.append(review_deal(match, i, deal, config, seed, seat, tick))
+        for first, last in runs:
+            match = _match_before(record, base_dir, first)
+            for i in range(first, last):
+                reviews.append(review_deal(match, i, record.deals[i], config, seed, seat, tick))
     else:
         size = max(1, -(-count // (jobs * 4)))
         data = record.to_data()
         tasks = [
-            _Task(data, base_dir, a, min(a + size, count), config, seed, seat)
-            for a in range(0, count, size)
+            _Task(data, base_dir, a, min(a + size, last), config, seed, seat)
+            for first, last in runs
+            for a in range(first, last, size)
         ]
         context = multiprocessing.get_context("spawn")
         pool = context.Pool(min(jobs, len(tasks)), initializer=_quiet_worker)
@@ -457,6 +462,35 @@ def analyse(
         finally:
             pool.join()
     return Analysis(tuple(reviews), _summaries(reviews), level, seed, whole.variant.name)
+
+
+def _chosen(deals: Iterable[int] | None, count: int) -> list[int]:
+    """The indices (from 0) of the deals to review: `deals` (numbers from 1), or every one."""
+    if deals is None:
+        return list(range(count))
+    chosen = set()
+    for number in deals:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
+            raise ConfigError(
+                f"deals are numbered 1 to {count} in this record, not {number!r}"
+                if count
+                else "this record has no deal to review"
+            )
+        chosen.add(number - 1)
+    if not chosen:
+        raise ConfigError("deals names no deal: give at least one deal number")
+    return sorted(chosen)
+
+
+def _runs(indices: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted indices as runs of consecutive ones, `[first, last)` each."""
+    runs: list[tuple[int, int]] = []
+    for i in indices:
+        if runs and runs[-1][1] == i:
+            runs[-1] = (runs[-1][0], i + 1)
+        else:
+            runs.append((i, i + 1))
+    return runs
 
 
 def _summaries(reviews: Sequence[DealReview]) -> tuple[SeatSummary, ...]:

@@ -21,7 +21,37 @@ from ._common import (
 if TYPE_CHECKING:
     from ..analysis import Analysis, DecisionReview
 
-__all__ = ["register", "report"]
+__all__ = ["MAX_DEALS", "deals_arg", "register", "report"]
+
+MAX_DEALS = 100
+"""The most deals one `sueca analyse` reviews (a deal takes seconds at level 5): a longer record
+is reviewed a part at a time, with `--deals`."""
+
+
+def deals_arg(text: str) -> list[int]:
+    """`--deals`: deal numbers and ranges, `3`, `1-5`, `1,4,7-9` (each from 1)."""
+    numbers: list[int] = []
+    if len(text) > 200:
+        raise argparse.ArgumentTypeError("a list of deals is at most 200 characters")
+    for part in text.split(","):
+        if not part.strip():
+            raise argparse.ArgumentTypeError("a list of deals has no empty parts: write 1,4,7-9")
+        first, dash, last = part.strip().partition("-")
+        if not (first.isascii() and first.isdigit()) or (
+            dash and not (last.isascii() and last.isdigit())
+        ):
+            raise argparse.ArgumentTypeError(
+                f"{part.strip()!r} is not a deal number or a range: write 3, 1-5 or 1,4,7-9"
+            )
+        a, b = int(first), int(last) if dash else int(first)
+        if a < 1 or b < a:
+            raise argparse.ArgumentTypeError(
+                f"{part.strip()!r}: deals are numbered from 1, and a range goes up (1-5)"
+            )
+        if b - a + 1 + len(numbers) > MAX_DEALS:
+            raise argparse.ArgumentTypeError(f"at most {MAX_DEALS} deals at a time")
+        numbers.extend(range(a, b + 1))
+    return numbers
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,6 +89,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=at_least(1, most=10_000),
         default=None,
         help="deals sampled per decision instead of the level's count",
+    )
+    p.add_argument(
+        "--deals",
+        type=deals_arg,
+        default=None,
+        metavar="LIST",
+        help=f"review only these deals: numbers and ranges such as 3, 1-5 or 1,4,7-9 (at most "
+        f"{MAX_DEALS} deals at a time; a longer record needs this)",
     )
     add_json(p, "print one JSON object for machines")
     add_lang(p, "the report", " (--json is the same in every language)")
@@ -112,6 +150,12 @@ def run_analyse(args: argparse.Namespace) -> int:
         record = load_record(args.record)
     except RecordError as exc:
         raise CliError("\n".join(str(i) for i in exc.issues)) from None
+    if args.deals is None and len(record.deals) > MAX_DEALS:
+        raise CliError(
+            f"{args.record}: this record has {len(record.deals):,} deals; a review takes seconds "
+            f"a deal, so at most {MAX_DEALS} are reviewed at a time: choose them with --deals "
+            f"(for example --deals 1-{MAX_DEALS})"
+        )
     try:
         with _Bar() as bar:
             review = analyse(
@@ -122,6 +166,7 @@ def run_analyse(args: argparse.Namespace) -> int:
                 jobs=args.jobs,
                 samples=args.samples,
                 progress=bar.update if bar.active else None,
+                deals=args.deals,
             )
     except RecordError as exc:
         raise CliError("\n".join(str(i) for i in exc.issues)) from None
