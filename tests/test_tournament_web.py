@@ -349,6 +349,8 @@ def test_no_player_of_an_online_table_gets_a_rivals_link(quick_cup: Path) -> Non
             with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
                 state = ws.receive_json()
                 assert state["host"] is False
+                labels = web.extra["tournament"]["labels"]
+                assert [s["player"] for s in state["seats"]] == labels  # the file's names
                 assert "invites" not in state
                 text = str(state)
                 assert not [other for other in tokens if other != token and other in text]

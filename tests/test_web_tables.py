@@ -419,6 +419,7 @@ def test_record_then_rematch(client: TestClient) -> None:
         assert over["points"] == list(last.points)
         assert over["tricks_won"] == list(last.tricks_won)
         assert over["watch"] == table["watch"]  # a seat may hand the watch link round
+        assert [s["player"] for s in over["seats"]] == [None] * 4  # no tournament's names
         as_json = client.get(record_url + "&format=json")
         assert parse_record(as_json.text) == parse_record(r.text)
         ws.send_json({"type": "rematch"})

@@ -67,6 +67,7 @@ class TableView(Protocol):
     count_ends: float
     hints_agreed: set[int]
     watch: str
+    extra: dict[str, Any]
 
     @property
     def clock(self) -> Callable[[], float]: ...

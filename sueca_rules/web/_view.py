@@ -115,9 +115,15 @@ def _seats(table: Table, you: Seat | None, lang: Lang) -> list[dict[str, Any]]:
     """The seats as `you` sees them (a watcher, `None`, sees them from seat 0's chair, by
     their numbers)."""
     rules = table.rules
+    made_for = table.extra.get("tournament")
+    labels = made_for.get("labels") if isinstance(made_for, dict) else None
+    if not isinstance(labels, list) or len(labels) != len(table.seats):
+        labels = [None] * len(table.seats)
     return [
         {
             "seat": s.index,
+            # who sits there, as a tournament's file names them ("João (Café Central)")
+            "player": labels[s.index] if isinstance(labels[s.index], str) else None,
             "role": rules.seat_role(s.index, 0 if you is None else you.index),
             "team": rules.team_of(s.index),
             "name": seat_name(

@@ -230,7 +230,7 @@ function renderWaiting() {
     const {kind} = seatLabel(info.seat);
     const joined = info.kind === "bot" || info.joined;
     const item = el("li", {class: joined ? "joined" : "missing"},
-      el("strong", {}, `${t("common.seat", {seat: info.seat})} · ${who(info.seat)}`), ` — ${kind}`,
+      el("strong", {}, `${t("common.seat", {seat: info.seat})} · ${who(info.seat)}`), ` — ${info.player ?? kind}`,
       info.kind === "human" ? ` — ${t(joined ? "table.joined" : "table.not_joined")}` : "");
     const invite = invites.get(info.seat);
     if (invite && !invite.joined) {
@@ -275,7 +275,7 @@ function renderSeats() {
       el("div", {class: "who"},
         el("strong", {}, cap(who(info.seat))),
         dealer ? el("span", {class: "dealer", title: t("table.dealer")}, t("table.dealer")) : null),
-      el("small", {class: "kind"}, `${t("common.seat", {seat: info.seat})} · ${kind}`),
+      el("small", {class: "kind"}, `${t("common.seat", {seat: info.seat})} · ${info.player ?? kind}`),
       status ? el("div", {class: "away"}, status) : null,
       el("div", {class: "held"}, backs, turned),
     );
