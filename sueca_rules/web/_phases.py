@@ -360,6 +360,8 @@ def _on_count(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
 def _on_start(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     if table.match is not None:
         raise Refusal("already_started")
+    if table.host is None:
+        raise Refusal("organiser_starts")
     if seat is not table.host:
         raise Refusal("host_only")
     table.start()
@@ -379,6 +381,8 @@ def _on_hints(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     agree = message.get("agree")
     if not isinstance(agree, bool):
         raise Refusal("bad_agree")
+    if table.for_a_tournament():
+        raise Refusal("hints_tournament")
     if table.practice():
         raise Refusal("hints_practice")
     if agree:

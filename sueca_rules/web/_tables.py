@@ -169,9 +169,14 @@ class Table:
         waiting room shows the other seats' join links. A table made for a tournament has no
         host (`None`): its four people are rivals, so none of them gets another's link, and
         the organiser starts it early (`start`) or it starts when all four have joined."""
-        if "tournament" in self.extra:
+        if self.for_a_tournament():
             return None
         return next(s for s in self.seats if s.human)
+
+    def for_a_tournament(self) -> bool:
+        """Whether a tournament's organiser made this table (`extra["tournament"]`): its four
+        people are rivals in a competition, so it has no host and gives no hints."""
+        return "tournament" in self.extra
 
     def seat_of(self, token: str) -> Seat | None:
         """The seat whose token is `token` (compared in constant time, as bytes: any text a
@@ -199,7 +204,10 @@ class Table:
 
     def hints_allowed(self) -> bool:
         """Whether hints are given here: at a practice table, or once every human seat that a
-        person holds or has held agreed (a seat nobody has taken yet does not count)."""
+        person holds or has held agreed (a seat nobody has taken yet does not count); never at
+        a tournament's table (one player, or two partners, could agree for the rivals)."""
+        if self.for_a_tournament():
+            return False
         if self.practice():
             return True
         people = [s.index for s in self.seats if s.human and s.joined]

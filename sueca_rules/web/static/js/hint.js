@@ -28,8 +28,9 @@ function follow(state) {
   const button = $("hint");
   const allow = $("hint-allow");
   if (!words || !hints || !button || !allow || state.seat === null || state.seat === undefined) return;
-  $("hint-box").hidden = Boolean(state.over); // no hint once the match is over
-  if (state.over) return;
+  // No hint once the match is over, nor ever at a tournament's table.
+  $("hint-box").hidden = Boolean(state.over || hints.never);
+  if (state.over || hints.never) return;
   button.hidden = !hints.allowed;
   const practice = hints.practice;
   const mine = hints.agreed.includes(state.seat);
