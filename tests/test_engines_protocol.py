@@ -572,10 +572,6 @@ def test_an_impossible_state_is_refused_by_what_makes_it_so(level: int) -> None:
         '"state.tricks_won" is [0, 1], but the tricks of "state.plays" give [0, 0]'
     )
     turned = state["trump_card"]
-    if turned not in [p["card"] for p in state["plays"]]:  # not played: the dealer holds it
-        assert refusal({**card, "state": {**state, "trump_card_in_hand": False}}) == (
-            f'"state.trump_card_in_hand" is false, but {turned} was not played'
-        )
     if state["dealer"] != card["seat"]:  # the turned card in another seat's hand
         taken = [turned, *state["hand"][1:]]
         assert "holds the turned trump card" in refusal(
@@ -649,23 +645,54 @@ def test_a_decision_or_score_the_variant_cannot_give_is_refused() -> None:
         "a 'trump' decision comes only under deal.trump_card: dealer_choice, and the variant's "
         "deal.trump_card is dealer_last"
     )
-    assert "may never ask for a new deal" in refusal(
-        {**card, "decision": "redeal", "options": [False, True], "state": early}
-    )
     trump = _first("brasil", "trump")
     other = (trump["state"]["dealer"] + 1) % 4
     assert refusal({**trump, "seat": other}).startswith(
         f'"seat" {other} is asked to choose the trump card, but the dealer'
     )
-    redeal = _brasil_redeal_request()
-    flipped = [False] if True in redeal["options"] else [False, True]
-    assert "card points and deal.redeal." in refusal({**redeal, "options": flipped})
     claim = _first("portugal-table", "claim")
     rival = 1 - claim["seat"] % 2
     assert refusal({**claim, "options": [False, rival]}) == (
         f'"options"[1] is {rival}, but under revoke.accuse: team a claim accuses the other '
         "team: the options are false and true"
     )
+
+
+def test_what_a_host_may_read_otherwise_in_the_contract_is_answered() -> None:
+    """Where the contract leaves room, the engine answers: the turned card's `trump_card_in_hand`
+    read as "in this seat's hand", every 60-60 in a row counted where they count as one (or as
+    none), `[false, true]` offered to every hand at the redeal question (a hand that may not ask
+    is answered `false`), a built-in variant named by its id."""
+    engine = BotEngine(1)
+
+    def answer(request: dict[str, Any]) -> Any:
+        reply = engine.handle(json.dumps(request))
+        assert reply is not None
+        assert reply["type"] == "decision", reply
+        assert reply["choice"] in request["options"]
+        return reply["choice"]
+
+    _, _, card = _decision()  # portugal: ties add one and stack; no redeal
+    state = card["state"]
+    answer({**card, "state": {**state, "trump_card_in_hand": not state["trump_card_in_hand"]}})
+    none = {**card["variant"], "scoring": {**card["variant"]["scoring"], "tie": {
+        "mode": "none", "amount": 1, "stacks": False}}}  # fmt: skip
+    answer({**card, "variant": none, "state": {**state, "pending_ties": 3}})
+    once = {**card["variant"], "scoring": {**card["variant"]["scoring"], "tie": {
+        "mode": "add", "amount": 1, "stacks": False}}}  # fmt: skip
+    answer({**card, "variant": once, "state": {**state, "pending_ties": 2}})
+    early = {**state, "plays": [], "points": [0, 0], "tricks_won": [0, 0]}
+    asked = {**card, "decision": "redeal", "options": [False, True], "state": early}
+    assert answer(asked) is False  # portugal: no hand may ask
+    redeal = _brasil_redeal_request()
+    if True not in redeal["options"]:  # a hand at or above its threshold, offered both
+        assert answer({**redeal, "options": [False, True]}) is False
+    answer({**redeal, "options": [False]})
+    assert answer({**card, "variant": "portugal"}) in card["options"]
+    refused = engine.handle(json.dumps({**card, "variant": "../portugal.yaml"}))
+    assert refused is not None
+    assert refused["type"] == "error"
+    assert "a built-in's id" in refused["message"]
 
 
 def test_a_score_of_the_last_partida_of_a_longer_match_is_answered() -> None:

@@ -272,12 +272,22 @@ _VARIANT_CACHE: Final = 8
 
 def variant_from_request(request: Mapping[str, Any]) -> tuple[Variant, Rules]:
     """The request's variant, checked, and its compiled rules."""
-    from .._registry import variant_of
+    from .._registry import builtin_ids, load_variant, variant_of
     from .._yaml import Located
 
     spec = request.get("variant")
+    if isinstance(spec, str) and spec in builtin_ids():  # a built-in's id, as a host may send
+        key = f"builtin:{spec}"
+        hit = _VARIANTS.get(key)
+        if hit is None:
+            built = load_variant(spec)
+            hit = _VARIANTS[key] = (built, compiled_rules(built))
+        return hit
     if not isinstance(spec, dict):
-        raise ProtocolError('"variant" must be the whole variant as a JSON object')
+        raise ProtocolError(
+            '"variant" must be the whole variant as a JSON object (or a built-in\'s id: '
+            f"{', '.join(builtin_ids())})"
+        )
     key = json.dumps(spec, sort_keys=True)
     hit = _VARIANTS.get(key)
     if hit is not None:
@@ -450,14 +460,16 @@ def observation_from_request(
     partida = _whole(_field(state, "partida", '"state"'), '"state.partida"', 0, 10**6)
     turned = _field(state, "trump_card", '"state"')
     trump_card = None if turned is None else _card(turned, '"state.trump_card"')
-    in_hand = _field(state, "trump_card_in_hand", '"state"')
-    if not isinstance(in_hand, bool):
+    given_in_hand = _field(state, "trump_card_in_hand", '"state"')
+    if not isinstance(given_in_hand, bool):
         raise ProtocolError('"state.trump_card_in_hand" must be true or false')
     points = _pair(_field(state, "points", '"state"'), '"state.points"', 120)
     tricks_won = _pair(_field(state, "tricks_won", '"state"'), '"state.tricks_won"', 10)
     games = _pair(_field(state, "games", '"state"'), '"state.games"', 10**6)
     partidas = _pair(_field(state, "partidas", '"state"'), '"state.partidas"', 10**6)
-    ties = _whole(_field(state, "pending_ties", '"state"'), '"state.pending_ties"', 0, 10**6)
+    ties = _kept_ties(
+        rules, _whole(_field(state, "pending_ties", '"state"'), '"state.pending_ties"', 0, 10**6)
+    )
     plays = _field(state, "plays", '"state"')
     if not isinstance(plays, list) or len(plays) > 40:
         raise ProtocolError('"state.plays" must be a list of at most 40 plays')
@@ -473,7 +485,10 @@ def observation_from_request(
         plays, rules, dealer, trump, hand_mask
     )
     _check_the_tally(tricks, points, tricks_won)
-    _check_the_turned_card(seat, dealer, trump_card, in_hand, hand_mask, played_mask)
+    # The turned card is in the dealer's hand until it is played: that decides it (a host that
+    # read `trump_card_in_hand` as "in this seat's hand" is not refused for it).
+    in_hand = trump_card is not None and not played_mask & BIT[trump_card]
+    _check_the_turned_card(seat, dealer, trump_card, in_hand, hand_mask)
     order = rules.play_order(leader)
     if sizes[seat] != len(hand) and trump_card is not None:
         raise ProtocolError(
@@ -529,7 +544,9 @@ def observation_from_request(
         can_claim=rules.revoke_claimable and phase in ("play", "count"),
         claims=tuple(claims),
         penalties=(penalties[0], penalties[1]),
-        may_redeal=kind == "redeal" and True in decision.options,
+        may_redeal=kind == "redeal"
+        and True in decision.options
+        and _may_ask_a_redeal(rules, seat, dealer, hand),
     )
 
 
@@ -552,19 +569,12 @@ def _check_the_tally(
 
 
 def _check_the_turned_card(
-    seat: int, dealer: int, card: int | None, in_hand: bool, hand_mask: int, played_mask: int
+    seat: int, dealer: int, card: int | None, in_hand: bool, hand_mask: int
 ) -> None:
     """Refuse a turned trump card that is where it cannot be: the dealer takes it and holds it
-    until it is played, so `trump_card_in_hand` says whether it was not played yet, and only the
-    dealer's own hand may hold it."""
+    until it is played (`in_hand`: not played yet), so only the dealer's own hand may hold it."""
     if card is None:
         return
-    played = bool(played_mask & BIT[card])
-    if in_hand == played:
-        raise ProtocolError(
-            f'"state.trump_card_in_hand" is {str(in_hand).lower()}, but {CARDS[card]} was '
-            f"{'' if played else 'not '}played"
-        )
     if bool(hand_mask & BIT[card]) != (seat == dealer and in_hand):
         where = "holds" if hand_mask & BIT[card] else "lacks"
         raise ProtocolError(
@@ -582,9 +592,9 @@ def _check_the_variant(
     claims: list[Any],
 ) -> None:
     """Refuse a decision that the request's variant never asks: a claim (or a claim listed)
-    where no renúncia can be played, the choice of trump where the rules turn a card, a new deal
-    asked of a seat that may never ask or offered against its threshold, claim options that do
-    not accuse as the variant's `revoke.accuse` says."""
+    where no renúncia can be played, the choice of trump where the rules turn a card, claim
+    options that do not accuse as the variant's `revoke.accuse` says. (A new deal offered to a
+    hand that may not ask is answered `false`, not refused: see `_may_ask_a_redeal`.)"""
     kind, seat = decision.kind, decision.seat
     if not rules.revoke_claimable and (kind == "claim" or claims):
         what = (
@@ -606,22 +616,6 @@ def _check_the_variant(
             raise ProtocolError(
                 f'"seat" {seat} is asked to choose the trump card, but the dealer, seat '
                 f"{dealer}, chooses it"
-            )
-    if kind == "redeal":
-        leader = rules.first_leader(dealer)
-        field = "leader_below" if seat == leader else "others_below"
-        below = rules.redeal_leader_below if seat == leader else rules.redeal_others_below
-        if not below:
-            raise ProtocolError(
-                f"a 'redeal' decision is asked of seat {seat}, but under the variant's "
-                f"deal.redeal.{field}: null that seat may never ask for a new deal"
-            )
-        points = sum(POINTS[c] for c in hand)
-        if (True in decision.options) != (points < below):
-            offered = "offer" if True in decision.options else "do not offer"
-            raise ProtocolError(
-                f'"options" {offered} a new deal (true), but seat {seat}\'s hand holds {points} '
-                f"card points and deal.redeal.{field} is {below}: a hand below it may ask"
             )
     if kind == "claim":
         rivals = [s for s in range(4) if team_of(s) != team_of(seat)]
@@ -677,16 +671,27 @@ def _check_the_score(
             "partida is won (both teams reach the target with one deal only through false-claim "
             "penalties under revoke.after_false_claim: play_on)"
         )
-    if rules.tie_mode == TIE_NONE and ties:
-        raise ProtocolError(
-            f'"state.pending_ties" is {ties}, but under scoring.tie.mode: none a 60-60 carries '
-            "nothing: it is 0"
-        )
-    if not rules.tie_stacks and ties > 1:
-        raise ProtocolError(
-            f'"state.pending_ties" is {ties}, but under scoring.tie.stacks: false ties in a row '
-            "count as one: it is at most 1"
-        )
+
+
+def _kept_ties(rules: Rules, ties: int) -> int:
+    """The pending 60-60 ties that count under the rules: none under `tie.mode: none`, at most
+    one when ties do not stack (a host may count every tie in a row; they are one)."""
+    if rules.tie_mode == TIE_NONE:
+        return 0
+    return ties if rules.tie_stacks else min(ties, 1)
+
+
+def _may_ask_a_redeal(rules: Rules, seat: int, dealer: int, hand: tuple[Card, ...]) -> bool:
+    """Whether `seat`'s hand may ask for a new deal under the rules (its threshold, leader's or
+    others', is set and the hand's card points are below it). A host may offer `true` to every
+    hand, as the contract's options say; the engine then answers `false` for a hand that may
+    not ask."""
+    below = (
+        rules.redeal_leader_below
+        if seat == rules.first_leader(dealer)
+        else (rules.redeal_others_below)
+    )
+    return bool(below) and sum(POINTS[c] for c in hand) < below
 
 
 def _check_the_moment(kind: DecisionKind, trump_card: int | None, plays: list[Any]) -> None:
