@@ -133,14 +133,23 @@ def test_a_refused_action_is_told_in_the_pages_language(client: TestClient, cup:
     )
     assert bad.status_code == 400
     assert (
-        "Mesa 2 da ronda 1: ganha o encontro quem ganhar primeiro 2 partidas (à melhor de 3); "
-        "o resultado é 2-0, 2-1, ou ao contrário (escreveste 3-0)." in bad.text
+        "Mesa 2 da ronda 1: ganha o encontro quem ganhar primeiro 2 partidas (à melhor de 3), "
+        "por isso o resultado tem de ser 2-0 ou 2-1 (ou 0-2 ou 1-2); escreveste 3-0." in bad.text
     )
     assert "first to win" not in bad.text
     early = client.post(base + "/pair?lang=pt")
-    assert "A ronda 1 ainda não acabou: falta o resultado das mesas 1, 2." in early.text
+    assert "A ronda 1 ainda não acabou: faltam os resultados das mesas 1 e 2." in early.text
     odd = client.post(base + "/result?lang=pt", data={"round": "x", "table": "1", "a": "2"})
-    assert "Escreve um número inteiro (escreveste &#39;x&#39;)." in odd.text
+    assert "Escreve um número inteiro, de 0 para cima (escreveste x)." in odd.text
+    for data, says in (
+        ({"round": "1", "table": "9", "a": "2", "b": "0"}, "A ronda 1 não tem mesa 9"),
+        ({"round": "4", "table": "1", "a": "2", "b": "0"}, "Não há ronda 4"),
+        ({"round": "1", "table": "1", "a": "", "b": "0"}, "Falta um número."),
+        ({"round": "1", "table": "1", "no_show": "Ninguém"}, "Ninguém não joga na mesa 1"),
+    ):
+        refused = client.post(base + "/result?lang=pt", data=data)
+        assert refused.status_code == 400
+        assert says in refused.text, data
     english = client.post(base + "/result?lang=en", data={"round": "1", "table": "2", "a": "3"})
     assert "round must be" not in english.text  # 'b' is missing: said in English words
     assert "must be a whole number" in english.text
@@ -354,13 +363,23 @@ def test_no_player_of_an_online_table_gets_a_rivals_link(quick_cup: Path) -> Non
                 assert "invites" not in state
                 text = str(state)
                 assert not [other for other in tokens if other != token and other in text]
+                assert state["hints"]["never"] is True
+                assert state["hints"]["allowed"] is False
                 if n == 0:
                     ws.send_json({"type": "start"})
                     refused = ws.receive_json()
                     assert refused["type"] == "error"
-                    assert refused["code"] == "host_only"
+                    assert refused["code"] == "organiser_starts"
                     assert web.match is None
+                    # No hints at a tournament's table: one player's agreement is refused.
+                    ws.send_json({"type": "hints", "agree": True})
+                    refused = ws.receive_json()
+                    assert refused["code"] == "hints_tournament"
+                    assert web.hints_agreed == set()
         assert web.match is not None  # all four came
+        hint = client.get(f"/api/tables/{table_id}/hint", params={"token": tokens[0]})
+        assert hint.status_code == 403
+        assert hint.json()["error"] == "no_hints"
 
 
 def test_the_organiser_starts_an_online_table_early(quick_cup: Path) -> None:
@@ -381,3 +400,35 @@ def test_the_organiser_starts_an_online_table_early(quick_cup: Path) -> None:
         assert "not played online" in wrong.text
         guess = client.post("/tournament/organiser/guess/start", data={"round": "1", "table": "2"})
         assert guess.status_code == 404
+
+
+def test_an_online_table_whose_pairing_changed_is_for_nothing(quick_cup: Path) -> None:
+    """An undo and a new pairing may put other teams at the table an online match is for: its
+    links leave the organiser's page and its record is not entered as that table's result."""
+    with TestClient(create_app(Settings.for_tests(away_seconds=0), tournament=quick_cup)) as client:
+        base = _organiser(client)
+        table_id, tokens = _online_table(client, base, 1)
+        t, _ = load_tournament(quick_cup)
+        rnd = t.rounds[0]
+        first = rnd.tables[0]
+        swapped = first.model_copy(update={"teams": [first.teams[1], first.teams[0]]})
+        changed = rnd.model_copy(update={"tables": [swapped, *rnd.tables[1:]]})
+        save_tournament(t.model_copy(update={"rounds": [changed]}), quick_cup)
+        page = client.get(base + "?lang=en").text
+        assert f"/table/{table_id}#t=" not in page
+        assert page.count(">Play online</button>") == 2  # table 1 may be played online again
+        for token in tokens[1:]:  # three come and go (bots stand in); the fourth starts it
+            with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+                ws.receive_json()
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as ws:
+            rng = random.Random(5)
+            for _ in range(5000):
+                state = ws.receive_json()
+                if state["type"] == "state" and state["over"]:
+                    break
+                if state["type"] == "state" and state["to_play"] == 0 and state["playable"]:
+                    ws.send_json({"type": "play", "card": rng.choice(state["playable"])})
+        _until(lambda: "was refused" in client.get(base + "?lang=en").text)
+        assert load_tournament(quick_cup)[0].rounds[0].tables[0].result is None
+        told = client.get(base + "?lang=pt").text
+        assert "já não tem as equipas para quem este jogo online foi feito" in told

@@ -289,7 +289,7 @@ def pair(t: Tournament) -> Tournament:
             f"{shown} {'have' if len(waiting) > 1 else 'has'} no result yet",
             "not_finished",
             round=len(t.rounds),
-            tables=shown,
+            tables=waiting,
             n=len(waiting),
         )
     number = len(t.rounds) + 1
@@ -308,17 +308,24 @@ def pair(t: Tournament) -> Tournament:
 
 def _find(t: Tournament, round_no: int, table_no: int) -> Pairing:
     if not t.rounds:
-        raise _fail("no round has been paired yet: run 'pair' first")
+        raise _fail("no round has been paired yet: run 'pair' first", "no_rounds")
     if not 1 <= round_no <= len(t.rounds):
         raise _fail(
-            f"there is no round {cut(str(round_no))}: the rounds paired are 1 to {len(t.rounds)}"
+            f"there is no round {cut(str(round_no))}: the rounds paired are 1 to {len(t.rounds)}",
+            "no_round",
+            round=cut(str(round_no)),
+            n=len(t.rounds),
         )
     tables = t.rounds[round_no - 1].tables
     if not 1 <= table_no <= len(tables):
         raise _fail(
             f"round {round_no} has no table {cut(str(table_no))}: its tables are 1 to {len(tables)}"
             if tables
-            else f"round {round_no} has no tables"
+            else f"round {round_no} has no tables",
+            "no_table",
+            round=round_no,
+            table=cut(str(table_no)),
+            n=len(tables),
         )
     return tables[table_no - 1]
 
@@ -402,7 +409,13 @@ def record_result(
         if no_show not in tab.teams:
             raise _fail(
                 f"{no_show!r} does not play at round {round_no} table {table_no}: "
-                f"its teams are {tab.teams[0]!r} and {tab.teams[1]!r}"
+                f"its teams are {tab.teams[0]!r} and {tab.teams[1]!r}",
+                "not_there",
+                team=no_show,
+                round=round_no,
+                table=table_no,
+                first=tab.teams[0],
+                second=tab.teams[1],
             )
         p, g = t.no_show_score.partidas, t.no_show_score.games
         first_won = no_show == tab.teams[1]
@@ -420,7 +433,8 @@ def record_result(
             table=table_no,
             need=need,
             best_of=variant.match.best_of,
-            wins=", ".join(f"{need}-{k}" for k in range(need)),
+            wins=[f"{need}-{k}" for k in range(need)],
+            losses=[f"{k}-{need}" for k in range(need)],
             got=f"{score[0]}-{score[1]}",
         )
     if games is not None and (problem := games_problem(games, score, variant)) is not None:

@@ -158,21 +158,29 @@ WORDS: dict[Lang, dict[str, str]] = {
         "err.score_one": "Mesa {table} da ronda {round}: o encontro ganha-se à primeira partida, "
         "por isso o resultado é 1-0 ou 0-1 (escreveste {got}).",
         "err.score": "Mesa {table} da ronda {round}: ganha o encontro quem ganhar primeiro {need} "
-        "partidas (à melhor de {best_of}); o resultado é {wins}, ou ao contrário (escreveste "
-        "{got}).",
+        "partidas (à melhor de {best_of}), por isso o resultado tem de ser {wins} (ou {losses}); "
+        "escreveste {got}.",
         "err.has_result": "A mesa {table} da ronda {round} já tem resultado ({score}): desfaz "
         "esse resultado primeiro.",
         "err.not_finished": "A ronda {round} ainda não acabou: falta o resultado da mesa {tables}.",
-        "err.not_finished_many": "A ronda {round} ainda não acabou: falta o resultado das mesas "
-        "{tables}.",
+        "err.not_finished_many": "A ronda {round} ainda não acabou: faltam os resultados das "
+        "mesas {tables}.",
         "err.over": "O torneio acabou: já se jogaram as {n} rondas.",
         "err.nothing_to_undo": "Não há nada para desfazer: ainda não se emparelhou nenhuma ronda.",
         "err.no_result": "A mesa {table} da ronda {round} não tem resultado para desfazer.",
         "err.not_current": "A mesa {table} da ronda {round} não é uma mesa da ronda atual.",
         "err.not_online": "A mesa {table} da ronda {round} não está a ser jogada online.",
         "err.no_web": "Este servidor não tem mesas online.",
-        "err.whole": "Escreve um número inteiro (escreveste {got}).",
+        "err.whole": "Escreve um número inteiro, de 0 para cima (escreveste {got}).",
+        "err.whole_empty": "Falta um número.",
+        "err.no_rounds": "Ainda não se emparelhou nenhuma ronda: emparelha a primeira.",
+        "err.no_round": "Não há ronda {round}: as rondas emparelhadas vão de 1 a {n}.",
+        "err.no_table": "A ronda {round} não tem mesa {table}: as suas mesas vão de 1 a {n}.",
+        "err.not_there": "{team} não joga na mesa {table} da ronda {round}: lá jogam {first} e "
+        "{second}.",
         "err.form": "O formulário é grande demais.",
+        "err.changed": "A mesa {table} da ronda {round} já não tem as equipas para quem este "
+        "jogo online foi feito (a ronda foi desfeita e emparelhada de novo).",
         "refused": "O resultado do jogo online foi recusado: {m}",
     },
 }
@@ -363,22 +371,26 @@ class TournamentSite:
     def _key(self) -> str:
         return str(self.path.resolve())
 
-    def _for(self, table: Table) -> tuple[int, int] | None:
-        """The round and table of this file that a web table is for, if any."""
+    def _for(self, table: Table, t: Tournament | None = None) -> tuple[int, int] | None:
+        """The round and table of this file that a web table is for, if any; with `t`, only
+        while that table of `t` still seats the teams it was made for (an undo and a new
+        pairing may have put others there: the web table is then for nothing)."""
         mine = table.extra.get("tournament")
         if not isinstance(mine, dict) or mine.get("file") != self._key:
             return None
         round_no, table_no = mine.get("round"), mine.get("table")
-        if isinstance(round_no, int) and isinstance(table_no, int):
-            return round_no, table_no
-        return None
+        if not isinstance(round_no, int) or not isinstance(table_no, int):
+            return None
+        if t is not None and not _seats_the_same(t, round_no, table_no, mine.get("teams")):
+            return None
+        return round_no, table_no
 
-    def _online(self, lang: Lang, round_no: int) -> dict[int, dict[str, Any]]:
-        """The open web tables of round `round_no`, by table number: their join links."""
+    def _online(self, lang: Lang, t: Tournament) -> dict[int, dict[str, Any]]:
+        """The open web tables of `t`'s last round, by table number: their join links."""
         found: dict[int, dict[str, Any]] = {}
         for table in list(self.tables.tables.values()) if self.tables else []:
-            where = self._for(table)
-            if table.closed or where is None or where[0] != round_no:
+            where = self._for(table, t)
+            if table.closed or where is None or where[0] != len(t.rounds):
                 continue
             labels = table.extra["tournament"].get("labels") or []
             links = [
@@ -404,18 +416,35 @@ class TournamentSite:
         where = self._for(table)
         if where is None or number != 1:
             return  # not a table of this file, or a rematch (the first match counts)
+        teams = table.extra["tournament"].get("teams")
         task = asyncio.get_running_loop().create_task(
-            _off_loop(self._enter, table.id, where, record)
+            _off_loop(self._enter, table.id, where, record, teams)
         )
         self._entering.add(task)
         task.add_done_callback(self._entering.discard)
 
-    def _enter(self, table_id: str, where: tuple[int, int], record: Record) -> None:
+    def _enter(
+        self, table_id: str, where: tuple[int, int], record: Record, teams: object = None
+    ) -> None:
+        """Enter `record` as the result of table `where` (round, table), if that table still
+        seats `teams` (see `_for`)."""
         round_no, table_no = where
         data = dump_record(record, "json").encode()
         ref = RecordRef(file=f"web:table/{table_id}/1", sha256=sha256_of(data))
 
+        teams = (
+            self.tables.tables[table_id].extra["tournament"].get("teams") if self.tables else None
+        )
+
         def change(t: Tournament, variant: Variant) -> Tournament:
+            if not _seats_the_same(t, round_no, table_no, teams):
+                raise TournamentError(
+                    f"round {round_no} table {table_no} no longer seats the teams this online "
+                    "match was played for (its round was undone and paired again)",
+                    code="changed",
+                    round=round_no,
+                    table=table_no,
+                )
             return record_result(t, variant, round_no, table_no, record=record, record_ref=ref)
 
         try:
@@ -537,7 +566,7 @@ class TournamentSite:
             can_pair=not open_tables(t) and number <= planned_rounds(t),
             pair_label=_say(lang, "pair", r=number),
             error=None if error is None else _told(lang, error),
-            online=self._online(lang, len(t.rounds)) if t.rounds else {},
+            online=self._online(lang, t) if t.rounds else {},
             refused={
                 tab: _say(lang, "refused", m=_told(lang, m))
                 for (r, tab), m in self._refused.items()
@@ -642,7 +671,7 @@ class TournamentSite:
                     table=table_no,
                     score="-".join(map(str, tab.result.score)),
                 )
-            if table_no not in self._online("en", round_no):
+            if table_no not in self._online("en", t):
                 teams = {team.name: team for team in t.teams}
                 labels = []  # who sits where (seats 0 and 2: the first team)
                 for seat in range(4):
@@ -659,6 +688,7 @@ class TournamentSite:
                         "round": round_no,
                         "table": table_no,
                         "labels": labels,
+                        "teams": list(tab.teams),  # whom it is for (see `_for`)
                     }
                 }
                 self.tables.create(
@@ -677,14 +707,15 @@ class TournamentSite:
         players have all joined (a tournament table has no host among its players)."""
         if not self._allowed(request):
             return Response("Not Found", status_code=404)
-        form = await self._form(request)
         try:
+            form = await self._form(request)
             round_no, table_no = _whole(form, "round"), _whole(form, "table")
+            t, _ = self.load()
         except TournamentError as exc:
             return self._organiser(request, error=exc, status=400)
         table = None
         for web in list(self.tables.tables.values()) if self.tables else []:
-            if not web.closed and self._for(web) == (round_no, table_no):
+            if not web.closed and self._for(web, t) == (round_no, table_no):
                 table = web
         if table is None:
             error = TournamentError(
@@ -711,6 +742,17 @@ class TournamentSite:
         return await _in_thread(self._change, request, lambda t, _v: undo(t))
 
 
+def _seats_the_same(t: Tournament, round_no: int, table_no: int, teams: object) -> bool:
+    """Whether table `table_no` of round `round_no` of `t` exists and seats `teams` (a web
+    table made before the teams were kept with it, `None`, is taken at its word)."""
+    if not 1 <= round_no <= len(t.rounds):
+        return False
+    tables = t.rounds[round_no - 1].tables
+    if not 1 <= table_no <= len(tables):
+        return False
+    return teams is None or list(tables[table_no - 1].teams) == teams
+
+
 def _told(lang: Lang, error: TournamentError | str) -> str:
     """A refusal in the page's language: its `code`'s sentence where the page has one (the
     `_many` one when it names several), else the error's first line (English)."""
@@ -723,16 +765,29 @@ def _told(lang: Lang, error: TournamentError | str) -> str:
     if code is not None and params.get("n", 1) != 1 and f"err.{code}_many" in words:
         code = f"{code}_many"
     if lang != "en" and code is not None and f"err.{code}" in words:
-        return _say(lang, f"err.{code}", **params)
+        shown = {k: _listed(lang, v) if isinstance(v, list) else v for k, v in params.items()}
+        return _say(lang, f"err.{code}", **shown)
     text = str(error)
     return text.splitlines()[0] if text else type(error).__name__
+
+
+def _listed(lang: Lang, values: list[Any]) -> str:
+    """Values as a page says a list of them: "1, 2 e 3" ("1-0 ou 2-0" for the scores a match
+    may end with: only the scores' lists are said with "ou")."""
+    words = [str(v) for v in values]
+    joiner = " ou " if words and "-" in words[0] else (" e " if lang == "pt" else " and ")
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + joiner + words[-1]
 
 
 def _whole(form: dict[str, str], name: str) -> int:
     text = form.get(name, "").strip()
     if not is_whole(text) or len(text) > 4:
         raise TournamentError(
-            f"{name} must be a whole number, got {cut(text)!r}", code="whole", got=repr(cut(text))
+            f"{name} must be a whole number, got {cut(text)!r}",
+            code="whole" if text else "whole_empty",
+            got=cut(text),
         )
     return int(text)
 
