@@ -94,7 +94,8 @@ def test_two_people_allow_hints_with_the_toggle(browser: Any, server: Server) ->
         assert host.inner_text("#hint-allow") == "Allow hints"
         assert host.get_attribute("#hint-allow", "aria-pressed") == "false"
         host.wait_for_function(
-            "() => document.querySelector('#hint-agreed').textContent === 'Hints agreed by 0 of 2 players'"
+            "() => document.querySelector('#hint-agreed').textContent"
+            " === 'Hints agreed by 0 of 2 players'"
         )
         host.click("#hint-allow")
         host.wait_for_function(

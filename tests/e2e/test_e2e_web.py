@@ -176,6 +176,12 @@ def test_play_a_match_against_bots_and_download_the_record(
     assert f"(deal {last.number})" in page.inner_text("#over-deal")
     assert f"Deal {last.number}" in page.inner_text("#scorebar")
     assert page.locator("#hint-box").is_hidden()
+    # The end may be put aside to look at the table, the prompt still saying it is over.
+    page.click("#over-close")
+    assert page.locator("#over").is_hidden()
+    assert "over" in page.inner_text("#prompt")
+    page.reload()
+    page.wait_for_selector("#over:not([hidden])")
     # "Replay it" opens this match at once, with no file to choose.
     page.click("#replay")
     page.wait_for_url(re.compile(r"/replay#table="))

@@ -51,8 +51,11 @@ function choiceText(choice) {
   return String(choice);
 }
 
+// A number as the page's language writes it (6,1 in Portuguese, as the review's sentences say).
+const number = (x) => (lang === "pt" ? String(x).replace(".", ",") : String(x));
+
 function decisionRow(d) {
-  const options = d.options.map((o) => `${choiceText(o.choice)} ${o.value}`).join(" · ");
+  const options = d.options.map((o) => `${choiceText(o.choice)} ${number(o.value)}`).join(" · ");
   const kind = d.mistake ? "mistake" : null;
   const row = el(
     "tr",
@@ -61,7 +64,7 @@ function decisionRow(d) {
     el("td", {}, d.seat),
     el("td", {}, choiceText(d.played)),
     el("td", {}, choiceText(d.best)),
-    el("td", {}, d.loss),
+    el("td", {}, number(d.loss)),
     // The options folded (a tap opens them): the table stays narrow enough for a phone.
     el("td", {}, el("details", {}, el("summary", {}, `${w("review.options")} (${d.options.length})`), options)),
   );
@@ -89,7 +92,7 @@ function show(body) {
   }
   out.push(el("h3", {}, w("review.summary")));
   out.push(el("ul", {}, body.analysis.seats.map((s) =>
-    el("li", {}, `${w("review.seat")} ${s.seat}: ${s.decisions} ${w("review.decisions")}, ${w("review.loss")} ${s.loss}, ${s.mistakes} ${w("review.mistakes")}`))));
+    el("li", {}, `${w("review.seat")} ${s.seat}: ${s.decisions} ${w("review.decisions")}, ${w("review.loss")} ${number(s.loss)}, ${s.mistakes} ${w("review.mistakes")}`))));
   fill($("review-body"), out);
 }
 

@@ -529,8 +529,9 @@ function renderGame() {
   if (state.to_play === state.seat && state.phase === "play" && state.trick.length) hideSummary();
   const over = $("over");
   const wasHidden = over.hidden;
-  over.hidden = !state.over;
-  if (state.over) {
+  if (!state.over) overClosed = false; // a new match (someone's rematch): its end is shown
+  over.hidden = !state.over || overClosed;
+  if (state.over && !overClosed) {
     hideSummary();
     const us = first();
     $("over-title").textContent = cap(wonText(state.winner));
@@ -541,14 +542,14 @@ function renderGame() {
     const last = state.last_deal;
     $("over-deal").textContent = last && last.result !== "redeal"
       ? t("table.final_deal", {deal: last.deal, us: last.points[us], them: last.points[1 - us]}) : "";
-    $("rematch").hidden = watching();
+    $("rematch").hidden = watching() || Boolean(state.tournament);
     // The record, and its replay, with our seat's token (a watcher's: the watch secret).
     const [key, secret] = watching() ? ["watch", watch] : ["token", token];
     const record = $("record");
     record.href = `/api/tables/${encodeURIComponent(tableId)}/record?${key}=${encodeURIComponent(secret)}`;
     record.setAttribute("download", `sueca-${tableId}.yaml`);
     $("replay").href = `/replay#table=${encodeURIComponent(tableId)}&${key[0]}=${encodeURIComponent(secret)}`;
-    if (wasHidden) $(watching() ? "replay" : "rematch").focus();
+    if (wasHidden) $($("rematch").hidden ? "replay" : "rematch").focus();
   }
 }
 
@@ -571,7 +572,14 @@ async function play(card) {
 
 $("start").addEventListener("click", () => send({type: "start"}));
 soundToggle($("sound"));
+// The end of the match may be put aside to look at the table (the prompt still says it is over).
+let overClosed = false;
+$("over-close").addEventListener("click", () => {
+  overClosed = true;
+  $("over").hidden = true;
+});
 $("rematch").addEventListener("click", () => {
+  overClosed = false;
   log.length = 0;
   logCount = 0;
   send({type: "rematch"});
