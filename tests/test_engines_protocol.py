@@ -714,3 +714,19 @@ def test_a_card_of_a_request_is_the_notation_and_nothing_around_it() -> None:
         assert reply is not None
         assert reply["type"] == "error", reply
         assert f"{odd!r} is not a card" in reply["message"]
+
+
+def test_the_engine_keeps_part_of_the_budget_for_answering() -> None:
+    from sueca_rules.engines._serve import thinking_ms
+
+    assert thinking_ms(1000) == 900
+    assert thinking_ms(100) == 90
+    assert thinking_ms(20) == 10
+    assert thinking_ms(5) == 1
+    engine = BotEngine(5)
+    _, _, card = _decision()
+    reply = engine.handle(json.dumps({**card, "time_ms": 200}))
+    assert reply is not None
+    assert reply["type"] == "decision"
+    (bot,) = engine._bots.values()
+    assert bot.time_ms == 180  # type: ignore[attr-defined]

@@ -28,6 +28,13 @@ __all__ = ["BotEngine", "serve"]
 _BOTS: Final = 64  # bots kept (one per match and seat), the least recently asked dropped
 
 
+def thinking_ms(time_ms: int) -> int:
+    """The part of a decision's `time_ms` a bot thinks for: a tenth (at least 10 ms) is kept for
+    reading the request, answering and the machine being busy, so that the answer reaches the
+    host within its budget (a late answer is a fault)."""
+    return max(1, time_ms - max(10, time_ms // 10))
+
+
 class BotEngine:
     """A bot level answering protocol messages, one at a time: `handle(line)` gives the line to
     write back (or `None` for `quit`). Each match's seat has its own bot, seeded by `seed`, the
@@ -44,7 +51,9 @@ class BotEngine:
         bot = self._bots.get(key)
         if bot is None:
             bot = make_level_bot(
-                self.level, seed=f"{self.seed}:{match}:seat{seat}", time_ms=time_ms
+                self.level,
+                seed=f"{self.seed}:{match}:seat{seat}",
+                time_ms=None if time_ms is None else thinking_ms(time_ms),
             )
             self._bots[key] = bot
             if len(self._bots) > _BOTS:
