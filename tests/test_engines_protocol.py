@@ -730,3 +730,5 @@ def test_the_engine_keeps_part_of_the_budget_for_answering() -> None:
     assert reply["type"] == "decision"
     (bot,) = engine._bots.values()
     assert bot.time_ms == 180  # type: ignore[attr-defined]
+    engine.handle(json.dumps({**card, "id": 6, "time_ms": 1000}))  # this decision's own budget
+    assert bot.time_ms == 900  # type: ignore[attr-defined]

@@ -60,6 +60,9 @@ class BotEngine:
                 self._bots.popitem(last=False)
         else:
             self._bots.move_to_end(key)
+            if time_ms is not None and getattr(bot, "time_ms", None) is not None:
+                # each request's own budget (a host may give each decision another)
+                bot.time_ms = float(thinking_ms(time_ms))  # type: ignore[attr-defined]
         return bot
 
     def handle(self, line: bytes | str) -> dict[str, Any] | None:
