@@ -446,14 +446,7 @@ def observation_from_request(
     state = _field(request, "state", "the request")
     if not isinstance(state, dict):
         raise ProtocolError('"state" must be a JSON object')
-    hand_list = _field(state, "hand", '"state"')
-    if not isinstance(hand_list, list) or len(hand_list) > 10:
-        raise ProtocolError('"state.hand" must be a list of at most 10 cards')
-    given = [_card(c, f'"state.hand"[{i}]') for i, c in enumerate(hand_list)]
-    hand_mask = sum(BIT[c] for c in set(given))
-    if hand_mask.bit_count() != len(given):
-        raise ProtocolError('"state.hand" holds a card twice')
-    hand = tuple(cards_from_mask(hand_mask))
+    hand_mask, hand = _hand_of(state)
     dealer = _whole(_field(state, "dealer", '"state"'), '"state.dealer"', 0, 3)
     _whole(_field(state, "first_dealer", '"state"'), '"state.first_dealer"', 0, 3)
     deal = _whole(_field(state, "deal", '"state"'), '"state.deal"', 1, 10**9)
@@ -548,6 +541,18 @@ def observation_from_request(
         and True in decision.options
         and _may_ask_a_redeal(rules, seat, dealer, hand),
     )
+
+
+def _hand_of(state: Mapping[str, Any]) -> tuple[int, tuple[Card, ...]]:
+    """The request's `state.hand`: its mask and its cards (in the deck's order), checked."""
+    hand_list = _field(state, "hand", '"state"')
+    if not isinstance(hand_list, list) or len(hand_list) > 10:
+        raise ProtocolError('"state.hand" must be a list of at most 10 cards')
+    given = [_card(c, f'"state.hand"[{i}]') for i, c in enumerate(hand_list)]
+    hand_mask = sum(BIT[c] for c in set(given))
+    if hand_mask.bit_count() != len(given):
+        raise ProtocolError('"state.hand" holds a card twice')
+    return hand_mask, tuple(cards_from_mask(hand_mask))
 
 
 def _check_the_tally(
