@@ -79,6 +79,12 @@ function draw(info, tricks) {
   drawScore(info, shown);
 }
 
+/** A team named by its seats, as the table names them: "Seats 0 & 2". */
+function seatsOf(team) {
+  const [a, b] = [0, 1, 2, 3].filter((seat) => data.teams[seat] === team);
+  return t("table.seats_short", {a, b});
+}
+
 function drawScore(info, shown) {
   const points = [0, 0];
   const won = [0, 0];
@@ -87,7 +93,7 @@ function drawScore(info, shown) {
     won[data.teams[x.winner]] += 1;
   }
   const rows = [
-    el("tr", {}, el("th", {}, ""), el("th", {scope: "col"}, t("common.team", {team: 0})), el("th", {scope: "col"}, t("common.team", {team: 1}))),
+    el("tr", {}, el("th", {}, ""), el("th", {scope: "col"}, seatsOf(0)), el("th", {scope: "col"}, seatsOf(1))),
     el("tr", {}, el("th", {scope: "row"}, t("table.points")), el("td", {}, points[0]), el("td", {}, points[1])),
     el("tr", {}, el("th", {scope: "row"}, t("table.tricks")), el("td", {}, won[0]), el("td", {}, won[1])),
   ];
@@ -107,7 +113,7 @@ function drawScore(info, shown) {
   if (dealIndex === data.deals.length - 1 && complete) {
     const report = data.report;
     parts.push(el("p", {class: "result"}, report.winner === null ? t("replay.unfinished")
-      : t("replay.winner", {team: report.winner, p0: report.partidas[0], p1: report.partidas[1]})));
+      : t("replay.winner", {team: `${report.winner} (${seatsOf(report.winner).toLowerCase()})`, p0: report.partidas[0], p1: report.partidas[1]})));
   }
   fill($("replay-score"), ...parts);
 }

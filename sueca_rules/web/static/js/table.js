@@ -190,6 +190,13 @@ function noteEvents(events, previous) {
       if (text) log.unshift([++logCount, cap(text)]);
     }
   }
+  // A match just begun (or a page opened in the middle of a deal) has had no "deal started"
+  // event for the deal on the table: its line is told from the state.
+  const begun = !previous || previous.phase === "waiting" || (previous.over && !state.over);
+  if (begun && !state.over && state.trump_card && !events.some((e) => e.type === "deal_started")) {
+    const text = eventText({type: "deal_started", deal: state.deal, dealer: state.dealer, trump_card: state.trump_card});
+    if (text) log.unshift([++logCount, cap(text)]);
+  }
   for (const event of events) {
     if (event.type === "deal_started") dealClaims = [];
     if (event.type === "claim_made") dealClaims.push(event);
