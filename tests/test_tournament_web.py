@@ -432,3 +432,58 @@ def test_an_online_table_whose_pairing_changed_is_for_nothing(quick_cup: Path) -
         assert load_tournament(quick_cup)[0].rounds[0].tables[0].result is None
         told = client.get(base + "?lang=pt").text
         assert "já não tem as equipas para quem este jogo online foi feito" in told
+
+
+@pytest.mark.parametrize("broken", ["edited", "emptied", "moved"])
+def test_a_file_that_cannot_be_read_leaves_the_pages_as_last_read(
+    client: TestClient, cup: Path, broken: str
+) -> None:
+    """A hand edit gone wrong, or the file moved away, while the server runs: every page still
+    answers, showing the tournament as it was last read and saying so; the organiser is told
+    why, and the online tables are not made from a stale state."""
+    base = _organiser(client)
+    good = cup.read_bytes()
+    if broken == "moved":
+        cup.rename(cup.with_suffix(".moved"))
+    else:
+        cup.write_text(good.decode("utf-8") + "round: [" if broken == "edited" else "", "utf-8")
+    for path in ("/tournament?lang=en", "/tournament/print", base + "?lang=en"):
+        page = client.get(path)
+        assert page.status_code == 200, path
+    players = client.get("/tournament?lang=en").text
+    assert "cannot be read just now" in players
+    assert "Os Ases" in players  # as it was last read
+    organiser = client.get(base + "?lang=pt").text
+    assert "Agora não se consegue ler o ficheiro do torneio" in organiser
+    site = client.app.state.tournament  # type: ignore[attr-defined]
+    assert site.trouble is not None  # why, told the organiser only
+    assert site.trouble[:20] not in players
+    online = client.post(base + "/online", data={"round": "1", "table": "1"})
+    assert online.status_code == 400
+    assert "cannot be read" in online.text
+    result = client.post(base + "/result", data={"round": "1", "table": "1", "a": "2", "b": "0"})
+    assert result.status_code == 400
+    if broken == "moved":
+        cup.with_suffix(".moved").rename(cup)
+    else:
+        cup.write_bytes(good)
+    assert "cannot be read" not in client.get("/tournament?lang=en").text
+
+
+def test_odd_forms_are_refused_with_a_message(tmp_path: Path) -> None:
+    path = tmp_path / "new.yaml"
+    save_tournament(create([Team(name=n) for n in NAMES], "swiss", variant=BEST_OF_3), path)
+    with TestClient(create_app(Settings.for_tests(), tournament=path)) as client:
+        base = _organiser(client)
+        none_yet = client.post(base + "/online", data={"round": "0", "table": "1"})
+        assert none_yet.status_code == 400  # no round paired yet
+        assert "not a table of the current round" in none_yet.text
+        many = "&".join(f"f{i}=1" for i in range(21)) + "&round=1&table=1&a=2&b=0"
+        for route in ("/online", "/start", "/result"):
+            refused = client.post(
+                base + route,
+                content=many,
+                headers={"content-type": "application/x-www-form-urlencoded"},
+            )
+            assert refused.status_code == 400, route
+            assert "too many fields" in refused.text

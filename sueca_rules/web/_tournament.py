@@ -110,6 +110,8 @@ WORDS: dict[Lang, dict[str, str]] = {
         "start_text": "Bots play the seats of players who have not come yet, until they do.",
         "started": "The match has started.",
         "refused": "The online match's result was refused: {m}",
+        "trouble": "The tournament file cannot be read just now: this page shows it as it was "
+        "last read.",
     },
     "pt": {
         "players": "Classificação",
@@ -178,10 +180,12 @@ WORDS: dict[Lang, dict[str, str]] = {
         "err.no_table": "A ronda {round} não tem mesa {table}: as suas mesas vão de 1 a {n}.",
         "err.not_there": "{team} não joga na mesa {table} da ronda {round}: lá jogam {first} e "
         "{second}.",
-        "err.form": "O formulário é grande demais.",
+        "err.form": "O formulário não é um dos desta página (grande demais, ou com campos a mais).",
         "err.changed": "A mesa {table} da ronda {round} já não tem as equipas para quem este "
         "jogo online foi feito (a ronda foi desfeita e emparelhada de novo).",
         "refused": "O resultado do jogo online foi recusado: {m}",
+        "trouble": "Agora não se consegue ler o ficheiro do torneio: esta página mostra-o como "
+        "estava da última vez.",
     },
 }
 
@@ -201,6 +205,8 @@ _PAGE = """<!doctype html>
 <main id="main">
 <h1>{{ heading }}</h1>
 <p class="hint">{{ status }}</p>
+{% if trouble %}<p class="issues" role="alert">{{ w.trouble }}{% if trouble_why %}
+({{ trouble_why }}){% endif %}</p>{% endif %}
 {% if error %}<p class="issues" role="alert">{{ error }}</p>{% endif %}
 {% if saved %}<p class="notice" role="status">{{ w.saved }}</p>{% endif %}
 {% block body %}{% endblock %}
@@ -342,6 +348,8 @@ class TournamentSite:
         """Why the record of an online table was refused, by round and table (told on the
         organiser's page in its language)."""
         self._entering: set[asyncio.Task[None]] = set()
+        self.trouble: str | None = None
+        """Why the file cannot be read now (the pages show it as it was last read), or `None`."""
         self.load()  # a file that cannot be read stops `sueca serve` before it starts
 
     @property
@@ -350,13 +358,22 @@ class TournamentSite:
         return f"/tournament/organiser/{self.secret}"
 
     def load(self) -> tuple[Tournament, Variant]:
-        """The tournament, read again only when the file changed on disk."""
-        info = os.stat(self.path)
-        stamp = (info.st_mtime_ns, info.st_size, info.st_ino)
+        """The tournament, read again only when the file changed on disk. A file that cannot
+        be read (moved away, or edited into something that is not a tournament) leaves the
+        pages on the state last read, and `trouble` says why; the first reading raises."""
         with self._lock:
-            if self._state is None or stamp != self._stamp:
-                self._state = load_tournament(self.path)
-                self._stamp = stamp
+            try:
+                info = os.stat(self.path)
+                stamp = (info.st_mtime_ns, info.st_size, info.st_ino)
+                if self._state is None or stamp != self._stamp:
+                    self._state = load_tournament(self.path)
+                    self._stamp = stamp
+                self.trouble = None
+            except (SourceError, OSError) as exc:
+                if self._state is None:
+                    raise
+                text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                self.trouble = cut(text, 300)
             return self._state
 
     def attach(self, tables: TableManager) -> None:
@@ -503,6 +520,8 @@ class TournamentSite:
             "error": None,
             "saved": request.query_params.get("saved") == "1",
             "refresh": False,
+            "trouble": self.trouble is not None,
+            "trouble_why": None,
         }
 
     def _lang(self, request: Request) -> Lang:
@@ -566,6 +585,7 @@ class TournamentSite:
             can_pair=not open_tables(t) and number <= planned_rounds(t),
             pair_label=_say(lang, "pair", r=number),
             error=None if error is None else _told(lang, error),
+            trouble_why=self.trouble,  # only the organiser is told what is wrong with the file
             online=self._online(lang, t) if t.rounds else {},
             refused={
                 tab: _say(lang, "refused", m=_told(lang, m))
@@ -614,7 +634,11 @@ class TournamentSite:
                     f"the form is too large (at most {MAX_FORM_BYTES} bytes)", code="form"
                 )
         text = body.decode("utf-8", "replace")
-        return {k: v[0] for k, v in parse_qs(text, max_num_fields=20).items()}
+        try:
+            fields = parse_qs(text, max_num_fields=20)
+        except ValueError:  # more fields than a form of these pages has
+            raise TournamentError("the form has too many fields", code="form") from None
+        return {k: v[0] for k, v in fields.items()}
 
     def _change(self, request: Request, change: Any) -> Response:
         try:
@@ -653,9 +677,15 @@ class TournamentSite:
             form = await self._form(request)
             round_no, table_no = _whole(form, "round"), _whole(form, "table")
             t, variant = self.load()
+            if self.trouble is not None:
+                raise TournamentError(f"the tournament file cannot be read: {self.trouble}")
             if self.tables is None:
                 raise TournamentError("this server has no web tables", code="no_web")
-            if round_no != len(t.rounds) or not 1 <= table_no <= len(t.rounds[-1].tables):
+            if (
+                not t.rounds
+                or round_no != len(t.rounds)
+                or not 1 <= table_no <= len(t.rounds[-1].tables)
+            ):
                 raise TournamentError(
                     f"round {round_no} table {table_no} is not a table of the current round",
                     code="not_current",
@@ -711,6 +741,8 @@ class TournamentSite:
             form = await self._form(request)
             round_no, table_no = _whole(form, "round"), _whole(form, "table")
             t, _ = self.load()
+            if self.trouble is not None:
+                raise TournamentError(f"the tournament file cannot be read: {self.trouble}")
         except TournamentError as exc:
             return self._organiser(request, error=exc, status=400)
         table = None
