@@ -361,7 +361,10 @@ def test_a_long_record_is_reviewed_a_part_at_a_time(
     )
     assert status == 0
     assert [d["deal"] for d in json.loads(out)["deals"]] == [3, 7, 8]
-    for bad in ("0", "5-2", "x", "1-200", "3,", "-3", "٣"):
+    from sueca_rules.cli._cmd_analyse import deals_arg
+
+    assert len(deals_arg("1-100,1,50-60")) == 100  # a deal named twice counts once
+    for bad in ("0", "5-2", "x", "1-200", "3,", "-3", "٣", "1-100,101"):
         with pytest.raises(SystemExit):
             main(["analyse", str(path), "--deals", bad])
     capsys.readouterr()

@@ -732,3 +732,12 @@ def test_the_engine_keeps_part_of_the_budget_for_answering() -> None:
     assert bot.time_ms == 180  # type: ignore[attr-defined]
     engine.handle(json.dumps({**card, "id": 6, "time_ms": 1000}))  # this decision's own budget
     assert bot.time_ms == 900  # type: ignore[attr-defined]
+
+
+def test_a_match_id_any_json_text_can_hold_is_answered() -> None:
+    engine = BotEngine(1)
+    _, _, card = _decision()
+    for match in ("\ud800", "m\udfff1", "ção", ""):
+        reply = engine.handle(json.dumps({**card, "match": match}))
+        assert reply is not None
+        assert reply["type"] == "decision", reply

@@ -149,6 +149,10 @@ def test_the_printable_page_escapes_names(cup: Path, capsys: pytest.CaptureFixtu
         (["--round", "1", "--table", "3", "--score", "2-0"], "round 1 has no table 3"),
         (["--round", "1", "--table", "1", "--no-show", "Ninguém"], "does not play at round 1"),
         (["--round", "1", "--table", "1", "--score", "2-0", "--games", "4-0"], "at least 8 games"),
+        (
+            ["--round", "1", "--table", "1", "--score", "2-0", "--games", "100001-0"],
+            "games are 0 to 100,000",
+        ),
         # A team that lost both partidas was short of 4 games in each: 3 + 3 at most.
         (
             ["--round", "1", "--table", "1", "--score", "2-0", "--games", "8-7"],
@@ -166,6 +170,19 @@ def test_refused_results_leave_the_file_byte_identical(
     assert out == ""
     assert message in err
     assert len(err.strip().splitlines()) == 1
+    assert cup.read_bytes() == before
+
+
+def test_a_score_is_written_with_the_digits_0_to_9(
+    cup: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "pair", str(cup))
+    before = cup.read_bytes()
+    for score in ("\u0662-\u0660", "２-０", "2-"):  # Arabic-Indic and fullwidth digits
+        status, _, err = run(capsys, "result", str(cup), "--round", "1", "--table", "1",
+                             "--score", score)  # fmt: skip
+        assert status == 2
+        assert "written with 0-9" in err
     assert cup.read_bytes() == before
 
 

@@ -48,9 +48,11 @@ def deals_arg(text: str) -> list[int]:
             raise argparse.ArgumentTypeError(
                 f"{part.strip()!r}: deals are numbered from 1, and a range goes up (1-5)"
             )
-        if b - a + 1 + len(numbers) > MAX_DEALS:
+        if b - a + 1 > MAX_DEALS:
             raise argparse.ArgumentTypeError(f"at most {MAX_DEALS} deals at a time")
-        numbers.extend(range(a, b + 1))
+        numbers.extend(n for n in range(a, b + 1) if n not in numbers)
+        if len(numbers) > MAX_DEALS:
+            raise argparse.ArgumentTypeError(f"at most {MAX_DEALS} deals at a time")
     return numbers
 
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["checked_tournament_file", "read_teams_csv", "register"]
 
 MAX_CSV_BYTES = 1024 * 1024
-_SCORE = re.compile(r"^\s*(\d{1,4})\s*[-:]\s*(\d{1,4})\s*$")
+_SCORE = re.compile(r"^\s*([0-9]{1,6})\s*[-:]\s*([0-9]{1,6})\s*$", re.ASCII)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -299,7 +299,11 @@ def _run_pair(args: argparse.Namespace) -> int:
 def _score(text: str, option: str) -> tuple[int, int]:
     m = _SCORE.match(text)
     if m is None:
-        raise CliError(f"{option} {cut(text)!r}: write it as A-B (such as 2-1)", status=2)
+        raise CliError(
+            f"{option} {cut(text)!r}: write it as A-B (such as 2-1), each a whole number "
+            "written with 0-9",
+            status=2,
+        )
     return int(m.group(1)), int(m.group(2))
 
 

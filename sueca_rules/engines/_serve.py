@@ -102,7 +102,9 @@ class BotEngine:
             decision = decision_from_request(request)
             observation = observation_from_request(request, decision)
             match = request.get("match")
-            bot = self._bot(str(match)[:200], decision.seat, time_budget(request))
+            # The match's id as text any seed takes (a lone surrogate escaped, not an error).
+            key = str(match)[:200].encode("utf-8", "backslashreplace").decode("utf-8")
+            bot = self._bot(key, decision.seat, time_budget(request))
             choice = answer(bot, decision, observation)
             index = next(
                 (
