@@ -460,3 +460,30 @@ def test_bots_write_each_table_as_it_finishes_and_let_others_write_between(
     assert first.how == "bots"
     assert second is not None
     assert (second.how, second.score) == ("score", [0, 2])
+
+
+def test_a_table_changed_meanwhile_is_said_and_the_others_are_still_played(
+    cup: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sueca_rules import tournament
+
+    run(capsys, "pair", str(cup))
+    real = tournament.play_table
+
+    def play_table(*args: object, **kwargs: object) -> Match:
+        if args[2] == 1:  # table 1's result entered by hand while the bots play it
+            assert main(["tournament", "result", str(cup), "--round", "1", "--table", "1",
+                         "--score", "2-0"]) == 0  # fmt: skip
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "play_table", play_table)
+    status, out, err = run(capsys, "play", str(cup), "--level", "1")
+    assert status == 1
+    assert "round 1 table 1 was given a result (2-0)" in err
+    assert out.splitlines()[-1].startswith("round 1 table 2: ")
+    t, _ = load_tournament(cup)
+    first, second = (tab.result for tab in t.rounds[0].tables)
+    assert first is not None
+    assert (first.how, first.score) == ("score", [2, 0])
+    assert second is not None
+    assert second.how == "bots"  # played all the same

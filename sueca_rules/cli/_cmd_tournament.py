@@ -6,6 +6,7 @@ import argparse
 import csv
 import io
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -390,6 +391,7 @@ def _run_play(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise CliError(f"--records {folder}: {exc.strerror or exc}", status=2) from None
     rnd = t.rounds[-1]
+    refused = False
     for number in waiting:
         match = play_table(t, variant, number, levels, level=args.level)
         ref = None
@@ -398,10 +400,15 @@ def _run_play(args: argparse.Namespace) -> int:
             save_record(match.to_record(), path)
             ref = RecordRef(file=str(path), sha256=sha256_of(path.read_bytes()))
         teams = rnd.tables[number - 1].teams
-        _update(args.file, _bots_result(t, variant, number, match, ref))
+        try:
+            _update(args.file, _bots_result(t, variant, number, match, ref))
+        except CliError as exc:  # that table changed meanwhile: said, and the others played
+            print(exc.message, file=sys.stderr, flush=True)
+            refused = True
+            continue
         a, b = match.partidas
         print(f"round {rnd.round} table {number}: {teams[0]} {a}-{b} {teams[1]}", flush=True)
-    return 0
+    return 1 if refused else 0
 
 
 def _bots_result(
