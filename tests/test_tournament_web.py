@@ -487,3 +487,13 @@ def test_odd_forms_are_refused_with_a_message(tmp_path: Path) -> None:
             )
             assert refused.status_code == 400, route
             assert "too many fields" in refused.text
+
+
+def test_a_tournament_given_no_name_is_called_so_in_the_pages_language(tmp_path: Path) -> None:
+    path = tmp_path / "unnamed.yaml"
+    save_tournament(pair(create([Team(name=n) for n in NAMES], "swiss", variant=BEST_OF_3)), path)
+    with TestClient(create_app(Settings.for_tests(), tournament=path)) as client:
+        assert "<title>Torneio · Sueca</title>" in client.get("/tournament?lang=pt").text
+        assert "<title>Tournament · Sueca</title>" in client.get("/tournament?lang=en").text
+        named = client.get(_organiser(client) + "?lang=pt").text
+        assert "Torneio · Organização" in named

@@ -18,6 +18,7 @@ from .._text import cut
 from .._variant import Variant
 from ._games import games_problem
 from ._model import (
+    DEFAULT_NAME,
     MAX_TEAMS,
     Pairing,
     Result,
@@ -122,7 +123,7 @@ def create(
     groups: int | None = None,
     advance: int | None = None,
     third_place: bool = False,
-    name: str = "Tournament",
+    name: str = DEFAULT_NAME,
     tiebreaks: Sequence[Tiebreak] | None = None,
     shuffle: bool = False,
 ) -> Tournament:

@@ -97,6 +97,10 @@ Stage = Literal["round_robin", "swiss", "knockout", "groups"]
 How = Literal["score", "record", "no_show", "bots"]
 
 
+DEFAULT_NAME = "Tournament"
+"""The name of a tournament that was given none (the web pages say it in their language)."""
+
+
 class TournamentError(SuecaError, ValueError):
     """A tournament action that cannot be done (an impossible score, a table or round that does not
     exist, a record of another variant, a round paired before the last one is finished). The
@@ -240,7 +244,7 @@ class Tournament(_Model):
     """The whole state of a tournament (see the module documentation for the file)."""
 
     sueca_tournament: Literal[1] = 1
-    name: str = "Tournament"
+    name: str = DEFAULT_NAME
     format: Format
     seed: int | str = 0
     variant: str | dict[str, Any] = "portugal"

@@ -55,6 +55,7 @@ from sueca_rules.tournament import (
     undo,
     update_tournament,
 )
+from sueca_rules.tournament._model import DEFAULT_NAME
 
 from ._i18n import LANGS, Lang, choose_lang
 from ._refusal import Refusal
@@ -68,6 +69,7 @@ MAX_FORM_BYTES = 4096
 
 WORDS: dict[Lang, dict[str, str]] = {
     "en": {
+        "tournament": "Tournament",
         "players": "Standings",
         "organiser": "Organiser",
         "round": "Round {r} of {n}",
@@ -114,6 +116,7 @@ WORDS: dict[Lang, dict[str, str]] = {
         "last read.",
     },
     "pt": {
+        "tournament": "Torneio",
         "players": "Classificação",
         "organiser": "Organização",
         "round": "Ronda {r} de {n}",
@@ -193,12 +196,12 @@ _PAGE = """<!doctype html>
 <html lang="{{ 'pt-PT' if lang == 'pt' else 'en' }}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 {% if refresh %}<meta http-equiv="refresh" content="30">{% endif %}
-<title>{{ t.name }} · Sueca</title>
+<title>{{ name }} · Sueca</title>
 <link rel="stylesheet" href="/static/css/app.css">
 <link rel="stylesheet" href="/tournament/page.css">
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>
 <body data-page="tournament">
-<header class="top"><a class="brand" href="/tournament">{{ t.name }}</a>
+<header class="top"><a class="brand" href="/tournament">{{ name }}</a>
 <nav><a href="/tournament/print">{{ w.print }}</a></nav>
 <div class="langs">{% for l in langs %}<a href="?lang={{ l }}"{% if l == lang %}
  aria-current="true"{% endif %}>{{ l | upper }}</a>{% endfor %}</div></header>
@@ -510,6 +513,7 @@ class TournamentSite:
             status = ""
         return {
             "t": t,
+            "name": _name(lang, t),
             "w": WORDS[lang],
             "lang": lang,
             "langs": LANGS,
@@ -563,7 +567,7 @@ class TournamentSite:
         context = self._common(request, lang, t)
         team = request.query_params.get("team", "")[:200]
         context.update(
-            heading=t.name,
+            heading=_name(lang, t),
             team=team,
             next=self._next(lang, t, team),
             refresh=True,
@@ -580,7 +584,7 @@ class TournamentSite:
         context = self._common(request, lang, t)
         number = len(t.rounds) + 1
         context.update(
-            heading=f"{t.name} · {WORDS[lang]['organiser']}",
+            heading=f"{_name(lang, t)} · {WORDS[lang]['organiser']}",
             base=self.organiser_path,
             can_pair=not open_tables(t) and number <= planned_rounds(t),
             pair_label=_say(lang, "pair", r=number),
@@ -772,6 +776,12 @@ class TournamentSite:
         if not self._allowed(request):
             return Response("Not Found", status_code=404)
         return await _in_thread(self._change, request, lambda t, _v: undo(t))
+
+
+def _name(lang: Lang, t: Tournament) -> str:
+    """The tournament's name as the page says it: the file's, or the page's word for a tournament
+    when the file keeps the name `sueca tournament new` gives one that was not named."""
+    return WORDS[lang]["tournament"] if t.name == DEFAULT_NAME else t.name
 
 
 def _seats_the_same(t: Tournament, round_no: int, table_no: int, teams: object) -> bool:
