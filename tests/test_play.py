@@ -118,7 +118,7 @@ class Scripted:
     def isatty(self) -> bool:
         return False
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         if self.queue:
             return self.queue.pop(0) + "\n"
         line = self.answer(self.match)
@@ -1003,7 +1003,7 @@ def test_an_interrupted_ladder_run_is_still_scored(
     class Interrupting:
         """Standard input that answers '1' until the second match asks for a card."""
 
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             shown.append(capsys.readouterr().out)
             if "Match 2" in "".join(shown) and "Your card" in shown[-1]:
                 raise KeyboardInterrupt
@@ -1097,3 +1097,34 @@ def test_the_portuguese_game_takes_portuguese_letters(
     assert status == 0
     assert "e espadas, c copas, o ouros, p paus" in out
     assert "letras inglesas" not in out
+
+
+def test_in_portuguese_s_answers_sim_to_a_question(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """'s' is both "sim" and "sair": to a yes/no question (a new deal, a claim's confirmation)
+    it answers yes, and does not leave the table."""
+    house = tmp_path / "rd.yaml"
+    house.write_text(
+        "name: Redeal sempre\nextends: brasil\ndeal:\n  redeal:\n"
+        "    leader_below: 30\n    others_below: 30\n",
+        encoding="utf-8",
+    )
+    status, out, _ = play(monkeypatch, capsys, ["s", "s", "s"], str(house), "--lang", "pt",
+                          "--seed", "3")  # fmt: skip
+    text = flat(out)
+    asked = text.count("Pedes?")
+    assert asked >= 2  # "s" asked for a new deal, which was dealt and asked again
+    assert "Sais da mesa" not in text[: text.rfind("Pedes?")]
+    assert status == 0
+
+
+def test_a_line_too_long_is_told_and_dropped(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sueca_rules.cli._play_input import MAX_LINE
+
+    status, out, _ = play(monkeypatch, capsys, ["x" * 100_000, "q"], "--seed", "3")
+    assert status == 0
+    assert f"That line is too long (at most {MAX_LINE} characters)" in flat(out)
+    assert "x" * (MAX_LINE + 1) not in out

@@ -304,6 +304,9 @@ class PlayPhrases(_Section):
 
     yes_no_hint = Said("play.yes_no_hint")
 
+    def line_too_long(self, most: int) -> str:
+        return self._c("play.line_too_long", most=most)
+
     def redeal(self, who: Who, dealer: Who) -> str:
         again = self._c("play.redeal.again", **spoken("dealer", dealer))
         return self._c("play.redeal", again=again, **spoken("who", who))

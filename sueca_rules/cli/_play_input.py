@@ -47,6 +47,10 @@ def portuguese_card(raw: str) -> str:
     return _PT_RANKS.get(first, first) + _PT_SUITS.get(second, second)
 
 
+MAX_LINE = 200
+"""The longest line the game reads as an answer (a card, a word): longer is told and dropped."""
+
+
 class Stop(Exception):  # noqa: N818 - a way out, not an error
     """The player stopped the game: `q` or end of input."""
 
@@ -77,26 +81,35 @@ class HumanSeat:
 
     # --- input ----------------------------------------------------------------------------
 
-    def ask(self, prompt: str) -> str:
+    def ask(self, prompt: str, answers: frozenset[str] = frozenset()) -> str:
         """Print `prompt` and read one line (stripped); `Stop` at end of input or when the player
-        quits."""
-        self.view.prompt(prompt)
-        line = self.stdin.readline()
-        if not line:
-            self.view.console.print()
-            raise Stop(eof=True)
+        quits. `answers` are this question's own words, which win over the words that quit (in
+        Portuguese "s" is both "sim" and "sair")."""
+        while True:
+            self.view.prompt(prompt)
+            line = self.stdin.readline(MAX_LINE + 1)
+            if not line:
+                self.view.console.print()
+                raise Stop(eof=True)
+            if len(line) > MAX_LINE and not line.endswith("\n"):
+                while (more := self.stdin.readline(64 * 1024)) and not more.endswith("\n"):
+                    pass  # the rest of that line, dropped unread
+                self.view.say(self.view.words.line_too_long(MAX_LINE))
+                continue
+            break
         if not self.stdin.isatty():
             # Echo piped input so that a transcript reads like a game.
             self.view.console.print(escape(line.rstrip("\n")), highlight=False)
         text = line.strip()
-        if text.lower() in self.view.words.quit_words:
+        lowered = text.lower()
+        if lowered in self.view.words.quit_words and lowered not in answers:
             raise Stop(eof=False)
         return text
 
     def yes_or_no(self, prompt: str) -> bool:
         w = self.view.words
         while True:
-            answer = self.ask(prompt).lower()
+            answer = self.ask(prompt, answers=w.yes_words | w.no_words).lower()
             if answer in w.yes_words or answer in w.no_words:
                 return answer in w.yes_words
             self.view.say(w.yes_no_hint())
