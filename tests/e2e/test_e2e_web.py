@@ -319,6 +319,8 @@ def test_bad_input_never_breaks_the_pages(context: Any, server: Server) -> None:
     assert "não pode ser revisto" in page.inner_text("#problems")
     page.goto(f"{server.url}/table/nope#t=abc")
     page.wait_for_selector("#status.alert")
+    page.goto(f"{server.url}/table/%00%ff#t=abc")  # an address no browser can decode
+    page.wait_for_selector("#status.alert")
     page.goto(f"{server.url}/rules")
     page.wait_for_selector("#card h3")
     page.fill("#f-match-best_of", "2")

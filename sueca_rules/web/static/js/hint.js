@@ -7,7 +7,14 @@ import {api, fill, lang} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
-const tableId = decodeURIComponent(location.pathname.split("/").pop());
+// The table's id from the address (an address no browser could decode names no table: "").
+const tableId = (() => {
+  try {
+    return decodeURIComponent(location.pathname.split("/").pop());
+  } catch {
+    return "";
+  }
+})();
 let words = null; // the words of the block (nothing is shown before they are in)
 let last = null; // the last state the table received (followed again once the words are in)
 

@@ -5,7 +5,14 @@ import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, 
 import {remember} from "./mytables.js";
 import {sound, soundToggle} from "./sound.js";
 
-const tableId = decodeURIComponent(location.pathname.split("/").pop());
+// The table's id from the address (an address no browser could decode names no table: "").
+const tableId = (() => {
+  try {
+    return decodeURIComponent(location.pathname.split("/").pop());
+  } catch {
+    return "";
+  }
+})();
 const token = new URLSearchParams(location.hash.slice(1)).get("t");
 const watch = new URLSearchParams(location.hash.slice(1)).get("w"); // a watch link: no hand
 const $ = (id) => document.getElementById(id);
@@ -622,5 +629,6 @@ document.addEventListener("keydown", (event) => {
   $("typed").textContent = typed ? t("table.typed", {text: typed}) : "";
 });
 
-if (!token && !watch) stop(t("table.no_token"));
+if (!tableId) stop(t("error.no_table"));
+else if (!token && !watch) stop(t("table.no_token"));
 else connect();
