@@ -531,3 +531,15 @@ def test_a_phrase_about_your_own_seat_agrees_with_you() -> None:
             checked += 1
     assert checked >= 10
     assert "role: role(" in (STATIC / "js" / "table.js").read_text(encoding="utf-8")
+
+
+def test_a_path_that_is_no_page_says_so_in_the_pages_language(client: TestClient) -> None:
+    page = client.get("/nope?lang=pt")
+    assert page.status_code == 404
+    assert "Esta página não existe" in page.text
+    assert 'href="/"' in page.text
+    assert "There is no such page" in client.get("/nope?lang=en").text
+    api = client.get("/api/nope")
+    assert api.status_code == 404
+    assert api.text == "Not Found"
+    assert client.get("/static/nope.js").status_code == 404

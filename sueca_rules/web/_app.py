@@ -16,7 +16,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -109,6 +109,19 @@ def _page(name: str, title_key: str) -> Callable[[Request], Awaitable[Response]]
     return page
 
 
+_NOT_FOUND_PAGE = _page("notfound.html", "notfound.title")
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    """A path that is no page: a page saying so in the browser's language (the API and the
+    sockets answer as they always did)."""
+    if request.url.path.startswith(("/api/", "/ws/", "/static/")):
+        return PlainTextResponse("Not Found", status_code=404)
+    response = await _NOT_FOUND_PAGE(request)
+    response.status_code = 404
+    return response
+
+
 async def _refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Refusal)
     return JSONResponse(exc.body, status_code=exc.status)
@@ -176,7 +189,7 @@ def create_app(
         routes=routes,
         middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={Refusal: _refused},
+        exception_handlers={Refusal: _refused, 404: _not_found},
     )
     app.state.settings = settings
     app.state.tournament = site
