@@ -55,6 +55,7 @@ from ._describe_facts import (
     fact_values,
     flat_rules,
     is_topic,
+    shown_name,
     topics_of,
 )
 from ._lang import LANGS, Lang, phrases
@@ -275,7 +276,8 @@ def describe(
         )
         for s in card.sections
     ]
-    return _render(w.catalogue("title", name=card.name), sections, width)
+    title = w.catalogue("title", name=shown_name(card.name, w.catalogue.lang))
+    return _render(title, sections, width)
 
 
 # --- the one-line summary -------------------------------------------------------------------

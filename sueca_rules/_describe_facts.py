@@ -603,6 +603,26 @@ def _builtin_descriptions() -> dict[str, str]:
     return found
 
 
+@functools.cache
+def _builtin_ids_by_name() -> dict[str, str]:
+    """`{name: built-in id}` (the first built-in of that name)."""
+    found: dict[str, str] = {}
+    for vid in builtin_ids():
+        found.setdefault(load_variant(vid).name, vid)
+    return found
+
+
+def shown_name(name: str, lang: str) -> str:
+    """A variant's name as `lang` says it: a built-in's own name in that language ("Portugal, à
+    mesa"), any other name as it is written."""
+    from ._lang import builtin_names, check_lang
+
+    vid = _builtin_ids_by_name().get(name)
+    if vid is None:
+        return name
+    return builtin_names(check_lang(lang)).get(vid, name)
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from sueca_rules import builtin_ids
 from sueca_rules._lang import LANGS
 from sueca_rules._lang._catalogue import (
     Catalogue,
@@ -28,9 +29,10 @@ CATALOGUES = ROOT / "sueca_rules" / "_lang" / "catalogues"
 RENDERER = ROOT / "sueca_rules" / "web" / "static" / "js" / "catalogue.js"
 
 
-TRANSLATIONS = {"fields", "variants"}
+TRANSLATIONS = {"fields", "names", "variants"}
 """Texts written in English in the package's files (the schema's field descriptions, the built-in
-variants' descriptions), translated in the other languages: shown as they are, not templates."""
+variants' names and descriptions), translated in the other languages: shown as they are, not
+templates."""
 
 
 def sections() -> list[str]:
@@ -162,3 +164,15 @@ def test_the_browser_renders_as_python_does(tmp_path: Path) -> None:
     browser = json.loads(out.stdout)
     python = [render(entry, params, lang) for entry, params, lang in jobs]
     assert browser == python
+
+
+def test_the_builtins_names_match_the_pages_names() -> None:
+    """`names.json` says each built-in's name as the web pages do (`variant.<id>`)."""
+    for lang in LANGS:
+        path = CATALOGUES / lang / "names.json"
+        if not path.exists():
+            continue
+        names = json.loads(path.read_text(encoding="utf-8"))
+        web = json.loads((CATALOGUES / lang / "web.json").read_text(encoding="utf-8"))
+        assert set(names) == set(builtin_ids())
+        assert all(names[vid] == web[f"variant.{vid}"] for vid in names)

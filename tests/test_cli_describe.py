@@ -21,8 +21,11 @@ from sueca_rules.cli import main
 def test_describe_builtin(vid: str, lang: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["describe", vid, "--lang", lang]) == 0
     out, err = capsys.readouterr()
+    from sueca_rules._lang import builtin_names
+
     title = "Sueca rules" if lang == "en" else "Regras da Sueca"
-    assert out.startswith(f"{title}: {load_variant(vid).name}\n")
+    name = builtin_names(lang).get(vid, load_variant(vid).name)  # "Portugal, à mesa"
+    assert out.startswith(f"{title}: {name}\n")
     assert "A 7 K J Q 6 5 4 3 2" in out
     assert err == ""
 

@@ -53,6 +53,7 @@ __all__ = [
     "PlayPhrases",
     "ReplayPhrases",
     "Who",
+    "builtin_names",
     "check_lang",
     "page_words",
     "phrases",
@@ -108,6 +109,17 @@ def _builtin_descriptions(lang: Lang) -> Mapping[str, str] | None:
         return None
     descriptions: dict[str, str] = json.loads(text.read_text(encoding="utf-8"))
     return descriptions
+
+
+@functools.cache
+def builtin_names(lang: Lang) -> Mapping[str, str]:
+    """The built-in variants' names in `lang`, by id (`catalogues/<lang>/names.json`, as the web
+    pages name them); empty in English, the language of the variant files."""
+    text = resources.files(__package__).joinpath("catalogues", lang, "names.json")
+    if not text.is_file():
+        return {}
+    names: dict[str, str] = json.loads(text.read_text(encoding="utf-8"))
+    return names
 
 
 def _check_seat(seat: int, what: str) -> None:

@@ -190,11 +190,12 @@ def _deal_account(w: ReplayPhrases, rules: Rules, deal: DealResult) -> list[str]
 
 def account(match: Match, lang: str = "en") -> str:
     """A readable deal-by-deal account of a replayed match, in `lang` (`en`, `pt`)."""
+    from .._describe_facts import shown_name
     from .._lang import phrases
 
     w = phrases(lang).replay
     rules = match.rules
-    lines = [w.head(match.variant.name, match.first_dealer), ""]
+    lines = [w.head(shown_name(match.variant.name, lang), match.first_dealer), ""]
     total = [0, 0]
     for deal in match.deals:
         lines.extend(_deal_account(w, rules, deal))

@@ -14,6 +14,7 @@ from typing import Final
 from rich.console import Console
 from rich.markup import escape
 
+from .._describe_facts import shown_name
 from .._lang import Phrases, phrases
 from .._match import Match
 from .._registry import builtin_ids
@@ -132,7 +133,8 @@ def _run_game(setup: _Setup, match: Match, spec: str | None, resumed: str | None
     w = view.words
     human = HumanSeat(view, sys.stdin, match, hints=setup.hints)
     bots = setup.seats(match, setup.seed, {1: setup.level, 2: PARTNER_LEVEL, 3: setup.level})
-    view.welcome(w.title(match.variant.name), setup.seed, (PARTNER_LEVEL, setup.level))
+    title = w.title(shown_name(match.variant.name, view.phrases.lang))
+    view.welcome(title, setup.seed, (PARTNER_LEVEL, setup.level))
     if setup.hints:
         view.say(view.phrases.analysis.hint_keys())
     rate = setup.rate(match)
@@ -167,7 +169,8 @@ def _run_auto(setup: _Setup, match: Match, spec: str | None, resumed: str | None
     view = setup.view(match.rules, spec, human=False)
     levels = {0: PARTNER_LEVEL, 1: setup.level, 2: PARTNER_LEVEL, 3: setup.level}
     bots = setup.seats(match, setup.seed, levels)
-    view.welcome(view.words.title(match.variant.name), setup.seed, (PARTNER_LEVEL, setup.level))
+    title = view.words.title(shown_name(match.variant.name, view.phrases.lang))
+    view.welcome(title, setup.seed, (PARTNER_LEVEL, setup.level))
     if resumed is not None:
         _show_resumed(view, match, resumed)
     record = setup.record or resumed
