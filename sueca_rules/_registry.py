@@ -340,8 +340,10 @@ def _resolve_base(located: Located, base_dir: Path | None, chain: tuple[Path, ..
     ids = ", ".join(builtin_ids())
     if base_dir is None:
         raise fail(
-            f"cannot extend {spec!r}: this text was not read from a file, so it can only extend "
-            f"a built-in variant ({ids}); give a folder (base_dir) to extend files"
+            f"cannot extend {spec!r}: rules written inside other text (a record's, a request's or "
+            f"a page's) can extend only a built-in variant ({ids}); write them in full, or extend "
+            "one of those (a program reading text may give base_dir, the folder of the files it "
+            "may extend)"
         )
     display = os.path.normpath(Path(located.file).parent / spec) if located.file else spec
     try:

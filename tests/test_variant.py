@@ -486,7 +486,8 @@ def test_text_from_elsewhere_cannot_make_the_library_read_files(tmp_path: Path) 
         parse_variant(text, file="upload.yaml")
     (issue,) = info.value.issues
     assert (issue.file, issue.line, issue.path) == ("upload.yaml", 2, "extends")
-    assert "this text was not read from a file" in issue.message
+    assert "can extend only a built-in variant" in issue.message
+    assert "write them in full" in issue.message
     # Built-ins can always be extended; files once a folder is given.
     assert parse_variant("name: U\nextends: french\n").table.direction == "clockwise"
     assert parse_variant(text, base_dir=tmp_path).table.direction == "clockwise"
