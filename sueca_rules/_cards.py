@@ -16,6 +16,7 @@ from typing import Final
 
 from ._errors import CardError
 from ._public import public
+from ._text import cut
 
 __all__ = [
     "BIT",
@@ -70,7 +71,7 @@ class Suit(IntEnum):
         index = SUIT_LETTERS.find(ascii_upper(text)) if len(text) == 1 else -1
         if index < 0:
             raise CardError(
-                f"{_shown(text)} is not a suit: expected one of S, H, D, C (either case)"
+                f"{cut(text)!r} is not a suit: expected one of S, H, D, C (either case)"
             )
         return cls(index)
 
@@ -184,11 +185,6 @@ _BY_NAME: Final[dict[str, Card]] = {
 }
 
 
-def _shown(text: str) -> str:
-    """`text` quoted as an error shows it, cut to 20 characters."""
-    return repr(text) if len(text) <= 20 else repr(text[:20]) + "…"
-
-
 def parse_card(text: str | int) -> Card:
     """Parse card notation: rank then suit, two ASCII characters in either case (`"7h"` → `7H`),
     with nothing around them.
@@ -206,7 +202,7 @@ def parse_card(text: str | int) -> Card:
     card = _BY_NAME.get(text)
     if card is not None:
         return card
-    raise CardError(f"{_shown(text)} is not a card: {_why_not(text)}")
+    raise CardError(f"{cut(text)!r} is not a card: {_why_not(text)}")
 
 
 def _why_not(text: str) -> str:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import functools
 from typing import get_args
 
-from sueca_rules._lang import LANGS, Lang, Phase, page_words, phrases
+from sueca_rules._lang import LANGS, Lang, Phase, builtin_names, page_words, phrases
 from sueca_rules._lang._catalogue import Entry, load_catalogue, load_field_help, render
+from sueca_rules._registry import builtin_ids, load_variant
 
 __all__ = ["LANGS", "Lang", "choose_lang", "field_help", "phrase", "strings"]
 
@@ -32,8 +33,11 @@ def strings(lang: Lang) -> dict[str, Entry]:
         "choice.claim": table.claim,
         **{f"phase.{key}": table.phase(key) for key in get_args(Phase)},
     }
+    # The built-ins' names, from their one home: `names.json`, else the files' own (English).
+    said = builtin_names(lang)
+    names = {f"variant.{vid}": said.get(vid) or load_variant(vid).name for vid in builtin_ids()}
     # The suits and the counts: one entry each, for the game and the pages.
-    return {**page_words(lang), **load_catalogue(lang, "web").entries, **shared}
+    return {**page_words(lang), **load_catalogue(lang, "web").entries, **shared, **names}
 
 
 def field_help(lang: Lang, path: str, schema_text: str) -> str:
