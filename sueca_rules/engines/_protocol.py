@@ -687,16 +687,11 @@ def _kept_ties(rules: Rules, ties: int) -> int:
 
 
 def _may_ask_a_redeal(rules: Rules, seat: int, dealer: int, hand: tuple[Card, ...]) -> bool:
-    """Whether `seat`'s hand may ask for a new deal under the rules (its threshold, leader's or
-    others', is set and the hand's card points are below it). A host may offer `true` to every
+    """Whether `seat`'s hand may ask for a new deal (below its threshold, `Rules.redeal_below`).
+    A host may offer `true` to every
     hand, as the contract's options say; the engine then answers `false` for a hand that may
     not ask."""
-    below = (
-        rules.redeal_leader_below
-        if seat == rules.first_leader(dealer)
-        else (rules.redeal_others_below)
-    )
-    return bool(below) and sum(POINTS[c] for c in hand) < below
+    return sum(POINTS[c] for c in hand) < rules.redeal_below(seat, dealer)
 
 
 def _check_the_moment(kind: DecisionKind, trump_card: int | None, plays: list[Any]) -> None:
