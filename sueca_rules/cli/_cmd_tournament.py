@@ -107,7 +107,12 @@ def _register_new(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     n.add_argument(
         "--shuffle", action="store_true", help="draw the seeding from --seed, not the CSV's order"
     )
-    n.add_argument("--name", default="Tournament", help="the tournament's name")
+    n.add_argument(
+        "--name",
+        default=None,
+        help="the tournament's name (default: Tournament, which the web "
+        "pages say in their language)",
+    )
     n.add_argument(
         "--tiebreaks",
         metavar="A,B,...",
@@ -252,7 +257,7 @@ def _pair_text(t: Tournament) -> str:
 def _run_new(args: argparse.Namespace) -> int:
     from .._errors import SuecaError
     from .._files import atomic_write_text
-    from ..tournament import TIEBREAKS, create, dump_tournament
+    from ..tournament import DEFAULT_NAME, TIEBREAKS, create, dump_tournament
     from ._common import load_variant_arg
 
     if Path(args.file).exists() and not args.force:
@@ -275,7 +280,7 @@ def _run_new(args: argparse.Namespace) -> int:
             groups=args.groups,
             advance=args.advance,
             third_place=args.third_place,
-            name=args.name,
+            name=DEFAULT_NAME if args.name is None else args.name,
             tiebreaks=tiebreaks,
             shuffle=args.shuffle,
         )
@@ -417,15 +422,14 @@ def _bots_result(
     """The change that writes the bots' match of table `number` of `played`'s last round into the
     file as it is now: refused when that table has changed meanwhile (a result entered, the round
     undone or paired again, another variant)."""
-    from ..tournament import TournamentError, bots_result, same_rules
+    from ..tournament import TournamentError, bots_result, pairing_at, same_rules
 
     round_no = len(played.rounds)
     tab = played.rounds[-1].tables[number - 1]
 
     def change(now: Tournament, now_variant: Variant) -> Tournament:
         where = f"round {round_no} table {number}"
-        same = len(now.rounds) >= round_no and len(now.rounds[round_no - 1].tables) >= number
-        mine = now.rounds[round_no - 1].tables[number - 1] if same else None
+        mine = pairing_at(now, round_no, number)
         if mine is None or mine.teams != tab.teams or not same_rules(now_variant, variant):
             raise TournamentError(
                 f"{where} changed while the bots played it (its round was undone or paired "

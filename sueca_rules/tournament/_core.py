@@ -26,6 +26,7 @@ from ._model import (
     SetScore,
     Tournament,
     TournamentError,
+    final_scores,
     normal_name,
     score_problem,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "is_finished",
     "open_tables",
     "pair",
+    "pairing_at",
     "planned_rounds",
     "play_round",
     "play_table",
@@ -307,6 +309,15 @@ def pair(t: Tournament) -> Tournament:
     return t.model_copy(update=update)
 
 
+def pairing_at(t: Tournament, round_no: int, table_no: int) -> Pairing | None:
+    """Table `table_no` of round `round_no`, or `None` when the tournament has no such table (a
+    round undone since, say)."""
+    if not 1 <= round_no <= len(t.rounds):
+        return None
+    tables = t.rounds[round_no - 1].tables
+    return tables[table_no - 1] if 1 <= table_no <= len(tables) else None
+
+
 def _find(t: Tournament, round_no: int, table_no: int) -> Pairing:
     if not t.rounds:
         raise _fail("no round has been paired yet: run 'pair' first", "no_rounds")
@@ -426,7 +437,7 @@ def record_result(
     assert score is not None
     problem = score_problem((score[0], score[1]), variant.match.best_of)
     if problem is not None:
-        need = variant.match.best_of // 2 + 1
+        need, wins = final_scores(variant.match.best_of)
         raise _fail(
             f"round {round_no} table {table_no}: {problem}",
             "score",
@@ -434,8 +445,8 @@ def record_result(
             table=table_no,
             need=need,
             best_of=variant.match.best_of,
-            wins=[f"{need}-{k}" for k in range(need)],
-            losses=[f"{k}-{need}" for k in range(need)],
+            wins=wins,
+            losses=["-".join(reversed(w.split("-"))) for w in wins],
             got=f"{score[0]}-{score[1]}",
         )
     if games is not None and (problem := games_problem(games, score, variant)) is not None:

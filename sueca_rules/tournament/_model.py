@@ -48,6 +48,7 @@ from .._yaml import FlowDict, FlowList, Limits, Located, cap_issues, dump_yaml, 
 from ._games import MAX_GAMES, games_problem
 
 __all__ = [
+    "DEFAULT_NAME",
     "FORMATS",
     "MAX_TEAMS",
     "TIEBREAKS",
@@ -338,15 +339,22 @@ def _check_whole(t: Tournament, variant: Variant) -> list[tuple[str, tuple[str |
     return problems
 
 
+def final_scores(best_of: int) -> tuple[int, list[str]]:
+    """The partidas that win a match of `best_of` partidas, and the scores it can end with, the
+    first team winning (`2, ["2-0", "2-1"]`; the other way round for the second)."""
+    need = best_of // 2 + 1
+    return need, [f"{need}-{k}" for k in range(need)]
+
+
 def score_problem(score: list[int] | tuple[int, int], best_of: int) -> str | None:
     """Why `score` (partidas won by each team) cannot end a match of `best_of` partidas, or
     `None`."""
-    need = best_of // 2 + 1
+    need, ends = final_scores(best_of)
     a, b = score
     if a < 0 or b < 0:
         return f"partidas won cannot be negative, got {a}-{b}"
     if max(a, b) != need or min(a, b) >= need:
-        wins = ", ".join(f"{need}-{k}" for k in range(need))
+        wins = ", ".join(ends)
         return (
             f"a match is won by the first to win {need} partida{'s' if need > 1 else ''} "
             f"(best of {best_of}): a score is {wins} or the other way round, got {a}-{b}"

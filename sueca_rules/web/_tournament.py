@@ -40,6 +40,7 @@ from sueca_rules._errors import SourceError
 from sueca_rules._text import cut, is_whole
 from sueca_rules._variant import Variant
 from sueca_rules.tournament import (
+    DEFAULT_NAME,
     PRINT_CSS,
     RecordRef,
     Tournament,
@@ -47,6 +48,7 @@ from sueca_rules.tournament import (
     load_tournament,
     open_tables,
     pair,
+    pairing_at,
     planned_rounds,
     record_result,
     sha256_of,
@@ -55,7 +57,6 @@ from sueca_rules.tournament import (
     undo,
     update_tournament,
 )
-from sueca_rules.tournament._model import DEFAULT_NAME
 
 from ._i18n import LANGS, Lang, choose_lang
 from ._refusal import Refusal
@@ -787,12 +788,8 @@ def _name(lang: Lang, t: Tournament) -> str:
 def _seats_the_same(t: Tournament, round_no: int, table_no: int, teams: object) -> bool:
     """Whether table `table_no` of round `round_no` of `t` exists and seats `teams` (a web
     table made before the teams were kept with it, `None`, is taken at its word)."""
-    if not 1 <= round_no <= len(t.rounds):
-        return False
-    tables = t.rounds[round_no - 1].tables
-    if not 1 <= table_no <= len(tables):
-        return False
-    return teams is None or list(tables[table_no - 1].teams) == teams
+    tab = pairing_at(t, round_no, table_no)
+    return tab is not None and (teams is None or list(tab.teams) == teams)
 
 
 def _told(lang: Lang, error: TournamentError | str) -> str:
