@@ -453,10 +453,6 @@ class TournamentSite:
         data = dump_record(record, "json").encode()
         ref = RecordRef(file=f"web:table/{table_id}/1", sha256=sha256_of(data))
 
-        teams = (
-            self.tables.tables[table_id].extra["tournament"].get("teams") if self.tables else None
-        )
-
         def change(t: Tournament, variant: Variant) -> Tournament:
             if not _seats_the_same(t, round_no, table_no, teams):
                 raise TournamentError(
