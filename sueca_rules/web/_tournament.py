@@ -682,18 +682,14 @@ class TournamentSite:
                 raise TournamentError(f"the tournament file cannot be read: {self.trouble}")
             if self.tables is None:
                 raise TournamentError("this server has no web tables", code="no_web")
-            if (
-                not t.rounds
-                or round_no != len(t.rounds)
-                or not 1 <= table_no <= len(t.rounds[-1].tables)
-            ):
+            tab = pairing_at(t, round_no, table_no) if round_no == len(t.rounds) else None
+            if tab is None:
                 raise TournamentError(
                     f"round {round_no} table {table_no} is not a table of the current round",
                     code="not_current",
                     round=round_no,
                     table=table_no,
                 )
-            tab = t.rounds[-1].tables[table_no - 1]
             if tab.result is not None:
                 raise TournamentError(
                     f"round {round_no} table {table_no} already has its result",
@@ -800,20 +796,22 @@ def _told(lang: Lang, error: TournamentError | str) -> str:
     if code is not None and params.get("n", 1) != 1 and f"err.{code}_many" in words:
         code = f"{code}_many"
     if lang != "en" and code is not None and f"err.{code}" in words:
-        shown = {k: _listed(lang, v) if isinstance(v, list) else v for k, v in params.items()}
+        shown = {
+            k: _listed(v, " ou " if k in ("wins", "losses") else " e ")
+            if isinstance(v, list)
+            else v
+            for k, v in params.items()
+        }
         return _say(lang, f"err.{code}", **shown)
     text = str(error)
     return text.splitlines()[0] if text else type(error).__name__
 
 
-def _listed(lang: Lang, values: list[Any]) -> str:
-    """Values as a page says a list of them: "1, 2 e 3" ("1-0 ou 2-0" for the scores a match
-    may end with: only the scores' lists are said with "ou")."""
+def _listed(values: list[Any], last: str) -> str:
+    """Values as a sentence lists them: "1, 2 e 3" (`last` " e "), or the scores a match may end
+    with, "2-0 ou 2-1" (`last` " ou ")."""
     words = [str(v) for v in values]
-    joiner = " ou " if words and "-" in words[0] else (" e " if lang == "pt" else " and ")
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + joiner + words[-1]
+    return ", ".join(words[:-1]) + last + words[-1] if len(words) > 1 else "".join(words)
 
 
 def _whole(form: dict[str, str], name: str) -> int:
