@@ -90,6 +90,9 @@ def test_the_organiser_page_needs_the_secret(client: TestClient) -> None:
     assert page.status_code == 200
     assert "Keep this page" in page.text
     assert page.text.count('name="a"') == 2  # a score form for each open table
+    for odd in ("%C3%A9", "%E2%82%AC" * 8):  # not ASCII: simply not the secret
+        assert client.get(f"/tournament/organiser/{odd}").status_code == 404
+        assert client.post(f"/tournament/organiser/{odd}/pair").status_code == 404
 
 
 def test_scores_entered_on_the_web_are_in_the_file(client: TestClient, cup: Path) -> None:
@@ -363,7 +366,7 @@ def test_no_player_of_an_online_table_gets_a_rivals_link(quick_cup: Path) -> Non
                 assert "invites" not in state
                 text = str(state)
                 assert not [other for other in tokens if other != token and other in text]
-                assert state["hints"]["never"] is True
+                assert state["tournament"] is True
                 assert state["hints"]["allowed"] is False
                 if n == 0:
                     ws.send_json({"type": "start"})

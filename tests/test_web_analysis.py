@@ -150,7 +150,6 @@ def test_hints_when_every_person_agreed_and_not_once_one_withdraws(client: TestC
             "agreed": [],
             "players": 2,
             "practice": False,
-            "never": False,
         }
         assert client.get(probe).status_code == 403
         ws0.send_json({"type": "hints", "agree": True})
@@ -227,7 +226,7 @@ def test_the_hints_field_carries_no_card(client: TestClient) -> None:
         ws2.send_json({"type": "hints", "agree": True})
         state = _state_where(ws0, lambda m: m["hints"]["allowed"] and m["phase"] == "play")
     hints = state["hints"]
-    assert set(hints) == {"allowed", "agreed", "players", "practice", "never"}
+    assert set(hints) == {"allowed", "agreed", "players", "practice"}
     assert isinstance(hints["allowed"], bool)
     assert hints["practice"] is False
     assert all(isinstance(seat, int) and 0 <= seat < 4 for seat in hints["agreed"])

@@ -486,7 +486,6 @@ def test_the_agreement_to_hints_survives_a_restart(db: Path) -> None:
                 "agreed": [0, 3],
                 "players": 2,
                 "practice": False,
-                "never": False,
             }
             ws3.send_json({"type": "hints", "agree": False})
             until(ws3, lambda m: m["type"] == "state" and m["hints"]["agreed"] == [0])

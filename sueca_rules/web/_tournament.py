@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import secrets
 import threading
 from pathlib import Path
 from typing import Any
@@ -60,7 +59,8 @@ from sueca_rules.tournament import (
 
 from ._i18n import LANGS, Lang, choose_lang
 from ._refusal import Refusal
-from ._tables import SeatSpec, Table, TableManager
+from ._store import new_secret
+from ._tables import SeatSpec, Table, TableManager, same_secret
 
 __all__ = ["WORDS", "TournamentSite"]
 
@@ -341,7 +341,7 @@ class TournamentSite:
 
     def __init__(self, path: str | os.PathLike[str], secret: str | None = None) -> None:
         self.path = Path(path)
-        self.secret = secret or secrets.token_urlsafe(18)
+        self.secret = secret or new_secret()
         self._secret_given = secret is not None
         self._lock = threading.Lock()
         self._stamp: tuple[int, int, int] | None = None
@@ -597,7 +597,7 @@ class TournamentSite:
         return self._render(request, "organiser", context, status)
 
     def _allowed(self, request: Request) -> bool:
-        return secrets.compare_digest(str(request.path_params.get("secret", "")), self.secret)
+        return same_secret(self.secret, str(request.path_params.get("secret", "")))
 
     def organiser_page(self, request: Request) -> Response:
         """The organiser's page (the secret link)."""

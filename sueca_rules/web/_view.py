@@ -149,7 +149,6 @@ def hints_state(table: Table) -> dict[str, Any]:
         "agreed": sorted(table.hints_agreed),
         "players": sum(1 for s in table.seats if s.human and s.joined),
         "practice": table.practice(),
-        "never": table.for_a_tournament(),  # a tournament's table: no hints, no agreement
     }
 
 
@@ -169,7 +168,8 @@ def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
         "events": table.events,
         "records": len(table.records),
         "hints": hints_state(table),
-        "tournament": table.for_a_tournament(),  # only its first match counts: no rematch
+        # A tournament's table: no hints, and no rematch (only its first match counts).
+        "tournament": table.for_a_tournament(),
     }
     if table.watch:
         state["watch"] = table.watch  # every seated person may hand the watch link round

@@ -36,8 +36,8 @@ function follow(state) {
   const allow = $("hint-allow");
   if (!words || !hints || !button || !allow || state.seat === null || state.seat === undefined) return;
   // No hint once the match is over, nor ever at a tournament's table.
-  $("hint-box").hidden = Boolean(state.over || hints.never);
-  if (state.over || hints.never) return;
+  $("hint-box").hidden = Boolean(state.over || state.tournament);
+  if (state.over || state.tournament) return;
   button.hidden = !hints.allowed;
   const practice = hints.practice;
   const mine = hints.agreed.includes(state.seat);
