@@ -23,7 +23,7 @@ read.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -142,9 +142,12 @@ class SourceError(SuecaError, ValueError):
         file: str | None = None,
         line: int | None = None,
         column: int | None = None,
+        kind: str = "",
+        params: Mapping[str, str | int] | None = None,
     ) -> SourceError:
-        """An error with one issue."""
-        return cls([Issue(message, path, file, line, column)])
+        """An error with one issue (of `kind`, naming `params`: see `Issue.kind`)."""
+        values = tuple((name, str(value)) for name, value in (params or {}).items())
+        return cls([Issue(message, path, file, line, column, (), kind, values)])
 
 
 @public

@@ -45,23 +45,30 @@ class FileRefusedError(Exception):
     (`"this is not a regular file (a pipe or a device?)"`). A missing file raises
     `FileNotFoundError` instead."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, kind: str = "", limit: int = 0) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.kind = kind
+        """What kind of refusal it is (`directory`, `not_regular`, `too_large_file`), for the words
+        of other languages (`Issue.kind`); empty for a reason the system gave."""
+        self.limit = limit
+        """For `too_large_file`, the limit in bytes."""
 
 
-def _kind_problem(mode: int) -> str | None:
+def _refused(mode: int) -> FileRefusedError | None:
+    """The refusal of a file of `mode` that is not a regular file."""
     if stat.S_ISDIR(mode):
-        return "this is a directory, not a file"
+        return FileRefusedError("this is a directory, not a file", "directory")
     if not stat.S_ISREG(mode):
-        return "this is not a regular file (a pipe or a device?)"
+        return FileRefusedError("this is not a regular file (a pipe or a device?)", "not_regular")
     return None
 
 
-def _too_large(max_bytes: int) -> str:
+def _too_large(max_bytes: int) -> FileRefusedError:
     size = f"{max_bytes // (1024 * 1024)} MiB" if max_bytes >= 1024 * 1024 else None
     size = size or f"{max_bytes // 1024} KiB"
-    return f"the file is too large: the limit is {max_bytes:,} bytes ({size})"
+    reason = f"the file is too large: the limit is {max_bytes:,} bytes ({size})"
+    return FileRefusedError(reason, "too_large_file", max_bytes)
 
 
 def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
@@ -73,9 +80,9 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     never ends).
     """
     try:
-        problem = _kind_problem(os.stat(path).st_mode)
-        if problem is not None:
-            raise FileRefusedError(problem)
+        refused = _refused(os.stat(path).st_mode)
+        if refused is not None:
+            raise refused
         fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY | _BINARY)
     except FileNotFoundError:
         raise
@@ -85,11 +92,11 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
         raise FileRefusedError(f"cannot read the file: {exc}") from None
     try:
         info = os.fstat(fd)  # what was opened, in case the name changed hands since
-        problem = _kind_problem(info.st_mode)
-        if problem is None and info.st_size > max_bytes:
-            problem = _too_large(max_bytes)
-        if problem is not None:
-            raise FileRefusedError(problem)
+        refused = _refused(info.st_mode)
+        if refused is None and info.st_size > max_bytes:
+            refused = _too_large(max_bytes)
+        if refused is not None:
+            raise refused
         chunks: list[bytes] = []
         size = 0
         while size <= max_bytes:
@@ -103,7 +110,7 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     finally:
         os.close(fd)
     if size > max_bytes:  # it grew while being read
-        raise FileRefusedError(_too_large(max_bytes))
+        raise _too_large(max_bytes)
     return b"".join(chunks)
 
 
@@ -121,10 +128,10 @@ def _target(path: str | os.PathLike[str]) -> tuple[Path, int | None]:
         info = os.stat(target)
     except FileNotFoundError:
         return target, None
-    problem = _kind_problem(info.st_mode)
-    if problem is not None:
+    refused = _refused(info.st_mode)
+    if refused is not None:
         code = errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EINVAL
-        raise OSError(code, problem.replace("this is", "it is"), str(path))
+        raise OSError(code, refused.reason.replace("this is", "it is"), str(path))
     return target, stat.S_IMODE(info.st_mode)
 
 

@@ -204,10 +204,16 @@ class Record(_Model):
 
 def _from_located(located: Located) -> Record:
     if located.data is None:
-        raise RecordError([located.issue("the record is empty")])
+        raise RecordError([located.issue("the record is empty", (), "empty_record")])
     if not isinstance(located.data, dict):
         raise RecordError(
-            [located.issue("a record must be a mapping with variant, first_dealer and deals")]
+            [
+                located.issue(
+                    "a record must be a mapping with variant, first_dealer and deals",
+                    (),
+                    "not_a_record",
+                )
+            ]
         )
     record = validated(Record, located, _in_deals)
     record._located = located

@@ -40,6 +40,7 @@ __all__ = [
     "DEFAULT_VARIANT",
     "builtin_hint",
     "builtin_ids",
+    "builtin_meant",
     "dump_variant",
     "load_named_variant",
     "load_variant",
@@ -98,11 +99,18 @@ def _unknown(spec: str) -> str:
     )
 
 
+def builtin_meant(spec: str) -> str | None:
+    """The built-in id that `spec` mistypes (`portugal` for `Portugal`, `portugal.yaml` or
+    `portgal`), else `None`."""
+    meant = closest(Path(spec).stem if spec.endswith(_SUFFIXES) else spec, builtin_ids())
+    return meant if meant != spec else None
+
+
 def builtin_hint(spec: str) -> str:
     """` (did you mean the built-in 'portugal'?)` when `spec` is a built-in id mistyped
-    (`Portugal`, `portugal.yaml`, `sueca_online`), else an empty string."""
-    meant = closest(Path(spec).stem if spec.endswith(_SUFFIXES) else spec, builtin_ids())
-    return f" (did you mean the built-in {meant!r}?)" if meant not in (None, spec) else ""
+    (`builtin_meant()`), else an empty string."""
+    meant = builtin_meant(spec)
+    return f" (did you mean the built-in {meant!r}?)" if meant is not None else ""
 
 
 def _merge(base: Located, over: Located) -> Located:
@@ -153,7 +161,11 @@ def _check_top(located: Located) -> Located:
     data = located.data
     if data is None:
         raise VariantError(
-            [located.issue("the file is empty: a variant needs at least `name: ...`")]
+            [
+                located.issue(
+                    "the file is empty: a variant needs at least `name: ...`", (), "empty_file"
+                )
+            ]
         )
     if not isinstance(data, dict):
         # What the file holds is not shown: it may be a file that is not a variant at all.
@@ -162,12 +174,17 @@ def _check_top(located: Located) -> Located:
             [
                 located.issue(
                     f"a variant file must be a mapping of fields (name: ..., table: ...), "
-                    f"not {kind}"
+                    f"not {kind}",
+                    (),
+                    "not_fields",
+                    what="list" if isinstance(data, list) else "value",
                 )
             ]
         )
     if "name" not in data:
-        missing = located.issue("required field is missing: every variant needs `name:`")
+        missing = located.issue(
+            "required field is missing: every variant needs `name:`", (), "missing", field="name"
+        )
         return replace(located, issues=(*located.issues, missing))
     return located
 
@@ -330,11 +347,13 @@ def _resolve_base(located: Located, base_dir: Path | None, chain: tuple[Path, ..
     if spec is None:
         return located
 
-    def fail(message: str) -> _BaseError:
-        return _BaseError([located.issue(message, ("extends",))])
+    def fail(message: str, kind: str = "", **params: str) -> _BaseError:
+        return _BaseError([located.issue(message, ("extends",), kind, **params)])
 
     if not isinstance(spec, str) or not spec.strip() or "\n" in spec or len(spec) > 1000:
-        raise fail("extends must be a built-in variant id or a file path, on one line")
+        raise fail(
+            "extends must be a built-in variant id or a file path, on one line", "extends_line"
+        )
     if not _looks_like_path(spec) and spec in builtin_ids():
         return _merge(_builtin_located(spec), located)
     ids = ", ".join(builtin_ids())
@@ -343,7 +362,10 @@ def _resolve_base(located: Located, base_dir: Path | None, chain: tuple[Path, ..
             f"cannot extend {spec!r}: rules written inside other text (a record's, a request's or "
             f"a page's) can extend only a built-in variant ({ids}); write them in full, or extend "
             "one of those (a program reading text may give base_dir, the folder of the files it "
-            "may extend)"
+            "may extend)",
+            "extends_builtin",
+            given=spec,
+            ids=ids,
         )
     display = os.path.normpath(Path(located.file).parent / spec) if located.file else spec
     try:
@@ -411,7 +433,8 @@ def load_variant(source: str | Path) -> Variant:
     path = Path(source)
     if isinstance(source, str) and not _looks_like_path(source) and not _is_file(path):
         if _is_dir(path):
-            raise VariantError([Issue("this is a directory, not a file", file=source)])
+            folder = Issue("this is a directory, not a file", file=source, kind="directory")
+            raise VariantError([folder])
         raise VariantError([Issue(_unknown(source), file=source)])
     return _load_path(path, str(source))
 

@@ -105,7 +105,12 @@ def cap_issues(issues: Sequence[Issue], limit: int = MAX_ISSUES) -> list[Issue]:
     if len(issues) <= limit:
         return list(issues)
     more = len(issues) - limit
-    rest = Issue(f"... and {more:,} more problem{'s' if more != 1 else ''}", file=issues[0].file)
+    rest = Issue(
+        f"... and {more:,} more problem{'s' if more != 1 else ''}",
+        file=issues[0].file,
+        kind="more_problems",
+        params=(("n", str(more)),),
+    )
     return [*issues[:limit], rest]
 
 
@@ -166,10 +171,19 @@ class Located:
                 return self.file
             probe = probe[:-1]
 
-    def issue(self, message: str, path: PathKey = ()) -> Issue:
-        """An `Issue` located at `path` (see `where()`)."""
+    def issue(self, message: str, path: PathKey = (), kind: str = "", **params: str | int) -> Issue:
+        """An `Issue` located at `path` (see `where()`), of `kind` naming `params` (see
+        `Issue.kind`)."""
         line, column = self.where(path)
-        return Issue(message, format_path(path), self.file_of(path), line, column, tuple(path))
+        file = self.file_of(path)
+        return Issue(
+            message, format_path(path), file, line, column, tuple(path), *said(kind, params)
+        )
+
+
+def said(kind: str, params: Mapping[str, str | int]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """`Issue.kind` and `Issue.params` from a kind and its values (numbers as their digits)."""
+    return kind, tuple((name, str(value)) for name, value in params.items())
 
 
 # --- YAML 1.2 core schema for plain scalars ------------------------------------------------
@@ -224,11 +238,15 @@ class _TooManyIssuesError(Exception):
 
 
 class _RefusedError(Exception):
-    def __init__(self, message: str, mark: Any, path: PathKey = ()) -> None:
+    def __init__(
+        self, message: str, mark: Any, path: PathKey = (), kind: str = "", **params: str | int
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.mark = mark
         self.path = path
+        self.kind = kind
+        self.params = params
 
 
 def _parser(text: str) -> Any:
@@ -265,12 +283,18 @@ class _Builder:
         self.key_positions: dict[PathKey, tuple[int, int]] = {}
         self.issues: list[Issue] = []
 
-    def _issue(self, message: str, at: tuple[int, int], path: PathKey) -> None:
-        self.issues.append(Issue(message, format_path(path), self.file, at[0], at[1]))
+    def _issue(
+        self, message: str, at: tuple[int, int], path: PathKey, kind: str, **params: str | int
+    ) -> None:
+        line, column = at
+        self.issues.append(
+            Issue(message, format_path(path), self.file, line, column, (), *said(kind, params))
+        )
         limit = self.limits.max_issues
         if len(self.issues) >= limit:
             stop = f"{limit} problems found: reading stops here"
-            self.issues.append(Issue(stop, "", self.file, at[0], at[1]))
+            found = said("too_many_problems", {"limit": limit})
+            self.issues.append(Issue(stop, "", self.file, line, column, (), *found))
             raise _TooManyIssuesError
 
     def _check(self, event: Any) -> None:
@@ -280,27 +304,39 @@ class _Builder:
                 f"the file holds more than {self.limits.max_nodes:,} values (keys, items and "
                 f"values each count one): the limit is {self.limits.max_nodes:,}",
                 event.start_mark,
+                kind="too_many_values",
+                limit=self.limits.max_nodes,
             )
         if isinstance(event, AliasEvent):
             raise _RefusedError(
-                "aliases (*name) are not allowed: write the value out in full", event.start_mark
+                "aliases (*name) are not allowed: write the value out in full",
+                event.start_mark,
+                kind="alias",
             )
         if event.anchor is not None:
             raise _RefusedError(
                 f"anchors (&{event.anchor}) are not allowed: write each value out in full",
                 event.start_mark,
+                kind="anchor",
+                name=event.anchor,
             )
         if event.tag not in (None, "!"):
             tag = str(event.tag)
             if tag.startswith(_STANDARD_TAGS):
                 tag = "!!" + tag[len(_STANDARD_TAGS) :]  # as it was written
             raise _RefusedError(
-                f"tags such as {tag} are not allowed: write plain values", event.start_mark
+                f"tags such as {tag} are not allowed: write plain values",
+                event.start_mark,
+                kind="tag",
+                tag=tag,
             )
         if isinstance(event, ScalarEvent) and len(event.value) > self.limits.max_text:
             raise _RefusedError(
                 f"a text of {len(event.value):,} characters: the limit is {self.limits.max_text:,}",
                 event.start_mark,
+                kind="text_too_long",
+                size=len(event.value),
+                limit=self.limits.max_text,
             )
 
     def _cap(self, path: PathKey) -> int:
@@ -322,6 +358,9 @@ class _Builder:
                 f"{where} holds more than {cap:,} {kind}: the limit is {cap:,}",
                 event.start_mark,
                 path,
+                kind="too_many_items",
+                where="file" if not path else "list" if kind == "items" else "mapping",
+                limit=cap,
             )
         return True
 
@@ -339,6 +378,7 @@ class _Builder:
             raise _RefusedError(
                 "a file holds one YAML document: remove the second one (after ---)",
                 extra.start_mark,
+                kind="one_document",
             )
         return data
 
@@ -353,6 +393,8 @@ class _Builder:
             raise _RefusedError(
                 f"nesting deeper than {self.limits.max_depth} levels is not allowed",
                 event.start_mark,
+                kind="too_deep",
+                limit=self.limits.max_depth,
             )
         if isinstance(event, SequenceStartEvent):
             cap = self._cap(path)
@@ -373,6 +415,9 @@ class _Builder:
                 f"the number {event.value[:20]}... is too long (at most {_MAX_DIGITS} characters)",
                 self.key_positions.get(path, at),
                 path,
+                "number_too_long",
+                start=event.value[:20],
+                limit=_MAX_DIGITS,
             )
             return None
 
@@ -387,7 +432,9 @@ class _Builder:
             if not isinstance(key_event, ScalarEvent):
                 self.node((*path, "?"), depth + 1)  # read and drop the key, then its value
                 self.node((*path, "?"), depth + 1)
-                self._issue("keys must be plain names, not lists or mappings", key_at, path)
+                self._issue(
+                    "keys must be plain names, not lists or mappings", key_at, path, "key_not_plain"
+                )
                 continue
             self._check(self.parser.get_event())
             key = key_event.value
@@ -395,7 +442,10 @@ class _Builder:
             if key == "<<" and not key_event.style:
                 self.node((*path, "<<"), depth + 1)
                 self._issue(
-                    "merge keys (<<) are not allowed: write each field out in full", key_at, child
+                    "merge keys (<<) are not allowed: write each field out in full",
+                    key_at,
+                    child,
+                    "merge_key",
                 )
                 continue
             if key in out:
@@ -407,7 +457,12 @@ class _Builder:
                 self.node(child, depth + 1)
                 self.positions, self.key_positions = kept
                 self._issue(
-                    f"duplicate key {key!r} (first written at line {first_line})", key_at, child
+                    f"duplicate key {key!r} (first written at line {first_line})",
+                    key_at,
+                    child,
+                    "duplicate_key",
+                    key=key,
+                    line=first_line,
                 )
                 continue
             self.key_positions[child] = key_at
@@ -423,7 +478,9 @@ class _Builder:
             try:
                 return value.encode("utf-16", "surrogatepass").decode("utf-16")
             except UnicodeDecodeError:
-                self._issue("the text holds an unpaired \\u surrogate escape", at, path)
+                self._issue(
+                    "the text holds an unpaired \\u surrogate escape", at, path, "surrogate"
+                )
         return value
 
 
@@ -534,6 +591,8 @@ def _decode(raw: bytes, file: str | None) -> str:
             file=file,
             line=line,
             column=column,
+            kind="not_utf8",
+            params={"byte": f"0x{raw[exc.start]:02x}"},
         ) from None
 
 
@@ -578,6 +637,12 @@ def parse_yaml(
         raise error.single(
             f"the file is too large ({at_least}{size:,} bytes; the limit is {limits.max_bytes:,})",
             file=file,
+            kind="too_large",
+            params={
+                "size": size,
+                "limit": limits.max_bytes,
+                "at_least": str(bool(at_least)).lower(),
+            },
         )
     try:
         text = _decode(raw, file)
@@ -594,7 +659,10 @@ def parse_yaml(
             f"the control character U+{ord(bad.group()):04X} is not allowed in YAML "
             "(is this a binary file?)"
         )
-        raise error.single(message, file=file, line=line, column=column)
+        code = {"code": f"U+{ord(bad.group()):04X}"}
+        raise error.single(
+            message, file=file, line=line, column=column, kind="control_character", params=code
+        )
     if json:
         _check_json(text, file, error)
     builder = _Builder(_parser(text), file, limits)
@@ -604,12 +672,17 @@ def parse_yaml(
         raise error(builder.issues) from None
     except _RefusedError as exc:
         line, column = exc.mark.line + 1, exc.mark.column + 1
-        raise error([Issue(exc.message, format_path(exc.path), file, line, column)]) from None
+        found = said(exc.kind, exc.params)
+        path = format_path(exc.path)
+        raise error([Issue(exc.message, path, file, line, column, (), *found)]) from None
     except yaml.MarkedYAMLError as exc:
         raise error([_syntax_issue(exc, file, text)]) from None
     except yaml.YAMLError as exc:  # anything else the parser refuses, said in one line
         message = str(exc).splitlines()[0] if str(exc) else "not valid YAML"
-        raise error.single(f"YAML error: {message}", file=file) from None
+        params = {"problem": message}
+        raise error.single(
+            f"YAML error: {message}", file=file, kind="yaml", params=params
+        ) from None
     if data is None and not builder.positions:
         return Located(None, file)
     return Located(
@@ -617,16 +690,18 @@ def parse_yaml(
     )
 
 
-# What the usual slips look like to the parser, and what to say about them.
+# What the usual slips look like to the parser, what to say about them, and their code (the
+# `hint` of the issue's kind, `yaml_syntax`, for the words of other languages).
 _SYNTAX_HINTS = (
     (
         "mapping values are not allowed",
         "a line indented further than the field above it, or text holding ': ' that needs quotes",
+        "indented",
     ),
-    ("could not find expected ':'", "a field without ':' after its name"),
-    ("did not find expected key", "check the indentation: fields of one section line up"),
-    ("did not find expected '-'", "check the indentation of the list items"),
-    ("found unexpected end of stream", "a quote or bracket that is never closed"),
+    ("could not find expected ':'", "a field without ':' after its name", "colon"),
+    ("did not find expected key", "check the indentation: fields of one section line up", "key"),
+    ("did not find expected '-'", "check the indentation of the list items", "dash"),
+    ("found unexpected end of stream", "a quote or bracket that is never closed", "unclosed"),
 )
 
 
@@ -635,7 +710,12 @@ def _check_json(text: str, file: str | None, error: type[SourceError]) -> None:
         _json.loads(text, object_pairs_hook=lambda pairs: None)  # duplicates: reported later
     except _json.JSONDecodeError as exc:
         raise error.single(
-            f"JSON syntax error: {exc.msg}", file=file, line=exc.lineno, column=exc.colno
+            f"JSON syntax error: {exc.msg}",
+            file=file,
+            line=exc.lineno,
+            column=exc.colno,
+            kind="json_syntax",
+            params={"problem": exc.msg},
         ) from None
     except RecursionError:
         pass  # nested too deep: the reader's depth cap says so
@@ -653,13 +733,18 @@ def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None, text: str) -> Iss
     if mark is not None and "\t" in where[: mark.column + 1]:
         first_tab = where.index("\t")
         message = "a tab character: YAML indents with spaces, never tabs (replace it by spaces)"
-        return Issue(f"YAML syntax error: {message}", "", file, line, first_tab + 1)
+        tab = said("yaml_syntax", {"hint": "tab", "problem": problem})
+        return Issue(f"YAML syntax error: {message}", "", file, line, first_tab + 1, (), *tab)
+    said_by_parser = problem
     if exc.context and exc.context_mark is not None and exc.problem_mark is not None:
         problem = f"{problem} ({exc.context} at line {exc.context_mark.line + 1})"
-    hint = next((h for cue, h in _SYNTAX_HINTS if problem.startswith(cue)), None)
-    if hint is not None:
-        problem = f"{problem}: {hint}"
-    return Issue(f"YAML syntax error: {problem}", "", file, line, column)
+    code = "other"
+    for cue, hint, its_code in _SYNTAX_HINTS:
+        if problem.startswith(cue):
+            problem, code = f"{problem}: {hint}", its_code
+            break
+    found = said("yaml_syntax", {"hint": code, "problem": said_by_parser})
+    return Issue(f"YAML syntax error: {problem}", "", file, line, column, (), *found)
 
 
 def read_yaml_file(
@@ -678,7 +763,8 @@ def read_yaml_file(
     try:
         raw = read_regular_file(path, limits.max_bytes)
     except FileNotFoundError:
-        raise error.single("no such file", file=name) from None
+        raise error.single("no such file", file=name, kind="no_such_file") from None
     except FileRefusedError as exc:
-        raise error.single(exc.reason, file=name) from None
+        params = {"limit": exc.limit} if exc.kind == "too_large_file" else None
+        raise error.single(exc.reason, file=name, kind=exc.kind, params=params) from None
     return parse_yaml(raw, file=name, limits=limits, error=error, json=json)

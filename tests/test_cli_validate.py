@@ -60,3 +60,54 @@ def test_no_cli_text_hedges_a_plural() -> None:
                 while re.search(r"\{[^{}]*\}", text):  # an f-string's expressions are code
                     text = re.sub(r"\{[^{}]*\}", "", text)
                 assert not re.search(r"\w\((s|es)\)", text), (path.name, token.string)
+
+
+def test_validate_in_portuguese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--lang pt`: every problem in Portuguese, at the same place; the summary too; `--json` the
+    same in every language."""
+    good = tmp_path / "casa.yaml"
+    good.write_text("name: Casa\nextends: portugal\n", encoding="utf-8")
+    bad = tmp_path / "mal.yaml"
+    bad.write_text("name: Mal\nmatch: {target_games: 0}\nmatch: 1\n", encoding="utf-8")
+    tab = tmp_path / "tab.yaml"
+    tab.write_text("name: Tab\n\tfoo: 1\n", encoding="utf-8")
+    paths = [str(p) for p in (good, bad, tab, tmp_path / "nada.yaml", tmp_path)]
+    assert main(["validate", "--lang", "pt", *paths]) == 1
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert lines == [
+        f"{good}: regras válidas (Casa)",
+        f"{bad}:2:9: match.target_games: tem de ser pelo menos 1 (está 0)",
+        f"{bad}:3:1: match: a chave 'match' aparece duas vezes (a primeira na linha 2)",
+        f"{tab}:2:1: erro de sintaxe YAML: uma tabulação; o YAML indenta com espaços, nunca com "
+        "tabulações (troca-a por espaços)",
+        f"{tmp_path / 'nada.yaml'}: esse ficheiro não existe",
+        f"{tmp_path}: isto é uma pasta, não um ficheiro",
+    ]
+    assert captured.err.strip() == "5 ficheiros verificados: 1 válido, 4 com 5 problemas"
+    assert main(["validate", "--json", *paths]) == 1
+    english = capsys.readouterr().out
+    assert main(["validate", "--json", "--lang", "pt", *paths]) == 1
+    assert capsys.readouterr().out == english
+
+
+def test_a_variant_argument_refused_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["describe", "portgal", "--lang", "pt"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("sueca describe: erro: regras desconhecidas 'portgal': ")
+    assert "(querias dizer as de base 'portugal'?)" in err
+    assert main(["describe", "portgal", "--lang", "en"]) == 2
+    assert capsys.readouterr().err.startswith("sueca describe: error: unknown variant 'portgal'")
+
+
+def test_variants_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
+    from sueca_rules import load_variant
+    from sueca_rules._describe import summary
+    from sueca_rules._registry import builtin_ids
+
+    assert main(["variants", "--lang", "pt"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for vid, line in zip(builtin_ids(), lines, strict=True):
+        assert line.startswith(vid)
+        assert line.endswith(summary(load_variant(vid), "pt"))
+    assert "para a direita · trunfo: última carta" in lines[0]

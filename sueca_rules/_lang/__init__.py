@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Mapping
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from .._errors import ConfigError
+from .._errors import ConfigError, Issue
+from .._text import shown
 from ._analysis_tables import analysis_section
-from ._catalogue import Entry, load_catalogue
+from ._catalogue import CatalogueError, Entry, load_catalogue, render
 from ._game_tables import (
     PAGE_WORDS,
     FalseClaim,
@@ -55,6 +57,8 @@ __all__ = [
     "Who",
     "builtin_names",
     "check_lang",
+    "issue_line",
+    "issue_text",
     "page_words",
     "phrases",
     "seat_name",
@@ -120,6 +124,38 @@ def builtin_names(lang: Lang) -> Mapping[str, str]:
         return {}
     names: dict[str, str] = json.loads(text.read_text(encoding="utf-8"))
     return names
+
+
+_GOT_ASIDE = re.compile(r"\s*\([^()]*\{got\}[^()]*\)")
+"""A template's aside that shows the value given (`(está {got})`), left out when the issue
+names none."""
+
+
+def issue_text(issue: Issue, lang: str) -> str:
+    """An issue's words in `lang`: in English the library's own message; in another language the
+    template of its kind (`catalogues/<lang>/issues.json`, `issue.<kind>`, as the web pages say it)
+    filled in from its values, or the message itself for an issue of no kind the language has words
+    for. A template's aside showing the value given (`{got}`) is left out when the issue names no
+    such value."""
+    if check_lang(lang) == "en" or not issue.kind:
+        return issue.message
+    entry = load_catalogue(lang, "issues").entries.get(f"issue.{issue.kind}")
+    if entry is None:
+        return issue.message
+    params = dict(issue.params)
+    if isinstance(entry, str) and not params.get("got"):
+        entry = _GOT_ASIDE.sub("", entry, count=1)
+    try:
+        return render(entry, params, lang)
+    except CatalogueError:  # a value the template needs and the issue lacks: its own words
+        return issue.message
+
+
+def issue_line(issue: Issue, lang: str) -> str:
+    """An issue on one line, `file:line:column: field: words`, as `str(issue)` in English and
+    with `issue_text()`'s words in another language (escape sequences shown, never obeyed)."""
+    head = issue.location + (f": {issue.path}" if issue.path else "")
+    return shown(f"{head}: {issue_text(issue, lang)}")
 
 
 def _check_seat(seat: int, what: str) -> None:

@@ -92,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         if exc.message:
             prog = getattr(args, "prog", "sueca")
-            prefix = f"{prog}: error: " if exc.status == 2 else ""
+            prefix = f"{prog}: {_error_word(args)}: " if exc.status == 2 else ""
             # Messages quote file text (names, keys): escape sequences are shown, not obeyed.
             print(shown(f"{prefix}{exc.message}", lines=True), file=sys.stderr)
         return exc.status
@@ -113,6 +113,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(shown(f"sueca: {where}{reason}"), file=sys.stderr)
         return 1
     return status
+
+
+def _error_word(args: argparse.Namespace) -> str:
+    """ "error" in the language of a command that speaks one (`--lang`), else in English."""
+    if not hasattr(args, "lang"):
+        return "error"
+    from ._common import cli_words, lang_of
+
+    return cli_words(lang_of(args), "error")
 
 
 def _drop_stdout() -> None:

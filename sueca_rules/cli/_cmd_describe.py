@@ -72,7 +72,7 @@ def _base_file(spec: str, variant: Variant) -> Variant | None:
 def run_describe(args: argparse.Namespace) -> int:
     from .._describe import describe
 
-    variant = load_variant_arg(args.variant)
+    variant = load_variant_arg(args.variant, lang_of(args))
     base = _base_file(args.variant, variant)
     print(describe(variant, lang_of(args), width=_width(), base=base), end="")
     return 0
@@ -81,8 +81,8 @@ def run_describe(args: argparse.Namespace) -> int:
 def run_diff(args: argparse.Namespace) -> int:
     from .._describe import describe_diff, diff
 
-    a = load_variant_arg(args.a)
-    b = load_variant_arg(args.b)
+    a = load_variant_arg(args.a, lang_of(args))
+    b = load_variant_arg(args.b, lang_of(args))
     if args.json:
         print_json([d.as_dict() for d in diff(a, b)])
     else:

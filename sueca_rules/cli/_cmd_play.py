@@ -148,7 +148,13 @@ def _check(args: argparse.Namespace) -> None:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from ._common import check_replaceable, check_writable, load_variant_arg, require_extra
+    from ._common import (
+        check_replaceable,
+        check_writable,
+        lang_of,
+        load_variant_arg,
+        require_extra,
+    )
 
     _check(args)
     require_extra("sueca play")
@@ -158,7 +164,7 @@ def run_play(args: argparse.Namespace) -> int:
     if not args.resume:
         if args.variant is None:
             args.variant = "sueca-play" if args.ladder else "portugal"
-        variant = load_variant_arg(args.variant)
+        variant = load_variant_arg(args.variant, lang_of(args))
     # Find out now, not after the game, that a file cannot be written.
     if args.record or args.resume:  # a resumed game is saved where it was read, by default
         option = "--record" if args.record else "--resume"

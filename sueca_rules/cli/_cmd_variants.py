@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import CliError, add_command, add_json, print_json
+from .._describe_facts import shown_name
+from .._text import shown
+from ._common import CliError, add_command, add_json, add_lang, cli_words, lang_of, print_json
 
 __all__ = ["register"]
 
@@ -19,6 +21,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="List the built-in variants (rule sets), one line each.",
     )
     add_json(p)
+    add_lang(p, "the summaries", " (--json is the same in every language)")
 
     p = add_command(
         subparsers,
@@ -33,6 +36,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="variant files (or built-in ids)")
     add_json(p)
+    add_lang(p, "the problems", " (--json is the same in every language)")
 
     p = add_command(
         subparsers,
@@ -59,16 +63,20 @@ def run_variants(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return 0
+    lang = lang_of(args)
     width = max(len(r["id"]) for r in rows)
     for r in rows:
-        print(f"{r['id']:<{width}}  {r['summary']}")
+        said = r["summary"] if lang == "en" else summary(load_variant(r["id"]), lang)
+        print(f"{r['id']:<{width}}  {said}")
     return 0
 
 
 def run_validate(args: argparse.Namespace) -> int:
     from .._errors import VariantError
+    from .._lang import issue_line
     from .._registry import load_variant
 
+    lang = lang_of(args)
     results = []
     ok = True
     for name in args.files:
@@ -81,26 +89,22 @@ def run_validate(args: argparse.Namespace) -> int:
             )
             if not args.json:
                 for issue in exc.issues:
-                    print(issue)
+                    print(issue_line(issue, lang))
             continue
         results.append({"file": name, "valid": True, "name": variant.name, "issues": []})
         if not args.json:
-            print(f"{name}: valid ({variant.name})")
+            print(shown(cli_words(lang, "valid", file=name, name=shown_name(variant.name, lang))))
     if args.json:
         print_json({"valid": ok, "files": results})
     elif len(results) > 1:
         bad = sum(not r["valid"] for r in results)
         problems = sum(len(r["issues"]) for r in results)
-        text = f"{_count(len(results), 'file')} checked: {len(results) - bad} valid"
-        if bad:
-            text += f", {bad} with {_count(problems, 'problem')}"
+        files = cli_words(lang, "files", n=len(results))
+        said = cli_words(lang, "problems", n=problems)
+        good = cli_words(lang, "good", n=len(results) - bad)
+        text = cli_words(lang, "checked", files=files, valid=good, bad=bad, problems=said)
         print(text, file=sys.stderr)
     return 0 if ok else 1
-
-
-def _count(n: int, word: str) -> str:
-    """`1 file`, `2 files`."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def run_schema(args: argparse.Namespace) -> int:

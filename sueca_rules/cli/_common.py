@@ -196,25 +196,40 @@ def lang_of(args: argparse.Namespace) -> Lang:
     return lang or default_lang()
 
 
-def load_variant_arg(spec: str) -> Variant:
+def load_variant_arg(spec: str, lang: str = "en") -> Variant:
     """Load a VARIANT argument (built-in id or path). An unknown id is a command-line error
-    (status 2); a file with problems prints them, one per line, and fails with status 1."""
+    (status 2); a file with problems prints them, one per line, and fails with status 1. The
+    problems are said in `lang` (`issue_line()`)."""
     from .._errors import VariantError
-    from .._registry import builtin_hint, builtin_ids, load_variant
+    from .._lang import issue_line, issue_text
+    from .._registry import builtin_hint, builtin_ids, builtin_meant, load_variant
 
     try:
         return load_variant(spec)
     except VariantError as exc:
         first = exc.issues[0]
         if len(exc.issues) == 1 and first.message.startswith("unknown variant"):
-            raise CliError(
-                f"unknown variant {spec!r}: give a built-in id ({', '.join(builtin_ids())}) "
-                f"or the path of a variant file{builtin_hint(spec)}",
-                status=2,
-            ) from None
+            ids = ", ".join(builtin_ids())
+            if lang == "en":
+                message = (
+                    f"unknown variant {spec!r}: give a built-in id ({ids}) "
+                    f"or the path of a variant file{builtin_hint(spec)}"
+                )
+            else:
+                meant = builtin_meant(spec) or ""
+                message = cli_words(lang, "unknown_variant", given=spec, ids=ids, meant=meant)
+            raise CliError(message, status=2) from None
         if len(exc.issues) == 1 and first.line is None and first.message in _NOT_A_FILE:
-            raise CliError(f"{first.file}: {first.message}", status=2) from None
-        raise CliError("\n".join(str(i) for i in exc.issues), status=1) from None
+            raise CliError(f"{first.file}: {issue_text(first, lang)}", status=2) from None
+        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues), status=1) from None
+
+
+def cli_words(lang: str, key: str, **params: str | int) -> str:
+    """The command line's entry `cli.<key>` of the checking words (`catalogues/<lang>/issues.json`)
+    in `lang`, filled in from `params`."""
+    from .._lang._catalogue import load_catalogue
+
+    return load_catalogue(lang, "issues")(f"cli.{key}", **params)
 
 
 def check_writable(path: str | os.PathLike[str], option: str, *, parents: bool) -> None:

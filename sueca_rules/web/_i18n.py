@@ -37,7 +37,9 @@ def strings(lang: Lang) -> dict[str, Entry]:
     said = builtin_names(lang)
     names = {f"variant.{vid}": said.get(vid) or load_variant(vid).name for vid in builtin_ids()}
     # The suits and the counts: one entry each, for the game and the pages.
-    return {**page_words(lang), **load_catalogue(lang, "web").entries, **shared, **names}
+    web = load_catalogue(lang, "web").entries
+    issues = load_catalogue(lang, "issues").entries  # a problem's words (see `issue_text()`)
+    return {**page_words(lang), **web, **issues, **shared, **names}
 
 
 def field_help(lang: Lang, path: str, schema_text: str) -> str:

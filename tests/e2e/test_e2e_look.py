@@ -445,6 +445,15 @@ def test_problems_in_portuguese_at_their_question(browser: Any, server: Server) 
         said = page.inner_text("#check-result")
         assert "Jogos para ganhar a partida: tem de ser pelo menos 1 (está 0)" in said
         assert "match.target_games" not in said + page.inner_text("#listing")
+        # What the YAML reader refuses is said in Portuguese too.
+        page.fill("#paste", "name: Café\nmatch: 1\nmatch: 2\n\tfoo: 1\n")
+        page.click("#check")
+        page.wait_for_function(
+            "() => document.querySelector('#check-result').textContent.includes('YAML')"
+        )
+        said = page.inner_text("#check-result")
+        assert "erro de sintaxe YAML: uma tabulação" in said, said
+        assert "syntax error" not in said
     finally:
         context.close()
 

@@ -196,17 +196,11 @@ export function fieldLabel(path) {
  * its kind (the message itself for an issue of no known kind). */
 export function issueText(issue) {
   const key = `issue.${issue.kind ?? ""}`;
-  if (lang === "en" || !issue.kind || t(key) === key) return issue.message;
+  if (lang === "en" || !issue.kind || !Object.hasOwn(data.strings, key)) return issue.message;
   const params = issue.params ?? {};
-  let text = data.strings[key];
-  if (!params.got) text = text.replace(/\s*\([^()]*\{got\}[^()]*\)/, "");
-  return t(key, params) === key ? issue.message : fillParams(text, params);
-}
-
-function fillParams(text, params) {
-  let out = text;
-  for (const [name, value] of Object.entries(params)) out = out.replaceAll(`{${name}}`, String(value));
-  return out;
+  let entry = data.strings[key];
+  if (typeof entry === "string" && !params.got) entry = entry.replace(/\s*\([^()]*\{got\}[^()]*\)/, "");
+  return render(entry, params, lang);
 }
 
 /** Issues from the API as list items: "line 6, column 5: Jogos para ganhar a partida: …" (the
