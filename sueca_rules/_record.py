@@ -56,6 +56,7 @@ from ._yaml import (
     format_path,
     parse_yaml,
     read_yaml_file,
+    said,
     yaml_safe_json,
 )
 
@@ -398,21 +399,26 @@ class _Replay:
         self,
         message: str,
         path: PathKey,
+        kind: str,
         *,
         trick: int | None = None,
         seat: int | None = None,
         card: str | None = None,
+        **params: str | int,
     ) -> RecordError:
         """The error at `path`, a place inside a deal (`("deals", i, ...)`): it names that deal
-        (1-based)."""
+        (1-based). The issue is of `kind`, naming the deal and the trick, seat and card given
+        and `params` (`Issue.kind`)."""
         index = path[1]
         assert isinstance(index, int)
+        named = {"trick": trick, "seat": seat, "card": card}
+        values = {"deal": index + 1, **{k: v for k, v in named.items() if v is not None}, **params}
         located = self.record._located
-        issue = (
-            located.issue(message, path)
-            if located
-            else Issue(message, format_path(path), loc=tuple(path))
-        )
+        if located:
+            issue = located.issue(message, path, kind, **values)
+        else:
+            kind, pairs = said(kind, values)
+            issue = Issue(message, format_path(path), loc=tuple(path), kind=kind, params=pairs)
         return RecordError([issue], deal=index + 1, trick=trick, seat=seat, card=card)
 
     def deal(self, i: int, deal: RecordDeal, unfinished_ok: bool) -> None:
@@ -424,12 +430,17 @@ class _Replay:
                 f"deal {number}: the match was already over after deal {i} "
                 f"(won by team {match.winner}), so no further deal can be played",
                 where,
+                "record_over",
+                before=i,
+                team=str(match.winner),
             )
         try:
             match.deal_hands(deal.hands, deal.trump_card)
         except IllegalPlayError as exc:
             field = "trump_card" if exc.rule == "trump_card" else "hands"
-            raise self.fail(f"deal {number}: {exc.reason}", (*where, field)) from None
+            raise self.fail(
+                f"deal {number}: {exc.reason}", (*where, field), "record_hands", reason=exc.reason
+            ) from None
         self.redeals(i, deal)
         if deal.redeal is not None:
             return
@@ -442,8 +453,10 @@ class _Replay:
                 f"deal {number} stops after {played} of 40 cards without a renúncia claim "
                 f"that ended it (seat {match.turn} is due to play trick {played // 4 + 1})",
                 (*where, "plays"),
+                "record_unfinished",
                 trick=played // 4 + 1,
                 seat=match.turn,
+                played=played,
             )
 
     def redeals(self, i: int, deal: RecordDeal) -> None:
@@ -454,22 +467,23 @@ class _Replay:
         if deal.redeal is not None and not match.may_redeal(deal.redeal):
             below = match.rules.redeal_below(deal.redeal, match.dealer)
             points = sum(c.points for c in match.hand(deal.redeal))
+            leads = deal.redeal == match.rules.first_leader(match.dealer)
             if below:
                 why = (
                     f"its hand holds {points} card points, and the variant allows it only with "
                     f"fewer than {below}"
                 )
             else:
-                who = (
-                    "the first leader"
-                    if deal.redeal == match.rules.first_leader(match.dealer)
-                    else "a seat that does not lead"
-                )
+                who = "the first leader" if leads else "a seat that does not lead"
                 why = f"under this variant {who} may never ask for one"
             raise self.fail(
                 f"deal {number}: seat {deal.redeal} cannot ask for a new deal: {why}",
                 ("deals", i, "redeal"),
+                "record_redeal",
                 seat=deal.redeal,
+                why="points" if below else "leader" if leads else "others",
+                points=points,
+                below=below or 0,
             )
         while match.phase == "redeal":
             seat = match.turn
@@ -499,6 +513,9 @@ class _Replay:
                 f"deal {number}: a claim after card {claim.after}, but only "
                 f"{len(deal.plays)} cards were played",
                 (*where, "claims", index),
+                "record_claim_late",
+                after=claim.after,
+                played=len(deal.plays),
             )
 
     def claim(self, i: int, index: int, claim: RecordClaim) -> None:
@@ -507,16 +524,20 @@ class _Replay:
         path: PathKey = ("deals", i, "claims", index)
         if match.phase not in ("play", "count") and match.rules.revoke_claimable:
             # (Under a variant with no claims, the engine's refusal below says so.)
+            false_at_count = claim.after == 40 and match.deals[-1].result != "revoke"
             why = (
                 "a false claim at the count, with play going on (after_false_claim: play_on), "
                 "had the deal scored at once"
-                if claim.after == 40 and match.deals[-1].result != "revoke"
+                if false_at_count
                 else "an earlier claim ended it"
             )
             raise self.fail(
                 f"deal {number}: a claim after card {claim.after} comes after the deal had "
                 f"ended: {why}",
                 path,
+                "record_claim_ended",
+                after=claim.after,
+                why="count" if false_at_count else "claim",
             )
         try:
             match.claim(claim.by, claim.against)
@@ -524,7 +545,10 @@ class _Replay:
             raise self.fail(
                 f"deal {number}: seat {claim.by} cannot claim: {exc.reason}",
                 (*path, "against") if exc.rule == "accused" else path,
+                "record_claim",
                 seat=claim.by,
+                reason=exc.reason,
+                why="prevented" if not match.rules.revoke_claimable else exc.rule,
             ) from None
 
     def play(self, i: int, k: int, card: str) -> None:
@@ -537,8 +561,10 @@ class _Replay:
                 f"deal {number}: the deal ended with a claim after card {k}, but the record "
                 f"goes on with {card}",
                 path,
+                "record_after_claim",
                 trick=trick,
                 card=card,
+                after=k,
             )
         seat = match.turn
         try:
@@ -549,9 +575,13 @@ class _Replay:
                 f"deal {number}, trick {trick}: seat {seat} cannot play {card}: "
                 f"{exc.reason}{legal}",
                 path,
+                "record_play",
                 trick=trick,
                 seat=seat,
                 card=card,
+                rule=exc.rule,
+                legal=" ".join(exc.legal),
+                reason=exc.reason,
             ) from None
 
 

@@ -61,6 +61,7 @@ __all__ = [
     "format_path",
     "parse_yaml",
     "read_yaml_file",
+    "said",
     "yaml_safe_json",
 ]
 

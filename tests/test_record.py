@@ -135,6 +135,53 @@ def test_illegal_records(
     assert len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    ("change", "kind", "words"),
+    [
+        (lambda d: d["plays"].__setitem__(0, "2C"), "record_play", "não tem essa carta na mão"),
+        (lambda d: d.__setitem__("trump_card", "AH"), "record_hands", "a carta de trunfo"),
+        (lambda d: d.__setitem__("plays", d["plays"][:17]), "record_unfinished", "das 40 cartas"),
+        (
+            lambda d: d.__setitem__("claims", [{"after": 3, "by": 1}]),
+            "record_claim",
+            "não pode acusar: com estas regras não há renúncias",
+        ),
+        (
+            lambda d: d.__setitem__("claims", [{"after": 40, "by": 1}, {"after": 41, "by": 1}]),
+            "",
+            "",
+        ),
+    ],
+)
+def test_illegal_records_in_portuguese(
+    change: Any, kind: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record's refusal in `sueca replay --lang pt` is Portuguese, by its kind (the web
+    pages say it from the same kind)."""
+    from sueca_rules._lang import issue_text
+
+    data = yaml.safe_load(record_text())
+    change(data["deals"][0])
+    text = yaml.safe_dump(data, sort_keys=False)
+    try:
+        Match.from_record(parse_record(text))
+    except RecordError as exc:
+        issue = exc.issues[0]
+    else:
+        raise AssertionError("the record replayed")
+    if not kind:  # a claim after card 41: the record's own shape, said by the field checks
+        assert issue.kind == "max"
+        return
+    assert issue.kind == kind
+    pt = issue_text(issue, "pt")
+    assert words in pt
+    assert pt.startswith(("mão 1", "a mão 1"))
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "pt"]) == 1
+    assert pt in capsys.readouterr().err
+
+
 HANDS = [
     ["KS", "2C", "3C", "4C", "5C", "6C", "QC", "JC", "KC", "7C"],
     ["2H", "AS", "2S", "AD", "2D", "3D", "4D", "5D", "6D", "QD"],

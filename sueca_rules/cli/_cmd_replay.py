@@ -7,12 +7,12 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ._common import CliError, add_command, add_json, add_lang, lang_of, print_json
+from ._common import CliError, add_command, add_json, add_lang, cli_words, lang_of, print_json
 
 if TYPE_CHECKING:
     from .._cards import Card
     from .._events import Claim, DealResult, Revoke, Trick
-    from .._lang import FalseClaim, ReplayPhrases
+    from .._lang import FalseClaim, Lang, ReplayPhrases
     from .._match import Match
     from .._record import Record
     from .._rules import Rules
@@ -48,45 +48,43 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_lang(p, "the account", " (--json is the same in every language)")
 
 
-def _replay(record: Record, path: str, partial: bool) -> Match:
+def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:
     """The record replayed; a record that stops mid-deal without `partial` is an error that says how
-    to replay or resume it."""
+    to replay or resume it (in `lang`)."""
     from .._errors import RecordError
+    from .._lang import issue_line
     from .._match import Match
 
     try:
         return Match.from_record(record, allow_unfinished=partial)
     except RecordError as exc:
-        message = "\n".join(str(i) for i in exc.issues)
+        message = "\n".join(issue_line(i, lang) for i in exc.issues)
         if not partial:
             try:
                 Match.from_record(record, allow_unfinished=True)
             except RecordError:
                 pass
             else:
-                quoted = shlex.quote(path)
-                message += (
-                    "; this looks like a game saved part-way: replay what was played with "
-                    f"'sueca replay --partial {quoted}', or go on with it with 'sueca play "
-                    f"--resume {quoted}'."
-                )
+                message += cli_words(lang, "saved_part_way", path=shlex.quote(path))
         raise CliError(message) from None
 
 
 def run_replay(args: argparse.Namespace) -> int:
     from .._errors import RecordError
+    from .._lang import issue_line
     from .._record import load_record
     from .._report import replay_report
 
+    lang = lang_of(args)
     try:
         record = load_record(args.record)
     except RecordError as exc:
-        raise CliError("\n".join(str(i) for i in exc.issues)) from None
-    match = _replay(record, args.record, args.partial)
+        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
+    match = _replay(record, args.record, args.partial, lang)
     if args.json:
         print_json(replay_report(match))
     else:
-        print(account(match, lang_of(args)))
+        print(account(match, lang))
     return 0
 
 

@@ -4,6 +4,7 @@ record, two people at one table with a reload in the middle, and a stranger turn
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -317,6 +318,19 @@ def test_bad_input_never_breaks_the_pages(context: Any, server: Server) -> None:
     page.click("#open-record")
     page.wait_for_selector("#problems:not([hidden])")
     assert "não pode ser revisto" in page.inner_text("#problems")
+    # A play the rules refuse, said in the page's language: seat 3 holds JS but plays AH.
+    hands = [
+        ["KS", "2C", "3C", "4C", "5C", "6C", "QC", "JC", "KC", "7C"],
+        ["2H", "AS", "2S", "AD", "2D", "3D", "4D", "5D", "6D", "QD"],
+        ["7S", "3H", "3S", "JD", "KD", "7D", "4S", "5S", "6S", "QS"],
+        ["AC", "4H", "5H", "6H", "QH", "JH", "KH", "7H", "AH", "JS"],
+    ]
+    deal = {"hands": hands, "trump_card": "2H", "plays": ["KS", "AH"]}
+    page.fill("#paste", json.dumps({"variant": "portugal", "first_dealer": 1, "deals": [deal]}))
+    page.click("#open-record")
+    page.wait_for_function("() => document.querySelector('#problems').innerText.includes('vaza')")
+    said = page.inner_text("#problems")
+    assert "mão 1, vaza 1: o lugar 3 não pode jogar AH: tinha de assistir (podia jogar JS)" in said
     page.goto(f"{server.url}/table/nope#t=abc")
     page.wait_for_selector("#status.alert")
     page.goto(f"{server.url}/table/%00%ff#t=abc")  # an address no browser can decode
