@@ -131,3 +131,38 @@ def test_asking_for_a_card_when_none_is_due_points_to_the_phase_and_advance(
         bots[1].choose(match.observation(1))
     with pytest.raises(Exception, match=r"match\.phase.*sueca_rules\.bots\.advance"):
         match.play("AS")
+
+
+def test_sueca_play_refuses_in_its_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sueca play --lang pt`: what keeps a game from starting is said in Portuguese."""
+    from sueca_rules.cli import main
+
+    notes = tmp_path / "notes.yaml"
+    notes.write_text("name: notes\n", encoding="utf-8")
+    finished = Match("portugal", seed=1)
+    bots = [make_bot(1, seed=seat) for seat in range(4)]
+    while not finished.is_over:
+        advance(finished, bots)
+    over = tmp_path / "over.yaml"
+    save_record(finished.to_record(), over)
+    cases = [
+        (
+            ["--record", str(tmp_path)],
+            f"--record {tmp_path}: não dá para escrever aí (é uma pasta)",
+        ),
+        (["--record", str(notes)], "esse ficheiro existe e não é o registo de um jogo"),
+        (["--auto", "--ladder"], "--auto e --ladder não vão juntos"),
+        (["--resume", str(over)], "este encontro já acabou (ganhou a equipa"),
+        (["nope.yaml"], "nope.yaml: esse ficheiro não existe"),
+    ]
+    for options, words in cases:
+        status = main(["play", "--lang", "pt", *options])
+        err = capsys.readouterr().err
+        assert status in (1, 2), options
+        assert words in err, (options, err)
+        assert "error" not in err
+        assert "cannot" not in err
+    assert main(["play", "--lang", "en", "--record", str(tmp_path)]) == 2
+    assert "cannot write there (it is a folder)" in capsys.readouterr().err

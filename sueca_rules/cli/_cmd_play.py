@@ -134,17 +134,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _check(args: argparse.Namespace) -> None:
     """Refuse options that do not go together, as a command-line error."""
-    from ._common import CliError
+    from ._common import CliError, cli_words, lang_of
 
+    lang = lang_of(args)
     if args.auto and args.ladder:
-        raise CliError("--auto and --ladder do not go together: the ladder is for you", status=2)
+        raise CliError(cli_words(lang, "auto_ladder"), status=2)
     if args.resume and args.ladder:
-        raise CliError("--resume and --ladder do not go together: resume one game", status=2)
+        raise CliError(cli_words(lang, "resume_ladder"), status=2)
     if args.resume and args.variant is not None:
-        raise CliError(
-            f"--resume {args.resume} plays the record's own variant: leave out {args.variant!r}",
-            status=2,
-        )
+        said = cli_words(lang, "resume_variant", path=args.resume, variant=repr(args.variant))
+        raise CliError(said, status=2)
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -157,6 +156,7 @@ def run_play(args: argparse.Namespace) -> int:
     )
 
     _check(args)
+    lang = lang_of(args)
     require_extra("sueca play")
     from ._play_games import run
 
@@ -164,15 +164,15 @@ def run_play(args: argparse.Namespace) -> int:
     if not args.resume:
         if args.variant is None:
             args.variant = "sueca-play" if args.ladder else "portugal"
-        variant = load_variant_arg(args.variant, lang_of(args))
+        variant = load_variant_arg(args.variant, lang)
     # Find out now, not after the game, that a file cannot be written.
     if args.record or args.resume:  # a resumed game is saved where it was read, by default
         option = "--record" if args.record else "--resume"
-        check_writable(args.record or args.resume, option, parents=False)
+        check_writable(args.record or args.resume, option, parents=False, lang=lang)
         if args.record and not args.ladder:  # the ladder checks each match's file
-            check_replaceable(args.record, "--record", force=args.force)
+            check_replaceable(args.record, "--record", force=args.force, lang=lang)
     if args.ladder:
         from ._ladder import scores_path
 
-        check_writable(scores_path(args.scores), "--scores", parents=True)
+        check_writable(scores_path(args.scores), "--scores", parents=True, lang=lang)
     return run(args, variant)

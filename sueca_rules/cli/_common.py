@@ -232,31 +232,38 @@ def cli_words(lang: str, key: str, **params: str | int) -> str:
     return load_catalogue(lang, "issues")(f"cli.{key}", **params)
 
 
-def check_writable(path: str | os.PathLike[str], option: str, *, parents: bool) -> None:
-    """Fail at once, as a command-line error, when `path` could not be written: a folder, a folder
-    that does not exist (unless `parents`: it is then created when writing), or no permission."""
+def check_writable(
+    path: str | os.PathLike[str], option: str, *, parents: bool, lang: str = "en"
+) -> None:
+    """Fail at once, as a command-line error (in `lang`), when `path` could not be written: a
+    folder, a folder that does not exist (unless `parents`: it is then created when writing), or no
+    permission."""
     p = Path(path)
-    problem = None
+    why = None
+    folder = p.parent
     if p.is_dir():
-        problem = "it is a folder"
+        why = "is_folder"
     else:
-        folder = p.parent
         while parents and not folder.exists() and folder != folder.parent:
             folder = folder.parent
         if not folder.is_dir():
-            problem = f"{folder} is not a folder" if folder.exists() else f"no folder {folder}"
+            why = "not_folder" if folder.exists() else "no_folder"
         elif not os.access(folder, os.W_OK | os.X_OK):
-            problem = f"no permission to write in {folder}"
+            why = "no_permission"
         elif p.exists() and not os.access(p, os.W_OK):
-            problem = "the file is read-only"
-    if problem is not None:
-        raise CliError(f"{option} {path}: cannot write there ({problem})", status=2)
+            why = "read_only"
+    if why is not None:
+        said = cli_words(
+            lang, "cannot_write", option=option, path=str(path), why=why, folder=str(folder)
+        )
+        raise CliError(said, status=2)
 
 
-def check_replaceable(path: str, option: str, *, force: bool) -> None:
-    """Fail at once, as a command-line error, when saving a game record to `path` would replace
-    a file that is not a game record (a variant file, notes): an empty file or a record (the game
-    being resumed, an earlier game) may be replaced, anything else only with `--force`."""
+def check_replaceable(path: str, option: str, *, force: bool, lang: str = "en") -> None:
+    """Fail at once, as a command-line error (in `lang`), when saving a game record to `path`
+    would replace a file that is not a game record (a variant file, notes): an empty file or a
+    record (the game being resumed, an earlier game) may be replaced, anything else only with
+    `--force`."""
     from .._errors import RecordError
     from .._record import load_record
 
@@ -266,11 +273,8 @@ def check_replaceable(path: str, option: str, *, force: bool) -> None:
     try:
         load_record(p)
     except RecordError:
-        raise CliError(
-            f"{option} {path}: that file exists and is not a game record; saving the game "
-            "there would replace it: name another file, or give --force to replace it",
-            status=2,
-        ) from None
+        said = cli_words(lang, "not_a_record", option=option, path=path)
+        raise CliError(said, status=2) from None
     except OSError:
         return  # not readable: check_writable and the save itself say why
 

@@ -18,6 +18,7 @@ from rich.markup import escape
 from .._match import Match
 from .._record import Record, save_record
 from ..bots import Bot, advance
+from ._common import cli_words
 from ._play_input import ClaimNow, Stop
 from ._play_view import HUMAN, PlayView
 
@@ -59,7 +60,7 @@ def save_match(view: PlayView, match: Match, path: str) -> bool:
         save_record(record, path)
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        print(f"sueca: could not save the record to {path}: {reason}", file=sys.stderr)
+        print(cli_words(view.phrases.lang, "not_saved", path=path, reason=reason), file=sys.stderr)
         return False
     w = view.words
     how = w.replay_with(f"sueca replay {'--partial ' if partial else ''}{path}")

@@ -21,7 +21,7 @@ from .._registry import builtin_ids
 from .._rules import Rules
 from .._variant import Variant
 from ..bots import Bot
-from ._common import CliError, lang_of
+from ._common import CliError, cli_words, lang_of
 from ._play_bots import make_table_bots
 from ._play_flow import play_and_save
 from ._play_input import HumanSeat
@@ -101,27 +101,29 @@ def run(args: argparse.Namespace, variant: Variant | None) -> int:
     if variant is not None:
         match = Match(variant, seed=setup.seed, deal=False)
     else:
-        match, spec = _resume(args.resume, setup.seed)
+        match, spec = _resume(args.resume, setup.seed, setup.phrases.lang)
     if args.auto:
         return _run_auto(setup, match, spec, resumed=args.resume)
     return _run_game(setup, match, spec, resumed=args.resume)
 
 
-def _resume(path: str, seed: int | str) -> tuple[Match, str | None]:
+def _resume(path: str, seed: int | str, lang: str) -> tuple[Match, str | None]:
     """The saved match of `path`, ready to go on (its deals after the record come from `seed`), and
-    its variant's built-in id (`None` for a variant written inline)."""
+    its variant's built-in id (`None` for a variant written inline); what keeps it from going on
+    is said in `lang`."""
     from .._errors import RecordError
+    from .._lang import issue_line
     from .._record import load_record
 
     try:
         record = load_record(path)
         match = Match.from_record(record, allow_unfinished=True, seed=seed)
     except RecordError as exc:
-        raise CliError("\n".join(str(i) for i in exc.issues)) from None
+        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
     if match.is_over:
+        team = str(match.winner)
         raise CliError(
-            f"{path}: this match is over (team {match.winner} won it): there is nothing to "
-            f"resume. Replay it with: sueca replay {shlex.quote(path)}"
+            cli_words(lang, "match_over", path=path, team=team, quoted=shlex.quote(path))
         )
     match.auto_deal = False  # the game loop deals, so that every deal is shown
     spec = record.variant if isinstance(record.variant, str) else None
