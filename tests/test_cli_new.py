@@ -173,3 +173,38 @@ def test_a_name_that_looks_like_a_number_is_quoted_and_validates(
 def test_any_valid_name_reads_back_from_the_starter_file(name: str) -> None:
     text = starter_text(name, "portugal", SCHEMA_FILENAME)
     assert parse_variant(text).name == name
+
+
+@pytest.mark.parametrize("base", builtin_ids())
+def test_the_starter_file_in_portuguese_is_the_same_file(base: str) -> None:
+    """`--lang pt`: the same fields and values, with every comment in Portuguese."""
+    from sueca_rules._lang._catalogue import load_field_help
+
+    english = starter_text("Ours", base, SCHEMA_FILENAME)
+    text = starter_text("Ours", base, SCHEMA_FILENAME, "pt")
+    assert yaml.safe_load(uncommented(text)) == yaml.safe_load(uncommented(english))
+    assert field_paths(text) == field_paths(english)
+    flat = " ".join(text.replace("#", "").split())
+    assert f"Regras da casa: {base} com as mudanças abaixo." in flat
+    assert "Valores: anticlockwise | clockwise." in flat
+    assert "um número inteiro de 1 a 30 | null" in flat
+    for path, words in load_field_help("pt").items():
+        if path == "name":  # written live, without a comment, in every language
+            continue
+        assert " ".join(words.replace("`", "").split()) in flat
+    for english_words in ("Values:", " a whole number", " a list", "House rules"):
+        assert english_words not in flat
+    assert max(len(line) for line in text.splitlines()) <= 100
+
+
+def test_new_speaks_portuguese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "casa.yaml"
+    assert main(["new", str(path), "--lang", "pt"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Escrito {path}: as regras de portugal, todas comentadas.")
+    assert "sueca validate" in out
+    assert main(["new", str(path), "--lang", "pt"]) == 2
+    assert f"{path} já existe: junta --force para o substituir" in capsys.readouterr().err
+    assert main(["new", str(tmp_path / "casa.txt"), "--lang", "pt"]) == 2
+    assert "um ficheiro de regras da casa é YAML" in capsys.readouterr().err
+    assert main(["validate", str(path)]) == 0

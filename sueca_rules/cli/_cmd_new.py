@@ -11,10 +11,12 @@ import argparse
 import re
 import shlex
 import textwrap
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from ._common import CliError, add_command, check_writable
+from ._common import CliError, add_command, add_lang, check_writable, cli_words, lang_of
 
 __all__ = ["register", "starter_text"]
 
@@ -50,6 +52,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--name", help="the rule set's name (default: from the file name)")
     p.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    add_lang(p, "the file's comments and of what the command says")
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -57,59 +60,51 @@ def run_new(args: argparse.Namespace) -> int:
     from .._registry import builtin_ids
     from .._schema import SCHEMA_FILENAME, schema_text
 
+    lang = lang_of(args)
     path = Path(args.file)
     if path.suffix.lower() not in (".yaml", ".yml"):
-        raise CliError(f"{args.file}: a house-rules file is YAML: name it FILE.yaml", status=2)
+        raise CliError(cli_words(lang, "new.not_yaml", file=args.file), status=2)
     if args.extends not in builtin_ids():
-        raise CliError(
-            f"--extends {args.extends!r}: not a built-in variant ({', '.join(builtin_ids())})",
-            status=2,
-        )
+        ids = ", ".join(builtin_ids())
+        raise CliError(cli_words(lang, "new.not_builtin", given=repr(args.extends), ids=ids), 2)
     if path.exists() and not args.force:
-        raise CliError(f"{args.file} exists: add --force to replace it", status=2)
-    check_writable(path, "FILE", parents=False)
-    name = _checked_name(args.name, path)
-    atomic_write_text(path, starter_text(name, args.extends, SCHEMA_FILENAME))
+        raise CliError(cli_words(lang, "new.exists", file=args.file), status=2)
+    check_writable(path, "FILE", parents=False, lang=lang)
+    name = _checked_name(args.name, path, lang)
+    atomic_write_text(path, starter_text(name, args.extends, SCHEMA_FILENAME, lang))
     schema = path.parent / SCHEMA_FILENAME
     wrote_schema = not schema.exists()
     if wrote_schema:
         atomic_write_text(schema, schema_text())
     quoted = shlex.quote(str(path))
-    print(f"Wrote {path}: the rules of {args.extends}, every rule commented out.")
+    print(cli_words(lang, "new.wrote", path=str(path), base=args.extends))
     if wrote_schema:
-        print(f"Wrote {schema}: the schema that gives your editor completion and checks.")
-    print(
-        "Next: uncomment the rules your table plays differently (and their section lines)\n"
-        "and change them, then:\n"
-        f"  sueca validate {quoted}   (check it)\n"
-        f"  sueca describe {quoted}   (the rules card to read before a game)\n"
-        f"  sueca diff {args.extends} {quoted}   (what you changed)\n"
-        f"  sueca play {quoted}   (play it against the computer)"
-    )
+        print(cli_words(lang, "new.wrote_schema", path=str(schema)))
+    print(cli_words(lang, "new.next", quoted=quoted, base=args.extends))
     return 0
 
 
-def _checked_name(given: str | None, path: Path) -> str:
+def _checked_name(given: str | None, path: Path, lang: str = "en") -> str:
     """The rule set's name (`--name`, else made from the file name), checked by the variant model's
-    own rule, so that the file written is one `sueca validate` accepts; a command-line error
-    otherwise."""
+    own rule, so that the file written is one `sueca validate` accepts; a command-line error (in
+    `lang`) otherwise."""
     from pydantic import ValidationError
 
     from .._issues import validation_issues
+    from .._lang import issue_text
     from .._variant import Variant
 
     name = _name_from(path) if given is None else given
     try:
         Variant(name=name)
     except ValidationError as exc:
-        problems = "; ".join(i.message for i in validation_issues(exc) if i.path == "name")
+        found = [i for i in validation_issues(exc) if i.path == "name"]
+        problems = "; ".join(issue_text(i, lang) for i in found)
         if given is None:
-            raise CliError(
-                f"{path}: the name made from the file name will not do ({problems}): give one "
-                "with --name",
-                status=2,
-            ) from None
-        shown = repr(given) if len(given) <= 40 else f"{given[:37]!r}… ({len(given)} characters)"
+            said = cli_words(lang, "new.file_name", path=str(path), problems=problems)
+            raise CliError(said, status=2) from None
+        long = cli_words(lang, "new.long_name", start=repr(given[:37]), n=len(given))
+        shown = repr(given) if len(given) <= 40 else long
         raise CliError(f"--name {shown}: {problems}", status=2) from None
     return name
 
@@ -122,71 +117,83 @@ def _name_from(path: Path) -> str:
 # --- the text -------------------------------------------------------------------------------
 
 
-def starter_text(name: str, base: str, schema: str) -> str:
+def starter_text(name: str, base: str, schema: str, lang: str = "en") -> str:
     """The commented house-rules file: `name`, extending the built-in `base`, with a modeline naming
-    `schema`."""
+    `schema`; its comments in `lang` (the fields' descriptions from `catalogues/<lang>/fields.json`,
+    else the schema's own English)."""
+    from .._lang._catalogue import load_field_help
     from .._registry import load_variant
     from .._schema import variant_json_schema
 
     full = variant_json_schema()
-    definitions: dict[str, Any] = full.get("definitions", {})
     values = load_variant(base).model_dump(mode="json")
+    said = _Said(lang, full.get("definitions", {}), load_field_help(lang))
     lines = [
         f"# yaml-language-server: $schema={schema}",
         "#",
-        f"# House rules: {base} with the changes below. Every rule is listed, commented out, with",
-        f"# the value {base} gives it and the values it may take. To change a rule, remove the",
-        "# '# ' in front of its line and of its section's lines (for scoring.tie.mode: 'scoring:',",
-        "# 'tie:' and 'mode:'), then change the value. A file holding only name and extends",
-        f"# plays {base}'s rules.",
+        *textwrap.wrap(
+            cli_words(lang, "new.header", base=base),
+            _WIDTH,
+            initial_indent="# ",
+            subsequent_indent="# ",
+            break_on_hyphens=False,
+        ),
         "",
         f"name: {_scalar(name)}",
         f"extends: {base}",
     ]
     props = full["properties"]
-    lines += _field("description", props["description"], "", "", definitions, commented=True)
+    lines += said.field("description", props["description"], "", "", commented=True)
     for section in _SECTIONS:
         lines.append("")
-        lines += _node(section, props[section], values[section], "", definitions)
+        lines += said.node(section, props[section], values[section], "")
     return "\n".join(lines) + "\n"
 
 
-def _node(
-    key: str, node: dict[str, Any], value: Any, indent: str, definitions: dict[str, Any]
-) -> list[str]:
-    """A field, or a section with its fields, commented out."""
-    from .._schema import resolve_ref
+@dataclass(frozen=True, slots=True)
+class _Said:
+    """The file's fields said in `lang`: the schema's `definitions`, and the fields'
+    descriptions in that language by dotted path (`help`; empty in English)."""
 
-    node = resolve_ref(node, definitions)
-    if node.get("type") != "object" or "properties" not in node:
-        return _field(key, node, value, indent, definitions, commented=True)
-    lines = _comment(node.get("description", ""), indent)
-    lines.append(f"# {indent}{key}:")
-    for child, sub in node["properties"].items():
-        lines += _node(child, sub, value.get(child), indent + "  ", definitions)
-    return lines
+    lang: str
+    definitions: dict[str, Any]
+    help: Mapping[str, str]
 
+    def node(self, key: str, node: dict[str, Any], value: Any, path: str) -> list[str]:
+        """A field, or a section with its fields, commented out (`path`: its parent's dotted
+        path, empty at the top)."""
+        from .._schema import resolve_ref
 
-def _field(
-    key: str,
-    node: dict[str, Any],
-    value: Any,
-    indent: str,
-    definitions: dict[str, Any],
-    *,
-    commented: bool,
-) -> list[str]:
-    from .._schema import resolve_ref
+        node = resolve_ref(node, self.definitions)
+        indent = "  " * path.count(".") + ("  " if path else "")
+        dotted = f"{path}.{key}" if path else key
+        if node.get("type") != "object" or "properties" not in node:
+            return self.field(key, node, value, path, commented=True)
+        text = node.get("description", "") if self.lang == "en" else ""
+        lines = _comment(text, indent)
+        lines.append(f"# {indent}{key}:")
+        for child, sub in node["properties"].items():
+            lines += self.node(child, sub, value.get(child), dotted)
+        return lines
 
-    node = resolve_ref(node, definitions)
-    text = node.get("description", "")
-    choices = _choices(node, definitions)
-    if choices:
-        text += f" Values: {choices}."
-    lines = _comment(text, indent)
-    shown = _scalar(value if value is not None or key != "description" else "")
-    lines.append(f"{'# ' if commented else ''}{indent}{key}: {shown}")
-    return lines
+    def field(
+        self, key: str, node: dict[str, Any], value: Any, path: str, *, commented: bool
+    ) -> list[str]:
+        from .._schema import resolve_ref
+
+        node = resolve_ref(node, self.definitions)
+        indent = "  " * path.count(".") + ("  " if path else "")
+        dotted = f"{path}.{key}" if path else key
+        text = self.help.get(dotted, node.get("description", ""))
+        choices = _choices(node, self.definitions, self.lang)
+        if choices:
+            text += " " + cli_words(self.lang, "new.values", choices=choices)
+        return [*_comment(text, indent), *self._line(key, value, indent, commented)]
+
+    @staticmethod
+    def _line(key: str, value: Any, indent: str, commented: bool) -> list[str]:
+        shown = _scalar(value if value is not None or key != "description" else "")
+        return [f"{'# ' if commented else ''}{indent}{key}: {shown}"]
 
 
 def _comment(text: str, indent: str) -> list[str]:
@@ -195,13 +202,18 @@ def _comment(text: str, indent: str) -> list[str]:
         return []
     prefix = f"# {indent}# "
     flat = " ".join(text.replace("`", "").split())
+    # A word with a hyphen stays whole ("recebe-os", "first-leader").
     return textwrap.wrap(
-        flat, _WIDTH - len(prefix), initial_indent=prefix, subsequent_indent=prefix
+        flat,
+        _WIDTH - len(prefix),
+        initial_indent=prefix,
+        subsequent_indent=prefix,
+        break_on_hyphens=False,
     )
 
 
-def _choices(node: dict[str, Any], definitions: dict[str, Any]) -> str:
-    """The values a field takes, in a few words (empty for free text)."""
+def _choices(node: dict[str, Any], definitions: dict[str, Any], lang: str) -> str:
+    """The values a field takes, in a few words of `lang` (empty for free text)."""
     from .._schema import resolve_ref
 
     options = node.get("anyOf") or [node]
@@ -219,16 +231,12 @@ def _choices(node: dict[str, Any], definitions: dict[str, Any]) -> str:
             parts.append("null")
         elif kind == "integer":
             low, high = option.get("minimum"), option.get("maximum")
-            if low is not None and high is not None:
-                parts.append(f"a whole number from {low} to {high}")
-            elif low is not None:
-                parts.append(f"a whole number from {low}")
-            else:
-                parts.append("a whole number")
+            bounds = {"low": "" if low is None else low, "high": "" if high is None else high}
+            parts.append(cli_words(lang, "new.whole_number", **bounds))
         elif kind == "array":
             item = resolve_ref(option.get("items", {}), definitions)
             fields = ", ".join(f"{k}: ..." for k in item.get("properties", {}))
-            parts.append(f"a list of {{{fields}}}" if fields else "a list")
+            parts.append(cli_words(lang, "new.list", fields=f"{{{fields}}}" if fields else ""))
     return " | ".join(parts)
 
 

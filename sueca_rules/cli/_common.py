@@ -225,11 +225,11 @@ def load_variant_arg(spec: str, lang: str = "en") -> Variant:
 
 
 def cli_words(lang: str, key: str, **params: str | int) -> str:
-    """The command line's entry `cli.<key>` of the checking words (`catalogues/<lang>/issues.json`)
-    in `lang`, filled in from `params`."""
+    """The command line's words `key` (`catalogues/<lang>/cli.json`) in `lang`, filled in from
+    `params`."""
     from .._lang._catalogue import load_catalogue
 
-    return load_catalogue(lang, "issues")(f"cli.{key}", **params)
+    return load_catalogue(lang, "cli")(key, **params)
 
 
 def check_writable(
