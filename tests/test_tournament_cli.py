@@ -140,6 +140,31 @@ def test_the_printable_page_escapes_names(cup: Path, capsys: pytest.CaptureFixtu
     assert "<script" not in html
 
 
+def test_the_printable_page_and_the_standings_in_portuguese(
+    cup: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "pair", str(cup))
+    page = cup.with_suffix(".html")
+    status, out, _ = run(capsys, "standings", str(cup), "--html", str(page), "--lang", "pt")
+    assert (status, out.strip()) == (0, f"{page}: escrito")
+    html = page.read_text(encoding="utf-8")
+    assert '<html lang="pt-PT">' in html
+    for words in ("Emparelhamentos", "Folhas de resultado", "Ronda 1 · mesa 2", "Classificação"):
+        assert words in html
+    assert "ganha o encontro quem ganhar primeiro 2 partidas" in html
+    assert "sistema suíço · 5 equipas · ronda 1 de 3" in html
+    assert "confronto direto" in html
+    for english in ("Round", "Score sheets", "Standings", "Signed", "partida(s)", "head to head"):
+        assert english not in html
+    assert "&lt;b&gt;Manilhas&lt;/b&gt;" in html
+    status, out, _ = run(capsys, "standings", str(cup), "--lang", "pt")
+    assert status == 0
+    assert "ronda 1 de 3 (mesas à espera de resultado: 1, 2)" in " ".join(out.split())
+    assert "equipa" in out
+    english = run(capsys, "standings", str(cup), "--json")[1]
+    assert run(capsys, "standings", str(cup), "--json", "--lang", "pt")[1] == english
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -175,6 +175,15 @@ def test_the_printable_page_uses_a_stylesheet_the_policy_allows(client: TestClie
     assert "@media print" in client.get("/tournament/print.css").text
 
 
+def test_the_printable_page_speaks_the_pages_language(client: TestClient) -> None:
+    pt = client.get("/tournament/print?lang=pt").text
+    assert '<html lang="pt-PT">' in pt
+    assert "<h2>Classificação</h2>" in pt
+    assert "Standings" not in pt
+    en = client.get("/tournament/print?lang=en").text
+    assert "<h2>Standings</h2>" in en
+
+
 def test_without_a_tournament_there_are_no_tournament_pages() -> None:
     with TestClient(create_app(Settings.for_tests())) as c:
         assert c.get("/tournament").status_code == 404

@@ -49,7 +49,9 @@ _FIELD: Final = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _BY: Final = "$"
 """The member of a choice that names the value it chooses by."""
 _OTHER: Final = "other"
-_SECTIONS: Final = frozenset({"card", "game", "analysis", "web", "table", "issues", "cli"})
+_SECTIONS: Final = frozenset(
+    {"card", "game", "analysis", "web", "table", "issues", "cli", "tournament"}
+)
 """The catalogues of each language (one file each)."""
 
 
@@ -116,7 +118,8 @@ class Catalogue:
         self.lang = lang
         """The language code (`en`, `pt`)."""
         self.section = section
-        """The section (`card`, `game`, `analysis`, `web`, `table`, `issues`, `cli`)."""
+        """The section (`card`, `game`, `analysis`, `web`, `table`, `issues`, `cli`,
+        `tournament`)."""
         self.entries: Mapping[str, Entry] = entries
         """Every entry, by key."""
 

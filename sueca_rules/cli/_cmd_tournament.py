@@ -12,7 +12,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._text import cut
-from ._common import CliError, add_command, add_json, at_least, level_arg, print_json, seed_arg
+from ._common import (
+    CliError,
+    add_command,
+    add_json,
+    add_lang,
+    at_least,
+    cli_words,
+    lang_of,
+    level_arg,
+    print_json,
+    seed_arg,
+)
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -64,6 +75,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--html",
         metavar="OUT.html",
         help="write a printable page: pairings, score sheets of open tables, standings",
+    )
+    add_lang(
+        s,
+        "the standings and the printable page",
+        " (--json and --csv are the same in every language)",
     )
     u = add_command(
         sub,
@@ -500,26 +516,27 @@ def _run_standings(args: argparse.Namespace) -> int:
         return 0
     if args.html:
         try:
-            atomic_write_text(args.html, tournament_html(t, variant))
+            atomic_write_text(args.html, tournament_html(t, variant, lang=lang_of(args)))
         except OSError as exc:
             raise CliError(f"--html {args.html}: {exc.strerror or exc}") from None
-        print(f"{args.html}: written")
+        print(cli_words(lang_of(args), "tour.written", path=args.html))
         return 0
-    _print_text(t)
+    _print_text(t, lang_of(args))
     return 0
 
 
-def _print_text(t: Tournament) -> None:
+def _print_text(t: Tournament, lang: str) -> None:
     import importlib.util
 
-    from ..tournament import open_tables, planned_rounds, standings
+    from ..tournament import DEFAULT_NAME, open_tables, planned_rounds, standings
 
     rows = [[str(s.as_dict()[c]) for c in _COLUMNS] for s in standings(t)]
-    head = ["#", "team", "pl", "w", "l", "bye", "pts", "P+", "P-", "G+", "G-"]
-    title = f"{t.name}: round {len(t.rounds)} of {planned_rounds(t)}"
-    waiting = open_tables(t)
-    if waiting:
-        title += f" (tables waiting: {', '.join(map(str, waiting))})"
+    head = ["#", *cli_words(lang, "tour.columns").split("|")]
+    name = cli_words(lang, "tour.name") if t.name == DEFAULT_NAME else t.name
+    waiting = ", ".join(map(str, open_tables(t)))
+    title = cli_words(
+        lang, "tour.title", name=name, r=len(t.rounds), n=planned_rounds(t), waiting=waiting
+    )
     if importlib.util.find_spec("rich") is not None:
         from rich.console import Console
         from rich.table import Table as RichTable

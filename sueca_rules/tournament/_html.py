@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from html import escape
 
+from .._describe_facts import shown_name
+from .._lang import check_lang
+from .._lang._catalogue import Catalogue, load_catalogue
 from .._variant import Variant
 from ._core import planned_rounds
-from ._model import Pairing, Round, Tournament
+from ._model import DEFAULT_NAME, Pairing, Round, Tournament
 from ._standings import Standing, group_standings, standings
 
 __all__ = ["PRINT_CSS", "tournament_html"]
@@ -32,50 +35,58 @@ section.round, section.sheet { break-inside: avoid; }
 """
 
 
-def _table_row(tab: Pairing) -> str:
+def _words(lang: str) -> Catalogue:
+    """The tournament's words in `lang` (`catalogues/<lang>/tournament.json`)."""
+    return load_catalogue(check_lang(lang), "tournament")
+
+
+def _table_row(tab: Pairing, w: Catalogue) -> str:
     score = "" if tab.result is None else f"{tab.result.score[0]}-{tab.result.score[1]}"
-    kind = {"final": " (final)", "third_place": " (3rd place)"}.get(tab.kind, "")
+    kind = w(f"print.{tab.kind}") if tab.kind in ("final", "third_place") else ""
     group = f"<td>{escape(tab.group)}</td>" if tab.group else ""
     return (
         f"<tr><td class=n>{tab.table}</td>{group}<td>{escape(tab.teams[0])}</td>"
-        f"<td>{escape(tab.teams[1])}{kind}</td><td class=n>{score}</td></tr>"
+        f"<td>{escape(tab.teams[1])}{escape(kind)}</td><td class=n>{score}</td></tr>"
     )
 
 
-def _round(rnd: Round) -> str:
+def _round(rnd: Round, w: Catalogue) -> str:
     grouped = any(tab.group for tab in rnd.tables)
-    head = "<th class=n>Table</th>" + ("<th>Group</th>" if grouped else "")
-    rows = "".join(_table_row(tab) for tab in rnd.tables)
+    head = f"<th class=n>{w('print.table')}</th>" + (
+        f"<th>{w('print.group')}</th>" if grouped else ""
+    )
+    rows = "".join(_table_row(tab, w) for tab in rnd.tables)
     byes = ""
     if rnd.byes:
-        byes = "<p>Bye (a win): " + ", ".join(escape(n) for n in rnd.byes) + "</p>"
+        byes = f"<p>{escape(w('print.byes', teams=', '.join(rnd.byes)))}</p>"
     return (
-        f'<section class="round"><h3>Round {rnd.round}</h3><table><thead><tr>{head}'
-        f"<th>First team</th><th>Second team</th>"
-        f"<th class=n>Score</th></tr></thead><tbody>{rows}</tbody></table>{byes}</section>"
+        f'<section class="round"><h3>{w("print.round", r=rnd.round)}</h3><table><thead><tr>'
+        f"{head}<th>{w('print.first')}</th><th>{w('print.second')}</th>"
+        f"<th class=n>{w('print.score')}</th></tr></thead><tbody>{rows}</tbody></table>{byes}"
+        "</section>"
     )
 
 
-def _sheet(rnd: Round, tab: Pairing, variant: Variant) -> str:
+def _sheet(rnd: Round, tab: Pairing, variant: Variant, w: Catalogue) -> str:
     best = variant.match.best_of
-    partidas = "".join(f"<th class=n>Partida {k}</th>" for k in range(1, best + 1))
+    partidas = "".join(f"<th class=n>{w('print.partida', k=k)}</th>" for k in range(1, best + 1))
     blanks = "".join("<td class=blank></td>" for _ in range(best))
     rows = "".join(
         f"<tr><td>{escape(name)}</td>{blanks}<td class=blank></td></tr>" for name in tab.teams
     )
+    rules = w("print.rules", target=variant.match.target_games, need=best // 2 + 1)
     return (
-        f'<section class="sheet"><h3>Round {rnd.round} · table {tab.table}</h3>'
-        f"<p>Games to win a partida: {variant.match.target_games}; "
-        f"the match goes to the first to win {best // 2 + 1} partida(s).</p>"
-        f"<table><thead><tr><th>Team</th>{partidas}<th class=n>Partidas won</th></tr></thead>"
-        f"<tbody>{rows}</tbody></table>"
-        f'<p class="sign">Signed: ____________________ &nbsp; ____________________</p></section>'
+        f'<section class="sheet"><h3>{w("print.sheet", r=rnd.round, t=tab.table)}</h3>'
+        f"<p>{rules}</p>"
+        f"<table><thead><tr><th>{w('print.team')}</th>{partidas}"
+        f"<th class=n>{w('print.won')}</th></tr></thead><tbody>{rows}</tbody></table>"
+        f'<p class="sign">{w("print.signed")} ____________________ &nbsp; '
+        "____________________</p></section>"
     )
 
 
-def _standings_table(rows: list[tuple[int, str, list[int]]]) -> str:
-    cols = ["Played", "Won", "Lost", "Byes", "Points", "P+", "P−", "G+", "G−"]
-    head = "".join(f"<th class=n>{c}</th>" for c in cols)
+def _standings_table(rows: list[tuple[int, str, list[int]]], w: Catalogue) -> str:
+    head = "".join(f"<th class=n>{c}</th>" for c in w("print.columns").split("|"))
     body = "".join(
         f"<tr><td class=n>{r}</td><td>{escape(team)}</td>"
         + "".join(f"<td class=n>{v}</td>" for v in values)
@@ -83,7 +94,7 @@ def _standings_table(rows: list[tuple[int, str, list[int]]]) -> str:
         for r, team, values in rows
     )
     return (
-        f"<table><thead><tr><th class=n>#</th><th>Team</th>{head}</tr></thead>"
+        f"<table><thead><tr><th class=n>#</th><th>{w('print.team')}</th>{head}</tr></thead>"
         f"<tbody>{body}</tbody></table>"
     )
 
@@ -109,32 +120,51 @@ def _rows(table: list[Standing]) -> list[tuple[int, str, list[int]]]:
     ]
 
 
-def tournament_html(t: Tournament, variant: Variant, *, stylesheet: str | None = None) -> str:
-    """The printable page of `t` (see the module documentation): its CSS inline, or a link to
-    `stylesheet` (where a policy forbids inline styles: `PRINT_CSS` is what to serve there)."""
+def tournament_html(
+    t: Tournament, variant: Variant, *, stylesheet: str | None = None, lang: str = "en"
+) -> str:
+    """The printable page of `t` (see the module documentation) in `lang` (`en` or `pt`): its CSS
+    inline, or a link to `stylesheet` (where a policy forbids inline styles: `PRINT_CSS` is what
+    to serve there)."""
+    w = _words(lang)
     style = f"<style>{PRINT_CSS}</style>"
     if stylesheet is not None:
         style = f'<link rel="stylesheet" href="{escape(stylesheet)}">'
-
-    rounds = "".join(_round(rnd) for rnd in t.rounds) or "<p>No round has been paired yet.</p>"
+    rounds = "".join(_round(rnd, w) for rnd in t.rounds) or f"<p>{w('print.none')}</p>"
     sheets = "".join(
-        _sheet(rnd, tab, variant) for rnd in t.rounds[-1:] for tab in rnd.tables if not tab.result
+        _sheet(rnd, tab, variant, w)
+        for rnd in t.rounds[-1:]
+        for tab in rnd.tables
+        if not tab.result
     )
     groups = "".join(
-        f"<h3>Group {escape(name)}</h3>" + _standings_table(_rows(table))
+        f"<h3>{escape(w('print.group_title', g=name))}</h3>" + _standings_table(_rows(table), w)
         for name, table in group_standings(t).items()
     )
-    order = ", ".join(escape(c.replace("_", " ")) for c in t.tiebreaks)
+    order = ", ".join(w("print.tiebreak", c=c) for c in t.tiebreaks)
+    name = w("tournament") if t.name == DEFAULT_NAME else t.name
+    meta = w(
+        "print.meta",
+        format=w("print.format", f=t.format),
+        teams=len(t.teams),
+        r=len(t.rounds),
+        n=planned_rounds(t),
+        variant=shown_name(variant.name, lang),
+        order=order,
+    )
+    html_lang = "pt-PT" if lang == "pt" else "en"
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{escape(t.name)}</title>{style}</head><body>"
-        f"<h1>{escape(t.name)}</h1>"
-        f'<p class="meta">{escape(t.format.replace("_", " "))} · {len(t.teams)} teams · '
-        f"round {len(t.rounds)} of {planned_rounds(t)} · variant {escape(variant.name)} · "
-        f"tie-breaks after points: {order}</p>"
-        f"<h2>Pairings</h2>{rounds}"
-        + (f'<section class="sheets"><h2>Score sheets</h2>{sheets}</section>' if sheets else "")
-        + f'<section class="standings"><h2>Standings</h2>{groups}'
-        + _standings_table(_rows(standings(t)))
+        f'<!DOCTYPE html>\n<html lang="{html_lang}"><head><meta charset="utf-8">'
+        f"<title>{escape(name)}</title>{style}</head><body>"
+        f"<h1>{escape(name)}</h1>"
+        f'<p class="meta">{escape(meta)}</p>'
+        f"<h2>{w('print.pairings')}</h2>{rounds}"
+        + (
+            f'<section class="sheets"><h2>{w("print.sheets")}</h2>{sheets}</section>'
+            if sheets
+            else ""
+        )
+        + f'<section class="standings"><h2>{w("print.standings")}</h2>{groups}'
+        + _standings_table(_rows(standings(t)), w)
         + "</section></body></html>\n"
     )

@@ -22,6 +22,7 @@ server with forms (no script), in English or Portuguese.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import threading
@@ -36,6 +37,7 @@ from starlette.routing import BaseRoute, Route
 
 from sueca_rules import Record, dump_record
 from sueca_rules._errors import SourceError
+from sueca_rules._lang._catalogue import load_catalogue
 from sueca_rules._text import cut, is_whole
 from sueca_rules._variant import Variant
 from sueca_rules.tournament import (
@@ -62,136 +64,20 @@ from ._refusal import Refusal
 from ._store import new_secret
 from ._tables import SeatSpec, Table, TableManager, same_secret
 
-__all__ = ["WORDS", "TournamentSite"]
+__all__ = ["TournamentSite"]
 
 log = logging.getLogger("sueca_rules.web")
 
 MAX_FORM_BYTES = 4096
 
-WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "tournament": "Tournament",
-        "players": "Standings",
-        "organiser": "Organiser",
-        "round": "Round {r} of {n}",
-        "not_started": "No round has been paired yet.",
-        "finished": "The tournament is over.",
-        "table": "Table",
-        "first": "First team",
-        "second": "Second team",
-        "score": "Score",
-        "bye": "Bye",
-        "team": "Team",
-        "played": "Played",
-        "won": "Won",
-        "lost": "Lost",
-        "points": "Points",
-        "partidas": "Partidas",
-        "games": "Games",
-        "your_team": "Your team",
-        "show": "Show",
-        "next_table": "Round {r}: table {t}, against {o}.",
-        "next_bye": "Round {r}: you have a bye (it counts as a win).",
-        "next_done": "Your table of round {r} has its result: {s}.",
-        "next_none": "No table for you yet.",
-        "enter": "Enter",
-        "no_show": "No-show",
-        "nobody": "(everyone came)",
-        "pair": "Pair round {r}",
-        "undo": "Undo the last action",
-        "print": "Printable page",
-        "saved": "Saved.",
-        "waiting": "Tables waiting for a result: {t}.",
-        "secret": "Keep this page's address to yourself: whoever has it can enter results.",
-        "refresh": "This page reloads itself every 30 seconds.",
-        "online": "Play online",
-        "online_links": "Played online: give each player their link (the match's record "
-        "becomes the result).",
-        "seat": "Seat {n}",
-        "watch": "Watch (no cards shown)",
-        "start": "Start now",
-        "start_text": "Bots play the seats of players who have not come yet, until they do.",
-        "started": "The match has started.",
-        "refused": "The online match's result was refused: {m}",
-        "trouble": "The tournament file cannot be read just now: this page shows it as it was "
-        "last read.",
-    },
-    "pt": {
-        "tournament": "Torneio",
-        "players": "Classificação",
-        "organiser": "Organização",
-        "round": "Ronda {r} de {n}",
-        "not_started": "Ainda não há emparelhamentos.",
-        "finished": "O torneio acabou.",
-        "table": "Mesa",
-        "first": "Primeira equipa",
-        "second": "Segunda equipa",
-        "score": "Resultado",
-        "bye": "Folga",
-        "team": "Equipa",
-        "played": "Encontros",
-        "won": "Vitórias",
-        "lost": "Derrotas",
-        "points": "Pontos",
-        "partidas": "Partidas",
-        "games": "Jogos",
-        "your_team": "A tua equipa",
-        "show": "Ver",
-        "next_table": "Ronda {r}: mesa {t}, contra {o}.",
-        "next_bye": "Ronda {r}: estás de folga (conta como vitória).",
-        "next_done": "A tua mesa da ronda {r} já tem resultado: {s}.",
-        "next_none": "Ainda não tens mesa.",
-        "enter": "Registar",
-        "no_show": "Falta de comparência",
-        "nobody": "(vieram todos)",
-        "pair": "Emparelhar a ronda {r}",
-        "undo": "Desfazer a última ação",
-        "print": "Página para imprimir",
-        "saved": "Guardado.",
-        "waiting": "Mesas à espera de resultado: {t}.",
-        "secret": "Guarda o endereço desta página só para ti: quem o tiver pode registar "
-        "resultados.",
-        "refresh": "Esta página atualiza-se de 30 em 30 segundos.",
-        "online": "Jogar online",
-        "online_links": "A jogar online: dá a cada jogador o seu link (o registo do "
-        "encontro fica como resultado).",
-        "seat": "Lugar {n}",
-        "watch": "Ver o jogo (sem cartas)",
-        "start": "Começar já",
-        "start_text": "Os bots jogam nos lugares de quem ainda não chegou, até chegarem.",
-        "started": "O encontro já começou.",
-        # A refused action, told in words (TournamentError.code; English pages say its message).
-        "err.score_one": "Mesa {table} da ronda {round}: o encontro ganha-se à primeira partida, "
-        "por isso o resultado é 1-0 ou 0-1 (escreveste {got}).",
-        "err.score": "Mesa {table} da ronda {round}: ganha o encontro quem ganhar primeiro {need} "
-        "partidas (à melhor de {best_of}), por isso o resultado tem de ser {wins} (ou {losses}); "
-        "escreveste {got}.",
-        "err.has_result": "A mesa {table} da ronda {round} já tem resultado ({score}): desfaz "
-        "esse resultado primeiro.",
-        "err.not_finished": "A ronda {round} ainda não acabou: falta o resultado da mesa {tables}.",
-        "err.not_finished_many": "A ronda {round} ainda não acabou: faltam os resultados das "
-        "mesas {tables}.",
-        "err.over": "O torneio acabou: já se jogaram as {n} rondas.",
-        "err.nothing_to_undo": "Não há nada para desfazer: ainda não se emparelhou nenhuma ronda.",
-        "err.no_result": "A mesa {table} da ronda {round} não tem resultado para desfazer.",
-        "err.not_current": "A mesa {table} da ronda {round} não é uma mesa da ronda atual.",
-        "err.not_online": "A mesa {table} da ronda {round} não está a ser jogada online.",
-        "err.no_web": "Este servidor não tem mesas online.",
-        "err.whole": "Escreve um número inteiro, de 0 para cima (escreveste {got}).",
-        "err.whole_empty": "Falta um número.",
-        "err.no_rounds": "Ainda não se emparelhou nenhuma ronda: emparelha a primeira.",
-        "err.no_round": "Não há ronda {round}: as rondas emparelhadas vão de 1 a {n}.",
-        "err.no_table": "A ronda {round} não tem mesa {table}: as suas mesas vão de 1 a {n}.",
-        "err.not_there": "{team} não joga na mesa {table} da ronda {round}: lá jogam {first} e "
-        "{second}.",
-        "err.form": "O formulário não é um dos desta página (grande demais, ou com campos a mais).",
-        "err.changed": "A mesa {table} da ronda {round} já não tem as equipas para quem este "
-        "jogo online foi feito (a ronda foi desfeita e emparelhada de novo).",
-        "refused": "O resultado do jogo online foi recusado: {m}",
-        "trouble": "Agora não se consegue ler o ficheiro do torneio: esta página mostra-o como "
-        "estava da última vez.",
-    },
-}
+
+@functools.cache
+def _words(lang: Lang) -> dict[str, str]:
+    """The tournament pages' words in `lang` (`catalogues/<lang>/tournament.json`), every entry a
+    template."""
+    entries = load_catalogue(lang, "tournament").entries
+    return {key: entry for key, entry in entries.items() if isinstance(entry, str)}
+
 
 _PAGE = """<!doctype html>
 <html lang="{{ 'pt-PT' if lang == 'pt' else 'en' }}">
@@ -328,7 +214,7 @@ _ENV = jinja2.Environment(
 
 
 def _say(lang: Lang, key: str, **params: object) -> str:
-    text = WORDS[lang].get(key) or WORDS["en"][key]
+    text = _words(lang).get(key) or _words("en")[key]
     for name, value in params.items():
         text = text.replace("{" + name + "}", str(value))
     return text
@@ -511,7 +397,7 @@ class TournamentSite:
         return {
             "t": t,
             "name": _name(lang, t),
-            "w": WORDS[lang],
+            "w": _words(lang),
             "lang": lang,
             "langs": LANGS,
             "rnd": rnd,
@@ -581,7 +467,7 @@ class TournamentSite:
         context = self._common(request, lang, t)
         number = len(t.rounds) + 1
         context.update(
-            heading=f"{_name(lang, t)} · {WORDS[lang]['organiser']}",
+            heading=f"{_name(lang, t)} · {_words(lang)['organiser']}",
             base=self.organiser_path,
             can_pair=not open_tables(t) and number <= planned_rounds(t),
             pair_label=_say(lang, "pair", r=number),
@@ -608,7 +494,9 @@ class TournamentSite:
     def print_page(self, request: Request) -> Response:
         """The printable page."""
         t, variant = self.load()
-        page = tournament_html(t, variant, stylesheet="/tournament/print.css").replace(
+        lang = self._lang(request)
+        html = tournament_html(t, variant, stylesheet="/tournament/print.css", lang=lang)
+        page = html.replace(
             "</head>",
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>',
@@ -774,7 +662,7 @@ class TournamentSite:
 def _name(lang: Lang, t: Tournament) -> str:
     """The tournament's name as the page says it: the file's, or the page's word for a tournament
     when the file keeps the name `sueca tournament new` gives one that was not named."""
-    return WORDS[lang]["tournament"] if t.name == DEFAULT_NAME else t.name
+    return _words(lang)["tournament"] if t.name == DEFAULT_NAME else t.name
 
 
 def _seats_the_same(t: Tournament, round_no: int, table_no: int, teams: object) -> bool:
@@ -789,7 +677,7 @@ def _told(lang: Lang, error: TournamentError | str) -> str:
     `_many` one when it names several), else the error's first line (English)."""
     if isinstance(error, str):
         return error
-    words = WORDS[lang]
+    words = _words(lang)
     code, params = error.code, error.params
     if code == "score" and params.get("need") == 1:
         code = "score_one"
