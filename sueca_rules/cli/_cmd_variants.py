@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .._describe_facts import shown_name
 from .._text import shown
 from ._common import CliError, add_command, add_json, add_lang, cli_words, lang_of, print_json
 
@@ -72,6 +71,7 @@ def run_variants(args: argparse.Namespace) -> int:
 
 
 def run_validate(args: argparse.Namespace) -> int:
+    from .._describe_facts import shown_name
     from .._errors import VariantError
     from .._lang import issue_line
     from .._registry import load_variant
