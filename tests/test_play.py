@@ -314,10 +314,18 @@ def test_record_without_a_card_played(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record = tmp_path / "game.json"
-    # Under sueca-play you lead the first deal: stopping at once leaves no card played.
+    # Under sueca-play you lead the first deal: stopping at once leaves no card played. The deal
+    # is kept as it was dealt, so that stopping and resuming cannot deal you a new hand.
     play(monkeypatch, capsys, [], "sueca-play", "--seed", "6", "--record", str(record), *FAST)
-    assert json.loads(record.read_text())["deals"] == []
-    assert main(["replay", str(record)]) == 0
+    deals = json.loads(record.read_text())["deals"]
+    assert len(deals) == 1
+    assert deals[0]["plays"] == []
+    assert main(["replay", str(record)]) == 1  # a deal under way: --partial replays it
+    assert main(["replay", "--partial", str(record)]) == 0
+    capsys.readouterr()
+    status, _, err = play(monkeypatch, capsys, [], "--resume", str(record), "--seed", "9", *FAST)
+    assert (status, err) == (0, "")
+    assert json.loads(record.read_text())["deals"][0]["hands"] == deals[0]["hands"]
 
 
 def saved_midway(

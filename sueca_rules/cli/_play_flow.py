@@ -43,11 +43,12 @@ def play_out(view: PlayView, match: Match, seats: Sequence[Bot]) -> Outcome:
 
 
 def record_of(match: Match) -> tuple[Record, bool]:
-    """The match's record without a trailing deal nobody has played a card of (its redeal questions
-    are not kept in a record), and whether its last deal is unfinished (`sueca replay` then needs
-    `--partial`)."""
+    """The match's record, and whether its last deal is unfinished (`sueca replay` then needs
+    `--partial`). A deal dealt and not yet played is kept (a player who stops and resumes gets
+    the same hand back), except while a seat is still asked about a new deal: a record keeps no
+    pending question, so that deal is left out and dealt afresh on resuming."""
     record = match.to_record()
-    if match.phase in ("play", "redeal") and not match.plays and not match.claims:
+    if match.phase == "redeal" and not match.plays and not match.claims:
         return record.model_copy(update={"deals": record.deals[:-1]}), False
     return record, match.phase == "play"
 
