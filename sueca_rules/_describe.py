@@ -346,12 +346,14 @@ def describe_diff(
     w = _words(phrases(lang).lang)
     say = w.catalogue
     found = diff(a, b)
+    # The built-ins by their names in `lang` ("Regras francesas"); any other as it is written.
+    shown_a, shown_b = shown_name(a.name, say.lang), shown_name(b.name, say.lang)
     if not found:
-        text = say("diff.same_rules", a=a.name, b=b.name, same_name=a.name == b.name)
+        text = say("diff.same_rules", a=shown_a, b=shown_b, same_name=a.name == b.name)
         return _wrap(text, "", "", width) + "\n"
-    name_a, name_b = a.name, b.name
-    if name_a == name_b:
-        name_a, name_b = f"{a.name} (1)", f"{b.name} (2)"
+    name_a, name_b = shown_a, shown_b
+    if a.name == b.name:
+        name_a, name_b = f"{shown_a} (1)", f"{shown_b} (2)"
     topics = topics_of(d.path for d in found)
     card_a, card_b = card_facts(a), card_facts(b)
     counts = {"rules": len(found), "topics": len(topics), "grouped": len(topics) != len(found)}

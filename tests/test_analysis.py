@@ -310,6 +310,8 @@ def test_a_bad_record_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: 
     status, _, err = _run(capsys, str(tmp_path / "missing.yaml"))
     assert status == 1
     assert "no such file" in err
+    status, _, err = _run(capsys, str(tmp_path / "missing.yaml"), "--lang", "pt")
+    assert (status, err.strip()) == (1, f"{tmp_path / 'missing.yaml'}: esse ficheiro não existe")
     save_record(record, tmp_path / "ok.yaml")
     with pytest.raises(SystemExit):
         main(["analyse", str(tmp_path / "ok.yaml"), "--level", "9"])
@@ -492,3 +494,12 @@ def test_the_fact_of_cutting_the_partners_trick() -> None:
     assert facts[0] == Fact("ruffed_partner", str(CARDS[ruff]))
     assert "Your partner was winning the trick and you cut it with" in explain(facts)
     assert "cortaste-a" in explain(facts, "pt")
+
+
+def test_the_review_names_a_builtin_in_its_language() -> None:
+    from sueca_rules.analysis import Analysis
+    from sueca_rules.cli._cmd_analyse import report
+
+    review = Analysis(deals=(), seats=(), level=3, variant="Portugal, at the table")
+    assert report(review, "pt").startswith("Análise de um jogo com as regras Portugal, à mesa")
+    assert "Portugal, at the table" in report(review, "en").splitlines()[0]

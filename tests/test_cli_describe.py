@@ -188,7 +188,7 @@ def test_diff_text(capsys: pytest.CaptureFixture[str]) -> None:
 def test_diff_text_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", "portugal", "french", "--lang", "pt"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert out.startswith("Portugal e French rules diferem em 4 regras, agrupadas em 3 temas:")
+    assert out.startswith("Portugal e Regras francesas diferem em 4 regras, agrupadas em 3 temas:")
 
 
 @pytest.mark.parametrize(("a", "b"), [("portugal", "french"), ("portugal", "sueca-play")])

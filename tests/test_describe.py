@@ -1093,7 +1093,7 @@ def test_describe_diff_in_words() -> None:
     assert "First dealer: Portugal: chosen at random; Sueca Play: seat 1" in play
     assert "Sueca Play: the next deal won counts double, however many ties in a row" in play
     pt = norm(describe_diff(portugal, french, "pt"))
-    assert pt.startswith("Portugal e French rules diferem em 4 regras, agrupadas em 3 temas:")
+    assert pt.startswith("Portugal e Regras francesas diferem em 4 regras, agrupadas em 3 temas:")
     assert "Empate (60-60): Portugal: a próxima mão ganha vale mais 1 jogo por empate" in pt
     best = norm(describe_diff(portugal, load_variant("portugal-best-of-3")))
     assert best.startswith("Portugal and Portugal, best of three differ in 1 rule:")
@@ -1171,3 +1171,15 @@ def test_a_card_word_may_show_a_word_after_it_in_the_catalogue() -> None:
     words = _Words(Catalogue("en", "card", entries))
     assert words.say("tie", tie) == "1: once more"
     assert "other_fact" not in words.values(tie)
+
+
+def test_the_differences_name_the_builtins_in_the_language() -> None:
+    from sueca_rules import describe_diff, load_variant
+
+    text = describe_diff(load_variant("portugal"), load_variant("french"), "pt")
+    assert text.startswith("Portugal e Regras francesas diferem em 4 regras")
+    other = describe_diff(load_variant("portugal-best-of-3"), load_variant("portugal-table"), "pt")
+    assert other.startswith("Portugal, à melhor de três e Portugal, à mesa diferem")
+    assert describe_diff(load_variant("portugal"), load_variant("french")).startswith(
+        "Portugal and French rules"
+    )

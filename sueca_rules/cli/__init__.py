@@ -92,12 +92,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         if exc.message:
             prog = getattr(args, "prog", "sueca")
-            prefix = f"{prog}: {_error_word(args)}: " if exc.status == 2 else ""
+            prefix = f"{prog}: {_said(args, 'error')}: " if exc.status == 2 else ""
             # Messages quote file text (names, keys): escape sequences are shown, not obeyed.
             print(shown(f"{prefix}{exc.message}", lines=True), file=sys.stderr)
         return exc.status
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(_said(args, "interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (`sueca schema | head`): not an error worth a traceback.
@@ -115,13 +115,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
-def _error_word(args: argparse.Namespace) -> str:
-    """ "error" in the language of a command that speaks one (`--lang`), else in English."""
-    if not hasattr(args, "lang"):
-        return "error"
+def _said(args: argparse.Namespace, key: str) -> str:
+    """The command line's words `key` ("error", "interrupted") in the language of a command that
+    speaks one (`--lang`), else in English."""
     from ._common import cli_words, lang_of
 
-    return cli_words(lang_of(args), "error")
+    return cli_words(lang_of(args) if hasattr(args, "lang") else "en", key)
 
 
 def _drop_stdout() -> None:

@@ -12,6 +12,7 @@ from ._common import (
     add_json,
     add_lang,
     at_least,
+    cli_words,
     lang_of,
     level_arg,
     print_json,
@@ -107,8 +108,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 class _Bar:
     """A rich progress bar on stderr when stderr is a terminal (refreshed from the caller only)."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str) -> None:
         self.active = sys.stderr.isatty()
+        self.lang = lang
 
     def __enter__(self) -> _Bar:
         if self.active:
@@ -122,7 +124,7 @@ class _Bar:
             )
 
             self._bar = Progress(
-                TextColumn("reviewing cards"),
+                TextColumn(cli_words(self.lang, "analyse.progress")),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeRemainingColumn(),
@@ -145,21 +147,22 @@ class _Bar:
 
 def run_analyse(args: argparse.Namespace) -> int:
     from .._errors import ConfigError, RecordError
+    from .._lang import issue_line
     from .._record import load_record
     from ..analysis import analyse
 
+    lang = lang_of(args)
     try:
         record = load_record(args.record)
     except RecordError as exc:
-        raise CliError("\n".join(str(i) for i in exc.issues)) from None
+        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
     if args.deals is None and len(record.deals) > MAX_DEALS:
+        deals = f"{len(record.deals):,}" if lang == "en" else str(len(record.deals))
         raise CliError(
-            f"{args.record}: this record has {len(record.deals):,} deals; a review takes seconds "
-            f"a deal, so at most {MAX_DEALS} are reviewed at a time: choose them with --deals "
-            f"(for example --deals 1-{MAX_DEALS})"
+            cli_words(lang, "analyse.too_many", path=args.record, n=deals, most=MAX_DEALS)
         )
     try:
-        with _Bar() as bar:
+        with _Bar(lang) as bar:
             review = analyse(
                 record,
                 level=args.level,
@@ -171,13 +174,13 @@ def run_analyse(args: argparse.Namespace) -> int:
                 deals=args.deals,
             )
     except RecordError as exc:
-        raise CliError("\n".join(str(i) for i in exc.issues)) from None
+        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
     except ConfigError as exc:
         raise CliError(str(exc), status=2) from None
     if args.json:
         print_json(review.to_data())
     else:
-        print(report(review, lang_of(args)))
+        print(report(review, lang))
     return 0
 
 
@@ -213,11 +216,12 @@ def _line(review: DecisionReview, lang: str) -> list[str]:
 def report(review: Analysis, lang: str = "en") -> str:
     """The review as a person reads it: deal by deal, the mistakes marked and explained, then a
     summary by seat with the biggest mistakes."""
+    from .._describe_facts import shown_name
     from .._lang import phrases, seat_name
     from ..analysis._words import show_card
 
     w = phrases(lang).analysis
-    out = [w.title(review.variant, review.level), ""]
+    out = [w.title(shown_name(review.variant, lang), review.level), ""]
     for deal in review.deals:
         if deal.redeal is not None:
             out.append(w.deal_redeal(deal.deal, seat_name(deal.redeal, lang)))
