@@ -16,6 +16,8 @@ It uses only the public API: ``sueca_rules`` and ``sueca_rules.bots``.
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
 from sueca_rules import (
     CardPlayed,
@@ -131,4 +133,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    try:
+        raise SystemExit(main())
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as sueca does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(0) from None

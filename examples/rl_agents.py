@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from sueca_rules import load_variant
+from sueca_rules import VariantError, load_variant
 from sueca_rules.bots import make_bot
 from sueca_rules.envs import NUM_ACTIONS, OBSERVATION_SIZE, SuecaEnv, bot_action
 
@@ -138,13 +138,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--openspiel", action="store_true", help="IS-MCTS against level 3")
     parser.add_argument("--simulations", type=int, default=20, help="IS-MCTS simulations")
     args = parser.parse_args(argv)
+    try:
+        load_variant(args.variant)
+    except VariantError as error:  # an unknown id, or a file with problems: said, no traceback
+        parser.error(f"--variant {args.variant}: {error}")
 
     env = random_match(args.variant, args.seed)
     match = env.stepper.match
     print(f"random agents: team {match.winner} won in {len(match.deals)} deals ({match!r})")
 
     before, after = train(args.variant, args.episodes, args.seed)
-    print(f"linear policy, card points per deal against random: {before:+.3f} -> {after:+.3f}")
+    print(
+        "linear policy, card-point margin per deal (a share of the 120) against random: "
+        f"{before:+.3f} -> {after:+.3f}"
+    )
 
     if args.openspiel:
         winner, moves = openspiel_match(args.variant, args.seed, args.simulations)

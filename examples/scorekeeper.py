@@ -233,7 +233,11 @@ def run(lines: Iterable[str], record: Path | None = None) -> int:
         score += f"; team {match.winner} wins the match"
     print(score)
     if record is not None:
-        save_record(match.to_record(), record)
+        try:
+            save_record(match.to_record(), record)
+        except OSError as error:  # a folder, no such folder, no permission: said, no traceback
+            print(f"cannot save the game to {record}: {error.strerror or error}", file=sys.stderr)
+            return 1
         print(f"saved the game to {record}")
     return status
 

@@ -338,3 +338,48 @@ def test_tournament_under_the_real_table_rules() -> None:
     for variant in ("brasil", "portugal-table"):
         result = module.play_pairing(variant, 1, 2, 2, 0)
         assert result.score_a + result.score_b == 4  # a redealt deal does not count
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "message"),
+    [
+        ("house_rules/house_rules.py", ["--compare", "nope"], "--compare nope: "),
+        ("house_rules/house_rules.py", ["--width", "0"], "a width is a whole number of 20"),
+        ("rl_agents.py", ["--variant", "nope"], "--variant nope: "),
+    ],
+)
+def test_the_other_examples_refuse_bad_arguments_without_a_traceback(
+    script: str, args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if script == "rl_agents.py":
+        pytest.importorskip("numpy")
+    with pytest.raises(SystemExit) as stop:
+        load(script).main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_scorekeeper_says_a_record_it_cannot_save(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert load("scorekeeper.py").main(["--record", str(tmp_path)]) == 1
+    assert f"cannot save the game to {tmp_path}: " in capsys.readouterr().err
+
+
+def test_an_example_piped_into_head_stops_quietly() -> None:
+    import subprocess
+
+    for script in ("embed_match.py", "house_rules/house_rules.py"):
+        run = subprocess.run(
+            f"{sys.executable} {EXAMPLES / script} | head -1",
+            shell=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert run.stdout.count("\n") == 1
+        assert "Traceback" not in run.stderr
+        assert "BrokenPipe" not in run.stderr

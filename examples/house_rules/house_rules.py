@@ -16,6 +16,7 @@ It uses only the public API of ``sueca_rules``.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import textwrap
 from pathlib import Path
@@ -24,6 +25,13 @@ from sueca_rules import VariantError, describe, describe_diff, diff, load_varian
 
 HERE = Path(__file__).resolve().parent
 OUR_CAFE = HERE / "our_cafe.yaml"
+
+
+def _width(text: str) -> int:
+    """A line width: a whole number of 20 or more."""
+    if not text.isdigit() or int(text) < 20:
+        raise argparse.ArgumentTypeError(f"a width is a whole number of 20 or more, not {text!r}")
+    return int(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="VARIANT",
         help="a built-in id or file to compare with (repeatable; default: portugal, french)",
     )
-    parser.add_argument("--width", type=int, default=78, help="line width of the texts")
+    parser.add_argument("--width", type=_width, default=78, help="line width of the texts (20+)")
     parser.add_argument("--no-card", action="store_true", help="skip the rules card")
     args = parser.parse_args(argv)
 
@@ -53,7 +61,10 @@ def main(argv: list[str] | None = None) -> int:
         print(describe(ours, args.lang, width=args.width))
 
     for other_id in args.compare or ["portugal", "french"]:
-        other = load_variant(other_id)
+        try:
+            other = load_variant(other_id)
+        except VariantError as error:
+            parser.error(f"--compare {other_id}: {error}")
         changed = ", ".join(d.path for d in diff(other, ours)) or "none"
         print(f"--- compared with {other.name}")
         print(textwrap.fill(f"fields: {changed}", args.width, subsequent_indent="  "))
@@ -62,4 +73,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    try:
+        raise SystemExit(main())
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as sueca does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(0) from None
