@@ -120,3 +120,22 @@ def test_a_too_long_number_is_shown_cut(
     assert said in err
     assert "9" * 21 not in err
     assert len(err.strip().splitlines()[-1]) < 200
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage", "said"),
+    [
+        (["valdate", "x.yaml"], "usage: sueca [", "did you mean 'validate'?"),
+        (["tournament", "standngs", "x"], "usage: sueca tournament", "did you mean 'standings'?"),
+        (["variants", "--jsn"], "usage: sueca variants", "--jsn -- did you mean --json?"),
+        (["play", "--levl", "3"], "usage: sueca play", "did you mean --level?"),
+        (["describe", "portugal", "more"], "usage: sueca describe", "unrecognized arguments: more"),
+    ],
+)
+def test_a_mistyped_command_or_option_is_named_with_the_commands_usage(
+    argv: list[str], usage: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _status(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage)
+    assert said in err

@@ -8,10 +8,13 @@ starts fast.
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .._text import shown
 from ._common import CliError
@@ -49,9 +52,35 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, which names the command or option a mistyped one is closest to:
+    `invalid choice: 'valdate' (...) -- did you mean 'validate'?`."""
+
+    def error(self, message: str) -> NoReturn:
+        found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if found is not None:
+            choices = re.findall(r"'([^']*)'", found.group(2))
+            close = difflib.get_close_matches(found.group(1), choices, n=1, cutoff=0.6)
+            if close:
+                message += f" -- did you mean {close[0]!r}?"
+        super().error(message)
+
+    def unknown(self, extra: Sequence[str]) -> NoReturn:
+        """Refuse arguments this command does not take, with its own usage (argparse leaves them
+        to the top parser) and the option a mistyped one is closest to."""
+        message = f"unrecognized arguments: {' '.join(extra)}"
+        first = extra[0].partition("=")[0]
+        if first.startswith("-"):
+            options = [s for action in self._actions for s in action.option_strings]
+            close = difflib.get_close_matches(first, options, n=1, cutoff=0.6)
+            if close:
+                message += f" -- did you mean {close[0]}?"
+        self.error(message)
+
+
+def build_parser() -> _Parser:
     """The argument parser of the `sueca` command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="sueca",
         description=(
             "Sueca, the Portuguese card game, and its house rules: describe, compare and validate "
@@ -80,7 +109,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdin is None:  # started with standard input closed (`<&-`): read as end of input
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's stdin)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        command = getattr(args, "parser", None)
+        (command if isinstance(command, _Parser) else parser).unknown(extra)
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(sys.stderr)

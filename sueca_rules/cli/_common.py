@@ -68,7 +68,7 @@ def add_command(
         description=description or help,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.set_defaults(handler=handler, prog=parser.prog)
+    parser.set_defaults(handler=handler, prog=parser.prog, parser=parser)
     return parser
 
 
