@@ -1136,3 +1136,16 @@ def test_a_line_too_long_is_told_and_dropped(
     assert status == 0
     assert f"That line is too long (at most {MAX_LINE} characters)" in flat(out)
     assert "x" * (MAX_LINE + 1) not in out
+
+
+def test_asking_for_a_hint_without_hints_says_how_to_get_them(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = play(monkeypatch, capsys, ["!", "q"], "--seed", "3", *FAST)
+    assert status == 0
+    assert "Hints are off in this game: start it with --hints to ask for them." in out
+    assert "is not a card" not in out
+    status, out, _ = play(
+        monkeypatch, capsys, ["sugestão", "q"], "--seed", "3", "--lang", "pt", *FAST
+    )
+    assert "Neste jogo não há sugestões: começa-o com --hints" in out

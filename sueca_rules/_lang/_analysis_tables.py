@@ -194,6 +194,7 @@ class AnalysisPhrases:
         return self._c("hint_head", choice=choice)
 
     hint_keys = Said("hint_keys")
+    hints_off = Said("hints_off")
 
 
 def analysis_section(lang: str) -> AnalysisPhrases:

@@ -294,7 +294,12 @@ def run_serve(args: argparse.Namespace) -> int:
     if not loopback:
         print(exposure_warning(args.host, port), file=sys.stderr)
     print(f"Sueca is served at {url} (Ctrl-C stops it)", flush=True)
-    print(f"Tables are kept in {store.name}", file=sys.stderr, flush=True)
+    kept = (
+        "in memory only (they are gone when the server stops)"
+        if store.name == ":memory:"
+        else f"in {store.name}"
+    )
+    print(f"Tables are kept {kept}", file=sys.stderr, flush=True)
     # On the loopback address only loopback names (and those given) are answered: a web page
     # elsewhere cannot reach the app by pointing a name of its own at 127.0.0.1.
     app = create_app(

@@ -174,8 +174,11 @@ class HumanSeat:
                 count = view.show_table(match)
             elif word in w.tricks_words:
                 view.show_tricks(match)
-            elif self.hints and word in view.phrases.analysis.hint_words:
-                self._hint()
+            elif word in view.phrases.analysis.hint_words:
+                if self.hints:
+                    self._hint()
+                else:
+                    view.say(view.phrases.analysis.hints_off())
             elif word in w.claim_words:
                 if not match.rules.revoke_claimable:
                     view.say(w.no_claims())
