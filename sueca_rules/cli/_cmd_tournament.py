@@ -12,18 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._text import cut
-from ._common import (
-    CliError,
-    add_command,
-    add_json,
-    add_lang,
-    at_least,
-    cli_words,
-    lang_of,
-    level_arg,
-    print_json,
-    seed_arg,
-)
+from . import _common
+from ._common import CliError, add_command, add_json, at_least, level_arg, print_json, seed_arg
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -76,7 +66,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="OUT.html",
         help="write a printable page: pairings, score sheets of open tables, standings",
     )
-    add_lang(
+    _common.add_lang(
         s,
         "the standings and the printable page",
         " (--json and --csv are the same in every language)",
@@ -502,6 +492,7 @@ def _run_standings(args: argparse.Namespace) -> int:
 
     from .._files import atomic_write_text
     from ..tournament import standings, standings_data, tournament_html
+    from ._common import cli_words, lang_of
 
     t, variant = _load(args.file)
     if args.json:
@@ -529,6 +520,7 @@ def _print_text(t: Tournament, lang: str) -> None:
     import importlib.util
 
     from ..tournament import DEFAULT_NAME, open_tables, planned_rounds, standings
+    from ._common import cli_words
 
     rows = [[str(s.as_dict()[c]) for c in _COLUMNS] for s in standings(t)]
     head = ["#", *cli_words(lang, "tour.columns").split("|")]
