@@ -741,3 +741,16 @@ def test_a_match_id_any_json_text_can_hold_is_answered() -> None:
         reply = engine.handle(json.dumps({**card, "match": match}))
         assert reply is not None
         assert reply["type"] == "decision", reply
+
+
+@pytest.mark.parametrize("request_id", [[1, "a"], {"n": 1}, True, None, 2.5, "x" * 300])
+def test_every_answer_repeats_the_requests_id_as_it_is(request_id: Any) -> None:
+    """A refusal repeats the id as a decision or a hello does, whatever JSON value it is."""
+    hello = {"type": "hello", "id": request_id, "protocol": 1}
+    dance = {"type": "dance", "id": request_id}
+    lines = b"".join(json.dumps(r).encode() + b"\n" for r in (hello, dance))
+    stdout = io.BytesIO()
+    assert serve(BotEngine(1), io.BytesIO(lines), stdout) == 0
+    answers = [json.loads(line) for line in stdout.getvalue().splitlines()]
+    assert [a["type"] for a in answers] == ["hello", "error"]
+    assert [a["id"] for a in answers] == [request_id, request_id]

@@ -118,8 +118,9 @@ class BotEngine:
             # of the options, as written", and a host compares the text.
             return {"type": "decision", "id": request_id, "choice": request["options"][index]}
         except Exception as exc:
-            if not isinstance(request_id, int | str) or isinstance(request_id, bool):
-                request_id = None
+            # The id as the request wrote it, whatever JSON it is, as a decision repeats it
+            # ("every answer repeats the request's id"; one JSON cannot carry back is dropped by
+            # `reply_line()`).
             message = str(exc) if isinstance(exc, SuecaError) else f"internal error: {exc!r}"
             return {"type": "error", "id": request_id, "message": message[:1000]}
 
