@@ -512,3 +512,49 @@ def test_a_table_changed_meanwhile_is_said_and_the_others_are_still_played(
     assert (first.how, first.score) == ("score", [2, 0])
     assert second is not None
     assert second.how == "bots"  # played all the same
+
+
+def test_the_actions_speak_portuguese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--lang pt` on every action: what it says and what it refuses."""
+    (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    cup = str(tmp_path / "copa.yaml")
+    teams = str(tmp_path / "teams.csv")
+    pt = ("--lang", "pt")
+    status, out, _ = run(capsys, "new", cup, "--teams", teams, "--format", "round_robin", *pt)
+    assert (status, out.strip()) == (0, f"{cup}: 5 equipas, todos contra todos")
+    status, out, _ = run(capsys, "pair", cup, *pt)
+    assert out.startswith("Ronda 1:\n  mesa 1: ")
+    assert " contra " in out
+    assert "  folga: " in out
+    status, _, err = run(
+        capsys, "result", cup, "--round", "1", "--table", "1", "--score", "3-0", *pt
+    )
+    assert status == 1
+    assert "Mesa 1 da ronda 1: o encontro ganha-se à primeira partida" in err
+    status, out, _ = run(
+        capsys, "result", cup, "--round", "1", "--table", "1", "--score", "1-0", *pt
+    )
+    assert out.startswith("ronda 1 mesa 1: ")
+    status, _, err = run(capsys, "pair", cup, *pt)
+    assert "A ronda 1 ainda não acabou: falta o resultado da mesa 2." in err
+    status, out, _ = run(capsys, "undo", cup, *pt)
+    assert out.strip() == "resultado desfeito"
+    status, _, err = run(capsys, "result", cup, "--round", "1", "--table", "1", "--score", "x", *pt)
+    assert (status, "escreve-o como A-B" in err) == (2, True)
+    status, out, _ = run(capsys, "play", cup, "--level", "1", *pt)
+    assert status == 0
+    assert out.count("ronda 1 mesa ") == 2
+    status, out, _ = run(capsys, "undo", cup, "--round", "1", "--table", "2", *pt)
+    assert out.strip() == "resultado desfeito"
+    status, _, err = run(
+        capsys,
+        "new",
+        cup,
+        "--teams",
+        str(tmp_path / "nada.csv"),
+        "--format",
+        "swiss",
+        "--force",
+        *pt,
+    )
+    assert err.strip() == f"{tmp_path / 'nada.csv'}: esse ficheiro não existe"

@@ -7,7 +7,7 @@ import csv
 import io
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,6 +54,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         sub, "pair", _run_pair, help="pair the next round (a bye when the count is odd)"
     )
     q.add_argument("file", metavar="FILE", help="the tournament file")
+    _lang(q)
     _register_result(sub)
     _register_play(sub)
     s = add_command(sub, "standings", _run_standings, help="show the standings and the rounds")
@@ -66,11 +67,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="OUT.html",
         help="write a printable page: pairings, score sheets of open tables, standings",
     )
-    _common.add_lang(
-        s,
-        "the standings and the printable page",
-        " (--json and --csv are the same in every language)",
-    )
+    _lang(s, " (--json and --csv are the same in every language)")
     u = add_command(
         sub,
         "undo",
@@ -80,6 +77,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     u.add_argument("file", metavar="FILE", help="the tournament file")
     u.add_argument("--round", type=at_least(1), metavar="R")
     u.add_argument("--table", type=at_least(1), metavar="T")
+    _lang(u)
+
+
+def _lang(parser: argparse.ArgumentParser, note: str = "") -> None:
+    """An action's `--lang`: the language of what it says (its messages and refusals)."""
+    _common.add_lang(parser, "what it says", note)
 
 
 def _no_action(args: argparse.Namespace) -> int:
@@ -126,6 +129,7 @@ def _register_new(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "games_difference,seed; also partidas_for, games_for)",
     )
     n.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    _lang(n)
 
 
 def _register_result(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -140,6 +144,7 @@ def _register_result(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     how.add_argument("--no-show", metavar="TEAM", help="TEAM did not come: the other wins")
     r.add_argument("--games", metavar="A-B", help="with --score: games won by each team")
+    _lang(r)
 
 
 def _register_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -149,13 +154,21 @@ def _register_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     lv.add_argument("--level", type=level_arg, default=3, help="every team's bot level (1-5)")
     lv.add_argument("--levels", metavar="TEAM=N,...", help="each team's level (others: 3)")
     b.add_argument("--records", metavar="FOLDER", help="save each table's game record there")
+    _lang(b)
 
 
 # --- reading and writing -----------------------------------------------------------------
 
 
-def read_teams_csv(path: str) -> list[Team]:
-    """The teams of a CSV file with the header `team,player1,player2` (one team a line)."""
+def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
+    """The teams of a CSV file with the header `team,player1,player2` (one team a line); what is
+    wrong with it said in `lang`."""
+    from ._common import cli_words
+
+    def refuse(key: str, line: int | None = None, **params: str | int) -> CliError:
+        where = path if line is None else f"{path}:{line}"
+        return CliError(f"{where}: {cli_words(lang, f'tour.csv.{key}', **params)}")
+
     from pydantic import ValidationError
 
     from .._files import FileRefusedError, read_regular_file
@@ -164,78 +177,88 @@ def read_teams_csv(path: str) -> list[Team]:
     try:
         raw = read_regular_file(path, MAX_CSV_BYTES)
     except FileNotFoundError:
-        raise CliError(f"{path}: no such file") from None
+        raise refuse("no_file") from None
     except FileRefusedError as exc:
         raise CliError(f"{path}: {exc.reason}") from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise CliError(f"{path}: the file is not UTF-8 text (save it as UTF-8)") from None
+        raise refuse("not_utf8") from None
     reader = csv.reader(io.StringIO(text))
     try:
         rows = list(reader)
     except csv.Error as exc:  # a field past the csv module's limit, a broken quote...
-        raise CliError(f"{path}:{reader.line_num}: not a line of CSV: {exc}") from None
+        raise refuse("not_csv", reader.line_num, problem=str(exc)) from None
     header = [c.strip().lower() for c in rows[0]] if rows else []
     if header != ["team", "player1", "player2"]:
-        raise CliError(f"{path}:1: the first line must be the header team,player1,player2")
+        raise refuse("header", 1)
     teams: list[Team] = []
     for line, row in enumerate(rows[1:], 2):
         if not any(c.strip() for c in row):
             continue
         if len(row) > 3:
-            raise CliError(f"{path}:{line}: a line has 3 fields (team,player1,player2)")
+            raise refuse("fields", line)
         if len(teams) >= MAX_TEAMS:
-            raise CliError(f"{path}:{line}: a tournament has at most {MAX_TEAMS} teams")
+            raise refuse("too_many", line, most=MAX_TEAMS)
         try:
             teams.append(Team(name=row[0], players=[c for c in row[1:3] if c.strip()]))
         except ValidationError as exc:
-            raise CliError(f"{path}:{line}: {_csv_problem(exc, row)}") from None
+            raise CliError(f"{path}:{line}: {_csv_problem(exc, row, lang)}") from None
     return teams
 
 
-def _csv_problem(exc: ValidationError, row: list[str]) -> str:
+def _csv_problem(exc: ValidationError, row: list[str], lang: str) -> str:
     """What is wrong with a line of the teams' CSV, in the model's words (without pydantic's
-    `Value error, `), after the column it is in."""
+    `Value error, `; in `lang` where they have a kind), after the column it is in."""
     from pydantic import ValidationError
 
     from .._issues import validation_issues
+    from .._lang import issue_text
     from ..tournament import Team
 
     issue = validation_issues(exc, root=Team)[0]
+    said = issue_text(issue, lang)
     if not issue.path.startswith("players"):
-        return f"team: {issue.message}"
+        return f"team: {said}"
     for column, name in zip(("player1", "player2"), row[1:3], strict=False):
         try:
             Team(name="-", players=[name])
         except ValidationError:
-            return f"{column}: {issue.message}"
-    return f"players: {issue.message}"
+            return f"{column}: {said}"
+    return f"players: {said}"
 
 
-def _load(path: str) -> tuple[Tournament, Variant]:
+def _load(path: str, lang: str = "en") -> tuple[Tournament, Variant]:
     from .._errors import SourceError
+    from .._lang import issue_line
     from ..tournament import load_tournament
 
     try:
         return load_tournament(path)
     except SourceError as exc:
-        raise CliError("\n".join(str(i) for i in exc.issues)) from None
+        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
 
 
-def _update(path: str, change: Callable[[Tournament, Variant], Tournament]) -> Tournament:
-    """Load the file, change it, write it back atomically: a refused change writes nothing."""
+def _update(
+    path: str, change: Callable[[Tournament, Variant], Tournament], lang: str = "en"
+) -> Tournament:
+    """Load the file, change it, write it back atomically: a refused change writes nothing (and
+    is said in `lang`)."""
     from .._errors import SourceError
+    from .._lang import issue_line
     from ..tournament import TournamentError, update_tournament
+    from ..tournament._words import refusal_text
 
     try:
         return update_tournament(path, change)
     except TournamentError as exc:
-        raise CliError(f"{path}: {exc}") from None
+        said = str(exc) if lang == "en" else refusal_text(exc, lang)
+        raise CliError(f"{path}: {said}") from None
     except SourceError as exc:
-        raise CliError("\n".join(str(i) for i in exc.issues)) from None
+        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
     except OSError as exc:
-        raise CliError(f"{path}: cannot write it: {exc.strerror or exc}") from None
+        said = _common.cli_words(lang, "tour.cannot_write", reason=exc.strerror or str(exc))
+        raise CliError(f"{path}: {said}") from None
 
 
 def checked_tournament_file(path: str | None) -> str | None:
@@ -245,15 +268,17 @@ def checked_tournament_file(path: str | None) -> str | None:
     return path
 
 
-def _pair_text(t: Tournament) -> str:
+def _pair_text(t: Tournament, lang: str) -> str:
+    say = _common.cli_words
     rnd = t.rounds[-1]
-    lines = [f"Round {rnd.round}:"]
+    lines = [say(lang, "tour.round", r=rnd.round)]
     for tab in rnd.tables:
-        group = f" (group {tab.group})" if tab.group else ""
-        kind = {"final": " (final)", "third_place": " (third place)"}.get(tab.kind, "")
-        lines.append(f"  table {tab.table}: {tab.teams[0]} v {tab.teams[1]}{group}{kind}")
+        group = say(lang, "tour.group", g=tab.group) if tab.group else ""
+        kind = say(lang, f"tour.{tab.kind}") if tab.kind in ("final", "third_place") else ""
+        a, b = tab.teams
+        lines.append(say(lang, "tour.table", t=tab.table, a=a, b=b, group=group, kind=kind))
     for name in rnd.byes:
-        lines.append(f"  bye: {name}")
+        lines.append(say(lang, "tour.bye", team=name))
     return "\n".join(lines)
 
 
@@ -264,18 +289,23 @@ def _run_new(args: argparse.Namespace) -> int:
     from .._errors import SuecaError
     from .._files import atomic_write_text
     from ..tournament import DEFAULT_NAME, TIEBREAKS, create, dump_tournament
-    from ._common import load_variant_arg
+    from ..tournament._words import tournament_words
+    from ._common import cli_words, lang_of, load_variant_arg
 
+    lang = lang_of(args)
     if Path(args.file).exists() and not args.force:
-        raise CliError(f"{args.file} exists: give --force to replace it", status=2)
-    teams = read_teams_csv(args.teams)
-    variant = load_variant_arg(args.variant)
+        raise CliError(cli_words(lang, "tour.exists", path=args.file), status=2)
+    teams = read_teams_csv(args.teams, lang)
+    variant = load_variant_arg(args.variant, lang)
     tiebreaks = None
     if args.tiebreaks:
         tiebreaks = [w.strip() for w in args.tiebreaks.split(",") if w.strip()]
         wrong = [w for w in tiebreaks if w not in TIEBREAKS]
         if wrong:
-            raise CliError(f"unknown tie-break {wrong[0]!r}: {', '.join(TIEBREAKS)}", status=2)
+            said = cli_words(
+                lang, "tour.tiebreak", given=repr(wrong[0]), names=", ".join(TIEBREAKS)
+            )
+            raise CliError(said, status=2)
     try:
         t = create(
             teams,
@@ -295,33 +325,35 @@ def _run_new(args: argparse.Namespace) -> int:
     try:
         atomic_write_text(args.file, dump_tournament(t))
     except OSError as exc:
-        raise CliError(f"{args.file}: cannot write it: {exc.strerror or exc}") from None
-    print(f"{args.file}: {len(teams)} teams, {args.format.replace('_', ' ')}")
+        said = cli_words(lang, "tour.cannot_write", reason=exc.strerror or str(exc))
+        raise CliError(f"{args.file}: {said}") from None
+    words = tournament_words(lang)
+    fmt = words("print.format", f=args.format)
+    print(cli_words(lang, "tour.created", path=args.file, n=len(teams), format=fmt))
     return 0
 
 
 def _run_pair(args: argparse.Namespace) -> int:
     from ..tournament import pair
 
-    t = _update(args.file, lambda t, _v: pair(t))
-    print(_pair_text(t))
+    lang = _common.lang_of(args)
+    t = _update(args.file, lambda t, _v: pair(t), lang)
+    print(_pair_text(t, lang))
     return 0
 
 
-def _score(text: str, option: str) -> tuple[int, int]:
+def _score(text: str, option: str, lang: str) -> tuple[int, int]:
     m = _SCORE.match(text)
     if m is None:
-        raise CliError(
-            f"{option} {cut(text)!r}: write it as A-B (such as 2-1), each a whole number "
-            "written with 0-9",
-            status=2,
-        )
+        said = _common.cli_words(lang, "tour.score", option=option, given=repr(cut(text)))
+        raise CliError(said, status=2)
     return int(m.group(1)), int(m.group(2))
 
 
-def _record_arg(path: str) -> tuple[Record, RecordRef]:
+def _record_arg(path: str, lang: str) -> tuple[Record, RecordRef]:
     from .._errors import RecordError
     from .._files import FileRefusedError, read_regular_file
+    from .._lang import issue_line
     from .._record import MAX_RECORD_BYTES, load_record
     from ..tournament import RecordRef, sha256_of
 
@@ -329,7 +361,7 @@ def _record_arg(path: str) -> tuple[Record, RecordRef]:
         record = load_record(path)
         digest = sha256_of(read_regular_file(path, MAX_RECORD_BYTES))
     except RecordError as exc:
-        raise CliError(str(exc.issues[0])) from None
+        raise CliError(issue_line(exc.issues[0], lang)) from None
     except (OSError, FileRefusedError) as exc:
         raise CliError(f"{path}: {exc}") from None
     return record, RecordRef(file=str(path), sha256=digest)
@@ -338,11 +370,12 @@ def _record_arg(path: str) -> tuple[Record, RecordRef]:
 def _run_result(args: argparse.Namespace) -> int:
     from ..tournament import record_result
 
-    score = _score(args.score, "--score") if args.score else None
-    games = _score(args.games, "--games") if args.games else None
+    lang = _common.lang_of(args)
+    score = _score(args.score, "--score", lang) if args.score else None
+    games = _score(args.games, "--games", lang) if args.games else None
     if games is not None and score is None:
-        raise CliError("--games goes with --score (a record has its own games)", status=2)
-    record, ref = _record_arg(args.record) if args.record else (None, None)
+        raise CliError(_common.cli_words(lang, "tour.games_alone"), status=2)
+    record, ref = _record_arg(args.record, lang) if args.record else (None, None)
 
     def change(t: Tournament, variant: Variant) -> Tournament:
         return record_result(
@@ -357,24 +390,32 @@ def _run_result(args: argparse.Namespace) -> int:
             no_show=args.no_show,
         )
 
-    t = _update(args.file, change)
+    t = _update(args.file, change, lang)
     tab = t.rounds[args.round - 1].tables[args.table - 1]
     assert tab.result is not None
-    a, b = tab.result.score
-    print(f"round {args.round} table {args.table}: {tab.teams[0]} {a}-{b} {tab.teams[1]}")
+    print(_result_line(lang, args.round, args.table, tab.teams, tab.result.score))
     return 0
 
 
-def _levels(text: str | None) -> dict[str, int]:
+def _result_line(
+    lang: str, round_no: int, table_no: int, teams: Sequence[str], score: Sequence[int]
+) -> str:
+    """`round 1 table 2: Os Ases 2-1 Os Reis`, in `lang`."""
+    a, b = teams
+    return _common.cli_words(
+        lang, "tour.result", r=round_no, t=table_no, a=a, b=b, score=f"{score[0]}-{score[1]}"
+    )
+
+
+def _levels(text: str | None, lang: str) -> dict[str, int]:
     out: dict[str, int] = {}
     if not text:
         return out
     for part in text.split(","):
         name, sep, level = part.rpartition("=")
         if not sep or not name.strip():
-            raise CliError(
-                f"--levels {cut(part)!r}: write TEAM=LEVEL, such as 'Os Ases=5'", status=2
-            )
+            said = _common.cli_words(lang, "tour.levels", given=repr(cut(part)))
+            raise CliError(said, status=2)
         try:
             out[name.strip()] = level_arg(level.strip())
         except argparse.ArgumentTypeError as exc:
@@ -388,14 +429,17 @@ def _run_play(args: argparse.Namespace) -> int:
     the rest), and `result` or the web app may write the file between two tables."""
     from .._record import save_record
     from ..tournament import RecordRef, TournamentError, bot_tables, play_table, sha256_of
+    from ..tournament._words import refusal_text
 
-    levels = _levels(args.levels)
+    lang = _common.lang_of(args)
+    levels = _levels(args.levels, lang)
     folder = Path(args.records) if args.records else None
-    t, variant = _load(args.file)
+    t, variant = _load(args.file, lang)
     try:
         waiting = bot_tables(t, levels)
     except TournamentError as exc:
-        raise CliError(f"{args.file}: {exc}") from None
+        said = str(exc) if lang == "en" else refusal_text(exc, lang)
+        raise CliError(f"{args.file}: {said}") from None
     if folder is not None:
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -412,13 +456,12 @@ def _run_play(args: argparse.Namespace) -> int:
             ref = RecordRef(file=str(path), sha256=sha256_of(path.read_bytes()))
         teams = rnd.tables[number - 1].teams
         try:
-            _update(args.file, _bots_result(t, variant, number, match, ref))
+            _update(args.file, _bots_result(t, variant, number, match, ref), lang)
         except CliError as exc:  # that table changed meanwhile: said, and the others played
             print(exc.message, file=sys.stderr, flush=True)
             refused = True
             continue
-        a, b = match.partidas
-        print(f"round {rnd.round} table {number}: {teams[0]} {a}-{b} {teams[1]}", flush=True)
+        print(_result_line(lang, rnd.round, number, teams, match.partidas), flush=True)
     return 1 if refused else 0
 
 
@@ -439,13 +482,20 @@ def _bots_result(
         if mine is None or mine.teams != tab.teams or not same_rules(now_variant, variant):
             raise TournamentError(
                 f"{where} changed while the bots played it (its round was undone or paired "
-                "again, or the variant changed): their match is not counted"
+                "again, or the variant changed): their match is not counted",
+                code="bots_changed",
+                round=round_no,
+                table=number,
             )
         if mine.result is not None:
             a, b = mine.result.score
             raise TournamentError(
                 f"{where} was given a result ({a}-{b}) while the bots played it: their match is "
-                "not counted (undo that result and play again to count it)"
+                "not counted (undo that result and play again to count it)",
+                code="bots_late",
+                round=round_no,
+                table=number,
+                score=f"{a}-{b}",
             )
         return bots_result(now, now_variant, round_no, number, match, ref)
 
@@ -455,14 +505,15 @@ def _bots_result(
 def _run_undo(args: argparse.Namespace) -> int:
     from ..tournament import undo
 
+    lang = _common.lang_of(args)
     if (args.round is None) != (args.table is None):
-        raise CliError("give both --round and --table, or neither (the last result)", status=2)
-    before = len(_load(args.file)[0].rounds)
-    t = _update(args.file, lambda t, _v: undo(t, args.round, args.table))
+        raise CliError(_common.cli_words(lang, "tour.undo_both"), status=2)
+    before = len(_load(args.file, lang)[0].rounds)
+    t = _update(args.file, lambda t, _v: undo(t, args.round, args.table), lang)
     if len(t.rounds) < before:
-        print(f"round {before}'s pairing undone")
+        print(_common.cli_words(lang, "tour.pairing_undone", r=before))
     else:
-        print("result undone")
+        print(_common.cli_words(lang, "tour.result_undone"))
     return 0
 
 
@@ -494,7 +545,7 @@ def _run_standings(args: argparse.Namespace) -> int:
     from ..tournament import standings, standings_data, tournament_html
     from ._common import cli_words, lang_of
 
-    t, variant = _load(args.file)
+    t, variant = _load(args.file, lang_of(args))
     if args.json:
         print_json(standings_data(t))
         return 0

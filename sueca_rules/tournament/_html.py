@@ -7,12 +7,12 @@ from __future__ import annotations
 from html import escape
 
 from .._describe_facts import shown_name
-from .._lang import check_lang
-from .._lang._catalogue import Catalogue, load_catalogue
+from .._lang._catalogue import Catalogue
 from .._variant import Variant
 from ._core import planned_rounds
 from ._model import DEFAULT_NAME, Pairing, Round, Tournament
 from ._standings import Standing, group_standings, standings
+from ._words import tournament_words
 
 __all__ = ["PRINT_CSS", "tournament_html"]
 
@@ -33,11 +33,6 @@ section.round, section.sheet { break-inside: avoid; }
   section.standings { break-before: page; }
 }
 """
-
-
-def _words(lang: str) -> Catalogue:
-    """The tournament's words in `lang` (`catalogues/<lang>/tournament.json`)."""
-    return load_catalogue(check_lang(lang), "tournament")
 
 
 def _table_row(tab: Pairing, w: Catalogue) -> str:
@@ -126,7 +121,7 @@ def tournament_html(
     """The printable page of `t` (see the module documentation) in `lang` (`en` or `pt`): its CSS
     inline, or a link to `stylesheet` (where a policy forbids inline styles: `PRINT_CSS` is what
     to serve there)."""
-    w = _words(lang)
+    w = tournament_words(lang)
     style = f"<style>{PRINT_CSS}</style>"
     if stylesheet is not None:
         style = f'<link rel="stylesheet" href="{escape(stylesheet)}">'

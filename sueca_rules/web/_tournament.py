@@ -58,6 +58,7 @@ from sueca_rules.tournament import (
     undo,
     update_tournament,
 )
+from sueca_rules.tournament._words import refusal_text
 
 from ._i18n import LANGS, Lang, choose_lang
 from ._refusal import Refusal
@@ -673,33 +674,8 @@ def _seats_the_same(t: Tournament, round_no: int, table_no: int, teams: object) 
 
 
 def _told(lang: Lang, error: TournamentError | str) -> str:
-    """A refusal in the page's language: its `code`'s sentence where the page has one (the
-    `_many` one when it names several), else the error's first line (English)."""
-    if isinstance(error, str):
-        return error
-    words = _words(lang)
-    code, params = error.code, error.params
-    if code == "score" and params.get("need") == 1:
-        code = "score_one"
-    if code is not None and params.get("n", 1) != 1 and f"err.{code}_many" in words:
-        code = f"{code}_many"
-    if lang != "en" and code is not None and f"err.{code}" in words:
-        shown = {
-            k: _listed(v, " ou " if k in ("wins", "losses") else " e ")
-            if isinstance(v, list)
-            else v
-            for k, v in params.items()
-        }
-        return _say(lang, f"err.{code}", **shown)
-    text = str(error)
-    return text.splitlines()[0] if text else type(error).__name__
-
-
-def _listed(values: list[Any], last: str) -> str:
-    """Values as a sentence lists them: "1, 2 e 3" (`last` " e "), or the scores a match may end
-    with, "2-0 ou 2-1" (`last` " ou ")."""
-    words = [str(v) for v in values]
-    return ", ".join(words[:-1]) + last + words[-1] if len(words) > 1 else "".join(words)
+    """A refusal in the page's language (`refusal_text()`)."""
+    return refusal_text(error, lang)
 
 
 def _whole(form: dict[str, str], name: str) -> int:

@@ -1,0 +1,50 @@
+"""The tournament's words in each language (`catalogues/<lang>/tournament.json`), and a refused
+action said in them: the pages, the printable page and `sueca tournament` read them here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._lang import check_lang
+from .._lang._catalogue import Catalogue, load_catalogue
+from ._model import TournamentError
+
+__all__ = ["refusal_text", "tournament_words"]
+
+
+def tournament_words(lang: str) -> Catalogue:
+    """The tournament's words in `lang`."""
+    return load_catalogue(check_lang(lang), "tournament")
+
+
+def refusal_text(error: TournamentError | str, lang: str) -> str:
+    """A refused action in `lang`: its `code`'s sentence where the language has one (the `_many`
+    one when it names several), else the error's first line (English)."""
+    if isinstance(error, str):
+        return error
+    words = tournament_words(lang)
+    code, params = error.code, error.params
+    if code == "score" and params.get("need") == 1:
+        code = "score_one"
+    if code is not None and params.get("n", 1) != 1 and f"err.{code}_many" in words:
+        code = f"{code}_many"
+    if lang != "en" and code is not None and f"err.{code}" in words:
+        shown = {
+            k: _listed(v, " ou " if k in ("wins", "losses") else " e ")
+            if isinstance(v, list)
+            else v
+            for k, v in params.items()
+        }
+        return words(
+            f"err.{code}",
+            **{k: v if isinstance(v, int | str) else str(v) for k, v in shown.items()},
+        )
+    text = str(error)
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def _listed(values: list[Any], last: str) -> str:
+    """Values as a sentence lists them: "1, 2 e 3" (`last` " e "), or the scores a match may end
+    with, "2-0 ou 2-1" (`last` " ou ")."""
+    words = [str(v) for v in values]
+    return ", ".join(words[:-1]) + last + words[-1] if len(words) > 1 else "".join(words)
