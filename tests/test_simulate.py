@@ -813,3 +813,30 @@ def test_a_deal_dealt_from_its_seed_is_the_engines(variant_id: str) -> None:
         ]
         assert match.trump_card is not None
         assert int(match.trump_card) == turned
+
+
+def test_the_report_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--lang pt`: every line of the report in Portuguese; `--json` the same in every language."""
+    from sueca_rules.cli import main
+
+    assert main(["simulate", "portugal", "--deals", "20", "--lang", "pt"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for words in (
+        "Portugal: equipa 0 (nível 2) contra equipa 1 (nível 1)",
+        "20 mãos, cada uma jogada duas vezes com as mesmas cartas",
+        "Mãos em duplicado ganhas³",
+        "Diferença de pontos",
+        "por mão para a equipa 0",
+        "emparelhado: aproximação normal",
+        "Levou ",
+    ):
+        assert words in out, words
+    for english in ("Deals", "team 0", "per deal", "95% interval", "Took", "paired"):
+        assert english not in out, english
+    assert main(["simulate", "portugal", "--deals", "20", "--json"]) == 0
+    english = json.loads(capsys.readouterr().out)
+    assert main(["simulate", "portugal", "--deals", "20", "--json", "--lang", "pt"]) == 0
+    portuguese = json.loads(capsys.readouterr().out)
+    assert {k: v for k, v in english.items() if "ms" not in k and "elapsed" not in k} == {
+        k: v for k, v in portuguese.items() if "ms" not in k and "elapsed" not in k
+    }

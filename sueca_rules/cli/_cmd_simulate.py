@@ -7,7 +7,15 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ._common import add_command, load_variant_arg, print_json, require_extra
+from ._common import (
+    add_command,
+    add_lang,
+    cli_words,
+    lang_of,
+    load_variant_arg,
+    print_json,
+    require_extra,
+)
 from ._study_options import (
     MAX_DEALS_PER_MATCH,
     add_study_options,
@@ -21,6 +29,8 @@ from ._study_options import (
 )
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from .._studies._simulate import SimulationReport
 
 __all__ = ["MAX_DEALS_PER_MATCH", "register"]
@@ -56,6 +66,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     p.add_argument("variant", metavar="VARIANT", help="a built-in variant id or a variant file")
+    add_lang(p, "the report", " (--json is the same in every language)")
     add_study_options(p, "deals")
 
 
@@ -63,7 +74,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     require_extra("sueca simulate")  # at once, before any work
     from .._studies._simulate import simulate
 
-    variant = load_variant_arg(args.variant)
+    lang = lang_of(args)
+    variant = load_variant_arg(args.variant, lang)
     unit, size, options = study_arguments(args, "deals")
 
     def call(progress: Callable[[int, int], None] | None) -> SimulationReport:
@@ -73,113 +85,107 @@ def run_simulate(args: argparse.Namespace) -> int:
         if args.json:
             print_json(report.to_dict())
         else:
-            _print_report(report)
+            _print_report(report, lang)
 
-    return run_study_command(args, unit, size, call, show)
+    return run_study_command(args, unit, size, call, show, lang)
 
 
-def _print_report(r: SimulationReport) -> None:
+def _print_report(r: SimulationReport, lang: str = "en") -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
 
+    from .._describe_facts import shown_name
+
+    def w(key: str, **params: str | int) -> str:
+        return cli_words(lang, f"sim.{key}", **params)
+
     console = Console(highlight=False)
-    console.print(heading(r.variant, r))
+    console.print(heading(shown_name(r.variant, lang), r, lang))
     per_team = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     per_team.add_column("")
-    per_team.add_column(f"team 0 · level {r.teams[0]}", justify="right")
-    per_team.add_column(f"team 1 · level {r.teams[1]}", justify="right")
+    for team in (0, 1):
+        per_team.add_column(w("team", team=team, level=r.teams[team]), justify="right")
     if r.match_win_rate is not None and r.match_win_rate_ci95 is not None:
-        per_team.add_row("Matches won", *(str(n) for n in r.match_wins))
-        per_team.add_row("Match win rate", *(f"[bold]{pct_text(x)}[/]" for x in r.match_win_rate))
-        per_team.add_row("  95% interval", *(interval_text(ci) for ci in r.match_win_rate_ci95))
-    per_team.add_row("Deals won", *(str(n) for n in r.deal_wins))
-    per_team.add_row("Deal win rate¹", *(f"[bold]{pct_text(x)}[/]" for x in r.deal_win_rate))
-    per_team.add_row("  95% interval²", *(interval_text(ci) for ci in r.deal_win_rate_ci95))
+        per_team.add_row(w("matches_won"), *(str(n) for n in r.match_wins))
+        per_team.add_row(w("match_rate"), *(f"[bold]{pct_text(x)}[/]" for x in r.match_win_rate))
+        per_team.add_row(w("interval"), *(interval_text(ci) for ci in r.match_win_rate_ci95))
+    per_team.add_row(w("deals_won"), *(str(n) for n in r.deal_wins))
+    per_team.add_row(w("deal_rate"), *(f"[bold]{pct_text(x)}[/]" for x in r.deal_win_rate))
+    per_team.add_row(w("interval") + "²", *(interval_text(ci) for ci in r.deal_win_rate_ci95))
     if r.duplicate_win_rate is not None and r.duplicate_win_rate_ci95 is not None:
-        per_team.add_row(
-            "Duplicate deals won³", *(f"[bold]{pct_text(x)}[/]" for x in r.duplicate_win_rate)
-        )
-        per_team.add_row("  95% interval", *(interval_text(ci) for ci in r.duplicate_win_rate_ci95))
-    per_team.add_row("Card points per deal", *(f"{x:.1f}" for x in r.points_mean))
+        per_team.add_row(w("duplicate"), *(f"[bold]{pct_text(x)}[/]" for x in r.duplicate_win_rate))
+        per_team.add_row(w("interval"), *(interval_text(ci) for ci in r.duplicate_win_rate_ci95))
+    per_team.add_row(w("points"), *(f"{x:.1f}" for x in r.points_mean))
     if r.capote_points is not None:
-        per_team.add_row(
-            f"Capote ({r.capote_points}+ points)", *(pct_text(x) for x in r.capote_rate_by_team)
-        )
+        capote = w("capote", points=r.capote_points)
+        per_team.add_row(capote, *(pct_text(x) for x in r.capote_rate_by_team))
     per_team.add_row("Bandeira", *(pct_text(x) for x in r.bandeira_rate_by_team))
-    per_team.add_row("Time per card: mean", *(ms_text(x) for x in r.ms_per_card))
-    per_team.add_row("               median", *(ms_text(x) for x in r.ms_per_card_median))
+    per_team.add_row(w("time_mean"), *(ms_text(x) for x in r.ms_per_card))
+    per_team.add_row(w("time_median"), *(ms_text(x) for x in r.ms_per_card_median))
     console.print(per_team)
     console.print()
+    console.print(_overall(r, w))
+    console.print()
+    console.print(_verdict(r, w))
+    how = "duplicate" if r.duplicate else r.mode
+    method = r.ci_method if lang == "en" else w("method", how=how)  # the report's own words
+    notes = w("note_tie", method=method) + "\n"
+    if r.duplicate_win_rate is not None:
+        notes += w("note_duplicate") + "\n"
+    console.print(f"[dim]{notes}{w('took', s=f'{r.elapsed_s:.1f}', jobs=r.jobs)}[/]")
+
+
+def _overall(r: SimulationReport, w: Callable[..., str]) -> Table:
+    """The figures of the whole study, a row each."""
+    from rich.table import Table
 
     overall = Table.grid(padding=(0, 2))
     overall.add_column()
     overall.add_column()
-    played = str(r.deals)
-    if r.matches:
-        played += f" in {r.matches} matches"
-    elif r.duplicate:
+    played = w("played_matches", deals=r.deals, matches=r.matches) if r.matches else str(r.deals)
+    if not r.matches and r.duplicate:
         played += f" ({r.size} × 2)"
-    overall.add_row("Deals played", played)
+    overall.add_row(w("deals_played"), played)
     lo, hi = r.point_margin_ci95
-    overall.add_row(
-        "Point margin",
-        f"{r.point_margin:+.1f} per deal for team 0 (95% interval {lo:+.1f} to {hi:+.1f})",
-    )
+    margin = w("margin_value", m=f"{r.point_margin:+.1f}", lo=f"{lo:+.1f}", hi=f"{hi:+.1f}")
+    overall.add_row(w("margin"), margin)
     if r.capote_points is not None:
-        overall.add_row("Capote", f"{pct_text(r.capote_rate)} of deals")
-    overall.add_row("Bandeira", f"{pct_text(r.bandeira_rate)} of deals")
-    overall.add_row("60-60", f"{pct_text(r.tie_rate)} of deals ({r.ties})")
+        overall.add_row("Capote", w("of_deals", rate=pct_text(r.capote_rate)))
+    overall.add_row("Bandeira", w("of_deals", rate=pct_text(r.bandeira_rate)))
+    overall.add_row("60-60", w("of_deals", rate=pct_text(r.tie_rate)) + f" ({r.ties})")
     if r.claim_rate:
-        overall.add_row(
-            "Renúncia claims",
-            f"made in {pct_text(r.claim_rate)} of deals; {pct_text(r.revoke_rate)} ended by one",
-        )
+        claims = w("claims_value", rate=pct_text(r.claim_rate), ended=pct_text(r.revoke_rate))
+        overall.add_row(w("claims"), claims)
     if r.redeal_rate:
-        overall.add_row("Redeals", f"{pct_text(r.redeal_rate)} of deals dealt (a weak hand)")
+        overall.add_row(w("redeals"), w("redeals_value", rate=pct_text(r.redeal_rate)))
     if r.unfinished_matches:
-        overall.add_row(
-            "Unfinished",
-            f"{r.unfinished_matches} matches stopped at {MAX_DEALS_PER_MATCH} deals",
-        )
+        unfinished = w("unfinished_value", n=r.unfinished_matches, most=MAX_DEALS_PER_MATCH)
+        overall.add_row(w("unfinished"), unfinished)
     if r.carried_rate is not None:
-        overall.add_row(
-            "Carried games", f"{pct_text(r.carried_rate)} of deals (won with a 60-60 pending)"
-        )
+        overall.add_row(w("carried"), w("carried_value", rate=pct_text(r.carried_rate)))
     if r.deals_per_partida is not None:
-        overall.add_row("Deals per partida", f"{r.deals_per_partida:.2f}")
+        overall.add_row(w("per_partida"), f"{r.deals_per_partida:.2f}")
     else:
-        overall.add_row(
-            "Carried games", "[dim]with whole matches only (--matches N), as deals per partida[/]"
-        )
-    overall.add_row(
-        "First leader",
-        f"wins {pct_text(r.first_leader_win_rate)} of deals "
-        f"(95% interval {interval_text(r.first_leader_win_rate_ci95)})",
+        overall.add_row(w("carried"), f"[dim]{w('carried_none')}[/]")
+    leader = w(
+        "leader_value",
+        rate=pct_text(r.first_leader_win_rate),
+        interval=interval_text(r.first_leader_win_rate_ci95),
     )
-    console.print(overall)
-    console.print()
-    console.print(_verdict(r))
-    jobs = f"{r.jobs} job{'s' if r.jobs != 1 else ''}"
-    notes = f"¹ A 60-60 counts half to each team. ² {r.ci_method}.\n"
-    if r.duplicate_win_rate is not None:
-        notes += "³ Both plays of the same cards: over 120 of the 240 points wins, 120 is half.\n"
-    console.print(f"[dim]{notes}Took {r.elapsed_s:.1f} s with {jobs}.[/]")
+    overall.add_row(w("leader"), leader)
+    return overall
 
 
-def _verdict(r: SimulationReport) -> str:
+def _verdict(r: SimulationReport, w: Callable[..., str]) -> str:
     if r.match_win_rate_ci95 is not None:
         (lo, hi), _ = r.match_win_rate_ci95
         unit = "matches"
     else:
         (lo, hi), _ = r.deal_win_rate_ci95
         unit = "deals"
-    a, b = (f"team 0 (level {r.teams[0]})", f"team 1 (level {r.teams[1]})")
     if lo > 0.5:
-        return f"{a.capitalize()} is stronger: it wins more than half the {unit} (95% confidence)."
+        return w("stronger", team=0, level=r.teams[0], unit=unit)
     if hi < 0.5:
-        return f"{b.capitalize()} is stronger: it wins more than half the {unit} (95% confidence)."
-    return (
-        f"No clear difference: the 95% interval of the {unit} won includes 50%; "
-        "play more to tell the teams apart."
-    )
+        return w("stronger", team=1, level=r.teams[1], unit=unit)
+    return w("no_difference", unit=unit)

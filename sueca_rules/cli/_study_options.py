@@ -16,6 +16,7 @@ from ._common import (
     add_json,
     at_least,
     check_writable,
+    cli_words,
     samples_arg,
     seed_arg,
 )
@@ -148,16 +149,13 @@ def check_run_options(args: argparse.Namespace) -> None:
         check_writable(args.checkpoint, "--checkpoint", parents=False)
 
 
-_ONE = {"deals": "deal", "matches": "match"}
-"""The singular of each study unit."""
-
-
 def run_study_command(
     args: argparse.Namespace,
     unit: str,
     total: int,
     call: Callable[[Callable[[int, int], None] | None], T],
     show: Callable[[T], None],
+    lang: str = "en",
 ) -> int:
     """Run a study with a progress bar; Ctrl-C or SIGTERM shows the figures so far (and
     saves the checkpoint); a lost worker or a bad checkpoint is one line, not a traceback."""
@@ -167,12 +165,13 @@ def run_study_command(
 
     stop = StopOnTerm()
     try:
-        with stop, ProgressBar(unit, total) as progress:
+        label = cli_words(lang, "sim.progress", unit=unit)
+        with stop, ProgressBar(unit, total, label) as progress:
             result = call(progress.update if progress.active else None)
     except StudyInterrupted as exc:
         show(exc.report)
-        where = f"; progress saved in {args.checkpoint}" if args.checkpoint else ""
-        print(f"interrupted: the figures above are partial{where}", file=sys.stderr)
+        where = cli_words(lang, "sim.saved", path=args.checkpoint) if args.checkpoint else ""
+        print(cli_words(lang, "sim.interrupted", where=where), file=sys.stderr)
         return 143 if stop.terminated else 130
     except ConfigError as exc:  # a checkpoint of another study, Ray not installed…
         raise CliError(str(exc), status=2) from None
@@ -320,14 +319,16 @@ def ms_text(x: float) -> str:
     return f"{x:.3f} ms"
 
 
-def heading(title: str, r: SimulationReport | ComparisonReport) -> str:
-    """The first lines of a study's report: who played, how much, the seed."""
-    what = f"{r.size} {r.mode if r.size != 1 else _ONE[r.mode]}"
+def heading(title: str, r: SimulationReport | ComparisonReport, lang: str = "en") -> str:
+    """The first lines of a study's report in `lang`: who played, how much, the seed."""
+
+    def w(key: str, **params: str | int) -> str:
+        return cli_words(lang, f"sim.{key}", **params)
+
+    what = w("size", n=r.size, unit=r.mode)
     if r.duplicate:
-        what += ", each played twice with the same cards and the seats swapped"
+        what += w("twice", unit=r.mode)
     if not r.complete:
-        what = f"[bold]interrupted[/]: partial figures of {what}"
-    return (
-        f"[bold]{title}[/]: team 0 (level {r.teams[0]}) against team 1 "
-        f"(level {r.teams[1]})\n{what}; seed {r.seed}\n"
-    )
+        what = w("partial", what=what)
+    teams = w("teams", a=r.teams[0], b=r.teams[1])
+    return f"[bold]{title}[/]: {teams}\n{what}; {w('seed', seed=str(r.seed))}\n"
