@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._text import cut
-from . import _common
 from ._common import CliError, add_command, add_json, at_least, level_arg, print_json, seed_arg
 
 if TYPE_CHECKING:
@@ -82,7 +81,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _lang(parser: argparse.ArgumentParser, note: str = "") -> None:
     """An action's `--lang`: the language of what it says (its messages and refusals)."""
-    _common.add_lang(parser, "what it says", note)
+    from ._common import add_lang
+
+    add_lang(parser, "what it says", note)
 
 
 def _no_action(args: argparse.Namespace) -> int:
@@ -248,6 +249,7 @@ def _update(
     from .._lang import issue_line
     from ..tournament import TournamentError, update_tournament
     from ..tournament._words import refusal_text
+    from ._common import cli_words
 
     try:
         return update_tournament(path, change)
@@ -257,7 +259,7 @@ def _update(
     except SourceError as exc:
         raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
     except OSError as exc:
-        said = _common.cli_words(lang, "tour.cannot_write", reason=exc.strerror or str(exc))
+        said = cli_words(lang, "tour.cannot_write", reason=exc.strerror or str(exc))
         raise CliError(f"{path}: {said}") from None
 
 
@@ -269,7 +271,9 @@ def checked_tournament_file(path: str | None) -> str | None:
 
 
 def _pair_text(t: Tournament, lang: str) -> str:
-    say = _common.cli_words
+    from ._common import cli_words
+
+    say = cli_words
     rnd = t.rounds[-1]
     lines = [say(lang, "tour.round", r=rnd.round)]
     for tab in rnd.tables:
@@ -335,17 +339,20 @@ def _run_new(args: argparse.Namespace) -> int:
 
 def _run_pair(args: argparse.Namespace) -> int:
     from ..tournament import pair
+    from ._common import lang_of
 
-    lang = _common.lang_of(args)
+    lang = lang_of(args)
     t = _update(args.file, lambda t, _v: pair(t), lang)
     print(_pair_text(t, lang))
     return 0
 
 
 def _score(text: str, option: str, lang: str) -> tuple[int, int]:
+    from ._common import cli_words
+
     m = _SCORE.match(text)
     if m is None:
-        said = _common.cli_words(lang, "tour.score", option=option, given=repr(cut(text)))
+        said = cli_words(lang, "tour.score", option=option, given=repr(cut(text)))
         raise CliError(said, status=2)
     return int(m.group(1)), int(m.group(2))
 
@@ -369,12 +376,13 @@ def _record_arg(path: str, lang: str) -> tuple[Record, RecordRef]:
 
 def _run_result(args: argparse.Namespace) -> int:
     from ..tournament import record_result
+    from ._common import cli_words, lang_of
 
-    lang = _common.lang_of(args)
+    lang = lang_of(args)
     score = _score(args.score, "--score", lang) if args.score else None
     games = _score(args.games, "--games", lang) if args.games else None
     if games is not None and score is None:
-        raise CliError(_common.cli_words(lang, "tour.games_alone"), status=2)
+        raise CliError(cli_words(lang, "tour.games_alone"), status=2)
     record, ref = _record_arg(args.record, lang) if args.record else (None, None)
 
     def change(t: Tournament, variant: Variant) -> Tournament:
@@ -401,20 +409,24 @@ def _result_line(
     lang: str, round_no: int, table_no: int, teams: Sequence[str], score: Sequence[int]
 ) -> str:
     """`round 1 table 2: Os Ases 2-1 Os Reis`, in `lang`."""
+    from ._common import cli_words
+
     a, b = teams
-    return _common.cli_words(
+    return cli_words(
         lang, "tour.result", r=round_no, t=table_no, a=a, b=b, score=f"{score[0]}-{score[1]}"
     )
 
 
 def _levels(text: str | None, lang: str) -> dict[str, int]:
+    from ._common import cli_words
+
     out: dict[str, int] = {}
     if not text:
         return out
     for part in text.split(","):
         name, sep, level = part.rpartition("=")
         if not sep or not name.strip():
-            said = _common.cli_words(lang, "tour.levels", given=repr(cut(part)))
+            said = cli_words(lang, "tour.levels", given=repr(cut(part)))
             raise CliError(said, status=2)
         try:
             out[name.strip()] = level_arg(level.strip())
@@ -430,8 +442,9 @@ def _run_play(args: argparse.Namespace) -> int:
     from .._record import save_record
     from ..tournament import RecordRef, TournamentError, bot_tables, play_table, sha256_of
     from ..tournament._words import refusal_text
+    from ._common import lang_of
 
-    lang = _common.lang_of(args)
+    lang = lang_of(args)
     levels = _levels(args.levels, lang)
     folder = Path(args.records) if args.records else None
     t, variant = _load(args.file, lang)
@@ -504,16 +517,17 @@ def _bots_result(
 
 def _run_undo(args: argparse.Namespace) -> int:
     from ..tournament import undo
+    from ._common import cli_words, lang_of
 
-    lang = _common.lang_of(args)
+    lang = lang_of(args)
     if (args.round is None) != (args.table is None):
-        raise CliError(_common.cli_words(lang, "tour.undo_both"), status=2)
+        raise CliError(cli_words(lang, "tour.undo_both"), status=2)
     before = len(_load(args.file, lang)[0].rounds)
     t = _update(args.file, lambda t, _v: undo(t, args.round, args.table), lang)
     if len(t.rounds) < before:
-        print(_common.cli_words(lang, "tour.pairing_undone", r=before))
+        print(cli_words(lang, "tour.pairing_undone", r=before))
     else:
-        print(_common.cli_words(lang, "tour.result_undone"))
+        print(cli_words(lang, "tour.result_undone"))
     return 0
 
 
