@@ -216,6 +216,14 @@ def _from_located(located: Located) -> Record:
                 )
             ]
         )
+    fields = set(located.data)
+    if "deals" not in fields and "variant" not in fields and "name" in fields:
+        # A house-rules file given where a record goes: one line that says so, not one a field.
+        message = (
+            "this is a variant (house rules) file, not a game record: check it with "
+            "'sueca validate', play it with 'sueca play'"
+        )
+        raise RecordError([located.issue(message, (), "a_variant")])
     record = validated(Record, located, _in_deals)
     record._located = located
     return record

@@ -181,6 +181,13 @@ def _check_top(located: Located) -> Located:
                 )
             ]
         )
+    if "name" not in data and "deals" in data and set(data) <= {"variant", "first_dealer", "deals"}:
+        # A game record given where a variant goes: one line that says so, not one a field.
+        message = (
+            "this is a game record, not a variant file: replay it with 'sueca replay' "
+            "(or on the web app's Replay page)"
+        )
+        raise VariantError([located.issue(message, (), "a_record")])
     if "name" not in data:
         missing = located.issue(
             "required field is missing: every variant needs `name:`", (), "missing", field="name"

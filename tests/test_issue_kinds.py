@@ -116,3 +116,25 @@ def test_a_kind_without_a_value_drops_the_aside_that_shows_it() -> None:
     # A kind the language has no words for, or a value missing: the library's own message.
     assert issue_text(Issue("odd", kind="no_such_kind"), "pt") == "odd"
     assert issue_text(Issue("dup", kind="duplicate_key"), "pt") == "dup"
+
+
+def test_a_record_given_for_rules_and_rules_given_for_a_record_say_so() -> None:
+    """One line that names the mix-up (and the command for the file given), not one line a field."""
+    from sueca_rules import RecordError, parse_record
+    from sueca_rules._lang import issue_text
+
+    with pytest.raises(SourceError) as caught:
+        parse_variant("variant: portugal\nfirst_dealer: 0\ndeals: []\n")
+    (issue,) = caught.value.issues
+    assert issue.kind == "a_record"
+    assert "sueca replay" in issue.message
+    assert issue_text(issue, "pt").startswith("isto é o registo de um jogo")
+    with pytest.raises(RecordError) as refused:
+        parse_record("name: Café\nextends: portugal\nmatch: {target_games: 2}\n")
+    (issue,) = refused.value.issues
+    assert issue.kind == "a_variant"
+    assert "sueca validate" in issue.message
+    # A record with a typo is still a record: its fields are checked one by one.
+    with pytest.raises(RecordError) as typo:
+        parse_record("variant: portugal\nfirst_dealer: 0\ndeal: []\n")
+    assert [i.kind for i in typo.value.issues] == ["unknown_field"]
