@@ -148,14 +148,11 @@ class _Bar:
 def run_analyse(args: argparse.Namespace) -> int:
     from .._errors import ConfigError, RecordError
     from .._lang import issue_line
-    from .._record import load_record
     from ..analysis import analyse
+    from ._common import load_record_arg
 
     lang = lang_of(args)
-    try:
-        record = load_record(args.record)
-    except RecordError as exc:
-        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
+    record = load_record_arg(args.record, lang)
     if args.deals is None and len(record.deals) > MAX_DEALS:
         deals = f"{len(record.deals):,}" if lang == "en" else str(len(record.deals))
         raise CliError(

@@ -70,16 +70,11 @@ def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from .._errors import RecordError
-    from .._lang import issue_line
-    from .._record import load_record
     from .._report import replay_report
+    from ._common import load_record_arg
 
     lang = lang_of(args)
-    try:
-        record = load_record(args.record)
-    except RecordError as exc:
-        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
+    record = load_record_arg(args.record, lang)
     match = _replay(record, args.record, args.partial, lang)
     if args.json:
         print_json(replay_report(match))

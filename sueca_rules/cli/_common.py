@@ -15,6 +15,7 @@ from .._text import cut, is_whole
 
 if TYPE_CHECKING:
     from .._lang import Lang
+    from .._record import Record
     from .._variant import Variant
 
 __all__ = [
@@ -27,9 +28,11 @@ __all__ = [
     "at_least",
     "check_replaceable",
     "check_writable",
+    "cli_words",
     "default_lang",
     "lang_of",
     "level_arg",
+    "load_record_arg",
     "load_variant_arg",
     "print_json",
     "rate_arg",
@@ -222,6 +225,19 @@ def load_variant_arg(spec: str, lang: str = "en") -> Variant:
         if len(exc.issues) == 1 and first.line is None and first.message in _NOT_A_FILE:
             raise CliError(f"{first.file}: {issue_text(first, lang)}", status=2) from None
         raise CliError("\n".join(issue_line(i, lang) for i in exc.issues), status=1) from None
+
+
+def load_record_arg(path: str, lang: str) -> Record:
+    """Read a RECORD argument; a record with problems prints them, one per line (in `lang`), and
+    fails with status 1."""
+    from .._errors import RecordError
+    from .._lang import issue_line
+    from .._record import load_record
+
+    try:
+        return load_record(path)
+    except RecordError as exc:
+        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
 
 
 def cli_words(lang: str, key: str, **params: str | int) -> str:
