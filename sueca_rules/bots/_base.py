@@ -35,6 +35,12 @@ class Bot(Protocol):
         ...
 
 
+TABLE_REVOKE_RATE: Final = 0.03
+"""How often a rival bot at a table people play (`sueca play`, the web app) fails to follow suit
+when it could, under a claimable variant: about one renúncia in three deals, so that a claim can
+be right (tests/test_play.py)."""
+
+
 class BaseBot:
     """What the built-in bots share: the table's other decisions (see `._table`) and slips. A level
     chooses its cards in `_card()`.

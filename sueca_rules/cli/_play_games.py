@@ -21,6 +21,7 @@ from .._registry import builtin_ids
 from .._rules import Rules
 from .._variant import Variant
 from ..bots import Bot
+from ..bots._base import TABLE_REVOKE_RATE
 from ._common import CliError, cli_words, lang_of
 from ._play_bots import make_table_bots
 from ._play_flow import play_and_save
@@ -32,9 +33,9 @@ __all__ = ["DEFAULT_REVOKE_RATE", "PARTNER_LEVEL", "run"]
 
 PARTNER_LEVEL: Final = 4
 DEFAULT_LEVEL: Final = 2
-DEFAULT_REVOKE_RATE: Final = 0.03
+DEFAULT_REVOKE_RATE: Final = TABLE_REVOKE_RATE
 """The default chance that a rival bot, able to, fails to follow suit under a claimable variant
-(about one renúncia in three deals: see tests/test_play.py)."""
+(`TABLE_REVOKE_RATE`)."""
 
 
 @dataclass(frozen=True)

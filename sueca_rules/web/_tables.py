@@ -42,6 +42,7 @@ from sueca_rules import (
 )
 from sueca_rules._text import cut
 from sueca_rules.bots import make_bot
+from sueca_rules.bots._base import TABLE_REVOKE_RATE
 
 from ._i18n import Lang, phrase
 from ._phases import (
@@ -678,8 +679,14 @@ class TableManager:
         """A table, in its waiting room, from its stored header."""
         seed = header["seed"]
         seats = []
+        # As at `sueca play`: under a claimable variant the bots of a team no person sits in fail
+        # to follow suit now and then, so that a claim can be right (a bot standing in for a
+        # person, or a person's partner, never does).
+        people = {i % 2 for i, spec in enumerate(header["seats"]) if spec["kind"] == "human"}
+        slips = TABLE_REVOKE_RATE if variant.revoke.mode == "claimable" else 0.0
         for index, spec in enumerate(header["seats"]):
-            bot = make_bot(int(spec["level"]), seed=f"{seed}:bot{index}")
+            rate = slips if spec["kind"] == "bot" and index % 2 not in people else 0.0
+            bot = make_bot(int(spec["level"]), seed=f"{seed}:bot{index}", revoke_rate=rate)
             seats.append(Seat(index, spec["kind"], int(spec["level"]), bot, spec["token"]))
         table = Table(
             table_id,

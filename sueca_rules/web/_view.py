@@ -236,7 +236,11 @@ def _match_state(table: Table, match: Match, obs: Observation) -> dict[str, Any]
     state.update(
         claimable=rules.revoke_claimable,
         accuse="player" if rules.accuse_player else "team",
-        can_claim=obs.can_claim,
+        # Before the deal's first card nobody can have revoked: no claim to offer (it could only
+        # be false).
+        can_claim=obs.can_claim and (bool(obs.played_mask) or obs.phase == "count"),
+        # What a false claim costs the claiming team, in games (0: it is ignored).
+        false_claim_games=rules.false_claim_games if rules.false_claim_penalizes else 0,
         claims=[{"after": c.after, "by": c.by, "against": c.against} for c in obs.claims],
         penalties=list(obs.penalties),
         may_redeal=obs.may_redeal,

@@ -386,12 +386,14 @@ function renderActions() {
       prompt = state.over ? t("table.over") : "";
   }
   if (state.can_claim) {
+    // The confirmation names what a false claim costs under these rules.
+    const cost = t("table.claim_confirm", {n: state.false_claim_games ?? 0});
     if (state.accuse === "player") {
       for (const rival of rivals()) {
-        buttons.push(button(t("table.accuse", {who: who(rival)}), {type: "claim", against: rival}, false, t("table.claim_confirm")));
+        buttons.push(button(t("table.accuse", {who: who(rival)}), {type: "claim", against: rival}, false, cost));
       }
     } else {
-      buttons.push(button(t("table.claim"), {type: "claim"}, false, t("table.claim_confirm")));
+      buttons.push(button(t("table.claim"), {type: "claim"}, false, cost));
     }
   }
   $("prompt").textContent = cap(prompt);
