@@ -79,8 +79,8 @@ def test_validate_in_portuguese(tmp_path: Path, capsys: pytest.CaptureFixture[st
         f"{good}: regras válidas (Casa)",
         f"{bad}:2:9: match.target_games: tem de ser pelo menos 1 (está 0)",
         f"{bad}:3:1: match: a chave 'match' aparece duas vezes (a primeira na linha 2)",
-        f"{tab}:2:1: erro de sintaxe YAML: uma tabulação; o YAML indenta com espaços, nunca com "
-        "tabulações (troca-a por espaços)",
+        f"{tab}:2:1: erro de sintaxe YAML: uma tabulação; no YAML as margens fazem-se com "
+        "espaços, nunca com tabulações (troca-a por espaços)",
         f"{tmp_path / 'nada.yaml'}: esse ficheiro não existe",
         f"{tmp_path}: isto é uma pasta, não um ficheiro",
     ]

@@ -82,7 +82,9 @@ def test_the_pages_speak_portuguese(client: TestClient) -> None:
 
 
 def test_the_organiser_page_needs_the_secret(client: TestClient) -> None:
-    assert client.get("/tournament/organiser/guess").status_code == 404
+    guess = client.get("/tournament/organiser/guess?lang=pt")
+    assert guess.status_code == 404
+    assert "Esta página não existe" in guess.text  # the app's own page, in the page's language
     wrong = client.post("/tournament/organiser/guess/result", data={"round": "1"})
     assert wrong.status_code == 404
     assert client.post("/tournament/organiser/guess/pair").status_code == 404

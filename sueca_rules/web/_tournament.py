@@ -31,6 +31,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote
 
 import jinja2
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -489,7 +490,7 @@ class TournamentSite:
     def organiser_page(self, request: Request) -> Response:
         """The organiser's page (the secret link)."""
         if not self._allowed(request):
-            return Response("Not Found", status_code=404)
+            raise HTTPException(status_code=404)  # the app's page for a path that is no page
         return self._organiser(request)
 
     def print_page(self, request: Request) -> Response:
@@ -544,7 +545,7 @@ class TournamentSite:
     async def post_result(self, request: Request) -> Response:
         """Enter a table's score (`round`, `table`, `a`, `b`) or no-show (`no_show`)."""
         if not self._allowed(request):
-            return Response("Not Found", status_code=404)
+            raise HTTPException(status_code=404)  # the app's page for a path that is no page
         try:
             form = await self._form(request)
             round_no, table_no = _whole(form, "round"), _whole(form, "table")
@@ -562,7 +563,7 @@ class TournamentSite:
         """Play a table of the current round online (`round`, `table`): a web table of four
         people under the tournament's variant, whose join links the page then shows."""
         if not self._allowed(request):
-            return Response("Not Found", status_code=404)
+            raise HTTPException(status_code=404)  # the app's page for a path that is no page
         try:
             form = await self._form(request)
             round_no, table_no = _whole(form, "round"), _whole(form, "table")
@@ -622,7 +623,7 @@ class TournamentSite:
         """Start an online table of the current round (`round`, `table`) before its four
         players have all joined (a tournament table has no host among its players)."""
         if not self._allowed(request):
-            return Response("Not Found", status_code=404)
+            raise HTTPException(status_code=404)  # the app's page for a path that is no page
         try:
             form = await self._form(request)
             round_no, table_no = _whole(form, "round"), _whole(form, "table")
@@ -650,13 +651,13 @@ class TournamentSite:
     async def post_pair(self, request: Request) -> Response:
         """Pair the next round."""
         if not self._allowed(request):
-            return Response("Not Found", status_code=404)
+            raise HTTPException(status_code=404)  # the app's page for a path that is no page
         return await _in_thread(self._change, request, lambda t, _v: pair(t))
 
     async def post_undo(self, request: Request) -> Response:
         """Undo the last result (or the last pairing, when its round has no result)."""
         if not self._allowed(request):
-            return Response("Not Found", status_code=404)
+            raise HTTPException(status_code=404)  # the app's page for a path that is no page
         return await _in_thread(self._change, request, lambda t, _v: undo(t))
 
 
