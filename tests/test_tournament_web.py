@@ -511,3 +511,20 @@ def test_a_tournament_given_no_name_is_called_so_in_the_pages_language(tmp_path:
         assert "<title>Tournament · Sueca</title>" in client.get("/tournament?lang=en").text
         named = client.get(_organiser(client) + "?lang=pt").text
         assert "Torneio · Organização" in named
+
+
+def test_a_no_show_names_its_team_and_a_score_its_teams(client: TestClient, cup: Path) -> None:
+    """The organiser picks the team that did not come (none is chosen for them: a mis-tap forfeits
+    nobody), and each score box is labelled with its team."""
+    base = _organiser(client)
+    page = client.get(base + "?lang=pt").text
+    assert '<option value="" selected disabled>Quem faltou?</option>' in page
+    assert "Partidas ganhas:" in page
+    assert re.search(r"<label>[^<]+ <input type=\"number\" name=\"a\"", page)
+    refused = client.post(
+        base + "/result?lang=pt", data={"round": "1", "table": "1", "no_show": ""}
+    )
+    assert refused.status_code == 400
+    assert "Escolhe a equipa que faltou." in refused.text
+    t, _ = load_tournament(cup)
+    assert t.rounds[0].tables[0].result is None

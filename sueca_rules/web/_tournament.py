@@ -116,13 +116,15 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 {% elif form %}<form method="post" action="{{ base }}/result" class="score">
 <input type="hidden" name="round" value="{{ rnd.round }}">
 <input type="hidden" name="table" value="{{ tab.table }}">
-<input type="number" name="a" min="0" max="99" aria-label="{{ tab.teams[0] }}" required>
-<input type="number" name="b" min="0" max="99" aria-label="{{ tab.teams[1] }}" required>
+<span class="won">{{ w.partidas_won }}:</span>
+<label>{{ tab.teams[0] }} <input type="number" name="a" min="0" max="99" required></label>
+<label>{{ tab.teams[1] }} <input type="number" name="b" min="0" max="99" required></label>
 <button class="small primary">{{ w.enter }}</button></form>
 <form method="post" action="{{ base }}/result" class="score">
 <input type="hidden" name="round" value="{{ rnd.round }}">
 <input type="hidden" name="table" value="{{ tab.table }}">
-<select name="no_show" aria-label="{{ w.no_show }}">{% for n in tab.teams %}
+<select name="no_show" aria-label="{{ w.no_show }}" required>
+<option value="" selected disabled>{{ w.no_show_pick }}</option>{% for n in tab.teams %}
 <option>{{ n }}</option>{% endfor %}</select>
 <button class="small">{{ w.no_show }}</button></form>
 {% set on = online.get(tab.table) %}{% if on %}<p class="online">{{ w.online_links }}</p>
@@ -194,6 +196,7 @@ main, .panel { min-width: 0; }
   .tt.round td { border: none; }
   .tt.round td::before { content: attr(data-label) ": "; font-weight: 600; }
   form.score { display: flex; flex-wrap: wrap; }
+  form.score .won { flex-basis: 100%; }
 }
 """
 
@@ -526,7 +529,7 @@ class TournamentSite:
                 )
         text = body.decode("utf-8", "replace")
         try:
-            fields = parse_qs(text, max_num_fields=20)
+            fields = parse_qs(text, keep_blank_values=True, max_num_fields=20)
         except ValueError:  # more fields than a form of these pages has
             raise TournamentError("the form has too many fields", code="form") from None
         return {k: v[0] for k, v in fields.items()}
@@ -550,6 +553,8 @@ class TournamentSite:
             form = await self._form(request)
             round_no, table_no = _whole(form, "round"), _whole(form, "table")
             no_show = form.get("no_show")
+            if no_show is not None and not no_show.strip():
+                raise TournamentError("choose the team that did not come", code="no_show_pick")
             score = None if no_show else (_whole(form, "a"), _whole(form, "b"))
         except TournamentError as exc:
             return self._organiser(request, error=exc, status=400)
