@@ -490,10 +490,15 @@ class TournamentSite:
     def _allowed(self, request: Request) -> bool:
         return same_secret(self.secret, str(request.path_params.get("secret", "")))
 
+    def _organiser_only(self, request: Request) -> None:
+        """Without the organiser's secret in the path, the app's page for a path that is no page
+        (404): nothing says the organiser's pages are there."""
+        if not self._allowed(request):
+            raise HTTPException(status_code=404)
+
     def organiser_page(self, request: Request) -> Response:
         """The organiser's page (the secret link)."""
-        if not self._allowed(request):
-            raise HTTPException(status_code=404)  # the app's page for a path that is no page
+        self._organiser_only(request)
         return self._organiser(request)
 
     def print_page(self, request: Request) -> Response:
@@ -547,8 +552,7 @@ class TournamentSite:
 
     async def post_result(self, request: Request) -> Response:
         """Enter a table's score (`round`, `table`, `a`, `b`) or no-show (`no_show`)."""
-        if not self._allowed(request):
-            raise HTTPException(status_code=404)  # the app's page for a path that is no page
+        self._organiser_only(request)
         try:
             form = await self._form(request)
             round_no, table_no = _whole(form, "round"), _whole(form, "table")
@@ -567,8 +571,7 @@ class TournamentSite:
     async def post_online(self, request: Request) -> Response:
         """Play a table of the current round online (`round`, `table`): a web table of four
         people under the tournament's variant, whose join links the page then shows."""
-        if not self._allowed(request):
-            raise HTTPException(status_code=404)  # the app's page for a path that is no page
+        self._organiser_only(request)
         try:
             form = await self._form(request)
             round_no, table_no = _whole(form, "round"), _whole(form, "table")
@@ -627,8 +630,7 @@ class TournamentSite:
     async def post_start(self, request: Request) -> Response:
         """Start an online table of the current round (`round`, `table`) before its four
         players have all joined (a tournament table has no host among its players)."""
-        if not self._allowed(request):
-            raise HTTPException(status_code=404)  # the app's page for a path that is no page
+        self._organiser_only(request)
         try:
             form = await self._form(request)
             round_no, table_no = _whole(form, "round"), _whole(form, "table")
@@ -655,14 +657,12 @@ class TournamentSite:
 
     async def post_pair(self, request: Request) -> Response:
         """Pair the next round."""
-        if not self._allowed(request):
-            raise HTTPException(status_code=404)  # the app's page for a path that is no page
+        self._organiser_only(request)
         return await _in_thread(self._change, request, lambda t, _v: pair(t))
 
     async def post_undo(self, request: Request) -> Response:
         """Undo the last result (or the last pairing, when its round has no result)."""
-        if not self._allowed(request):
-            raise HTTPException(status_code=404)  # the app's page for a path that is no page
+        self._organiser_only(request)
         return await _in_thread(self._change, request, lambda t, _v: undo(t))
 
 
