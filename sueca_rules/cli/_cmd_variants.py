@@ -55,18 +55,18 @@ def run_variants(args: argparse.Namespace) -> int:
     from .._describe import summary
     from .._registry import builtin_ids, load_variant
 
+    # --json is the same in every language: its summaries are English.
+    lang = "en" if args.json else lang_of(args)
     rows = []
     for vid in builtin_ids():
         variant = load_variant(vid)
-        rows.append({"id": vid, "name": variant.name, "summary": summary(variant)})
+        rows.append({"id": vid, "name": variant.name, "summary": summary(variant, lang)})
     if args.json:
         print_json(rows)
         return 0
-    lang = lang_of(args)
     width = max(len(r["id"]) for r in rows)
     for r in rows:
-        said = r["summary"] if lang == "en" else summary(load_variant(r["id"]), lang)
-        print(f"{r['id']:<{width}}  {said}")
+        print(f"{r['id']:<{width}}  {r['summary']}")
     return 0
 
 
