@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from .._errors import ConfigError, Issue
 from .._text import shown
 from ._analysis_tables import analysis_section
-from ._catalogue import CatalogueError, Entry, load_catalogue, render
+from ._catalogue import Catalogue, CatalogueError, Entry, load_catalogue, render
 from ._game_tables import (
     PAGE_WORDS,
     FalseClaim,
@@ -139,7 +139,7 @@ def issue_text(issue: Issue, lang: str) -> str:
     such value."""
     if check_lang(lang) == "en" or not issue.kind:
         return issue.message
-    entry = load_catalogue(lang, "issues").entries.get(f"issue.{issue.kind}")
+    entry = _issue_words(lang).entries.get(f"issue.{issue.kind}")
     if entry is None:
         return issue.message
     params = dict(issue.params)
@@ -149,6 +149,12 @@ def issue_text(issue: Issue, lang: str) -> str:
         return render(entry, params, lang)
     except CatalogueError:  # a value the template needs and the issue lacks: its own words
         return issue.message
+
+
+@functools.cache
+def _issue_words(lang: str) -> Catalogue:
+    """The words of the problems in `lang` (read once: a file may have a hundred problems)."""
+    return load_catalogue(lang, "issues")
 
 
 def issue_line(issue: Issue, lang: str) -> str:

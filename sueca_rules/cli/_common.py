@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import os
@@ -15,6 +16,7 @@ from .._text import cut, is_whole
 
 if TYPE_CHECKING:
     from .._lang import Lang
+    from .._lang._catalogue import Catalogue
     from .._record import Record
     from .._variant import Variant
 
@@ -243,9 +245,15 @@ def load_record_arg(path: str, lang: str) -> Record:
 def cli_words(lang: str, key: str, **params: str | int) -> str:
     """The command line's words `key` (`catalogues/<lang>/cli.json`) in `lang`, filled in from
     `params`."""
+    return _cli_words(lang)(key, **params)
+
+
+@functools.cache
+def _cli_words(lang: str) -> Catalogue:
+    """The command line's words in `lang`, read once (a report says dozens of them)."""
     from .._lang._catalogue import load_catalogue
 
-    return load_catalogue(lang, "cli")(key, **params)
+    return load_catalogue(lang, "cli")
 
 
 def check_writable(

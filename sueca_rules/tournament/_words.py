@@ -3,6 +3,7 @@ action said in them: the pages, the printable page and `sueca tournament` read t
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from .._lang import check_lang
@@ -12,8 +13,9 @@ from ._model import TournamentError
 __all__ = ["refusal_text", "tournament_words"]
 
 
+@functools.cache
 def tournament_words(lang: str) -> Catalogue:
-    """The tournament's words in `lang`."""
+    """The tournament's words in `lang` (read once: every page and refusal says them)."""
     return load_catalogue(check_lang(lang), "tournament")
 
 

@@ -38,7 +38,6 @@ from starlette.routing import BaseRoute, Route
 
 from sueca_rules import Record, dump_record
 from sueca_rules._errors import SourceError
-from sueca_rules._lang._catalogue import load_catalogue
 from sueca_rules._text import cut, is_whole
 from sueca_rules._variant import Variant
 from sueca_rules.tournament import (
@@ -59,7 +58,7 @@ from sueca_rules.tournament import (
     undo,
     update_tournament,
 )
-from sueca_rules.tournament._words import refusal_text
+from sueca_rules.tournament._words import refusal_text, tournament_words
 
 from ._i18n import LANGS, Lang, choose_lang
 from ._refusal import Refusal
@@ -75,9 +74,9 @@ MAX_FORM_BYTES = 4096
 
 @functools.cache
 def _words(lang: Lang) -> dict[str, str]:
-    """The tournament pages' words in `lang` (`catalogues/<lang>/tournament.json`), every entry a
-    template."""
-    entries = load_catalogue(lang, "tournament").entries
+    """The tournament pages' words in `lang` (`tournament_words()`), those that are a template
+    (the pages' templates read them by key)."""
+    entries = tournament_words(lang).entries
     return {key: entry for key, entry in entries.items() if isinstance(entry, str)}
 
 
