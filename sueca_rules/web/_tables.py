@@ -40,6 +40,7 @@ from sueca_rules import (
     dump_record,
     parse_record,
 )
+from sueca_rules._rules import compiled_rules
 from sueca_rules._text import cut
 from sueca_rules.bots import make_bot
 from sueca_rules.bots._base import TABLE_REVOKE_RATE
@@ -683,7 +684,7 @@ class TableManager:
         # to follow suit now and then, so that a claim can be right (a bot standing in for a
         # person, or a person's partner, never does).
         people = {i % 2 for i, spec in enumerate(header["seats"]) if spec["kind"] == "human"}
-        slips = TABLE_REVOKE_RATE if variant.revoke.mode == "claimable" else 0.0
+        slips = TABLE_REVOKE_RATE if compiled_rules(variant).revoke_claimable else 0.0
         for index, spec in enumerate(header["seats"]):
             rate = slips if spec["kind"] == "bot" and index % 2 not in people else 0.0
             bot = make_bot(int(spec["level"]), seed=f"{seed}:bot{index}", revoke_rate=rate)
