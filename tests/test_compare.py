@@ -12,10 +12,14 @@ import pytest
 from sueca_rules._studies._compare import (
     METRICS,
     MIN_DIFFERING,
+    MINUTES_MODEL,
     ComparisonReport,
     Distribution,
     Estimate,
     compare,
+    conclusions_in,
+    metric_label,
+    minutes_model_in,
 )
 from sueca_rules._studies._simulate import StudyInterrupted, simulate
 from sueca_rules._studies._summary import RATIOS
@@ -146,6 +150,38 @@ def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert err == ""
     for text in ("Portugal", "Sueca Online", "Deals per partida", "Partida length", "±"):
         assert text in out
+
+
+def test_the_words_of_a_comparison_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
+    r = compare(["portugal", "french"], deals=300, seed=0)
+    assert r.conclusions  # the case has clear differences to put into words
+    assert conclusions_in(r) == r.conclusions == r.conclusions_in("en")
+    assert r.conclusions_in("en", all_pairs=True) == r.pair_conclusions
+    pt = r.conclusions_in("pt")
+    assert len(pt) == len(r.conclusions)
+    for sentence in pt:
+        assert sentence.startswith("Com Regras francesas, ")
+        assert " contra " in sentence
+        assert "with" not in sentence
+        assert "against" not in sentence
+    assert conclusions_in(r, "pt", names=["A", "B"])[0].startswith("Com B, ")
+    assert minutes_model_in("en") == MINUTES_MODEL
+    assert "por carta" in minutes_model_in("pt")
+    assert metric_label("deals_per_partida", "pt") == "Mãos por partida"
+    assert main(["compare", "portugal", "french", "--matches", "6", "--lang", "pt"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    for text in ("Regras francesas", "Mãos por partida", "Duração das partidas", "Δ face a"):
+        assert text in out
+    for english in ("French rules", "Deals per partida", "Partida length", "Took", "intervals"):
+        assert english not in out
+
+
+def test_cli_refusals_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _status(["compare", "portugal", "--lang", "pt"]) == 2
+    assert "precisa de duas variantes" in capsys.readouterr().err
+    assert _status(["compare", "portugal", "portgal", "--lang", "pt"]) == 2
+    assert "regras desconhecidas" in capsys.readouterr().err
 
 
 def test_cli_json_and_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

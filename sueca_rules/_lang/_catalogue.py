@@ -50,7 +50,7 @@ _BY: Final = "$"
 """The member of a choice that names the value it chooses by."""
 _OTHER: Final = "other"
 _SECTIONS: Final = frozenset(
-    {"card", "game", "analysis", "web", "table", "issues", "cli", "tournament"}
+    {"card", "game", "analysis", "web", "table", "issues", "cli", "tournament", "compare"}
 )
 """The catalogues of each language (one file each)."""
 

@@ -10,12 +10,15 @@ A difference is *clear* when its interval leaves out zero.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from .._lang import check_lang
+from .._lang._catalogue import Catalogue, load_catalogue
 from .._public import public
 from ._play import SECONDS_PER_CARD, SECONDS_PER_DEAL, Mode, Study
 from ._stats import ratio_difference
@@ -36,74 +39,34 @@ __all__ = [
     "Metric",
     "build_report",
     "compare",
+    "compare_words",
+    "conclusions_in",
     "decimals",
+    "metric_label",
+    "minutes_model_in",
 ]
 
 
 class Metric(NamedTuple):
-    """How a compared figure is named, shown and put into words."""
+    """How a compared figure is shown. Its name in a table and the sentences of a clear increase
+    or decrease are words of the `compare` catalogue (`metric_label()`, `conclusions_in()`)."""
 
-    label: str
-    """Its name in a table."""
     percent: bool
     """Shown as a percentage (a rate) rather than a number."""
-    more: str
-    """A sentence for a clear increase: `{b}` the variant, `{d}` the difference."""
-    less: str
-    """…and for a clear decrease."""
 
 
 METRICS: Final[dict[str, Metric]] = {
-    "games_per_deal": Metric(
-        "Games per deal", False, "deals score {d} more games each", "deals score {d} fewer games"
-    ),
-    "deals_per_partida": Metric(
-        "Deals per partida",
-        False,
-        "partidas last {d} deals longer",
-        "partidas are {d} deals shorter",
-    ),
-    "minutes_per_partida": Metric(
-        "Minutes per partida",
-        False,
-        "partidas take {d} minutes longer",
-        "partidas take {d} minutes less",
-    ),
-    "tie_rate": Metric("60-60 (tie)", True, "more deals end 60-60", "fewer deals end 60-60"),
-    "capote_rate": Metric("Capote", True, "more deals are capotes", "fewer deals are capotes"),
-    "bandeira_rate": Metric(
-        "Bandeira", True, "more deals are bandeiras", "fewer deals are bandeiras"
-    ),
-    "revoke_rate": Metric(
-        "Ended by a renúncia claim",
-        True,
-        "more deals end by a renúncia claim",
-        "fewer deals end by a renúncia claim",
-    ),
-    "claim_rate": Metric(
-        "Renúncia claimed",
-        True,
-        "renúncias are claimed in more deals",
-        "renúncias are claimed in fewer deals",
-    ),
-    "redeal_rate": Metric(
-        "Redealt (weak hand)",
-        True,
-        "more deals are redealt",
-        "fewer deals are redealt",
-    ),
-    "stronger_team_match_rate": Metric(
-        "Stronger team wins the match",
-        True,
-        "the stronger team wins more matches",
-        "the stronger team wins fewer matches (more luck)",
-    ),
-    "first_leader_edge": Metric(
-        "First leader's edge",
-        True,
-        "the team that leads first does better",
-        "the team that leads first does worse",
-    ),
+    "games_per_deal": Metric(False),
+    "deals_per_partida": Metric(False),
+    "minutes_per_partida": Metric(False),
+    "tie_rate": Metric(True),
+    "capote_rate": Metric(True),
+    "bandeira_rate": Metric(True),
+    "revoke_rate": Metric(True),
+    "claim_rate": Metric(True),
+    "redeal_rate": Metric(True),
+    "stronger_team_match_rate": Metric(True),
+    "first_leader_edge": Metric(True),
 }
 """The compared figures (the keys of `RATIOS`), in table order."""
 
@@ -206,6 +169,15 @@ class ComparisonReport:
     elapsed_s: float
     """Wall-clock time of the run."""
 
+    def conclusions_in(
+        self, lang: str, *, all_pairs: bool = False, names: Sequence[str] | None = None
+    ) -> tuple[str, ...]:
+        """The clear differences in words of `lang` (`"en"` or `"pt"`): each variant against the
+        first, or every two variants (`all_pairs`). The variants are named `names`, by default
+        as `lang` says the built-ins ("Regras francesas"). In English these are `conclusions` and
+        `pair_conclusions`."""
+        return conclusions_in(self, lang, names=names, all_pairs=all_pairs)
+
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data: estimates as `{"value", "low", "high"}` (NaN as `null`),
         histograms as `{length: count}`."""
@@ -246,6 +218,12 @@ MINUTES_MODEL: Final = (
     f"{SECONDS_PER_CARD} s a card played and {SECONDS_PER_DEAL} s a deal for shuffling, "
     "dealing and counting"
 )
+"""How minutes are modelled, in English (the report's `minutes_model`; `minutes_model_in()`)."""
+
+
+def minutes_model_in(lang: str) -> str:
+    """How minutes of play are modelled, in `lang`."""
+    return compare_words(lang)("minutes_model", card=SECONDS_PER_CARD, deal=SECONDS_PER_DEAL)
 
 
 def decimals(spread: float) -> int:
@@ -255,29 +233,76 @@ def decimals(spread: float) -> int:
     return max(2, min(4, 1 - math.floor(math.log10(spread))))
 
 
+def compare_words(lang: str = "en") -> Catalogue:
+    """The words of a comparison in `lang` (`catalogues/<lang>/compare.json`), read once."""
+    return _compare_words(check_lang(lang))
+
+
+@functools.cache
+def _compare_words(lang: str) -> Catalogue:
+    return load_catalogue(lang, "compare")
+
+
+def metric_label(name: str, lang: str = "en") -> str:
+    """The name of figure `name` (a key of `METRICS`) in a table, in `lang`."""
+    return compare_words(lang)(f"metric.{name}")
+
+
 def _sentence(
     name: str,
     names: Sequence[str],
     pair: tuple[int, int],
     figures: dict[str, tuple[Estimate, ...]],
     d: Estimate,
+    words: Catalogue,
 ) -> str:
-    """A clear difference `d` of figure `name` between variants `pair = (i, j)` in words: how
+    """A clear difference `d` of figure `name` between variants `pair = (i, j)` in `words`: how
     variant `j` differs from variant `i`."""
     metric = METRICS[name]
     i, j = pair
     a, b = figures[name][i], figures[name][j]
     scale = 100 if metric.percent else 1
     half = scale * (d.high - d.low) / 2
-    places = decimals(half) - (1 if metric.percent else 0)
-    places = max(places, 1)
+    places = max(decimals(half) - (1 if metric.percent else 0), 1)
+
+    def number(x: float, unit: str = "") -> str:
+        return f"{x:.{places}f}{unit}"
+
+    def points(x: float) -> str:
+        return words("points", n=number(x)) if metric.percent else number(x)
+
     unit = "%" if metric.percent else ""
-    size = f"{scale * abs(d.value):.{places}f}" + (" points" if metric.percent else "")
-    text = (metric.more if d.value > 0 else metric.less).format(d=size)
-    return (
-        f"With {names[j]}, {text}: {scale * b.value:.{places}f}{unit} against "
-        f"{scale * a.value:.{places}f}{unit} with {names[i]} "
-        f"(±{half:.{places}f}{' points' if metric.percent else ''})."
+    text = words(f"{'more' if d.value > 0 else 'less'}.{name}", d=points(scale * abs(d.value)))
+    return words(
+        "sentence",
+        other=names[j],
+        text=text,
+        b=number(scale * b.value, unit),
+        a=number(scale * a.value, unit),
+        base=names[i],
+        half=points(half),
+    )
+
+
+def conclusions_in(
+    report: ComparisonReport,
+    lang: str = "en",
+    *,
+    names: Sequence[str] | None = None,
+    all_pairs: bool = False,
+) -> tuple[str, ...]:
+    """The clear differences of `report` in words of `lang`: each variant against the first, or
+    every two variants (`all_pairs`), naming the variants `names` (by default, the report's
+    names as `lang` says them: "Regras francesas"). In English they are the report's
+    `conclusions` and `pair_conclusions`."""
+    from .._describe_facts import shown_name
+
+    return _conclusions(
+        [shown_name(name, lang) for name in report.variants] if names is None else names,
+        report.figures,
+        report.pairwise,
+        first_only=not all_pairs,
+        words=compare_words(lang),
     )
 
 
@@ -286,8 +311,9 @@ def _conclusions(
     figures: dict[str, tuple[Estimate, ...]],
     pairwise: dict[str, dict[tuple[int, int], Estimate]],
     first_only: bool,
+    words: Catalogue,
 ) -> tuple[str, ...]:
-    """The clear differences in words: each variant against the first, or every pair."""
+    """The clear differences in `words`: each variant against the first, or every pair."""
     out = []
     for i, j in pairwise[next(iter(pairwise))]:
         if first_only and i != 0:
@@ -295,7 +321,7 @@ def _conclusions(
         for name in METRICS:
             d = pairwise[name][(i, j)]
             if d.clear and not math.isnan(d.value):
-                out.append(_sentence(name, names, (i, j), figures, d))
+                out.append(_sentence(name, names, (i, j), figures, d, words))
     return tuple(out)
 
 
@@ -369,8 +395,8 @@ def build_report(
             Distribution(dict(s.partida_deals), dict(s.partida_minutes)) for s in summary.variants
         ),
         pairwise=pairwise,
-        conclusions=_conclusions(names, figures, pairwise, first_only=True),
-        pair_conclusions=_conclusions(names, figures, pairwise, first_only=False),
+        conclusions=_conclusions(names, figures, pairwise, True, compare_words()),
+        pair_conclusions=_conclusions(names, figures, pairwise, False, compare_words()),
         reports=tuple(reports),
         minutes_model=MINUTES_MODEL,
         complete=complete,

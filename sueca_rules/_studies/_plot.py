@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .._files import atomic_write_text
 from ._args import config_error
-from ._compare import METRICS, ComparisonReport
+from ._compare import METRICS, ComparisonReport, metric_label
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -74,7 +74,7 @@ def _differences(ax: Axes, report: ComparisonReport) -> None:
     rates = [
         r for r in _RATES if not any(math.isnan(e.value) or e.high == 0 for e in report.figures[r])
     ]
-    ax.set_yticks(range(len(rates)), [METRICS[r].label for r in rates], fontsize="small")
+    ax.set_yticks(range(len(rates)), [metric_label(r) for r in rates], fontsize="small")
     ax.invert_yaxis()
     spread = 0.6 / max(1, len(names) - 1)
     for k in range(1, len(names)):

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 from ._common import (
     CliError,
     add_command,
+    add_lang,
     check_writable,
+    lang_of,
     load_variant_arg,
     print_json,
     require_extra,
@@ -73,15 +75,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="FILE.svg",
         help="draw the distributions and differences as an SVG (pip install 'sueca-rules[plots]')",
     )
+    add_lang(p, "the report", " (--json and the picture are the same in every language)")
 
 
 def run_compare(args: argparse.Namespace) -> int:
     require_extra("sueca compare")  # at once, before any work
-    from .._studies._compare import compare
+    from .._studies._compare import compare, compare_words
 
+    lang = lang_of(args)
     if len(args.variants) < 2:
-        raise CliError("compare needs two variants or more", status=2)
-    variants = [load_variant_arg(v) for v in args.variants]
+        raise CliError(compare_words(lang)("two_or_more"), status=2)
+    variants = [load_variant_arg(v, lang) for v in args.variants]
     unit, size, options = study_arguments(args, "matches")
     if args.plot is not None:
         from .._studies._plot import require_matplotlib
@@ -103,9 +107,9 @@ def run_compare(args: argparse.Namespace) -> int:
         if args.json:
             print_json(report.to_dict())
         else:
-            _print_report(report, args.all_pairs)
+            _print_report(report, args.all_pairs, lang)
 
-    return run_study_command(args, unit, size, call, show)
+    return run_study_command(args, unit, size, call, show, lang)
 
 
 def _places(row: tuple[Estimate, ...], percent: bool) -> int:
@@ -117,71 +121,94 @@ def _places(row: tuple[Estimate, ...], percent: bool) -> int:
     return max(1, decimals(scale * min(halves, default=0.0)) - (1 if percent else 0))
 
 
-def _value(e: Estimate, percent: bool, places: int, signed: bool = False) -> str:
-    """`e` as `value ±half` with `places` decimals."""
+def _value(
+    e: Estimate, percent: bool, places: int, signed: bool = False, points: str = " pts"
+) -> str:
+    """`e` as `value ±half` with `places` decimals (a signed rate in `points`)."""
     if math.isnan(e.value):
         return "—" if not signed else ""
     scale = 100 if percent else 1
     half = scale * (e.high - e.low) / 2
     sign = "+" if signed else ""
-    unit = (" pts" if signed else "%") if percent else ""
+    unit = (points if signed else "%") if percent else ""
     return f"{scale * e.value:{sign}.{places}f}{unit} ±{half:.{places}f}"
 
 
-def _difference(e: Estimate, percent: bool, places: int) -> str:
-    text = _value(e, percent, places, signed=True)
+def _difference(e: Estimate, percent: bool, places: int, points: str) -> str:
+    text = _value(e, percent, places, signed=True, points=points)
     if not text:
         return ""
     return f"[bold]{text}[/]" if e.clear else f"[dim]{text}[/]"
 
 
-def _print_report(r: ComparisonReport, all_pairs: bool = False) -> None:
+def _print_report(r: ComparisonReport, all_pairs: bool = False, lang: str = "en") -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
 
-    from .._studies._compare import METRICS
+    from .._describe_facts import shown_name
+    from .._studies._compare import (
+        METRICS,
+        compare_words,
+        conclusions_in,
+        metric_label,
+        minutes_model_in,
+    )
 
+    w = compare_words(lang)
+    names = [shown_name(name, lang) for name in r.variants]
+    points = w("points_unit")
     console = Console(highlight=False)
-    console.print(heading(f"{len(r.variants)} variants on the same cards", r))
+    console.print(heading(w("title", n=len(names)), r, lang))
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("")
-    for k, name in enumerate(r.variants):
-        table.add_column(name if k == 0 else f"{name}\nΔ vs {r.variants[0]}", justify="right")
-    for name, metric in METRICS.items():
-        if all(math.isnan(e.value) or e.high == 0 for e in r.figures[name]):
+    for k, name in enumerate(names):
+        table.add_column(
+            name if k == 0 else f"{name}\n{w('versus', base=names[0])}", justify="right"
+        )
+    for key, metric in METRICS.items():
+        if all(math.isnan(e.value) or e.high == 0 for e in r.figures[key]):
             continue  # not measured, or never seen (say, no renúncia claim at all)
-        figures, differences = r.figures[name], r.differences[name]
+        figures, differences = r.figures[key], r.differences[key]
         places = _places(figures, metric.percent)
-        table.add_row(metric.label, *(_value(e, metric.percent, places) for e in figures))
+        row = (_value(e, metric.percent, places) for e in figures)
+        table.add_row(metric_label(key, lang), *row)
         places = _places(differences, metric.percent)
         table.add_row(
             "",
             "",
-            *(_difference(e, metric.percent, places) for e in differences),
+            *(_difference(e, metric.percent, places, points) for e in differences),
             end_section=True,
         )
     console.print(table)
     if r.mode == "matches":
         spans = []
-        for name, dist in zip(r.variants, r.distributions, strict=True):
+        for name, dist in zip(names, r.distributions, strict=True):
             low, mid, high = dist.summary("deals")
             m_low, m_mid, m_high = dist.summary("minutes")
             spans.append(
-                f"  {name}: median {mid:.0f} deals ({low:.0f}–{high:.0f}), "
-                f"{m_mid:.0f} minutes ({m_low:.0f}–{m_high:.0f})"
-                if mid is not None and m_mid is not None
-                else f"  {name}: no partida finished"
+                "  "
+                + w(
+                    "length",
+                    name=name,
+                    deals=f"{mid:.0f}",
+                    low=f"{low:.0f}",
+                    high=f"{high:.0f}",
+                    minutes=f"{m_mid:.0f}",
+                    m_low=f"{m_low:.0f}",
+                    m_high=f"{m_high:.0f}",
+                )
+                if mid is not None
+                and m_mid is not None
+                and low is not None
+                and high is not None
+                and m_low is not None
+                and m_high is not None
+                else "  " + w("no_partida", name=name)
             )
-        console.print("\nPartida length, median (10th–90th percentile):\n" + "\n".join(spans))
+        console.print("\n" + w("lengths") + "\n" + "\n".join(spans))
     console.print()
-    conclusions = r.pair_conclusions if all_pairs else r.conclusions
-    if conclusions:
-        console.print("\n".join(conclusions))
-    else:
-        console.print("No clear difference: every 95% interval of a difference includes zero.")
-    console.print(
-        "[dim]± 95% intervals over the units (the duplicate pairs; delta method); Δ: the "
-        "paired difference from the first variant, in bold when its interval leaves out "
-        f"zero. Minutes: {r.minutes_model}.\nTook {r.elapsed_s:.1f} s.[/]"
-    )
+    conclusions = conclusions_in(r, lang, all_pairs=all_pairs)
+    console.print("\n".join(conclusions) if conclusions else w("no_difference"))
+    note = w("note", model=minutes_model_in(lang))
+    console.print(f"[dim]{note}\n{w('took', s=f'{r.elapsed_s:.1f}')}[/]")
