@@ -139,3 +139,76 @@ def test_a_mistyped_command_or_option_is_named_with_the_commands_usage(
     err = capsys.readouterr().err
     assert err.startswith(usage)
     assert said in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage", "said"),
+    [
+        (
+            ["simulate", "--teams", "6,1"],
+            "uso: sueca simulate",
+            "erro: --teams: não há bots de nível 6",
+        ),
+        (["simulate", "--teams", "x"], "uso: sueca simulate", "'x' não são dois níveis de bots"),
+        (
+            ["simulate", "--deals", "x"],
+            "uso: sueca simulate",
+            "--deals: 'x' não é um número inteiro",
+        ),
+        (
+            ["simulate", "--jobs", "-1"],
+            "uso:",
+            "tem de ser 0 (todos os processadores) ou mais, e é -1",
+        ),
+        (["simulate", "--samples", "10001"], "uso:", "tem de ser no máximo 10,000, e é 10001"),
+        (["play", "--level", "9"], "uso: sueca play", "'9' não é um nível: os níveis são 1, 2, 3"),
+        (["analyse", "r.yaml", "--deals", "0"], "uso:", "as mãos contam-se a partir de 1"),
+        (["analyse", "r.yaml", "--deals", "1,,2"], "uso:", "não tem partes vazias"),
+        (["describe"], "uso: sueca describe", "erro: falta: VARIANT"),
+        (
+            ["variants", "--jsn"],
+            "uso: sueca variants",
+            "desconhecidos: --jsn -- querias dizer --json?",
+        ),
+        (["describe", "portugal", "--lang"], "uso:", "--lang: falta o valor"),
+        (["valdate", "x.yaml"], "uso: sueca [", "não é uma escolha válida"),
+        (["valdate", "x.yaml"], "uso: sueca [", "-- querias dizer 'validate'?"),
+    ],
+)
+def test_the_command_line_is_refused_in_the_commands_language(
+    argv: list[str],
+    usage: str,
+    said: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`--lang pt`, or a Portuguese locale for a command that speaks: argparse's own refusals
+    and the options' are said in Portuguese, with a Portuguese usage line."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    lines = [argv] if argv[-1] == "--lang" else [[*argv, "--lang", "pt"], argv]
+    for line in lines:
+        if line is argv:
+            monkeypatch.setenv("LANG", "pt_PT.UTF-8")
+        assert _status(line) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(usage), line
+        assert said in err, (line, err)
+        for english in ("usage:", "error:", "argument ", "must be", "expected", "required"):
+            assert english not in err, (line, english)
+
+
+def test_a_command_that_speaks_only_english_refuses_in_english(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LC_ALL", "pt_PT.UTF-8")
+    assert _status(["engine", "--levl", "3"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: sueca engine")
+    assert "error: unrecognized arguments: --levl 3 -- did you mean --level?" in err
+    monkeypatch.setenv("LC_ALL", "C")
+    assert _status(["simulate", "--teams", "6,1"]) == 2
+    assert "error: argument --teams: no bot of level 6: levels are 1, 2, 3, 4, 5" in (
+        capsys.readouterr().err
+    )

@@ -14,7 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from .._text import shown
 from ._common import CliError
@@ -52,30 +52,143 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+_ARGPARSE: Final = (
+    ("argument", re.compile(r"argument (?P<name>[^:]+): (?P<message>.*)", re.S)),
+    ("choice", re.compile(r"invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)", re.S)),
+    ("one", re.compile(r"expected one argument")),
+    ("at_least_one", re.compile(r"expected at least one argument")),
+    ("at_most_one", re.compile(r"expected at most one argument")),
+    ("n", re.compile(r"expected (?P<n>\d+) arguments")),
+    ("not_with", re.compile(r"not allowed with argument (?P<other>.*)", re.S)),
+    ("explicit", re.compile(r"ignored explicit argument (?P<value>.*)", re.S)),
+    ("required", re.compile(r"the following arguments are required: (?P<names>.*)", re.S)),
+    ("one_of", re.compile(r"one of the arguments (?P<names>.*) is required", re.S)),
+    (
+        "ambiguous",
+        re.compile(r"ambiguous option: (?P<option>.*) could match (?P<matches>.*)", re.S),
+    ),
+    ("int", re.compile(r"invalid int value: (?P<value>.*)", re.S)),
+    ("float", re.compile(r"invalid float value: (?P<value>.*)", re.S)),
+)
+"""argparse's own refusals (Python 3.11 to 3.13), each the key of its words in the command line's
+catalogue (`argp.<key>`) and the pattern that reads its values out of argparse's English."""
+
+
+def _in_words(message: str, lang: str) -> str:
+    """An argparse refusal `message` (English) said in `lang`: a message argparse words is read
+    by `_ARGPARSE` and said again from the catalogue; any other (an `ArgRefusal`'s, already in
+    `lang`) is left as it is."""
+    from ._common import cli_words
+
+    for key, pattern in _ARGPARSE:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            values = found.groupdict()
+            if key == "argument":
+                values["message"] = _in_words(values["message"], lang)
+            return cli_words(lang, f"argp.{key}", **values)
+    return message
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse's parser, which names the command or option a mistyped one is closest to:
-    `invalid choice: 'valdate' (...) -- did you mean 'validate'?`."""
+    """argparse's parser, which names the command or option a mistyped one is closest to
+    (`invalid choice: 'valdate' (...) -- did you mean 'validate'?`) and says its refusals in the
+    command's language: `--lang` when the command takes one, else the locale's (`lang`, set on
+    every parser by `speak()`); English for a command that speaks no other."""
+
+    wanted: str | None = None
+    """The language asked for on the command line (`--lang`), if any."""
+
+    def speak(self, wanted: str | None) -> None:
+        """Say refusals in `wanted` (`--lang`'s value, or `None` for the locale's), in this
+        parser and the commands under it."""
+        self.wanted = wanted
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for command in action.choices.values():
+                    if isinstance(command, _Parser):
+                        command.speak(wanted)
+
+    @property
+    def lang(self) -> str:
+        """The language of this parser's refusals."""
+        from .._lang import LANGS
+        from ._common import default_lang
+
+        top = not any(a.dest == "handler" for a in self._actions) and self._subparsers is not None
+        speaks = top or any(a.dest == "lang" for a in self._actions)
+        if not speaks:
+            return "en"
+        return self.wanted if self.wanted in LANGS else default_lang()
+
+    def _get_value(self, action: argparse.Action, arg_string: str) -> object:
+        from ._common import ArgRefusal
+
+        try:
+            return super()._get_value(action, arg_string)
+        except argparse.ArgumentError as exc:
+            refusal = exc.__context__
+            if isinstance(refusal, ArgRefusal):
+                raise argparse.ArgumentError(action, refusal.text(self.lang)) from None
+            raise
 
     def error(self, message: str) -> NoReturn:
+        from ._common import cli_words
+
+        lang = self.lang
         found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        message = _in_words(message, lang)
         if found is not None:
             choices = re.findall(r"'([^']*)'", found.group(2))
             close = difflib.get_close_matches(found.group(1), choices, n=1, cutoff=0.6)
             if close:
-                message += f" -- did you mean {close[0]!r}?"
-        super().error(message)
+                message = cli_words(
+                    lang, "argp.did_you_mean", message=message, close=repr(close[0])
+                )
+        self._refuse(message, lang)
+
+    def _refuse(self, message: str, lang: str) -> NoReturn:
+        """Print the usage and `message` argparse's way, in `lang`, and exit with status 2."""
+        from ._common import cli_words
+
+        formatter = self._get_formatter()
+        formatter.add_usage(
+            self.usage,
+            self._actions,
+            self._mutually_exclusive_groups,
+            prefix=cli_words(lang, "argp.usage"),
+        )
+        self._print_message(formatter.format_help(), sys.stderr)
+        error = cli_words(lang, "error")
+        self.exit(2, f"{self.prog}: {error}: {message}\n")
 
     def unknown(self, extra: Sequence[str]) -> NoReturn:
         """Refuse arguments this command does not take, with its own usage (argparse leaves them
         to the top parser) and the option a mistyped one is closest to."""
-        message = f"unrecognized arguments: {' '.join(extra)}"
+        from ._common import cli_words
+
+        lang = self.lang
+        message = cli_words(lang, "argp.unrecognized", extra=" ".join(extra))
         first = extra[0].partition("=")[0]
         if first.startswith("-"):
             options = [s for action in self._actions for s in action.option_strings]
             close = difflib.get_close_matches(first, options, n=1, cutoff=0.6)
             if close:
-                message += f" -- did you mean {close[0]}?"
-        self.error(message)
+                message = cli_words(lang, "argp.did_you_mean", message=message, close=close[0])
+        self._refuse(message, lang)
+
+
+def _wanted_lang(argv: Sequence[str]) -> str | None:
+    """The value of `--lang` on the command line `argv`, read before parsing it (so that its
+    refusals are said in that language), or `None`."""
+    for k, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if arg == "--lang" and k + 1 < len(argv):
+            return argv[k + 1]
+    return None
 
 
 def build_parser() -> _Parser:
@@ -109,6 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdin is None:  # started with standard input closed (`<&-`): read as end of input
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's stdin)
     parser = build_parser()
+    parser.speak(_wanted_lang(sys.argv[1:] if argv is None else argv))
     args, extra = parser.parse_known_args(argv)
     if extra:
         command = getattr(args, "parser", None)

@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ._common import (
+    ArgRefusal,
     CliError,
     add_command,
     add_json,
@@ -33,27 +34,23 @@ def deals_arg(text: str) -> list[int]:
     """`--deals`: deal numbers and ranges, `3`, `1-5`, `1,4,7-9` (each from 1)."""
     numbers: list[int] = []
     if len(text) > 200:
-        raise argparse.ArgumentTypeError("a list of deals is at most 200 characters")
+        raise ArgRefusal("deals_long")
     for part in text.split(","):
         if not part.strip():
-            raise argparse.ArgumentTypeError("a list of deals has no empty parts: write 1,4,7-9")
+            raise ArgRefusal("deals_empty")
         first, dash, last = part.strip().partition("-")
         if not (first.isascii() and first.isdigit()) or (
             dash and not (last.isascii() and last.isdigit())
         ):
-            raise argparse.ArgumentTypeError(
-                f"{part.strip()!r} is not a deal number or a range: write 3, 1-5 or 1,4,7-9"
-            )
+            raise ArgRefusal("deals_part", q=repr(part.strip()))
         a, b = int(first), int(last) if dash else int(first)
         if a < 1 or b < a:
-            raise argparse.ArgumentTypeError(
-                f"{part.strip()!r}: deals are numbered from 1, and a range goes up (1-5)"
-            )
+            raise ArgRefusal("deals_order", q=repr(part.strip()))
         if b - a + 1 > MAX_DEALS:
-            raise argparse.ArgumentTypeError(f"at most {MAX_DEALS} deals at a time")
+            raise ArgRefusal("deals_most", n=MAX_DEALS)
         numbers.extend(n for n in range(a, b + 1) if n not in numbers)
         if len(numbers) > MAX_DEALS:
-            raise argparse.ArgumentTypeError(f"at most {MAX_DEALS} deals at a time")
+            raise ArgRefusal("deals_most", n=MAX_DEALS)
     return numbers
 
 

@@ -70,7 +70,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--seed", type=seed_arg, default=0, help="the seed of the deals (default 0)")
     p.add_argument(
         "--jobs",
-        type=at_least(0, "0 (every CPU)", most=256),
+        type=at_least(0, "every_cpu", most=256),
         default=1,
         help="processes playing deals side by side (default 1; 0: one per CPU)",
     )

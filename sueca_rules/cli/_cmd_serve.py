@@ -152,7 +152,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument(
         "--port",
-        type=at_least(0, "0 (any free port)", most=65_535, most_meaning="65535 (the highest port)"),
+        type=at_least(0, "any_port", most=65_535, most_meaning="top_port"),
         default=8000,
         help="0 to 65535; default 8000",
     )

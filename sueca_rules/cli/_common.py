@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._text import cut, is_whole
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = [
     "LEVELS",
     "MAX_SAMPLES",
+    "ArgRefusal",
     "CliError",
     "add_command",
     "add_json",
@@ -58,6 +59,32 @@ class CliError(Exception):
         self.status = status
 
 
+class ArgRefusal(argparse.ArgumentTypeError):
+    """An argparse type's refusal of a value, as words `arg.<key>` of the command line's catalogue
+    (`cli.json`): the parser says it in the command's language (`refusal.text(lang)`); `str()` is
+    the English. A parameter given as `Words("key")` is itself a phrase `arg.<key>`."""
+
+    def __init__(self, key: str, **params: str | int | Words) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        """The refusal in `lang`."""
+        said = {
+            name: cli_words(lang, f"arg.{value.key}") if isinstance(value, Words) else value
+            for name, value in self.params.items()
+        }
+        return cli_words(lang, f"arg.{self.key}", **said)
+
+
+class Words(NamedTuple):
+    """A phrase of the command line's catalogue inside another (`arg.<key>`), said in its
+    language."""
+
+    key: str
+
+
 def add_command(
     subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
     name: str,
@@ -81,23 +108,22 @@ def at_least(
     minimum: int, meaning: str = "", *, most: int | None = None, most_meaning: str = ""
 ) -> Callable[[str], int]:
     """An argparse type: a whole number of at least `minimum` (`meaning` explains the smallest
-    value, e.g. `"0 (every CPU)"`) and, with `most`, at most `most` (`most_meaning` explains it)."""
+    value: the key of its words, `arg.meaning.<meaning>`, e.g. `"every_cpu"` for "0 (every CPU)")
+    and, with `most`, at most `most` (`most_meaning` explains it the same way)."""
 
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{cut(text)!r} is not a whole number") from None
+            raise ArgRefusal("not_whole", q=repr(cut(text))) from None
+        got = cut(str(value))
         if value < minimum:
-            raise argparse.ArgumentTypeError(
-                f"must be {meaning or minimum} or more, got {cut(str(value))}"
-                if meaning
-                else f"must be at least {minimum}, got {cut(str(value))}"
-            )
+            if meaning:
+                raise ArgRefusal("at_least_meaning", meaning=Words(f"meaning.{meaning}"), got=got)
+            raise ArgRefusal("at_least", minimum=minimum, got=got)
         if most is not None and value > most:
-            raise argparse.ArgumentTypeError(
-                f"must be at most {most_meaning or f'{most:,}'}, got {cut(str(value))}"
-            )
+            said = Words(f"meaning.{most_meaning}") if most_meaning else f"{most:,}"
+            raise ArgRefusal("at_most", most=said, got=got)
         return value
 
     return parse
@@ -116,9 +142,7 @@ def samples_arg(text: str) -> int:
 def level_arg(text: str) -> int:
     """An argparse type: a bot level."""
     if not is_whole(text.strip()) or int(text) not in LEVELS:
-        raise argparse.ArgumentTypeError(
-            f"{cut(text)!r} is not a level: levels are {', '.join(map(str, LEVELS))}"
-        )
+        raise ArgRefusal("not_level", q=repr(cut(text)), levels=", ".join(map(str, LEVELS)))
     return int(text)
 
 
@@ -127,9 +151,9 @@ def rate_arg(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{cut(text)!r} is not a number") from None
+        raise ArgRefusal("not_number", q=repr(cut(text))) from None
     if not 0 <= value <= 1:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be a number from 0 to 1, got {cut(text)}")
+        raise ArgRefusal("not_rate", got=cut(text))
     return value
 
 
@@ -154,9 +178,7 @@ def seed_arg(text: str) -> int | str:
         return int(text)
     except ValueError:
         if not is_unicode(text):
-            raise argparse.ArgumentTypeError(
-                f"'{shown(text)}' is not valid UTF-8 text: give a whole number or plain text"
-            ) from None
+            raise ArgRefusal("seed_utf8", text=shown(text)) from None
         return text
 
 

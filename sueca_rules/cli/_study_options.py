@@ -12,6 +12,7 @@ from .._text import is_whole
 from ._common import (
     LEVELS,
     MAX_SAMPLES,
+    ArgRefusal,
     CliError,
     add_json,
     at_least,
@@ -49,15 +50,11 @@ T = TypeVar("T")
 def teams_arg(text: str) -> tuple[int, int]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2 or not all(is_whole(p) for p in parts):
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not two bot levels: write them as A,B (e.g. 2,1)"
-        )
+        raise ArgRefusal("not_teams", q=repr(text))
     a, b = int(parts[0]), int(parts[1])
     for level in (a, b):
         if level not in LEVELS:
-            raise argparse.ArgumentTypeError(
-                f"no bot of level {level}: levels are {', '.join(map(str, LEVELS))}"
-            )
+            raise ArgRefusal("no_level", level=level, levels=", ".join(map(str, LEVELS)))
     return a, b
 
 
@@ -103,7 +100,7 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     """The options of how a study runs: jobs, checkpoint and cluster (simulate and compare)."""
     p.add_argument(
         "--jobs",
-        type=at_least(0, "0 (every CPU)"),
+        type=at_least(0, "every_cpu"),
         default=1,
         metavar="J",
         help="worker processes (default 1; 0 = one per CPU; at most 4 per CPU)",
