@@ -558,3 +558,48 @@ def test_the_actions_speak_portuguese(tmp_path: Path, capsys: pytest.CaptureFixt
         *pt,
     )
     assert err.strip() == f"{tmp_path / 'nada.csv'}: esse ficheiro não existe"
+
+
+@pytest.mark.parametrize(
+    ("options", "english", "portuguese"),
+    [
+        (["--format", "groups", "--groups", "2"], "needs --groups N and --advance K", "precisa de"),
+        (["--format", "swiss", "--rounds", "11"], "has 1 to 5 rounds", "tem de 1 a 5 rondas"),
+        (
+            ["--format", "groups", "--groups", "3", "--advance", "1"],
+            "make 1 to 2 groups",
+            "fazem de 1 a 2 grupos",
+        ),
+        (
+            ["--format", "groups", "--groups", "2", "--advance", "3"],
+            "1 to 2 (the smallest group)",
+            "de 1 a 2 (o grupo mais pequeno)",
+        ),
+        (
+            ["--format", "knockout", "--advance", "2"],
+            "are for the groups format",
+            "só para o formato de grupos",
+        ),
+        (
+            ["--format", "knockout", "--rounds", "2"],
+            "is for a swiss tournament",
+            "só para um torneio suíço",
+        ),
+    ],
+)
+def test_a_tournament_that_cannot_be_set_up_is_refused_in_the_language(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    options: list[str],
+    english: str,
+    portuguese: str,
+) -> None:
+    (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    cup = str(tmp_path / "cup.yaml")
+    teams = str(tmp_path / "teams.csv")
+    status, _, err = run(capsys, "new", cup, "--teams", teams, *options)
+    assert (status, english in err) == (1, True), err
+    status, _, err = run(capsys, "new", cup, "--teams", teams, *options, "--lang", "pt")
+    assert (status, portuguese in err) == (1, True), err
+    assert english not in err
+    assert not (tmp_path / "cup.yaml").exists()

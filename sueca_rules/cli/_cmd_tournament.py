@@ -293,7 +293,8 @@ def _run_new(args: argparse.Namespace) -> int:
     from .._errors import SuecaError
     from .._files import atomic_write_text
     from ..tournament import DEFAULT_NAME, TIEBREAKS, create, dump_tournament
-    from ..tournament._words import tournament_words
+    from ..tournament._model import TournamentError
+    from ..tournament._words import refusal_text, tournament_words
     from ._common import cli_words, lang_of, load_variant_arg
 
     lang = lang_of(args)
@@ -324,6 +325,8 @@ def _run_new(args: argparse.Namespace) -> int:
             tiebreaks=tiebreaks,
             shuffle=args.shuffle,
         )
+    except TournamentError as exc:
+        raise CliError(refusal_text(exc, lang)) from None
     except (SuecaError, ValueError) as exc:
         raise CliError(str(exc).splitlines()[0]) from None
     try:

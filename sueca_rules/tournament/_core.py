@@ -90,29 +90,45 @@ def _check_setup(
     n: int, fmt: str, swiss_rounds: int | None, groups: int | None, advance: int | None
 ) -> None:
     if not 2 <= n <= MAX_TEAMS:
-        raise _fail(f"a tournament has 2 to {MAX_TEAMS} teams, got {n}")
+        raise _fail(
+            f"a tournament has 2 to {MAX_TEAMS} teams, got {n}", "team_count", most=MAX_TEAMS, got=n
+        )
     if swiss_rounds is not None and fmt != "swiss":
-        raise _fail("--rounds is for a swiss tournament (the other formats have their own count)")
+        raise _fail(
+            "--rounds is for a swiss tournament (the other formats have their own count)",
+            "rounds_not_swiss",
+        )
     if swiss_rounds is not None and not 1 <= swiss_rounds <= round_robin_count(n):
         raise _fail(
             f"a swiss tournament of {n} teams has 1 to {round_robin_count(n)} rounds "
-            f"(more would make every rematch certain), got {cut(str(swiss_rounds))}"
+            f"(more would make every rematch certain), got {cut(str(swiss_rounds))}",
+            "swiss_rounds",
+            n=n,
+            most=round_robin_count(n),
+            got=cut(str(swiss_rounds)),
         )
     if fmt == "groups":
         if groups is None or advance is None:
-            raise _fail("the groups format needs --groups N and --advance K")
+            raise _fail("the groups format needs --groups N and --advance K", "groups_needs")
         if not 1 <= groups <= n // 2:
             raise _fail(
-                f"{n} teams make 1 to {n // 2} groups of at least 2, got {cut(str(groups))}"
+                f"{n} teams make 1 to {n // 2} groups of at least 2, got {cut(str(groups))}",
+                "group_count",
+                n=n,
+                most=n // 2,
+                got=cut(str(groups)),
             )
         smallest = n // groups
         if not 1 <= advance <= smallest or groups * advance < 2:
             raise _fail(
                 f"--advance is the teams of each group that go on to the knockout: 1 to "
-                f"{smallest} (the smallest group), and 2 or more in all; got {cut(str(advance))}"
+                f"{smallest} (the smallest group), and 2 or more in all; got {cut(str(advance))}",
+                "advance",
+                most=smallest,
+                got=cut(str(advance)),
             )
     elif groups is not None or advance is not None:
-        raise _fail("--groups and --advance are for the groups format")
+        raise _fail("--groups and --advance are for the groups format", "groups_only")
 
 
 def create(
@@ -132,7 +148,11 @@ def create(
     """A new tournament of `teams` (in seed order, unless `shuffle` draws the order from `seed`)
     playing `fmt` (`round_robin`, `swiss`, `knockout` or `groups`) under `variant`."""
     if fmt not in ("round_robin", "swiss", "knockout", "groups"):
-        raise _fail(f"unknown format {fmt!r}: round_robin, swiss, knockout or groups")
+        raise _fail(
+            f"unknown format {fmt!r}: round_robin, swiss, knockout or groups",
+            "format",
+            got=repr(fmt),
+        )
     rules = resolve_variant(variant)
     _check_setup(len(teams), fmt, swiss_rounds, groups, advance)
     order = list(teams)
@@ -141,7 +161,11 @@ def create(
     names = [team.name for team in order]
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
-        raise _fail(f"the team {twice!r} is listed twice: each team needs its own name")
+        raise _fail(
+            f"the team {twice!r} is listed twice: each team needs its own name",
+            "twice",
+            team=repr(twice),
+        )
     need = rules.match.best_of // 2 + 1
     set_score = SetScore(partidas=[need, 0], games=[need * rules.match.target_games, 0])
     spec: str | dict[str, Any] | None = builtin_id_of(rules)
