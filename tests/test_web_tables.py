@@ -452,11 +452,12 @@ def test_a_rival_bot_claims_a_revoke_it_saw() -> None:
         for seed in itertools.count():
             table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], "portugal-table", seed)
             with c.websocket_connect(url(table)) as ws:
-                events = revoke_and_show_it(ws)
-            if events is not None:
+                shown = revoke_and_show_it(ws)
+            if shown is not None:
                 break
             assert seed < 40, "no deal let seat 0 revoke and then show it"
-    assert events is not None
+    assert shown is not None
+    events = shown["events"]
     claim = next(e for e in events if e["type"] == "claim_made")
     assert claim["valid"] is True
     assert claim["by"] % 2 == 1
@@ -464,16 +465,26 @@ def test_a_rival_bot_claims_a_revoke_it_saw() -> None:
     scored = next(e for e in events if e["type"] == "deal_scored")
     assert scored["result"] == "revoke"
     assert scored["games"][1] == 4
+    # The state says which claim ended the deal, and the renúncia it caught (the end of a match
+    # says it when the claim decided the match).
+    revoke = claim["revoke"]
+    assert shown["last_deal"]["claim"] == {
+        "by": claim["by"],
+        "valid": True,
+        "culprit": 0,
+        "card": revoke["card"],
+    }
 
 
-def revoke_and_show_it(ws: Any) -> list[Msg] | None:
+def revoke_and_show_it(ws: Any) -> Msg | None:
     """Play seat 0 so that it revokes (a card off suit while holding the suit led), then
-    plays that suit; the events that followed, or None if this deal did not allow it."""
+    plays that suit; the state with the events that followed, or None if this deal did not
+    allow it."""
     revoked: str | None = None
     while True:
         state = until(ws, lambda m: m["type"] == "state")
         if any(e["type"] == "claim_made" for e in state["events"]):
-            return list(state["events"])
+            return state
         if state["deal"] > 1 or state["over"]:
             return None
         if state["to_play"] != 0:
@@ -503,6 +514,12 @@ def test_a_human_claim_false_or_right() -> None:
             assert claim["by"] == 0
             assert claim["valid"] is False
             assert after["last_deal"]["result"] == "revoke"
+            assert after["last_deal"]["claim"] == {
+                "by": 0,
+                "valid": False,
+                "culprit": None,
+                "card": None,
+            }
             assert after["games"][1] == 4
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sueca_rules import Card, Event, Match, Observation, Rules, Trick
+from sueca_rules import Card, DealResult, Event, Match, Observation, Rules, Trick
 from sueca_rules._lang import Lang, seat_name
+from sueca_rules._report import claim_caught
 from sueca_rules._rules import trick_winner
 
 if TYPE_CHECKING:
@@ -91,6 +92,23 @@ def _last_deal(match: Match) -> dict[str, Any] | None:
         and d.team is not None
         and Rules.is_capote(d.points[d.team], d.bandeira),
         "redeal": d.redeal,
+        "claim": _ending_claim(d),
+    }
+
+
+def _ending_claim(d: DealResult) -> dict[str, Any] | None:
+    """The claim that ended deal `d` (`result == "revoke"`), whether it was right and the renúncia
+    it caught; `None` for a deal no claim ended. The end of a match says it when a claim decided
+    the match."""
+    if d.result != "revoke" or not d.claims:
+        return None
+    claim = d.claims[-1]
+    caught = claim_caught(d, claim)
+    return {
+        "by": claim.by,
+        "valid": caught is not None,
+        "culprit": None if caught is None else caught.seat,
+        "card": None if caught is None else str(caught.card),
     }
 
 

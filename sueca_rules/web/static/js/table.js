@@ -558,6 +558,12 @@ function renderGame() {
     const last = state.last_deal;
     $("over-deal").textContent = last && last.result !== "redeal"
       ? t("table.final_deal", {deal: last.deal, us: last.points[us], them: last.points[1 - us]}) : "";
+    // A claim that ended the last deal decided the match: say so, right or false.
+    const claim = last?.claim;
+    $("over-claim").hidden = !claim;
+    $("over-claim").textContent = !claim ? ""
+      : claim.valid ? cap(t("table.final_claim_valid", {who: who(claim.by), culprit: who(claim.culprit), card: cardName(claim.card)}))
+        : cap(t("table.final_claim_false", {who: who(claim.by)}));
     $("rematch").hidden = watching() || Boolean(state.tournament);
     // The record, and its replay, with our seat's token (a watcher's: the watch secret).
     const [key, secret] = watching() ? ["watch", watch] : ["token", token];
