@@ -226,12 +226,12 @@ def _online_table(client: TestClient, base: str, table: int) -> tuple[str, list[
     )
     assert made.status_code == 303
     page = client.get(base + "?lang=en").text
-    paths = re.findall(r'href="(/table/[^"#]+#t=[^"]+)"', page)
-    ids = {p.split("#")[0].removeprefix("/table/") for p in paths}
+    paths = re.findall(r'href="(/table/[^"?#]+\?hl=en#t=[^"]+)"', page)
+    ids = {p.split("?")[0].removeprefix("/table/") for p in paths}
     assert len(ids) >= 1
     manager = client.app.state.tables  # type: ignore[attr-defined]
     web = next(tab for tab in manager.tables.values() if tab.extra["tournament"]["table"] == table)
-    mine = [p for p in paths if p.startswith(f"/table/{web.id}#")]
+    mine = [p for p in paths if p.startswith(f"/table/{web.id}?")]
     assert len(mine) == 4
     return web.id, [p.split("#t=")[1] for p in mine]
 
@@ -353,7 +353,7 @@ def test_an_online_table_keeps_its_tournament_table_over_a_restart(
         base = _organiser(client)
         assert base == before  # the organiser's link outlives the restart
         assert client.get(base).status_code == 200
-        assert f"/table/{table_id}#t={tokens[0]}" in client.get(base).text
+        assert f"/table/{table_id}?hl=en#t={tokens[0]}" in client.get(base + "?lang=en").text
         _play_it(client, table_id, tokens[0])
         _until(lambda: load_tournament(quick_cup)[0].rounds[0].tables[0].result is not None)
 
@@ -366,7 +366,9 @@ def test_no_player_of_an_online_table_gets_a_rivals_link(quick_cup: Path) -> Non
         base = _organiser(client)
         table_id, tokens = _online_table(client, base, 1)
         page = client.get(base + "?lang=en").text
-        assert f'href="/table/{table_id}#w=' in page  # the watch link, for the café
+        assert f'href="/table/{table_id}?hl=en#w=' in page  # the watch link, for the café
+        # in the organiser's language, for a player who has chosen none
+        assert f'href="/table/{table_id}?hl=pt#w=' in client.get(base + "?lang=pt").text
         web = client.app.state.tables.tables[table_id]  # type: ignore[attr-defined]
         for n, token in enumerate(tokens):
             with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
@@ -429,7 +431,7 @@ def test_an_online_table_whose_pairing_changed_is_for_nothing(quick_cup: Path) -
         changed = rnd.model_copy(update={"tables": [swapped, *rnd.tables[1:]]})
         save_tournament(t.model_copy(update={"rounds": [changed]}), quick_cup)
         page = client.get(base + "?lang=en").text
-        assert f"/table/{table_id}#t=" not in page
+        assert f"/table/{table_id}?" not in page
         assert page.count(">Play online</button>") == 2  # table 1 may be played online again
         for token in tokens[1:]:  # three come and go (bots stand in); the fourth starts it
             with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:

@@ -383,6 +383,21 @@ def test_language_from_cookie_and_browser(client: TestClient) -> None:
     assert '<html lang="en">' in r.text
 
 
+def test_a_shared_link_opens_in_the_hosts_language_unless_one_was_chosen(
+    client: TestClient,
+) -> None:
+    """A join or watch link carries the host's language (`?hl=pt`): it wins over the browser's
+    own, not over a language chosen here before (the cookie) nor `?lang=`; it sets no cookie."""
+    english = {"accept-language": "en-GB,en;q=0.9"}
+    r = client.get("/table/abc?hl=pt", headers=english)
+    assert '<html lang="pt-PT">' in r.text
+    assert "lang" not in r.cookies
+    assert '<html lang="en">' in client.get("/table/abc?hl=xx", headers=english).text
+    assert '<html lang="en">' in client.get("/table/abc?hl=pt&lang=en", headers=english).text
+    client.cookies.set("lang", "en")
+    assert '<html lang="en">' in client.get("/table/abc?hl=pt", headers=english).text
+
+
 def test_phrase_tables_match() -> None:
     en, pt = strings("en"), strings("pt")
     assert set(en) == set(pt)

@@ -86,7 +86,10 @@ def _page(name: str, title_key: str) -> Callable[[Request], Awaitable[Response]]
     async def page(request: Request) -> Response:
         asked = request.query_params.get("lang")
         lang: Lang = choose_lang(
-            asked, request.cookies.get("lang"), request.headers.get("accept-language")
+            asked,
+            request.cookies.get("lang"),
+            request.headers.get("accept-language"),
+            request.query_params.get("hl"),
         )
         table = json.dumps({"lang": lang, "strings": strings(lang)}, ensure_ascii=False)
         html = _TEMPLATES.get_template(name).render(

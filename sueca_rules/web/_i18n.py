@@ -58,10 +58,13 @@ def phrase(lang: Lang, key: str, **params: object) -> str:
     return render(entry, values, lang)
 
 
-def choose_lang(query: str | None, cookie: str | None, accept: str | None) -> Lang:
-    """The page's language: `?lang=`, else the cookie, else the browser's first choice
-    among ours, else English."""
-    for value in (query, cookie):
+def choose_lang(
+    query: str | None, cookie: str | None, accept: str | None, shared: str | None = None
+) -> Lang:
+    """The page's language: `?lang=`, else the cookie (a language chosen here before), else the
+    language a shared link carries (`?hl=`, the host's: a join or watch link), else the
+    browser's first choice among ours, else English."""
+    for value in (query, cookie, shared):
         for lang in LANGS:
             if value == lang:
                 return lang

@@ -297,7 +297,8 @@ class TournamentSite:
         return round_no, table_no
 
     def _online(self, lang: Lang, t: Tournament) -> dict[int, dict[str, Any]]:
-        """The open web tables of `t`'s last round, by table number: their join links."""
+        """The open web tables of `t`'s last round, by table number: their join links (in the
+        organiser's language, `hl`, for a player who has chosen none)."""
         found: dict[int, dict[str, Any]] = {}
         for table in list(self.tables.tables.values()) if self.tables else []:
             where = self._for(table, t)
@@ -308,7 +309,7 @@ class TournamentSite:
                 {
                     "label": _say(lang, "seat", n=s.index)
                     + (f": {labels[s.index]}" if s.index < len(labels) else ""),
-                    "path": f"/table/{table.id}#t={s.token}",
+                    "path": f"/table/{table.id}?hl={lang}#t={s.token}",
                 }
                 for s in table.seats
                 if s.token is not None
@@ -316,7 +317,7 @@ class TournamentSite:
             found[where[1]] = {
                 "table": table.id,
                 "links": links,
-                "watch": f"/table/{table.id}#w={table.watch}",
+                "watch": f"/table/{table.id}?hl={lang}#w={table.watch}",
                 "started": table.match is not None,
             }
         return found
@@ -420,6 +421,7 @@ class TournamentSite:
             request.query_params.get("lang"),
             request.cookies.get("lang"),
             request.headers.get("accept-language"),
+            request.query_params.get("hl"),
         )
 
     def _render(

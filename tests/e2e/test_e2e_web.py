@@ -287,6 +287,7 @@ def test_a_watch_link_follows_the_table_with_no_hand(browser: Any, server: Serve
         links = host.locator("#link-list input").evaluate_all("xs => xs.map(x => x.value)")
         watch = [link for link in links if "#w=" in link]
         assert len(watch) == 1
+        assert all("?hl=en#" in link for link in links)  # the host's language goes with them
         host.click("#go")
         host.wait_for_selector("#waiting:not([hidden])")
         assert host.input_value("#watch-link input") == watch[0]  # in the waiting room too

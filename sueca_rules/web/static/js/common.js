@@ -44,6 +44,14 @@ export function withCode(text) {
   return String(text).split("`").map((part, i) => (i % 2 ? el("code", {}, part) : part));
 }
 
+/** A link to share (a seat's join link, a watch link), whole: the page's language goes with it
+ * (`hl`), so that a friend who has chosen no language here opens it in the host's. */
+export function shareUrl(path) {
+  const url = new URL(path, location.origin);
+  url.searchParams.set("hl", lang);
+  return url.href;
+}
+
 /** POST or GET to the API; resolves to {status, body} (body parsed as JSON when it is). */
 export async function api(path, {method = "GET", json, text, query} = {}) {
   const url = new URL(path, location.origin);

@@ -1,5 +1,5 @@
 // Setting up a table: the rules, who sits where, then the join links for friends.
-import {api, copy, el, fieldLabel, issueText, t, variantName} from "./common.js";
+import {api, copy, el, fieldLabel, issueText, shareUrl, t, variantName} from "./common.js";
 import {qrSvg} from "./qr.js";
 
 const BUILT = "sueca.built";
@@ -39,7 +39,7 @@ function showLinks(result, token) {
   list.replaceChildren();
   for (const link of result.links) {
     if (link.seat === result.host) continue;
-    const url = new URL(link.path, location.origin).href;
+    const url = shareUrl(link.path);
     const input = el("input", {value: url, readonly: true, class: "link", "aria-label": t("play.link_for", {seat: link.seat})});
     list.append(
       el("p", {class: "link-row"}, el("span", {}, t("play.link_for", {seat: link.seat})), input,
@@ -49,7 +49,7 @@ function showLinks(result, token) {
   }
   if (result.watch_path) {
     // Anyone may follow the table with this one: it shows no hand.
-    const url = new URL(result.watch_path, location.origin).href;
+    const url = shareUrl(result.watch_path);
     list.append(
       el("p", {class: "link-row"}, el("span", {}, t("table.watch_link")),
         el("input", {value: url, readonly: true, class: "link", "aria-label": t("table.watch_link")}),

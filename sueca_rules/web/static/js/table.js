@@ -1,7 +1,7 @@
 // A table: the waiting room, the game and the end of the match. The server owns the match:
 // this page shows the state it sends for our seat and sends what we want to do.
 import {qrSvg} from "./qr.js";
-import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, t, toast, variantName} from "./common.js";
+import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, shareUrl, t, toast, variantName} from "./common.js";
 import {remember} from "./mytables.js";
 import {sound, soundToggle} from "./sound.js";
 
@@ -248,7 +248,7 @@ function renderWaiting() {
       info.kind === "human" ? ` — ${t(joined ? "table.joined" : "table.not_joined")}` : "");
     const invite = invites.get(info.seat);
     if (invite && !invite.joined) {
-      const url = new URL(`/table/${tableId}#t=${invite.token}`, location.origin).href;
+      const url = shareUrl(`/table/${tableId}#t=${invite.token}`);
       item.append(el("span", {class: "link-row"},
         el("input", {class: "link", readonly: true, value: url, "aria-label": t("table.invite", {seat: info.seat})}),
         el("button", {type: "button", class: "small", onclick: () => copy(url)}, t("common.copy")),
@@ -262,7 +262,7 @@ function renderWaiting() {
   const box = $("watch-link");
   fill(box);
   if (state.watch) {
-    const url = new URL(`/table/${tableId}#w=${state.watch}`, location.origin).href;
+    const url = shareUrl(`/table/${tableId}#w=${state.watch}`);
     box.append(el("p", {}, t("table.watch_text")), el("span", {class: "link-row"},
       el("input", {class: "link", readonly: true, value: url, "aria-label": t("table.watch_link")}),
       el("button", {type: "button", class: "small", onclick: () => copy(url)}, t("common.copy")),
