@@ -187,6 +187,10 @@ def test_play_a_match_against_bots_and_download_the_record(
     page.click("#replay")
     page.wait_for_url(re.compile(r"/replay#table="))
     page.wait_for_selector("#viewer:not([hidden])")
+    # the board first, the panel to open another record below it
+    board, panel = page.locator("#viewer").bounding_box(), page.locator("#open").bounding_box()
+    assert board is not None and panel is not None
+    assert board["y"] < panel["y"]
     assert page.locator("#deal option").count() == len(match.deals)
     # The replay viewer opens the file and steps through it.
     page.goto(f"{server.url}/replay?lang=en")

@@ -152,7 +152,10 @@ async function openTable() {
     return;
   }
   $("paste").value = text.length < 200000 ? text : "";
-  open(text);
+  await open(text);
+  // The board comes first (a phone would start at the file panel): opening another record
+  // moves below the review.
+  if (!$("viewer").hidden) $("review").after($("open"));
 }
 
 openTable();
