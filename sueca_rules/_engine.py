@@ -530,8 +530,7 @@ class Engine:
         check_seat(seat)
         if self._phase not in _DEALT or self._plays:
             return False
-        below = self._rules.redeal_below(seat, self._dealer)
-        return _hand_points(self._dealt[seat]) < below
+        return self._rules.may_redeal(seat, self._dealer, _hand_points(self._dealt[seat]))
 
     def redeal(self, seat: int) -> list[Event]:
         """Seat `seat`, asked in phase `"redeal"` and holding fewer card points than its threshold

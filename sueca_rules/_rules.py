@@ -357,6 +357,13 @@ class Rules:
             return self.redeal_leader_below
         return self.redeal_others_below
 
+    def may_redeal(self, seat: int, dealer: int, hand_points: int) -> bool:
+        """Whether `seat`, holding `hand_points` card points in a deal dealt by `dealer`, may ask
+        for a new deal (`deal.redeal`): fewer points than its threshold
+        ([`redeal_below()`][sueca_rules.Rules.redeal_below]). The one home of the rule: the
+        engine, the engine protocol and the front ends ask it."""
+        return hand_points < self.redeal_below(seat, dealer)
+
     def tier_games(self, points: int) -> int:
         """The games of the highest tier whose `min_points` the deal's winner reached with `points`
         card points (0 below the first tier); a bandeira is not counted here."""

@@ -83,6 +83,12 @@ def test_the_first_leader_s_redeal_threshold_follows_table_first_leader() -> Non
         assert match.turn == leader  # only the first leader has a threshold: it alone is asked
         assert match.rules.redeal_below(leader, 0) == 30
         assert all(match.rules.redeal_below(s, 0) == 0 for s in range(4) if s != leader)
+        # below the threshold, not at it; the others never
+        assert match.rules.may_redeal(leader, 0, 29)
+        assert not match.rules.may_redeal(leader, 0, 30)
+        assert not any(match.rules.may_redeal(s, 0, 0) for s in range(4) if s != leader)
+        points = sum(c.points for c in match.hand(leader))
+        assert match.may_redeal(leader) == (points < 30)
 
 
 def test_turn_passes_in_the_direction_of_play_and_the_winner_leads() -> None:

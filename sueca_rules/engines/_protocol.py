@@ -687,11 +687,11 @@ def _kept_ties(rules: Rules, ties: int) -> int:
 
 
 def _may_ask_a_redeal(rules: Rules, seat: int, dealer: int, hand: tuple[Card, ...]) -> bool:
-    """Whether `seat`'s hand may ask for a new deal (below its threshold, `Rules.redeal_below`).
+    """Whether `seat`'s hand may ask for a new deal (`Rules.may_redeal`).
     A host may offer `true` to every
     hand, as the contract's options say; the engine then answers `false` for a hand that may
     not ask."""
-    return sum(POINTS[c] for c in hand) < rules.redeal_below(seat, dealer)
+    return rules.may_redeal(seat, dealer, sum(POINTS[c] for c in hand))
 
 
 def _check_the_moment(kind: DecisionKind, trump_card: int | None, plays: list[Any]) -> None:
