@@ -35,9 +35,9 @@ import json
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from .._errors import Issue, SourceError, SuecaError, VariantError
 from .._files import atomic_write_text, locked
@@ -141,6 +141,13 @@ def _check_name(value: str) -> str:
     return text
 
 
+Name = Annotated[str, AfterValidator(_check_name)]
+"""A name given in the file (a team's, a player's, the tournament's): checked, in composed form."""
+TeamRef = Annotated[str, AfterValidator(normal_name)]
+"""A team named where it plays (a pairing, a bye, a group, a seed, a no-show), in composed form:
+the same team however its name was typed."""
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
@@ -148,13 +155,8 @@ class _Model(BaseModel):
 class Team(_Model):
     """A team of two: its name (unique in the tournament) and its players."""
 
-    name: str = Field(description="The team's name, unique in the tournament.")
+    name: Name = Field(description="The team's name, unique in the tournament.")
     players: list[str] = Field(default_factory=list, max_length=2)
-
-    @field_validator("name")
-    @classmethod
-    def _name(cls, name: str) -> str:
-        return _check_name(name)
 
     @field_validator("players")
     @classmethod
@@ -189,14 +191,9 @@ class Result(_Model):
     score: list[int] = Field(min_length=2, max_length=2)
     games: list[int] | None = Field(default=None, min_length=2, max_length=2)
     how: How = "score"
-    no_show: str | None = None
+    no_show: TeamRef | None = None
     record: RecordRef | None = None
     order: int = Field(ge=1, description="The order results were entered in (for undo).")
-
-    @field_validator("no_show")
-    @classmethod
-    def _no_show(cls, name: str | None) -> str | None:
-        return None if name is None else normal_name(name)
 
 
 class Pairing(_Model):
@@ -204,15 +201,10 @@ class Pairing(_Model):
     0 and 2), and their result once it is in."""
 
     table: int = Field(ge=1)
-    teams: list[str] = Field(min_length=2, max_length=2)
+    teams: list[TeamRef] = Field(min_length=2, max_length=2)
     group: str | None = None
     kind: Literal["match", "final", "third_place"] = "match"
     result: Result | None = None
-
-    @field_validator("teams")
-    @classmethod
-    def _teams(cls, teams: list[str]) -> list[str]:
-        return [normal_name(name) for name in teams]
 
 
 class Round(_Model):
@@ -221,31 +213,21 @@ class Round(_Model):
     round: int = Field(ge=1)
     stage: Stage
     tables: list[Pairing] = Field(default_factory=list)
-    byes: list[str] = Field(default_factory=list)
-
-    @field_validator("byes")
-    @classmethod
-    def _byes(cls, byes: list[str]) -> list[str]:
-        return [normal_name(name) for name in byes]
+    byes: list[TeamRef] = Field(default_factory=list)
 
 
 class Group(_Model):
     """A group of the groups stage: its name and its teams."""
 
     name: str
-    teams: list[str] = Field(min_length=1)
-
-    @field_validator("teams")
-    @classmethod
-    def _teams(cls, teams: list[str]) -> list[str]:
-        return [normal_name(name) for name in teams]
+    teams: list[TeamRef] = Field(min_length=1)
 
 
 class Tournament(_Model):
     """The whole state of a tournament (see the module documentation for the file)."""
 
     sueca_tournament: Literal[1] = 1
-    name: str = DEFAULT_NAME
+    name: Name = DEFAULT_NAME
     format: Format
     seed: int | str = 0
     variant: str | dict[str, Any] = "portugal"
@@ -258,18 +240,8 @@ class Tournament(_Model):
     no_show_score: SetScore
     tiebreaks: list[Tiebreak] = Field(default_factory=lambda: [*TIEBREAKS[:3], "seed"])
     teams: list[Team] = Field(min_length=2, max_length=MAX_TEAMS)
-    knockout_seeds: list[str] | None = None
+    knockout_seeds: list[TeamRef] | None = None
     rounds: list[Round] = Field(default_factory=list, max_length=MAX_ROUNDS)
-
-    @field_validator("name")
-    @classmethod
-    def _name(cls, name: str) -> str:
-        return _check_name(name)
-
-    @field_validator("knockout_seeds")
-    @classmethod
-    def _seeds(cls, seeds: list[str] | None) -> list[str] | None:
-        return None if seeds is None else [normal_name(name) for name in seeds]
 
     def team_names(self) -> list[str]:
         """The teams' names, in seed order."""
