@@ -189,7 +189,8 @@ def test_play_a_match_against_bots_and_download_the_record(
     page.wait_for_selector("#viewer:not([hidden])")
     # the board first, the panel to open another record below it
     board, panel = page.locator("#viewer").bounding_box(), page.locator("#open").bounding_box()
-    assert board is not None and panel is not None
+    assert board is not None
+    assert panel is not None
     assert board["y"] < panel["y"]
     assert page.locator("#deal option").count() == len(match.deals)
     # The replay viewer opens the file and steps through it.
