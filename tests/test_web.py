@@ -206,6 +206,10 @@ def test_preview_gives_card_differences_and_a_file_that_reads_back(client: TestC
     assert body["valid"] is True
     assert body["diff"] == [{"path": "scoring.tie.mode", "a": "add", "b": "none"}]
     assert "Empate" in body["differences"]
+    # the rules being built are "as tuas regras" beside their base, whatever their name
+    assert body["differences"].startswith("Portugal e as tuas regras diferem em 1 regra")
+    assert "Casa" not in body["differences"]
+    assert body["name"] == "Casa"
     assert body["yaml"].startswith(f"# yaml-language-server: $schema={SCHEMA_FILENAME}\n")
     assert "extends: portugal" in body["yaml"]
     assert same_rules(body["yaml"], mine)

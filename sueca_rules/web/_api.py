@@ -34,7 +34,7 @@ from sueca_rules._text import cut, is_whole
 from sueca_rules._yaml import FlowDict, dump_yaml
 
 from ._fields import field_groups
-from ._i18n import Lang
+from ._i18n import Lang, phrase
 from ._refusal import Refusal
 from ._settings import Settings
 
@@ -249,7 +249,10 @@ async def preview(request: Request) -> Response:
         "yaml": variant_yaml(variant, None if data.get("full") else base, base_id),
     }
     if base is not None:
-        out["differences"] = describe_diff(base, variant, lang, width=None)
+        # Side by side with its base, the rules being built are "your rules": their name (by
+        # default the base's, "Portugal · house rules") would only say "Portugal" twice.
+        yours = variant.model_copy(update={"name": phrase(lang, "rules.yours")})
+        out["differences"] = describe_diff(base, yours, lang, width=None)
         out["diff"] = [d.as_dict() for d in diff(base, variant)]
     return JSONResponse(out)
 
