@@ -69,6 +69,12 @@ def test_the_players_page_shows_the_round_and_the_standings(client: TestClient) 
     assert "Round 1: table 2, against Zé &amp; Ana." in mine.text
     bye = client.get("/tournament", params={"team": "A Bandeira", "lang": "en"})
     assert "you have a bye" in bye.text
+    # The standings: the points beside the team (on a phone the rest scrolls in its box).
+    heads = re.findall(r"<th>([^<]*)</th>", page.text.split('class="tt standings"')[1])
+    assert heads[:4] == ["#", "Team", "Points", "Played"]
+    # The languages as on the app's other pages: Portuguese first, each in its own language.
+    langs = re.findall(r'<a href="\?lang=(\w+)" lang="([\w-]+)"', page.text)
+    assert langs == [("pt", "pt-PT"), ("en", "en")]
 
 
 def test_the_pages_speak_portuguese(client: TestClient) -> None:

@@ -60,7 +60,7 @@ from sueca_rules.tournament import (
 )
 from sueca_rules.tournament._words import refusal_text, tournament_words
 
-from ._i18n import LANGS, Lang, choose_lang
+from ._i18n import LANGS, Lang, choose_lang, phrase
 from ._refusal import Refusal
 from ._store import new_secret
 from ._tables import SeatSpec, Table, TableManager, same_secret
@@ -91,8 +91,9 @@ _PAGE = """<!doctype html>
 <body data-page="tournament">
 <header class="top"><a class="brand" href="/tournament">{{ name }}</a>
 <nav><a href="/tournament/print">{{ w.print }}</a></nav>
-<div class="langs">{% for l in langs %}<a href="?lang={{ l }}"{% if l == lang %}
- aria-current="true"{% endif %}>{{ l | upper }}</a>{% endfor %}</div></header>
+<div class="langs" role="group" aria-label="{{ lang_label }}">
+{%- for l, tag in (("pt", "pt-PT"), ("en", "en")) %}<a href="?lang={{ l }}" lang="{{ tag }}"
+{%- if l == lang %} aria-current="true"{% endif %}>{{ l | upper }}</a>{% endfor %}</div></header>
 <main id="main">
 <h1>{{ heading }}</h1>
 <p class="hint">{{ status }}</p>
@@ -144,12 +145,12 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 {% if rnd.byes %}<p>{{ w.bye }}: {{ rnd.byes | join(', ') }}</p>{% endif %}
 {% endmacro %}
 {% macro standings_table(rows) %}
-<div class="tt-wrap"><table class="tt"><thead><tr><th>#</th><th>{{ w.team }}</th>
-<th>{{ w.played }}</th>
-<th>{{ w.won }}</th><th>{{ w.lost }}</th><th>{{ w.bye }}</th><th>{{ w.points }}</th>
+<div class="tt-wrap"><table class="tt standings"><thead><tr><th>#</th><th>{{ w.team }}</th>
+<th>{{ w.points }}</th><th>{{ w.played }}</th>
+<th>{{ w.won }}</th><th>{{ w.lost }}</th><th>{{ w.bye }}</th>
 <th>{{ w.partidas }}</th><th>{{ w.games }}</th></tr></thead><tbody>
-{% for s in rows %}<tr><td>{{ s.rank }}</td><td>{{ s.team }}</td><td>{{ s.played }}</td>
-<td>{{ s.won }}</td><td>{{ s.lost }}</td><td>{{ s.byes }}</td><td>{{ s.points }}</td>
+{% for s in rows %}<tr><td>{{ s.rank }}</td><td>{{ s.team }}</td><td>{{ s.points }}</td>
+<td>{{ s.played }}</td><td>{{ s.won }}</td><td>{{ s.lost }}</td><td>{{ s.byes }}</td>
 <td>{{ s.partidas_for }}-{{ s.partidas_against }}</td>
 <td>{{ s.games_for }}-{{ s.games_against }}</td></tr>{% endfor %}</tbody></table></div>
 {% endmacro %}"""
@@ -196,6 +197,8 @@ main, .panel { min-width: 0; }
   .tt.round td::before { content: attr(data-label) ": "; font-weight: 600; }
   form.score { display: flex; flex-wrap: wrap; }
   form.score .won { flex-basis: 100%; }
+  /* The standings: the points, what ranks, beside the team; the rest scrolls in its box. */
+  .tt.standings th, .tt.standings td { padding: 0.3rem 0.35rem; font-size: 0.95rem; }
 }
 """
 
@@ -405,6 +408,7 @@ class TournamentSite:
             "w": _words(lang),
             "lang": lang,
             "langs": LANGS,
+            "lang_label": phrase(lang, "nav.lang"),
             "rnd": rnd,
             "rows": standings(t),
             "round_title": _say(lang, "round", r=len(t.rounds), n=planned_rounds(t)),
