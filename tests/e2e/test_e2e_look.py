@@ -233,11 +233,16 @@ def test_a_renuncia_is_asked_in_the_page_and_moves_are_quick(browser: Any, serve
                 continue
             odd = page.locator(".card-button.renuncia:not([disabled])")
             if odd.count():
+                # the gold outline is said in words, beside the hand and on the card
+                assert "do not follow suit" in page.inner_text("#renuncia-note")
+                assert page.locator("#renuncia-note").is_visible()
+                assert "(a renúncia)" in (odd.first.get_attribute("aria-label") or "")
                 odd.first.click()
                 page.wait_for_selector("dialog.ask[open]")
                 page.click("dialog.ask .cancel")
                 assert page.locator("dialog.ask").count() == 0
                 break
+            assert page.locator("#renuncia-note").is_hidden()  # no such card: nothing to say
             version = int(page.evaluate("document.body.dataset.version"))
             if what == "card":
                 page.locator(".card-button.legal:not([disabled])").first.click()

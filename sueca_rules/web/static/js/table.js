@@ -422,7 +422,8 @@ function renderHand() {
   for (const card of state.hand) {
     const legal = state.legal.includes(card);
     const playable = myTurn && state.playable.includes(card);
-    const label = card === turned ? `${t("table.trump")}: ${cardName(card)}` : cardName(card);
+    const named = card === turned ? `${t("table.trump")}: ${cardName(card)}` : cardName(card);
+    const label = playable && !legal ? `${named} (${t("table.renuncia_mark")})` : named;
     const button = el("button", {
       type: "button",
       class: `card-button${legal ? " legal" : ""}${playable && !legal ? " renuncia" : ""}${card === turned ? " turned" : ""}`,
@@ -439,6 +440,8 @@ function renderHand() {
     hand.append(button);
   }
   if (focused) hand.querySelector(`[data-card="${focused}"]:not([disabled])`)?.focus();
+  // The gold outline of a card that does not follow suit, said in words.
+  $("renuncia-note").hidden = !hand.querySelector(".renuncia");
 }
 
 function renderScoreBar() {
