@@ -304,6 +304,12 @@ def test_a_watch_link_follows_the_table_with_no_hand(browser: Any, server: Serve
         watcher.wait_for_selector("#game:not([hidden])")
         assert watcher.locator("#watching").is_visible()
         assert "Seats 0 & 2" in watcher.inner_text("#scorebar")
+        # each seat named once by its number, then who plays it
+        names = watcher.locator("[id^=seat-] .who strong").all_inner_texts()
+        kinds = watcher.locator("[id^=seat-] .kind").all_inner_texts()
+        assert sorted(names) == ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
+        assert len(kinds) == 4
+        assert not any("Seat" in kind for kind in kinds), kinds
         for _ in range(3):
             act(host)
         watcher.wait_for_function("() => document.querySelectorAll('#trick .card').length > 0")

@@ -289,7 +289,9 @@ function renderSeats() {
       el("div", {class: "who"},
         el("strong", {}, cap(who(info.seat))),
         dealer ? el("span", {class: "dealer", title: t("table.dealer")}, t("table.dealer")) : null),
-      el("small", {class: "kind"}, `${t("common.seat", {seat: info.seat})} · ${info.player ?? kind}`),
+      // A watcher's seats are named by their numbers already: the number is not said twice.
+      el("small", {class: "kind"}, watching() ? info.player ?? kind
+        : `${t("common.seat", {seat: info.seat})} · ${info.player ?? kind}`),
       status ? el("div", {class: "away"}, status) : null,
       el("div", {class: "held"}, backs, turned),
     );
