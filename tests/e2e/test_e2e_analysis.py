@@ -56,6 +56,47 @@ def test_the_review_fits_a_phone_showing_the_mistakes_first(browser: Any, server
         phone.close()
 
 
+def test_a_deal_without_mistakes_says_so_when_only_the_mistakes_show(
+    browser: Any, server: Server
+) -> None:
+    """On a phone (only the mistakes at first) a deal with none says so, instead of a table
+    with nothing but its header; with every decision shown its table is back."""
+
+    def with_a_clean_deal(route: Any) -> None:
+        # The real review, and a second deal: the first one again, without its mistakes.
+        response = route.fetch()
+        body = response.json()
+        deal = body["analysis"]["deals"][0]
+        clean = [{**d, "mistake": False, "why": None} for d in deal["decisions"]]
+        body["analysis"]["deals"].append({**deal, "deal": 2, "decisions": clean})
+        route.fulfill(response=response, json=body)
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = phone.new_page()
+        page.route("**/api/records/analyse*", with_a_clean_deal)
+        page.goto(f"{server.url}/replay?lang=pt")
+        page.wait_for_selector("#review-record:not([hidden])")
+        page.fill("#paste", RECORD.read_text(encoding="utf-8"))
+        page.select_option("#review-level", "1")
+        page.click("#review-record")
+        page.wait_for_selector("#review-body table.review-table")
+        assert page.is_checked("#review-only")
+        tables = page.locator("#review-body .review-wrap")
+        assert tables.count() == 2
+        assert tables.nth(0).is_visible()  # the deal with mistakes shows them
+        assert tables.nth(1).is_hidden()
+        note = page.locator("#review-body .no-mistakes")
+        assert note.count() == 1
+        assert note.is_visible()
+        assert note.inner_text() == "Nenhum erro nesta mão."
+        page.uncheck("#review-only")
+        assert tables.nth(1).is_visible()
+        assert note.is_hidden()
+    finally:
+        phone.close()
+
+
 def test_a_practice_table_gives_a_hint(context: Any, server: Server) -> None:
     page = context.new_page()
     page.goto(f"{server.url}/play?lang=en")

@@ -86,7 +86,9 @@ function show(body) {
     out.push(
       el("h3", {}, w("review.deal", {n: deal.deal}), deal.points ? ` · ${deal.points[0]}-${deal.points[1]}` : ""),
       chart(deal.decisions),
-      el("div", {class: "review-wrap"}, el("table", {class: "review-table"}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))),
+      // With only the mistakes shown, a deal without any says so instead of an empty table.
+      deal.decisions.some((d) => d.mistake) ? null : el("p", {class: "no-mistakes"}, w("review.no_mistakes")),
+      el("div", {class: deal.decisions.some((d) => d.mistake) ? "review-wrap" : "review-wrap clean"}, el("table", {class: "review-table"}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))),
         el("tbody", {}, deal.decisions.flatMap(decisionRow)))),
     );
   }
