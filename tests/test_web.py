@@ -471,6 +471,49 @@ def test_serve_refuses_a_port_in_use_cleanly(capsys: pytest.CaptureFixture[str])
     assert "cannot listen on 127.0.0.1" in capsys.readouterr().err
 
 
+def test_serve_speaks_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
+    """`sueca serve --lang pt`: its refusals, its warning and its start-up lines."""
+    import socket
+    import subprocess
+    import sys
+
+    from sueca_rules.cli import main
+    from sueca_rules.cli._cmd_serve import exposure_warning
+
+    with pytest.raises(SystemExit) as refused:
+        main(["serve", "--lang", "pt", "--host", ""])
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert "sueca serve: erro: --host: falta um endereço" in err
+    with pytest.raises(SystemExit):
+        main(["serve", "--lang", "pt", "--allowed-origin", "ftp://x"])
+    assert "'ftp://x' não é uma origem" in capsys.readouterr().err
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        assert main(["serve", "--lang", "pt", "--port", str(port)]) == 1
+    assert f"não consigo pôr-me à escuta em 127.0.0.1, porta {port}" in capsys.readouterr().err
+    text = exposure_warning("0.0.0.0", 8000, "pt")
+    assert "pela porta 8000" in text
+    assert "links de entrada" in text
+    args = ["serve", "--lang", "pt", "--db", ":memory:", "--port", "0"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sueca_rules", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stderr is not None
+        assert proc.stdout.readline().startswith("A Sueca está aberta em http://127.0.0.1:")
+        assert proc.stderr.readline().startswith("As mesas ficam só em memória")
+    finally:
+        proc.kill()
+        proc.communicate(timeout=10)
+
+
 def test_serve_says_what_another_host_exposes() -> None:
     from sueca_rules.cli._cmd_serve import exposure_warning, is_loopback
 

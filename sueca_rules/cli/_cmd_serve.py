@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ._cmd_tournament import checked_tournament_file
-from ._common import CliError, add_command, at_least
+from ._common import ArgRefusal, CliError, add_command, add_lang, at_least, cli_words, lang_of
 
 if TYPE_CHECKING:
     from ..web._store import Store
@@ -42,10 +42,7 @@ def _host_name(text: str) -> str:
         return bracketed
     if len(text) <= 253 and _HOST_NAME.fullmatch(text):
         return text.rstrip(".")
-    raise argparse.ArgumentTypeError(
-        f"{text[:60]!r} is not a host name: give a name or an address such as "
-        "cards.example.org or 192.168.1.20 (no http://, no port, no path)"
-    )
+    raise ArgRefusal("not_host", q=repr(text[:60]))
 
 
 def host_names_arg(text: str) -> list[str]:
@@ -55,11 +52,7 @@ def host_names_arg(text: str) -> list[str]:
 
 def _origin(text: str) -> str:
     """An origin as browsers send it: `scheme://host[:port]`, lower case, no default port."""
-    wrong = argparse.ArgumentTypeError(
-        f"{text.strip()[:80]!r} is not an origin: give the address your browser shows for the "
-        "app, scheme and host (and the port, if not the usual one), such as "
-        "https://cards.example.org, with no path"
-    )
+    wrong = ArgRefusal("not_origin", q=repr(text.strip()[:80]))
     parts = urlsplit(text.strip().lower())
     try:
         port = parts.port
@@ -93,19 +86,13 @@ def host_arg(text: str) -> str:
     address would listen on every network)."""
     host = text.strip()
     if not host:
-        raise argparse.ArgumentTypeError(
-            "an address is needed: 127.0.0.1 (this computer only, the default), 0.0.0.0 (every "
-            "network of this computer) or one of its addresses or names"
-        )
+        raise ArgRefusal("no_address")
     if _ipv6(host) is not None:
         return host.strip("[]")
     try:
         return _host_name(host)
     except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(
-            f"{host[:60]!r} is not an address: give one such as 127.0.0.1, 0.0.0.0, "
-            "192.168.1.20 or a name of this computer"
-        ) from None
+        raise ArgRefusal("not_address", q=repr(host[:60])) from None
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -200,6 +187,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="serve a tournament file's pages: standings for the players, and an organiser's "
         "page behind a secret link (printed at the start) to enter results",
     )
+    add_lang(p, "what it says when it starts or cannot", " (the pages follow each browser)")
 
 
 def is_loopback(host: str) -> bool:
@@ -227,19 +215,12 @@ def allowed_hosts(host: str, names: list[str], origins: list[str]) -> list[str] 
     return list(dict.fromkeys(wanted))
 
 
-def exposure_warning(host: str, port: int) -> str:
-    """What listening on `host` (not loopback) exposes, and how to keep it safe."""
-    return (
-        f"Warning: listening on {host}, not on 127.0.0.1: anyone who can reach this computer "
-        f"on port {port} can open the app, build rules, open tables and replay records. A "
-        "table's seats are protected only by their join links: whoever holds a link plays "
-        "that seat, so send each link only to its player. The traffic is plain HTTP, not "
-        "encrypted: use it on a network you trust, or put an HTTPS proxy in front. No file of "
-        "this computer is served or read on request. Stop it with Ctrl-C."
-    )
+def exposure_warning(host: str, port: int, lang: str = "en") -> str:
+    """What listening on `host` (not loopback) exposes, and how to keep it safe, in `lang`."""
+    return cli_words(lang, "serve.exposed", host=host, port=port)
 
 
-def _bind(host: str, port: int) -> socket.socket:
+def _bind(host: str, port: int, lang: str) -> socket.socket:
     family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -248,42 +229,39 @@ def _bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         reason = exc.strerror or str(exc)
-        raise CliError(f"cannot listen on {host} port {port}: {reason}", status=1) from None
+        said = cli_words(lang, "serve.cannot_listen", host=host, port=port, reason=reason)
+        raise CliError(said, status=1) from None
     sock.listen(128)
     sock.set_inheritable(True)
     return sock
 
 
-def _redis_store(args: argparse.Namespace) -> Store:
+def _redis_store(args: argparse.Namespace, lang: str) -> Store:
     if args.db is not None:
-        raise CliError("give --db or --redis, not both", status=2)
+        raise CliError(cli_words(lang, "serve.db_or_redis"), status=2)
     try:
         from ..web._redis import RedisStore
     except ImportError:
-        raise CliError(
-            "sueca serve --redis needs the redis extra: pip install 'sueca-rules[redis]'"
-        ) from None
+        raise CliError(cli_words(lang, "serve.no_redis")) from None
     return RedisStore(args.redis)
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    lang = lang_of(args)
     try:
         import uvicorn
 
         from ..web import Settings, create_app, server_config
         from ..web._store import StoreError, open_store
     except ImportError as exc:
-        raise CliError(
-            f"sueca serve needs the web extra ({exc.name} is missing): "
-            "pip install 'sueca-rules[web]'"
-        ) from None
-    tournament = checked_tournament_file(args.tournament)  # before listening
+        raise CliError(cli_words(lang, "serve.no_web", missing=str(exc.name))) from None
+    tournament = checked_tournament_file(args.tournament, lang)  # before listening
     try:
-        store = open_store(args.db) if args.redis is None else _redis_store(args)
+        store = open_store(args.db) if args.redis is None else _redis_store(args, lang)
     except StoreError as exc:  # the app closes the store when it stops
         raise CliError(str(exc), status=1) from None
     try:
-        sock = _bind(args.host, args.port)
+        sock = _bind(args.host, args.port, lang)
     except CliError:
         store.close()
         raise
@@ -292,14 +270,14 @@ def run_serve(args: argparse.Namespace) -> int:
     url = f"http://{shown}:{port}/"
     loopback = is_loopback(args.host)
     if not loopback:
-        print(exposure_warning(args.host, port), file=sys.stderr)
-    print(f"Sueca is served at {url} (Ctrl-C stops it)", flush=True)
+        print(exposure_warning(args.host, port, lang), file=sys.stderr)
+    print(cli_words(lang, "serve.served", url=url), flush=True)
     kept = (
-        "in memory only (they are gone when the server stops)"
+        cli_words(lang, "serve.kept_in_memory")
         if store.name == ":memory:"
-        else f"in {store.name}"
+        else cli_words(lang, "serve.kept_in", name=store.name)
     )
-    print(f"Tables are kept {kept}", file=sys.stderr, flush=True)
+    print(kept, file=sys.stderr, flush=True)
     # On the loopback address only loopback names (and those given) are answered: a web page
     # elsewhere cannot reach the app by pointing a name of its own at 127.0.0.1.
     app = create_app(
@@ -314,11 +292,8 @@ def run_serve(args: argparse.Namespace) -> int:
         store=store,
     )
     if app.state.tournament is not None:
-        print(
-            f"Tournament: {url}tournament (players); organiser (keep it secret): "
-            f"{url}{app.state.tournament.organiser_path.lstrip('/')}",
-            flush=True,
-        )
+        organiser = f"{url}{app.state.tournament.organiser_path.lstrip('/')}"
+        print(cli_words(lang, "serve.tournament", url=url, organiser=organiser), flush=True)
     if args.open:
         import threading
         import webbrowser

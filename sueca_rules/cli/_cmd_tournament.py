@@ -263,10 +263,11 @@ def _update(
         raise CliError(f"{path}: {said}") from None
 
 
-def checked_tournament_file(path: str | None) -> str | None:
-    """`sueca serve --tournament FILE`: the file, checked before the server starts."""
+def checked_tournament_file(path: str | None, lang: str = "en") -> str | None:
+    """`sueca serve --tournament FILE`: the file, checked before the server starts (its problems
+    said in `lang`)."""
     if path is not None:
-        _load(path)
+        _load(path, lang)
     return path
 
 
