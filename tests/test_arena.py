@@ -141,6 +141,26 @@ def test_the_text_of_two_entrants() -> None:
     assert "faults: A 0, B 0" in out
 
 
+def test_the_report_in_portuguese(tmp_path: Path) -> None:
+    status, out, _ = _arena("level:1", "level:1", "--deals", "3", "--lang", "pt")
+    assert status == 0
+    assert out.startswith("level:1 contra level:1 (portugal, 3 mãos em duplicado, 6 jogadas)\n")
+    assert "A ganha " in out
+    assert "falhas: A 0, B 0; ms por decisão" in out
+    status, out, _ = _arena("level:1", "level:2", "level:1", "--deals", "2", "--lang", "pt")
+    assert status == 0
+    assert "classificação (Bradley-Terry, escala Elo" in out
+    assert "\npares:\n" in out
+    got, _, err = _arena("level:1", "--deals", "1", "--lang", "pt")
+    assert got == 2
+    assert "pelo menos dois participantes" in err
+    script = tmp_path / "silent.py"
+    script.write_text("import sys\nfor line in sys.stdin:\n    pass\n", encoding="utf-8")
+    got, _, err = _arena(f"{sys.executable} {script}", "level:1", "--deals", "1", "--lang", "pt")
+    assert got == 1  # an engine that never says hello is refused before any deal
+    assert f"participante '{sys.executable} {script}': " in err
+
+
 def test_faults_are_reported(tmp_path: Path) -> None:
     script = tmp_path / "wrong.py"
     script.write_text(

@@ -5,13 +5,17 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ._common import (
     CliError,
     add_command,
     add_json,
+    add_lang,
     at_least,
+    cli_words,
+    lang_of,
     load_variant_arg,
     print_json,
     seed_arg,
@@ -82,6 +86,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "levels (default 1000); an answer later than this plus a grace is a fault",
     )
     add_json(p, "print the results as JSON")
+    add_lang(p, "the report", " (--json is the same in every language)")
 
 
 class _Counter:
@@ -98,7 +103,7 @@ class _Counter:
             self.bar.update(self.done, self.bar.total)
 
 
-def _check_entrants(entrants: list[Entrant], time_ms: int) -> None:
+def _check_entrants(entrants: list[Entrant], time_ms: int, lang: str) -> None:
     """Start each engine once, at once: a command that cannot start is a clear error before any
     deal is played."""
     from ..engines import EngineError, EngineProcess
@@ -110,7 +115,8 @@ def _check_entrants(entrants: list[Entrant], time_ms: int) -> None:
             with EngineProcess(list(entrant.argv), time_ms=time_ms):
                 pass
         except EngineError as exc:
-            raise CliError(f"entrant {entrant.spec!r}: {exc}", status=1) from None
+            said = cli_words(lang, "arena.entrant", entrant=repr(entrant.spec), why=str(exc))
+            raise CliError(said, status=1) from None
 
 
 def run_arena(args: argparse.Namespace) -> int:
@@ -119,17 +125,18 @@ def run_arena(args: argparse.Namespace) -> int:
     from .._errors import ConfigError
     from ..engines import EngineError, parse_entrant
 
+    lang = lang_of(args)
     if len(args.entrants) < 2:
-        raise CliError("an arena needs at least two entrants", status=2)
+        raise CliError(cli_words(lang, "arena.too_few"), status=2)
     if len(args.entrants) > 16:
-        raise CliError("an arena takes at most 16 entrants", status=2)
-    variant = load_variant_arg(args.variant)
+        raise CliError(cli_words(lang, "arena.too_many"), status=2)
+    variant = load_variant_arg(args.variant, lang)
     try:
         entrants = [parse_entrant(text) for text in args.entrants]
     except ConfigError as exc:
         raise CliError(str(exc), status=2) from None
     jobs = args.jobs or os.cpu_count() or 1
-    _check_entrants(entrants, args.time_ms)
+    _check_entrants(entrants, args.time_ms, lang)
     pairs = [(i, j) for i in range(len(entrants)) for j in range(i + 1, len(entrants))]
     stop = StopOnTerm()
     try:
@@ -138,11 +145,11 @@ def run_arena(args: argparse.Namespace) -> int:
         with stop, bar:
             results = _play_all(variant, entrants, pairs, args, jobs, _Counter(bar).advance)
     except KeyboardInterrupt:
-        print("interrupted: no results", file=sys.stderr)
+        print(cli_words(lang, "arena.interrupted"), file=sys.stderr)
         return 143 if stop.terminated else 130
     except EngineError as exc:
-        raise CliError(f"stopped: {exc}", status=1) from None
-    _show(args, entrants, pairs, results)
+        raise CliError(cli_words(lang, "arena.stopped", why=str(exc)), status=1) from None
+    _show(args, entrants, pairs, results, lang)
     return 0
 
 
@@ -188,8 +195,12 @@ def _show(
     entrants: list[Entrant],
     pairs: list[tuple[int, int]],
     results: list[PairResult],
+    lang: str,
 ) -> None:
     from ..engines import ratings
+
+    def say(key: str, **params: str | int) -> str:
+        return cli_words(lang, f"arena.{key}", **params)
 
     reports = [r.to_dict() for r in results]
     for result in results:
@@ -197,14 +208,14 @@ def _show(
             if stats.faults:
                 latest = list(stats.log)[-3:]
                 last = "; ".join(latest)
-                faults = f"{stats.faults} fault{'s' if stats.faults != 1 else ''}"
-                first = f"; the first: {stats.first}" if stats.first not in latest else ""
-                print(f"note: {side}: {faults}{first}; the last: {last}", file=sys.stderr)
+                first = say("first_fault", fault=stats.first) if stats.first not in latest else ""
+                note = say("faults", side=side, n=stats.faults, first=first, last=last)
+                print(note, file=sys.stderr)
     if len(entrants) == 2:
         if args.json:
             print_json(reports[0])
         else:
-            _print_pair(reports[0])
+            _print_pair(reports[0], say)
         return
     names = [e.spec for e in entrants]
     table = ratings(
@@ -227,33 +238,48 @@ def _show(
         )
         return
     deals = reports[0]["duplicate_deals"]
-    print(f"arena: {reports[0]['variant']}, {deals} duplicate deals a pair")
-    print("ratings (Bradley-Terry, Elo scale, mean 0; 95% intervals):")
+    print(say("heading", variant=reports[0]["variant"], n=deals))
+    print(say("ratings"))
     width = max(len(n) for n in names)
     for rank, row in enumerate(table, 1):
         low, high = row["rating_ci"]
+        score = say("score", pct=f"{100 * row['score']:.1f}")
         print(
             f"  {rank:>2}. {row['entrant']:<{width}}  {row['rating']:>+7.1f}  "
-            f"[{low:+.1f}, {high:+.1f}]  score {100 * row['score']:.1f}%"
+            f"[{low:+.1f}, {high:+.1f}]  {score}"
         )
-    print("pairs:")
+    print(say("pairs"))
     for report in reports:
-        _print_pair(report, indent="  ")
+        _print_pair(report, say, indent="  ")
 
 
-def _print_pair(r: dict[str, Any], indent: str = "") -> None:
+def _print_pair(r: dict[str, Any], say: Callable[..., str], indent: str = "") -> None:
     low, high = r["a_win_rate_ci"]
-    print(
-        f"{indent}{r['a']} vs {r['b']} ({r['variant']}, {r['duplicate_deals']} duplicate deals, "
-        f"{r['deals']} plays)"
+    pair = say(
+        "pair", a=r["a"], b=r["b"], variant=r["variant"], n=r["duplicate_deals"], p=r["deals"]
     )
+    print(indent + pair)
     print(
-        f"{indent}  A wins {100 * r['a_win_rate']:.1f}% of the deals (95%: {100 * low:.1f}-"
-        f"{100 * high:.1f}%), {100 * r['a_duplicate_win_rate']:.1f}% of the duplicate deals; "
-        f"margin {r['a_mean_margin']:+.1f} points a deal"
+        indent
+        + "  "
+        + say(
+            "pair_rates",
+            win=f"{100 * r['a_win_rate']:.1f}",
+            low=f"{100 * low:.1f}",
+            high=f"{100 * high:.1f}",
+            dup=f"{100 * r['a_duplicate_win_rate']:.1f}",
+            margin=f"{r['a_mean_margin']:+.1f}",
+        )
     )
     faults, ms = r["faults"], r["ms_per_decision"]
     print(
-        f"{indent}  faults: A {faults['a']}, B {faults['b']}; ms per decision: "
-        f"A {ms['a']:.2f}, B {ms['b']:.2f}"
+        indent
+        + "  "
+        + say(
+            "pair_faults",
+            fa=faults["a"],
+            fb=faults["b"],
+            ma=f"{ms['a']:.2f}",
+            mb=f"{ms['b']:.2f}",
+        )
     )
