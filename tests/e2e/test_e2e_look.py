@@ -179,6 +179,13 @@ def test_a_summary_between_deals(browser: Any) -> None:
             assert "Mão 1" in said
             assert "Pontos: nós" in said
             assert "Jogos agora" in said
+            # the trump card and the partner stay in view above it
+            box = page.locator("#summary").bounding_box()
+            assert box is not None
+            for above in ("#trump", "#seat-top"):
+                other = page.locator(above).bounding_box()
+                assert other is not None
+                assert other["y"] + other["height"] <= box["y"], above
             page.locator("#summary-close").tap()
             assert page.locator("#summary").is_hidden()
         finally:
