@@ -30,16 +30,21 @@ def test_the_replay_page_reviews_a_record(context: Any, server: Server) -> None:
     assert errors == []
 
 
+def _review_in_portuguese(page: Any, server: Server) -> None:
+    """The replay page in Portuguese reviews `RECORD` at level 1 (quick): wait for its tables."""
+    page.goto(f"{server.url}/replay?lang=pt")
+    page.wait_for_selector("#review-record:not([hidden])")
+    page.fill("#paste", RECORD.read_text(encoding="utf-8"))
+    page.select_option("#review-level", "1")
+    page.click("#review-record")
+    page.wait_for_selector("#review-body table.review-table")
+
+
 def test_the_review_fits_a_phone_showing_the_mistakes_first(browser: Any, server: Server) -> None:
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     try:
         page = phone.new_page()
-        page.goto(f"{server.url}/replay?lang=pt")
-        page.wait_for_selector("#review-record:not([hidden])")
-        page.fill("#paste", RECORD.read_text(encoding="utf-8"))
-        page.select_option("#review-level", "1")
-        page.click("#review-record")
-        page.wait_for_selector("#review-body table.review-table")
+        _review_in_portuguese(page, server)
         rows = page.locator("#review-body table.review-table tbody tr:not(.why-row)")
         mistakes = page.locator("#review-body tr.mistake:not(.why-row)").count()
         assert page.is_checked("#review-only")  # a phone shows only the mistakes at first
@@ -75,12 +80,7 @@ def test_a_deal_without_mistakes_says_so_when_only_the_mistakes_show(
     try:
         page = phone.new_page()
         page.route("**/api/records/analyse*", with_a_clean_deal)
-        page.goto(f"{server.url}/replay?lang=pt")
-        page.wait_for_selector("#review-record:not([hidden])")
-        page.fill("#paste", RECORD.read_text(encoding="utf-8"))
-        page.select_option("#review-level", "1")
-        page.click("#review-record")
-        page.wait_for_selector("#review-body table.review-table")
+        _review_in_portuguese(page, server)
         assert page.is_checked("#review-only")
         tables = page.locator("#review-body .review-wrap")
         assert tables.count() == 2

@@ -192,6 +192,17 @@ def test_a_summary_between_deals(browser: Any) -> None:
             context.close()
 
 
+def _take_a_step(page: Any, what: str) -> None:
+    """Play the first legal card (`what` is "card") or take the suggested decision, and wait
+    until the table has moved on."""
+    version = int(page.evaluate("document.body.dataset.version"))
+    if what == "card":
+        page.locator(".card-button.legal:not([disabled])").first.click()
+    else:
+        page.locator("#actions button.primary").first.click()
+    page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+
+
 def test_the_end_of_a_match_says_the_claim_that_decided_it(browser: Any, server: Server) -> None:
     """A claim that ends the match (a false one costs the whole game here) is said in the
     end-of-match dialog, in the page's language, not only the last deal's card points."""
@@ -204,12 +215,7 @@ def test_the_end_of_a_match_says_the_claim_that_decided_it(browser: Any, server:
             what = page.wait_for_function(_READY).json_value()
             if claim.count():
                 break
-            version = int(page.evaluate("document.body.dataset.version"))
-            if what == "card":
-                page.locator(".card-button.legal:not([disabled])").first.tap()
-            else:
-                page.locator("#actions button.primary").first.tap()
-            page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+            _take_a_step(page, what)
         claim.first.tap()
         page.wait_for_selector("dialog.ask[open]")
         assert "4 jogos" in page.inner_text("dialog.ask")  # what a false claim costs
@@ -250,12 +256,7 @@ def test_a_renuncia_is_asked_in_the_page_and_moves_are_quick(browser: Any, serve
                 assert page.locator("dialog.ask").count() == 0
                 break
             assert page.locator("#renuncia-note").is_hidden()  # no such card: nothing to say
-            version = int(page.evaluate("document.body.dataset.version"))
-            if what == "card":
-                page.locator(".card-button.legal:not([disabled])").first.click()
-            else:
-                page.locator("#actions button.primary").first.click()
-            page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+            _take_a_step(page, what)
         else:
             pytest.fail("no renúncia was ever possible")
         durations = page.evaluate(
