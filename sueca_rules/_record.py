@@ -380,8 +380,19 @@ def _record_variant(record: Record, base_dir: Path | None) -> Variant:
             where.line,
             where.column,
             ("variant",),
+            *_named_refusal(exc.issues, shown),
         )
         raise RecordError([head]) from None
+
+
+def _named_refusal(issues: Sequence[Issue], shown: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The kind and values of a record's variant that names a file it cannot use (a `named_...`
+    kind, the refusal's own, naming the variant as the record shows it), so that other languages
+    say it too; no kind for other problems (a variant file's own are said in its lines)."""
+    if len(issues) != 1 or issues[0].file or not issues[0].kind.startswith("named_"):
+        return "", ()
+    (issue,) = issues
+    return issue.kind, tuple({**dict(issue.params), "given": shown}.items())
 
 
 def _inner(located: Located | None, spec: dict[str, Any]) -> Located:

@@ -34,6 +34,7 @@ from ._yaml import (
     dump_yaml,
     parse_yaml,
     read_yaml_file,
+    said,
 )
 
 __all__ = [
@@ -211,38 +212,47 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _outside(spec: str) -> str | None:
+def _refusal(message: str, kind: str, **params: str | int) -> VariantError:
+    """The refusal of a file named by another: one issue without a place, of `kind` (each a
+    `named_...` kind) naming `params` (see `Issue.kind`; `given` is the name as written)."""
+    return VariantError([Issue(message, kind=kind, params=said(kind, params)[1])])
+
+
+def _outside(spec: str) -> tuple[str, str] | None:
     """Why the relative path `spec` is not inside its folder, read as written (before any symlink):
-    absolute, or climbing above the folder with `..`; `None` when inside."""
+    absolute, or climbing above the folder with `..`, as the kind of the refusal and its words;
+    `None` when inside."""
     if os.path.isabs(spec) or spec.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", spec):
-        return "an absolute path"
+        return "named_absolute", "an absolute path"
     depth = 0
     for part in re.split(r"[/\\]", spec):
         if part == "..":
             depth -= 1
             if depth < 0:
-                return "a path that climbs out of the folder (..)"
+                return "named_climbs", "a path that climbs out of the folder (..)"
         elif part not in ("", "."):
             depth += 1
     return None
 
 
-def _kind_of(path: Path) -> str | None:
-    """What keeps `path` from being read as a variant file (`None`: a regular file)."""
+def _kind_of(path: Path) -> tuple[str, str, dict[str, str]] | None:
+    """What keeps `path` from being read as a variant file, as the kind of the refusal, its words
+    and the values they name (`None`: a regular file)."""
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
-        return "does not exist"
+        return "named_missing", "does not exist", {}
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            return "is a symlink that leads round in a loop"
-        return f"cannot be read ({exc.strerror or exc})"
+            return "named_loop", "is a symlink that leads round in a loop", {}
+        problem = exc.strerror or str(exc)
+        return "named_unreadable", f"cannot be read ({problem})", {"problem": problem}
     except ValueError:  # a name the system refuses (a NUL character)
-        return "cannot be read (not a valid file name)"
+        return "named_bad_name", "cannot be read (not a valid file name)", {}
     if stat.S_ISDIR(mode):
-        return "is a folder, not a file"
+        return "named_folder", "is a folder, not a file", {}
     if not stat.S_ISREG(mode):
-        return "is not a regular file (a pipe or a device?)"
+        return "named_not_regular", "is not a regular file (a pipe or a device?)", {}
     return None
 
 
@@ -254,28 +264,31 @@ def safe_variant_path(base_dir: str | Path, spec: str) -> Path:
     A file may name only variant files (`.yaml`, `.yml`, `.json`) inside its own folder tree: no
     absolute path, no `..` above the folder, no symlink leading out of it. Nothing is read here, and
     nothing that breaks these rules is ever opened. Raises `VariantError` with one issue that says
-    why (without file or line: the caller knows where `spec` was written).
+    why (without file or line: the caller knows where `spec` was written), of a `named_...` kind
+    naming `given`, the name as written, and for a file that is not one to read, `file`.
     """
 
-    def refuse(why: str) -> VariantError:
+    def refuse(kind: str, why: str) -> VariantError:
         rule = "a file may name only variant files in its own folder or below it"
-        return VariantError([Issue(f"{spec!r} is {why}: {rule}")])
+        return _refusal(f"{spec!r} is {why}: {rule}", kind, given=spec)
 
     outside = _outside(spec)
     if outside is not None:
-        raise refuse(outside)
+        raise refuse(*outside)
     folder = os.path.realpath(base_dir)
     try:
         target = os.path.realpath(os.path.join(folder, spec))
     except (OSError, ValueError):
         target = os.path.join(folder, spec)  # a name the system refuses: said below
     if os.path.commonpath([folder, target]) != folder:
-        raise refuse("a symlink that leads out of the folder")
+        raise refuse("named_symlink_out", "a symlink that leads out of the folder")
     problem = _kind_of(Path(target))
     if problem is not None:
-        raise VariantError([Issue(f"the file {spec} {problem}")])
+        kind, words, params = problem
+        raise _refusal(f"the file {spec} {words}", kind, given=spec, file=spec, **params)
     if not spec.lower().endswith(_SUFFIXES):
-        raise refuse("not a variant file (its name must end in .yaml, .yml or .json)")
+        why = "not a variant file (its name must end in .yaml, .yml or .json)"
+        raise refuse("named_suffix", why)
     return Path(target)
 
 
@@ -288,23 +301,44 @@ def _read_named(path: Path, spec: str, display: str) -> Located:
     except VariantError as exc:
         first = exc.issues[0]
         if first.line is None:  # about the file as a whole (too large...): no content in it
-            raise VariantError([Issue(f"the file {spec}: {first.message}")]) from None
+            kind, params = _whole_file(first)
+            message = f"the file {spec}: {first.message}"
+            raise _refusal(message, kind, given=spec, file=spec, **params) from None
         where = f"line {first.line}" + (f", column {first.column}" if first.column else "")
-        raise VariantError(
-            [Issue(f"the file {spec} cannot be read as a variant file (a problem at {where})")]
+        raise _refusal(
+            f"the file {spec} cannot be read as a variant file (a problem at {where})",
+            "named_unparsable",
+            given=spec,
+            file=spec,
+            line=first.line,
+            column=first.column or "",
         ) from None
     data = located.data
     if not isinstance(data, dict) or not set(data) <= set(Variant.model_fields):
         fields = ", ".join(Variant.model_fields)
-        raise VariantError(
-            [
-                Issue(
-                    f"the file {spec} is not a variant file (a variant file is a mapping of the "
-                    f"fields {fields})"
-                )
-            ]
+        raise _refusal(
+            f"the file {spec} is not a variant file (a variant file is a mapping of the "
+            f"fields {fields})",
+            "named_not_variant",
+            given=spec,
+            file=spec,
+            fields=fields,
         )
     return _check_top(located)
+
+
+def _whole_file(issue: Issue) -> tuple[str, dict[str, str]]:
+    """The `named_...` kind, and its values, of a named file that could not be read as a whole
+    (`issue`, the reader's: too large, gone, not a regular file, refused by the system)."""
+    if issue.kind in ("too_large_file", "too_large"):
+        return "named_too_large", {"limit": dict(issue.params).get("limit", "")}
+    if issue.kind == "directory":
+        return "named_folder", {}
+    if issue.kind == "not_regular":
+        return "named_not_regular", {}
+    if issue.kind == "no_such_file":
+        return "named_missing", {}
+    return "named_unreadable", {"problem": issue.message.removeprefix("cannot read the file: ")}
 
 
 def _named(
@@ -312,23 +346,35 @@ def _named(
 ) -> tuple[Path, Located]:
     """The variant file that `spec` names from `base_dir` (`safe_variant_path()`), and its data,
     read safely (`_read_named()`). Raises `VariantError` with one issue whose words follow
-    `cannot use 'spec':`."""
+    `cannot use 'spec':`, of a `named_...` kind (see `safe_variant_path()`; `file`, when named, is
+    `display`)."""
     try:
         target = safe_variant_path(base_dir, spec)
         if target in chain:
             names = " → ".join(p.name for p in (*chain, target))
-            raise VariantError([Issue(f"it goes round in a cycle: {names}")])
+            raise _refusal(
+                f"it goes round in a cycle: {names}", "named_cycle", given=spec, names=names
+            )
         if len(chain) >= _MAX_CHAIN:
-            raise VariantError([Issue(f"it makes a chain of more than {_MAX_CHAIN} files")])
+            message = f"it makes a chain of more than {_MAX_CHAIN} files"
+            raise _refusal(message, "named_chain", given=spec, limit=_MAX_CHAIN)
         return target, _read_named(target, spec, display)
     except VariantError as exc:
-        message = exc.issues[0].message
+        first = exc.issues[0]
+        message = first.message
         message = message.replace(f"the file {spec} ", f"the file {display} ", 1)
         message = message.replace(f"{spec!r} is ", "it is ", 1)  # said once, just before
+        kind, params = first.kind, dict(first.params)
+        if "file" in params:
+            params["file"] = display
         if message.endswith("does not exist"):
-            message = f"it is not a built-in variant ({', '.join(builtin_ids())}) and {message}"
+            ids = ", ".join(builtin_ids())
+            message = f"it is not a built-in variant ({ids}) and {message}"
             message += builtin_hint(spec)
-        raise VariantError([Issue(message)]) from None
+            if kind == "named_missing":  # nor a built-in: said with the ids and the one meant
+                kind = "named_unknown"
+                params.update(ids=ids, meant=builtin_meant(spec) or "")
+        raise VariantError([Issue(message, kind=kind, params=tuple(params.items()))]) from None
 
 
 def load_named_variant(spec: str, base_dir: str | Path, *, display: str | None = None) -> Variant:
@@ -378,7 +424,9 @@ def _resolve_base(located: Located, base_dir: Path | None, chain: tuple[Path, ..
     try:
         target, base = _named(spec, base_dir, display, chain)
     except VariantError as exc:
-        raise fail(f"cannot extend {spec!r}: {exc.issues[0].message}") from None
+        first = exc.issues[0]  # of a `named_...` kind, said the same way in every language
+        message = f"cannot extend {spec!r}: {first.message}"
+        raise fail(message, first.kind, **dict(first.params)) from None
     base = _resolve_base(base, target.parent, (*chain, target))
     return _merge(base, located)
 

@@ -3,9 +3,20 @@ them in their reader's language (the message stays the library's English)."""
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
 import pytest
 
-from sueca_rules import SourceError, parse_variant
+from sueca_rules import SourceError, builtin_ids, parse_variant
+from sueca_rules._lang import issue_line
+
+NEEDS_SYMLINKS = pytest.mark.skipif(sys.platform == "win32", reason="symlinks need privileges")
+NEEDS_FIFO = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 
 
 def issues_of(text: str) -> dict[str, tuple[str, dict[str, str]]]:
@@ -36,6 +47,7 @@ def test_every_kind_has_words_in_every_language() -> None:
 
     kinds = {"min", "max", "choice", "unknown_field", "missing", "whole_number", "true_false"}
     kinds |= {"tie_factor", "tier_first", "tier_order", "best_of_odd", "name_blank", "no_winner"}
+    kinds |= NAMED_KINDS
     for lang in ("en", "pt"):
         assert {f"issue.{k}" for k in kinds} <= set(strings(lang))
 
@@ -138,3 +150,345 @@ def test_a_record_given_for_rules_and_rules_given_for_a_record_say_so() -> None:
     with pytest.raises(RecordError) as typo:
         parse_record("variant: portugal\nfirst_dealer: 0\ndeal: []\n")
     assert [i.kind for i in typo.value.issues] == ["unknown_field"]
+
+
+# --- a file that `extends:` (or a record's `variant:`) names and that cannot be used ------------
+
+NAMED_KINDS = {
+    "named_absolute",
+    "named_climbs",
+    "named_symlink_out",
+    "named_suffix",
+    "named_missing",
+    "named_unknown",
+    "named_loop",
+    "named_unreadable",
+    "named_bad_name",
+    "named_folder",
+    "named_not_regular",
+    "named_too_large",
+    "named_unparsable",
+    "named_not_variant",
+    "named_cycle",
+    "named_chain",
+}
+"""Every refusal of a file named by another (`sueca_rules._registry`), said in every language."""
+
+RULE = "a file may name only variant files in its own folder or below it"
+REGRA = "um ficheiro só pode apontar para ficheiros de regras da sua pasta ou das pastas lá dentro"
+FIELDS = "name, extends, description, table, deal, revoke, scoring, match"
+
+
+class Named(NamedTuple):
+    """A file to validate whose `extends:` (or that of a file it extends) is refused: the file
+    the refusal is in, its kind, and its words in English (as they always were) and in
+    Portuguese, after `extends: `."""
+
+    path: Path
+    where: Path
+    kind: str
+    en: str
+    pt: str
+
+
+def _house(folder: Path, spec: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    house = folder / "casa.yaml"
+    house.write_text(f"name: Casa\nextends: {json.dumps(spec)}\n", encoding="utf-8")
+    return house
+
+
+def _absolute(tmp: Path) -> Named:
+    house = _house(tmp / "clube", "/etc/passwd")
+    en = f"cannot extend '/etc/passwd': it is an absolute path: {RULE}"
+    pt = f"não dá para usar '/etc/passwd': é um caminho absoluto; {REGRA}"
+    return Named(house, house, "named_absolute", en, pt)
+
+
+def _climbs(tmp: Path) -> Named:
+    (tmp / "fora.yaml").write_text("name: Fora\n", encoding="utf-8")
+    house = _house(tmp / "clube", "../fora.yaml")
+    en = f"cannot extend '../fora.yaml': it is a path that climbs out of the folder (..): {RULE}"
+    pt = f"não dá para usar '../fora.yaml': é um caminho que sobe para fora da pasta (..); {REGRA}"
+    return Named(house, house, "named_climbs", en, pt)
+
+
+def _symlink_out(tmp: Path) -> Named:
+    (tmp / "fora.yaml").write_text("name: Fora\n", encoding="utf-8")
+    house = _house(tmp / "clube", "atalho.yaml")
+    (tmp / "clube" / "atalho.yaml").symlink_to(tmp / "fora.yaml")
+    en = f"cannot extend 'atalho.yaml': it is a symlink that leads out of the folder: {RULE}"
+    why = "é um atalho (symlink) que leva para fora da pasta"
+    pt = f"não dá para usar 'atalho.yaml': {why}; {REGRA}"
+    return Named(house, house, "named_symlink_out", en, pt)
+
+
+def _suffix(tmp: Path) -> Named:
+    house = _house(tmp / "clube", "notas.txt")
+    (tmp / "clube" / "notas.txt").write_text("name: Notas\n", encoding="utf-8")
+    why = "not a variant file (its name must end in .yaml, .yml or .json)"
+    en = f"cannot extend 'notas.txt': it is {why}: {RULE}"
+    porque = "não é um ficheiro de regras (o nome tem de acabar em .yaml, .yml ou .json)"
+    pt = f"não dá para usar 'notas.txt': {porque}; {REGRA}"
+    return Named(house, house, "named_suffix", en, pt)
+
+
+def _missing(tmp: Path) -> Named:
+    house = _house(tmp / "clube", "nada.yaml")
+    file = tmp / "clube" / "nada.yaml"
+    ids = ", ".join(builtin_ids())
+    en = f"cannot extend 'nada.yaml': it is not a built-in variant ({ids}) and the file {file} "
+    pt = f"não dá para usar 'nada.yaml': não são umas regras de base ({ids}) e o ficheiro {file} "
+    return Named(house, house, "named_unknown", en + "does not exist", pt + "não existe")
+
+
+def _mistyped(tmp: Path) -> Named:
+    house = _house(tmp / "clube", "portugall")
+    file = tmp / "clube" / "portugall"
+    ids = ", ".join(builtin_ids())
+    en = (
+        f"cannot extend 'portugall': it is not a built-in variant ({ids}) and the file {file} "
+        "does not exist (did you mean the built-in 'portugal'?)"
+    )
+    pt = (
+        f"não dá para usar 'portugall': não são umas regras de base ({ids}) e o ficheiro {file} "
+        "não existe (querias dizer as de base 'portugal'?)"
+    )
+    return Named(house, house, "named_unknown", en, pt)
+
+
+def _folder(tmp: Path) -> Named:
+    house = _house(tmp / "clube", "regras.yaml")
+    (tmp / "clube" / "regras.yaml").mkdir()
+    file = tmp / "clube" / "regras.yaml"
+    en = f"cannot extend 'regras.yaml': the file {file} is a folder, not a file"
+    pt = f"não dá para usar 'regras.yaml': {file} é uma pasta, não um ficheiro"
+    return Named(house, house, "named_folder", en, pt)
+
+
+def _pipe(tmp: Path) -> Named:
+    house = _house(tmp / "clube", "base.yaml")
+    os.mkfifo(tmp / "clube" / "base.yaml")
+    file = tmp / "clube" / "base.yaml"
+    en = f"cannot extend 'base.yaml': the file {file} is not a regular file (a pipe or a device?)"
+    why = "não é um ficheiro normal (é um pipe ou um dispositivo?)"
+    pt = f"não dá para usar 'base.yaml': {file} {why}"
+    return Named(house, house, "named_not_regular", en, pt)
+
+
+def _loop(tmp: Path) -> Named:
+    house = _house(tmp / "clube", "volta.yaml")
+    (tmp / "clube" / "volta.yaml").symlink_to("volta.yaml")
+    file = tmp / "clube" / "volta.yaml"
+    en = f"cannot extend 'volta.yaml': the file {file} is a symlink that leads round in a loop"
+    why = "é um atalho (symlink) que anda em círculo"
+    pt = f"não dá para usar 'volta.yaml': o ficheiro {file} {why}"
+    return Named(house, house, "named_loop", en, pt)
+
+
+def _bad_name(tmp: Path) -> Named:
+    house = tmp / "clube" / "casa.yaml"
+    house.parent.mkdir()
+    house.write_text('name: Casa\nextends: "nul\\0.yaml"\n', encoding="utf-8")
+    file = tmp / "clube" / "nul\\x00.yaml"  # the NUL character shown escaped
+    en = f"cannot extend 'nul\\x00.yaml': the file {file} cannot be read (not a valid file name)"
+    pt = (
+        f"não dá para usar 'nul\\x00.yaml': o ficheiro {file} não se consegue ler (não é um nome "
+        "de ficheiro válido)"
+    )
+    return Named(house, house, "named_bad_name", en, pt)
+
+
+def _cycle(tmp: Path) -> Named:
+    folder = tmp / "clube"
+    folder.mkdir()
+    (folder / "a.yaml").write_text("name: A\nextends: b.yaml\n", encoding="utf-8")
+    (folder / "b.yaml").write_text("name: B\nextends: a.yaml\n", encoding="utf-8")
+    en = "cannot extend 'a.yaml': it goes round in a cycle: a.yaml → b.yaml → a.yaml"
+    pt = (
+        "não dá para usar 'a.yaml': os ficheiros estendem-se uns aos outros em círculo: "
+        "a.yaml → b.yaml → a.yaml"
+    )
+    return Named(folder / "a.yaml", folder / "b.yaml", "named_cycle", en, pt)
+
+
+def _chain(tmp: Path) -> Named:
+    folder = tmp / "clube"
+    folder.mkdir()
+    for n in range(18):
+        (folder / f"c{n}.yaml").write_text(f"name: C{n}\nextends: c{n + 1}.yaml\n")
+    (folder / "c18.yaml").write_text("name: C18\n")
+    en = "cannot extend 'c16.yaml': it makes a chain of more than 16 files"
+    pt = (
+        "não dá para usar 'c16.yaml': faz uma cadeia de mais de 16 ficheiros que se estendem "
+        "uns aos outros"
+    )
+    return Named(folder / "c0.yaml", folder / "c15.yaml", "named_chain", en, pt)
+
+
+def _not_variant(tmp: Path) -> Named:
+    house = _house(tmp / "clube", "ci.yml")
+    (tmp / "clube" / "ci.yml").write_text("password: hunter2\n", encoding="utf-8")
+    file = tmp / "clube" / "ci.yml"
+    en = (
+        f"cannot extend 'ci.yml': the file {file} is not a variant file (a variant file is a "
+        f"mapping of the fields {FIELDS})"
+    )
+    pt = (
+        f"não dá para usar 'ci.yml': o ficheiro {file} não é um ficheiro de regras (um ficheiro "
+        f"de regras é um conjunto dos campos {FIELDS})"
+    )
+    return Named(house, house, "named_not_variant", en, pt)
+
+
+def _unparsable(tmp: Path) -> Named:
+    house = _house(tmp / "clube", "base.yaml")
+    (tmp / "clube" / "base.yaml").write_text("name: [hunter2\n", encoding="utf-8")
+    file = tmp / "clube" / "base.yaml"
+    en = (
+        f"cannot extend 'base.yaml': the file {file} cannot be read as a variant file "
+        "(a problem at line 2, column 1)"
+    )
+    pt = (
+        f"não dá para usar 'base.yaml': o ficheiro {file} não se lê como ficheiro de regras "
+        "(há um problema na linha 2, coluna 1)"
+    )
+    return Named(house, house, "named_unparsable", en, pt)
+
+
+def _too_large(tmp: Path) -> Named:
+    house = _house(tmp / "clube", "base.yaml")
+    (tmp / "clube" / "base.yaml").write_text("name: x\n" + "#" * 300_000 + "\n")
+    en = (
+        "cannot extend 'base.yaml': the file base.yaml: the file is too large: the limit is "
+        "262,144 bytes (256 KiB)"
+    )
+    file = tmp / "clube" / "base.yaml"
+    pt = f"não dá para usar 'base.yaml': o ficheiro {file} é grande demais: o limite é 262144 bytes"
+    return Named(house, house, "named_too_large", en, pt)
+
+
+_NAMED = [
+    _absolute,
+    _climbs,
+    pytest.param(_symlink_out, marks=NEEDS_SYMLINKS),
+    _suffix,
+    _missing,
+    _mistyped,
+    _folder,
+    pytest.param(_pipe, marks=NEEDS_FIFO),
+    pytest.param(_loop, marks=NEEDS_SYMLINKS),
+    _bad_name,
+    _cycle,
+    _chain,
+    _not_variant,
+    _unparsable,
+    _too_large,
+]
+
+
+@pytest.mark.parametrize("make", _NAMED)
+def test_a_named_file_refused_is_said_in_portuguese(
+    make: Callable[[Path], Named], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sueca validate FILE --lang pt` says why `extends:` cannot use the file it names in
+    Portuguese, by the refusal's kind; in English the words are what they always were."""
+    from sueca_rules import load_variant
+    from sueca_rules._lang import issue_text
+    from sueca_rules.cli import main
+
+    case = make(tmp_path)
+    assert main(["validate", str(case.path), "--lang", "en"]) == 1
+    out, err = capsys.readouterr()
+    assert out == f"{case.where}:2:1: extends: {case.en}\n"
+    assert "Traceback" not in out + err
+    assert main(["validate", str(case.path), "--lang", "pt"]) == 1
+    out, err = capsys.readouterr()
+    assert out == f"{case.where}:2:1: extends: {case.pt}\n"
+    assert "Traceback" not in out + err
+    assert "hunter2" not in out
+    with pytest.raises(SourceError) as caught:
+        load_variant(case.path)
+    (issue,) = caught.value.issues
+    assert (issue.kind, issue.path) == (case.kind, "extends")
+    assert issue_text(issue, "en") == issue.message
+    assert issue_line(issue, "en") == str(issue)
+    assert main(["validate", "--json", str(case.path), "--lang", "pt"]) == 1
+    said = json.loads(capsys.readouterr().out)
+    assert said["files"][0]["issues"][0]["message"] == issue.message  # JSON: the same words
+
+
+@pytest.mark.parametrize(
+    ("spec", "kind", "pt"),
+    [
+        ("/etc/passwd", "named_absolute", f"é um caminho absoluto; {REGRA}"),
+        ("../fora.yaml", "named_climbs", "é um caminho que sobe para fora da pasta (..)"),
+        ("regras.txt", "named_suffix", "o nome tem de acabar em .yaml, .yml ou .json"),
+        ("nada.yaml", "named_unknown", "e o ficheiro nada.yaml não existe"),
+        ("ci.yml", "named_not_variant", "o ficheiro ci.yml não é um ficheiro de regras"),
+    ],
+)
+def test_a_records_variant_refused_is_said_in_portuguese(
+    spec: str, kind: str, pt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record's `variant:` that names a file it cannot use: `sueca replay --lang pt` says why
+    in Portuguese; in English as it always was."""
+    from sueca_rules import Match, RecordError, load_record
+    from sueca_rules.cli import main
+
+    (tmp_path / "ci.yml").write_text("password: hunter2\n", encoding="utf-8")
+    (tmp_path / "regras.txt").write_text("name: Regras\n", encoding="utf-8")
+    path = tmp_path / "jogo.json"
+    path.write_text(json.dumps({"variant": spec, "first_dealer": 0, "deals": []}))
+    with pytest.raises(RecordError) as caught:
+        Match.from_record(load_record(path))
+    (issue,) = caught.value.issues
+    assert (issue.kind, dict(issue.params)["given"]) == (kind, spec)
+    english = f"the record's variant {spec!r} is not usable: "
+    assert issue.message.startswith(english)
+    assert main(["replay", str(path), "--lang", "en"]) == 1
+    assert capsys.readouterr().err == f"{path}:1:2: variant: {issue.message}\n"
+    assert main(["replay", str(path), "--lang", "pt"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}:1:2: variant: não dá para usar '{spec}': ")
+    assert pt in err
+    assert "hunter2" not in err
+    assert "Traceback" not in err
+
+
+def test_a_file_missing_or_refused_by_the_system_is_said_in_portuguese(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The two refusals a command never shows as such: a file missing, said alone (a command
+    says it with the built-in ids, `named_unknown`), and one the system will not let be read."""
+    from sueca_rules import VariantError
+    from sueca_rules._lang import issue_text
+    from sueca_rules._registry import safe_variant_path
+
+    with pytest.raises(VariantError) as caught:
+        safe_variant_path(tmp_path, "nada.yaml")
+    (issue,) = caught.value.issues
+    assert (issue.kind, issue.message) == ("named_missing", "the file nada.yaml does not exist")
+    assert (
+        issue_text(issue, "pt") == "não dá para usar 'nada.yaml': o ficheiro nada.yaml não existe"
+    )
+
+    (tmp_path / "secreto.yaml").write_text("name: Segredo\n", encoding="utf-8")
+    real_stat = os.stat
+
+    def refused(path: str | os.PathLike[str], *args: object, **kw: object) -> os.stat_result:
+        if os.fspath(path).endswith("secreto.yaml"):
+            raise PermissionError(13, "Permission denied")
+        return real_stat(path, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", refused)
+    with pytest.raises(VariantError) as caught:
+        parse_variant("name: x\nextends: secreto.yaml\n", base_dir=tmp_path)
+    (issue,) = caught.value.issues
+    assert issue.kind == "named_unreadable"
+    words = "the file secreto.yaml cannot be read (Permission denied)"
+    assert issue.message == f"cannot extend 'secreto.yaml': {words}"
+    assert issue_text(issue, "pt") == (
+        "não dá para usar 'secreto.yaml': o ficheiro secreto.yaml não se consegue ler "
+        "(o sistema diz: Permission denied)"
+    )
