@@ -238,7 +238,10 @@ def _missing(tmp: Path) -> Named:
     file = tmp / "clube" / "nada.yaml"
     ids = ", ".join(builtin_ids())
     en = f"cannot extend 'nada.yaml': it is not a built-in variant ({ids}) and the file {file} "
-    pt = f"não dá para usar 'nada.yaml': não é nenhuma das regras de base ({ids}) e o ficheiro {file} "
+    pt = (
+        f"não dá para usar 'nada.yaml': não é nenhuma das regras de base ({ids}) "
+        f"e o ficheiro {file} "
+    )
     return Named(house, house, "named_unknown", en + "does not exist", pt + "não existe")
 
 
@@ -251,8 +254,8 @@ def _mistyped(tmp: Path) -> Named:
         "does not exist (did you mean the built-in 'portugal'?)"
     )
     pt = (
-        f"não dá para usar 'portugall': não é nenhuma das regras de base ({ids}) e o ficheiro {file} "
-        "não existe (querias dizer as de base 'portugal'?)"
+        f"não dá para usar 'portugall': não é nenhuma das regras de base ({ids}) "
+        f"e o ficheiro {file} não existe (querias dizer as de base 'portugal'?)"
     )
     return Named(house, house, "named_unknown", en, pt)
 
