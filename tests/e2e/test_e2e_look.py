@@ -328,6 +328,24 @@ def _pages(context: Any, server: Server, lang: str, record: Path) -> list[tuple[
     return shown
 
 
+def test_a_record_opened_on_a_phone_shows_its_board(
+    browser: Any, server: Server, record_file: Path
+) -> None:
+    """The board of a record just opened comes into view (it is below the file panel)."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/replay?lang=pt")
+        page.set_input_files("#file", str(record_file))
+        page.wait_for_selector("#viewer:not([hidden])")
+        page.wait_for_function("() => window.scrollY > 0")
+        board = page.locator("#viewer").bounding_box()
+        assert board is not None
+        assert 0 <= board["y"] < 40  # at the top of the screen
+    finally:
+        context.close()
+
+
 @pytest.fixture(scope="module")
 def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from sueca_rules import Match, dump_record

@@ -26,6 +26,8 @@ async function open(text) {
   $("replay-title").textContent = body.report.variant;
   $("viewer").hidden = false;
   show(0, 0);
+  // The board comes into view (on a phone it is below the file panel).
+  $("viewer").scrollIntoView({block: "start"});
 }
 
 /** The report's deal, or the unfinished one, for index i. */
