@@ -520,6 +520,15 @@ def test_problems_in_portuguese_at_their_question(browser: Any, server: Server) 
         said = page.inner_text("#check-result")
         assert "erro de sintaxe YAML: uma tabulação" in said, said
         assert "syntax error" not in said
+        # A value that is none of a field's: the file's words, each with what it means.
+        page.fill("#paste", "name: Café\nextends: portugal\ntable: {direction: esquerda}\n")
+        page.click("#check")
+        page.wait_for_selector("#listing li.bad")
+        said = page.inner_text("#check-result")
+        assert (
+            "tem de ser um destes: anticlockwise — contrário aos ponteiros do relógio (para a "
+            "direita); clockwise — dos ponteiros do relógio (para a esquerda) (está esquerda)"
+        ) in said, said
     finally:
         context.close()
 

@@ -175,13 +175,23 @@ function cardNodes(text) {
   return nodes;
 }
 
+/** An issue as this page says it: in Portuguese, the values a field may take are the file's
+ * words, each with what it means ("anticlockwise — contrário aos ponteiros do relógio…"). */
+function said(issue) {
+  if (lang === "en" || issue.kind !== "choice") return issue;
+  const field = groups.flatMap((g) => g.fields).find((f) => f.path === issue.path.replace(/\[\d+\]/g, ""));
+  if (!field?.options) return issue;
+  const choices = field.options.map((o) => (o.label && o.label !== o.value ? `${o.value} — ${o.label}` : o.value)).join("; ");
+  return {...issue, params: {...issue.params, choices}};
+}
+
 function markIssues(issues) {
   for (const box of document.querySelectorAll(".field")) {
     const mine = issues.filter((i) => i.path === box.dataset.path || i.path.startsWith(`${box.dataset.path}[`) || i.path.startsWith(`${box.dataset.path}.`));
     const error = box.querySelector(".field-error");
     box.classList.toggle("invalid", mine.length > 0);
     error.hidden = !mine.length;
-    error.textContent = mine.map(issueText).join("; ");
+    error.textContent = mine.map((i) => issueText(said(i))).join("; ");
   }
 }
 
@@ -200,7 +210,7 @@ async function preview() {
   }
   markIssues(body.issues ?? []);
   if (!body.valid) {
-    fill(invalid, el("p", {}, t("rules.invalid")), el("ul", {}, issueItems(body.issues)));
+    fill(invalid, el("p", {}, t("rules.invalid")), el("ul", {}, issueItems(body.issues.map(said))));
     invalid.hidden = false;
     return;
   }
@@ -260,7 +270,7 @@ function showListing(text, issues) {
     if (here) {
       for (const issue of here) {
         const label = fieldLabel(issue.path);
-        item.append(el("div", {class: "line-issue"}, `↑ ${label ? `${label}: ` : ""}${issueText(issue)}`));
+        item.append(el("div", {class: "line-issue"}, `↑ ${label ? `${label}: ` : ""}${issueText(said(issue))}`));
       }
     }
     listing.append(item);
@@ -287,7 +297,7 @@ async function check() {
     loadVariant(body.variant, body.extends ?? "portugal");
     return;
   }
-  fill(result, el("p", {class: "bad"}, t("rules.problems", {count: body.issues.length})), el("ul", {class: "issues-list"}, issueItems(body.issues)));
+  fill(result, el("p", {class: "bad"}, t("rules.problems", {count: body.issues.length})), el("ul", {class: "issues-list"}, issueItems(body.issues.map(said))));
   showListing(text, body.issues);
 }
 
