@@ -181,6 +181,10 @@ def test_play_a_match_against_bots_and_download_the_record(
     page.click("#over-close")
     assert page.locator("#over").is_hidden()
     assert "over" in page.inner_text("#prompt")
+    # ... and brought back, with the record and the replay
+    page.click("#over-open")
+    page.wait_for_selector("#over:not([hidden])")
+    assert page.locator("#over-open").is_hidden()
     page.reload()
     page.wait_for_selector("#over:not([hidden])")
     # "Replay it" opens this match at once, with no file to choose.

@@ -552,6 +552,7 @@ function renderGame() {
   const wasHidden = over.hidden;
   if (!state.over) overClosed = false; // a new match (someone's rematch): its end is shown
   over.hidden = !state.over || overClosed;
+  $("over-open").hidden = !state.over || !overClosed; // the end, put aside, comes back
   if (state.over && !overClosed) {
     hideSummary();
     const us = first();
@@ -604,6 +605,11 @@ let overClosed = false;
 $("over-close").addEventListener("click", () => {
   overClosed = true;
   $("over").hidden = true;
+  $("over-open").hidden = false;
+});
+$("over-open").addEventListener("click", () => {
+  overClosed = false;
+  renderGame();
 });
 $("rematch").addEventListener("click", () => {
   overClosed = false;
