@@ -219,7 +219,9 @@ def test_the_end_of_a_match_says_the_claim_that_decided_it(browser: Any, server:
         claim.first.tap()
         page.wait_for_selector("dialog.ask[open]")
         assert "4 jogos" in page.inner_text("dialog.ask")  # what a false claim costs
-        page.locator("dialog.ask .primary").tap()
+        # the risky answer is not the one drawn as suggested: "Cancelar" is
+        assert page.inner_text("dialog.ask .primary") == "Cancelar"
+        page.locator("dialog.ask .yes").tap()
         page.wait_for_selector("#over:not([hidden])")
         said = page.inner_text("#over-claim")
         # A rival bot may have slipped (then the claim was right); either way the claim is said.
@@ -252,6 +254,7 @@ def test_a_renuncia_is_asked_in_the_page_and_moves_are_quick(browser: Any, serve
                 assert "(a renúncia)" in (odd.first.get_attribute("aria-label") or "")
                 odd.first.click()
                 page.wait_for_selector("dialog.ask[open]")
+                assert page.inner_text("dialog.ask .primary") == "Cancel"
                 page.click("dialog.ask .cancel")
                 assert page.locator("dialog.ask").count() == 0
                 break

@@ -144,7 +144,7 @@ export function cardBack(attrs = {}) {
 }
 
 /** An in-page question (not the browser's confirm()): resolves to true when `yes` is chosen. */
-export function ask(text, yes, no) {
+export function ask(text, yes, no, risky = false) {
   return new Promise((resolve) => {
     const dialog = el("dialog", {class: "ask", "aria-label": text});
     const close = (answer) => {
@@ -155,8 +155,9 @@ export function ask(text, yes, no) {
     dialog.append(
       el("p", {}, text),
       el("div", {class: "buttons"},
-        el("button", {type: "button", class: "cancel", onclick: () => close(false)}, no),
-        el("button", {type: "button", class: "primary", onclick: () => close(true)}, yes)),
+        // A risky answer (a claim that may cost the match) is not the one drawn as suggested.
+        el("button", {type: "button", class: risky ? "cancel primary" : "cancel", onclick: () => close(false)}, no),
+        el("button", {type: "button", class: risky ? "yes" : "yes primary", onclick: () => close(true)}, yes)),
     );
     dialog.addEventListener("cancel", (event) => {
       event.preventDefault();

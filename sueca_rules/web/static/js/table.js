@@ -359,7 +359,7 @@ function renderActions() {
   const button = (label, message, primary = false, confirmText = null) => el("button", {
     type: "button", class: primary ? "primary" : false, "data-action": message.type,
     onclick: async () => {
-      if (!confirmText || await ask(confirmText, cap(label), t("common.cancel"))) send(message);
+      if (!confirmText || await ask(confirmText, cap(label), t("common.cancel"), true)) send(message);
     },
   }, cap(label));
   let prompt = "";
@@ -592,7 +592,7 @@ async function play(card) {
     return;
   }
   if (!state.legal.includes(card)) {
-    const yes = await ask(cap(t("table.renuncia_warning", {card: cardName(card)})), t("table.play_anyway"), t("common.cancel"));
+    const yes = await ask(cap(t("table.renuncia_warning", {card: cardName(card)})), t("table.play_anyway"), t("common.cancel"), true);
     if (!yes) return;
   }
   send({type: "play", card});
