@@ -224,9 +224,13 @@ def test_the_end_of_a_match_says_the_claim_that_decided_it(browser: Any, server:
         page.locator("dialog.ask .yes").tap()
         page.wait_for_selector("#over:not([hidden])")
         said = page.inner_text("#over-claim")
-        # A rival bot may have slipped (then the claim was right); either way the claim is said.
-        assert said.startswith("A última mão acabou numa acusação de renúncia"), said
-        assert ("falsa" in said) != ("com razão" in said), said
+        # A rival bot may have slipped (then the claim was right); either way the claim is said,
+        # with what it scored.
+        assert said in (
+            "Acusaste renúncia, mas ninguém tinha renunciado: a outra equipa marca 4 jogos.",
+        ) or (said.startswith("Acusaste renúncia e tinhas razão: ") and "marca 4 jogos" in said), (
+            said
+        )
         assert page.locator("#over-claim").is_visible()
     finally:
         context.close()

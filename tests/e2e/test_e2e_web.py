@@ -175,6 +175,12 @@ def test_play_a_match_against_bots_and_download_the_record(
     # The end of the match tells the last deal, and shows no deal after it.
     last = match.deals[-1]
     assert f"(deal {last.number})" in page.inner_text("#over-deal")
+    if last.result == "won":  # and who won it, with its games, as the summary says it
+        assert last.team is not None
+        side = "Your team" if last.team == 0 else "The other team"
+        won = last.games[last.team]
+        said = f"{side} wins the deal: {won} game{'s' if won != 1 else ''}."
+        assert said in page.inner_text("#over-deal")
     assert f"Deal {last.number}" in page.inner_text("#scorebar")
     assert page.locator("#hint-box").is_hidden()
     # The end may be put aside to look at the table, the prompt still saying it is over.

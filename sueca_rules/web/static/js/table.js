@@ -537,6 +537,18 @@ function hideSummary() {
 
 $("summary-close").addEventListener("click", hideSummary);
 
+/** The last deal of a match, in the end-of-match dialog: its card points and, for a deal won
+ * on points, who won it and how many games (a capote, a bandeira), as the summary says them. */
+function overDeal(last, us) {
+  const lines = [t("table.final_deal", {deal: last.deal, us: last.points[us], them: last.points[1 - us]})];
+  if (last.result === "won" && last.team !== null && !watching()) {
+    lines.push(t(ours(last.team) ? "summary.won_us" : "summary.won_them", {games: games(last.games[last.team])}));
+    if (last.bandeira) lines.push(t("summary.bandeira"));
+    else if (last.capote) lines.push(t("summary.capote"));
+  }
+  return lines.join(" ");
+}
+
 function renderGame() {
   document.body.classList.toggle("watching", watching());
   $("watching").hidden = !watching();
@@ -562,14 +574,19 @@ function renderGame() {
       ? t("table.final_seats", {...score, a: teamName(us), b: teamName(1 - us)})
       : t("table.final", score);
     const last = state.last_deal;
-    $("over-deal").textContent = last && last.result !== "redeal"
-      ? t("table.final_deal", {deal: last.deal, us: last.points[us], them: last.points[1 - us]}) : "";
-    // A claim that ended the last deal decided the match: say so, right or false.
+    $("over-deal").textContent = last && last.result !== "redeal" ? overDeal(last, us) : "";
+    // A claim that ended the last deal decided the match: say so, right or false, and what it
+    // scored.
     const claim = last?.claim;
     $("over-claim").hidden = !claim;
-    $("over-claim").textContent = !claim ? ""
-      : claim.valid ? cap(t("table.final_claim_valid", {who: who(claim.by), culprit: who(claim.culprit), card: cardName(claim.card)}))
-        : cap(t("table.final_claim_false", {who: who(claim.by)}));
+    $("over-claim").textContent = !claim ? "" : cap(t(claim.valid ? "table.final_claim_right" : "table.final_claim_false", {
+      role: role(claim.by),
+      who: who(claim.by),
+      culprit: claim.culprit === null ? "" : who(claim.culprit),
+      culprit_role: claim.culprit === null ? "other" : role(claim.culprit),
+      card: claim.card ? cardName(claim.card) : "",
+      games: games(last.team === null ? 0 : last.games[last.team]),
+    }));
     $("rematch").hidden = watching() || Boolean(state.tournament);
     // The record, and its replay, with our seat's token (a watcher's: the watch secret).
     const [key, secret] = watching() ? ["watch", watch] : ["token", token];
