@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from ._catalogue import Catalogue, load_catalogue
+from ._catalogue import Catalogue, Entry, load_catalogue
 from ._game_tables import Said, capitalized, game_catalogue, suit_name
 
 __all__ = ["AnalysisPhrases", "analysis_section", "decimal"]
@@ -38,9 +38,10 @@ class AnalysisPhrases:
 
     hint_words: frozenset[str]
     """What the player types at `sueca play --hints` for a hint."""
-    web: Mapping[str, str]
+    web: Mapping[str, Entry]
     """The words of the web review and hint (`review.title`, `hint.button`…), by key: the
-    catalogue's `review.*` and `hint.*` templates, as the page renders them."""
+    catalogue's `review.*` and `hint.*` entries (templates, and choices by a number such as
+    `review.mistakes`), as the page renders them."""
 
     def __init__(self, catalogue: Catalogue, game: Catalogue) -> None:
         self._c = catalogue
@@ -51,7 +52,7 @@ class AnalysisPhrases:
             {
                 key: entry
                 for key, entry in catalogue.entries.items()
-                if key.startswith(_WEB) and isinstance(entry, str)
+                if key.startswith(_WEB)
             }
         )
 

@@ -27,6 +27,17 @@ def test_the_replay_page_reviews_a_record(context: Any, server: Server) -> None:
     assert page.locator("#review-body tr.mistake").count() >= 1
     assert "deste-lhes A♠" in page.inner_text("#review-body")
     assert "Por lugar" in page.inner_text("#review-body")
+    # each seat's line counts in words that agree with the number ("1 erro", "2 erros")
+    seats = page.locator("#review-body li").all_inner_texts()
+    assert len(seats) == 4
+    for line in seats:
+        found = re.search(r"(\d+) (erros?)$", line)
+        assert found is not None, line
+        assert found.group(2) == ("erro" if found.group(1) == "1" else "erros"), line
+    # cards of the red suits in red
+    reds = page.locator("#review-body .red-suit").evaluate_all("xs => xs.map(x => x.textContent)")
+    assert reds
+    assert all(text[-1] in "♥♦" for text in reds)
     assert errors == []
 
 

@@ -1,17 +1,14 @@
 // The review of a record on the replay page: POST /api/records/analyse, then each deal's
 // decisions (options and values, mistakes marked and explained) and an SVG chart of team 0's
 // expected points through the deal, drawn here. Its words come from /api/analysis/words.
+import {render} from "./catalogue.js";
 import {api, el, fill, lang} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 let words = {};
 
-const w = (key, params = {}) => {
-  let text = words[key] ?? key;
-  for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
-  return text;
-};
+const w = (key, params = {}) => render(words[key] ?? key, params, lang);
 
 function svg(tag, attrs = {}) {
   const node = document.createElementNS(SVG, tag);
@@ -44,6 +41,11 @@ export function chart(decisions) {
   return box;
 }
 
+/** Text with each card of a red suit (♥, ♦) in red, as nodes. */
+function coloured(text) {
+  return String(text).split(/(\S*[♥♦])/).map((part, i) => (i % 2 ? el("span", {class: "red-suit"}, part) : part));
+}
+
 function choiceText(choice) {
   if (typeof choice === "string" && choice.length === 2) {
     return choice[0] + ({S: "♠", H: "♥", D: "♦", C: "♣"}[choice[1]] ?? choice[1]);
@@ -62,11 +64,11 @@ function decisionRow(d) {
     {class: kind},
     el("td", {}, d.after + 1),
     el("td", {}, d.seat),
-    el("td", {}, choiceText(d.played)),
-    el("td", {}, choiceText(d.best)),
+    el("td", {}, coloured(choiceText(d.played))),
+    el("td", {}, coloured(choiceText(d.best))),
     el("td", {}, number(d.loss)),
     // The options folded (a tap opens them): the table stays narrow enough for a phone.
-    el("td", {}, el("details", {}, el("summary", {}, `${w("review.options")} (${d.options.length})`), options)),
+    el("td", {}, el("details", {}, el("summary", {}, `${w("review.options")} (${d.options.length})`), coloured(options))),
   );
   if (!d.why) return [row];
   // Why, on a row of its own under the decision, the table's whole width.
@@ -94,7 +96,7 @@ function show(body) {
   }
   out.push(el("h3", {}, w("review.summary")));
   out.push(el("ul", {}, body.analysis.seats.map((s) =>
-    el("li", {}, `${w("review.seat")} ${s.seat}: ${s.decisions} ${w("review.decisions")}, ${w("review.loss")} ${number(s.loss)}, ${s.mistakes} ${w("review.mistakes")}`))));
+    el("li", {}, `${w("review.seat")} ${s.seat}: ${s.decisions} ${w("review.decisions", {n: s.decisions})}, ${w("review.loss")} ${number(s.loss)}, ${s.mistakes} ${w("review.mistakes", {n: s.mistakes})}`))));
   fill($("review-body"), out);
 }
 
