@@ -533,8 +533,8 @@ def test_problems_in_portuguese_at_their_question(browser: Any, server: Server) 
         page.wait_for_selector("#listing li.bad")
         said = page.inner_text("#check-result")
         assert (
-            "tem de ser um destes: anticlockwise — contrário aos ponteiros do relógio (para a "
-            "direita); clockwise — dos ponteiros do relógio (para a esquerda) (está esquerda)"
+            "tem de ser um destes: anticlockwise — para a direita (ao contrário dos ponteiros do "
+            "relógio); clockwise — para a esquerda (como os ponteiros do relógio) (está esquerda)"
         ) in said, said
     finally:
         context.close()

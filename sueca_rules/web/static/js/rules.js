@@ -176,7 +176,7 @@ function cardNodes(text) {
 }
 
 /** An issue as this page says it: in Portuguese, the values a field may take are the file's
- * words, each with what it means ("anticlockwise — contrário aos ponteiros do relógio…"). */
+ * words, each with what it means ("anticlockwise — para a direita (ao contrário dos ponteiros do relógio)"). */
 function said(issue) {
   if (lang === "en" || issue.kind !== "choice") return issue;
   const field = groups.flatMap((g) => g.fields).find((f) => f.path === issue.path.replace(/\[\d+\]/g, ""));
