@@ -151,6 +151,28 @@ def test_a_whole_match_by_mouse_and_keyboard_on_a_desktop(browser: Any, server: 
         context.close()
 
 
+def test_a_card_typed_that_is_not_in_the_hand_is_said(browser: Any, server: Server) -> None:
+    """On a Portuguese page "7c" is the sete de copas: typed without it in the hand, the page
+    says so instead of waiting silently."""
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = open_table(context, server, "portugal", lang="pt")
+        page.wait_for_function(_READY)
+        hand = set(
+            page.locator("#hand .card-button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+        )
+        missing = next(r + s for r in "A7KJQ" for s in "SHDC" if r + s not in hand)
+        rank = {"K": "r", "J": "v", "Q": "d"}.get(missing[0], missing[0].lower())
+        suit = {"S": "e", "H": "c", "D": "o", "C": "p"}[missing[1]]
+        page.keyboard.type(rank + suit)
+        page.wait_for_selector("#toast:not([hidden])")
+        assert page.inner_text("#toast").startswith("Não tens o ")
+        assert page.inner_text("#typed") == ""
+        assert page.locator("#hand .card-button").count() == len(hand)  # nothing was played
+    finally:
+        context.close()
+
+
 def test_a_summary_between_deals(browser: Any) -> None:
     """After each deal a summary says its points and the games; Continue puts it away."""
     with Server(bot_delay=0.0, deal_pause=8.0) as paced:

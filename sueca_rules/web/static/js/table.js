@@ -658,6 +658,10 @@ document.addEventListener("keydown", (event) => {
     if (card.length === 2 && state.hand.includes(card)) {
       typed = "";
       play(card);
+    } else if (/^[A2-7JQK][SHDC]$/.test(card) && state.seat !== null) {
+      // A card, but not one of ours: said, not silently kept.
+      typed = "";
+      toast(t("error.not_in_hand", {card: cardText(card)}));
     }
   } else {
     return;
