@@ -167,6 +167,10 @@ def test_a_card_typed_that_is_not_in_the_hand_is_said(browser: Any, server: Serv
         page.keyboard.type(rank + suit)
         page.wait_for_selector("#toast:not([hidden])")
         assert page.inner_text("#toast").startswith("Não tens o ")
+        said, hand_box = page.locator("#toast").bounding_box(), page.locator("#hand").bounding_box()
+        assert said is not None
+        assert hand_box is not None
+        assert said["y"] + said["height"] <= hand_box["y"]  # it covers no card
         assert page.inner_text("#typed") == ""
         assert page.locator("#hand .card-button").count() == len(hand)  # nothing was played
     finally:
