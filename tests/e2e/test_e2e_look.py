@@ -177,6 +177,39 @@ def test_a_card_typed_that_is_not_in_the_hand_is_said(browser: Any, server: Serv
         context.close()
 
 
+def test_a_weak_hand_is_told_its_points(browser: Any, server: Server) -> None:
+    """Asked whether to have the cards dealt again, a weak hand is told its card points."""
+    weak = {
+        "name": "Weak hands",
+        "extends": "brasil",
+        "deal": {"redeal": {"leader_below": 30, "others_below": 30}},
+    }
+    points = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        for seed in range(40):
+            page = open_table(context, server, weak, lang="pt", seed=seed)
+            for _ in range(3):  # the dealer's choice of trump may come first
+                page.wait_for_function(_READY)
+                if "mão fraca" in page.inner_text("#prompt"):
+                    break
+                if page.locator("#actions button.primary").count() == 0:
+                    break
+                _take_a_step(page, "decide")
+            prompt = page.inner_text("#prompt")
+            if "mão fraca" in prompt:
+                break
+            page.close()
+        else:
+            pytest.fail("no weak hand in 40 deals")
+        hand = page.locator("#hand .card-button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+        held = sum(points.get(card[0], 0) for card in hand)
+        assert held < 30
+        assert f"Tens mão fraca ({held} pontos)" in prompt
+    finally:
+        context.close()
+
+
 def test_a_summary_between_deals(browser: Any) -> None:
     """After each deal a summary says its points and the games; Continue puts it away."""
     with Server(bot_delay=0.0, deal_pause=8.0) as paced:
