@@ -23,6 +23,12 @@ def test_the_replay_page_reviews_a_record(context: Any, server: Server) -> None:
     page.click("#review-record")
     page.wait_for_selector("#review-body table.review-table")
     assert page.locator("#review-body table.review-table tbody tr:not(.why-row)").count() == 40
+    # each card by the trick it was played in, as a player counts them
+    assert page.inner_text("#review-body table.review-table thead th >> nth=0") == "vaza"
+    tricks = page.locator(
+        "#review-body table.review-table tbody tr:not(.why-row) td:first-child"
+    ).all_inner_texts()
+    assert tricks == [str(i // 4 + 1) for i in range(40)]
     assert page.locator("#review-body svg.review-chart path.expected").count() == 1
     assert page.locator("#review-body tr.mistake").count() >= 1
     assert "deste-lhes A♠" in page.inner_text("#review-body")

@@ -62,7 +62,9 @@ function decisionRow(d) {
   const row = el(
     "tr",
     {class: kind},
-    el("td", {}, d.after + 1),
+    // The trick a card was played in, as a player counts (a decision before the first card or
+    // at the count has none).
+    el("td", {}, d.decision === "card" ? Math.floor(d.after / 4) + 1 : "—"),
     el("td", {}, d.seat),
     el("td", {}, coloured(choiceText(d.played))),
     el("td", {}, coloured(choiceText(d.best))),
@@ -84,7 +86,7 @@ function show(body) {
   only.addEventListener("change", () => $("review-body").classList.toggle("only-mistakes", only.checked));
   $("review-body").classList.toggle("only-mistakes", only.checked);
   for (const deal of body.analysis.deals) {
-    const head = [w("review.card"), w("review.seat"), w("review.played"), w("review.best"), w("review.loss"), w("review.options")];
+    const head = [w("review.trick"), w("review.seat"), w("review.played"), w("review.best"), w("review.loss"), w("review.options")];
     out.push(
       el("h3", {}, w("review.deal", {n: deal.deal}), deal.points ? ` · ${deal.points[0]}-${deal.points[1]}` : ""),
       chart(deal.decisions),
