@@ -49,11 +49,7 @@ class AnalysisPhrases:
         self._kind_width = max(len(self.kind(kind)) for kind in _KINDS)
         self.hint_words = frozenset(catalogue("hint_words").split())
         self.web = MappingProxyType(
-            {
-                key: entry
-                for key, entry in catalogue.entries.items()
-                if key.startswith(_WEB)
-            }
+            {key: entry for key, entry in catalogue.entries.items() if key.startswith(_WEB)}
         )
 
     def _points(self, n: int) -> str:

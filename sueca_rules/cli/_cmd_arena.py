@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import sys
 from collections.abc import Callable
@@ -14,8 +15,6 @@ from ._common import (
     add_json,
     add_lang,
     at_least,
-    cli_words,
-    lang_of,
     load_variant_arg,
     print_json,
     seed_arg,
@@ -103,7 +102,11 @@ class _Counter:
             self.bar.update(self.done, self.bar.total)
 
 
-def _check_entrants(entrants: list[Entrant], time_ms: int, lang: str) -> None:
+Say = Callable[..., str]
+"""The arena's words in the command's language: `say("arena.heading", variant=..., n=...)`."""
+
+
+def _check_entrants(entrants: list[Entrant], time_ms: int, say: Say) -> None:
     """Start each engine once, at once: a command that cannot start is a clear error before any
     deal is played."""
     from ..engines import EngineError, EngineProcess
@@ -115,7 +118,7 @@ def _check_entrants(entrants: list[Entrant], time_ms: int, lang: str) -> None:
             with EngineProcess(list(entrant.argv), time_ms=time_ms):
                 pass
         except EngineError as exc:
-            said = cli_words(lang, "arena.entrant", entrant=repr(entrant.spec), why=str(exc))
+            said = say("arena.entrant", entrant=repr(entrant.spec), why=str(exc))
             raise CliError(said, status=1) from None
 
 
@@ -124,19 +127,21 @@ def run_arena(args: argparse.Namespace) -> int:
 
     from .._errors import ConfigError
     from ..engines import EngineError, parse_entrant
+    from ._common import cli_words, lang_of
 
     lang = lang_of(args)
+    say: Say = functools.partial(cli_words, lang)
     if len(args.entrants) < 2:
-        raise CliError(cli_words(lang, "arena.too_few"), status=2)
+        raise CliError(say("arena.too_few"), status=2)
     if len(args.entrants) > 16:
-        raise CliError(cli_words(lang, "arena.too_many"), status=2)
+        raise CliError(say("arena.too_many"), status=2)
     variant = load_variant_arg(args.variant, lang)
     try:
         entrants = [parse_entrant(text) for text in args.entrants]
     except ConfigError as exc:
         raise CliError(str(exc), status=2) from None
     jobs = args.jobs or os.cpu_count() or 1
-    _check_entrants(entrants, args.time_ms, lang)
+    _check_entrants(entrants, args.time_ms, say)
     pairs = [(i, j) for i in range(len(entrants)) for j in range(i + 1, len(entrants))]
     stop = StopOnTerm()
     try:
@@ -145,11 +150,11 @@ def run_arena(args: argparse.Namespace) -> int:
         with stop, bar:
             results = _play_all(variant, entrants, pairs, args, jobs, _Counter(bar).advance)
     except KeyboardInterrupt:
-        print(cli_words(lang, "arena.interrupted"), file=sys.stderr)
+        print(say("arena.interrupted"), file=sys.stderr)
         return 143 if stop.terminated else 130
     except EngineError as exc:
-        raise CliError(cli_words(lang, "arena.stopped", why=str(exc)), status=1) from None
-    _show(args, entrants, pairs, results, lang)
+        raise CliError(say("arena.stopped", why=str(exc)), status=1) from None
+    _show(args, entrants, pairs, results, say)
     return 0
 
 
@@ -195,12 +200,12 @@ def _show(
     entrants: list[Entrant],
     pairs: list[tuple[int, int]],
     results: list[PairResult],
-    lang: str,
+    said: Say,
 ) -> None:
     from ..engines import ratings
 
     def say(key: str, **params: str | int) -> str:
-        return cli_words(lang, f"arena.{key}", **params)
+        return said(f"arena.{key}", **params)
 
     reports = [r.to_dict() for r in results]
     for result in results:
@@ -253,7 +258,7 @@ def _show(
         _print_pair(report, say, indent="  ")
 
 
-def _print_pair(r: dict[str, Any], say: Callable[..., str], indent: str = "") -> None:
+def _print_pair(r: dict[str, Any], say: Say, indent: str = "") -> None:
     low, high = r["a_win_rate_ci"]
     pair = say(
         "pair", a=r["a"], b=r["b"], variant=r["variant"], n=r["duplicate_deals"], p=r["deals"]
