@@ -87,7 +87,10 @@ class Server:
 
 @pytest.fixture(scope="session")
 def server(e2e_ready: None) -> Iterator[Server]:
-    with Server() as running:
+    # One server for every browser test, all from one address: the caps on tables (20 a
+    # client, 100 in all: tests/test_web_guard.py and test_web_tables.py check them) would
+    # refuse the later tests'.
+    with Server(max_tables=1000, max_tables_per_client=1000) as running:
         yield running
 
 
