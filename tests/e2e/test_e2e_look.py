@@ -206,6 +206,17 @@ def test_a_weak_hand_is_told_its_points(browser: Any, server: Server) -> None:
         held = sum(points.get(card[0], 0) for card in hand)
         assert held < 30
         assert f"Tens mão fraca ({held} pontos)" in prompt
+        # Asked for: the log says that this deal is not played and which one comes instead.
+        page.locator("#actions button[data-action=redeal]").click()
+        page.wait_for_function(
+            "() => document.querySelector('#log').textContent.includes('não se joga')"
+        )
+        said = re.search(
+            r"A mão (\d+) não se joga: quem deu dá de novo, e é a mão (\d+)\.",
+            page.inner_text("#log"),
+        )
+        assert said is not None
+        assert int(said.group(2)) == int(said.group(1)) + 1
     finally:
         context.close()
 

@@ -160,7 +160,7 @@ function eventText(event) {
         }
         return t("ev.deal_tie_games", {deal: event.deal, us: games(us), them: games(them)});
       }
-      if (event.result === "redeal") return t("ev.deal_redeal", {deal: event.deal});
+      if (event.result === "redeal") return t("ev.deal_redeal", {deal: event.deal, next: event.deal + 1});
       let won = games(event.games[event.team]);
       if (event.bandeira) won += ` (${t("ev.bandeira")})`;
       const points = event.points.join("-");
@@ -507,7 +507,7 @@ function showSummary(event) {
   const lines = [];
   const deal = state.last_deal;
   if (event.result === "redeal") {
-    lines.push(t("ev.deal_redeal", {deal: event.deal}));
+    lines.push(t("ev.deal_redeal", {deal: event.deal, next: event.deal + 1}));
   } else {
     lines.push(t("summary.points", {us: event.points[us], them: event.points[them]}));
     if (event.result === "tie") {
