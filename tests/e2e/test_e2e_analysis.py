@@ -128,6 +128,12 @@ def test_a_practice_table_gives_a_hint(context: Any, server: Server) -> None:
         "() => /Play [AKQJ765432].: your team ends the deal|only choice/"
         ".test(document.querySelector('#hint-text').textContent)"
     )
+    # the card advised is marked in the hand, and it is the one the words name
+    hinted = page.locator("#hand .card-button.hinted")
+    assert hinted.count() == 1
+    card = hinted.get_attribute("data-card") or ""
+    suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
+    assert f"{card[0]}{suit}" in page.inner_text("#hint-text")
 
 
 def test_two_people_allow_hints_with_the_toggle(browser: Any, server: Server) -> None:

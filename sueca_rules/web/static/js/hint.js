@@ -21,6 +21,11 @@ let last = null; // the last state the table received (followed again once the w
 async function ask() {
   const {status, body} = await api(`/api/tables/${encodeURIComponent(tableId)}/hint`, {query: {token, lang}});
   $("hint-text").textContent = status === 200 ? body.why : body.message ?? String(status);
+  // The card advised is marked in the hand (until the hand is drawn again).
+  for (const old of document.querySelectorAll("#hand .hinted")) old.classList.remove("hinted");
+  if (status === 200 && body.decision === "card") {
+    document.querySelector(`#hand .card-button[data-card="${CSS.escape(String(body.choice))}"]`)?.classList.add("hinted");
+  }
 }
 
 function say(key, params = {}) {
