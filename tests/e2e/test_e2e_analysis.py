@@ -134,7 +134,7 @@ def test_a_practice_table_gives_a_hint(context: Any, server: Server) -> None:
     card = hinted.get_attribute("data-card") or ""
     suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
     said = page.inner_text("#hint-text")
-    assert said == "It is the only choice." or said.startswith(f"Play {card[0]}{suit}"), said
+    assert said == "It is the only choice." or f"Play {card[0]}{suit}:" in said, said
 
 
 def test_two_people_allow_hints_with_the_toggle(browser: Any, server: Server) -> None:
