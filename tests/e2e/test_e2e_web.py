@@ -179,7 +179,7 @@ def test_play_a_match_against_bots_and_download_the_record(
         assert last.team is not None
         side = "Your team" if last.team == 0 else "The other team"
         won = last.games[last.team]
-        said = f"{side} wins the deal: {won} game{'s' if won != 1 else ''}."
+        said = f"{side} won it: {won} game{'s' if won != 1 else ''}."
         assert said in page.inner_text("#over-deal")
     assert f"Deal {last.number}" in page.inner_text("#scorebar")
     assert page.locator("#hint-box").is_hidden()

@@ -542,11 +542,11 @@ function hideSummary() {
 $("summary-close").addEventListener("click", hideSummary);
 
 /** The last deal of a match, in the end-of-match dialog: its card points and, for a deal won
- * on points, who won it and how many games (a capote, a bandeira), as the summary says them. */
+ * on points, who won it and how many games (a capote, a bandeira). */
 function overDeal(last, us) {
   const lines = [t("table.final_deal", {deal: last.deal, us: last.points[us], them: last.points[1 - us]})];
   if (last.result === "won" && last.team !== null && !watching()) {
-    lines.push(t(ours(last.team) ? "summary.won_us" : "summary.won_them", {games: games(last.games[last.team])}));
+    lines.push(t(ours(last.team) ? "table.final_won_us" : "table.final_won_them", {games: games(last.games[last.team])}));
     if (last.bandeira) lines.push(t("summary.bandeira"));
     else if (last.capote) lines.push(t("summary.capote"));
   }
