@@ -261,24 +261,39 @@ _WORDS_PEOPLE_TYPE: dict[str, tuple[str, ...]] = {
 def _unknown_field(path: PathKey, root: type[BaseModel] | None) -> str:
     """The message for an unknown field: what it was probably meant to be (a close spelling,
     or the English field for a word of the game such as `renuncia:` or `partida:`), and the
-    valid fields there."""
+    valid fields there (see `_unknown_field_params()`)."""
+    said = _unknown_field_params(path, root)
+    typed = said["field"]
+    message = f"unknown field {typed!r}"
+    if said["hint"] == "none":
+        return message
+    if said["hint"] == "word":
+        message += f" (the field for {typed!r} is {said['meant']!r})"
+    elif said["hint"] == "close":
+        message += f" (did you mean {said['meant']!r}?)"
+    return f"{message}; valid fields here: {said['valid']}"
+
+
+def _unknown_field_params(path: PathKey, root: type[BaseModel] | None) -> dict[str, str]:
+    """What is said of an unknown field, for every language: the `field` typed, the `valid`
+    fields there, and a `hint`: `"close"` (a close spelling, `meant`), `"word"` (a word of the
+    game whose field is `meant`), `"plain"` (no guess) or `"none"` (no list of fields)."""
     model = _model_at(path[:-1], root)
     allowed = sorted(model.model_fields) if model is not None else []
     typed = str(path[-1])
-    message = f"unknown field {typed!r}"
+    said = {"field": typed, "valid": ", ".join(allowed), "meant": "", "hint": "plain"}
     if not allowed:
-        return message
+        return {**said, "hint": "none"}
     meant = [f for f in _WORDS_PEOPLE_TYPE.get(_plain(typed), ()) if f in allowed]
     if meant:
-        message += f" (the field for {typed!r} is {meant[0]!r})"
-    else:
-        close = closest(typed, allowed)
-        if close is not None and close != typed:
-            message += f" (did you mean {close!r}?)"
-        elif _WORDS_PEOPLE_TYPE.get(_plain(typed)):
-            where = _where(_WORDS_PEOPLE_TYPE[_plain(typed)][0], root or Variant)
-            message += f" (the field for {typed!r} is {where!r})"
-    return f"{message}; valid fields here: {', '.join(allowed)}"
+        return {**said, "hint": "word", "meant": meant[0]}
+    close = closest(typed, allowed)
+    if close is not None and close != typed:
+        return {**said, "hint": "close", "meant": close}
+    if _WORDS_PEOPLE_TYPE.get(_plain(typed)):
+        where = _where(_WORDS_PEOPLE_TYPE[_plain(typed)][0], root or Variant)
+        return {**said, "hint": "word", "meant": where}
+    return said
 
 
 def _where(field: str, model: type[BaseModel], prefix: str = "") -> str:
@@ -376,6 +391,8 @@ def validation_issues(
         else:
             issue = Issue(message, format_path(path))
         kind, params = _kind(err) if len(members) <= 1 else ("", {})
+        if kind == "unknown_field":  # what it may have meant, and the fields there
+            params = _unknown_field_params(path, root)
         if kind:
             issue = dataclasses.replace(issue, kind=kind, params=tuple(params.items()))
         text = str(issue)

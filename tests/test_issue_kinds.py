@@ -12,8 +12,8 @@ from typing import NamedTuple
 
 import pytest
 
-from sueca_rules import SourceError, builtin_ids, parse_variant
-from sueca_rules._lang import issue_line
+from sueca_rules import SourceError, VariantError, builtin_ids, load_variant, parse_variant
+from sueca_rules._lang import issue_line, issue_text
 
 NEEDS_SYMLINKS = pytest.mark.skipif(sys.platform == "win32", reason="symlinks need privileges")
 NEEDS_FIFO = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
@@ -25,6 +25,31 @@ def issues_of(text: str) -> dict[str, tuple[str, dict[str, str]]]:
     return {i.path: (i.kind, dict(i.params)) for i in caught.value.issues}
 
 
+def test_an_unknown_field_is_said_with_its_guess_and_the_valid_fields_in_portuguese(
+    tmp_path: Path,
+) -> None:
+    house = tmp_path / "casa.yaml"
+    house.write_text(
+        "name: X\nextends: portugal\nscoring:\n  tie:\n    amout: 2\npartida: 3\ncolour: red\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(VariantError) as info:
+        load_variant(house)
+    said = [issue_text(i, "pt") for i in info.value.issues]
+    fields = "deal, description, extends, match, name, revoke, scoring, table"
+    assert said == [
+        "campo desconhecido: amout (querias dizer 'amount'?); campos válidos aqui: amount, "
+        "mode, stacks",
+        f"campo desconhecido: partida (o campo para 'partida' é 'match'); campos válidos aqui: "
+        f"{fields}",
+        f"campo desconhecido: colour; campos válidos aqui: {fields}",
+    ]
+    # the English is the library's own, as before
+    assert info.value.issues[0].message == (
+        "unknown field 'amout' (did you mean 'amount'?); valid fields here: amount, mode, stacks"
+    )
+
+
 def test_bounds_choices_and_rules_have_kinds() -> None:
     found = issues_of(
         "name: x\nextends: portugal\nmatch: {target_games: 0, best_of: 2}\n"
@@ -34,7 +59,11 @@ def test_bounds_choices_and_rules_have_kinds() -> None:
     assert found["match.best_of"] == ("best_of_odd", {"got": "2"})
     assert found["scoring.tie.mode"][0] == "choice"
     assert found["scoring.tie.mode"][1]["got"] == "triple"
-    assert found["foo"] == ("unknown_field", {"field": "foo"})
+    fields = "deal, description, extends, match, name, revoke, scoring, table"
+    assert found["foo"] == (
+        "unknown_field",
+        {"field": "foo", "valid": fields, "meant": "", "hint": "plain"},
+    )
 
 
 def test_a_multiply_without_a_factor_says_so() -> None:

@@ -138,7 +138,11 @@ def test_illegal_records(
 @pytest.mark.parametrize(
     ("change", "kind", "words"),
     [
-        (lambda d: d["plays"].__setitem__(0, "2C"), "record_play", "não tem essa carta na mão"),
+        (
+            lambda d: d["plays"].__setitem__(0, "2C"),
+            "record_play",
+            "não tem essa carta na mão (podia jogar ",
+        ),
         (lambda d: d.__setitem__("trump_card", "AH"), "record_hands", "a carta de trunfo"),
         (lambda d: d.__setitem__("plays", d["plays"][:17]), "record_unfinished", "das 40 cartas"),
         (
