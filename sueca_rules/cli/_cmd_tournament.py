@@ -42,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "examples:\n"
             "  sueca tournament new cup.yaml --teams teams.csv --format swiss --rounds 4\n"
             "  sueca tournament pair cup.yaml\n"
-            "  sueca tournament result cup.yaml --round 1 --table 2 --score 2-1\n"
+            "  sueca tournament result cup.yaml --round 1 --table 2 --score 1-0 --games 4-2\n"
             "  sueca tournament play cup.yaml --levels 'Os Ases=5,Os Reis=1'\n"
             "  sueca tournament standings cup.yaml --html cup.html"
         ),
