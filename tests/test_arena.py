@@ -131,20 +131,20 @@ def test_three_entrants_give_ratings_and_every_pair() -> None:
     status, out, _ = _arena("level:1", "level:3", RANDOM_ENGINE, "--deals", "8", "--seed", "x")
     assert status == 0
     assert "ratings (Bradley-Terry" in out
-    assert "level:1 vs level:3" in out
+    assert "A level:1 vs B level:3" in out
 
 
 def test_the_text_of_two_entrants() -> None:
     status, out, _ = _arena("level:1", "level:1", "--deals", "3")
     assert status == 0
-    assert out.startswith("level:1 vs level:1 (portugal, 3 duplicate deals, 6 plays)\n")
+    assert out.startswith("A level:1 vs B level:1 (portugal, 3 duplicate deals, 6 plays)\n")
     assert "faults: A 0, B 0" in out
 
 
 def test_the_report_in_portuguese(tmp_path: Path) -> None:
     status, out, _ = _arena("level:1", "level:1", "--deals", "3", "--lang", "pt")
     assert status == 0
-    assert out.startswith("level:1 contra level:1 (portugal, 3 mãos em duplicado, 6 jogadas)\n")
+    assert out.startswith("A level:1 contra B level:1 (portugal, 3 mãos em duplicado, 6 jogadas)\n")
     assert "A ganha " in out
     assert "falhas: A 0, B 0; ms por decisão" in out
     status, out, _ = _arena("level:1", "level:2", "level:1", "--deals", "2", "--lang", "pt")

@@ -171,6 +171,19 @@ def test_an_engine_that_cannot_start_is_a_clear_error(tmp_path: Path) -> None:
         match=r"exited \(status 0\)( before it was greeted)?; its last words: no hello here",
     ):
         EngineProcess([sys.executable, str(silent)], hello_s=5).start()
+    # A runtime that ends with a banner of its own (Node.js prints its version last): the
+    # error line is quoted, not the banner.
+    banner = tmp_path / "banner.py"
+    banner.write_text(
+        "import sys\n"
+        "print('Error: Cannot find module engine.js', file=sys.stderr)\n"
+        "print('', file=sys.stderr)\n"
+        "print('Node.js v20.20.2', file=sys.stderr)\n"
+        "sys.exit(1)\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(EngineError, match=r"its last words: Error: Cannot find module engine\.js$"):
+        EngineProcess([sys.executable, str(banner)], hello_s=5).start()
     mute = tmp_path / "mute.py"
     mute.write_text("import time\ntime.sleep(60)\n", encoding="utf-8")
     start = time.monotonic()

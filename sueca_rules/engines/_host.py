@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import queue
+import re
 import select
 import shlex
 import signal
@@ -83,6 +84,10 @@ def split_command(command: str | Sequence[str]) -> list[str]:
     if not words:
         raise EngineError("an engine command is empty")
     return words
+
+
+_AN_ERROR: Final = re.compile(r"error|exception|cannot|can't|not found|no such", re.IGNORECASE)
+"""A line of an engine's stderr that says what went wrong."""
 
 
 @dataclass(slots=True)
@@ -328,8 +333,13 @@ class EngineProcess:
         return f"exited (status {code})"
 
     def _stderr_hint(self) -> str:
-        text = self.stderr.strip().splitlines()
-        return f"; its last words: {text[-1][:200]}" if text else ""
+        """The engine's last words: the last line of its stderr that reads as an error (a runtime
+        may end with its own banner, as Node.js ends with its version), else its last line."""
+        text = [line.strip() for line in self.stderr.splitlines() if line.strip()]
+        if not text:
+            return ""
+        said = next((line for line in reversed(text) if _AN_ERROR.search(line)), text[-1])
+        return f"; its last words: {said[:200]}"
 
     @property
     def name(self) -> str:
