@@ -199,6 +199,17 @@ def test_the_command_line_is_refused_in_the_commands_language(
             assert english not in err, (line, english)
 
 
+def test_lang_given_before_the_command_is_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    """`sueca --lang pt variants` is read as `sueca variants --lang pt` (it used to take `pt` for
+    the command)."""
+    assert _status(["--lang", "pt", "variants"]) == 0
+    assert "para a direita" in capsys.readouterr().out
+    assert _status(["--lang=pt", "describe", "portugal"]) == 0
+    assert capsys.readouterr().out.startswith("Regras da Sueca: Portugal")
+    assert _status(["--lang", "en", "variants"]) == 0
+    assert "anticlockwise" in capsys.readouterr().out
+
+
 def test_a_command_that_speaks_only_english_refuses_in_english(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -221,9 +221,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             reconfigure(errors="replace")
     if sys.stdin is None:  # started with standard input closed (`<&-`): read as end of input
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's stdin)
+    words = _lang_after_command(list(sys.argv[1:] if argv is None else argv))
     parser = build_parser()
-    parser.speak(_wanted_lang(sys.argv[1:] if argv is None else argv))
-    args, extra = parser.parse_known_args(argv)
+    parser.speak(_wanted_lang(words))
+    args, extra = parser.parse_known_args(words)
     if extra:
         command = getattr(args, "parser", None)
         (command if isinstance(command, _Parser) else parser).unknown(extra)
@@ -259,6 +260,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(shown(f"sueca: {where}{reason}"), file=sys.stderr)
         return 1
     return status
+
+
+def _lang_after_command(words: list[str]) -> list[str]:
+    """`sueca --lang pt variants` read as `sueca variants --lang pt`: `--lang` is an option of
+    each command, and given first it would be taken for the command."""
+    if len(words) >= 3 and words[0] == "--lang" and not words[2].startswith("-"):
+        return [words[2], *words[:2], *words[3:]]
+    if len(words) >= 2 and words[0].startswith("--lang=") and not words[1].startswith("-"):
+        return [words[1], words[0], *words[2:]]
+    return words
 
 
 def _said(args: argparse.Namespace, key: str) -> str:
