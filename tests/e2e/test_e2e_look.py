@@ -600,7 +600,9 @@ def test_problems_in_portuguese_at_their_question(browser: Any, server: Server) 
         # A value that is none of a field's: the file's words, each with what it means.
         page.fill("#paste", "name: Café\nextends: portugal\ntable: {direction: esquerda}\n")
         page.click("#check")
-        page.wait_for_selector("#listing li.bad")
+        page.wait_for_function(  # the answer to this file, not the last one's
+            "() => document.querySelector('#check-result').textContent.includes('está esquerda')"
+        )
         said = page.inner_text("#check-result")
         assert (
             "tem de ser um destes: anticlockwise — para a direita (ao contrário dos ponteiros do "
