@@ -217,6 +217,13 @@ def _from_located(located: Located) -> Record:
             ]
         )
     fields = set(located.data)
+    if "sueca_tournament" in fields:
+        # A tournament file given where a record goes: one line that says so.
+        message = (
+            "this is a tournament file, not a game record: use it with 'sueca tournament' "
+            "(pair, result, standings) or 'sueca serve --tournament'"
+        )
+        raise RecordError([located.issue(message, (), "a_tournament", instead="record")])
     if "deals" not in fields and "variant" not in fields and "name" in fields:
         # A house-rules file given where a record goes: one line that says so, not one a field.
         message = (

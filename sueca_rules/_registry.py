@@ -182,6 +182,13 @@ def _check_top(located: Located) -> Located:
                 )
             ]
         )
+    if "sueca_tournament" in data:
+        # A tournament file given where a variant goes: one line that says so.
+        message = (
+            "this is a tournament file, not a variant file: use it with 'sueca tournament' "
+            "(pair, result, standings) or 'sueca serve --tournament'"
+        )
+        raise VariantError([located.issue(message, (), "a_tournament", instead="variant")])
     if "name" not in data and "deals" in data and set(data) <= {"variant", "first_dealer", "deals"}:
         # A game record given where a variant goes: one line that says so, not one a field.
         message = (
