@@ -275,8 +275,9 @@ def test_two_people_at_one_table_with_a_reload_and_a_stranger(browser: Any, serv
         host.reload()
         host.wait_for_selector("#game:not([hidden])")
         host.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
-        assert "Deal 1 (" in host.inner_text("#log")
-        assert "Deal 2 · dealer:" in host.inner_text("#log")  # the deal on the table, too
+        told = host.inner_text("#log")
+        assert "Deal 1 (" in told or "Deal 1: 60-60" in told, told  # won, or now and then a tie
+        assert "Deal 2 · dealer:" in told  # the deal on the table, too
 
         # A stranger with a made-up token is turned away; so is a link without one.
         table = host.url.split("/table/")[1].split("#")[0]
