@@ -429,6 +429,7 @@ def test_a_watcher_sees_the_table_and_no_hand(db: Path) -> None:
     for msg in seen:
         assert msg["seat"] is None
         assert msg["hand"] == msg["legal"] == msg["playable"] == []
+        assert msg.get("hand_points", 0) == 0  # nor what seat 0's hand is worth
         if msg["phase"] == "waiting":
             assert not cards_in(msg)
             continue

@@ -20,7 +20,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from sueca_rules import CARDS, Match, parse_record
+from sueca_rules import CARDS, Match, parse_card, parse_record
 from sueca_rules.web import Settings, create_app
 
 Msg = dict[str, Any]
@@ -664,6 +664,8 @@ def act(state: Msg, rng: random.Random) -> Msg | None:
     if phase == "redeal":
         if not state["may_redeal"]:
             return None  # a hand that may not ask is kept by the table: no click
+        # what the hand is worth, as the question says it
+        assert state["hand_points"] == sum(parse_card(c).points for c in state["hand"])
         return {"type": "redeal" if rng.random() < 0.5 else "keep"}
     if phase != "play":
         return None

@@ -243,7 +243,7 @@ def watch_state(table: Table, lang: Lang) -> dict[str, Any]:
     else:
         state.update(_match_state(table, match, match.observation(0)))
     # Last, so that nothing above can put a card of a hand back, nor a question of seat 0's.
-    state.update(hand=[], legal=[], playable=[], can_claim=False, may_redeal=False)
+    state.update(hand=[], hand_points=0, legal=[], playable=[], can_claim=False, may_redeal=False)
     return state
 
 
@@ -262,6 +262,8 @@ def _match_state(table: Table, match: Match, obs: Observation) -> dict[str, Any]
         claims=[{"after": c.after, "by": c.by, "against": c.against} for c in obs.claims],
         penalties=list(obs.penalties),
         may_redeal=obs.may_redeal,
+        # The seat's own card points, said to a weak hand asked about a new deal.
+        hand_points=sum(card.points for card in obs.hand),
         count_agreed=sorted(table.count_agreed) if obs.phase == "count" else [],
         claim=table.claim,
         last_trick=_last_trick(match),

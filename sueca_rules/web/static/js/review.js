@@ -86,13 +86,14 @@ function show(body) {
   only.addEventListener("change", () => $("review-body").classList.toggle("only-mistakes", only.checked));
   $("review-body").classList.toggle("only-mistakes", only.checked);
   for (const deal of body.analysis.deals) {
+    const clean = !deal.decisions.some((d) => d.mistake);
     const head = [w("review.trick"), w("review.seat"), w("review.played"), w("review.best"), w("review.loss"), w("review.options")];
     out.push(
       el("h3", {}, w("review.deal", {n: deal.deal}), deal.points ? ` · ${deal.points[0]}-${deal.points[1]}` : ""),
       chart(deal.decisions),
       // With only the mistakes shown, a deal without any says so instead of an empty table.
-      deal.decisions.some((d) => d.mistake) ? null : el("p", {class: "no-mistakes"}, w("review.no_mistakes")),
-      el("div", {class: deal.decisions.some((d) => d.mistake) ? "review-wrap" : "review-wrap clean"}, el("table", {class: "review-table"}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))),
+      clean ? el("p", {class: "no-mistakes"}, w("review.no_mistakes")) : null,
+      el("div", {class: clean ? "review-wrap clean" : "review-wrap"}, el("table", {class: "review-table"}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))),
         el("tbody", {}, deal.decisions.flatMap(decisionRow)))),
     );
   }

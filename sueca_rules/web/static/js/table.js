@@ -344,10 +344,6 @@ function renderTrick() {
   }
 }
 
-// The card points of a hand: A 11, 7 10, K 4, J 3, Q 2, the rest nothing.
-const CARD_POINTS = {A: 11, 7: 10, K: 4, J: 3, Q: 2};
-const handPoints = (hand) => hand.reduce((sum, card) => sum + (CARD_POINTS[card[0]] ?? 0), 0);
-
 /** The prompt and the buttons of the decision due now, by phase. */
 function renderActions() {
   if (watching()) {
@@ -375,7 +371,7 @@ function renderActions() {
     case "redeal":
       // Only a hand that may ask is asked; the table keeps any other hand at once.
       if (mine && state.may_redeal) {
-        prompt = t("table.redeal_may", {points: handPoints(state.hand)});
+        prompt = t("table.redeal_may", {points: state.hand_points});
         buttons.push(button(t("choice.redeal"), {type: "redeal"}), button(t("choice.keep"), {type: "keep"}, true));
       } else {
         prompt = t("table.redeal_keep");
