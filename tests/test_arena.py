@@ -199,6 +199,49 @@ def test_bad_entrants_are_clear_errors(args: list[str], status: int, words: str)
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    ("args", "status", "words"),
+    [
+        (["level:9", "level:1"], 2, "'level:9' não é um nível: escreve level:N, com N um de 1,"),
+        (["'unclosed", "level:1"], 2, 'não consigo ler o comando "\'unclosed": faltam as aspas'),
+        (
+            ["/no/such/engine", "level:1"],
+            1,
+            "não consigo arrancar /no/such/engine: esse programa ou ficheiro não existe",
+        ),
+        (
+            [f"{sys.executable} -c 'import sys; sys.exit(\"Error: no model file\")'", "level:1"],
+            1,
+            "terminou (estado 1); o que escreveu por último: Error: no model file",
+        ),
+        ([f"{sys.executable} -c 'print(1)'", "level:1"], 1, "a resposta ao hello não segue"),
+    ],
+)
+def test_bad_entrants_are_said_in_portuguese(args: list[str], status: int, words: str) -> None:
+    got, _, err = _arena(*args, "--deals", "1", "--lang", "pt")
+    assert got == status
+    assert words in err
+    for english in ("cannot", "exited", "its last words", "No such file", "not a level"):
+        assert english not in err
+
+
+def test_an_engine_error_in_each_language() -> None:
+    from sueca_rules.engines import EngineError
+
+    error = EngineError("ended", name="bot.py", how="killed:9 (SIGKILL)", said="Killed")
+    assert str(error) == "bot.py was killed by signal 9 (SIGKILL); its last words: Killed"
+    assert (
+        error.words("pt")
+        == "bot.py foi morto pelo sinal 9 (SIGKILL); o que escreveu por último: Killed"
+    )
+    assert str(EngineError("ended_before_hello", name="e", how="exited:", said="")) == (
+        "e exited before it was greeted"
+    )
+    assert EngineError("cannot_start", command="x", why="Odd").words("pt") == (
+        "não consigo arrancar x: Odd"  # an error the words do not know is quoted as it is
+    )
+
+
 def test_ratings_of_even_and_of_ordered_results() -> None:
     even = ratings(["a", "b", "c"], [(0, 1, 5.0, 10), (0, 2, 5.0, 10), (1, 2, 5.0, 10)])
     assert all(abs(r["rating"]) < 1e-6 for r in even)

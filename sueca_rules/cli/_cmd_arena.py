@@ -15,6 +15,8 @@ from ._common import (
     add_json,
     add_lang,
     at_least,
+    cli_words,
+    lang_of,
     load_variant_arg,
     print_json,
     seed_arg,
@@ -106,7 +108,7 @@ Say = Callable[..., str]
 """The arena's words in the command's language: `say("arena.heading", variant=..., n=...)`."""
 
 
-def _check_entrants(entrants: list[Entrant], time_ms: int, say: Say) -> None:
+def _check_entrants(entrants: list[Entrant], time_ms: int, say: Say, lang: str) -> None:
     """Start each engine once, at once: a command that cannot start is a clear error before any
     deal is played."""
     from ..engines import EngineError, EngineProcess
@@ -118,8 +120,21 @@ def _check_entrants(entrants: list[Entrant], time_ms: int, say: Say) -> None:
             with EngineProcess(list(entrant.argv), time_ms=time_ms):
                 pass
         except EngineError as exc:
-            said = say("arena.entrant", entrant=repr(entrant.spec), why=str(exc))
+            said = say("arena.entrant", entrant=repr(entrant.spec), why=exc.words(lang))
             raise CliError(said, status=1) from None
+
+
+def _entrant_problem(text: str, exc: Exception, lang: str) -> str:
+    """Why `text` is no entrant (`parse_entrant`'s refusal), in `lang`."""
+    from ..bots import LEVELS
+    from ..engines import EngineError
+
+    if isinstance(exc.__cause__, EngineError):
+        return exc.__cause__.words(lang)
+    if text.startswith("level:"):
+        levels = ", ".join(map(str, LEVELS))
+        return cli_words(lang, "arena.not_a_level", text=repr(text), levels=levels)
+    return str(exc)
 
 
 def run_arena(args: argparse.Namespace) -> int:
@@ -127,7 +142,6 @@ def run_arena(args: argparse.Namespace) -> int:
 
     from .._errors import ConfigError
     from ..engines import EngineError, parse_entrant
-    from ._common import cli_words, lang_of
 
     lang = lang_of(args)
     say: Say = functools.partial(cli_words, lang)
@@ -136,12 +150,14 @@ def run_arena(args: argparse.Namespace) -> int:
     if len(args.entrants) > 16:
         raise CliError(say("arena.too_many"), status=2)
     variant = load_variant_arg(args.variant, lang)
-    try:
-        entrants = [parse_entrant(text) for text in args.entrants]
-    except ConfigError as exc:
-        raise CliError(str(exc), status=2) from None
+    entrants = []
+    for text in args.entrants:
+        try:
+            entrants.append(parse_entrant(text))
+        except ConfigError as exc:
+            raise CliError(_entrant_problem(text, exc, lang), status=2) from None
     jobs = args.jobs or os.cpu_count() or 1
-    _check_entrants(entrants, args.time_ms, say)
+    _check_entrants(entrants, args.time_ms, say, lang)
     pairs = [(i, j) for i in range(len(entrants)) for j in range(i + 1, len(entrants))]
     stop = StopOnTerm()
     try:
@@ -153,7 +169,7 @@ def run_arena(args: argparse.Namespace) -> int:
         print(say("arena.interrupted"), file=sys.stderr)
         return 143 if stop.terminated else 130
     except EngineError as exc:
-        raise CliError(say("arena.stopped", why=str(exc)), status=1) from None
+        raise CliError(say("arena.stopped", why=exc.words(lang)), status=1) from None
     _show(args, entrants, pairs, results, say)
     return 0
 

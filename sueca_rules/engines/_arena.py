@@ -94,7 +94,7 @@ def parse_entrant(text: str) -> Entrant:
     try:
         return Entrant(text, None, tuple(split_command(text)))
     except EngineError as exc:
-        raise ConfigError(str(exc)) from None
+        raise ConfigError(str(exc)) from exc
 
 
 @dataclass(frozen=True, slots=True)

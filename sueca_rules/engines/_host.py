@@ -68,7 +68,45 @@ _LIVE: weakref.WeakSet[EngineProcess] = weakref.WeakSet()
 
 
 class EngineError(Exception):
-    """An engine could not be started at all (no such program, or it never said `hello`)."""
+    """An engine could not be started at all (no such program, or it never said `hello`).
+
+    `str()` is the English sentence; `code` and `params` say the same for a front end in another
+    language (`words(lang)`: the command line's words `engine.<code>`, with `how` an engine's end
+    and `said` its last words on stderr)."""
+
+    def __init__(self, code: str, /, **params: str | int) -> None:
+        self.code = code
+        """What went wrong: a key `engine.<code>` of the command line's words."""
+        self.params = params
+        """The words' parameters (`name`, `command`, `why`, `how`, `said`, ...)."""
+        super().__init__(self.words("en"))
+
+    def words(self, lang: str) -> str:
+        """The error in `lang` (`en`, `pt`): the engine's own words (`why`, `said`) as it wrote
+        them."""
+        from .._lang._catalogue import load_catalogue
+
+        say = load_catalogue(lang, "cli")
+        params = dict(self.params)
+        how = params.pop("how", None)
+        said = params.pop("said", None)
+        if isinstance(how, str):
+            params["how"] = _how_words(how, lang)
+        why = params.get("why")
+        if isinstance(why, str) and f"engine.why.{self.code}" in say:
+            params["why"] = say(f"engine.why.{self.code}", why=why)
+        text = say(f"engine.{self.code}", **params)
+        if said:
+            text += say("engine.said", said=said)
+        return text
+
+
+def _how_words(how: str, lang: str = "en") -> str:
+    """How an engine ended (see `EngineProcess._exit_how()`) in `lang`: `exited (status 3)`."""
+    from .._lang._catalogue import load_catalogue
+
+    status, _, detail = how.partition(":")
+    return load_catalogue(lang, "cli")(f"engine.how.{status}", detail=detail)
 
 
 def split_command(command: str | Sequence[str]) -> list[str]:
@@ -78,11 +116,11 @@ def split_command(command: str | Sequence[str]) -> list[str]:
         try:
             words = shlex.split(command)
         except ValueError as exc:
-            raise EngineError(f"cannot read the command {command!r}: {exc}") from None
+            raise EngineError("unreadable", command=repr(command), why=str(exc)) from None
     else:
         words = [str(w) for w in command]
     if not words:
-        raise EngineError("an engine command is empty")
+        raise EngineError("empty")
     return words
 
 
@@ -277,7 +315,7 @@ class EngineProcess:
             )
         except OSError as exc:
             raise EngineError(
-                f"cannot start {shlex.join(self.argv)}: {exc.strerror or exc}"
+                "cannot_start", command=shlex.join(self.argv), why=str(exc.strerror or exc)
             ) from None
         self._process = process
         if os.name == "posix" and process.stdin is not None:
@@ -290,56 +328,65 @@ class EngineProcess:
 
     def _hello(self) -> None:
         if not self._send(hello_request(0)):
-            what = self._exit_words()
+            how = self._exit_how()
             if self._err is not None:
                 self._err.join(1.0)  # its last words, read to the end
-            raise EngineError(f"{self.name} {what} before it was greeted{self._stderr_hint()}")
+            raise EngineError(
+                "ended_before_hello", name=self.name, how=how, said=self._last_words()
+            )
         deadline = time.monotonic() + self.hello_s
         while True:
             line = self._line(deadline)
             if line is None or line is _EOF:
-                what = "did not answer hello in time" if line is None else self._exit_words()
-                if line is _EOF and self._err is not None:
+                if line is None:
+                    raise EngineError("no_hello", name=self.name, said=self._last_words())
+                how = self._exit_how()
+                if self._err is not None:
                     self._err.join(1.0)  # its last words, read to the end
-                raise EngineError(f"{self.name} {what}{self._stderr_hint()}")
+                raise EngineError("ended", name=self.name, how=how, said=self._last_words())
             if line is _TOO_LONG:
-                raise EngineError(
-                    f"{self.name}: its answer to hello is a line longer than {self.max_line} bytes"
-                )
+                raise EngineError("hello_too_long", name=self.name, max=self.max_line)
             assert isinstance(line, bytes)
             try:
                 self.info = read_hello(line)
             except ProtocolError as exc:
-                raise EngineError(f"{self.name}: {exc}") from None
+                raise EngineError("bad_hello", name=self.name, why=str(exc)) from None
             return
 
-    def _exit_words(self) -> str:
-        """How the engine ended, once its output has ended: `exited (status 3)`, `was killed by
-        signal 9 (SIGKILL)`. Its output ends a moment before the process is reaped, so the status
-        is waited for (briefly: an engine that closed its output may live on)."""
+    def _exit_how(self) -> str:
+        """How the engine ended, once its output has ended, as `EngineError`'s `how`:
+        `exited:3` (its status), `killed:9 (SIGKILL)`, `still_running:` (it closed its output
+        and lives on), `exited:` (no process). Its output ends a moment before the process is
+        reaped, so the status is waited for (briefly: an engine that closed its output may live
+        on)."""
         process = self._process
         if process is None:
-            return "exited"
+            return "exited:"
         try:
             code = process.wait(timeout=_EXIT_WAIT_S)
         except subprocess.TimeoutExpired:
-            return "closed its output (still running)"
+            return "still_running:"
         if code < 0:
             try:
                 name = f" ({signal.Signals(-code).name})"
             except ValueError:
                 name = ""
-            return f"was killed by signal {-code}{name}"
-        return f"exited (status {code})"
+            return f"killed:{-code}{name}"
+        return f"exited:{code}"
 
-    def _stderr_hint(self) -> str:
+    def _exit_words(self) -> str:
+        """How the engine ended, in English: `exited (status 3)`, `was killed by signal 9
+        (SIGKILL)` (see `_exit_how()`)."""
+        return _how_words(self._exit_how())
+
+    def _last_words(self) -> str:
         """The engine's last words: the last line of its stderr that reads as an error (a runtime
-        may end with its own banner, as Node.js ends with its version), else its last line."""
+        may end with its own banner, as Node.js ends with its version), else its last line
+        (at most 200 characters; empty when it wrote nothing)."""
         text = [line.strip() for line in self.stderr.splitlines() if line.strip()]
         if not text:
             return ""
-        said = next((line for line in reversed(text) if _AN_ERROR.search(line)), text[-1])
-        return f"; its last words: {said[:200]}"
+        return next((line for line in reversed(text) if _AN_ERROR.search(line)), text[-1])[:200]
 
     @property
     def name(self) -> str:
