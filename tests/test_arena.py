@@ -240,6 +240,7 @@ def test_an_engine_error_in_each_language() -> None:
     assert EngineError("cannot_start", command="x", why="Odd").words("pt") == (
         "não consigo arrancar x: Odd"  # an error the words do not know is quoted as it is
     )
+    assert EngineError("my own words").words("pt") == str(EngineError("my own words"))
 
 
 def test_ratings_of_even_and_of_ordered_results() -> None:

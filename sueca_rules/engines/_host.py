@@ -76,7 +76,8 @@ class EngineError(Exception):
 
     def __init__(self, code: str, /, **params: str | int) -> None:
         self.code = code
-        """What went wrong: a key `engine.<code>` of the command line's words."""
+        """What went wrong: a key `engine.<code>` of the command line's words (or, raised with
+        a sentence instead, that sentence, said as it is in every language)."""
         self.params = params
         """The words' parameters (`name`, `command`, `why`, `how`, `said`, ...)."""
         super().__init__(self.words("en"))
@@ -87,6 +88,8 @@ class EngineError(Exception):
         from .._lang._catalogue import load_catalogue
 
         say = load_catalogue(lang, "cli")
+        if f"engine.{self.code}" not in say:  # raised with a sentence of its own
+            return self.code
         params = dict(self.params)
         how = params.pop("how", None)
         said = params.pop("said", None)
