@@ -347,6 +347,7 @@ def test_closed_tables_keep_their_record_until_pruned(db: Path) -> None:
         with c.websocket_connect(url(table)) as ws:
             play_out(ws, 0, random.Random(4))
         finished = c.get(record_url).text
+        assert c.get(record_url).headers["x-sueca-seat"] == "0"  # whose record: seat 0's
         manager = c.app.state.tables  # type: ignore[attr-defined]
         manager.clock = lambda: 1e12
         assert manager.expire() == 1
@@ -354,9 +355,11 @@ def test_closed_tables_keep_their_record_until_pruned(db: Path) -> None:
         with c.websocket_connect(url(table)) as ws:
             assert ws.receive_json()["code"] == "no_table"
         assert c.get(record_url).text == finished  # the history stays
+        assert c.get(record_url).headers["x-sueca-seat"] == "0"  # and whose it is
         assert c.get(record_url + "x").status_code == 403
         watch = c.get(f"/api/tables/{table['table']}/record?watch={table['watch']}")
         assert watch.text == finished
+        assert "x-sueca-seat" not in watch.headers  # a watcher holds no seat
         now[0] += 3601
         manager.tidy()
         assert c.get(record_url).status_code == 404

@@ -780,6 +780,21 @@ class TableManager:
             return "not_over"
         return latest[0], parse_record(latest[1])
 
+    def seat_of_secret(self, table_id: str, secret: str) -> int | None:
+        """The seat whose token `secret` is at the table (open, or kept by the store); `None`
+        for a watch secret or any other."""
+        table = self.get(table_id)
+        if table is not None:
+            seat = table.seat_of(secret) if secret else None
+            return None if seat is None else seat.index
+        header = self.store.header(table_id) if len(table_id) <= 64 else None
+        if header is None or not secret:
+            return None
+        for index, stored in enumerate(header["seats"]):
+            if stored["token"] and same_secret(stored["token"], secret):
+                return index
+        return None
+
     def expire(self) -> int:
         """Close the tables where nothing happened for `idle_seconds` (kept by the store
         until pruned); how many."""

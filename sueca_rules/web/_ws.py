@@ -81,7 +81,8 @@ async def create_table(request: Request) -> Response:
 async def get_record(request: Request) -> Response:
     """`GET /api/tables/{table}/record?token=` (or `?watch=`) → the record of the last
     finished match (`?format=json` for JSON), while the table is open and after, until the
-    store prunes it; 409 while none is finished."""
+    store prunes it; 409 while none is finished. For a seat's token, the header `X-Sueca-Seat`
+    says which seat it is (the replay names the others from there)."""
     table_id = request.path_params["table"]
     secret = request.query_params.get("token") or request.query_params.get("watch", "")
     found = _manager(request.app).finished_record(table_id, secret)
@@ -98,11 +99,11 @@ async def get_record(request: Request) -> Response:
     text = dump_record(record, fmt)
     name = f"sueca-{table_id}-{number}.{fmt}"
     media = "application/json" if fmt == "json" else "application/yaml"
-    return Response(
-        text,
-        media_type=media,
-        headers={"content-disposition": f'attachment; filename="{name}"'},
-    )
+    headers = {"content-disposition": f'attachment; filename="{name}"'}
+    seat = _manager(request.app).seat_of_secret(table_id, request.query_params.get("token", ""))
+    if seat is not None:
+        headers["x-sueca-seat"] = str(seat)  # whose record it is: the replay names the seats so
+    return Response(text, media_type=media, headers=headers)
 
 
 class Connection:

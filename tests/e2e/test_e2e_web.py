@@ -203,10 +203,22 @@ def test_play_a_match_against_bots_and_download_the_record(
     assert panel is not None
     assert board["y"] < panel["y"]
     assert page.locator("#deal option").count() == len(match.deals)
+    # The seats are named from this player's: it is their own game.
+    names = page.locator("#replay-felt .seat-box .who strong").all_inner_texts()
+    assert names == ["Seat 0 · you", "Seat 1 · rival", "Seat 2 · partner", "Seat 3 · rival"]
+    # ... and so does its review: "seat 0 (you)"
+    page.select_option("#review-level", "1")
+    page.click("#review-record")
+    page.wait_for_selector("#review-body li")
+    seats = page.locator("#review-body li").all_inner_texts()
+    assert [line.split(":")[0] for line in seats] == ["seat 0 (you)", "seat 1", "seat 2", "seat 3"]
     # The replay viewer opens the file and steps through it.
     page.goto(f"{server.url}/replay?lang=en")
     page.set_input_files("#file", str(saved))
     page.wait_for_selector("#viewer:not([hidden])")
+    # A record opened from a file is nobody's in particular: the seats by their numbers.
+    names = page.locator("#replay-felt .seat-box .who strong").all_inner_texts()
+    assert names == ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
     page.keyboard.press("ArrowRight")
     assert "trick 1 of" in page.inner_text("#position")
     assert page.locator("#replay-felt .trick .card").count() == 4

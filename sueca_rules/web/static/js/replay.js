@@ -9,6 +9,24 @@ let trick = 0; // tricks shown as played in the current deal (0: the deal as dea
 
 const SEAT_PLACES = ["bottom", "left", "top", "right"];
 
+// The seat whose record this is (opened from a table with its token), else null: the seats are
+// then named from it ("Lugar 2 · parceiro"), here and in the review (body[data-my-seat]).
+let mine = null;
+
+function setMine(seat) {
+  mine = seat;
+  if (seat === null) delete document.body.dataset.mySeat;
+  else document.body.dataset.mySeat = String(seat);
+}
+
+/** A seat's name: its number, and who it is to the player whose record this is. */
+function seatName(seat) {
+  const name = t("common.seat", {seat});
+  if (mine === null) return name;
+  const role = seat === mine ? "you" : data.teams[seat] === data.teams[mine] ? "partner" : "rival";
+  return `${name} · ${t("replay.role", {role})}`;
+}
+
 async function open(text) {
   const {status, body} = await api("/api/records/replay", {text, query: {lang}});
   const problems = $("problems");
@@ -55,7 +73,7 @@ function draw(info, tricks) {
   recorded.hands.forEach((hand, seat) => {
     const left = hand.filter((c) => !played.has(c));
     felt.append(el("div", {class: `seat-box ${SEAT_PLACES[seat]}`},
-      el("div", {class: "who"}, el("strong", {}, t("common.seat", {seat})), seat === info.dealer ? ` · ${t("table.dealer")}` : ""),
+      el("div", {class: "who"}, el("strong", {}, seatName(seat)), seat === info.dealer ? ` · ${t("table.dealer")}` : ""),
       el("div", {class: "mini"}, left.map((c) => cardFace(c)))));
   });
   const current = partial ?? shown.at(-1);
@@ -154,6 +172,8 @@ async function openTable() {
     return;
   }
   $("paste").value = text.length < 200000 ? text : "";
+  const seat = Number.parseInt(response.headers.get("x-sueca-seat") ?? "", 10);
+  setMine(seat >= 0 && seat < 4 ? seat : null);
   await open(text);
   // The board comes first (a phone would start at the file panel): opening another record
   // moves below the review.
@@ -161,12 +181,17 @@ async function openTable() {
 }
 
 openTable();
-$("open-record").addEventListener("click", () => open($("paste").value));
+// A record opened by hand is nobody's in particular: its seats by their numbers.
+$("open-record").addEventListener("click", () => {
+  setMine(null);
+  open($("paste").value);
+});
 $("file").addEventListener("change", async (e) => {
   const file = e.target.files[0];
   if (!file) return;
   const text = await file.text();
   $("paste").value = text.length < 200000 ? text : "";
+  setMine(null);
   open(text);
 });
 $("deal").addEventListener("change", (e) => show(Number(e.target.value), 0));

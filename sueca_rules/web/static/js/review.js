@@ -56,6 +56,12 @@ function choiceText(choice) {
 // A number as the page's language writes it (6,1 in Portuguese, as the review's sentences say).
 const number = (x) => (lang === "pt" ? String(x).replace(".", ",") : String(x));
 
+/** A seat's number, and "(tu)" for the player whose record it is (opened from a table). */
+function seatCell(seat) {
+  const mine = document.body.dataset.mySeat;
+  return mine !== undefined && Number(mine) === seat ? `${seat} (${w("review.you")})` : String(seat);
+}
+
 function decisionRow(d) {
   const options = d.options.map((o) => `${choiceText(o.choice)} ${number(o.value)}`).join(" · ");
   const kind = d.mistake ? "mistake" : null;
@@ -65,7 +71,7 @@ function decisionRow(d) {
     // The trick a card was played in, as a player counts (a decision before the first card or
     // at the count has none).
     el("td", {}, d.decision === "card" ? Math.floor(d.after / 4) + 1 : "—"),
-    el("td", {}, d.seat),
+    el("td", {}, seatCell(d.seat)),
     el("td", {}, coloured(choiceText(d.played))),
     el("td", {}, coloured(choiceText(d.best))),
     el("td", {}, number(d.loss)),
@@ -99,7 +105,7 @@ function show(body) {
   }
   out.push(el("h3", {}, w("review.summary")));
   out.push(el("ul", {}, body.analysis.seats.map((s) =>
-    el("li", {}, `${w("review.seat")} ${s.seat}: ${s.decisions} ${w("review.decisions", {n: s.decisions})}, ${w("review.loss")} ${number(s.loss)}, ${s.mistakes} ${w("review.mistakes", {n: s.mistakes})}`))));
+    el("li", {}, `${w("review.seat")} ${seatCell(s.seat)}: ${s.decisions} ${w("review.decisions", {n: s.decisions})}, ${w("review.loss")} ${number(s.loss)}, ${s.mistakes} ${w("review.mistakes", {n: s.mistakes})}`))));
   fill($("review-body"), out);
 }
 
