@@ -887,3 +887,22 @@ def test_portuguese_writes_the_numbers_with_a_decimal_comma(
     assert said.endswith("Levou 1,5 s com 1 processo.")
     if "matches" in size:
         assert re.search(r"Mãos por partida \d+,\d\d ", said)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_median_time_lines_up_under_the_mean(
+    lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`Time per card: mean`, then `median` under `mean` (`Tempo por carta: média`, `mediana`
+    under `média`), in every language."""
+    from sueca_rules.cli._cmd_simulate import _print_report
+    from sueca_rules.cli._common import cli_words
+
+    monkeypatch.setenv("COLUMNS", "100")
+    _print_report(simulate("portugal", (1, 1), deals=1, seed=1), lang)
+    lines = capsys.readouterr().out.splitlines()
+    label = cli_words(lang, "sim.time_mean")  # "Time per card: mean"
+    (at,) = [i for i, line in enumerate(lines) if line.startswith(label)]
+    mean = label.rsplit(" ", 1)[1]
+    median = cli_words(lang, "sim.time_median").strip()
+    assert lines[at + 1].index(median) == lines[at].index(mean)
