@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import shutil
 import signal
 import subprocess
@@ -159,6 +160,42 @@ def test_the_report_in_portuguese(tmp_path: Path) -> None:
     got, _, err = _arena(f"{sys.executable} {script}", "level:1", "--deals", "1", "--lang", "pt")
     assert got == 1  # an engine that never says hello is refused before any deal
     assert f"participante '{sys.executable} {script}': " in err
+
+
+def test_portuguese_writes_the_numbers_with_a_decimal_comma() -> None:
+    """`sueca arena --lang pt` writes `27,5%`, `12,8–49,4%`, `-24,6 pontos` and the ratings'
+    intervals as `[-57,6; +168,3]` (a semicolon between numbers with commas), where English
+    writes `27.5%`, `12.8-49.4%`, `-24.6 points` and `[-57.6, +168.3]` as before; `--json` is
+    the same in every language."""
+    entrants = ("level:1", "level:2", "level:1", "--deals", "2", "--seed", "4")
+
+    def untimed(text: str) -> str:  # the times per decision change from run to run
+        return "\n".join(line for line in text.splitlines() if "ms " not in line)
+
+    status, english, _ = _arena(*entrants)
+    assert status == 0
+    status, portuguese, _ = _arena(*entrants, "--lang", "pt")
+    assert status == 0
+    assert not re.search(r"\d\.\d", portuguese)
+    numbers = re.findall(r"(?<!\d)[-+]?\d+\.\d+", untimed(english))  # not 15.0-85.0's -
+    assert len(numbers) > 20
+    assert re.findall(r"(?<!\d)[-+]?\d+,\d+", untimed(portuguese)) == [
+        n.replace(".", ",") for n in numbers
+    ]
+    rating = r"^ +1\. level:\d +[-+]\d+{}\d  \[[-+]\d+{}\d{} [-+]\d+{}\d\]  {} \d+{}\d%$"
+    assert re.search(rating.format(".", ".", ",", ".", "score", "."), english, re.M)
+    assert re.search(rating.format(",", ",", ";", ",", "resultado", ","), portuguese, re.M)
+    pair = r"\(95%: \d+{}\d{}\d+{}\d%\), \d+{}\d%"
+    assert re.search(pair.format(".", "-", ".", "."), english)
+    assert re.search(pair.format(",", "–", ",", ","), portuguese)
+    assert re.search(r"ms per decision: A \d+\.\d\d, B \d+\.\d\d$", english, re.M)
+    assert re.search(r"ms por decisão: A \d+,\d\d, B \d+,\d\d$", portuguese, re.M)
+    data = _json(*entrants)
+    in_portuguese = _json(*entrants, "--lang", "pt")
+    for pair_data in (data, in_portuguese):
+        for report in pair_data["pairs"]:
+            del report["ms_per_decision"]
+    assert in_portuguese == data
 
 
 def test_faults_are_reported(tmp_path: Path) -> None:

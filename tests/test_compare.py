@@ -3,8 +3,10 @@ differences with intervals, conclusions in words, JSON and a picture."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -165,6 +167,11 @@ def test_the_words_of_a_comparison_in_portuguese(capsys: pytest.CaptureFixture[s
         assert "with" not in sentence
         assert "against" not in sentence
     assert conclusions_in(r, "pt", names=["A", "B"])[0].startswith("Com B, ")
+    for english, portuguese in zip(r.conclusions, pt, strict=True):  # -6,9% contra -4,1%
+        numbers = re.findall(r"[-+]?\d+\.\d+", english)
+        assert numbers
+        assert re.findall(r"[-+]?\d+,\d+", portuguese) == [n.replace(".", ",") for n in numbers]
+        assert not re.search(r"\d\.\d", portuguese)
     assert minutes_model_in("en") == MINUTES_MODEL
     assert "por carta" in minutes_model_in("pt")
     assert metric_label("deals_per_partida", "pt") == "Mãos por partida"
@@ -175,6 +182,40 @@ def test_the_words_of_a_comparison_in_portuguese(capsys: pytest.CaptureFixture[s
         assert text in out
     for english in ("French rules", "Deals per partida", "Partida length", "Took", "intervals"):
         assert english not in out
+
+
+@pytest.mark.parametrize("size", [{"deals": 10}, {"matches": 2}])
+def test_portuguese_writes_the_numbers_with_a_decimal_comma(
+    size: dict[str, int], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`sueca compare --lang pt` writes `1,230 ±0,055` and `+2,0 pts ±5,0` where English writes
+    `1.230 ±0.055` and `+2.0 pts ±5.0`: the same numbers, only the decimal mark differs; the
+    English is as it was, and `--json` is the same in every language."""
+    from sueca_rules.cli._cmd_compare import _print_report
+
+    monkeypatch.setenv("COLUMNS", "100")
+    r = dataclasses.replace(compare(["portugal", "french"], seed=1, **size), elapsed_s=1.5)
+    _print_report(r, lang="en")
+    english = capsys.readouterr().out
+    _print_report(r, lang="pt")
+    portuguese = capsys.readouterr().out
+    assert not re.search(r"\d\.\d", portuguese)
+    numbers = re.findall(r"[-+]?\d+\.\d+", english)
+    assert len(numbers) > 10
+    assert re.findall(r"[-+]?\d+,\d+", portuguese) == [n.replace(".", ",") for n in numbers]
+    said = " ".join(english.split())
+    assert re.search(r"Games per deal \d\.\d+ ±\d\.\d+ \d\.\d+ ±\d\.\d+ [-+]\d\.\d+ ±", said)
+    assert re.search(r"Capote \d+\.\d% ±\d+\.\d \d+\.\d% ±\d+\.\d [-+]\d+\.\d pts ±", said)
+    assert said.endswith("Took 1.5 s.")
+    said = " ".join(portuguese.split())
+    assert re.search(r"Jogos por mão \d,\d+ ±\d,\d+ \d,\d+ ±\d,\d+ [-+]\d,\d+ ±", said)
+    assert re.search(r"Capote \d+,\d% ±\d+,\d \d+,\d% ±\d+,\d [-+]\d+,\d pts ±", said)
+    assert said.endswith("Levou 1,5 s.")
+    args = ["compare", "portugal", "french", "--deals", "3", "--seed", "1", "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert main([*args, "--lang", "pt"]) == 0
+    assert json.loads(capsys.readouterr().out)["figures"] == data["figures"]
 
 
 def test_cli_refusals_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,8 +3,10 @@ play that really swaps the seats, and a command line that fails cleanly."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -833,6 +835,8 @@ def test_the_report_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
         assert words in out, words
     for english in ("Deals", "team 0", "per deal", "95% interval", "Took", "paired"):
         assert english not in out, english
+    assert re.search(r"\d,\d%", out)  # 67,5%: a decimal comma, as Portuguese writes it
+    assert not re.search(r"\d\.\d", out)
     assert main(["simulate", "portugal", "--deals", "20", "--json"]) == 0
     english = json.loads(capsys.readouterr().out)
     assert main(["simulate", "portugal", "--deals", "20", "--json", "--lang", "pt"]) == 0
@@ -840,3 +844,65 @@ def test_the_report_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
     assert {k: v for k, v in english.items() if "ms" not in k and "elapsed" not in k} == {
         k: v for k, v in portuguese.items() if "ms" not in k and "elapsed" not in k
     }
+
+
+def _decimals(text: str, mark: str) -> list[str]:
+    """The numbers with decimals in `text` (`+25.2`, `0.004`), in order, their mark `mark`."""
+    return re.findall(rf"[-+]?\d+{re.escape(mark)}\d+", text)
+
+
+@pytest.mark.parametrize("size", [{"deals": 4}, {"matches": 1}])
+def test_portuguese_writes_the_numbers_with_a_decimal_comma(
+    size: dict[str, int], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`sueca simulate --lang pt` writes every number as Portuguese does (`67,5%`, `59,2–75,8%`,
+    `+25,2 por mão`, `0,004 ms`), as `sueca analyse` does: the same numbers as the English
+    report, in the same places, only the decimal mark differs; the English is as it was."""
+    from sueca_rules.cli._cmd_simulate import _print_report
+
+    monkeypatch.setenv("COLUMNS", "100")
+    report = dataclasses.replace(
+        simulate("portugal", (2, 1), seed=3, **size),
+        ms_per_card=(0.0042, 12.3),
+        ms_per_card_median=(0.0041, 250.0),
+        elapsed_s=1.5,
+    )
+    _print_report(report, "en")
+    english = capsys.readouterr().out
+    _print_report(report, "pt")
+    portuguese = capsys.readouterr().out
+    assert not re.search(r"\d\.\d", portuguese)
+    numbers = _decimals(english, ".")
+    assert len(numbers) > 15
+    assert _decimals(portuguese, ",") == [n.replace(".", ",") for n in numbers]
+    said = " ".join(english.split())
+    assert "Time per card: mean 0.004 ms 12.3 ms median 0.004 ms 250 ms" in said
+    assert re.search(r"95% interval² \d+\.\d–\d+\.\d% \d+\.\d–\d+\.\d%", said)
+    assert re.search(r"Point margin [-+]\d+\.\d per deal for team 0 \(95% interval [-+]\d", said)
+    assert said.endswith("Took 1.5 s with 1 job.")
+    said = " ".join(portuguese.split())
+    assert "Tempo por carta: média 0,004 ms 12,3 ms mediana 0,004 ms 250 ms" in said
+    assert re.search(r"intervalo de 95%² \d+,\d–\d+,\d% \d+,\d–\d+,\d%", said)
+    assert re.search(r"Diferença de pontos [-+]\d+,\d por mão para a equipa 0", said)
+    assert said.endswith("Levou 1,5 s com 1 processo.")
+    if "matches" in size:
+        assert re.search(r"Mãos por partida \d+,\d\d ", said)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_median_time_lines_up_under_the_mean(
+    lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`Time per card: mean`, then `median` under `mean` (`Tempo por carta: média`, `mediana`
+    under `média`), in every language."""
+    from sueca_rules.cli._cmd_simulate import _print_report
+    from sueca_rules.cli._common import cli_words
+
+    monkeypatch.setenv("COLUMNS", "100")
+    _print_report(simulate("portugal", (1, 1), deals=1, seed=1), lang)
+    lines = capsys.readouterr().out.splitlines()
+    label = cli_words(lang, "sim.time_mean")  # "Time per card: mean"
+    (at,) = [i for i, line in enumerate(lines) if line.startswith(label)]
+    mean = label.rsplit(" ", 1)[1]
+    median = cli_words(lang, "sim.time_median").strip()
+    assert lines[at + 1].index(median) == lines[at].index(mean)

@@ -603,3 +603,18 @@ def test_a_tournament_that_cannot_be_set_up_is_refused_in_the_language(
     assert (status, portuguese in err) == (1, True), err
     assert english not in err
     assert not (tmp_path / "cup.yaml").exists()
+
+
+def test_the_help_of_new_wraps_the_default_tiebreaks_between_names(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`sueca tournament new --help` in a terminal 80 columns wide: the default tie-breaks are
+    wrapped between names, never inside one (it printed `head_to_hea` / `d,partidas_…`)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit) as done:
+        main(["tournament", "new", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    said = " ".join(out.split())
+    assert "(default: head_to_head, partidas_difference, games_difference, seed;" in said
+    assert max(len(line) for line in out.splitlines()) <= 80

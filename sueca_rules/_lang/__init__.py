@@ -12,6 +12,8 @@ A new language is its catalogues, plus its code in `Lang` (`_kinds.py`).
 
 - `phrases()` gives a language's phrases; `check_lang()` checks a language code.
 - `page_words()` gives the entries of the `game` catalogue that the web pages say too.
+- `decimal()` writes a number with decimals as a language does (`67.5`, `67,5`), from its
+  `game_catalogue()`, for every command.
 - `seat_name()` names a seat, absolutely (`seat 2`) or as one player sees it (`you`, `partner`,
   `right rival`, `left rival`), for `sueca play`, `sueca replay` and the web table alike.
 
@@ -37,6 +39,8 @@ from ._game_tables import (
     PlayPhrases,
     ReplayPhrases,
     Who,
+    decimal,
+    game_catalogue,
     play_section,
     replay_section,
 )
@@ -57,6 +61,8 @@ __all__ = [
     "Who",
     "builtin_names",
     "check_lang",
+    "decimal",
+    "game_catalogue",
     "issue_line",
     "issue_text",
     "page_words",

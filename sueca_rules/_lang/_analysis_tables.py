@@ -16,21 +16,14 @@ from types import MappingProxyType
 from typing import Final
 
 from ._catalogue import Catalogue, Entry, load_catalogue
-from ._game_tables import Said, capitalized, game_catalogue, suit_name
+from ._game_tables import Said, capitalized, decimal, game_catalogue, suit_name
 
-__all__ = ["AnalysisPhrases", "analysis_section", "decimal"]
+__all__ = ["AnalysisPhrases", "analysis_section"]
 
 _KINDS: Final = ("card", "redeal", "claim")
 """The kinds of decision (their names line up in a column of the report)."""
 _WEB: Final = ("review.", "hint.")
 """The keys of the entries the web review and hint take as they are."""
-
-
-def decimal(game: Catalogue, value: float) -> str:
-    """`value` to a tenth at most, written as the language writes numbers: `2`, `1.5`, `1,5`."""
-    if value == int(value):
-        return str(int(value))
-    return f"{value:.1f}".rstrip("0").rstrip(".").replace(".", game("number.decimal"))
 
 
 class AnalysisPhrases:

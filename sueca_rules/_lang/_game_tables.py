@@ -39,6 +39,7 @@ __all__ = [
     "Said",
     "Who",
     "capitalized",
+    "decimal",
     "game_catalogue",
     "grouped",
     "person",
@@ -113,6 +114,20 @@ def capitalized(text: str) -> str:
 def grouped(c: Catalogue, n: int) -> str:
     """Whole number `n` with its thousands grouped as the language writes them."""
     return f"{n:,}".replace(",", c("number.thousands"))
+
+
+def decimal(c: Catalogue, value: float, spec: str | None = None) -> str:
+    """`value` written as `c`'s language writes numbers (`number.decimal`: `1.5`, `1,5`): by
+    default to a tenth at most (`2`, `1.5`), else formatted as `spec` says (`".1f"`, `"+.2f"`,
+    `">+7.1f"`). Every number with decimals that a person reads is written here, whatever the
+    command: `sueca analyse`, `simulate`, `compare`, `arena`."""
+    if spec is not None:
+        text = format(value, spec)
+    elif value == int(value):
+        return str(int(value))
+    else:
+        text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return text.replace(".", c("number.decimal"))
 
 
 def suit_name(c: Catalogue, suit: int) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from .._lang import check_lang
+from .._lang import check_lang, decimal, game_catalogue
 from .._lang._catalogue import Catalogue, load_catalogue
 from .._public import public
 from ._play import SECONDS_PER_CARD, SECONDS_PER_DEAL, Mode, Study
@@ -266,7 +266,7 @@ def _sentence(
     places = max(decimals(half) - (1 if metric.percent else 0), 1)
 
     def number(x: float, unit: str = "") -> str:
-        return f"{x:.{places}f}{unit}"
+        return decimal(game_catalogue(words.lang), x, f".{places}f") + unit
 
     def points(x: float) -> str:
         return words("points", n=number(x)) if metric.percent else number(x)

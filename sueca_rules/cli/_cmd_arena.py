@@ -21,7 +21,7 @@ from ._common import (
     print_json,
     seed_arg,
 )
-from ._study_options import ProgressBar, StopOnTerm
+from ._study_options import ProgressBar, StopOnTerm, number_text
 
 if TYPE_CHECKING:
     from ..engines import Entrant, PairResult
@@ -170,7 +170,7 @@ def run_arena(args: argparse.Namespace) -> int:
         return 143 if stop.terminated else 130
     except EngineError as exc:
         raise CliError(say("arena.stopped", why=exc.words(lang)), status=1) from None
-    _show(args, entrants, pairs, results, say)
+    _show(args, entrants, pairs, results, say, lang)
     return 0
 
 
@@ -217,11 +217,15 @@ def _show(
     pairs: list[tuple[int, int]],
     results: list[PairResult],
     said: Say,
+    lang: str,
 ) -> None:
     from ..engines import ratings
 
     def say(key: str, **params: str | int) -> str:
         return said(f"arena.{key}", **params)
+
+    def num(x: float, spec: str) -> str:
+        return number_text(x, spec, lang)
 
     reports = [r.to_dict() for r in results]
     for result in results:
@@ -236,7 +240,7 @@ def _show(
         if args.json:
             print_json(reports[0])
         else:
-            _print_pair(reports[0], say)
+            _print_pair(reports[0], say, lang)
         return
     names = [e.spec for e in entrants]
     table = ratings(
@@ -264,17 +268,21 @@ def _show(
     width = max(len(n) for n in names)
     for rank, row in enumerate(table, 1):
         low, high = row["rating_ci"]
-        score = say("score", pct=f"{100 * row['score']:.1f}")
+        score = say("score", pct=num(100 * row["score"], ".1f"))
+        interval = say("rating_interval", low=num(low, "+.1f"), high=num(high, "+.1f"))
         print(
-            f"  {rank:>2}. {row['entrant']:<{width}}  {row['rating']:>+7.1f}  "
-            f"[{low:+.1f}, {high:+.1f}]  {score}"
+            f"  {rank:>2}. {row['entrant']:<{width}}  {num(row['rating'], '>+7.1f')}  "
+            f"{interval}  {score}"
         )
     print(say("pairs"))
     for report in reports:
-        _print_pair(report, say, indent="  ")
+        _print_pair(report, say, lang, indent="  ")
 
 
-def _print_pair(r: dict[str, Any], say: Say, indent: str = "") -> None:
+def _print_pair(r: dict[str, Any], say: Say, lang: str, indent: str = "") -> None:
+    def num(x: float, spec: str = ".1f") -> str:
+        return number_text(x, spec, lang)
+
     low, high = r["a_win_rate_ci"]
     pair = say(
         "pair", a=r["a"], b=r["b"], variant=r["variant"], n=r["duplicate_deals"], p=r["deals"]
@@ -285,11 +293,11 @@ def _print_pair(r: dict[str, Any], say: Say, indent: str = "") -> None:
         + "  "
         + say(
             "pair_rates",
-            win=f"{100 * r['a_win_rate']:.1f}",
-            low=f"{100 * low:.1f}",
-            high=f"{100 * high:.1f}",
-            dup=f"{100 * r['a_duplicate_win_rate']:.1f}",
-            margin=f"{r['a_mean_margin']:+.1f}",
+            win=num(100 * r["a_win_rate"]),
+            low=num(100 * low),
+            high=num(100 * high),
+            dup=num(100 * r["a_duplicate_win_rate"]),
+            margin=num(r["a_mean_margin"], "+.1f"),
         )
     )
     faults, ms = r["faults"], r["ms_per_decision"]
@@ -300,7 +308,7 @@ def _print_pair(r: dict[str, Any], say: Say, indent: str = "") -> None:
             "pair_faults",
             fa=faults["a"],
             fb=faults["b"],
-            ma=f"{ms['a']:.2f}",
-            mb=f"{ms['b']:.2f}",
+            ma=num(ms["a"], ".2f"),
+            mb=num(ms["b"], ".2f"),
         )
     )

@@ -19,6 +19,7 @@ from ._common import (
 from ._study_options import (
     add_study_options,
     heading,
+    number_text,
     run_study_command,
     study_arguments,
     study_keywords,
@@ -122,20 +123,26 @@ def _places(row: tuple[Estimate, ...], percent: bool) -> int:
 
 
 def _value(
-    e: Estimate, percent: bool, places: int, signed: bool = False, points: str = " pts"
+    e: Estimate,
+    percent: bool,
+    places: int,
+    lang: str,
+    signed: bool = False,
+    points: str = " pts",
 ) -> str:
-    """`e` as `value ±half` with `places` decimals (a signed rate in `points`)."""
+    """`e` as `value ±half` with `places` decimals in `lang` (a signed rate in `points`)."""
     if math.isnan(e.value):
         return "—" if not signed else ""
     scale = 100 if percent else 1
     half = scale * (e.high - e.low) / 2
     sign = "+" if signed else ""
     unit = (points if signed else "%") if percent else ""
-    return f"{scale * e.value:{sign}.{places}f}{unit} ±{half:.{places}f}"
+    value = number_text(scale * e.value, f"{sign}.{places}f", lang)
+    return f"{value}{unit} ±{number_text(half, f'.{places}f', lang)}"
 
 
-def _difference(e: Estimate, percent: bool, places: int, points: str) -> str:
-    text = _value(e, percent, places, signed=True, points=points)
+def _difference(e: Estimate, percent: bool, places: int, points: str, lang: str) -> str:
+    text = _value(e, percent, places, lang, signed=True, points=points)
     if not text:
         return ""
     return f"[bold]{text}[/]" if e.clear else f"[dim]{text}[/]"
@@ -171,13 +178,13 @@ def _print_report(r: ComparisonReport, all_pairs: bool = False, lang: str = "en"
             continue  # not measured, or never seen (say, no renúncia claim at all)
         figures, differences = r.figures[key], r.differences[key]
         places = _places(figures, metric.percent)
-        row = (_value(e, metric.percent, places) for e in figures)
+        row = (_value(e, metric.percent, places, lang) for e in figures)
         table.add_row(metric_label(key, lang), *row)
         places = _places(differences, metric.percent)
         table.add_row(
             "",
             "",
-            *(_difference(e, metric.percent, places, points) for e in differences),
+            *(_difference(e, metric.percent, places, points, lang) for e in differences),
             end_section=True,
         )
     console.print(table)
@@ -211,4 +218,5 @@ def _print_report(r: ComparisonReport, all_pairs: bool = False, lang: str = "en"
     conclusions = conclusions_in(r, lang, all_pairs=all_pairs)
     console.print("\n".join(conclusions) if conclusions else w("no_difference"))
     note = w("note", model=minutes_model_in(lang))
-    console.print(f"[dim]{note}\n{w('took', s=f'{r.elapsed_s:.1f}')}[/]")
+    took = w("took", s=number_text(r.elapsed_s, ".1f", lang))
+    console.print(f"[dim]{note}\n{took}[/]")

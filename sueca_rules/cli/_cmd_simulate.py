@@ -22,6 +22,7 @@ from ._study_options import (
     heading,
     interval_text,
     ms_text,
+    number_text,
     pct_text,
     run_study_command,
     study_arguments,
@@ -100,6 +101,12 @@ def _print_report(r: SimulationReport, lang: str = "en") -> None:
     def w(key: str, **params: str | int) -> str:
         return cli_words(lang, f"sim.{key}", **params)
 
+    def pct(x: float) -> str:
+        return pct_text(x, lang)
+
+    def interval(ci: tuple[float, float]) -> str:
+        return interval_text(ci, lang)
+
     console = Console(highlight=False)
     console.print(heading(shown_name(r.variant, lang), r, lang))
     per_team = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
@@ -108,24 +115,24 @@ def _print_report(r: SimulationReport, lang: str = "en") -> None:
         per_team.add_column(w("team", team=team, level=r.teams[team]), justify="right")
     if r.match_win_rate is not None and r.match_win_rate_ci95 is not None:
         per_team.add_row(w("matches_won"), *(str(n) for n in r.match_wins))
-        per_team.add_row(w("match_rate"), *(f"[bold]{pct_text(x)}[/]" for x in r.match_win_rate))
-        per_team.add_row(w("interval"), *(interval_text(ci) for ci in r.match_win_rate_ci95))
+        per_team.add_row(w("match_rate"), *(f"[bold]{pct(x)}[/]" for x in r.match_win_rate))
+        per_team.add_row(w("interval"), *(interval(ci) for ci in r.match_win_rate_ci95))
     per_team.add_row(w("deals_won"), *(str(n) for n in r.deal_wins))
-    per_team.add_row(w("deal_rate"), *(f"[bold]{pct_text(x)}[/]" for x in r.deal_win_rate))
-    per_team.add_row(w("interval") + "²", *(interval_text(ci) for ci in r.deal_win_rate_ci95))
+    per_team.add_row(w("deal_rate"), *(f"[bold]{pct(x)}[/]" for x in r.deal_win_rate))
+    per_team.add_row(w("interval") + "²", *(interval(ci) for ci in r.deal_win_rate_ci95))
     if r.duplicate_win_rate is not None and r.duplicate_win_rate_ci95 is not None:
-        per_team.add_row(w("duplicate"), *(f"[bold]{pct_text(x)}[/]" for x in r.duplicate_win_rate))
-        per_team.add_row(w("interval"), *(interval_text(ci) for ci in r.duplicate_win_rate_ci95))
-    per_team.add_row(w("points"), *(f"{x:.1f}" for x in r.points_mean))
+        per_team.add_row(w("duplicate"), *(f"[bold]{pct(x)}[/]" for x in r.duplicate_win_rate))
+        per_team.add_row(w("interval"), *(interval(ci) for ci in r.duplicate_win_rate_ci95))
+    per_team.add_row(w("points"), *(number_text(x, ".1f", lang) for x in r.points_mean))
     if r.capote_points is not None:
         capote = w("capote", points=r.capote_points)
-        per_team.add_row(capote, *(pct_text(x) for x in r.capote_rate_by_team))
-    per_team.add_row("Bandeira", *(pct_text(x) for x in r.bandeira_rate_by_team))
-    per_team.add_row(w("time_mean"), *(ms_text(x) for x in r.ms_per_card))
-    per_team.add_row(w("time_median"), *(ms_text(x) for x in r.ms_per_card_median))
+        per_team.add_row(capote, *(pct(x) for x in r.capote_rate_by_team))
+    per_team.add_row("Bandeira", *(pct(x) for x in r.bandeira_rate_by_team))
+    per_team.add_row(w("time_mean"), *(ms_text(x, lang) for x in r.ms_per_card))
+    per_team.add_row(w("time_median"), *(ms_text(x, lang) for x in r.ms_per_card_median))
     console.print(per_team)
     console.print()
-    console.print(_overall(r, w))
+    console.print(_overall(r, w, lang))
     console.print()
     console.print(_verdict(r, w))
     how = "duplicate" if r.duplicate else r.mode
@@ -133,12 +140,19 @@ def _print_report(r: SimulationReport, lang: str = "en") -> None:
     notes = w("note_tie", method=method) + "\n"
     if r.duplicate_win_rate is not None:
         notes += w("note_duplicate") + "\n"
-    console.print(f"[dim]{notes}{w('took', s=f'{r.elapsed_s:.1f}', jobs=r.jobs)}[/]")
+    took = w("took", s=number_text(r.elapsed_s, ".1f", lang), jobs=r.jobs)
+    console.print(f"[dim]{notes}{took}[/]")
 
 
-def _overall(r: SimulationReport, w: Callable[..., str]) -> Table:
+def _overall(r: SimulationReport, w: Callable[..., str], lang: str) -> Table:
     """The figures of the whole study, a row each."""
     from rich.table import Table
+
+    def pct(x: float) -> str:
+        return pct_text(x, lang)
+
+    def signed(x: float) -> str:
+        return number_text(x, "+.1f", lang)
 
     overall = Table.grid(padding=(0, 2))
     overall.add_column()
@@ -148,30 +162,30 @@ def _overall(r: SimulationReport, w: Callable[..., str]) -> Table:
         played += f" ({r.size} × 2)"
     overall.add_row(w("deals_played"), played)
     lo, hi = r.point_margin_ci95
-    margin = w("margin_value", m=f"{r.point_margin:+.1f}", lo=f"{lo:+.1f}", hi=f"{hi:+.1f}")
+    margin = w("margin_value", m=signed(r.point_margin), lo=signed(lo), hi=signed(hi))
     overall.add_row(w("margin"), margin)
     if r.capote_points is not None:
-        overall.add_row("Capote", w("of_deals", rate=pct_text(r.capote_rate)))
-    overall.add_row("Bandeira", w("of_deals", rate=pct_text(r.bandeira_rate)))
-    overall.add_row("60-60", w("of_deals", rate=pct_text(r.tie_rate)) + f" ({r.ties})")
+        overall.add_row("Capote", w("of_deals", rate=pct(r.capote_rate)))
+    overall.add_row("Bandeira", w("of_deals", rate=pct(r.bandeira_rate)))
+    overall.add_row("60-60", w("of_deals", rate=pct(r.tie_rate)) + f" ({r.ties})")
     if r.claim_rate:
-        claims = w("claims_value", rate=pct_text(r.claim_rate), ended=pct_text(r.revoke_rate))
+        claims = w("claims_value", rate=pct(r.claim_rate), ended=pct(r.revoke_rate))
         overall.add_row(w("claims"), claims)
     if r.redeal_rate:
-        overall.add_row(w("redeals"), w("redeals_value", rate=pct_text(r.redeal_rate)))
+        overall.add_row(w("redeals"), w("redeals_value", rate=pct(r.redeal_rate)))
     if r.unfinished_matches:
         unfinished = w("unfinished_value", n=r.unfinished_matches, most=MAX_DEALS_PER_MATCH)
         overall.add_row(w("unfinished"), unfinished)
     if r.carried_rate is not None:
-        overall.add_row(w("carried"), w("carried_value", rate=pct_text(r.carried_rate)))
+        overall.add_row(w("carried"), w("carried_value", rate=pct(r.carried_rate)))
     if r.deals_per_partida is not None:
-        overall.add_row(w("per_partida"), f"{r.deals_per_partida:.2f}")
+        overall.add_row(w("per_partida"), number_text(r.deals_per_partida, ".2f", lang))
     else:
         overall.add_row(w("carried"), f"[dim]{w('carried_none')}[/]")
     leader = w(
         "leader_value",
-        rate=pct_text(r.first_leader_win_rate),
-        interval=interval_text(r.first_leader_win_rate_ci95),
+        rate=pct(r.first_leader_win_rate),
+        interval=interval_text(r.first_leader_win_rate_ci95, lang),
     )
     overall.add_row(w("leader"), leader)
     return overall

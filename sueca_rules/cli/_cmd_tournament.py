@@ -126,8 +126,8 @@ def _register_new(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     n.add_argument(
         "--tiebreaks",
         metavar="A,B,...",
-        help="tie-breaks after points, in order (default head_to_head,partidas_difference,"
-        "games_difference,seed; also partidas_for, games_for)",
+        help="tie-breaks after points, in order (default: head_to_head, partidas_difference, "
+        "games_difference, seed; also partidas_for, games_for)",
     )
     n.add_argument("--force", action="store_true", help="replace FILE if it exists")
     _lang(n)

@@ -38,6 +38,7 @@ __all__ = [
     "heading",
     "interval_text",
     "ms_text",
+    "number_text",
     "pct_text",
     "run_study_command",
     "study_arguments",
@@ -300,20 +301,24 @@ class ProgressBar:
             self._bar.stop()
 
 
-def pct_text(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def number_text(x: float, spec: str, lang: str) -> str:
+    """`x` formatted as `spec` says, with the decimal mark of `lang` (`67.5`, `67,5`)."""
+    from .._lang import decimal, game_catalogue
+
+    return decimal(game_catalogue(lang), x, spec)
 
 
-def interval_text(ci: tuple[float, float]) -> str:
-    return f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
+def pct_text(x: float, lang: str) -> str:
+    return number_text(100 * x, ".1f", lang) + "%"
 
 
-def ms_text(x: float) -> str:
-    if x >= 100:
-        return f"{x:.0f} ms"
-    if x >= 1:
-        return f"{x:.1f} ms"
-    return f"{x:.3f} ms"
+def interval_text(ci: tuple[float, float], lang: str) -> str:
+    return f"{number_text(100 * ci[0], '.1f', lang)}–{number_text(100 * ci[1], '.1f', lang)}%"
+
+
+def ms_text(x: float, lang: str) -> str:
+    places = 0 if x >= 100 else 1 if x >= 1 else 3
+    return number_text(x, f".{places}f", lang) + " ms"
 
 
 def heading(title: str, r: SimulationReport | ComparisonReport, lang: str = "en") -> str:
