@@ -466,7 +466,7 @@ def test_bots_write_each_table_as_it_finishes_and_let_others_write_between(
             assert t.rounds[0].tables[0].result.how == "bots"
             # Someone enters table 2's result by hand meanwhile.
             assert main(["tournament", "result", str(cup), "--round", "1", "--table", "2",
-                         "--score", "0-2"]) == 0  # fmt: skip
+                         "--score", "0-2", "--games", "2-8"]) == 0  # fmt: skip
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(tournament, "play_table", play_table)
@@ -603,3 +603,59 @@ def test_a_tournament_that_cannot_be_set_up_is_refused_in_the_language(
     assert (status, portuguese in err) == (1, True), err
     assert english not in err
     assert not (tmp_path / "cup.yaml").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_score_without_games_is_not_outranked_by_a_bye_and_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """A score entered alone leaves its games unknown: the standings do not count them as 0-0
+    (which put the bye, a 4-0 win, above the real win), and the command says how to give them."""
+    (tmp_path / "teams.csv").write_text("team,player1,player2\nAses,,\nReis,,\nDamas,,\n")
+    cup = str(tmp_path / "cup.yaml")
+    teams = str(tmp_path / "teams.csv")
+    said = ("--lang", lang)
+    assert run(capsys, "new", cup, "--teams", teams, "--format", "swiss", *said)[0] == 0
+    assert "Damas" in run(capsys, "pair", cup, *said)[1].splitlines()[-1]  # the bye
+    status, out, err = run(
+        capsys, "result", cup, "--round", "1", "--table", "1", "--score", "1-0", *said
+    )
+    assert status == 0
+    assert out.strip().endswith("Ases 1-0 Reis")
+    to_type = f"sueca tournament undo {cup} --round 1 --table 1"
+    if lang == "en":
+        assert err.strip() == (
+            "note: no --games given, so the games tie-break cannot split Ases or Reis from teams "
+            f"level with them; to give the games: {to_type}, then this result again with "
+            "--games A-B"
+        )
+    else:
+        assert err.strip() == (
+            "nota: sem --games, o desempate pelos jogos não separa Ases nem Reis das equipas "
+            f"empatadas com elas; para dar os jogos: {to_type}, e depois este resultado outra "
+            "vez com --games A-B"
+        )
+    data = json.loads(run(capsys, "standings", cup, "--json")[1])
+    ranked = [(s["team"], s["points"], s.get("games_unknown", 0)) for s in data["standings"]]
+    assert ranked == [("Ases", 3, 1), ("Damas", 3, 0), ("Reis", 0, 1)]
+    # With its games, nothing is said and the games decide (the bye's 4-0 over a 4-2 win).
+    assert run(capsys, "undo", cup, *said)[0] == 0
+    status, out, err = run(
+        capsys, "result", cup, "--round", "1", "--table", "1", "--score", "1-0", "--games", "4-2"
+    )
+    assert (status, err) == (0, "")
+    data = json.loads(run(capsys, "standings", cup, "--json")[1])
+    assert [s["team"] for s in data["standings"]] == ["Damas", "Ases", "Reis"]
+    assert all("games_unknown" not in s for s in data["standings"])
+
+
+def test_no_note_when_no_tie_break_counts_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "teams.csv").write_text("team,player1,player2\nAses,,\nReis,,\n")
+    cup = str(tmp_path / "cup.yaml")
+    new = ["new", cup, "--teams", str(tmp_path / "teams.csv"), "--format", "round_robin"]
+    assert run(capsys, *new, "--tiebreaks", "head_to_head,partidas_difference,seed")[0] == 0
+    run(capsys, "pair", cup)
+    status, out, err = run(capsys, "result", cup, "--round", "1", "--table", "1", "--score", "0-1")
+    assert (status, out.strip(), err) == (0, "round 1 table 1: Ases 0-1 Reis", "")
