@@ -5,11 +5,12 @@ printable page, and bots playing the open tables."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
-from sueca_rules import Match, save_record
+from sueca_rules import Match, dump_record, load_record, save_record
 from sueca_rules.bots import make_bot, play_match
 from sueca_rules.cli import main
 from sueca_rules.tournament import load_tournament
@@ -659,3 +660,73 @@ def test_no_note_when_no_tie_break_counts_games(
     run(capsys, "pair", cup)
     status, out, err = run(capsys, "result", cup, "--round", "1", "--table", "1", "--score", "0-1")
     assert (status, out.strip(), err) == (0, "round 1 table 1: Ases 0-1 Reis", "")
+
+
+_MIXED_UP = {
+    "variant": (
+        "this is a variant (house rules) file, not a tournament file: check it with "
+        "'sueca validate', or start a tournament under it with 'sueca tournament new --variant'",
+        "isto é um ficheiro de regras (da casa), não o ficheiro de um torneio: verifica-o com "
+        "'sueca validate', ou começa um torneio com estas regras com "
+        "'sueca tournament new --variant'",
+    ),
+    "record": (
+        "this is a game record, not a tournament file: replay it with 'sueca replay', or enter "
+        "it as a table's result with 'sueca tournament result --record'",
+        "isto é o registo de um jogo, não o ficheiro de um torneio: revê-o com 'sueca replay', "
+        "ou dá-o como resultado de uma mesa com 'sueca tournament result --record'",
+    ),
+}
+
+
+def _not_a_tournament(tmp_path: Path, kind: str) -> tuple[Path, str]:
+    """A file of `kind` (`new`: from `sueca new`; `builtin`: a copy of the repository's
+    variants/portugal.yaml; `yaml`, `json`: a finished game's record) and the mix-up it is."""
+    if kind == "new":
+        path = tmp_path / "casa.yaml"
+        assert main(["new", str(path)]) == 0
+        return path, "variant"
+    if kind == "builtin":
+        path = tmp_path / "portugal.yaml"
+        path.write_bytes((Path(__file__).parent.parent / "variants" / "portugal.yaml").read_bytes())
+        return path, "variant"
+    record = _finished_record(tmp_path, "portugal", "game.yaml")
+    if kind == "json":
+        path = tmp_path / "game.json"
+        path.write_text(dump_record(load_record(record), "json"), encoding="utf-8")
+        return path, "record"
+    return record, "record"
+
+
+@pytest.mark.parametrize("kind", ["new", "builtin", "yaml", "json"])
+@pytest.mark.parametrize("lang", ["en", "pt", "locale"])
+def test_rules_or_a_record_given_for_the_tournament_say_so_in_one_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    kind: str,
+    lang: str,
+) -> None:
+    """Every action given a variant file or a game record says what it is and the command meant
+    for it, in one line, in the language (`--lang pt`, or a Portuguese locale), and changes
+    nothing."""
+    path, mixed_up = _not_a_tournament(tmp_path, kind)
+    capsys.readouterr()
+    options: tuple[str, ...] = ("--lang", lang) if lang != "locale" else ()
+    if lang == "locale":
+        monkeypatch.setenv("LC_ALL", "pt_PT.UTF-8")
+    en, pt = _MIXED_UP[mixed_up]
+    before = path.read_bytes()
+    for action in (
+        ["standings"],
+        ["standings", "--json"],
+        ["pair"],
+        ["result", "--round", "1", "--table", "1", "--score", "1-0"],
+        ["play", "--level", "1"],
+        ["undo"],
+    ):
+        status, out, err = run(capsys, action[0], str(path), *action[1:], *options)
+        assert (status, out) == (1, ""), action
+        said = re.escape(f"{en if lang == 'en' else pt}")
+        assert re.fullmatch(rf"{re.escape(str(path))}:\d+:1: {said}\n", err), (action, err)
+    assert path.read_bytes() == before
