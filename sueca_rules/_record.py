@@ -230,7 +230,7 @@ def _from_located(located: Located) -> Record:
             "this is a variant (house rules) file, not a game record: check it with "
             "'sueca validate', play it with 'sueca play'"
         )
-        raise RecordError([located.issue(message, (), "a_variant")])
+        raise RecordError([located.issue(message, (), "a_variant", instead="record")])
     record = validated(Record, located, _in_deals)
     record._located = located
     return record

@@ -195,7 +195,7 @@ def _check_top(located: Located) -> Located:
             "this is a game record, not a variant file: replay it with 'sueca replay' "
             "(or on the web app's Replay page)"
         )
-        raise VariantError([located.issue(message, (), "a_record")])
+        raise VariantError([located.issue(message, (), "a_record", instead="variant")])
     if "name" not in data:
         missing = located.issue(
             "required field is missing: every variant needs `name:`", (), "missing", field="name"

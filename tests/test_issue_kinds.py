@@ -201,6 +201,76 @@ def test_a_record_given_for_rules_and_rules_given_for_a_record_say_so() -> None:
     assert [i.kind for i in typo.value.issues] == ["unknown_field"]
 
 
+def _played_record(fmt: str) -> str:
+    from sueca_rules import Match, dump_record
+    from sueca_rules.bots import make_bot, play_match
+
+    match = Match("portugal", seed=3)
+    play_match(match, [make_bot(1, seed=s) for s in range(4)])
+    return dump_record(match.to_record(), fmt)
+
+
+def test_rules_or_a_record_given_for_a_tournament_say_so() -> None:
+    """The other way round: one line that names what the file is and the command meant for it,
+    in each language, not a line a field of the tournament file."""
+    from sueca_rules.tournament import TournamentFileError, parse_tournament
+
+    house = (Path(__file__).parent.parent / "variants" / "portugal.yaml").read_text("utf-8")
+    record = _played_record("yaml")
+    record_json = _played_record("json")
+    for text, kind, en, pt in [
+        (
+            house,
+            "a_variant",
+            "this is a variant (house rules) file, not a tournament file: check it with "
+            "'sueca validate', or start a tournament under it with 'sueca tournament new "
+            "--variant'",
+            "isto é um ficheiro de regras (da casa), não o ficheiro de um torneio: verifica-o "
+            "com 'sueca validate', ou começa um torneio com estas regras com "
+            "'sueca tournament new --variant'",
+        ),
+        (
+            "name: Café\nextends: portugal\nmatch: {target_games: 2}\n",
+            "a_variant",
+            None,
+            None,
+        ),
+        (
+            record,
+            "a_record",
+            "this is a game record, not a tournament file: replay it with 'sueca replay', or "
+            "enter it as a table's result with 'sueca tournament result --record'",
+            "isto é o registo de um jogo, não o ficheiro de um torneio: revê-o com "
+            "'sueca replay', ou dá-o como resultado de uma mesa com "
+            "'sueca tournament result --record'",
+        ),
+        (record_json, "a_record", None, None),
+        ("variant: portugal\nfirst_dealer: 0\n", "a_record", None, None),
+    ]:
+        with pytest.raises(TournamentFileError) as caught:
+            parse_tournament(text, file="cup.yaml")
+        (issue,) = caught.value.issues
+        assert (issue.kind, dict(issue.params)) == (kind, {"instead": "tournament"})
+        assert issue.message == (en or issue.message)
+        assert issue.message.endswith("not a tournament file", 0, issue.message.index(":"))
+        assert issue_text(issue, "pt") == (pt or issue_text(issue, "pt"))
+        assert issue_text(issue, "pt").startswith("isto é ")
+        assert "não o ficheiro de um torneio" in issue_text(issue, "pt")
+    # A tournament file with a slip, or a file that is neither, keeps its fields' problems.
+    for text in (
+        "format: swiss\nteams: [{name: A}, {name: B}]\nbye_score: {partidas: [1, 0], "
+        "games: [4, 0]}\nno_show_score: {partidas: [1, 0], games: [4, 0]}\ndeals: []\n",
+        "name: Taça\nformat: swiss\nmatch: {target_games: 2}\n",
+        "name: Taça\n",
+        "foo: 1\nbar: 2\n",
+    ):
+        with pytest.raises(TournamentFileError) as caught:
+            parse_tournament(text, file="cup.yaml")
+        kinds = {i.kind for i in caught.value.issues}
+        assert kinds <= {"unknown_field", "missing"}, text
+        assert kinds, text
+
+
 # --- a file that `extends:` (or a record's `variant:`) names and that cannot be used ------------
 
 NAMED_KINDS = {

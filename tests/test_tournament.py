@@ -21,6 +21,7 @@ from sueca_rules.tournament import (
     bracket_slots,
     create,
     dump_tournament,
+    group_standings,
     is_finished,
     open_tables,
     pair,
@@ -312,6 +313,92 @@ def test_tie_breaks_apply_in_the_files_order() -> None:
 def test_seed_is_the_last_word() -> None:
     t = create(_teams(4), "round_robin", variant=BEST_OF_3)
     assert [s.team for s in standings(t)] == t.team_names()
+
+
+PORTUGAL = load_variant("portugal")
+
+
+def _round_one(fmt: str, n: int, games: dict[int, tuple[int, int] | None]) -> Tournament:
+    """Round 1 of `n` teams `T1`... under Portugal (a bye is a win 1-0, games 4-0), each table
+    won 1-0 by its first team, with the games `games` gives it (`None`: a score alone)."""
+    t = pair(create([Team(name=f"T{i + 1}") for i in range(n)], fmt, variant=PORTUGAL))
+    for number, entered in games.items():
+        t = record_result(t, PORTUGAL, 1, number, score=(1, 0), games=entered)
+    return t
+
+
+def test_a_win_entered_without_games_is_not_ranked_below_a_bye_by_games() -> None:
+    # Swiss of 3: T1 beats T2, T3 has the bye. T1's games were not entered: they are unknown, not
+    # 0-0, so the games tie-break cannot split T1 and T3 (it used to put the bye, 4-0, first).
+    t = _round_one("swiss", 3, {1: None})
+    assert t.rounds[0].tables[0].teams == ["T1", "T2"]
+    assert t.rounds[0].byes == ["T3"]
+    table = standings(t)
+    assert [s.team for s in table] == ["T1", "T3", "T2"]  # level on all else: the seed
+    t1 = table[0]
+    assert (t1.points, t1.games_for, t1.games_against, t1.games_unknown) == (3, 0, 0, 1)
+    assert table[1].games_unknown == 0
+    assert table[0].as_dict()["games_unknown"] == 1
+    assert "games_unknown" not in table[1].as_dict()  # the contract's keys, when all are known
+    # The same with its games: the games tie-break decides (the bye's 4-0 over a 4-2 win).
+    t = _round_one("swiss", 3, {1: (4, 2)})
+    assert [s.team for s in standings(t)] == ["T3", "T1", "T2"]
+
+
+@pytest.mark.parametrize("kind", ["games_difference", "games_for"])
+def test_unknown_games_leave_every_games_tie_break_to_the_next(kind: str) -> None:
+    # Round robin of 5: T1 has the bye, T2 beats T5 (games not entered), T3 beats T4 4-2.
+    # Level on 3 points, head to head and partidas: games would rank the 4-2 win above the win
+    # whose games are unknown; they are passed over and the seed decides.
+    t = _round_one("round_robin", 5, {1: None, 2: (4, 2)})
+    assert [tab.teams for tab in t.rounds[0].tables] == [["T2", "T5"], ["T3", "T4"]]
+    t = t.model_copy(update={"tiebreaks": [kind, "seed"]})
+    assert [s.team for s in standings(t)][:3] == ["T1", "T2", "T3"]
+    # Known games still split teams level with none unknown.
+    t = _round_one("round_robin", 5, {1: (4, 3), 2: (4, 2)})
+    t = t.model_copy(update={"tiebreaks": [kind, "seed"]})
+    expected = ["T1", "T3", "T2"] if kind == "games_difference" else ["T1", "T2", "T3"]
+    assert [s.team for s in standings(t)][:3] == expected
+    # A tie-break after the games still counts.
+    t = _round_one("round_robin", 5, {1: None, 2: (4, 2)})
+    t = t.model_copy(update={"tiebreaks": [kind, "partidas_for", "seed"]})
+    assert [s.team for s in standings(t)][:3] == ["T1", "T2", "T3"]
+
+
+def test_a_knockout_ranks_a_win_without_games_by_the_next_tie_break() -> None:
+    # Knockout of 6: T1 and T2 have byes; T4 beats T5 4-3, T3 beats T6 with no games. Counted
+    # as 0-0, T3's games put it below T4's +1; they are unknown, so the seed decides.
+    t = _round_one("knockout", 6, {1: (4, 3), 2: None})
+    assert [tab.teams for tab in t.rounds[0].tables] == [["T4", "T5"], ["T3", "T6"]]
+    assert [s.team for s in standings(t)] == ["T1", "T2", "T3", "T4", "T5", "T6"]
+    # With every game entered, the games decide (T4's 4-0 over T3's 4-3).
+    t = _round_one("knockout", 6, {1: (4, 0), 2: (4, 3)})
+    assert [s.team for s in standings(t)][:4] == ["T1", "T2", "T4", "T3"]
+
+
+def test_a_group_is_not_won_on_games_that_were_never_entered() -> None:
+    # Groups of 3 (A: T1, T4, T5), one goes on. T4 beats T5 4-0, T5 beats T1 4-3, T1 beats T4
+    # with no games: each team won one, lost one and had a bye. Counting the missing games as
+    # 0-0 sent T4 (+8) on to the knockout; the games are unknown, so the seed sends T1.
+    t = create([Team(name=f"T{i + 1}") for i in range(6)], "groups", groups=2, advance=1)
+    assert t.groups is not None
+    assert t.groups[0].teams == ["T1", "T4", "T5"]
+    for games in ({"T4": (4, 0)}, {"T5": (4, 3)}, {"T1": None}):
+        t = pair(t)
+        for tab in t.rounds[-1].tables:
+            winner = next((w for w in games if w in tab.teams), tab.teams[0])
+            side = tab.teams.index(winner)
+            entered = games.get(winner, (4, 0))
+            score = (1, 0) if side == 0 else (0, 1)
+            if entered is not None and side == 1:
+                entered = (entered[1], entered[0])
+            t = record_result(t, PORTUGAL, len(t.rounds), tab.table, score=score, games=entered)
+    group_a = group_standings(t)["A"]
+    assert [s.points for s in group_a] == [6, 6, 6]
+    assert [s.team for s in group_a] == ["T1", "T4", "T5"]
+    t = pair(t)
+    assert t.knockout_seeds is not None
+    assert t.knockout_seeds[0] == "T1"
 
 
 def test_a_bye_is_a_win_by_the_set_score_written_in_the_file() -> None:

@@ -5,11 +5,12 @@ printable page, and bots playing the open tables."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
-from sueca_rules import Match, save_record
+from sueca_rules import Match, dump_record, load_record, save_record
 from sueca_rules.bots import make_bot, play_match
 from sueca_rules.cli import main
 from sueca_rules.tournament import load_tournament
@@ -466,7 +467,7 @@ def test_bots_write_each_table_as_it_finishes_and_let_others_write_between(
             assert t.rounds[0].tables[0].result.how == "bots"
             # Someone enters table 2's result by hand meanwhile.
             assert main(["tournament", "result", str(cup), "--round", "1", "--table", "2",
-                         "--score", "0-2"]) == 0  # fmt: skip
+                         "--score", "0-2", "--games", "2-8"]) == 0  # fmt: skip
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(tournament, "play_table", play_table)
@@ -618,3 +619,129 @@ def test_the_help_of_new_wraps_the_default_tiebreaks_between_names(
     said = " ".join(out.split())
     assert "(default: head_to_head, partidas_difference, games_difference, seed;" in said
     assert max(len(line) for line in out.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_score_without_games_is_not_outranked_by_a_bye_and_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """A score entered alone leaves its games unknown: the standings do not count them as 0-0
+    (which put the bye, a 4-0 win, above the real win), and the command says how to give them."""
+    (tmp_path / "teams.csv").write_text("team,player1,player2\nAses,,\nReis,,\nDamas,,\n")
+    cup = str(tmp_path / "cup.yaml")
+    teams = str(tmp_path / "teams.csv")
+    said = ("--lang", lang)
+    assert run(capsys, "new", cup, "--teams", teams, "--format", "swiss", *said)[0] == 0
+    assert "Damas" in run(capsys, "pair", cup, *said)[1].splitlines()[-1]  # the bye
+    status, out, err = run(
+        capsys, "result", cup, "--round", "1", "--table", "1", "--score", "1-0", *said
+    )
+    assert status == 0
+    assert out.strip().endswith("Ases 1-0 Reis")
+    to_type = f"sueca tournament undo {cup} --round 1 --table 1"
+    if lang == "en":
+        assert err.strip() == (
+            "note: no --games given, so the games tie-break cannot split Ases or Reis from teams "
+            f"level with them; to give the games: {to_type}, then this result again with "
+            "--games A-B"
+        )
+    else:
+        assert err.strip() == (
+            "nota: sem --games, o desempate pelos jogos não separa Ases nem Reis das equipas "
+            f"empatadas com elas; para dar os jogos: {to_type}, e depois este resultado outra "
+            "vez com --games A-B"
+        )
+    data = json.loads(run(capsys, "standings", cup, "--json")[1])
+    ranked = [(s["team"], s["points"], s.get("games_unknown", 0)) for s in data["standings"]]
+    assert ranked == [("Ases", 3, 1), ("Damas", 3, 0), ("Reis", 0, 1)]
+    # With its games, nothing is said and the games decide (the bye's 4-0 over a 4-2 win).
+    assert run(capsys, "undo", cup, *said)[0] == 0
+    status, out, err = run(
+        capsys, "result", cup, "--round", "1", "--table", "1", "--score", "1-0", "--games", "4-2"
+    )
+    assert (status, err) == (0, "")
+    data = json.loads(run(capsys, "standings", cup, "--json")[1])
+    assert [s["team"] for s in data["standings"]] == ["Damas", "Ases", "Reis"]
+    assert all("games_unknown" not in s for s in data["standings"])
+
+
+def test_no_note_when_no_tie_break_counts_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "teams.csv").write_text("team,player1,player2\nAses,,\nReis,,\n")
+    cup = str(tmp_path / "cup.yaml")
+    new = ["new", cup, "--teams", str(tmp_path / "teams.csv"), "--format", "round_robin"]
+    assert run(capsys, *new, "--tiebreaks", "head_to_head,partidas_difference,seed")[0] == 0
+    run(capsys, "pair", cup)
+    status, out, err = run(capsys, "result", cup, "--round", "1", "--table", "1", "--score", "0-1")
+    assert (status, out.strip(), err) == (0, "round 1 table 1: Ases 0-1 Reis", "")
+
+
+_MIXED_UP = {
+    "variant": (
+        "this is a variant (house rules) file, not a tournament file: check it with "
+        "'sueca validate', or start a tournament under it with 'sueca tournament new --variant'",
+        "isto é um ficheiro de regras (da casa), não o ficheiro de um torneio: verifica-o com "
+        "'sueca validate', ou começa um torneio com estas regras com "
+        "'sueca tournament new --variant'",
+    ),
+    "record": (
+        "this is a game record, not a tournament file: replay it with 'sueca replay', or enter "
+        "it as a table's result with 'sueca tournament result --record'",
+        "isto é o registo de um jogo, não o ficheiro de um torneio: revê-o com 'sueca replay', "
+        "ou dá-o como resultado de uma mesa com 'sueca tournament result --record'",
+    ),
+}
+
+
+def _not_a_tournament(tmp_path: Path, kind: str) -> tuple[Path, str]:
+    """A file of `kind` (`new`: from `sueca new`; `builtin`: a copy of the repository's
+    variants/portugal.yaml; `yaml`, `json`: a finished game's record) and the mix-up it is."""
+    if kind == "new":
+        path = tmp_path / "casa.yaml"
+        assert main(["new", str(path)]) == 0
+        return path, "variant"
+    if kind == "builtin":
+        path = tmp_path / "portugal.yaml"
+        path.write_bytes((Path(__file__).parent.parent / "variants" / "portugal.yaml").read_bytes())
+        return path, "variant"
+    record = _finished_record(tmp_path, "portugal", "game.yaml")
+    if kind == "json":
+        path = tmp_path / "game.json"
+        path.write_text(dump_record(load_record(record), "json"), encoding="utf-8")
+        return path, "record"
+    return record, "record"
+
+
+@pytest.mark.parametrize("kind", ["new", "builtin", "yaml", "json"])
+@pytest.mark.parametrize("lang", ["en", "pt", "locale"])
+def test_rules_or_a_record_given_for_the_tournament_say_so_in_one_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    kind: str,
+    lang: str,
+) -> None:
+    """Every action given a variant file or a game record says what it is and the command meant
+    for it, in one line, in the language (`--lang pt`, or a Portuguese locale), and changes
+    nothing."""
+    path, mixed_up = _not_a_tournament(tmp_path, kind)
+    capsys.readouterr()
+    options: tuple[str, ...] = ("--lang", lang) if lang != "locale" else ()
+    if lang == "locale":
+        monkeypatch.setenv("LC_ALL", "pt_PT.UTF-8")
+    en, pt = _MIXED_UP[mixed_up]
+    before = path.read_bytes()
+    for action in (
+        ["standings"],
+        ["standings", "--json"],
+        ["pair"],
+        ["result", "--round", "1", "--table", "1", "--score", "1-0"],
+        ["play", "--level", "1"],
+        ["undo"],
+    ):
+        status, out, err = run(capsys, action[0], str(path), *action[1:], *options)
+        assert (status, out) == (1, ""), action
+        said = re.escape(f"{en if lang == 'en' else pt}")
+        assert re.fullmatch(rf"{re.escape(str(path))}:\d+:1: {said}\n", err), (action, err)
+    assert path.read_bytes() == before

@@ -536,3 +536,24 @@ def test_a_no_show_names_its_team_and_a_score_its_teams(client: TestClient, cup:
     assert "Escolhe a equipa que faltou." in refused.text
     t, _ = load_tournament(cup)
     assert t.rounds[0].tables[0].result is None
+
+
+def test_a_score_entered_on_the_page_is_not_ranked_below_a_bye_by_games(tmp_path: Path) -> None:
+    """The page enters partidas only: their games are unknown, not 0-0, so the standings do not
+    put the bye's set 4-0 above the real win (the seed decides between them)."""
+    path = tmp_path / "cup.yaml"
+    t = create([Team(name=n) for n in ("Ases", "Reis", "Damas")], "swiss", variant="portugal")
+    save_tournament(pair(t), path)
+    with TestClient(create_app(Settings.for_tests(), tournament=path)) as client:
+        base = _organiser(client)
+        done = client.post(base + "/result", data={"round": "1", "table": "1", "a": "1", "b": "0"})
+        assert done.status_code == 200
+        page = client.get("/tournament?lang=en").text.split('class="tt standings"')[1]
+    assert re.findall(r"<tr><td>(\d)</td><td>(\w+)</td>", page) == [
+        ("1", "Ases"),
+        ("2", "Damas"),
+        ("3", "Reis"),
+    ]
+    (table,) = load_tournament(path)[0].rounds[0].tables
+    assert table.result is not None
+    assert table.result.games is None

@@ -6,6 +6,7 @@ import argparse
 import csv
 import io
 import re
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 __all__ = ["checked_tournament_file", "read_teams_csv", "register"]
 
 MAX_CSV_BYTES = 1024 * 1024
+_BY_GAMES = {"games_difference", "games_for"}
+"""The tie-breaks that compare games: a score entered without them is said to leave them out."""
 _SCORE = re.compile(r"^\s*([0-9]{1,6})\s*[-:]\s*([0-9]{1,6})\s*$", re.ASCII)
 
 
@@ -406,6 +409,13 @@ def _run_result(args: argparse.Namespace) -> int:
     tab = t.rounds[args.round - 1].tables[args.table - 1]
     assert tab.result is not None
     print(_result_line(lang, args.round, args.table, tab.teams, tab.result.score))
+    if score is not None and games is None and _BY_GAMES & set(t.tiebreaks):
+        # Games not given are unknown (not 0-0): the games tie-breaks pass these teams over.
+        a, b = tab.teams
+        note = cli_words(
+            lang, "tour.no_games", a=a, b=b, file=shlex.quote(args.file), r=args.round, t=args.table
+        )
+        print(note, file=sys.stderr)
     return 0
 
 

@@ -42,6 +42,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 from .._errors import Issue, SourceError, SuecaError, VariantError
 from .._files import atomic_write_text, locked
 from .._issues import validated
+from .._record import Record
 from .._registry import builtin_ids, load_variant, variant_of
 from .._variant import Variant
 from .._yaml import FlowDict, FlowList, Limits, Located, cap_issues, dump_yaml, read_yaml_file
@@ -362,11 +363,46 @@ def tournament_variant(t: Tournament, located: Located | None = None) -> Variant
     return load_variant(spec)
 
 
+_OURS = frozenset(Tournament.model_fields)
+"""The fields of a tournament file."""
+_RULES_ONLY = frozenset(Variant.model_fields) - _OURS
+"""The fields of a variant file that a tournament file does not have (all but `name`)."""
+_RECORD_ONLY = frozenset(Record.model_fields) - _OURS
+"""The fields of a game record that a tournament file does not have (all but `variant`)."""
+
+
+def _another_kind(located: Located) -> Issue | None:
+    """One issue that says so when the mapping `located` holds is a variant (house rules) file or
+    a game record and not a tournament file: the command meant for it, not a problem a field."""
+    fields = set(located.data)
+    if "sueca_tournament" in fields:
+        return None
+    if fields & _RECORD_ONLY and not fields & (_OURS - {"variant"}):
+        message = (
+            "this is a game record, not a tournament file: replay it with 'sueca replay', "
+            "or enter it as a table's result with 'sueca tournament result --record'"
+        )
+        return located.issue(message, (), "a_record", instead="tournament")
+    if fields & _RULES_ONLY and not fields & (_OURS - {"name"}):
+        message = (
+            "this is a variant (house rules) file, not a tournament file: check it with "
+            "'sueca validate', or start a tournament under it with 'sueca tournament new "
+            "--variant'"
+        )
+        return located.issue(message, (), "a_variant", instead="tournament")
+    return None
+
+
 def _from_located(located: Located) -> tuple[Tournament, Variant]:
     if not isinstance(located.data, dict):
         raise TournamentFileError(
             [located.issue("a tournament file is a mapping (format:, teams:, rounds:...)")]
         )
+    mixed_up = _another_kind(located)
+    if mixed_up is not None:
+        # A variant file or a game record given where a tournament file goes: one line that
+        # says so (as a tournament file given to 'sueca validate' or 'sueca replay' is).
+        raise TournamentFileError([mixed_up])
     t = validated(Tournament, located, TournamentFileError)
     try:
         variant = tournament_variant(t, located)

@@ -5,9 +5,14 @@ A win is worth `points.win` (3), a loss `points.loss` (0); a bye is a win by the
 `bye_score`. Teams level on points are split by each tie-break in turn, each applied to the teams
 still level: `head_to_head` (points from the tables between those teams only),
 `partidas_difference`, `games_difference`, `partidas_for`, `games_for`, and `seed` (the order of
-the teams in the file, always last). In a knockout (and the knockout stage of groups) the bracket
-comes first: the champion, the finalist, the third-place match's winner and loser, then the teams
-out in each earlier round, the later first.
+the teams in the file, always last). A result entered without its games (a score alone) counts no
+games and leaves that team's games unknown (`games_unknown`): a games tie-break is passed over for
+teams level with one whose games are not all known, since the games it would compare are not the
+games played (a bye's set games would rank it above a real win that counted none).
+
+In a knockout (and the knockout stage of groups) the bracket comes first: the champion, the
+finalist, the third-place match's winner and loser, then the teams out in each earlier round, the
+later first.
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ class Line:
     """`None` for a bye."""
     partidas: tuple[int, int]
     """Partidas won by the team and by its opponent."""
-    games: tuple[int, int]
+    games: tuple[int, int] | None
+    """Games won by the team and by its opponent; `None` for a result entered without them."""
     stage: str
     group: str | None = None
 
@@ -55,10 +61,14 @@ class Standing:
     partidas_against: int = 0
     games_for: int = 0
     games_against: int = 0
+    games_unknown: int = 0
+    """The tables whose result was entered without games: `games_for` and `games_against` count
+    the others only."""
     group: str | None = field(default=None, repr=False)
 
     def as_dict(self) -> dict[str, int | str]:
-        """The contract's JSON line (and `group` in a groups tournament)."""
+        """The contract's JSON line (and `group` in a groups tournament, `games_unknown` when a
+        result was entered without its games)."""
         out: dict[str, int | str] = {
             "rank": self.rank,
             "team": self.team,
@@ -72,6 +82,8 @@ class Standing:
             "games_for": self.games_for,
             "games_against": self.games_against,
         }
+        if self.games_unknown:
+            out["games_unknown"] = self.games_unknown
         if self.group is not None:
             out["group"] = self.group
         return out
@@ -87,12 +99,18 @@ def played_lines(t: Tournament, rounds: Sequence[Round] | None = None) -> Iterat
                 continue
             a, b = tab.teams
             pa, pb = res.score
-            ga, gb = res.games if res.games is not None else (0, 0)
-            yield Line(rnd.round, a, b, (pa, pb), (ga, gb), rnd.stage, tab.group)
-            yield Line(rnd.round, b, a, (pb, pa), (gb, ga), rnd.stage, tab.group)
+            g = res.games
+            mine = None if g is None else (g[0], g[1])
+            theirs = None if g is None else (g[1], g[0])
+            yield Line(rnd.round, a, b, (pa, pb), mine, rnd.stage, tab.group)
+            yield Line(rnd.round, b, a, (pb, pa), theirs, rnd.stage, tab.group)
         for name in rnd.byes:
             p = (bye_p[0], bye_p[1])
             yield Line(rnd.round, name, None, p, (bye_g[0], bye_g[1]), rnd.stage)
+
+
+_BY_GAMES: frozenset[Tiebreak] = frozenset(("games_difference", "games_for"))
+"""The tie-breaks that compare games (passed over for teams whose games are not all known)."""
 
 
 def _tally(t: Tournament, names: Sequence[str], lines: Sequence[Line]) -> dict[str, Standing]:
@@ -108,8 +126,11 @@ def _tally(t: Tournament, names: Sequence[str], lines: Sequence[Line]) -> dict[s
         s.points += t.points.win if line.won else t.points.loss
         s.partidas_for += line.partidas[0]
         s.partidas_against += line.partidas[1]
-        s.games_for += line.games[0]
-        s.games_against += line.games[1]
+        if line.games is None:
+            s.games_unknown += 1
+        else:
+            s.games_for += line.games[0]
+            s.games_against += line.games[1]
     return table
 
 
@@ -149,6 +170,8 @@ def rank(
         if len(level) <= 1 or not todo:
             return sorted(level, key=lambda n: seed.get(n, 0))
         kind, rest = todo[0], todo[1:]
+        if kind in _BY_GAMES and any(table[n].games_unknown for n in level):
+            return split(level, rest)  # games not all known: they cannot tell these teams apart
         members = set(level)
         values = {n: _value(kind, n, members, table[n], lines, t) for n in level}
         out: list[str] = []
