@@ -8,6 +8,7 @@ import json
 import math
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -186,7 +187,7 @@ def test_the_words_of_a_comparison_in_portuguese(capsys: pytest.CaptureFixture[s
 
 @pytest.mark.parametrize("size", [{"deals": 10}, {"matches": 2}])
 def test_portuguese_writes_the_numbers_with_a_decimal_comma(
-    size: dict[str, int], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    size: dict[str, Any], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`sueca compare --lang pt` writes `1,230 ±0,055` and `+2,0 pts ±5,0` where English writes
     `1.230 ±0.055` and `+2.0 pts ±5.0`: the same numbers, only the decimal mark differs; the

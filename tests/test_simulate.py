@@ -853,7 +853,7 @@ def _decimals(text: str, mark: str) -> list[str]:
 
 @pytest.mark.parametrize("size", [{"deals": 4}, {"matches": 1}])
 def test_portuguese_writes_the_numbers_with_a_decimal_comma(
-    size: dict[str, int], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    size: dict[str, Any], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`sueca simulate --lang pt` writes every number as Portuguese does (`67,5%`, `59,2–75,8%`,
     `+25,2 por mão`, `0,004 ms`), as `sueca analyse` does: the same numbers as the English

@@ -750,7 +750,7 @@ class _Deals:
     up to `_POOL` such steps; a pool no deal of which explains the rivals' cards is taken as it
     is (the first deals of it). Late in a deal, when at most `_ENUMERATE` deals are consistent
     with what the seat knows, every one is weighed once and the batches are drawn from all of
-    them: the exact posterior.
+    them: the exact posterior. `trust`: see `Likelihood` (the bots' is `_TRUST`).
     """
 
     def __init__(
@@ -760,6 +760,8 @@ class _Deals:
         inference: float,
         stop: Callable[[], bool] | None = None,
         kernel: ModuleType | None = None,
+        *,
+        trust: float = _TRUST,
     ) -> None:
         self.stop = stop
         """The clock's test, asked every few deals of a pool (`OutOfTime` when it says stop)."""
@@ -775,7 +777,7 @@ class _Deals:
         posterior, which the batches are drawn from)."""
         if inference < 1.0 and obs.played_mask:
             # Each rival read as a mixture (see `Likelihood`): no deal is given up.
-            likelihood = Likelihood(obs, inference, 0.0, kernel=kernel, trust=_TRUST)
+            likelihood = Likelihood(obs, inference, 0.0, kernel=kernel, trust=trust)
             self.weigh = likelihood.weight
             self.likelihood = likelihood.spec
             if self.sampler.count() <= _ENUMERATE:
