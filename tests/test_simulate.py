@@ -14,6 +14,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -829,7 +830,7 @@ def test_the_report_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
         "Mãos em duplicado ganhas³",
         "Diferença de pontos",
         "por mão para a equipa 0",
-        "emparelhado: aproximação normal",
+        "emparelhado: t de Student",
         "Levou ",
     ):
         assert words in out, words
@@ -906,3 +907,26 @@ def test_the_median_time_lines_up_under_the_mean(
     mean = label.rsplit(" ", 1)[1]
     median = cli_words(lang, "sim.time_median").strip()
     assert lines[at + 1].index(median) == lines[at].index(mean)
+
+
+def test_few_pairs_give_wide_intervals() -> None:
+    """The paired intervals take Student's t, not the normal's 1.96: two pairs of matches
+    (one degree of freedom) give an interval about 6.5 times as wide as 1.96 would, and many
+    pairs nearly the normal's."""
+    from sueca_rules._studies._stats import Z95, Moments, normal_interval, t95
+
+    assert t95(1) == pytest.approx(12.706, abs=1e-3)
+    assert t95(30) == pytest.approx(2.042, abs=1e-3)
+    assert t95(31) == pytest.approx(2.040, abs=1e-3)  # the expansion meets the table
+    assert t95(1000) == pytest.approx(1.9623, abs=1e-4)
+    two = Moments()
+    for value in (Fraction(3, 4), Fraction(1, 2)):
+        two.add(value)
+    low, high = normal_interval(two, 0.0, 1.0)
+    assert (low, high) == (0.0, 1.0)  # 0.625 ± 12.7 * 0.125: the whole range
+    report = simulate("portugal", (2, 1), matches=2, seed=0)
+    (low, high), _ = report.deal_win_rate_ci95
+    assert high - low > 0.2  # two pairs of matches cannot pin the deal win rate down
+    with pytest.raises(ValueError, match="at least 1"):
+        t95(0)
+    assert Z95 < t95(10_000) < Z95 + 1e-3

@@ -39,11 +39,13 @@ variant.
 0). Without duplicate play the 95% interval of a win rate is the Wilson score interval over the
 deals (ties counting half, which makes it slightly conservative). With duplicate play the unit is
 the *pair*: each pair's mean score for team 0 (0, ¼, ½, ¾ or 1) is one paired observation and the
-interval is the normal approximation mean ± 1.96·s/√n over the pairs, clipped to [0, 1] — much
-narrower, because the luck of the cards no longer adds to the variance. (When every pair has the
+interval is mean ± t·s/√n over the pairs, clipped to [0, 1] (`t` Student's 97.5% quantile with
+one degree of freedom fewer than the pairs: 12.7 for two, 1.96 for many, so that a handful of
+pairs, or of matches, gives the wide interval it should) — much narrower than Wilson's over many
+deals, because the luck of the cards no longer adds to the variance. (When every pair has the
 same score other than ½ there is no spread to measure and the Wilson interval over the pairs is
 used; when every pair is split ½-½, as between two teams of the same deterministic level, the
-interval is exactly [½, ½].) The point margin's interval is the same normal approximation over deals
+interval is exactly [½, ½].) The point margin's interval is the same mean ± t·s/√n over deals
 (or pairs).
 """
 
@@ -313,7 +315,7 @@ def _match_figures(study: Study, s: Summary) -> dict[str, Any]:
 
 def _ci_method(study: Study) -> str:
     if study.duplicate:
-        return "paired: normal approximation over duplicate pairs (mean ± 1.96·s/√n)"
+        return "paired: Student's t over duplicate pairs (mean ± t·s/√n)"
     if study.mode == "matches":
         return "Wilson score interval over deals (60-60 counting half) and over matches"
     return "Wilson score interval over deals, a 60-60 counting half"

@@ -19,11 +19,37 @@ __all__ = [
     "normal_interval",
     "ratio_difference",
     "ratio_interval",
+    "t95",
     "wilson",
 ]
 
 Z95: Final = 1.959963984540054
 """The 97.5% quantile of the standard normal distribution."""
+
+_T95: Final = (
+    12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281,
+    2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860,
+    2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423,
+)  # fmt: skip
+"""The 97.5% quantile of Student's t with 1 to 30 degrees of freedom."""
+
+
+def t95(df: int) -> float:
+    """The 97.5% quantile of Student's t with `df` degrees of freedom (at least 1): from a table
+    up to 30, then the Cornish-Fisher expansion around the normal's (within 1e-4 of the exact
+    value; 1.9623 at 1,000, where the normal's is 1.9600)."""
+    if df < 1:
+        raise ValueError(f"degrees of freedom must be at least 1, got {df}")
+    if df <= len(_T95):
+        return _T95[df - 1]
+    z = Z95
+    return (
+        z
+        + (z**3 + z) / (4 * df)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
+    )
+
 
 Number = int | Fraction
 
@@ -97,10 +123,12 @@ class Moments:
 
 
 def normal_interval(m: Moments, lo: float, hi: float) -> tuple[float, float]:
-    """mean ± 1.96·s/√n, clipped to `[lo, hi]`; the whole range with fewer than two values."""
+    """mean ± t·s/√n (`t` Student's 97.5% quantile with n - 1 degrees of freedom: 12.7 for two
+    values, 2.09 for 21, 1.96 for many), clipped to `[lo, hi]`; the whole range with fewer than
+    two values."""
     if m.n < 2:
         return (lo, hi)
-    half = Z95 * math.sqrt(float(m.variance()) / m.n)
+    half = t95(m.n - 1) * math.sqrt(float(m.variance()) / m.n)
     mean = m.mean
     return (max(lo, mean - half), min(hi, mean + half))
 
@@ -109,10 +137,10 @@ def ratio_interval(
     n: int, sums: Sequence[int], products: Sequence[Sequence[int]], i: int
 ) -> tuple[float, float, float]:
     """The ratio `R = Σy / Σx` over `n` units (clusters) and its 95% interval by the delta
-    method, `R ± 1.96·√(Σ(y - R·x)² / (n(n - 1))) / x̄`. `y` is quantity `i` and `x` quantity
-    `i + 1` of `sums` (their sums over the units) and `products` (the sums of their products two
-    by two). Returns `(R, low, high)`: NaNs when `Σx` is 0, an unbounded interval with fewer than
-    two units."""
+    method, `R ± t·√(Σ(y - R·x)² / (n(n - 1))) / x̄` (`t` as in `normal_interval()`). `y` is
+    quantity `i` and `x` quantity `i + 1` of `sums` (their sums over the units) and `products`
+    (the sums of their products two by two). Returns `(R, low, high)`: NaNs when `Σx` is 0, an
+    unbounded interval with fewer than two units."""
     return ratio_difference(n, sums, products, i, None)
 
 
@@ -145,5 +173,5 @@ def ratio_difference(
         for b, sb in terms:
             scale = Fraction(n * n, sums[a + 1] * sums[b + 1])  # 1 / (x̄_a x̄_b)
             spread += sa * sb * scale * covariance(a, b)
-    half = Z95 * math.sqrt(max(0.0, float(spread / (n * (n - 1)))))
+    half = t95(n - 1) * math.sqrt(max(0.0, float(spread / (n * (n - 1)))))
     return (float(value), float(value) - half, float(value) + half)
