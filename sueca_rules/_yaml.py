@@ -691,19 +691,89 @@ def parse_yaml(
     )
 
 
-# What the usual slips look like to the parser, what to say about them, and their code (the
-# `hint` of the issue's kind, `yaml_syntax`, for the words of other languages).
-_SYNTAX_HINTS = (
+# What the usual slips look like to the parser, and the code of each (the `hint` of the issue's
+# kind, `yaml_syntax`, which other languages say in their own words): the code, how the parser's
+# problem starts (libyaml's words, then PyYAML's own, its fallback), the words of what it was
+# doing that the problem must come with (its context; "" for any), and what English adds after
+# the parser's words (`None`: nothing). The first that fits is taken; a problem that none fits is
+# `other`, said with the parser's words in every language. Two codes are not here: `tab` (a tab
+# on the line before the problem, whatever the parser says) and `open_at_end` (a missing value
+# where the file ends: a list or mapping in brackets left open).
+_SYNTAX_HINTS: tuple[tuple[str, tuple[str, ...], str, str | None], ...] = (
     (
-        "mapping values are not allowed",
-        "a line indented further than the field above it, or text holding ': ' that needs quotes",
         "indented",
+        ("mapping values are not allowed",),
+        "",
+        "a line indented further than the field above it, or text holding ': ' that needs quotes",
     ),
-    ("could not find expected ':'", "a field without ':' after its name", "colon"),
-    ("did not find expected key", "check the indentation: fields of one section line up", "key"),
-    ("did not find expected '-'", "check the indentation of the list items", "dash"),
-    ("found unexpected end of stream", "a quote or bracket that is never closed", "unclosed"),
+    ("colon", ("could not find expected ':'",), "", "a field without ':' after its name"),
+    (
+        "key",
+        ("did not find expected key",),
+        "",
+        "check the indentation: fields of one section line up",
+    ),
+    ("key", ("expected <block end>",), "while parsing a block mapping", None),
+    ("dash", ("did not find expected '-'",), "", "check the indentation of the list items"),
+    ("dash", ("expected <block end>",), "while parsing a block collection", None),
+    (
+        "unclosed",
+        ("found unexpected end of stream",),
+        "",
+        "a quote or bracket that is never closed",
+    ),
+    ("bracket", ("did not find expected ',' or ']'", "expected ',' or ']'"), "", None),
+    ("brace", ("did not find expected ',' or '}'", "expected ',' or '}'"), "", None),
+    ("character", ("found character",), "", None),
+    ("dash_here", ("block sequence entries are not allowed", "sequence entries are not"), "", None),
+    ("question", ("mapping keys are not allowed",), "", None),
+    ("escape", ("found unknown escape character",), "", None),
+    (
+        "hex_escape",
+        (
+            "did not find expected hexdecimal number",
+            "expected escape sequence of",
+            "found invalid Unicode character escape code",
+        ),
+        "",
+        None,
+    ),
+    ("separator", ("found unexpected document",), "while scanning a quoted scalar", None),
+    ("value", ("did not find expected node content", "expected the node content"), "", None),
+    (
+        "document",
+        ("did not find expected <document start>", "expected '<document start>'"),
+        "",
+        None,
+    ),
+    (
+        "block_text",
+        (
+            "did not find expected comment or line break",
+            "found an indentation indicator equal to 0",
+            "expected a comment or a line break",
+            "expected chomping or indentation indicators",
+            "expected indentation indicator",
+        ),
+        "while scanning a block scalar",
+        None,
+    ),
+    ("anchor_name", ("",), "while scanning an anchor", None),
+    ("anchor_name", ("",), "while scanning an alias", None),
+    (
+        "directive",
+        ("found incompatible YAML document", "found duplicate", "duplicate tag handle"),
+        "",
+        None,
+    ),
+    ("directive", ("",), "directive", None),
+    ("tag_syntax", ("found undefined tag handle",), "", None),
+    ("tag_syntax", ("",), "a tag", None),
 )
+
+_SAYS_WHERE_IT_BEGAN = frozenset({"colon", "unclosed", "bracket", "brace", "separator"})
+"""The codes whose words name the line where what the parser was reading began (the line of its
+context, `context_line`): they are `other` when the parser gives none."""
 
 
 def _check_json(text: str, file: str | None, error: type[SourceError]) -> None:
@@ -737,14 +807,26 @@ def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None, text: str) -> Iss
         tab = said("yaml_syntax", {"hint": "tab", "problem": problem})
         return Issue(f"YAML syntax error: {message}", "", file, line, first_tab + 1, (), *tab)
     said_by_parser = problem
+    context = exc.context or ""
+    params = {"problem": said_by_parser}
     if exc.context and exc.context_mark is not None and exc.problem_mark is not None:
         problem = f"{problem} ({exc.context} at line {exc.context_mark.line + 1})"
+        params["context_line"] = str(exc.context_mark.line + 1)
     code = "other"
-    for cue, hint, its_code in _SYNTAX_HINTS:
-        if problem.startswith(cue):
-            problem, code = f"{problem}: {hint}", its_code
+    for its_code, cues, doing, hint in _SYNTAX_HINTS:
+        if said_by_parser.startswith(cues) and doing in context:
+            if its_code not in _SAYS_WHERE_IT_BEGAN or "context_line" in params:
+                code = its_code
+            if hint is not None:
+                problem = f"{problem}: {hint}"
             break
-    found = said("yaml_syntax", {"hint": code, "problem": said_by_parser})
+    if (
+        code == "value"
+        and mark is not None
+        and not "\n".join([where[mark.column :], *lines[mark.line + 1 :]]).strip()
+    ):
+        code = "open_at_end"  # the file ends inside a list or a mapping in brackets
+    found = said("yaml_syntax", {"hint": code, **params})
     return Issue(f"YAML syntax error: {problem}", "", file, line, column, (), *found)
 
 
