@@ -1309,3 +1309,51 @@ def test_a_renuncia_caught_is_shown_in_portuguese_letters() -> None:
     card = match.deals[0].revokes[0].card
     assert re.search(rf"acusa uma renúncia: tu \w+ {pt_card(card)} sem assistir", flat(out))
     assert not _ENGLISH_FACE.search(out), _ENGLISH_FACE.findall(out)[:5]
+
+
+def hand_rows(out: str, head: str) -> list[str]:
+    """The lines of the last hand shown after `head` (one a suit)."""
+    block = out.rsplit(head, 1)[1].splitlines()[1:]
+    return [line for line in block if line.startswith("  ") and re.search(r"[♠♥♦♣] \w", line)]
+
+
+def card_columns(row: str) -> list[int]:
+    """The column of each card of a hand's row (its rank letter)."""
+    return [m.start() for m in re.finditer(r"[A7KJQRVD65432][♠♥♦♣]", row)]
+
+
+@pytest.mark.parametrize(("lang", "head"), [("en", "Your hand:"), ("pt", "A tua mão:")])
+def test_ten_numbered_cards_line_up_in_columns(
+    lang: str, head: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With ten cards to choose from, the numbers 1 to 9 are right-aligned with 10, so that the
+    n-th card of every suit starts in the same column."""
+    quit_word = "q" if lang == "en" else "s"
+    _, out, _ = play(monkeypatch, capsys, [quit_word], "--lang", lang, "--seed", "3", *FAST)
+    rows = hand_rows(out, head)
+    assert len(rows) == 4
+    assert re.search(r"  9:6♣  10:5♣", rows[3])  # seed 3: the last row ends with the 10th card
+    columns = [card_columns(row) for row in rows]
+    widest = max(columns, key=len)
+    for starts in columns:
+        assert starts == widest[: len(starts)], rows
+    # " 1:" .. " 9:" as wide as "10:", each right before its card
+    numbers = [(m.group(), m.end()) for row in rows for m in re.finditer(r"(?<=\s)[ \d]\d:", row)]
+    assert [n for n, _ in numbers] == [f"{n:>2}:" for n in range(1, 11)]
+    assert {end for _, end in numbers} <= {c for starts in columns for c in starts}
+
+
+def test_the_cards_line_up_around_the_turned_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The star after the card you turned takes a column of its own: the cards after it, and
+    those of the other suits, stay in line."""
+    dealer0 = house(tmp_path, "d0", "name: D0\nextends: portugal\ntable: {first_dealer: 0}\n")
+    # Seed 1: you turn the ás de copas, and two more copas follow it in the row.
+    _, out, _ = play(monkeypatch, capsys, ["q"], str(dealer0), "--seed", "1", *FAST)
+    rows = hand_rows(out, "Your hand:")
+    assert any(re.search(r"A♥★.*♥", row) for row in rows), rows
+    columns = [card_columns(row) for row in rows]
+    widest = max(columns, key=len)
+    for starts in columns:
+        assert starts == widest[: len(starts)], rows

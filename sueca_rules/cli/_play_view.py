@@ -200,17 +200,22 @@ class PlayView:
         table = Table.grid(padding=(0, 1))
         table.add_column(no_wrap=True)
         table.add_column()
+        # Every card takes as much room as any other (its number right-aligned to the widest,
+        # `10` included, or blanks; a blank where another card has the star), so that the
+        # cards line up in columns from one suit to the next.
+        width = len(str(len(playable)))
         n = 0
         for suit in Suit:
             cells = []
             for c in (c for c in hand if c.suit == suit):
                 text = card_text(c, w, dim=numbered and c not in playable)
-                text += "★" if star and c == turned else ""
+                if star:
+                    text += "★" if c == turned else " "
                 if c in playable:
                     n += 1
-                    cells.append(f"[cyan]{n}[/]:{text}")
+                    cells.append(f"[cyan]{n:>{width}}[/]:{text}")
                 else:
-                    cells.append(f"  {text}" if numbered else text)
+                    cells.append(" " * (width + 1) + text if numbered else text)
             if cells:
                 label = suit_text(suit, w) + (f" ({w.trumps_word})" if suit == match.trump else "")
                 table.add_row(f"  {label}", "  ".join(cells))
