@@ -4,6 +4,7 @@ redeals, a game saved part-way (``--partial``, and the hint without it), and Por
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -232,9 +233,29 @@ def test_claims_in_the_middle_of_a_trick_are_shown_where_they_were_made(
     assert lines[start + 3].startswith("      seat 2 claims a renúncia after card 6: right,")
     assert lines[start + 4].startswith("  The deal ends on the renúncia")
     _, out, _ = replay(capsys, "--lang", "pt", path)
-    assert "   2. lugar 3 sai:  J♠\n      o lugar 1 acusa uma renúncia depois da carta 5" in out
+    assert "   2. lugar 3 sai:  V♠\n      o lugar 1 acusa uma renúncia depois da carta 5" in out
     # --json keeps the cut-short trick's cards too: every card played is in the report.
     _, out, _ = replay(capsys, "--json", path)
     (deal,) = json.loads(out)["deals"]
     assert len(deal["tricks"]) == 1
     assert deal["current_trick"] == {"leader": 3, "cards": ["JS", "QS"]}
+
+
+def test_replay_in_portuguese_writes_cards_as_the_portuguese_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--lang pt` writes the rei, valete and dama R, V and D, as `sueca play --lang pt` shows and
+    takes them; English keeps K, J and Q."""
+    path = GOLDEN / "house" / "accuse-player-rightful.yaml"
+    letters = {"K": "R", "J": "V", "Q": "D"}
+    plays = Match.from_record(load_record(path)).deals[0].plays
+    _, pt, _ = replay(capsys, "--lang", "pt", str(path))
+    _, en, _ = replay(capsys, str(path))
+    first_pt = [letters.get(str(c)[0], str(c)[0]) + c.suit.symbol for c in plays[:4]]
+    first_en = [c.symbol for c in plays[:4]]
+    assert f"sai: {' '.join(c.rjust(3) for c in first_pt)}  →" in pt
+    assert f"leads: {' '.join(c.rjust(3) for c in first_en)}  →" in en
+    ranks = {face[0] for face in re.findall(r"[A7KJQRVD65432][♠♥♦♣]", pt)}
+    assert {"R", "V", "D"} <= ranks
+    assert not re.search(r"[KJQ][♠♥♦♣]", pt)
+    assert not re.search(r"[RVD][♠♥♦♣]", en)

@@ -1149,3 +1149,211 @@ def test_asking_for_a_hint_without_hints_says_how_to_get_them(
         monkeypatch, capsys, ["sugestão", "q"], "--seed", "3", "--lang", "pt", *FAST
     )
     assert "Neste jogo não há sugestões: começa-o com --hints" in out
+
+
+# --- cards as the player's language writes them, in columns ----------------------------------
+
+_ENGLISH_FACE = re.compile(r"[KJQ][♠♥♦♣]")
+_PORTUGUESE_FACE = re.compile(r"[RVD][♠♥♦♣]")
+_PT_LETTER = {"K": "R", "J": "V", "Q": "D"}
+"""A Portuguese player's rei, valete and dama (what `sueca play --lang pt` teaches to type)."""
+
+
+def pt_card(card: Card) -> str:
+    letter = str(card)[0]
+    return _PT_LETTER.get(letter, letter) + card.suit.symbol
+
+
+def pt_typed(card: Card | str) -> str:
+    """A card as a Portuguese player types it: `vo` for the valete de ouros (JD)."""
+    card = parse_cards(str(card))[0]
+    return pt_card(card)[0].lower() + "ecop"[card.suit]
+
+
+def pt_first_legal(match: Match) -> str:
+    return pt_typed(match.legal_cards()[0])
+
+
+def test_each_language_names_the_ten_ranks_with_one_letter_each() -> None:
+    """A card in short is one letter and a suit sign in every language (the hand's columns and
+    replay's rely on it), and no two ranks share a letter (it is what the player types)."""
+    from sueca_rules._lang import LANGS
+
+    for lang in LANGS:
+        letters = phrases(lang).play.rank_letters
+        assert list(letters) == list("A7KJQ65432"), lang
+        assert all(len(letter) == 1 for letter in letters.values()), lang
+        assert len(set(letters.values())) == 10, lang
+    assert "".join(phrases("en").play.rank_letters.values()) == "A7KJQ65432"
+    assert "".join(phrases("pt").play.rank_letters.values()) == "A7RVD65432"
+
+
+def test_the_portuguese_game_shows_the_letters_it_teaches(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under --lang pt the rei, valete and dama are R, V and D wherever a card is shown in short
+    (the hand, the trick, the tricks so far, what you do not hold), as the help teaches and the
+    prompt takes them; in English they stay K, J and Q."""
+    # Seed 3: you lead and hold the rei de copas and the valete de ouros, not the rei de paus.
+    lines = ["a", "rc", "v", "rp", "s"]
+    status, out, _ = play(monkeypatch, capsys, lines, "--lang", "pt", "--seed", "3", *FAST)
+    assert status == 0
+    assert "R rei, V valete, D dama" in flat(out)  # what the help teaches
+    first_hand = out.split("A tua mão:", 2)[1]
+    assert re.search(r"\b5:R♥", first_hand)
+    assert re.search(r"\b6:V♦", first_hand)
+    assert re.search(r"^\s+1\. tu R♥, ", out, re.MULTILINE)  # "rc" played it, and it says so
+    assert out.count("1. tu R♥, ") == 2  # the trick, then again in the tricks so far ('v')
+    assert "Não tens R♣." in out
+    assert not _ENGLISH_FACE.search(out), _ENGLISH_FACE.findall(out)
+
+    status, out, _ = play(monkeypatch, capsys, ["kh", "l", "kc", "q"], "--seed", "3", *FAST)
+    assert status == 0
+    assert re.search(r"\b5:K♥", out.split("Your hand:", 2)[1])
+    assert out.count("1. you K♥, ") == 2
+    assert "You do not hold K♣." in out
+    assert not _PORTUGUESE_FACE.search(out)
+
+
+def test_you_must_follow_suit_with_cards_in_portuguese_letters() -> None:
+    """Typing a card of another suit (in Portuguese letters) when you can follow is refused with
+    the cards you may play, written as the table writes them."""
+    refused: list[tuple[list[Card], Card]] = []
+
+    def off_suit_once(match: Match, stdin: Scripted) -> str | None:
+        if refused or match.deals or match.is_over:
+            return None if match.deals or match.is_over else pt_first_legal(match)
+        hand = match.hand(0)
+        if match.trick:
+            led = match.trick[0][1].suit
+            same = [c for c in hand if c.suit == led]
+            off = [c for c in hand if c.suit != led]
+            if off and any(str(c)[0] in "KJQ" for c in same):
+                refused.append((same, off[0]))
+                stdin.queue = [pt_first_legal(match)]
+                return pt_typed(off[0])
+        return pt_first_legal(match)
+
+    for seed in range(40):
+        refused.clear()
+        _, out = table_game("portugal", seed, off_suit_once, lang="pt")
+        if refused:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no trick where you could follow with a figure")
+    same, _ = refused[0]
+    assert re.search(r"Tens de assistir a [♠♥♦♣] \w+: joga ", out)
+    listed = out.split("Tens de assistir a ", 1)[1].split(": joga ", 1)[1].split("\n", 1)[0]
+    assert [pt_card(c) for c in same] == _CARD_SHOWN.findall(listed)
+    assert not _ENGLISH_FACE.search(out), _ENGLISH_FACE.findall(out)[:5]
+
+
+_CARD_SHOWN = re.compile(r"[A7RVD65432][♠♥♦♣]")
+
+
+def test_the_watched_game_in_portuguese_letters(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = play(monkeypatch, capsys, [], "--auto", "--lang", "pt", "--seed", "7", *FAST)
+    assert status == 0
+    assert _PORTUGUESE_FACE.search(out)
+    assert not _ENGLISH_FACE.search(out), _ENGLISH_FACE.findall(out)[:5]
+    # Every hand dealt, as the watcher sees it, in the players' letters.
+    match = Match("portugal", seed=7, deal=False)
+    match.deal_random()
+    dealt = [line.split(maxsplit=2)[2] for line in out.splitlines() if line.startswith("  lugar")]
+    assert dealt[0].replace(" · ", " ").split() == [pt_card(c) for c in match.hand(0)]
+
+
+def test_a_hint_names_cards_as_the_table_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sueca_rules.analysis as analysis
+    from sueca_rules.analysis import Fact, Hint
+
+    advice = Hint(0, "card", "KH", (), (Fact("better", "3D", "KH", loss=4.0),))
+    monkeypatch.setattr(analysis, "hint", lambda *args, **kwargs: advice)
+    _, out, _ = play(monkeypatch, capsys, ["!", "s"], "--lang", "pt", "--hints", "--seed", "3")
+    said = flat(out.split("A tua carta (", 1)[1])
+    assert "Sugestão: R♥." in said
+    assert "R♥" in said.split("Sugestão: R♥.", 1)[1]
+    assert not _ENGLISH_FACE.search(said)
+    _, out, _ = play(monkeypatch, capsys, ["!", "q"], "--hints", "--seed", "3")
+    said = flat(out.split("Your card (", 1)[1])
+    assert "Hint: K♥." in said
+    assert "K♥" in said.split("Hint: K♥.", 1)[1]
+
+
+def test_a_renuncia_caught_is_shown_in_portuguese_letters() -> None:
+    """The card of a renúncia claimed is written as the Portuguese table writes every card."""
+
+    def revoke_a_face(match: Match, stdin: Scripted) -> str | None:
+        if match.deals or match.is_over:
+            return None
+        if match.phase == "count":
+            return ""
+        hand = match.hand(0)
+        if match.trick and not match.revokes:
+            led = match.trick[0][1].suit
+            off = [c for c in hand if c.suit != led and str(c)[0] in "KJQ"]
+            if off and any(c.suit == led for c in hand):
+                return pt_typed(off[0])
+        return pt_first_legal(match)
+
+    for seed in range(60):
+        match, out = table_game("portugal-table", seed, revoke_a_face, lang="pt")
+        if match.deals and match.deals[0].result == "revoke" and match.deals[0].revokes:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no deal where your renúncia of a figure was caught")
+    card = match.deals[0].revokes[0].card
+    assert re.search(rf"acusa uma renúncia: tu \w+ {pt_card(card)} sem assistir", flat(out))
+    assert not _ENGLISH_FACE.search(out), _ENGLISH_FACE.findall(out)[:5]
+
+
+def hand_rows(out: str, head: str) -> list[str]:
+    """The lines of the last hand shown after `head` (one a suit)."""
+    block = out.rsplit(head, 1)[1].splitlines()[1:]
+    return [line for line in block if line.startswith("  ") and re.search(r"[♠♥♦♣] \w", line)]
+
+
+def card_columns(row: str) -> list[int]:
+    """The column of each card of a hand's row (its rank letter)."""
+    return [m.start() for m in re.finditer(r"[A7KJQRVD65432][♠♥♦♣]", row)]
+
+
+@pytest.mark.parametrize(("lang", "head"), [("en", "Your hand:"), ("pt", "A tua mão:")])
+def test_ten_numbered_cards_line_up_in_columns(
+    lang: str, head: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With ten cards to choose from, the numbers 1 to 9 are right-aligned with 10, so that the
+    n-th card of every suit starts in the same column."""
+    quit_word = "q" if lang == "en" else "s"
+    _, out, _ = play(monkeypatch, capsys, [quit_word], "--lang", lang, "--seed", "3", *FAST)
+    rows = hand_rows(out, head)
+    assert len(rows) == 4
+    assert re.search(r"  9:6♣  10:5♣", rows[3])  # seed 3: the last row ends with the 10th card
+    columns = [card_columns(row) for row in rows]
+    widest = max(columns, key=len)
+    for starts in columns:
+        assert starts == widest[: len(starts)], rows
+    # " 1:" .. " 9:" as wide as "10:", each right before its card
+    numbers = [(m.group(), m.end()) for row in rows for m in re.finditer(r"(?<=\s)[ \d]\d:", row)]
+    assert [n for n, _ in numbers] == [f"{n:>2}:" for n in range(1, 11)]
+    assert {end for _, end in numbers} <= {c for starts in columns for c in starts}
+
+
+def test_the_cards_line_up_around_the_turned_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The star after the card you turned takes a column of its own: the cards after it, and
+    those of the other suits, stay in line."""
+    dealer0 = house(tmp_path, "d0", "name: D0\nextends: portugal\ntable: {first_dealer: 0}\n")
+    # Seed 1: you turn the ás de copas, and two more copas follow it in the row.
+    _, out, _ = play(monkeypatch, capsys, ["q"], str(dealer0), "--seed", "1", *FAST)
+    rows = hand_rows(out, "Your hand:")
+    assert any(re.search(r"A♥★.*♥", row) for row in rows), rows
+    columns = [card_columns(row) for row in rows]
+    widest = max(columns, key=len)
+    for starts in columns:
+        assert starts == widest[: len(starts)], rows

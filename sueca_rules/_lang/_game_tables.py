@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Final, Literal, Protocol, overload
 from ._catalogue import Catalogue, load_catalogue
 
 if TYPE_CHECKING:
+    from .._cards import Card
     from .._rules import SeatRole
     from ._catalogue import Value
 
@@ -44,6 +45,7 @@ __all__ = [
     "grouped",
     "person",
     "play_section",
+    "rank_letters",
     "replay_section",
     "spoken",
     "suit_name",
@@ -72,6 +74,8 @@ class Who:
 
 
 _SYMBOLS: Final = "♠♥♦♣"
+_RANKS: Final = "A7KJQ65432"
+"""The ranks of the notation, strongest first, as `card.ranks` lists the language's letters."""
 _SUITS: Final = ("suit.S", "suit.H", "suit.D", "suit.C")
 """The suits' names, by number."""
 PAGE_WORDS: Final = (*_SUITS, "unit.games", "score.points")
@@ -130,6 +134,12 @@ def decimal(c: Catalogue, value: float, spec: str | None = None) -> str:
     return text.replace(".", c("number.decimal"))
 
 
+def rank_letters(c: Catalogue) -> dict[str, str]:
+    """The letter `c`'s language writes for each rank of the notation (`A 7 K J Q 6 5 4 3 2`): a
+    Portuguese player writes the rei, valete and dama `R`, `V` and `D` (`card.ranks`)."""
+    return dict(zip(_RANKS, c("card.ranks").split(), strict=True))
+
+
 def suit_name(c: Catalogue, suit: int) -> str:
     """The name of suit `suit` (0-3: spades, hearts, diamonds, clubs) in `c`'s language."""
     return c(_SUITS[suit])
@@ -183,6 +193,15 @@ class _Section:
 
     def __init__(self, catalogue: Catalogue) -> None:
         self._c = catalogue
+
+    @functools.cached_property
+    def rank_letters(self) -> dict[str, str]:
+        """The language's letter for each rank of the notation (`K`: `R` in Portuguese)."""
+        return rank_letters(self._c)
+
+    def card(self, card: Card) -> str:
+        """A card in short, as the language writes it: `K♣`, in Portuguese `R♣`."""
+        return self.rank_letters[card.rank.letter] + _SYMBOLS[card.suit]
 
     def _games(self, n: int) -> str:
         return self._c("unit.games", n=n)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .._lang import phrases, seat_name
@@ -24,9 +24,9 @@ def show_card(card: str | None) -> str:
     return f"{card[:-1]}{_SYMBOLS.get(card[-1], card[-1])}"
 
 
-def _sentence(w: AnalysisPhrases, fact: Fact, lang: str) -> str:
-    c = show_card(fact.card)
-    o = show_card(fact.other)
+def _sentence(w: AnalysisPhrases, fact: Fact, lang: str, show: Callable[[str], str]) -> str:
+    c = show(fact.card) if fact.card else ""
+    o = show(fact.other) if fact.other else ""
     suit = fact.suit if fact.suit is not None else 0
     kind = fact.kind
     if kind == "gave_points":
@@ -79,12 +79,16 @@ def _sentence(w: AnalysisPhrases, fact: Fact, lang: str) -> str:
     return w.best_value(c, fact.points, fact.loss)
 
 
-def explain(facts: Sequence[Fact], lang: str = "en") -> str:
-    """The facts said in `lang` (`en`, `pt`): one sentence each, in order."""
+def explain(
+    facts: Sequence[Fact], lang: str = "en", *, show: Callable[[str], str] = show_card
+) -> str:
+    """The facts said in `lang` (`en`, `pt`): one sentence each, in order, each card (`7H`) as
+    `show` writes it (`7♥` by default; `sueca play` writes it as its table does)."""
     w = phrases(lang).analysis
-    return " ".join(_sentence(w, fact, lang) for fact in facts)
+    return " ".join(_sentence(w, fact, lang, show) for fact in facts)
 
 
-def hint_reason(advice: Hint, lang: str = "en") -> str:
-    """Why a hint advises what it does, in `lang`: its facts said in words."""
-    return explain(advice.reasons, lang)
+def hint_reason(advice: Hint, lang: str = "en", *, show: Callable[[str], str] = show_card) -> str:
+    """Why a hint advises what it does, in `lang`: its facts said in words (cards as `show`
+    writes them, see `explain()`)."""
+    return explain(advice.reasons, lang, show=show)

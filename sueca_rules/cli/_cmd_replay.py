@@ -90,7 +90,7 @@ def _claim_line(w: ReplayPhrases, rules: Rules, revokes: Sequence[Revoke], claim
 
     revoke = claim_catches(claim, revokes)
     if revoke is not None:
-        found = w.claim_found(revoke.seat, revoke.card.symbol, revoke.play)
+        found = w.claim_found(revoke.seat, w.card(revoke.card), revoke.play)
     else:
         outcome: FalseClaim = "ignored"
         if rules.false_claim_penalizes:
@@ -131,10 +131,10 @@ def _tricks(
         shown = 0  # the cards of this trick already printed
         for i in range(1, len(cards)):
             if pending and pending[0].after <= start + i:  # a claim in the middle of the trick
-                lines.append(_trick_part(head, shown, cards[shown:i]))
+                lines.append(_trick_part(w, head, shown, cards[shown:i]))
                 shown = i
                 claims_until(start + i)
-        line = _trick_part(head, shown, cards[shown:])
+        line = _trick_part(w, head, shown, cards[shown:])
         if trick is not None:
             line += "  " + w.trick_won(trick.winner, trick.points)
             leader = trick.winner
@@ -144,17 +144,17 @@ def _tricks(
     return lines
 
 
-def _trick_part(head: str, shown: int, cards: Sequence[Card]) -> str:
-    """Cards of a trick after its `shown` first ones: on the trick's `head` line, or under their
-    own column on a line of their own."""
-    text = " ".join(c.symbol.rjust(3) for c in cards)
+def _trick_part(w: ReplayPhrases, head: str, shown: int, cards: Sequence[Card]) -> str:
+    """Cards of a trick after its `shown` first ones (as the language writes them: `R♣` in
+    Portuguese): on the trick's `head` line, or under their own column on a line of their own."""
+    text = " ".join(w.card(c).rjust(3) for c in cards)
     if shown == 0:
         return f"{head} {text}"
     return " " * (len(head) + 1 + 4 * shown) + text
 
 
 def _deal_head(w: ReplayPhrases, number: int, partida: int, dealer: int, card: Card) -> str:
-    return w.deal(number, partida + 1, dealer, card.symbol, card.suit)
+    return w.deal(number, partida + 1, dealer, w.card(card), card.suit)
 
 
 def _deal_account(w: ReplayPhrases, rules: Rules, deal: DealResult) -> list[str]:

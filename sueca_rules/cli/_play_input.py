@@ -8,6 +8,7 @@ read a line at a time (no curses), so a game can be driven by a pipe or a termin
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
@@ -15,6 +16,7 @@ from rich.markup import escape
 
 from .._cards import Card, ascii_upper, parse_card
 from .._errors import CardError
+from .._lang import phrases
 from .._rules import team_of
 from .._text import is_whole
 from ._play_view import HUMAN, PlayView, card_text, suit_text
@@ -26,10 +28,17 @@ if TYPE_CHECKING:
 
 __all__ = ["ClaimNow", "HumanSeat", "Stop", "portuguese_card"]
 
-# A Portuguese player's letters: e espadas, c copas, o ouros, p paus; R rei, V valete, D dama.
+# A Portuguese player's suit letters: e espadas, c copas, o ouros, p paus.
 _PT_SUITS = {"E": "S", "C": "H", "O": "D", "P": "C"}
-_PT_RANKS = {"R": "K", "V": "J", "D": "Q"}
 _RANKS = "A7KJQ65432"
+
+
+@functools.cache
+def _pt_ranks() -> dict[str, str]:
+    """The rank letters a Portuguese player writes that the notation does not (R rei, V valete,
+    D dama), each with the notation's letter: the ones the Portuguese table shows (`card.ranks`)."""
+    shown = phrases("pt").play.rank_letters
+    return {letter: rank for rank, letter in shown.items() if letter != rank}
 
 
 def portuguese_card(raw: str) -> str:
@@ -39,12 +48,13 @@ def portuguese_card(raw: str) -> str:
     work; anything else is returned as it was."""
     if len(raw) != 2:
         return raw
+    ranks = _pt_ranks()
     first, second = raw[0], raw[1]
-    if first in _PT_SUITS and (second in _RANKS or second in _PT_RANKS):
+    if first in _PT_SUITS and (second in _RANKS or second in ranks):
         first, second = second, first  # suit first
-    if not (first in _RANKS or first in _PT_RANKS):
+    if not (first in _RANKS or first in ranks):
         return raw
-    return _PT_RANKS.get(first, first) + _PT_SUITS.get(second, second)
+    return ranks.get(first, first) + _PT_SUITS.get(second, second)
 
 
 MAX_LINE = 200
@@ -201,10 +211,12 @@ class HumanSeat:
         if advice is None:
             return
         lang = self.view.phrases.lang
+        play = self.view.words
         choice = advice.choice
-        shown = card_text(parse_card(choice)) if isinstance(choice, str) else str(choice)
+        shown = card_text(parse_card(choice), play) if isinstance(choice, str) else str(choice)
+        reason = hint_reason(advice, lang, show=lambda card: play.card(parse_card(card)))
         words = self.view.phrases.analysis
-        self.view.say(f"{words.hint_head(shown)}. {escape(hint_reason(advice, lang))}")
+        self.view.say(f"{words.hint_head(shown)}. {escape(reason)}")
 
     # --- claims ---------------------------------------------------------------------------
 
@@ -260,9 +272,9 @@ class HumanSeat:
             return None, escape(w.not_a_card(text, len(playable)))
         hand = self.match.hand(HUMAN)
         if card not in hand:
-            return None, w.not_held(card_text(card))
+            return None, w.not_held(card_text(card, w))
         if card not in playable:
             led = self.match.trick[0][1].suit
-            same = [card_text(c) for c in hand if c.suit == led]
+            same = [card_text(c, w) for c in hand if c.suit == led]
             return None, w.must_follow(suit_text(led, w), w.either(same))
         return card, ""

@@ -45,10 +45,11 @@ HUMAN: Final = 0
 _SUIT_STYLE: Final = ("bold", "bold red", "bold red", "bold")
 
 
-def card_text(card: Card, *, dim: bool = False) -> str:
-    """Rich markup of a card with its suit symbol in the suit's colour."""
+def card_text(card: Card, words: PlayPhrases, *, dim: bool = False) -> str:
+    """Rich markup of a card as the language writes it in short (`K♣`, in Portuguese `R♣`: the
+    letters the player types), in its suit's colour."""
     style = _SUIT_STYLE[card // 10]
-    return f"[{style.replace('bold', 'dim') if dim else style}]{card.symbol}[/]"
+    return f"[{style.replace('bold', 'dim') if dim else style}]{words.card(card)}[/]"
 
 
 def suit_text(suit: Suit | int, words: PlayPhrases) -> str:
@@ -138,14 +139,14 @@ class PlayView:
         turned = match.trump_card
         assert turned is not None
         dealer = self.seat(match.dealer)
-        self.say(self.words.dealt(dealer, card_text(turned), suit_text(turned.suit, self.words)))
+        w = self.words
+        self.say(w.dealt(dealer, card_text(turned, w), suit_text(turned.suit, w)))
         if not self.human:  # watching: every hand is shown, as in a bridge column
             for seat in range(4):
                 self.say(f"  {self.seat(seat).short:<7} {self.hand_by_suit(match.hand(seat))}")
 
-    @staticmethod
-    def hand_by_suit(hand: Sequence[Card]) -> str:
-        suits = [" ".join(card_text(c) for c in hand if c.suit == s) for s in Suit]
+    def hand_by_suit(self, hand: Sequence[Card]) -> str:
+        suits = [" ".join(card_text(c, self.words) for c in hand if c.suit == s) for s in Suit]
         return "  ·  ".join(s for s in suits if s)
 
     def score_line(self, match: Match) -> str:
@@ -169,7 +170,7 @@ class PlayView:
         self.console.print()
         head = f"[bold]{w.trick_head(len(match.tricks) + 1, suit_text(trump, w))}[/]"
         if match.trump_card_in_hand:
-            head += " · " + w.turned_beside(card_text(turned), self.seat(match.dealer))
+            head += " · " + w.turned_beside(card_text(turned, w), self.seat(match.dealer))
         self.say(head)
         self.say(self.score_line(match))
         if numbered:
@@ -187,7 +188,7 @@ class PlayView:
         parts = []
         for seat, card in trick:
             mark = f" [green]({self.words.winning})[/]" if seat == best else ""
-            parts.append(f"{self.seat(seat).short} {card_text(card)}{mark}")
+            parts.append(f"{self.seat(seat).short} {card_text(card, self.words)}{mark}")
         self.say(self.words.on_table(parts))
 
     def show_hand(self, match: Match, *, numbered: bool) -> int:
@@ -199,17 +200,22 @@ class PlayView:
         table = Table.grid(padding=(0, 1))
         table.add_column(no_wrap=True)
         table.add_column()
+        # Every card takes as much room as any other (its number right-aligned to the widest,
+        # `10` included, or blanks; a blank where another card has the star), so that the
+        # cards line up in columns from one suit to the next.
+        width = len(str(len(playable)))
         n = 0
         for suit in Suit:
             cells = []
             for c in (c for c in hand if c.suit == suit):
-                text = card_text(c, dim=numbered and c not in playable)
-                text += "★" if star and c == turned else ""
+                text = card_text(c, w, dim=numbered and c not in playable)
+                if star:
+                    text += "★" if c == turned else " "
                 if c in playable:
                     n += 1
-                    cells.append(f"[cyan]{n}[/]:{text}")
+                    cells.append(f"[cyan]{n:>{width}}[/]:{text}")
                 else:
-                    cells.append(f"  {text}" if numbered else text)
+                    cells.append(" " * (width + 1) + text if numbered else text)
             if cells:
                 label = suit_text(suit, w) + (f" ({w.trumps_word})" if suit == match.trump else "")
                 table.add_row(f"  {label}", "  ".join(cells))
@@ -265,7 +271,7 @@ class PlayView:
     ) -> None:
         parts = []
         for seat, card in zip(self.rules.play_order(leader), cards, strict=True):
-            text = f"{self.seat(seat).short} {card_text(card)}"
+            text = f"{self.seat(seat).short} {card_text(card, self.words)}"
             parts.append(f"[underline]{text}[/]" if seat == winner else text)
         self.say(self.words.trick_line(number, parts, self.seat(winner), points))
 
@@ -274,7 +280,7 @@ class PlayView:
         by = self.seat(claim.by)
         if claim.valid and claim.revoke is not None:
             revoke = claim.revoke
-            text = w.claim_right(by, self.seat(revoke.seat), card_text(revoke.card))
+            text = w.claim_right(by, self.seat(revoke.seat), card_text(revoke.card, w))
             self.say(f"[bold yellow]{text}[/]")
             return
         against = self.seat(claim.against) if claim.against is not None else None
