@@ -164,7 +164,7 @@ def test_a_mistyped_command_or_option_is_named_with_the_commands_usage(
         (["play", "--level", "9"], "uso: sueca play", "'9' não é um nível: os níveis são 1, 2, 3"),
         (["analyse", "r.yaml", "--deals", "0"], "uso:", "as mãos contam-se a partir de 1"),
         (["analyse", "r.yaml", "--deals", "1,,2"], "uso:", "não tem partes vazias"),
-        (["describe"], "uso: sueca describe", "erro: falta: VARIANT"),
+        (["describe"], "uso: sueca describe", "erro: falta: REGRAS"),
         (
             ["variants", "--jsn"],
             "uso: sueca variants",

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Final, NoReturn
 
 from .._text import shown
-from ._common import CliError
+from ._common import CliError, cli_words, metavar
 
 __all__ = ["build_parser", "main"]
 
@@ -94,10 +94,14 @@ class _Parser(argparse.ArgumentParser):
     """argparse's parser, which names the command or option a mistyped one is closest to
     (`invalid choice: 'valdate' (...) -- did you mean 'validate'?`) and says its refusals in the
     command's language: `--lang` when the command takes one, else the locale's (`lang`, set on
-    every parser by `speak()`); English for a command that speaks no other."""
+    every parser by `speak()`); English for a command that speaks no other. Its help is said in
+    the language the parser was built in (`help_lang`, set by `build_parser()`), argparse's own
+    words too ("usage:", "options:")."""
 
     wanted: str | None = None
     """The language asked for on the command line (`--lang`), if any."""
+    help_lang: str = "en"
+    """The language of this parser's help (`--help`)."""
 
     def speak(self, wanted: str | None) -> None:
         """Say refusals in `wanted` (`--lang`'s value, or `None` for the locale's), in this
@@ -109,17 +113,65 @@ class _Parser(argparse.ArgumentParser):
                     if isinstance(command, _Parser):
                         command.speak(wanted)
 
+    def help_in(self, lang: str) -> None:
+        """Say the help of this parser, and of the commands under it, in `lang` (the words the
+        commands gave, `build_parser(lang)`, already are): argparse's own words ("usage:", the
+        headings, `-h`'s help) too, except in a command that speaks only English."""
+        if self._speaks and lang != "en":
+            self.help_lang = lang
+            self._positionals.title = cli_words(lang, "argp.positionals")
+            self._optionals.title = cli_words(lang, "argp.options")
+            for action in self._actions:
+                if isinstance(action, argparse._HelpAction):
+                    action.help = cli_words(lang, "argp.help")
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for command in action.choices.values():
+                    if isinstance(command, _Parser):
+                        command.help_in(lang)
+
+    @property
+    def _speaks(self) -> bool:
+        """Whether this parser speaks a language other than English: `sueca` and a command with
+        actions (`sueca tournament`), and every command that takes `--lang`."""
+        top = not any(a.dest == "handler" for a in self._actions) and self._subparsers is not None
+        return top or any(a.dest == "lang" for a in self._actions)
+
     @property
     def lang(self) -> str:
         """The language of this parser's refusals."""
         from .._lang import LANGS
         from ._common import default_lang
 
-        top = not any(a.dest == "handler" for a in self._actions) and self._subparsers is not None
-        speaks = top or any(a.dest == "lang" for a in self._actions)
-        if not speaks:
+        if not self._speaks:
             return "en"
         return self.wanted if self.wanted in LANGS else default_lang()
+
+    def _usage_prefix(self) -> str | None:
+        """The word before the usage line in the help: argparse's own ("usage: ") in English."""
+        return None if self.help_lang == "en" else cli_words(self.help_lang, "argp.usage")
+
+    def format_usage(self) -> str:
+        formatter = self._get_formatter()
+        formatter.add_usage(
+            self.usage, self._actions, self._mutually_exclusive_groups, self._usage_prefix()
+        )
+        return formatter.format_help()
+
+    def format_help(self) -> str:
+        # argparse's own, with the usage's word in the help's language.
+        formatter = self._get_formatter()
+        formatter.add_usage(
+            self.usage, self._actions, self._mutually_exclusive_groups, self._usage_prefix()
+        )
+        formatter.add_text(self.description)
+        for action_group in self._action_groups:
+            formatter.start_section(action_group.title)
+            formatter.add_text(action_group.description)
+            formatter.add_arguments(action_group._group_actions)
+            formatter.end_section()
+        formatter.add_text(self.epilog)
+        return formatter.format_help()
 
     def _get_value(self, action: argparse.Action, arg_string: str) -> object:
         from ._common import ArgRefusal
@@ -191,22 +243,21 @@ def _wanted_lang(argv: Sequence[str]) -> str | None:
     return None
 
 
-def build_parser() -> _Parser:
-    """The argument parser of the `sueca` command."""
+def build_parser(lang: str = "en") -> _Parser:
+    """The argument parser of the `sueca` command, its help (`--help`) in `lang` (the commands
+    that speak only English, `engine` and `schema`, keep theirs in English)."""
     parser = _Parser(
         prog="sueca",
-        description=(
-            "Sueca, the Portuguese card game, and its house rules: describe, compare and validate "
-            "rule sets; play against the computer; simulate bots to see what a rule does; "
-            "replay game records."
-        ),
-        epilog="Run 'sueca COMMAND --help' for a command's options.",
+        description=cli_words(lang, "help.sueca.description"),
+        epilog=cli_words(lang, "help.sueca.epilog"),
     )
-    parser.add_argument("--version", action=_Version, help="show the version and exit")
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    parser.add_argument("--version", action=_Version, help=cli_words(lang, "help.sueca.version"))
+    title = cli_words(lang, "help.sueca.commands")
+    commands = parser.add_subparsers(title=title, metavar=metavar(lang, "command"))
     for name in _COMMAND_MODULES:
         module = importlib.import_module(f"{__name__}.{name}")
-        module.register(commands)
+        module.register(commands, lang)
+    parser.help_in(lang)
     return parser
 
 
@@ -221,9 +272,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             reconfigure(errors="replace")
     if sys.stdin is None:  # started with standard input closed (`<&-`): read as end of input
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (the process's stdin)
+    from .._lang import LANGS
+    from ._common import default_lang
+
     words = _lang_after_command(list(sys.argv[1:] if argv is None else argv))
-    parser = build_parser()
-    parser.speak(_wanted_lang(words))
+    wanted = _wanted_lang(words)
+    # The language is known before parsing, so that the help is said in it.
+    parser = build_parser(wanted if wanted in LANGS else default_lang())
+    parser.speak(wanted)
     args, extra = parser.parse_known_args(words)
     if extra:
         command = getattr(args, "parser", None)
@@ -264,11 +320,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _lang_after_command(words: list[str]) -> list[str]:
     """`sueca --lang pt variants` read as `sueca variants --lang pt`: `--lang` is an option of
-    each command, and given first it would be taken for the command."""
-    if len(words) >= 3 and words[0] == "--lang" and not words[2].startswith("-"):
-        return [words[2], *words[:2], *words[3:]]
-    if len(words) >= 2 and words[0].startswith("--lang=") and not words[1].startswith("-"):
-        return [words[1], words[0], *words[2:]]
+    each command, and given first it would be taken for the command. Before an option of
+    `sueca` itself (`sueca --lang pt --help`) it goes last, where the option is seen first."""
+    if len(words) >= 3 and words[0] == "--lang":
+        if not words[2].startswith("-"):
+            return [words[2], *words[:2], *words[3:]]
+        return [*words[2:], *words[:2]]
+    if len(words) >= 2 and words[0].startswith("--lang="):
+        if not words[1].startswith("-"):
+            return [words[1], words[0], *words[2:]]
+        return [*words[1:], words[0]]
     return words
 
 

@@ -14,8 +14,10 @@ from ._common import (
     add_lang,
     at_least,
     cli_words,
+    help_words,
     lang_of,
     level_arg,
+    metavar,
     print_json,
     seed_arg,
 )
@@ -54,52 +56,48 @@ def deals_arg(text: str) -> list[int]:
     return numbers
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    said = help_words(lang, "analyse")
     p = add_command(
-        subparsers,
-        "analyse",
-        run_analyse,
-        help="judge every decision of a game record, and explain the mistakes",
-        description=(
-            "Judge every decision of a game record (cards, new-deal questions, renúncia\n"
-            "claims) with the information the deciding seat had then, never with the hidden\n"
-            "hands: each option's value is the expected card points of the seat's team at\n"
-            "the end of the deal after it (0-120), from deals of the unseen cards sampled\n"
-            "as level 5 does, the last tricks solved exactly. A choice that loses 5 points\n"
-            "or more is a mistake, explained in words. The same record, level and seed give\n"
-            "the same review, whatever --jobs."
-        ),
+        subparsers, "analyse", run_analyse, help=said("help"), description=said("description")
     )
-    p.add_argument("record", metavar="RECORD", help="the record file (.yaml, .yml or .json)")
+    p.add_argument("record", metavar=metavar(lang, "record"), help=cli_words(lang, "help.record"))
     p.add_argument(
-        "--level",
-        type=level_arg,
-        default=5,
-        help="the effort, 1 (a quick look) to 5 (level 5's machinery, the default)",
+        "--level", type=level_arg, default=5, metavar=metavar(lang, "level"), help=said("level")
     )
     p.add_argument(
-        "--seat", type=at_least(0, most=3), default=None, help="review only this seat's decisions"
+        "--seat",
+        type=at_least(0, most=3),
+        default=None,
+        metavar=metavar(lang, "seat"),
+        help=said("seat"),
     )
     p.add_argument(
-        "--jobs", type=at_least(1, most=64), default=1, help="worker processes (default 1)"
+        "--jobs",
+        type=at_least(1, most=64),
+        default=1,
+        metavar=metavar(lang, "jobs"),
+        help=said("jobs"),
     )
-    p.add_argument("--seed", type=seed_arg, default=0, help="the seed of the sampling (default 0)")
+    p.add_argument(
+        "--seed", type=seed_arg, default=0, metavar=metavar(lang, "seed"), help=said("seed")
+    )
     p.add_argument(
         "--samples",
         type=at_least(1, most=10_000),
         default=None,
-        help="deals sampled per decision instead of the level's count",
+        metavar=metavar(lang, "samples"),
+        help=said("samples"),
     )
     p.add_argument(
         "--deals",
         type=deals_arg,
         default=None,
-        metavar="LIST",
-        help=f"review only these deals: numbers and ranges such as 3, 1-5 or 1,4,7-9 (at most "
-        f"{MAX_DEALS} deals at a time; a longer record needs this)",
+        metavar=metavar(lang, "list"),
+        help=said("deals", most=MAX_DEALS),
     )
-    add_json(p, "print one JSON object for machines")
-    add_lang(p, "the report", " (--json is the same in every language)")
+    add_json(p, cli_words(lang, "help.json.object"))
+    add_lang(p, lang, "report", "json")
 
 
 class _Bar:

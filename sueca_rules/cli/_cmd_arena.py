@@ -16,8 +16,10 @@ from ._common import (
     add_lang,
     at_least,
     cli_words,
+    help_words,
     lang_of,
     load_variant_arg,
+    metavar,
     print_json,
     seed_arg,
 )
@@ -31,63 +33,41 @@ __all__ = ["register"]
 _MOST_TIME_MS = 600_000
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    said = help_words(lang, "arena")
     p = add_command(
-        subparsers,
-        "arena",
-        run_arena,
-        help="play engines and bot levels against each other on duplicate deals",
-        description=(
-            "Play ENTRANTs against each other on duplicate deals: each deal is played twice\n"
-            "with the same cards, the teams' seats swapped (A on seats 0 and 2, then on 1 and\n"
-            "3). An ENTRANT is a built-in level, level:N, or an engine: a command line (quote\n"
-            "it; it is split like a shell's words and run without a shell) that speaks the\n"
-            "engine protocol on stdin and stdout. Every card and every other decision is\n"
-            "checked by this library's engine; an engine that answers wrongly, late or not at\n"
-            "all has a fault counted and its seat plays the first option. Two entrants give\n"
-            "A's win rate (a deal won 1, a 60-60 half) with its 95% interval, its duplicate\n"
-            "win rate and mean margin; three or more play every pair and give Elo-scale\n"
-            "ratings (Bradley-Terry) with 95% intervals. The figures depend only on the\n"
-            "arguments, not on --jobs (the engines' times excepted).\n"
-            "\n"
-            "examples:\n"
-            "  sueca arena 'node examples/engine_lowest.js' level:3 --deals 200\n"
-            "  sueca arena level:1 level:2 level:3 --deals 100 --jobs 2 --json\n"
-            "  sueca arena 'python3 examples/engine_random.py' 'sueca engine --level 5' \\\n"
-            "      --variant sueca-online --time-ms 2000"
-        ),
+        subparsers, "arena", run_arena, help=said("help"), description=said("description")
     )
+    p.add_argument("entrants", metavar=metavar(lang, "entrant"), nargs="+", help=said("entrants"))
     p.add_argument(
-        "entrants",
-        metavar="ENTRANT",
-        nargs="+",
-        help="level:N or an engine's command line (at least two)",
-    )
-    p.add_argument(
-        "--variant", default="portugal", help="a built-in id or a variant file (default portugal)"
+        "--variant", default="portugal", metavar=metavar(lang, "variant"), help=said("variant")
     )
     p.add_argument(
         "--deals",
         type=at_least(1, most=1_000_000),
         default=100,
-        help="deals for each pair, each played twice (default 100)",
+        metavar=metavar(lang, "deals"),
+        help=said("deals"),
     )
-    p.add_argument("--seed", type=seed_arg, default=0, help="the seed of the deals (default 0)")
+    p.add_argument(
+        "--seed", type=seed_arg, default=0, metavar=metavar(lang, "seed"), help=said("seed")
+    )
     p.add_argument(
         "--jobs",
         type=at_least(0, "every_cpu", most=256),
         default=1,
-        help="processes playing deals side by side (default 1; 0: one per CPU)",
+        metavar=metavar(lang, "jobs"),
+        help=said("jobs"),
     )
     p.add_argument(
         "--time-ms",
         type=at_least(1, most=_MOST_TIME_MS),
         default=1000,
-        help="each decision's budget, sent to engines as time_ms and kept by the built-in "
-        "levels (default 1000); an answer later than this plus a grace is a fault",
+        metavar=metavar(lang, "time_ms"),
+        help=said("time_ms"),
     )
-    add_json(p, "print the results as JSON")
-    add_lang(p, "the report", " (--json is the same in every language)")
+    add_json(p, said("json"))
+    add_lang(p, lang, "report", "json")
 
 
 class _Counter:

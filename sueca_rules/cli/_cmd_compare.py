@@ -11,8 +11,10 @@ from ._common import (
     add_command,
     add_lang,
     check_writable,
+    help_words,
     lang_of,
     load_variant_arg,
+    metavar,
     print_json,
     require_extra,
 )
@@ -33,50 +35,16 @@ if TYPE_CHECKING:
 __all__ = ["register"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    said = help_words(lang, "compare")
     p = add_command(
-        subparsers,
-        "compare",
-        run_compare,
-        help="play the same duplicate deals under several variants and compare them",
-        description=(
-            "Play the same matches (or deals) under each VARIANT, with the same bots in the\n"
-            "same seats and the same cards, each played twice with the teams' seats swapped,\n"
-            "and show side by side: games per deal, deals and minutes of play per partida,\n"
-            "how often a deal is a 60-60, a capote, a bandeira or ended by a renúncia claim,\n"
-            "how often the stronger team wins the match and the first leader's edge, each\n"
-            "with its 95% interval and its paired difference from the first VARIANT. Clear\n"
-            "differences (the interval leaves out zero) are put into words.\n"
-            "\n"
-            "Minutes of play are a model: 4 s a card and 90 s a deal for shuffling, dealing\n"
-            "and counting. Partidas and matches are measured with whole matches (the\n"
-            "default, --matches 100); --deals N plays independent deals.\n"
-            "\n"
-            "examples:\n"
-            "  sueca compare portugal sueca-online --matches 500 --jobs 0\n"
-            "  sueca compare portugal our-cafe.yaml --teams 3,2 --plot cafe.svg\n"
-            "  sueca compare portugal french sueca-play --json > study.json"
-        ),
+        subparsers, "compare", run_compare, help=said("help"), description=said("description")
     )
-    p.add_argument(
-        "variants",
-        metavar="VARIANT",
-        nargs="+",
-        help="two or more built-in variant ids or variant files (the first is the baseline)",
-    )
-    add_study_options(p, "matches")
-    p.add_argument(
-        "--all-pairs",
-        action="store_true",
-        help="put into words the clear differences between every two variants, not only "
-        "from the first",
-    )
-    p.add_argument(
-        "--plot",
-        metavar="FILE.svg",
-        help="draw the distributions and differences as an SVG (pip install 'sueca-rules[plots]')",
-    )
-    add_lang(p, "the report", " (--json and the picture are the same in every language)")
+    p.add_argument("variants", metavar=metavar(lang, "variant"), nargs="+", help=said("variants"))
+    add_study_options(p, lang, "matches")
+    p.add_argument("--all-pairs", action="store_true", help=said("all_pairs"))
+    p.add_argument("--plot", metavar=metavar(lang, "file_svg"), help=said("plot"))
+    add_lang(p, lang, "report", "json_picture")
 
 
 def run_compare(args: argparse.Namespace) -> int:

@@ -5,7 +5,17 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ._common import add_command, add_json, add_lang, lang_of, load_variant_arg, print_json
+from ._common import (
+    add_command,
+    add_json,
+    add_lang,
+    cli_words,
+    help_words,
+    lang_of,
+    load_variant_arg,
+    metavar,
+    print_json,
+)
 
 if TYPE_CHECKING:
     from .._variant import Variant
@@ -13,37 +23,29 @@ if TYPE_CHECKING:
 __all__ = ["register"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    said = help_words(lang, "describe")
     p = add_command(
-        subparsers,
-        "describe",
-        run_describe,
-        help="print the rules card of a variant, in English or Portuguese",
-        description=(
-            "Print the rules card of a variant: every rule in plain sentences, to read aloud\n"
-            "before a game. VARIANT is a built-in id (see 'sueca variants') or the path of a\n"
-            "variant file."
-        ),
+        subparsers, "describe", run_describe, help=said("help"), description=said("description")
     )
-    p.add_argument("variant", metavar="VARIANT", help="a built-in variant id or a variant file")
-    add_lang(p, "the rules card")
+    p.add_argument(
+        "variant", metavar=metavar(lang, "variant"), help=cli_words(lang, "help.variant")
+    )
+    add_lang(p, lang, "rules_card")
 
+    said = help_words(lang, "diff")
+    shape = '{"path": ..., "a": ..., "b": ...}'
     p = add_command(
         subparsers,
         "diff",
         run_diff,
-        help="list the rules in which two variants differ",
-        description=(
-            "List the rules in which two variants differ, in words, or with --json as a\n"
-            'list of {"path": ..., "a": ..., "b": ...} (dotted field paths such as\n'
-            "scoring.tie.mode). Names and descriptions are not compared. Exit status 0\n"
-            "whether or not they differ."
-        ),
+        help=said("help"),
+        description=said("description", shape=shape),
     )
-    p.add_argument("a", metavar="A", help="a built-in variant id or a variant file")
-    p.add_argument("b", metavar="B", help="another built-in variant id or variant file")
-    add_json(p)
-    add_lang(p, "the differences")
+    p.add_argument("a", metavar="A", help=cli_words(lang, "help.variant"))
+    p.add_argument("b", metavar="B", help=said("b"))
+    add_json(p, cli_words(lang, "help.json"))
+    add_lang(p, lang, "differences")
 
 
 def _width() -> int:

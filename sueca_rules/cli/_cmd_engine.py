@@ -5,17 +5,19 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import add_command, level_arg, seed_arg
+from ._common import add_command, cli_words, level_arg, seed_arg
 
 __all__ = ["register"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    # `sueca engine` speaks only English (the engine protocol's): its help too, but for its line
+    # in `sueca --help`.
     p = add_command(
         subparsers,
         "engine",
         run_engine,
-        help="be an engine: the bots answer the engine protocol on stdin and stdout",
+        help=cli_words(lang, "help.engine.help"),
         description=(
             "Answer the engine protocol on stdin and stdout with a bot of this library: one\n"
             "JSON request a line in (hello, decide, quit), one JSON answer a line out. Any\n"

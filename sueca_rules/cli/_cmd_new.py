@@ -16,7 +16,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from ._common import CliError, add_command, add_lang, check_writable, cli_words, lang_of
+from ._common import (
+    CliError,
+    add_command,
+    add_lang,
+    check_writable,
+    cli_words,
+    help_words,
+    lang_of,
+    metavar,
+)
 
 __all__ = ["register", "starter_text"]
 
@@ -24,35 +33,14 @@ _WIDTH: Final = 96
 _SECTIONS: Final = ("table", "deal", "revoke", "scoring", "match")
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = add_command(
-        subparsers,
-        "new",
-        run_new,
-        help="write a starter house-rules file, every rule commented out",
-        description=(
-            "Write a house-rules file that extends a built-in variant: every rule of a\n"
-            "variant file is in it, commented out, with the base's value and the values it\n"
-            "may take. Uncomment the rules your table plays differently and change them.\n"
-            "The file starts with the modeline that gives editors completion and checks\n"
-            "(yaml-language-server), and the schema it names is written beside it when it\n"
-            "is not there yet. An existing file is never replaced without --force.\n"
-            "\n"
-            "examples:\n"
-            "  sueca new house.yaml\n"
-            "  sueca new tasca.yaml --extends portugal-table --name 'Tasca do Zé'"
-        ),
-    )
-    p.add_argument("file", metavar="FILE", help="the file to write (.yaml or .yml)")
-    p.add_argument(
-        "--extends",
-        metavar="ID",
-        default="portugal",
-        help="the built-in variant it starts from (default: portugal; see 'sueca variants')",
-    )
-    p.add_argument("--name", help="the rule set's name (default: from the file name)")
-    p.add_argument("--force", action="store_true", help="replace FILE if it exists")
-    add_lang(p, "the file's comments and of what the command says")
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    said = help_words(lang, "new")
+    p = add_command(subparsers, "new", run_new, help=said("help"), description=said("description"))
+    p.add_argument("file", metavar=metavar(lang, "file"), help=said("file"))
+    p.add_argument("--extends", metavar="ID", default="portugal", help=said("extends"))
+    p.add_argument("--name", metavar=metavar(lang, "name"), help=said("name"))
+    p.add_argument("--force", action="store_true", help=cli_words(lang, "help.force"))
+    add_lang(p, lang, "new")
 
 
 def run_new(args: argparse.Namespace) -> int:

@@ -7,7 +7,17 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ._common import CliError, add_command, add_json, add_lang, cli_words, lang_of, print_json
+from ._common import (
+    CliError,
+    add_command,
+    add_json,
+    add_lang,
+    cli_words,
+    help_words,
+    lang_of,
+    metavar,
+    print_json,
+)
 
 if TYPE_CHECKING:
     from .._cards import Card
@@ -20,32 +30,15 @@ if TYPE_CHECKING:
 __all__ = ["account", "register"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    said = help_words(lang, "replay")
     p = add_command(
-        subparsers,
-        "replay",
-        run_replay,
-        help="replay a game record and score it",
-        description=(
-            "Replay a game record (YAML or JSON) under its variant: every card is checked\n"
-            "against the rules and every deal scored. Prints a deal-by-deal account (the\n"
-            "tricks, renúncia claims during play and at the count, accusations, false-claim\n"
-            "penalties, redeals), or with --json one JSON object. An illegal record exits\n"
-            "with status 1 and an error that names the deal, trick, seat and card.\n"
-            "\n"
-            "A game saved part-way (sueca play --record, then q) replays with --partial,\n"
-            "which also shows the tricks of the deal left on the table; sueca play --resume\n"
-            "goes on with it."
-        ),
+        subparsers, "replay", run_replay, help=said("help"), description=said("description")
     )
-    p.add_argument("record", metavar="RECORD", help="the record file (.yaml, .yml or .json)")
-    add_json(p, "print one JSON object for machines")
-    p.add_argument(
-        "--partial",
-        action="store_true",
-        help="accept a record whose last deal is unfinished (a match saved in progress)",
-    )
-    add_lang(p, "the account", " (--json is the same in every language)")
+    p.add_argument("record", metavar=metavar(lang, "record"), help=cli_words(lang, "help.record"))
+    add_json(p, cli_words(lang, "help.json.object"))
+    p.add_argument("--partial", action="store_true", help=said("partial"))
+    add_lang(p, lang, "account", "json")
 
 
 def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:

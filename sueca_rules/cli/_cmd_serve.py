@@ -11,7 +11,17 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ._cmd_tournament import checked_tournament_file
-from ._common import ArgRefusal, CliError, add_command, add_lang, at_least, cli_words, lang_of
+from ._common import (
+    ArgRefusal,
+    CliError,
+    add_command,
+    add_lang,
+    at_least,
+    cli_words,
+    help_words,
+    lang_of,
+    metavar,
+)
 
 if TYPE_CHECKING:
     from ..web._store import Store
@@ -95,28 +105,17 @@ def host_arg(text: str) -> str:
         raise ArgRefusal("not_address", q=repr(host[:60])) from None
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    said = help_words(lang, "serve")
     p = add_command(
-        subparsers,
-        "serve",
-        run_serve,
-        help="serve the web app: house rules, play in the browser, tables with friends",
-        description=(
-            "Serve the web app: build house rules with a live rules card, play against\n"
-            "bots or with friends at shared tables, replay game records; in English or\n"
-            "Portuguese. It listens on 127.0.0.1 (this computer only) unless --host says\n"
-            "otherwise, prints the address and opens nothing unless --open. Tables are kept\n"
-            "in a SQLite file (--db): after a restart, even a crash, every table is back as\n"
-            "it was and its links work again. Needs the web extra:\n"
-            "pip install 'sueca-rules[web]'."
-        ),
+        subparsers, "serve", run_serve, help=said("help"), description=said("description")
     )
     p.add_argument(
         "--host",
         type=host_arg,
         default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 lets "
-        "other computers of your network in)",
+        metavar=metavar(lang, "host"),
+        help=said("host"),
     )
     p.add_argument(
         "--allowed-origin",
@@ -124,70 +123,36 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="extend",
         default=[],
         metavar="URL",
-        help="the address of an HTTPS proxy in front of the app (e.g. "
-        "https://cards.example.org): its pages may create and join tables, and its host name "
-        "is answered; repeat it or give a comma-separated list",
+        help=said("allowed_origin"),
     )
     p.add_argument(
         "--allowed-host",
         type=host_names_arg,
         action="extend",
         default=[],
-        metavar="NAME",
-        help="a host name the app answers besides the address it listens on (e.g. "
-        "cards.example.org); repeat it or give a comma-separated list",
+        metavar=metavar(lang, "name"),
+        help=said("allowed_host"),
     )
     p.add_argument(
         "--port",
         type=at_least(0, "any_port", most=65_535, most_meaning="top_port"),
         default=8000,
-        help="0 to 65535; default 8000",
+        metavar=metavar(lang, "port"),
+        help=said("port"),
     )
-    p.add_argument("--open", action="store_true", help="open the app in the web browser")
-    p.add_argument(
-        "--db",
-        metavar="PATH",
-        help="the SQLite file that keeps the tables (default: tables.db in the user's data "
-        "folder, $XDG_DATA_HOME/sueca-rules or ~/.local/share/sueca-rules); :memory: keeps "
-        "them in memory only (a restart ends them)",
-    )
-    p.add_argument(
-        "--redis",
-        metavar="URL",
-        help="share every table with the other processes given the same Redis "
-        "(redis://HOST:PORT/DB) instead of --db: any of them serves any table; needs the "
-        "redis extra",
-    )
+    p.add_argument("--open", action="store_true", help=said("open"))
+    p.add_argument("--db", metavar=metavar(lang, "path"), help=said("db"))
+    p.add_argument("--redis", metavar="URL", help=said("redis"))
     limits = (
-        ("--max-tables", 1, 10_000, 100, "N", "tables open at once, 1 to 10000 (default 100)"),
-        (
-            "--keep-days",
-            0,
-            3650,
-            7,
-            "DAYS",
-            "a closed table's record stays downloadable this long, then it is pruned (default 7)",
-        ),
-        (
-            "--away",
-            0,
-            3600,
-            20,
-            "SECONDS",
-            "a bot plays for a player whose browser has been gone this long, 0 to 3600 "
-            "(default 20)",
-        ),
+        ("--max-tables", 1, 10_000, 100, "N", "max_tables"),
+        ("--keep-days", 0, 3650, 7, metavar(lang, "days"), "keep_days"),
+        ("--away", 0, 3600, 20, metavar(lang, "seconds"), "away"),
     )
-    for flag, minimum, most, default, metavar, text in limits:
+    for flag, minimum, most, default, placeholder, key in limits:
         kind = at_least(minimum, most=most)
-        p.add_argument(flag, type=kind, default=default, metavar=metavar, help=text)
-    p.add_argument(
-        "--tournament",
-        metavar="FILE",
-        help="serve a tournament file's pages: standings for the players, and an organiser's "
-        "page behind a secret link (printed at the start) to enter results",
-    )
-    add_lang(p, "what it says when it starts or cannot", " (the pages follow each browser)")
+        p.add_argument(flag, type=kind, default=default, metavar=placeholder, help=said(key))
+    p.add_argument("--tournament", metavar=metavar(lang, "file"), help=said("tournament"))
+    add_lang(p, lang, "serve", "pages")
 
 
 def is_loopback(host: str) -> bool:

@@ -11,8 +11,10 @@ from ._common import (
     add_command,
     add_lang,
     cli_words,
+    help_words,
     lang_of,
     load_variant_arg,
+    metavar,
     print_json,
     require_extra,
 )
@@ -37,38 +39,16 @@ if TYPE_CHECKING:
 __all__ = ["MAX_DEALS_PER_MATCH", "register"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    said = help_words(lang, "simulate")
     p = add_command(
-        subparsers,
-        "simulate",
-        run_simulate,
-        help="play bots against bots and report win rates and rule statistics",
-        description=(
-            "Play two teams of bots against each other under a variant and report deal (and\n"
-            "match) win rates with 95% intervals, point margins, how often capote, bandeira,\n"
-            "60-60 and carried games happen, the first leader's advantage and the time per\n"
-            "card. Team 0 is the first level of --teams, team 1 the second.\n"
-            "\n"
-            "By default every deal is played twice with the same cards, the teams' seats\n"
-            "swapped (duplicate play), so the luck of the cards cancels out; the intervals\n"
-            "are then paired, over the pairs. Runs are repeatable (--seed) and give the same\n"
-            "figures whatever --jobs is (except the timings).\n"
-            "\n"
-            "Ctrl-C prints the figures so far. With --checkpoint FILE progress is saved to\n"
-            "FILE, and the same command run again resumes where it stopped and ends with\n"
-            "exactly the figures of a run that was never stopped. --cluster ray runs the\n"
-            "deals on a Ray cluster (pip install 'sueca-rules[cluster]').\n"
-            "\n"
-            "examples:\n"
-            "  sueca simulate portugal --teams 2,1 --deals 1000 --jobs 0\n"
-            "  sueca simulate sueca-play --teams 4,3 --matches 20 --samples 60 --json\n"
-            "  sueca simulate portugal --deals 1000000 --jobs 0 --checkpoint run.json\n"
-            "  sueca simulate portugal --teams 4,3 --deals 10000 --cluster ray --address auto"
-        ),
+        subparsers, "simulate", run_simulate, help=said("help"), description=said("description")
     )
-    p.add_argument("variant", metavar="VARIANT", help="a built-in variant id or a variant file")
-    add_lang(p, "the report", " (--json is the same in every language)")
-    add_study_options(p, "deals")
+    p.add_argument(
+        "variant", metavar=metavar(lang, "variant"), help=cli_words(lang, "help.variant")
+    )
+    add_lang(p, lang, "report", "json")
+    add_study_options(p, lang, "deals")
 
 
 def run_simulate(args: argparse.Namespace) -> int:

@@ -13,7 +13,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._text import cut
-from ._common import CliError, add_command, add_json, at_least, level_arg, print_json, seed_arg
+from ._common import (
+    CliError,
+    add_command,
+    add_json,
+    at_least,
+    cli_words,
+    help_words,
+    level_arg,
+    metavar,
+    print_json,
+    seed_arg,
+)
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -31,62 +42,37 @@ _BY_GAMES = {"games_difference", "games_for"}
 _SCORE = re.compile(r"^\s*([0-9]{1,6})\s*[-:]\s*([0-9]{1,6})\s*$", re.ASCII)
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    said = help_words(lang, "tournament")
     p = add_command(
-        subparsers,
-        "tournament",
-        _no_action,
-        help="run a tournament: pairings, results, standings, printable sheets",
-        description=(
-            "Run a Sueca tournament from one file that holds its whole state (teams, rounds,\n"
-            "tables, results, tie-breaks, the variant every table plays under). Formats:\n"
-            "round_robin, swiss, knockout, groups (then a knockout).\n"
-            "\n"
-            "examples:\n"
-            "  sueca tournament new cup.yaml --teams teams.csv --format swiss --rounds 4\n"
-            "  sueca tournament pair cup.yaml\n"
-            "  sueca tournament result cup.yaml --round 1 --table 2 --score 1-0 --games 4-2\n"
-            "  sueca tournament play cup.yaml --levels 'Os Ases=5,Os Reis=1'\n"
-            "  sueca tournament standings cup.yaml --html cup.html"
-        ),
+        subparsers, "tournament", _no_action, help=said("help"), description=said("description")
     )
-    sub = p.add_subparsers(title="actions", metavar="ACTION")
-    _register_new(sub)
-    q = add_command(
-        sub, "pair", _run_pair, help="pair the next round (a bye when the count is odd)"
-    )
-    q.add_argument("file", metavar="FILE", help="the tournament file")
-    _lang(q)
-    _register_result(sub)
-    _register_play(sub)
-    s = add_command(sub, "standings", _run_standings, help="show the standings and the rounds")
-    s.add_argument("file", metavar="FILE", help="the tournament file")
+    sub = p.add_subparsers(title=said("actions"), metavar=metavar(lang, "action"))
+    _register_new(sub, lang)
+    q = add_command(sub, "pair", _run_pair, help=said("pair.help"))
+    q.add_argument("file", metavar=metavar(lang, "file"), help=said("file"))
+    _lang(q, lang)
+    _register_result(sub, lang)
+    _register_play(sub, lang)
+    s = add_command(sub, "standings", _run_standings, help=said("standings.help"))
+    s.add_argument("file", metavar=metavar(lang, "file"), help=said("file"))
     out = s.add_mutually_exclusive_group()
-    add_json(out, "print one JSON document")
-    out.add_argument("--csv", action="store_true", help="print the standings as CSV")
-    out.add_argument(
-        "--html",
-        metavar="OUT.html",
-        help="write a printable page: pairings, score sheets of open tables, standings",
-    )
-    _lang(s, " (--json and --csv are the same in every language)")
-    u = add_command(
-        sub,
-        "undo",
-        _run_undo,
-        help="undo the last result (or one given), or the last pairing when it has no result",
-    )
-    u.add_argument("file", metavar="FILE", help="the tournament file")
+    add_json(out, said("standings.json"))
+    out.add_argument("--csv", action="store_true", help=said("standings.csv"))
+    out.add_argument("--html", metavar=metavar(lang, "out_html"), help=said("standings.html"))
+    _lang(s, lang, "json_csv")
+    u = add_command(sub, "undo", _run_undo, help=said("undo.help"))
+    u.add_argument("file", metavar=metavar(lang, "file"), help=said("file"))
     u.add_argument("--round", type=at_least(1), metavar="R")
     u.add_argument("--table", type=at_least(1), metavar="T")
-    _lang(u)
+    _lang(u, lang)
 
 
-def _lang(parser: argparse.ArgumentParser, note: str = "") -> None:
+def _lang(parser: argparse.ArgumentParser, lang: str, note: str = "") -> None:
     """An action's `--lang`: the language of what it says (its messages and refusals)."""
     from ._common import add_lang
 
-    add_lang(parser, "what it says", note)
+    add_lang(parser, lang, "says", note)
 
 
 def _no_action(args: argparse.Namespace) -> int:
@@ -95,70 +81,60 @@ def _no_action(args: argparse.Namespace) -> int:
     )
 
 
-def _register_new(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    n = add_command(sub, "new", _run_new, help="create a tournament file from a teams CSV")
-    n.add_argument("file", metavar="FILE", help="the tournament file to create (YAML)")
-    n.add_argument(
-        "--teams",
-        required=True,
-        metavar="teams.csv",
-        help="a CSV file with the header team,player1,player2; its order is the seeding",
-    )
+def _register_new(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    said = help_words(lang, "tournament.new")
+    n = add_command(sub, "new", _run_new, help=said("help"))
+    n.add_argument("file", metavar=metavar(lang, "file"), help=said("file"))
+    n.add_argument("--teams", required=True, metavar="teams.csv", help=said("teams"))
     n.add_argument(
         "--format", required=True, choices=("round_robin", "swiss", "knockout", "groups")
     )
-    n.add_argument("--rounds", type=at_least(1), metavar="N", help="swiss: the rounds")
-    n.add_argument("--groups", type=at_least(1), metavar="N", help="groups: how many groups")
-    n.add_argument("--advance", type=at_least(1), metavar="K", help="groups: teams of each go on")
-    n.add_argument("--third-place", action="store_true", help="knockout: a third-place match")
+    n.add_argument("--rounds", type=at_least(1), metavar="N", help=said("rounds"))
+    n.add_argument("--groups", type=at_least(1), metavar="N", help=said("groups"))
+    n.add_argument("--advance", type=at_least(1), metavar="K", help=said("advance"))
+    n.add_argument("--third-place", action="store_true", help=said("third_place"))
     n.add_argument(
-        "--variant",
-        default="portugal",
-        help="a built-in id, or a variant file (written inline into the tournament)",
-    )
-    n.add_argument("--seed", type=seed_arg, default=0, help="the seed of the draw and of bots")
-    n.add_argument(
-        "--shuffle", action="store_true", help="draw the seeding from --seed, not the CSV's order"
+        "--variant", default="portugal", metavar=metavar(lang, "variant"), help=said("variant")
     )
     n.add_argument(
-        "--name",
-        default=None,
-        help="the tournament's name (default: Tournament, which the web "
-        "pages say in their language)",
+        "--seed", type=seed_arg, default=0, metavar=metavar(lang, "seed"), help=said("seed")
     )
-    n.add_argument(
-        "--tiebreaks",
-        metavar="A,B,...",
-        help="tie-breaks after points, in order (default: head_to_head, partidas_difference, "
-        "games_difference, seed; also partidas_for, games_for)",
-    )
-    n.add_argument("--force", action="store_true", help="replace FILE if it exists")
-    _lang(n)
+    n.add_argument("--shuffle", action="store_true", help=said("shuffle"))
+    n.add_argument("--name", default=None, metavar=metavar(lang, "name"), help=said("name"))
+    n.add_argument("--tiebreaks", metavar="A,B,...", help=said("tiebreaks"))
+    n.add_argument("--force", action="store_true", help=cli_words(lang, "help.force"))
+    _lang(n, lang)
 
 
-def _register_result(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    r = add_command(sub, "result", _run_result, help="enter the result of a table")
-    r.add_argument("file", metavar="FILE", help="the tournament file")
+def _register_result(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    said = help_words(lang, "tournament.result")
+    r = add_command(sub, "result", _run_result, help=said("help"))
+    r.add_argument(
+        "file", metavar=metavar(lang, "file"), help=cli_words(lang, "help.tournament.file")
+    )
     r.add_argument("--round", type=at_least(1), required=True, metavar="R")
     r.add_argument("--table", type=at_least(1), required=True, metavar="T")
     how = r.add_mutually_exclusive_group(required=True)
-    how.add_argument("--score", metavar="A-B", help="partidas won by the first and second team")
-    how.add_argument(
-        "--record", metavar="FILE", help="a game record (YAML or JSON) of the table's match"
+    how.add_argument("--score", metavar="A-B", help=said("score"))
+    how.add_argument("--record", metavar=metavar(lang, "file"), help=said("record"))
+    how.add_argument("--no-show", metavar=metavar(lang, "team"), help=said("no_show"))
+    r.add_argument("--games", metavar="A-B", help=said("games"))
+    _lang(r, lang)
+
+
+def _register_play(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    said = help_words(lang, "tournament.play")
+    b = add_command(sub, "play", _run_play, help=said("help"))
+    b.add_argument(
+        "file", metavar=metavar(lang, "file"), help=cli_words(lang, "help.tournament.file")
     )
-    how.add_argument("--no-show", metavar="TEAM", help="TEAM did not come: the other wins")
-    r.add_argument("--games", metavar="A-B", help="with --score: games won by each team")
-    _lang(r)
-
-
-def _register_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    b = add_command(sub, "play", _run_play, help="bots play every open table of the round")
-    b.add_argument("file", metavar="FILE", help="the tournament file")
     lv = b.add_mutually_exclusive_group()
-    lv.add_argument("--level", type=level_arg, default=3, help="every team's bot level (1-5)")
-    lv.add_argument("--levels", metavar="TEAM=N,...", help="each team's level (others: 3)")
-    b.add_argument("--records", metavar="FOLDER", help="save each table's game record there")
-    _lang(b)
+    lv.add_argument(
+        "--level", type=level_arg, default=3, metavar=metavar(lang, "level"), help=said("level")
+    )
+    lv.add_argument("--levels", metavar=metavar(lang, "team_levels"), help=said("levels"))
+    b.add_argument("--records", metavar=metavar(lang, "folder"), help=said("records"))
+    _lang(b, lang)
 
 
 # --- reading and writing -----------------------------------------------------------------

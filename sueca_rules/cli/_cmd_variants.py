@@ -6,42 +6,54 @@ import argparse
 import sys
 
 from .._text import shown
-from ._common import CliError, add_command, add_json, add_lang, cli_words, lang_of, print_json
+from ._common import (
+    CliError,
+    add_command,
+    add_json,
+    add_lang,
+    cli_words,
+    lang_of,
+    metavar,
+    print_json,
+)
 
 __all__ = ["register"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     p = add_command(
         subparsers,
         "variants",
         run_variants,
-        help="list the built-in variants",
-        description="List the built-in variants (rule sets), one line each.",
+        help=cli_words(lang, "help.variants.help"),
+        description=cli_words(lang, "help.variants.description"),
     )
-    add_json(p)
-    add_lang(p, "the summaries", " (--json is the same in every language)")
+    add_json(p, cli_words(lang, "help.json"))
+    add_lang(p, lang, "summaries", "json")
 
     p = add_command(
         subparsers,
         "validate",
         run_validate,
-        help="check variant files and report every problem",
-        description=(
-            "Check variant (house rules) files. Every problem is printed on a line of its\n"
-            "own, as file:line:column: field: message. Exit status 0 when all files are\n"
-            "valid, 1 otherwise."
-        ),
+        help=cli_words(lang, "help.validate.help"),
+        description=cli_words(lang, "help.validate.description"),
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="variant files (or built-in ids)")
-    add_json(p)
-    add_lang(p, "the problems", " (--json is the same in every language)")
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar=metavar(lang, "file"),
+        help=cli_words(lang, "help.validate.files"),
+    )
+    add_json(p, cli_words(lang, "help.json"))
+    add_lang(p, lang, "problems", "json")
 
+    # `sueca schema` speaks only English (the schema is written in English): its help too, but
+    # for its line in `sueca --help`.
     p = add_command(
         subparsers,
         "schema",
         run_schema,
-        help="print the JSON Schema of variant files",
+        help=cli_words(lang, "help.schema.help"),
         description=(
             "Print the JSON Schema (draft-07) of variant files, for editors such as VS Code\n"
             "with yaml-language-server. Start a variant file with\n"

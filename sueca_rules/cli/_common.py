@@ -33,10 +33,13 @@ __all__ = [
     "check_writable",
     "cli_words",
     "default_lang",
+    "grouped_number",
+    "help_words",
     "lang_of",
     "level_arg",
     "load_record_arg",
     "load_variant_arg",
+    "metavar",
     "print_json",
     "rate_arg",
     "require_extra",
@@ -196,25 +199,48 @@ def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
     return "en"
 
 
-LOCALE_DEFAULT = "default: pt when the locale (LC_ALL, LC_MESSAGES, LANG) is Portuguese, else en"
-
-
-def add_json(parser: argparse._ActionsContainer, help: str = "print JSON for machines") -> None:
-    """The `--json` switch of a command that also answers machines (`help`: what it prints)."""
+def add_json(parser: argparse._ActionsContainer, help: str) -> None:
+    """The `--json` switch of a command that also answers machines (`help`: what it prints, in
+    the language of the help)."""
     parser.add_argument("--json", action="store_true", help=help)
 
 
-def add_lang(parser: argparse.ArgumentParser, what: str, note: str = "") -> None:
-    """The `--lang` option of a command that speaks (`what`: what it words), the same everywhere:
-    en or pt, by default the locale's (`lang_of()`)."""
+def add_lang(parser: argparse.ArgumentParser, lang: str, what: str, note: str = "") -> None:
+    """The `--lang` option of a command that speaks, the same everywhere: en or pt, by default the
+    locale's (`lang_of()`). Its help is said in `lang`: `what` names what the command words (the
+    key `help.lang.what.<what>` of the command line's catalogue), `note` what stays the same in
+    every language (`help.lang.note.<note>`), if anything."""
     from .._lang import LANGS
 
+    said_note = cli_words(lang, f"help.lang.note.{note}") if note else ""
+    what_said = cli_words(lang, f"help.lang.what.{what}")
     parser.add_argument(
-        "--lang",
-        choices=LANGS,
-        help=f"the language of {what}: en (English) or pt (European Portuguese); "
-        f"{LOCALE_DEFAULT}{note}",
+        "--lang", choices=LANGS, help=cli_words(lang, "help.lang", what=what_said, note=said_note)
     )
+
+
+@functools.cache
+def grouped_number(lang: str, n: int) -> str:
+    """Whole number `n` with its thousands grouped as `lang` writes them (`10,000`, `10 000`)."""
+    from .._lang._catalogue import load_catalogue
+    from .._lang._game_tables import grouped
+
+    return grouped(load_catalogue(lang, "game"), n)
+
+
+def metavar(lang: str, name: str) -> str:
+    """A placeholder of the usage lines in `lang` (`help.meta.<name>`: FILE, VARIANT, SEED)."""
+    return cli_words(lang, f"help.meta.{name}")
+
+
+def help_words(lang: str, command: str) -> Callable[..., str]:
+    """The help texts of `command` (`sueca COMMAND --help`) in `lang`: `said("level")` is the
+    command line's words `help.<command>.level`, filled in from its keyword arguments."""
+
+    def said(key: str, **params: str | int) -> str:
+        return cli_words(lang, f"help.{command}.{key}", **params)
+
+    return said
 
 
 def lang_of(args: argparse.Namespace) -> Lang:

@@ -18,6 +18,9 @@ from ._common import (
     at_least,
     check_writable,
     cli_words,
+    grouped_number,
+    help_words,
+    metavar,
     samples_arg,
     seed_arg,
 )
@@ -59,68 +62,36 @@ def teams_arg(text: str) -> tuple[int, int]:
     return a, b
 
 
-def add_study_options(p: argparse.ArgumentParser, default: str) -> None:
+def add_study_options(p: argparse.ArgumentParser, lang: str, default: str) -> None:
     """The options of a study (simulate and compare): teams, size (`default`: `"deals"` or
-    `"matches"`, 100 of them), seed, how it runs, duplicate play, level 4, --json."""
-    p.add_argument(
-        "--teams",
-        type=teams_arg,
-        default=(2, 1),
-        metavar="A,B",
-        help="bot levels (1-5) of team 0 and team 1; default 2,1",
-    )
+    `"matches"`, 100 of them), seed, how it runs, duplicate play, level 4, --json; their help in
+    `lang`."""
+    said = help_words(lang, "study")
+    p.add_argument("--teams", type=teams_arg, default=(2, 1), metavar="A,B", help=said("teams"))
     size = p.add_mutually_exclusive_group()
-    for unit, what in (("deals", "independent deals"), ("matches", "whole matches")):
-        note = " (default 100)" if unit == default else ""
-        size.add_argument(f"--{unit}", type=at_least(1), metavar="N", help=f"play N {what}{note}")
+    for unit in ("deals", "matches"):
+        note = said("default_100") if unit == default else ""
+        size.add_argument(f"--{unit}", type=at_least(1), metavar="N", help=said(unit) + note)
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help=said("seed"))
+    add_run_options(p, lang)
     p.add_argument(
-        "--seed",
-        type=seed_arg,
-        default=0,
-        metavar="S",
-        help="seed of the cards and bots (default 0)",
+        "--no-duplicate", dest="duplicate", action="store_false", help=said("no_duplicate")
     )
-    add_run_options(p)
-    p.add_argument(
-        "--no-duplicate",
-        dest="duplicate",
-        action="store_false",
-        help="play each deal once instead of twice with the seats swapped",
-    )
-    p.add_argument(
-        "--samples",
-        type=samples_arg,
-        metavar="N",
-        help=f"level-4 and level-5 bots: deals imagined before each card, 1 to {MAX_SAMPLES:,} "
-        "(default: the bot's own budget)",
-    )
-    add_json(p, "print one JSON object for machines")
+    most = grouped_number(lang, MAX_SAMPLES)
+    p.add_argument("--samples", type=samples_arg, metavar="N", help=said("samples", most=most))
+    add_json(p, cli_words(lang, "help.json.object"))
 
 
-def add_run_options(p: argparse.ArgumentParser) -> None:
-    """The options of how a study runs: jobs, checkpoint and cluster (simulate and compare)."""
+def add_run_options(p: argparse.ArgumentParser, lang: str) -> None:
+    """The options of how a study runs: jobs, checkpoint and cluster (simulate and compare), their
+    help in `lang`."""
+    said = help_words(lang, "study")
     p.add_argument(
-        "--jobs",
-        type=at_least(0, "every_cpu"),
-        default=1,
-        metavar="J",
-        help="worker processes (default 1; 0 = one per CPU; at most 4 per CPU)",
+        "--jobs", type=at_least(0, "every_cpu"), default=1, metavar="J", help=said("jobs")
     )
-    p.add_argument(
-        "--checkpoint",
-        metavar="FILE",
-        help="save progress to FILE; the same command resumes from it",
-    )
-    p.add_argument(
-        "--cluster",
-        choices=("ray",),
-        help="run the deals on a Ray cluster (pip install 'sueca-rules[cluster]')",
-    )
-    p.add_argument(
-        "--address",
-        metavar="ADDR",
-        help="with --cluster ray: the cluster's address (default: a local Ray instance)",
-    )
+    p.add_argument("--checkpoint", metavar=metavar(lang, "file"), help=said("checkpoint"))
+    p.add_argument("--cluster", choices=("ray",), help=said("cluster"))
+    p.add_argument("--address", metavar=metavar(lang, "addr"), help=said("address"))
 
 
 def bot_options(args: argparse.Namespace) -> dict[int, dict[str, Any]] | None:
