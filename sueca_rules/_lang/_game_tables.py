@@ -448,7 +448,8 @@ class PlayPhrases(_Section):
         return self._c("play.no_claim", count=count)
 
     def claim_right(self, by: Who, revoker: Who, card: str) -> str:
-        return self._c("play.claim_right", revoker=revoker.name, card=card, **spoken("by", by))
+        revoked = self._c("play.revoked", card=card, **spoken("revoker", revoker))
+        return self._c("play.claim_right", revoked=revoked, **spoken("by", by))
 
     def claim_wrong(
         self,
