@@ -355,10 +355,18 @@ def test_bots_play_the_open_tables(
     ]
 
 
-def test_tournament_without_an_action_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+def test_tournament_without_an_action_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     status, _, err = run(capsys)
     assert status == 2
     assert "needs an action" in err
+    monkeypatch.setenv("LC_ALL", "pt_PT.UTF-8")  # the locale's language, as an action's
+    status, _, err = run(capsys)
+    assert status == 2
+    assert err.strip().endswith(
+        "erro: o sueca tournament precisa de uma ação: new, pair, result, play, standings ou undo"
+    )
 
 
 @pytest.mark.parametrize(

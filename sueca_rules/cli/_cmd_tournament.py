@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import io
 import re
 import shlex
@@ -45,8 +46,13 @@ _SCORE = re.compile(r"^\s*([0-9]{1,6})\s*[-:]\s*([0-9]{1,6})\s*$", re.ASCII)
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "tournament")
     p = add_command(
-        subparsers, "tournament", _no_action, help=said("help"), description=said("description")
+        subparsers,
+        "tournament",
+        functools.partial(_no_action, lang=lang),
+        help=said("help"),
+        description=said("description"),
     )
+    p.set_defaults(lang=None)  # with no action, the locale's language (an action's --lang)
     sub = p.add_subparsers(title=said("actions"), metavar=metavar(lang, "action"))
     _register_new(sub, lang)
     q = add_command(sub, "pair", _run_pair, help=said("pair.help"))
@@ -75,10 +81,9 @@ def _lang(parser: argparse.ArgumentParser, lang: str, note: str = "") -> None:
     add_lang(parser, lang, "says", note)
 
 
-def _no_action(args: argparse.Namespace) -> int:
-    raise CliError(
-        "sueca tournament needs an action: new, pair, result, play, standings or undo", status=2
-    )
+def _no_action(args: argparse.Namespace, lang: str = "en") -> int:
+    """`sueca tournament` alone: say the actions, in the language the parser was built in."""
+    raise CliError(cli_words(lang, "tournament.no_action"), status=2)
 
 
 def _register_new(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:

@@ -67,7 +67,7 @@ class ArgRefusal(argparse.ArgumentTypeError):
     (`cli.json`): the parser says it in the command's language (`refusal.text(lang)`); `str()` is
     the English. A parameter given as `Words("key")` is itself a phrase `arg.<key>`."""
 
-    def __init__(self, key: str, **params: str | int | Words) -> None:
+    def __init__(self, key: str, **params: str | int | Words | Grouped) -> None:
         self.key = key
         self.params = params
         super().__init__(self.text("en"))
@@ -75,7 +75,11 @@ class ArgRefusal(argparse.ArgumentTypeError):
     def text(self, lang: str) -> str:
         """The refusal in `lang`."""
         said = {
-            name: cli_words(lang, f"arg.{value.key}") if isinstance(value, Words) else value
+            name: cli_words(lang, f"arg.{value.key}")
+            if isinstance(value, Words)
+            else grouped_number(lang, value.n)
+            if isinstance(value, Grouped)
+            else value
             for name, value in self.params.items()
         }
         return cli_words(lang, f"arg.{self.key}", **said)
@@ -86,6 +90,13 @@ class Words(NamedTuple):
     language."""
 
     key: str
+
+
+class Grouped(NamedTuple):
+    """A whole number inside a refusal, its thousands grouped as the language writes them
+    (`10,000`, `10 000`)."""
+
+    n: int
 
 
 def add_command(
@@ -125,7 +136,7 @@ def at_least(
                 raise ArgRefusal("at_least_meaning", meaning=Words(f"meaning.{meaning}"), got=got)
             raise ArgRefusal("at_least", minimum=minimum, got=got)
         if most is not None and value > most:
-            said = Words(f"meaning.{most_meaning}") if most_meaning else f"{most:,}"
+            said = Words(f"meaning.{most_meaning}") if most_meaning else Grouped(most)
             raise ArgRefusal("at_most", most=said, got=got)
         return value
 
