@@ -8,14 +8,11 @@ follow the exact posterior: each seat's chance of holding each card.
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import math
 import random
 import struct
 from collections.abc import Sequence
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -37,6 +34,7 @@ from sueca_rules.bots._sampling import (
     _resample,
     candidate_cards,
 )
+from tests.benchmark_scripts import load_benchmark
 
 MISS = 0.05
 FLOOR = MISS**4 * (1 - 1e-9)
@@ -396,21 +394,11 @@ def test_a_bot_chooses_alike_on_both_kernels(seed: int, cards: int, level: int) 
     assert fast.evaluate(obs, candidate_cards(obs)) == pure.evaluate(obs, candidate_cards(obs))
 
 
-def _inference_benchmark() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "inference.py"
-    spec = importlib.util.spec_from_file_location("benchmarks_inference", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_log_score_rewards_a_reading_that_knows_the_rivals() -> None:
     """`benchmarks/inference.py`: against rivals who play by the rules of thumb (level 3), reading
     them by the rules of thumb places their cards better than not reading them; every score is
     a mean log-probability, so below 0 and above that of a coin toss among three seats."""
-    bench = _inference_benchmark()
+    bench = load_benchmark("inference")
     found = bench.positions(6, 4, 3, 6, "test")
     assert found
     assert all(obs.seat % 2 == 0 and obs.played_mask for obs, _ in found)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -47,6 +45,7 @@ from sueca_rules._kernel._bits import (
 from sueca_rules._rules import BEATS, legal_mask, trick_winner
 from sueca_rules.bots import MemoryBot
 from sueca_rules.bots._rules_of_thumb import heuristic_playout
+from tests.benchmark_scripts import load_benchmark
 
 VARIANTS = ("portugal", "french", "sueca-online")
 DEALS = (st.sampled_from(VARIANTS), st.integers(0, 2**32), st.integers(0, 3))
@@ -335,13 +334,7 @@ def test_nth_card(mask: int, data: st.DataObject) -> None:
 
 
 def _benchmarks() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
-    spec = importlib.util.spec_from_file_location("benchmarks_run", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("run")
 
 
 def test_the_list_baseline_plays_the_games_of_the_bitmask_baseline() -> None:

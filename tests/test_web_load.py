@@ -5,10 +5,7 @@ The full run, with its timings, is on demand: `python benchmarks/web.py`."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
-import sys
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -16,20 +13,14 @@ import pytest
 pytest.importorskip("websockets")
 pytest.importorskip("uvicorn")
 
-BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "web.py"
+from tests.benchmark_scripts import load_benchmark
 
 # A server process, many WebSocket clients and their timeouts: slow (run in CI's step of its own).
 pytestmark = pytest.mark.slow
 
 
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_web", BENCH)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("web")
 
 
 @pytest.mark.slow
