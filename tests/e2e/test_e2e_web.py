@@ -418,3 +418,20 @@ def test_replay_says_the_games_a_60_60_still_gave(context: Any, server: Server) 
     score = page.inner_text("#replay-score")
     assert "60-60, 0 – 1" in score
     assert "claimed a renúncia after card 40: nobody had revoked" in score
+
+
+def test_a_table_is_set_up_once_the_rules_are_here(context: Any, server: Server) -> None:
+    """The button that sets a table up waits for the list of rules: a tap before it came asked
+    for a table under no rules at all (an error, and no table)."""
+    page = context.new_page()
+    held: list[Any] = []
+    page.route("**/api/variants", lambda route: held.append(route))  # held back until released
+    page.goto(f"{server.url}/play?lang=en")
+    page.wait_for_function("() => document.readyState === 'complete'")
+    assert held
+    assert page.is_disabled("#create")
+    held[0].continue_()
+    page.wait_for_selector("#create:not([disabled])")
+    assert page.input_value("#variant") == "portugal"
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/table/"))

@@ -16,9 +16,14 @@ function builtVariant() {
   }
 }
 
+// The table is set up once the rules to choose from are here (the button waits for them: a
+// quick tap would otherwise ask for a table under no rules at all).
 async function fillVariants() {
   const {status, body} = await api("/api/variants");
-  if (status !== 200) return;
+  if (status !== 200) {
+    showError(t("common.error", {message: status}));
+    return;
+  }
   const built = builtVariant();
   if (built) {
     select.append(el("option", {value: "built"}, t("play.built", {name: built.variant.name ?? "?"})));
@@ -27,6 +32,7 @@ async function fillVariants() {
   const wanted = new URLSearchParams(location.search).get("variant");
   if (wanted === "built" && built) select.value = "built";
   else if (wanted && body.some((v) => v.id === wanted)) select.value = wanted;
+  document.getElementById("create").disabled = false;
 }
 
 function showError(message) {
