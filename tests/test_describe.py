@@ -377,7 +377,12 @@ a catalogue, `card`)."""
 
 
 def protocol_members(protocol: type) -> set[str]:
-    names = set(getattr(protocol, "__annotations__", {})) | set(vars(protocol))
+    """The public names a section's class declares, with those of the library's classes it
+    builds on (`_Section` gives every game section `card()`)."""
+    names: set[str] = set()
+    for cls in protocol.__mro__:
+        if cls is protocol or cls.__module__.startswith("sueca_rules"):
+            names |= set(getattr(cls, "__annotations__", {})) | set(vars(cls))
     return {n for n in names if not n.startswith("_")}
 
 
