@@ -376,10 +376,24 @@ def _record_variant(record: Record, base_dir: Path | None) -> Variant:
         return load_named_variant(spec, base_dir)
     except VariantError as exc:
         where = located.issue("", ("variant",)) if located else Issue("", "variant")
-        problems = "; ".join(str(i) if i.file else i.message for i in exc.issues)
         shown = spec if isinstance(spec, str) else "(inline)"
         if len(shown) > 60:
             shown = shown[:57] + "..."
+        if isinstance(spec, str) and any(i.file for i in exc.issues):
+            # The variant file's own problems, each at its line and in its reader's language,
+            # after one line that says whose they are.
+            head = Issue(
+                f"the record's variant {shown!r} is not usable; its problems follow",
+                "variant",
+                where.file,
+                where.line,
+                where.column,
+                ("variant",),
+                "record_variant_file",
+                (("given", shown),),
+            )
+            raise RecordError([head, *exc.issues]) from None
+        problems = "; ".join(str(i) if i.file else i.message for i in exc.issues)
         head = Issue(
             f"the record's variant {shown!r} is not usable: {problems}",
             "variant",

@@ -614,3 +614,45 @@ def test_a_file_missing_or_refused_by_the_system_is_said_in_portuguese(
         "não dá para usar 'secreto.yaml': o ficheiro secreto.yaml não se consegue ler "
         "(o sistema diz: Permission denied)"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "portuguese"),
+    [
+        (
+            "name: Casa\nextends: nenhuma\n",
+            "casa.yaml:2:1: extends: cannot extend 'nenhuma': it is not a built-in variant",
+            "casa.yaml:2:1: extends: não dá para usar 'nenhuma': não é nenhuma das regras de base",
+        ),
+        (
+            "name: Casa\nextends: portugal\nscoring:\n  tie:\n    mode: triple\n",
+            "casa.yaml:5:5: scoring.tie.mode: expected one of none, add, multiply, got 'triple'",
+            "casa.yaml:5:5: scoring.tie.mode: tem de ser um destes: none, add, multiply",
+        ),
+    ],
+)
+def test_the_problems_of_a_records_variant_file_follow_in_the_readers_language(
+    text: str, english: str, portuguese: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record whose `variant:` file has problems of its own: one line says whose they are,
+    then each problem at its line of that file, every line in the reader's language."""
+    from sueca_rules.cli import main
+
+    (tmp_path / "regras").mkdir()
+    (tmp_path / "regras" / "casa.yaml").write_text(text, encoding="utf-8")
+    path = tmp_path / "jogo.yaml"
+    path.write_text("variant: regras/casa.yaml\nfirst_dealer: 0\ndeals: []\n", encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "en"]) == 1
+    head, problem = capsys.readouterr().err.splitlines()
+    assert head == (
+        f"{path}:1:1: variant: the record's variant 'regras/casa.yaml' is not usable; "
+        "its problems follow"
+    )
+    assert problem.startswith(f"regras/{english}")  # the file as the record names it
+    assert main(["replay", str(path), "--lang", "pt"]) == 1
+    head, problem = capsys.readouterr().err.splitlines()
+    assert head == (
+        f"{path}:1:1: variant: as regras do registo ('regras/casa.yaml') não dão para usar; "
+        "os problemas vêm a seguir"
+    )
+    assert problem.startswith(f"regras/{portuguese}")
