@@ -753,3 +753,35 @@ def test_rules_or_a_record_given_for_the_tournament_say_so_in_one_line(
         said = re.escape(f"{en if lang == 'en' else pt}")
         assert re.fullmatch(rf"{re.escape(str(path))}:\d+:1: {said}\n", err), (action, err)
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("lang", "head", "problem"),
+    [
+        (
+            "en",
+            "variant: the variant is not usable; its problems follow",
+            "scoring.tie.mode: expected one of none, add, multiply, got 'triple'",
+        ),
+        (
+            "pt",
+            "variant: as regras do torneio não dão para usar; os problemas vêm a seguir",
+            "scoring.tie.mode: tem de ser um destes: none, add, multiply (está triple)",
+        ),
+    ],
+)
+def test_the_problems_of_an_inline_variant_follow_at_their_lines(
+    cup: Path, capsys: pytest.CaptureFixture[str], lang: str, head: str, problem: str
+) -> None:
+    """A tournament's inline variant with a problem: one line says whose problems they are,
+    then each at its own line of the file, in the reader's language."""
+    text = cup.read_text(encoding="utf-8")
+    inline = "variant:\n  name: Casa\n  extends: portugal\n  scoring:\n    tie:\n      mode: triple"
+    text = re.sub(r"(?m)^variant: portugal\b.*$", inline, text)
+    cup.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("variant:") + 1
+    status, _, err = run(capsys, "standings", str(cup), "--lang", lang)
+    assert status != 0
+    first, second = err.splitlines()
+    assert first == f"{cup}:{line}:1: {head}"
+    assert second == f"{cup}:{line + 5}:7: {problem}"

@@ -408,6 +408,19 @@ def _from_located(located: Located) -> tuple[Tournament, Variant]:
         variant = tournament_variant(t, located)
     except VariantError as exc:
         where = located.issue("", ("variant",))
+        if any(i.file for i in exc.issues):
+            # The variant file's own problems, each at its line and in its reader's language,
+            # after one line that says whose they are.
+            head = Issue(
+                "the variant is not usable; its problems follow",
+                "variant",
+                where.file,
+                where.line,
+                where.column,
+                ("variant",),
+                "tournament_variant_file",
+            )
+            raise TournamentFileError([head, *exc.issues]) from None
         said = "; ".join(i.message if not i.line else str(i) for i in exc.issues)
         raise TournamentFileError(
             [
