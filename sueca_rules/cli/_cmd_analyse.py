@@ -62,33 +62,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], la
         subparsers, "analyse", run_analyse, help=said("help"), description=said("description")
     )
     p.add_argument("record", metavar=metavar(lang, "record"), help=cli_words(lang, "help.record"))
-    p.add_argument(
-        "--level", type=level_arg, default=5, metavar=metavar(lang, "level"), help=said("level")
-    )
-    p.add_argument(
-        "--seat",
-        type=at_least(0, most=3),
-        default=None,
-        metavar=metavar(lang, "seat"),
-        help=said("seat"),
-    )
-    p.add_argument(
-        "--jobs",
-        type=at_least(1, most=64),
-        default=1,
-        metavar=metavar(lang, "jobs"),
-        help=said("jobs"),
-    )
-    p.add_argument(
-        "--seed", type=seed_arg, default=0, metavar=metavar(lang, "seed"), help=said("seed")
-    )
-    p.add_argument(
-        "--samples",
-        type=at_least(1, most=10_000),
-        default=None,
-        metavar=metavar(lang, "samples"),
-        help=said("samples"),
-    )
+    said.arg(p, "--level", type=level_arg, default=5)
+    said.arg(p, "--seat", type=at_least(0, most=3), default=None)
+    said.arg(p, "--jobs", type=at_least(1, most=64), default=1)
+    said.arg(p, "--seed", type=seed_arg, default=0)
+    said.arg(p, "--samples", type=at_least(1, most=10_000), default=None)
     p.add_argument(
         "--deals",
         type=deals_arg,

@@ -19,7 +19,6 @@ from ._common import (
     help_words,
     lang_of,
     load_variant_arg,
-    metavar,
     print_json,
     seed_arg,
 )
@@ -38,34 +37,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], la
     p = add_command(
         subparsers, "arena", run_arena, help=said("help"), description=said("description")
     )
-    p.add_argument("entrants", metavar=metavar(lang, "entrant"), nargs="+", help=said("entrants"))
-    p.add_argument(
-        "--variant", default="portugal", metavar=metavar(lang, "variant"), help=said("variant")
-    )
-    p.add_argument(
-        "--deals",
-        type=at_least(1, most=1_000_000),
-        default=100,
-        metavar=metavar(lang, "deals"),
-        help=said("deals"),
-    )
-    p.add_argument(
-        "--seed", type=seed_arg, default=0, metavar=metavar(lang, "seed"), help=said("seed")
-    )
-    p.add_argument(
-        "--jobs",
-        type=at_least(0, "every_cpu", most=256),
-        default=1,
-        metavar=metavar(lang, "jobs"),
-        help=said("jobs"),
-    )
-    p.add_argument(
-        "--time-ms",
-        type=at_least(1, most=_MOST_TIME_MS),
-        default=1000,
-        metavar=metavar(lang, "time_ms"),
-        help=said("time_ms"),
-    )
+    said.arg(p, "entrants", meta="entrant", nargs="+")
+    said.arg(p, "--variant", default="portugal")
+    said.arg(p, "--deals", type=at_least(1, most=1_000_000), default=100)
+    said.arg(p, "--seed", type=seed_arg, default=0)
+    said.arg(p, "--jobs", type=at_least(0, "every_cpu", most=256), default=1)
+    said.arg(p, "--time-ms", type=at_least(1, most=_MOST_TIME_MS), default=1000)
     add_json(p, said("json"))
     add_lang(p, lang, "report", "json")
 

@@ -14,7 +14,6 @@ from ._common import (
     help_words,
     lang_of,
     load_variant_arg,
-    metavar,
     print_json,
     require_extra,
 )
@@ -40,10 +39,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], la
     p = add_command(
         subparsers, "compare", run_compare, help=said("help"), description=said("description")
     )
-    p.add_argument("variants", metavar=metavar(lang, "variant"), nargs="+", help=said("variants"))
+    said.arg(p, "variants", meta="variant", nargs="+")
     add_study_options(p, lang, "matches")
-    p.add_argument("--all-pairs", action="store_true", help=said("all_pairs"))
-    p.add_argument("--plot", metavar=metavar(lang, "file_svg"), help=said("plot"))
+    said.arg(p, "--all-pairs", action="store_true")
+    said.arg(p, "--plot", meta="file_svg")
     add_lang(p, lang, "report", "json_picture")
 
 

@@ -24,7 +24,6 @@ from ._common import (
     cli_words,
     help_words,
     lang_of,
-    metavar,
 )
 
 __all__ = ["register", "starter_text"]
@@ -36,9 +35,9 @@ _SECTIONS: Final = ("table", "deal", "revoke", "scoring", "match")
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "new")
     p = add_command(subparsers, "new", run_new, help=said("help"), description=said("description"))
-    p.add_argument("file", metavar=metavar(lang, "file"), help=said("file"))
+    said.arg(p, "file")
     p.add_argument("--extends", metavar="ID", default="portugal", help=said("extends"))
-    p.add_argument("--name", metavar=metavar(lang, "name"), help=said("name"))
+    said.arg(p, "--name")
     p.add_argument("--force", action="store_true", help=cli_words(lang, "help.force"))
     add_lang(p, lang, "new")
 

@@ -11,7 +11,6 @@ from ._common import (
     grouped_number,
     help_words,
     level_arg,
-    metavar,
     rate_arg,
     samples_arg,
     seed_arg,
@@ -25,21 +24,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], la
     p = add_command(
         subparsers, "play", run_play, help=said("help"), description=said("description")
     )
-    p.add_argument("variant", metavar=metavar(lang, "variant"), nargs="?", help=said("variant"))
+    said.arg(p, "variant", nargs="?")
     who = p.add_mutually_exclusive_group()
     who.add_argument("--level", type=level_arg, metavar="N", help=said("level"))
-    who.add_argument("--ladder", action="store_true", help=said("ladder"))
-    p.add_argument("--auto", action="store_true", help=said("auto"))
-    p.add_argument("--resume", metavar=metavar(lang, "record"), help=said("resume"))
+    said.arg(who, "--ladder", action="store_true")
+    said.arg(p, "--auto", action="store_true")
+    said.arg(p, "--resume", meta="record")
     add_lang(p, lang, "game")
     p.add_argument("--seed", type=seed_arg, metavar="S", help=said("seed"))
-    p.add_argument("--record", metavar=metavar(lang, "file"), help=said("record"))
-    p.add_argument("--force", action="store_true", help=said("force"))
+    said.arg(p, "--record", meta="file")
+    said.arg(p, "--force", action="store_true")
     p.add_argument("--revoke-rate", type=rate_arg, metavar="P", help=said("revoke_rate"))
     most = grouped_number(lang, MAX_SAMPLES)
     p.add_argument("--samples", type=samples_arg, metavar="N", help=said("samples", most=most))
-    p.add_argument("--hints", action="store_true", help=said("hints"))
-    p.add_argument("--scores", metavar=metavar(lang, "file"), help=said("scores"))
+    said.arg(p, "--hints", action="store_true")
+    said.arg(p, "--scores", meta="file")
 
 
 def _check(args: argparse.Namespace) -> None:

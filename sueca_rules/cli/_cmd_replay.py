@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], la
     )
     p.add_argument("record", metavar=metavar(lang, "record"), help=cli_words(lang, "help.record"))
     add_json(p, cli_words(lang, "help.json.object"))
-    p.add_argument("--partial", action="store_true", help=said("partial"))
+    said.arg(p, "--partial", action="store_true")
     add_lang(p, lang, "account", "json")
 
 

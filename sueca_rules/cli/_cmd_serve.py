@@ -110,13 +110,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], la
     p = add_command(
         subparsers, "serve", run_serve, help=said("help"), description=said("description")
     )
-    p.add_argument(
-        "--host",
-        type=host_arg,
-        default="127.0.0.1",
-        metavar=metavar(lang, "host"),
-        help=said("host"),
-    )
+    said.arg(p, "--host", type=host_arg, default="127.0.0.1")
     p.add_argument(
         "--allowed-origin",
         type=origins_arg,
@@ -125,23 +119,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], la
         metavar="URL",
         help=said("allowed_origin"),
     )
-    p.add_argument(
-        "--allowed-host",
-        type=host_names_arg,
-        action="extend",
-        default=[],
-        metavar=metavar(lang, "name"),
-        help=said("allowed_host"),
-    )
-    p.add_argument(
+    said.arg(p, "--allowed-host", meta="name", type=host_names_arg, action="extend", default=[])
+    said.arg(
+        p,
         "--port",
         type=at_least(0, "any_port", most=65_535, most_meaning="top_port"),
         default=8000,
-        metavar=metavar(lang, "port"),
-        help=said("port"),
     )
-    p.add_argument("--open", action="store_true", help=said("open"))
-    p.add_argument("--db", metavar=metavar(lang, "path"), help=said("db"))
+    said.arg(p, "--open", action="store_true")
+    said.arg(p, "--db", meta="path")
     p.add_argument("--redis", metavar="URL", help=said("redis"))
     limits = (
         ("--max-tables", 1, 10_000, 100, "N", "max_tables"),
@@ -151,7 +137,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], la
     for flag, minimum, most, default, placeholder, key in limits:
         kind = at_least(minimum, most=most)
         p.add_argument(flag, type=kind, default=default, metavar=placeholder, help=said(key))
-    p.add_argument("--tournament", metavar=metavar(lang, "file"), help=said("tournament"))
+    said.arg(p, "--tournament", meta="file")
     add_lang(p, lang, "serve", "pages")
 
 

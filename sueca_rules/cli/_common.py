@@ -244,14 +244,40 @@ def metavar(lang: str, name: str) -> str:
     return cli_words(lang, f"help.meta.{name}")
 
 
-def help_words(lang: str, command: str) -> Callable[..., str]:
-    """The help texts of `command` (`sueca COMMAND --help`) in `lang`: `said("level")` is the
-    command line's words `help.<command>.level`, filled in from its keyword arguments."""
+class HelpWords:
+    """The help texts of one command (`sueca COMMAND --help`) in one language: `said("level")`
+    is the command line's words `help.<command>.level`, filled in from its keyword arguments;
+    `said.arg(parser, "--level", ...)` adds an argument with that help and its placeholder."""
 
-    def said(key: str, **params: str | int) -> str:
-        return cli_words(lang, f"help.{command}.{key}", **params)
+    __slots__ = ("command", "lang")
 
-    return said
+    def __init__(self, lang: str, command: str) -> None:
+        self.lang = lang
+        self.command = command
+
+    def __call__(self, key: str, /, **params: str | int) -> str:
+        return cli_words(self.lang, f"help.{self.command}.{key}", **params)
+
+    def arg(
+        self,
+        parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+        *flags: str,
+        key: str | None = None,
+        meta: str | None = None,
+        **options: Any,
+    ) -> argparse.Action:
+        """`parser.add_argument(*flags, **options)` with the help `help.<command>.<key>` and the
+        placeholder `help.meta.<meta>`; `key` is by default the last flag's name (`--no-show`:
+        `no_show`) and `meta` the key (no placeholder for a flag that takes no value)."""
+        key = key or flags[-1].lstrip("-").replace("-", "_")
+        if options.get("action") not in ("store_true", "store_false", "count"):
+            options.setdefault("metavar", metavar(self.lang, meta or key))
+        return parser.add_argument(*flags, help=self(key), **options)
+
+
+def help_words(lang: str, command: str) -> HelpWords:
+    """The help texts of `command` in `lang` (see `HelpWords`)."""
+    return HelpWords(lang, command)
 
 
 def lang_of(args: argparse.Namespace) -> Lang:

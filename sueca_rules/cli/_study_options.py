@@ -20,7 +20,6 @@ from ._common import (
     cli_words,
     grouped_number,
     help_words,
-    metavar,
     samples_arg,
     seed_arg,
 )
@@ -74,9 +73,7 @@ def add_study_options(p: argparse.ArgumentParser, lang: str, default: str) -> No
         size.add_argument(f"--{unit}", type=at_least(1), metavar="N", help=said(unit) + note)
     p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help=said("seed"))
     add_run_options(p, lang)
-    p.add_argument(
-        "--no-duplicate", dest="duplicate", action="store_false", help=said("no_duplicate")
-    )
+    said.arg(p, "--no-duplicate", dest="duplicate", action="store_false")
     most = grouped_number(lang, MAX_SAMPLES)
     p.add_argument("--samples", type=samples_arg, metavar="N", help=said("samples", most=most))
     add_json(p, cli_words(lang, "help.json.object"))
@@ -89,9 +86,9 @@ def add_run_options(p: argparse.ArgumentParser, lang: str) -> None:
     p.add_argument(
         "--jobs", type=at_least(0, "every_cpu"), default=1, metavar="J", help=said("jobs")
     )
-    p.add_argument("--checkpoint", metavar=metavar(lang, "file"), help=said("checkpoint"))
+    said.arg(p, "--checkpoint", meta="file")
     p.add_argument("--cluster", choices=("ray",), help=said("cluster"))
-    p.add_argument("--address", metavar=metavar(lang, "addr"), help=said("address"))
+    said.arg(p, "--address", meta="addr")
 
 
 def bot_options(args: argparse.Namespace) -> dict[int, dict[str, Any]] | None:
