@@ -135,6 +135,10 @@ def test_a_practice_table_gives_a_hint(context: Any, server: Server) -> None:
     suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
     said = page.inner_text("#hint-text")
     assert said == "It is the only choice." or f"Play {card[0]}{suit}:" in said, said
+    # Once the card is played the advice is about nothing: it goes.
+    hinted.click()
+    page.wait_for_function("() => document.querySelector('#hint-text').textContent === ''")
+    assert page.locator("#hand .card-button.hinted").count() == 0
 
 
 def test_two_people_allow_hints_with_the_toggle(browser: Any, server: Server) -> None:

@@ -17,9 +17,24 @@ const tableId = (() => {
 })();
 let words = null; // the words of the block (nothing is shown before they are in)
 let last = null; // the last state the table received (followed again once the words are in)
+let hinted = null; // the decision the hint shown is about (see decisionOf)
+
+// Which decision is due in a state: a hint is about that one alone, and goes once it is made
+// (a card played, the deal over, a new deal with its hand of ten).
+function decisionOf(state) {
+  if (!state) return null;
+  return JSON.stringify([state.deal, state.games, state.partidas, state.phase, state.to_play,
+    state.hand?.length, state.trick?.length]);
+}
 
 async function ask() {
+  const asked = decisionOf(last);
   const {status, body} = await api(`/api/tables/${encodeURIComponent(tableId)}/hint`, {query: {token, lang}});
+  if (decisionOf(last) !== asked) { // the game went on meanwhile: the answer is about nothing now
+    $("hint-text").textContent = "";
+    return;
+  }
+  hinted = asked;
   $("hint-text").textContent = status === 200 ? body.why : body.message ?? String(status);
   // The card advised is marked in the hand (until the hand is drawn again).
   for (const old of document.querySelectorAll("#hand .hinted")) old.classList.remove("hinted");
@@ -36,6 +51,10 @@ function say(key, params = {}) {
 // The agreement block follows each state the table receives.
 function follow(state) {
   last = state;
+  if (hinted !== null && decisionOf(state) !== hinted) {
+    hinted = null;
+    $("hint-text").textContent = ""; // its decision was made: the advice no longer holds
+  }
   const hints = state?.hints;
   const button = $("hint");
   const allow = $("hint-allow");
