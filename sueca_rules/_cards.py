@@ -207,20 +207,36 @@ def parse_card(text: str | int) -> Card:
 
 def _why_not(text: str) -> str:
     """What is wrong with `text`, which is not a card, and what a card looks like."""
-    bare = text.strip()
-    if bare != text and bare in _BY_NAME:
-        return f"write it without spaces around it, as {str(_BY_NAME[bare])!r}"
-    raw = ascii_upper(text)
-    if raw.startswith("10") or raw[:1] in ("8", "9"):
+    why, fixed = why_not_card(text)
+    if why == "spaces":
+        return f"write it without spaces around it, as {fixed!r}"
+    if why == "deck":
         return "Sueca uses 40 cards, without the 8s, 9s and 10s"
-    if len(raw) == 2 and raw[0] in RANK_LETTERS and raw[1] not in SUIT_LETTERS:
-        return f"the suit must be one of S, H, D, C (ASCII letters, either case){_odd(raw[1])}"
-    if len(raw) == 2 and raw[1] in SUIT_LETTERS:
-        return f"the rank must be one of A 7 K J Q 6 5 4 3 2 (either case){_odd(raw[0])}"
+    if why == "suit":
+        return f"the suit must be one of S, H, D, C (ASCII letters, either case){_odd(fixed)}"
+    if why == "rank":
+        return f"the rank must be one of A 7 K J Q 6 5 4 3 2 (either case){_odd(fixed)}"
     return (
         "write rank then suit, two characters such as 'AS' or '7h' "
         "(ranks A 7 K J Q 6 5 4 3 2, suits S H D C, either case)"
     )
+
+
+def why_not_card(text: str) -> tuple[str, str]:
+    """Why `text` is not a card, as a word for the front ends' languages: `spaces` (with the card
+    it is without them), `deck` (an 8, 9 or 10), `suit` or `rank` (with the letter that is not
+    one), else `other` (with nothing)."""
+    bare = text.strip()
+    if bare != text and bare in _BY_NAME:
+        return "spaces", str(_BY_NAME[bare])
+    raw = ascii_upper(text)
+    if raw.startswith("10") or raw[:1] in ("8", "9"):
+        return "deck", ""
+    if len(raw) == 2 and raw[0] in RANK_LETTERS and raw[1] not in SUIT_LETTERS:
+        return "suit", raw[1]
+    if len(raw) == 2 and raw[1] in SUIT_LETTERS:
+        return "rank", raw[0]
+    return "other", ""
 
 
 def _odd(char: str) -> str:

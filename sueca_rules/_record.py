@@ -37,7 +37,7 @@ from pydantic import (
     model_validator,
 )
 
-from ._cards import Card, parse_card
+from ._cards import Card, parse_card, why_not_card
 from ._engine import Engine
 from ._errors import CardError, ConfigError, IllegalPlayError, Issue, RecordError, VariantError
 from ._events import Claim
@@ -46,7 +46,8 @@ from ._issues import validated
 from ._public import public
 from ._registry import builtin_ids, load_named_variant, load_variant, variant_of
 from ._rules import MAX_CLAIMS
-from ._variant import Variant
+from ._text import cut
+from ._variant import RuleError, Variant
 from ._yaml import (
     FlowList,
     Limits,
@@ -97,7 +98,11 @@ def _card_text(value: str) -> str:
     try:
         return str(parse_card(value))
     except CardError as exc:
-        raise ValueError(str(exc)) from None
+        # Its kind and values, for the reader's language (the place is added by `_in_deals`).
+        why, fix = why_not_card(value)
+        raise RuleError(
+            str(exc), kind="card_text", text=repr(cut(value)), why=why, fix=fix
+        ) from None
 
 
 CardText = Annotated[str, AfterValidator(_card_text)]
@@ -268,7 +273,13 @@ def _in_deals(issues: list[Issue]) -> RecordError:
         elif "seat" in where:
             text += f", seat {where['seat']}'s hand"
         first = first or where
-        out.append(replace(issue, message=f"{text}: {issue.message}"))
+        issue = replace(issue, message=f"{text}: {issue.message}")
+        if issue.kind:  # the place, for the words of the kinds that say it (`card_text`)
+            at = "play" if "trick" in where else "hand" if "seat" in where else "deal"
+            place = {"at": at, "deal": "", "trick": "", "card": "", "seat": ""}
+            place.update({k: str(v) for k, v in where.items()})
+            issue = replace(issue, params=(*issue.params, *place.items()))
+        out.append(issue)
     return RecordError(
         out, deal=first.get("deal"), trick=first.get("trick"), seat=first.get("seat")
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -282,6 +283,11 @@ def test_the_command_prints_the_review(capsys: pytest.CaptureFixture[str]) -> No
     assert "Análise de um jogo" in out
     assert "ERRO" in out
     assert "vaza" in out
+
+    # The cards in the letters the Portuguese game shows and takes (R rei, V valete, D dama), in
+    # the lines and in the explanations, as `sueca play --lang pt` shows them.
+    assert re.findall(r"[KJQ][♠♥♦♣]", out) == []
+    assert re.search(r"\bmelhor [RVD][♠♥♦♣]|[RVD][♠♥♦♣]\s+melhor ", out)
 
 
 def test_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:

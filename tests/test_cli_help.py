@@ -68,7 +68,7 @@ COMMANDS: dict[tuple[str, ...], tuple[str, ...]] = {
         "REGRAS [REGRAS ...]",
     ),
     ("play",): (
-        "valor e depois naipe, e espadas, c copas, o ouros, p paus",
+        "valor e depois naipe, com e = espadas, c = copas, o = ouros,",
         "escreve 'acusar' na tua vez",
         "é quem dá que escolhe o trunfo (como no brasil), dar de novo",
         "escreve ! (ou dica)",

@@ -189,9 +189,11 @@ def test_the_words_of_a_comparison_in_portuguese(capsys: pytest.CaptureFixture[s
 def test_portuguese_writes_the_numbers_with_a_decimal_comma(
     size: dict[str, Any], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`sueca compare --lang pt` writes `1,230 ±0,055` and `+2,0 pts ±5,0` where English writes
-    `1.230 ±0.055` and `+2.0 pts ±5.0`: the same numbers, only the decimal mark differs; the
-    English is as it was, and `--json` is the same in every language."""
+    """`sueca compare --lang pt` writes `1,230 ±0,055` and `+2,0 p.p. ±5,0` where English writes
+    `1.230 ±0.055` and `+2.0 pts ±5.0`: the same numbers, only the decimal mark differs (and the
+    percentage points are `p.p.`, not `pts`, which in Portuguese are a card's points); the
+    English is as it was, and `--json` is the same in every language. The variants compared are
+    `regras`, as in the help, never `variantes`."""
     from sueca_rules.cli._cmd_compare import _print_report
 
     monkeypatch.setenv("COLUMNS", "100")
@@ -210,8 +212,12 @@ def test_portuguese_writes_the_numbers_with_a_decimal_comma(
     assert said.endswith("Took 1.5 s.")
     said = " ".join(portuguese.split())
     assert re.search(r"Jogos por mão \d,\d+ ±\d,\d+ \d,\d+ ±\d,\d+ [-+]\d,\d+ ±", said)
-    assert re.search(r"Capote \d+,\d% ±\d+,\d \d+,\d% ±\d+,\d [-+]\d+,\d pts ±", said)
+    assert re.search(r"Capote \d+,\d% ±\d+,\d \d+,\d% ±\d+,\d [-+]\d+,\d p\.p\. ±", said)
     assert said.endswith("Levou 1,5 s.")
+    assert said.startswith("2 regras com as mesmas cartas: ")
+    assert "face às primeiras regras" in said
+    assert "variante" not in said
+    assert " pts" not in said
     args = ["compare", "portugal", "french", "--deals", "3", "--seed", "1", "--json"]
     assert main(args) == 0
     data = json.loads(capsys.readouterr().out)
@@ -221,7 +227,7 @@ def test_portuguese_writes_the_numbers_with_a_decimal_comma(
 
 def test_cli_refusals_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
     assert _status(["compare", "portugal", "--lang", "pt"]) == 2
-    assert "precisa de duas variantes" in capsys.readouterr().err
+    assert "precisa de duas regras ou mais" in capsys.readouterr().err
     assert _status(["compare", "portugal", "portgal", "--lang", "pt"]) == 2
     assert "regras desconhecidas" in capsys.readouterr().err
 

@@ -1113,6 +1113,8 @@ def test_describe_diff_same_names() -> None:
     other = a.model_copy(update={"name": "Other"})
     assert "only their names and descriptions differ" in norm(describe_diff(a, other))
     assert "The two variants have exactly the same rules." in describe_diff(a, a)
+    # In Portuguese the rules are `regras`, as everywhere in `sueca` (never `variantes`).
+    assert describe_diff(a, a, "pt").strip() == "São exatamente as mesmas regras."
 
 
 @pytest.mark.parametrize(("a", "b"), list(itertools.permutations(builtin_ids(), 2)))

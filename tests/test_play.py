@@ -1103,7 +1103,7 @@ def test_the_portuguese_game_takes_portuguese_letters(
 ) -> None:
     status, out, _ = play(monkeypatch, capsys, ["a", "s"], "--lang", "pt", "--seed", "1", *FAST)
     assert status == 0
-    assert "e espadas, c copas, o ouros, p paus" in out
+    assert "e = espadas, c = copas, o = ouros, p = paus" in out
     assert "letras inglesas" not in out
 
 
@@ -1198,7 +1198,7 @@ def test_the_portuguese_game_shows_the_letters_it_teaches(
     lines = ["a", "rc", "v", "rp", "s"]
     status, out, _ = play(monkeypatch, capsys, lines, "--lang", "pt", "--seed", "3", *FAST)
     assert status == 0
-    assert "R rei, V valete, D dama" in flat(out)  # what the help teaches
+    assert "R = rei, V = valete, D = dama" in flat(out)  # what the help teaches
     first_hand = out.split("A tua mão:", 2)[1]
     assert re.search(r"\b5:R♥", first_hand)
     assert re.search(r"\b6:V♦", first_hand)

@@ -146,6 +146,17 @@ def test_illegal_records(
         (lambda d: d.__setitem__("trump_card", "AH"), "record_hands", "a carta de trunfo"),
         (lambda d: d.__setitem__("plays", d["plays"][:17]), "record_unfinished", "das 40 cartas"),
         (
+            lambda d: d["plays"].__setitem__(5, "8S"),
+            "card_text",
+            "mão 1, vaza 2 (carta 6 da mão): '8S' não é uma carta: a Sueca joga-se com 40 cartas",
+        ),
+        (
+            lambda d: d["hands"][2].__setitem__(0, "ZZ"),
+            "card_text",
+            "mão 1, cartas do lugar 2: 'ZZ' não é uma carta: escreve o valor e depois o naipe",
+        ),
+        (lambda d: d.__setitem__("trump_card", "AX"), "card_text", "o naipe é uma das letras"),
+        (
             lambda d: d.__setitem__("claims", [{"after": 3, "by": 1}]),
             "record_claim",
             "não pode acusar: com estas regras não há renúncias",

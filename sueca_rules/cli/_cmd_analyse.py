@@ -23,6 +23,8 @@ from ._common import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..analysis import Analysis, DecisionReview
 
 __all__ = ["MAX_DEALS", "deals_arg", "register", "report"]
@@ -157,10 +159,10 @@ def run_analyse(args: argparse.Namespace) -> int:
 def _line(review: DecisionReview, lang: str) -> list[str]:
     from .._lang import phrases, seat_name
     from ..analysis import explain
-    from ..analysis._words import show_card
 
     w = phrases(lang).analysis
     kind = review.decision
+    show_card = _card_shower(lang)
 
     def shown(choice: bool | int | str) -> str:
         return (
@@ -180,7 +182,16 @@ def _line(review: DecisionReview, lang: str) -> list[str]:
     )
     if not review.mistake:
         return [line]
-    return [f"{line}  ✗ {w.mistake()}", f"      {explain(review.facts, lang)}"]
+    return [f"{line}  ✗ {w.mistake()}", f"      {explain(review.facts, lang, show=show_card)}"]
+
+
+def _card_shower(lang: str) -> Callable[[str], str]:
+    """A card of the review (`KH`) as the game in `lang` shows it: `K♥`, in Portuguese `R♥`."""
+    from .._cards import parse_card
+    from .._lang import phrases
+
+    play = phrases(lang).play
+    return lambda text: play.card(parse_card(text)) if text else ""
 
 
 def report(review: Analysis, lang: str = "en") -> str:
@@ -188,9 +199,9 @@ def report(review: Analysis, lang: str = "en") -> str:
     summary by seat with the biggest mistakes."""
     from .._describe_facts import shown_name
     from .._lang import phrases, seat_name
-    from ..analysis._words import show_card
 
     w = phrases(lang).analysis
+    show_card = _card_shower(lang)
     out = [w.title(shown_name(review.variant, lang), review.level), ""]
     for deal in review.deals:
         if deal.redeal is not None:
