@@ -187,10 +187,19 @@ def test_play_a_match_against_bots_and_download_the_record(
     page.click("#over-close")
     assert page.locator("#over").is_hidden()
     assert "over" in page.inner_text("#prompt")
+    # the keyboard is left on the button that brings it back
+    assert page.evaluate("document.activeElement.id") == "over-open"
     # ... and brought back, with the record and the replay
     page.click("#over-open")
     page.wait_for_selector("#over:not([hidden])")
     assert page.locator("#over-open").is_hidden()
+    # Escape puts it aside as well, as it closes any dialog
+    page.focus("#replay")
+    page.keyboard.press("Escape")
+    assert page.locator("#over").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "over-open"
+    page.click("#over-open")
+    page.wait_for_selector("#over:not([hidden])")
     page.reload()
     page.wait_for_selector("#over:not([hidden])")
     # "Replay it" opens this match at once, with no file to choose.
@@ -245,9 +254,13 @@ def test_two_people_at_one_table_with_a_reload_and_a_stranger(browser: Any, serv
         host.wait_for_selector("#links:not([hidden])")
         link = host.input_value("#link-list input")
         assert "#t=" in link
+        # the page was opened at 127.0.0.1: its links open on this computer alone, and it says so
+        assert "open on this computer only" in host.inner_text("#link-list .loopback")
+        assert "--host 0.0.0.0" in host.inner_text("#link-list .loopback")
         host.click("#go")
         host.wait_for_selector("#waiting:not([hidden])")
         assert "not yet joined" in host.inner_text("#waiting-seats")
+        assert host.locator("#waiting .loopback").count() == 1  # once, whatever the states
 
         guest = guest_ctx.new_page()
         guest.goto(link)

@@ -52,6 +52,13 @@ export function shareUrl(path) {
   return url.href;
 }
 
+/** Under links to share, when the page was opened at this computer's own address (127.0.0.1,
+ * localhost): a note that they open on this computer alone, and how to reach friends' phones. */
+export function loopbackNote() {
+  const own = ["127.0.0.1", "localhost", "[::1]", "::1"].includes(location.hostname);
+  return own ? el("p", {class: "note loopback"}, t("common.loopback_links")) : null;
+}
+
 /** POST or GET to the API; resolves to {status, body} (body parsed as JSON when it is). */
 export async function api(path, {method = "GET", json, text, query} = {}) {
   const url = new URL(path, location.origin);

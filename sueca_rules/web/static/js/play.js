@@ -1,5 +1,5 @@
 // Setting up a table: the rules, who sits where, then the join links for friends.
-import {api, copy, el, fieldLabel, issueText, shareUrl, t, variantName} from "./common.js";
+import {api, copy, el, fieldLabel, issueText, loopbackNote, shareUrl, t, variantName} from "./common.js";
 import {qrSvg} from "./qr.js";
 
 const BUILT = "sueca.built";
@@ -63,6 +63,8 @@ function showLinks(result, token) {
         qrSvg(url, t("table.watch_link"))),
     );
   }
+  const note = loopbackNote();
+  if (note) list.append(note);
   const go = document.getElementById("go");
   go.href = `/table/${result.table}#t=${token}`;
   document.getElementById("links").hidden = false;

@@ -1,7 +1,7 @@
 // A table: the waiting room, the game and the end of the match. The server owns the match:
 // this page shows the state it sends for our seat and sends what we want to do.
 import {qrSvg} from "./qr.js";
-import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, shareUrl, t, toast, variantName} from "./common.js";
+import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, loopbackNote, shareUrl, t, toast, variantName} from "./common.js";
 import {remember} from "./mytables.js";
 import {sound, soundToggle} from "./sound.js";
 
@@ -256,6 +256,9 @@ function renderWaiting() {
     }
     list.append(item);
   }
+  list.parentElement.querySelector(".loopback")?.remove(); // drawn again with each state
+  const note = [...invites.values()].some((i) => !i.joined) ? loopbackNote() : null;
+  if (note) list.after(note);
   $("start").hidden = !state.host;
   // Only the host may start early (a tournament's table has none: its organiser does).
   $("waiting-text").textContent = t(state.host ? "table.waiting_text" : "table.waiting_guest");
@@ -619,10 +622,19 @@ $("start").addEventListener("click", () => send({type: "start"}));
 soundToggle($("sound"));
 // The end of the match may be put aside to look at the table (the prompt still says it is over).
 let overClosed = false;
-$("over-close").addEventListener("click", () => {
+function putOverAside() {
   overClosed = true;
   $("over").hidden = true;
   $("over-open").hidden = false;
+  $("over-open").focus(); // the keyboard stays where the end comes back from
+}
+$("over-close").addEventListener("click", putOverAside);
+// Escape puts it aside too, as it closes any dialog.
+$("over").addEventListener("keydown", (event) => {
+  if (event.key === "Escape") {
+    event.preventDefault();
+    putOverAside();
+  }
 });
 $("over-open").addEventListener("click", () => {
   overClosed = false;
