@@ -82,9 +82,13 @@ def test_the_pages_speak_portuguese(client: TestClient) -> None:
     assert '<html lang="pt-PT">' in page.text
     assert "Classificação" in page.text
     assert "Ronda 1: mesa 2, contra Zé &amp; Ana." in page.text
+    # the tables without a result are named as tables, not read as a count
+    assert "As mesas 1, 2 estão à espera do resultado." in page.text
     page = client.get(_organiser(client), headers={"accept-language": "pt-PT,pt;q=0.9"})
     assert "Registar" in page.text
     assert "Desfazer a última ação" in page.text
+    english = client.get("/tournament", params={"lang": "en"}).text
+    assert "Tables 1, 2 are waiting for a result." in english
 
 
 def test_the_organiser_page_needs_the_secret(client: TestClient) -> None:

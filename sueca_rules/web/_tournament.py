@@ -221,10 +221,12 @@ _ENV = jinja2.Environment(
 
 
 def _say(lang: Lang, key: str, **params: object) -> str:
-    text = _words(lang).get(key) or _words("en")[key]
-    for name, value in params.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+    """The tournament's words `key` in `lang`, filled in from `params` (a choice, such as one or
+    several tables, by the catalogue's renderer)."""
+    words = tournament_words(lang)
+    if not isinstance(words.entries.get(key), str | dict):
+        words = tournament_words("en")
+    return words(key, **{k: v if isinstance(v, int) else str(v) for k, v in params.items()})
 
 
 class TournamentSite:
@@ -397,7 +399,7 @@ class TournamentSite:
         if rnd is None:
             status = _say(lang, "not_started")
         elif waiting:
-            status = _say(lang, "waiting", t=", ".join(map(str, waiting)))
+            status = _say(lang, "waiting", n=len(waiting), t=", ".join(map(str, waiting)))
         elif len(t.rounds) >= planned_rounds(t):
             status = _say(lang, "finished")
         else:
