@@ -30,6 +30,8 @@ def test_the_replay_page_reviews_a_record(context: Any, server: Server) -> None:
     ).all_inner_texts()
     assert tricks == [str(i // 4 + 1) for i in range(40)]
     assert page.locator("#review-body svg.review-chart path.expected").count() == 1
+    # what the chart's line and dots are, said under it
+    assert "a vermelho, os erros" in page.inner_text("#review-body .chart-note")
     assert page.locator("#review-body tr.mistake").count() >= 1
     assert "deste-lhes A♠" in page.inner_text("#review-body")
     assert "Por lugar" in page.inner_text("#review-body")

@@ -215,6 +215,8 @@ def test_play_a_match_against_bots_and_download_the_record(
     # The seats are named from this player's: it is their own game.
     names = page.locator("#replay-felt .seat-box .who strong").all_inner_texts()
     assert names == ["Seat 0 · you", "Seat 1 · rival", "Seat 2 · partner", "Seat 3 · rival"]
+    heads = page.locator("#replay-score th[scope=col]").all_inner_texts()
+    assert heads == ["Us (seats 0 & 2)", "Them (seats 1 & 3)"]  # as the table said it
     # ... and so does its review: "seat 0 (you)"
     page.select_option("#review-level", "1")
     page.click("#review-record")

@@ -100,9 +100,12 @@ function draw(info, tricks) {
 }
 
 /** A team named by its seats, as the table names them: "Seats 0 & 2". */
-function seatsOf(team) {
+function seatsOf(team, ours = false) {
   const [a, b] = [0, 1, 2, 3].filter((seat) => data.teams[seat] === team);
-  return t("table.seats_short", {a, b});
+  const seats = t("table.seats_short", {a, b});
+  // In the score's heads of one's own game (`ours`): "Nós (lugares 0 e 2)", as the table said.
+  if (!ours || mine === null) return seats;
+  return `${t(team === data.teams[mine] ? "table.us" : "table.them")} (${seats.toLowerCase()})`;
 }
 
 function drawScore(info, shown) {
@@ -113,7 +116,7 @@ function drawScore(info, shown) {
     won[data.teams[x.winner]] += 1;
   }
   const rows = [
-    el("tr", {}, el("th", {}, ""), el("th", {scope: "col"}, seatsOf(0)), el("th", {scope: "col"}, seatsOf(1))),
+    el("tr", {}, el("th", {}, ""), el("th", {scope: "col"}, seatsOf(0, true)), el("th", {scope: "col"}, seatsOf(1, true))),
     el("tr", {}, el("th", {scope: "row"}, t("table.points")), el("td", {}, points[0]), el("td", {}, points[1])),
     el("tr", {}, el("th", {scope: "row"}, t("table.tricks")), el("td", {}, won[0]), el("td", {}, won[1])),
   ];

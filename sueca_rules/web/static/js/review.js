@@ -91,12 +91,17 @@ function show(body) {
   const out = [el("label", {class: "review-only"}, only, ` ${w("review.only_mistakes")}`)];
   only.addEventListener("change", () => $("review-body").classList.toggle("only-mistakes", only.checked));
   $("review-body").classList.toggle("only-mistakes", only.checked);
+  let first = true;
   for (const deal of body.analysis.deals) {
     const clean = !deal.decisions.some((d) => d.mistake);
+    // What the line of the charts is, said once, under the first.
+    const note = first ? el("p", {class: "chart-note"}, w("review.chart_note")) : null;
+    first = false;
     const head = [w("review.trick"), w("review.seat"), w("review.played"), w("review.best"), w("review.loss"), w("review.options")];
     out.push(
       el("h3", {}, w("review.deal", {n: deal.deal}), deal.points ? ` · ${deal.points[0]}-${deal.points[1]}` : ""),
       chart(deal.decisions),
+      note,
       // With only the mistakes shown, a deal without any says so instead of an empty table.
       clean ? el("p", {class: "no-mistakes"}, w("review.no_mistakes")) : null,
       el("div", {class: clean ? "review-wrap clean" : "review-wrap"}, el("table", {class: "review-table"}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))),
