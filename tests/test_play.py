@@ -611,10 +611,15 @@ def test_you_catch_a_bots_renuncia_at_the_count(accuse: str, tmp_path: Path) -> 
         assert deal.claims[-1].against in (1, 3)
 
 
-def test_a_bot_catches_your_renuncia() -> None:
-    """You fail to follow suit; when your cards prove it, a rival claims."""
+def _revoking(
+    which: Callable[[Card], bool],
+    typed: Callable[[Card], str],
+    otherwise: Callable[[Match], str | None],
+) -> Callable[[Match, Scripted], str | None]:
+    """A player who fails to follow suit once in the first deal, with a card `which` picks (typed
+    as `typed` writes it), where it holds the suit led; else plays `otherwise`, and counts."""
 
-    def revoke_once(match: Match, stdin: Scripted) -> str | None:
+    def play(match: Match, stdin: Scripted) -> str | None:
         if match.deals or match.is_over:
             return None
         if match.phase == "count":
@@ -622,10 +627,18 @@ def test_a_bot_catches_your_renuncia() -> None:
         hand = match.hand(0)
         if match.trick and not match.revokes:
             led = match.trick[0][1].suit
-            off = [c for c in hand if c.suit != led]
-            if off and len(off) < len(hand):
-                return str(off[0])
-        return first_legal(match)
+            off = [c for c in hand if c.suit != led and which(c)]
+            if off and any(c.suit == led for c in hand):
+                return typed(off[0])
+        return otherwise(match)
+
+    return play
+
+
+def test_a_bot_catches_your_renuncia() -> None:
+    """You fail to follow suit; when your cards prove it, a rival claims."""
+
+    revoke_once = _revoking(lambda card: True, str, first_legal)
 
     for seed in range(30):
         match, out = table_game("portugal-table", seed, revoke_once)
@@ -1287,18 +1300,7 @@ def test_a_hint_names_cards_as_the_table_does(
 def test_a_renuncia_caught_is_shown_in_portuguese_letters() -> None:
     """The card of a renúncia claimed is written as the Portuguese table writes every card."""
 
-    def revoke_a_face(match: Match, stdin: Scripted) -> str | None:
-        if match.deals or match.is_over:
-            return None
-        if match.phase == "count":
-            return ""
-        hand = match.hand(0)
-        if match.trick and not match.revokes:
-            led = match.trick[0][1].suit
-            off = [c for c in hand if c.suit != led and str(c)[0] in "KJQ"]
-            if off and any(c.suit == led for c in hand):
-                return pt_typed(off[0])
-        return pt_first_legal(match)
+    revoke_a_face = _revoking(lambda card: str(card)[0] in "KJQ", pt_typed, pt_first_legal)
 
     for seed in range(60):
         match, out = table_game("portugal-table", seed, revoke_a_face, lang="pt")

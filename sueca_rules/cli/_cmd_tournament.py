@@ -110,9 +110,7 @@ def _register_new(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang
 def _register_result(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "tournament.result")
     r = add_command(sub, "result", _run_result, help=said("help"))
-    r.add_argument(
-        "file", metavar=metavar(lang, "file"), help=cli_words(lang, "help.tournament.file")
-    )
+    help_words(lang, "tournament").arg(r, "file")
     r.add_argument("--round", type=at_least(1), required=True, metavar="R")
     r.add_argument("--table", type=at_least(1), required=True, metavar="T")
     how = r.add_mutually_exclusive_group(required=True)
@@ -126,9 +124,7 @@ def _register_result(sub: argparse._SubParsersAction[argparse.ArgumentParser], l
 def _register_play(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "tournament.play")
     b = add_command(sub, "play", _run_play, help=said("help"))
-    b.add_argument(
-        "file", metavar=metavar(lang, "file"), help=cli_words(lang, "help.tournament.file")
-    )
+    help_words(lang, "tournament").arg(b, "file")
     lv = b.add_mutually_exclusive_group()
     said.arg(lv, "--level", type=level_arg, default=3)
     said.arg(lv, "--levels", meta="team_levels")
