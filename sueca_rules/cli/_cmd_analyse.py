@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from ._common import (
     ArgRefusal,
     CliError,
-    add_command,
     add_json,
     add_lang,
     at_least,
@@ -60,9 +59,7 @@ def deals_arg(text: str) -> list[int]:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "analyse")
-    p = add_command(
-        subparsers, "analyse", run_analyse, help=said("help"), description=said("description")
-    )
+    p = said.command(subparsers, run_analyse)
     p.add_argument("record", metavar=metavar(lang, "record"), help=cli_words(lang, "help.record"))
     said.arg(p, "--level", type=level_arg, default=5)
     said.arg(p, "--seat", type=at_least(0, most=3), default=None)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from ._common import (
     CliError,
-    add_command,
     add_json,
     add_lang,
     at_least,
@@ -34,9 +33,7 @@ _MOST_TIME_MS = 600_000
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "arena")
-    p = add_command(
-        subparsers, "arena", run_arena, help=said("help"), description=said("description")
-    )
+    p = said.command(subparsers, run_arena)
     said.arg(p, "entrants", meta="entrant", nargs="+")
     said.arg(p, "--variant", default="portugal")
     said.arg(p, "--deals", type=at_least(1, most=1_000_000), default=100)

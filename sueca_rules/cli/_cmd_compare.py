@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from ._common import (
     CliError,
-    add_command,
     add_lang,
     check_writable,
     help_words,
@@ -36,9 +35,7 @@ __all__ = ["register"]
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "compare")
-    p = add_command(
-        subparsers, "compare", run_compare, help=said("help"), description=said("description")
-    )
+    p = said.command(subparsers, run_compare)
     said.arg(p, "variants", meta="variant", nargs="+")
     add_study_options(p, lang, "matches")
     said.arg(p, "--all-pairs", action="store_true")

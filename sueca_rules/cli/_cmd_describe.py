@@ -6,7 +6,6 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ._common import (
-    add_command,
     add_json,
     add_lang,
     cli_words,
@@ -25,9 +24,7 @@ __all__ = ["register"]
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "describe")
-    p = add_command(
-        subparsers, "describe", run_describe, help=said("help"), description=said("description")
-    )
+    p = said.command(subparsers, run_describe)
     p.add_argument(
         "variant", metavar=metavar(lang, "variant"), help=cli_words(lang, "help.variant")
     )
@@ -35,13 +32,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], la
 
     said = help_words(lang, "diff")
     shape = '{"path": ..., "a": ..., "b": ...}'
-    p = add_command(
-        subparsers,
-        "diff",
-        run_diff,
-        help=said("help"),
-        description=said("description", shape=shape),
-    )
+    p = said.command(subparsers, run_diff, description=said("description", shape=shape))
     p.add_argument("a", metavar="A", help=cli_words(lang, "help.variant"))
     p.add_argument("b", metavar="B", help=said("b"))
     add_json(p, cli_words(lang, "help.json"))

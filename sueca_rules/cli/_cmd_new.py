@@ -18,7 +18,6 @@ from typing import Any, Final
 
 from ._common import (
     CliError,
-    add_command,
     add_lang,
     check_writable,
     cli_words,
@@ -34,7 +33,7 @@ _SECTIONS: Final = ("table", "deal", "revoke", "scoring", "match")
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "new")
-    p = add_command(subparsers, "new", run_new, help=said("help"), description=said("description"))
+    p = said.command(subparsers, run_new)
     said.arg(p, "file")
     p.add_argument("--extends", metavar="ID", default="portugal", help=said("extends"))
     said.arg(p, "--name")

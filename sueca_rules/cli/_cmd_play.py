@@ -6,7 +6,6 @@ import argparse
 
 from ._common import (
     MAX_SAMPLES,
-    add_command,
     add_lang,
     grouped_number,
     help_words,
@@ -21,9 +20,7 @@ __all__ = ["register"]
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "play")
-    p = add_command(
-        subparsers, "play", run_play, help=said("help"), description=said("description")
-    )
+    p = said.command(subparsers, run_play)
     said.arg(p, "variant", nargs="?")
     who = p.add_mutually_exclusive_group()
     who.add_argument("--level", type=level_arg, metavar="N", help=said("level"))

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from ._common import (
     CliError,
-    add_command,
     add_json,
     add_lang,
     cli_words,
@@ -32,9 +31,7 @@ __all__ = ["account", "register"]
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "replay")
-    p = add_command(
-        subparsers, "replay", run_replay, help=said("help"), description=said("description")
-    )
+    p = said.command(subparsers, run_replay)
     p.add_argument("record", metavar=metavar(lang, "record"), help=cli_words(lang, "help.record"))
     add_json(p, cli_words(lang, "help.json.object"))
     said.arg(p, "--partial", action="store_true")

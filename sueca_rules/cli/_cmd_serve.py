@@ -14,7 +14,6 @@ from ._cmd_tournament import checked_tournament_file
 from ._common import (
     ArgRefusal,
     CliError,
-    add_command,
     add_lang,
     at_least,
     cli_words,
@@ -107,9 +106,7 @@ def host_arg(text: str) -> str:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "serve")
-    p = add_command(
-        subparsers, "serve", run_serve, help=said("help"), description=said("description")
-    )
+    p = said.command(subparsers, run_serve)
     said.arg(p, "--host", type=host_arg, default="127.0.0.1")
     p.add_argument(
         "--allowed-origin",

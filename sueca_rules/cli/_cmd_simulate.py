@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ._common import (
-    add_command,
     add_lang,
     cli_words,
     help_words,
@@ -41,9 +40,7 @@ __all__ = ["MAX_DEALS_PER_MATCH", "register"]
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "simulate")
-    p = add_command(
-        subparsers, "simulate", run_simulate, help=said("help"), description=said("description")
-    )
+    p = said.command(subparsers, run_simulate)
     p.add_argument(
         "variant", metavar=metavar(lang, "variant"), help=cli_words(lang, "help.variant")
     )

@@ -55,19 +55,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], la
     p.set_defaults(lang=None)  # with no action, the locale's language (an action's --lang)
     sub = p.add_subparsers(title=said("actions"), metavar=metavar(lang, "action"))
     _register_new(sub, lang)
-    q = add_command(sub, "pair", _run_pair, help=said("pair.help"))
+    q = help_words(lang, "tournament.pair").command(sub, _run_pair, description=False)
     said.arg(q, "file")
     _lang(q, lang)
     _register_result(sub, lang)
     _register_play(sub, lang)
-    s = add_command(sub, "standings", _run_standings, help=said("standings.help"))
+    s = help_words(lang, "tournament.standings").command(sub, _run_standings, description=False)
     said.arg(s, "file")
     out = s.add_mutually_exclusive_group()
     add_json(out, said("standings.json"))
     said.arg(out, "--csv", key="standings.csv", action="store_true")
     said.arg(out, "--html", key="standings.html", meta="out_html")
     _lang(s, lang, "json_csv")
-    u = add_command(sub, "undo", _run_undo, help=said("undo.help"))
+    u = help_words(lang, "tournament.undo").command(sub, _run_undo, description=False)
     said.arg(u, "file")
     u.add_argument("--round", type=at_least(1), metavar="R")
     u.add_argument("--table", type=at_least(1), metavar="T")
@@ -88,7 +88,7 @@ def _no_action(args: argparse.Namespace, lang: str = "en") -> int:
 
 def _register_new(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "tournament.new")
-    n = add_command(sub, "new", _run_new, help=said("help"))
+    n = said.command(sub, _run_new, description=False)
     said.arg(n, "file")
     n.add_argument("--teams", required=True, metavar="teams.csv", help=said("teams"))
     n.add_argument(
@@ -109,7 +109,7 @@ def _register_new(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang
 
 def _register_result(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "tournament.result")
-    r = add_command(sub, "result", _run_result, help=said("help"))
+    r = said.command(sub, _run_result, description=False)
     help_words(lang, "tournament").arg(r, "file")
     r.add_argument("--round", type=at_least(1), required=True, metavar="R")
     r.add_argument("--table", type=at_least(1), required=True, metavar="T")
@@ -123,7 +123,7 @@ def _register_result(sub: argparse._SubParsersAction[argparse.ArgumentParser], l
 
 def _register_play(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
     said = help_words(lang, "tournament.play")
-    b = add_command(sub, "play", _run_play, help=said("help"))
+    b = said.command(sub, _run_play, description=False)
     help_words(lang, "tournament").arg(b, "file")
     lv = b.add_mutually_exclusive_group()
     said.arg(lv, "--level", type=level_arg, default=3)

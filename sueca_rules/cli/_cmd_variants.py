@@ -12,6 +12,7 @@ from ._common import (
     add_json,
     add_lang,
     cli_words,
+    help_words,
     lang_of,
     metavar,
     print_json,
@@ -21,23 +22,11 @@ __all__ = ["register"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    p = add_command(
-        subparsers,
-        "variants",
-        run_variants,
-        help=cli_words(lang, "help.variants.help"),
-        description=cli_words(lang, "help.variants.description"),
-    )
+    p = help_words(lang, "variants").command(subparsers, run_variants)
     add_json(p, cli_words(lang, "help.json"))
     add_lang(p, lang, "summaries", "json")
 
-    p = add_command(
-        subparsers,
-        "validate",
-        run_validate,
-        help=cli_words(lang, "help.validate.help"),
-        description=cli_words(lang, "help.validate.description"),
-    )
+    p = help_words(lang, "validate").command(subparsers, run_validate)
     p.add_argument(
         "files",
         nargs="+",

@@ -249,14 +249,29 @@ class HelpWords:
     is the command line's words `help.<command>.level`, filled in from its keyword arguments;
     `said.arg(parser, "--level", ...)` adds an argument with that help and its placeholder."""
 
-    __slots__ = ("command", "lang")
+    __slots__ = ("lang", "section")
 
     def __init__(self, lang: str, command: str) -> None:
         self.lang = lang
-        self.command = command
+        self.section = command
+        """The command's part of the words (`tournament.result`: `help.tournament.result.*`)."""
 
     def __call__(self, key: str, /, **params: str | int) -> str:
-        return cli_words(self.lang, f"help.{self.command}.{key}", **params)
+        return cli_words(self.lang, f"help.{self.section}.{key}", **params)
+
+    def command(
+        self,
+        subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+        handler: Callable[[argparse.Namespace], int],
+        *,
+        description: bool | str = True,
+    ) -> argparse.ArgumentParser:
+        """`add_command()` for this command (named by its words' last part: `tournament.pair` is
+        `pair`), with the help `help.<command>.help` and the description `...description`
+        (`False`: the help again; a string: that text)."""
+        said = self("description") if description is True else description if description else None
+        name = self.section.rsplit(".", 1)[-1]
+        return add_command(subparsers, name, handler, help=self("help"), description=said)
 
     def arg(
         self,
