@@ -18,6 +18,8 @@ def test_the_replay_page_reviews_a_record(context: Any, server: Server) -> None:
     page.goto(f"{server.url}/replay?lang=pt")
     page.wait_for_selector("#review-record:not([hidden])")
     assert page.inner_text("#review-record") == "Analisar este jogo"
+    # its comments are said to whoever decided: the page says so
+    assert "Os comentários falam com quem decidiu" in page.inner_text("#review-intro")
     page.fill("#paste", RECORD.read_text(encoding="utf-8"))
     page.select_option("#review-level", "1")
     page.click("#review-record")
