@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import pickle
 import re
 import shutil
 import signal
@@ -278,6 +279,10 @@ def test_an_engine_error_in_each_language() -> None:
         "não consigo arrancar x: Odd"  # an error the words do not know is quoted as it is
     )
     assert EngineError("my own words").words("pt") == str(EngineError("my own words"))
+    # raised in a worker process, it comes back whole
+    back = pickle.loads(pickle.dumps(error))
+    assert (back.code, back.params, str(back)) == (error.code, error.params, str(error))
+    assert back.words("pt") == error.words("pt")
 
 
 def test_ratings_of_even_and_of_ordered_results() -> None:

@@ -103,6 +103,15 @@ class EngineError(Exception):
             text += say("engine.said", said=said)
         return text
 
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, str | int]]]:
+        # Raised in an arena's worker process, it comes back whole (its code and parameters).
+        return (_engine_error, (self.code, self.params))
+
+
+def _engine_error(code: str, params: dict[str, str | int]) -> EngineError:
+    """An `EngineError` made again from its code and parameters (see `__reduce__`)."""
+    return EngineError(code, **params)
+
 
 def _how_words(how: str, lang: str = "en") -> str:
     """How an engine ended (see `EngineProcess._exit_how()`) in `lang`: `exited (status 3)`."""
