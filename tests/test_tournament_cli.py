@@ -361,12 +361,27 @@ def test_tournament_without_an_action_says_so(
     status, _, err = run(capsys)
     assert status == 2
     assert "needs an action" in err
+    said = (
+        "erro: o sueca tournament precisa de uma ação: new, pair, result, play, standings ou undo"
+    )
+    for given in (["--lang", "pt"], ["--lang=pt"]):  # asked for
+        status, _, err = run(capsys, *given)
+        assert (status, err.strip().split(": ", 1)[1]) == (2, said)
     monkeypatch.setenv("LC_ALL", "pt_PT.UTF-8")  # the locale's language, as an action's
     status, _, err = run(capsys)
     assert status == 2
-    assert err.strip().endswith(
-        "erro: o sueca tournament precisa de uma ação: new, pair, result, play, standings ou undo"
-    )
+    assert err.strip().endswith(said)
+
+
+def test_lang_before_the_action_is_the_actions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sueca tournament --lang pt standings FILE` speaks as `... standings FILE --lang pt`."""
+    missing = str(tmp_path / "nada.yaml")
+    for words in (["--lang", "pt", "standings", missing], ["--lang=pt", "standings", missing]):
+        status, _, err = run(capsys, *words)
+        assert status != 0
+        assert "esse ficheiro não existe" in err, err
 
 
 @pytest.mark.parametrize(

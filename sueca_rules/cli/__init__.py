@@ -321,7 +321,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _lang_after_command(words: list[str]) -> list[str]:
     """`sueca --lang pt variants` read as `sueca variants --lang pt`: `--lang` is an option of
     each command, and given first it would be taken for the command. Before an option of
-    `sueca` itself (`sueca --lang pt --help`) it goes last, where the option is seen first."""
+    `sueca` itself (`sueca --lang pt --help`) it goes last, where the option is seen first.
+    Likewise `sueca tournament --lang pt ACTION ...` is read with `--lang` after the action's
+    arguments (the action takes it)."""
     if len(words) >= 3 and words[0] == "--lang":
         if not words[2].startswith("-"):
             return [words[2], *words[:2], *words[3:]]
@@ -330,6 +332,12 @@ def _lang_after_command(words: list[str]) -> list[str]:
         if not words[1].startswith("-"):
             return [words[1], words[0], *words[2:]]
         return [*words[1:], words[0]]
+    # `sueca tournament --lang pt standings cup.yaml`: the action takes --lang, so it goes after.
+    if words[:1] == ["tournament"] and len(words) >= 2:
+        given = 2 if words[1] == "--lang" else 1 if words[1].startswith("--lang=") else 0
+        rest = words[1 + given :]
+        if given and rest and not rest[0].startswith("-"):
+            return [words[0], *rest, *words[1 : 1 + given]]
     return words
 
 

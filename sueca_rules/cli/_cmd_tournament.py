@@ -52,7 +52,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], la
         help=said("help"),
         description=said("description"),
     )
-    p.set_defaults(lang=None)  # with no action, the locale's language (an action's --lang)
+    _lang(p, lang)  # `sueca tournament --lang pt` alone: what it needs, in that language
     sub = p.add_subparsers(title=said("actions"), metavar=metavar(lang, "action"))
     _register_new(sub, lang)
     q = help_words(lang, "tournament.pair").command(sub, _run_pair, description=False)
