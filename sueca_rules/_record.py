@@ -274,7 +274,7 @@ def _in_deals(issues: list[Issue]) -> RecordError:
             text += f", seat {where['seat']}'s hand"
         first = first or where
         issue = replace(issue, message=f"{text}: {issue.message}")
-        if issue.kind:  # the place, for the words of the kinds that say it (`card_text`)
+        if issue.kind:  # the place, for the reader's language (`issue.place`, or the kind's own)
             at = "play" if "trick" in where else "hand" if "seat" in where else "deal"
             place = {"at": at, "deal": "", "trick": "", "card": "", "seat": ""}
             place.update({k: str(v) for k, v in where.items()})

@@ -656,3 +656,29 @@ def test_the_problems_of_a_records_variant_file_follow_in_the_readers_language(
         "os problemas vêm a seguir"
     )
     assert problem.startswith(f"regras/{portuguese}")
+
+
+@pytest.mark.parametrize(
+    ("deal", "said"),
+    [
+        ("  - hands: 3\n    trump_card: 2H\n    plays: []\n", "deals[0].hands: mão 1: "),
+        (
+            "  - hands: [[AS, 7S], [], [], []]\n    trump_card: 2H\n    plays: []\n",
+            "deals[0].hands[1]: mão 1, cartas do lugar 1: ",
+        ),
+    ],
+)
+def test_a_records_problem_inside_a_deal_says_where_in_portuguese(
+    deal: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A problem inside a deal of a record names the deal (and the seat) in Portuguese as the
+    English does ("deal 1, seat 1's hand: ..."), whatever its kind's own words."""
+    from sueca_rules.cli import main
+
+    path = tmp_path / "jogo.yaml"
+    path.write_text(f"variant: portugal\nfirst_dealer: 0\ndeals:\n{deal}", encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "pt"]) == 1
+    err = capsys.readouterr().err
+    assert said in err, err
+    assert main(["replay", str(path), "--lang", "en"]) == 1
+    assert "deal 1" in capsys.readouterr().err  # the English, as it was

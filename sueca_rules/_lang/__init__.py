@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from .._errors import ConfigError, Issue
 from .._text import shown
 from ._analysis_tables import analysis_section
-from ._catalogue import Catalogue, CatalogueError, Entry, load_catalogue, render
+from ._catalogue import Catalogue, CatalogueError, Entry, entry_texts, load_catalogue, render
 from ._game_tables import (
     PAGE_WORDS,
     FalseClaim,
@@ -152,7 +152,11 @@ def issue_text(issue: Issue, lang: str) -> str:
     if isinstance(entry, str) and not params.get("got"):
         entry = _GOT_ASIDE.sub("", entry, count=1)
     try:
-        return render(entry, params, lang)
+        text = render(entry, params, lang)
+        if params.get("at") and not any("{deal}" in t for t in entry_texts(entry)):
+            # A record's problem inside a deal: where it is, as the English says it first.
+            text = f"{render(_issue_words(lang).entries['issue.place'], params, lang)}: {text}"
+        return text
     except CatalogueError:  # a value the template needs and the issue lacks: its own words
         return issue.message
 

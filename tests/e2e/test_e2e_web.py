@@ -450,3 +450,21 @@ def test_a_table_is_set_up_once_the_rules_are_here(context: Any, server: Server)
     assert page.input_value("#variant") == "portugal"
     page.click("#create")
     page.wait_for_url(re.compile(r"/table/"))
+
+
+def test_a_records_problem_in_a_deal_says_where_on_the_replay_page(
+    context: Any, server: Server
+) -> None:
+    """A broken record pasted into the Portuguese replay page: each problem inside a deal says
+    which deal and seat first, as the command line does."""
+    page = context.new_page()
+    page.goto(f"{server.url}/replay?lang=pt")
+    page.fill(
+        "#paste",
+        "variant: portugal\nfirst_dealer: 0\ndeals:\n"
+        "  - hands: [[AS, 7S], [], [], []]\n    trump_card: 2H\n    plays: []\n",
+    )
+    page.click("#open-record")
+    page.wait_for_selector("#problems:not([hidden]) li")
+    said = page.locator("#problems li").all_inner_texts()
+    assert any("mão 1, cartas do lugar 1: precisa de pelo menos 10" in line for line in said), said

@@ -216,7 +216,13 @@ export function issueText(issue) {
   const params = issue.params ?? {};
   let entry = data.strings[key];
   if (typeof entry === "string" && !params.got) entry = entry.replace(/\s*\([^()]*\{got\}[^()]*\)/, "");
-  return render(entry, params, lang);
+  const text = render(entry, params, lang);
+  // A record's problem inside a deal: where it is first ("mão 1, cartas do lugar 2: …"), as the
+  // command line says it, unless the kind's words say it themselves.
+  if (params.at && !JSON.stringify(entry).includes("{deal}") && data.strings["issue.place"]) {
+    return `${render(data.strings["issue.place"], params, lang)}: ${text}`;
+  }
+  return text;
 }
 
 /** Issues from the API as list items: "line 6, column 5: Jogos para ganhar a partida: …" (the
