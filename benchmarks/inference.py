@@ -37,7 +37,7 @@ from sueca_rules import Match
 from sueca_rules._kernel._bits import Mask
 from sueca_rules._match import Observation
 from sueca_rules.bots import make_bot
-from sueca_rules.bots._sampling import Kernel, _Deals
+from sueca_rules.bots._sampling import sampled_deals
 
 Position = tuple[Observation, list[Mask]]
 
@@ -64,9 +64,8 @@ def log_score(
 ) -> dict[str, Any]:
     """The log-score of the deals drawn for each position (see the module docs)."""
     sums = {"rivals": [0.0, 0], "partner": [0.0, 0]}
-    kernel = Kernel.best().module
     for number, (obs, hands) in enumerate(found):
-        deals = _Deals(obs, random.Random(number), inference, None, kernel, trust=trust)
+        deals = sampled_deals(obs, random.Random(number), inference, trust=trust)
         drawn: list[list[Mask]] = []
         while len(drawn) < samples:
             drawn += deals.batch(min(12, samples - len(drawn)))

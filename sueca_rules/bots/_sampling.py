@@ -897,8 +897,10 @@ def _end_value(end: Outcome, team: int, tables: _Tables) -> float:
     return table[mine]
 
 
-def sampled_deals(obs: Observation, rng: random.Random, inference: float) -> _Deals:
+def sampled_deals(
+    obs: Observation, rng: random.Random, inference: float, *, trust: float = _TRUST
+) -> _Deals:
     """Level 4 and 5's deals of the unseen cards for one decision, drawn in batches
     (`.batch(count)`) as the bots draw them: for other users of the same sampling (the analysis
-    of records, hints)."""
-    return _Deals(obs, rng, inference)
+    of records, hints, `benchmarks/inference.py`, which tries other `trust`s)."""
+    return _Deals(obs, rng, inference, trust=trust)
