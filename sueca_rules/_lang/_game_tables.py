@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, Protocol, overload
 
+from .._cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS
 from ._catalogue import Catalogue, load_catalogue
 
 if TYPE_CHECKING:
@@ -73,8 +74,8 @@ class Who:
         return capitalized(self.name)
 
 
-_SYMBOLS: Final = "♠♥♦♣"
-_RANKS: Final = "A7KJQ65432"
+_SYMBOLS: Final = SUIT_SYMBOLS
+_RANKS: Final = RANK_LETTERS[::-1]  # the strongest first, as `card.ranks` lists them
 """The ranks of the notation, strongest first, as `card.ranks` lists the language's letters."""
 _SUITS: Final = ("suit.S", "suit.H", "suit.D", "suit.C")
 """The suits' names, by number."""
@@ -140,6 +141,12 @@ def rank_letters(c: Catalogue) -> dict[str, str]:
     return dict(zip(_RANKS, c("card.ranks").split(), strict=True))
 
 
+def suit_letters(c: Catalogue) -> dict[str, str]:
+    """The letter `c`'s language types for each suit of the notation (`S H D C`): a Portuguese
+    player types `e`, `c`, `o`, `p` (espadas, copas, ouros, paus; `card.suits`)."""
+    return dict(zip(SUIT_LETTERS, c("card.suits").split(), strict=True))
+
+
 def suit_name(c: Catalogue, suit: int) -> str:
     """The name of suit `suit` (0-3: spades, hearts, diamonds, clubs) in `c`'s language."""
     return c(_SUITS[suit])
@@ -198,6 +205,12 @@ class _Section:
     def rank_letters(self) -> dict[str, str]:
         """The language's letter for each rank of the notation (`K`: `R` in Portuguese)."""
         return rank_letters(self._c)
+
+    @functools.cached_property
+    def suit_letters(self) -> dict[str, str]:
+        """The language's letter for each suit of the notation, as a card is typed (`S`: `e` in
+        Portuguese)."""
+        return suit_letters(self._c)
 
     def card(self, card: Card) -> str:
         """A card in short, as the language writes it: `K♣`, in Portuguese `R♣`."""

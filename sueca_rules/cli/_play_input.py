@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from rich.markup import escape
 
-from .._cards import Card, ascii_upper, parse_card
+from .._cards import RANK_LETTERS, Card, ascii_upper, parse_card
 from .._errors import CardError
 from .._lang import phrases
 from .._rules import team_of
@@ -28,10 +28,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ClaimNow", "HumanSeat", "Stop", "portuguese_card"]
 
-# A Portuguese player's suit letters: e espadas, c copas, o ouros, p paus.
-_PT_SUITS = {"E": "S", "C": "H", "O": "D", "P": "C"}
-_RANKS = "A7KJQ65432"
-
 
 @functools.cache
 def _pt_ranks() -> dict[str, str]:
@@ -39,6 +35,13 @@ def _pt_ranks() -> dict[str, str]:
     D dama), each with the notation's letter: the ones the Portuguese table shows (`card.ranks`)."""
     shown = phrases("pt").play.rank_letters
     return {letter: rank for rank, letter in shown.items() if letter != rank}
+
+
+@functools.cache
+def _pt_suits() -> dict[str, str]:
+    """A Portuguese player's suit letters, each with the notation's: e espadas, c copas, o ouros,
+    p paus (`card.suits`)."""
+    return {letter.upper(): suit for suit, letter in phrases("pt").play.suit_letters.items()}
 
 
 def portuguese_card(raw: str) -> str:
@@ -49,12 +52,13 @@ def portuguese_card(raw: str) -> str:
     if len(raw) != 2:
         return raw
     ranks = _pt_ranks()
+    suits = _pt_suits()
     first, second = raw[0], raw[1]
-    if first in _PT_SUITS and (second in _RANKS or second in ranks):
+    if first in suits and (second in RANK_LETTERS or second in ranks):
         first, second = second, first  # suit first
-    if not (first in _RANKS or first in ranks):
+    if not (first in RANK_LETTERS or first in ranks):
         return raw
-    return ranks.get(first, first) + _PT_SUITS.get(second, second)
+    return ranks.get(first, first) + suits.get(second, second)
 
 
 MAX_LINE = 200

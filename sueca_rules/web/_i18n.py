@@ -38,8 +38,12 @@ def strings(lang: Lang) -> dict[str, Entry]:
     names = {f"variant.{vid}": said.get(vid) or load_variant(vid).name for vid in builtin_ids()}
     # The suits and the counts: one entry each, for the game and the pages.
     web = load_catalogue(lang, "web").entries
+    # How a card is typed in this language (the table's keyboard reads them): one home, the
+    # game's words, as for the terminal game.
+    game = load_catalogue(lang, "game")
+    typed = {key: game.entries[key] for key in ("card.ranks", "card.suits")}
     issues = load_catalogue(lang, "issues").entries  # a problem's words (see `issue_text()`)
-    return {**page_words(lang), **web, **issues, **shared, **names}
+    return {**page_words(lang), **web, **issues, **shared, **names, **typed}
 
 
 def field_help(lang: Lang, path: str, schema_text: str) -> str:

@@ -647,15 +647,20 @@ $("rematch").addEventListener("click", () => {
   send({type: "rematch"});
 });
 
-// On Portuguese pages a card is typed with Portuguese letters too: e espadas, c copas, o ouros,
-// p paus; R rei, V valete, D dama ("7c" is the seven of hearts, as `sueca play --lang pt`).
-const PT_RANK = {R: "K", V: "J", D: "Q"};
-const PT_SUIT = {E: "S", C: "H", O: "D", P: "C"};
+// A card is typed with the page's language's letters too (on Portuguese pages e espadas, c copas,
+// o ouros, p paus; R rei, V valete, D dama: "7c" is the seven of hearts, as in `sueca play --lang
+// pt`), from the game's words (`card.ranks`, `card.suits`), the notation's order.
+const NOTATION = {ranks: "A 7 K J Q 6 5 4 3 2", suits: "S H D C"};
+const typedLetters = (key) => {
+  const ours = t(`card.${key}`).toUpperCase().split(" ");
+  return Object.fromEntries(NOTATION[key].split(" ").map((letter, i) => [ours[i] ?? letter, letter]));
+};
 
 function typedCard(text) {
   const up = text.toUpperCase();
-  if (lang !== "pt") return up;
-  return (PT_RANK[up[0]] ?? up[0]) + (PT_SUIT[up[1]] ?? up[1]);
+  const ranks = typedLetters("ranks");
+  const suits = typedLetters("suits");
+  return (ranks[up[0]] ?? up[0]) + (suits[up[1]] ?? up[1]);
 }
 
 document.addEventListener("keydown", (event) => {
