@@ -179,22 +179,19 @@ def test_a_record_given_for_rules_and_rules_given_for_a_record_say_so() -> None:
     from sueca_rules.tournament import Team, create, dump_tournament
 
     cup = dump_tournament(create([Team(name="Os Ases"), Team(name="Os Reis")], "round_robin"))
-    with pytest.raises(SourceError) as caught:
-        parse_variant(cup)
-    (issue,) = caught.value.issues
-    assert issue.kind == "a_tournament"
-    assert issue.message.startswith("this is a tournament file, not a variant file")
-    assert issue_text(issue, "pt").startswith(
-        "isto é o ficheiro de um torneio, não um ficheiro de regras"
-    )
-    with pytest.raises(RecordError) as refused:
-        parse_record(cup)
-    (issue,) = refused.value.issues
-    assert issue.kind == "a_tournament"
-    assert issue.message.startswith("this is a tournament file, not a game record")
-    assert issue_text(issue, "pt").startswith(
-        "isto é o ficheiro de um torneio, não o registo de um jogo"
-    )
+    readers: list[tuple[Callable[[str], object], type[SourceError], str, str]] = [
+        (parse_variant, SourceError, "a variant file", "um ficheiro de regras"),
+        (parse_record, RecordError, "a game record", "o registo de um jogo"),
+    ]
+    for read, error, english, portuguese in readers:
+        with pytest.raises(error) as caught:
+            read(cup)
+        (issue,) = caught.value.issues
+        assert issue.kind == "a_tournament"
+        assert issue.message.startswith(f"this is a tournament file, not {english}")
+        assert issue_text(issue, "pt").startswith(
+            f"isto é o ficheiro de um torneio, não {portuguese}"
+        )
     # A record with a typo is still a record: its fields are checked one by one.
     with pytest.raises(RecordError) as typo:
         parse_record("variant: portugal\nfirst_dealer: 0\ndeal: []\n")
