@@ -304,7 +304,10 @@ def test_two_people_at_one_table_with_a_reload_and_a_stranger(browser: Any, serv
         host.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
         told = host.inner_text("#log")
         assert "Deal 1 (" in told or "Deal 1: 60-60" in told, told  # won, or now and then a tie
-        assert "Deal 2 · dealer:" in told  # the deal on the table, too
+        # the deal on the table, too, unless that deal ended the match (a bandeira scores 4
+        # games, all this table plays for: a few deals in a hundred)
+        over = host.locator("#over").is_visible()
+        assert "Deal 2 · dealer:" in told or (over and "4 games" in told), told
 
         # A stranger with a made-up token is turned away; so is a link without one.
         table = host.url.split("/table/")[1].split("#")[0]
