@@ -60,6 +60,7 @@ __all__ = [
     "ReplayPhrases",
     "Who",
     "builtin_names",
+    "card_text",
     "check_lang",
     "decimal",
     "game_catalogue",
@@ -69,6 +70,24 @@ __all__ = [
     "phrases",
     "seat_name",
 ]
+
+
+def card_text(card: object, lang: str = "en") -> str:
+    """A card in short as `lang` writes it, for any text a player reads: `K♣` (a `Card`, or its
+    notation `KC`), in Portuguese `R♣`; `""` for `None`, and anything that is no card as its
+    text (whatever a message was given, shown as it came)."""
+    from .._cards import parse_card
+
+    if card is None:
+        return ""
+    text = str(card)
+    try:
+        parsed = parse_card(text) if len(text) == 2 else None
+    except ValueError:
+        parsed = None
+    if parsed is None:
+        return text
+    return phrases(lang if lang in LANGS else "en").play.card(parsed)
 
 
 def _config_error(message: str) -> ConfigError:

@@ -5,23 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .._lang import phrases, seat_name
+from .._lang import card_text, phrases, seat_name
 
 if TYPE_CHECKING:
     from .._lang._analysis_tables import AnalysisPhrases
     from ._facts import Fact
     from ._hint import Hint
 
-__all__ = ["explain", "hint_reason", "show_card"]
-
-_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-def show_card(card: str | None) -> str:
-    """A card as a player reads it: `7♥` for `7H`."""
-    if not card:
-        return ""
-    return f"{card[:-1]}{_SYMBOLS.get(card[-1], card[-1])}"
+__all__ = ["explain", "hint_reason"]
 
 
 def _sentence(w: AnalysisPhrases, fact: Fact, lang: str, show: Callable[[str], str]) -> str:
@@ -80,15 +71,17 @@ def _sentence(w: AnalysisPhrases, fact: Fact, lang: str, show: Callable[[str], s
 
 
 def explain(
-    facts: Sequence[Fact], lang: str = "en", *, show: Callable[[str], str] = show_card
+    facts: Sequence[Fact], lang: str = "en", *, show: Callable[[str], str] | None = None
 ) -> str:
     """The facts said in `lang` (`en`, `pt`): one sentence each, in order, each card (`7H`) as
-    `show` writes it (`7♥` by default; `sueca play` writes it as its table does)."""
+    `show` writes it (by default as `lang` writes a card: `7♥`, and `R♥` for `KH` in
+    Portuguese, as the terminal game and the web table do)."""
     w = phrases(lang).analysis
-    return " ".join(_sentence(w, fact, lang, show) for fact in facts)
+    shower = show or (lambda card: card_text(card, lang))
+    return " ".join(_sentence(w, fact, lang, shower) for fact in facts)
 
 
-def hint_reason(advice: Hint, lang: str = "en", *, show: Callable[[str], str] = show_card) -> str:
+def hint_reason(advice: Hint, lang: str = "en", *, show: Callable[[str], str] | None = None) -> str:
     """Why a hint advises what it does, in `lang`: its facts said in words (cards as `show`
     writes them, see `explain()`)."""
     return explain(advice.reasons, lang, show=show)

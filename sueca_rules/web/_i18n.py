@@ -9,7 +9,8 @@ from __future__ import annotations
 import functools
 from typing import get_args
 
-from sueca_rules._lang import LANGS, Lang, Phase, builtin_names, page_words, phrases
+from sueca_rules._cards import Card
+from sueca_rules._lang import LANGS, Lang, Phase, builtin_names, card_text, page_words, phrases
 from sueca_rules._lang._catalogue import Entry, load_catalogue, load_field_help, render
 from sueca_rules._registry import builtin_ids, load_variant
 
@@ -38,8 +39,8 @@ def strings(lang: Lang) -> dict[str, Entry]:
     names = {f"variant.{vid}": said.get(vid) or load_variant(vid).name for vid in builtin_ids()}
     # The suits and the counts: one entry each, for the game and the pages.
     web = load_catalogue(lang, "web").entries
-    # How a card is typed in this language (the table's keyboard reads them): one home, the
-    # game's words, as for the terminal game.
+    # How a card is written and typed in this language (the pages' card texts and the table's
+    # keyboard read them): one home, the game's words, as for the terminal game.
     game = load_catalogue(lang, "game")
     typed = {key: game.entries[key] for key in ("card.ranks", "card.suits")}
     issues = load_catalogue(lang, "issues").entries  # a problem's words (see `issue_text()`)
@@ -55,11 +56,21 @@ _field_help = functools.cache(load_field_help)
 
 
 def phrase(lang: Lang, key: str, **params: object) -> str:
-    """The phrase `key` in `lang` filled in from `params` (the key itself if unknown; a value
-    that is not a number, a yes/no or a word is shown as its text)."""
+    """The phrase `key` in `lang` filled in from `params` (the key itself if unknown): a card
+    as `lang` writes it (`R♣`), a tuple of cards likewise, one space between; a value that is
+    not a number, a yes/no, a word or a card is shown as its text (`None` as nothing)."""
     entry = strings(lang).get(key) or strings("en").get(key) or key
-    values = {k: v if isinstance(v, str | int | float) else str(v) for k, v in params.items()}
-    return render(entry, values, lang)
+    return render(entry, {k: _value(v, lang) for k, v in params.items()}, lang)
+
+
+def _value(value: object, lang: Lang) -> str | int | float:
+    if value is None:
+        return ""
+    if isinstance(value, Card):
+        return card_text(value, lang)
+    if isinstance(value, tuple):
+        return " ".join(str(_value(item, lang)) for item in value)
+    return value if isinstance(value, str | int | float) else str(value)
 
 
 def choose_lang(

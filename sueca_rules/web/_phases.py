@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
 from sueca_rules import (
-    Card,
     CardPlayed,
     Choice,
     ClaimMade,
@@ -274,10 +273,10 @@ def _on_play(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     if match.turn != seat.index:
         raise Refusal("not_your_turn")
     if card not in match.hand(seat.index):
-        raise Refusal("not_in_hand", card=shown(card))
+        raise Refusal("not_in_hand", card=card)
     if card not in match.playable_cards():
         legal = match.legal_cards()
-        raise Refusal("must_follow", legal=" ".join(shown(c) for c in legal), n=len(legal))
+        raise Refusal("must_follow", legal=tuple(legal), n=len(legal))
     return match.play(card)
 
 
@@ -308,22 +307,12 @@ def _claim_refused(match: Match, seat: Seat, exc: IllegalPlayError) -> Refusal:
     return refused_for(exc)
 
 
-def shown(card: Card | str | None) -> str:
-    """A card as people read it in a message: `4♣`, not `4C` (text that is no card as it is)."""
-    if card is None:
-        return ""
-    text = str(card)
-    if len(text) == 2 and text[1] in "SHDC":
-        return text[0] + "♠♥♦♣"["SHDC".index(text[1])]
-    return text
-
-
 def refused_for(exc: IllegalPlayError | ConfigError) -> Refusal:
     """A refusal for an error of the engine that no handler foresaw (the match is unchanged):
     by the rule it broke where a phrase says it, else a general one."""
     if isinstance(exc, IllegalPlayError):
         if exc.rule in ("not_your_turn", "not_in_hand", "must_follow"):
-            return Refusal(exc.rule, card=shown(exc.card), legal=" ".join(map(shown, exc.legal)))
+            return Refusal(exc.rule, card=exc.card, legal=tuple(exc.legal))
         if exc.rule == "not_now":
             return Refusal("wrong_phase")
     return Refusal("not_allowed")

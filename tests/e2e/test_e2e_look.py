@@ -153,7 +153,8 @@ def test_a_whole_match_by_mouse_and_keyboard_on_a_desktop(browser: Any, server: 
 
 def test_a_card_typed_that_is_not_in_the_hand_is_said(browser: Any, server: Server) -> None:
     """On a Portuguese page "7c" is the sete de copas: typed without it in the hand, the page
-    says so instead of waiting silently."""
+    says so instead of waiting silently, writing the card as it was typed (R, V, D), as the
+    Portuguese deck it draws does."""
     context = browser.new_context(viewport=DESKTOP)
     try:
         page = open_table(context, server, "portugal", lang="pt")
@@ -166,7 +167,10 @@ def test_a_card_typed_that_is_not_in_the_hand_is_said(browser: Any, server: Serv
         suit = {"S": "e", "H": "c", "D": "o", "C": "p"}[missing[1]]
         page.keyboard.type(rank + suit)
         page.wait_for_selector("#toast:not([hidden])")
-        assert page.inner_text("#toast").startswith("Não tens o ")
+        symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[missing[1]]
+        assert page.inner_text("#toast") == f"Não tens o {rank.upper()}{symbol}."
+        deck = page.locator("#hand .card-button svg use").first.get_attribute("href") or ""
+        assert "/cards-pt.svg" in deck, deck  # the Portuguese deck: R, V and D in the corners
         said, hand_box = page.locator("#toast").bounding_box(), page.locator("#hand").bounding_box()
         assert said is not None
         assert hand_box is not None

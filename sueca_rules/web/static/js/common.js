@@ -113,15 +113,31 @@ export function variantName(id, name) {
   return local !== key ? local : name;
 }
 
-/** A card as text for short messages: "4♣". */
+// The notation's letters, and the page's language's (the game's words `card.ranks`,
+// `card.suits`): a Portuguese player writes the rei, valete and dama R, V and D, and types the
+// suits e, c, o, p.
+const NOTATION = {ranks: "A 7 K J Q 6 5 4 3 2", suits: "S H D C"};
+
+/** The page's language's letter for each of the notation's (`K` → `R` in Portuguese), or the
+ * other way round (`typed`: the letter a player types → the notation's), for `"ranks"` or
+ * `"suits"`. */
+export function letters(key, {typed = false} = {}) {
+  const ours = t(`card.${key}`).toUpperCase().split(" ");
+  return Object.fromEntries(NOTATION[key].split(" ").map((letter, i) =>
+    typed ? [ours[i] ?? letter, letter] : [letter, ours[i] ?? letter]));
+}
+
+/** A card as text for short messages, as the page's language writes it: "4♣", "K♣" ("R♣" in
+ * Portuguese). */
 export function cardText(card) {
-  return `${card[0]}${SUITS[card[1]] ?? card[1]}`;
+  return `${letters("ranks")[card[0]] ?? card[0]}${SUITS[card[1]] ?? card[1]}`;
 }
 
 // The deck is one SVG sprite (static/cards.svg, drawn by scripts/gen_cards.py): each card a
-// <symbol id="7H">, the back "back". Loaded once, with the page's version.
+// <symbol id="7H">, the back "back". Loaded once, with the page's version. Portuguese pages
+// take the deck with R, D and V in the corners (static/cards-pt.svg), as a Portuguese deck has.
 const HERE = new URL(import.meta.url);
-const SPRITE = new URL("../cards.svg", HERE).pathname + HERE.search;
+const SPRITE = new URL(lang === "pt" ? "../cards-pt.svg" : "../cards.svg", HERE).pathname + HERE.search;
 const SVG = "http://www.w3.org/2000/svg";
 
 function drawing(id) {

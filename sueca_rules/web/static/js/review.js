@@ -2,7 +2,7 @@
 // decisions (options and values, mistakes marked and explained) and an SVG chart of team 0's
 // expected points through the deal, drawn here. Its words come from /api/analysis/words.
 import {render} from "./catalogue.js";
-import {api, el, fill, lang} from "./common.js";
+import {api, cardText, el, fill, lang} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -47,10 +47,7 @@ function coloured(text) {
 }
 
 function choiceText(choice) {
-  if (typeof choice === "string" && choice.length === 2) {
-    return choice[0] + ({S: "♠", H: "♥", D: "♦", C: "♣"}[choice[1]] ?? choice[1]);
-  }
-  return String(choice);
+  return typeof choice === "string" && choice.length === 2 ? cardText(choice) : String(choice);
 }
 
 // A number as the page's language writes it (6,1 in Portuguese, as the review's sentences say).

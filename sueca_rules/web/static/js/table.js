@@ -1,7 +1,7 @@
 // A table: the waiting room, the game and the end of the match. The server owns the match:
 // this page shows the state it sends for our seat and sends what we want to do.
 import {qrSvg} from "./qr.js";
-import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, loopbackNote, shareUrl, t, toast, variantName} from "./common.js";
+import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, letters, loopbackNote, shareUrl, t, toast, variantName} from "./common.js";
 import {remember} from "./mytables.js";
 import {sound, soundToggle} from "./sound.js";
 
@@ -650,16 +650,10 @@ $("rematch").addEventListener("click", () => {
 // A card is typed with the page's language's letters too (on Portuguese pages e espadas, c copas,
 // o ouros, p paus; R rei, V valete, D dama: "7c" is the seven of hearts, as in `sueca play --lang
 // pt`), from the game's words (`card.ranks`, `card.suits`), the notation's order.
-const NOTATION = {ranks: "A 7 K J Q 6 5 4 3 2", suits: "S H D C"};
-const typedLetters = (key) => {
-  const ours = t(`card.${key}`).toUpperCase().split(" ");
-  return Object.fromEntries(NOTATION[key].split(" ").map((letter, i) => [ours[i] ?? letter, letter]));
-};
-
 function typedCard(text) {
   const up = text.toUpperCase();
-  const ranks = typedLetters("ranks");
-  const suits = typedLetters("suits");
+  const ranks = letters("ranks", {typed: true});
+  const suits = letters("suits", {typed: true});
   return (ranks[up[0]] ?? up[0]) + (suits[up[1]] ?? up[1]);
 }
 
