@@ -230,6 +230,11 @@ def test_play_a_match_against_bots_and_download_the_record(
     # A record opened from a file is nobody's in particular: the seats by their numbers.
     names = page.locator("#replay-felt .seat-box .who strong").all_inner_texts()
     assert names == ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
+    # The dealer's "· deals" is held to the name by no-break spaces (never alone on a line).
+    who = page.locator("#replay-felt .seat-box .who").all_text_contents()
+    assert [text for text in who if "deals" in text] == [
+        f"Seat {match.deals[0].dealer}\u00a0·\u00a0deals"
+    ]
     page.keyboard.press("ArrowRight")
     assert "trick 1 of" in page.inner_text("#position")
     assert page.locator("#replay-felt .trick .card").count() == 4

@@ -73,7 +73,8 @@ function draw(info, tricks) {
   recorded.hands.forEach((hand, seat) => {
     const left = hand.filter((c) => !played.has(c));
     felt.append(el("div", {class: `seat-box ${SEAT_PLACES[seat]}`},
-      el("div", {class: "who"}, el("strong", {}, seatName(seat)), seat === info.dealer ? ` · ${t("table.dealer")}` : ""),
+      // "· dá" held to the name by no-break spaces: never on a line of its own on a phone.
+      el("div", {class: "who"}, el("strong", {}, seatName(seat)), seat === info.dealer ? `\u00a0·\u00a0${t("table.dealer")}` : ""),
       el("div", {class: "mini"}, left.map((c) => cardFace(c)))));
   });
   const current = partial ?? shown.at(-1);
