@@ -145,7 +145,7 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 {% if rnd.byes %}<p>{{ w.bye }}: {{ rnd.byes | join(', ') }}</p>{% endif %}
 {% endmacro %}
 {% macro standings_table(rows) %}
-<div class="tt-wrap"><table class="tt standings"><thead><tr><th>#</th><th>{{ w.team }}</th>
+<div class="tt-wrap shadowed"><table class="tt standings"><thead><tr><th>#</th><th>{{ w.team }}</th>
 <th>{{ w.points }}</th><th>{{ w.played }}</th>
 <th>{{ w.won }}</th><th>{{ w.lost }}</th><th>{{ w.bye }}</th>
 <th>{{ w.partidas }}</th><th>{{ w.games }}</th></tr></thead><tbody>
@@ -185,7 +185,18 @@ form.score input[type=number] { width: 4.5rem; }
 form.score select { max-width: 12rem; }
 .next { font-size: 1.15rem; }
 ul.links { margin: 0.2rem 0; padding-left: 1.2rem; }
+/* A table wider than its box scrolls in it; the standings show a shadow at an edge that hides
+   more columns (the white covers move with the table and hide each shadow at its end). */
 .tt-wrap { max-width: 100%; overflow-x: auto; }
+.tt-wrap.shadowed { background-color: #fff;
+  background-image: linear-gradient(to right, #fff 40%, #fff0),
+    linear-gradient(to left, #fff 40%, #fff0),
+    radial-gradient(farthest-side at 0 50%, #0000004d, #0000),
+    radial-gradient(farthest-side at 100% 50%, #0000004d, #0000);
+  background-position: left, right, left, right;
+  background-size: 2.5rem 100%, 2.5rem 100%, 0.9rem 100%, 0.9rem 100%;
+  background-repeat: no-repeat; background-attachment: local, local, scroll, scroll; }
+.tt-wrap.shadowed > .tt { background: transparent; }
 main, .panel { min-width: 0; }
 @media (max-width: 640px) {
   /* A round's tables, one card each: the label before each cell, the forms on rows of their

@@ -111,5 +111,14 @@ def test_the_tournament_pages_fit_a_phone(browser: Any, cup: tuple[Path, Tournam
         box = button.bounding_box()
         assert box is not None
         assert box["x"] + box["width"] <= 390  # the "Registar" button can be reached
+        # The standings, wider than the phone, scroll in their box, with a shadow at the edge
+        # that hides columns (covers that move with the table hide it at the end).
+        wrap = page.locator(".tt-wrap:has(.standings)")
+        assert wrap.evaluate("w => w.scrollWidth > w.clientWidth")
+        style = wrap.evaluate(
+            "w => [getComputedStyle(w).backgroundImage, getComputedStyle(w).backgroundAttachment]"
+        )
+        assert style[0].count("gradient(") == 4, style
+        assert style[1].replace(" ", "") == "local,local,scroll,scroll", style
     finally:
         phone.close()
