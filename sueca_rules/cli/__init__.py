@@ -1,8 +1,8 @@
 """The `sueca` command line.
 
-Each command lives in a module of its own with a `register(subparsers)` function; the heavy imports
-(pydantic, the engine, rich) happen only inside the command that needs them, so that `sueca --help`
-starts fast.
+Each command lives in a module of its own that declares it (`COMMANDS`: its name, its handler and
+the function that adds its arguments, see `_common.Command`); the heavy imports (pydantic, the
+engine, rich) happen only inside the command that needs them, so that `sueca --help` starts fast.
 """
 
 from __future__ import annotations
@@ -256,7 +256,8 @@ def build_parser(lang: str = "en") -> _Parser:
     commands = parser.add_subparsers(title=title, metavar=metavar(lang, "command"))
     for name in _COMMAND_MODULES:
         module = importlib.import_module(f"{__name__}.{name}")
-        module.register(commands, lang)
+        for command in module.COMMANDS:
+            command.add(commands, lang)
     parser.help_in(lang)
     return parser
 

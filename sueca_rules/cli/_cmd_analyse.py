@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ._common import (
     ArgRefusal,
     CliError,
-    add_json,
-    add_lang,
+    Command,
     at_least,
     cli_words,
-    help_words,
     lang_of,
     level_arg,
-    metavar,
     print_json,
     seed_arg,
 )
@@ -25,8 +22,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..analysis import Analysis, DecisionReview
+    from ._common import HelpWords
 
-__all__ = ["MAX_DEALS", "deals_arg", "register", "report"]
+__all__ = ["COMMANDS", "MAX_DEALS", "deals_arg", "report"]
 
 MAX_DEALS = 100
 """The most deals one `sueca analyse` reviews (a deal takes seconds at level 5): a longer record
@@ -57,24 +55,17 @@ def deals_arg(text: str) -> list[int]:
     return numbers
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "analyse")
-    p = said.command(subparsers, run_analyse)
-    p.add_argument("record", metavar=metavar(lang, "record"), help=cli_words(lang, "help.record"))
+def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca analyse`."""
+    said.shared(p, "record")
     said.arg(p, "--level", type=level_arg, default=5)
     said.arg(p, "--seat", type=at_least(0, most=3), default=None)
     said.arg(p, "--jobs", type=at_least(1, most=64), default=1)
     said.arg(p, "--seed", type=seed_arg, default=0)
     said.arg(p, "--samples", type=at_least(1, most=10_000), default=None)
-    p.add_argument(
-        "--deals",
-        type=deals_arg,
-        default=None,
-        metavar=metavar(lang, "list"),
-        help=said("deals", most=MAX_DEALS),
-    )
-    add_json(p, cli_words(lang, "help.json.object"))
-    add_lang(p, lang, "report", "json")
+    said.arg(p, "--deals", meta="list", params={"most": MAX_DEALS}, type=deals_arg, default=None)
+    said.json_option(p, "object")
+    said.lang_option(p, "report", "json")
 
 
 class _Bar:
@@ -151,6 +142,10 @@ def run_analyse(args: argparse.Namespace) -> int:
     else:
         print(report(review, lang))
     return 0
+
+
+COMMANDS: Final = (Command("analyse", run_analyse, _arguments),)
+"""`sueca analyse` (see `Command`)."""
 
 
 def _line(review: DecisionReview, lang: str) -> list[str]:

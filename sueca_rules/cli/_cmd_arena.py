@@ -7,15 +7,13 @@ import functools
 import importlib.util
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ._common import (
     CliError,
-    add_json,
-    add_lang,
+    Command,
     at_least,
     cli_words,
-    help_words,
     lang_of,
     load_variant_arg,
     print_json,
@@ -25,23 +23,23 @@ from ._study_options import ProgressBar, StopOnTerm, number_text
 
 if TYPE_CHECKING:
     from ..engines import Entrant, PairResult
+    from ._common import HelpWords
 
-__all__ = ["register"]
+__all__ = ["COMMANDS"]
 
 _MOST_TIME_MS = 600_000
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "arena")
-    p = said.command(subparsers, run_arena)
+def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca arena`."""
     said.arg(p, "entrants", meta="entrant", nargs="+")
     said.arg(p, "--variant", default="portugal")
     said.arg(p, "--deals", type=at_least(1, most=1_000_000), default=100)
     said.arg(p, "--seed", type=seed_arg, default=0)
     said.arg(p, "--jobs", type=at_least(0, "every_cpu", most=256), default=1)
     said.arg(p, "--time-ms", type=at_least(1, most=_MOST_TIME_MS), default=1000)
-    add_json(p, said("json"))
-    add_lang(p, lang, "report", "json")
+    said.arg(p, "--json", action="store_true")
+    said.lang_option(p, "report", "json")
 
 
 class _Counter:
@@ -126,6 +124,10 @@ def run_arena(args: argparse.Namespace) -> int:
         raise CliError(say("arena.stopped", why=exc.words(lang)), status=1) from None
     _show(args, entrants, pairs, results, say, lang)
     return 0
+
+
+COMMANDS: Final = (Command("arena", run_arena, _arguments),)
+"""`sueca arena` (see `Command`)."""
 
 
 def _play_all(

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ._common import (
     CliError,
-    add_lang,
+    Command,
     check_writable,
-    help_words,
     lang_of,
     load_variant_arg,
     print_json,
@@ -29,18 +28,18 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .._studies._compare import ComparisonReport, Estimate
+    from ._common import HelpWords
 
-__all__ = ["register"]
+__all__ = ["COMMANDS"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "compare")
-    p = said.command(subparsers, run_compare)
+def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca compare`."""
     said.arg(p, "variants", meta="variant", nargs="+")
-    add_study_options(p, lang, "matches")
+    add_study_options(p, said.lang, "matches")
     said.arg(p, "--all-pairs", action="store_true")
     said.arg(p, "--plot", meta="file_svg")
-    add_lang(p, lang, "report", "json_picture")
+    said.lang_option(p, "report", "json_picture")
 
 
 def run_compare(args: argparse.Namespace) -> int:
@@ -75,6 +74,10 @@ def run_compare(args: argparse.Namespace) -> int:
             _print_report(report, args.all_pairs, lang)
 
     return run_study_command(args, unit, size, call, show, lang)
+
+
+COMMANDS: Final = (Command("compare", run_compare, _arguments),)
+"""`sueca compare` (see `Command`)."""
 
 
 def _places(row: tuple[Estimate, ...], percent: bool) -> int:

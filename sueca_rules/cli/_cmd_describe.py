@@ -3,40 +3,30 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from ._common import (
-    add_json,
-    add_lang,
-    cli_words,
-    help_words,
-    lang_of,
-    load_variant_arg,
-    metavar,
-    print_json,
-)
+from ._common import Command, lang_of, load_variant_arg, print_json
 
 if TYPE_CHECKING:
     from .._variant import Variant
+    from ._common import HelpWords
 
-__all__ = ["register"]
+__all__ = ["COMMANDS"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "describe")
-    p = said.command(subparsers, run_describe)
-    p.add_argument(
-        "variant", metavar=metavar(lang, "variant"), help=cli_words(lang, "help.variant")
-    )
-    add_lang(p, lang, "rules_card")
+def _describe_arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca describe`."""
+    said.shared(p, "variant")
+    said.lang_option(p, "rules_card")
 
-    said = help_words(lang, "diff")
-    shape = '{"path": ..., "a": ..., "b": ...}'
-    p = said.command(subparsers, run_diff, description=said("description", shape=shape))
-    p.add_argument("a", metavar="A", help=cli_words(lang, "help.variant"))
+
+def _diff_arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca diff`, and its description, which shows a difference's JSON."""
+    p.description = said("description", shape='{"path": ..., "a": ..., "b": ...}')
+    said.shared(p, "a", key="variant", metavar="A")
     p.add_argument("b", metavar="B", help=said("b"))
-    add_json(p, cli_words(lang, "help.json"))
-    add_lang(p, lang, "differences")
+    said.json_option(p)
+    said.lang_option(p, "differences")
 
 
 def _width() -> int:
@@ -81,3 +71,10 @@ def run_diff(args: argparse.Namespace) -> int:
     else:
         print(describe_diff(a, b, lang_of(args), width=_width()), end="")
     return 0
+
+
+COMMANDS: Final = (
+    Command("describe", run_describe, _describe_arguments),
+    Command("diff", run_diff, _diff_arguments, description=False),
+)
+"""`sueca describe` and `sueca diff` (see `Command`)."""

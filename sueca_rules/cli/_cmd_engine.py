@@ -4,32 +4,33 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING, Final
 
-from ._common import add_command, cli_words, level_arg, seed_arg
+from ._common import Command, level_arg, seed_arg
 
-__all__ = ["register"]
+if TYPE_CHECKING:
+    from ._common import HelpWords
+
+__all__ = ["COMMANDS"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    # `sueca engine` speaks only English (the engine protocol's): its help too, but for its line
-    # in `sueca --help`.
-    p = add_command(
-        subparsers,
-        "engine",
-        run_engine,
-        help=cli_words(lang, "help.engine.help"),
-        description=(
-            "Answer the engine protocol on stdin and stdout with a bot of this library: one\n"
-            "JSON request a line in (hello, decide, quit), one JSON answer a line out. Any\n"
-            "program, in any language, can start this command and ask it for decisions;\n"
-            "each request carries all that its seat may know. A bad line gets an answer\n"
-            '{"type": "error", ...} and the engine goes on. The end of input means quit.\n'
-            "\n"
-            "examples:\n"
-            "  sueca engine --level 5\n"
-            '  echo \'{"type": "hello", "id": 0, "protocol": 1}\' | sueca engine'
-        ),
-    )
+_DESCRIPTION: Final = (
+    "Answer the engine protocol on stdin and stdout with a bot of this library: one\n"
+    "JSON request a line in (hello, decide, quit), one JSON answer a line out. Any\n"
+    "program, in any language, can start this command and ask it for decisions;\n"
+    "each request carries all that its seat may know. A bad line gets an answer\n"
+    '{"type": "error", ...} and the engine goes on. The end of input means quit.\n'
+    "\n"
+    "examples:\n"
+    "  sueca engine --level 5\n"
+    '  echo \'{"type": "hello", "id": 0, "protocol": 1}\' | sueca engine'
+)
+"""`sueca engine` speaks only English (the engine protocol's): its help too, but for its line in
+`sueca --help`."""
+
+
+def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca engine`, in English."""
     p.add_argument("--level", type=level_arg, default=3, help="the bot level, 1 to 5 (default 3)")
     p.add_argument(
         "--seed",
@@ -54,3 +55,7 @@ def run_engine(args: argparse.Namespace) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+COMMANDS: Final = (Command("engine", run_engine, _arguments, description=_DESCRIPTION),)
+"""`sueca engine` (see `Command`)."""

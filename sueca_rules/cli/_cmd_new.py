@@ -14,31 +14,26 @@ import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from ._common import (
-    CliError,
-    add_lang,
-    check_writable,
-    cli_words,
-    help_words,
-    lang_of,
-)
+from ._common import CliError, Command, check_writable, cli_words, lang_of
 
-__all__ = ["register", "starter_text"]
+if TYPE_CHECKING:
+    from ._common import HelpWords
+
+__all__ = ["COMMANDS", "starter_text"]
 
 _WIDTH: Final = 96
 _SECTIONS: Final = ("table", "deal", "revoke", "scoring", "match")
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "new")
-    p = said.command(subparsers, run_new)
+def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca new`."""
     said.arg(p, "file")
     p.add_argument("--extends", metavar="ID", default="portugal", help=said("extends"))
     said.arg(p, "--name")
-    p.add_argument("--force", action="store_true", help=cli_words(lang, "help.force"))
-    add_lang(p, lang, "new")
+    said.shared(p, "--force", action="store_true")
+    said.lang_option(p, "new")
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -68,6 +63,10 @@ def run_new(args: argparse.Namespace) -> int:
         print(cli_words(lang, "new.wrote_schema", path=str(schema)))
     print(cli_words(lang, "new.next", quoted=quoted, base=args.extends))
     return 0
+
+
+COMMANDS: Final = (Command("new", run_new, _arguments),)
+"""`sueca new` (see `Command`)."""
 
 
 def _checked_name(given: str | None, path: Path, lang: str = "en") -> str:

@@ -3,37 +3,39 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Final
 
 from ._common import (
     MAX_SAMPLES,
-    add_lang,
+    Command,
     grouped_number,
-    help_words,
     level_arg,
     rate_arg,
     samples_arg,
     seed_arg,
 )
 
-__all__ = ["register"]
+if TYPE_CHECKING:
+    from ._common import HelpWords
+
+__all__ = ["COMMANDS"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "play")
-    p = said.command(subparsers, run_play)
+def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca play`."""
     said.arg(p, "variant", nargs="?")
     who = p.add_mutually_exclusive_group()
     who.add_argument("--level", type=level_arg, metavar="N", help=said("level"))
     said.arg(who, "--ladder", action="store_true")
     said.arg(p, "--auto", action="store_true")
     said.arg(p, "--resume", meta="record")
-    add_lang(p, lang, "game")
+    said.lang_option(p, "game")
     p.add_argument("--seed", type=seed_arg, metavar="S", help=said("seed"))
     said.arg(p, "--record", meta="file")
     said.arg(p, "--force", action="store_true")
     p.add_argument("--revoke-rate", type=rate_arg, metavar="P", help=said("revoke_rate"))
-    most = grouped_number(lang, MAX_SAMPLES)
-    p.add_argument("--samples", type=samples_arg, metavar="N", help=said("samples", most=most))
+    most = grouped_number(said.lang, MAX_SAMPLES)
+    said.arg(p, "--samples", params={"most": most}, type=samples_arg, metavar="N")
     said.arg(p, "--hints", action="store_true")
     said.arg(p, "--scores", meta="file")
 
@@ -53,13 +55,7 @@ def _check(args: argparse.Namespace) -> None:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from ._common import (
-        check_replaceable,
-        check_writable,
-        lang_of,
-        load_variant_arg,
-        require_extra,
-    )
+    from ._common import check_replaceable, check_writable, lang_of, load_variant_arg, require_extra
 
     _check(args)
     lang = lang_of(args)
@@ -82,3 +78,7 @@ def run_play(args: argparse.Namespace) -> int:
 
         check_writable(scores_path(args.scores), "--scores", parents=True, lang=lang)
     return run(args, variant)
+
+
+COMMANDS: Final = (Command("play", run_play, _arguments),)
+"""`sueca play` (see `Command`)."""

@@ -5,18 +5,9 @@ from __future__ import annotations
 import argparse
 import shlex
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from ._common import (
-    CliError,
-    add_json,
-    add_lang,
-    cli_words,
-    help_words,
-    lang_of,
-    metavar,
-    print_json,
-)
+from ._common import CliError, Command, cli_words, lang_of, print_json
 
 if TYPE_CHECKING:
     from .._cards import Card
@@ -25,17 +16,17 @@ if TYPE_CHECKING:
     from .._match import Match
     from .._record import Record
     from .._rules import Rules
+    from ._common import HelpWords
 
-__all__ = ["account", "register"]
+__all__ = ["COMMANDS", "account"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "replay")
-    p = said.command(subparsers, run_replay)
-    p.add_argument("record", metavar=metavar(lang, "record"), help=cli_words(lang, "help.record"))
-    add_json(p, cli_words(lang, "help.json.object"))
+def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca replay`."""
+    said.shared(p, "record")
+    said.json_option(p, "object")
     said.arg(p, "--partial", action="store_true")
-    add_lang(p, lang, "account", "json")
+    said.lang_option(p, "account", "json")
 
 
 def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:
@@ -71,6 +62,10 @@ def run_replay(args: argparse.Namespace) -> int:
     else:
         print(account(match, lang))
     return 0
+
+
+COMMANDS: Final = (Command("replay", run_replay, _arguments),)
+"""`sueca replay` (see `Command`)."""
 
 
 def _claim_line(w: ReplayPhrases, rules: Rules, revokes: Sequence[Revoke], claim: Claim) -> str:

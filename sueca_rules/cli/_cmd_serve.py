@@ -7,25 +7,17 @@ import ipaddress
 import re
 import socket
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 from urllib.parse import urlsplit
 
 from ._cmd_tournament import checked_tournament_file
-from ._common import (
-    ArgRefusal,
-    CliError,
-    add_lang,
-    at_least,
-    cli_words,
-    help_words,
-    lang_of,
-    metavar,
-)
+from ._common import ArgRefusal, CliError, Command, at_least, cli_words, lang_of, metavar
 
 if TYPE_CHECKING:
     from ..web._store import Store
+    from ._common import HelpWords
 
-__all__ = ["allowed_hosts", "exposure_warning", "register"]
+__all__ = ["COMMANDS", "allowed_hosts", "exposure_warning"]
 
 _LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 _ANY_ADDRESS = ("0.0.0.0", "::")
@@ -104,9 +96,8 @@ def host_arg(text: str) -> str:
         raise ArgRefusal("not_address", q=repr(host[:60])) from None
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "serve")
-    p = said.command(subparsers, run_serve)
+def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca serve`."""
     said.arg(p, "--host", type=host_arg, default="127.0.0.1")
     p.add_argument(
         "--allowed-origin",
@@ -128,14 +119,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], la
     p.add_argument("--redis", metavar="URL", help=said("redis"))
     limits = (
         ("--max-tables", 1, 10_000, 100, "N", "max_tables"),
-        ("--keep-days", 0, 3650, 7, metavar(lang, "days"), "keep_days"),
-        ("--away", 0, 3600, 20, metavar(lang, "seconds"), "away"),
+        ("--keep-days", 0, 3650, 7, metavar(said.lang, "days"), "keep_days"),
+        ("--away", 0, 3600, 20, metavar(said.lang, "seconds"), "away"),
     )
     for flag, minimum, most, default, placeholder, key in limits:
         kind = at_least(minimum, most=most)
         p.add_argument(flag, type=kind, default=default, metavar=placeholder, help=said(key))
     said.arg(p, "--tournament", meta="file")
-    add_lang(p, lang, "serve", "pages")
+    said.lang_option(p, "serve", "pages")
 
 
 def is_loopback(host: str) -> bool:
@@ -252,3 +243,7 @@ def run_serve(args: argparse.Namespace) -> int:
     config = server_config(app, log_level="warning", access_log=False, lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+COMMANDS: Final = (Command("serve", run_serve, _arguments),)
+"""`sueca serve` (see `Command`)."""

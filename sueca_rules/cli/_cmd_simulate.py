@@ -5,18 +5,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from ._common import (
-    add_lang,
-    cli_words,
-    help_words,
-    lang_of,
-    load_variant_arg,
-    metavar,
-    print_json,
-    require_extra,
-)
+from ._common import Command, cli_words, lang_of, load_variant_arg, print_json, require_extra
 from ._study_options import (
     MAX_DEALS_PER_MATCH,
     add_study_options,
@@ -34,18 +25,16 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from .._studies._simulate import SimulationReport
+    from ._common import HelpWords
 
-__all__ = ["MAX_DEALS_PER_MATCH", "register"]
+__all__ = ["COMMANDS", "MAX_DEALS_PER_MATCH"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "simulate")
-    p = said.command(subparsers, run_simulate)
-    p.add_argument(
-        "variant", metavar=metavar(lang, "variant"), help=cli_words(lang, "help.variant")
-    )
-    add_lang(p, lang, "report", "json")
-    add_study_options(p, lang, "deals")
+def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca simulate`."""
+    said.shared(p, "variant")
+    said.lang_option(p, "report", "json")
+    add_study_options(p, said.lang, "deals")
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -66,6 +55,10 @@ def run_simulate(args: argparse.Namespace) -> int:
             _print_report(report, lang)
 
     return run_study_command(args, unit, size, call, show, lang)
+
+
+COMMANDS: Final = (Command("simulate", run_simulate, _arguments),)
+"""`sueca simulate` (see `Command`)."""
 
 
 def _print_report(r: SimulationReport, lang: str = "en") -> None:

@@ -4,23 +4,22 @@ from __future__ import annotations
 
 import argparse
 import csv
-import functools
 import io
 import re
 import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .._text import cut
 from ._common import (
     CliError,
-    add_command,
-    add_json,
+    Command,
     at_least,
     cli_words,
     help_words,
+    lang_of,
     level_arg,
     metavar,
     print_json,
@@ -34,8 +33,9 @@ if TYPE_CHECKING:
     from .._record import Record
     from .._variant import Variant
     from ..tournament import RecordRef, Team, Tournament
+    from ._common import HelpWords
 
-__all__ = ["checked_tournament_file", "read_teams_csv", "register"]
+__all__ = ["COMMANDS", "checked_tournament_file", "read_teams_csv"]
 
 MAX_CSV_BYTES = 1024 * 1024
 _BY_GAMES = {"games_difference", "games_for"}
@@ -43,52 +43,27 @@ _BY_GAMES = {"games_difference", "games_for"}
 _SCORE = re.compile(r"^\s*([0-9]{1,6})\s*[-:]\s*([0-9]{1,6})\s*$", re.ASCII)
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "tournament")
-    p = add_command(
-        subparsers,
-        "tournament",
-        functools.partial(_no_action, lang=lang),
-        help=said("help"),
-        description=said("description"),
-    )
-    _lang(p, lang)  # `sueca tournament --lang pt` alone: what it needs, in that language
-    sub = p.add_subparsers(title=said("actions"), metavar=metavar(lang, "action"))
-    _register_new(sub, lang)
-    q = help_words(lang, "tournament.pair").command(sub, _run_pair, description=False)
-    said.arg(q, "file")
-    _lang(q, lang)
-    _register_result(sub, lang)
-    _register_play(sub, lang)
-    s = help_words(lang, "tournament.standings").command(sub, _run_standings, description=False)
-    said.arg(s, "file")
-    out = s.add_mutually_exclusive_group()
-    add_json(out, said("standings.json"))
-    said.arg(out, "--csv", key="standings.csv", action="store_true")
-    said.arg(out, "--html", key="standings.html", meta="out_html")
-    _lang(s, lang, "json_csv")
-    u = help_words(lang, "tournament.undo").command(sub, _run_undo, description=False)
-    said.arg(u, "file")
-    u.add_argument("--round", type=at_least(1), metavar="R")
-    u.add_argument("--table", type=at_least(1), metavar="T")
-    _lang(u, lang)
+def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca tournament`: its actions (`_ACTIONS`), and `--lang` for
+    `sueca tournament --lang pt` alone (what it needs, in that language)."""
+    said.lang_option(p, "says")
+    sub = p.add_subparsers(title=said("actions"), metavar=metavar(said.lang, "action"))
+    for action in _ACTIONS:
+        action.add(sub, said.lang)
 
 
-def _lang(parser: argparse.ArgumentParser, lang: str, note: str = "") -> None:
-    """An action's `--lang`: the language of what it says (its messages and refusals)."""
-    from ._common import add_lang
-
-    add_lang(parser, lang, "says", note)
+def _no_action(args: argparse.Namespace) -> int:
+    """`sueca tournament` alone: say the actions."""
+    raise CliError(cli_words(lang_of(args), "tournament.no_action"), status=2)
 
 
-def _no_action(args: argparse.Namespace, lang: str = "en") -> int:
-    """`sueca tournament` alone: say the actions, in the language the parser was built in."""
-    raise CliError(cli_words(lang, "tournament.no_action"), status=2)
+def _file(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The tournament file an action reads and writes."""
+    help_words(said.lang, "tournament").arg(p, "file")
 
 
-def _register_new(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "tournament.new")
-    n = said.command(sub, _run_new, description=False)
+def _new_arguments(n: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca tournament new`."""
     said.arg(n, "file")
     n.add_argument("--teams", required=True, metavar="teams.csv", help=said("teams"))
     n.add_argument(
@@ -103,14 +78,19 @@ def _register_new(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang
     said.arg(n, "--shuffle", action="store_true")
     said.arg(n, "--name", default=None)
     n.add_argument("--tiebreaks", metavar="A,B,...", help=said("tiebreaks"))
-    n.add_argument("--force", action="store_true", help=cli_words(lang, "help.force"))
-    _lang(n, lang)
+    said.shared(n, "--force", action="store_true")
+    said.lang_option(n, "says")
 
 
-def _register_result(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "tournament.result")
-    r = said.command(sub, _run_result, description=False)
-    help_words(lang, "tournament").arg(r, "file")
+def _pair_arguments(q: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca tournament pair`."""
+    _file(q, said)
+    said.lang_option(q, "says")
+
+
+def _result_arguments(r: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca tournament result`."""
+    _file(r, said)
     r.add_argument("--round", type=at_least(1), required=True, metavar="R")
     r.add_argument("--table", type=at_least(1), required=True, metavar="T")
     how = r.add_mutually_exclusive_group(required=True)
@@ -118,18 +98,35 @@ def _register_result(sub: argparse._SubParsersAction[argparse.ArgumentParser], l
     said.arg(how, "--record", meta="file")
     said.arg(how, "--no-show", meta="team")
     r.add_argument("--games", metavar="A-B", help=said("games"))
-    _lang(r, lang)
+    said.lang_option(r, "says")
 
 
-def _register_play(sub: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    said = help_words(lang, "tournament.play")
-    b = said.command(sub, _run_play, description=False)
-    help_words(lang, "tournament").arg(b, "file")
+def _play_arguments(b: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca tournament play`."""
+    _file(b, said)
     lv = b.add_mutually_exclusive_group()
     said.arg(lv, "--level", type=level_arg, default=3)
     said.arg(lv, "--levels", meta="team_levels")
     said.arg(b, "--records", meta="folder")
-    _lang(b, lang)
+    said.lang_option(b, "says")
+
+
+def _standings_arguments(s: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca tournament standings`."""
+    _file(s, said)
+    out = s.add_mutually_exclusive_group()
+    said.arg(out, "--json", action="store_true")
+    said.arg(out, "--csv", action="store_true")
+    said.arg(out, "--html", meta="out_html")
+    said.lang_option(s, "says", "json_csv")
+
+
+def _undo_arguments(u: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca tournament undo`."""
+    _file(u, said)
+    u.add_argument("--round", type=at_least(1), metavar="R")
+    u.add_argument("--table", type=at_least(1), metavar="T")
+    said.lang_option(u, "says")
 
 
 # --- reading and writing -----------------------------------------------------------------
@@ -600,3 +597,17 @@ def _print_text(t: Tournament, lang: str) -> None:
                 for i, (c, w) in enumerate(zip(row, widths, strict=True))
             )
         )
+
+
+_ACTIONS: Final = (
+    Command("tournament.new", _run_new, _new_arguments, description=False),
+    Command("tournament.pair", _run_pair, _pair_arguments, description=False),
+    Command("tournament.result", _run_result, _result_arguments, description=False),
+    Command("tournament.play", _run_play, _play_arguments, description=False),
+    Command("tournament.standings", _run_standings, _standings_arguments, description=False),
+    Command("tournament.undo", _run_undo, _undo_arguments, description=False),
+)
+"""The actions of `sueca tournament`, in the order its help lists them (see `Command`)."""
+
+COMMANDS: Final = (Command("tournament", _no_action, _arguments),)
+"""`sueca tournament` (see `Command`)."""

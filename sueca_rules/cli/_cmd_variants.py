@@ -4,51 +4,41 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING, Final
 
 from .._text import shown
-from ._common import (
-    CliError,
-    add_command,
-    add_json,
-    add_lang,
-    cli_words,
-    help_words,
-    lang_of,
-    metavar,
-    print_json,
+from ._common import CliError, Command, cli_words, lang_of, print_json
+
+if TYPE_CHECKING:
+    from ._common import HelpWords
+
+__all__ = ["COMMANDS"]
+
+
+def _variants_arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca variants`."""
+    said.json_option(p)
+    said.lang_option(p, "summaries", "json")
+
+
+def _validate_arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca validate`."""
+    said.arg(p, "files", meta="file", nargs="+")
+    said.json_option(p)
+    said.lang_option(p, "problems", "json")
+
+
+_SCHEMA: Final = (
+    "Print the JSON Schema (draft-07) of variant files, for editors such as VS Code\n"
+    "with yaml-language-server. Start a variant file with\n"
+    "  # yaml-language-server: $schema=PATH-OR-URL-OF-THE-SCHEMA"
 )
+"""`sueca schema` speaks only English (the schema is written in English): its help too, but for
+its line in `sueca --help`."""
 
-__all__ = ["register"]
 
-
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
-    p = help_words(lang, "variants").command(subparsers, run_variants)
-    add_json(p, cli_words(lang, "help.json"))
-    add_lang(p, lang, "summaries", "json")
-
-    p = help_words(lang, "validate").command(subparsers, run_validate)
-    p.add_argument(
-        "files",
-        nargs="+",
-        metavar=metavar(lang, "file"),
-        help=cli_words(lang, "help.validate.files"),
-    )
-    add_json(p, cli_words(lang, "help.json"))
-    add_lang(p, lang, "problems", "json")
-
-    # `sueca schema` speaks only English (the schema is written in English): its help too, but
-    # for its line in `sueca --help`.
-    p = add_command(
-        subparsers,
-        "schema",
-        run_schema,
-        help=cli_words(lang, "help.schema.help"),
-        description=(
-            "Print the JSON Schema (draft-07) of variant files, for editors such as VS Code\n"
-            "with yaml-language-server. Start a variant file with\n"
-            "  # yaml-language-server: $schema=PATH-OR-URL-OF-THE-SCHEMA"
-        ),
-    )
+def _schema_arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
+    """The arguments of `sueca schema`, in English."""
     p.add_argument("-o", "--output", metavar="FILE", help="write the schema to FILE")
 
 
@@ -123,3 +113,11 @@ def run_schema(args: argparse.Namespace) -> int:
         return 0
     sys.stdout.write(text)
     return 0
+
+
+COMMANDS: Final = (
+    Command("variants", run_variants, _variants_arguments),
+    Command("validate", run_validate, _validate_arguments),
+    Command("schema", run_schema, _schema_arguments, description=_SCHEMA),
+)
+"""`sueca variants`, `sueca validate` and `sueca schema` (see `Command`)."""

@@ -25,9 +25,9 @@ __all__ = [
     "MAX_SAMPLES",
     "ArgRefusal",
     "CliError",
+    "Command",
+    "HelpWords",
     "add_command",
-    "add_json",
-    "add_lang",
     "at_least",
     "check_replaceable",
     "check_writable",
@@ -210,26 +210,6 @@ def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
     return "en"
 
 
-def add_json(parser: argparse._ActionsContainer, help: str) -> None:
-    """The `--json` switch of a command that also answers machines (`help`: what it prints, in
-    the language of the help)."""
-    parser.add_argument("--json", action="store_true", help=help)
-
-
-def add_lang(parser: argparse.ArgumentParser, lang: str, what: str, note: str = "") -> None:
-    """The `--lang` option of a command that speaks, the same everywhere: en or pt, by default the
-    locale's (`lang_of()`). Its help is said in `lang`: `what` names what the command words (the
-    key `help.lang.what.<what>` of the command line's catalogue), `note` what stays the same in
-    every language (`help.lang.note.<note>`), if anything."""
-    from .._lang import LANGS
-
-    said_note = cli_words(lang, f"help.lang.note.{note}") if note else ""
-    what_said = cli_words(lang, f"help.lang.what.{what}")
-    parser.add_argument(
-        "--lang", choices=LANGS, help=cli_words(lang, "help.lang", what=what_said, note=said_note)
-    )
-
-
 @functools.cache
 def grouped_number(lang: str, n: int) -> str:
     """Whole number `n` with its thousands grouped as `lang` writes them (`10,000`, `10 000`)."""
@@ -279,15 +259,91 @@ class HelpWords:
         *flags: str,
         key: str | None = None,
         meta: str | None = None,
+        params: Mapping[str, str | int] | None = None,
         **options: Any,
     ) -> argparse.Action:
-        """`parser.add_argument(*flags, **options)` with the help `help.<command>.<key>` and the
-        placeholder `help.meta.<meta>`; `key` is by default the last flag's name (`--no-show`:
-        `no_show`) and `meta` the key (no placeholder for a flag that takes no value)."""
-        key = key or flags[-1].lstrip("-").replace("-", "_")
+        """`parser.add_argument(*flags, **options)` with the help `help.<command>.<key>` (filled
+        in from `params`) and the placeholder `help.meta.<meta>`; `key` is by default the last
+        flag's name (`--no-show`: `no_show`) and `meta` the key (no placeholder for a flag that
+        takes no value)."""
+        key = key or _key(flags)
+        return self._add(parser, flags, self(key, **(params or {})), meta or key, options)
+
+    def shared(
+        self,
+        parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+        *flags: str,
+        key: str | None = None,
+        **options: Any,
+    ) -> argparse.Action:
+        """`arg()` with the words several commands share, `help.<key>` (`variant`, `record`,
+        `--force`), and the placeholder `help.meta.<key>`."""
+        key = key or _key(flags)
+        return self._add(parser, flags, cli_words(self.lang, f"help.{key}"), key, options)
+
+    def json_option(
+        self, parser: argparse.ArgumentParser | argparse._ArgumentGroup, kind: str = ""
+    ) -> argparse.Action:
+        """The `--json` switch of a command that also answers machines, with the words the
+        commands share: `help.json` (a JSON document), or `help.json.<kind>` (`"object"`)."""
+        key = f"json.{kind}" if kind else "json"
+        return self.shared(parser, "--json", key=key, action="store_true")
+
+    def lang_option(self, parser: argparse.ArgumentParser, what: str, note: str = "") -> None:
+        """The `--lang` option of a command that speaks, the same everywhere: en or pt, by default
+        the locale's (`lang_of()`). `what` names what the command words (the key
+        `help.lang.what.<what>` of the command line's catalogue), `note` what stays the same in
+        every language (`help.lang.note.<note>`), if anything."""
+        from .._lang import LANGS
+
+        said_note = cli_words(self.lang, f"help.lang.note.{note}") if note else ""
+        what_said = cli_words(self.lang, f"help.lang.what.{what}")
+        said = cli_words(self.lang, "help.lang", what=what_said, note=said_note)
+        parser.add_argument("--lang", choices=LANGS, help=said)
+
+    def _add(
+        self,
+        parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+        flags: tuple[str, ...],
+        help: str,
+        meta: str,
+        options: dict[str, Any],
+    ) -> argparse.Action:
+        """`parser.add_argument(*flags, **options)` with `help` and, for an argument that takes
+        a value, the placeholder `help.meta.<meta>` (unless `options` give one)."""
         if options.get("action") not in ("store_true", "store_false", "count"):
-            options.setdefault("metavar", metavar(self.lang, meta or key))
-        return parser.add_argument(*flags, help=self(key), **options)
+            options.setdefault("metavar", metavar(self.lang, meta))
+        return parser.add_argument(*flags, help=help, **options)
+
+
+def _key(flags: tuple[str, ...]) -> str:
+    """The key of an argument's words: its last flag's name (`--no-show`: `no_show`)."""
+    return flags[-1].lstrip("-").replace("-", "_")
+
+
+class Command(NamedTuple):
+    """A command of `sueca`, or an action of one, as its module declares it (`COMMANDS`): `add()`
+    makes its parser, its help said by the words `help.<words>.*` (see `HelpWords.command()`), and
+    lets `arguments(parser, said)` add its arguments."""
+
+    words: str
+    """Its part of the help words, the last part its name (`tournament.pair`: `pair`)."""
+    handler: Callable[[argparse.Namespace], int]
+    """Runs it and returns the exit status."""
+    arguments: Callable[[argparse.ArgumentParser, HelpWords], None]
+    """Adds its arguments to its parser, their help said by the `HelpWords` given."""
+    description: bool | str = True
+    """Its description, as `HelpWords.command()` takes it (`False`: the help again; a string, for
+    a command that speaks only English: that text)."""
+
+    def add(
+        self, subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str
+    ) -> argparse.ArgumentParser:
+        """Add the command to `subparsers`, its help in `lang`."""
+        said = help_words(lang, self.words)
+        parser = said.command(subparsers, self.handler, description=self.description)
+        self.arguments(parser, said)
+        return parser
 
 
 def help_words(lang: str, command: str) -> HelpWords:

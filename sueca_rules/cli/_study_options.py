@@ -14,7 +14,6 @@ from ._common import (
     MAX_SAMPLES,
     ArgRefusal,
     CliError,
-    add_json,
     at_least,
     check_writable,
     cli_words,
@@ -75,8 +74,8 @@ def add_study_options(p: argparse.ArgumentParser, lang: str, default: str) -> No
     add_run_options(p, lang)
     said.arg(p, "--no-duplicate", dest="duplicate", action="store_false")
     most = grouped_number(lang, MAX_SAMPLES)
-    p.add_argument("--samples", type=samples_arg, metavar="N", help=said("samples", most=most))
-    add_json(p, cli_words(lang, "help.json.object"))
+    said.arg(p, "--samples", params={"most": most}, type=samples_arg, metavar="N")
+    said.json_option(p, "object")
 
 
 def add_run_options(p: argparse.ArgumentParser, lang: str) -> None:
