@@ -1088,6 +1088,16 @@ def test_command_line_errors(
     assert "Traceback" not in err
 
 
+def test_a_rate_takes_a_decimal_comma_as_portuguese_writes_it() -> None:
+    from sueca_rules.cli._common import ArgRefusal, rate_arg
+
+    assert rate_arg("0,03") == rate_arg("0.03") == 0.03
+    assert rate_arg(" 1 ") == 1.0
+    for text in ("1,5", "0,0,1", "0,1.2", "often"):
+        with pytest.raises(ArgRefusal):
+            rate_arg(text)
+
+
 def test_without_the_cli_extra_play_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

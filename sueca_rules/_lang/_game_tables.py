@@ -315,7 +315,7 @@ class PlayPhrases(_Section):
         return self._c("play.keys", claimable=claimable)
 
     def revoke_rate(self, rate: float) -> str:
-        return self._c("play.revoke_rate", rate=f"{rate:g}")
+        return self._c("play.revoke_rate", rate=decimal(self._c, rate, "g"))
 
     def resumed(self, path: str, deals: int, cards: int) -> str:
         played = self._c("play.resumed.played", cards=cards)

@@ -161,9 +161,13 @@ def level_arg(text: str) -> int:
 
 
 def rate_arg(text: str) -> float:
-    """An argparse type: a probability, a number from 0 to 1."""
+    """An argparse type: a probability, a number from 0 to 1, written with a decimal point or,
+    as Portuguese writes it, a decimal comma (`0.03`, `0,03`)."""
+    number = text.strip()
+    if number.count(",") == 1 and "." not in number:
+        number = number.replace(",", ".")
     try:
-        value = float(text)
+        value = float(number)
     except ValueError:
         raise ArgRefusal("not_number", q=repr(cut(text))) from None
     if not 0 <= value <= 1:  # also refuses nan

@@ -70,11 +70,11 @@ def add_study_options(p: argparse.ArgumentParser, lang: str, default: str) -> No
     for unit in ("deals", "matches"):
         note = said("default_100") if unit == default else ""
         size.add_argument(f"--{unit}", type=at_least(1), metavar="N", help=said(unit) + note)
-    p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help=said("seed"))
+    said.arg(p, "--seed", type=seed_arg, default=0)
     add_run_options(p, lang)
     said.arg(p, "--no-duplicate", dest="duplicate", action="store_false")
     most = grouped_number(lang, MAX_SAMPLES)
-    said.arg(p, "--samples", params={"most": most}, type=samples_arg, metavar="N")
+    said.arg(p, "--samples", params={"most": most}, type=samples_arg)
     said.json_option(p, "object")
 
 
@@ -82,9 +82,7 @@ def add_run_options(p: argparse.ArgumentParser, lang: str) -> None:
     """The options of how a study runs: jobs, checkpoint and cluster (simulate and compare), their
     help in `lang`."""
     said = help_words(lang, "study")
-    p.add_argument(
-        "--jobs", type=at_least(0, "every_cpu"), default=1, metavar="J", help=said("jobs")
-    )
+    said.arg(p, "--jobs", type=at_least(0, "every_cpu"), default=1)
     said.arg(p, "--checkpoint", meta="file")
     p.add_argument("--cluster", choices=("ray",), help=said("cluster"))
     said.arg(p, "--address", meta="addr")
