@@ -285,7 +285,8 @@ def test_the_placeholders_and_headings_are_portuguese(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     out = _help(["play", "--help", "--lang", "pt"], capsys)
-    assert out.startswith("uso: sueca play [-h] [--level NÍVEL | --ladder] [--auto] [--resume REGISTO]")
+    head = "uso: sueca play [-h] [--level NÍVEL | --ladder] [--auto] [--resume REGISTO]"
+    assert out.startswith(head)
     assert "\nargumentos:\n  REGRAS " in out
     assert "\nopções:\n  -h, --help " in out
     assert "-h, --help mostra esta ajuda e sai" in _flat(out)
