@@ -19,8 +19,6 @@ from ._common import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from ..analysis import Analysis, DecisionReview
     from ._common import HelpWords
 
@@ -149,16 +147,15 @@ COMMANDS: Final = (Command("analyse", run_analyse, _arguments),)
 
 
 def _line(review: DecisionReview, lang: str) -> list[str]:
-    from .._lang import phrases, seat_name
+    from .._lang import card_text, phrases, seat_name
     from ..analysis import explain
 
     w = phrases(lang).analysis
     kind = review.decision
-    show_card = _card_shower(lang)
 
     def shown(choice: bool | int | str) -> str:
         return (
-            show_card(choice)
+            card_text(choice, lang)
             if kind == "card" and isinstance(choice, str)
             else w.answer(kind, choice)
         )
@@ -174,26 +171,16 @@ def _line(review: DecisionReview, lang: str) -> list[str]:
     )
     if not review.mistake:
         return [line]
-    return [f"{line}  ✗ {w.mistake()}", f"      {explain(review.facts, lang, show=show_card)}"]
-
-
-def _card_shower(lang: str) -> Callable[[str], str]:
-    """A card of the review (`KH`) as the game in `lang` shows it: `K♥`, in Portuguese `R♥`."""
-    from .._cards import parse_card
-    from .._lang import phrases
-
-    play = phrases(lang).play
-    return lambda text: play.card(parse_card(text)) if text else ""
+    return [f"{line}  ✗ {w.mistake()}", f"      {explain(review.facts, lang)}"]
 
 
 def report(review: Analysis, lang: str = "en") -> str:
     """The review as a person reads it: deal by deal, the mistakes marked and explained, then a
     summary by seat with the biggest mistakes."""
     from .._describe_facts import shown_name
-    from .._lang import phrases, seat_name
+    from .._lang import card_text, phrases, seat_name
 
     w = phrases(lang).analysis
-    show_card = _card_shower(lang)
     out = [w.title(shown_name(review.variant, lang), review.level), ""]
     for deal in review.deals:
         if deal.redeal is not None:
@@ -212,12 +199,12 @@ def report(review: Analysis, lang: str = "en") -> str:
         )
         for big in seat.biggest:
             played = (
-                show_card(big.played)
+                card_text(big.played, lang)
                 if isinstance(big.played, str)
                 else w.answer(big.decision, big.played)
             )
             best = (
-                show_card(big.best)
+                card_text(big.best, lang)
                 if isinstance(big.best, str)
                 else w.answer(big.decision, big.best)
             )

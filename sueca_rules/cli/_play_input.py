@@ -218,7 +218,7 @@ class HumanSeat:
         play = self.view.words
         choice = advice.choice
         shown = card_text(parse_card(choice), play) if isinstance(choice, str) else str(choice)
-        reason = hint_reason(advice, lang, show=lambda card: play.card(parse_card(card)))
+        reason = hint_reason(advice, lang)
         words = self.view.phrases.analysis
         self.view.say(f"{words.hint_head(shown)}. {escape(reason)}")
 
