@@ -16,6 +16,11 @@ against level 4 at its default, for example (`--old HEAD` for this tree's own le
     .venv/bin/python benchmarks/versus.py --old HEAD --level 5 --old-level 4 \
         --new-options '{"time_ms": 100}' --deals 500 --jobs 2
 
+Two settings are best told apart on the same deals: `--pairs FILE` keeps each pair's points, and
+a later run of the same `--seed` and `--deals` with `--paired-with FILE` reports the duplicate win
+rate's change pair by pair, with its interval (far narrower than two runs' intervals side by side
+where most pairs come out the same).
+
 Run on demand; it takes about as long as the equivalent `sueca simulate`.
 """
 
@@ -105,6 +110,12 @@ def _play(
     return {"points": points, "times": times}
 
 
+def _pair_score(points: list[int]) -> float:
+    """A duplicate pair as the new team scored it: won (1) with more than 120 points over its two
+    deals, drawn (0.5) with 120, else lost."""
+    return 1.0 if sum(points) > 120 else 0.5 if sum(points) == 120 else 0.0
+
+
 def _interval(values: list[float]) -> tuple[float, float]:
     n = len(values)
     mean = statistics.fmean(values)
@@ -122,6 +133,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--new-options", default="{}", help="JSON options of the new bots")
     parser.add_argument("--old-options", default="{}", help="JSON options of the old bots")
+    parser.add_argument(
+        "--pairs",
+        default=None,
+        help="also write each pair's points (the new team's, deal by deal) to this JSON file: two "
+        "runs of the same --seed and --deals compared pair by pair (see --paired-with)",
+    )
+    parser.add_argument(
+        "--paired-with",
+        default=None,
+        help="a --pairs file of an earlier run of the same --seed and --deals: the report adds "
+        "the duplicate win rate's change against it, paired pair by pair, with its 95%% interval",
+    )
     args = parser.parse_args(argv)
     work = [
         (
@@ -142,9 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         results = [_play(item) for item in work]
     deal_scores = [1.0 if p > 60 else 0.5 if p == 60 else 0.0 for r in results for p in r["points"]]
     pair_deal = [(deal_scores[2 * i] + deal_scores[2 * i + 1]) / 2 for i in range(len(results))]
-    pair_dup = [
-        1.0 if sum(r["points"]) > 120 else 0.5 if sum(r["points"]) == 120 else 0.0 for r in results
-    ]
+    pair_dup = [_pair_score(r["points"]) for r in results]
     margins = [sum(r["points"]) - 120 for r in results]  # per pair: two deals
     new_times = [t for r in results for t in r["times"][0]]
     old_times = [t for r in results for t in r["times"][1]]
@@ -169,6 +190,19 @@ def main(argv: list[str] | None = None) -> int:
         ],
         "options": {"new": json.loads(args.new_options), "old": json.loads(args.old_options)},
     }
+    points = [r["points"] for r in results]
+    if args.paired_with:
+        earlier = json.loads(Path(args.paired_with).read_text(encoding="utf-8"))
+        if earlier.get("seed") != args.seed or len(earlier.get("points", [])) != len(points):
+            parser.error("--paired-with: that run had another --seed or --deals")
+        before = [_pair_score(p) for p in earlier["points"]]
+        change = [after - b for after, b in zip(pair_dup, before, strict=True)]
+        report["duplicate_win_rate_change"] = round(statistics.fmean(change), 4)
+        report["duplicate_win_rate_change_ci95"] = _interval(change)
+        report["pairs_that_changed"] = sum(1 for c in change if c)
+    if args.pairs:
+        saved = {"seed": args.seed, "options": report["options"], "points": points}
+        Path(args.pairs).write_text(json.dumps(saved), encoding="utf-8")
     print(json.dumps(report, indent=2))
     return 0
 
