@@ -230,11 +230,24 @@ def test_play_a_match_against_bots_and_download_the_record(
     # A record opened from a file is nobody's in particular: the seats by their numbers.
     names = page.locator("#replay-felt .seat-box .who strong").all_inner_texts()
     assert names == ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
-    # The dealer's "· deals" is held to the name by no-break spaces (never alone on a line).
+    # The dealer's "· deals" stays on the line of the name's last word, however narrow its box
+    # (it used to wrap onto a line of its own on a phone).
     who = page.locator("#replay-felt .seat-box .who").all_text_contents()
     assert [text for text in who if "deals" in text] == [
         f"Seat {match.deals[0].dealer}\u00a0·\u00a0deals"
     ]
+    same_line = page.locator("#replay-felt .seat-box .who", has_text="deals").evaluate(
+        """who => {
+          who.style.width = "4.5rem";  // narrower than "Seat N · deals": it has to wrap
+          const name = [...who.querySelector("strong").getClientRects()].at(-1);
+          const range = document.createRange();
+          range.selectNodeContents(who.querySelector("strong").nextSibling);
+          const mark = range.getClientRects()[0];
+          who.style.width = "";
+          return Math.abs(mark.top - name.top) < 2;
+        }"""
+    )
+    assert same_line
     page.keyboard.press("ArrowRight")
     assert "trick 1 of" in page.inner_text("#position")
     assert page.locator("#replay-felt .trick .card").count() == 4
