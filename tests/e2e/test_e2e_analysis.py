@@ -48,6 +48,12 @@ def test_the_replay_page_reviews_a_record(context: Any, server: Server) -> None:
     reds = page.locator("#review-body .red-suit").evaluate_all("xs => xs.map(x => x.textContent)")
     assert reds
     assert all(text[-1] in "♥♦" for text in reds)
+    # the rei, valete and dama as a Portuguese player writes them: R, V, D, in the columns and
+    # the sentences alike
+    rows = "#review-body table.review-table tbody tr:not(.why-row)"
+    cells = page.locator(f"{rows} td:nth-child(3), {rows} td:nth-child(4)").all_inner_texts()
+    assert any(re.fullmatch(r"[RVD][♠♥♦♣]", cell) for cell in cells), cells
+    assert not re.search(r"[KQJ][♠♥♦♣]", page.inner_text("#review-body"))
     assert errors == []
 
 
