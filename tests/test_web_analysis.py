@@ -37,8 +37,19 @@ def test_a_review_with_its_words(client: TestClient) -> None:
     assert blunder["played"] == "AS"
     assert blunder["mistake"] is True
     assert blunder["team"] == 1
-    assert "deste-lhes A♠" in blunder["why"]
+    # a record from elsewhere is nobody's: each seat's decisions said of it
+    assert "o lugar 1 deu-lhes A♠ (11 pontos); podia jogar 2♠" in blunder["why"]
     assert body["analysis"]["seats"][0]["seat"] == 1
+    # the reader's own seat (`me`): its decisions said to them
+    r = client.post("/api/records/analyse?lang=pt&level=2&seat=1&me=1", content=RECORD.read_bytes())
+    (deal,) = r.json()["analysis"]["deals"]
+    blunder = next(d for d in deal["decisions"] if d["after"] == 35)
+    assert "deste-lhes A♠ (11 pontos); podias jogar 2♠" in blunder["why"]
+    r = client.post("/api/records/analyse?lang=en&level=2&seat=1&me=3", content=RECORD.read_bytes())
+    (deal,) = r.json()["analysis"]["deals"]
+    blunder = next(d for d in deal["decisions"] if d["after"] == 35)
+    assert "seat 1 gave them A♠ (11 points); 2♠ was legal" in blunder["why"]
+    assert client.post("/api/records/analyse?me=4", content=RECORD.read_bytes()).status_code == 400
 
 
 def test_bad_reviews_are_refused(client: TestClient) -> None:

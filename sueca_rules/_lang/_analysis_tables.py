@@ -5,8 +5,9 @@ the hints and of the web review, read from the language's `analysis` catalogue
 
 This is the one implementation of the section. What the phrases say comes as facts in no language
 (`sueca_rules.analysis.Fact`): cards are given as shown (`7♥`), suits by number (0-3: S H D C),
-seats by name; each entry is passed its facts and chooses its own forms. The explanations speak to
-the player of the seat, as a partner at the table would. A new language is a new `analysis.json`.
+seats by name; each entry is passed its facts and chooses its own forms. A review's comments speak
+to the player of the seat, as a partner at the table would, or, for any other reader, of the seat
+in the third person ("seat 2 led…"). A new language is a new `analysis.json`.
 """
 
 from __future__ import annotations
@@ -54,41 +55,52 @@ class AnalysisPhrases:
     def number(self, value: float) -> str:
         return decimal(self._game, value)
 
-    def gave_points(self, card: str, lower: str, points: int) -> str:
-        return self._c("gave_points", card=card, lower=lower, points=self._points(points))
+    def _judged(self, key: str, seat: int | None, **params: str) -> str:
+        """A review's comment on a decision: said to its player (`seat` `None`: "you gave them
+        A♠"), or of the seat that made it, in the third person ("seat 2 gave them A♠"), for a
+        reader who is not that player."""
+        if seat is None:
+            return self._c(key, person="you", **params)
+        return self._c(key, person="other", seat=seat, **params)
 
-    def ruffed_partner(self, card: str) -> str:
-        return self._c("ruffed_partner", card=card)
+    def gave_points(self, card: str, lower: str, points: int, seat: int | None = None) -> str:
+        return self._judged(
+            "gave_points", seat, card=card, lower=lower, points=self._points(points)
+        )
 
-    def overtook_partner(self, card: str, lower: str) -> str:
-        return self._c("overtook_partner", card=card, lower=lower)
+    def ruffed_partner(self, card: str, seat: int | None = None) -> str:
+        return self._judged("ruffed_partner", seat, card=card)
 
-    def let_trick_go(self, card: str, best: str) -> str:
-        return self._c("let_trick_go", card=card, best=best)
+    def overtook_partner(self, card: str, lower: str, seat: int | None = None) -> str:
+        return self._judged("overtook_partner", seat, card=card, lower=lower)
 
-    def did_not_cut(self, card: str, best: str, suit: int) -> str:
-        return self._c("did_not_cut", card=card, best=best, suit=self._suit(suit))
+    def let_trick_go(self, card: str, best: str, seat: int | None = None) -> str:
+        return self._judged("let_trick_go", seat, card=card, best=best)
 
-    def led_under_higher(self, card: str, higher: str) -> str:
-        return self._c("led_under_higher", card=card, higher=higher)
+    def did_not_cut(self, card: str, best: str, suit: int, seat: int | None = None) -> str:
+        return self._judged("did_not_cut", seat, card=card, best=best, suit=self._suit(suit))
 
-    def partner_void(self, best: str, suit: int) -> str:
-        return self._c("partner_void", best=best, suit=self._suit(suit))
+    def led_under_higher(self, card: str, higher: str, seat: int | None = None) -> str:
+        return self._judged("led_under_higher", seat, card=card, higher=higher)
 
-    def kept_weak_hand(self, points: int) -> str:
-        return self._c("kept_weak_hand", points=self._points(points))
+    def partner_void(self, best: str, suit: int, seat: int | None = None) -> str:
+        return self._judged("partner_void", seat, best=best, suit=self._suit(suit))
 
-    def asked_redeal(self, points: int) -> str:
-        return self._c("asked_redeal", points=self._points(points))
+    def kept_weak_hand(self, points: int, seat: int | None = None) -> str:
+        return self._judged("kept_weak_hand", seat, points=self._points(points))
 
-    def missed_claim(self, rival: str | None) -> str:
+    def asked_redeal(self, points: int, seat: int | None = None) -> str:
+        return self._judged("asked_redeal", seat, points=self._points(points))
+
+    def missed_claim(self, rival: str | None, seat: int | None = None) -> str:
         who = rival or self._c("missed_claim.anyone")
-        return self._c("missed_claim", rival_cap=capitalized(who))
+        return self._judged("missed_claim", seat, rival_cap=capitalized(who))
 
-    false_claim = Said("false_claim")
+    def false_claim(self, seat: int | None = None) -> str:
+        return self._judged("false_claim", seat)
 
-    def revoked(self, card: str) -> str:
-        return self._c("revoked", card=card)
+    def revoked(self, card: str, seat: int | None = None) -> str:
+        return self._judged("revoked", seat, card=card)
 
     def better(self, best: str, loss: float) -> str:
         return self._c("better", best=best, loss=self.number(loss))

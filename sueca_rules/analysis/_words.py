@@ -15,36 +15,38 @@ if TYPE_CHECKING:
 __all__ = ["explain", "hint_reason"]
 
 
-def _sentence(w: AnalysisPhrases, fact: Fact, lang: str, show: Callable[[str], str]) -> str:
+def _sentence(
+    w: AnalysisPhrases, fact: Fact, lang: str, show: Callable[[str], str], seat: int | None
+) -> str:
     c = show(fact.card) if fact.card else ""
     o = show(fact.other) if fact.other else ""
     suit = fact.suit if fact.suit is not None else 0
     kind = fact.kind
     if kind == "gave_points":
-        return w.gave_points(c, o, fact.points)
+        return w.gave_points(c, o, fact.points, seat)
     if kind == "ruffed_partner":
-        return w.ruffed_partner(c)
+        return w.ruffed_partner(c, seat)
     if kind == "overtook_partner":
-        return w.overtook_partner(c, o)
+        return w.overtook_partner(c, o, seat)
     if kind == "let_trick_go":
-        return w.let_trick_go(c, o)
+        return w.let_trick_go(c, o, seat)
     if kind == "did_not_cut":
-        return w.did_not_cut(c, o, suit)
+        return w.did_not_cut(c, o, suit, seat)
     if kind == "led_under_higher":
-        return w.led_under_higher(c, o)
+        return w.led_under_higher(c, o, seat)
     if kind == "partner_void":
-        return w.partner_void(o, suit)
+        return w.partner_void(o, suit, seat)
     if kind == "kept_weak_hand":
-        return w.kept_weak_hand(fact.points)
+        return w.kept_weak_hand(fact.points, seat)
     if kind == "asked_redeal":
-        return w.asked_redeal(fact.points)
+        return w.asked_redeal(fact.points, seat)
     if kind == "missed_claim":
         rival = seat_name(fact.seat, lang) if fact.seat is not None else None
-        return w.missed_claim(rival)
+        return w.missed_claim(rival, seat)
     if kind == "false_claim":
-        return w.false_claim()
+        return w.false_claim(seat)
     if kind == "revoked":
-        return w.revoked(c)
+        return w.revoked(c, seat)
     if kind == "better":
         return w.better(o, fact.loss)
     if kind == "either_side":
@@ -71,14 +73,22 @@ def _sentence(w: AnalysisPhrases, fact: Fact, lang: str, show: Callable[[str], s
 
 
 def explain(
-    facts: Sequence[Fact], lang: str = "en", *, show: Callable[[str], str] | None = None
+    facts: Sequence[Fact],
+    lang: str = "en",
+    *,
+    show: Callable[[str], str] | None = None,
+    seat: int | None = None,
 ) -> str:
     """The facts said in `lang` (`en`, `pt`): one sentence each, in order, each card (`7H`) as
     `show` writes it (by default as `lang` writes a card: `7♥`, and `R♥` for `KH` in
-    Portuguese, as the terminal game and the web table do)."""
+    Portuguese, as the terminal game and the web table do).
+
+    A review's comments on a decision are said to its player ("you led 7♣…") unless `seat`,
+    the seat that decided, is given: then they are said of it, for any other reader ("seat 2
+    led 7♣…"). A hint's reasons are always said to its player."""
     w = phrases(lang).analysis
     shower = show or (lambda card: card_text(card, lang))
-    return " ".join(_sentence(w, fact, lang, shower) for fact in facts)
+    return " ".join(_sentence(w, fact, lang, shower, seat) for fact in facts)
 
 
 def hint_reason(advice: Hint, lang: str = "en", *, show: Callable[[str], str] | None = None) -> str:

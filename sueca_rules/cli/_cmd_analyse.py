@@ -171,7 +171,7 @@ def _line(review: DecisionReview, lang: str) -> list[str]:
     )
     if not review.mistake:
         return [line]
-    return [f"{line}  ✗ {w.mistake()}", f"      {explain(review.facts, lang)}"]
+    return [f"{line}  ✗ {w.mistake()}", f"      {explain(review.facts, lang, seat=review.seat)}"]
 
 
 def report(review: Analysis, lang: str = "en") -> str:

@@ -1,8 +1,10 @@
 """The review of a record and the hints, over HTTP.
 
-- `POST /api/records/analyse?lang=&level=&seat=`: a record's text (YAML or JSON, at most
+- `POST /api/records/analyse?lang=&level=&seat=&me=`: a record's text (YAML or JSON, at most
   `max_record_bytes` and `MAX_DEALS` deals) reviewed as `sueca analyse --json` does, each decision
-  with `mistake`, its explanation in words (`why`) and the team of its seat (for the chart), and
+  with `mistake`, its explanation in words (`why`: said to the reader for the decisions of seat
+  `me`, the reader's own, and of the seat in the third person for the others; all in the third
+  person without `me`) and the team of its seat (for the chart), and
   `words`, the page's words; 422 with the issues for a bad record, 503 when the review would take
   longer than `MAX_SECONDS`. One review at a time per app, in a worker thread (never on the event
   loop), so that the tables' play goes on meanwhile.
@@ -61,7 +63,7 @@ def _int_param(request: Request, name: str, low: int, high: int, default: int | 
     return int(value)
 
 
-def _body(review: Analysis, lang: str) -> dict[str, Any]:
+def _body(review: Analysis, lang: str, me: int | None = None) -> dict[str, Any]:
     data = review.to_data()
     for deal_data, deal in zip(data["deals"], review.deals, strict=True):
         deal_data["points"] = list(deal.points) if deal.points is not None else None
@@ -69,11 +71,14 @@ def _body(review: Analysis, lang: str) -> dict[str, Any]:
         for item, decision in zip(deal_data["decisions"], deal.decisions, strict=True):
             item["mistake"] = decision.mistake
             item["team"] = decision.seat % 2
-            item["why"] = explain(decision.facts, lang) if decision.facts else ""
+            said_of = None if decision.seat == me else decision.seat
+            item["why"] = explain(decision.facts, lang, seat=said_of) if decision.facts else ""
     return {"analysis": data, "words": dict(phrases(lang).analysis.web), "level": review.level}
 
 
-def _review(raw: bytes, lang: str, level: int, seat: int | None) -> tuple[dict[str, Any], int]:
+def _review(
+    raw: bytes, lang: str, level: int, seat: int | None, me: int | None = None
+) -> tuple[dict[str, Any], int]:
     try:
         record = parse_record(raw)
     except RecordError as exc:
@@ -99,20 +104,21 @@ def _review(raw: bytes, lang: str, level: int, seat: int | None) -> tuple[dict[s
             "error": "too_long",
             "message": f"the review would take more than {MAX_SECONDS:.0f} s: try a lower level",
         }, 503
-    return _body(review, lang), 200
+    return _body(review, lang, me), 200
 
 
 async def review_route(request: Request) -> Response:
     lang = _query_lang(request)
     level = _int_param(request, "level", 1, 5, 5)
     seat = _int_param(request, "seat", 0, 3, None)
+    me = _int_param(request, "me", 0, 3, None)
     assert level is not None
     raw = await read_limited(request, settings_of(request).max_record_bytes)
     state = request.app.state
     if getattr(state, "reviews", None) is None:
         state.reviews = anyio.CapacityLimiter(1)
     body, status = await anyio.to_thread.run_sync(
-        _review, raw, lang, level, seat, limiter=state.reviews
+        _review, raw, lang, level, seat, me, limiter=state.reviews
     )
     return JSONResponse(body, status)
 

@@ -18,8 +18,6 @@ def test_the_replay_page_reviews_a_record(context: Any, server: Server) -> None:
     page.goto(f"{server.url}/replay?lang=pt")
     page.wait_for_selector("#review-record:not([hidden])")
     assert page.inner_text("#review-record") == "Analisar este jogo"
-    # its comments are said to whoever decided: the page says so
-    assert "Os comentários falam com quem decidiu" in page.inner_text("#review-intro")
     page.fill("#paste", RECORD.read_text(encoding="utf-8"))
     page.select_option("#review-level", "1")
     page.click("#review-record")
@@ -35,7 +33,9 @@ def test_the_replay_page_reviews_a_record(context: Any, server: Server) -> None:
     # what the chart's line and dots are, said under it
     assert "a vermelho, os erros" in page.inner_text("#review-body .chart-note")
     assert page.locator("#review-body tr.mistake").count() >= 1
-    assert "deste-lhes A♠" in page.inner_text("#review-body")
+    # a record opened here is nobody's in particular: each decision said of its seat
+    assert "o lugar 1 deu-lhes A♠" in page.inner_text("#review-body")
+    assert "deste-lhes" not in page.inner_text("#review-body")
     assert "Por lugar" in page.inner_text("#review-body")
     # each seat's line counts in words that agree with the number ("1 erro", "2 erros")
     seats = page.locator("#review-body li").all_inner_texts()

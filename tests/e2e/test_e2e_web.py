@@ -219,8 +219,13 @@ def test_play_a_match_against_bots_and_download_the_record(
     assert heads == ["Us (seats 0 & 2)", "Them (seats 1 & 3)"]  # as the table said it
     # ... and so does its review: "seat 0 (you)"
     page.select_option("#review-level", "1")
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/records/analyse" in r.url else None)
     page.click("#review-record")
     page.wait_for_selector("#review-body li")
+    # the review knows whose game it is: seat 0's comments are said to "you", the others' of them
+    assert len(asked) == 1
+    assert "me=0" in asked[0].split("?")[1].split("&")
     seats = page.locator("#review-body li").all_inner_texts()
     assert [line.split(":")[0] for line in seats] == ["seat 0 (you)", "seat 1", "seat 2", "seat 3"]
     # The replay viewer opens the file and steps through it.

@@ -117,7 +117,11 @@ async function review() {
   fill($("review-body"), el("p", {class: "position"}, w("review.wait")));
   $("review").hidden = false;
   const level = $("review-level").value;
-  const {status, body} = await api("/api/records/analyse", {text, query: {lang, level}});
+  // One's own game (opened from one's table): the comments on one's own decisions are said to
+  // "you", the others' of their seats; a record from elsewhere is nobody's: all of their seats.
+  const mine = document.body.dataset.mySeat;
+  const query = mine === undefined ? {lang, level} : {lang, level, me: mine};
+  const {status, body} = await api("/api/records/analyse", {text, query});
   if (status !== 200) {
     const issues = body.issues ? body.issues.map((i) => i.message).join("; ") : body.message;
     fill($("review-body"), el("p", {class: "issues", role: "alert"}, `${w("review.failed")}: ${issues ?? status}`));
