@@ -73,16 +73,17 @@ function draw(info, tricks) {
   recorded.hands.forEach((hand, seat) => {
     const left = hand.filter((c) => !played.has(c));
     felt.append(el("div", {class: `seat-box ${SEAT_PLACES[seat]}`},
-      // "· dá" (and "· sai", below) held to the name by no-break spaces: never on a line of its
-      // own on a phone (the replay's names are text, not flex items: see app.css).
-      el("div", {class: "who"}, el("strong", {}, seatName(seat)), seat === info.dealer ? `\u00a0·\u00a0${t("table.dealer")}` : ""),
+      // The seat's number held to its word ("Lugar 1"); who deals (and who led, below) a badge
+      // after the name, as on the table, which a phone moves whole onto the next line.
+      el("div", {class: "who"}, el("strong", {}, seatName(seat).replace(/ (?=\d)/g, "\u00a0")), " ",
+        seat === info.dealer ? el("span", {class: "dealer"}, t("table.dealer")) : ""),
       el("div", {class: "mini"}, left.map((c) => cardFace(c)))));
   });
   const current = partial ?? shown.at(-1);
   if (current) {
     // Who led the trick on the felt: a mark beside that seat's name.
     felt.querySelector(`.seat-box.${SEAT_PLACES[current.leader]} .who`)?.append(
-      el("span", {class: "leads"}, `\u00a0·\u00a0${t("replay.leads")}`));
+      " ", el("span", {class: "leads"}, t("replay.leads")));
   }
   const centre = el("div", {class: "centre"});
   if (current) {
