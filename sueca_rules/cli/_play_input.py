@@ -19,7 +19,7 @@ from .._errors import CardError
 from .._lang import phrases
 from .._rules import team_of
 from .._text import is_whole
-from ._play_view import HUMAN, PlayView, card_text, suit_text
+from ._play_view import HUMAN, PlayView, card_markup, suit_text
 
 if TYPE_CHECKING:
     from .._engine import Observation
@@ -217,7 +217,7 @@ class HumanSeat:
         lang = self.view.phrases.lang
         play = self.view.words
         choice = advice.choice
-        shown = card_text(parse_card(choice), play) if isinstance(choice, str) else str(choice)
+        shown = card_markup(parse_card(choice), play) if isinstance(choice, str) else str(choice)
         reason = hint_reason(advice, lang)
         words = self.view.phrases.analysis
         self.view.say(f"{words.hint_head(shown)}. {escape(reason)}")
@@ -276,9 +276,9 @@ class HumanSeat:
             return None, escape(w.not_a_card(text, len(playable)))
         hand = self.match.hand(HUMAN)
         if card not in hand:
-            return None, w.not_held(card_text(card, w))
+            return None, w.not_held(card_markup(card, w))
         if card not in playable:
             led = self.match.trick[0][1].suit
-            same = [card_text(c, w) for c in hand if c.suit == led]
+            same = [card_markup(c, w) for c in hand if c.suit == led]
             return None, w.must_follow(suit_text(led, w), w.either(same))
         return card, ""

@@ -37,7 +37,7 @@ from .._rules import TIE_ADD, TIE_MULTIPLY, Rules, team_of, trick_winner
 if TYPE_CHECKING:  # names only in annotations
     from .._events import DealResult, Event
 
-__all__ = ["HUMAN", "PlayView", "card_text", "suit_text"]
+__all__ = ["HUMAN", "PlayView", "card_markup", "suit_text"]
 
 HUMAN: Final = 0
 """The seat of the person at the table."""
@@ -45,7 +45,7 @@ HUMAN: Final = 0
 _SUIT_STYLE: Final = ("bold", "bold red", "bold red", "bold")
 
 
-def card_text(card: Card, words: PlayPhrases, *, dim: bool = False) -> str:
+def card_markup(card: Card, words: PlayPhrases, *, dim: bool = False) -> str:
     """Rich markup of a card as the language writes it in short (`K♣`, in Portuguese `R♣`: the
     letters the player types), in its suit's colour."""
     style = _SUIT_STYLE[card // 10]
@@ -140,13 +140,13 @@ class PlayView:
         assert turned is not None
         dealer = self.seat(match.dealer)
         w = self.words
-        self.say(w.dealt(dealer, card_text(turned, w), suit_text(turned.suit, w)))
+        self.say(w.dealt(dealer, card_markup(turned, w), suit_text(turned.suit, w)))
         if not self.human:  # watching: every hand is shown, as in a bridge column
             for seat in range(4):
                 self.say(f"  {self.seat(seat).short:<7} {self.hand_by_suit(match.hand(seat))}")
 
     def hand_by_suit(self, hand: Sequence[Card]) -> str:
-        suits = [" ".join(card_text(c, self.words) for c in hand if c.suit == s) for s in Suit]
+        suits = [" ".join(card_markup(c, self.words) for c in hand if c.suit == s) for s in Suit]
         return "  ·  ".join(s for s in suits if s)
 
     def score_line(self, match: Match) -> str:
@@ -170,7 +170,7 @@ class PlayView:
         self.console.print()
         head = f"[bold]{w.trick_head(len(match.tricks) + 1, suit_text(trump, w))}[/]"
         if match.trump_card_in_hand:
-            head += " · " + w.turned_beside(card_text(turned, w), self.seat(match.dealer))
+            head += " · " + w.turned_beside(card_markup(turned, w), self.seat(match.dealer))
         self.say(head)
         self.say(self.score_line(match))
         if numbered:
@@ -188,7 +188,7 @@ class PlayView:
         parts = []
         for seat, card in trick:
             mark = f" [green]({self.words.winning})[/]" if seat == best else ""
-            parts.append(f"{self.seat(seat).short} {card_text(card, self.words)}{mark}")
+            parts.append(f"{self.seat(seat).short} {card_markup(card, self.words)}{mark}")
         self.say(self.words.on_table(parts))
 
     def show_hand(self, match: Match, *, numbered: bool) -> int:
@@ -208,7 +208,7 @@ class PlayView:
         for suit in Suit:
             cells = []
             for c in (c for c in hand if c.suit == suit):
-                text = card_text(c, w, dim=numbered and c not in playable)
+                text = card_markup(c, w, dim=numbered and c not in playable)
                 if star:
                     text += "★" if c == turned else " "
                 if c in playable:
@@ -271,7 +271,7 @@ class PlayView:
     ) -> None:
         parts = []
         for seat, card in zip(self.rules.play_order(leader), cards, strict=True):
-            text = f"{self.seat(seat).short} {card_text(card, self.words)}"
+            text = f"{self.seat(seat).short} {card_markup(card, self.words)}"
             parts.append(f"[underline]{text}[/]" if seat == winner else text)
         self.say(self.words.trick_line(number, parts, self.seat(winner), points))
 
@@ -280,7 +280,7 @@ class PlayView:
         by = self.seat(claim.by)
         if claim.valid and claim.revoke is not None:
             revoke = claim.revoke
-            text = w.claim_right(by, self.seat(revoke.seat), card_text(revoke.card, w))
+            text = w.claim_right(by, self.seat(revoke.seat), card_markup(revoke.card, w))
             self.say(f"[bold yellow]{text}[/]")
             return
         against = self.seat(claim.against) if claim.against is not None else None
