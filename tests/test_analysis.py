@@ -222,6 +222,8 @@ def test_a_claim_at_the_count_is_judged() -> None:
         assert early.best is True
         assert early.facts[0] == Fact("missed_claim", seat=3)
         assert "Seat 3 had made a renúncia you could prove" in explain(early.facts)
+        said = explain(early.facts, "pt", seat=0)
+        assert said.startswith("O lugar 3 fez renúncia, o lugar 0 podia prová-lo"), said
     assert claim.played is True
     assert claim.after == 40
     assert {o.choice: o.value for o in claim.options}[True] == 120.0

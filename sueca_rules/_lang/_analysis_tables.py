@@ -92,8 +92,12 @@ class AnalysisPhrases:
     def asked_redeal(self, points: int, seat: int | None = None) -> str:
         return self._judged("asked_redeal", seat, points=self._points(points))
 
-    def missed_claim(self, rival: str | None, seat: int | None = None) -> str:
-        who = rival or self._c("missed_claim.anyone")
+    def missed_claim(self, rival: int | None, seat: int | None = None) -> str:
+        who = (
+            self._c("missed_claim.anyone")
+            if rival is None
+            else self._c("missed_claim.seat", rival=str(rival))
+        )
         return self._judged("missed_claim", seat, rival_cap=capitalized(who))
 
     def false_claim(self, seat: int | None = None) -> str:

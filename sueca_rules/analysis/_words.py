@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .._lang import card_text, phrases, seat_name
+from .._lang import card_text, phrases
 
 if TYPE_CHECKING:
     from .._lang._analysis_tables import AnalysisPhrases
@@ -41,8 +41,7 @@ def _sentence(
     if kind == "asked_redeal":
         return w.asked_redeal(fact.points, seat)
     if kind == "missed_claim":
-        rival = seat_name(fact.seat, lang) if fact.seat is not None else None
-        return w.missed_claim(rival, seat)
+        return w.missed_claim(fact.seat, seat)
     if kind == "false_claim":
         return w.false_claim(seat)
     if kind == "revoked":
