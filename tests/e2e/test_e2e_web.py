@@ -234,6 +234,16 @@ def test_play_a_match_against_bots_and_download_the_record(
     assert "me=0" in asked[0].split("?")[1].split("&")
     seats = page.locator("#review-body li").all_inner_texts()
     assert [line.split(":")[0] for line in seats] == ["seat 0 (you)", "seat 1", "seat 2", "seat 3"]
+    # Text changed by hand is nobody's record: reviewed without "Open", it has no "me" either.
+    page.fill("#paste", page.input_value("#paste") + "\n")
+    page.click("#review-record")
+    page.wait_for_selector("#review-body li")
+    assert len(asked) == 2
+    seats = page.locator("#review-body li").all_inner_texts()
+    assert [line.split(":")[0] for line in seats] == ["seat 0", "seat 1", "seat 2", "seat 3"]
+    assert not any(q.startswith("me=") for q in asked[1].split("?")[1].split("&"))
+    names = page.locator("#replay-felt .seat-box .who strong").all_inner_texts()
+    assert names == ["Seat\u00a00", "Seat\u00a01", "Seat\u00a02", "Seat\u00a03"]
     # The replay viewer opens the file and steps through it.
     page.goto(f"{server.url}/replay?lang=en")
     page.set_input_files("#file", str(saved))

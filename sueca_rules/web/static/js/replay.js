@@ -200,6 +200,13 @@ $("file").addEventListener("change", async (e) => {
   setMine(null);
   open(text);
 });
+// Once the text is changed by hand it is no longer the table's record: a review of it (with
+// or without "Open" first) speaks of every seat by its number, and so does the board.
+$("paste").addEventListener("input", () => {
+  if (mine === null) return;
+  setMine(null);
+  if (data) show(dealIndex, trick);
+});
 $("deal").addEventListener("change", (e) => show(Number(e.target.value), 0));
 $("first").addEventListener("click", () => show(dealIndex, 0));
 $("prev").addEventListener("click", () => show(dealIndex, trick - 1));
