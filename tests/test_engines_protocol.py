@@ -734,6 +734,25 @@ def test_the_engine_keeps_part_of_the_budget_for_answering() -> None:
     assert bot.time_ms == 900  # type: ignore[attr-defined]
 
 
+def test_a_budget_is_kept_after_a_request_without_one() -> None:
+    """A seat first asked without `time_ms` is asked with one later in the same match: the later
+    request's budget is kept (the bot made for the first request had none and searched for as
+    long as its default samples take, whatever the budget said)."""
+    engine = BotEngine(5)
+    _, _, card = _decision()
+    untimed = {k: v for k, v in card.items() if k != "time_ms"}
+    for request, budget in ((untimed, None), ({**card, "id": 6, "time_ms": 200}, 180.0)):
+        reply = engine.handle(json.dumps(request))
+        assert reply is not None
+        assert reply["type"] == "decision", reply
+        bot = next(reversed(engine._bots.values()))  # the one asked last
+        assert bot.time_ms == budget  # type: ignore[attr-defined]
+    reply = engine.handle(json.dumps({**untimed, "id": 7}))  # and again without one: none
+    assert reply is not None
+    assert reply["type"] == "decision", reply
+    assert next(reversed(engine._bots.values())).time_ms is None  # type: ignore[attr-defined]
+
+
 def test_a_match_id_any_json_text_can_hold_is_answered() -> None:
     engine = BotEngine(1)
     _, _, card = _decision()

@@ -43,11 +43,15 @@ class BotEngine:
     def __init__(self, level: int = 3, *, seed: int | str = 0) -> None:
         self.level = level
         self.seed = seed
-        self._bots: OrderedDict[tuple[str, int], Bot] = OrderedDict()
+        self._bots: OrderedDict[tuple[str, int, bool], Bot] = OrderedDict()
         make_level_bot(level, seed=seed)  # a bad level: at once
 
     def _bot(self, match: str, seat: int, time_ms: int | None) -> Bot:
-        key = (match, seat)
+        from ..bots import takes_budget
+
+        # A level that searches keeps a bot with a budget apart from one without: a bot made for a
+        # request without `time_ms` has none to set, and would ignore a later request's.
+        key = (match, seat, time_ms is not None and takes_budget(self.level))
         bot = self._bots.get(key)
         if bot is None:
             bot = make_level_bot(
