@@ -215,6 +215,21 @@ def test_an_engine_that_exits_is_told_with_its_status(
     assert engine.stats.first == words
 
 
+def test_an_engine_that_crashes_is_told_with_its_last_words(tmp_path: Path) -> None:
+    """A traceback on stderr is why an engine crashed: the fault quotes its error line, as a
+    failed hello does (it said only "exited (status 1)", and an arena's report showed no more)."""
+    crashing = tmp_path / "crashing.py"
+    crashing.write_text(
+        _HEAD + "    if count == 2: raise RuntimeError('no model file')\n" + ENGINES["good"] + "\n",
+        encoding="utf-8",
+    )
+    with EngineProcess([sys.executable, str(crashing)], time_ms=2000) as engine:
+        _play(engine)
+    assert engine.stats.first == (
+        "exited (status 1) before answering request 2; its last words: RuntimeError: no model file"
+    )
+
+
 def test_stderr_is_kept_to_a_bounded_log(tmp_path: Path) -> None:
     noisy = tmp_path / "noisy.py"
     noisy.write_text(

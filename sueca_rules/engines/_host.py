@@ -640,9 +640,15 @@ class EngineProcess:
                     request_id=request_id,
                 )
             if line is _EOF:
+                how = self._exit_words()
+                process = self._process
+                if self._err is not None and process is not None and process.poll() is not None:
+                    self._err.join(0.5)  # its last words (a traceback), read to the end
+                said = self._last_words()
                 return self._fault(
                     decision,
-                    f"{self._exit_words()} before answering request {request_id}",
+                    f"{how} before answering request {request_id}"
+                    + (f"; its last words: {said}" if said else ""),
                     stop=True,
                 )
             if line is _TOO_LONG:
