@@ -107,6 +107,29 @@ def test_results_do_not_depend_on_jobs() -> None:
     assert one["faults"] == {"a": 0, "b": 0}
 
 
+def test_results_do_not_depend_on_jobs_for_an_engine_that_crashes(tmp_path: Path) -> None:
+    # It crashes whenever it could play the ace of spades: started again for every play of a deal,
+    # so each play goes the same way whichever worker plays it, after however many crashes.
+    script = tmp_path / "crashes.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    if r['type'] == 'hello':\n"
+        "        print(json.dumps({'type': 'hello', 'id': 0, 'protocol': 1}), flush=True)\n"
+        "    elif r['type'] == 'decide':\n"
+        "        if 'AS' in r['options']: sys.exit(1)\n"
+        "        print(json.dumps({'type': 'decision', 'id': r['id'], 'choice': r['options'][-1]}),"
+        " flush=True)\n",
+        encoding="utf-8",
+    )
+    args = (f"{sys.executable} {script}", "level:2", "--deals", "8", "--seed", "3")
+    one = _json(*args, "--jobs", "1")
+    two = _json(*args, "--jobs", "2")
+    assert one["faults"]["a"] > 0
+    _same(one, two)
+
+
 def test_an_engine_and_its_level_give_the_same_deals() -> None:
     """`sueca engine --level 2` through the protocol plays what level:2 plays in this process
     (the same bots, seeded the same way): the request holds all the bots need."""

@@ -18,7 +18,7 @@ from sueca_rules.engines import (
     EngineProcess,
     play_match,
 )
-from sueca_rules.engines._host import MAX_RESTARTS
+from sueca_rules.engines._host import MAX_LATE, MAX_RESTARTS
 
 # The start of every test engine: answers hello, then `decide(request)` per request.
 _HEAD = """
@@ -55,6 +55,8 @@ ENGINES = {
     "spam": "    for _ in range(3): send({'type': 'decision', 'id': rid, 'choice': options[0]})",
     "not_an_option": "    send({'type': 'decision', 'id': rid, 'choice': 'ZZ'})",
     "slow": "    time.sleep(0.5)\n    send({'type': 'decision', 'id': rid, 'choice': options[0]})",
+    "late_once": "    if count == 2: time.sleep(0.45)\n"
+    "    send({'type': 'decision', 'id': rid, 'choice': options[0]})",
     "blank_lines": "    sys.stdout.write('\\n \\r\\n\\n')\n"
     "    send({'type': 'decision', 'id': rid, 'choice': options[-1]})",
 }
@@ -153,12 +155,57 @@ def test_a_huge_line_is_not_kept_whole(tmp_path: Path) -> None:
         assert engine.stats.faults == 2
 
 
-def test_a_dead_engine_is_started_again_for_the_next_match(tmp_path: Path) -> None:
+def test_a_dead_engine_is_started_again_for_every_next_match(tmp_path: Path) -> None:
+    # Every match the same, however many came before it in this process (an arena's results do
+    # not depend on how its deals are shared among --jobs).
     with EngineProcess(_script(tmp_path, "crash"), time_ms=500) as engine:
-        for _ in range(MAX_RESTARTS + 2):
+        for played in range(1, MAX_RESTARTS + 3):
+            _play(engine)
+            assert engine.stats.answered == 2 * played  # two answers, then it crashes
+        assert engine.stats.restarts == MAX_RESTARTS + 1
+        assert not engine.alive
+
+
+def test_an_engine_that_cannot_start_again_is_given_up(tmp_path: Path) -> None:
+    # It starts once; every start after that exits before hello: tried MAX_RESTARTS times in a
+    # row, then its seats are played by the first-option rule, with no more starts.
+    once = tmp_path / "once.py"
+    mark = tmp_path / "started"
+    once.write_text(
+        f"import os, sys\nif os.path.exists({str(mark)!r}): sys.exit('not again')\n"
+        f"open({str(mark)!r}, 'w').close()\n" + _HEAD + ENGINES["crash"] + "\n",
+        encoding="utf-8",
+    )
+    with EngineProcess([sys.executable, str(once)], time_ms=500) as engine:
+        for _ in range(MAX_RESTARTS + 3):
             _play(engine)
         assert engine.stats.restarts == MAX_RESTARTS
-        assert not engine.alive
+        assert engine.stats.answered == 2
+        assert any("not again" in line for line in engine.stats.log)
+
+
+def test_a_late_answer_is_a_fault_and_the_engine_is_asked_again(tmp_path: Path) -> None:
+    # Late by 0.15 s for the second request; its answer to the third is then in time.
+    with EngineProcess(_script(tmp_path, "late_once"), time_ms=200, grace_ms=100) as engine:
+        match = _play(engine)
+    assert len(match.deals) == 1
+    stats = engine.stats
+    assert stats.faults == 1  # the second request, answered late
+    assert stats.answered == stats.decisions - 1
+    assert stats.extra_lines == 1  # its late answer, discarded when it came
+    assert stats.first.startswith("no answer to request 2 in 300 ms")
+    assert "replaced" not in stats.first
+    assert stats.restarts == 0
+
+
+def test_an_engine_late_too_often_in_a_row_is_replaced(tmp_path: Path) -> None:
+    with EngineProcess(_script(tmp_path, "slow"), time_ms=100, grace_ms=100) as engine:
+        _play(engine)
+    stats = engine.stats
+    late = [line for line in stats.log if line.startswith("no answer")]
+    assert len(late) == MAX_LATE
+    assert late[-1].endswith(f"{MAX_LATE} requests in a row: replaced")
+    assert stats.log[-1].startswith("replaced")
 
 
 def test_an_engine_that_cannot_start_is_a_clear_error(tmp_path: Path) -> None:

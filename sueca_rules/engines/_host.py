@@ -54,8 +54,14 @@ STDERR_BYTES: Final = 64 * 1024
 FAULT_LOG: Final = 100
 """How many fault descriptions are kept (the count goes on)."""
 MAX_RESTARTS: Final = 3
-"""How many times an engine that died or stopped answering is started again for a later match;
-after that its seats are played by the first-option rule to the end."""
+"""How many times in a row an engine that died or stopped answering may fail to start again (it
+exits, or does not answer `hello`) before it is given up for good: its seats are then played by
+the first-option rule to the end. One that starts is started again for every later match, so that
+what happens in a match does not depend on the matches played before it by the same process."""
+MAX_LATE: Final = 3
+"""How many requests in a row an engine may leave unanswered in time before it is taken to have
+stopped answering, and is replaced for the rest of the match (a single late answer is a fault,
+and the engine is asked again)."""
 _QUEUE_LINES: Final = 256  # lines read ahead of the host; more are dropped (and counted)
 _CHUNK: Final = 64 * 1024
 _EXIT_WAIT_S: Final = 1.0  # how long an engine whose output ended is waited for, for its status
@@ -298,6 +304,8 @@ class EngineProcess:
         self._stderr_before = b""
         self._given_up: deque[int] = deque(maxlen=64)  # requests answered for it (faults)
         self._started = False
+        self._late = 0  # requests in a row not answered in time
+        self._failed_starts = 0  # starts again in a row that failed
 
     # --- lifetime -------------------------------------------------------------------------
 
@@ -462,6 +470,7 @@ class EngineProcess:
         [`MAX_RESTARTS`][sueca_rules.engines.MAX_RESTARTS] times; after that, and when it cannot
         be started again, the first-option rule plays for it)."""
         self._match_used = 0.0
+        self._late = 0
         if self.alive:
             return
         if not self._started:  # never started: start it now (not a restart)
@@ -471,7 +480,7 @@ class EngineProcess:
                 self._fault_note(str(exc))
                 self._stopped = True
             return
-        if self.stats.restarts >= MAX_RESTARTS:
+        if self._failed_starts >= MAX_RESTARTS:
             self.close()
             self._stopped = True
             return
@@ -481,9 +490,12 @@ class EngineProcess:
             self._spawn()
             self._hello()
         except EngineError as exc:
+            self._failed_starts += 1
             self._fault_note(str(exc))
             self.close()
             self._stopped = True
+        else:
+            self._failed_starts = 0
 
     # --- asking ---------------------------------------------------------------------------
 
@@ -633,10 +645,15 @@ class EngineProcess:
             line = self._line(deadline)
             if line is None:
                 self._match_used += (time.monotonic() - start) * 1000
+                # Late: a fault, and the engine is asked again (its answer, when it comes, is
+                # discarded); late MAX_LATE times in a row, it has stopped answering.
+                self._late += 1
+                stopped = self._late >= MAX_LATE
                 return self._fault(
                     decision,
-                    f"no answer to request {request_id} in {budget_ms:.0f} ms",
-                    stop=True,
+                    f"no answer to request {request_id} in {budget_ms:.0f} ms"
+                    + (f", {MAX_LATE} requests in a row: replaced" if stopped else ""),
+                    stop=stopped,
                     request_id=request_id,
                 )
             if line is _EOF:
@@ -666,6 +683,7 @@ class EngineProcess:
                 if 0 < answered < request_id:
                     self._spam(1, f"an answer to request {answered} again")
                     continue
+            self._late = 0  # it answered this request in time
             try:
                 choice = read_answer(line, decision, request_id)
             except ProtocolError as exc:
