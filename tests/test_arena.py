@@ -92,6 +92,24 @@ def test_two_entrants_give_the_contracts_json() -> None:
     assert set(data["ms_per_decision"]) == {"a", "b"}
 
 
+def _toy_engine(path: Path, before: str, choice: str) -> str:
+    """The command of an engine in Python that answers hello, runs the lines `before` on each
+    request `r`, then answers the expression `choice`."""
+    path.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    if r['type'] == 'hello':\n"
+        "        print(json.dumps({'type': 'hello', 'id': 0, 'protocol': 1}), flush=True)\n"
+        "    elif r['type'] == 'decide':\n"
+        f"{before}"
+        f"        print(json.dumps({{'type': 'decision', 'id': r['id'], 'choice': {choice}}}),"
+        " flush=True)\n",
+        encoding="utf-8",
+    )
+    return f"{sys.executable} {path}"
+
+
 def _same(a: dict[str, Any], b: dict[str, Any]) -> None:
     """Equal but for the engines' times."""
     for data in (a, b):
@@ -110,20 +128,12 @@ def test_results_do_not_depend_on_jobs() -> None:
 def test_results_do_not_depend_on_jobs_for_an_engine_that_crashes(tmp_path: Path) -> None:
     # It crashes whenever it could play the ace of spades: started again for every play of a deal,
     # so each play goes the same way whichever worker plays it, after however many crashes.
-    script = tmp_path / "crashes.py"
-    script.write_text(
-        "import json, sys\n"
-        "for line in sys.stdin:\n"
-        "    r = json.loads(line)\n"
-        "    if r['type'] == 'hello':\n"
-        "        print(json.dumps({'type': 'hello', 'id': 0, 'protocol': 1}), flush=True)\n"
-        "    elif r['type'] == 'decide':\n"
-        "        if 'AS' in r['options']: sys.exit(1)\n"
-        "        print(json.dumps({'type': 'decision', 'id': r['id'], 'choice': r['options'][-1]}),"
-        " flush=True)\n",
-        encoding="utf-8",
+    script = _toy_engine(
+        tmp_path / "crashes.py",
+        "        if 'AS' in r['options']: sys.exit(1)\n",
+        "r['options'][-1]",
     )
-    args = (f"{sys.executable} {script}", "level:2", "--deals", "8", "--seed", "3")
+    args = (script, "level:2", "--deals", "8", "--seed", "3")
     one = _json(*args, "--jobs", "1")
     two = _json(*args, "--jobs", "2")
     assert one["faults"]["a"] > 0
@@ -223,19 +233,8 @@ def test_portuguese_writes_the_numbers_with_a_decimal_comma() -> None:
 
 
 def test_faults_are_reported(tmp_path: Path) -> None:
-    script = tmp_path / "wrong.py"
-    script.write_text(
-        "import json, sys\n"
-        "for line in sys.stdin:\n"
-        "    r = json.loads(line)\n"
-        "    if r['type'] == 'hello':\n"
-        "        print(json.dumps({'type': 'hello', 'id': 0, 'protocol': 1}), flush=True)\n"
-        "    elif r['type'] == 'decide':\n"
-        "        print(json.dumps({'type': 'decision', 'id': r['id'], 'choice': 'nope'}),"
-        " flush=True)\n",
-        encoding="utf-8",
-    )
-    status, out, err = _arena(f"{sys.executable} {script}", "level:1", "--deals", "2", "--json")
+    script = _toy_engine(tmp_path / "wrong.py", "", "'nope'")
+    status, out, err = _arena(script, "level:1", "--deals", "2", "--json")
     assert status == 0
     data = json.loads(out)
     assert data["faults"]["a"] == 80  # every decision: 2 deals, 2 plays, 20 cards
