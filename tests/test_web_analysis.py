@@ -245,3 +245,50 @@ def test_the_hints_field_carries_no_card(client: TestClient) -> None:
     cards = set(state["hand"])
     assert cards
     assert not any(card in str(hints) for card in cards)
+
+
+def test_hints_are_worked_out_in_the_bots_fair_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint is most of a second of thinking: it is worked out in the bots' pool, shared fairly
+    between clients as their bots' decisions are. (It ran in the threads every request shares,
+    as many at once as were asked: one token asking for a hundred hints at once held every one
+    of those threads, and the cores, for seconds, and the server's static files and other pages
+    waited behind them.)"""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sueca_rules.web import _analysis
+    from sueca_rules.web._pool import FairPool
+
+    threads: list[str] = []
+    clients: list[str] = []
+    hint_body = _analysis._hint_body
+
+    def watched(*args: Any) -> dict[str, Any]:
+        threads.append(threading.current_thread().name)
+        return hint_body(*args)
+
+    fair_run = FairPool.run
+
+    async def run(self: FairPool, client: str, fn: Any) -> Any:
+        clients.append(client)
+        return await fair_run(self, client, fn)
+
+    monkeypatch.setattr(_analysis, "_hint_body", watched)
+    monkeypatch.setattr(FairPool, "run", run)
+    pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bots-pool")
+    with TestClient(create_app(Settings.for_tests(), executor=pool)) as client:
+        table = _table(client, ["human", "bot:1", "bot:1", "bot:1"])
+        token = table["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/tables/{table['table']}?token={token}") as ws:
+            for _ in range(500):
+                message = ws.receive_json()
+                if message["type"] == "state" and message.get("to_play") == 0:
+                    break
+            clients.clear()
+            r = client.get(f"/api/tables/{table['table']}/hint?token={token}&lang=en")
+    pool.shutdown()
+    assert r.status_code == 200, r.text
+    assert r.json()["due"] is True
+    assert threads
+    assert all(name.startswith("bots-pool") for name in threads), threads
+    assert clients == ["testclient"]  # the asking client's turn, as its bots' decisions

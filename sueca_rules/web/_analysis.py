@@ -9,7 +9,9 @@
   longer than `MAX_SECONDS`. One review at a time per app, in a worker thread (never on the event
   loop), so that the tables' play goes on meanwhile.
 - `GET /api/tables/{table}/hint?token=&lang=`: the hint for the decision due from the token's seat
-  ([`hint()`][sueca_rules.analysis.hint], on a copy of the match, in a worker thread), with its
+  ([`hint()`][sueca_rules.analysis.hint], on a copy of the match, in the bots' pool, shared fairly
+  between clients as their bots' decisions are: a client asking for many at once waits its
+  turn, and holds no more threads or cores than its bots could), with its
   reason in words (`&probe=1`: only whether this seat may ask). Only at a practice table (one
   person and bots) or once every person at the table agreed (the WebSocket message
   `{"type": "hints", "agree": true}`; the state's `hints` field says who did); else 403 `no_hints`.
@@ -18,6 +20,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any, Final
 
@@ -32,6 +35,8 @@ from sueca_rules._text import is_whole
 from sueca_rules.analysis import Analysis, analyse, explain, hint, hint_reason
 
 from ._api import issues_json, read_limited, settings_of
+from ._guard import client_of
+from ._pool import FairPool
 from ._refusal import Refusal
 
 __all__ = ["MAX_DEALS", "MAX_SECONDS", "routes"]
@@ -157,8 +162,11 @@ async def hint_route(request: Request) -> Response:
     if table.match is None:
         return JSONResponse({"due": False, "why": phrases(lang).analysis.web["hint.none"]})
     match = table.match.clone()  # taken on the event loop: the table's match never changes under it
+    pool: FairPool = manager.executor
     try:
-        body = await anyio.to_thread.run_sync(_hint_body, match, seat.index, lang)
+        body = await pool.run(
+            client_of(request), functools.partial(_hint_body, match, seat.index, lang)
+        )
     except ConfigError as exc:  # pragma: no cover - the budget is the server's own
         return JSONResponse({"error": "bad_hint", "message": str(exc)}, 400)
     return JSONResponse(body)
