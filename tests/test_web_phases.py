@@ -274,6 +274,31 @@ def to_play(table: Table) -> Match:
     return match
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_no_rematch_at_a_tournaments_table(lang: str) -> None:
+    """Only a tournament table's first match counts, and its page offers no rematch: the server
+    refuses one too, in the person's words, and the finished match stays on the table. (Any one
+    of its four players could start a rematch by hand: the rivals' screens left the result for
+    a new match, and the table's record became the rematch's.)"""
+    table, seat, inbox = person_at_table("portugal")
+    table.extra = {"tournament": {"file": "cup.yaml", "round": 1, "table": 1}}
+    match = to_play(table)
+    while not match.is_over:
+        decision = match.pending()
+        assert decision is not None
+        match.decide(decision.default)
+    inbox.lang = lang
+    version = table.version
+    table.handle(seat, {"type": "rematch"})
+    assert inbox.errors() == ["rematch_tournament"]
+    said = inbox.messages[-1]["message"]
+    assert "error." not in said
+    assert ("rematch" if lang == "en" else "outra vez") in said
+    assert table.version == version
+    assert table.rematches == 0
+    assert table.match is match
+
+
 def test_a_claim_past_the_deals_limit_is_refused_by_the_engines_rule() -> None:
     """The engine decides whether a claim may be made; past the most claims a deal holds the
     person is told so (not that it "cannot be done now")."""

@@ -360,6 +360,8 @@ def _on_start(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
 def _on_rematch(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     if table.match is None or not table.match.is_over:
         raise Refusal("not_over")
+    if table.for_a_tournament():
+        raise Refusal("rematch_tournament")  # only its first match counts
     table.rematches += 1
     table.start()
     return []
