@@ -356,6 +356,39 @@ def test_an_engine_error_no_handler_foresaw_is_an_error_message(
     assert seat.sink is inbox
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_an_engine_refusal_of_a_card_no_handler_foresaw_names_the_cards(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """The engine's `must_follow` and `not_in_hand`, should a handler let them through, are said
+    as the handler says them, the cards as the reader writes them. (`must_follow` lacked the
+    count its phrase chooses by: the phrase failed, the error escaped `Table.handle` and the
+    browser was told nothing.)"""
+    from sueca_rules import IllegalPlayError
+    from sueca_rules.web import _phases
+
+    table, seat, inbox = person_at_table("portugal")
+    inbox.lang = lang
+
+    def follow(table: Any, seat: Any, message: Any) -> list[Event]:
+        raise IllegalPlayError("follow", seat=0, card="7H", legal=["AS", "2S"], rule="must_follow")
+
+    def held(table: Any, seat: Any, message: Any) -> list[Event]:
+        raise IllegalPlayError("not held", seat=0, card="7H", rule="not_in_hand")
+
+    monkeypatch.setitem(_phases.HANDLERS, "play", follow)
+    monkeypatch.setitem(_phases.HANDLERS, "keep", held)
+    version = table.version
+    table.handle(seat, {"type": "play"})
+    table.handle(seat, {"type": "keep"})
+    assert inbox.errors() == ["must_follow", "not_in_hand"]
+    follow_text, held_text = (m["message"] for m in inbox.messages[-2:])
+    assert "A♠ 2♠" in follow_text
+    assert "7♥" in held_text
+    assert table.version == version
+    assert inbox.closed is None
+
+
 def test_only_a_change_keeps_a_table_from_expiring() -> None:
     """A refused or unknown message changes nothing, so it does not keep an idle table open;
     an action that changes the match does."""

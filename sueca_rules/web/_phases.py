@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
 from sueca_rules import (
+    Card,
     CardPlayed,
     Choice,
     ClaimMade,
@@ -312,10 +313,22 @@ def refused_for(exc: IllegalPlayError | ConfigError) -> Refusal:
     by the rule it broke where a phrase says it, else a general one."""
     if isinstance(exc, IllegalPlayError):
         if exc.rule in ("not_your_turn", "not_in_hand", "must_follow"):
-            return Refusal(exc.rule, card=exc.card, legal=tuple(exc.legal))
+            # As the handlers give them: cards (written as the reader writes them), and the
+            # count that `must_follow`'s phrase chooses by.
+            card = _card_or_text(exc.card)
+            legal = tuple(_card_or_text(text) for text in exc.legal)
+            return Refusal(exc.rule, card=card, legal=legal, n=len(legal))
         if exc.rule == "not_now":
             return Refusal("wrong_phase")
     return Refusal("not_allowed")
+
+
+def _card_or_text(text: str | None) -> Card | str | None:
+    """A card of an engine's error as a card, if it reads as one."""
+    try:
+        return parse_card(text) if text is not None else None
+    except ValueError:
+        return text
 
 
 def _on_trump(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
