@@ -419,6 +419,32 @@ def test_only_a_change_keeps_a_table_from_expiring() -> None:
     assert list(manager.tables) == [busy.id]
 
 
+def test_an_agreement_given_again_changes_nothing() -> None:
+    """Agreeing to hints again (or to the count) is dropped: no line in the table's log, no
+    redraw of every screen, and it does not keep an idle table open (a person sending it over
+    and over filled the log and kept the table from expiring)."""
+    from sueca_rules.web._tables import SeatSpec, TableManager
+
+    clock = Clock()
+    manager = TableManager(Settings.for_tests(idle_seconds=60), Inline(), clock)
+    specs = [SeatSpec("human", 1), SeatSpec("bot", 1), SeatSpec("human", 1), SeatSpec("bot", 1)]
+    table = manager.create(load_variant("portugal"), "portugal", specs, seed=1)
+    inbox = Inbox()
+    table.join(table.seats[0], inbox)
+    table.handle(table.seats[0], {"type": "hints", "agree": True})
+    assert table.hints_agreed == {0}
+    logged, version, touched = table.logged, table.version, table.touched
+    clock.now += 30
+    for _ in range(5):
+        table.handle(table.seats[0], {"type": "hints", "agree": True})
+    assert (table.logged, table.version, table.touched) == (logged, version, touched)
+    assert inbox.errors() == []
+    table.handle(table.seats[0], {"type": "hints", "agree": False})  # a change: logged
+    assert table.hints_agreed == set()
+    assert table.logged == logged + 1
+    assert table.touched == clock.now
+
+
 class Pondering:
     """A bot whose thinking time depends on its hand (the clock moves on while it chooses),
     as a strong bot's does: at once with one legal card, longer with more."""

@@ -6,7 +6,8 @@ person) and when; [`decide()`][sueca_rules.Match.decide] makes the answer. The m
 rules: which seat is asked to claim next, and that the count's last answer scores the deal.
 
 A person's message (`HANDLERS`) is checked against the decision due, then made, or refused
-with a `Refusal` (nothing changes). A card and a claim may come at any moment of play (the
+with a `Refusal` (nothing changes), or dropped when it would change nothing (an agreement given
+again: no log, no reply). A card and a claim may come at any moment of play (the
 contract's `Match.play` and `Match.claim`: a card ends the claim round before it). A person
 claims by a message, never by being asked: the table answers their claim question "no claim",
 during play at once, at the count once they agreed to it (`count`) or its time is up.
@@ -351,10 +352,12 @@ def _on_keep(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     return match.decide(False)
 
 
-def _on_count(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
+def _on_count(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event] | None:
     """The person agrees to the count: their claim question is answered (no claim) when the
     round comes to them (`next_step`)."""
     _in_phase(table, "count")
+    if seat.index in table.count_agreed:
+        return None  # agreed already
     table.count_agreed.add(seat.index)
     return []
 
@@ -380,7 +383,7 @@ def _on_rematch(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event
     return []
 
 
-def _on_hints(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
+def _on_hints(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event] | None:
     """A person agrees to hints at this table (`agree: true`) or withdraws (`false`)."""
     agree = message.get("agree")
     if not isinstance(agree, bool):
@@ -389,6 +392,8 @@ def _on_hints(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
         raise Refusal("hints_tournament")
     if table.practice():
         raise Refusal("hints_practice")
+    if agree == (seat.index in table.hints_agreed):
+        return None  # as it was
     if agree:
         table.hints_agreed.add(seat.index)
     else:
@@ -396,7 +401,7 @@ def _on_hints(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
     return []
 
 
-HANDLERS: dict[str, Callable[[Table, Seat, dict[str, Any]], list[Event]]] = {
+HANDLERS: dict[str, Callable[[Table, Seat, dict[str, Any]], list[Event] | None]] = {
     "play": _on_play,
     "claim": _on_claim,
     "trump": _on_trump,

@@ -392,6 +392,8 @@ class Table:
             said = refused_for(exc)
             self.error(seat, said.code, lang, **said.params)
             return
+        if events is None:
+            return  # a message that changes nothing (an agreement given again): no log, no touch
         self.changed(events, actions=[message_action(str(kind), seat.index, message, events)])
 
     # --- the match ------------------------------------------------------------------------
