@@ -23,6 +23,7 @@ engine's public face only (`Engine`).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -547,9 +548,19 @@ class _Replay:
     def plays(self, i: int, deal: RecordDeal) -> None:
         number = i + 1
         where: PathKey = ("deals", i)
-        # Claims are taken by the card they follow; those after the same card in the record's
-        # order (a stable sort: a list already in order is taken as it is).
-        claims = sorted(enumerate(deal.claims), key=lambda ic: ic[1].after)
+        # Claims are taken in the record's order, each after the card it follows: a claim listed
+        # after one made later in the deal would go back in time.
+        claims = list(enumerate(deal.claims))
+        for (_, before), (index, claim) in itertools.pairwise(claims):
+            if claim.after < before.after:
+                raise self.fail(
+                    f"deal {number}: claims are listed in the order they were made, but this one "
+                    f"(after card {claim.after}) comes after one made after card {before.after}",
+                    (*where, "claims", index),
+                    "record_claims_order",
+                    after=claim.after,
+                    before=before.after,
+                )
         next_claim = 0
         for k in range(len(deal.plays) + 1):
             while next_claim < len(claims) and claims[next_claim][1].after == k:

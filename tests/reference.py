@@ -7,6 +7,7 @@ compiled rules) can be checked against it on random games and on the golden reco
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, NamedTuple
 
 from sueca_rules import Variant
@@ -114,9 +115,10 @@ def judge(variant: Variant, record: dict[str, Any]) -> Judgement:
         penalties = [0, 0]  # false claims after which play went on
         awarded = [0, 0]
         ended_by: int | None = None  # the team that scored the claim that ended the deal
-        # Claims are taken by the card they follow, those after the same card in the record's
-        # order; a play_on false claim at the count scores the deal at once.
-        ordered = sorted(claims, key=lambda c: c["after"])
+        # Claims are taken in the record's order, the order they were made in (each after the
+        # card it follows); a play_on false claim at the count scores the deal at once.
+        ordered = list(claims)
+        assert all(a["after"] <= b["after"] for a, b in itertools.pairwise(ordered)), "order"
         next_claim = 0
         scored_at_the_count = False
         for k in range(len(plays) + 1):

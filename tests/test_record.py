@@ -24,6 +24,7 @@ from sueca_rules import (
     replay_report,
     save_record,
 )
+from sueca_rules._lang import issue_text
 from sueca_rules.cli import main
 
 from .scenarios import find_deal, sweep
@@ -496,19 +497,37 @@ def test_a_record_from_text_names_a_variant_file_only_with_a_folder(tmp_path: Pa
     assert Match.from_record(match.to_record(), allow_unfinished=True).variant.name == "House"
 
 
-def test_claims_are_taken_by_the_card_they_follow_whatever_their_order_in_the_record() -> None:
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_claims_are_taken_in_the_records_order_which_is_the_order_they_were_made(
+    lang: str,
+) -> None:
     data = yaml.safe_load(record_text(variant="portugal-table"))
     deal = data["deals"][0]
     deal["plays"] = deal["plays"][:8]
-    deal["claims"] = [{"after": 8, "by": 1}, {"after": 0, "by": 0}]  # listed out of order
     data["variant"] = {
         "name": "Ignored",
         "extends": "portugal-table",
         "revoke": {"false_claim": "ignored"},
     }
-    record = parse_record(yaml.safe_dump(data))
-    match = Match.from_record(record, allow_unfinished=True)
+    deal["claims"] = [{"after": 0, "by": 0}, {"after": 8, "by": 1}]  # in the order made
+    match = Match.from_record(parse_record(yaml.safe_dump(data)), allow_unfinished=True)
     assert [(c.after, c.by) for c in match.claims] == [(0, 0), (8, 1)]
+    # Listed the other way round, the second would go back in time: refused, where it was
+    # sorted (and a false claim could then be scored before a rightful one listed ahead of it).
+    deal["claims"] = [{"after": 8, "by": 1}, {"after": 0, "by": 0}]
+    with pytest.raises(RecordError) as info:
+        Match.from_record(parse_record(yaml.safe_dump(data)), allow_unfinished=True)
+    (issue,) = info.value.issues
+    assert issue.path == "deals[0].claims[1]"
+    assert issue.kind == "record_claims_order"
+    said = issue_text(issue, lang)
+    expected = {
+        "en": "deal 1: claims are listed in the order they were made, but this one (after card 0)"
+        " comes after one made after card 8",
+        "pt": "mão 1: as acusações vêm pela ordem em que foram feitas, mas esta (depois da carta 0)"
+        " vem a seguir a uma feita depois da carta 8",
+    }[lang]
+    assert expected in said
 
 
 def test_a_claim_after_a_false_claim_scored_the_deal_at_the_count_is_refused() -> None:
