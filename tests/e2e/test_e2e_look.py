@@ -266,6 +266,35 @@ def test_a_summary_between_deals(browser: Any) -> None:
             context.close()
 
 
+def test_the_summary_makes_way_once_we_play_in_the_next_deal(browser: Any) -> None:
+    """Leading the next deal while the last one's summary is still up puts it away, so that the
+    cards of the new trick are not hidden under it for the rest of its seconds."""
+    with Server(bot_delay=0.4, deal_pause=0.3) as quick:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        try:
+            # seed 4: seat 1 deals first, so we (seat 0) lead the second deal
+            page = open_table(context, quick, "portugal", lang="en", seed=4)
+            for _ in range(60):  # the first deal, card by card
+                if page.locator("#score .pad li").count():
+                    break
+                what = page.wait_for_function(
+                    "() => document.querySelector('#score .pad li') ? 'scored' : (" + _READY + ")()"
+                ).json_value()
+                if what == "card":
+                    _take_a_step(page, what)
+            page.wait_for_selector("#summary:not([hidden])")
+            page.wait_for_function(_READY)  # our first card of the next deal is due
+            assert page.locator("#summary").is_visible()  # we lead: nothing on the table yet
+            page.locator(".card-button.legal:not([disabled])").first.tap(
+                position={"x": 10, "y": 24}
+            )
+            page.wait_for_selector("#trick [data-card]")
+            assert page.locator("#summary").is_hidden()
+            assert page.locator("#trick [data-card]").count() == 1  # before the rivals' cards
+        finally:
+            context.close()
+
+
 def _take_a_step(page: Any, what: str) -> None:
     """Play the first legal card (`what` is "card") or take the suggested decision, and wait
     until the table has moved on."""

@@ -615,6 +615,7 @@ async function play(card) {
     const yes = await ask(cap(t("table.renuncia_warning", {card: cardName(card)})), t("table.play_anyway"), t("common.cancel"), true);
     if (!yes) return;
   }
+  hideSummary(); // the last deal's summary makes way once we play in the new one
   send({type: "play", card});
 }
 
