@@ -717,3 +717,18 @@ def test_a_name_is_one_name_however_its_accents_are_encoded() -> None:
     text = dump_tournament(done).replace(f"[{composed}, Rui]", f"[{decomposed}, Rui]")
     assert decomposed in text
     assert parse_tournament(text)[0] == done
+
+
+def test_undo_takes_back_a_corrected_result_of_an_earlier_round_robin_round() -> None:
+    # In a round robin an earlier round's result may be undone and entered again while a later
+    # round is under way: that correction is then the last result entered, and 'undo' takes it
+    # back, not the later round's last result.
+    t = pair(create(_teams(4), "round_robin", variant=BEST_OF_3))
+    t = record_result(t, BEST_OF_3, 1, 1, score=(2, 0))
+    t = record_result(t, BEST_OF_3, 1, 2, score=(2, 1))
+    t = pair(t)
+    t = record_result(t, BEST_OF_3, 2, 1, score=(0, 2))
+    corrected = record_result(undo(t, 1, 1), BEST_OF_3, 1, 1, score=(1, 2))
+    after = undo(corrected)
+    assert after.rounds[0].tables[0].result is None
+    assert after.rounds[1].tables[0].result == t.rounds[1].tables[0].result

@@ -510,8 +510,15 @@ def undo(t: Tournament, round_no: int | None = None, table_no: int | None = None
             rounds = t.rounds[:-1]
             seeds = t.knockout_seeds if any(r.stage == "knockout" for r in rounds) else None
             return t.model_copy(update={"rounds": rounds, "knockout_seeds": seeds})
-        done = [(tb.result.order, tb.table) for tb in last.tables if tb.result is not None]
-        round_no, table_no = last.round, max(done)[1]
+        # The last result entered, in whichever round: an earlier round's result entered again
+        # (a round robin's, a group's) comes after the last round's.
+        done = [
+            (tb.result.order, r.round, tb.table)
+            for r in t.rounds
+            for tb in r.tables
+            if tb.result is not None
+        ]
+        _, round_no, table_no = max(done)
     if round_no is None or table_no is None:
         raise _fail("give both the round and the table of the result to undo")
     tab = _find(t, round_no, table_no)
