@@ -732,3 +732,95 @@ def test_undo_takes_back_a_corrected_result_of_an_earlier_round_robin_round() ->
     after = undo(corrected)
     assert after.rounds[0].tables[0].result is None
     assert after.rounds[1].tables[0].result == t.rounds[1].tables[0].result
+
+
+def _knockout_after_round_1() -> str:
+    t = pair(create(_teams(4), "knockout", variant=BEST_OF_3))
+    t = record_result(t, BEST_OF_3, 1, 1, score=(2, 0))
+    return dump_tournament(record_result(t, BEST_OF_3, 1, 2, score=(2, 1)))
+
+
+def _groups_paired() -> str:
+    return dump_tournament(
+        pair(create(_teams(6), "groups", variant=BEST_OF_3, groups=2, advance=2))
+    )
+
+
+@pytest.mark.parametrize(
+    ("made", "changes", "where"),
+    [
+        # A knockout's round that is not the bracket's, or seeds that are not its teams: pairing
+        # the next round raised a KeyError.
+        (
+            _knockout_after_round_1,
+            [
+                ("teams: [T01, T04]", "teams: [T01, T03]"),
+                ("teams: [T02, T03]", "teams: [T02, T04]"),
+            ],
+            ":21:16: rounds[0].tables[0].teams: T01 v T03 is not a table of this knockout round: "
+            "the bracket's are T01 v T04, T02 v T03",
+        ),
+        (
+            _knockout_after_round_1,
+            [("knockout_seeds: [T01, T02, T03, T04]", "knockout_seeds: [T01, T02, T03, Nobody]")],
+            ":16:1: knockout_seeds: 'Nobody' is not a team of this tournament",
+        ),
+        (
+            _knockout_after_round_1,
+            [("knockout_seeds: [T01, T02, T03, T04]", "knockout_seeds: [T01, T01, T03, T04]")],
+            ":16:1: knockout_seeds: the team 'T01' is listed twice",
+        ),
+        (
+            _knockout_after_round_1,
+            [("knockout_seeds: [T01, T02, T03, T04]", "knockout_seeds: [T01, T02, T03]")],
+            ":16:1: knockout_seeds: every team of the knockout is listed once: 'T04' is missing",
+        ),
+        (
+            _knockout_after_round_1,
+            [("stage: knockout", "stage: swiss")],
+            "rounds[0].stage: the rounds of a knockout tournament are of the stage knockout",
+        ),
+        # Groups that are not the teams, or an advance past the smallest group: the knockout's
+        # pairing raised an IndexError, or wrote a round of a team that is not in the file.
+        (
+            _groups_paired,
+            [("advance: 2", "advance: 5")],
+            ":6:1: advance: the teams of each group that go on to the knockout: 1 to 3",
+        ),
+        (
+            _groups_paired,
+            [("{name: A, teams: [T01, T04, T05]}", "{name: A, teams: [T01, T04, Nobody]}")],
+            "groups[0].teams: 'Nobody' is not a team of this tournament",
+        ),
+        (
+            _groups_paired,
+            [("{name: A, teams: [T01, T04, T05]}", "{name: A, teams: [T01, T04, T02]}")],
+            "groups[1].teams: the team 'T02' is in group 'A' and in group 'B'",
+        ),
+        (
+            _groups_paired,
+            [("format: groups", "format: swiss")],
+            "groups: this is for the groups format only, not swiss",
+        ),
+    ],
+)
+def test_a_file_that_does_not_fit_its_format_is_refused_where_it_is_wrong(
+    made: object, changes: list[tuple[str, str]], where: str
+) -> None:
+    assert callable(made)
+    text = made()
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new, 1)
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(text, file="cup.yaml")
+    assert where in str(info.value)
+
+
+def test_a_groups_file_without_its_groups_is_refused_not_a_traceback() -> None:
+    text = _groups_paired()
+    start = text.index("groups:\n")
+    end = text.index("rounds:")
+    broken = text[:start] + text[end:]
+    with pytest.raises(TournamentFileError, match="groups: the groups format needs them"):
+        parse_tournament(broken, file="cup.yaml")

@@ -47,6 +47,7 @@ from .._registry import builtin_ids, load_variant, variant_of
 from .._variant import Variant
 from .._yaml import FlowDict, FlowList, Limits, Located, cap_issues, dump_yaml, read_yaml_file
 from ._games import MAX_GAMES, games_problem
+from ._pairing import bracket_slots
 
 __all__ = [
     "DEFAULT_NAME",
@@ -309,7 +310,193 @@ def _check_whole(t: Tournament, variant: Variant) -> list[tuple[str, tuple[str |
         if len(set(seen)) != len(seen):
             twice = next(n for n in seen if seen.count(n) > 1)
             problems.append((f"the team {twice!r} is in this round twice", ("rounds", r_i)))
+    if not problems:
+        problems += _check_format(t)
     return problems
+
+
+_STAGES: dict[str, tuple[str, ...]] = {
+    "round_robin": ("round_robin",),
+    "swiss": ("swiss",),
+    "knockout": ("knockout",),
+    "groups": ("groups", "knockout"),
+}
+"""The stages each format's rounds may have (groups: the group rounds, then the knockout)."""
+
+Problems = list[tuple[str, tuple[str | int, ...]]]
+
+
+def _check_format(t: Tournament) -> Problems:
+    """What does not fit the format: the rounds' stages, the Swiss's count of rounds, the groups,
+    the knockout's seeds and its bracket (what pairing the next round builds on)."""
+    problems: Problems = []
+    n = len(t.teams)
+    most = n - 1 if n % 2 == 0 else n
+    if t.format == "swiss" and t.swiss_rounds is not None and t.swiss_rounds > most:
+        problems.append(
+            (
+                f"a swiss tournament of {n} teams has 1 to {most} rounds, got {t.swiss_rounds}",
+                ("swiss_rounds",),
+            )
+        )
+    stages = _STAGES[t.format]
+    for r_i, rnd in enumerate(t.rounds):
+        later = r_i and t.rounds[r_i - 1].stage == "knockout" and rnd.stage != "knockout"
+        if rnd.stage not in stages or later:
+            shown = " then ".join(stages)
+            problems.append(
+                (
+                    f"the rounds of a {t.format} tournament are of the stage {shown}, "
+                    f"got {rnd.stage}",
+                    ("rounds", r_i, "stage"),
+                )
+            )
+    problems += _check_groups(t)
+    if problems:
+        return problems
+    return _check_bracket(t)
+
+
+def _check_groups(t: Tournament) -> Problems:
+    """The groups of a groups tournament: each team in one group, and `advance` that fits them."""
+    problems: Problems = []
+    if t.format != "groups":
+        for key in ("groups", "advance"):
+            if getattr(t, key) is not None:
+                problems.append((f"this is for the groups format only, not {t.format}", (key,)))
+        return problems
+    if not t.groups:
+        problems.append(
+            ("the groups format needs them: {name: A, teams: [...]} for each group", ("groups",))
+        )
+        return problems
+    known = set(t.team_names())
+    placed: dict[str, str] = {}
+    for i, g in enumerate(t.groups):
+        if any(other.name == g.name for other in t.groups[:i]):
+            problems.append((f"the group {g.name!r} is listed twice", ("groups", i, "name")))
+        for name in g.teams:
+            if name not in known:
+                problems.append(
+                    (f"{name!r} is not a team of this tournament", ("groups", i, "teams"))
+                )
+            elif name in placed:
+                problems.append(
+                    (
+                        f"the team {name!r} is in group {placed[name]!r} and in group "
+                        f"{g.name!r}: each team plays in one group",
+                        ("groups", i, "teams"),
+                    )
+                )
+            else:
+                placed[name] = g.name
+        if len(g.teams) < 2:
+            problems.append(
+                (f"a group has at least 2 teams, got {len(g.teams)}", ("groups", i, "teams"))
+            )
+    missing = [name for name in t.team_names() if name not in placed]
+    if missing:
+        problems.append(
+            (f"the team {missing[0]!r} is in no group: each team plays in one group", ("groups",))
+        )
+    smallest = min(len(g.teams) for g in t.groups)
+    if t.advance is None:
+        problems.append(
+            (
+                "the groups format needs it: the number of teams of each group that go on to "
+                "the knockout",
+                ("advance",),
+            )
+        )
+    elif t.advance > smallest or len(t.groups) * t.advance < 2:
+        problems.append(
+            (
+                f"the teams of each group that go on to the knockout: 1 to "
+                f"{smallest} (the smallest group), and 2 or more in all; got {t.advance}",
+                ("advance",),
+            )
+        )
+    return problems
+
+
+def _check_bracket(t: Tournament) -> Problems:
+    """The knockout's seeds (each team that goes on to it, once) and its rounds: each the tables
+    and byes that the bracket and the results before it make."""
+    seeds = t.knockout_seeds
+    ko = [(r_i, rnd) for r_i, rnd in enumerate(t.rounds) if rnd.stage == "knockout"]
+    if t.format == "knockout":
+        seeds = seeds or t.team_names()
+        if sorted(seeds) != sorted(t.team_names()):
+            return [(_seeds_problem(seeds, t.team_names()), ("knockout_seeds",))]
+    elif t.format == "groups" and t.groups and t.advance:
+        going = len(t.groups) * t.advance
+        if seeds is None:
+            if ko:
+                problem = f"the knockout's rounds need them: the {going} teams in it, best first"
+                return [(problem, ("knockout_seeds",))]
+            return []
+        known = set(t.team_names())
+        if len(seeds) != going or len(set(seeds)) != going or not set(seeds) <= known:
+            return [(_seeds_problem(seeds, sorted(known), going), ("knockout_seeds",))]
+    else:
+        return []
+    slots: list[str | None] = list(bracket_slots(seeds))
+    for k, (r_i, rnd) in enumerate(ko):
+        if len(slots) < 2:
+            return [("the knockout was over before this round", ("rounds", r_i))]
+        games = [(a, b) for a, b in zip(slots[::2], slots[1::2], strict=True)]
+        tables = [frozenset((a, b)) for a, b in games if a and b]
+        byes = [a or b for a, b in games if (a is None) != (b is None)]
+        shown = ", ".join(" v ".join(sorted(p)) for p in tables) or "none"
+        found: dict[frozenset[str], Pairing] = {}
+        for j, tab in enumerate(rnd.tables):
+            if tab.kind == "third_place":
+                continue
+            pair = frozenset(tab.teams)
+            if pair not in tables:
+                problem = (
+                    f"{tab.teams[0]} v {tab.teams[1]} is not a table of this knockout round: "
+                    f"the bracket's are {shown}"
+                )
+                return [(problem, ("rounds", r_i, "tables", j, "teams"))]
+            found[pair] = tab
+        if len(found) != len(tables):
+            problem = f"this knockout round lacks tables of the bracket's: {shown}"
+            return [(problem, ("rounds", r_i, "tables"))]
+        if sorted(rnd.byes) != sorted(b for b in byes if b):
+            listed = ", ".join(b for b in byes if b) or "none"
+            return [(f"the bracket's byes in this round are {listed}", ("rounds", r_i, "byes"))]
+        if k + 1 == len(ko):
+            break
+        nxt: list[str | None] = []
+        for a, b in games:
+            if not (a and b):
+                nxt.append(a or b)
+                continue
+            tab = found[frozenset((a, b))]
+            if tab.result is None:
+                j = rnd.tables.index(tab)
+                problem = "this table has no result, but the next knockout round was paired"
+                return [(problem, ("rounds", r_i, "tables", j))]
+            won = tab.result.score[0] > tab.result.score[1]
+            nxt.append(tab.teams[0] if won else tab.teams[1])
+        slots = nxt
+    return []
+
+
+def _seeds_problem(seeds: list[str], names: list[str], going: int | None = None) -> str:
+    """Why `knockout_seeds` are not the teams of the knockout, each once."""
+    known = set(names)
+    unknown = [s for s in seeds if s not in known]
+    if unknown:
+        return f"{unknown[0]!r} is not a team of this tournament"
+    twice = [s for i, s in enumerate(seeds) if s in seeds[:i]]
+    if twice:
+        return f"the team {twice[0]!r} is listed twice"
+    if going is None:
+        missing = [name for name in names if name not in seeds]
+        return f"every team of the knockout is listed once: {missing[0]!r} is missing"
+    return f"the {going} teams that go on to the knockout are listed, each once; got {len(seeds)}"
 
 
 def final_scores(best_of: int) -> tuple[int, list[str]]:
