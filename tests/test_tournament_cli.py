@@ -800,3 +800,63 @@ def test_the_problems_of_an_inline_variant_follow_at_their_lines(
     first, second = err.splitlines()
     assert first == f"{cup}:{line}:1: {head}"
     assert second == f"{cup}:{line + 5}:7: {problem}"
+
+
+def test_refusals_of_games_records_undo_and_bots_are_said_in_portuguese(
+    cup: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Before, these refusals had no word for a page or a command to say them by: under --lang pt
+    # they came out in English.
+    pt = ("--lang", "pt")
+    run(capsys, "pair", str(cup))
+    before = cup.read_bytes()
+
+    def refused(*args: str) -> str:
+        status, out, err = run(capsys, *args, *pt)
+        assert (status, out) == (1, "")
+        assert cup.read_bytes() == before
+        return err.strip().removeprefix(f"{cup}: ")
+
+    result = ("result", str(cup), "--round", "1", "--table", "1")
+    assert refused(*result, "--score", "2-0", "--games", "7-0") == (
+        "Mesa 1 da ronda 1: uma equipa que ganhou 2 partidas tem pelo menos 8 jogos "
+        "(4 por partida); escreveste 7."
+    )
+    assert refused(*result, "--score", "2-0", "--games", "8-7").startswith(
+        "Mesa 1 da ronda 1: com estas regras, uma equipa que ganhou 0 partidas e perdeu 2 tem no "
+        "máximo 6 jogos; escreveste 7."
+    )
+    other = _finished_record(tmp_path, "portugal", "other.yaml")
+    assert refused(*result, "--record", str(other)) == (
+        "O registo é de um encontro com as regras 'Portugal', não com as deste torneio "
+        "('Portugal, best of three'): todas as mesas jogam com as regras do torneio."
+    )
+    unfinished = tmp_path / "unfinished.yaml"
+    whole = load_record(_finished_record(tmp_path, "portugal-best-of-3", "whole.yaml"))
+    save_record(whole.model_copy(update={"deals": whole.deals[:1]}), unfinished)
+    assert refused(*result, "--record", str(unfinished)) == (
+        "O encontro desse registo ainda não acabou: um resultado precisa de um encontro até ao fim."
+    )
+    assert refused("play", str(cup), "--levels", "Ninguém=2") == (
+        "'Ninguém' não é uma equipa deste torneio."
+    )
+    record = _finished_record(tmp_path, "portugal-best-of-3", "table1.yaml")
+    assert with_record(capsys, cup, 1, record)[0] == 0
+    before = cup.read_bytes()
+    assert refused("result", str(cup), "--round", "1", "--table", "2", "--record", str(record)) == (
+        "Este registo já é o resultado da mesa 1 da ronda 1: cada registo é de uma só mesa."
+    )
+    assert run(capsys, "result", str(cup), "--round", "1", "--table", "2", "--score", "0-2")[0] == 0
+    assert run(capsys, "pair", str(cup))[0] == 0
+    before = cup.read_bytes()
+    assert refused("undo", str(cup), "--round", "1", "--table", "1") == (
+        "Os emparelhamentos da ronda 2 saíram dos resultados da ronda 1: desfaz primeiro essa "
+        "ronda ('undo' sem --round nem --table tira-lhe o emparelhamento enquanto ela não tiver "
+        "resultados)."
+    )
+    for table in ("1", "2"):
+        run(capsys, "result", str(cup), "--round", "2", "--table", table, "--score", "2-1")
+    before = cup.read_bytes()
+    assert refused("play", str(cup)) == (
+        "Nenhuma mesa está à espera de resultado: faz 'pair' para emparelhar a ronda seguinte."
+    )

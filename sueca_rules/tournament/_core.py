@@ -16,7 +16,7 @@ from .._record import Record, builtin_id_of
 from .._registry import resolve_variant
 from .._text import cut
 from .._variant import Variant
-from ._games import games_problem
+from ._games import games_refusal
 from ._model import (
     DEFAULT_NAME,
     MAX_TEAMS,
@@ -384,14 +384,23 @@ def _replayed(record: Record, variant: Variant) -> Match:
         match = Match.from_record(record)
     except RecordError as exc:
         first = exc.issues[0]
-        raise _fail(f"the record cannot be replayed: {first.message}") from None
+        raise _fail(
+            f"the record cannot be replayed: {first.message}",
+            "record_broken",
+            problem=first.message,
+        ) from None
     if not same_rules(match.variant, variant):
         raise _fail(
             f"the record is a match of the variant {match.variant.name!r}, not of this "
-            f"tournament's {variant.name!r}: every table plays under the tournament's variant"
+            f"tournament's {variant.name!r}: every table plays under the tournament's variant",
+            "record_variant",
+            record=repr(match.variant.name),
+            ours=repr(variant.name),
         )
     if not match.is_over:
-        raise _fail("the record's match is not over: a result needs a finished match")
+        raise _fail(
+            "the record's match is not over: a result needs a finished match", "record_not_over"
+        )
     return match
 
 
@@ -435,7 +444,10 @@ def record_result(
                     if ref is not None and ref.sha256 == record_ref.sha256:
                         raise _fail(
                             f"this record is already the result of round {rnd.round} table "
-                            f"{other.table}: a record belongs to one table"
+                            f"{other.table}: a record belongs to one table",
+                            "record_twice",
+                            round=rnd.round,
+                            table=other.table,
                         )
         match = _replayed(record, variant)
         score, games = match.partidas, games_of(match)
@@ -473,8 +485,15 @@ def record_result(
             losses=["-".join(reversed(w.split("-"))) for w in wins],
             got=f"{score[0]}-{score[1]}",
         )
-    if games is not None and (problem := games_problem(games, score, variant)) is not None:
-        raise _fail(f"round {round_no} table {table_no}: {problem}")
+    if games is not None and (found := games_refusal(games, score, variant)) is not None:
+        problem, code, values = found
+        raise _fail(
+            f"round {round_no} table {table_no}: {problem}",
+            code,
+            round=round_no,
+            table=table_no,
+            **values,
+        )
     order = 1 + max(
         (tb.result.order for r in t.rounds for tb in r.tables if tb.result is not None), default=0
     )
@@ -535,7 +554,10 @@ def undo(t: Tournament, round_no: int | None = None, table_no: int | None = None
     if depends:
         raise _fail(
             f"round {round_no}'s results made the pairings of round {len(t.rounds)}: undo that "
-            "round first (undo with no table removes its pairing once it has no result)"
+            "round first (undo with no table removes its pairing once it has no result)",
+            "undo_later",
+            round=round_no,
+            later=len(t.rounds),
         )
     return _with_result(t, round_no, table_no, None)
 
@@ -545,10 +567,14 @@ def bot_tables(t: Tournament, levels: Mapping[str, int]) -> list[int]:
     there are some and that `levels` names only teams of the tournament."""
     waiting = open_tables(t)
     if not waiting:
-        raise _fail("no table is waiting for a result: run 'pair' for the next round")
+        raise _fail(
+            "no table is waiting for a result: run 'pair' for the next round", "nothing_waiting"
+        )
     unknown = sorted({normal_name(name) for name in levels} - set(t.team_names()))
     if unknown:
-        raise _fail(f"{unknown[0]!r} is not a team of this tournament")
+        raise _fail(
+            f"{unknown[0]!r} is not a team of this tournament", "not_a_team", team=repr(unknown[0])
+        )
     return waiting
 
 

@@ -50,7 +50,14 @@ from dataclasses import dataclass
 from .._rules import TIE_NONE, Rules, compiled_rules
 from .._variant import Variant
 
-__all__ = ["MAX_GAMES", "PartidaGames", "games_problem", "match_games", "partida_games"]
+__all__ = [
+    "MAX_GAMES",
+    "PartidaGames",
+    "games_problem",
+    "games_refusal",
+    "match_games",
+    "partida_games",
+]
 
 MAX_GAMES = 100_000
 """The most games a result may give a team (over its whole match)."""
@@ -189,21 +196,38 @@ def _most(bounds: PartidaGames, won: int, lost: int, variant: Variant) -> str:
 def games_problem(games: Sequence[int], score: Sequence[int], variant: Variant) -> str | None:
     """Why `games` (games won by each team over the whole match) cannot go with `score` (partidas
     won by each team) under `variant`, or `None`. Assumes a `score` that can end a match."""
+    found = games_refusal(games, score, variant)
+    return None if found is None else found[0]
+
+
+def games_refusal(
+    games: Sequence[int], score: Sequence[int], variant: Variant
+) -> tuple[str, str, dict[str, int]] | None:
+    """`games_problem()`'s reason, with a word for its kind (`games_range`, `games_low`,
+    `games_high`) and the values it names, for a refusal said in another language; or `None`."""
     bounds = partida_games(variant)
     for side in (0, 1):
         got, won, lost = games[side], score[side], score[1 - side]
         if not 0 <= got <= MAX_GAMES:
-            return f"games are 0 to {MAX_GAMES:,}, got {got}"
+            return (
+                f"games are 0 to {MAX_GAMES:,}, got {got}",
+                "games_range",
+                {"most": MAX_GAMES, "got": got},
+            )
         low, high = _match_games(bounds, won, lost)
         if got < low:
             return (
                 f"a team that won {_partidas(won)} won at least {low} games "
-                f"({bounds.won_min} a partida), got {got}"
+                f"({bounds.won_min} a partida), got {got}",
+                "games_low",
+                {"won": won, "low": low, "per": bounds.won_min, "got": got},
             )
         if got > high:
             return (
                 f"a team that won {_partidas(won)}{f' and lost {lost}' if lost else ''} won "
                 f"at most {high} games under this variant ({_most(bounds, won, lost, variant)}), "
-                f"got {got}"
+                f"got {got}",
+                "games_high",
+                {"won": won, "lost": lost, "high": high, "got": got},
             )
     return None
