@@ -258,7 +258,7 @@ def test_undo_and_the_order_of_rounds(cup: Path, capsys: pytest.CaptureFixture[s
     assert cup.read_bytes() == before
     run(capsys, "result", str(cup), "--round", "1", "--table", "2", "--no-show", "=Bisca")
     status, out, _ = run(capsys, "undo", str(cup))
-    assert (status, out) == (0, "result undone\n")
+    assert (status, out) == (0, "round 1 table 2: result undone\n")
     assert cup.read_bytes() == before
     status, out, _ = run(capsys, "undo", str(cup))
     assert out == "round 1's pairing undone\n"
@@ -562,14 +562,14 @@ def test_the_actions_speak_portuguese(tmp_path: Path, capsys: pytest.CaptureFixt
     status, _, err = run(capsys, "pair", cup, *pt)
     assert "A ronda 1 ainda não acabou: falta o resultado da mesa 2." in err
     status, out, _ = run(capsys, "undo", cup, *pt)
-    assert out.strip() == "resultado desfeito"
+    assert out.strip() == "ronda 1 mesa 1: resultado desfeito"
     status, _, err = run(capsys, "result", cup, "--round", "1", "--table", "1", "--score", "x", *pt)
     assert (status, "escreve-o como A-B" in err) == (2, True)
     status, out, _ = run(capsys, "play", cup, "--level", "1", *pt)
     assert status == 0
     assert out.count("ronda 1 mesa ") == 2
     status, out, _ = run(capsys, "undo", cup, "--round", "1", "--table", "2", *pt)
-    assert out.strip() == "resultado desfeito"
+    assert out.strip() == "ronda 1 mesa 2: resultado desfeito"
     status, _, err = run(
         capsys,
         "new",

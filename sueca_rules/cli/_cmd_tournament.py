@@ -504,13 +504,26 @@ def _run_undo(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     if (args.round is None) != (args.table is None):
         raise CliError(cli_words(lang, "tour.undo_both"), status=2)
+    taken: list[tuple[int, int]] = []
+
+    def change(t: Tournament, _v: object) -> Tournament:
+        after = undo(t, args.round, args.table)
+        taken.extend(_results(t) - _results(after))
+        return after
+
     before = len(_load(args.file, lang)[0].rounds)
-    t = _update(args.file, lambda t, _v: undo(t, args.round, args.table), lang)
+    t = _update(args.file, change, lang)
     if len(t.rounds) < before:
         print(cli_words(lang, "tour.pairing_undone", r=before))
     else:
-        print(cli_words(lang, "tour.result_undone"))
+        (r, number), *_ = taken  # the one result taken back: said by its round and table
+        print(cli_words(lang, "tour.result_undone", r=r, t=number))
     return 0
+
+
+def _results(t: Tournament) -> set[tuple[int, int]]:
+    """The (round, table) of every table with a result."""
+    return {(r.round, tb.table) for r in t.rounds for tb in r.tables if tb.result is not None}
 
 
 _COLUMNS = (
