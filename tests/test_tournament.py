@@ -740,6 +740,10 @@ def _knockout_after_round_1() -> str:
     return dump_tournament(record_result(t, BEST_OF_3, 1, 2, score=(2, 1)))
 
 
+def _swiss_paired() -> str:
+    return dump_tournament(pair(create(_teams(5), "swiss", variant=BEST_OF_3)))
+
+
 def _groups_paired() -> str:
     return dump_tournament(
         pair(create(_teams(6), "groups", variant=BEST_OF_3, groups=2, advance=2))
@@ -801,6 +805,12 @@ def _groups_paired() -> str:
             _groups_paired,
             [("format: groups", "format: swiss")],
             "groups: this is for the groups format only, not swiss",
+        ),
+        # A team left out of a round (its bye deleted): it silently lost the bye's score.
+        (
+            _swiss_paired,
+            [("  byes: [T05]\n", "")],
+            "rounds[0]: the team 'T05' is neither at a table of this round nor given a bye",
         ),
     ],
 )

@@ -310,6 +310,15 @@ def _check_whole(t: Tournament, variant: Variant) -> list[tuple[str, tuple[str |
         if len(set(seen)) != len(seen):
             twice = next(n for n in seen if seen.count(n) > 1)
             problems.append((f"the team {twice!r} is in this round twice", ("rounds", r_i)))
+        elif rnd.stage in ("swiss", "round_robin") and len(seen) < len(known):
+            # Every team plays each round of these, or has its bye (and its bye's score).
+            left_out = next(n for n in names if n not in seen)
+            problems.append(
+                (
+                    f"the team {left_out!r} is neither at a table of this round nor given a bye",
+                    ("rounds", r_i),
+                )
+            )
     if not problems:
         problems += _check_format(t)
     return problems
