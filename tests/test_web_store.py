@@ -288,6 +288,26 @@ def test_a_database_that_is_not_ours_is_refused_and_left_alone(
     assert db.read_bytes() == before
 
 
+def test_a_read_only_database_is_refused_at_once(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file that can be read but not written (its mode, a read-only mount) is refused when
+    it is opened, in one line: before, it was opened, and the first write (taking back its
+    tables at the start) failed, so that `sueca serve` stopped with a traceback. (The test
+    opens it read-only as SQLite does a file of mode 0444, which root could write anyway.)"""
+    SqliteStore(db).close()
+    before = db.read_bytes()
+    connect = sqlite3.connect
+
+    def read_only(path: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        opened: sqlite3.Connection = connect(f"file:{path}?mode=ro", *args, uri=True, **kwargs)
+        return opened
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    with pytest.raises(StoreError, match="readonly") as refused:
+        SqliteStore(db)
+    assert "\n" not in str(refused.value)
+    assert db.read_bytes() == before
+
+
 def test_sueca_serve_says_what_is_wrong_with_db(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -426,6 +426,9 @@ class SqliteStore:
                 for statement in MIGRATIONS[step]:
                     db.execute(statement)
                 db.execute(f"PRAGMA user_version = {step}")
+            # Written even when there was nothing to migrate: a file that can be read but not
+            # written is refused here, not at the first table's write.
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
