@@ -550,9 +550,14 @@ class SqliteStore:
             actions = db.execute(
                 "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
             ).fetchall()
-            found.append(
-                StoredTable(table_id, json.loads(row[0]), [json.loads(a[0]) for a in actions])
-            )
+            try:  # a value damaged on the disk (SQLite's check reads no value): this table only
+                header = json.loads(row[0])
+                kept = [json.loads(a[0]) for a in actions]
+            except ValueError as exc:
+                raise self._fail(
+                    f"is damaged: table {table_id} cannot be read ({exc}); it was left as it is"
+                ) from None
+            found.append(StoredTable(table_id, header, kept))
 
         self._write(work)
         return found[0] if found else None

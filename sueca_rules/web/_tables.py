@@ -733,7 +733,14 @@ class TableManager:
         how many."""
         restored = 0
         for table_id in self.store.live():
-            if table_id not in self.tables and self._take(table_id) is not None:
+            if table_id in self.tables:
+                continue
+            try:
+                taken = self._take(table_id)
+            except StoreError as exc:  # that table only: the others come back
+                log.error("table %s cannot be restored: %s", table_id, exc)
+                continue
+            if taken is not None:
                 restored += 1
         if restored:
             log.info("%d tables restored from %s", restored, self.store.name)
