@@ -27,6 +27,7 @@ from sueca_rules.web._store import (
     MemoryStore,
     SqliteStore,
     Store,
+    StoredTable,
     StoreError,
     StoreLostError,
 )
@@ -228,6 +229,47 @@ def test_a_table_that_cannot_be_saved_is_closed_and_comes_back_as_saved() -> Non
             with pytest.raises(WebSocketDisconnect) as closed:
                 until(ws, lambda m: False)
             assert closed.value.code == 1012
+        store.failing = False
+        with c.websocket_connect(url(table)) as ws:
+            again = until(ws, lambda m: m["type"] == "state")
+        assert game_of(again) == game_of(before)
+
+
+class Unreadable(Failing):
+    """A store that can be neither written nor read while `failing` (a full disk on which
+    SQLite cannot even take the table back; Redis down)."""
+
+    def take(self, table_id: str) -> StoredTable | None:
+        if self.failing:
+            raise StoreError("the disk is full")
+        return super().take(table_id)
+
+
+def test_a_table_the_store_cannot_read_for_now_is_not_said_to_be_gone() -> None:
+    """The page joins again at once when its table closed for not being saved: while the
+    store still fails, it is asked to come back later (and goes on trying), not told that
+    there is no such table. Before, it got `no_table` and 4404, on which the page stops for
+    good: the table was lost to its players though the store kept it."""
+    store = Unreadable()
+    with client_on(store) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=6)
+        with c.websocket_connect(url(table)) as ws:
+            before = play_cards(ws, 0, 2, random.Random(1))
+            store.failing = True
+            ws.send_json({"type": "play", "card": before["playable"][0]})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                until(ws, lambda m: False)
+            assert closed.value.code == 1012
+        said: list[Msg] = []
+
+        def heard(message: Msg) -> bool:
+            said.append(message)
+            return False
+
+        with c.websocket_connect(url(table)) as ws, pytest.raises(WebSocketDisconnect) as closed:
+            until(ws, heard)
+        assert closed.value.code not in (4000, 4403, 4404)  # the page tries again
+        assert not [m for m in said if m.get("code") in ("no_table", "bad_token")]
         store.failing = False
         with c.websocket_connect(url(table)) as ws:
             again = until(ws, lambda m: m["type"] == "state")

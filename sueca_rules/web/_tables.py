@@ -752,7 +752,17 @@ class TableManager:
 
     def get(self, table_id: str) -> Table | None:
         """The table, from this process's memory or else from the store (one another process
-        held, if that process is gone); `None` if there is no such open table here."""
+        held, if that process is gone); `None` if there is no such open table here, or if
+        the store cannot be read now (said in the log)."""
+        try:
+            return self.find(table_id)
+        except StoreError as exc:
+            log.error("table %s cannot be read: %s", table_id, exc)
+            return None
+
+    def find(self, table_id: str) -> Table | None:
+        """As `get`, but a store that cannot be read now raises `StoreError`: the table may
+        well be there (a browser is asked to come back, not told that it is gone)."""
         table = self.tables.get(table_id)
         if table is not None and not table.closed:
             return table
@@ -761,11 +771,7 @@ class TableManager:
         # A table closed here because it could not be saved comes back as it was saved (if
         # this process may still hold it).
         self.tables.pop(table_id, None)
-        try:
-            return self._take(table_id)
-        except StoreError as exc:
-            log.error("table %s cannot be read: %s", table_id, exc)
-            return None
+        return self._take(table_id)
 
     def finished_record(self, table_id: str, secret: str) -> tuple[int, Record] | str:
         """The number and record of the table's last finished match, for a secret of the

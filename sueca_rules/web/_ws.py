@@ -20,6 +20,7 @@ from ._guard import client_of
 from ._i18n import Lang, phrase
 from ._refusal import Refusal
 from ._settings import Settings
+from ._store import StoreError
 from ._tables import Seat, Table, TableManager, parse_seats
 
 __all__ = ["Connection", "routes", "table_socket"]
@@ -214,7 +215,15 @@ async def table_socket(ws: WebSocket) -> None:
     another site never gets here: `OriginGuard` refuses its socket.)"""
     lang: Lang = "pt" if ws.query_params.get("lang") == "pt" else "en"
     manager = _manager(ws.app)
-    table = manager.get(ws.path_params["table"])
+    try:
+        table = manager.find(ws.path_params["table"])
+    except StoreError as exc:
+        # The table may well be kept (a full disk, Redis down): the page is asked to come
+        # back (it tries again on any code but 4403, 4404 and 4000), not told it is gone.
+        log.error("table %s cannot be read: %s", ws.path_params["table"], exc)
+        await ws.accept()
+        await ws.close(1013, "the tables cannot be read now: try again in a moment")
+        return
     token = ws.query_params.get("token", "")
     if table is None:
         await _refuse(ws, 4404, "no_table", lang)
