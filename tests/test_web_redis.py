@@ -5,6 +5,7 @@ match finished on the other, every card of the record once."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -195,3 +196,50 @@ def test_processes_sharing_redis_share_the_organisers_secret(redis_url: str) -> 
     finally:
         one.close()
         two.close()
+
+
+def test_a_redis_error_while_the_keeper_looks_at_a_table_does_not_stop_it(redis_url: str) -> None:
+    """Every second a process renews its locks and heartbeat and looks at who is at its
+    tables; a Redis error in the middle of that (a connection reset) is said, and it goes on
+    the next second. Before, an error while looking at a table (raised as `StoreError`, not as
+    Redis's own error) ended the task for good: the process never renewed its locks or its
+    heartbeat again, so the other processes took its tables and dropped its people."""
+    import redis
+
+    from sueca_rules.web._redis import LOCK_MS, RENEW_SECONDS, RedisStore
+
+    store = RedisStore(redis_url)
+    real = store.db.hgetall
+    asked: list[str] = []
+
+    def flaky(name: str) -> Any:
+        asked.append(name)
+        if len(asked) == 1:
+            raise redis.ConnectionError("Connection reset by peer")
+        return real(name)
+
+    class Held:  # a table of this process's, with nobody at it
+        id = "t1"
+        closed = False
+        seats: tuple[Any, ...] = ()
+
+    async def run() -> None:
+        store.db.hgetall = flaky  # type: ignore[method-assign,assignment]
+        store.db.set("sueca:t1:lock", store.me, px=LOCK_MS)
+        store.tables["t1"] = Held()  # type: ignore[assignment]
+        store.held.add("t1")
+        store._start()
+        await asyncio.sleep(3.5 * RENEW_SECONDS)
+        # The lock renewed within the last second (else it would have under a second left).
+        assert store.db.pttl("sueca:t1:lock") > LOCK_MS - 1500 * RENEW_SECONDS
+        tasks = list(store._tasks)
+        store.release()  # stops the tasks, and the subscription's connection is let go
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await store._pubsub.aclose()
+        await store._pubsub.connection_pool.disconnect()
+
+    try:
+        asyncio.run(run())
+        assert len(asked) >= 3  # looked again after the error, every second
+    finally:
+        store.close()

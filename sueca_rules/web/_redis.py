@@ -331,6 +331,8 @@ class RedisStore:
                         self._sync_presence(table)
             except redis.RedisError as exc:
                 log.error("Redis at %s: %s", self.name, _said(exc))
+            except StoreError as exc:  # what `_do` makes of Redis's errors: the next second
+                log.error("%s", exc)
             await asyncio.sleep(RENEW_SECONDS)
 
     def _sync_presence(self, table: Table) -> None:
