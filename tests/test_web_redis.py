@@ -243,3 +243,84 @@ def test_a_redis_error_while_the_keeper_looks_at_a_table_does_not_stop_it(redis_
         assert len(asked) >= 3  # looked again after the error, every second
     finally:
         store.close()
+
+
+def _redis_on(port: int, folder: Path) -> subprocess.Popen[bytes]:
+    """A `redis-server` on `port` that keeps its data in `folder` (an append-only file, so
+    that it comes back with it)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    proc = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes"],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as probe:
+                probe.sendall(b"PING\r\n")
+                if probe.recv(16).startswith(b"+PONG"):
+                    return proc
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError("redis-server did not start")
+        time.sleep(0.05)
+
+
+def test_a_person_at_a_process_that_does_not_hold_the_table_while_redis_is_down(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Redis goes down mid-match: a person whose process does not hold the table is asked to
+    play again in a moment (the connection stays), leaves and comes back to be asked to
+    join again later, and plays on once Redis is back; no traceback. Before, the Redis error
+    escaped the table: the connection was dropped with no close frame and every step wrote
+    a traceback to the log."""
+    port = free_port()
+    url = f"redis://127.0.0.1:{port}/0"
+    redis_proc = _redis_on(port, tmp_path)
+    try:
+        with (
+            server("--redis", url) as (_, a),
+            server("--redis", url) as (_, b),
+            ExitStack() as stack,
+        ):
+            table = post(
+                a, "/api/tables", {"variant": QUICK, "seats": ["human", "bot:1", "human", "bot:1"]}
+            )
+            stack.enter_context(join(a, table, 0))  # the first process holds the table
+            ws = stack.enter_context(join(b, table, 2))
+            for _ in range(100):
+                state = json.loads(ws.recv(timeout=10))
+                if state["type"] == "state" and state["phase"] == "play":
+                    break
+            redis_proc.kill()
+            redis_proc.wait(10)
+            ws.send(json.dumps({"type": "play", "card": state["hand"][0]}))
+            said = json.loads(ws.recv(timeout=10))
+            assert said["type"] == "error"
+            assert said["code"] == "moving"
+            ws.close()
+            with join(b, table, 2) as again, pytest.raises(ConnectionClosed) as closed:
+                drain(again)
+            assert closed.value.rcvd is not None
+            assert closed.value.rcvd.code == 1013  # the page tries again
+            redis_proc = _redis_on(port, tmp_path)
+            deadline = time.monotonic() + 30
+            while True:  # as the page does: again until the table is there
+                try:
+                    back = stack.enter_context(join(b, table, 2))
+                    state = json.loads(back.recv(timeout=10))
+                    break
+                except (ConnectionClosed, TimeoutError, OSError):
+                    assert time.monotonic() < deadline, "the table did not come back"
+                    time.sleep(0.5)
+            assert state["type"] == "state"
+            assert state["phase"] == "play"
+    finally:
+        redis_proc.kill()
+        redis_proc.wait(10)
+    assert "Traceback" not in capfd.readouterr().err

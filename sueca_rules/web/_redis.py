@@ -405,30 +405,45 @@ class RedisStore:
         heard: int = self._do(lambda: self.db.publish(f"sueca:{table.id}:in", text))
         return heard > 0
 
+    # A Redis that fails (down, a connection reset) is said in the log, and the person is
+    # asked to come back (a join) or to play again in a moment (a message): the table goes
+    # on once Redis does.
+
     def joined(self, table: Table, seat: Seat, sink: Sink) -> bool:
         if _remote(sink):
             return True  # the holder noting a person of another process
-        self._do(lambda: self.db.hset(_key(table.id, "here"), str(seat.index), self.me))
-        if self._hold(table):
-            return True
-        self._send_in(table, {"type": "join", "seat": seat.index, "lang": sink.lang})
+        try:
+            self._do(lambda: self.db.hset(_key(table.id, "here"), str(seat.index), self.me))
+            if self._hold(table):
+                return True
+            self._send_in(table, {"type": "join", "seat": seat.index, "lang": sink.lang})
+        except StoreError as exc:
+            log.error("table %s: %s", table.id, exc)
+            sink.close(1013, "the table cannot be reached now: join again in a moment")
         return False
 
     def left(self, table: Table, seat: Seat, sink: Sink) -> bool:
         if _remote(sink):
             return True
         key = _key(table.id, "here")
-        self._do(lambda: self._gone(keys=[key], args=[str(seat.index), self.me]))
-        if table.id in self.held:
-            return True
-        self._send_in(table, {"type": "leave", "seat": seat.index})
-        return False
+        try:
+            self._do(lambda: self._gone(keys=[key], args=[str(seat.index), self.me]))
+            if table.id in self.held:
+                return True
+            self._send_in(table, {"type": "leave", "seat": seat.index})
+        except StoreError as exc:
+            log.error("table %s: %s", table.id, exc)
+        return table.id in self.held
 
     def act(self, table: Table, seat: Seat, message: dict[str, Any], lang: str) -> bool:
-        if table.id in self.held or _remote(seat.sink) or self._hold(table):
-            return True
-        sent = {"type": "act", "seat": seat.index, "message": message, "lang": lang}
-        if not self._send_in(table, sent):
+        try:
+            if table.id in self.held or _remote(seat.sink) or self._hold(table):
+                return True
+            sent = {"type": "act", "seat": seat.index, "message": message, "lang": lang}
+            if not self._send_in(table, sent):
+                table.error(seat, "moving", "pt" if lang == "pt" else "en")
+        except StoreError as exc:
+            log.error("table %s: %s", table.id, exc)
             table.error(seat, "moving", "pt" if lang == "pt" else "en")
         return False
 
