@@ -368,6 +368,41 @@ def test_an_online_table_keeps_its_tournament_table_over_a_restart(
         _until(lambda: load_tournament(quick_cup)[0].rounds[0].tables[0].result is not None)
 
 
+def test_a_result_the_file_missed_when_the_server_stopped_is_entered_at_the_restart(
+    quick_cup: Path, tmp_path: Path
+) -> None:
+    """Killed after the table's last action was saved but before the tournament file was
+    written, the server enters the record when it starts again (it was never entered)."""
+    db = tmp_path / "tables.sqlite"
+    with TestClient(
+        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
+    ) as client:
+        base = _organiser(client)
+        table_id, tokens = _online_table(client, base, 1)
+        web = client.app.state.tables.tables[table_id]  # type: ignore[attr-defined]
+        web.on_finished = None  # the process stops before the file is written
+        _play_it(client, table_id, tokens[0])
+        time.sleep(0.2)
+        assert load_tournament(quick_cup)[0].rounds[0].tables[0].result is None
+    with TestClient(
+        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
+    ) as client:
+        _until(lambda: load_tournament(quick_cup)[0].rounds[0].tables[0].result is not None)
+        result = load_tournament(quick_cup)[0].rounds[0].tables[0].result
+        assert result is not None
+        assert result.how == "record"
+        assert result.record is not None
+        assert result.record.file == f"web:table/{table_id}/1"
+        assert "was refused" not in client.get(_organiser(client) + "?lang=en").text
+    # ... and once only: started again, nothing is entered twice nor said to be refused.
+    with TestClient(
+        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
+    ) as client:
+        time.sleep(0.2)
+        assert "was refused" not in client.get(_organiser(client) + "?lang=en").text
+        assert load_tournament(quick_cup)[0].rounds[0].tables[0].result == result
+
+
 def test_no_player_of_an_online_table_gets_a_rivals_link(quick_cup: Path) -> None:
     """A tournament table's four people are rivals: none of them is its host, none is sent
     another seat's join link, none may start it early (it starts once all four have joined,

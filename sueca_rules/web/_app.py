@@ -156,6 +156,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         app.state.tables.restore()
+        if app.state.tournament is not None:
+            app.state.tournament.catch_up()  # a result the file missed when the process stopped
         janitor = asyncio.create_task(_janitor(app.state.tables, settings.janitor_seconds))
         try:
             yield

@@ -338,6 +338,25 @@ class TournamentSite:
             }
         return found
 
+    def catch_up(self) -> None:
+        """After the tables came back from the store (on the event loop, at start): the first
+        record of each web table of this file whose match had ended but whose result the file
+        lacks (the process stopped between saving the one and writing the other) is entered,
+        as when the match ended."""
+        if self.tables is None:
+            return
+        try:
+            t, _ = self.load()
+        except (SourceError, OSError):
+            return  # the pages say why; nothing to enter into
+        for table in list(self.tables.tables.values()):
+            where = self._for(table, t)
+            if where is None or not table.records:
+                continue
+            tab = pairing_at(t, *where)
+            if tab is not None and tab.result is None:
+                self._finished(table, 1, table.records[0])
+
     def _finished(self, table: Table, number: int, record: Record) -> None:
         """A web table's match is over (on the event loop): its first record becomes the
         result of its tournament table, in a thread (the file's lock may wait)."""
