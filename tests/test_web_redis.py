@@ -42,28 +42,9 @@ def free_port() -> int:
 
 @pytest.fixture
 def redis_url(tmp_path: Path) -> Iterator[str]:
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.skip("redis-server is not installed (apt-get install redis-server)")
     port = free_port()
-    proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        cwd=tmp_path,
-        stdout=subprocess.DEVNULL,
-    )
+    proc = _redis_on(port, tmp_path, keep=False)
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1) as probe:
-                    probe.sendall(b"PING\r\n")
-                    if probe.recv(16).startswith(b"+PONG"):
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("redis-server did not start")
-            time.sleep(0.05)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         proc.kill()
@@ -245,14 +226,25 @@ def test_a_redis_error_while_the_keeper_looks_at_a_table_does_not_stop_it(redis_
         store.close()
 
 
-def _redis_on(port: int, folder: Path) -> subprocess.Popen[bytes]:
-    """A `redis-server` on `port` that keeps its data in `folder` (an append-only file, so
-    that it comes back with it)."""
+def _redis_on(port: int, folder: Path, *, keep: bool = True) -> subprocess.Popen[bytes]:
+    """A `redis-server` on `port`, started in `folder`, once it answers; with `keep`, it keeps
+    its data there (an append-only file, so that it comes back with it)."""
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    appendonly = "yes" if keep else "no"
     proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes"],
+        [
+            binary,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            appendonly,
+        ],
         cwd=folder,
         stdout=subprocess.DEVNULL,
     )

@@ -216,19 +216,26 @@ class Failing(MemoryStore):
         super().append(table_id, seq, actions, record)
 
 
+def _closed_for_not_saved(c: TestClient, store: Failing) -> tuple[dict[str, Any], Msg]:
+    """A table of one person and bots, two cards played; then the store fails, and the next
+    card closes the table (1012: not saved). The table, and the last state before."""
+    table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=6)
+    with c.websocket_connect(url(table)) as ws:
+        before = play_cards(ws, 0, 2, random.Random(1))
+        store.failing = True
+        ws.send_json({"type": "play", "card": before["playable"][0]})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            until(ws, lambda m: False)
+        assert closed.value.code == 1012
+    return table, before
+
+
 def test_a_table_that_cannot_be_saved_is_closed_and_comes_back_as_saved() -> None:
     """Nobody is told of an action that was not saved: the table closes (the page may join
     again) and, once the store can be written, the link finds it as it was saved."""
     store = Failing()
     with client_on(store) as c:
-        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=6)
-        with c.websocket_connect(url(table)) as ws:
-            before = play_cards(ws, 0, 2, random.Random(1))
-            store.failing = True
-            ws.send_json({"type": "play", "card": before["playable"][0]})
-            with pytest.raises(WebSocketDisconnect) as closed:
-                until(ws, lambda m: False)
-            assert closed.value.code == 1012
+        table, before = _closed_for_not_saved(c, store)
         store.failing = False
         with c.websocket_connect(url(table)) as ws:
             again = until(ws, lambda m: m["type"] == "state")
@@ -252,14 +259,7 @@ def test_a_table_the_store_cannot_read_for_now_is_not_said_to_be_gone() -> None:
     good: the table was lost to its players though the store kept it."""
     store = Unreadable()
     with client_on(store) as c:
-        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=6)
-        with c.websocket_connect(url(table)) as ws:
-            before = play_cards(ws, 0, 2, random.Random(1))
-            store.failing = True
-            ws.send_json({"type": "play", "card": before["playable"][0]})
-            with pytest.raises(WebSocketDisconnect) as closed:
-                until(ws, lambda m: False)
-            assert closed.value.code == 1012
+        table, before = _closed_for_not_saved(c, store)
         said: list[Msg] = []
 
         def heard(message: Msg) -> bool:
