@@ -466,9 +466,9 @@ class EngineProcess:
 
     def new_match(self) -> None:
         """A match begins: the match clock starts again, and an engine that died or stopped
-        answering in the last one is started again (at most
-        [`MAX_RESTARTS`][sueca_rules.engines.MAX_RESTARTS] times; after that, and when it cannot
-        be started again, the first-option rule plays for it)."""
+        answering in the last one is started again, for every match (when it cannot be started
+        again, the first-option rule plays for it in this match; after
+        [`MAX_RESTARTS`][sueca_rules.engines.MAX_RESTARTS] such failures in a row, for good)."""
         self._match_used = 0.0
         self._late = 0
         if self.alive:
