@@ -251,6 +251,11 @@ class Unreadable(Failing):
             raise StoreError("the disk is full")
         return super().take(table_id)
 
+    def header(self, table_id: str) -> dict[str, Any] | None:
+        if self.failing:
+            raise StoreError("the disk is full")
+        return super().header(table_id)
+
 
 def test_a_table_the_store_cannot_read_for_now_is_not_said_to_be_gone() -> None:
     """The page joins again at once when its table closed for not being saved: while the
@@ -270,7 +275,13 @@ def test_a_table_the_store_cannot_read_for_now_is_not_said_to_be_gone() -> None:
             until(ws, heard)
         assert closed.value.code not in (4000, 4403, 4404)  # the page tries again
         assert not [m for m in said if m.get("code") in ("no_table", "bad_token")]
+        # ... and its record is asked for again later (503), not a server error (500)
+        token = table["seats"][0]["token"]
+        asked = c.get(f"/api/tables/{table['table']}/record?token={token}")
+        assert (asked.status_code, asked.json()["error"]) == (503, "unavailable")
         store.failing = False
+        asked = c.get(f"/api/tables/{table['table']}/record?token={token}")
+        assert (asked.status_code, asked.json()["error"]) == (409, "not_over")
         with c.websocket_connect(url(table)) as ws:
             again = until(ws, lambda m: m["type"] == "state")
         assert game_of(again) == game_of(before)

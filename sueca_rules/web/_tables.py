@@ -776,7 +776,8 @@ class TableManager:
     def finished_record(self, table_id: str, secret: str) -> tuple[int, Record] | str:
         """The number and record of the table's last finished match, for a secret of the
         table (a seat's token or its watch secret), while the table is open or kept by the
-        store; else why not: `no_table`, `bad_token` or `not_over`."""
+        store; else why not: `no_table`, `bad_token`, `not_over`, or `unavailable` (the store
+        cannot be read for now)."""
         table = self.get(table_id)
         if table is not None:
             if not secret or (table.seat_of(secret) is None and not table.watches(secret)):
@@ -784,16 +785,23 @@ class TableManager:
             if not table.records:
                 return "not_over"
             return len(table.records), table.records[-1]
-        header = self.store.header(table_id) if len(table_id) <= 64 else None
-        if header is None:
+        try:
+            header = self.store.header(table_id) if len(table_id) <= 64 else None
+            if header is None:
+                return "no_table"
+            known = [s["token"] for s in header["seats"] if s["token"]] + [header["watch"]]
+            if not secret or not any(same_secret(k, secret) for k in known):
+                return "bad_token"
+            latest = self.store.latest_record(table_id)
+            if latest is None:
+                return "not_over"
+            return latest[0], parse_record(latest[1])
+        except StoreError as exc:  # for now (a full disk, Redis down): ask again later
+            log.error("table %s: its record cannot be read: %s", table_id, exc)
+            return "unavailable"
+        except (KeyError, TypeError, ValueError) as exc:  # a damaged header or record
+            log.error("table %s: its stored header or record is damaged: %s", table_id, exc)
             return "no_table"
-        known = [s["token"] for s in header["seats"] if s["token"]] + [header["watch"]]
-        if not secret or not any(same_secret(k, secret) for k in known):
-            return "bad_token"
-        latest = self.store.latest_record(table_id)
-        if latest is None:
-            return "not_over"
-        return latest[0], parse_record(latest[1])
 
     def seat_of_secret(self, table_id: str, secret: str) -> int | None:
         """The seat whose token `secret` is at the table (open, or kept by the store); `None`
@@ -802,12 +810,15 @@ class TableManager:
         if table is not None:
             seat = table.seat_of(secret) if secret else None
             return None if seat is None else seat.index
-        header = self.store.header(table_id) if len(table_id) <= 64 else None
-        if header is None or not secret:
-            return None
-        for index, stored in enumerate(header["seats"]):
-            if stored["token"] and same_secret(stored["token"], secret):
-                return index
+        try:
+            header = self.store.header(table_id) if len(table_id) <= 64 else None
+            if header is None or not secret:
+                return None
+            for index, stored in enumerate(header["seats"]):
+                if stored["token"] and same_secret(stored["token"], secret):
+                    return index
+        except (StoreError, KeyError, TypeError) as exc:  # the seat is only a courtesy
+            log.error("table %s: its stored header cannot be read: %s", table_id, exc)
         return None
 
     def expire(self) -> int:

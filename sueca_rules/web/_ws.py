@@ -91,6 +91,9 @@ async def get_record(request: Request) -> Response:
         return JSONResponse({"error": "no_table", "message": "no such table"}, 404)
     if found == "bad_token":
         return JSONResponse({"error": "bad_token", "message": "not a token of this table"}, 403)
+    if found == "unavailable":
+        message = "the tables cannot be read just now: try again in a moment"
+        return JSONResponse({"error": "unavailable", "message": message}, 503)
     if isinstance(found, str):
         return JSONResponse(
             {"error": "not_over", "message": "the record is ready once the match is over"}, 409
