@@ -565,6 +565,13 @@ def test_the_actions_speak_portuguese(tmp_path: Path, capsys: pytest.CaptureFixt
     assert out.strip() == "ronda 1 mesa 1: resultado desfeito"
     status, _, err = run(capsys, "result", cup, "--round", "1", "--table", "1", "--score", "x", *pt)
     assert (status, "escreve-o como A-B" in err) == (2, True)
+    status, _, err = run(
+        capsys, "result", cup, "--round", "1", "--table", "1", "--score", "1-0",
+        "--games", "1000000-4", *pt,
+    )  # fmt: skip
+    assert status == 2
+    assert "'1000000-4': escreve-o como A-B" in err
+    assert "6 algarismos no máximo" in err  # what is wrong with it: it is a whole number
     status, out, _ = run(capsys, "play", cup, "--level", "1", *pt)
     assert status == 0
     assert out.count("ronda 1 mesa ") == 2
