@@ -15,9 +15,7 @@ if TYPE_CHECKING:
 __all__ = ["explain", "hint_reason"]
 
 
-def _sentence(
-    w: AnalysisPhrases, fact: Fact, lang: str, show: Callable[[str], str], seat: int | None
-) -> str:
+def _sentence(w: AnalysisPhrases, fact: Fact, show: Callable[[str], str], seat: int | None) -> str:
     c = show(fact.card) if fact.card else ""
     o = show(fact.other) if fact.other else ""
     suit = fact.suit if fact.suit is not None else 0
@@ -87,7 +85,7 @@ def explain(
     led 7♣…"). A hint's reasons are always said to its player."""
     w = phrases(lang).analysis
     shower = show or (lambda card: card_text(card, lang))
-    return " ".join(_sentence(w, fact, lang, shower, seat) for fact in facts)
+    return " ".join(_sentence(w, fact, shower, seat) for fact in facts)
 
 
 def hint_reason(advice: Hint, lang: str = "en", *, show: Callable[[str], str] | None = None) -> str:

@@ -440,10 +440,11 @@ class RedisStore:
             if table.id in self.held or _remote(seat.sink) or self._hold(table):
                 return True
             sent = {"type": "act", "seat": seat.index, "message": message, "lang": lang}
-            if not self._send_in(table, sent):
-                table.error(seat, "moving", "pt" if lang == "pt" else "en")
+            heard = self._send_in(table, sent)
         except StoreError as exc:
             log.error("table %s: %s", table.id, exc)
+            heard = False
+        if not heard:
             table.error(seat, "moving", "pt" if lang == "pt" else "en")
         return False
 

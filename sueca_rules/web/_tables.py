@@ -778,14 +778,14 @@ class TableManager:
         table (a seat's token or its watch secret), while the table is open or kept by the
         store; else why not: `no_table`, `bad_token`, `not_over`, or `unavailable` (the store
         cannot be read for now)."""
-        table = self.get(table_id)
-        if table is not None:
-            if not secret or (table.seat_of(secret) is None and not table.watches(secret)):
-                return "bad_token"
-            if not table.records:
-                return "not_over"
-            return len(table.records), table.records[-1]
         try:
+            table = self.find(table_id)
+            if table is not None:
+                if not secret or (table.seat_of(secret) is None and not table.watches(secret)):
+                    return "bad_token"
+                if not table.records:
+                    return "not_over"
+                return len(table.records), table.records[-1]
             header = self.store.header(table_id) if len(table_id) <= 64 else None
             if header is None:
                 return "no_table"
