@@ -5,6 +5,7 @@ results, the tie-breaks, refusals that change nothing, and random sequences of a
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -13,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sueca_rules import load_variant
+from sueca_rules._lang import issue_text
 from sueca_rules.tournament import (
     Team,
     Tournament,
@@ -551,6 +553,17 @@ def test_a_broken_file_is_refused_with_line_and_column(change: tuple[str, str], 
     with pytest.raises(TournamentFileError) as info:
         parse_tournament(text.replace(change[0], change[1], 1), file="cup.yaml")
     assert where in str(info.value)
+    _said_in_portuguese(info.value, where)
+
+
+def _said_in_portuguese(error: TournamentFileError, where: str) -> None:
+    """The problem at `where` has a kind, and its own words in Portuguese: not the English, and
+    every value filled in (a file's problems were said in English under --lang pt)."""
+    found = next(issue for issue in error.issues if where in str(issue))
+    assert found.kind, found
+    said = issue_text(found, "pt")
+    assert said != found.message
+    assert not re.search(r"\{[a-z_]+\}", said), said
 
 
 @pytest.mark.parametrize(
@@ -825,6 +838,7 @@ def test_a_file_that_does_not_fit_its_format_is_refused_where_it_is_wrong(
     with pytest.raises(TournamentFileError) as info:
         parse_tournament(text, file="cup.yaml")
     assert where in str(info.value)
+    _said_in_portuguese(info.value, where)
 
 
 def test_a_groups_file_without_its_groups_is_refused_not_a_traceback() -> None:

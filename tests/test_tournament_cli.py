@@ -867,3 +867,25 @@ def test_refusals_of_games_records_undo_and_bots_are_said_in_portuguese(
     assert refused("play", str(cup)) == (
         "Nenhuma mesa está à espera de resultado: faz 'pair' para emparelhar a ronda seguinte."
     )
+
+
+def test_too_many_games_for_a_team_that_lost_no_partida_name_no_partidas_lost(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The Portuguese said 'ganhou 1 partida e perdeu 0' where the English leaves it out."""
+    (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    cup = str(tmp_path / "cup.yaml")
+    teams = str(tmp_path / "teams.csv")
+    status, _, _ = run(
+        capsys, "new", cup, "--teams", teams, "--format", "swiss", "--variant", "sueca-online"
+    )
+    assert status == 0
+    run(capsys, "pair", cup)
+    result = ["result", cup, "--round", "1", "--table", "1", "--score", "1-0", "--games", "8-0"]
+    status, _, err = run(capsys, *result)
+    assert status == 1
+    assert "a team that won 1 partida won at most 7 games" in err
+    status, _, err = run(capsys, *result, "--lang", "pt")
+    assert status == 1
+    assert "uma equipa que ganhou 1 partida sem perder nenhuma tem no máximo 7 jogos" in err
+    assert "perdeu 0" not in err

@@ -35,7 +35,7 @@ import json
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
@@ -45,8 +45,17 @@ from .._issues import validated
 from .._record import Record
 from .._registry import builtin_ids, load_variant, variant_of
 from .._variant import Variant
-from .._yaml import FlowDict, FlowList, Limits, Located, cap_issues, dump_yaml, read_yaml_file
-from ._games import MAX_GAMES, games_problem
+from .._yaml import (
+    FlowDict,
+    FlowList,
+    Limits,
+    Located,
+    cap_issues,
+    dump_yaml,
+    read_yaml_file,
+    said,
+)
+from ._games import MAX_GAMES, games_refusal
 from ._pairing import bracket_slots
 
 __all__ = [
@@ -250,29 +259,71 @@ class Tournament(_Model):
         return [t.name for t in self.teams]
 
 
-def _check_whole(t: Tournament, variant: Variant) -> list[tuple[str, tuple[str | int, ...]]]:
+class Problem(NamedTuple):
+    """A problem of a tournament file found across its fields: the English words, where, and its
+    kind and values for the words of another language (`issue.tournament_<kind>`)."""
+
+    message: str
+    path: tuple[str | int, ...]
+    kind: str
+    params: dict[str, str | int]
+
+
+Problems = list[Problem]
+
+
+def _problem(message: str, path: tuple[str | int, ...], kind: str, **params: str | int) -> Problem:
+    return Problem(message, path, f"tournament_{kind}", params)
+
+
+def _twice(team: str, path: tuple[str | int, ...]) -> Problem:
+    return _problem(f"the team {team!r} is listed twice", path, "twice", team=team)
+
+
+def _not_a_team(team: str, path: tuple[str | int, ...]) -> Problem:
+    return _problem(f"{team!r} is not a team of this tournament", path, "not_a_team", team=team)
+
+
+def _check_whole(t: Tournament, variant: Variant) -> Problems:
     """What is wrong between the fields (names that are not teams, a team twice in a round...)."""
-    problems: list[tuple[str, tuple[str | int, ...]]] = []
+    problems: Problems = []
     names = t.team_names()
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
-        problems.append((f"the team {twice!r} is listed twice", ("teams",)))
+        problems.append(_twice(twice, ("teams",)))
     known = set(names)
     best = variant.match.best_of
     for key in ("bye_score", "no_show_score"):
         given: SetScore = getattr(t, key)
         if min(given.partidas) < 0:
+            got = "-".join(map(str, given.partidas))
             problems.append(
-                (f"partidas won cannot be negative, got {given.partidas}", (key, "partidas"))
+                _problem(
+                    f"partidas won cannot be negative, got {given.partidas}",
+                    (key, "partidas"),
+                    "negative",
+                    got=got,
+                )
             )
         if not 0 <= min(given.games) <= max(given.games) <= MAX_GAMES:
-            problems.append((f"games are 0 to {MAX_GAMES:,}, got {given.games}", (key, "games")))
+            got = "-".join(map(str, given.games))
+            problems.append(
+                _problem(
+                    f"games are 0 to {MAX_GAMES:,}, got {given.games}",
+                    (key, "games"),
+                    "games_range",
+                    most=MAX_GAMES,
+                    got=got,
+                )
+            )
     for r_i, rnd in enumerate(t.rounds):
         if rnd.round != r_i + 1:
             problems.append(
-                (
+                _problem(
                     f"rounds are numbered from 1 in order: expected {r_i + 1}",
                     ("rounds", r_i, "round"),
+                    "round_number",
+                    expected=r_i + 1,
                 )
             )
         seen: list[str] = []
@@ -280,43 +331,62 @@ def _check_whole(t: Tournament, variant: Variant) -> list[tuple[str, tuple[str |
             where: tuple[str | int, ...] = ("rounds", r_i, "tables", k)
             if tab.table != k + 1:
                 problems.append(
-                    (f"tables are numbered from 1 in order: expected {k + 1}", (*where, "table"))
+                    _problem(
+                        f"tables are numbered from 1 in order: expected {k + 1}",
+                        (*where, "table"),
+                        "table_number",
+                        expected=k + 1,
+                    )
                 )
             seen += tab.teams
             for name in tab.teams:
                 if name not in known:
-                    problems.append(
-                        (f"{name!r} is not a team of this tournament", (*where, "teams"))
-                    )
+                    problems.append(_not_a_team(name, (*where, "teams")))
             res = tab.result
             if res is not None:
-                problem = score_problem(res.score, best)
-                if problem:
-                    problems.append((problem, (*where, "result", "score")))
+                refused = score_refusal(res.score, best)
+                if refused:
+                    message, kind, params = refused
+                    problems.append(_problem(message, (*where, "result", "score"), kind, **params))
                 elif res.games is not None:
-                    problem = games_problem(res.games, res.score, variant)
-                    if problem:
-                        problems.append((problem, (*where, "result", "games")))
+                    found = games_refusal(res.games, res.score, variant)
+                    if found:
+                        problems.append(
+                            _problem(found[0], (*where, "result", "games"), found[1], **found[2])
+                        )
                 if res.no_show is not None and res.no_show not in tab.teams:
                     problems.append(
-                        ("no_show must name a team of this table", (*where, "result", "no_show"))
+                        _problem(
+                            f"no_show must name a team of this table ({res.no_show!r} does not "
+                            "play at it)",
+                            (*where, "result", "no_show"),
+                            "no_show",
+                            team=res.no_show,
+                        )
                     )
         for name in rnd.byes:
             if name not in known:
-                problems.append(
-                    (f"{name!r} is not a team of this tournament", ("rounds", r_i, "byes"))
-                )
+                problems.append(_not_a_team(name, ("rounds", r_i, "byes")))
         seen += rnd.byes
         if len(set(seen)) != len(seen):
             twice = next(n for n in seen if seen.count(n) > 1)
-            problems.append((f"the team {twice!r} is in this round twice", ("rounds", r_i)))
+            problems.append(
+                _problem(
+                    f"the team {twice!r} is in this round twice",
+                    ("rounds", r_i),
+                    "round_twice",
+                    team=twice,
+                )
+            )
         elif rnd.stage in ("swiss", "round_robin") and len(seen) < len(known):
             # Every team plays each round of these, or has its bye (and its bye's score).
             left_out = next(n for n in names if n not in seen)
             problems.append(
-                (
+                _problem(
                     f"the team {left_out!r} is neither at a table of this round nor given a bye",
                     ("rounds", r_i),
+                    "left_out",
+                    team=left_out,
                 )
             )
     if not problems:
@@ -332,8 +402,6 @@ _STAGES: dict[str, tuple[str, ...]] = {
 }
 """The stages each format's rounds may have (groups: the group rounds, then the knockout)."""
 
-Problems = list[tuple[str, tuple[str | int, ...]]]
-
 
 def _check_format(t: Tournament) -> Problems:
     """What does not fit the format: the rounds' stages, the Swiss's count of rounds, the groups,
@@ -343,9 +411,13 @@ def _check_format(t: Tournament) -> Problems:
     most = n - 1 if n % 2 == 0 else n
     if t.format == "swiss" and t.swiss_rounds is not None and t.swiss_rounds > most:
         problems.append(
-            (
+            _problem(
                 f"a swiss tournament of {n} teams has 1 to {most} rounds, got {t.swiss_rounds}",
                 ("swiss_rounds",),
+                "swiss_rounds",
+                n=n,
+                most=most,
+                got=t.swiss_rounds,
             )
         )
     stages = _STAGES[t.format]
@@ -354,10 +426,13 @@ def _check_format(t: Tournament) -> Problems:
         if rnd.stage not in stages or later:
             shown = " then ".join(stages)
             problems.append(
-                (
+                _problem(
                     f"the rounds of a {t.format} tournament are of the stage {shown}, "
                     f"got {rnd.stage}",
                     ("rounds", r_i, "stage"),
+                    "stage",
+                    format=t.format,
+                    got=rnd.stage,
                 )
             )
     problems += _check_groups(t)
@@ -372,57 +447,91 @@ def _check_groups(t: Tournament) -> Problems:
     if t.format != "groups":
         for key in ("groups", "advance"):
             if getattr(t, key) is not None:
-                problems.append((f"this is for the groups format only, not {t.format}", (key,)))
+                problems.append(
+                    _problem(
+                        f"this is for the groups format only, not {t.format}",
+                        (key,),
+                        "groups_only",
+                        format=t.format,
+                    )
+                )
         return problems
     if not t.groups:
         problems.append(
-            ("the groups format needs them: {name: A, teams: [...]} for each group", ("groups",))
+            _problem(
+                "the groups format needs them: {name: A, teams: [...]} for each group",
+                ("groups",),
+                "groups_needed",
+            )
         )
         return problems
     known = set(t.team_names())
     placed: dict[str, str] = {}
     for i, g in enumerate(t.groups):
         if any(other.name == g.name for other in t.groups[:i]):
-            problems.append((f"the group {g.name!r} is listed twice", ("groups", i, "name")))
+            problems.append(
+                _problem(
+                    f"the group {g.name!r} is listed twice",
+                    ("groups", i, "name"),
+                    "group_twice",
+                    group=g.name,
+                )
+            )
         for name in g.teams:
             if name not in known:
-                problems.append(
-                    (f"{name!r} is not a team of this tournament", ("groups", i, "teams"))
-                )
+                problems.append(_not_a_team(name, ("groups", i, "teams")))
             elif name in placed:
                 problems.append(
-                    (
+                    _problem(
                         f"the team {name!r} is in group {placed[name]!r} and in group "
                         f"{g.name!r}: each team plays in one group",
                         ("groups", i, "teams"),
+                        "two_groups",
+                        team=name,
+                        first=placed[name],
+                        second=g.name,
                     )
                 )
             else:
                 placed[name] = g.name
         if len(g.teams) < 2:
             problems.append(
-                (f"a group has at least 2 teams, got {len(g.teams)}", ("groups", i, "teams"))
+                _problem(
+                    f"a group has at least 2 teams, got {len(g.teams)}",
+                    ("groups", i, "teams"),
+                    "group_small",
+                    got=len(g.teams),
+                )
             )
     missing = [name for name in t.team_names() if name not in placed]
     if missing:
         problems.append(
-            (f"the team {missing[0]!r} is in no group: each team plays in one group", ("groups",))
+            _problem(
+                f"the team {missing[0]!r} is in no group: each team plays in one group",
+                ("groups",),
+                "no_group",
+                team=missing[0],
+            )
         )
     smallest = min(len(g.teams) for g in t.groups)
     if t.advance is None:
         problems.append(
-            (
+            _problem(
                 "the groups format needs it: the number of teams of each group that go on to "
                 "the knockout",
                 ("advance",),
+                "advance_needed",
             )
         )
     elif t.advance > smallest or len(t.groups) * t.advance < 2:
         problems.append(
-            (
+            _problem(
                 f"the teams of each group that go on to the knockout: 1 to "
                 f"{smallest} (the smallest group), and 2 or more in all; got {t.advance}",
                 ("advance",),
+                "advance",
+                most=smallest,
+                got=t.advance,
             )
         )
     return problems
@@ -436,27 +545,28 @@ def _check_bracket(t: Tournament) -> Problems:
     if t.format == "knockout":
         seeds = seeds or t.team_names()
         if sorted(seeds) != sorted(t.team_names()):
-            return [(_seeds_problem(seeds, t.team_names()), ("knockout_seeds",))]
+            return [_seeds_problem(seeds, t.team_names())]
     elif t.format == "groups" and t.groups and t.advance:
         going = len(t.groups) * t.advance
         if seeds is None:
             if ko:
                 problem = f"the knockout's rounds need them: the {going} teams in it, best first"
-                return [(problem, ("knockout_seeds",))]
+                return [_problem(problem, ("knockout_seeds",), "seeds_needed", n=going)]
             return []
         known = set(t.team_names())
         if len(seeds) != going or len(set(seeds)) != going or not set(seeds) <= known:
-            return [(_seeds_problem(seeds, sorted(known), going), ("knockout_seeds",))]
+            return [_seeds_problem(seeds, sorted(known), going)]
     else:
         return []
     slots: list[str | None] = list(bracket_slots(seeds))
     for k, (r_i, rnd) in enumerate(ko):
         if len(slots) < 2:
-            return [("the knockout was over before this round", ("rounds", r_i))]
+            return [_problem("the knockout was over before this round", ("rounds", r_i), "ko_over")]
         games = [(a, b) for a, b in zip(slots[::2], slots[1::2], strict=True)]
         tables = [frozenset((a, b)) for a, b in games if a and b]
         byes = [a or b for a, b in games if (a is None) != (b is None)]
-        shown = ", ".join(" v ".join(sorted(p)) for p in tables) or "none"
+        listed = ", ".join(" v ".join(sorted(p)) for p in tables)
+        shown = listed or "none"
         found: dict[frozenset[str], Pairing] = {}
         for j, tab in enumerate(rnd.tables):
             if tab.kind == "third_place":
@@ -467,14 +577,19 @@ def _check_bracket(t: Tournament) -> Problems:
                     f"{tab.teams[0]} v {tab.teams[1]} is not a table of this knockout round: "
                     f"the bracket's are {shown}"
                 )
-                return [(problem, ("rounds", r_i, "tables", j, "teams"))]
+                where = ("rounds", r_i, "tables", j, "teams")
+                first, second = tab.teams
+                return [
+                    _problem(problem, where, "ko_table", first=first, second=second, tables=listed)
+                ]
             found[pair] = tab
         if len(found) != len(tables):
             problem = f"this knockout round lacks tables of the bracket's: {shown}"
-            return [(problem, ("rounds", r_i, "tables"))]
+            return [_problem(problem, ("rounds", r_i, "tables"), "ko_lacks", tables=listed)]
         if sorted(rnd.byes) != sorted(b for b in byes if b):
-            listed = ", ".join(b for b in byes if b) or "none"
-            return [(f"the bracket's byes in this round are {listed}", ("rounds", r_i, "byes"))]
+            given = ", ".join(b for b in byes if b)
+            problem = f"the bracket's byes in this round are {given or 'none'}"
+            return [_problem(problem, ("rounds", r_i, "byes"), "ko_byes", teams=given)]
         if k + 1 == len(ko):
             break
         nxt: list[str | None] = []
@@ -486,26 +601,31 @@ def _check_bracket(t: Tournament) -> Problems:
             if tab.result is None:
                 j = rnd.tables.index(tab)
                 problem = "this table has no result, but the next knockout round was paired"
-                return [(problem, ("rounds", r_i, "tables", j))]
+                return [_problem(problem, ("rounds", r_i, "tables", j), "ko_no_result")]
             won = tab.result.score[0] > tab.result.score[1]
             nxt.append(tab.teams[0] if won else tab.teams[1])
         slots = nxt
     return []
 
 
-def _seeds_problem(seeds: list[str], names: list[str], going: int | None = None) -> str:
+def _seeds_problem(seeds: list[str], names: list[str], going: int | None = None) -> Problem:
     """Why `knockout_seeds` are not the teams of the knockout, each once."""
+    where: tuple[str | int, ...] = ("knockout_seeds",)
     known = set(names)
     unknown = [s for s in seeds if s not in known]
     if unknown:
-        return f"{unknown[0]!r} is not a team of this tournament"
+        return _not_a_team(unknown[0], where)
     twice = [s for i, s in enumerate(seeds) if s in seeds[:i]]
     if twice:
-        return f"the team {twice[0]!r} is listed twice"
+        return _twice(twice[0], where)
     if going is None:
-        missing = [name for name in names if name not in seeds]
-        return f"every team of the knockout is listed once: {missing[0]!r} is missing"
-    return f"the {going} teams that go on to the knockout are listed, each once; got {len(seeds)}"
+        missing = next(name for name in names if name not in seeds)
+        problem = f"every team of the knockout is listed once: {missing!r} is missing"
+        return _problem(problem, where, "seeds_missing", team=missing)
+    problem = (
+        f"the {going} teams that go on to the knockout are listed, each once; got {len(seeds)}"
+    )
+    return _problem(problem, where, "seeds_count", n=going, got=len(seeds))
 
 
 def final_scores(best_of: int) -> tuple[int, list[str]]:
@@ -518,16 +638,32 @@ def final_scores(best_of: int) -> tuple[int, list[str]]:
 def score_problem(score: list[int] | tuple[int, int], best_of: int) -> str | None:
     """Why `score` (partidas won by each team) cannot end a match of `best_of` partidas, or
     `None`."""
+    found = score_refusal(score, best_of)
+    return None if found is None else found[0]
+
+
+def score_refusal(
+    score: list[int] | tuple[int, int], best_of: int
+) -> tuple[str, str, dict[str, str | int]] | None:
+    """`score_problem()`'s reason, with a word for its kind (`negative`, `score`) and the values it
+    names, for the words of another language; or `None`."""
     need, ends = final_scores(best_of)
     a, b = score
     if a < 0 or b < 0:
-        return f"partidas won cannot be negative, got {a}-{b}"
+        return f"partidas won cannot be negative, got {a}-{b}", "negative", {"got": f"{a}-{b}"}
     if max(a, b) != need or min(a, b) >= need:
         wins = ", ".join(ends)
-        return (
+        message = (
             f"a match is won by the first to win {need} partida{'s' if need > 1 else ''} "
             f"(best of {best_of}): a score is {wins} or the other way round, got {a}-{b}"
         )
+        params: dict[str, str | int] = {
+            "need": need,
+            "best_of": best_of,
+            "wins": wins,
+            "got": f"{a}-{b}",
+        }
+        return message, "score", params
     return None
 
 
@@ -548,14 +684,10 @@ def tournament_variant(t: Tournament, located: Located | None = None) -> Variant
     if isinstance(spec, dict):
         return variant_of(_inline_located(located or Located(spec, None), spec), None)
     if spec not in builtin_ids():
-        raise VariantError(
-            [
-                Issue(
-                    f"unknown variant {spec!r}: give a built-in id "
-                    f"({', '.join(builtin_ids())}) or write it inline"
-                )
-            ]
-        )
+        ids = ", ".join(builtin_ids())
+        message = f"unknown variant {spec!r}: give a built-in id ({ids}) or write it inline"
+        kind, params = said("tournament_unknown_variant", {"given": spec, "ids": ids})
+        raise VariantError([Issue(message, kind=kind, params=params)])
     return load_variant(spec)
 
 
@@ -617,21 +749,29 @@ def _from_located(located: Located) -> tuple[Tournament, Variant]:
                 "tournament_variant_file",
             )
             raise TournamentFileError([head, *exc.issues]) from None
-        said = "; ".join(i.message if not i.line else str(i) for i in exc.issues)
+        told = "; ".join(i.message if not i.line else str(i) for i in exc.issues)
+        # One problem of a kind (an unknown id) keeps it, to be said in the reader's language.
+        kind, params = (
+            (exc.issues[0].kind, exc.issues[0].params) if len(exc.issues) == 1 else ("", ())
+        )
         raise TournamentFileError(
             [
                 Issue(
-                    f"the variant is not usable: {said}",
+                    f"the variant is not usable: {told}",
                     "variant",
                     where.file,
                     where.line,
                     where.column,
+                    ("variant",),
+                    kind,
+                    params,
                 )
             ]
         ) from None
     problems = _check_whole(t, variant)
     if problems:
-        raise TournamentFileError(cap_issues([located.issue(m, p) for m, p in problems]))
+        issues = [located.issue(p.message, p.path, p.kind, **p.params) for p in problems]
+        raise TournamentFileError(cap_issues(issues))
     return t, variant
 
 
