@@ -382,6 +382,12 @@ def test_lang_before_the_action_is_the_actions(
         status, _, err = run(capsys, *words)
         assert status != 0
         assert "esse ficheiro não existe" in err, err
+    # Given before the command, as `sueca --lang pt --help` is: it was taken and not heard.
+    for words in (["--lang", "pt"], ["--lang=pt"]):
+        status = main([*words, "tournament", "standings", missing])
+        err = capsys.readouterr().err
+        assert status != 0
+        assert "esse ficheiro não existe" in err, err
 
 
 @pytest.mark.parametrize(

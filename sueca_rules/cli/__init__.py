@@ -326,14 +326,15 @@ def _lang_after_command(words: list[str]) -> list[str]:
     Likewise `sueca tournament --lang pt ACTION ...` is read with `--lang` after the action's
     arguments (the action takes it)."""
     if len(words) >= 3 and words[0] == "--lang":
-        if not words[2].startswith("-"):
-            return [words[2], *words[:2], *words[3:]]
-        return [*words[2:], *words[:2]]
-    if len(words) >= 2 and words[0].startswith("--lang="):
-        if not words[1].startswith("-"):
-            return [words[1], words[0], *words[2:]]
-        return [*words[1:], words[0]]
-    # `sueca tournament --lang pt standings cup.yaml`: the action takes --lang, so it goes after.
+        if words[2].startswith("-"):
+            return [*words[2:], *words[:2]]
+        words = [words[2], *words[:2], *words[3:]]
+    elif len(words) >= 2 and words[0].startswith("--lang="):
+        if words[1].startswith("-"):
+            return [*words[1:], words[0]]
+        words = [words[1], words[0], *words[2:]]
+    # `sueca tournament --lang pt standings cup.yaml` (and `sueca --lang pt tournament standings
+    # cup.yaml`): the action takes --lang, so it goes after.
     if words[:1] == ["tournament"] and len(words) >= 2:
         given = 2 if words[1] == "--lang" else 1 if words[1].startswith("--lang=") else 0
         rest = words[1 + given :]
