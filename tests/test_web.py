@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
 import pytest
 from hypothesis import given
@@ -18,6 +18,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from sueca_rules import (
+    Issue,
     Match,
     builtin_ids,
     describe,
@@ -151,6 +152,19 @@ def test_describe_text_and_inline_variant(client: TestClient) -> None:
     assert "aos 6 jogos" in " ".join(r.json()["text"].split())
 
 
+def _said_in_portuguese(issue: dict[str, Any]) -> str:
+    """An issue of the API as the pages say it in Portuguese (`issue.<kind>`), checked to have
+    its own words."""
+    from sueca_rules._lang import issue_text
+    from sueca_rules.web._i18n import strings
+
+    assert f"issue.{issue['kind']}" in strings("pt"), issue
+    found = Issue(issue["message"], kind=issue["kind"], params=tuple(issue["params"].items()))
+    said = issue_text(found, "pt")
+    assert said != issue["message"]
+    return said
+
+
 def test_describe_invalid_variant_is_422_with_issues(client: TestClient) -> None:
     r = client.post("/api/variants/describe", content=HOUSE)
     assert r.status_code == 422
@@ -160,6 +174,12 @@ def test_describe_invalid_variant_is_422_with_issues(client: TestClient) -> None
     assert r.json()["issues"][0]["path"] == "match"
     r = client.post("/api/variants/describe", json={"id": "nope"})
     assert r.status_code == 422
+    # An unknown id, or a body of another shape, has a kind the pages say in Portuguese.
+    said = _said_in_portuguese(r.json()["issues"][0])
+    assert said.startswith("não há regras de base 'nope': as de base são portugal, ")
+    r = client.post("/api/variants/describe", json=[1, 2])
+    assert r.status_code == 422
+    assert _said_in_portuguese(r.json()["issues"][0]).startswith("dá o id de umas regras de base")
     r = client.post("/api/variants/describe", json={"id": "x" * 500})
     assert r.status_code == 422
     message = r.json()["issues"][0]["message"]

@@ -31,7 +31,7 @@ from sueca_rules import (
 )
 from sueca_rules._schema import SCHEMA_FILENAME, schema_text
 from sueca_rules._text import cut, is_whole
-from sueca_rules._yaml import FlowDict, dump_yaml
+from sueca_rules._yaml import FlowDict, dump_yaml, said
 
 from ._fields import field_groups
 from ._i18n import Lang, phrase
@@ -139,11 +139,15 @@ def variant_from_json(data: Any) -> tuple[Variant, str | None]:
     if isinstance(data, str):
         if data in builtin_ids():
             return load_variant(data), data
-        message = f"unknown variant {cut(data)!r}: built-ins are {', '.join(builtin_ids())}"
-        raise _invalid([{"line": None, "column": None, "path": "id", "message": message}])
+        ids = ", ".join(builtin_ids())
+        message = f"unknown variant {cut(data)!r}: built-ins are {ids}"
+        kind, params = said("web_unknown_variant", {"given": cut(data), "ids": ids})
+        unknown = Issue(message, "id", kind=kind, params=params)
+        raise _invalid(issues_json([unknown], located=False))
     if not isinstance(data, dict):
         message = 'give {"id": "<built-in id>"} or {"variant": {...fields...}}'
-        raise _invalid([{"line": None, "column": None, "path": "", "message": message}])
+        shape = Issue(message, kind="web_variant_shape")
+        raise _invalid(issues_json([shape], located=False))
     try:
         # JSON is YAML: the same reader and checks as a file (an inline variant may extend
         # only a built-in).
