@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sueca_rules import Match, builtin_ids, load_variant
+from sueca_rules import Match, Variant, builtin_ids, load_variant
 from sueca_rules.engines import (
     BotEngine,
     ProtocolError,
@@ -773,3 +773,68 @@ def test_every_answer_repeats_the_requests_id_as_it_is(request_id: Any) -> None:
     answers = [json.loads(line) for line in stdout.getvalue().splitlines()]
     assert [a["type"] for a in answers] == ["hello", "error"]
     assert [a["id"] for a in answers] == [request_id, request_id]
+
+
+def test_claims_a_match_could_not_have_taken_are_refused() -> None:
+    """Claims listed where any claim ends the deal, after a card not yet played, out of the order
+    they were made, or naming a player where the variant's claims name none (and none, or a
+    partner, where they name one): refused, as a record's are. They were taken, and answered."""
+    engine = BotEngine(3)
+
+    def refusal(request: dict[str, Any]) -> str:
+        reply = engine.handle(json.dumps(request))
+        assert reply is not None
+        assert reply["type"] == "error", reply
+        return str(reply["message"])
+
+    def answer(request: dict[str, Any]) -> dict[str, Any]:
+        reply = engine.handle(json.dumps(request))
+        assert reply is not None
+        return reply
+
+    data = load_variant("portugal-table").model_dump(mode="json", exclude={"extends"})
+    data["revoke"]["after_false_claim"] = "play_on"
+    match = Match(Variant.model_validate(data), seed=1)
+    for _ in range(400):
+        decision = match.pending()
+        assert decision is not None
+        if decision.kind == "card" and len(match.plays) >= 3:
+            break
+        match.decide(decision.default)
+    assert decision is not None
+    card = decide_request(match, decision, match_id="m", request_id=4, time_ms=100)
+    state = card["state"]
+    played = len(state["plays"])
+    by = (card["seat"] + 1) % 4
+    rivals = sorted(s for s in range(4) if s % 2 != by % 2)
+    fine = {**state, "claims": [{"after": 1, "by": by}, {"after": 1, "by": by}]}
+    assert answer({**card, "state": fine})["type"] == "decision"
+    later = {**state, "claims": [{"after": played + 1, "by": by}]}
+    assert refusal({**card, "state": later}) == (
+        f'"state.claims"[0].after is {played + 1}, but only {played} cards of the deal are '
+        f"played: a claim follows a card played (0 to {played})"
+    )
+    unordered = {**state, "claims": [{"after": 2, "by": by}, {"after": 1, "by": by}]}
+    assert refusal({**card, "state": unordered}) == (
+        '"state.claims"[1].after is 1, but the claim before it was made after card 2: claims '
+        "are listed in the order they were made"
+    )
+    named = {**state, "claims": [{"after": 0, "by": by, "against": rivals[0]}]}
+    assert refusal({**card, "state": named}).startswith(
+        '"state.claims"[0] names a player, but under revoke.accuse: team a claim accuses'
+    )
+    ends = {**card, "variant": load_variant("portugal-table").model_dump(mode="json")}
+    assert refusal({**ends, "state": fine}) == (
+        '"state.claims" holds 2, but under revoke.after_false_claim: deal_ends every claim ends '
+        "the deal (a true one too): none is listed while it is played"
+    )
+    data["revoke"]["accuse"] = "player"
+    player = {**card, "variant": data}
+    named_ok = {**state, "claims": [{"after": 0, "by": by, "against": rivals[1]}]}
+    assert answer({**player, "state": named_ok})["type"] == "decision"
+    for against, said in ((None, "none"), ((by + 2) % 4, f"seat {(by + 2) % 4}")):
+        claim = {"after": 0, "by": by} | ({} if against is None else {"against": against})
+        assert refusal({**player, "state": {**state, "claims": [claim]}}) == (
+            f'"state.claims"[0]: under revoke.accuse: player a claim names the rival accused '
+            f'("against": {rivals[0]} or {rivals[1]}), not {said}'
+        )

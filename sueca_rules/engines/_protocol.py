@@ -406,10 +406,18 @@ def _replay(
     return tricks, trick, leader, played_mask, voids, sizes
 
 
-def _claims(items: list[Any], rules: Rules) -> tuple[list[Claim], list[int]]:
-    """A request's claims, and the false-claim penalties they wait with."""
+def _claims(items: list[Any], rules: Rules, played: int) -> tuple[list[Claim], list[int]]:
+    """A request's claims (`played` cards into the deal), and the false-claim penalties they wait
+    with. Each is one a match could have taken: false and played on (`after_false_claim:
+    play_on`), after a card already played, in the order they were made, naming a rival exactly
+    where `revoke.accuse: player` has claims name one."""
     claims: list[Claim] = []
     penalties = [0, 0]
+    if items and not rules.false_claim_plays_on:
+        raise ProtocolError(
+            f'"state.claims" holds {len(items)}, but under revoke.after_false_claim: deal_ends '
+            "every claim ends the deal (a true one too): none is listed while it is played"
+        )
     for i, item in enumerate(items):
         where = f'"state.claims"[{i}]'
         if not isinstance(item, dict):
@@ -419,6 +427,28 @@ def _claims(items: list[Any], rules: Rules) -> tuple[list[Claim], list[int]]:
         against = item.get("against")
         if against is not None:
             against = _whole(against, f"{where}.against", 0, 3)
+        if after > played:
+            raise ProtocolError(
+                f"{where}.after is {after}, but only {played} cards of the deal are played: a "
+                f"claim follows a card played (0 to {played})"
+            )
+        if claims and after < claims[-1].after:
+            raise ProtocolError(
+                f"{where}.after is {after}, but the claim before it was made after card "
+                f"{claims[-1].after}: claims are listed in the order they were made"
+            )
+        rivals = [s for s in range(4) if team_of(s) != team_of(by)]
+        if not rules.accuse_player and against is not None:
+            raise ProtocolError(
+                f"{where} names a player, but under revoke.accuse: team a claim accuses the "
+                'other team: leave out "against"'
+            )
+        if rules.accuse_player and against not in rivals:
+            given = "none" if against is None else f"seat {against}"
+            raise ProtocolError(
+                f"{where}: under revoke.accuse: player a claim names the rival accused "
+                f'("against": {rivals[0]} or {rivals[1]}), not {given}'
+            )
         claims.append(Claim(after, by, against))
         # A claim in a deal still in play was false (a true one ends the deal): penalized ones
         # wait for the end of the deal (`after_false_claim: play_on`).
@@ -487,7 +517,7 @@ def observation_from_request(
         raise ProtocolError(
             f'"state.hand" holds {len(hand)} cards; seat {seat} should hold {sizes[seat]}'
         )
-    claims, penalties = _claims(claims_list, rules)
+    claims, penalties = _claims(claims_list, rules, len(plays))
 
     count = len(plays) == 40
     phase = {"card": "play", "trump": "trump", "redeal": "redeal"}.get(
