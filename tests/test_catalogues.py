@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -19,6 +20,7 @@ from sueca_rules._lang._catalogue import (
     Entry,
     Value,
     catalogue_problems,
+    entry_texts,
     entry_values,
     load_catalogue,
     render,
@@ -179,3 +181,33 @@ def test_the_builtins_names_are_the_pages_names() -> None:
             names = json.loads(path.read_text(encoding="utf-8"))
         assert set(names) == set(builtin_ids())
         assert all(strings(lang)[f"variant.{vid}"] == names[vid] for vid in names)
+
+
+NOT_EUROPEAN = {
+    r"\bvocês?\b": "você (tu, or the impersonal se)",
+    r"\btelas?\b": "tela (ecrã)",
+    r"\barquivos?\b": "arquivo (ficheiro)",
+    r"\busuári[oa]s?\b": "usuário (utilizador)",
+    r"\bequipes?\b": "equipe (equipa)",
+    r"\b(estou|estás|está|estamos|estão|estava|estavas|estavam|esteja) \w+[aei]ndo\b": (
+        "a gerund progressive (está a jogar)"
+    ),
+    r"\w+êem\b": "a spelling from before 1990 (veem, leem, deem, reveem)",
+    r"\b(ac|direc|selec|correc|objec|exac)ç|\bactua|\bóptim": "a spelling from before 1990",
+}
+"""Words and forms a European Portuguese player does not write, with what they write instead."""
+
+
+def test_portuguese_is_european_portuguese() -> None:
+    # Every Portuguese text (the catalogues, the built-ins' names and descriptions, the fields'
+    # help), its {values} aside: no Brazilian word or form, no spelling from before 1990.
+    found: list[str] = []
+    for path in sorted((CATALOGUES / "pt").glob("*.json")):
+        entries = json.loads(path.read_text(encoding="utf-8"))
+        for key, entry in entries.items():
+            for text in entry_texts(entry):
+                words = re.sub(r"\{[a-z_][a-z0-9_]*\}", " ", text)
+                for pattern, why in NOT_EUROPEAN.items():
+                    for match in re.finditer(pattern, words, re.IGNORECASE):
+                        found.append(f"{path.stem}: {key}: {match.group(0)!r}: {why}")
+    assert found == []
