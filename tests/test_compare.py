@@ -214,7 +214,7 @@ def test_portuguese_writes_the_numbers_with_a_decimal_comma(
     assert re.search(r"Jogos por mão \d,\d+ ±\d,\d+ \d,\d+ ±\d,\d+ [-+]\d,\d+ ±", said)
     assert re.search(r"Capote \d+,\d% ±\d+,\d \d+,\d% ±\d+,\d [-+]\d+,\d p\.p\. ±", said)
     assert said.endswith("Levou 1,5 s.")
-    assert said.startswith("2 regras com as mesmas cartas: ")
+    assert said.startswith("2 conjuntos de regras com as mesmas cartas: ")
     assert "face às primeiras regras" in said
     assert "variante" not in said
     assert " pts" not in said

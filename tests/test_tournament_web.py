@@ -332,7 +332,8 @@ def test_a_refused_online_result_is_said_and_changes_nothing(quick_cup: Path) ->
         assert result.score == [0, 1]
         told = client.get(base + "?lang=pt").text
         assert (
-            "O resultado do jogo online foi recusado: A mesa 2 da ronda 1 já tem resultado" in told
+            "O resultado do encontro online foi recusado: A mesa 2 da ronda 1 já tem resultado"
+            in told
         )
 
 
@@ -492,7 +493,7 @@ def test_an_online_table_whose_pairing_changed_is_for_nothing(quick_cup: Path) -
         _until(lambda: "was refused" in client.get(base + "?lang=en").text)
         assert load_tournament(quick_cup)[0].rounds[0].tables[0].result is None
         told = client.get(base + "?lang=pt").text
-        assert "já não tem as equipas para quem este jogo online foi feito" in told
+        assert "já não tem as equipas para quem este encontro online foi feito" in told
 
 
 @pytest.mark.parametrize("broken", ["edited", "emptied", "moved"])
