@@ -168,7 +168,7 @@ def test_a_card_typed_that_is_not_in_the_hand_is_said(browser: Any, server: Serv
         page.keyboard.type(rank + suit)
         page.wait_for_selector("#toast:not([hidden])")
         symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[missing[1]]
-        assert page.inner_text("#toast") == f"Não tens o {rank.upper()}{symbol}."
+        assert page.inner_text("#toast") == f"Não tens {rank.upper()}{symbol}."
         deck = page.locator("#hand .card-button svg use").first.get_attribute("href") or ""
         assert "/cards-pt.svg" in deck, deck  # the Portuguese deck: R, V and D in the corners
         said, hand_box = page.locator("#toast").bounding_box(), page.locator("#hand").bounding_box()
