@@ -888,7 +888,7 @@ def test_the_real_table_rules_on_the_card() -> None:
         "se a sua tiver menos de 5, pode pedir para dar de novo",
         "dizendo qual o adversário que renunciou",
         "até à contagem, depois da última vaza",
-        "Se esse adversário tiver de facto renunciado nesta mão, a acusação é certa",
+        "Se esse adversário tiver de facto renunciado nesta mão, a acusação é válida",
         "Uma acusação falsa (o adversário acusado não renunciou) dá 2 jogos aos adversários, e o "
         "jogo continua",
         "- Dar de novo: o primeiro a jogar com menos de 10 pontos, os outros com menos de 5.",
