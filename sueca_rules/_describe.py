@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ._describe_facts import (
-    RANKS,
     SUMMARY_TOPICS,
     TOPIC_FACTS,
     Bandeira,
@@ -59,7 +58,7 @@ from ._describe_facts import (
     topics_of,
 )
 from ._lang import LANGS, Lang, phrases
-from ._lang._catalogue import Catalogue, CatalogueError, Entry, render
+from ._lang._catalogue import Catalogue, CatalogueError, Entry, load_catalogue, render
 from ._public import public
 from ._variant import Variant
 
@@ -221,7 +220,8 @@ def _paras(fact: Fact, card: Card, w: _Words) -> list[_Para]:
         case "cards":
             return [
                 _Para(w.catalogue("card_order")),
-                _Para(RANKS, "line"),
+                # The ranks in the letters the card's language writes them ("A 7 R V D ...").
+                _Para(load_catalogue(w.catalogue.lang, "game")("card.ranks"), "line"),
                 _Para(w.catalogue("card_names")),
             ]
         case Scoring():
@@ -244,7 +244,10 @@ def _source_paras(source: Source, card: Card, w: _Words) -> list[_Para]:
         translated = builtins.get(source.builtin) if builtins and source.builtin else None
         paras.append(_Para(translated or source.description))
     if source.base is not None:
-        paras.append(_Para(w.say("based_on", source)))
+        # A built-in base by its name in the card's language ("Portugal, à mesa").
+        paras.append(
+            _Para(w.say("based_on", source, base=shown_name(source.base, w.catalogue.lang)))
+        )
         for topic in source.changes or ():
             text = _topic_text(card, topic, w)
             paras.append(_Para(w.catalogue("change", label=w.label(topic), text=text), "item"))

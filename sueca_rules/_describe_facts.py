@@ -21,14 +21,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeAlias, TypeGuard
 
-from ._cards import RANK_LETTERS
 from ._registry import builtin_ids, load_variant
 from ._rule_fields import CARD_SECTIONS, RULE_FIELDS, TOPICS
 from ._rules import CAPOTE_POINTS, TIE_MULTIPLY, TIE_NONE, Rules
 from ._variant import FirstLeader, TrumpCard, Variant
 
 __all__ = [
-    "RANKS",
     "SUMMARY_TIERS",
     "SUMMARY_TOPICS",
     "TOPIC_FACTS",
@@ -62,9 +60,6 @@ __all__ = [
 
 SUMMARY_TIERS = 6
 """The tiers a summary shows, at most (then `…`)."""
-
-RANKS = " ".join(reversed(RANK_LETTERS))
-"""The ranks from high to low, as the card shows them: `A 7 K J Q 6 5 4 3 2`."""
 
 Side = Literal["left", "right"]
 """A neighbour's side, seen from a seat."""

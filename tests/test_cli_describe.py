@@ -26,7 +26,7 @@ def test_describe_builtin(vid: str, lang: str, capsys: pytest.CaptureFixture[str
     title = "Sueca rules" if lang == "en" else "Regras da Sueca"
     name = builtin_names(lang).get(vid, load_variant(vid).name)  # "Portugal, à mesa"
     assert out.startswith(f"{title}: {name}\n")
-    assert "A 7 K J Q 6 5 4 3 2" in out
+    assert ("A 7 K J Q 6 5 4 3 2" if lang == "en" else "A 7 R V D 6 5 4 3 2") in out
     assert err == ""
 
 

@@ -550,7 +550,10 @@ def test_every_builtin_describes(vid: str, lang: Lang) -> None:
     assert card.splitlines()[0].endswith(builtin_names(lang).get(vid, v.name))
     if lang == "pt" and vid in ("portugal-table", "french"):
         assert v.name not in card.splitlines()[0]
-    assert "A 7 K J Q 6 5 4 3 2" in card
+    # The ranks in the letters of the card's language: a Portuguese player writes R, V, D.
+    ranks = {"en": "A 7 K J Q 6 5 4 3 2", "pt": "A 7 R V D 6 5 4 3 2"}
+    assert f"\n      {ranks[lang]}\n" in card
+    assert "A 7 K J Q" not in card or lang == "en"
     assert "120" in card
     assert all(len(line) <= 78 for line in card.splitlines())
     if lang == "en":
@@ -760,6 +763,10 @@ def test_a_house_file_card_says_what_it_changed() -> None:
     assert (
         "São as regras de Portugal, com estas alterações: - Sentido do jogo: para a esquerda" in pt
     )
+    # A built-in base by its name in the card's language (it was "Portugal, at the table").
+    table = parse_variant("name: Six\nextends: portugal-table\nmatch: {target_games: 6}\n")
+    assert "São as regras de Portugal, à mesa, com estas alterações:" in norm(describe(table, "pt"))
+    assert "Based on Portugal, at the table, with these changes:" in norm(describe(table))
     six = norm(describe(parse_variant("name: Six\nextends: portugal\nmatch: {target_games: 6}\n")))
     assert "four games" not in six
     assert "- Games to win a partida: 6 games." in six
@@ -782,7 +789,7 @@ def test_a_house_file_with_an_inherited_description() -> None:
 def test_a_house_file_with_the_rules_of_its_base() -> None:
     v = parse_variant("name: Same\nextends: portugal-table\n")
     assert "Based on Portugal, at the table, with the same rules." in norm(describe(v))
-    assert "São as regras de Portugal, at the table, sem alterações." in norm(describe(v, "pt"))
+    assert "São as regras de Portugal, à mesa, sem alterações." in norm(describe(v, "pt"))
 
 
 def test_a_house_file_that_extends_a_file(tmp_path: Path) -> None:
