@@ -4,6 +4,7 @@ printable page, and bots playing the open tables."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -241,6 +242,27 @@ def test_records_of_another_variant_unfinished_or_used_twice_are_refused(
     status, _, err = with_record(capsys, cup, 2, good)
     assert status == 1
     assert "already the result of round 1 table 1" in err
+    assert cup.read_bytes() == before
+    # The same match with a comment added, or written as JSON: the same record (its file's
+    # bytes differ, and were taken as another match's).
+    commented = tmp_path / "commented.yaml"
+    commented.write_text("# round 1, table 2\n" + good.read_text("utf-8"), encoding="utf-8")
+    as_json = tmp_path / "good.json"
+    as_json.write_text(dump_record(load_record(good), "json"), encoding="utf-8")
+    for again in (commented, as_json):
+        status, _, err = with_record(capsys, cup, 2, again)
+        assert status == 1
+        assert "already the result of round 1 table 1" in err
+        assert cup.read_bytes() == before
+    # A file written before 0.2 keeps the digest of the record file's bytes: the same file again
+    # is still refused.
+    canonical = load_tournament(cup)[0].rounds[0].tables[0].result.record.sha256  # type: ignore[union-attr]
+    old = hashlib.sha256(good.read_bytes()).hexdigest()
+    assert canonical != old
+    cup.write_text(cup.read_text("utf-8").replace(canonical, old), encoding="utf-8")
+    before = cup.read_bytes()
+    status, _, err = with_record(capsys, cup, 2, good)
+    assert (status, "already the result of round 1 table 1" in err) == (1, True)
     assert cup.read_bytes() == before
 
 

@@ -28,6 +28,7 @@ from ._model import (
     TournamentError,
     final_scores,
     normal_name,
+    record_digest,
     score_problem,
 )
 from ._pairing import (
@@ -437,11 +438,16 @@ def record_result(
         )
     kind: How | None = how
     if record is not None:
+        # The same match, however its file is laid out or commented (files of before 0.2 keep
+        # the digest of a file's bytes: `record_ref`'s may be that, for the same file again).
+        digest = record_digest(record)
         if record_ref is not None:
+            same = {digest, record_ref.sha256}
+            record_ref = record_ref.model_copy(update={"sha256": digest})
             for rnd in t.rounds:
                 for other in rnd.tables:
                     ref = other.result.record if other.result else None
-                    if ref is not None and ref.sha256 == record_ref.sha256:
+                    if ref is not None and ref.sha256 in same:
                         raise _fail(
                             f"this record is already the result of round {rnd.round} table "
                             f"{other.table}: a record belongs to one table",

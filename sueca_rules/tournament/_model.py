@@ -77,6 +77,7 @@ __all__ = [
     "load_tournament",
     "normal_name",
     "parse_tournament",
+    "record_digest",
     "save_tournament",
     "score_problem",
     "sha256_of",
@@ -194,6 +195,8 @@ class RecordRef(_Model):
 
     file: str = Field(max_length=1000)
     sha256: str = Field(min_length=64, max_length=64)
+    """The record's `record_digest()`: the SHA-256 of what it holds, whatever its layout or
+    comments (files written before 0.2 hold the SHA-256 of the file's bytes)."""
 
 
 class Result(_Model):
@@ -864,3 +867,11 @@ def update_tournament(
 def sha256_of(data: bytes) -> str:
     """The SHA-256 of a record's bytes, as written in the file."""
     return hashlib.sha256(data).hexdigest()
+
+
+def record_digest(record: Record) -> str:
+    """The SHA-256 of what `record` holds (its JSON as the package writes it): the same for the
+    same match written as YAML or JSON, laid out otherwise or with comments added."""
+    from .._record import dump_record
+
+    return sha256_of(dump_record(record, "json").encode())

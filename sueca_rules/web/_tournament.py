@@ -36,7 +36,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from sueca_rules import Record, dump_record
+from sueca_rules import Record
 from sueca_rules._errors import SourceError
 from sueca_rules._text import cut, is_whole
 from sueca_rules._variant import Variant
@@ -51,8 +51,8 @@ from sueca_rules.tournament import (
     pair,
     pairing_at,
     planned_rounds,
+    record_digest,
     record_result,
-    sha256_of,
     standings,
     tournament_html,
     undo,
@@ -376,8 +376,7 @@ class TournamentSite:
         """Enter `record` as the result of table `where` (round, table), if that table still
         seats `teams` (see `_for`)."""
         round_no, table_no = where
-        data = dump_record(record, "json").encode()
-        ref = RecordRef(file=f"web:table/{table_id}/1", sha256=sha256_of(data))
+        ref = RecordRef(file=f"web:table/{table_id}/1", sha256=record_digest(record))
 
         def change(t: Tournament, variant: Variant) -> Tournament:
             if not _seats_the_same(t, round_no, table_no, teams):
