@@ -254,7 +254,7 @@ def test_records_of_another_variant_unfinished_or_used_twice_are_refused(
         assert status == 1
         assert "already the result of round 1 table 1" in err
         assert cup.read_bytes() == before
-    # A file written before 0.2 keeps the digest of the record file's bytes: the same file again
+    # A file written by 0.1.0 keeps the digest of the record file's bytes: the same file again
     # is still refused.
     canonical = load_tournament(cup)[0].rounds[0].tables[0].result.record.sha256  # type: ignore[union-attr]
     old = hashlib.sha256(good.read_bytes()).hexdigest()

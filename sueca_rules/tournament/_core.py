@@ -438,8 +438,8 @@ def record_result(
         )
     kind: How | None = how
     if record is not None:
-        # The same match, however its file is laid out or commented (files of before 0.2 keep
-        # the digest of a file's bytes: `record_ref`'s may be that, for the same file again).
+        # The same match, however its file is laid out or commented (a file written by 0.1.0
+        # keeps the digest of a record file's bytes: `record_ref`'s may be that, for the same file).
         digest = record_digest(record)
         if record_ref is not None:
             same = {digest, record_ref.sha256}

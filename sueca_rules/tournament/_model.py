@@ -196,7 +196,7 @@ class RecordRef(_Model):
     file: str = Field(max_length=1000)
     sha256: str = Field(min_length=64, max_length=64)
     """The record's `record_digest()`: the SHA-256 of what it holds, whatever its layout or
-    comments (files written before 0.2 hold the SHA-256 of the file's bytes)."""
+    comments (files written by sueca-rules 0.1.0 hold the SHA-256 of the file's bytes)."""
 
 
 class Result(_Model):
