@@ -599,6 +599,33 @@ def test_axe_finds_no_serious_problem_on_any_page(
         phone.close()
 
 
+def test_the_log_scrolls_by_keyboard_once_it_is_long(
+    browser: Any, server: Server, axe: str
+) -> None:
+    """The log of the table's events scrolls in its box once it is long: the keyboard reaches it
+    (axe: a scrollable region must be focusable), by its heading's name."""
+    context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    try:
+        page = open_table(context, server, "portugal", lang="pt", seed=3)
+        scrolls = "() => { const l = document.querySelector('#log'); " + (
+            "return l.scrollHeight > l.clientHeight + 1; }"
+        )
+        for _ in range(80):
+            if page.evaluate(scrolls):
+                break
+            _take_a_step(page, page.wait_for_function(_READY).json_value())
+        else:
+            pytest.fail("the log never grew longer than its box")
+        assert _axe_problems(page, axe) == []
+        page.focus("#log")
+        page.keyboard.press("End")
+        page.wait_for_function("() => document.querySelector('#log').scrollTop > 0")
+        assert page.locator("#log").get_attribute("aria-labelledby") == "log-title"
+        assert page.inner_text("#log-title") == "O que aconteceu"
+    finally:
+        context.close()
+
+
 # --- everything local, and small -----------------------------------------------------------
 
 
