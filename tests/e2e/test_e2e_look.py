@@ -221,6 +221,9 @@ def test_a_weak_hand_is_told_its_points(browser: Any, server: Server) -> None:
         )
         assert said is not None
         assert int(said.group(2)) == int(said.group(1)) + 1
+        # The score pad says that deal was dealt again, not a 0-0 as if it had been played.
+        pad = page.locator("#score .pad li").all_inner_texts()
+        assert f"Mão {said.group(1)} (Partida 1): deu-se de novo" in pad, pad
     finally:
         context.close()
 

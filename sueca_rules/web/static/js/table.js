@@ -477,7 +477,9 @@ function renderScore() {
       row(t("table.tricks"), state.tricks_won ?? [0, 0])));
   const pad = el("ol", {class: "pad"});
   for (const deal of state.history ?? []) {
-    const text = deal.result === "tie" ? "60-60" : `${deal.games[us]} – ${deal.games[them]}`;
+    const text = deal.result === "tie" ? "60-60"
+      : deal.result === "redeal" ? t("table.pad_redeal") // not played: no 0 – 0
+      : `${deal.games[us]} – ${deal.games[them]}`;
     pad.append(el("li", {}, `${t("table.deal", {deal: deal.deal})} (${t("table.partida", {partida: deal.partida + 1})}): ${text}`));
   }
   fill($("score"),
