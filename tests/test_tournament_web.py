@@ -64,7 +64,11 @@ def test_the_players_page_shows_the_round_and_the_standings(client: TestClient) 
     assert "Zé &amp; Ana" in page.text
     assert "Round 1 of 3" in page.text
     assert '<form method="post"' not in page.text  # read-only
-    assert 'http-equiv="refresh"' in page.text
+    # It reloads itself (static/js/refresh.js: not while a team is being chosen), with no
+    # <meta> refresh, which nothing can pause.
+    assert '<script src="/static/js/refresh.js" defer></script>' in page.text
+    assert "http-equiv" not in page.text
+    assert client.get("/static/js/refresh.js").status_code == 200
     mine = client.get("/tournament", params={"team": "A Bisca", "lang": "en"})
     assert "Round 1: table 2, against Zé &amp; Ana." in mine.text
     bye = client.get("/tournament", params={"team": "A Bandeira", "lang": "en"})

@@ -83,7 +83,7 @@ def _words(lang: Lang) -> dict[str, str]:
 _PAGE = """<!doctype html>
 <html lang="{{ 'pt-PT' if lang == 'pt' else 'en' }}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-{% if refresh %}<meta http-equiv="refresh" content="30">{% endif %}
+{% if refresh %}<script src="/static/js/refresh.js" defer></script>{% endif %}
 <title>{{ name }} · Sueca</title>
 <link rel="stylesheet" href="/static/css/app.css">
 <link rel="stylesheet" href="/tournament/page.css">
@@ -145,7 +145,8 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 {% if rnd.byes %}<p>{{ w.bye }}: {{ rnd.byes | join(', ') }}</p>{% endif %}
 {% endmacro %}
 {% macro standings_table(rows) %}
-<div class="tt-wrap shadowed"><table class="tt standings"><thead><tr><th>#</th><th>{{ w.team }}</th>
+<div class="tt-wrap shadowed" tabindex="0" role="region" aria-label="{{ w.players }}">
+<table class="tt standings"><thead><tr><th>#</th><th>{{ w.team }}</th>
 <th>{{ w.points }}</th><th>{{ w.played }}</th>
 <th>{{ w.won }}</th><th>{{ w.lost }}</th><th>{{ w.bye }}</th>
 <th>{{ w.partidas }}</th><th>{{ w.games }}</th></tr></thead><tbody>
@@ -548,6 +549,8 @@ class TournamentSite:
             '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>',
             1,
         )
+        # On a phone each table scrolls in its box (_PRINT_ON_A_PHONE): the keyboard reaches it.
+        page = page.replace("<table>", '<table tabindex="0">')
         return HTMLResponse(page, headers={"cache-control": "no-store"})
 
     def print_css(self, request: Request) -> Response:

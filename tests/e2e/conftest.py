@@ -14,6 +14,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -113,3 +114,15 @@ def context(browser: Any) -> Iterator[Any]:
     ctx.set_default_timeout(20_000)
     yield ctx
     ctx.close()
+
+
+@pytest.fixture(scope="module")
+def axe() -> str:
+    """axe-core's script (`SUECA_AXE`: the path of axe.min.js; `.ci/run` takes it from the npm
+    registry with `npm pack axe-core`)."""
+    path = os.environ.get("SUECA_AXE", "")
+    if path and Path(path).is_file():
+        return Path(path).read_text(encoding="utf-8")
+    if os.environ.get("CI"):
+        pytest.fail("SUECA_AXE does not name axe-core's axe.min.js")
+    pytest.skip("axe-core not found (set SUECA_AXE to the path of axe.min.js)")

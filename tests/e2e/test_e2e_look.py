@@ -7,7 +7,6 @@ elsewhere and the first load of the table page stays small."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -540,18 +539,6 @@ def test_no_phrase_of_the_other_language_on_a_page(
 
 
 # --- accessibility ------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def axe() -> str:
-    """axe-core's script (`SUECA_AXE`: the path of axe.min.js; `.ci/run` takes it from the npm
-    registry with `npm pack axe-core`)."""
-    path = os.environ.get("SUECA_AXE", "")
-    if path and Path(path).is_file():
-        return Path(path).read_text(encoding="utf-8")
-    if os.environ.get("CI"):
-        pytest.fail("SUECA_AXE does not name axe-core's axe.min.js")
-    pytest.skip("axe-core not found (set SUECA_AXE to the path of axe.min.js)")
 
 
 def _axe_problems(page: Any, axe_source: str) -> list[str]:

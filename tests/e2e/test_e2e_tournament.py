@@ -14,6 +14,7 @@ from sueca_rules import load_variant
 from sueca_rules.tournament import Team, create, load_tournament, pair, save_tournament
 
 from .conftest import Server
+from .test_e2e_look import DESKTOP, PHONE, _axe_problems
 
 
 class TournamentServer(Server):
@@ -122,3 +123,47 @@ def test_the_tournament_pages_fit_a_phone(browser: Any, cup: tuple[Path, Tournam
         assert style[1].replace(" ", "") == "local,local,scroll,scroll", style
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_axe_finds_no_serious_problem_on_the_tournament_pages(
+    browser: Any, cup: tuple[Path, TournamentServer], axe: str, lang: str
+) -> None:
+    """The organiser's, the players' and the printable page, on a phone (where the tables
+    scroll in their boxes: the keyboard reaches them) and on a desktop."""
+    _path, server = cup
+    organiser = server.url + server.app.state.tournament.organiser_path
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+    desk = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    try:
+        problems = {}
+        for where, context in (("phone", phone), ("desktop", desk)):
+            page = context.new_page()
+            for url in (organiser, server.url + "/tournament", server.url + "/tournament/print"):
+                page.goto(f"{url}?lang={lang}")
+                if found := _axe_problems(page, axe):
+                    problems[f"{url} ({where})"] = found
+        assert not problems, problems
+    finally:
+        phone.close()
+        desk.close()
+
+
+def test_the_players_page_reloads_itself_but_not_while_a_team_is_chosen(
+    context: Any, cup: tuple[Path, TournamentServer]
+) -> None:
+    """Every 30 seconds the players' page shows the results come in since; not while its reader
+    is choosing their team in the list (the reload would close it and lose the choice)."""
+    _path, server = cup
+    page = context.new_page()
+    page.clock.install()
+    page.goto(server.url + "/tournament?lang=pt")
+    page.evaluate("window.sameLoad = true")
+    page.focus('select[name="team"]')
+    page.clock.run_for(65_000)
+    assert page.evaluate("window.sameLoad === true")  # still the page the reader is using
+    page.locator("h1").click()  # the list is left
+    with page.expect_navigation():
+        page.clock.run_for(31_000)
+    assert page.evaluate("window.sameLoad === undefined")
+    assert "Classificação" in page.inner_text("main")
