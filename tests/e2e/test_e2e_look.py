@@ -616,6 +616,62 @@ def test_the_log_scrolls_by_keyboard_once_it_is_long(
         context.close()
 
 
+def test_the_score_pad_scrolls_by_keyboard_once_it_is_long(
+    browser: Any, server: Server, axe: str
+) -> None:
+    """The score pad's list of deals scrolls in its box once long (weak hands dealt again
+    fill it quickly here): the keyboard reaches it, and it has a name."""
+    weak = {
+        "name": "Weak hands",
+        "extends": "portugal",
+        "deal": {"redeal": {"leader_below": 30, "others_below": 30}},
+    }
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+    try:
+        page = open_table(context, server, weak, lang="en", seed=1)
+        scrolls = "() => { const p = document.querySelector('#score .pad'); " + (
+            "return !!p && p.scrollHeight > p.clientHeight + 1; }"
+        )
+        for _ in range(400):
+            if page.evaluate(scrolls):
+                break
+            what = page.wait_for_function(_READY).json_value()
+            if what == "over":
+                pytest.fail("the match ended before the pad was long")
+            version = int(page.evaluate("document.body.dataset.version"))
+            redeal = page.locator("#actions button[data-action=redeal]")
+            if redeal.count():
+                redeal.tap()
+            elif what == "card":
+                page.locator(".card-button.legal:not([disabled])").first.tap(
+                    position={"x": 10, "y": 24}
+                )
+            else:
+                page.locator("#actions button.primary").first.tap()
+            page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+        else:
+            pytest.fail("the score pad never grew longer than its box")
+        assert _axe_problems(page, axe) == []
+        assert page.get_attribute("#score .pad", "aria-label") == "Every deal's games"
+        # Scrolled by the keyboard, it keeps its place and the focus while the table plays on
+        # (a card typed, at our next card).
+        while page.wait_for_function(_READY).json_value() != "card":
+            version = int(page.evaluate("document.body.dataset.version"))
+            page.locator("#actions button.primary").first.tap()
+            page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+        page.focus("#score .pad")
+        page.keyboard.press("End")
+        page.wait_for_function("() => document.querySelector('#score .pad').scrollTop > 0")
+        version = int(page.evaluate("document.body.dataset.version"))
+        card = page.get_attribute(".card-button.legal:not([disabled])", "data-card")
+        page.keyboard.type(card.lower())
+        page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+        assert page.evaluate("document.activeElement.matches('#score .pad')")
+        assert page.evaluate("document.querySelector('#score .pad').scrollTop") > 0
+    finally:
+        context.close()
+
+
 # --- everything local, and small -----------------------------------------------------------
 
 

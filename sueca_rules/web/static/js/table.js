@@ -464,6 +464,8 @@ function renderScoreBar() {
     side(them, sideName(them), "them"));
 }
 
+const pad = el("ol", {class: "pad", tabindex: "0", "aria-label": t("table.pad")});
+
 function renderScore() {
   const us = first();
   const them = 1 - us;
@@ -475,21 +477,25 @@ function renderScore() {
       row(t("table.partidas"), state.partidas),
       row(t("table.points"), state.points ?? [0, 0]),
       row(t("table.tricks"), state.tricks_won ?? [0, 0])));
-  const pad = el("ol", {class: "pad"});
+  // The same list from one state to the next: once long it scrolls, and keeps its place and
+  // the keyboard's focus.
+  fill(pad);
   for (const deal of state.history ?? []) {
     const text = deal.result === "tie" ? "60-60"
       : deal.result === "redeal" ? t("table.pad_redeal") // not played: no 0 – 0
       : `${deal.games[us]} – ${deal.games[them]}`;
     pad.append(el("li", {}, `${t("table.deal", {deal: deal.deal})} (${t("table.partida", {partida: deal.partida + 1})}): ${text}`));
   }
-  fill($("score"),
+  const score = $("score");
+  if (pad.parentNode !== score) score.replaceChildren(pad);
+  while (score.firstChild !== pad) score.firstChild.remove(); // all but the pad, which stays
+  pad.before(...[
     el("p", {class: "where-now"}, `${t("table.deal", {deal: state.deal})} · ${t("table.partida", {partida: state.partida + 1})}`),
     table,
     el("p", {}, `${t("table.pending")}: ${state.pending_ties}`),
     state.penalties?.some((n) => n) ? el("p", {}, `${t("table.penalties")}: ${state.penalties[us]} – ${state.penalties[them]}`) : null,
     el("p", {class: "hint"}, t("table.target", {games: state.target_games, partidas: state.partidas_to_win})),
-    pad,
-  );
+  ].filter(Boolean));
   const last = state.last_trick;
   fill($("last-trick"), last
     ? el("div", {}, el("div", {class: "mini"}, last.cards.map((c) => cardFace(c, {class: "small"}))),
