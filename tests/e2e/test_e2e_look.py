@@ -672,6 +672,30 @@ def test_the_score_pad_scrolls_by_keyboard_once_it_is_long(
         context.close()
 
 
+def test_the_replays_score_has_no_empty_header(
+    browser: Any, server: Server, record_file: Path, axe: str
+) -> None:
+    """The corner of the replay's score table is a plain cell: a header with no words says
+    nothing to a screen reader (axe: empty-table-header, a minor problem the test above lets
+    pass)."""
+    context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/replay?lang=pt")
+        page.set_input_files("#file", str(record_file))
+        page.wait_for_selector("#viewer:not([hidden])")
+        page.keyboard.press("ArrowRight")
+        page.add_script_tag(content=axe)
+        found = page.evaluate(
+            """async () => (await axe.run(document, {runOnly: ['empty-table-header']}))
+              .violations.map(v => v.nodes.map(n => n.target.join(' ')))"""
+        )
+        assert found == []
+        assert page.locator("#replay-score th").first.inner_text() != ""
+    finally:
+        context.close()
+
+
 # --- everything local, and small -----------------------------------------------------------
 
 

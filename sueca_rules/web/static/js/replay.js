@@ -119,7 +119,7 @@ function drawScore(info, shown) {
     won[data.teams[x.winner]] += 1;
   }
   const rows = [
-    el("tr", {}, el("th", {}, ""), el("th", {scope: "col"}, seatsOf(0, true)), el("th", {scope: "col"}, seatsOf(1, true))),
+    el("tr", {}, el("td", {}, ""), el("th", {scope: "col"}, seatsOf(0, true)), el("th", {scope: "col"}, seatsOf(1, true))),
     el("tr", {}, el("th", {scope: "row"}, t("table.points")), el("td", {}, points[0]), el("td", {}, points[1])),
     el("tr", {}, el("th", {scope: "row"}, t("table.tricks")), el("td", {}, won[0]), el("td", {}, won[1])),
   ];
