@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, get_args
+from unittest.mock import ANY
 
 import pytest
 from hypothesis import given
@@ -621,7 +622,14 @@ def test_a_path_that_is_no_page_says_so_in_the_pages_language(client: TestClient
     assert "Esta página não existe" in page.text
     assert 'href="/"' in page.text
     assert "There is no such page" in client.get("/nope?lang=en").text
+    # Under /api/ the API's JSON refusal, as its other refusals are (it was plain text).
     api = client.get("/api/nope")
     assert api.status_code == 404
-    assert api.text == "Not Found"
+    assert api.json() == {"error": "no_route", "message": ANY}
+    assert "'/api/nope'" in api.json()["message"]
+    wrong = client.delete("/api/variants")
+    assert wrong.status_code == 405
+    assert wrong.json()["error"] == "bad_method"
+    assert wrong.json()["message"] == ("DELETE is not taken by '/api/variants': it takes GET, HEAD")
+    assert "GET" in wrong.headers["allow"]
     assert client.get("/static/nope.js").status_code == 404

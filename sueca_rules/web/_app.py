@@ -22,6 +22,7 @@ from starlette.staticfiles import StaticFiles
 
 from sueca_rules import __version__, builtin_ids
 from sueca_rules._schema import SCHEMA_FILENAME
+from sueca_rules._text import cut
 
 from ._analysis import routes as analysis_routes
 from ._api import routes as api_routes
@@ -116,13 +117,29 @@ _NOT_FOUND_PAGE = _page("notfound.html", "notfound.title")
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:
-    """A path that is no page: a page saying so in the browser's language (the API and the
-    sockets answer as they always did)."""
-    if request.url.path.startswith(("/api/", "/ws/", "/static/")):
+    """A path that is no page: a page saying so in the browser's language; under `/api/`, the
+    API's JSON refusal (`no_route`), as its other refusals are (the sockets and static files
+    answer as they always did)."""
+    if request.url.path.startswith("/api/"):
+        message = f"no API route {cut(request.url.path)!r}: the routes are listed in the docs"
+        return JSONResponse({"error": "no_route", "message": message}, status_code=404)
+    if request.url.path.startswith(("/ws/", "/static/")):
         return PlainTextResponse("Not Found", status_code=404)
     response = await _NOT_FOUND_PAGE(request)
     response.status_code = 404
     return response
+
+
+async def _not_allowed(request: Request, exc: Exception) -> Response:
+    """A method a route does not take: under `/api/`, the API's JSON refusal (`bad_method`)
+    naming the methods it takes, as its other refusals are."""
+    headers = getattr(exc, "headers", None) or {}
+    allow = ", ".join(sorted(m.strip() for m in str(headers.get("Allow", "")).split(",")))
+    if not request.url.path.startswith("/api/"):
+        return PlainTextResponse("Method Not Allowed", status_code=405, headers=headers)
+    message = f"{request.method} is not taken by {cut(request.url.path)!r}: it takes {allow}"
+    body = {"error": "bad_method", "message": message}
+    return JSONResponse(body, status_code=405, headers=headers)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
@@ -194,7 +211,7 @@ def create_app(
         routes=routes,
         middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={Refusal: _refused, 404: _not_found},
+        exception_handlers={Refusal: _refused, 404: _not_found, 405: _not_allowed},
     )
     app.state.settings = settings
     app.state.tournament = site
