@@ -94,8 +94,7 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
     if kind == "literal_error":
         written = str(ctx.get("expected", "")).replace(" or ", ", ")
         expected = written.replace("'", "")
-        bare = [e.strip() for e in written.split(",") if not e.strip().startswith("'")]
-        if isinstance(value, str) and value in bare:  # `'2'` for the number 2
+        if _needs_no_quotes(err):  # `'2'` for the number 2
             return f"expected one of {expected}, got {_unquote(value)}", path
         message = f"expected one of {expected}, got {show_value(value)}"
         if isinstance(value, str) and value.lower() in _YAML11_WORDS:
@@ -110,11 +109,11 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
     if kind in ("list_type", "tuple_type"):
         return f"expected a list, got {show_value(value)}", path
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
+        if _needs_no_quotes(err):
             return f"expected a whole number, got {_unquote(value)}", path
         return f"expected a whole number, got {show_value(value)}", path
     if kind in ("bool_type", "bool_parsing"):
-        if value in ("true", "false"):
+        if _needs_no_quotes(err):
             return f"expected true or false, got {_unquote(value)}", path
         message = f"expected true or false, got {show_value(value)}"
         if isinstance(value, str) and value.lower() in _YAML11_WORDS:
@@ -142,6 +141,23 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
     if kind == "string_too_long":
         return f"is too long (at most {ctx.get('max_length')} characters)", path
     return str(err["msg"]), path
+
+
+def _needs_no_quotes(err: Any) -> bool:
+    """Whether the value of this pydantic error is text that would be valid without its quotes
+    (`'2'` for the seat 2, `'4'` for a number of games, `'true'`): said as such (`_unquote()`, the
+    kind `quoted`), never as the value itself, which looks right."""
+    kind, value = err["type"], err.get("input")
+    if not isinstance(value, str):
+        return False
+    if kind == "literal_error":
+        written = str((err.get("ctx") or {}).get("expected", "")).replace(" or ", ", ")
+        return value in [e.strip() for e in written.split(",") if not e.strip().startswith("'")]
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return value.isascii() and value.isdigit() and len(value) <= 20
+    if kind in ("bool_type", "bool_parsing"):
+        return value in ("true", "false")
+    return False
 
 
 def _unquote(value: str) -> str:
@@ -195,6 +211,8 @@ def _kind(err: Any) -> tuple[str, dict[str, str]]:
     ctx = err.get("ctx") or {}
     loc = [p for p in err.get("loc", ()) if isinstance(p, str)]
     got = {"got": _got(err.get("input"))}
+    if _needs_no_quotes(err):
+        return "quoted", got
     if kind == "value_error":
         problem = ctx.get("error")
         if isinstance(problem, RuleError) and problem.kind:

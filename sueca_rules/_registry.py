@@ -93,11 +93,13 @@ def _looks_like_path(spec: str) -> bool:
     return "/" in spec or "\\" in spec or spec.lower().endswith(_SUFFIXES) or spec.startswith(".")
 
 
-def _unknown(spec: str) -> str:
-    return (
-        f"unknown variant {spec!r}: not a built-in id ({', '.join(builtin_ids())}) and no such "
-        f"file{builtin_hint(spec)}"
-    )
+def _unknown(spec: str) -> Issue:
+    """The issue of a VARIANT that is neither a built-in id nor a file (`unknown_variant`, with the
+    ids and the built-in it mistypes, so that it is said in every language)."""
+    ids = ", ".join(builtin_ids())
+    message = f"unknown variant {spec!r}: not a built-in id ({ids}) and no such file"
+    params = (("given", spec), ("ids", ids), ("meant", builtin_meant(spec) or ""))
+    return Issue(message + builtin_hint(spec), file=spec, kind="unknown_variant", params=params)
 
 
 def builtin_meant(spec: str) -> str | None:
@@ -497,7 +499,7 @@ def load_variant(source: str | Path) -> Variant:
         if _is_dir(path):
             folder = Issue("this is a directory, not a file", file=source, kind="directory")
             raise VariantError([folder])
-        raise VariantError([Issue(_unknown(source), file=source)])
+        raise VariantError([_unknown(source)])
     return _load_path(path, str(source))
 
 

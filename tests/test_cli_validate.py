@@ -111,3 +111,25 @@ def test_variants_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
         assert line.startswith(vid)
         assert line.endswith(summary(load_variant(vid), "pt"))
     assert "para a direita · trunfo: última carta" in lines[0]
+
+
+def test_an_unknown_variant_is_said_in_the_chosen_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`sueca validate portgual --lang pt` said its one problem in English."""
+    assert main(["validate", "portgual", "--lang", "pt"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("portgual: regras desconhecidas 'portgual': ")
+    assert "(querias dizer as de base 'portugal'?)" in out
+    assert "unknown" not in out
+    assert main(["validate", "nothing-like-it", "--lang", "pt"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("nothing-like-it: regras desconhecidas 'nothing-like-it': ")
+    assert "querias" not in out
+    # English is the library's own message, as before
+    assert main(["validate", "portgual", "--lang", "en"]) == 1
+    assert capsys.readouterr().out == (
+        "portgual: unknown variant 'portgual': not a built-in id (portugal, brasil, french, "
+        "portugal-best-of-3, portugal-table, sueca-online, sueca-play) and no such file "
+        "(did you mean the built-in 'portugal'?)\n"
+    )

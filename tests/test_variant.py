@@ -604,3 +604,28 @@ def test_tiers_out_of_order_say_what_to_change() -> None:
     (issue,) = info.value.issues
     assert "tier 2 needs 61 points, but the tier before it already needs 91" in issue.message
     assert "list the tiers from the fewest points to the most" in issue.message
+
+
+@pytest.mark.parametrize(
+    ("rules", "path", "shown"),
+    [
+        ("table: {first_dealer: '1'}", "table.first_dealer", "1"),
+        ("match: {target_games: '4'}", "match.target_games", "4"),
+        ("scoring: {tie: {stacks: 'false'}}", "scoring.tie.stacks", "false"),
+    ],
+)
+def test_a_value_in_quotes_is_told_to_lose_them_in_portuguese_too(
+    rules: str, path: str, shown: str
+) -> None:
+    """In Portuguese a quoted '1' for a seat was said as 'tem de ser um destes: random, 0, 1, 2,
+    3 (está 1)': the quotes, the one thing wrong, were not said."""
+    from sueca_rules._lang import issue_text
+
+    with pytest.raises(VariantError) as info:
+        parse_variant(f"name: House\n{rules}\n")
+    (issue,) = info.value.issues
+    assert issue.path == path
+    said = issue_text(issue, "pt")
+    assert f"'{shown}'" in said
+    assert "aspas" in said
+    assert f"({shown})" in said
