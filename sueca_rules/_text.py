@@ -8,7 +8,7 @@ escape (`\\x1b`, `\\u202e`), so that every piece of file text the library and th
 print (issues, errors, JSON output) is seen, never obeyed. It is the one place that does it:
 `Issue.__str__`, the command line's error printer and its JSON writer call it. Text that is shown
 as it is (a variant's name and description, the ladder's entries) may not hold control characters
-at all: `control_character()` finds them. An error repeats at most `SHOWN_CHARS` characters of
+(nor bidirectional overrides) at all: `control_character()` finds them. An error repeats at most `SHOWN_CHARS` characters of
 a value it refuses (`cut()`).
 """
 
@@ -71,10 +71,22 @@ def is_unicode(text: str) -> bool:
     return True
 
 
+_BIDI_CHARACTERS = re.compile(f"[{_BIDI}]")
+
+
 def control_character(text: str, allowed: str = "") -> str | None:
-    """The first control character (Unicode category `Cc`) of `text` that is not in `allowed`, or
-    `None`."""
-    return next((ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in allowed), None)
+    """The first control character of `text` that is not in `allowed`, or `None`: of Unicode
+    category `Cc`, or a bidirectional mark or override (`U+202E` shows what follows right to left),
+    which `shown()` escapes as well."""
+    return next(
+        (
+            ch
+            for ch in text
+            if (unicodedata.category(ch) == "Cc" or _BIDI_CHARACTERS.match(ch))
+            and ch not in allowed
+        ),
+        None,
+    )
 
 
 def is_whole(text: str) -> bool:

@@ -20,7 +20,7 @@ CLEAR = "\x1b[2J"
 TITLE = "\x1b]0;pwned\x07"
 CLIPBOARD = "\x1b]52;c;aGk=\x07"
 CSI = "\x9b2J"  # the C1 form of ESC [
-RAW = ("\x1b", "\x07", "\x9b", "\u202e")
+RAW = ("\x1b", "\x07", "\x9b", "\u202e", "\u2066", "\u200f", "\u061c")
 
 
 def _raw_free(text: str) -> None:
@@ -108,6 +108,34 @@ def test_a_description_may_not_hold_control_characters(control: str) -> None:
         f"name: House\ndescription: {_yaml_text('one' + chr(10) + chr(9) + 'two')}\n"
     )
     assert variant.description == "one\n\ttwo"
+
+
+@pytest.mark.parametrize("mark", ["\u202e", "\u2066", "\u200f", "\u061c"])
+@pytest.mark.parametrize("field", ["name", "description"])
+def test_a_bidirectional_override_is_refused_where_text_is_shown_as_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mark: str, field: str
+) -> None:
+    """A name or description holding U+202E (which shows what follows right to left: 'evil'
+    reads 'live') was valid, and `sueca describe`, `simulate`, `play` and `replay` printed it as
+    it is, while every other piece of file text is shown escaped."""
+    path = tmp_path / "house.yaml"
+    text = {"name": "House", "description": "ok"}
+    text[field] = f"Casa {mark}evil"
+    path.write_text("".join(f"{k}: {_yaml_text(v)}\n" for k, v in text.items()), encoding="utf-8")
+    with pytest.raises(VariantError, match=f"{field}.*must not hold control characters"):
+        load_variant(path)
+    for argv in (["describe", str(path)], ["simulate", str(path), "--deals", "1"]):
+        status, out, err = _run(capsys, *argv)
+        assert status == 1
+        _raw_free(out + err)
+        assert f"U+{ord(mark):04X}" in out + err
+    record = tmp_path / "game.yaml"
+    inline = {"name": "House", **text, "extends": "portugal"}
+    body = ", ".join(f"{k}: {_yaml_text(v)}" for k, v in inline.items())
+    record.write_text(f"variant: {{{body}}}\nfirst_dealer: 1\ndeals: []\n", encoding="utf-8")
+    status, out, err = _run(capsys, "replay", str(record))
+    assert status == 1
+    _raw_free(out + err)
 
 
 def test_describe_never_shows_a_description_with_escapes(
