@@ -8,8 +8,8 @@ escape (`\\x1b`, `\\u202e`), so that every piece of file text the library and th
 print (issues, errors, JSON output) is seen, never obeyed. It is the one place that does it:
 `Issue.__str__`, the command line's error printer and its JSON writer call it. Text that is shown
 as it is (a variant's name and description, the ladder's entries) may not hold control characters
-(nor bidirectional overrides) at all: `control_character()` finds them. An error repeats at most `SHOWN_CHARS` characters of
-a value it refuses (`cut()`).
+(nor bidirectional overrides) at all: `control_character()` finds them. An error repeats at most
+`SHOWN_CHARS` characters of a value it refuses (`cut()`).
 """
 
 from __future__ import annotations
