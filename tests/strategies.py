@@ -76,19 +76,29 @@ def winnable(variant: Variant) -> Variant:
     return Variant.model_validate(variant.model_dump())
 
 
+BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+"""The bidirectional marks and overrides, which a name or description may not hold."""
+
+
 @st.composite
 def _variants(draw: st.DrawFn, *, short: bool = False) -> Variant:
     return Variant.model_construct(
         name=draw(
             st.text(
-                st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]),
+                st.characters(
+                    codec="utf-8", exclude_categories=["Cs", "Cc"], exclude_characters=BIDI
+                ),
                 min_size=1,
                 max_size=20,
             ).filter(str.strip)
         ),
         description=draw(
             st.text(
-                st.characters(exclude_categories=["Cs", "Cc"], include_characters="\n\t"),
+                st.characters(
+                    exclude_categories=["Cs", "Cc"],
+                    include_characters="\n\t",
+                    exclude_characters=BIDI,
+                ),
                 max_size=30,
             )
         ),

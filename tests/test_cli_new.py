@@ -17,6 +17,8 @@ from sueca_rules._schema import SCHEMA_FILENAME, schema_text
 from sueca_rules.cli import main
 from sueca_rules.cli._cmd_new import starter_text
 
+from .strategies import BIDI
+
 _FIELD = re.compile(r"^# ( *)(\w+):")
 
 
@@ -168,7 +170,7 @@ def test_a_name_that_looks_like_a_number_is_quoted_and_validates(
 @given(
     st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1, max_size=30)
     .filter(str.strip)
-    .filter(lambda t: not any(ch in t for ch in "\x85\u2028\u2029"))
+    .filter(lambda t: not any(ch in t for ch in "\x85\u2028\u2029" + BIDI))
 )
 def test_any_valid_name_reads_back_from_the_starter_file(name: str) -> None:
     text = starter_text(name, "portugal", SCHEMA_FILENAME)
