@@ -223,3 +223,37 @@ def test_a_command_that_speaks_only_english_refuses_in_english(
     assert "error: argument --teams: no bot of level 6: levels are 1, 2, 3, 4, 5" in (
         capsys.readouterr().err
     )
+
+
+_ONE_DEAL = """\
+variant: portugal
+first_dealer: 0
+deals:
+- hands:
+  - [7S, KS, 5S, AH, QH, 6H, AD, QD, 7C, QC]
+  - [AS, 6S, 7H, KH, 4H, JD, 4D, JC, 4C, 3C]
+  - [JS, QS, 4S, 3S, 3H, 2H, 7D, 5D, AC, 5C]
+  - [2S, JH, 5H, KD, 6D, 3D, 2D, KC, 6C, 2C]
+  trump_card: 7C
+  plays: [2S, JS, AS, 7S, 6S, KS, JH, QS, 5S, 5H, 4S, 7H, AH, KD, 3H, KH, QH, 6D, 2H, 4H,
+          6H, 3D, 3S, JD, AD, 2D, 7D, 4D, QD, KC, 5D, JC, 6C, AC, 4C, 7C, 5C, 3C, QC, 2C]
+"""
+"""The record of docs/guide/records.md: one deal."""
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "sueca analyse: error: --deals 5: deals are numbered 1 to 1 in this record"),
+        ("pt", "sueca analyse: erro: --deals 5: as mãos deste registo vão de 1 a 1"),
+    ],
+)
+def test_analyse_deals_beyond_the_record_are_said_in_the_commands_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """`sueca analyse game.yaml --deals 5 --lang pt` said it in English."""
+    record = tmp_path / "game.yaml"
+    record.write_text(_ONE_DEAL, encoding="utf-8")
+    assert _status(["analyse", str(record), "--deals", "1,5", "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == said

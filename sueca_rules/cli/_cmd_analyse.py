@@ -119,6 +119,12 @@ def run_analyse(args: argparse.Namespace) -> int:
         raise CliError(
             cli_words(lang, "analyse.too_many", path=args.record, n=deals, most=MAX_DEALS)
         )
+    beyond = [n for n in args.deals or () if n > len(record.deals)]
+    if beyond:
+        # Said here, in the command's language (the library's own error is English).
+        count = len(record.deals)
+        key = "analyse.no_such_deal" if count else "analyse.no_deal"
+        raise CliError(cli_words(lang, key, n=beyond[0], count=count), status=2)
     try:
         with _Bar(lang) as bar:
             review = analyse(
