@@ -186,3 +186,46 @@ def test_a_save_that_fails_loses_nothing(tmp_path: Path, monkeypatch: pytest.Mon
         record_score(scores, LadderEntry(20_000, 2, 0, "d", "x"))
     assert scores.read_text() == text
     assert backups(scores) == []  # the file itself is still there: no backup needed
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_scores_that_cannot_be_used_are_said_in_the_games_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`sueca play --ladder --scores /dev/zero --lang pt` refused in English."""
+    assert main(["play", "--ladder", "--scores", "/dev/zero", "--lang", "pt"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "sueca play: erro: --scores /dev/zero: não dá para o usar (isto não é um ficheiro normal "
+        "(é um pipe ou um dispositivo?))"
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b'{"bad', "as melhores pontuações da escada em {path} estão estragadas"),
+        (b" " * (MAX_SCORES_BYTES + 1), "o ficheiro é grande demais"),
+        (
+            json.dumps(
+                {"format": "sueca-rules ladder", "version": 1, "scores": [entry(10_005), 7]}
+            ).encode(),
+            "1 das 2 pontuações da escada em {path} não se consegue ler",
+        ),
+    ],
+    ids=["corrupt", "too large", "a bad entry"],
+)
+def test_scores_that_cannot_be_read_are_said_in_the_games_language(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    content: bytes,
+    said: str,
+) -> None:
+    """The warning about a damaged scores file was English in a Portuguese game."""
+    scores = tmp_path / "ladder.json"
+    scores.write_bytes(content)
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\n"))
+    assert main(["play", "--ladder", "--seed", "1", "--scores", str(scores), "--lang", "pt"]) == 0
+    err = capsys.readouterr().err
+    assert said.format(path=scores) in err
+    assert "ladder" not in err.replace("ladder.json", "")

@@ -131,6 +131,11 @@ class Scores:
     """Something in the file could not be read: it is backed up before it is replaced."""
     unusable: str | None = None
     """Why the path can be neither read nor replaced (a folder, a pipe, a device)."""
+    said: tuple[str, dict[str, str | int]] | None = None
+    """The warning (or why the file is unusable) as the command line's words: its key
+    (`ladder.corrupt`, ...) and their values, the reason as the English says it and, for a file
+    refused by its kind (`reason_kind`: `directory`, `not_regular`, `too_large_file`), what other
+    languages say it with."""
 
 
 def _parse(raw: bytes) -> tuple[list[LadderEntry], list[str]]:
@@ -166,26 +171,40 @@ def read_scores(path: Path) -> Scores:
         return Scores()
     except FileRefusedError as exc:
         warning = f"the ladder scores in {path} cannot be read ({exc.reason})"
+        params: dict[str, str | int] = {
+            "path": str(path),
+            "reason": exc.reason,
+            "reason_kind": exc.kind,
+            "limit": exc.limit,
+        }
         if "not a regular file" in exc.reason or "directory" in exc.reason:
-            return Scores(warning=warning, unusable=exc.reason)
-        return Scores(warning=f"{warning}; it will be backed up, not overwritten", damaged=True)
+            return Scores(warning=warning, unusable=exc.reason, said=("ladder.unusable", params))
+        return Scores(
+            warning=f"{warning}; it will be backed up, not overwritten",
+            damaged=True,
+            said=("ladder.unreadable", params),
+        )
     try:
         entries, bad = _parse(raw)
     except ValueError as exc:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        reason = (str(exc).splitlines()[0] if str(exc) else type(exc).__name__)[:100]
         return Scores(
-            warning=f"the ladder scores in {path} are corrupt ({reason[:100]}); the file will "
+            warning=f"the ladder scores in {path} are corrupt ({reason}); the file will "
             "be backed up, not overwritten",
             damaged=True,
+            said=("ladder.corrupt", {"path": str(path), "reason": reason}),
         )
     entries.sort(key=lambda e: (-e.score, e.date))
     if not bad:
         return Scores(entries[:TOP])
+    total = len(bad) + len(entries)
     warning = (
-        f"{len(bad)} of the {len(bad) + len(entries)} ladder scores in {path} cannot be read "
+        f"{len(bad)} of the {total} ladder scores in {path} cannot be read "
         f"({bad[0]}); the others are kept, and the file will be backed up"
     )
-    return Scores(entries[:TOP], warning, damaged=True)
+    said: dict[str, str | int] = {"path": str(path), "bad": len(bad), "total": total}
+    said["reason"] = bad[0]
+    return Scores(entries[:TOP], warning, damaged=True, said=("ladder.bad_entries", said))
 
 
 def load_scores(path: Path) -> tuple[list[LadderEntry], str | None]:

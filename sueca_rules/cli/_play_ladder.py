@@ -17,7 +17,7 @@ from .._match import Match
 from .._text import shown
 from .._variant import Variant
 from ..bots import Bot
-from ._common import CliError, check_replaceable
+from ._common import CliError, check_replaceable, cli_words
 from ._ladder import (
     LadderEntry,
     Scores,
@@ -62,11 +62,29 @@ class Ladder:
     def read(self) -> tuple[Path, Scores]:
         path = scores_path(self.scores)
         scores = read_scores(path)
+        lang = self.view.phrases.lang
         if scores.unusable is not None:  # a pipe or a device: neither read nor written
-            raise CliError(f"--scores {path}: cannot use it ({scores.unusable})", status=2)
+            raise CliError(_scores_words(scores, lang), status=2)
         if scores.warning:
-            print(shown(f"sueca: {scores.warning}"), file=sys.stderr)
+            print(shown(f"sueca: {_scores_words(scores, lang)}"), file=sys.stderr)
         return path, scores
+
+
+def _scores_words(scores: Scores, lang: str) -> str:
+    """What is wrong with the scores file, in `lang` (the reason a file was refused for, by its
+    kind; a reason the system or the JSON reader gave, as it was given)."""
+    from .._errors import Issue
+    from .._lang import issue_text
+
+    if scores.said is None:
+        return scores.warning or scores.unusable or ""
+    key, params = scores.said
+    said = {k: v for k, v in params.items() if k not in ("reason_kind", "limit")}
+    kind = str(params.get("reason_kind", ""))
+    if kind:
+        limit = (("limit", str(params.get("limit", ""))),)
+        said["reason"] = issue_text(Issue(str(params["reason"]), kind=kind, params=limit), lang)
+    return cli_words(lang, key, **said)
 
 
 def run_ladder(ladder: Ladder, make_seats: SeatMaker) -> int:
@@ -158,7 +176,8 @@ def _keep_score(ladder: Ladder, path: Path, scores: Scores, streak: int, margin:
             if score > 0:  # shown, though not kept
                 entries, rank = insert_score(entries, entry)
             reason = exc.strerror or str(exc)
-            print(f"sueca: could not save the ladder scores to {path}: {reason}", file=sys.stderr)
+            said = cli_words(view.phrases.lang, "ladder.not_saved", path=str(path), reason=reason)
+            print(shown(f"sueca: {said}"), file=sys.stderr)
             status = 1
     view.console.print()
     view.say(f"[bold]{w.run_over(streak, w.number(margin), w.number(score), rank)}[/]")
