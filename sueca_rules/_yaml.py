@@ -677,6 +677,16 @@ def parse_yaml(
         path = format_path(exc.path)
         raise error([Issue(exc.message, path, file, line, column, (), *found)]) from None
     except yaml.MarkedYAMLError as exc:
+        if (exc.problem or "").startswith("exceeded maximum nesting depth"):
+            # libyaml's own cap (some 1,000 levels of brackets on a line, scanned ahead of the
+            # events): the same refusal as the reader's cap, which is lower.
+            depth = limits.max_depth
+            message = f"nesting deeper than {depth} levels is not allowed"
+            mark = exc.problem_mark or exc.context_mark
+            at_line = mark.line + 1 if mark is not None else None
+            at_column = mark.column + 1 if mark is not None else None
+            found = said("too_deep", {"limit": depth})
+            raise error([Issue(message, "", file, at_line, at_column, (), *found)]) from None
         raise error([_syntax_issue(exc, file, text)]) from None
     except yaml.YAMLError as exc:  # anything else the parser refuses, said in one line
         message = str(exc).splitlines()[0] if str(exc) else "not valid YAML"

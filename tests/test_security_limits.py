@@ -242,3 +242,20 @@ def test_cap_issues() -> None:
     assert str(capped[-1]) == "f.yaml: ... and 3 more problems"
     assert cap_issues(issues[:2]) == issues[:2]
     assert cap_issues(issues, 102)[-1].message == "... and 1 more problem"
+
+
+@pytest.mark.parametrize("brackets", ["[]", "{}"])
+@pytest.mark.parametrize("depth", [40, 1_500, 100_000])
+def test_nesting_beyond_the_limit_names_the_limit_however_deep(brackets: str, depth: int) -> None:
+    """Brackets nested past the parser's own cap (some 1,000 levels) were refused with the
+    parser's words, 'YAML syntax error: exceeded maximum nesting depth', which name no limit
+    (and stayed English in Portuguese)."""
+    from sueca_rules._lang import issue_text
+
+    text = "name: x\nscoring: " + brackets[0] * depth + brackets[1] * depth + "\n"
+    with pytest.raises(VariantError) as info:
+        parse_variant(text)
+    issue = only_issue(info.value)
+    assert issue.message == "nesting deeper than 32 levels is not allowed"
+    assert (issue.line, issue.kind) == (2, "too_deep")
+    assert "exceeded" not in issue_text(issue, "pt")
