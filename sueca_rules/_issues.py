@@ -120,7 +120,9 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
             message += " (YAML 1.2: write true or false, not yes/no/on/off)"
         return message, path
     if kind == "string_type":
-        hint = f" (put it in quotes: '{value}')" if isinstance(value, int | float) else ""
+        hint = (
+            f" (put it in quotes: '{show_value(value)}')" if isinstance(value, int | float) else ""
+        )
         return f"expected text, got {show_value(value)}{hint}", path
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         words = {

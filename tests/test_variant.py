@@ -629,3 +629,14 @@ def test_a_value_in_quotes_is_told_to_lose_them_in_portuguese_too(
     assert f"'{shown}'" in said
     assert "aspas" in said
     assert f"({shown})" in said
+
+
+@pytest.mark.parametrize(("written", "quoted"), [("true", "'true'"), ("false", "'false'")])
+def test_a_boolean_where_text_goes_is_told_its_own_spelling_in_quotes(
+    written: str, quoted: str
+) -> None:
+    """`name: true` was told to write 'True', Python's spelling, not the file's."""
+    with pytest.raises(VariantError) as info:
+        parse_variant(f"name: {written}\n")
+    (issue,) = info.value.issues
+    assert issue.message == f"expected text, got {written} (put it in quotes: {quoted})"
