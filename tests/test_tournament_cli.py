@@ -917,3 +917,52 @@ def test_too_many_games_for_a_team_that_lost_no_partida_name_no_partidas_lost(
     assert status == 1
     assert "uma equipa que ganhou 1 partida sem perder nenhuma tem no máximo 7 jogos" in err
     assert "perdeu 0" not in err
+
+
+@pytest.mark.parametrize(
+    ("content", "en", "pt"),
+    [
+        ("", "a tournament file is a mapping", "o ficheiro de um torneio é um conjunto de campos"),
+        ("- a\n", "a tournament file is a mapping", "o ficheiro de um torneio é um conjunto de"),
+    ],
+    ids=["empty", "a list"],
+)
+def test_a_file_that_is_no_tournament_is_said_in_the_commands_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, en: str, pt: str
+) -> None:
+    path = tmp_path / "cup.yaml"
+    path.write_text(content, encoding="utf-8")
+    for lang, said in (("en", en), ("pt", pt)):
+        status, _, err = run(capsys, "--lang", lang, "standings", str(path))
+        assert status == 1
+        assert said in err, err
+        assert len(err.strip().splitlines()) == 1
+
+
+def test_mistakes_of_the_command_line_are_said_in_the_commands_language(
+    cup: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--levels with a level that is none, --teams naming a folder, --html where nothing can be
+    written: each was said in English (the last with the system's bare 'No such file or
+    directory') in a Portuguese command."""
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    nowhere = tmp_path / "nowhere" / "cup.html"
+    cases = [
+        (["play", str(cup), "--levels", "Os Ases=9"], "'9' não é um nível: os níveis são 1"),
+        (
+            ["new", str(tmp_path / "b.yaml"), "--teams", str(folder), "--format", "swiss"],
+            f"{folder}: isto é uma pasta, não um ficheiro",
+        ),
+        (
+            ["standings", str(cup), "--html", str(nowhere)],
+            f"--html {nowhere}: não dá para escrever aí (não existe a pasta {nowhere.parent})",
+        ),
+    ]
+    for argv, said in cases:
+        status, _, err = run(capsys, "--lang", "pt", *argv)
+        assert status != 0
+        assert said in err, err
+        assert len(err.strip().splitlines()) == 1, err
+    status, _, err = run(capsys, "standings", str(cup), "--html", str(nowhere))
+    assert f"--html {nowhere}: cannot write there (no folder {nowhere.parent})" in err

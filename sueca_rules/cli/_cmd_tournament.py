@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Final
 
 from .._text import cut
 from ._common import (
+    ArgRefusal,
     CliError,
     Command,
     at_least,
+    check_writable,
     cli_words,
     help_words,
     lang_of,
@@ -151,7 +153,12 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
     except FileNotFoundError:
         raise refuse("no_file") from None
     except FileRefusedError as exc:
-        raise CliError(f"{path}: {exc.reason}") from None
+        from .._errors import Issue
+        from .._lang import issue_text
+
+        limit = (("limit", str(exc.limit)),)
+        said = issue_text(Issue(exc.reason, kind=exc.kind, params=limit), lang)
+        raise CliError(f"{path}: {said}") from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -412,8 +419,9 @@ def _levels(text: str | None, lang: str) -> dict[str, int]:
             raise CliError(said, status=2)
         try:
             out[name.strip()] = level_arg(level.strip())
-        except argparse.ArgumentTypeError as exc:
-            raise CliError(f"--levels {name + sep + cut(level)!r}: {exc}", status=2) from None
+        except ArgRefusal as exc:
+            said = exc.text(lang)
+            raise CliError(f"--levels {name + sep + cut(level)!r}: {said}", status=2) from None
     return out
 
 
@@ -566,6 +574,7 @@ def _run_standings(args: argparse.Namespace) -> int:
             writer.writerow([_csv_cell(row[c]) for c in _COLUMNS])
         return 0
     if args.html:
+        check_writable(args.html, "--html", parents=False, lang=lang_of(args))
         try:
             atomic_write_text(args.html, tournament_html(t, variant, lang=lang_of(args)))
         except OSError as exc:

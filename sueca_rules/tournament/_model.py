@@ -727,7 +727,13 @@ def _another_kind(located: Located) -> Issue | None:
 def _from_located(located: Located) -> tuple[Tournament, Variant]:
     if not isinstance(located.data, dict):
         raise TournamentFileError(
-            [located.issue("a tournament file is a mapping (format:, teams:, rounds:...)")]
+            [
+                located.issue(
+                    "a tournament file is a mapping (format:, teams:, rounds:...)",
+                    (),
+                    "not_a_tournament",
+                )
+            ]
         )
     mixed_up = _another_kind(located)
     if mixed_up is not None:
