@@ -3,6 +3,7 @@ arguments to the library (issue 24)."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -166,3 +167,22 @@ def test_sueca_play_refuses_in_its_language(
         assert "cannot" not in err
     assert main(["play", "--lang", "en", "--record", str(tmp_path)]) == 2
     assert "cannot write there (it is a folder)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size", [["--deals", "1"], ["--matches", "1"]])
+def test_compare_of_a_single_deal_or_match_reports_without_a_traceback(
+    size: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With one deal (or match) an interval has no width to measure (infinite): `sueca compare
+    portugal french --deals 1` ended in an OverflowError."""
+    from sueca_rules.cli import main
+
+    assert main(["compare", "portugal", "french", *size, "--teams", "1,1"]) == 0
+    out = capsys.readouterr().out
+    assert "Portugal" in out
+    assert "French" in out
+    assert "inf" not in out
+    assert "±∞" in out  # one unit: no interval to measure
+    assert main(["compare", "portugal", "french", *size, "--teams", "1,1", "--json"]) == 0
+    text = capsys.readouterr().out
+    json.loads(text, parse_constant=lambda word: pytest.fail(f"{word} is not JSON"))

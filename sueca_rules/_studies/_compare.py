@@ -179,13 +179,14 @@ class ComparisonReport:
         return conclusions_in(self, lang, names=names, all_pairs=all_pairs)
 
     def to_dict(self) -> dict[str, Any]:
-        """The report as JSON-ready data: estimates as `{"value", "low", "high"}` (NaN as `null`),
-        histograms as `{length: count}`."""
+        """The report as JSON-ready data: estimates as `{"value", "low", "high"}` (NaN, and the
+        infinite bounds of a study of one unit, as `null`: JSON has neither), histograms as
+        `{length: count}`."""
         from ._simulate import plain
 
         def estimate(e: Estimate) -> dict[str, float | None]:
             out: dict[str, float | None] = {
-                k: None if math.isnan(v) else round(v, 6)
+                k: round(v, 6) if math.isfinite(v) else None
                 for k, v in (("value", e.value), ("low", e.low), ("high", e.high))
             }
             if e.differing is not None:
@@ -228,7 +229,7 @@ def minutes_model_in(lang: str) -> str:
 
 def decimals(spread: float) -> int:
     """Decimals enough to show `spread` with two significant digits (2 to 4)."""
-    if spread <= 0 or math.isnan(spread):
+    if spread <= 0 or not math.isfinite(spread):  # no interval to measure (one deal): inf
         return 2
     return max(2, min(4, 1 - math.floor(math.log10(spread))))
 

@@ -105,6 +105,8 @@ def _value(
     sign = "+" if signed else ""
     unit = (points if signed else "%") if percent else ""
     value = number_text(scale * e.value, f"{sign}.{places}f", lang)
+    if not math.isfinite(half):  # one unit: no interval can be measured
+        return f"{value}{unit} ±∞"
     return f"{value}{unit} ±{number_text(half, f'.{places}f', lang)}"
 
 
