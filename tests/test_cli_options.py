@@ -257,3 +257,59 @@ def test_analyse_deals_beyond_the_record_are_said_in_the_commands_language(
     assert _status(["analyse", str(record), "--deals", "1,5", "--lang", lang]) == 2
     err = capsys.readouterr().err
     assert err.strip() == said
+
+
+@pytest.mark.parametrize(
+    ("argv", "en", "pt"),
+    [
+        (
+            ["simulate", "portugal", "--samples", "10"],
+            "--samples is for level-4 and level-5 bots, and no team is either",
+            "--samples é para os bots de nível 4 e 5, e nenhuma equipa é de um deles",
+        ),
+        (
+            ["simulate", "portugal", "--address", "x"],
+            "--address is for --cluster ray",
+            "--address é para --cluster ray",
+        ),
+        (
+            ["compare", "portugal", "french", "--jobs", "100000"],
+            "--jobs: at most",
+            "--jobs: no máximo",
+        ),
+        (
+            ["simulate", "portugal", "--checkpoint", "NOWHERE/run.json"],
+            "--checkpoint NOWHERE/run.json: cannot write there (no folder NOWHERE)",
+            "--checkpoint NOWHERE/run.json: não dá para escrever aí (não existe a pasta NOWHERE)",
+        ),
+        (
+            ["compare", "portugal", "french", "--plot", "NOWHERE/a.svg"],
+            "--plot NOWHERE/a.svg: cannot write there (no folder NOWHERE)",
+            "--plot NOWHERE/a.svg: não dá para escrever aí (não existe a pasta NOWHERE)",
+        ),
+        (
+            ["simulate", "portugal", "--checkpoint", "NOTES"],
+            "checkpoint NOTES: not a study checkpoint",
+            "checkpoint NOTES: não é o ponto de retoma de um estudo",
+        ),
+    ],
+    ids=["samples", "address", "jobs", "checkpoint folder", "plot folder", "not a checkpoint"],
+)
+def test_a_studys_options_are_refused_in_the_commands_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], en: str, pt: str
+) -> None:
+    """`sueca simulate` and `sueca compare` refused these in English whatever --lang said."""
+    notes = tmp_path / "notes.json"
+    notes.write_text("{}", encoding="utf-8")
+    names = {"NOWHERE": str(tmp_path / "nowhere"), "NOTES": str(notes)}
+
+    def filled(text: str) -> str:
+        for name, path in names.items():
+            text = text.replace(name, path)
+        return text
+
+    for lang, said in (("en", en), ("pt", pt)):
+        assert _status([*map(filled, argv), "--deals", "2", "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        assert filled(said) in err, err
+        assert len(err.strip().splitlines()) <= 2  # the usage line, then the one refusal

@@ -37,7 +37,13 @@ MAX_BYTES: Final = 64 * 1024 * 1024
 
 class CheckpointError(ConfigError):
     """A checkpoint file that cannot be used: not a checkpoint, another study's, or a place
-    that cannot be written."""
+    that cannot be written. `key` names the refusal and `params` its values (`path`, ...), for
+    the command line to say it in its language."""
+
+    def __init__(self, message: str, key: str = "", **params: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 @functools.cache
@@ -96,12 +102,21 @@ class Checkpoint:
         self.load()
         folder = self.path.parent
         if not folder.is_dir():
-            raise CheckpointError(f"checkpoint {self.path}: no folder {folder}")
+            raise CheckpointError(
+                f"checkpoint {self.path}: no folder {folder}",
+                "no_folder",
+                path=str(self.path),
+                folder=str(folder),
+            )
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=folder)
         except OSError as exc:
             raise CheckpointError(
-                f"checkpoint {self.path}: cannot write in {folder} ({exc.strerror})"
+                f"checkpoint {self.path}: cannot write in {folder} ({exc.strerror})",
+                "cannot_write",
+                path=str(self.path),
+                folder=str(folder),
+                reason=str(exc.strerror),
             ) from None
         os.close(fd)
         os.unlink(tmp)
@@ -115,11 +130,18 @@ class Checkpoint:
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise CheckpointError(f"checkpoint {path}: {exc.strerror}") from None
+            reason = str(exc.strerror)
+            raise CheckpointError(
+                f"checkpoint {path}: {reason}", "unreadable", path=str(path), reason=reason
+            ) from None
         if not stat.S_ISREG(info.st_mode):
-            raise CheckpointError(f"checkpoint {path}: not a regular file")
+            raise CheckpointError(
+                f"checkpoint {path}: not a regular file", "not_regular", path=str(path)
+            )
         if info.st_size > MAX_BYTES:
-            raise CheckpointError(f"checkpoint {path}: too big to be a checkpoint")
+            raise CheckpointError(
+                f"checkpoint {path}: too big to be a checkpoint", "too_big", path=str(path)
+            )
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -127,25 +149,38 @@ class Checkpoint:
         except (OSError, ValueError):
             raise CheckpointError(
                 f"checkpoint {path}: not a study checkpoint (give a new file, or the file an "
-                "earlier run of the same study saved)"
+                "earlier run of the same study saved)",
+                "not_checkpoint",
+                path=str(path),
             ) from None
         if data.get("version") != VERSION:
+            version = repr(data.get("version"))[:40]
             raise CheckpointError(
-                f"checkpoint {path}: version {data.get('version')!r} (this sueca-rules reads "
-                f"version {VERSION})"
+                f"checkpoint {path}: version {version} (this sueca-rules reads version {VERSION})",
+                "version",
+                path=str(path),
+                version=version,
+                ours=str(VERSION),
             )
         code = data.get("code")
         if code != code_version():
             raise CheckpointError(
                 f"checkpoint {path} was made by other code ({_code(code)}; this is "
                 f"{_code(code_version())}): resuming it would mix two programs' figures; run it "
-                "with the code that made it, or start again with another file"
+                "with the code that made it, or start again with another file",
+                "other_code",
+                path=str(path),
+                theirs=_code(code),
+                ours=_code(code_version()),
             )
         if data.get("fingerprint") != study_fingerprint(self.study, self.size):
             raise CheckpointError(
                 f"checkpoint {path} belongs to another study ({_brief(data.get('study'))}): "
                 "run the same command (variants, teams, options, seed, size) to resume it, "
-                "or give another file"
+                "or give another file",
+                "other_study",
+                path=str(path),
+                **_brief_parts(data.get("study")),
             )
         try:
             study = self.study
@@ -156,7 +191,9 @@ class Checkpoint:
             elapsed = float(data.get("elapsed_s", 0.0))
         except (KeyError, TypeError, ValueError, ArithmeticError):
             raise CheckpointError(
-                f"checkpoint {path}: damaged (its summary cannot be read)"
+                f"checkpoint {path}: damaged (its summary cannot be read)",
+                "damaged",
+                path=str(path),
             ) from None
         return summary, ranges, elapsed
 
@@ -181,6 +218,15 @@ def _code(code: object) -> str:
     version = str(code.get("version", "?"))[:40]
     source = str(code.get("source", "?"))[:12]
     return f"sueca-rules {version}, source {source}"
+
+
+def _brief_parts(study: object) -> dict[str, str]:
+    """The parts of `_brief()`, for the words of other languages."""
+    if not isinstance(study, dict):
+        return {"variants": "?", "teams": "?", "seed": "?", "size": "?"}
+    names = ", ".join(str(v) for v in study.get("variants", []))
+    parts = (study.get("teams"), repr(study.get("seed")), study.get("size"))
+    return dict(zip(("teams", "seed", "size"), map(str, parts), strict=True)) | {"variants": names}
 
 
 def _brief(study: object) -> str:

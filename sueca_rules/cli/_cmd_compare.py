@@ -54,7 +54,7 @@ def run_compare(args: argparse.Namespace) -> int:
     if args.plot is not None:
         from .._studies._plot import require_matplotlib
 
-        check_writable(args.plot, "--plot", parents=False)
+        check_writable(args.plot, "--plot", parents=False, lang=lang)
         try:
             require_matplotlib()
         except ValueError as exc:

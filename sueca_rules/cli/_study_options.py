@@ -19,6 +19,7 @@ from ._common import (
     cli_words,
     grouped_number,
     help_words,
+    lang_of,
     samples_arg,
     seed_arg,
 )
@@ -94,22 +95,38 @@ def bot_options(args: argparse.Namespace) -> dict[int, dict[str, Any]] | None:
         return None
     sampling = [level for level in (4, 5) if level in args.teams]
     if not sampling:
-        raise CliError("--samples is for level-4 and level-5 bots, and no team is either", status=2)
+        raise CliError(cli_words(lang_of(args), "study.samples_levels"), status=2)
     return {level: {"samples": args.samples} for level in sampling}
 
 
 def check_run_options(args: argparse.Namespace) -> None:
     """Check --jobs, --cluster, --address and --checkpoint before any work."""
-    from .._studies._args import check_jobs
+    from .._studies._args import check_jobs, max_jobs
 
+    lang = lang_of(args)
     if args.address is not None and args.cluster is None:
-        raise CliError("--address is for --cluster ray", status=2)
+        raise CliError(cli_words(lang, "study.address"), status=2)
+    if args.cluster is None and args.jobs > max_jobs():
+        said = cli_words(lang, "study.jobs_most", most=max_jobs(), got=args.jobs)
+        raise CliError(said, status=2)
     try:
         check_jobs(args.jobs, args.cluster, args.address)
     except ValueError as exc:
         raise CliError(f"--jobs: {exc}", status=2) from None
     if args.checkpoint is not None:
-        check_writable(args.checkpoint, "--checkpoint", parents=False)
+        check_writable(args.checkpoint, "--checkpoint", parents=False, lang=lang)
+
+
+def _config_words(exc: Exception, lang: str) -> str:
+    """A study's refusal in `lang`: a checkpoint's by its key (`CheckpointError.key`), Ray missing;
+    anything else as the library says it."""
+    from .._studies._checkpoint import CheckpointError
+
+    if isinstance(exc, CheckpointError) and exc.key:
+        return cli_words(lang, f"study.checkpoint.{exc.key}", **exc.params)
+    if str(exc).startswith("cluster='ray' needs Ray"):
+        return cli_words(lang, "study.no_ray")
+    return str(exc)
 
 
 def run_study_command(
@@ -137,7 +154,7 @@ def run_study_command(
         print(cli_words(lang, "sim.interrupted", where=where), file=sys.stderr)
         return 143 if stop.terminated else 130
     except ConfigError as exc:  # a checkpoint of another study, Ray not installed…
-        raise CliError(str(exc), status=2) from None
+        raise CliError(_config_words(exc, lang), status=2) from None
     except WorkerLostError as exc:
         raise CliError(f"stopped: {exc}", status=1) from None
     show(result)
