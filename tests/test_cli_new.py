@@ -210,3 +210,15 @@ def test_new_speaks_portuguese(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["new", str(tmp_path / "casa.txt"), "--lang", "pt"]) == 2
     assert "um ficheiro de regras da casa é YAML" in capsys.readouterr().err
     assert main(["validate", str(path)]) == 0
+
+
+def test_a_folder_that_is_not_there_is_said_with_the_placeholder_of_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In Portuguese the usage line says FICHEIRO, and the refusal said 'FILE ...'."""
+    target = tmp_path / "no" / "x.yaml"
+    assert main(["new", str(target), "--lang", "pt"]) == 2
+    err = capsys.readouterr().err
+    assert f"FICHEIRO {target}: não dá para escrever aí" in err
+    assert main(["new", str(target)]) == 2
+    assert f"FILE {target}: cannot write there" in capsys.readouterr().err

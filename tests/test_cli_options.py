@@ -313,3 +313,16 @@ def test_a_studys_options_are_refused_in_the_commands_language(
         err = capsys.readouterr().err
         assert filled(said) in err, err
         assert len(err.strip().splitlines()) <= 2  # the usage line, then the one refusal
+
+
+def test_plot_without_matplotlib_is_said_in_the_commands_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed
+    plot = str(tmp_path / "a.svg")
+    assert _status(["compare", "portugal", "french", "--plot", plot, "--lang", "pt"]) == 2
+    assert "--plot: os gráficos precisam do matplotlib: pip install" in capsys.readouterr().err
+    assert _status(["compare", "portugal", "french", "--plot", plot]) == 2
+    assert "--plot: plots need matplotlib: pip install" in capsys.readouterr().err

@@ -10,6 +10,7 @@ from ._common import (
     CliError,
     Command,
     check_writable,
+    cli_words,
     lang_of,
     load_variant_arg,
     print_json,
@@ -57,8 +58,8 @@ def run_compare(args: argparse.Namespace) -> int:
         check_writable(args.plot, "--plot", parents=False, lang=lang)
         try:
             require_matplotlib()
-        except ValueError as exc:
-            raise CliError(f"--plot: {exc}", status=2) from None
+        except ValueError:
+            raise CliError(cli_words(lang, "study.no_matplotlib"), status=2) from None
 
     def call(progress: Callable[[int, int], None] | None) -> ComparisonReport:
         return compare(variants, args.teams, **study_keywords(args, options, progress))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from ._common import CliError, Command, check_writable, cli_words, lang_of
+from ._common import CliError, Command, check_writable, cli_words, lang_of, metavar
 
 if TYPE_CHECKING:
     from ._common import HelpWords
@@ -50,7 +50,7 @@ def run_new(args: argparse.Namespace) -> int:
         raise CliError(cli_words(lang, "new.not_builtin", given=repr(args.extends), ids=ids), 2)
     if path.exists() and not args.force:
         raise CliError(cli_words(lang, "new.exists", file=args.file), status=2)
-    check_writable(path, "FILE", parents=False, lang=lang)
+    check_writable(path, metavar(lang, "file"), parents=False, lang=lang)
     name = _checked_name(args.name, path, lang)
     atomic_write_text(path, starter_text(name, args.extends, SCHEMA_FILENAME, lang))
     schema = path.parent / SCHEMA_FILENAME
