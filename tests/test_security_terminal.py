@@ -180,3 +180,22 @@ def test_a_whole_number_is_ascii_digits_that_int_reads() -> None:
         assert is_whole(text), text
     for text in ("", " 1", "1 ", "-1", "+1", "1.0", "²", "①", "٣", "１", "9" * 19, "1_000"):
         assert not is_whole(text), text
+
+
+@pytest.mark.parametrize("mark", [CSI, "\u202e", "\x85"])
+def test_a_team_name_may_not_hold_a_c1_control_or_an_override(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mark: str
+) -> None:
+    """A teams CSV whose name held U+009B (a CSI on some terminals) or U+202E was taken, and
+    `sueca tournament pair` and `standings` printed it as it is."""
+    teams = tmp_path / "teams.csv"
+    teams.write_text(
+        f"team,player1,player2\nA,a,b\nB{mark}evil,c,d\nC,e,f\nD,g,h\n", encoding="utf-8"
+    )
+    cup = tmp_path / "cup.yaml"
+    argv = ["tournament", "new", str(cup), "--teams", str(teams), "--format", "swiss"]
+    status, out, err = _run(capsys, *argv)
+    assert status == 1
+    assert f"{teams}:3: team: a name must be on one line, without control characters" in err
+    _raw_free(out + err)
+    assert not cup.exists()

@@ -44,6 +44,7 @@ from .._files import atomic_write_text, locked
 from .._issues import validated
 from .._record import Record
 from .._registry import builtin_ids, load_variant, variant_of
+from .._text import control_character
 from .._variant import Variant
 from .._yaml import (
     FlowDict,
@@ -148,7 +149,9 @@ def _check_name(value: str) -> str:
         raise ValueError("a name must not be empty")
     if len(text) > MAX_NAME:
         raise ValueError(f"a name has at most {MAX_NAME} characters, got {len(text)}")
-    if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+    # Shown as it is in the terminal: no control character (C0 or C1: U+009B is a CSI on some
+    # terminals) and no bidirectional override (which reverses what follows).
+    if control_character(text) is not None:
         raise ValueError("a name must be on one line, without control characters")
     return text
 
