@@ -186,3 +186,25 @@ def test_compare_of_a_single_deal_or_match_reports_without_a_traceback(
     assert main(["compare", "portugal", "french", *size, "--teams", "1,1", "--json"]) == 0
     text = capsys.readouterr().out
     json.loads(text, parse_constant=lambda word: pytest.fail(f"{word} is not JSON"))
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "analyse", "arena", "engine"])
+@pytest.mark.parametrize("seed", ["\x1b]0;pwned\x07", "a\u202eb", "x\x9b2J"])
+def test_a_seed_with_control_characters_is_refused_not_echoed(
+    command: str, seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sueca play --seed $'\\e]0;title\\a' --auto` printed the seed raw in its first lines (the
+    terminal obeyed it): a seed is a whole number or plain text."""
+    from sueca_rules.cli import main
+
+    argv = {"analyse": ["analyse", "game.yaml"], "arena": ["arena", "level:1", "level:2"]}
+    lang = [] if command == "engine" else ["--lang", "pt"]  # the engine speaks English only
+    with pytest.raises(SystemExit) as stop:
+        main([*argv.get(command, [command]), "--seed", seed, *lang])
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "--seed:" in err
+    assert ("caracteres de controlo" if lang else "holds control characters") in err
+    for raw in ("\x1b", "\x07", "\u202e", "\x9b"):
+        assert raw not in err

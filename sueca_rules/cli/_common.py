@@ -189,14 +189,18 @@ def require_extra(command: str, extra: str = "cli", modules: tuple[str, ...] = (
 
 
 def seed_arg(text: str) -> int | str:
-    """An argparse type: a seed, a whole number or any text (valid UTF-8)."""
-    from .._text import is_unicode, shown
+    """An argparse type: a seed, a whole number or any text (valid UTF-8, without control
+    characters: the seed is shown as it is at the top of a game or a study)."""
+    from .._text import control_character, is_unicode, shown
 
     try:
         return int(text)
     except ValueError:
         if not is_unicode(text):
             raise ArgRefusal("seed_utf8", text=shown(text)) from None
+        found = control_character(text)
+        if found is not None:
+            raise ArgRefusal("seed_control", text=shown(text), code=f"U+{ord(found):04X}") from None
         return text
 
 
