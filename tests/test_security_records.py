@@ -84,3 +84,35 @@ def test_a_json_record_with_a_number_of_thousands_of_digits_is_refused_where_it_
         parse_record(text)
     message = str(caught.value)
     assert ":1:25: first_dealer: the number 11111111111111111111... is too long" in message
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "holds 2,000 deals, the most a record may hold: the match cannot go on in it"),
+        ("pt", "mãos, o máximo que um registo pode ter: o encontro não pode continuar nele"),
+    ],
+)
+def test_a_record_of_2000_deals_is_not_resumed_into_one_that_cannot_be_read(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+    said: str,
+) -> None:
+    """`sueca play --resume` of a record of 2,000 deals (60-60 after 60-60) dealt deal 2,001 and
+    saved it: the record it left could be neither replayed nor resumed."""
+    import io
+
+    from sueca_rules.cli import main
+
+    path = tmp_path / "game.json"
+    path.write_text(tie_record_json(2_000), encoding="utf-8")
+    before = path.read_bytes()
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 12))
+    assert main(["play", "--resume", str(path), "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert said in err
+    assert len(err.strip().splitlines()) == 1
+    assert path.read_bytes() == before
+    assert len(load_record(path).deals) == 2_000

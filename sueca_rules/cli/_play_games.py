@@ -22,7 +22,7 @@ from .._rules import Rules
 from .._variant import Variant
 from ..bots import Bot
 from ..bots._base import TABLE_REVOKE_RATE
-from ._common import CliError, cli_words, lang_of
+from ._common import CliError, cli_words, grouped_number, lang_of
 from ._play_bots import make_table_bots
 from ._play_flow import play_and_save
 from ._play_input import HumanSeat
@@ -114,7 +114,7 @@ def _resume(path: str, seed: int | str, lang: str) -> tuple[Match, str | None]:
     is said in `lang`."""
     from .._errors import RecordError
     from .._lang import issue_line
-    from .._record import load_record
+    from .._record import MAX_RECORD_DEALS, load_record
 
     try:
         record = load_record(path)
@@ -126,6 +126,10 @@ def _resume(path: str, seed: int | str, lang: str) -> tuple[Match, str | None]:
         raise CliError(
             cli_words(lang, "match_over", path=path, team=team, quoted=shlex.quote(path))
         )
+    if len(match.deals) >= MAX_RECORD_DEALS:  # the next deal would make a record none can read
+        most = grouped_number(lang, MAX_RECORD_DEALS)
+        quoted = shlex.quote(path)
+        raise CliError(cli_words(lang, "record_full", path=path, most=most, quoted=quoted))
     match.auto_deal = False  # the game loop deals, so that every deal is shown
     spec = record.variant if isinstance(record.variant, str) else None
     return match, spec if spec in builtin_ids() else None
