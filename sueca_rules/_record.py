@@ -604,13 +604,23 @@ class _Replay:
         try:
             match.claim(claim.by, claim.against)
         except IllegalPlayError as exc:
+            why = "prevented" if not match.rules.revoke_claimable else exc.rule
+            if why == "accused":  # accused the wrong way: whom it may name, for every language
+                if not match.rules.accuse_player:
+                    why = "accused_team"
+                else:
+                    why = "accused_nobody" if claim.against is None else "accused_player"
+            rivals = [s for s in range(4) if s % 2 != claim.by % 2]
             raise self.fail(
                 f"deal {number}: seat {claim.by} cannot claim: {exc.reason}",
                 (*path, "against") if exc.rule == "accused" else path,
                 "record_claim",
                 seat=claim.by,
                 reason=exc.reason,
-                why="prevented" if not match.rules.revoke_claimable else exc.rule,
+                why=why,
+                against="" if claim.against is None else claim.against,
+                first=rivals[0],
+                second=rivals[1],
             ) from None
 
     def play(self, i: int, k: int, card: str) -> None:

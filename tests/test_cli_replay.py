@@ -259,3 +259,57 @@ def test_replay_in_portuguese_writes_cards_as_the_portuguese_game(
     assert {"R", "V", "D"} <= ranks
     assert not re.search(r"[KJQ][♠♥♦♣]", pt)
     assert not re.search(r"[RVD][♠♥♦♣]", en)
+
+
+_CLAIMED = """\
+variant: {{name: House, extends: portugal-table, revoke: {{accuse: {accuse}}}}}
+first_dealer: 0
+deals:
+- hands:
+  - [7S, KS, 5S, AH, QH, 6H, AD, QD, 7C, QC]
+  - [AS, 6S, 7H, KH, 4H, JD, 4D, JC, 4C, 3C]
+  - [JS, QS, 4S, 3S, 3H, 2H, 7D, 5D, AC, 5C]
+  - [2S, JH, 5H, KD, 6D, 3D, 2D, KC, 6C, 2C]
+  trump_card: 7C
+  plays: [2S, 3H, AS, 7S]
+  claims: [{claim}]
+"""
+"""The renúncia of docs/guide/records.md, claimed by seat 1 in the way `claim` says."""
+
+
+@pytest.mark.parametrize(
+    ("accuse", "claim", "pt"),
+    [
+        (
+            "player",
+            "{after: 4, by: 1, against: 3}",
+            "o lugar 1 não pode acusar o lugar 3: com revoke.accuse: player a acusação nomeia o "
+            "adversário acusado, o lugar 0 ou o lugar 2",
+        ),
+        (
+            "player",
+            "{after: 4, by: 1}",
+            "o lugar 1 não pode acusar sem nomear ninguém: com revoke.accuse: player a acusação "
+            "nomeia o adversário acusado, o lugar 0 ou o lugar 2",
+        ),
+        (
+            "team",
+            "{after: 4, by: 1, against: 2}",
+            "o lugar 1 não pode acusar o lugar 2: com revoke.accuse: team a acusação é à outra "
+            "equipa, sem nomear ninguém (tira o against)",
+        ),
+    ],
+    ids=["the partner", "no one", "a player under team"],
+)
+def test_a_claim_that_accuses_the_wrong_way_is_said_in_portuguese(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], accuse: str, claim: str, pt: str
+) -> None:
+    """The Portuguese quoted the engine's English ('o motor diz: under revoke.accuse: player a
+    claim names the rival accused: seat 0 or 2, not 3')."""
+    path = tmp_path / "claim.yaml"
+    path.write_text(_CLAIMED.format(accuse=accuse, claim=claim), encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "pt"]) == 1
+    err = capsys.readouterr().err
+    assert "deals[0].claims[0]" in err
+    assert f"mão 1: {pt}" in err, err
+    assert "motor diz" not in err
