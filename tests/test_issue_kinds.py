@@ -679,3 +679,17 @@ def test_a_records_problem_inside_a_deal_says_where_in_portuguese(
     assert said in err, err
     assert main(["replay", str(path), "--lang", "en"]) == 1
     assert "deal 1" in capsys.readouterr().err  # the English, as it was
+
+
+def test_a_match_too_long_for_a_record_counts_one_partida_in_the_singular() -> None:
+    """'no máximo 1 partidas' read wrong: one partida is said as one."""
+    with pytest.raises(VariantError) as info:
+        parse_variant("name: x\nmatch: {target_games: 84, best_of: 3}\n")
+    found = info.value.issues[0]
+    assert found.kind == "match_too_long"
+    said = issue_text(found, "pt")
+    assert said.endswith("com estes jogos, uma só partida"), said
+    assert "1 partidas" not in said
+    with pytest.raises(VariantError) as info:
+        parse_variant("name: x\nmatch: {target_games: 30, best_of: 11}\n")
+    assert issue_text(info.value.issues[0], "pt").endswith("no máximo 7 partidas")
