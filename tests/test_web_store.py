@@ -766,3 +766,25 @@ def test_a_database_of_the_first_schema_is_brought_up_to_date(db: Path) -> None:
     with sqlite3.connect(db) as raw:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
     raw.close()
+
+
+def test_a_table_held_by_another_live_server_is_said_to_be_there(db: Path) -> None:
+    """Two servers on one database without Redis: a table the other one holds is not served
+    here, and its page is told so ("another server"), not that there is no such table (which
+    made the players think it expired). A table that is not there is still no_table."""
+    with ExitStack() as stack:
+        a = stack.enter_context(client_on(SqliteStore(db)))
+        b = stack.enter_context(client_on(SqliteStore(db)))
+        table = new_table(a, ["human", "bot:1", "bot:1", "bot:1"])
+        for lang, words in (("en", "another server"), ("pt", "noutro servidor")):
+            with b.websocket_connect(url(table) + f"&lang={lang}") as ws:
+                said = ws.receive_json()
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+            assert (said["type"], said["code"], closed.value.code) == ("error", "elsewhere", 4404)
+            assert words in said["message"]
+        gone = {**table, "table": "x" * 20}
+        with b.websocket_connect(url(gone)) as ws:
+            assert ws.receive_json()["code"] == "no_table"
+        with a.websocket_connect(url(table)) as ws:  # its own server serves it
+            assert until(ws, lambda m: m["type"] == "state")["seat"] == 0

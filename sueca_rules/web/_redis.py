@@ -195,6 +195,9 @@ class RedisStore:
         found: StoredTable | None = self._do(work)
         return found
 
+    def held_elsewhere(self, table_id: str) -> bool:
+        return False  # any process serves any table (`take` reads it whoever holds it)
+
     def header(self, table_id: str) -> dict[str, Any] | None:
         text = self._do(lambda: self.db.get(_key(table_id, "h")))
         return json.loads(text) if text is not None else None

@@ -150,6 +150,10 @@ class Store(Protocol):
         """Hold the table and read it back; `None` when there is no such open table or
         another live process holds it."""
 
+    def held_elsewhere(self, table_id: str) -> bool:
+        """Whether the table is open and held by another live process sharing this store
+        (`take` gives `None` for it): a table this process cannot serve, not one that is gone."""
+
     def header(self, table_id: str) -> dict[str, Any] | None:
         """The header of a table, open or closed (until pruned)."""
 
@@ -275,6 +279,9 @@ class MemoryStore:
         if kept is None or kept.ended is not None:
             return None
         return StoredTable(table_id, kept.header, list(kept.actions))
+
+    def held_elsewhere(self, table_id: str) -> bool:
+        return False  # one process's memory
 
     def header(self, table_id: str) -> dict[str, Any] | None:
         kept = self.tables.get(table_id)
@@ -561,6 +568,13 @@ class SqliteStore:
 
         self._write(work)
         return found[0] if found else None
+
+    def held_elsewhere(self, table_id: str) -> bool:
+        rows = self._read(
+            "SELECT owner, owner_host, owner_pid, lease FROM tables WHERE id = ? AND ended IS NULL",
+            (table_id,),
+        )
+        return bool(rows) and not self._free(tuple(rows[0]), self.clock())
 
     def header(self, table_id: str) -> dict[str, Any] | None:
         rows = self._read("SELECT header FROM tables WHERE id = ?", (table_id,))

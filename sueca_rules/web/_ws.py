@@ -204,6 +204,15 @@ def on_text(table: Table, seat: Seat, conn: Connection, text: str) -> None:
         table.handle(seat, message)
 
 
+def _held_elsewhere(manager: TableManager, table_id: str) -> bool:
+    """Whether the table is open and held by another live process of the store (`False` when
+    the store cannot tell now)."""
+    try:
+        return len(table_id) <= 64 and manager.store.held_elsewhere(table_id)
+    except StoreError:
+        return False
+
+
 async def _refuse(ws: WebSocket, code: int, error: str, lang: Lang) -> None:
     await ws.accept()
     await ws.send_text(
@@ -229,7 +238,10 @@ async def table_socket(ws: WebSocket) -> None:
         return
     token = ws.query_params.get("token", "")
     if table is None:
-        await _refuse(ws, 4404, "no_table", lang)
+        # Open, but held by another live server on the same database (no Redis to share it):
+        # said so, not "no such table".
+        elsewhere = _held_elsewhere(manager, ws.path_params["table"])
+        await _refuse(ws, 4404, "elsewhere" if elsewhere else "no_table", lang)
         return
     watch = ws.query_params.get("watch", "")
     watching = bool(watch) and not token  # a watch link: the table with no hand, no say

@@ -55,7 +55,7 @@ function connect() {
       sounds(message.events ?? [], previous);
       window.dispatchEvent(new CustomEvent("sueca:state", {detail: state})); // for hint.js
     } else if (message.type === "error") {
-      if (message.code === "no_table" || message.code === "bad_token") stop(message.message);
+      if (["no_table", "bad_token", "elsewhere"].includes(message.code)) stop(message.message);
       else toast(message.message);
     }
   });
