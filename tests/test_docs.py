@@ -157,6 +157,26 @@ def test_the_variant_file_reference_has_every_field(generated: Path) -> None:
     assert "entry: sueca validate" in page
 
 
+def test_the_variant_file_reference_gives_the_bounds_of_a_field_that_may_be_null(
+    generated: Path,
+) -> None:
+    """A field that is a number or `null` shows the number's bounds in the table, as the
+    other fields do, and every rule between fields that `Variant` checks is listed."""
+    page = (generated / "reference" / "variant-file.md").read_text(encoding="utf-8")
+    rows = {
+        line.split("|")[1].strip(): line.split("|")[3].strip()
+        for line in page.splitlines()
+        if line.startswith("| [`")
+    }
+    assert rows["[`deal.redeal.leader_below`](#dealredealleader_below)"] == "1 to 30, or `null`"
+    assert rows["[`deal.redeal.others_below`](#dealredealothers_below)"] == "1 to 30, or `null`"
+    assert rows["[`revoke.false_claim_games`](#revokefalse_claim_games)"] == "0 to 1000, or `null`"
+    assert "**Allowed:** 1 to 30, or `null`" in page
+    rules = page.split("## Rules between fields", 1)[1].split("## Editor set-up", 1)[0]
+    assert "best_of × (2 × target_games − 1)" in rules  # MatchRules._fits_a_record
+    assert "no team could ever reach" in rules  # Variant._someone_can_win
+
+
 def test_generation_is_stable_and_removes_stale_pages(gen_docs: ModuleType, tmp_path: Path) -> None:
     (tmp_path / "variants").mkdir()
     stale = tmp_path / "variants" / "gone.md"

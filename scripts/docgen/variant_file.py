@@ -46,8 +46,12 @@ def _type_words(node: dict[str, Any]) -> tuple[str, str]:
         words = "text" if types == {str} else "integer" if types == {int} else "text or integer"
         return words, ", ".join(f"`{yaml_value(v)}`" for v in values)
     if "anyOf" in node:
-        options = [_type_words(option)[0] for option in node["anyOf"]]
-        return " or ".join(options), ""
+        options = [_type_words(option) for option in node["anyOf"]]
+        bounds = [allowed for _, allowed in options if allowed]
+        # A number that may be null (`leader_below`): its bounds, then `null`, as a file writes it.
+        if bounds and any(kind == "null" for kind, _ in options):
+            bounds.append("`null`")
+        return " or ".join(kind for kind, _ in options), ", or ".join(bounds)
     kind = str(node.get("type"))
     if kind == "null":
         return "null", ""
@@ -162,6 +166,11 @@ an error that names the field and says what would be valid:
   both teams could reach it);
 - `scoring.tie.amount`: at least 2 with `mode: multiply` (it is a factor);
 - `match.best_of`: odd (1, 3, 5, …), so that a match cannot end level;
+- `match.target_games` with `match.best_of`: a match may need at most 500 deals won, counted
+  the longest way, best_of × (2 × target_games − 1) (so that its records stay within 2,000
+  deals): `target_games` at most 250 in a single partida, 83 in the best of three;
+- `scoring`: a variant under which no team could ever reach `target_games` (every tier, the
+  bandeira, the 60-60 and the renúncia penalties worth 0 games) is refused;
 - `name` must not be blank; unknown fields are errors (with a suggestion when the name is
   close to a real one); YAML 1.1 words such as `yes`/`no`/`on` are not booleans (write `true`
   or `false`); duplicate keys, anchors and aliases are refused.
