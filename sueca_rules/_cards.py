@@ -10,9 +10,10 @@ notation (`"7H"`) and can be used anywhere an `int` card is expected.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import Final
+from typing import Final, SupportsIndex
 
 from ._errors import CardError
 from ._public import public
@@ -121,15 +122,28 @@ class Card(int):
     """One card: an `int` from 0 to 39 that prints as its notation (`AS`, `7H`, `QC`).
 
     Build cards with [`parse_card()`][sueca_rules.parse_card] (`parse_card("7h")`) or take them from
-    [`CARDS`][sueca_rules.CARDS]; `Card(n)` works for any `n` in `0..39`.
+    [`CARDS`][sueca_rules.CARDS]; `Card(n)` works for any `n` in `0..39`, and `Card("7H")` reads
+    notation as `parse_card()` does (so `Card('7H')`, the card's `repr()`, makes the card again).
+    Anything else is a [`CardError`][sueca_rules.CardError].
     """
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Card:
-        if not 0 <= value < 40:
-            raise CardError(f"card number {value} is out of range 0..39")
-        return super().__new__(cls, value)
+    def __new__(cls, value: SupportsIndex | str) -> Card:
+        if isinstance(value, str):
+            return parse_card(value)
+        try:
+            number = operator.index(value) if not isinstance(value, bool) else None
+        except TypeError:
+            number = None
+        if number is None:
+            raise CardError(
+                f"{cut(repr(value))} is not a card: give a card number 0..39 or notation such "
+                "as '7H'"
+            )
+        if not 0 <= number < 40:
+            raise CardError(f"card number {number} is out of range 0..39")
+        return super().__new__(cls, number)
 
     @property
     def suit(self) -> Suit:
@@ -250,6 +264,11 @@ def parse_cards(texts: str | Iterable[str | int]) -> list[Card]:
     one text of cards separated by spaces or commas (`"AS 7s, kd"`)."""
     if isinstance(texts, str):
         texts = texts.replace(",", " ").split()
+    elif isinstance(texts, bytes) or not isinstance(texts, Iterable):
+        raise CardError(
+            f"{cut(repr(texts))} is not a list of cards: give an iterable of cards, or text "
+            "such as 'AS 7H KD'"
+        )
     return [parse_card(t) for t in texts]
 
 

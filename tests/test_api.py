@@ -153,6 +153,9 @@ def _calls() -> list[tuple[str, Callable[[], Any], type[SuecaError]]]:
             ConfigError,
         ),
         ("parse_card(None)", lambda: sueca_rules.parse_card(None), sueca_rules.CardError),  # type: ignore[arg-type]
+        ("parse_cards(5)", lambda: sueca_rules.parse_cards(5), sueca_rules.CardError),  # type: ignore[arg-type]
+        ("Card('A')", lambda: sueca_rules.Card("A"), sueca_rules.CardError),
+        ("Card(2.0)", lambda: sueca_rules.Card(2.0), sueca_rules.CardError),  # type: ignore[arg-type]
         ("load_variant(3)", lambda: sueca_rules.load_variant(3), ConfigError),  # type: ignore[arg-type]
         ("parse_variant(3)", lambda: sueca_rules.parse_variant(3), ConfigError),  # type: ignore[arg-type]
         ("parse_record(None)", lambda: sueca_rules.parse_record(None), ConfigError),  # type: ignore[arg-type]
@@ -234,3 +237,18 @@ def test_the_tournaments_old_name_still_answers_with_a_warning() -> None:
 
     with pytest.warns(DeprecationWarning, match="tournament.Pairing"):
         assert tournament.Table is tournament.Pairing
+
+
+def test_a_cards_repr_makes_the_card_again() -> None:
+    """`repr()` shows `Card('7H')`: that call is a card too, as is `Card(n)` for any whole number
+    0..39 (a NumPy integer included), and anything else is a `CardError`, not a `TypeError`."""
+    from sueca_rules import CARDS, Card, CardError
+
+    for card in CARDS:
+        assert eval(repr(card), {"Card": Card}) is card  # the repr, read back
+        assert Card(str(card).lower()) is card
+        assert Card(int(card)) == card
+    for bad in (True, 3.5, None, b"AS", "8S", 40, -1):
+        with pytest.raises(CardError) as caught:
+            Card(bad)  # type: ignore[arg-type]
+        assert "card" in str(caught.value)
