@@ -30,6 +30,7 @@ import functools
 import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final, Literal
 
 from ._describe_facts import (
@@ -57,12 +58,24 @@ from ._describe_facts import (
     shown_name,
     topics_of,
 )
+from ._errors import ConfigError
 from ._lang import LANGS, Lang, phrases
 from ._lang._catalogue import Catalogue, CatalogueError, Entry, load_catalogue, render
 from ._public import public
+from ._text import cut
 from ._variant import Variant
 
 __all__ = ["LANGS", "Lang", "RuleDiff", "describe", "describe_diff", "diff", "summary"]
+
+
+def _given(variant: object, where: str) -> Variant:
+    """`variant` when it is a `Variant`, else a `ConfigError` that says how to get one (these
+    functions read no files: an id or a path is loaded with `load_variant()`)."""
+    if isinstance(variant, Variant):
+        return variant
+    how = f": load it with load_variant({variant!r})" if isinstance(variant, str | Path) else ""
+    raise ConfigError(f"{where} takes a Variant, not {cut(repr(variant))}{how}")
+
 
 DEFAULT_WIDTH = 78
 """The line width of `describe()` and `describe_diff()` unless told otherwise."""
@@ -271,6 +284,9 @@ def describe(
     one line each).
     """
     w = _words(phrases(lang).lang)
+    variant = _given(variant, "describe()")
+    if base is not None:
+        base = _given(base, "describe(..., base=...)")
     card = card_facts(variant, base)
     sections = [
         (
@@ -290,7 +306,7 @@ def summary(variant: Variant, lang: Lang = "en") -> str:
     """The rules on one line, for `sueca variants`: direction, trump card, what differs from the
     usual in renúncia and scoring, 60-60, bandeira and the match."""
     w = _words(phrases(lang).lang)
-    card = card_facts(variant)
+    card = card_facts(_given(variant, "summary()"))
     facts = {TOPIC_FACTS[topic] for topic in SUMMARY_TOPICS}
     values = {name: w.values(getattr(card, name)) for name in facts}
     parts = (w.catalogue(f"summary.{t}", **values[TOPIC_FACTS[t]]) for t in SUMMARY_TOPICS)
@@ -325,7 +341,8 @@ def diff(a: Variant, b: Variant) -> list[RuleDiff]:
     Only the rules count (not `name`, `extends` or `description`); the tier list is compared as one
     value.
     """
-    rules_a, rules_b = flat_rules(a), flat_rules(b)
+    rules_a = flat_rules(_given(a, "diff()"))
+    rules_b = flat_rules(_given(b, "diff()"))
     return [
         RuleDiff(path, value, rules_b[path])
         for path, value in rules_a.items()
@@ -348,6 +365,7 @@ def describe_diff(
     [`diff()`][sueca_rules.diff] lists them); a sentence saying so when they have the same rules."""
     w = _words(phrases(lang).lang)
     say = w.catalogue
+    a, b = _given(a, "describe_diff()"), _given(b, "describe_diff()")
     found = diff(a, b)
     # The built-ins by their names in `lang` ("Regras francesas"); any other as it is written.
     shown_a, shown_b = shown_name(a.name, say.lang), shown_name(b.name, say.lang)

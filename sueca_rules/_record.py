@@ -24,6 +24,7 @@ engine's public face only (`Engine`).
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -292,6 +293,8 @@ def load_record(path: str | Path) -> Record:
     Raises [`RecordError`][sueca_rules.RecordError] with file, line and column of each problem. A
     `.json` file must be strict JSON (no comments, single quotes or trailing commas).
     """
+    if not isinstance(path, str | os.PathLike):
+        raise ConfigError(f"a record is loaded from a file path, not {type(path).__name__}")
     strict = Path(path).suffix.lower() == ".json"
     located = read_yaml_file(path, limits=RECORD_LIMITS, error=RecordError, json=strict)
     record = _from_located(located)
@@ -307,7 +310,11 @@ def parse_record(text: str | bytes, *, file: str | None = None) -> Record:
 
 
 def dump_record(record: Record, fmt: str = "yaml") -> str:
-    """The record as YAML (hands, plays and claims on one line each) or as JSON."""
+    """The record as YAML (hands, plays and claims on one line each) or as JSON (`fmt` is
+    `"yaml"` or `"json"`)."""
+    _require_record(record, "dump_record()")
+    if fmt not in ("yaml", "json"):
+        raise ConfigError(f"a record is written as 'yaml' or 'json', not {cut(repr(fmt))}")
     data = record.to_data()
     if fmt == "json":
         return yaml_safe_json(data)
@@ -320,9 +327,18 @@ def dump_record(record: Record, fmt: str = "yaml") -> str:
     return dump_yaml(data)
 
 
+def _require_record(record: object, where: str) -> None:
+    if not isinstance(record, Record):
+        how = ": Match.to_record() is a match's record" if isinstance(record, Engine) else ""
+        raise ConfigError(f"{where} takes a Record, not {type(record).__name__}{how}")
+
+
 def save_record(record: Record, path: str | Path) -> None:
     """Write a record to `path`: JSON for a `.json` file, YAML otherwise. The file is replaced
     atomically: a crash leaves the old file whole."""
+    _require_record(record, "save_record()")
+    if not isinstance(path, str | os.PathLike):
+        raise ConfigError(f"a record is saved to a file path, not {type(path).__name__}")
     target = Path(path)
     fmt = "json" if target.suffix.lower() == ".json" else "yaml"
     atomic_write_text(target, dump_record(record, fmt))

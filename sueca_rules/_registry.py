@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from ._errors import ConfigError, Issue, VariantError
 from ._issues import closest, combine_issues, validated, validation_issues
+from ._text import cut
 from ._variant import Variant
 from ._yaml import (
     FlowDict,
@@ -525,6 +526,9 @@ def dump_variant(variant: Variant, *, full: bool = True) -> str:
     """The variant as YAML text that [`parse_variant()`][sueca_rules.parse_variant] reads back
     equal. With `full=False` only the fields that differ from the defaults are written (plus
     `name`)."""
+    if not isinstance(variant, Variant):
+        how = f": load it with load_variant({variant!r})" if isinstance(variant, str) else ""
+        raise ConfigError(f"dump_variant() takes a Variant, not {cut(repr(variant))}{how}")
     data = {"name": variant.name, **variant.model_dump(mode="json", exclude_defaults=not full)}
     if full or variant.extends is None:
         data.pop("extends", None)

@@ -11,6 +11,7 @@ from typing import Any
 
 from ._cards import Suit
 from ._engine import Engine
+from ._errors import ConfigError
 from ._events import Claim, DealResult, Revoke, Trick
 from ._rules import Rules, claim_catches
 
@@ -52,6 +53,13 @@ def replay_report(match: Engine) -> dict[str, Any]:
     its false-claim penalties, and (`current_trick`) the cards of a trick a claim cut short; a
     deal still on the table is reported under `unfinished_deal`.
     """
+    if not isinstance(match, Engine):
+        how = (
+            ": replay it first, replay_report(Match.from_record(record))"
+            if type(match).__name__ == "Record"
+            else ""
+        )
+        raise ConfigError(f"replay_report() takes a Match, not {type(match).__name__}{how}")
     report: dict[str, Any] = {
         "variant": match.variant.name,
         "deals": [_deal_json(d, match.rules) for d in match.deals],

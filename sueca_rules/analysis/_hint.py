@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from .._engine import Engine, check_seat
 from .._errors import ConfigError
 from .._kernel._bits import POINTS
 from .._kernel._playouts import trick_standing
@@ -29,7 +30,7 @@ from ._values import (
 )
 
 if TYPE_CHECKING:
-    from .._engine import Engine, Observation
+    from .._engine import Observation
 
 __all__ = ["Hint", "hint"]
 
@@ -64,7 +65,11 @@ def hint(
 ) -> Hint | None:
     """The hint for the decision due in `match` (`None` when none is due, or when it is due from
     another seat than `seat`), from that seat's observation only, within about `budget_ms`
-    milliseconds (1 to 60,000)."""
+    milliseconds (1 to 60,000). A `seat` that is not one of 0..3 is a `ConfigError`."""
+    if not isinstance(match, Engine):
+        raise ConfigError(f"hint() takes a Match, not {type(match).__name__}")
+    if seat is not None:
+        check_seat(seat)
     if (
         isinstance(budget_ms, bool)
         or not isinstance(budget_ms, int)

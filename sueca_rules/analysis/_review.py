@@ -11,6 +11,7 @@ the review's seed and what the seat saw (`._values.decision_rng`).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -409,6 +410,13 @@ def analyse(
     only those deals of the record (each judged as in the whole review). A record that does not
     replay is a [`RecordError`][sueca_rules.RecordError]; a bad argument a `ConfigError`.
     """
+    if not isinstance(record, Record):
+        how = ""
+        if isinstance(record, Engine):
+            how = ": Match.to_record() is a match's record"
+        elif isinstance(record, str | os.PathLike):
+            how = ": read a record file with load_record(path)"
+        raise ConfigError(f"analyse() reviews a Record, not {type(record).__name__}{how}")
     config = settings(level, samples)
     if seat is not None and (isinstance(seat, bool) or seat not in range(4)):
         raise ConfigError(f"seat must be 0 to 3, not {seat!r}")
