@@ -274,3 +274,15 @@ def test_a_cards_repr_makes_the_card_again() -> None:
         with pytest.raises(CardError) as caught:
             Card(bad)  # type: ignore[arg-type]
         assert "card" in str(caught.value)
+
+
+def test_a_bot_shows_its_class_seed_and_options() -> None:
+    from sueca_rules.bots import make_bot
+
+    assert repr(make_bot(1, seed=3)) == "RandomBot(seed=3)"
+    assert repr(make_bot(3, revoke_rate=0.05)) == "MemoryBot(seed=None, revoke_rate=0.05)"
+    assert repr(make_bot(4, seed="x")) == "SamplingBot(seed='x', samples=60)"
+    assert repr(make_bot(5, seed=1, time_ms=100)) == "SearchBot(seed=1, time_ms=100.0)"
+    assert repr(make_bot(4, seed=2, samples=10, prune=5)) == (
+        "SamplingBot(seed=2, samples=10, prune=5)"
+    )

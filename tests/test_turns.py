@@ -9,12 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sueca_rules import (
+    CARDS,
     Card,
     CardPlayed,
+    ConfigError,
     DealScored,
     Decision,
     IllegalPlayError,
     Match,
+    Observation,
     Variant,
     builtin_ids,
     load_variant,
@@ -287,3 +290,45 @@ def test_a_false_claim_makes_the_accused_team_s_shown_voids_sure() -> None:
         assert obs.revoke_mask == 0
         return
     raise AssertionError("no void shown in 200 deals")
+
+
+class _NotHeld:
+    """A bot of one's own that answers a card its seat does not hold."""
+
+    level = 0
+
+    def choose(self, observation: Observation) -> Card:
+        return next(c for c in CARDS if c not in observation.hand)
+
+
+class _WrongSide:
+    """A bot whose dealer's choice is neither "top" nor "bottom"."""
+
+    level = 0
+
+    def choose(self, observation: Observation) -> Card:
+        return observation.legal[0]
+
+    def choose_trump(self, observation: Observation) -> str:
+        return "middle"
+
+
+@pytest.mark.parametrize(("variant", "bot"), [("portugal", _NotHeld()), ("brasil", _WrongSide())])
+def test_a_bots_wrong_answer_names_the_bot_and_changes_nothing(variant: str, bot: object) -> None:
+    match = Match(variant, seed=5)
+    seat = match.pending().seat  # type: ignore[union-attr]
+    bots = [make_bot(1, seed=s) for s in range(4)]
+    bots[seat] = bot  # type: ignore[call-overload]
+    before = match.to_record(), match.observation(seat)
+    with pytest.raises(IllegalPlayError) as caught:
+        advance(match, bots)
+    assert str(caught.value).startswith(f"the bot at seat {seat} ({type(bot).__name__}) answered")
+    assert caught.value.seat == seat
+    assert (match.to_record(), match.observation(seat)) == before
+
+
+def test_something_that_is_not_a_bot_is_a_config_error() -> None:
+    match = Match("portugal", seed=5)
+    with pytest.raises(ConfigError, match=r"seat 3 \(object\) has no choose\(observation\)"):
+        advance(match, [object()] * 4)  # type: ignore[list-item]
+    assert match.plays == []

@@ -59,6 +59,18 @@ class BaseBot:
         `revoke.mode: claimable`."""
         self._slips: random.Random | None = None
 
+    def __repr__(self) -> str:
+        """The bot as `make_bot()` would make it again, e.g. `SamplingBot(seed=3, samples=60)`:
+        its class, seed and the options that are not its level's defaults."""
+        options = [f"seed={self.seed!r}", *self._options()]
+        if self.revoke_rate:
+            options.append(f"revoke_rate={self.revoke_rate!r}")
+        return f"{type(self).__name__}({', '.join(options)})"
+
+    def _options(self) -> list[str]:
+        """The level's own options for `repr()`, as `name=value`."""
+        return []
+
     def choose(self, observation: Observation) -> Card:
         """The card to play: one of `observation.legal` — or, at `revoke_rate`, a renúncia (another
         card of `observation.playable`)."""

@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .._errors import ConfigError
+from .._cards import Card
+from .._errors import ConfigError, IllegalPlayError
+from .._text import cut
 
 if TYPE_CHECKING:
     from .._engine import Engine, Observation
@@ -59,7 +61,20 @@ def advance(match: Engine, bots: Sequence[Bot]) -> list[Event]:
 
 def _decide(match: Engine, bots: Sequence[Bot], decision: Decision) -> list[Event]:
     seat = decision.seat
-    return match.decide(answer(bots[seat], decision, match.observation(seat)))
+    bot = bots[seat]
+    choice = answer(bot, decision, match.observation(seat))
+    try:
+        return match.decide(choice)
+    except IllegalPlayError as error:  # the bot's answer is not among the options: say whose
+        raise IllegalPlayError(
+            f"the bot at seat {seat} ({type(bot).__name__}) answered "
+            f"{cut(repr(choice)) if not isinstance(choice, Card) else choice} to a "
+            f"{decision.kind} decision: {error.reason}",
+            seat=error.seat,
+            card=error.card,
+            legal=error.legal,
+            rule=error.rule,
+        ) from None
 
 
 def answer(bot: Bot, decision: Decision, observation: Observation) -> Choice:
@@ -67,6 +82,12 @@ def answer(bot: Bot, decision: Decision, observation: Observation) -> Choice:
     `observation`: its `choose()` for a card, and its optional methods for the rest, with the
     defaults of a player who says nothing (`Decision.default`)."""
     kind = decision.kind
+    if not callable(getattr(bot, "choose", None)):
+        raise ConfigError(
+            f"the bot at seat {decision.seat} ({type(bot).__name__}) has no "
+            "choose(observation) method: a bot chooses a card from an observation (the Bot "
+            "protocol; make_bot(level) makes one)"
+        )
     if kind == "card":
         return bot.choose(observation)
     if kind == "trump":

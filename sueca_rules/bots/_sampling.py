@@ -386,6 +386,25 @@ class SamplingBot(BaseBot):
         """How many deals the last decision sampled (for figures and tests)."""
         self._kernel = Kernel.best()
 
+    def _options(self) -> list[str]:
+        shown = []
+        if self.time_ms is None or self.samples != _MAX_SAMPLES:  # with time_ms alone: no cap
+            shown.append(f"samples={self.samples!r}")
+        if self.time_ms is not None:
+            shown.append(f"time_ms={self.time_ms!r}")
+        defaults = (
+            ("solve_tricks", self.default_solve_tricks),
+            ("points_weight", self.default_points_weight),
+            ("inference", self.default_inference),
+            ("prune", self.default_prune),
+            ("endgame_tricks", self.default_endgame_tricks),
+        )
+        for name, default in defaults:
+            value = getattr(self, name)
+            if value != default:
+                shown.append(f"{name}={value!r}")
+        return shown
+
     def _card(self, observation: Observation) -> Card:
         """The candidate card with the best average over the sampled deals (the rules of thumb's
         card when the clock ran out before the first one)."""
