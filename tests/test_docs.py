@@ -528,3 +528,17 @@ def test_mkdocs_build_strict_passes_offline(gen_docs: ModuleType, tmp_path: Path
     found = {d["location"].split("#")[0] for d in index["docs"] if "renuncia" in d["text"]}
     assert {"house-rules/", "rules/"} <= found
     assert (site / "examples" / "index.html").is_file()
+
+
+def test_the_embedding_guide_names_the_error_of_a_model_built_in_code() -> None:
+    """The guide says which error invalid rules raise: the error of a model built in code is the
+    one it names (a reader writes that `except` clause)."""
+    from sueca_rules import MatchRules
+
+    with pytest.raises(ValueError, match="best_of must be odd") as caught:
+        MatchRules(best_of=2)
+    page = (DOCS / "guide" / "embedding.md").read_text(encoding="utf-8")
+    section = page[page.index("## House rules in code") :]
+    said = section[section.index("```python\n", section.index("Invalid rules")) :]
+    assert type(caught.value).__name__ in section[: section.index(said)]
+    assert f"# {type(caught.value).__name__}" in said
