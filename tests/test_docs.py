@@ -306,15 +306,34 @@ def _api_identifiers() -> set[str]:
 
 
 def test_the_api_reference_documents_every_public_name() -> None:
-    """The index page says these pages document every name of ``__all__``."""
-    import sueca_rules
-    import sueca_rules.bots
-    import sueca_rules.engines
+    """The index page says these pages document every name of ``__all__``, of the package and of
+    its public subpackages (the learning environments' when their extra is installed)."""
+    import importlib
 
     documented = _api_identifiers()
-    for module in (sueca_rules, sueca_rules.bots, sueca_rules.engines):
-        missing = [n for n in module.__all__ if f"{module.__name__}.{n}" not in documented]
-        assert not missing, f"{module.__name__}: not in docs/reference/api/: {missing}"
+    names = ["sueca_rules", "sueca_rules.bots", "sueca_rules.engines", "sueca_rules.analysis"]
+    names.append("sueca_rules.tournament")
+    if importlib.util.find_spec("pettingzoo") is not None:
+        names.append("sueca_rules.envs")
+    if importlib.util.find_spec("pyspiel") is not None:
+        names.append("sueca_rules.envs.openspiel")
+    for name in names:
+        module = importlib.import_module(name)
+        missing = [n for n in module.__all__ if f"{name}.{n}" not in documented]
+        assert not missing, f"{name}: not in docs/reference/api/: {missing}"
+
+
+def test_each_api_reference_entry_is_shown_once_and_each_page_is_in_the_index() -> None:
+    """An entry shown twice gives two headings of one name (and two anchors); a page the index
+    does not list is found only by the navigation."""
+    entries: list[str] = []
+    for page in (DOCS / "reference" / "api").glob("*.md"):
+        entries += re.findall(r"^::: (\S+)", page.read_text(encoding="utf-8"), re.M)
+    assert sorted({e for e in entries if entries.count(e) > 1}) == []
+    index = (DOCS / "reference" / "api" / "index.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\(([a-z_]+\.md)\)", index))
+    pages = {p.name for p in (DOCS / "reference" / "api").glob("*.md")} - {"index.md"}
+    assert sorted(pages - linked) == []
 
 
 # --- the glossary ----------------------------------------------------------------------------
