@@ -561,3 +561,22 @@ def test_the_embedding_guide_names_the_error_of_a_model_built_in_code() -> None:
     said = section[section.index("```python\n", section.index("Invalid rules")) :]
     assert type(caught.value).__name__ in section[: section.index(said)]
     assert f"# {type(caught.value).__name__}" in said
+
+
+def test_the_embedding_guide_shows_the_turn_protocol() -> None:
+    """The one loop every front end uses, `pending()` and `decide()`, is in the guide for
+    applications, and prints what its comment says."""
+    page = (DOCS / "guide" / "embedding.md").read_text(encoding="utf-8")
+    assert "## One question for every decision: `pending()` and `decide()`" in page
+    blocks = [code for _, code in _blocks(page, "python")]
+    shown = [code for code in blocks if "match.pending()" in code and "match.decide(" in code]
+    assert len(shown) == 1
+    expected = re.search(r"^print\(.*\)  # (.+)$", shown[0], re.M)
+    assert expected is not None
+    namespace: dict[str, object] = {"__name__": "guide"}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(
+            compile("from sueca_rules import Match\n" + shown[0], "embedding.md", "exec"), namespace
+        )
+    assert out.getvalue().splitlines() == [expected.group(1)]
