@@ -286,3 +286,21 @@ def test_a_bot_shows_its_class_seed_and_options() -> None:
     assert repr(make_bot(4, seed=2, samples=10, prune=5)) == (
         "SamplingBot(seed=2, samples=10, prune=5)"
     )
+
+
+def test_the_environment_says_reset_first_and_which_agents_there_are() -> None:
+    pytest.importorskip("pettingzoo")
+    from sueca_rules.envs import SuecaEnv
+
+    game = SuecaEnv("portugal")
+    for call in (lambda: game.step(0), lambda: game.last()):
+        with pytest.raises(ConfigError, match=r"call reset\(\) before"):
+            call()
+    game.reset(seed=1)
+    before = game.stepper.match.to_record(), game.agent_selection
+    with pytest.raises(ConfigError, match="an agent is one of seat_0, seat_1, seat_2, seat_3"):
+        game.observe("seat_9")
+    assert (game.stepper.match.to_record(), game.agent_selection) == before
+    observation, *_ = game.last()
+    assert observation is not None
+    assert observation["action_mask"].sum() > 0

@@ -143,6 +143,9 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
 
     def observe(self, agent: str) -> Obs:
         """`agent`'s observation and action mask now."""
+        if agent not in AGENTS:
+            names = ", ".join(AGENTS)
+            raise ConfigError(f"an agent is one of {names}, not {repr(agent)[:60]}")
         seat = AGENTS.index(agent)
         mask = np.zeros(NUM_ACTIONS, np.int8)
         table = self.stepper
@@ -150,8 +153,20 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
             mask[table.legal_actions()] = 1
         return {"observation": encode_observation(table, seat), "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+        """What the agent to act (`agent_selection`) observes, its reward since it last acted, and
+        whether it is done (PettingZoo's `last()`); `reset()` comes first."""
+        self._require_reset("last()")
+        seen: tuple[Obs | None, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return seen
+
+    def _require_reset(self, call: str) -> None:
+        if not hasattr(self, "agent_selection"):
+            raise ConfigError(f"call reset() before {call}: no match has begun")
+
     def step(self, action: Any) -> None:
         """The decision `action` of `agent_selection` (`None` once it is done)."""
+        self._require_reset("step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
