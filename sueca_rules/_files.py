@@ -138,14 +138,18 @@ def _target(path: str | os.PathLike[str]) -> tuple[Path, int | None]:
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace the file `path` by `data` atomically (see the module documentation).
 
-    Raises `OSError` when it cannot be written (its `strerror` says why in words); the old file is
-    then untouched and no temporary file is left behind.
+    Raises `OSError` when it cannot be written (its `strerror` says why in words, its `filename`
+    is `path`, never the temporary file's name); the old file is then untouched and no temporary
+    file is left behind.
     """
     target, mode = _target(path)
     folder = target.parent
     tmp = folder / f".{target.name[:180]}.{secrets.token_hex(6)}.tmp"
-    # 0o666 before the umask, as for any new file; O_EXCL: never through someone's symlink.
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)
+    try:
+        # 0o666 before the umask, as for any new file; O_EXCL: never through someone's symlink.
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)
+    except OSError as exc:
+        raise _as_target(exc, tmp, path) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -154,11 +158,20 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         if mode is not None:
             os.chmod(tmp, mode)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
+        if isinstance(exc, OSError):
+            raise _as_target(exc, tmp, path) from None
         raise
     _sync_folder(folder)
+
+
+def _as_target(exc: OSError, tmp: Path, path: str | os.PathLike[str]) -> OSError:
+    """`exc` about the file the caller named, where it names the temporary file beside it."""
+    if exc.filename is None or os.fspath(exc.filename) != os.fspath(tmp) or exc.errno is None:
+        return exc
+    return type(exc)(exc.errno, exc.strerror, os.fspath(path))
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:

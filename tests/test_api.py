@@ -304,3 +304,14 @@ def test_the_environment_says_reset_first_and_which_agents_there_are() -> None:
     observation, *_ = game.last()
     assert observation is not None
     assert observation["action_mask"].sum() > 0
+
+
+def test_a_record_that_cannot_be_saved_names_its_own_path(tmp_path: Path) -> None:
+    """The error is Python's own `OSError`, about the file the caller named: not about the
+    temporary file the atomic write uses beside it."""
+    target = tmp_path / "missing" / "game.yaml"
+    with pytest.raises(FileNotFoundError) as caught:
+        sueca_rules.save_record(Match(seed=1).to_record(), target)
+    assert caught.value.filename == str(target)
+    assert ".tmp" not in str(caught.value)
+    assert not (tmp_path / "missing").exists()
