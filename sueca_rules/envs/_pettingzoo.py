@@ -153,11 +153,12 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
             mask[table.legal_actions()] = 1
         return {"observation": encode_observation(table, seat), "action_mask": mask}
 
-    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
-        """What the agent to act (`agent_selection`) observes, its reward since it last acted, and
-        whether it is done (PettingZoo's `last()`); `reset()` comes first."""
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """What the agent to act (`agent_selection`) observes (an `observe()` dictionary, or
+        `None` with `observe=False`), its reward since it last acted, and whether it is done
+        (PettingZoo's `last()`); `reset()` comes first."""
         self._require_reset("last()")
-        seen: tuple[Obs | None, float, bool, bool, dict[str, Any]] = super().last(observe)
+        seen: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
         return seen
 
     def _require_reset(self, call: str) -> None:
