@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -234,6 +235,33 @@ def test_errors_in_portuguese(client: TestClient) -> None:
         until(ws, my_turn(0))
         ws.send_text("{")
         assert ws.receive_json()["message"] == "A mensagem não é um objeto JSON."
+
+
+SUIT_WORDS = {
+    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+    "pt": {"S": "espadas", "H": "copas", "D": "ouros", "C": "paus"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_bad_card_is_answered_with_cards_the_server_reads(client: TestClient, lang: str) -> None:
+    """The refusal of something that is not a card shows how to write one: every example it
+    gives is read by the server as a card, and as the card its words name (a program at a
+    Portuguese table writes cards in the records' notation too: 7c is the seven of clubs)."""
+    table = new_table(client, ["human", "bot:1", "bot:1", "bot:1"])
+    with client.websocket_connect(url(table) + f"&lang={lang}") as ws:
+        until(ws, my_turn(0))
+        ws.send_json({"type": "play", "card": "x"})
+        said = until(ws, lambda m: m["type"] == "error")["message"]
+        examples = re.findall(r"\b(\w\w)\b(?: \(([^)]*)\))?[,.]? (?:or|ou)\b", said)
+        examples += re.findall(r"(?:or|ou) (\w\w)\b(?: \(([^)]*)\))?", said)
+        assert len(examples) == 2, said
+        for code, words in examples:
+            ws.send_json({"type": "play", "card": code})
+            answer = until(ws, lambda m: m["type"] == "error" or m["type"] == "state")
+            assert answer.get("code") != "bad_card", (code, said)
+            if words:
+                assert SUIT_WORDS[lang][parse_card(code).suit.name[0]] in words, (code, words)
 
 
 def test_a_strangers_token_and_an_unknown_table_are_refused(client: TestClient) -> None:
