@@ -1017,3 +1017,40 @@ def test_no_claim_is_offered_before_a_card_is_played() -> None:
                     assert later["can_claim"] is True
                     return
     raise AssertionError("no table where seat 0 leads the first trick")
+
+
+def test_a_watcher_past_the_cap_while_its_socket_opened_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The cap of watchers is checked before the socket is accepted, and accepting it lets
+    other connections in: one that took the last place meanwhile leaves this one refused
+    ("watchers", then closed), not open and never sent a state."""
+    from starlette.websockets import WebSocket
+
+    with make_client(max_watchers=1) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        held = c.app.state.tables.tables[table["table"]]  # type: ignore[attr-defined]
+
+        class Other:
+            lang = "en"
+
+            def push(self, message: Msg) -> None:
+                pass
+
+            def close(self, code: int, reason: str) -> None:
+                pass
+
+        accept = WebSocket.accept
+
+        async def accept_while_another_watcher_comes(self: WebSocket, *args: Any) -> None:
+            await accept(self, *args)
+            held.add_watcher(Other())  # another connection took the last place meanwhile
+
+        monkeypatch.setattr(WebSocket, "accept", accept_while_another_watcher_comes)
+        with c.websocket_connect(f"/ws/tables/{table['table']}?watch={table['watch']}") as ws:
+            ws.send_json({"type": "play", "card": "AS"})
+            assert ws.receive_json()["code"] == "watchers"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+        assert closed.value.code == 1013
+        assert len(held.watchers) == 1

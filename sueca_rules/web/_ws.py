@@ -268,7 +268,10 @@ async def table_socket(ws: WebSocket) -> None:
             reader = asyncio.create_task(_read(ws, table, seat, conn))
         try:
             if seat is None:
-                table.add_watcher(conn)
+                if not table.add_watcher(conn):
+                    # Others took the last places while this socket was being accepted.
+                    conn.error("watchers")
+                    conn.close(1013, "this table has all the watchers it takes")
             else:
                 table.join(seat, conn)
             await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
