@@ -511,3 +511,21 @@ def test_the_review_names_a_builtin_in_its_language() -> None:
     review = Analysis(deals=(), seats=(), level=3, variant="Portugal, at the table")
     assert report(review, "pt").startswith("Análise de um jogo com as regras Portugal, à mesa")
     assert "Portugal, at the table" in report(review, "en").splitlines()[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_reviews_columns_are_apart_in_both_languages(lang: str) -> None:
+    """The seat and the kind of decision are two columns: at least two spaces between them, in
+    Portuguese too ("lugar 0" is a letter longer than "seat 0")."""
+    from sueca_rules.analysis import Analysis, DealReview, DecisionReview, OptionValue
+    from sueca_rules.cli._cmd_analyse import report
+
+    options = (OptionValue("AD", 40.0), OptionValue("2D", 30.0))
+    decision = DecisionReview(1, 0, 0, "card", "AD", options, "AD", 0.0)
+    review = Analysis(deals=(DealReview(1, (decision,), (70, 50)),), seats=(), variant="Portugal")
+    line = next(
+        s for s in report(review, lang).splitlines() if s.lstrip().startswith(("card", "carta"))
+    )
+    seat = "seat 0" if lang == "en" else "lugar 0"
+    kind = "card" if lang == "en" else "carta"
+    assert re.search(rf"{seat} {{2,}}{kind} ", line), line
