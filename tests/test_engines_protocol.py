@@ -585,6 +585,30 @@ def test_an_impossible_state_is_refused_by_what_makes_it_so(level: int) -> None:
     )
 
 
+def test_the_turned_card_played_by_another_seat_than_the_dealer_is_refused() -> None:
+    """The dealer holds the turned card until it plays it: a request where another seat played it
+    cannot be, and gets an error naming the play, never a decision."""
+    match = Match("portugal", seed=4)
+    while (decision := match.pending()) is not None and len(match.observation(0).trick) < 2:
+        match.decide(decision.default)
+    assert decision is not None
+    request = decide_request(match, decision, match_id="m", request_id=9, time_ms=100)
+    state = request["state"]
+    first = state["plays"][0]
+    assert first["seat"] != state["dealer"]
+    impossible = {
+        **request,
+        "state": {**state, "trump_card": first["card"], "trump_card_in_hand": False},
+    }
+    reply = BotEngine(1).handle(json.dumps(impossible))
+    assert reply == {
+        "type": "error",
+        "id": 9,
+        "message": f'"state.plays"[0]: seat {first["seat"]} plays the turned trump card '
+        f"{first['card']}, which the dealer, seat {state['dealer']}, holds until it is played",
+    }
+
+
 @pytest.mark.parametrize(
     ("given", "budget"),
     [(100, 100), (0.4, 1), (-5, 1), (1e308, 3_600_000), (10**30, 3_600_000), (float("nan"), None)],

@@ -512,6 +512,8 @@ def observation_from_request(
     # read `trump_card_in_hand` as "in this seat's hand" is not refused for it).
     in_hand = trump_card is not None and not played_mask & BIT[trump_card]
     _check_the_turned_card(seat, dealer, trump_card, in_hand, hand_mask)
+    if not in_hand and trump_card is not None:
+        _check_who_played_the_turned_card(plays, dealer, trump_card)
     order = rules.play_order(leader)
     if sizes[seat] != len(hand) and trump_card is not None:
         raise ProtocolError(
@@ -616,6 +618,17 @@ def _check_the_turned_card(
             f'"state.hand" {where} the turned trump card {CARDS[card]}, which the dealer, seat '
             f"{dealer}, holds until it is played"
         )
+
+
+def _check_who_played_the_turned_card(plays: list[Any], dealer: int, card: int) -> None:
+    """Refuse the turned trump card played by a seat other than the dealer, who holds it (the
+    plays are checked already)."""
+    for i, play in enumerate(plays):
+        if _card(play["card"], "") == card and play["seat"] != dealer:
+            raise ProtocolError(
+                f'"state.plays"[{i}]: seat {play["seat"]} plays the turned trump card '
+                f"{CARDS[card]}, which the dealer, seat {dealer}, holds until it is played"
+            )
 
 
 def _check_the_variant(
