@@ -232,6 +232,28 @@ def test_portuguese_writes_the_numbers_with_a_decimal_comma() -> None:
     assert in_portuguese == data
 
 
+def test_no_engine_process_is_sent_two_hands_of_a_deal(tmp_path: Path) -> None:
+    """An engine may keep what it is sent: were one process asked at seats 0 and 2 it would know
+    its partner's hand, and one that played both plays of a duplicate deal would know its rivals'
+    in the second. Each process is asked at one seat of a deal only."""
+    log = tmp_path / "asked.log"
+    script = _toy_engine(
+        tmp_path / "logs.py",
+        f"        open({str(log)!r}, 'a').write(json.dumps([__import__('os').getpid(), "
+        "r['match'].split(':')[0], r['seat']]) + '\\n')\n",
+        "r['options'][0]",
+    )
+    data = _json(script, "level:1", "--deals", "3", "--variant", "brasil")
+    assert data["faults"] == {"a": 0, "b": 0}
+    asked = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    seats: dict[tuple[int, str], set[int]] = {}
+    for pid, deal, seat in asked:
+        seats.setdefault((pid, deal), set()).add(seat)
+    assert {deal for _, deal, _ in asked} == {"0", "1", "2"}
+    assert {seat for _, _, seat in asked} == {0, 1, 2, 3}
+    assert all(len(each) == 1 for each in seats.values()), seats
+
+
 def test_faults_are_reported(tmp_path: Path) -> None:
     script = _toy_engine(tmp_path / "wrong.py", "", "'nope'")
     status, out, err = _arena(script, "level:1", "--deals", "2", "--json")

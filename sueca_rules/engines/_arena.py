@@ -137,13 +137,24 @@ def _score(result: DealResult, team: int) -> float:
 
 
 def play_pair(arena: Arena, players: tuple[Player, Player], index: int) -> DealPair:
-    """Deal `index` of `arena`, played twice with `players` (A, B)."""
+    """Deal `index` of `arena`, played twice with `players` (A, B). Each player is asked at two
+    seats of each play and at all four over the pair: an engine that keeps what it is sent
+    knows every hand; `sueca arena` gives each seat of each play a player of its own."""
+    plays = tuple([players[(s + swap) % 2] for s in range(4)] for swap in (0, 1))
+    return _play_pair(arena, (plays[0], plays[1]), index)
+
+
+def _play_pair(
+    arena: Arena, by_seat: tuple[Sequence[Player], Sequence[Player]], index: int
+) -> DealPair:
+    """Deal `index` of `arena`, played twice: by `by_seat[0]` (A's players on seats 0 and 2),
+    then by `by_seat[1]` (A's on seats 1 and 3)."""
     a_points: list[int] = []
     b_points: list[int] = []
     scores: list[float] = []
     base = f"{arena.seed}:deals:{index}"
     for swap in (0, 1):
-        seats = [players[(s + swap) % 2] for s in range(4)]  # A is team `swap`
+        seats = by_seat[swap]  # A is team `swap`
         match = play_match(
             arena.variant,
             seats,
@@ -166,15 +177,25 @@ def play_pair(arena: Arena, players: tuple[Player, Player], index: int) -> DealP
 
 
 def _play_shard(shard: _Shard, progress: Callable[[int], None] | None = None) -> _ShardResult:
+    """The shard's deals, with a player (an engine process) of its own for each seat of each
+    play: eight, four for each entrant, each dealt one seat's hands only, so that no engine is
+    sent two hands of a deal (its partner's in a play, or its rivals' of the other play) to keep.
+    An entrant's four players share one `EngineStats`."""
     arena = shard.arena
     players: list[Player] = []
     try:
-        players.append(arena.a.player(arena.time_ms))
-        players.append(arena.b.player(arena.time_ms))
-        pair = (players[0], players[1])
+        by_seat: list[list[Player]] = [[], []]
+        for swap in (0, 1):
+            for seat in range(4):
+                team = (seat + swap) % 2  # 0: A
+                player = (arena.a, arena.b)[team].player(arena.time_ms)
+                if len(players) >= 2:
+                    player.stats = players[team].stats
+                players.append(player)
+                by_seat[swap].append(player)
         pairs = []
         for index in shard.indices:
-            pairs.append(play_pair(arena, pair, index))
+            pairs.append(_play_pair(arena, (by_seat[0], by_seat[1]), index))
             if progress is not None:
                 progress(1)
         return _ShardResult(pairs, (players[0].stats, players[1].stats))
