@@ -329,6 +329,39 @@ def test_a_request_line_that_is_not_utf8_is_not_json() -> None:
     assert reply["message"] == "the request is not JSON"
 
 
+@pytest.mark.parametrize(
+    ("where", "value", "message"),
+    [
+        (("table", "direction"), "up", '"variant.table.direction": expected one of '
+         "anticlockwise, clockwise, got 'up'"),
+        (("description",), None, '"variant.description": expected text, got nothing (null)'),
+        (("name",), "x" * 300, '"variant.name": is too long (at most 200 characters)'),
+    ],
+)  # fmt: skip
+def test_a_bad_variant_is_refused_naming_its_field(
+    where: tuple[str, ...], value: Any, message: str
+) -> None:
+    """A request's variant has no file: the refusal names the field as the other refusals name
+    a request's fields, never a file called "<string>"."""
+    _, _, request = _decision()
+    variant = json.loads(json.dumps(request["variant"]))
+    part = variant
+    for key in where[:-1]:
+        part = part[key]
+    part[where[-1]] = value
+    reply = BotEngine(1).handle(json.dumps({**request, "variant": variant}))
+    assert reply == {"type": "error", "id": 9, "message": message}
+
+
+def test_a_variant_refusal_is_cut_to_a_line() -> None:
+    _, _, request = _decision()
+    variant = {**request["variant"], "k" * 100_000: 1}
+    reply = BotEngine(1).handle(json.dumps({**request, "variant": variant}))
+    assert reply is not None
+    assert reply["message"].startswith('"variant.kkk')
+    assert len(reply["message"]) <= 500
+
+
 def test_a_long_unknown_request_type_is_shown_cut() -> None:
     reply = BotEngine(1).handle(json.dumps({"type": "d" * 300, "id": 1}))
     assert reply is not None

@@ -296,8 +296,13 @@ def variant_from_request(request: Mapping[str, Any]) -> tuple[Variant, Rules]:
     try:
         variant = variant_of(Located(dict(spec), None), None)
     except VariantError as exc:
+        # The issue's field, as the other errors name a request's fields; not its place in a
+        # file ("<string>:"), which a request has not.
         first = exc.issues[0] if exc.issues else None
-        raise ProtocolError(f'"variant" is not a valid variant: {first}') from None
+        if first is None:
+            raise ProtocolError(f'"variant" is not a valid variant: {exc}') from None
+        where = f'"variant.{first.path}"' if first.path else '"variant"'
+        raise ProtocolError(_short(f"{where}: {first.message}", 500)) from None
     entry = (variant, compiled_rules(variant))
     _VARIANTS[key] = entry
     if len(_VARIANTS) > _VARIANT_CACHE:
