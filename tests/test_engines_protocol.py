@@ -832,6 +832,36 @@ def test_every_answer_repeats_the_requests_id_as_it_is(request_id: Any) -> None:
     assert [a["id"] for a in answers] == [request_id, request_id]
 
 
+@pytest.mark.parametrize("accuse", ["team", "player"])
+def test_a_false_claim_ignored_is_listed_and_answered(accuse: str) -> None:
+    """Under `false_claim: ignored` a false claim changes nothing and play goes on (whatever
+    `after_false_claim` says): the requests after it list it, and `sueca engine` answers them."""
+    data = load_variant("portugal-table").model_dump(mode="json", exclude={"extends"})
+    data["revoke"]["false_claim"] = "ignored"
+    data["revoke"]["accuse"] = accuse
+    assert data["revoke"]["after_false_claim"] == "deal_ends"
+    match = Match(Variant.model_validate(data), seed=1)
+    claimed = False
+    for _ in range(400):
+        decision = match.pending()
+        assert decision is not None
+        if decision.kind == "claim" and not claimed and len(match.plays) >= 2:
+            match.decide(decision.options[-1])  # no renúncia yet: a false claim
+            claimed = True
+        elif decision.kind == "card" and claimed:
+            break
+        else:
+            match.decide(decision.default)
+    assert decision is not None
+    assert decision.kind == "card"
+    request = decide_request(match, decision, match_id="m", request_id=4, time_ms=100)
+    assert len(request["state"]["claims"]) == 1
+    reply = BotEngine(2).handle(json.dumps(request))
+    assert reply is not None
+    assert reply["type"] == "decision", reply
+    assert reply["choice"] in request["options"]
+
+
 def test_claims_a_match_could_not_have_taken_are_refused() -> None:
     """Claims listed where any claim ends the deal, after a card not yet played, out of the order
     they were made, or naming a player where the variant's claims name none (and none, or a
@@ -882,8 +912,9 @@ def test_claims_a_match_could_not_have_taken_are_refused() -> None:
     )
     ends = {**card, "variant": load_variant("portugal-table").model_dump(mode="json")}
     assert refusal({**ends, "state": fine}) == (
-        '"state.claims" holds 2, but under revoke.after_false_claim: deal_ends every claim ends '
-        "the deal (a true one too): none is listed while it is played"
+        '"state.claims" holds 2, but under revoke.false_claim: penalize_claimant and '
+        "after_false_claim: deal_ends every claim ends the deal (a true one too): none is listed "
+        "while it is played"
     )
     data["revoke"]["accuse"] = "player"
     player = {**card, "variant": data}

@@ -413,15 +413,16 @@ def _replay(
 
 def _claims(items: list[Any], rules: Rules, played: int) -> tuple[list[Claim], list[int]]:
     """A request's claims (`played` cards into the deal), and the false-claim penalties they wait
-    with. Each is one a match could have taken: false and played on (`after_false_claim:
-    play_on`), after a card already played, in the order they were made, naming a rival exactly
-    where `revoke.accuse: player` has claims name one."""
+    with. Each is one a match could have taken: false and played on (`false_claim: ignored`, or
+    `after_false_claim: play_on`), after a card already played, in the order they were made,
+    naming a rival exactly where `revoke.accuse: player` has claims name one."""
     claims: list[Claim] = []
     penalties = [0, 0]
-    if items and not rules.false_claim_plays_on:
+    if items and rules.false_claim_penalizes and not rules.false_claim_plays_on:
         raise ProtocolError(
-            f'"state.claims" holds {len(items)}, but under revoke.after_false_claim: deal_ends '
-            "every claim ends the deal (a true one too): none is listed while it is played"
+            f'"state.claims" holds {len(items)}, but under revoke.false_claim: '
+            "penalize_claimant and after_false_claim: deal_ends every claim ends the deal (a "
+            "true one too): none is listed while it is played"
         )
     for i, item in enumerate(items):
         where = f'"state.claims"[{i}]'
