@@ -431,6 +431,26 @@ def test_sueca_engine_speaks_on_stdio() -> None:
     assert replies[2]["choice"] in request["options"]
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="closes a descriptor before exec (POSIX)")
+def test_sueca_engine_started_with_its_output_closed_says_so() -> None:
+    """A host that starts the engine with its standard output closed gets a clear error on
+    stderr and the status 2, never a traceback."""
+    import os
+
+    result = subprocess.run(
+        [sys.executable, "-m", "sueca_rules", "engine", "--level", "1"],
+        stdin=subprocess.PIPE,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=lambda: os.close(1),  # the engine starts without its standard output
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "sueca engine: the standard output is closed" in result.stderr
+
+
 def test_sueca_engine_skips_a_line_too_long() -> None:
     from sueca_rules.engines import MAX_REQUEST
 

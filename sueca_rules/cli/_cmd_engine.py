@@ -49,6 +49,15 @@ def run_engine(args: argparse.Namespace) -> int:
     # SIGTERM ends the engine quietly, like the end of its input.
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
     engine = BotEngine(args.level, seed=args.seed)
+    if sys.stdin is None or sys.stdout is None:  # started with the descriptor closed
+        closed = "input" if sys.stdin is None else "output"
+        if sys.stderr is not None:
+            print(
+                f"sueca engine: the standard {closed} is closed: an engine reads its requests "
+                "on standard input and answers on standard output",
+                file=sys.stderr,
+            )
+        return 2
     try:
         return serve(engine, sys.stdin.buffer, sys.stdout.buffer)
     except KeyboardInterrupt:
