@@ -296,7 +296,10 @@ def load_record(path: str | Path) -> Record:
     if not isinstance(path, str | os.PathLike):
         raise ConfigError(f"a record is loaded from a file path, not {type(path).__name__}")
     strict = Path(path).suffix.lower() == ".json"
-    located = read_yaml_file(path, limits=RECORD_LIMITS, error=RecordError, json=strict)
+    try:
+        located = read_yaml_file(path, limits=RECORD_LIMITS, error=RecordError, json=strict)
+    except RecordError as error:
+        raise _in_deals(list(error.issues)) from None
     record = _from_located(located)
     record._base_dir = Path(path).resolve().parent
     return record
@@ -306,7 +309,13 @@ def parse_record(text: str | bytes, *, file: str | None = None) -> Record:
     """Parse a record from YAML or JSON text."""
     if not isinstance(text, str | bytes):
         raise ConfigError(f"a record is parsed from text (str or bytes), not {type(text).__name__}")
-    return _from_located(parse_yaml(text, file=file, limits=RECORD_LIMITS, error=RecordError))
+    try:
+        located = parse_yaml(text, file=file, limits=RECORD_LIMITS, error=RecordError)
+    except RecordError as error:
+        # the reader's refusals inside `deals` (a list over its limit) name the deal, as any
+        # other fault of a deal does
+        raise _in_deals(list(error.issues)) from None
+    return _from_located(located)
 
 
 def dump_record(record: Record, fmt: str = "yaml") -> str:

@@ -675,7 +675,8 @@ def parse_yaml(
         line, column = exc.mark.line + 1, exc.mark.column + 1
         found = said(exc.kind, exc.params)
         path = format_path(exc.path)
-        raise error([Issue(exc.message, path, file, line, column, (), *found)]) from None
+        issue = Issue(exc.message, path, file, line, column, tuple(exc.path), *found)
+        raise error([issue]) from None
     except yaml.MarkedYAMLError as exc:
         if (exc.problem or "").startswith("exceeded maximum nesting depth"):
             # libyaml's own cap (some 1,000 levels of brackets on a line, scanned ahead of the

@@ -13,8 +13,10 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from sueca_rules import Match, RecordError, load_record, parse_record
 from sueca_rules._record import RECORD_LIMITS, save_record
@@ -34,6 +36,30 @@ def test_a_record_of_more_than_2000_deals_is_refused_before_validation() -> None
     (issue,) = info.value.issues
     assert issue.path == "deals"
     assert issue.message == "this list holds more than 2,000 items: the limit is 2,000"
+
+
+@pytest.mark.parametrize(
+    ("field", "grow", "named"),
+    [
+        ("plays", lambda deal: deal["plays"].append("AS"), "deal 2: "),
+        ("hands[1]", lambda deal: deal["hands"][1].append("AS"), "deal 2, seat 1's hand: "),
+    ],
+)
+def test_a_deal_over_the_reader_limits_is_named_like_any_fault_of_a_deal(
+    field: str, grow: Any, named: str
+) -> None:
+    # The contract: an illegal record's error names the deal, 1-based. A list longer than the
+    # reader takes (41 plays, a hand of 11) used to say only "deals[1].plays".
+    record = json.loads(tie_record_json(2))
+    grow(record["deals"][1])
+    for text in (json.dumps(record), yaml.safe_dump(record)):
+        with pytest.raises(RecordError) as info:
+            parse_record(text)
+        (issue,) = info.value.issues
+        assert issue.path == f"deals[1].{field}"
+        assert issue.message.startswith(named)
+        assert "holds more than" in issue.message
+        assert info.value.deal == 2
 
 
 def test_a_record_with_thousands_of_problems_reports_a_hundred() -> None:
