@@ -598,7 +598,7 @@ class _Replay:
             index, claim = claims[next_claim]
             raise self.fail(
                 f"deal {number}: a claim after card {claim.after}, but only "
-                f"{len(deal.plays)} cards were played",
+                f"{len(deal.plays)} {'card was' if len(deal.plays) == 1 else 'cards were'} played",
                 (*where, "claims", index),
                 "record_claim_late",
                 after=claim.after,

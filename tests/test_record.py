@@ -269,6 +269,12 @@ def test_claims_in_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     base["plays"] = built.plays[:6]
     base["claims"] = [{"after": 9, "by": 0}]
     assert "only 6 cards were played" in replay_error(tmp_path, yaml.safe_dump(data), capsys)
+    base["plays"] = built.plays[:1]  # one card: said in the singular, in both languages
+    base["claims"] = [{"after": 2, "by": 0}]
+    assert "but only 1 card was played" in replay_error(tmp_path, yaml.safe_dump(data), capsys)
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "pt"]) == 1
+    assert "mas só se jogou 1 carta" in capsys.readouterr().err
 
 
 def test_partial_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
