@@ -527,13 +527,24 @@ class Variant(_Model):
     @model_validator(mode="after")
     def _someone_can_win(self) -> Variant:
         if max(self.game_sources().values()) == 0:
+            # A tier worth games from 120 points never scores under `requires: all_points`
+            # (120 points is a bandeira): say so, rather than that every tier is worth 0.
+            at_120 = any(t.games for t in self.scoring.tiers)
+            why = (
+                "a tier from 120 points never scores (with bandeira.requires: all_points, 120 "
+                "points is a bandeira, worth 0 games here), and the other tiers, the 60-60 and "
+                "the renúncia penalties are worth 0 games"
+                if at_120
+                else "every tier, the bandeira, the 60-60 and the renúncia penalties are worth "
+                "0 games"
+            )
             raise RuleError(
-                f"no team could ever reach target_games ({self.match.target_games}): every tier, "
-                "the bandeira, the 60-60 and the renúncia penalties are worth 0 games; give at "
-                "least one of them some games",
+                f"no team could ever reach target_games ({self.match.target_games}): {why}; "
+                "give at least one of them some games",
                 ("scoring",),
                 kind="no_winner",
                 target=self.match.target_games,
+                why="tier_120" if at_120 else "zero",
             )
         return self
 

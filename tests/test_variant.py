@@ -18,6 +18,7 @@ from sueca_rules import (
     parse_variant,
     variants_dir,
 )
+from sueca_rules._lang import issue_text
 from sueca_rules._rules import Rules
 
 from .strategies import variants
@@ -516,6 +517,29 @@ def test_a_variant_nobody_can_win_is_refused_where_its_scoring_is(rules: str) ->
     line = text.splitlines().index("scoring:") + 1
     assert (issue.file, issue.line, issue.column, issue.path) == ("e22.yaml", line, 1, "scoring")
     assert "no team could ever reach target_games (4)" in issue.message
+
+
+def test_a_variant_whose_only_games_are_a_tier_from_120_says_why_that_tier_never_scores() -> None:
+    # The tier is worth 3 games: "every tier is worth 0 games" was not true, and left the
+    # reader looking for a mistake that is not there.
+    text = (
+        "name: Nobody wins\nscoring:\n  tiers:\n    - {min_points: 91, games: 0}\n"
+        "    - {min_points: 120, games: 3}\n  bandeira: {games: 0}\n  tie: {mode: none}\n"
+    )
+    with pytest.raises(VariantError) as info:
+        parse_variant(text)
+    (issue,) = info.value.issues
+    assert "no team could ever reach target_games (4)" in issue.message
+    assert "a tier from 120 points never scores" in issue.message
+    assert "120 points is a bandeira" in issue.message
+    assert "every tier" not in issue.message
+    assert "um escalão a partir de 120 pontos nunca conta" in issue_text(issue, "pt")
+    # with no games anywhere, the words are as before
+    with pytest.raises(VariantError) as info:
+        parse_variant(text.replace("games: 3", "games: 0"))
+    (issue,) = info.value.issues
+    assert "every tier, the bandeira, the 60-60" in issue.message
+    assert "os escalões, a bandeira, o 60-60" in issue_text(issue, "pt")
 
 
 @pytest.mark.parametrize(
