@@ -193,9 +193,10 @@ def _deal_cards(rng: random.Random, strong: bool) -> list[list[str]]:
 
 
 def random_record(
-    rng: random.Random, variant: dict[str, Any], max_deals: int = 40
+    rng: random.Random, variant: dict[str, Any] | str, max_deals: int = 40
 ) -> dict[str, Any]:
-    """A record played under `variant` (legal under referee2), possibly an unfinished match."""
+    """A record played under `variant` (a mapping or a built-in id; legal under referee2),
+    possibly an unfinished match."""
     full = resolve_variant(variant)
     clockwise = full["table"]["direction"] == "clockwise"
 

@@ -16,14 +16,16 @@ import random
 import pytest
 
 from tests.referee2_compare import compare, referee_side
-from tests.referee2_gen import mutate, random_record, random_variant
+from tests.referee2_gen import BUILTINS, mutate, random_record, random_variant
 
 
 def _pairs(seed: int, count: int) -> list[tuple[dict[str, object], str]]:
     rng = random.Random(seed)
     out = []
     for _ in range(count):
-        variant = random_variant(rng)
+        variant: dict[str, object] | str = random_variant(rng)
+        if rng.random() < 0.1:
+            variant = rng.choice(BUILTINS)
         record = random_record(rng, variant, max_deals=rng.choice([3, 10, 40]))
         kind = "clean"
         if rng.random() < 0.3:
