@@ -328,6 +328,38 @@ def test_a_resumed_run_ends_with_the_figures_of_an_uninterrupted_one(tmp_path: P
     assert calls == [120]
 
 
+@pytest.mark.parametrize("where", ["summary", "ranges"])
+def test_ctrl_c_while_a_chunk_is_merged_saves_no_deal_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """Ctrl-C (or SIGTERM) arrives at any moment, also while a chunk's figures are being added
+    to the running summary: the checkpoint saved then counts every deal once (a chunk half
+    merged, or merged but not marked as played, would be played again on resuming and its deals
+    counted twice)."""
+    file = tmp_path / "run.json"
+    args: dict[str, Any] = {"deals": 200, "seed": 8}  # chunks of 64: four merges at least
+    merges = {"n": 0}
+    original = StudySummary.merge if where == "summary" else Done.add
+
+    def interrupted(self: Any, *rest: Any) -> None:
+        merges["n"] += 1
+        if merges["n"] == 3:  # the third chunk: the signal lands halfway through
+            if where == "summary":
+                self.variants[0].merge(rest[0].variants[0])
+            raise KeyboardInterrupt
+        original(self, *rest)
+
+    target = StudySummary if where == "summary" else Done
+    monkeypatch.setattr(target, "merge" if where == "summary" else "add", interrupted)
+    with pytest.raises(StudyInterrupted):
+        simulate("portugal", (2, 1), checkpoint=file, progress=_stop_after(10**9), **args)
+    monkeypatch.undo()
+    saved = json.loads(file.read_text())
+    assert saved["done"][0][1] < 200  # stopped part-way
+    resumed = simulate("portugal", (2, 1), checkpoint=file, **args)
+    assert _figures(resumed) == _figures(simulate("portugal", (2, 1), **args))
+
+
 def test_a_checkpoint_of_another_study_is_refused(tmp_path: Path) -> None:
     file = tmp_path / "run.json"
     simulate("portugal", (2, 1), deals=3, seed=1, checkpoint=file)

@@ -127,8 +127,15 @@ class RunState:
     saved_at: float = 0.0
 
     def merge(self, start: int, stop: int, part: StudySummary) -> None:
-        self.summary.merge(part)
-        self.done.add(start, stop)
+        # Ctrl-C (or SIGTERM, which raises the same) may arrive between any two steps, and the
+        # checkpoint is saved then: the summary and the ranges played are made aside and put
+        # in place together (two plain stores, nothing between them that lets Python run a
+        # signal handler), so the saved figures never count a chunk half, or count it while it
+        # is still marked to be played (summaries merge exactly in any order).
+        done = Done(list(self.done.ranges))
+        done.add(start, stop)
+        part.merge(self.summary)
+        self.summary, self.done = part, done
         if self.progress is not None:
             self.progress(self.done.count, self.size)
         if self.checkpoint is not None and time.monotonic() - self.saved_at >= (
