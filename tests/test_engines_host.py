@@ -4,7 +4,9 @@ host kills what it started and keeps a bounded stderr."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -16,6 +18,7 @@ from sueca_rules.engines import (
     BotPlayer,
     EngineError,
     EngineProcess,
+    close_all,
     play_match,
 )
 from sueca_rules.engines._host import MAX_LATE, MAX_RESTARTS
@@ -365,3 +368,95 @@ def test_blank_lines_before_an_answer_are_no_faults(tmp_path: Path) -> None:
     assert engine.stats.answered == engine.stats.decisions > 0
     assert engine.stats.faults == 0
     assert engine.stats.extra_lines == 0
+
+
+# An engine that ignores `quit`, the end of its input and SIGTERM: only a kill stops it (bounded
+# at a minute, so that a failing test leaves nothing behind for long).
+_STUBBORN = (
+    "import signal, sys, time\n"
+    "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+    "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+    + _HEAD
+    + ENGINES["good"]
+    + "\ntime.sleep(60)\n"
+)
+
+
+def _stubborn(tmp_path: Path) -> list[str]:
+    path = tmp_path / "stubborn.py"
+    path.write_text(_STUBBORN, encoding="utf-8")
+    return [sys.executable, str(path)]
+
+
+def _dies(pid: int) -> None:
+    deadline = time.monotonic() + 10
+    while alive(pid):
+        assert time.monotonic() < deadline, "the engine outlived its host's stop"
+        time.sleep(0.05)
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_ctrl_c_while_an_engine_is_closed_still_kills_it(tmp_path: Path) -> None:
+    """Ctrl-C or SIGTERM (`sueca arena` stopped) lands while the host waits for the engine to
+    leave after `quit`: the engine is killed all the same, not left running."""
+    engine = EngineProcess(_stubborn(tmp_path))
+    engine.start()
+    process = engine._process
+    assert process is not None
+    real_wait = process.wait
+
+    def interrupted(timeout: float | None = None) -> int:
+        if timeout is not None and timeout < 1:
+            raise KeyboardInterrupt  # the signal, during the polite wait
+        return real_wait(timeout)
+
+    process.wait = interrupted  # type: ignore[method-assign]
+    with pytest.raises(KeyboardInterrupt):
+        engine.close()
+    _dies(process.pid)
+    assert real_wait(10) == -9  # killed (and reaped)
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_a_stop_handler_that_interrupts_a_close_kills_that_engine(tmp_path: Path) -> None:
+    """An arena worker's SIGTERM handler (`close_all()`, then exit) runs while the worker is
+    closing an engine: that engine, already let go by `close()`, is killed by the handler."""
+    engine = EngineProcess(_stubborn(tmp_path))
+    engine.start()
+    process = engine._process
+    assert process is not None
+    real_wait = process.wait
+    seen: list[bool] = []
+
+    def handler_runs(timeout: float | None = None) -> int:
+        if timeout is not None and timeout < 1 and not seen:
+            close_all()  # the handler; it exits the process after this, skipping the rest
+            deadline = time.monotonic() + 10
+            while alive(process.pid) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            seen.append(alive(process.pid))
+        return real_wait(timeout)
+
+    process.wait = handler_runs  # type: ignore[method-assign]
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        engine.close()
+    assert seen == [False]
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_ctrl_c_while_waiting_for_hello_kills_the_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while an engine starts (before its `hello`): it is not left running."""
+    started: list[int] = []
+
+    def interrupted(self: EngineProcess) -> None:
+        assert self._process is not None
+        started.append(self._process.pid)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(EngineProcess, "_hello", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        EngineProcess(_stubborn(tmp_path)).start()
+    assert len(started) == 1
+    _dies(started[0])

@@ -71,6 +71,9 @@ _TOO_LONG: Final = object()
 
 _LIVE: weakref.WeakSet[EngineProcess] = weakref.WeakSet()
 """The engines started by this process and not closed yet (`close_all()` kills them)."""
+_UNKILLED: set[subprocess.Popen[bytes]] = set()
+"""Every engine process started here and not killed yet, also one whose `close()` is under way
+(a signal handler's `close_all()` that interrupts it kills it all the same)."""
 
 
 class EngineError(Exception):
@@ -315,7 +318,7 @@ class EngineProcess:
         self._spawn()
         try:
             self._hello()
-        except EngineError:
+        except BaseException:  # no hello, or Ctrl-C while waiting for it: never left running
             self.close()
             raise
 
@@ -337,6 +340,7 @@ class EngineProcess:
             raise EngineError(
                 "cannot_start", command=shlex.join(self.argv), why=str(exc.strerror or exc)
             ) from None
+        _UNKILLED.add(process)
         self._process = process
         if os.name == "posix" and process.stdin is not None:
             os.set_blocking(process.stdin.fileno(), False)
@@ -432,15 +436,17 @@ class EngineProcess:
             return
         self._process = None
         _LIVE.discard(self)
-        with contextlib.suppress(OSError, ValueError):
-            if process.poll() is None and process.stdin is not None:
-                os.write(process.stdin.fileno(), b'{"type": "quit"}\n')
-        with contextlib.suppress(OSError, ValueError):
-            if process.stdin is not None:
-                process.stdin.close()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=0.2)
-        _kill_group(process)
+        try:
+            with contextlib.suppress(OSError, ValueError):
+                if process.poll() is None and process.stdin is not None:
+                    os.write(process.stdin.fileno(), b'{"type": "quit"}\n')
+            with contextlib.suppress(OSError, ValueError):
+                if process.stdin is not None:
+                    process.stdin.close()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=0.2)
+        finally:  # Ctrl-C or SIGTERM during the polite part: killed all the same
+            _kill_group(process)
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=5)
         for reader in (self._out, self._err):
@@ -702,10 +708,14 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
             os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(OSError):
         process.kill()
+    _UNKILLED.discard(process)
 
 
 def close_all() -> None:
-    """Close every engine this process started and has not closed (for signal handlers)."""
+    """Close every engine this process started and has not closed (for signal handlers), and
+    kill any whose closing the handler interrupted."""
     for engine in list(_LIVE):
         with contextlib.suppress(Exception):
             engine.close()
+    for process in list(_UNKILLED):
+        _kill_group(process)
