@@ -415,6 +415,9 @@ def test_ctrl_c_while_an_engine_is_closed_still_kills_it(tmp_path: Path) -> None
         engine.close()
     _dies(process.pid)
     assert real_wait(10) == -9  # killed (and reaped)
+    for stream in (process.stdout, process.stderr):  # what the interrupted close() left open
+        if stream is not None:
+            stream.close()
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
