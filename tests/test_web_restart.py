@@ -135,3 +135,37 @@ def test_a_match_survives_kill_9_of_its_only_process(tmp_path: Path) -> None:
     k = before["cards_played"]
     assert first["plays"][k - len(before["trick"]) : k] == before["trick"]
     assert set(before["hand"]) == set(first["hands"][0]) - set(first["plays"][:k])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_twice_stops_sueca_serve_without_a_traceback(tmp_path: Path) -> None:
+    """Ctrl-C pressed twice (uvicorn's forced stop: no waiting for the connections): `sueca
+    serve` says it was interrupted, with no traceback, and lets go of its tables (another
+    process may take them at once)."""
+    import sqlite3
+    import time
+
+    db = tmp_path / "tables.db"
+    command = [sys.executable, "-m", "sueca_rules", "serve", "--port", "0", "--db", str(db)]
+    with subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as proc:
+        assert proc.stdout is not None
+        assert proc.stderr is not None
+        try:
+            port = int(proc.stdout.readline().split(":")[2].split("/")[0])
+            seats = {"variant": "portugal", "seats": ["human"] * 4}
+            post(f"127.0.0.1:{port}", "/api/tables", seats)
+            proc.send_signal(signal.SIGINT)
+            time.sleep(0.02)
+            proc.send_signal(signal.SIGINT)
+            status = proc.wait(20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        said = proc.stderr.read()
+    assert status == 130
+    assert "Traceback" not in said
+    assert said.strip().splitlines()[-1] == "interrupted"
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT owner FROM tables").fetchall() == [(None,)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import logging
 import re
 import socket
 import sys
@@ -241,8 +242,26 @@ def run_serve(args: argparse.Namespace) -> int:
     # The connections' own caps and timeouts (a header timeout, a cap of connections at
     # once...): see sueca_rules.web.ServerLimits.
     config = server_config(app, log_level="warning", access_log=False, lifespan="on")
+    logging.getLogger("uvicorn.error").addFilter(_stopped_twice)  # after uvicorn's own logging
     uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+_STOPPED: Final = ("asyncio.exceptions.CancelledError", "KeyboardInterrupt")
+"""The last line of a traceback of a stop (the text of a lifespan's failure)."""
+
+
+def _stopped_twice(record: logging.LogRecord) -> bool:
+    """Leave out uvicorn's traceback of a stop forced by a second Ctrl-C: the app's lifespan,
+    cancelled instead of told to stop, has let go of its tables all the same (every action
+    was committed when it was accepted), and the command says it was interrupted."""
+    import asyncio
+
+    error = record.exc_info[1] if record.exc_info else None
+    if isinstance(error, asyncio.CancelledError | KeyboardInterrupt):
+        return False
+    text = record.getMessage()
+    return not (text.startswith("Traceback") and text.rstrip().endswith(_STOPPED))
 
 
 COMMANDS: Final = (Command("serve", run_serve, _arguments),)
