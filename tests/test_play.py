@@ -7,8 +7,14 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
+import select
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO, cast
@@ -1369,3 +1375,44 @@ def test_the_cards_line_up_around_the_turned_card(
     widest = max(columns, key=len)
     for starts in columns:
         assert starts == widest[: len(starts)], rows
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize("sig", ["SIGHUP", "SIGTERM"])
+def test_a_game_stopped_by_a_signal_is_saved(tmp_path: Path, sig: str) -> None:
+    """The terminal closed (SIGHUP) or the process told to stop (SIGTERM) in the middle of a
+    game: `--record` saves it as when you stop (it was lost), and it resumes."""
+    record = tmp_path / "g.yaml"
+    command = [sys.executable, "-m", "sueca_rules", "play", "--record", str(record)]
+    with subprocess.Popen(
+        [*command, "--seed", "3", "--lang", "en"],
+        cwd=Path(__file__).resolve().parents[1],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdin is not None
+        assert proc.stdout is not None
+        try:
+            seen = b""
+            deadline = time.monotonic() + 30
+            for _ in range(3):  # a card at each of three prompts, then the signal at the fourth
+                while seen.count(b"Your card") < _ + 1:
+                    assert time.monotonic() < deadline, seen[-500:]
+                    if select.select([proc.stdout], [], [], 1)[0]:
+                        seen += os.read(proc.stdout.fileno(), 65536)
+                proc.stdin.write(b"1\n")
+                proc.stdin.flush()
+            while seen.count(b"Your card") < 4:
+                assert time.monotonic() < deadline, seen[-500:]
+                if select.select([proc.stdout], [], [], 1)[0]:
+                    seen += os.read(proc.stdout.fileno(), 65536)
+            proc.send_signal(getattr(signal, sig))
+            status = proc.wait(20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert status == 128 + getattr(signal, sig)
+    saved = load_record(record)
+    assert 3 <= len([c for c in saved.deals[0].plays if c]) < 40
+    Match.from_record(saved, allow_unfinished=True)

@@ -61,6 +61,7 @@ def run_play(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     require_extra("sueca play")
     from ._play_games import run
+    from ._study_options import StopOnTerm
 
     variant = None
     if not args.resume:
@@ -77,7 +78,16 @@ def run_play(args: argparse.Namespace) -> int:
         from ._ladder import scores_path
 
         check_writable(scores_path(args.scores), "--scores", parents=True, lang=lang)
-    return run(args, variant)
+    # The terminal closed (SIGHUP) or a stop asked for (SIGTERM): as Ctrl-C, the game is saved
+    # (--record, --resume) and a ladder's run scored, rather than lost.
+    with StopOnTerm(hangup=True) as stop:
+        try:
+            status = run(args, variant)
+        except KeyboardInterrupt:
+            if stop.signum is None:
+                raise
+            return 128 + stop.signum
+    return 128 + stop.signum if stop.signum is not None and status == 130 else status
 
 
 COMMANDS: Final = (Command("play", run_play, _arguments),)
