@@ -463,3 +463,33 @@ def test_ctrl_c_while_waiting_for_hello_kills_the_engine(
         EngineProcess(_stubborn(tmp_path)).start()
     assert len(started) == 1
     _dies(started[0])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux: PR_SET_PDEATHSIG")
+def test_an_engine_dies_with_a_host_killed_at_once(tmp_path: Path) -> None:
+    """The host (`sueca arena`) is killed with SIGKILL mid-match: nothing of it runs again, so
+    an engine that ignores the end of its input would be left running; the kernel kills it."""
+    host = tmp_path / "host.py"
+    host.write_text(
+        "import sys, time\n"
+        "from sueca_rules.engines import EngineProcess\n"
+        f"engine = EngineProcess({_stubborn(tmp_path)!r})\n"
+        "engine.start()\n"
+        "print(engine._process.pid, flush=True)\n"
+        "time.sleep(60)\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    with subprocess.Popen(
+        [sys.executable, str(host)], stdout=subprocess.PIPE, text=True, env=env
+    ) as proc:
+        assert proc.stdout is not None
+        pid = int(proc.stdout.readline())
+        try:
+            assert alive(pid)
+            proc.kill()
+            proc.wait(10)
+            _dies(pid)
+        finally:
+            with contextlib.suppress(OSError):
+                os.kill(pid, 9)

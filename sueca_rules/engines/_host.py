@@ -13,6 +13,7 @@ the engine's, or the decision's first option, and the fault is counted.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import queue
@@ -21,11 +22,12 @@ import select
 import shlex
 import signal
 import subprocess
+import sys
 import threading
 import time
 import weakref
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -326,6 +328,9 @@ class EngineProcess:
         kwargs: dict[str, Any] = {}
         if os.name == "posix":
             kwargs["start_new_session"] = True  # its own process group: killed whole
+        dies_with_host = _dies_with_host()
+        if dies_with_host is not None:
+            kwargs["preexec_fn"] = dies_with_host
         try:
             process = subprocess.Popen(
                 self.argv,
@@ -699,6 +704,48 @@ class EngineProcess:
             stats.answered += 1
             stats.total_ms += elapsed
             return choice
+
+
+@functools.cache
+def _prctl() -> Any:
+    """libc's `prctl` (Linux), loaded once in the host: never between fork and exec."""
+    import ctypes
+
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
+        return None
+
+
+def _dies_with_host() -> Callable[[], None] | None:
+    """What an engine runs before its program (Linux, an engine started by the main thread):
+    the kernel kills it when the host dies, even by SIGKILL, when nothing of the host can
+    close it, so that an engine that ignores the end of its input is not left running. (The
+    kernel does it when the thread that started it ends: only the main thread's, which ends with
+    the process, are marked.)"""
+    if not sys.platform.startswith("linux"):
+        return None
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    prctl = _prctl()
+    if prctl is None:  # pragma: no cover - a libc without prctl
+        return None
+    import ctypes
+
+    host = os.getpid()
+    # prctl() reads unsigned longs after the option: given as such, made here.
+    args = (ctypes.c_ulong(_SIGKILL), ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0))
+
+    def mark() -> None:  # in the child: plain calls only (no import, no lock)
+        prctl(_PR_SET_PDEATHSIG, *args)
+        if os.getppid() != host:  # the host died before the mark: nothing will kill it later
+            os._exit(1)
+
+    return mark
+
+
+_PR_SET_PDEATHSIG: Final = 1
+_SIGKILL: Final = int(signal.SIGKILL) if hasattr(signal, "SIGKILL") else 9
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
