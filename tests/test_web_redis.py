@@ -316,3 +316,30 @@ def test_a_person_at_a_process_that_does_not_hold_the_table_while_redis_is_down(
         redis_proc.kill()
         redis_proc.wait(10)
     assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_table_damaged_in_redis_is_a_store_error_not_a_crash(redis_url: str) -> None:
+    """A table's header or an action of its log damaged in Redis (by hand, a bad restore):
+    reading it says so as a `StoreError` (the page is asked to come back; the other tables go
+    on), as with SQLite, where a `JSONDecodeError` went up to the server (a 500 and a
+    traceback for the table's link)."""
+    from sueca_rules.web._redis import RedisStore
+    from sueca_rules.web._store import StoreError
+
+    store = RedisStore(redis_url)
+    try:
+        for table in ("t1", "t2", "t3"):
+            store.create(table, {"seats": [], "n": table})
+            store.append(table, 0, [{"type": "start"}, {"type": "join", "seat": 0}])
+        store.db.set("sueca:t1:h", "{broken")
+        store.db.lset("sueca:t2:log", 1, "not json")
+        for table in ("t1", "t2"):
+            with pytest.raises(StoreError, match=f"damaged: table {table} cannot be read"):
+                store.take(table)
+        with pytest.raises(StoreError, match="damaged: table t1 cannot be read"):
+            store.header("t1")
+        kept = store.take("t3")
+        assert kept is not None
+        assert kept.actions == [{"type": "start"}, {"type": "join", "seat": 0}]
+    finally:
+        store.close()

@@ -184,23 +184,39 @@ class RedisStore:
     def live(self) -> list[str]:
         return []  # any process serves any table when a browser asks for it
 
+    def _parsed(self, table_id: str, texts: list[Any]) -> list[Any]:
+        """The JSON values of a table read from Redis; a value damaged there (by hand, a bad
+        restore) is a `StoreError` for that table only, as in SQLite."""
+        try:
+            return [json.loads(text) for text in texts]
+        except ValueError as exc:
+            raise StoreError(
+                f"Redis at {self.name} is damaged: table {table_id} cannot be read ({exc}); "
+                "it was left as it is"
+            ) from None
+
     def take(self, table_id: str) -> StoredTable | None:
-        def work() -> StoredTable | None:
+        def work() -> tuple[Any, list[Any]] | None:
             header = self.db.get(_key(table_id, "h"))
             if header is None or self.db.zscore("sueca:ended", table_id) is not None:
                 return None
-            actions = self.db.lrange(_key(table_id, "log"), 0, -1)
-            return StoredTable(table_id, json.loads(header), [json.loads(a) for a in actions])
+            return header, self.db.lrange(_key(table_id, "log"), 0, -1)
 
-        found: StoredTable | None = self._do(work)
-        return found
+        found: tuple[Any, list[Any]] | None = self._do(work)
+        if found is None:
+            return None
+        header, *actions = self._parsed(table_id, [found[0], *found[1]])
+        return StoredTable(table_id, header, actions)
 
     def held_elsewhere(self, table_id: str) -> bool:
         return False  # any process serves any table (`take` reads it whoever holds it)
 
     def header(self, table_id: str) -> dict[str, Any] | None:
         text = self._do(lambda: self.db.get(_key(table_id, "h")))
-        return json.loads(text) if text is not None else None
+        if text is None:
+            return None
+        header: dict[str, Any] = self._parsed(table_id, [text])[0]
+        return header
 
     def latest_record(self, table_id: str) -> tuple[int, str] | None:
         records: dict[bytes, bytes] = self._do(lambda: self.db.hgetall(_key(table_id, "rec")))
@@ -400,7 +416,7 @@ class RedisStore:
     def _catch_up(self, table: Table) -> None:
         actions = self._do(lambda: self.db.lrange(_key(table.id, "log"), table.logged, -1))
         if actions:
-            table.follow([json.loads(a) for a in actions])
+            table.follow(self._parsed(table.id, actions))
 
     def _send_in(self, table: Table, message: dict[str, Any]) -> bool:
         """To the process holding `table`; whether one heard it."""
