@@ -1377,12 +1377,9 @@ def test_the_cards_line_up_around_the_turned_card(
         assert starts == widest[: len(starts)], rows
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
-@pytest.mark.parametrize("sig", ["SIGHUP", "SIGTERM"])
-def test_a_game_stopped_by_a_signal_is_saved(tmp_path: Path, sig: str) -> None:
-    """The terminal closed (SIGHUP) or the process told to stop (SIGTERM) in the middle of a
-    game: `--record` saves it as when you stop (it was lost), and it resumes."""
-    record = tmp_path / "g.yaml"
+def _stop_at_the_fourth_prompt(record: Path, sig: str) -> int:
+    """`sueca play --record RECORD`: a card played at each of three prompts, then signal `sig`
+    at the fourth; the exit status."""
     command = [sys.executable, "-m", "sueca_rules", "play", "--record", str(record)]
     with subprocess.Popen(
         [*command, "--seed", "3", "--lang", "en"],
@@ -1408,11 +1405,36 @@ def test_a_game_stopped_by_a_signal_is_saved(tmp_path: Path, sig: str) -> None:
                 if select.select([proc.stdout], [], [], 1)[0]:
                     seen += os.read(proc.stdout.fileno(), 65536)
             proc.send_signal(getattr(signal, sig))
-            status = proc.wait(20)
+            return proc.wait(20)
         finally:
             if proc.poll() is None:
                 proc.kill()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize("sig", ["SIGHUP", "SIGTERM"])
+def test_a_game_stopped_by_a_signal_is_saved(tmp_path: Path, sig: str) -> None:
+    """The terminal closed (SIGHUP) or the process told to stop (SIGTERM) in the middle of a
+    game: `--record` saves it as when you stop (it was lost), and it resumes."""
+    record = tmp_path / "g.yaml"
+    status = _stop_at_the_fourth_prompt(record, sig)
     assert status == 128 + getattr(signal, sig)
     saved = load_record(record)
     assert 3 <= len([c for c in saved.deals[0].plays if c]) < 40
     Match.from_record(saved, allow_unfinished=True)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
+def test_a_game_killed_outright_keeps_its_finished_tricks(tmp_path: Path) -> None:
+    """`kill -9` (or a power cut) gives the game no chance to save: `--record` has been saved
+    after each trick, so the three tricks finished before the fourth prompt are in the file
+    (the whole game was lost), and it resumes."""
+    record = tmp_path / "g.yaml"
+    assert _stop_at_the_fourth_prompt(record, "SIGKILL") == -signal.SIGKILL
+    saved = load_record(record)
+    plays = saved.deals[0].plays
+    assert len(plays) >= 12, plays
+    assert len(plays) % 4 == 0, plays
+    assert not [p for p in tmp_path.iterdir() if p.name != "g.yaml"]  # no temporary file left
+    match = Match.from_record(saved, allow_unfinished=True)
+    assert len(match.plays) == len(plays)

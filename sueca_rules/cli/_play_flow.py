@@ -8,8 +8,9 @@ the ladder) runs: play, then save the record whatever happened.
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -22,22 +23,39 @@ from ._common import cli_words
 from ._play_input import ClaimNow, Stop
 from ._play_view import HUMAN, PlayView
 
-__all__ = ["Outcome", "Played", "play_and_save", "play_out", "record_of", "save_match"]
+__all__ = [
+    "Outcome",
+    "Played",
+    "play_and_save",
+    "play_out",
+    "record_of",
+    "save_match",
+    "save_quietly",
+]
 
 Outcome = Literal["won", "lost", "quit"]
 
 
-def play_out(view: PlayView, match: Match, seats: Sequence[Bot]) -> Outcome:
+def play_out(
+    view: PlayView,
+    match: Match,
+    seats: Sequence[Bot],
+    progress: Callable[[], None] | None = None,
+) -> Outcome:
     """Play `match` to its end with `seats` (one per seat; seat 0 may be a `HumanSeat`), printing it
     on `view`. A match made with `deal=False` is dealt here, so that every deal's events are shown.
-    Raises `Stop` when the player stops."""
+    `progress` is called each time a trick is complete or a deal begins (`play_and_save()` saves
+    the record then). Raises `Stop` when the player stops."""
     while not match.is_over:
         leader = match.trick_leader
+        before = (match.deal_number, len(match.plays) // 4)
         try:
             events = match.deal_random() if match.phase == "deal" else advance(match, seats)
         except ClaimNow as claim:
             events = match.claim(HUMAN, claim.against)
         view.show_events(match, events, leader)
+        if progress is not None and (match.deal_number, len(match.plays) // 4) != before:
+            progress()
     assert match.winner is not None
     return "won" if match.winner == 0 else "lost"
 
@@ -51,6 +69,13 @@ def record_of(match: Match) -> tuple[Record, bool]:
     if match.phase == "redeal" and not match.plays and not match.claims:
         return record.model_copy(update={"deals": record.deals[:-1]}), False
     return record, match.phase == "play"
+
+
+def save_quietly(match: Match, path: str) -> None:
+    """Save the match to `path` (atomically) on the way, saying nothing: a file that cannot be
+    written now is said at the end, by `save_match()`."""
+    with contextlib.suppress(OSError):
+        save_record(record_of(match)[0], path)
 
 
 def save_match(view: PlayView, match: Match, path: str) -> bool:
@@ -85,12 +110,19 @@ class Played:
 
 def play_and_save(view: PlayView, match: Match, seats: Sequence[Bot], record: str | None) -> Played:
     """Play the match out, then save it to `record` (if given) however it ended: won, stopped, or
-    interrupted (Ctrl-C, which then goes on up)."""
+    interrupted (Ctrl-C, which then goes on up). On the way the record is saved quietly after
+    each trick and at each new deal, so that a game killed outright (`kill -9`, a power cut)
+    loses at most the trick under way."""
     outcome: Outcome = "quit"
     stop: Stop | None = None
     saved = True
+
+    def keep() -> None:
+        if record is not None:
+            save_quietly(match, record)
+
     try:
-        outcome = play_out(view, match, seats)
+        outcome = play_out(view, match, seats, keep)
     except Stop as exc:
         stop = exc
     finally:
