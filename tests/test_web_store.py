@@ -368,7 +368,8 @@ def test_a_table_whose_row_is_damaged_is_set_aside_and_the_others_come_back(
     """A row whose text is no longer JSON (a bit flipped on the disk: SQLite's own check
     does not read the values) costs that table only: the server starts, says which table it
     could not read, and brings the others back. Before, the error escaped the start, and
-    `sueca serve` stopped with a traceback, every table lost with the damaged one."""
+    `sueca serve` stopped with a traceback, every table lost with the damaged one. Its links
+    then say that it is damaged (they said "try again in a moment", for ever)."""
     rng = random.Random(5)
     with client_on(SqliteStore(db)) as c:
         good, bad = (new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=s) for s in (1, 2))
@@ -395,6 +396,18 @@ def test_a_table_whose_row_is_damaged_is_set_aside_and_the_others_come_back(
             after = until(ws, lambda m: m["type"] == "state")
         assert game_of(after) == game_of(before)
         assert tables.get(bad["table"]) is None
+        # Its players are told that it is damaged, for good (the page stops trying), not to
+        # come back in a moment, in their language.
+        with c.websocket_connect(url(bad) + "&lang=pt") as ws:
+            message = ws.receive_json()
+            assert message["code"] == "damaged"
+            assert "danificada" in message["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4404
+        token = bad["seats"][0]["token"]
+        asked = c.get(f"/api/tables/{bad['table']}/record?token={token}")
+        assert (asked.status_code, asked.json()["error"]) == (410, "damaged")
     said = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
     assert any(bad["table"] in line and "damaged" in line for line in said), said
 

@@ -31,7 +31,15 @@ from typing import TYPE_CHECKING, Any, Final
 import redis
 import redis.asyncio as aioredis
 
-from ._store import Actions, Done, StoredTable, StoreError, StoreLostError, new_secret
+from ._store import (
+    Actions,
+    DamagedTableError,
+    Done,
+    StoredTable,
+    StoreError,
+    StoreLostError,
+    new_secret,
+)
 
 if TYPE_CHECKING:
     from ._seats import Seat, Sink
@@ -190,7 +198,7 @@ class RedisStore:
         try:
             return [json.loads(text) for text in texts]
         except ValueError as exc:
-            raise StoreError(
+            raise DamagedTableError(
                 f"Redis at {self.name} is damaged: table {table_id} cannot be read ({exc}); "
                 "it was left as it is"
             ) from None

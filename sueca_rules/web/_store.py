@@ -116,6 +116,11 @@ class StoreLostError(StoreError):
     """This process no longer holds the table (another process took it over)."""
 
 
+class DamagedTableError(StoreError):
+    """A table's stored values cannot be read (damaged on the disk or in Redis, by hand, a bad
+    restore): that table only, and for good; asking again does not help."""
+
+
 @dataclass(frozen=True, slots=True)
 class StoredTable:
     """A table as stored: its header and its actions in the order they were accepted."""
@@ -561,8 +566,9 @@ class SqliteStore:
                 header = json.loads(row[0])
                 kept = [json.loads(a[0]) for a in actions]
             except ValueError as exc:
-                raise self._fail(
-                    f"is damaged: table {table_id} cannot be read ({exc}); it was left as it is"
+                raise DamagedTableError(
+                    f"the database {self.name} is damaged: table {table_id} cannot be read "
+                    f"({exc}); it was left as it is"
                 ) from None
             found.append(StoredTable(table_id, header, kept))
 

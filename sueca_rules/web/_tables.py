@@ -60,7 +60,7 @@ from ._pool import FairPool
 from ._refusal import Refusal
 from ._seats import Kind, Seat, Sink
 from ._settings import Settings
-from ._store import MemoryStore, Sharing, Store, StoredTable, StoreError
+from ._store import DamagedTableError, MemoryStore, Sharing, Store, StoredTable, StoreError
 from ._view import event_json, seat_state, watch_state
 
 __all__ = ["Seat", "SeatSpec", "Sink", "Table", "TableManager", "parse_seats"]
@@ -776,8 +776,9 @@ class TableManager:
     def finished_record(self, table_id: str, secret: str) -> tuple[int, Record] | str:
         """The number and record of the table's last finished match, for a secret of the
         table (a seat's token or its watch secret), while the table is open or kept by the
-        store; else why not: `no_table`, `bad_token`, `not_over`, or `unavailable` (the store
-        cannot be read for now)."""
+        store; else why not: `no_table`, `bad_token`, `not_over`, `unavailable` (the store
+        cannot be read for now) or `damaged` (the table's stored values cannot be read, for
+        good)."""
         try:
             table = self.find(table_id)
             if table is not None:
@@ -796,6 +797,9 @@ class TableManager:
             if latest is None:
                 return "not_over"
             return latest[0], parse_record(latest[1])
+        except DamagedTableError as exc:  # for good: asking again does not help
+            log.error("table %s: its record cannot be read: %s", table_id, exc)
+            return "damaged"
         except StoreError as exc:  # for now (a full disk, Redis down): ask again later
             log.error("table %s: its record cannot be read: %s", table_id, exc)
             return "unavailable"

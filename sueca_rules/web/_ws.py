@@ -20,7 +20,7 @@ from ._guard import client_of
 from ._i18n import Lang, phrase
 from ._refusal import Refusal
 from ._settings import Settings
-from ._store import StoreError
+from ._store import DamagedTableError, StoreError
 from ._tables import Seat, Table, TableManager, parse_seats
 
 __all__ = ["Connection", "routes", "table_socket"]
@@ -94,6 +94,9 @@ async def get_record(request: Request) -> Response:
     if found == "unavailable":
         message = "the tables cannot be read just now: try again in a moment"
         return JSONResponse({"error": "unavailable", "message": message}, 503)
+    if found == "damaged":
+        message = "this table was damaged where it is kept and cannot be read"
+        return JSONResponse({"error": "damaged", "message": message}, 410)
     if isinstance(found, str):
         return JSONResponse(
             {"error": "not_over", "message": "the record is ready once the match is over"}, 409
@@ -229,6 +232,12 @@ async def table_socket(ws: WebSocket) -> None:
     manager = _manager(ws.app)
     try:
         table = manager.find(ws.path_params["table"])
+    except DamagedTableError as exc:
+        # That table's stored values cannot be read, and will not be later: said for good, as
+        # for a table that is gone (the page stops trying).
+        log.error("table %s cannot be read: %s", ws.path_params["table"], exc)
+        await _refuse(ws, 4404, "damaged", lang)
+        return
     except StoreError as exc:
         # The table may well be kept (a full disk, Redis down): the page is asked to come
         # back (it tries again on any code but 4403, 4404 and 4000), not told it is gone.

@@ -55,8 +55,9 @@ function connect() {
       sounds(message.events ?? [], previous);
       window.dispatchEvent(new CustomEvent("sueca:state", {detail: state})); // for hint.js
     } else if (message.type === "error") {
-      if (["no_table", "bad_token", "elsewhere"].includes(message.code)) stop(message.message);
-      else toast(message.message);
+      if (["no_table", "bad_token", "elsewhere", "damaged"].includes(message.code)) {
+        stop(message.message);
+      } else toast(message.message);
     }
   });
   socket.addEventListener("close", (event) => {
