@@ -8,6 +8,7 @@ import asyncio
 import base64
 import http.client
 import json
+import logging
 import os
 import socket
 import threading
@@ -595,3 +596,64 @@ def test_sueca_serve_behind_a_proxy(tmp_path: Path) -> None:
         finally:
             proc.terminate()
             proc.wait(20)
+
+
+def test_a_body_that_never_arrives_whole_is_dropped() -> None:
+    """A client that sends a request's head in time and then its body a byte now and then
+    (a slow-body attack) holds no connection past `body_seconds`."""
+    from sueca_rules.web._server import ServerLimits
+
+    app = create_app(Settings.for_tests())
+    with real_server(app, ServerLimits(body_seconds=0.5)) as (port, _):
+        for path in ("/api/variants/validate", "/api/tables", "/api/variants"):
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as slow:
+                slow.sendall(
+                    f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{".encode()
+                )
+                started = time.monotonic()
+                dropped = False
+                for _ in range(40):  # a byte every 0.1 s: 4 s in all if never dropped
+                    time.sleep(0.1)
+                    try:
+                        slow.sendall(b" ")
+                    except OSError:
+                        dropped = True
+                        break
+                assert dropped or _closed_by_server(slow, 0.5), path
+                assert time.monotonic() - started < 3.0, path
+        # A body sent in time is read and answered.
+        table = _made_table(port)
+        assert table["table"]
+        # A table's socket, its head long in, is not under the body's deadline either.
+        seat = app.state.tables.tables[table["table"]].seats[0]
+        with _handshake(port, ws_url(table)):
+            time.sleep(1.0)
+            assert seat.sink is not None
+
+
+def test_a_client_gone_in_the_middle_of_its_body_leaves_no_traceback(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from sueca_rules.web._server import ServerLimits
+
+    app = create_app(Settings.for_tests())
+    with real_server(app, ServerLimits()) as (port, _):
+        # (`real_server` quiets uvicorn's log: here it says what it would say to `sueca serve`)
+        caplog.set_level(logging.INFO, logger="uvicorn.error")
+        logging.getLogger("uvicorn").addHandler(caplog.handler)  # it does not propagate
+        try:
+            for path in ("/api/variants/validate", "/api/tables", "/api/records/replay"):
+                with socket.create_connection(("127.0.0.1", port), timeout=5) as gone:
+                    gone.sendall(
+                        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{".encode()
+                    )
+                    time.sleep(0.2)
+            time.sleep(0.3)
+            # The server goes on answering.
+            assert _made_table(port)["table"]
+        finally:
+            logging.getLogger("uvicorn").removeHandler(caplog.handler)
+    failed = [r for r in caplog.records if r.levelname == "ERROR" or r.exc_info]
+    assert not failed, [r.getMessage() for r in failed]

@@ -15,7 +15,7 @@ import jinja2
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -142,6 +142,12 @@ async def _not_allowed(request: Request, exc: Exception) -> Response:
     return JSONResponse(body, status_code=405, headers=headers)
 
 
+async def _gone(request: Request, exc: Exception) -> Response:
+    """A client that went away before its request's body was in (or was dropped for sending it
+    too slowly: `ServerLimits.body_seconds`): nobody to answer, and nothing to log."""
+    return Response(status_code=400)
+
+
 async def _refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Refusal)
     return JSONResponse(exc.body, status_code=exc.status)
@@ -211,7 +217,12 @@ def create_app(
         routes=routes,
         middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={Refusal: _refused, 404: _not_found, 405: _not_allowed},
+        exception_handlers={
+            Refusal: _refused,
+            ClientDisconnect: _gone,
+            404: _not_found,
+            405: _not_allowed,
+        },
     )
     app.state.settings = settings
     app.state.tournament = site

@@ -7,6 +7,8 @@ and cannot drop a socket that its browser has stopped reading).
 - **Header timeout**: a request's head (its first line and headers) must arrive within
   `header_seconds` of the connection being opened, or of the end of the previous response on
   a kept-alive connection; a client that sends half a header (slowloris) is dropped.
+- **Body timeout**: a request's body must arrive within `body_seconds` of its head; a client
+  that sends it a byte now and then is dropped.
 - **Header size**: at most `max_header_bytes` (h11's limit of an incomplete request head);
   past it, 400 and the connection is closed.
 - **Keep-alive**: an idle kept-alive connection is closed after `keep_alive_seconds`.
@@ -40,6 +42,9 @@ class ServerLimits:
     """Connections (and requests being answered) at once; past it, 503."""
     header_seconds: float = 10.0
     """How long a request's head may take to arrive; past it, the connection is dropped."""
+    body_seconds: float = 60.0
+    """How long a request's body may take to arrive once its head is in (a record at the size
+    limit, 2 MiB, takes a quarter of that at 1 Mbit/s); past it, the connection is dropped."""
     max_header_bytes: int = 16 * 1024
     """The largest request head; past it, 400."""
     keep_alive_seconds: int = 5
@@ -53,10 +58,14 @@ class ServerLimits:
 
 
 class _TimelyH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol, with a deadline for each request's head."""
+    """uvicorn's h11 protocol, with a deadline for each request's head, and then for its
+    body."""
 
     header_seconds = 10.0
+    body_seconds = 60.0
     _header_timer: asyncio.TimerHandle | None = None
+    _body_timer: asyncio.TimerHandle | None = None
+    _upgraded = False
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
@@ -65,14 +74,49 @@ class _TimelyH11Protocol(H11Protocol):
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
         self._watch_head()
+        self._watch_body()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
         self._watch_head()
+        self._watch_body()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_watching()
+        self._stop_watching_body()
         super().connection_lost(exc)
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        # The connection is a WebSocket's from here: no body is awaited (its protocol has the
+        # transport now, and keeps its own time).
+        self._upgraded = True
+        self._stop_watching_body()
+        super().handle_websocket_upgrade(event)
+
+    def _waiting_for_body(self) -> bool:
+        return (
+            not self._upgraded
+            and self.conn.their_state is h11.SEND_BODY
+            and not self.transport.is_closing()
+        )
+
+    def _watch_body(self) -> None:
+        """A timer runs from a request's head being in until its body is (one deadline for the
+        whole body, however it is cut)."""
+        if not self._waiting_for_body():
+            self._stop_watching_body()
+        elif self._body_timer is None:
+            self._body_timer = self.loop.call_later(self.body_seconds, self._body_too_slow)
+
+    def _stop_watching_body(self) -> None:
+        if self._body_timer is not None:
+            self._body_timer.cancel()
+            self._body_timer = None
+
+    def _body_too_slow(self) -> None:
+        self._body_timer = None
+        if self._waiting_for_body():
+            self.transport.close()
 
     def _waiting_for_head(self) -> bool:
         return self.conn.their_state is h11.IDLE and not self.transport.is_closing()
@@ -118,7 +162,9 @@ def server_config(app: Any, limits: ServerLimits | None = None, **options: Any) 
     `uvicorn.Config`'s, such as `log_level`)."""
     limits = limits or ServerLimits()
     http = type(
-        "SuecaH11Protocol", (_TimelyH11Protocol,), {"header_seconds": limits.header_seconds}
+        "SuecaH11Protocol",
+        (_TimelyH11Protocol,),
+        {"header_seconds": limits.header_seconds, "body_seconds": limits.body_seconds},
     )
     ws = type(
         "SuecaWebSocketProtocol",
