@@ -1054,3 +1054,62 @@ def test_a_watcher_past_the_cap_while_its_socket_opened_is_refused(
                 ws.receive_json()
         assert closed.value.code == 1013
         assert len(held.watchers) == 1
+
+
+def test_a_refusal_says_what_the_table_is_waiting_for(client: TestClient) -> None:
+    """A message of the wrong kind, out of turn, or of no known type is told what would be
+    valid now (in the browser's language), and nothing changes."""
+    table = new_table(client, ["human"] * 4, "brasil", seed=5)
+    with ExitStack() as stack:
+        en = {s: stack.enter_context(client.websocket_connect(url(table, s))) for s in range(4)}
+        # The last seat to join starts the match: everyone gets the dealer's choice.
+        state = {}
+        for s, ws in en.items():
+            state[s] = until(ws, lambda m: m["type"] == "state")
+            if state[s]["phase"] == "waiting":
+                state[s] = until(ws, lambda m: m["phase"] == "trump")
+            assert state[s]["phase"] == "trump"
+        dealer = state[0]["to_play"]
+        other = (dealer + 2) % 4  # the dealer's partner
+        ws = en[other]
+        ws.send_json({"type": "play", "card": "AS"})
+        said = ws.receive_json()
+        assert said["code"] == "wrong_phase"
+        assert said["message"] == "That cannot be done now: the dealer is choosing trump."
+        ws.send_json({"type": "trump", "side": "top"})
+        said = ws.receive_json()
+        assert said["code"] == "not_your_turn"
+        assert said["message"] == "It is not your turn: it is your partner's."
+        ws.send_json({"type": "dance"})
+        said = ws.receive_json()
+        assert said["code"] == "unknown_type"
+        assert "play, claim, trump, redeal, keep, count, start, rematch, hints" in said["message"]
+        with client.websocket_connect(url(table, other) + "&lang=pt") as pt:
+            until(pt, lambda m: m["type"] == "state")
+            pt.send_json({"type": "play", "card": "AS"})
+            said = pt.receive_json()
+            assert said["message"] == (
+                "Isso não se pode fazer agora: quem dá está a escolher o trunfo."
+            )
+            pt.send_json({"type": "keep"})
+            assert pt.receive_json()["message"] == (
+                "Isso não se pode fazer agora: quem dá está a escolher o trunfo."
+            )
+            pt.send_json({"type": "trump", "side": "top"})
+            assert pt.receive_json()["message"] == "Não é a tua vez: é a vez do teu parceiro."
+            pt.send_json({"type": "dança"})
+            assert "play, claim, trump" in pt.receive_json()["message"]
+            # Nothing changed: the dealer's choice is the next change anyone is told of.
+            en[dealer].send_json({"type": "trump", "side": "top"})
+            after = until(pt, lambda m: m["type"] == "state")
+            assert after["version"] > state[other]["version"]
+            assert after["events"][0]["type"] == "trump_chosen"
+            if after["phase"] == "play" and after["to_play"] != other:
+                pt.send_json({"type": "trump", "side": "top"})
+                assert pt.receive_json()["message"] == (
+                    "Isso não se pode fazer agora: é altura de jogar uma carta."
+                )
+        if after["phase"] == "play":
+            ws.send_json({"type": "play", "card": "10H"})
+            said = until(ws, lambda m: m["type"] == "error")
+            assert "7H (seven of hearts) or AS (ace of spades)" in said["message"]

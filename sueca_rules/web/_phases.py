@@ -52,6 +52,7 @@ __all__ = [
     "Step",
     "answer_actions",
     "answer_or_default",
+    "due_now",
     "message_action",
     "next_step",
     "redo",
@@ -239,6 +240,23 @@ def _card_of(events: list[Event]) -> str:
 
 
 # --- people -------------------------------------------------------------------------------
+
+
+def due_now(table: Table, seat: Seat) -> dict[str, str]:
+    """What a refusal tells `seat` would be valid now (the values its phrases choose by):
+    `now`, the phase whose decision the match is waiting for (`play`, `trump`, `redeal`,
+    `count`; `other` before the match and after it), and `who`, whose decision it is as
+    `seat` sees them (`partner`, `right`, `left`; `other` for its own or nobody's)."""
+    match = table.match
+    if match is None or match.is_over:
+        return {"now": "other", "who": "other"}
+    now = match.phase if match.phase in ("play", "trump", "redeal", "count") else "other"
+    decision = match.pending()
+    who = "other"
+    if decision is not None and decision.kind in ("card", "trump", "redeal"):
+        role = table.rules.seat_role(decision.seat, seat.index)
+        who = "other" if role == "you" else role
+    return {"now": now, "who": who}
 
 
 def _in_phase(table: Table, *phases: str) -> Match:

@@ -51,6 +51,7 @@ from ._phases import (
     Step,
     answer_actions,
     answer_or_default,
+    due_now,
     message_action,
     next_step,
     redo,
@@ -364,8 +365,10 @@ class Table:
                 sink.push(said[sink.lang])
 
     def error(self, seat: Seat, code: str, lang: Lang, **params: object) -> None:
+        """Tell the browser holding `seat` that its message was refused (why, and what the
+        table is waiting for instead)."""
         if seat.sink is not None:
-            message = phrase(lang, f"error.{code}", **params)
+            message = phrase(lang, f"error.{code}", **{**due_now(self, seat), **params})
             seat.sink.push({"type": "error", "code": code, "message": message})
 
     def handle(self, seat: Seat, message: dict[str, Any]) -> None:
@@ -378,7 +381,7 @@ class Table:
         if self.share is not None and not self.share.act(self, seat, message, lang):
             return
         if handler is None:
-            self.error(seat, "unknown_type", lang)
+            self.error(seat, "unknown_type", lang, types=", ".join(HANDLERS))
             return
         try:
             events = handler(self, seat, message)
