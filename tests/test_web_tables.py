@@ -1113,3 +1113,36 @@ def test_a_refusal_says_what_the_table_is_waiting_for(client: TestClient) -> Non
             ws.send_json({"type": "play", "card": "10H"})
             said = until(ws, lambda m: m["type"] == "error")
             assert "7H (seven of hearts) or AS (ace of spades)" in said["message"]
+
+
+def test_a_table_closed_for_idleness_says_so_in_each_browsers_language() -> None:
+    """The reason a closed table gives its browsers (the page shows it: "Esta mesa já não
+    existe: ...") is in each one's language."""
+    now = [1000.0]
+    app = create_app(Settings.for_tests(idle_seconds=60))
+    app.state.tables.clock = lambda: now[0]
+    with TestClient(app) as c:
+        table = new_table(c, ["human", "human", "bot:1", "bot:1"])
+        with (
+            c.websocket_connect(url(table, 0) + "&lang=pt") as pt,
+            c.websocket_connect(url(table, 1)) as en,
+            c.websocket_connect(
+                f"/ws/tables/{table['table']}?watch={table['watch']}&lang=pt"
+            ) as watcher,
+        ):
+            for ws in (pt, en, watcher):
+                until(ws, lambda m: m["type"] == "state")
+            now[0] += 61
+            assert c.portal is not None
+            assert c.portal.call(app.state.tables.expire) == 1
+            reasons = []
+            for ws in (pt, en, watcher):
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    until(ws, lambda m: False)
+                assert closed.value.code == 4404
+                reasons.append(closed.value.reason)
+    assert reasons == [
+        "a mesa foi fechada por estar muito tempo sem jogo",
+        "the table was closed after a long time without play",
+        "a mesa foi fechada por estar muito tempo sem jogo",
+    ]

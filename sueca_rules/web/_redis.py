@@ -401,7 +401,7 @@ class RedisStore:
             return False
         if self._do(lambda: self.db.zscore("sueca:ended", table.id)) is not None:
             self._unlock(keys=[_key(table.id, "lock")], args=[self.me])
-            table.close("the table was closed after a long time without play")
+            table.close("table.closed_idle")
             return False
         self.held.add(table.id)
         self._catch_up(table)

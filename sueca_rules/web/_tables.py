@@ -274,14 +274,15 @@ class Table:
 
     def close(self, reason: str, code: int = 4404) -> None:
         """Close the table and every connection to it (with `code`: 4404 says the table is
-        gone, 1012 that the browser may join again)."""
+        gone, 1012 that the browser may join again), telling each browser `reason` in its
+        language when it is the key of a phrase (`table.closed_idle`: the page shows it)."""
         self.closed = True
         for seat in self.seats:
             if seat.sink is not None:
-                seat.sink.close(code, reason)
+                seat.sink.close(code, phrase(seat.sink.lang, reason))
                 seat.sink = None
         for sink in self.watchers:
-            sink.close(code, reason)
+            sink.close(code, phrase(sink.lang, reason))
         self.watchers.clear()
         if self._wake is not None:
             self._wake.cancel()
@@ -348,7 +349,7 @@ class Table:
             self.store.append(self.id, self.logged, actions, done)
         except StoreError as exc:
             log.error("table %s: not saved, so closed here: %s", self.id, exc)
-            self.close("the server could not save this table: open its link again", 1012)
+            self.close("table.closed_unsaved", 1012)
             return False
         self.logged += len(actions)
         return True
@@ -835,7 +836,7 @@ class TableManager:
         old = [t for t in self.tables.values() if t.touched < limit or t.closed]
         for table in old:
             if not table.closed:
-                table.close("the table was closed after a long time without play")
+                table.close("table.closed_idle")
                 try:
                     self.store.end(table.id)
                 except StoreError as exc:
@@ -855,7 +856,7 @@ class TableManager:
 
     def close_all(self) -> None:
         for table in self.tables.values():
-            table.close("the server is stopping")
+            table.close("table.closed_stopping")
         self.tables.clear()
         try:
             self.store.release()
