@@ -70,6 +70,14 @@ def test_bad_reviews_are_refused(client: TestClient) -> None:
     r = client.post("/api/records/analyse", content=dump_record(long).encode())
     assert r.status_code == 413
     assert "sueca analyse" in r.json()["message"]
+    # said in the page's language (the review page shows it as it comes)
+    r = client.post("/api/records/analyse?lang=pt", content=dump_record(long).encode())
+    assert r.status_code == 413
+    assert r.json()["error"] == "too_many_deals"
+    assert r.json()["message"] == (
+        f"a análise na web vê no máximo {MAX_DEALS} mãos; este registo tem {MAX_DEALS + 1} "
+        "(analisa-o com: sueca analyse REGISTO)"
+    )
 
 
 def _table(client: TestClient, seats: list[str]) -> dict[str, Any]:

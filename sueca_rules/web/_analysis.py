@@ -31,6 +31,7 @@ from starlette.responses import JSONResponse, Response
 
 from sueca_rules import ConfigError, Match, RecordError, parse_record
 from sueca_rules._lang import phrases
+from sueca_rules._lang._catalogue import render
 from sueca_rules._text import is_whole
 from sueca_rules.analysis import Analysis, analyse, explain, hint, hint_reason
 
@@ -81,6 +82,11 @@ def _body(review: Analysis, lang: str, me: int | None = None) -> dict[str, Any]:
     return {"analysis": data, "words": dict(phrases(lang).analysis.web), "level": review.level}
 
 
+def _said(lang: str, key: str, **params: int) -> str:
+    """A refusal of the review in the page's language (the page shows it as it comes)."""
+    return render(phrases(lang).analysis.web[key], params, lang)
+
+
 def _review(
     raw: bytes, lang: str, level: int, seat: int | None, me: int | None = None
 ) -> tuple[dict[str, Any], int]:
@@ -89,11 +95,8 @@ def _review(
     except RecordError as exc:
         return {"issues": issues_json(exc.issues)}, 422
     if len(record.deals) > MAX_DEALS:
-        return {
-            "error": "too_many_deals",
-            "message": f"the web review takes at most {MAX_DEALS} deals; this record has "
-            f"{len(record.deals)} (review it with: sueca analyse RECORD)",
-        }, 413
+        message = _said(lang, "review.too_many_deals", most=MAX_DEALS, deals=len(record.deals))
+        return {"error": "too_many_deals", "message": message}, 413
     deadline = time.monotonic() + MAX_SECONDS
 
     def progress(done: int, total: int) -> None:
@@ -105,10 +108,8 @@ def _review(
     except RecordError as exc:
         return {"issues": issues_json(exc.issues)}, 422
     except _TooLongError:
-        return {
-            "error": "too_long",
-            "message": f"the review would take more than {MAX_SECONDS:.0f} s: try a lower level",
-        }, 503
+        message = _said(lang, "review.too_long", seconds=round(MAX_SECONDS))
+        return {"error": "too_long", "message": message}, 503
     return _body(review, lang, me), 200
 
 

@@ -2,7 +2,7 @@
 // decisions (options and values, mistakes marked and explained) and an SVG chart of team 0's
 // expected points through the deal, drawn here. Its words come from /api/analysis/words.
 import {render} from "./catalogue.js";
-import {api, cardText, el, fill, lang} from "./common.js";
+import {api, cardText, el, fill, issueText, lang} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -123,7 +123,7 @@ async function review() {
   const query = mine === undefined ? {lang, level} : {lang, level, me: mine};
   const {status, body} = await api("/api/records/analyse", {text, query});
   if (status !== 200) {
-    const issues = body.issues ? body.issues.map((i) => i.message).join("; ") : body.message;
+    const issues = body.issues ? body.issues.map(issueText).join("; ") : body.message;
     fill($("review-body"), el("p", {class: "issues", role: "alert"}, `${w("review.failed")}: ${issues ?? status}`));
     return;
   }
