@@ -35,7 +35,7 @@ class AnalysisPhrases:
     web: Mapping[str, Entry]
     """The words of the web review and hint (`review.title`, `hint.button`…), by key: the
     catalogue's `review.*` and `hint.*` entries (templates, and choices by a number such as
-    `review.mistakes`), as the page renders them."""
+    `review.mistakes`), as the page renders them, and its `answer` as `review.answer`."""
 
     def __init__(self, catalogue: Catalogue, game: Catalogue) -> None:
         self._c = catalogue
@@ -44,6 +44,8 @@ class AnalysisPhrases:
         self.hint_words = frozenset(catalogue("hint_words").split())
         self.web = MappingProxyType(
             {key: entry for key, entry in catalogue.entries.items() if key.startswith(_WEB)}
+            # how a redeal's or a claim's answer is said, as the report says it
+            | {"review.answer": catalogue.entries["answer"]}
         )
 
     def _points(self, n: int) -> str:

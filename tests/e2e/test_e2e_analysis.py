@@ -194,3 +194,25 @@ def test_two_people_allow_hints_with_the_toggle(browser: Any, server: Server) ->
     finally:
         host_ctx.close()
         guest_ctx.close()
+
+
+def test_a_claim_in_the_review_is_said_in_words(context: Any, server: Server) -> None:
+    """A claim's decision (and a redeal's) is shown as the page's words ("acusar", "não
+    acusar"), never as the data's true or false."""
+    from sueca_rules import Match, dump_record, load_variant
+
+    match = Match(load_variant("portugal-table"), seed=3)
+    for _ in range(5):
+        match.play(match.legal_cards()[0])
+    match.claim(0)  # nobody revoked: a false claim ends the deal
+    page = context.new_page()
+    page.goto(f"{server.url}/replay?lang=pt")
+    page.fill("#paste", dump_record(match.to_record()))
+    page.wait_for_selector("#review-record:not([hidden])")
+    page.select_option("#review-level", "1")
+    page.click("#review-record")
+    page.wait_for_selector("#review-body table.review-table")
+    cells = page.locator("#review-body table.review-table tbody td").all_inner_texts()
+    assert "true" not in cells
+    assert "false" not in cells
+    assert "acusar" in cells

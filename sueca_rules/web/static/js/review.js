@@ -46,8 +46,10 @@ function coloured(text) {
   return String(text).split(/(\S*[♥♦])/).map((part, i) => (i % 2 ? el("span", {class: "red-suit"}, part) : part));
 }
 
-function choiceText(choice) {
-  return typeof choice === "string" && choice.length === 2 ? cardText(choice) : String(choice);
+function choiceText(choice, kind) {
+  if (typeof choice === "string" && choice.length === 2) return cardText(choice);
+  // A redeal's or a claim's answer in words ("new deal", "no claim", "claim against seat 3").
+  return w("review.answer", {kind, choice, shown: String(choice)});
 }
 
 // A number as the page's language writes it (6,1 in Portuguese, as the review's sentences say).
@@ -60,7 +62,7 @@ function seatCell(seat) {
 }
 
 function decisionRow(d) {
-  const options = d.options.map((o) => `${choiceText(o.choice)} ${number(o.value)}`).join(" · ");
+  const options = d.options.map((o) => `${choiceText(o.choice, d.decision)} ${number(o.value)}`).join(" · ");
   const kind = d.mistake ? "mistake" : null;
   const row = el(
     "tr",
@@ -69,8 +71,8 @@ function decisionRow(d) {
     // at the count has none).
     el("td", {}, d.decision === "card" ? Math.floor(d.after / 4) + 1 : "—"),
     el("td", {}, seatCell(d.seat)),
-    el("td", {}, coloured(choiceText(d.played))),
-    el("td", {}, coloured(choiceText(d.best))),
+    el("td", {}, coloured(choiceText(d.played, d.decision))),
+    el("td", {}, coloured(choiceText(d.best, d.decision))),
     el("td", {}, number(d.loss)),
     // The options folded (a tap opens them): the table stays narrow enough for a phone.
     el("td", {}, el("details", {}, el("summary", {}, `${w("review.options")} (${d.options.length})`), coloured(options))),
