@@ -223,6 +223,40 @@ def test_a_malformed_agreement_is_refused_and_changes_nothing(
         assert not live.hints_allowed()
 
 
+def test_agreeing_and_withdrawing_again_and_again_is_capped(client: TestClient) -> None:
+    """Each change of a seat's agreement to hints is kept in the table's log: a browser
+    toggling it for ever would grow the log (and keep the table from expiring) without end,
+    so a seat may change it at most `MAX_HINT_CHANGES` times at a table, the same after a
+    restart."""
+    from sueca_rules.web._phases import MAX_HINT_CHANGES
+
+    table = _table(client, ["human", "bot:1", "human", "bot:1"])
+    tokens = {s["seat"]: s["token"] for s in table["seats"] if s.get("token")}
+    base = f"/ws/tables/{table['table']}?token="
+    manager = client.app.state.tables  # type: ignore[attr-defined]
+    live = manager.get(table["table"])
+    with client.websocket_connect(base + tokens[0] + "&lang=pt") as ws0:
+        _state_where(ws0, lambda m: True)
+        for n in range(MAX_HINT_CHANGES):
+            ws0.send_json({"type": "hints", "agree": n % 2 == 0})
+            _state_where(ws0, lambda m, n=n: m["hints"]["agreed"] == ([0] if n % 2 == 0 else []))
+        logged = live.logged
+        agreed = set(live.hints_agreed)
+        for _ in range(5):  # each a change, were it allowed
+            ws0.send_json({"type": "hints", "agree": 0 not in agreed})
+            error = ws0.receive_json()  # (the table waits for seat 2: nothing else comes)
+            assert error["code"] == "hints_changes"
+            assert f"{MAX_HINT_CHANGES} vezes" in error["message"]
+        assert live.logged == logged
+        assert live.hints_agreed == agreed
+    # rebuilt from its log, the table still knows how often the seat changed its mind
+    stored = manager.store.take(table["table"])
+    assert stored is not None
+    rebuilt = manager._rebuild(stored)
+    assert rebuilt is not None
+    assert rebuilt.hint_changes == {0: MAX_HINT_CHANGES}
+
+
 def test_a_practice_table_needs_no_agreement(client: TestClient) -> None:
     table = _table(client, ["human", "bot:1", "bot:1", "bot:1"])
     token = table["seats"][0]["token"]

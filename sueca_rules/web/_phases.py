@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, cast
 
 from sueca_rules import (
     Card,
@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HANDLERS",
+    "MAX_HINT_CHANGES",
     "Pace",
     "Step",
     "answer_actions",
@@ -58,6 +59,10 @@ __all__ = [
     "redo",
     "refused_for",
 ]
+
+MAX_HINT_CHANGES: Final = 20
+"""How many times one seat may change its agreement to hints at a table: each change is kept in
+the table's log, and a browser toggling it for ever would grow the log without end."""
 
 Pace = Literal["bot", "table", "none"]
 """When an answer is made: a bot's delay after the change before it (`"bot"`: people see a bot
@@ -412,6 +417,9 @@ def _on_hints(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event] 
         raise Refusal("hints_practice")
     if agree == (seat.index in table.hints_agreed):
         return None  # as it was
+    if table.hint_changes.get(seat.index, 0) >= MAX_HINT_CHANGES:
+        raise Refusal("hints_changes", most=MAX_HINT_CHANGES)
+    table.hint_changes[seat.index] = table.hint_changes.get(seat.index, 0) + 1
     if agree:
         table.hints_agreed.add(seat.index)
     else:

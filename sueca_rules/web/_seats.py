@@ -66,6 +66,7 @@ class TableView(Protocol):
     count_agreed: set[int]
     count_ends: float
     hints_agreed: set[int]
+    hint_changes: dict[int, int]
     watch: str
     extra: dict[str, Any]
 

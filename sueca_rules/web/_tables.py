@@ -136,6 +136,8 @@ class Table:
     """The seats whose person agreed to hints (`{"type": "hints", "agree": true}`): at a table
     of several people, hints are given once every person who holds (or has held) a seat
     agreed."""
+    hint_changes: dict[int, int] = field(default_factory=dict)
+    """How many times each seat changed its agreement to hints (at most `MAX_HINT_CHANGES`)."""
     count_ends: float = 0.0
     touched: float = 0.0
     closed: bool = False
@@ -465,6 +467,7 @@ class Table:
             self.hints_agreed.discard(seat)
             return []
         if kind == "hints" and isinstance(seat, int) and 0 <= seat < 4:
+            self.hint_changes[seat] = self.hint_changes.get(seat, 0) + 1
             if action.get("agree") is True:
                 self.hints_agreed.add(seat)
             else:
