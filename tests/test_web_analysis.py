@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from sueca_rules import Record, dump_record, load_record
 from sueca_rules.web import Settings, create_app
-from sueca_rules.web._analysis import MAX_DEALS
+from sueca_rules.web._analysis import MAX_DEALS, MAX_RECORD_DEALS
 
 RECORD = Path(__file__).parent / "analysis" / "ace_in_the_last_tricks.yaml"
 
@@ -75,9 +75,34 @@ def test_bad_reviews_are_refused(client: TestClient) -> None:
     assert r.status_code == 413
     assert r.json()["error"] == "too_many_deals"
     assert r.json()["message"] == (
-        f"a análise na web vê no máximo {MAX_DEALS} mãos; este registo tem {MAX_DEALS + 1} "
-        "(analisa-o com: sueca analyse REGISTO)"
+        f"a análise na web vê no máximo {MAX_DEALS} mãos jogadas (as que se deram de novo não "
+        f"contam); este registo tem {MAX_DEALS + 1} (analisa-o com: sueca analyse REGISTO)"
     )
+
+
+def test_deals_dealt_again_do_not_count_against_the_reviews_limit(client: TestClient) -> None:
+    """A brasil match with redeals easily has more deals than the web review takes, though
+    each deal dealt again is a single question: only the deals played count (the review's
+    button was offered, and the review refused, for an ordinary match with redeals)."""
+    played = load_record(RECORD).to_data()["deals"][0]
+    again = {"hands": played["hands"], "trump_card": played["trump_card"], "redeal": 1}
+    variant = {
+        "name": "Redeals",
+        "extends": "portugal",
+        "deal": {"redeal": {"leader_below": 30, "others_below": 30}},
+    }
+    record = Record.model_validate(
+        {"variant": variant, "first_dealer": 0, "deals": [again] * (MAX_DEALS + 1) + [played]}
+    )
+    r = client.post("/api/records/analyse?level=1", content=dump_record(record).encode())
+    assert r.status_code == 200, r.text
+    deals = r.json()["analysis"]["deals"]
+    assert len(deals) == MAX_DEALS + 2
+    assert [d["redeal"] for d in deals[:-1]] == [1] * (MAX_DEALS + 1)
+    # ... but a record of more deals than any match would hold still is refused
+    many = Record.model_validate({**record.to_data(), "deals": [again] * (MAX_RECORD_DEALS + 1)})
+    r = client.post("/api/records/analyse?level=1", content=dump_record(many).encode())
+    assert r.status_code == 413
 
 
 def _table(client: TestClient, seats: list[str]) -> dict[str, Any]:

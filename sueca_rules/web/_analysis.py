@@ -1,11 +1,11 @@
 """The review of a record and the hints, over HTTP.
 
 - `POST /api/records/analyse?lang=&level=&seat=&me=`: a record's text (YAML or JSON, at most
-  `max_record_bytes` and `MAX_DEALS` deals) reviewed as `sueca analyse --json` does, each decision
-  with `mistake`, its explanation in words (`why`: said to the reader for the decisions of seat
-  `me`, the reader's own, and of the seat in the third person for the others; all in the third
-  person without `me`) and the team of its seat (for the chart), and
-  `words`, the page's words; 422 with the issues for a bad record, 503 when the review would take
+  `max_record_bytes` and `MAX_DEALS` deals played) reviewed as `sueca analyse --json` does, each
+  decision with `mistake`, its explanation in words (`why`: said to the reader for the decisions
+  of seat `me`, the reader's own, and of the seat in the third person for the others; all in the
+  third person without `me`) and the team of its seat (for the chart), and `words`, the page's
+  words; 422 with the issues for a bad record, 503 when the review would take
   longer than `MAX_SECONDS`. One review at a time per app, in a worker thread (never on the event
   loop), so that the tables' play goes on meanwhile.
 - `GET /api/tables/{table}/hint?token=&lang=`: the hint for the decision due from the token's seat
@@ -40,10 +40,13 @@ from ._guard import client_of
 from ._pool import FairPool
 from ._refusal import Refusal
 
-__all__ = ["MAX_DEALS", "MAX_SECONDS", "routes"]
+__all__ = ["MAX_DEALS", "MAX_RECORD_DEALS", "MAX_SECONDS", "routes"]
 
 MAX_DEALS: Final = 12
-"""The most deals the web review takes (a match of a few partidas; longer records: the CLI)."""
+"""The most deals played the web review takes (a match of a few partidas; longer records: the
+CLI); deals dealt again (a redeal) do not count."""
+MAX_RECORD_DEALS: Final = 60
+"""The most deals of a record the web review takes, those dealt again included."""
 MAX_SECONDS: Final = 150.0
 """The longest a web review may take before it is given up."""
 HINT_BUDGET_MS: Final = 800
@@ -94,8 +97,11 @@ def _review(
         record = parse_record(raw)
     except RecordError as exc:
         return {"issues": issues_json(exc.issues)}, 422
-    if len(record.deals) > MAX_DEALS:
-        message = _said(lang, "review.too_many_deals", most=MAX_DEALS, deals=len(record.deals))
+    # A deal dealt again (a weak hand asked for a new one) is one question, not forty: only the
+    # deals played count, so that a match with redeals (brasil) is reviewed as any other.
+    played = sum(1 for deal in record.deals if deal.redeal is None)
+    if played > MAX_DEALS or len(record.deals) > MAX_RECORD_DEALS:
+        message = _said(lang, "review.too_many_deals", most=MAX_DEALS, deals=played)
         return {"error": "too_many_deals", "message": message}, 413
     deadline = time.monotonic() + MAX_SECONDS
 
