@@ -490,6 +490,13 @@ class Variant(_Model):
     scoring: Scoring = Field(default_factory=Scoring, description=Scoring.__doc__ or "")
     match: MatchRules = Field(default_factory=MatchRules, description=MatchRules.__doc__ or "")
 
+    @field_validator("description", mode="before")
+    @classmethod
+    def _no_description(cls, value: object) -> object:
+        # `description:` left empty in YAML (null) is no description, as a host that sends
+        # every field of a variant may send it.
+        return "" if value is None else value
+
     @field_validator("name")
     @classmethod
     def _check_name(cls, name: str) -> str:

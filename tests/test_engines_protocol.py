@@ -334,7 +334,7 @@ def test_a_request_line_that_is_not_utf8_is_not_json() -> None:
     [
         (("table", "direction"), "up", '"variant.table.direction": expected one of '
          "anticlockwise, clockwise, got 'up'"),
-        (("description",), None, '"variant.description": expected text, got nothing (null)'),
+        (("description",), [1], '"variant.description": expected text, got a list'),
         (("name",), "x" * 300, '"variant.name": is too long (at most 200 characters)'),
     ],
 )  # fmt: skip
@@ -351,6 +351,17 @@ def test_a_bad_variant_is_refused_naming_its_field(
     part[where[-1]] = value
     reply = BotEngine(1).handle(json.dumps({**request, "variant": variant}))
     assert reply == {"type": "error", "id": 9, "message": message}
+
+
+def test_a_variant_whose_description_is_null_has_none() -> None:
+    """A host that sends every field of the variant may send the description as null: it is no
+    description, as in a file (it was refused, and every request with it)."""
+    _, _, request = _decision()
+    variant = {**request["variant"], "description": None}
+    reply = BotEngine(1).handle(json.dumps({**request, "variant": variant}))
+    assert reply is not None
+    assert reply["type"] == "decision", reply
+    assert reply["choice"] in request["options"]
 
 
 def test_a_variant_refusal_is_cut_to_a_line() -> None:

@@ -664,3 +664,11 @@ def test_a_boolean_where_text_goes_is_told_its_own_spelling_in_quotes(
         parse_variant(f"name: {written}\n")
     (issue,) = info.value.issues
     assert issue.message == f"expected text, got {written} (put it in quotes: {quoted})"
+
+
+@pytest.mark.parametrize("text", ["description: null\n", "description:\n"])
+def test_an_empty_description_is_no_description(text: str) -> None:
+    """`description:` left empty (null in YAML) is no description, not a refusal."""
+    variant = parse_variant(f"name: House\n{text}")
+    assert variant.description == ""
+    assert variant == parse_variant("name: House\n")
