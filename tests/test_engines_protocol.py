@@ -804,8 +804,13 @@ def test_a_card_of_a_request_is_the_notation_and_nothing_around_it() -> None:
         assert f"{odd!r} is not a card" in reply["message"]
 
 
-def test_the_engine_keeps_part_of_the_budget_for_answering() -> None:
+def test_the_engine_keeps_part_of_the_budget_for_answering(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sueca_rules.engines import _serve
     from sueca_rules.engines._serve import thinking_ms
+
+    monkeypatch.setattr(_serve, "monotonic", lambda: 5.0)  # no time spent before the bot
 
     assert thinking_ms(1000) == 900
     assert thinking_ms(100) == 90
@@ -822,10 +827,35 @@ def test_the_engine_keeps_part_of_the_budget_for_answering() -> None:
     assert bot.time_ms == 900  # type: ignore[attr-defined]
 
 
-def test_a_budget_is_kept_after_a_request_without_one() -> None:
+def test_the_time_spent_before_the_bot_thinks_comes_off_its_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The host's clock starts when it sends the request: reading it, checking its state and
+    compiling a variant seen for the first time take part of `time_ms`, so the bot thinks for
+    what is left (it thought for its whole part whatever came before, and could answer late)."""
+    from sueca_rules.engines import _serve
+
+    clock = iter([10.0, 10.05])  # 50 ms between the request read and the bot asked
+    monkeypatch.setattr(_serve, "monotonic", lambda: next(clock))
+    engine = BotEngine(5)
+    _, _, card = _decision()
+    reply = engine.handle(json.dumps({**card, "time_ms": 200}))
+    assert reply is not None
+    assert reply["type"] == "decision", reply
+    (bot,) = engine._bots.values()
+    assert bot.time_ms == 130  # type: ignore[attr-defined]
+    clock = iter([20.0, 20.5])  # more than the whole budget: the bot still gets a millisecond
+    engine.handle(json.dumps({**card, "id": 6, "time_ms": 200}))
+    assert bot.time_ms == 1  # type: ignore[attr-defined]
+
+
+def test_a_budget_is_kept_after_a_request_without_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """A seat first asked without `time_ms` is asked with one later in the same match: the later
     request's budget is kept (the bot made for the first request had none and searched for as
     long as its default samples take, whatever the budget said)."""
+    from sueca_rules.engines import _serve
+
+    monkeypatch.setattr(_serve, "monotonic", lambda: 5.0)  # no time spent before the bot
     engine = BotEngine(5)
     _, _, card = _decision()
     untimed = {k: v for k, v in card.items() if k != "time_ms"}

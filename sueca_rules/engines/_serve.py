@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from time import monotonic
 from typing import IO, TYPE_CHECKING, Any, Final
 
 from .._errors import SuecaError
@@ -46,27 +47,28 @@ class BotEngine:
         self._bots: OrderedDict[tuple[str, int, bool], Bot] = OrderedDict()
         make_level_bot(level, seed=seed)  # a bad level: at once
 
-    def _bot(self, match: str, seat: int, time_ms: int | None) -> Bot:
+    def _bot(self, match: str, seat: int, time_ms: int | None, spent_ms: float = 0.0) -> Bot:
         from ..bots import takes_budget
 
         # A level that searches keeps a bot with a budget apart from one without: a bot made for a
         # request without `time_ms` has none to set, and would ignore a later request's.
         key = (match, seat, time_ms is not None and takes_budget(self.level))
         bot = self._bots.get(key)
+        # The time already spent on this request (reading it, checking the state, a variant
+        # seen for the first time) comes off the bot's thinking: the host's clock started first.
+        thinking = None if time_ms is None else max(1, round(thinking_ms(time_ms) - spent_ms))
         if bot is None:
             bot = make_level_bot(
-                self.level,
-                seed=f"{self.seed}:{match}:seat{seat}",
-                time_ms=None if time_ms is None else thinking_ms(time_ms),
+                self.level, seed=f"{self.seed}:{match}:seat{seat}", time_ms=thinking
             )
             self._bots[key] = bot
             if len(self._bots) > _BOTS:
                 self._bots.popitem(last=False)
         else:
             self._bots.move_to_end(key)
-            if time_ms is not None and getattr(bot, "time_ms", None) is not None:
+            if thinking is not None and getattr(bot, "time_ms", None) is not None:
                 # each request's own budget (a host may give each decision another)
-                bot.time_ms = float(thinking_ms(time_ms))  # type: ignore[attr-defined]
+                bot.time_ms = float(thinking)  # type: ignore[attr-defined]
         return bot
 
     def handle(self, line: bytes | str) -> dict[str, Any] | None:
@@ -74,6 +76,7 @@ class BotEngine:
         host says `quit`."""
         from ..bots import answer
 
+        start = monotonic()
         request_id: Any = None
         try:
             try:
@@ -108,7 +111,8 @@ class BotEngine:
             match = request.get("match")
             # The match's id as text any seed takes (a lone surrogate escaped, not an error).
             key = str(match)[:200].encode("utf-8", "backslashreplace").decode("utf-8")
-            bot = self._bot(key, decision.seat, time_budget(request))
+            spent_ms = (monotonic() - start) * 1000
+            bot = self._bot(key, decision.seat, time_budget(request), spent_ms)
             choice = answer(bot, decision, observation)
             index = next(
                 (
