@@ -966,3 +966,37 @@ def test_mistakes_of_the_command_line_are_said_in_the_commands_language(
         assert len(err.strip().splitlines()) == 1, err
     status, _, err = run(capsys, "standings", str(cup), "--html", str(nowhere))
     assert f"--html {nowhere}: cannot write there (no folder {nowhere.parent})" in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "over", "won"),
+    [
+        (
+            "en",
+            "the tournament is over: its one round has been played, and Os Trunfos won it",
+            "The tournament is over: Os Trunfos won it.",
+        ),
+        (
+            "pt",
+            "O torneio acabou: já se jogou a única ronda, e ganhou a equipa Os Trunfos.",
+            "O torneio acabou: ganhou a equipa Os Trunfos.",
+        ),
+    ],
+)
+def test_a_finished_tournament_says_who_won_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, over: str, won: str
+) -> None:
+    """The last result in, `pair` refuses with the winner's name (one round: not "all 1
+    rounds"), and the standings and the printable page name the winner; not before."""
+    (tmp_path / "teams.csv").write_text("team,player1,player2\nOs Ases,,\nOs Trunfos,,\n")
+    cup = str(tmp_path / "cup.yaml")
+    run(capsys, "new", cup, "--teams", str(tmp_path / "teams.csv"), "--format", "knockout")
+    run(capsys, "pair", cup)
+    assert won not in run(capsys, "standings", cup, "--lang", lang)[1]
+    assert run(capsys, "result", cup, "--round", "1", "--table", "1", "--score", "0-1")[0] == 0
+    assert run(capsys, "pair", cup, "--lang", lang) == (1, "", f"{cup}: {over}\n")
+    assert run(capsys, "standings", cup, "--lang", lang)[1].splitlines()[-1] == won
+    html = tmp_path / "cup.html"
+    assert run(capsys, "standings", cup, "--lang", lang, "--html", str(html))[0] == 0
+    winner = "Winner" if lang == "en" else "Vencedor"
+    assert f'<p class="winner">{winner}: Os Trunfos</p>' in html.read_text(encoding="utf-8")

@@ -601,3 +601,21 @@ def test_a_score_entered_on_the_page_is_not_ranked_below_a_bye_by_games(tmp_path
     (table,) = load_tournament(path)[0].rounds[0].tables
     assert table.result is not None
     assert table.result.games is None
+
+
+def test_the_pages_of_a_finished_tournament_name_its_winner(tmp_path: Path) -> None:
+    path = tmp_path / "cup.yaml"
+    t = pair(create([Team(name=n) for n in ("Os Ases", "Zé & Ana")], "knockout"))
+    save_tournament(t, path)
+    with TestClient(create_app(Settings.for_tests(), tournament=path)) as c:
+        assert "won it" not in c.get("/tournament?lang=en").text
+        save_tournament(record_result(t, load_variant("portugal"), 1, 1, score=(0, 1)), path)
+        said = {
+            "en": "The tournament is over: Zé &amp; Ana won it.",
+            "pt": "O torneio acabou: ganhou a equipa Zé &amp; Ana.",
+        }
+        for lang, words in said.items():
+            assert words in c.get(f"/tournament?lang={lang}").text
+            assert words in c.get(f"{_organiser(c)}?lang={lang}").text
+        printed = c.get("/tournament/print?lang=en").text
+        assert '<p class="winner">Winner: Zé &amp; Ana</p>' in printed

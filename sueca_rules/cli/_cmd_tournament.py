@@ -588,7 +588,7 @@ def _run_standings(args: argparse.Namespace) -> int:
 def _print_text(t: Tournament, lang: str) -> None:
     import importlib.util
 
-    from ..tournament import DEFAULT_NAME, open_tables, planned_rounds, standings
+    from ..tournament import DEFAULT_NAME, open_tables, planned_rounds, standings, winner
     from ._common import cli_words
 
     rows = [[str(s.as_dict()[c]) for c in _COLUMNS] for s in standings(t)]
@@ -609,16 +609,19 @@ def _print_text(t: Tournament, lang: str) -> None:
         for row in rows:
             table.add_row(*(Text(c) for c in row))  # a name is shown as written, not as markup
         Console().print(table)
-        return
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
-    print(title)
-    for row in [head, *rows]:
-        print(
-            "  ".join(
-                c.ljust(w) if i == 1 else c.rjust(w)
-                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+    else:
+        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
+        print(title)
+        for row in [head, *rows]:
+            print(
+                "  ".join(
+                    c.ljust(w) if i == 1 else c.rjust(w)
+                    for i, (c, w) in enumerate(zip(row, widths, strict=True))
+                )
             )
-        )
+    won = winner(t)
+    if won is not None:
+        print(cli_words(lang, "tour.winner", team=won))
 
 
 _ACTIONS: Final = (

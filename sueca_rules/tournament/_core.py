@@ -59,6 +59,7 @@ __all__ = [
     "same_rules",
     "standings_data",
     "undo",
+    "winner",
 ]
 
 
@@ -306,6 +307,12 @@ def is_finished(t: Tournament) -> bool:
     return len(t.rounds) >= planned_rounds(t) and not open_tables(t)
 
 
+def winner(t: Tournament) -> str | None:
+    """The team that won the tournament once it is finished (`is_finished()`): the first of the
+    standings, which in a knockout is the bracket's champion; `None` before."""
+    return standings(t)[0].team if is_finished(t) else None
+
+
 def pair(t: Tournament) -> Tournament:
     """The tournament with its next round paired. Refused while a table of the last round has no
     result, and when every round has been played."""
@@ -322,10 +329,13 @@ def pair(t: Tournament) -> Tournament:
         )
     number = len(t.rounds) + 1
     if number > planned_rounds(t):
+        n, won = planned_rounds(t), standings(t)[0].team
+        played = "its one round has" if n == 1 else f"all {n} rounds have"
         raise _fail(
-            f"the tournament is over: all {planned_rounds(t)} rounds have been played",
+            f"the tournament is over: {played} been played, and {won} won it",
             "over",
-            n=planned_rounds(t),
+            n=n,
+            team=won,
         )
     rnd, seeds = _next_round(t, number)
     update: dict[str, Any] = {"rounds": [*t.rounds, rnd]}

@@ -9,7 +9,7 @@ from html import escape
 from .._describe_facts import shown_name
 from .._lang._catalogue import Catalogue
 from .._variant import Variant
-from ._core import planned_rounds
+from ._core import planned_rounds, winner
 from ._model import DEFAULT_NAME, Pairing, Round, Tournament
 from ._standings import Standing, group_standings, standings
 from ._words import tournament_words
@@ -20,6 +20,7 @@ PRINT_CSS = """
 body { font-family: system-ui, sans-serif; margin: 2em; color: #111; }
 h1 { margin-bottom: 0; }
 .meta { color: #444; margin-top: .2em; }
+.winner { font-size: 1.3em; font-weight: bold; }
 table { border-collapse: collapse; margin: .5em 0 1.5em; }
 th, td { border: 1px solid #999; padding: .25em .6em; text-align: left; }
 td.n, th.n { text-align: right; }
@@ -147,12 +148,14 @@ def tournament_html(
         variant=shown_name(variant.name, lang),
         order=order,
     )
+    won = winner(t)
+    champion = "" if won is None else f'<p class="winner">{escape(w("print.winner", team=won))}</p>'
     html_lang = "pt-PT" if lang == "pt" else "en"
     return (
         f'<!DOCTYPE html>\n<html lang="{html_lang}"><head><meta charset="utf-8">'
         f"<title>{escape(name)}</title>{style}</head><body>"
         f"<h1>{escape(name)}</h1>"
-        f'<p class="meta">{escape(meta)}</p>'
+        f'<p class="meta">{escape(meta)}</p>{champion}'
         f"<h2>{w('print.pairings')}</h2>{rounds}"
         + (
             f'<section class="sheets"><h2>{w("print.sheets")}</h2>{sheets}</section>'

@@ -431,7 +431,7 @@ class TournamentSite:
         elif waiting:
             status = _say(lang, "waiting", n=len(waiting), t=", ".join(map(str, waiting)))
         elif len(t.rounds) >= planned_rounds(t):
-            status = _say(lang, "finished")
+            status = _say(lang, "finished", team=standings(t)[0].team)
         else:
             status = ""
         return {
