@@ -179,7 +179,11 @@ _ORGANISER = """{% extends "page" %}{% import "tables" as m with context %}{% bl
 <section class="panel"><h2>{{ w.players }}</h2>{{ m.standings_table(rows) }}</section>
 {% endblock %}"""
 
-_CSS = """.tt { border-collapse: collapse; width: 100%; background: #fff; }
+_CSS = """/* The bar starts with the tournament's name (up to 60 characters): on a phone it wraps,
+   the name above the links, rather than push the links and the languages off the screen. */
+header.top { flex-wrap: wrap; white-space: normal; }
+header.top .brand { min-width: 0; overflow-wrap: anywhere; }
+.tt { border-collapse: collapse; width: 100%; background: #fff; }
 .tt th, .tt td { border: 1px solid #d8d6cc; padding: 0.3rem 0.5rem; text-align: left; }
 form.score { display: inline-flex; gap: 0.3rem; align-items: center; margin: 0.15rem 0.5rem 0 0; }
 form.score input[type=number] { width: 4.5rem; }

@@ -125,6 +125,34 @@ def test_the_tournament_pages_fit_a_phone(browser: Any, cup: tuple[Path, Tournam
         phone.close()
 
 
+def test_a_long_tournament_name_wraps_on_a_phone(
+    browser: Any, tmp_path: Path, e2e_ready: None
+) -> None:
+    """The bar at the top starts with the tournament's name: a long one (they have up to 60
+    characters) wraps above the links, and pushes neither them nor the page past the screen."""
+    path = tmp_path / "cup.yaml"
+    name = "Torneio de Sueca da Associação Recreativa de São João 2026"
+    teams = [Team(name=n) for n in ("Os Ases", "Os Reis", "A Bisca")]
+    save_tournament(pair(create(teams, "round_robin", name=name)), path)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        with TournamentServer(path) as server:
+            page = phone.new_page()
+            organiser = server.url + server.app.state.tournament.organiser_path
+            for url in (organiser, server.url + "/tournament"):
+                for lang in ("pt", "en"):
+                    page.goto(f"{url}?lang={lang}")
+                    width = page.evaluate("document.documentElement.scrollWidth")
+                    assert width <= 391, (url, lang, width)
+                    right = page.evaluate(
+                        "Math.max(...[...document.querySelectorAll('header.top a')]"
+                        ".map(a => a.getBoundingClientRect().right))"
+                    )
+                    assert right <= 390, (url, lang, right)
+    finally:
+        phone.close()
+
+
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_axe_finds_no_serious_problem_on_the_tournament_pages(
     browser: Any, cup: tuple[Path, TournamentServer], axe: str, lang: str
