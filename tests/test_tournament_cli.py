@@ -1000,3 +1000,20 @@ def test_a_finished_tournament_says_who_won_it(
     assert run(capsys, "standings", cup, "--lang", lang, "--html", str(html))[0] == 0
     winner = "Winner" if lang == "en" else "Vencedor"
     assert f'<p class="winner">{winner}: Os Trunfos</p>' in html.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("lang", "heading"), [("en", "All the teams"), ("pt", "Todas as equipas")])
+def test_the_printable_page_of_groups_heads_the_table_of_all_the_teams(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, heading: str
+) -> None:
+    """After each group's standings comes the table of every team: it has a heading of its own,
+    not one that reads as the last group's."""
+    (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    cup, html = str(tmp_path / "cup.yaml"), tmp_path / "cup.html"
+    teams = ["--teams", str(tmp_path / "teams.csv")]
+    run(capsys, "new", cup, *teams, "--format", "groups", "--groups", "2", "--advance", "1")
+    run(capsys, "pair", cup)
+    assert run(capsys, "standings", cup, "--html", str(html), "--lang", lang)[0] == 0
+    standings = html.read_text(encoding="utf-8").split('<section class="standings">')[1]
+    assert re.findall(r"<h3>([^<]*)</h3>", standings)[-1] == heading
+    assert standings.count("<table>") == 3  # groups A and B, then every team

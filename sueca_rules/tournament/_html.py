@@ -137,6 +137,8 @@ def tournament_html(
         f"<h3>{escape(w('print.group_title', g=name))}</h3>" + _standings_table(_rows(table), w)
         for name, table in group_standings(t).items()
     )
+    if groups:  # the table of every team, after the groups' own, says what it is
+        groups += f"<h3>{escape(w('print.overall'))}</h3>"
     order = ", ".join(w("print.tiebreak", c=c) for c in t.tiebreaks)
     name = w("tournament") if t.name == DEFAULT_NAME else t.name
     meta = w(
