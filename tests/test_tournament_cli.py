@@ -1017,3 +1017,19 @@ def test_the_printable_page_of_groups_heads_the_table_of_all_the_teams(
     standings = html.read_text(encoding="utf-8").split('<section class="standings">')[1]
     assert re.findall(r"<h3>([^<]*)</h3>", standings)[-1] == heading
     assert standings.count("<table>") == 3  # groups A and B, then every team
+
+
+def test_a_records_folder_that_cannot_be_made_is_said_in_the_language(
+    cup: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`play --records` under a file: said in Portuguese (not the system's English "Not a
+    directory"), before any table is played."""
+    run(capsys, "pair", str(cup))
+    before = cup.read_bytes()
+    folder = f"{cup}/records"
+    status, out, err = run(capsys, "play", str(cup), "--records", folder, "--lang", "pt")
+    assert (status, out) == (2, "")
+    assert err.rstrip().endswith(
+        f"--records {folder}: não dá para escrever aí ({cup} não é uma pasta)"
+    )
+    assert cup.read_bytes() == before

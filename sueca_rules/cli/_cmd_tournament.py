@@ -444,6 +444,8 @@ def _run_play(args: argparse.Namespace) -> int:
         said = str(exc) if lang == "en" else refusal_text(exc, lang)
         raise CliError(f"{args.file}: {said}") from None
     if folder is not None:
+        if not folder.is_dir():  # what stops it being made (a file in its path...) in `lang`
+            check_writable(folder, "--records", parents=True, lang=lang)
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
