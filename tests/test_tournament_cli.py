@@ -291,7 +291,7 @@ def test_undo_and_the_order_of_rounds(cup: Path, capsys: pytest.CaptureFixture[s
     ("csv", "message"),
     [
         ("name,a,b\nX,,\nY,,\n", "teams.csv:1: the first line must be the header"),
-        ("team,player1,player2\nX,,\nX,,\n", "the team 'X' is listed twice"),
+        ("team,player1,player2\nX,,\n\nX,,\n", "teams.csv:4: the team 'X' is already on line 2"),
         ("team,player1,player2\nX,,\n,a,b\n", "teams.csv:3: team: a name must not be empty"),
         (
             'team,player1,player2\nX,,\nY,,"a\tb"\n',
@@ -489,8 +489,14 @@ def test_a_team_written_twice_with_other_accent_encodings_is_refused(
     status, out, err = run(capsys, "new", str(path), "--teams", str(teams), "--format", "swiss")
     assert (status, out) == (1, "")
     assert err.strip().splitlines() == [
-        f"the team {composed!r} is listed twice: each team needs its own name"
+        f"{teams}:3: the team {composed!r} is already on line 2: each team needs its own name"
     ]
+    status, out, err = run(capsys, "new", str(path), "--teams", str(teams), "--format", "swiss",
+                           "--lang", "pt")  # fmt: skip
+    assert (
+        err.strip()
+        == f"{teams}:3: a equipa {composed!r} já está na linha 2: cada equipa precisa do seu nome"
+    )
     assert not path.exists()
 
 

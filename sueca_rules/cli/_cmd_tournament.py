@@ -172,6 +172,7 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
     if header != ["team", "player1", "player2"]:
         raise refuse("header", 1)
     teams: list[Team] = []
+    lines: dict[str, int] = {}  # the line of each team's name (as the file keeps it)
     for line, row in enumerate(rows[1:], 2):
         if not any(c.strip() for c in row):
             continue
@@ -183,6 +184,10 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
             teams.append(Team(name=row[0], players=[c for c in row[1:3] if c.strip()]))
         except ValidationError as exc:
             raise CliError(f"{path}:{line}: {_csv_problem(exc, row, lang)}") from None
+        name = teams[-1].name
+        if name in lines:
+            raise refuse("twice", line, team=repr(cut(name)), first=lines[name])
+        lines[name] = line
     return teams
 
 
