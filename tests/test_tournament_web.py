@@ -619,3 +619,23 @@ def test_the_pages_of_a_finished_tournament_name_its_winner(tmp_path: Path) -> N
             assert words in c.get(f"{_organiser(c)}?lang={lang}").text
         printed = c.get("/tournament/print?lang=en").text
         assert '<p class="winner">Winner: Zé &amp; Ana</p>' in printed
+
+
+def test_the_final_and_the_third_place_match_are_named_on_the_pages(tmp_path: Path) -> None:
+    """A knockout's last round has two tables: the pages say which is the final and which the
+    match for third place, as the command line and the printable page do."""
+    path = tmp_path / "cup.yaml"
+    variant = load_variant("portugal")
+    t = pair(create([Team(name=n) for n in ("A", "B", "C", "D")], "knockout", third_place=True))
+    t = pair(
+        record_result(record_result(t, variant, 1, 1, score=(1, 0)), variant, 1, 2, score=(1, 0))
+    )
+    save_tournament(t, path)
+    with TestClient(create_app(Settings.for_tests(), tournament=path)) as c:
+        for url in ("/tournament", _organiser(c)):
+            en = re.sub(r"\s+", " ", c.get(f"{url}?lang=en").text)
+            assert '<td data-label="Table">1 (final)</td>' in en
+            assert '<td data-label="Table">2 (3rd place)</td>' in en
+            pt = re.sub(r"\s+", " ", c.get(f"{url}?lang=pt").text)
+            assert '<td data-label="Mesa">1 (final)</td>' in pt
+            assert '<td data-label="Mesa">2 (3.º lugar)</td>' in pt

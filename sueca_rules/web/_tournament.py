@@ -109,7 +109,9 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 <div class="tt-wrap"><table class="tt round"><thead><tr><th>{{ w.table }}</th>
 <th>{{ w.first }}</th><th>{{ w.second }}</th><th>{{ w.score }}</th></tr></thead><tbody>
 {% for tab in rnd.tables %}<tr><td data-label="{{ w.table }}">{{ tab.table }}
-{%- if tab.group %} ({{ tab.group }}){% endif %}</td><td data-label="{{ w.first }}">
+{%- if tab.group %} ({{ tab.group }}){% endif %}
+{%- if tab.kind in ("final", "third_place") %}{{ w["print." ~ tab.kind] }}{% endif %}</td>
+<td data-label="{{ w.first }}">
 {{- tab.teams[0] }}</td><td data-label="{{ w.second }}">{{ tab.teams[1] }}</td>
 <td data-label="{{ w.score }}">
 {% if tab.result %}{{ tab.result.score[0] }}-{{ tab.result.score[1] }}
