@@ -126,6 +126,13 @@ def test_a_tournament_from_csv_to_standings(
     assert status == 0
     assert "Os Ases" in out
     assert "round 1 of 3" in out
+    # ... and the rounds, as its help says: each table's score once its result is in, the bye
+    rounds = out[out.index("Round 1:") :].splitlines()
+    assert rounds[1] == "  table 1: Os Ases 2-1 Os Trunfos"
+    assert re.fullmatch(r"  table 2: .+ \d-\d .+", rounds[2]), rounds
+    assert rounds[-1] == "  bye: A Bandeira"
+    status, out, _ = run(capsys, "standings", str(cup), "--lang", "pt")
+    assert "  mesa 1: Os Ases 2-1 Os Trunfos" in out.splitlines()
 
 
 def test_the_printable_page_escapes_names(cup: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .._record import Record
     from .._variant import Variant
     from ..tournament import RecordRef, Team, Tournament
+    from ..tournament._model import Round
     from ._common import HelpWords
 
 __all__ = ["COMMANDS", "checked_tournament_file", "read_teams_csv"]
@@ -255,16 +256,35 @@ def checked_tournament_file(path: str | None, lang: str = "en") -> str | None:
 
 
 def _pair_text(t: Tournament, lang: str) -> str:
+    return _round_text(t.rounds[-1], lang)
+
+
+def _round_text(rnd: Round, lang: str) -> str:
+    """A round's tables (with the score of each table whose result is in) and byes."""
     from ._common import cli_words
 
     say = cli_words
-    rnd = t.rounds[-1]
     lines = [say(lang, "tour.round", r=rnd.round)]
     for tab in rnd.tables:
         group = say(lang, "tour.group", g=tab.group) if tab.group else ""
         kind = say(lang, f"tour.{tab.kind}") if tab.kind in ("final", "third_place") else ""
         a, b = tab.teams
-        lines.append(say(lang, "tour.table", t=tab.table, a=a, b=b, group=group, kind=kind))
+        if tab.result is None:
+            lines.append(say(lang, "tour.table", t=tab.table, a=a, b=b, group=group, kind=kind))
+        else:
+            score = "-".join(map(str, tab.result.score))
+            lines.append(
+                say(
+                    lang,
+                    "tour.table_score",
+                    t=tab.table,
+                    a=a,
+                    b=b,
+                    score=score,
+                    group=group,
+                    kind=kind,
+                )
+            )
     for name in rnd.byes:
         lines.append(say(lang, "tour.bye", team=name))
     return "\n".join(lines)
@@ -626,8 +646,12 @@ def _print_text(t: Tournament, lang: str) -> None:
                     for i, (c, w) in enumerate(zip(row, widths, strict=True))
                 )
             )
+    for rnd in t.rounds:
+        print()
+        print(_round_text(rnd, lang))
     won = winner(t)
     if won is not None:
+        print()
         print(cli_words(lang, "tour.winner", team=won))
 
 
