@@ -529,3 +529,16 @@ def test_the_reviews_columns_are_apart_in_both_languages(lang: str) -> None:
     seat = "seat 0" if lang == "en" else "lugar 0"
     kind = "card" if lang == "en" else "carta"
     assert re.search(rf"{seat} {{2,}}{kind} ", line), line
+
+
+def test_a_renuncia_whose_suit_held_cards_play_alike_is_read_as_a_stray(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Seat 0 failed to follow clubs (portugal-table: a renúncia can be played). Seat 1's and seat
+    # 3's reading of seat 0 weighs deals in which it held clubs that all play alike: the renúncia
+    # is then a stray among one choice, once a division by zero (a traceback in sueca analyse).
+    path = str(HERE / "revoke_then_claim.yaml")
+    for seat in ("1", "3"):
+        status, out, err = _run(capsys, path, "--seat", seat, "--level", "3")
+        assert (status, err) == (0, "")
+        assert re.search(rf"seat {seat}: \d+ decisions", out)

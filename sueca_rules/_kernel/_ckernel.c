@@ -1400,9 +1400,10 @@ static int rival_weight_of(const unsigned char *p, Py_ssize_t n, u64 hand_now, i
             int choices = count_choices(legal, k.unseen);
             scale *= 1.0 + miss;
             uniform /= choices;
-            if (stray) weight *= miss / (choices - 1);
+            if (stray) weight *= miss / (choices > 1 ? choices - 1 : 1);
         } else if (stray) {
-            weight *= miss / (count_choices(legal, k.unseen) - 1);
+            int choices = count_choices(legal, k.unseen);
+            weight *= miss / (choices > 1 ? choices - 1 : 1);
             if (weight < floor || weight == 0.0) {
                 *out = 0.0;
                 return 0;

@@ -277,9 +277,11 @@ class Likelihood:
     card (or one just like it) keeps the weight; another card multiplies it by `miss / (k - 1)`,
     `k` the legal cards that play differently (a player who strays picks one of the `k - 1` others,
     so a stray card is the less likely the more there were to choose from). `miss` is the odds of
-    straying where there are two cards to choose from. The weight is the product over both rivals'
-    plays, so deals are drawn in proportion to the likelihood of what the rivals did (up to a
-    constant); one that falls below `floor` is given up as 0.
+    straying where there are two cards to choose from. A renúncia (under `revoke.mode: claimable`,
+    a card off the suit led from a hand that could follow) is a stray too, weighing `miss` where
+    the legal cards all play alike (`k - 1` taken as at least 1). The weight is the product over
+    both rivals' plays, so deals are drawn in proportion to the likelihood of what the rivals did
+    (up to a constant); one that falls below `floor` is given up as 0.
 
     With `trust` below 1, each rival is taken to play by that model with chance `trust` and
     otherwise to choose among its legal cards alike (a player the rules of thumb do not describe,
@@ -441,9 +443,9 @@ class Likelihood:
                 scale *= 1.0 + self.miss
                 uniform /= choices
                 if stray:
-                    weight *= self.miss / (choices - 1)
+                    weight *= self.miss / max(choices - 1, 1)
             elif stray:
-                weight *= self.miss / (_choices(legal, know.unseen) - 1)
+                weight *= self.miss / max(_choices(legal, know.unseen) - 1, 1)
                 if weight < floor or not weight:
                     return 0.0
         if mixed:
