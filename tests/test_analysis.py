@@ -542,3 +542,16 @@ def test_a_renuncia_whose_suit_held_cards_play_alike_is_read_as_a_stray(
         status, out, err = _run(capsys, path, "--seat", seat, "--level", "3")
         assert (status, err) == (0, "")
         assert re.search(rf"seat {seat}: \d+ decisions", out)
+
+
+def test_the_review_on_a_narrow_terminal_keeps_its_words_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = str(HERE / "seven_under_ace.yaml")
+    _, piped, _ = _run(capsys, path, "--level", "1", "--lang", "pt")
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setenv("COLUMNS", "40")
+    status, out, _ = _run(capsys, path, "--level", "1", "--lang", "pt")
+    assert status == 0
+    assert max(len(line) for line in out.splitlines()) <= 40 < max(map(len, piped.splitlines()))
+    assert out.split() == piped.split()

@@ -313,3 +313,21 @@ def test_a_claim_that_accuses_the_wrong_way_is_said_in_portuguese(
     assert "deals[0].claims[0]" in err
     assert f"mão 1: {pt}" in err, err
     assert "motor diz" not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_narrow_terminal_gets_whole_words(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    # A terminal 40 columns wide broke the 60-column trick lines anywhere ("→ s" / "eat 1 wins");
+    # on a terminal the account is broken between words, the rest of a line indented under it.
+    path = str(GOLDEN / "portugal-table" / "claim-at-the-count.yaml")
+    _, piped, _ = replay(capsys, path, "--lang", lang)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setenv("COLUMNS", "40")
+    status, out, _ = replay(capsys, path, "--lang", lang)
+    assert status == 0
+    assert max(len(line) for line in out.splitlines()) <= 40 < max(map(len, piped.splitlines()))
+    assert out.split() == piped.split()  # the same words, none cut in two
+    first = next(i for i, line in enumerate(out.splitlines()) if line.startswith("   1. "))
+    assert out.splitlines()[first + 1].startswith("     ")  # the trick's rest, indented

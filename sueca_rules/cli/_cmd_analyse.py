@@ -15,6 +15,7 @@ from ._common import (
     lang_of,
     level_arg,
     print_json,
+    print_report,
     seed_arg,
 )
 
@@ -144,7 +145,7 @@ def run_analyse(args: argparse.Namespace) -> int:
     if args.json:
         print_json(review.to_data())
     else:
-        print(report(review, lang))
+        print_report(report(review, lang))
     return 0
 
 

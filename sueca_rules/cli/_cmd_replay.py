@@ -7,7 +7,7 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ._common import CliError, Command, cli_words, lang_of, print_json
+from ._common import CliError, Command, cli_words, lang_of, print_json, print_report
 
 if TYPE_CHECKING:
     from .._cards import Card
@@ -60,7 +60,7 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         print_json(replay_report(match))
     else:
-        print(account(match, lang))
+        print_report(account(match, lang))
     return 0
 
 

@@ -41,6 +41,7 @@ __all__ = [
     "load_variant_arg",
     "metavar",
     "print_json",
+    "print_report",
     "rate_arg",
     "require_extra",
     "samples_arg",
@@ -473,3 +474,32 @@ def print_json(data: Any) -> None:
     from .._text import shown_json
 
     sys.stdout.write(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) + "\n")
+
+
+def print_report(text: str) -> None:
+    """Print a report of lines (`sueca replay`, `sueca analyse`) on stdout. On a terminal narrower
+    than a line, the line is broken between words, its next lines indented two more than it, as
+    the terminal would otherwise break it anywhere (`→ s` / `eat 1 wins`); into a pipe or a file,
+    every line as it is."""
+    import shutil
+    import textwrap
+
+    if sys.stdout.isatty():
+        width = shutil.get_terminal_size((80, 24)).columns
+        lines = []
+        for line in text.split("\n"):
+            if len(line) <= width:
+                lines.append(line)
+                continue
+            indent = " " * min(len(line) - len(line.lstrip(" ")) + 2, width // 2)
+            lines.extend(
+                textwrap.wrap(
+                    line,
+                    width,
+                    subsequent_indent=indent,
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                )
+            )
+        text = "\n".join(lines)
+    print(text)
