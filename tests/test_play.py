@@ -1438,3 +1438,46 @@ def test_a_game_killed_outright_keeps_its_finished_tricks(tmp_path: Path) -> Non
     assert not [p for p in tmp_path.iterdir() if p.name != "g.yaml"]  # no temporary file left
     match = Match.from_record(saved, allow_unfinished=True)
     assert len(match.plays) == len(plays)
+
+
+# --- a narrow terminal ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_narrow_terminal_breaks_the_table_between_its_parts(lang: str) -> None:
+    # At 40 columns the score line broke inside "them 0", a long suit's cards wrapped out of
+    # their columns, a trick's line went on under its number, and the hands watched with --auto
+    # wrapped anywhere (a line could start with the suits' "·").
+    match = Match("portugal", seed=3, first_dealer=1)
+    out = io.StringIO()
+    view = PlayView(Console(file=out, width=40), phrases(lang), match.rules, human=True)
+    view.show_table(match)
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 40
+    score = next(i for i, line in enumerate(lines) if line.startswith(("Points", "Pontos")))
+    assert lines[score].endswith(" ·")
+    assert lines[score + 1].startswith(("games", "jogos"))
+    hand = [line for line in lines if re.search(r"\d:", line)]
+    columns = [[m.start() for m in re.finditer(":", line)] for line in hand]
+    widest = max(columns, key=len)
+    assert len(hand) > 4  # a suit went on to a second line
+    assert all(c == widest[: len(c)] for c in columns)  # every card under the one above
+
+    for _ in range(4):
+        match.play(match.playable_cards()[0])
+    out.truncate(0)
+    out.seek(0)
+    done = match.tricks[0]
+    view._trick_line(1, done.leader, done.winner, done.cards, done.points)
+    first, *rest = out.getvalue().splitlines()
+    assert first.startswith("   1. ")
+    assert rest
+    assert all(line.startswith("      ") for line in rest)
+
+    watched = io.StringIO()
+    auto = PlayView(Console(file=watched, width=40), phrases(lang), match.rules, human=False)
+    auto.deal_header(Match("portugal", seed=7, first_dealer=3))
+    shown = watched.getvalue().splitlines()
+    assert max(len(line) for line in shown) <= 40
+    assert not any(line.lstrip().startswith("·") for line in shown)
+    assert sum(line.startswith(("  seat", "  lugar")) for line in shown) == 4

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
+from rich.text import Text
 
 from .._cards import Card, Suit
 from .._events import (
@@ -50,6 +51,29 @@ def card_markup(card: Card, words: PlayPhrases, *, dim: bool = False) -> str:
     letters the player types), in its suit's colour."""
     style = _SUIT_STYLE[card // 10]
     return f"[{style.replace('bold', 'dim') if dim else style}]{words.card(card)}[/]"
+
+
+def packed(parts: Sequence[Text], sep: str, width: int) -> list[Text]:
+    """`parts` joined by `sep` in lines of at most `width` cells, each line broken only between
+    two parts (the separator's spaces left at the end of the line before); a part wider than
+    `width` on a line of its own (the console wraps it)."""
+    lines: list[Text] = []
+    line: Text | None = None
+    tail = len(sep.rstrip())  # what a line broken after a part ends with
+    for i, part in enumerate(parts):
+        room = width - (tail if i < len(parts) - 1 else 0)
+        if line is None:
+            line = part.copy()
+        elif line.cell_len + len(sep) + part.cell_len <= room:
+            line.append(sep)
+            line.append_text(part)
+        else:
+            line.append(sep.rstrip())
+            lines.append(line)
+            line = part.copy()
+    if line is not None:
+        lines.append(line)
+    return lines
 
 
 def suit_text(suit: Suit | int, words: PlayPhrases) -> str:
@@ -100,6 +124,24 @@ class PlayView:
     def say(self, text: str) -> None:
         self.console.print(text)
 
+    def say_parts(self, text: str) -> None:
+        """Print a line of parts joined by ` · ` (the trick's heading, the score): on a console too
+        narrow for it, broken between two parts rather than inside one."""
+        parts = Text.from_markup(text).split(" · ", allow_blank=True)
+        for line in packed(list(parts), " · ", self.console.width):
+            self.console.print(line)
+
+    def say_hanging(self, text: str) -> None:
+        """Print a line that starts with a label (`   1.`, a trick's number): on a console too
+        narrow for it, the rest wraps under the text after the label, not under the label."""
+        label, _, rest = text.lstrip(" ").partition(" ")
+        indent = len(text) - len(text.lstrip(" "))
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(Text.from_markup(" " * indent + label), Text.from_markup(rest))
+        self.console.print(grid)
+
     def prompt(self, text: str) -> None:
         """Print `text` with no newline, ready for the answer."""
         self.console.print(text, end="")
@@ -142,12 +184,18 @@ class PlayView:
         w = self.words
         self.say(w.dealt(dealer, card_markup(turned, w), suit_text(turned.suit, w)))
         if not self.human:  # watching: every hand is shown, as in a bridge column
+            label = max(len(self.seat(seat).short) for seat in range(4))
+            width = max(self.console.width - label - 3, 1)
             for seat in range(4):
-                self.say(f"  {self.seat(seat).short:<7} {self.hand_by_suit(match.hand(seat))}")
+                suits = [Text.from_markup(s) for s in self._suits_of(match.hand(seat))]
+                head = f"  {self.seat(seat).short:<{label}} "
+                for line in packed(suits, "  ·  ", width):
+                    self.console.print(Text(head) + line)
+                    head = " " * len(head)
 
-    def hand_by_suit(self, hand: Sequence[Card]) -> str:
+    def _suits_of(self, hand: Sequence[Card]) -> list[str]:
         suits = [" ".join(card_markup(c, self.words) for c in hand if c.suit == s) for s in Suit]
-        return "  ·  ".join(s for s in suits if s)
+        return [s for s in suits if s]
 
     def score_line(self, match: Match) -> str:
         w = self.words
@@ -171,8 +219,8 @@ class PlayView:
         head = f"[bold]{w.trick_head(len(match.tricks) + 1, suit_text(trump, w))}[/]"
         if match.trump_card_in_hand:
             head += " · " + w.turned_beside(card_markup(turned, w), self.seat(match.dealer))
-        self.say(head)
-        self.say(self.score_line(match))
+        self.say_parts(head)
+        self.say_parts(self.score_line(match))
         if numbered:
             self._show_trick_so_far(match)
         return self.show_hand(match, numbered=numbered)
@@ -205,6 +253,7 @@ class PlayView:
         # cards line up in columns from one suit to the next.
         width = len(str(len(playable)))
         n = 0
+        rows: list[tuple[Text, list[Text]]] = []
         for suit in Suit:
             cells = []
             for c in (c for c in hand if c.suit == suit):
@@ -218,7 +267,11 @@ class PlayView:
                     cells.append(" " * (width + 1) + text if numbered else text)
             if cells:
                 label = suit_text(suit, w) + (f" ({w.trumps_word})" if suit == match.trump else "")
-                table.add_row(f"  {label}", "  ".join(cells))
+                rows.append((Text.from_markup(f"  {label}"), [Text.from_markup(c) for c in cells]))
+        # A suit too long for the console goes on under its first card, whole cards in columns.
+        room = max(self.console.width - max(head.cell_len for head, _ in rows) - 1, 1)
+        for head, texts in rows:
+            table.add_row(head, Text("\n").join(packed(texts, "  ", room)))
         self.say(w.your_hand())
         self.console.print(table)
         if star:
@@ -273,7 +326,7 @@ class PlayView:
         for seat, card in zip(self.rules.play_order(leader), cards, strict=True):
             text = f"{self.seat(seat).short} {card_markup(card, self.words)}"
             parts.append(f"[underline]{text}[/]" if seat == winner else text)
-        self.say(self.words.trick_line(number, parts, self.seat(winner), points))
+        self.say_hanging(self.words.trick_line(number, parts, self.seat(winner), points))
 
     def _show_claim(self, match: Match, claim: ClaimMade) -> None:
         w = self.words
@@ -304,7 +357,7 @@ class PlayView:
         line = w.games_line(self.teams, games_now, self.rules.target_games, self._so_far())
         if self.rules.best_of > 1:
             line += " · " + w.partidas(match.partidas)
-        self.say(line)
+        self.say_parts(line)
 
     def _result(self, deal: DealResult) -> str:
         """What a finished deal scored, in words."""
