@@ -64,13 +64,13 @@ def test_accusations(capsys: pytest.CaptureFixture[str]) -> None:
 def test_play_on_penalties(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = replay(capsys, str(GOLDEN / "house" / "play-on-false-then-rightful.yaml"))
     assert (
-        "seat 1 claims a renúncia after card 4: false, nobody of the other team had revoked: "
+        "seat 1 claims a renúncia after card 4: false, no one on the other team had revoked: "
         "team 0 (seats 0 & 2) gets 1 game for it, and play goes on" in out
     )
     assert "seat 2 claims a renúncia after card 4: right, seat 3 revoked" in out
     assert "With the false claims: team 0 (seats 0 & 2) +1 game." in out
     _, out, _ = replay(capsys, str(GOLDEN / "house" / "play-on-false-claim-at-the-count.yaml"))
-    assert "at the count: false, nobody of the other team had revoked" in out
+    assert "at the count: false, no one on the other team had revoked" in out
     assert "and the tricks are counted" in out
     _, out, _ = replay(capsys, str(GOLDEN / "house" / "play-on-both-reach-the-target.yaml"))
     assert "claims a renúncia before the first card" in out

@@ -550,7 +550,7 @@ def test_claim_under_a_claimable_variant(
     args = ["portugal-table", "--seed", "1", "--revoke-rate", "0"]  # nobody revokes
     status, out, _ = play(monkeypatch, capsys, lines, *args)
     assert status == 0
-    assert "Claim a renúncia? If nobody of theirs revoked, the rivals score 4 games" in out
+    assert "Claim a renúncia? If neither rival revoked, the rivals score 4 games" in out
     assert "You claim a renúncia, but nobody revoked: a false claim." in out
     assert "the false claim ends the deal: they score 4 games" in out
     # Any card may be played: the whole hand is numbered.
@@ -558,7 +558,7 @@ def test_claim_under_a_claimable_variant(
     assert others == []
     assert "--revoke-rate" not in out
     _, out, _ = play(monkeypatch, capsys, ["q"], "portugal-table", "--seed", "1")
-    assert "the rivals fail to follow suit now and then (--revoke-rate 0.03)" in out
+    assert "They fail to follow suit now and then (--revoke-rate 0.03)" in out
 
 
 def test_a_claim_not_confirmed_says_so(
@@ -569,7 +569,7 @@ def test_a_claim_not_confirmed_says_so(
     assert "Claim a renúncia?" in out
     assert "No claim: play goes on." in out
     assert "You claim" not in out
-    assert "score 4 games" not in out.split("Type y to claim:")[1]
+    assert "score 4 games" not in out.split("Type y to claim, n not to:")[1]
 
 
 def test_no_claim_when_revokes_are_prevented(
@@ -1481,3 +1481,22 @@ def test_a_narrow_terminal_breaks_the_table_between_its_parts(lang: str) -> None
     assert max(len(line) for line in shown) <= 40
     assert not any(line.lstrip().startswith("·") for line in shown)
     assert sum(line.startswith(("  seat", "  lugar")) for line in shown) == 4
+
+
+@pytest.mark.parametrize(("lang", "hint"), [("en", "Type l for"), ("pt", "Escreve e para")])
+def test_a_wrong_answer_to_whom_you_accuse_is_told_what_to_type(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    lang: str,
+    hint: str,
+) -> None:
+    # The question was asked again with no word on what was wrong.
+    path = house(tmp_path, "t", "name: T\nextends: portugal-table\nrevoke: {accuse: player}\n")
+    claim = "claim" if lang == "en" else "acusar"
+    lines = [claim, "xyz", "", "q" if lang == "en" else "sair"]
+    status, out, _ = play(monkeypatch, capsys, lines, str(path), "--seed", "1", "--lang", lang)
+    assert status == 0
+    told = out.split("xyz", 1)[1]
+    assert flat(told).startswith(hint)
+    assert "(Enter" in told  # asked again

@@ -98,7 +98,7 @@ def test_readable_replay_of_claims_and_partidas(capsys: pytest.CaptureFixture[st
     assert main(["replay", str(table / "claim-false.yaml")]) == 0
     out = capsys.readouterr().out
     # Seat 3 revoked, but seat 1 is its partner: the claim finds nothing.
-    assert "seat 1 claims a renúncia after card 4: false, nobody of the other team" in out
+    assert "seat 1 claims a renúncia after card 4: false, no one on the other team" in out
     assert "The deal ends on the false claim: team 0 (seats 0 & 2) scores 4 games." in out
     assert main(["replay", str(GOLDEN / "portugal-best-of-3" / "best-of-3.yaml")]) == 0
     out = capsys.readouterr().out

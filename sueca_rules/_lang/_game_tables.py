@@ -433,6 +433,8 @@ class PlayPhrases(_Section):
 
     tricks_title = Said("play.tricks_title")
 
+    accuse_hint = Said("play.accuse_hint")
+
     def accuse_prompt(self, left: Who, right: Who) -> str:
         return self._c("play.accuse_prompt", left=left.name, right=right.name)
 

@@ -241,6 +241,8 @@ class HumanSeat:
                     against = left
                 elif answer in w.right_words:
                     against = right
+                else:
+                    view.say(w.accuse_hint())
         cost = w.claim_cost(
             rules.false_claim_games,
             rules.false_claim_penalizes,
