@@ -133,3 +133,27 @@ def test_an_unknown_variant_is_said_in_the_chosen_language(
         "portugal-best-of-3, portugal-table, sueca-online, sueca-play) and no such file "
         "(did you mean the built-in 'portugal'?)\n"
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_narrow_terminal_gets_whole_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    # At 40 columns the terminal cut the problems and the variants' summaries anywhere
+    # ("trum" / "p: last card"); on a terminal they now break between words.
+    monkeypatch.chdir(tmp_path)
+    Path("bad.yaml").write_text("name: Bad\nmatch: {target_games: 0, bestof: 3}\n", "utf-8")
+    runs = []
+    for tty in (False, True):
+        if tty:
+            monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+            monkeypatch.setenv("COLUMNS", "40")
+        assert main(["validate", "bad.yaml", "--lang", lang]) == 1
+        assert main(["variants", "--lang", lang]) == 0
+        runs.append(capsys.readouterr().out)
+    piped, narrow = runs
+    assert max(map(len, narrow.splitlines())) <= 40 < max(map(len, piped.splitlines()))
+    assert narrow.split() == piped.split()
+    summaries = narrow.split("portugal ", 1)[1].splitlines()
+    assert summaries[1].startswith(" " * 20)  # under the summary, not under the variant's id
+    assert not any(line.lstrip().startswith("·") for line in narrow.splitlines())

@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Final
 
 from .._text import shown
-from ._common import CliError, Command, cli_words, lang_of, print_json
+from ._common import CliError, Command, cli_words, lang_of, print_json, print_report
 
 if TYPE_CHECKING:
     from ._common import HelpWords
@@ -57,7 +57,7 @@ def run_variants(args: argparse.Namespace) -> int:
         return 0
     width = max(len(r["id"]) for r in rows)
     for r in rows:
-        print(f"{r['id']:<{width}}  {r['summary']}")
+        print_report(f"{r['id']:<{width}}  {r['summary']}", indent=width + 2)
     return 0
 
 
@@ -80,7 +80,7 @@ def run_validate(args: argparse.Namespace) -> int:
             )
             if not args.json:
                 for issue in exc.issues:
-                    print(issue_line(issue, lang))
+                    print_report(issue_line(issue, lang))
             continue
         results.append({"file": name, "valid": True, "name": variant.name, "issues": []})
         if not args.json:

@@ -476,30 +476,31 @@ def print_json(data: Any) -> None:
     sys.stdout.write(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) + "\n")
 
 
-def print_report(text: str) -> None:
-    """Print a report of lines (`sueca replay`, `sueca analyse`) on stdout. On a terminal narrower
-    than a line, the line is broken between words, its next lines indented two more than it, as
-    the terminal would otherwise break it anywhere (`→ s` / `eat 1 wins`); into a pipe or a file,
-    every line as it is."""
+def print_report(text: str, indent: int | None = None) -> None:
+    """Print a report of lines (`sueca replay`, `sueca analyse`, `sueca variants`, the issues of
+    `sueca validate`) on stdout. On a terminal narrower than a line, the line is broken between
+    words (a ` · ` kept at the end of the line before), its next lines indented `indent` spaces,
+    else two more than it, as the terminal would otherwise break it anywhere (`→ s` /
+    `eat 1 wins`); into a pipe or a file, every line as it is."""
     import shutil
     import textwrap
 
     if sys.stdout.isatty():
         width = shutil.get_terminal_size((80, 24)).columns
+        glue = "\ue000"  # a private character: textwrap does not break at it
         lines = []
         for line in text.split("\n"):
             if len(line) <= width:
                 lines.append(line)
                 continue
-            indent = " " * min(len(line) - len(line.lstrip(" ")) + 2, width // 2)
-            lines.extend(
-                textwrap.wrap(
-                    line,
-                    width,
-                    subsequent_indent=indent,
-                    break_long_words=False,
-                    break_on_hyphens=False,
-                )
+            hang = len(line) - len(line.lstrip(" ")) + 2 if indent is None else indent
+            wrapped = textwrap.wrap(
+                line.replace(" · ", glue + "· "),
+                width,
+                subsequent_indent=" " * min(hang, width // 2),
+                break_long_words=False,
+                break_on_hyphens=False,
             )
+            lines.extend(part.replace(glue, " ") for part in wrapped)
         text = "\n".join(lines)
     print(text)
