@@ -1500,3 +1500,16 @@ def test_a_wrong_answer_to_whom_you_accuse_is_told_what_to_type(
     told = out.split("xyz", 1)[1]
     assert flat(told).startswith(hint)
     assert "(Enter" in told  # asked again
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_ladders_heading_is_never_cut_short(lang: str) -> None:
+    # At 40 (and 60) columns the heading of a ladder's match lost its score to a "…".
+    out = io.StringIO()
+    view = PlayView(Console(file=out, width=40), phrases(lang), Match("portugal").rules, True)
+    text = view.words.ladder_match(1, 1, 0, "0")
+    view.rule(f"[bold]{text}[/]")
+    shown = out.getvalue()
+    assert "…" not in shown
+    assert shown.replace("─", " ").replace("·", " ").split() == text.replace("·", " ").split()
+    assert max(map(len, shown.splitlines())) <= 40

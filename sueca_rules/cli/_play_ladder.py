@@ -10,7 +10,6 @@ from datetime import datetime
 from pathlib import Path
 
 from rich.markup import escape
-from rich.rule import Rule
 from rich.table import Table
 
 from .._match import Match
@@ -107,7 +106,7 @@ def run_ladder(ladder: Ladder, make_seats: SeatMaker) -> int:
         level = rival_level(number)
         view.console.print()
         score = w.number(ladder_score(streak, margin))
-        view.console.print(Rule(f"[bold]{w.ladder_match(number, level, streak, score)}[/]"))
+        view.rule(f"[bold]{w.ladder_match(number, level, streak, score)}[/]")
         seed = f"{ladder.seed}:ladder:{number}"
         match = Match(ladder.variant, seed=seed, deal=False)
         ladder.human.match = match

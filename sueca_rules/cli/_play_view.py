@@ -131,6 +131,22 @@ class PlayView:
         for line in packed(list(parts), " · ", self.console.width):
             self.console.print(line)
 
+    def rule(self, text: str) -> None:
+        """A heading across the console (`─ Match 1: … ─`); on a console too narrow for its
+        ` · ` parts, the rule holds the parts that fit and the others follow under it, whole (a
+        rule would cut its title short with `…`)."""
+        parts = list(Text.from_markup(text).split(" · ", allow_blank=True))
+        head = parts[0].copy()
+        shown = 1
+        room = self.console.width - 4  # the rule's ends and the spaces around its title
+        while shown < len(parts) and head.cell_len + 3 + parts[shown].cell_len <= room:
+            head.append(" · ")
+            head.append_text(parts[shown])
+            shown += 1
+        self.console.print(Rule(head))
+        for line in packed(parts[shown:], " · ", self.console.width):
+            self.console.print(line)
+
     def say_hanging(self, text: str) -> None:
         """Print a line that starts with a label (`   1.`, a trick's number): on a console too
         narrow for it, the rest wraps under the text after the label, not under the label."""
