@@ -35,6 +35,7 @@ from sueca_rules.bots import (
     SamplingBot,
     SearchBot,
     advance,
+    answer,
     make_bot,
     play_match,
 )
@@ -656,3 +657,38 @@ def test_the_race_drops_and_leads_exactly_as_looks_from_scratch_would(
         assert race.leader() == max(reference.alive, key=lambda i: (reference.mean(i), -i))
     for i in range(count):
         assert race.mean(i) == reference.mean(i)
+
+
+@pytest.mark.parametrize("kernel", ["pure", "compiled"])
+def test_levels_4_and_5_read_rivals_who_revoke(kernel: str) -> None:
+    """Under `revoke.mode: claimable` a player may fail to follow suit; the bots that read the
+    rivals' cards must take such a card in their stride on either kernel. A renúncia from a hand
+    whose cards of the suit led all play alike divided by zero in the pure kernel (a traceback
+    mid-game, in `sueca play` and in `sueca analyse`) and weighed infinity in the compiled one."""
+    from sueca_rules._kernel._compiled import compiled
+    from sueca_rules.bots._sampling import Kernel
+
+    if kernel == "compiled" and compiled() is None:
+        pytest.skip("no compiled kernel on this machine")
+    revokes = 0
+    for m in range(6):
+        rng = random.Random(m)
+        match = Match("portugal-table", seed=m)
+        bots = [make_bot(4 + s % 2, seed=f"{m}:{s}", samples=8) for s in range(4)]
+        for bot in bots:
+            bot._kernel = Kernel(compiled() if kernel == "compiled" else None)  # type: ignore[attr-defined]
+        for _ in range(400):
+            decision = match.pending()
+            if decision is None:
+                break
+            if decision.kind == "card" and rng.random() < 0.25:
+                legal = set(match.legal_cards())
+                off = [c for c in match.playable_cards() if c not in legal]
+                if off:  # a renúncia: a card off the suit led, from a hand that could follow
+                    match.play(rng.choice(off))
+                    revokes += 1
+                    continue
+            choice = answer(bots[decision.seat], decision, match.observation(decision.seat))
+            assert choice in decision.options
+            match.decide(choice)
+    assert revokes >= 10
