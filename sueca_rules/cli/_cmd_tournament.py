@@ -269,22 +269,10 @@ def _round_text(rnd: Round, lang: str) -> str:
         group = say(lang, "tour.group", g=tab.group) if tab.group else ""
         kind = say(lang, f"tour.{tab.kind}") if tab.kind in ("final", "third_place") else ""
         a, b = tab.teams
-        if tab.result is None:
-            lines.append(say(lang, "tour.table", t=tab.table, a=a, b=b, group=group, kind=kind))
-        else:
-            score = "-".join(map(str, tab.result.score))
-            lines.append(
-                say(
-                    lang,
-                    "tour.table_score",
-                    t=tab.table,
-                    a=a,
-                    b=b,
-                    score=score,
-                    group=group,
-                    kind=kind,
-                )
-            )
+        # "A v B" while the table plays, "A 2-1 B" once its result is in
+        score = "" if tab.result is None else "-".join(map(str, tab.result.score))
+        key = "tour.table_score" if score else "tour.table"
+        lines.append(say(lang, key, t=tab.table, a=a, b=b, score=score, group=group, kind=kind))
     for name in rnd.byes:
         lines.append(say(lang, "tour.bye", team=name))
     return "\n".join(lines)
