@@ -1146,3 +1146,30 @@ def test_a_table_closed_for_idleness_says_so_in_each_browsers_language() -> None
         "the table was closed after a long time without play",
         "a mesa foi fechada por estar muito tempo sem jogo",
     ]
+
+
+def test_a_closed_tables_reason_fits_a_close_frame_in_both_languages() -> None:
+    """A closed table's reason goes in the WebSocket close frame, which holds 123 bytes of
+    UTF-8: every reason the tables give fits whole in either language, and one that would not
+    is cut at a whole character rather than failing the close."""
+    import asyncio
+
+    from sueca_rules.web._i18n import strings
+    from sueca_rules.web._settings import Settings
+    from sueca_rules.web._ws import MAX_CLOSE_REASON, Connection
+
+    for lang in ("en", "pt"):
+        reasons = {k: v for k, v in strings(lang).items() if k.startswith("table.closed_")}
+        assert len(reasons) >= 3, reasons
+        for key, text in reasons.items():
+            assert len(str(text).encode("utf-8")) <= MAX_CLOSE_REASON, (lang, key)
+
+    async def closing(reason: str) -> tuple[int, str] | None:
+        conn = Connection(None, "pt", Settings())  # type: ignore[arg-type]
+        conn.close(1012, reason)
+        return conn.closing
+
+    said = asyncio.run(closing("não " * 60))
+    assert said is not None
+    assert len(said[1].encode("utf-8")) <= MAX_CLOSE_REASON
+    assert said[1].startswith("não não")

@@ -7,7 +7,7 @@ import asyncio
 import json
 import logging
 import time
-from typing import Any
+from typing import Any, Final
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -113,6 +113,10 @@ async def get_record(request: Request) -> Response:
     return Response(text, media_type=media, headers=headers)
 
 
+MAX_CLOSE_REASON: Final = 123
+"""The most bytes of UTF-8 a WebSocket close frame's reason holds (RFC 6455)."""
+
+
 class Connection:
     """One browser holding a seat: a send queue drained by a task of its own (so that a slow
     browser never holds the table up) and a budget of messages it may send."""
@@ -136,8 +140,11 @@ class Connection:
         self.queue.put_nowait(message)
 
     def close(self, code: int, reason: str) -> None:
+        """Close the connection with `code` and `reason` (cut to the 123 bytes of UTF-8 a close
+        frame holds, at a whole character: a longer one would fail the close itself)."""
         if self.closing is None:
-            self.closing = (code, reason)
+            cut_reason = reason.encode("utf-8")[:MAX_CLOSE_REASON].decode("utf-8", "ignore")
+            self.closing = (code, cut_reason)
             self.queue.put_nowait(None)
 
     def allow(self) -> bool:
