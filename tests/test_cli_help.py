@@ -84,16 +84,22 @@ COMMANDS: dict[tuple[str, ...], tuple[str, ...]] = {
         "os critérios de desempate depois dos pontos",
         "knockout: um encontro para o terceiro lugar",
         "--name NOME",
+        "como se defrontam as equipas: round_robin (todas contra todas, uma vez)",
     ),
     ("tournament", "pair"): ("o ficheiro do torneio", "a língua do que diz"),
     ("tournament", "result"): (
         "as partidas ganhas pela primeira e pela segunda equipa",
         "--no-show EQUIPA",
         "EQUIPA faltou: ganha a outra",
+        "--round R a ronda da mesa (1 é a primeira",
+        "--table T o número da mesa nessa ronda",
     ),
     ("tournament", "play"): ("o nível dos bots de todas as equipas (1-5)", "--records PASTA"),
     ("tournament", "standings"): ("escreve a classificação em CSV", "--html FICHEIRO.html"),
-    ("tournament", "undo"): ("desfaz o último resultado", "--round R"),
+    ("tournament", "undo"): (
+        "desfaz o último resultado",
+        "--round R com --table: a ronda do resultado a desfazer",
+    ),
     ("serve",): (
         "Serve a aplicação web",
         "de 0 a 65535; por omissão, 8000",
@@ -279,6 +285,24 @@ def test_the_help_is_said_in_portuguese(
     assert sentences, path
     for sentence in sentences:
         assert sentence not in said, (path, sentence)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_every_option_of_every_command_has_help(lang: str) -> None:
+    """Each option and argument of each command says what it is in `--help`, in the help's
+    language (`tournament new --format`, `result --round` and `--table` said nothing)."""
+
+    def bare(parser: argparse.ArgumentParser, at: tuple[str, ...]) -> list[str]:
+        found = []
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    found += bare(sub, (*at, name))
+            elif not (action.help or "").strip():
+                found.append(" ".join((*at, *action.option_strings)) or action.dest)
+        return found
+
+    assert bare(build_parser(lang), ()) == []
 
 
 def test_the_placeholders_and_headings_are_portuguese(

@@ -70,7 +70,10 @@ def _new_arguments(n: argparse.ArgumentParser, said: HelpWords) -> None:
     said.arg(n, "file")
     n.add_argument("--teams", required=True, metavar="teams.csv", help=said("teams"))
     n.add_argument(
-        "--format", required=True, choices=("round_robin", "swiss", "knockout", "groups")
+        "--format",
+        required=True,
+        choices=("round_robin", "swiss", "knockout", "groups"),
+        help=said("format"),
     )
     n.add_argument("--rounds", type=at_least(1), metavar="N", help=said("rounds"))
     n.add_argument("--groups", type=at_least(1), metavar="N", help=said("groups"))
@@ -94,8 +97,8 @@ def _pair_arguments(q: argparse.ArgumentParser, said: HelpWords) -> None:
 def _result_arguments(r: argparse.ArgumentParser, said: HelpWords) -> None:
     """The arguments of `sueca tournament result`."""
     _file(r, said)
-    r.add_argument("--round", type=at_least(1), required=True, metavar="R")
-    r.add_argument("--table", type=at_least(1), required=True, metavar="T")
+    r.add_argument("--round", type=at_least(1), required=True, metavar="R", help=said("round"))
+    r.add_argument("--table", type=at_least(1), required=True, metavar="T", help=said("table"))
     how = r.add_mutually_exclusive_group(required=True)
     how.add_argument("--score", metavar="A-B", help=said("score"))
     said.arg(how, "--record", meta="file")
@@ -127,8 +130,8 @@ def _standings_arguments(s: argparse.ArgumentParser, said: HelpWords) -> None:
 def _undo_arguments(u: argparse.ArgumentParser, said: HelpWords) -> None:
     """The arguments of `sueca tournament undo`."""
     _file(u, said)
-    u.add_argument("--round", type=at_least(1), metavar="R")
-    u.add_argument("--table", type=at_least(1), metavar="T")
+    u.add_argument("--round", type=at_least(1), metavar="R", help=said("round"))
+    u.add_argument("--table", type=at_least(1), metavar="T", help=said("table"))
     said.lang_option(u, "says")
 
 
