@@ -1046,3 +1046,47 @@ def test_a_records_folder_that_cannot_be_made_is_said_in_the_language(
         f"--records {folder}: não dá para escrever aí ({cup} não é uma pasta)"
     )
     assert cup.read_bytes() == before
+
+
+@pytest.mark.parametrize(("lang", "group"), [("en", "Group"), ("pt", "Grupo")])
+def test_the_standings_of_groups_say_each_teams_group(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, group: str
+) -> None:
+    """In a groups tournament the CSV has a `group` column (last: the others stay in place), and
+    the text says each team's group and shows each group's own standings under its heading."""
+    (tmp_path / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    cup = str(tmp_path / "cup.yaml")
+    teams = ["--teams", str(tmp_path / "teams.csv")]
+    run(capsys, "new", cup, *teams, "--format", "groups", "--groups", "2", "--advance", "1")
+    run(capsys, "pair", cup)
+    assert run(capsys, "result", cup, "--round", "1", "--table", "1", "--score", "1-0")[0] == 0
+    t, _ = load_tournament(cup)
+    assert t.groups is not None
+    group_of = {name: g.name for g in t.groups for name in g.teams}
+    assert sorted(set(group_of.values())) == ["A", "B"]
+
+    status, out, _ = run(capsys, "standings", cup, "--csv")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].split(",")[-2:] == ["games_against", "group"]
+    for line in lines[1:]:
+        cells = line.split(",")
+        name = cells[1].removeprefix("'")  # '=Bisca: not a formula
+        assert cells[-1] == group_of[name], line
+
+    status, out, _ = run(capsys, "standings", cup, "--lang", lang)
+    assert status == 0
+    said = out.splitlines()
+    heads = [i for i, line in enumerate(said) if line.strip() in (f"{group} A", f"{group} B")]
+    assert [said[i].strip() for i in heads] == [f"{group} A", f"{group} B"]
+    overall = said[: heads[0]]
+    column = "group" if lang == "en" else "grupo"
+    assert re.search(rf"┃ # +┃ \w+ +┃ {column} +┃", "\n".join(overall))
+    for name, letter in group_of.items():
+        row = next(line for line in overall if f"│ {name} " in line)
+        assert re.search(rf"│ {re.escape(name)} +│ {letter} +│", row), row
+    rounds = said.index("Round 1:" if lang == "en" else "Ronda 1:")
+    for start, end, letter in ((heads[0], heads[1], "A"), (heads[1], rounds, "B")):
+        block = "\n".join(said[start:end])
+        shown = {name for name in group_of if f"│ {name} " in block}
+        assert shown == {name for name, g in group_of.items() if g == letter}

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from .._variant import Variant
     from ..tournament import RecordRef, Team, Tournament
     from ..tournament._model import Round
+    from ..tournament._standings import Standing
     from ._common import HelpWords
 
 __all__ = ["COMMANDS", "checked_tournament_file", "read_teams_csv"]
@@ -585,11 +586,13 @@ def _run_standings(args: argparse.Namespace) -> int:
         print_json(standings_data(t))
         return 0
     if args.csv:
+        # A groups tournament adds each team's group, last (the columns before stay in place).
+        columns = (*_COLUMNS, "group") if t.groups else _COLUMNS
         writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(_COLUMNS)
+        writer.writerow(columns)
         for s in standings(t):
             row = s.as_dict()
-            writer.writerow([_csv_cell(row[c]) for c in _COLUMNS])
+            writer.writerow([_csv_cell(row.get(c, "")) for c in columns])
         return 0
     if args.html:
         check_writable(args.html, "--html", parents=False, lang=lang_of(args))
@@ -604,39 +607,23 @@ def _run_standings(args: argparse.Namespace) -> int:
 
 
 def _print_text(t: Tournament, lang: str) -> None:
-    import importlib.util
-
-    from ..tournament import DEFAULT_NAME, open_tables, planned_rounds, standings, winner
+    """The standings as a table, then (in a groups tournament) each group's own standings under
+    its heading, then the rounds and the winner."""
+    from ..tournament import DEFAULT_NAME, group_standings, open_tables, planned_rounds, winner
+    from ..tournament import standings as all_standings
     from ._common import cli_words
 
-    rows = [[str(s.as_dict()[c]) for c in _COLUMNS] for s in standings(t)]
-    head = ["#", *cli_words(lang, "tour.columns").split("|")]
     name = cli_words(lang, "tour.name") if t.name == DEFAULT_NAME else t.name
     waiting = ", ".join(map(str, open_tables(t)))
     title = cli_words(
         lang, "tour.title", name=name, r=len(t.rounds), n=planned_rounds(t), waiting=waiting
     )
-    if importlib.util.find_spec("rich") is not None:
-        from rich.console import Console
-        from rich.table import Table as RichTable
-        from rich.text import Text
-
-        table = RichTable(title=title)
-        for i, h in enumerate(head):
-            table.add_column(h, justify="left" if i == 1 else "right")
-        for row in rows:
-            table.add_row(*(Text(c) for c in row))  # a name is shown as written, not as markup
-        Console().print(table)
-    else:
-        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
-        print(title)
-        for row in [head, *rows]:
-            print(
-                "  ".join(
-                    c.ljust(w) if i == 1 else c.rjust(w)
-                    for i, (c, w) in enumerate(zip(row, widths, strict=True))
-                )
-            )
+    # Every team's line says its group; each group's own standings (what decides who goes on
+    # to the knockout) follow, each under its heading.
+    _print_standings(title, all_standings(t), lang, grouped=bool(t.groups))
+    for group, table in group_standings(t).items():
+        print()
+        _print_standings(cli_words(lang, "tour.group_title", g=group), table, lang)
     for rnd in t.rounds:
         print()
         print(_round_text(rnd, lang))
@@ -644,6 +631,45 @@ def _print_text(t: Tournament, lang: str) -> None:
     if won is not None:
         print()
         print(cli_words(lang, "tour.winner", team=won))
+
+
+def _print_standings(
+    title: str, table: Sequence[Standing], lang: str, *, grouped: bool = False
+) -> None:
+    """One standings table under `title` (with rich when it is there), with a group column after
+    the team's when `grouped`."""
+    import importlib.util
+
+    from ._common import cli_words
+
+    rows = [[str(s.as_dict()[c]) for c in _COLUMNS] for s in table]
+    head = ["#", *cli_words(lang, "tour.columns").split("|")]
+    if grouped:
+        head.insert(2, cli_words(lang, "tour.group_column"))
+        for row, s in zip(rows, table, strict=True):
+            row.insert(2, s.group or "")
+    left = {1, 2} if grouped else {1}  # the columns of names, the others are numbers
+    if importlib.util.find_spec("rich") is not None:
+        from rich.console import Console
+        from rich.table import Table as RichTable
+        from rich.text import Text
+
+        shown = RichTable(title=title)
+        for i, h in enumerate(head):
+            shown.add_column(h, justify="left" if i in left else "right")
+        for row in rows:
+            shown.add_row(*(Text(c) for c in row))  # a name is shown as written, not as markup
+        Console().print(shown)
+    else:
+        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
+        print(title)
+        for row in [head, *rows]:
+            print(
+                "  ".join(
+                    c.ljust(w) if i in left else c.rjust(w)
+                    for i, (c, w) in enumerate(zip(row, widths, strict=True))
+                )
+            )
 
 
 _ACTIONS: Final = (
