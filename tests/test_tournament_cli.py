@@ -1029,7 +1029,7 @@ def test_the_printable_page_of_groups_heads_the_table_of_all_the_teams(
     assert run(capsys, "standings", cup, "--html", str(html), "--lang", lang)[0] == 0
     standings = html.read_text(encoding="utf-8").split('<section class="standings">')[1]
     assert re.findall(r"<h3>([^<]*)</h3>", standings)[-1] == heading
-    assert standings.count("<table>") == 3  # groups A and B, then every team
+    assert standings.count("<table") == 3  # groups A and B, then every team
 
 
 def test_a_records_folder_that_cannot_be_made_is_said_in_the_language(
@@ -1090,3 +1090,44 @@ def test_the_standings_of_groups_say_each_teams_group(
         block = "\n".join(said[start:end])
         shown = {name for name in group_of if f"│ {name} " in block}
         assert shown == {name for name, g in group_of.items() if g == letter}
+
+
+@pytest.mark.parametrize(
+    ("lang", "final", "third"), [("en", "final", "3rd place"), ("pt", "final", "3.º lugar")]
+)
+def test_the_printable_page_says_the_final_apart_from_the_teams(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, final: str, third: str
+) -> None:
+    """The final and the third-place match are said with the table's number, as the web pages
+    do ("Os Reis (final)" read as a team's name); the page's content is its `<main>` landmark,
+    and it is laid out for the phone's width (its viewport), not a desktop's shrunk."""
+    (tmp_path / "teams.csv").write_text("team,player1,player2\nA,,\nB,,\nC,,\nD,,\n")
+    cup, html = str(tmp_path / "cup.yaml"), tmp_path / "cup.html"
+    run(
+        capsys,
+        "new",
+        cup,
+        "--teams",
+        str(tmp_path / "teams.csv"),
+        "--format",
+        "knockout",
+        "--third-place",
+    )
+    run(capsys, "pair", cup)
+    for table in ("1", "2"):
+        assert (
+            run(capsys, "result", cup, "--round", "1", "--table", table, "--score", "1-0")[0] == 0
+        )
+    run(capsys, "pair", cup)
+    assert run(capsys, "standings", cup, "--html", str(html), "--lang", lang)[0] == 0
+    page = html.read_text(encoding="utf-8")
+    last = page.split("<h3>")[2]  # round 2: the final and the third-place match
+    cells = re.findall(r"<tr><td class=n>(.*?)</td>(?:<td>[^<]*</td>){2}", last)
+    assert cells == [
+        f'1 <span class="kind">({final})</span>',
+        f'2 <span class="kind">({third})</span>',
+    ]
+    assert re.findall(r"<td>([^<]*)</td>", last)[:4] == ["A", "B", "D", "C"]  # names alone
+    assert page.count("<main>") == page.count("</main>") == 1
+    assert page.index("<body><main><h1>") < page.index("</main></body>")
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page

@@ -24,10 +24,30 @@ h1 { margin-bottom: 0; }
 table { border-collapse: collapse; margin: .5em 0 1.5em; }
 th, td { border: 1px solid #999; padding: .25em .6em; text-align: left; }
 td.n, th.n { text-align: right; }
+th.c { text-align: center; }
 section.round, section.sheet { break-inside: avoid; }
-.sheet { border: 2px solid #111; padding: .6em 1em; margin: 1em 0; max-width: 36em; }
-.sheet td.blank { width: 6em; height: 1.6em; }
+.sheet { border: 2px solid #111; padding: .6em 1em; margin: 1em 0; max-width: 38em; }
+/* The score grid takes its box's width and shares it out (the team's and the partidas won's
+   columns a little wider): it never reaches past the box, whatever the screen or the number
+   of partidas. */
+.sheet table.grid { width: 100%; table-layout: fixed; }
+.sheet table.grid tr:first-child > th:first-child { width: 26%; }
+.sheet table.grid tr:first-child > th:last-child { width: 22%; }
+.sheet table.grid th, .sheet table.grid td { overflow-wrap: anywhere; }
+.sheet td.blank { height: 1.6em; }
+.kind { white-space: nowrap; }
 .sign { margin-top: 1.2em; }
+@media screen and (max-width: 640px) {
+  /* On a phone the other tables scroll in their own box (each can take the keyboard's focus):
+     the page does not scroll sideways. */
+  body { margin: .6em; }
+  table { display: block; max-width: 100%; overflow-x: auto; }
+  table:not(.grid) td { white-space: nowrap; }
+  .sheet { max-width: none; padding: .5em .6em; }
+  .sheet table.grid { display: table; }
+  .sheet table.grid th, .sheet table.grid td { padding: .25em .3em; }
+  .sheet table.grid th { font-size: .8em; }
+}
 @media print {
   body { margin: 0; }
   section.sheets { break-before: page; }
@@ -36,13 +56,22 @@ section.round, section.sheet { break-inside: avoid; }
 """
 
 
+_TABLE = '<table tabindex="0">'
+"""A table that may scroll in its box (a phone's: see `PRINT_CSS`), which the keyboard must then
+reach; a sheet's score grid always fits its box."""
+
+
 def _table_row(tab: Pairing, w: Catalogue) -> str:
     score = "" if tab.result is None else f"{tab.result.score[0]}-{tab.result.score[1]}"
-    kind = w(f"print.{tab.kind}") if tab.kind in ("final", "third_place") else ""
+    # The final and the third-place match are said with the table's number ("1 (final)"), as
+    # the web pages say them: after the second team's name they read as part of it.
+    kind = ""
+    if tab.kind in ("final", "third_place"):
+        kind = f' <span class="kind">{escape(w(f"print.{tab.kind}").strip())}</span>'
     group = f"<td>{escape(tab.group)}</td>" if tab.group else ""
     return (
-        f"<tr><td class=n>{tab.table}</td>{group}<td>{escape(tab.teams[0])}</td>"
-        f"<td>{escape(tab.teams[1])}{escape(kind)}</td><td class=n>{score}</td></tr>"
+        f"<tr><td class=n>{tab.table}{kind}</td>{group}<td>{escape(tab.teams[0])}</td>"
+        f"<td>{escape(tab.teams[1])}</td><td class=n>{score}</td></tr>"
     )
 
 
@@ -56,7 +85,7 @@ def _round(rnd: Round, w: Catalogue) -> str:
     if rnd.byes:
         byes = f"<p>{escape(w('print.byes', teams=', '.join(rnd.byes)))}</p>"
     return (
-        f'<section class="round"><h3>{w("print.round", r=rnd.round)}</h3><table><thead><tr>'
+        f'<section class="round"><h3>{w("print.round", r=rnd.round)}</h3>{_TABLE}<thead><tr>'
         f"{head}<th>{w('print.first')}</th><th>{w('print.second')}</th>"
         f"<th class=n>{w('print.score')}</th></tr></thead><tbody>{rows}</tbody></table>{byes}"
         "</section>"
@@ -65,7 +94,16 @@ def _round(rnd: Round, w: Catalogue) -> str:
 
 def _sheet(rnd: Round, tab: Pairing, variant: Variant, w: Catalogue) -> str:
     best = variant.match.best_of
-    partidas = "".join(f"<th class=n>{w('print.partida', k=k)}</th>" for k in range(1, best + 1))
+    team, won = w("print.team"), w("print.won")
+    if best == 1:
+        head = f"<tr><th>{team}</th><th class=n>{w('print.partida', k=1)}</th>"
+        head += f"<th class=n>{won}</th></tr>"
+    else:  # "Partidas" over their numbers: a number fits the narrowest box, "Partida 5" not
+        numbers = "".join(f"<th class=c>{k}</th>" for k in range(1, best + 1))
+        head = (
+            f"<tr><th rowspan=2>{team}</th><th colspan={best} class=c>{w('print.partidas')}</th>"
+            f"<th rowspan=2 class=n>{won}</th></tr><tr>{numbers}</tr>"
+        )
     blanks = "".join("<td class=blank></td>" for _ in range(best))
     rows = "".join(
         f"<tr><td>{escape(name)}</td>{blanks}<td class=blank></td></tr>" for name in tab.teams
@@ -74,8 +112,7 @@ def _sheet(rnd: Round, tab: Pairing, variant: Variant, w: Catalogue) -> str:
     return (
         f'<section class="sheet"><h3>{w("print.sheet", r=rnd.round, t=tab.table)}</h3>'
         f"<p>{rules}</p>"
-        f"<table><thead><tr><th>{w('print.team')}</th>{partidas}"
-        f"<th class=n>{w('print.won')}</th></tr></thead><tbody>{rows}</tbody></table>"
+        f'<table class="grid"><thead>{head}</thead><tbody>{rows}</tbody></table>'
         f'<p class="sign">{w("print.signed")} ____________________ &nbsp; '
         "____________________</p></section>"
     )
@@ -90,7 +127,7 @@ def _standings_table(rows: list[tuple[int, str, list[int]]], w: Catalogue) -> st
         for r, team, values in rows
     )
     return (
-        f"<table><thead><tr><th class=n>#</th><th>{w('print.team')}</th>{head}</tr></thead>"
+        f"{_TABLE}<thead><tr><th class=n>#</th><th>{w('print.team')}</th>{head}</tr></thead>"
         f"<tbody>{body}</tbody></table>"
     )
 
@@ -155,7 +192,8 @@ def tournament_html(
     html_lang = "pt-PT" if lang == "pt" else "en"
     return (
         f'<!DOCTYPE html>\n<html lang="{html_lang}"><head><meta charset="utf-8">'
-        f"<title>{escape(name)}</title>{style}</head><body>"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(name)}</title>{style}</head><body><main>"
         f"<h1>{escape(name)}</h1>"
         f'<p class="meta">{escape(meta)}</p>{champion}'
         f"<h2>{w('print.pairings')}</h2>{rounds}"
@@ -166,5 +204,5 @@ def tournament_html(
         )
         + f'<section class="standings"><h2>{w("print.standings")}</h2>{groups}'
         + _standings_table(_rows(standings(t)), w)
-        + "</section></body></html>\n"
+        + "</section></main></body></html>\n"
     )

@@ -220,15 +220,6 @@ main, .panel { min-width: 0; }
 }
 """
 
-_PRINT_ON_A_PHONE = """
-@media screen and (max-width: 640px) {
-  body { margin: 0.6em; }
-  table { display: block; max-width: 100%; overflow-x: auto; }
-  .sheet { max-width: none; }
-}
-"""
-"""The printable page read on a phone: its tables scroll in their box, the page does not."""
-
 _ENV = jinja2.Environment(
     loader=jinja2.DictLoader(
         {"page": _PAGE, "tables": _TABLES, "players": _PLAYERS, "organiser": _ORGANISER}
@@ -549,19 +540,16 @@ class TournamentSite:
         t, variant = self.load()
         lang = self._lang(request)
         html = tournament_html(t, variant, stylesheet="/tournament/print.css", lang=lang)
+        # The page fits a phone as the file does (its viewport, its tables scrolling in their
+        # boxes: `PRINT_CSS`); the app's icon is added.
         page = html.replace(
-            "</head>",
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>',
-            1,
+            "</head>", '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>', 1
         )
-        # On a phone each table scrolls in its box (_PRINT_ON_A_PHONE): the keyboard reaches it.
-        page = page.replace("<table>", '<table tabindex="0">')
         return HTMLResponse(page, headers={"cache-control": "no-store"})
 
     def print_css(self, request: Request) -> Response:
         """The printable page's stylesheet (the app's policy forbids inline styles)."""
-        return Response(PRINT_CSS + _PRINT_ON_A_PHONE, media_type="text/css")
+        return Response(PRINT_CSS, media_type="text/css")
 
     def page_css(self, request: Request) -> Response:
         """The tournament pages' own styles."""

@@ -195,3 +195,74 @@ def test_the_players_page_reloads_itself_but_not_while_a_team_is_chosen(
         page.clock.run_for(31_000)
     assert page.evaluate("window.sameLoad === undefined")
     assert "Classificação" in page.inner_text("main")
+
+
+def _axe_everything(page: Any, axe_source: str) -> list[str]:
+    """Every axe finding (moderate and minor ones too: a page without its `<main>` landmark is
+    a moderate one)."""
+    page.add_script_tag(content=axe_source)
+    found = page.evaluate(
+        """async () => {
+      const r = await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa',
+        'best-practice']});
+      return r.violations.map(v => v.impact + ' ' + v.id + ': '
+        + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+    }"""
+    )
+    return [str(x) for x in found]
+
+
+_GRID_IN_ITS_BOX = """() => [...document.querySelectorAll('section.sheet')].map(s => {
+  const box = s.getBoundingClientRect(), grid = s.querySelector('table').getBoundingClientRect();
+  return [grid.left >= box.left, grid.right <= box.right - 2];
+}).flat().every(Boolean)"""
+
+
+@pytest.mark.parametrize("best_of", [3, 5])
+def test_the_printable_page_fits_its_score_sheets_and_has_its_landmark(
+    browser: Any, tmp_path: Path, e2e_ready: None, axe: str, best_of: int
+) -> None:
+    """The page `standings --html` writes, opened as a file, and the web app's: at 390 px and
+    1280 px wide, in both languages, each sheet's score grid stays in its box (it spilled out at
+    390 px), the page does not scroll sideways, and axe finds nothing at all."""
+    from sueca_rules import Variant
+    from sueca_rules.tournament import record_result, tournament_html
+
+    variant = Variant.model_validate(
+        {"name": "Best of some", "extends": "portugal", "match": {"best_of": best_of}}
+    )
+    names = ["Manilhas do Bairro Alto", "Os Reis", "Associação Recreativa", "A Bisca"]
+    t = pair(create([Team(name=n) for n in names], "knockout", variant=variant, third_place=True))
+    win = (best_of // 2 + 1, 0)
+    t = pair(record_result(record_result(t, variant, 1, 1, score=win), variant, 1, 2, score=win))
+    path = tmp_path / "cup.yaml"
+    save_tournament(t, path)
+    files = {}
+    for lang in ("en", "pt"):
+        files[lang] = tmp_path / f"cup-{lang}.html"
+        files[lang].write_text(tournament_html(t, variant, lang=lang), encoding="utf-8")
+    problems: dict[str, object] = {}
+    with TournamentServer(path) as server:
+        for size in (PHONE, DESKTOP):
+            phone = size["width"] < 600
+            context = browser.new_context(
+                viewport=size, is_mobile=phone, has_touch=phone, bypass_csp=True
+            )
+            try:
+                page = context.new_page()
+                for lang in ("en", "pt"):
+                    web = f"{server.url}/tournament/print?lang={lang}"
+                    for url in (files[lang].as_uri(), web):
+                        page.goto(url)
+                        where = f"{url} at {size['width']}"
+                        assert page.locator("section.sheet").count() == 2, where
+                        if not page.evaluate(_GRID_IN_ITS_BOX):
+                            problems[where] = "a score grid is out of its box"
+                        width = page.evaluate("document.documentElement.scrollWidth")
+                        if width > size["width"]:
+                            problems[where] = f"the page is {width} px wide"
+                        if found := _axe_everything(page, axe):
+                            problems[where] = found
+            finally:
+                context.close()
+    assert not problems, problems
