@@ -4,6 +4,7 @@ written atomically, a refused score writes nothing)."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 import time
@@ -131,7 +132,8 @@ def test_scores_entered_on_the_web_are_in_the_file(client: TestClient, cup: Path
     for digit in ("①", "²"):  # digits to str.isdigit(), not to int()
         bad = client.post(base + "/result", data={"round": digit, "table": "1", "a": "2", "b": "0"})
         assert bad.status_code == 400
-        assert "round must be a whole number" in bad.text
+        said = f'The round number of this form must be a whole number, 1 or more, not "{digit}"'
+        assert said in html.unescape(bad.text)
     assert cup.read_bytes() == before
     early = client.post(base + "/pair")
     assert early.status_code == 400
@@ -159,19 +161,26 @@ def test_a_refused_action_is_told_in_the_pages_language(client: TestClient, cup:
     early = client.post(base + "/pair?lang=pt")
     assert "A ronda 1 ainda não acabou: faltam os resultados das mesas 1 e 2." in early.text
     odd = client.post(base + "/result?lang=pt", data={"round": "x", "table": "1", "a": "2"})
-    assert "Escreve um número inteiro, de 0 para cima (escreveste x)." in odd.text
+    assert "O número da ronda deste formulário tem de ser um número inteiro, 1 ou mais" in odd.text
     for data, says in (
         ({"round": "1", "table": "9", "a": "2", "b": "0"}, "A ronda 1 não tem mesa 9"),
         ({"round": "4", "table": "1", "a": "2", "b": "0"}, "Não há ronda 4"),
-        ({"round": "1", "table": "1", "a": "", "b": "0"}, "Falta um número."),
-        ({"round": "1", "table": "1", "no_show": "Ninguém"}, "Ninguém não joga na mesa 1"),
+        (
+            {"round": "1", "table": "1", "a": "", "b": "0"},
+            "Partidas ganhas pela equipa Os Ases: falta o número; escreve um número inteiro de 0 "
+            "a 2.",
+        ),
+        (
+            {"round": "1", "table": "1", "no_show": "Ninguém"},
+            "Falta de comparência: Ninguém não joga nesta mesa; escolhe Os Ases ou <i>Reis</i>.",
+        ),
     ):
         refused = client.post(base + "/result?lang=pt", data=data)
         assert refused.status_code == 400
-        assert says in refused.text, data
+        assert says in html.unescape(refused.text), data
     english = client.post(base + "/result?lang=en", data={"round": "1", "table": "2", "a": "3"})
-    assert "round must be" not in english.text  # 'b' is missing: said in English words
-    assert "must be a whole number" in english.text
+    said = "Partidas won by Zé & Ana: the number is missing; write a whole number from 0 to 2."
+    assert said in html.unescape(english.text)  # 'b' is missing: said by the box's label
     assert cup.read_bytes() == before
 
 
@@ -577,7 +586,8 @@ def test_a_no_show_names_its_team_and_a_score_its_teams(client: TestClient, cup:
         base + "/result?lang=pt", data={"round": "1", "table": "1", "no_show": ""}
     )
     assert refused.status_code == 400
-    assert "Escolhe a equipa que faltou." in refused.text
+    said = "Falta de comparência: escolhe a equipa que faltou, Os Ases ou &lt;i&gt;Reis&lt;/i&gt;."
+    assert said in refused.text
     t, _ = load_tournament(cup)
     assert t.rounds[0].tables[0].result is None
 
@@ -639,3 +649,89 @@ def test_the_final_and_the_third_place_match_are_named_on_the_pages(tmp_path: Pa
             pt = re.sub(r"\s+", " ", c.get(f"{url}?lang=pt").text)
             assert '<td data-label="Mesa">1 (final)</td>' in pt
             assert '<td data-label="Mesa">2 (3.º lugar)</td>' in pt
+
+
+FORM_REFUSALS: dict[str, list[tuple[dict[str, str], str]]] = {
+    "en": [
+        (
+            {"round": "1", "table": "2", "a": "two", "b": "0"},
+            'Partidas won by A Bisca: write a whole number from 0 to 2 (you wrote "two").',
+        ),
+        (
+            {"round": "1", "table": "2", "a": "2", "b": " "},
+            "Partidas won by Zé & Ana: the number is missing; write a whole number from 0 to 2.",
+        ),
+        (
+            {"round": "1", "table": "2", "a": "2", "b": "-1"},
+            'Partidas won by Zé & Ana: write a whole number from 0 to 2 (you wrote "-1").',
+        ),
+        (
+            {"round": "1", "table": "2", "no_show": ""},
+            "No-show: choose the team that did not come, A Bisca or Zé & Ana.",
+        ),
+        (
+            {"round": "1", "table": "2", "no_show": "Os Ases"},
+            "No-show: Os Ases does not play at this table; choose A Bisca or Zé & Ana.",
+        ),
+        (
+            {"table": "2", "a": "2", "b": "0"},
+            "The round number of this form is missing (it is a whole number, 1 or more): reload "
+            "the page and try again.",
+        ),
+        (
+            {"round": "1", "table": "2.0", "a": "2", "b": "0"},
+            'The table number of this form must be a whole number, 1 or more, not "2.0": reload '
+            "the page and try again.",
+        ),
+    ],
+    "pt": [
+        (
+            {"round": "1", "table": "2", "a": "dois", "b": "0"},
+            "Partidas ganhas pela equipa A Bisca: escreve um número inteiro de 0 a 2 (escreveste "
+            "«dois»).",
+        ),
+        (
+            {"round": "1", "table": "2", "a": "2", "b": ""},
+            "Partidas ganhas pela equipa Zé & Ana: falta o número; escreve um número inteiro de 0 "
+            "a 2.",
+        ),
+        (
+            {"round": "1", "table": "2", "no_show": ""},
+            "Falta de comparência: escolhe a equipa que faltou, A Bisca ou Zé & Ana.",
+        ),
+        (
+            {"round": "1", "table": "2", "no_show": "Os Ases"},
+            "Falta de comparência: Os Ases não joga nesta mesa; escolhe A Bisca ou Zé & Ana.",
+        ),
+        (
+            {"round": "um", "table": "2", "a": "2", "b": "0"},
+            "O número da ronda deste formulário tem de ser um número inteiro, 1 ou mais, e não "
+            "«um»: recarrega a página e tenta outra vez.",
+        ),
+        (
+            {"round": "1", "a": "2", "b": "0"},
+            "Falta o número da mesa neste formulário (um número inteiro, 1 ou mais): recarrega a "
+            "página e tenta outra vez.",
+        ),
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_forms_refusals_name_each_field_as_the_page_shows_it(
+    client: TestClient, cup: Path, lang: str
+) -> None:
+    """A refused score or no-show names the field as the organiser sees it (the box of a team's
+    partidas by its team, the no-show list), in the page's language, and says what it may be;
+    never the form's own names ("a must be a whole number")."""
+    base = _organiser(client)
+    before = cup.read_bytes()
+    for data, says in FORM_REFUSALS[lang]:
+        refused = client.post(f"{base}/result?lang={lang}", data=data)
+        assert refused.status_code == 400, data
+        alert = re.search(r'<p class="issues" role="alert">(.*?)</p>', refused.text, re.S)
+        assert alert is not None, data
+        assert html.unescape(alert.group(1)).strip() == says
+        for internal in ("a must", "b must", "round must", "table must", "whole_"):
+            assert internal not in refused.text, (data, internal)
+    assert cup.read_bytes() == before

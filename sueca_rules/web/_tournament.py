@@ -58,6 +58,8 @@ from sueca_rules.tournament import (
     undo,
     update_tournament,
 )
+from sueca_rules.tournament._core import _find
+from sueca_rules.tournament._model import normal_name
 from sueca_rules.tournament._words import refusal_text, tournament_words
 
 from ._i18n import LANGS, Lang, choose_lang, phrase
@@ -588,11 +590,20 @@ class TournamentSite:
         self._organiser_only(request)
         try:
             form = await self._form(request)
-            round_no, table_no = _whole(form, "round"), _whole(form, "table")
+            round_no, table_no = _place(form)
+            t, variant = self.load()
+            tab = _find(t, round_no, table_no)  # no such round or table: said with their range
+            first, second = tab.teams
             no_show = form.get("no_show")
-            if no_show is not None and not no_show.strip():
-                raise TournamentError("choose the team that did not come", code="no_show_pick")
-            score = None if no_show else (_whole(form, "a"), _whole(form, "b"))
+            if no_show is not None and normal_name(no_show.strip()) not in tab.teams:
+                # Each refusal names the field as the form shows it, and what it may be.
+                code = "no_show_pick" if not no_show.strip() else "form_no_show"
+                raise _refusal(code, got=cut(no_show), first=first, second=second)
+            most = variant.match.best_of // 2 + 1  # the partidas that win the match
+            score = None
+            if not no_show:
+                a = _whole(form, "a", "form_partidas", team=first, most=most)
+                score = (a, _whole(form, "b", "form_partidas", team=second, most=most))
         except TournamentError as exc:
             return self._organiser(request, error=exc, status=400)
 
@@ -607,7 +618,7 @@ class TournamentSite:
         self._organiser_only(request)
         try:
             form = await self._form(request)
-            round_no, table_no = _whole(form, "round"), _whole(form, "table")
+            round_no, table_no = _place(form)
             t, variant = self.load()
             if self.trouble is not None:
                 raise TournamentError(f"the tournament file cannot be read: {self.trouble}")
@@ -666,7 +677,7 @@ class TournamentSite:
         self._organiser_only(request)
         try:
             form = await self._form(request)
-            round_no, table_no = _whole(form, "round"), _whole(form, "table")
+            round_no, table_no = _place(form)
             t, _ = self.load()
             if self.trouble is not None:
                 raise TournamentError(f"the tournament file cannot be read: {self.trouble}")
@@ -717,15 +728,25 @@ def _told(lang: Lang, error: TournamentError | str) -> str:
     return refusal_text(error, lang)
 
 
-def _whole(form: dict[str, str], name: str) -> int:
+def _refusal(code: str, **params: str | int) -> TournamentError:
+    """A refused form: its English words are the catalogue's sentence `err.<code>`, as every
+    other language's are (`refusal_text()`)."""
+    return TournamentError(tournament_words("en")(f"err.{code}", **params), code=code, **params)
+
+
+def _whole(form: dict[str, str], name: str, code: str, **params: str | int) -> int:
+    """The whole number in the form's field `name`, or a refusal `code` (with `params` and what
+    was written, `got`) that names the field as the page shows it and says what it may be."""
     text = form.get(name, "").strip()
     if not is_whole(text) or len(text) > 4:
-        raise TournamentError(
-            f"{name} must be a whole number, got {cut(text)!r}",
-            code="whole" if text else "whole_empty",
-            got=cut(text),
-        )
+        raise _refusal(code, got=cut(text), **params)
     return int(text)
+
+
+def _place(form: dict[str, str]) -> tuple[int, int]:
+    """The round and the table a form of the organiser's page is for (hidden fields: wrong only
+    in a form the page did not make, or one from a page too old)."""
+    return _whole(form, "round", "form_round"), _whole(form, "table", "form_table")
 
 
 async def _off_loop(fn: Any, *args: Any) -> None:
