@@ -735,3 +735,51 @@ def test_the_forms_refusals_name_each_field_as_the_page_shows_it(
         for internal in ("a must", "b must", "round must", "table must", "whole_"):
             assert internal not in refused.text, (data, internal)
     assert cup.read_bytes() == before
+
+
+def test_an_online_table_says_it_waits_for_one_of_its_players(quick_cup: Path) -> None:
+    """Nobody's link opened, an online table waits, even started early: its bots play only while
+    a player of the table is connected (a watcher does not count). The organiser's page says so
+    beside the links, in both languages, and it is so."""
+    waits = {
+        "en": "Until one of the four players opens their link, the table waits: its bots play "
+        "only while at least one of its players is connected (a watcher does not count), even "
+        "after Start now.",
+        "pt": "Enquanto nenhum dos quatro jogadores abrir o seu link, a mesa fica à espera: os "
+        "bots só jogam enquanto pelo menos um jogador da mesa estiver ligado (quem só vê o jogo "
+        "não conta), mesmo depois de «Começar já».",
+    }
+    with TestClient(create_app(Settings.for_tests(), tournament=quick_cup)) as client:
+        base = _organiser(client)
+        for lang, said in waits.items():
+            assert said not in html.unescape(client.get(f"{base}?lang={lang}").text)
+        table_id, tokens = _online_table(client, base, 1)
+        web = client.app.state.tables.tables[table_id]  # type: ignore[attr-defined]
+
+        def said_on_the_page() -> None:
+            for lang, said in waits.items():
+                page = html.unescape(client.get(f"{base}?lang={lang}").text)
+                links = page.index(f"/table/{table_id}?hl={lang}#w=")  # the watch link, last
+                assert page.index(said) > links, lang
+
+        said_on_the_page()
+        _start(client, 1)
+        said_on_the_page()  # started, it still waits for them
+
+        def played() -> int:
+            return sum(len(deal.plays) for deal in web.match.to_record().deals)
+
+        with client.websocket_connect(f"/ws/tables/{table_id}?watch={web.watch}"):
+            time.sleep(0.4)
+            assert played() == 0  # nobody of the table is there: the bots wait
+        for token in tokens:
+            with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+                state: Msg = ws.receive_json()
+                while state.get("type") != "state":
+                    state = ws.receive_json()
+                if state["to_play"] == state["seat"]:
+                    continue  # this player would play first: another one's link
+                _until(lambda: played() > 0)  # one player is there: the bots play
+                break
+        else:
+            raise AssertionError("every seat was the first to play")

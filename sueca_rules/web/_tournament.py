@@ -134,6 +134,7 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 {% set on = online.get(tab.table) %}{% if on %}<p class="online">{{ w.online_links }}</p>
 <ul class="links">{% for l in on.links %}<li><a href="{{ l.path }}">{{ l.label }}</a>
 </li>{% endfor %}<li><a href="{{ on.watch }}">{{ w.watch }}</a></li></ul>
+<p class="online waits">{{ w.online_waits }}</p>
 {% if on.started %}<p class="online">{{ w.started }}</p>{% else %}
 <form method="post" action="{{ base }}/start" class="score">
 <input type="hidden" name="round" value="{{ rnd.round }}">
