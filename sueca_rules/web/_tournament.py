@@ -43,10 +43,12 @@ from sueca_rules._variant import Variant
 from sueca_rules.tournament import (
     DEFAULT_NAME,
     PRINT_CSS,
+    Pairing,
     RecordRef,
     Tournament,
     TournamentError,
     load_tournament,
+    normal_name,
     open_tables,
     pair,
     pairing_at,
@@ -58,8 +60,6 @@ from sueca_rules.tournament import (
     undo,
     update_tournament,
 )
-from sueca_rules.tournament._core import _find
-from sueca_rules.tournament._model import normal_name
 from sueca_rules.tournament._words import refusal_text, tournament_words
 
 from ._i18n import LANGS, Lang, choose_lang, phrase
@@ -593,7 +593,7 @@ class TournamentSite:
             form = await self._form(request)
             round_no, table_no = _place(form)
             t, variant = self.load()
-            tab = _find(t, round_no, table_no)  # no such round or table: said with their range
+            tab = _pairing(t, round_no, table_no)
             first, second = tab.teams
             no_show = form.get("no_show")
             if no_show is not None and normal_name(no_show.strip()) not in tab.teams:
@@ -742,6 +742,21 @@ def _whole(form: dict[str, str], name: str, code: str, **params: str | int) -> i
     if not is_whole(text) or len(text) > 4:
         raise _refusal(code, got=cut(text), **params)
     return int(text)
+
+
+def _pairing(t: Tournament, round_no: int, table_no: int) -> Pairing:
+    """Table `table_no` of round `round_no`, or a refusal that says which rounds or tables
+    there are (as `record_result()` says it)."""
+    if not t.rounds:
+        raise _refusal("no_rounds")
+    if not 1 <= round_no <= len(t.rounds):
+        raise _refusal("no_round", round=round_no, n=len(t.rounds))
+    tab = pairing_at(t, round_no, table_no)
+    if tab is None:
+        raise _refusal(
+            "no_table", round=round_no, table=table_no, n=len(t.rounds[round_no - 1].tables)
+        )
+    return tab
 
 
 def _place(form: dict[str, str]) -> tuple[int, int]:
