@@ -361,6 +361,50 @@ def test_resume_goes_on_and_saves_to_the_same_file(
     assert len(after.deals[1].plays) > len(before.deals[1].plays)
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "The game goes on from the saved record; the deals still to come are dealt from "
+            "seed 8.",
+        ),
+        (
+            "pt",
+            "O jogo continua a partir do registo guardado; as mãos que faltam são dadas com a "
+            "semente 8.",
+        ),
+    ],
+)
+def test_a_resumed_game_says_whence_its_deals_to_come(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+    said: str,
+) -> None:
+    # A record keeps no seed: the resumed game says it goes on from the record and deals what is
+    # still to come from the new seed, not a bare "Seed 8." as if it were a new game.
+    record = saved_midway(tmp_path, monkeypatch, capsys, 5)
+    args = ["--resume", str(record), "--seed", "8", "--lang", lang, *FAST]
+    for auto in ([], ["--auto"]):
+        shutil.copy(record, tmp_path / "again.yaml")
+        args[1] = str(tmp_path / "again.yaml")
+        status, out, err = play(monkeypatch, capsys, ["q"], *args, *auto)
+        assert (status, err) == (0, "")
+        lines = out.splitlines()
+        assert said in lines
+        resumed = "Resuming" if lang == "en" else "A continuar"
+        assert lines.index(said) == 1 + next(
+            i for i, line in enumerate(lines) if line.startswith(resumed)
+        )
+        assert "Seed 8." not in out
+        assert "Semente 8." not in out
+    # A new game still says its seed with the players.
+    _, out, _ = play(monkeypatch, capsys, ["q"], "--seed", "8", *FAST)
+    assert out.splitlines()[0].endswith("level 1. Seed 8.")
+
+
 def test_the_computer_can_finish_a_saved_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -321,6 +321,11 @@ class PlayPhrases(_Section):
         played = self._c("play.resumed.played", cards=cards)
         return self._c("play.resumed", path=path, deals=deals, played=played)
 
+    def seed_resumed(self, seed: int | str) -> str:
+        """A resumed game's seed: the record keeps none, and the deals still to come are dealt
+        from this one."""
+        return self._c("play.seed_resumed", seed=str(seed))
+
     def help(self, claimable: bool, accuse: bool, rules_command: str | None) -> str:
         claim = self._c("play.help.claim", claimable=claimable, accuse=accuse)
         command = rules_command or ""

@@ -141,14 +141,14 @@ def _run_game(setup: _Setup, match: Match, spec: str | None, resumed: str | None
     human = HumanSeat(view, sys.stdin, match, hints=setup.hints)
     bots = setup.seats(match, setup.seed, {1: setup.level, 2: PARTNER_LEVEL, 3: setup.level})
     title = w.title(shown_name(match.variant.name, view.phrases.lang))
-    view.welcome(title, setup.seed, (PARTNER_LEVEL, setup.level))
+    view.welcome(title, None if resumed else setup.seed, (PARTNER_LEVEL, setup.level))
     if setup.hints:
         view.say(view.phrases.analysis.hint_keys())
     rate = setup.rate(match)
     if rate > 0:
         view.say(w.revoke_rate(rate))
     if resumed is not None:
-        _show_resumed(view, match, resumed)
+        _show_resumed(view, match, resumed, setup.seed)
     record = setup.record or resumed
     try:
         played = play_and_save(view, match, [human, bots[1], bots[2], bots[3]], record)
@@ -160,12 +160,14 @@ def _run_game(setup: _Setup, match: Match, spec: str | None, resumed: str | None
     return 0 if played.saved else 1
 
 
-def _show_resumed(view: PlayView, match: Match, path: str) -> None:
-    """Where a resumed game stands: the deals done, the deal on the table."""
+def _show_resumed(view: PlayView, match: Match, path: str, seed: int | str) -> None:
+    """Where a resumed game stands: the deals done, the seed of the deals still to come (a record
+    keeps no seed), the deal on the table."""
     for deal in match.deals:
         view.card_points[0] += deal.points[0]
         view.card_points[1] += deal.points[1]
     view.say(view.words.resumed(escape(path), len(match.deals), len(match.plays)))
+    view.say(view.words.seed_resumed(seed))
     if match.trump_card is not None:
         view.deal_header(match)
         if match.tricks:
@@ -177,9 +179,9 @@ def _run_auto(setup: _Setup, match: Match, spec: str | None, resumed: str | None
     levels = {0: PARTNER_LEVEL, 1: setup.level, 2: PARTNER_LEVEL, 3: setup.level}
     bots = setup.seats(match, setup.seed, levels)
     title = view.words.title(shown_name(match.variant.name, view.phrases.lang))
-    view.welcome(title, setup.seed, (PARTNER_LEVEL, setup.level))
+    view.welcome(title, None if resumed else setup.seed, (PARTNER_LEVEL, setup.level))
     if resumed is not None:
-        _show_resumed(view, match, resumed)
+        _show_resumed(view, match, resumed, setup.seed)
     record = setup.record or resumed
     played = play_and_save(view, match, [bots[0], bots[1], bots[2], bots[3]], record)
     return 0 if played.saved else 1

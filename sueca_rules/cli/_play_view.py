@@ -163,12 +163,14 @@ class PlayView:
         self.console.print(text, end="")
         self.console.file.flush()
 
-    def welcome(self, title: str | None, seed: int | str, levels: tuple[int, int]) -> None:
-        """The first lines: who plays (after `title`, unless `None`), which way, the keys."""
+    def welcome(self, title: str | None, seed: int | str | None, levels: tuple[int, int]) -> None:
+        """The first lines: who plays (after `title`, unless `None`) and the seed (unless `None`:
+        a resumed game says its seed with where it stands), which way, the keys."""
         w = self.words
         if title is not None:
             players = w.players(*levels) if self.human else w.players_auto(levels)
-            self.say(f"[bold]{escape(title)}[/]. {players} {w.seed(seed)}")
+            said = "" if seed is None else f" {w.seed(seed)}"
+            self.say(f"[bold]{escape(title)}[/]. {players}{said}")
         order = self.rules.play_order(HUMAN)
         self.say(w.order([self.seat(s).name for s in order], self.rules.clockwise))
         if self.human:
