@@ -405,6 +405,48 @@ def test_a_resumed_game_says_whence_its_deals_to_come(
     assert out.splitlines()[0].endswith("level 1. Seed 8.")
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("name", ["g.yaml", "long"])
+def test_the_saved_line_wraps_at_whole_words_around_its_path(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+    name: str,
+) -> None:
+    # At 40 columns the line that says where the match was saved broke anywhere (`rep` / `lay`,
+    # `g40.` / `yaml`): its words wrap whole, the path on a line of its own (to be copied), and
+    # each command whole on a line (one wider than the terminal on a line of its own).
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "a-folder-with-a-rather-long-name"
+    folder.mkdir()
+    record = "g.yaml" if name == "g.yaml" else str(folder / "and-a-long-file-name.yaml")
+    monkeypatch.setenv("COLUMNS", "40")
+    status, out, err = play(
+        monkeypatch, capsys, ["1", "q"], "--seed", "7", "--record", record, "--lang", lang, *FAST
+    )
+    assert (status, err) == (0, "")
+    w = phrases(lang).play
+    commands = [f"sueca play --resume {record}", f"sueca replay --partial {record}"]
+    said = w.saved(record, f"{w.resume_with(commands[0])}; {w.replay_with(commands[1])}")
+    start = said.split(" ")[0]
+    lines = out.splitlines()
+    first = max(i for i, line in enumerate(lines) if line.startswith(start))
+    end = w.leave()
+    shown = lines[first : lines.index(end, first)]
+    assert " ".join(shown) == said  # broken between words only
+    assert record in shown  # the path alone on its line
+    for command in commands:  # each command whole on one line
+        assert any(command in line for line in shown), command
+    for line in shown:  # no line wider than the terminal, but for a path or a command
+        assert len(line) <= 40 or len(line.split(" ")) == 1 or any(c in line for c in commands)
+    assert len(shown) > 1
+    # On a wide terminal it is one line, as it was.
+    monkeypatch.setenv("COLUMNS", "1000")
+    _, out, _ = play(monkeypatch, capsys, ["q"], "--resume", record, "--lang", lang, *FAST)
+    assert said in out.splitlines()
+
+
 def test_the_computer_can_finish_a_saved_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

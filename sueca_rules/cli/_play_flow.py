@@ -14,8 +14,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rich.markup import escape
-
 from .._match import Match
 from .._record import Record, save_record
 from ..bots import Bot, advance
@@ -34,6 +32,10 @@ __all__ = [
 ]
 
 Outcome = Literal["won", "lost", "quit"]
+
+_PATH, _REPLAY, _RESUME = "\ue001", "\ue002", "\ue003"
+"""Marks (private characters) for the path and the commands of the line that says where the
+match was saved."""
 
 
 def play_out(
@@ -89,11 +91,17 @@ def save_match(view: PlayView, match: Match, path: str) -> bool:
         print(cli_words(view.phrases.lang, "not_saved", path=path, reason=reason), file=sys.stderr)
         return False
     w = view.words
-    how = w.replay_with(f"sueca replay {'--partial ' if partial else ''}{path}")
+    # Marks for the path and the commands: on a narrow terminal the words wrap around them, the
+    # path on a line of its own and each command whole, so that they can be copied.
+    kept = {
+        _PATH: path,
+        _REPLAY: f"sueca replay {'--partial ' if partial else ''}{path}",
+        _RESUME: f"sueca play --resume {path}",
+    }
+    how = w.replay_with(_REPLAY)
     if not match.is_over:
-        how = f"{w.resume_with(f'sueca play --resume {path}')}; {how}"
-    # One line however narrow the terminal, so that the commands can be copied.
-    view.console.print(escape(w.saved(path, how)), soft_wrap=True)
+        how = f"{w.resume_with(_RESUME)}; {how}"
+    view.say_kept(w.saved(_PATH, how), kept, _PATH)
     return True
 
 

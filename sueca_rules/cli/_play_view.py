@@ -8,7 +8,7 @@ number when the computer plays all four (`--auto`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -130,6 +130,34 @@ class PlayView:
         parts = Text.from_markup(text).split(" · ", allow_blank=True)
         for line in packed(list(parts), " · ", self.console.width):
             self.console.print(line)
+
+    def say_kept(self, text: str, kept: Mapping[str, str], alone: str) -> None:
+        """Print `text`, whose marks (the keys of `kept`) stand for texts never broken (a path, a
+        command), one line if it fits the console; else broken between words, the text of mark
+        `alone` (a path, to be copied) on a line of its own. A line wider than the console is
+        left to the terminal, to be copied whole."""
+        whole = text
+        for mark, value in kept.items():
+            whole = whole.replace(mark, value)
+        width = self.console.width
+        if Text(whole).cell_len <= width:
+            self.console.print(Text(whole), soft_wrap=True)
+            return
+        lines: list[Text] = []
+        words: list[Text] = []
+        for word in text.split(" "):
+            shown = word
+            for mark, value in kept.items():
+                shown = shown.replace(mark, value)
+            if alone in word:
+                lines.extend(packed(words, " ", width))
+                lines.append(Text(shown))
+                words = []
+            elif word:
+                words.append(Text(shown))
+        lines.extend(packed(words, " ", width))
+        for line in lines:
+            self.console.print(line, soft_wrap=True)
 
     def rule(self, text: str) -> None:
         """A heading across the console (`─ Match 1: … ─`); on a console too narrow for its
