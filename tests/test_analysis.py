@@ -555,3 +555,84 @@ def test_the_review_on_a_narrow_terminal_keeps_its_words_whole(
     assert status == 0
     assert max(len(line) for line in out.splitlines()) <= 40 < max(map(len, piped.splitlines()))
     assert out.split() == piped.split()
+
+
+def _standing(obs: Observation) -> tuple[int, int, Callable[[int], bool]]:
+    """The card winning the trick, its seat, and whether a card would beat it."""
+    from sueca_rules._rules import BEATS
+
+    trump = int(obs.trump or 0)
+    trick = [int(c) for c in obs.trick]
+    top, seat, _ = trick_standing(trick, obs.trick_leader, trump, obs.rules.next_seat)
+    return top, seat, lambda card: bool(BEATS[trump][top * 40 + card])
+
+
+def test_a_card_given_to_the_rivals_is_weighed_against_the_best_option() -> None:
+    # The rivals win the trick; the seat gave them a card with points. The fact names the best
+    # option as the card with fewer points; when the best option takes the trick, the reason is
+    # that it let the trick go, and no other "legal" card is named before the better one (it
+    # read "you gave them A♠ (11 points); 2♠ was legal. 7♠ was worth…").
+    from sueca_rules._kernel._bits import POINTS
+
+    def spot(obs: Observation) -> bool:
+        if not obs.trick:
+            return False
+        _, seat, beats = _standing(obs)
+        legal = [int(c) for c in obs.legal]
+        return (
+            seat % 2 != obs.seat % 2
+            and any(POINTS[c] and not beats(c) for c in legal)
+            and any(beats(c) for c in legal)
+            and sum(not beats(c) for c in legal) >= 2
+        )
+
+    obs = _position(spot)
+    _, _, beats = _standing(obs)
+    legal = [int(c) for c in obs.legal]
+    given = max((c for c in legal if not beats(c)), key=lambda c: (POINTS[c], c % 10))
+    taker = next(c for c in legal if beats(c))
+    cheaper = [c for c in legal if not beats(c) and POINTS[c] < POINTS[given]]
+    facts = card_facts(obs, given, taker, 9.0)
+    assert [f.kind for f in facts] in (["let_trick_go", "better"], ["did_not_cut", "better"])
+    assert facts[0].other == facts[1].other == str(CARDS[taker])
+    assert "was legal" not in explain(facts)
+    for best in cheaper:  # the card named is the best option, whichever it is
+        facts = card_facts(obs, given, best, 9.0)
+        assert facts[0] == Fact(
+            "gave_points", str(CARDS[given]), str(CARDS[best]), points=POINTS[given]
+        )
+        assert facts[1].other == str(CARDS[best])
+
+
+def test_a_partners_trick_overtaken_is_weighed_against_the_best_option() -> None:
+    # The partner wins the trick and the seat beats its card with a card of points: the fact
+    # names the best option, a lower card that stays under the partner's; a best option that
+    # beats the partner's card too is not offered as the lower one that was legal.
+    from sueca_rules._kernel._bits import POINTS
+
+    def spot(obs: Observation) -> bool:
+        if not obs.trick:
+            return False
+        _, seat, beats = _standing(obs)
+        legal = [int(c) for c in obs.legal]
+        led = int(obs.trick[0]) // 10
+        follow = [c for c in legal if c // 10 == led]
+        return (
+            seat == obs.seat ^ 2
+            and sum(beats(c) for c in follow) >= 2
+            and POINTS[max(follow, key=lambda c: c % 10)] > 0
+            and any(not beats(c) for c in follow)
+        )
+
+    obs = _position(spot)
+    _, _, beats = _standing(obs)
+    led = int(obs.trick[0]) // 10
+    follow = [int(c) for c in obs.legal if int(c) // 10 == led]
+    over = max((c for c in follow if beats(c) and POINTS[c]), key=lambda c: c % 10)
+    under = min(c for c in follow if not beats(c))
+    facts = card_facts(obs, over, under, 9.0)
+    assert facts[0] == Fact("overtook_partner", str(CARDS[over]), str(CARDS[under]))
+    others = [c for c in follow if c != over and beats(c)]
+    assert others
+    for best in others:
+        assert [f.kind for f in card_facts(obs, over, best, 9.0)] == ["better"]

@@ -5,11 +5,12 @@ who was winning the trick); `sueca_rules.analysis._words` says them in each lang
 a card, first found first:
 
 - `gave_points`: the rivals were winning the trick and the card played (with points) did not take
-  it, while a legal card with fewer points did no better;
+  it, while the best option, a legal card with fewer points, did not take it either;
 - `ruffed_partner`: the partner was winning the trick and the seat cut it with a trump while it
-  could throw another card;
+  could throw another card, and the best option was such a card;
 - `overtook_partner`: the partner was winning the trick and the seat beat the partner's card with a
-  card of points while a lower one of the suit was legal;
+  card of points while the best option was a lower one of the suit that left the trick to the
+  partner;
 - `let_trick_go`: the rivals were winning the trick, and the best option took it but the card
   played did not;
 - `did_not_cut`: the seat had no card of the suit led and the rivals were winning, and it threw a
@@ -19,6 +20,10 @@ a card, first found first:
 - `partner_void`: the partner had shown a void in a plain suit the seat held, and the best option
   was a card of that suit, while the seat led another;
 - `better`: always last, the best option and how much more it was worth.
+
+A fact that names another card than the one played names the best option (or, for
+`led_under_higher`, the card still out): an explanation never names one card as the one to play
+and then another as the better one.
 
 For a new deal: `kept_weak_hand` and `asked_redeal`; for claims: `missed_claim` (a renúncia the
 seat saw proved went unclaimed) and `false_claim`; for a card that did not follow suit where the
@@ -80,8 +85,8 @@ class Fact:
     card: str | None = None
     """The card the fact is about (the one played), in notation, or `None`."""
     other: str | None = None
-    """The other card it names (the lower card that was legal, the higher card still out, the
-    better card), or `None`."""
+    """The other card it names (the best option, a legal card that gave fewer points or stayed
+    under the partner's; or the higher card still out), or `None`."""
     suit: int | None = None
     """The suit it names (0-3: S H D C), or `None`."""
     points: int = 0
@@ -134,20 +139,16 @@ def _following(
     best_takes = bool(beats[top * 40 + best])
     facts: list[Fact] = []
     if partner_winning:
-        if takes and not follows and played // 10 == trump and top // 10 != trump:
-            others = [c for c in legal if c // 10 != trump]
-            if others:
-                facts.append(Fact("ruffed_partner", _name(played)))
-        elif takes and follows and POINTS[played]:
-            lower = [c for c in legal if c // 10 == led and c < played and not beats[top * 40 + c]]
-            if lower:
-                facts.append(Fact("overtook_partner", _name(played), _name(min(lower))))
+        ruffed = takes and not follows and played // 10 == trump and top // 10 != trump
+        if ruffed and best // 10 != trump:  # the best option threw a card instead
+            facts.append(Fact("ruffed_partner", _name(played)))
+        overtook = takes and follows and POINTS[played]
+        if overtook and best // 10 == led and best < played and not best_takes:  # a lower one
+            facts.append(Fact("overtook_partner", _name(played), _name(best)))
         return facts
-    if not takes and POINTS[played]:
-        cheaper = [c for c in legal if POINTS[c] < POINTS[played] and not beats[top * 40 + c]]
-        if cheaper:
-            low = min(cheaper, key=lambda c: (POINTS[c], c % 10))
-            facts.append(Fact("gave_points", _name(played), _name(low), points=POINTS[played]))
+    if not takes and POINTS[played] and not best_takes and POINTS[best] < POINTS[played]:
+        # The best option gave the rivals fewer points (one that took the trick: `let_trick_go`).
+        facts.append(Fact("gave_points", _name(played), _name(best), points=POINTS[played]))
     if not takes and best_takes:
         if not follows and best // 10 == trump and played // 10 != trump:
             facts.append(Fact("did_not_cut", _name(played), _name(best), suit=led))
