@@ -557,6 +557,68 @@ def test_the_review_on_a_narrow_terminal_keeps_its_words_whole(
     assert out.split() == piped.split()
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            [
+                "Deal 1: seat 1 asked for a new deal",
+                "  —        seat 1  new deal? yes  best no, loses 18.6  ✗ MISTAKE",
+                "Deal 2: 70-50",
+                "  card  1  seat 1  card      A♦",
+                "  card 40  seat 0  claim?    no  best yes, loses 60  ✗ MISTAKE",
+                "  card 40  seat 2  claim?    against seat 3",
+                "    deal 2, card 40: no claim for claim, 60 points",
+                "    deal 1, new deal? yes, best no, 18.6 points",
+            ],
+        ),
+        (
+            "pt",
+            [
+                "Mão 1: lugar 1 pediu para dar de novo",
+                "  —         lugar 1  dar de novo? sim  melhor não, perde 18,6  ✗ ERRO",
+                "Mão 2: 70-50",
+                "  carta  1  lugar 1  carta        A♦",
+                "  carta 40  lugar 0  acusar?      não  melhor sim, perde 60  ✗ ERRO",
+                "  carta 40  lugar 2  acusar?      contra o lugar 3",
+                "    mão 2, carta 40: não acusar em vez de acusar, 60 pontos",
+                "    mão 1, dar de novo? sim, melhor não, 18,6 pontos",
+            ],
+        ),
+    ],
+)
+def test_a_question_reads_as_a_question_and_its_answer(lang: str, said: list[str]) -> None:
+    # The new-deal question is asked before any card: its line is not numbered as a card, and
+    # the question is answered (`new deal? yes`), not said twice (`new deal? new deal`); a claim
+    # is answered so too (`claim? no`, not `claim? no claim`), and among the biggest mistakes it
+    # is at the card it follows, as in its line (it was one card later, `card 41`).
+    from sueca_rules.analysis import Analysis, DealReview, DecisionReview, OptionValue, SeatSummary
+    from sueca_rules.cli._cmd_analyse import report
+
+    yes_no = (OptionValue(False, 41.4), OptionValue(True, 60.0))
+    asked = DecisionReview(1, 0, 1, "redeal", True, yes_no, False, 18.6, (Fact("asked_redeal"),))
+    card = DecisionReview(2, 0, 1, "card", "AD", (OptionValue("AD", 40.0),), "AD", 0.0)
+    claims = (OptionValue(False, 60.0), OptionValue(True, 120.0))
+    missed = DecisionReview(2, 40, 0, "claim", False, claims, True, 60.0, (Fact("missed_claim"),))
+    against = (OptionValue(False, 60.0), OptionValue(3, 120.0))
+    accused = DecisionReview(2, 40, 2, "claim", 3, against, 3, 0.0)
+    review = Analysis(
+        deals=(
+            DealReview(1, (asked,), None, redeal=1),
+            DealReview(2, (card, missed, accused), (70, 50)),
+        ),
+        seats=(
+            SeatSummary(0, 1, 60.0, 1, (missed,)),
+            SeatSummary(1, 2, 18.6, 1, (asked,)),
+        ),
+        variant="Brasil",
+    )
+    lines = report(review, lang).splitlines()
+    for line in said:
+        assert line in lines
+
+
 def _standing(obs: Observation) -> tuple[int, int, Callable[[int], bool]]:
     """The card winning the trick, its seat, and whether a card would beat it."""
     from sueca_rules._rules import BEATS

@@ -41,6 +41,7 @@ class AnalysisPhrases:
         self._c = catalogue
         self._game = game
         self._kind_width = max(len(self.kind(kind)) for kind in _KINDS)
+        self._at_width = len(catalogue("decision_at", before=False, after="40"))
         self.hint_words = frozenset(catalogue("hint_words").split())
         self.web = MappingProxyType(
             {key: entry for key, entry in catalogue.entries.items() if key.startswith(_WEB)}
@@ -161,13 +162,21 @@ class AnalysisPhrases:
     def answer(self, kind: str, choice: bool | int | str) -> str:
         return self._c("answer", kind=kind, choice=choice, shown=str(choice))
 
+    def reply(self, kind: str, choice: bool | int | str) -> str:
+        """The answer to a decision's question as its line in a report says it, after the
+        question (`new deal? yes`, `claim? against seat 3`)."""
+        return self._c("reply", kind=kind, choice=choice, shown=str(choice))
+
     def decision_line(
-        self, after: int, seat: str, kind: str, played: str, best: str, loss: float
+        self, after: int | None, seat: str, kind: str, played: str, best: str, loss: float
     ) -> str:
+        """A decision's line in a report: at the card after `after` cards of the deal (`None`:
+        before any card, the new-deal question), by `seat`, its `kind`, the answer and the best."""
+        at = self._c("decision_at", before=after is None, after=f"{(after or 0) + 1:>2}")
         return self._c(
             "decision_line",
             lost=bool(loss),
-            after=f"{after + 1:>2}",
+            at=f"{at:<{self._at_width}}",
             seat=f"{seat:<7}",
             kind=f"{kind:<{self._kind_width}}",
             played=played,
@@ -188,11 +197,14 @@ class AnalysisPhrases:
             mistakes=self._c("summary.mistakes", n=mistakes),
         )
 
-    def biggest(self, deal: int, after: int, played: str, best: str, loss: float) -> str:
+    def biggest(self, deal: int, after: int | None, played: str, best: str, loss: float) -> str:
+        """One of a seat's biggest mistakes, at the card after `after` cards (`None`: the
+        new-deal question, `played` and `best` then said as `reply()` says them)."""
         return self._c(
             "biggest",
             deal=deal,
-            after=after + 1,
+            before=after is None,
+            after=(after or 0) + 1,
             played=played,
             best=best,
             loss=self.number(loss),

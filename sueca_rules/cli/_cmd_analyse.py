@@ -153,6 +153,16 @@ COMMANDS: Final = (Command("analyse", run_analyse, _arguments),)
 """`sueca analyse` (see `Command`)."""
 
 
+def _at(review: DecisionReview) -> int | None:
+    """The cards played before the card a decision is shown at; `None` before any card (the
+    new-deal question)."""
+    if review.decision == "redeal":
+        return None
+    if review.decision == "claim" and review.after:
+        return review.after - 1  # a claim is made after a card: it is shown at that card
+    return review.after
+
+
 def _line(review: DecisionReview, lang: str) -> list[str]:
     from .._lang import card_text, phrases, seat_name
     from ..analysis import explain
@@ -161,15 +171,15 @@ def _line(review: DecisionReview, lang: str) -> list[str]:
     kind = review.decision
 
     def shown(choice: bool | int | str) -> str:
+        # the answer to the question the kind asks: `new deal? no`, `claim? yes`
         return (
             card_text(choice, lang)
             if kind == "card" and isinstance(choice, str)
-            else w.answer(kind, choice)
+            else w.reply(kind, choice)
         )
 
     line = w.decision_line(
-        # a claim is made after a card: it is shown at that card
-        review.after - 1 if kind == "claim" and review.after else review.after,
+        _at(review),
         seat_name(review.seat, lang),
         w.kind(kind),
         shown(review.played),
@@ -205,15 +215,17 @@ def report(review: Analysis, lang: str = "en") -> str:
             "  " + w.summary(seat_name(seat.seat, lang), seat.decisions, seat.loss, seat.mistakes)
         )
         for big in seat.biggest:
+            redeal = big.decision == "redeal"  # said after its question: `new deal? no`
+            said = w.reply if redeal else w.answer
             played = (
                 card_text(big.played, lang)
                 if isinstance(big.played, str)
-                else w.answer(big.decision, big.played)
+                else said(big.decision, big.played)
             )
             best = (
                 card_text(big.best, lang)
                 if isinstance(big.best, str)
-                else w.answer(big.decision, big.best)
+                else said(big.decision, big.best)
             )
-            out.append(w.biggest(big.deal, big.after, played, best, big.loss))
+            out.append(w.biggest(big.deal, _at(big), played, best, big.loss))
     return "\n".join(out)
