@@ -10,7 +10,6 @@ does both for a document read from a file.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import types
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -27,6 +26,7 @@ __all__ = [
     "combine_issues",
     "show_value",
     "sort_issues",
+    "suggestions",
     "validated",
     "validation_issues",
 ]
@@ -241,15 +241,95 @@ def _plain(word: str) -> str:
     return bare.replace("-", "_").replace(" ", "_")
 
 
-def closest(word: str, choices: Sequence[str]) -> str | None:
-    """The choice `word` most likely meant: the same once case, accents, spaces and dashes are
-    set aside, else the closest spelling (`clockwize` → `clockwise`); `None` when none is
-    close."""
+def _slips(a: str, b: str) -> int:
+    """How many slips of the keyboard turn `a` into `b`: letters left out, added, changed or
+    swapped with the next one (the optimal string alignment distance)."""
+    before = list(range(len(b) + 1))
+    row = [0] * (len(b) + 1)
+    earlier = before
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(
+                before[j] + 1,
+                row[j - 1] + 1,
+                before[j - 1] + (a[i - 1] != b[j - 1]),
+            )
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], earlier[j - 2] + 1)
+        earlier, before = before, row
+    return before[len(b)]
+
+
+def _words(plain: str) -> tuple[str, ...]:
+    return tuple(w for w in plain.split("_") if w)
+
+
+def _misspelt(typed: tuple[str, ...], choice: tuple[str, ...]) -> int | None:
+    """The slips that turn the words `typed` into the words `choice`, word by word (a word of
+    four letters or fewer takes one slip, a longer one two, and a slip leaves a letter of the
+    word as it was: `7` is not `0`), or as a whole when words were run
+    together or split (`falseclaim`); `None` when a word is another word (`after` is not
+    `games`)."""
+
+    def slips(a: str, b: str) -> int | None:
+        n = _slips(a, b)
+        shorter = min(len(a), len(b))
+        return n if n < shorter and n <= (1 if shorter <= 4 else 2) else None
+
+    if len(typed) != len(choice):
+        return slips("".join(typed), "".join(choice))
+    total = 0
+    for a, b in zip(typed, choice, strict=True):
+        n = slips(a, b)
+        if n is None:
+            return None
+        total += n
+    return total
+
+
+def suggestions(word: str, choices: Sequence[str]) -> list[str]:
+    """The choices `word` was most likely meant to be, in the order of `choices`, first found
+    first: the one that is the same once case, accents, spaces and dashes are set aside; the one
+    with the same words in another order (`false_claim_after` → `after_false_claim`); the one
+    closest in spelling, word by word (`clockwize` → `clockwise`, a word mistyped, never another
+    word: `false_claim_after` is not `false_claim_games`); else every choice that begins with
+    `word` (`target` → `target_games`, `stand` → `standings`), or with the most of its first
+    words (`false_claim_mode` → `false_claim`, `false_claim_games`); else every choice that ends
+    with its last word (`claim_games` → `false_claim_games`, `penalty_games`). Empty when none
+    is close."""
     plain = {_plain(c): c for c in choices}
-    if _plain(word) in plain:
-        return plain[_plain(word)]
-    close = difflib.get_close_matches(_plain(word), list(plain), n=1)
-    return plain[close[0]] if close else None
+    typed = _plain(word)
+    if typed in plain:
+        return [plain[typed]]
+    words = _words(typed)
+    if not words:
+        return []
+    split = {key: _words(key) for key in plain}
+    same = [key for key, w in split.items() if sorted(w) == sorted(words)]
+    if same:
+        return [plain[same[0]]]
+    slips = {key: _misspelt(words, w) for key, w in split.items()}
+    close = [key for key, n in slips.items() if n is not None]
+    if close:
+        return [plain[min(close, key=lambda key: slips[key] or 0)]]
+    begun = [key for key in plain if key.startswith(typed)]
+    for k in range(len(words) - 1, 0, -1):
+        if begun:
+            break
+        begun = [key for key, w in split.items() if w[:k] == words[:k]]
+    if begun:
+        return [plain[key] for key in begun]
+    if len(words) > 1:
+        return [plain[key] for key, w in split.items() if len(w) > 1 and w[-1] == words[-1]]
+    return []
+
+
+def closest(word: str, choices: Sequence[str]) -> str | None:
+    """The choice `word` most likely meant (the first of `suggestions()`), or `None` when none
+    is close."""
+    found = suggestions(word, choices)
+    return found[0] if found else None
 
 
 _WORDS_PEOPLE_TYPE: dict[str, tuple[str, ...]] = {
@@ -291,12 +371,16 @@ def _unknown_field(path: PathKey, root: type[BaseModel] | None) -> str:
         message += f" (the field for {typed!r} is {said['meant']!r})"
     elif said["hint"] == "close":
         message += f" (did you mean {said['meant']!r}?)"
+    elif said["hint"] == "several":
+        message += f" (did you mean one of {said['meant']}?)"
     return f"{message}; valid fields here: {said['valid']}"
 
 
 def _unknown_field_params(path: PathKey, root: type[BaseModel] | None) -> dict[str, str]:
     """What is said of an unknown field, for every language: the `field` typed, the `valid`
-    fields there, and a `hint`: `"close"` (a close spelling, `meant`), `"word"` (a word of the
+    fields there, and a `hint`: `"close"` (a close spelling, `meant`), `"several"` (fields
+    that begin or end as it does, `meant`, each in quotes: `'false_claim', 'false_claim_games'`),
+    `"word"` (a word of the
     game whose field is `meant`), `"plain"` (no guess) or `"none"` (no list of fields)."""
     model = _model_at(path[:-1], root)
     allowed = sorted(model.model_fields) if model is not None else []
@@ -307,9 +391,11 @@ def _unknown_field_params(path: PathKey, root: type[BaseModel] | None) -> dict[s
     meant = [f for f in _WORDS_PEOPLE_TYPE.get(_plain(typed), ()) if f in allowed]
     if meant:
         return {**said, "hint": "word", "meant": meant[0]}
-    close = closest(typed, allowed)
-    if close is not None and close != typed:
-        return {**said, "hint": "close", "meant": close}
+    close = suggestions(typed, allowed)
+    if len(close) == 1 and close[0] != typed:
+        return {**said, "hint": "close", "meant": close[0]}
+    if len(close) > 1:  # fields that begin or end alike: `false_claim`, `false_claim_games`
+        return {**said, "hint": "several", "meant": ", ".join(repr(f) for f in close)}
     if _WORDS_PEOPLE_TYPE.get(_plain(typed)):
         where = _where(_WORDS_PEOPLE_TYPE[_plain(typed)][0], root or Variant)
         return {**said, "hint": "word", "meant": where}

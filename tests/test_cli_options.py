@@ -129,7 +129,24 @@ def test_a_too_long_number_is_shown_cut(
         (["tournament", "standngs", "x"], "usage: sueca tournament", "did you mean 'standings'?"),
         (["variants", "--jsn"], "usage: sueca variants", "--jsn -- did you mean --json?"),
         (["play", "--levl", "3"], "usage: sueca play", "did you mean --level?"),
+        (["play", "--levle", "3"], "usage: sueca play", "did you mean --level?"),
+        (["tournament", "stand", "x"], "usage: sueca tournament", "did you mean 'standings'?"),
+        (
+            ["serve", "--allowed-hots", "x"],
+            "usage: sueca serve",
+            "--allowed-hots x -- did you mean --allowed-host?",
+        ),
+        (
+            ["serve", "--allowed-x", "x"],
+            "usage: sueca serve",
+            "--allowed-x x -- did you mean one of --allowed-origin, --allowed-host?",
+        ),
         (["describe", "portugal", "more"], "usage: sueca describe", "unrecognized arguments: more"),
+        (
+            ["describe", "portugal", "--nothing-like-it"],
+            "usage: sueca describe",
+            "unrecognized arguments: --nothing-like-it\n",  # nothing close: no suggestion
+        ),
     ],
 )
 def test_a_mistyped_command_or_option_is_named_with_the_commands_usage(
@@ -173,6 +190,11 @@ def test_a_mistyped_command_or_option_is_named_with_the_commands_usage(
         (["describe", "portugal", "--lang"], "uso:", "--lang: falta o valor"),
         (["valdate", "x.yaml"], "uso: sueca [", "não é uma escolha válida"),
         (["valdate", "x.yaml"], "uso: sueca [", "-- querias dizer 'validate'?"),
+        (
+            ["serve", "--allowed-x", "x"],
+            "uso: sueca serve",
+            "-- querias dizer um destes: --allowed-origin, --allowed-host?",
+        ),
     ],
 )
 def test_the_command_line_is_refused_in_the_commands_language(

@@ -672,3 +672,69 @@ def test_an_empty_description_is_no_description(text: str) -> None:
     variant = parse_variant(f"name: House\n{text}")
     assert variant.description == ""
     assert variant == parse_variant("name: House\n")
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        # the same words in another order, never a field that shares all but one of them
+        ("false_claim_after", ["after_false_claim"]),
+        ("claim_false", ["false_claim"]),
+        # slips of spelling, word by word, or words run together
+        ("false_clam_games", ["false_claim_games"]),
+        ("false_claim_gmaes", ["false_claim_games"]),
+        ("falseclaim_games", ["false_claim_games"]),
+        ("penalty-games", ["penalty_games"]),
+        ("acuse", ["accuse"]),
+        ("mod", ["mode"]),
+        # fields that begin as it does, all of them
+        ("false_claim_mode", ["false_claim", "false_claim_games"]),
+        ("after", ["after_false_claim"]),
+        # fields that end as it does
+        ("claim_games", ["false_claim_games", "penalty_games"]),
+        # nothing close
+        ("colour", []),
+        ("x", []),
+    ],
+)
+def test_a_mistyped_name_is_matched_by_its_words(typed: str, meant: list[str]) -> None:
+    from sueca_rules._issues import suggestions
+    from sueca_rules._variant import RevokeRules
+
+    fields = sorted(RevokeRules.model_fields)
+    assert suggestions(typed, fields) == meant
+
+
+def test_suggestions_for_values_and_commands_stay_close() -> None:
+    from sueca_rules._issues import closest, suggestions
+
+    assert closest("clockwize", ["clockwise", "anticlockwise"]) == "clockwise"
+    assert closest("7", ["random", "0", "1", "2", "3"]) is None  # a digit is not a slip of another
+    assert suggestions("stand", ["new", "pair", "standings"]) == ["standings"]
+    assert suggestions("--levle", ["-h", "--help", "--level", "--lang"]) == ["--level"]
+    assert suggestions("best_fo", ["target_games", "best_of"]) == ["best_of"]
+
+
+@pytest.mark.parametrize(
+    ("field", "en", "pt"),
+    [
+        (
+            "false_claim_after",
+            "(did you mean 'after_false_claim'?)",
+            "(querias dizer 'after_false_claim'?)",
+        ),
+        (
+            "false_claim_mode",
+            "(did you mean one of 'false_claim', 'false_claim_games'?)",
+            "(querias dizer um destes: 'false_claim', 'false_claim_games'?)",
+        ),
+    ],
+)
+def test_an_unknown_field_suggests_the_fields_of_its_words(field: str, en: str, pt: str) -> None:
+    # `false_claim_after` was taken for `false_claim_games` (a close spelling, a different word).
+    with pytest.raises(VariantError) as info:
+        parse_variant(f"name: x\nrevoke: {{{field}: 1}}\n")
+    (issue,) = info.value.issues
+    assert en in issue.message
+    assert "false_claim_games'?" not in issue.message or "one of" in issue.message
+    assert pt in issue_text(issue, "pt")

@@ -8,7 +8,6 @@ engine, rich) happen only inside the command that needs them, so that `sueca --h
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import os
 import re
@@ -185,18 +184,12 @@ class _Parser(argparse.ArgumentParser):
             raise
 
     def error(self, message: str) -> NoReturn:
-        from ._common import cli_words
-
         lang = self.lang
         found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
         message = _in_words(message, lang)
         if found is not None:
             choices = re.findall(r"'([^']*)'", found.group(2))
-            close = difflib.get_close_matches(found.group(1), choices, n=1, cutoff=0.6)
-            if close:
-                message = cli_words(
-                    lang, "argp.did_you_mean", message=message, close=repr(close[0])
-                )
+            message = _meant(lang, message, found.group(1), choices, quoted=True)
         self._refuse(message, lang)
 
     def _refuse(self, message: str, lang: str) -> NoReturn:
@@ -224,10 +217,23 @@ class _Parser(argparse.ArgumentParser):
         first = extra[0].partition("=")[0]
         if first.startswith("-"):
             options = [s for action in self._actions for s in action.option_strings]
-            close = difflib.get_close_matches(first, options, n=1, cutoff=0.6)
-            if close:
-                message = cli_words(lang, "argp.did_you_mean", message=message, close=close[0])
+            message = _meant(lang, message, first, options, quoted=False)
         self._refuse(message, lang)
+
+
+def _meant(lang: str, message: str, typed: str, choices: Sequence[str], *, quoted: bool) -> str:
+    """`message` and the choices `typed` was most likely meant to be (`suggestions()`: a command
+    or an option mistyped, or those that begin as it does), if any."""
+    from .._issues import suggestions
+    from ._common import cli_words
+
+    found = suggestions(typed, choices)
+    said = [repr(c) if quoted else c for c in found]
+    if len(said) == 1:
+        return cli_words(lang, "argp.did_you_mean", message=message, close=said[0])
+    if said:
+        return cli_words(lang, "argp.did_you_mean_one_of", message=message, close=", ".join(said))
+    return message
 
 
 def _wanted_lang(argv: Sequence[str]) -> str | None:
