@@ -25,6 +25,7 @@ __all__ = [
     "is_whole",
     "shown",
     "shown_json",
+    "unicode_json",
 ]
 
 SHOWN_CHARS = 20
@@ -59,6 +60,26 @@ def shown_json(text: str) -> str:
     only) with the other characters `shown()` escapes written as
     `\\uXXXX` escapes: the same JSON value, safe on a terminal."""
     return _UNSAFE_IN_JSON.sub(_json_escape, text)
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _readable_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (a file name, a command line)
+        return f"\\\\x{code - 0xDC00:02x}"
+    return f"\\\\u{code:04x}"
+
+
+def unicode_json(text: str) -> str:
+    """JSON text (from `json.dumps(..., ensure_ascii=False)`) whose strings hold no lone
+    surrogate, each written out as a backslash and its escape: a byte of a name that is not
+    UTF-8 (a file name, a command line) as `name.encode("utf-8", "surrogateescape").decode(
+    "utf-8", "backslashreplace")` writes it (`caf\\xe9.yaml`), any other as `\\udXXX`. The JSON is
+    then valid UTF-8 that every reader takes (a `\\udce9` escape would decode to a lone
+    surrogate, which a strict reader refuses and no UTF-8 text can hold)."""
+    return _LONE_SURROGATE.sub(_readable_escape, text)
 
 
 def is_unicode(text: str) -> bool:

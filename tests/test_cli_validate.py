@@ -4,7 +4,11 @@ the count; and no text of the command line hedges a plural ("file(s)")."""
 from __future__ import annotations
 
 import io
+import json
+import os
 import re
+import subprocess
+import sys
 import tokenize
 from pathlib import Path
 
@@ -157,3 +161,36 @@ def test_a_narrow_terminal_gets_whole_words(
     summaries = narrow.split("portugal ", 1)[1].splitlines()
     assert summaries[1].startswith(" " * 20)  # under the summary, not under the variant's id
     assert not any(line.lstrip().startswith("·") for line in narrow.splitlines())
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="file names of bytes (POSIX)")
+def test_validate_json_names_a_file_that_is_not_utf8_in_valid_utf8(tmp_path: Path) -> None:
+    # A file name of bytes that are not UTF-8 came out of `--json` as a lone surrogate
+    # (`"caf\udce9.yaml"`): a strict reader refuses it and no UTF-8 text can hold it. The name
+    # is now written with its bytes escaped as text, `caf\xe9.yaml`, in the file and the issues.
+    folder = os.fsencode(tmp_path)
+    (Path(os.fsdecode(folder + b"/caf\xe9.yaml"))).write_bytes(b"name: x\nrevoke: {mod: 1}\n")
+    Path(os.fsdecode(folder + b"/ok\xff.yaml")).write_bytes(b"name: Ok\n")
+    argv = [b"caf\xe9.yaml", b"ok\xff.yaml", b"none\xfe.yaml"]
+    result = subprocess.run(
+        [sys.executable, "-m", "sueca_rules", "validate", "--json", *argv],
+        cwd=tmp_path,
+        capture_output=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+    )
+    assert result.returncode == 1, result.stderr
+    data = json.loads(result.stdout.decode("utf-8"))  # strict: valid UTF-8
+    files = data["files"]
+    assert [f["file"] for f in files] == ["caf\\xe9.yaml", "ok\\xff.yaml", "none\\xfe.yaml"]
+    assert [f["valid"] for f in files] == [False, True, False]
+    assert files[0]["issues"][0]["file"] == "caf\\xe9.yaml"
+    assert files[2]["issues"][0]["file"] == "none\\xfe.yaml"
+    json.dumps(data, ensure_ascii=False).encode("utf-8")  # no lone surrogate anywhere
+
+
+def test_unicode_json_writes_lone_surrogates_as_text() -> None:
+    from sueca_rules._text import unicode_json
+
+    text = json.dumps({"caf\udce9": ["\ud800", "é ok"]}, ensure_ascii=False)
+    assert json.loads(unicode_json(text)) == {"caf\\xe9": ["\\ud800", "é ok"]}

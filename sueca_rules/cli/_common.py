@@ -470,10 +470,12 @@ def check_replaceable(path: str, option: str, *, force: bool, lang: str = "en") 
 
 def print_json(data: Any) -> None:
     """Print one JSON document on stdout (text from files with its terminal controls escaped:
-    the same JSON value)."""
-    from .._text import shown_json
+    the same JSON value), always valid UTF-8: a name that is not UTF-8 (a file's) is written with
+    its bytes escaped as text (`"caf\\\\xe9.yaml"`), never as a lone surrogate."""
+    from .._text import shown_json, unicode_json
 
-    sys.stdout.write(shown_json(json.dumps(data, indent=2, ensure_ascii=False)) + "\n")
+    text = unicode_json(json.dumps(data, indent=2, ensure_ascii=False))
+    sys.stdout.write(shown_json(text) + "\n")
 
 
 def print_report(text: str, indent: int | None = None) -> None:
