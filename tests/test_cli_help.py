@@ -59,12 +59,12 @@ COMMANDS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("simulate",): (
         "quantas vezes há capote, bandeira, 60-60",
         "em duplicado",
-        "joga N mãos independentes (por omissão, 100)",
+        "joga N mãos independentes, de 1 a 10 000 000 (por omissão, 100)",
         "de 1 a 10 000",
     ),
     ("compare",): (
         "mãos e minutos de jogo por partida",
-        "joga N encontros inteiros (por omissão, 100)",
+        "joga N encontros inteiros, de 1 a 1 000 000 (por omissão, 100)",
         "REGRAS [REGRAS ...]",
     ),
     ("play",): (

@@ -178,6 +178,16 @@ def test_a_mistyped_command_or_option_is_named_with_the_commands_usage(
             "tem de ser 0 (todos os processadores) ou mais, e é -1",
         ),
         (["simulate", "--samples", "10001"], "uso:", "tem de ser no máximo 10 000, e é 10001"),
+        (
+            ["simulate", "--deals", "10000001"],
+            "uso: sueca simulate",
+            "--deals: tem de ser de 1 a 10 000 000, e é 10000001",
+        ),
+        (
+            ["compare", "--matches", "1000001"],
+            "uso: sueca compare",
+            "--matches: tem de ser de 1 a 1 000 000, e é 1000001",
+        ),
         (["play", "--level", "9"], "uso: sueca play", "'9' não é um nível: os níveis são 1, 2, 3"),
         (["analyse", "r.yaml", "--deals", "0"], "uso:", "as mãos contam-se a partir de 1"),
         (["analyse", "r.yaml", "--deals", "1,,2"], "uso:", "não tem partes vazias"),

@@ -120,11 +120,17 @@ def add_command(
 
 
 def at_least(
-    minimum: int, meaning: str = "", *, most: int | None = None, most_meaning: str = ""
+    minimum: int,
+    meaning: str = "",
+    *,
+    most: int | None = None,
+    most_meaning: str = "",
+    ranged: bool = False,
 ) -> Callable[[str], int]:
     """An argparse type: a whole number of at least `minimum` (`meaning` explains the smallest
     value: the key of its words, `arg.meaning.<meaning>`, e.g. `"every_cpu"` for "0 (every CPU)")
-    and, with `most`, at most `most` (`most_meaning` explains it the same way)."""
+    and, with `most`, at most `most` (`most_meaning` explains it the same way). With `ranged`, a
+    number out of bounds is refused with both (`must be from 1 to 10,000,000`)."""
 
     def parse(text: str) -> int:
         try:
@@ -132,6 +138,8 @@ def at_least(
         except ValueError:
             raise ArgRefusal("not_whole", q=repr(cut(text))) from None
         got = cut(str(value))
+        if ranged and most is not None and not minimum <= value <= most:
+            raise ArgRefusal("in_range", minimum=Grouped(minimum), most=Grouped(most), got=got)
         if value < minimum:
             if meaning:
                 raise ArgRefusal("at_least_meaning", meaning=Words(f"meaning.{meaning}"), got=got)

@@ -31,9 +31,17 @@ if TYPE_CHECKING:
 MAX_DEALS_PER_MATCH = 1000
 """sueca_rules._studies._play.MAX_DEALS_PER_MATCH (checked by the tests), kept here so that
 building the parser imports no engine."""
+MAX_STUDY_DEALS = 10_000_000
+"""The most `--deals` a study on the command line plays: ten million level-1 deals take hours of
+CPU (a million, about 17 minutes on one core), and more would run for days."""
+MAX_STUDY_MATCHES = 1_000_000
+"""The most `--matches` a study on the command line plays: a match is a few deals to a few
+dozen, so a million matches is as much play as the most deals or more."""
 
 __all__ = [
     "MAX_DEALS_PER_MATCH",
+    "MAX_STUDY_DEALS",
+    "MAX_STUDY_MATCHES",
     "ProgressBar",
     "StopOnTerm",
     "add_study_options",
@@ -68,9 +76,14 @@ def add_study_options(p: argparse.ArgumentParser, lang: str, default: str) -> No
     said = help_words(lang, "study")
     p.add_argument("--teams", type=teams_arg, default=(2, 1), metavar="A,B", help=said("teams"))
     size = p.add_mutually_exclusive_group()
-    for unit in ("deals", "matches"):
+    for unit, cap in (("deals", MAX_STUDY_DEALS), ("matches", MAX_STUDY_MATCHES)):
         note = said("default_100") if unit == default else ""
-        size.add_argument(f"--{unit}", type=at_least(1), metavar="N", help=said(unit) + note)
+        size.add_argument(
+            f"--{unit}",
+            type=at_least(1, most=cap, ranged=True),
+            metavar="N",
+            help=said(unit, most=grouped_number(lang, cap)) + note,
+        )
     said.arg(p, "--seed", type=seed_arg, default=0)
     add_run_options(p, lang)
     said.arg(p, "--no-duplicate", dest="duplicate", action="store_false")
