@@ -1173,3 +1173,101 @@ def test_a_closed_tables_reason_fits_a_close_frame_in_both_languages() -> None:
     assert said is not None
     assert len(said[1].encode("utf-8")) <= MAX_CLOSE_REASON
     assert said[1].startswith("não não")
+
+
+CLOSED_WATCHERS = {
+    "en": "this table has all the watchers it takes: try again later",
+    "pt": "esta mesa já tem todos os espectadores que pode ter: tenta mais tarde",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_try_again_later_close_says_why_in_the_browsers_language(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """A close with 1013 (try again later) gives its reason in the connection's language, as
+    the closed-table reasons do: a watcher that lost the last place, a table the store cannot
+    read now, a browser too slow to take its messages."""
+    from starlette.websockets import WebSocket
+
+    from sueca_rules.web._settings import Settings as WebSettings
+    from sueca_rules.web._store import StoreError
+    from sueca_rules.web._ws import MAX_CLOSE_REASON, Connection
+
+    with make_client(max_watchers=1) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        manager = c.app.state.tables  # type: ignore[attr-defined]
+        held = manager.tables[table["table"]]
+
+        class Other:
+            lang = "en"
+
+            def push(self, message: Msg) -> None:
+                pass
+
+            def close(self, code: int, reason: str) -> None:
+                pass
+
+        accept = WebSocket.accept
+
+        async def accept_while_another_watcher_comes(self: WebSocket, *args: Any) -> None:
+            await accept(self, *args)
+            held.add_watcher(Other())
+
+        with monkeypatch.context() as m:
+            m.setattr(WebSocket, "accept", accept_while_another_watcher_comes)
+            watch = f"/ws/tables/{table['table']}?watch={table['watch']}&lang={lang}"
+            with c.websocket_connect(watch) as ws, pytest.raises(WebSocketDisconnect) as closed:
+                until(ws, lambda m: False)
+        assert (closed.value.code, closed.value.reason) == (1013, CLOSED_WATCHERS[lang])
+
+        def unreadable(table_id: str) -> None:
+            raise StoreError("the disk is full")
+
+        monkeypatch.setattr(manager, "find", unreadable)
+        with (
+            c.websocket_connect(url(table) + f"&lang={lang}") as ws,
+            pytest.raises(WebSocketDisconnect) as closed,
+        ):
+            ws.receive_json()
+        assert closed.value.code == 1013
+        assert (
+            closed.value.reason
+            == {
+                "en": "the tables cannot be read now: try again in a moment",
+                "pt": "as mesas não se conseguem ler agora: tenta outra vez daqui a pouco",
+            }[lang]
+        )
+
+    conn = Connection(None, lang, WebSettings(send_queue=2))  # type: ignore[arg-type]
+    for _ in range(3):
+        conn.push({"type": "state"})
+    assert conn.closing == (
+        1013,
+        {
+            "en": "this browser took too long to take the table's messages: join again",
+            "pt": "este navegador demorou demasiado a receber as mensagens da mesa: "
+            "entra outra vez",
+        }[lang],
+    )
+    assert len(conn.closing[1].encode("utf-8")) <= MAX_CLOSE_REASON
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_seat_opened_in_another_window_is_told_so_in_its_language(lang: str) -> None:
+    with make_client() as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        with c.websocket_connect(url(table) + f"&lang={lang}") as first:
+            until(first, my_turn(0))
+            with c.websocket_connect(url(table)) as second:
+                until(second, my_turn(0))
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    until(first, lambda m: False)
+    assert closed.value.code == 4000
+    assert (
+        closed.value.reason
+        == {
+            "en": "this seat was opened in another window",
+            "pt": "este lugar foi aberto noutra janela",
+        }[lang]
+    )

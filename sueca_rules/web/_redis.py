@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 import redis
 import redis.asyncio as aioredis
 
+from ._i18n import phrase
 from ._store import (
     Actions,
     DamagedTableError,
@@ -446,7 +447,7 @@ class RedisStore:
             self._send_in(table, {"type": "join", "seat": seat.index, "lang": sink.lang})
         except StoreError as exc:
             log.error("table %s: %s", table.id, exc)
-            sink.close(1013, "the table cannot be reached now: join again in a moment")
+            sink.close(1013, phrase(sink.lang, "table.closed_unreachable"))
         return False
 
     def left(self, table: Table, seat: Seat, sink: Sink) -> bool:

@@ -231,7 +231,7 @@ class Table:
         seat.sink = sink
         if self.share is not None and not self.share.joined(self, seat, sink):
             if old is not None:
-                old.close(4000, "this seat was opened in another window")
+                old.close(4000, phrase(old.lang, "table.closed_replaced"))
             sink.push(seat_state(self, seat, sink.lang))
             return
         actions: list[dict[str, Any]] = []
@@ -241,7 +241,7 @@ class Table:
         seat.joined = True
         seat.away_since = None
         if old is not None:
-            old.close(4000, "this seat was opened in another window")
+            old.close(4000, phrase(old.lang, "table.closed_replaced"))
         if self.match is None and all(s.joined for s in self.seats if s.human):
             self.start()
             actions.append({"type": "start"})

@@ -23,7 +23,7 @@ from ._settings import Settings
 from ._store import DamagedTableError, StoreError
 from ._tables import Seat, Table, TableManager, parse_seats
 
-__all__ = ["Connection", "routes", "table_socket"]
+__all__ = ["MAX_CLOSE_REASON", "Connection", "close_reason", "routes", "table_socket"]
 
 log = logging.getLogger("sueca_rules.web")
 
@@ -117,6 +117,12 @@ MAX_CLOSE_REASON: Final = 123
 """The most bytes of UTF-8 a WebSocket close frame's reason holds (RFC 6455)."""
 
 
+def close_reason(reason: str) -> str:
+    """`reason` cut to the 123 bytes of UTF-8 a close frame holds, at a whole character (a
+    longer one would fail the close itself)."""
+    return reason.encode("utf-8")[:MAX_CLOSE_REASON].decode("utf-8", "ignore")
+
+
 class Connection:
     """One browser holding a seat: a send queue drained by a task of its own (so that a slow
     browser never holds the table up) and a budget of messages it may send."""
@@ -135,7 +141,7 @@ class Connection:
         if self.closing is not None:
             return
         if self.queue.qsize() >= self.settings.send_queue:
-            self.close(1013, "too slow: join again")
+            self.close(1013, phrase(self.lang, "table.closed_slow"))
             return
         self.queue.put_nowait(message)
 
@@ -143,8 +149,7 @@ class Connection:
         """Close the connection with `code` and `reason` (cut to the 123 bytes of UTF-8 a close
         frame holds, at a whole character: a longer one would fail the close itself)."""
         if self.closing is None:
-            cut_reason = reason.encode("utf-8")[:MAX_CLOSE_REASON].decode("utf-8", "ignore")
-            self.closing = (code, cut_reason)
+            self.closing = (code, close_reason(reason))
             self.queue.put_nowait(None)
 
     def allow(self) -> bool:
@@ -178,7 +183,7 @@ class Connection:
             # its seat is away, and the server drops the socket.
             log.info("a browser took no message for %s s: disconnected", self.settings.send_seconds)
             if self.closing is None:
-                self.closing = (1013, "too slow: join again")
+                self.closing = (1013, close_reason(phrase(self.lang, "table.closed_slow")))
 
     def error(self, code: str, **params: object) -> None:
         self.push(
@@ -250,7 +255,7 @@ async def table_socket(ws: WebSocket) -> None:
         # back (it tries again on any code but 4403, 4404 and 4000), not told it is gone.
         log.error("table %s cannot be read: %s", ws.path_params["table"], exc)
         await ws.accept()
-        await ws.close(1013, "the tables cannot be read now: try again in a moment")
+        await ws.close(1013, close_reason(phrase(lang, "table.closed_unreadable")))
         return
     token = ws.query_params.get("token", "")
     if table is None:
@@ -287,7 +292,7 @@ async def table_socket(ws: WebSocket) -> None:
                 if not table.add_watcher(conn):
                     # Others took the last places while this socket was being accepted.
                     conn.error("watchers")
-                    conn.close(1013, "this table has all the watchers it takes")
+                    conn.close(1013, phrase(lang, "table.closed_watchers"))
             else:
                 table.join(seat, conn)
             await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
