@@ -678,7 +678,10 @@ def test_one_refusal_for_requests_and_messages() -> None:
     with pytest.raises(Refusal) as http:
         json_body(b"{")
     assert (http.value.code, http.value.status) == ("bad_json", 400)
-    assert http.value.body == {"error": "bad_json", "message": "the body is not JSON"}
+    assert http.value.body == {
+        "error": "bad_json",
+        "message": "the body is not JSON: it goes wrong at line 1, column 2",
+    }
     with pytest.raises(Refusal) as seats:
         parse_seats(["bot"] * 4, 3)
     assert seats.value.body == {"error": "bad_seats", "message": seats.value.message}

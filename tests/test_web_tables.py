@@ -234,7 +234,9 @@ def test_errors_in_portuguese(client: TestClient) -> None:
     with client.websocket_connect(url(table) + "&lang=pt") as ws:
         until(ws, my_turn(0))
         ws.send_text("{")
-        assert ws.receive_json()["message"] == "A mensagem não é um objeto JSON."
+        assert ws.receive_json()["message"] == (
+            'A mensagem não é um objeto JSON: envia um como {"type": "play", "card": "7H"}.'
+        )
 
 
 SUIT_WORDS = {
@@ -1271,3 +1273,225 @@ def test_a_seat_opened_in_another_window_is_told_so_in_its_language(lang: str) -
             "pt": "este lugar foi aberto noutra janela",
         }[lang]
     )
+
+
+# --- refusals of HTTP requests in the page's language ---------------------------------------
+
+SEATS4 = ["human", "bot:1", "bot:1", "bot:1"]
+JSON_TYPE = {"content-type": "application/json"}
+REFUSALS: list[tuple[str, str, dict[str, Any], int, str, str, str]] = [
+    # (method, path, request, status, code, English, Portuguese)
+    (
+        "POST", "/api/tables", {"content": b"{", "headers": JSON_TYPE},
+        400, "bad_json",
+        "the body is not JSON: it goes wrong at line 1, column 2",
+        "o pedido não é JSON: falha na linha 1, coluna 2",
+    ),
+    (
+        "POST", "/api/tables", {"content": b'{"a": }', "headers": JSON_TYPE},
+        400, "bad_json",
+        "the body is not JSON: it goes wrong at line 1, column 7",
+        "o pedido não é JSON: falha na linha 1, coluna 7",
+    ),
+    (
+        "POST", "/api/tables", {"content": b"\xff", "headers": JSON_TYPE},
+        400, "bad_json", "the body is not JSON", "o pedido não é JSON",
+    ),
+    (
+        "POST", "/api/tables", {"content": b"{}", "headers": {"content-type": "text/plain"}},
+        415, "not_json",
+        "send JSON, with the header Content-Type: application/json",
+        "envia JSON, com o cabeçalho Content-Type: application/json",
+    ),
+    (
+        "POST", "/api/tables", {"json": {"variant": "portugal", "x": "y" * 300}},
+        413, "too_large",
+        "the body is larger than 200 bytes",
+        "o pedido tem mais de 200 bytes: envia no máximo 200",
+    ),
+    (
+        "POST", "/api/tables", {"json": {"variant": "portugal"}},
+        400, "bad_body",
+        'send {"variant": ..., "seats": [...]}',
+        'envia {"variant": ..., "seats": [...]}',
+    ),
+    (
+        "POST", "/api/tables", {"json": {"variant": "portugal", "seats": "human"}},
+        400, "bad_seats",
+        'seats must be a list of four: "human" or "bot:1".."bot:5"',
+        'seats tem de ser uma lista de quatro lugares: "human" ou "bot:1".."bot:5"',
+    ),
+    (
+        "POST", "/api/tables", {"json": {"variant": "portugal",
+                                 "seats": ["human", "bot:9", "bot", "bot"]}},
+        400, "bad_seats",
+        "'bot:9' is not a seat: bot levels are 1-5",
+        "'bot:9' não é um lugar: os níveis dos bots vão de 1 a 5",
+    ),
+    (
+        "POST", "/api/tables", {"json": {"variant": "portugal",
+                                 "seats": ["human", 5, "bot", "bot"]}},
+        400, "bad_seats",
+        'each seat is "human", "bot" or "bot:1".."bot:5"',
+        'cada lugar é "human", "bot" ou "bot:1".."bot:5"',
+    ),
+    (
+        "POST", "/api/tables", {"json": {"variant": "portugal", "seats": ["bot"] * 4}},
+        400, "bad_seats",
+        "a table needs at least one human seat",
+        'uma mesa precisa de pelo menos um lugar para uma pessoa ("human")',
+    ),
+    (
+        "POST", "/api/tables", {"json": {"variant": "portugal", "seats": SEATS4, "seed": 1.5}},
+        400, "bad_seed",
+        "seed is a whole number or a short text (1 to 100 characters)",
+        "a semente é um número inteiro ou um texto curto (1 a 100 caracteres)",
+    ),
+    (
+        "POST", "/api/tables",
+        {"content": b'{"variant": "portugal", "seats": ["human", "bot", "bot", "bot"], '
+                    b'"seed": "\\ud800"}',
+         "headers": JSON_TYPE},
+        400, "bad_seed",
+        "seed is not valid Unicode text (it holds a lone surrogate)",
+        "a semente não é texto Unicode válido (tem um substituto isolado): dá um número "
+        "inteiro ou um texto curto (1 a 100 caracteres)",
+    ),
+    (
+        "POST", "/api/variants/preview", {"json": {"variant": 3}},
+        400, "bad_body", 'send {"variant": {...}}', 'envia {"variant": {...}}',
+    ),
+    (
+        "GET", "/api/variants/fields?lang=fr", {},
+        400, "bad_lang", "lang is en or pt", "lang é en ou pt",
+    ),
+    (
+        "GET", "/api/variants/nope", {},
+        404, "no_variant",
+        "no such built-in: the built-ins are ",
+        "não há regras de base com esse nome: as de base são ",
+    ),
+    (
+        "GET", "/api/tables/nope/record?token=x", {},
+        404, "no_table", "no such table", "essa mesa não existe (já fechou, ou o link está errado)",
+    ),
+    (
+        "GET", "/api/tables/nope/hint?token=x", {},
+        404, "no_table", "no such table", "essa mesa não existe (já fechou, ou o link está errado)",
+    ),
+    (
+        "GET", "/api/nope", {},
+        404, "no_route",
+        "no API route '/api/nope': the routes are listed in the docs",
+        "não há nenhuma rota da API '/api/nope': as rotas estão na documentação",
+    ),
+    (
+        "DELETE", "/api/variants", {},
+        405, "bad_method",
+        "DELETE is not taken by '/api/variants': it takes GET, HEAD",
+        "'/api/variants' não aceita DELETE: aceita GET, HEAD",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize(
+    ("method", "path", "request_", "status", "code", "en", "pt"),
+    REFUSALS,
+    ids=[f"{r[4]}-{i}" for i, r in enumerate(REFUSALS)],
+)
+def test_a_refused_request_says_why_in_the_pages_language(
+    lang: str,
+    method: str,
+    path: str,
+    request_: dict[str, Any],
+    status: int,
+    code: str,
+    en: str,
+    pt: str,
+) -> None:
+    """A refused API request says why in the language the page asks in (`Accept-Language`,
+    which the pages send: a Portuguese page showed the English), where and what would be
+    valid; a program that asks for no language is answered in English, as before."""
+    headers = {**request_.get("headers", {}), "accept-language": lang}
+    with make_client(max_variant_bytes=200) as c:
+        r = c.request(method, path, **{**request_, "headers": headers})
+        plain = c.request(method, path, **request_)
+    assert r.status_code == status, r.text
+    assert r.json()["error"] == code
+    said = r.json()["message"]
+    wanted = {"en": en, "pt": pt}[lang]
+    assert said.startswith(wanted) if wanted.endswith(" ") else said == wanted
+    assert plain.json()["message"].startswith(en)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_refusals_of_a_tables_record_and_hints_in_the_pages_language(lang: str) -> None:
+    """The record of a table (asked with `?lang=`, as the replay page does) and its hints
+    say why they are refused in that language."""
+    words = {
+        "bad_token": {
+            "en": "not a token of this table",
+            "pt": "isso não é um token desta mesa: usa o link do teu lugar",
+        },
+        "not_over": {
+            "en": "the record is ready once the match is over",
+            "pt": "o registo fica pronto quando o encontro acabar",
+        },
+        "no_hints": {
+            "en": "hints are given only at a practice table (one person and bots) or once "
+            "every person at the table agreed",
+            "pt": "só há sugestões numa mesa de treino (uma pessoa e bots) ou quando todas as "
+            "pessoas da mesa concordaram",
+        },
+        "too_many_tables_here": {
+            "en": "you already have a table open on this server, the most one computer may "
+            "have: try again when it has closed (30 min after its last play)",
+            "pt": "já tens uma mesa aberta neste servidor, o máximo para um computador: tenta "
+            "outra vez quando ela fechar (30 min depois da última jogada)",
+        },
+        "bad_level": {
+            "en": "level is a whole number from 1 to 5",
+            "pt": "level é um número inteiro de 1 a 5",
+        },
+    }
+    with make_client(max_tables_per_client=1) as c:
+        table = new_table(c, ["human", "human", "bot:1", "bot:1"])
+        base = f"/api/tables/{table['table']}"
+        token = table["seats"][0]["token"]
+        said = {
+            "bad_token": c.get(f"{base}/record?token=nope&lang={lang}"),
+            "not_over": c.get(f"{base}/record?token={token}&lang={lang}"),
+            "no_hints": c.get(f"{base}/hint?token={token}&lang={lang}"),
+            "too_many_tables_here": c.post(
+                "/api/tables",
+                json={"variant": "portugal", "seats": SEATS4},
+                headers={"accept-language": lang},
+            ),
+            "bad_level": c.post(f"/api/records/analyse?level=9&lang={lang}", content=b"x"),
+        }
+    for code, r in said.items():
+        assert r.json() == {"error": code, "message": words[code][lang]}, code
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_malformed_or_too_large_message_says_what_would_be_valid(lang: str) -> None:
+    with make_client() as c:
+        table = new_table(c, SEATS4)
+        with c.websocket_connect(url(table) + f"&lang={lang}") as ws:
+            until(ws, my_turn(0))
+            ws.send_text('{"type": "play", "card": }')
+            malformed = until(ws, lambda m: m["type"] == "error")
+            ws.send_text("x" * 5000)
+            large = until(ws, lambda m: m["type"] == "error")
+    assert (malformed["code"], large["code"]) == ("malformed", "too_large")
+    assert (malformed["message"], large["message"]) == {
+        "en": (
+            'The message is not a JSON object: send one such as {"type": "play", "card": "7H"}.',
+            "The message is too large: at most 4096 bytes.",
+        ),
+        "pt": (
+            'A mensagem não é um objeto JSON: envia um como {"type": "play", "card": "7H"}.',
+            "A mensagem é grande demais: no máximo 4096 bytes.",
+        ),
+    }[lang]

@@ -34,12 +34,13 @@ from sueca_rules._text import cut, is_whole
 from sueca_rules._yaml import FlowDict, dump_yaml, said
 
 from ._fields import field_groups
-from ._i18n import Lang, phrase
+from ._i18n import Lang, choose_lang, phrase
 from ._refusal import Refusal
 from ._settings import Settings
 
 __all__ = [
     "MODELINE",
+    "answer_lang",
     "issues_json",
     "json_body",
     "json_request",
@@ -53,6 +54,14 @@ MODELINE: Final = f"# yaml-language-server: $schema={SCHEMA_FILENAME}\n"
 """The first line of a variant file from the builder: editors check the file against the
 schema saved beside it under the name `sueca new` gives it (`sueca-variant.v1.json`: the
 builder's download, or `sueca schema -o sueca-variant.v1.json`)."""
+
+
+def answer_lang(request: Request) -> Lang:
+    """The language of the answer to an API request: its `?lang=`, else its
+    `Accept-Language` (the pages send theirs), else English."""
+    return choose_lang(
+        request.query_params.get("lang"), None, request.headers.get("accept-language")
+    )
 
 
 def settings_of(request: Request) -> Settings:
@@ -74,14 +83,18 @@ async def read_limited(request: Request, limit: int) -> bytes:
 
 
 def _too_large(limit: int) -> Refusal:
-    return Refusal("too_large", f"the body is larger than {limit} bytes", status=413)
+    return Refusal("too_large", status=413, key="api.body_too_large", limit=limit)
 
 
 def json_body(raw: bytes) -> Any:
     try:
         return json.loads(raw)
+    except json.JSONDecodeError as exc:  # where it goes wrong, not the reader's English words
+        raise Refusal(
+            "bad_json", key="api.bad_json_at", line=exc.lineno, column=exc.colno
+        ) from None
     except (ValueError, RecursionError):
-        raise Refusal("bad_json", "the body is not JSON") from None
+        raise Refusal("bad_json", key="api.bad_json") from None
 
 
 def _is_json(content_type: str) -> bool:
@@ -93,8 +106,7 @@ async def json_request(request: Request, limit: int) -> Any:
     (`Content-Type: application/json`, which a page of another site cannot send without the
     browser asking this server first), 413 past `limit` bytes, 400 if it is not JSON."""
     if not _is_json(request.headers.get("content-type", "")):
-        message = "send JSON, with the header Content-Type: application/json"
-        raise Refusal("not_json", message, status=415)
+        raise Refusal("not_json", status=415, key="api.not_json")
     return json_body(await read_limited(request, limit))
 
 
@@ -121,7 +133,7 @@ def _lang(request: Request) -> Lang:
         return "pt"
     if value == "en":
         return "en"
-    raise Refusal("bad_lang", "lang is en or pt")
+    raise Refusal("bad_lang", key="api.bad_lang")
 
 
 def _invalid(issues: list[dict[str, Any]]) -> Refusal:
@@ -205,7 +217,7 @@ async def list_variants(request: Request) -> Response:
 async def get_variant(request: Request) -> Response:
     vid = request.path_params["id"]
     if vid not in builtin_ids():
-        return JSONResponse({"error": "no_variant", "message": "no such built-in"}, 404)
+        raise Refusal("no_variant", status=404, key="api.no_variant", ids=", ".join(builtin_ids()))
     variant = load_variant(vid)
     data = {"name": variant.name, "description": variant.description, **variant.rules_dict()}
     return JSONResponse({"id": vid, "name": variant.name, "variant": data})
@@ -238,7 +250,7 @@ async def preview(request: Request) -> Response:
     lang = _lang(request)
     data = await json_request(request, settings_of(request).max_variant_bytes)
     if not isinstance(data, dict) or not isinstance(data.get("variant"), dict):
-        raise Refusal("bad_body", 'send {"variant": {...}}')
+        raise Refusal("bad_body", key="api.preview_body", shape='{"variant": {...}}')
     base_id = data.get("base")
     base = load_variant(base_id) if isinstance(base_id, str) and base_id in builtin_ids() else None
     try:

@@ -25,6 +25,7 @@ from sueca_rules._schema import SCHEMA_FILENAME
 from sueca_rules._text import cut
 
 from ._analysis import routes as analysis_routes
+from ._api import answer_lang
 from ._api import routes as api_routes
 from ._guard import OriginGuard
 from ._i18n import LANGS, Lang, choose_lang, phrase, strings
@@ -121,8 +122,8 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     API's JSON refusal (`no_route`), as its other refusals are (the sockets and static files
     answer as they always did)."""
     if request.url.path.startswith("/api/"):
-        message = f"no API route {cut(request.url.path)!r}: the routes are listed in the docs"
-        return JSONResponse({"error": "no_route", "message": message}, status_code=404)
+        refused = Refusal("no_route", key="api.no_route", path=repr(cut(request.url.path)))
+        return JSONResponse(refused.body_in(answer_lang(request)), status_code=404)
     if request.url.path.startswith(("/ws/", "/static/")):
         return PlainTextResponse("Not Found", status_code=404)
     response = await _NOT_FOUND_PAGE(request)
@@ -137,9 +138,11 @@ async def _not_allowed(request: Request, exc: Exception) -> Response:
     allow = ", ".join(sorted(m.strip() for m in str(headers.get("Allow", "")).split(",")))
     if not request.url.path.startswith("/api/"):
         return PlainTextResponse("Method Not Allowed", status_code=405, headers=headers)
-    message = f"{request.method} is not taken by {cut(request.url.path)!r}: it takes {allow}"
-    body = {"error": "bad_method", "message": message}
-    return JSONResponse(body, status_code=405, headers=headers)
+    path = repr(cut(request.url.path))
+    refused = Refusal(
+        "bad_method", key="api.bad_method", method=request.method, path=path, allow=allow
+    )
+    return JSONResponse(refused.body_in(answer_lang(request)), status_code=405, headers=headers)
 
 
 async def _gone(request: Request, exc: Exception) -> Response:
@@ -150,7 +153,7 @@ async def _gone(request: Request, exc: Exception) -> Response:
 
 async def _refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Refusal)
-    return JSONResponse(exc.body, status_code=exc.status)
+    return JSONResponse(exc.body_in(answer_lang(request)), status_code=exc.status)
 
 
 def create_app(

@@ -81,7 +81,7 @@ def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
     """The `seats` of `POST /api/tables`: four of `"human"`, `"bot"` or `"bot:L"`
     (level 1-5), at least one human."""
     if not isinstance(value, list) or len(value) != 4:
-        raise Refusal("bad_seats", 'seats must be a list of four: "human" or "bot:1".."bot:5"')
+        raise Refusal("bad_seats", key="api.seats_list")
     specs = []
     for item in value:
         if item == "human":
@@ -89,12 +89,12 @@ def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
         elif isinstance(item, str) and item.startswith("bot"):
             level = item[4:] if item.startswith("bot:") else ("3" if item == "bot" else "")
             if level not in ("1", "2", "3", "4", "5"):
-                raise Refusal("bad_seats", f"{cut(item)!r} is not a seat: bot levels are 1-5")
+                raise Refusal("bad_seats", key="api.seat_level", item=repr(cut(item)))
             specs.append(SeatSpec("bot", int(level)))
         else:
-            raise Refusal("bad_seats", 'each seat is "human", "bot" or "bot:1".."bot:5"')
+            raise Refusal("bad_seats", key="api.seat_kind")
     if not any(s.kind == "human" for s in specs):
-        raise Refusal("bad_seats", "a table needs at least one human seat")
+        raise Refusal("bad_seats", key="api.no_human")
     return specs
 
 
@@ -636,19 +636,19 @@ class TableManager:
         if len(self.tables) >= self.settings.max_tables:
             raise Refusal(
                 "too_many_tables",
-                f"this server holds at most {self.settings.max_tables} tables at once: try "
-                "again when one has finished",
                 status=503,
+                key="api.too_many_tables",
+                most=self.settings.max_tables,
             )
         most = self.settings.max_tables_per_client
         if client and sum(t.owner == client for t in self.tables.values()) >= most:
             minutes = round(self.settings.idle_seconds / 60)
             raise Refusal(
                 "too_many_tables_here",
-                f"you already have {most} tables open on this server, the most one computer "
-                f"may have: try again when one has closed ({minutes} minutes after its last "
-                "play)",
                 status=429,
+                key="api.too_many_tables_here",
+                most=most,
+                minutes=minutes,
             )
         seeded = seed is not None and sum(s.kind == "human" for s in specs) == 1
         if seed is None:
@@ -678,9 +678,7 @@ class TableManager:
             self.store.create(table_id, header)
         except StoreError as exc:
             log.error("a new table was not saved: %s", exc)
-            raise Refusal(
-                "not_saved", "the server could not save a new table: try again later", status=503
-            ) from None
+            raise Refusal("not_saved", status=503, key="api.not_saved") from None
         table = self._build(table_id, header, variant)
         self.tables[table_id] = table
         return table

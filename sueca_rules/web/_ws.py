@@ -42,11 +42,9 @@ def _seed(value: object) -> int | str | None:
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate ("\ud800" in JSON): not text
-            raise Refusal(
-                "bad_seed", "seed is not valid Unicode text (it holds a lone surrogate)"
-            ) from None
+            raise Refusal("bad_seed", key="api.seed_surrogate") from None
         return value
-    raise Refusal("bad_seed", "seed is a whole number or a short text (1 to 100 characters)")
+    raise Refusal("bad_seed", key="api.bad_seed")
 
 
 async def create_table(request: Request) -> Response:
@@ -57,7 +55,7 @@ async def create_table(request: Request) -> Response:
     settings = settings_of(request)
     body = await json_request(request, settings.max_variant_bytes)
     if not isinstance(body, dict) or "variant" not in body or "seats" not in body:
-        raise Refusal("bad_body", 'send {"variant": ..., "seats": [...]}')
+        raise Refusal("bad_body", key="api.table_body", shape='{"variant": ..., "seats": [...]}')
     variant, variant_id = variant_from_json(body["variant"])
     specs = parse_seats(body["seats"], settings.stand_in_level)
     seed = _seed(body.get("seed"))
@@ -87,20 +85,10 @@ async def get_record(request: Request) -> Response:
     table_id = request.path_params["table"]
     secret = request.query_params.get("token") or request.query_params.get("watch", "")
     found = _manager(request.app).finished_record(table_id, secret)
-    if found == "no_table":
-        return JSONResponse({"error": "no_table", "message": "no such table"}, 404)
-    if found == "bad_token":
-        return JSONResponse({"error": "bad_token", "message": "not a token of this table"}, 403)
-    if found == "unavailable":
-        message = "the tables cannot be read just now: try again in a moment"
-        return JSONResponse({"error": "unavailable", "message": message}, 503)
-    if found == "damaged":
-        message = "this table was damaged where it is kept and cannot be read"
-        return JSONResponse({"error": "damaged", "message": message}, 410)
-    if isinstance(found, str):
-        return JSONResponse(
-            {"error": "not_over", "message": "the record is ready once the match is over"}, 409
-        )
+    statuses = {"no_table": 404, "bad_token": 403, "unavailable": 503, "damaged": 410}
+    if isinstance(found, str):  # refused: in the language asked for (the replay page's)
+        code = found if found in statuses else "not_over"
+        raise Refusal(code, status=statuses.get(code, 409), key=f"api.{code}")
     number, record = found
     fmt = "json" if request.query_params.get("format") == "json" else "yaml"
     text = dump_record(record, fmt)
@@ -203,14 +191,14 @@ def on_text(table: Table, seat: Seat, conn: Connection, text: str) -> None:
     if len(text) > conn.settings.max_message_bytes or (
         len(text.encode("utf-8", "replace")) > conn.settings.max_message_bytes
     ):
-        conn.error("too_large")
+        conn.error("too_large", most=conn.settings.max_message_bytes)
         return
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):
         message = None
     if not isinstance(message, dict):
-        conn.error("malformed")
+        conn.error("malformed", shape='{"type": "play", "card": "7H"}')
         return
     if "seat" in message and message["seat"] != seat.index:
         conn.error("not_your_seat")

@@ -63,7 +63,8 @@ export function loopbackNote() {
 export async function api(path, {method = "GET", json, text, query} = {}) {
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
-  const init = {method, headers: {}};
+  // The API says its refusals in the page's language.
+  const init = {method, headers: {"accept-language": lang}};
   if (json !== undefined) {
     init.method = "POST";
     init.headers["content-type"] = "application/json";

@@ -84,7 +84,8 @@ form.addEventListener("submit", async (event) => {
   if (status !== 200) {
     const issues = body.issues?.map((i) => [fieldLabel(i.path), issueText(i)].filter(Boolean).join(": ")).join("; ");
     const known = body.error && t(`error.${body.error}`) !== `error.${body.error}` ? t(`error.${body.error}`) : null;
-    showError(issues || known || body.message || t("common.error", {message: status}));
+    // The server says its refusal in the page's language (api() sends it).
+    showError(issues || body.message || known || t("common.error", {message: status}));
     return;
   }
   const token = body.seats.find((s) => s.seat === body.host).token;
