@@ -264,6 +264,25 @@ def test_faults_are_reported(tmp_path: Path) -> None:
     assert "is not an option" in err
 
 
+def test_each_fault_note_names_its_deal_play_and_seat(tmp_path: Path) -> None:
+    """An entrant is played by a process for each seat of each play, each numbering its own
+    requests: a note names the deal, the play and the seat it is about (it said only "request
+    20: ...", so that the last notes read as one fault said three times)."""
+    script = _toy_engine(tmp_path / "wrong.py", "", "'nope'")
+    status, _, err = _arena(script, "level:1", "--deals", "2", "--json", "--jobs", "2")
+    assert status == 0
+    note = next(line for line in err.splitlines() if line.startswith("note: "))
+    first = note.split("; the first: ")[1].split("; the last: ")[0]
+    assert re.match(r"deal 1, play 1, seat [02]: request 1: the choice \"nope\" is not", first)
+    last = re.findall(
+        r"deal (\d), play (\d), seat (\d): request (\d+): ", note.split("the last: ")[1]
+    )
+    assert len(last) == 3
+    assert len(set(last)) == 3  # three faults, said apart
+    assert all(deal == "2" and play == "2" for deal, play, _, _ in last)
+    assert {seat for _, _, seat, _ in last} <= {"1", "3"}  # A's seats in the second play
+
+
 @pytest.mark.parametrize(
     ("args", "status", "words"),
     [

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import subprocess
 import sys
 import time
@@ -87,6 +88,18 @@ def test_a_good_engine_plays_without_faults(tmp_path: Path) -> None:
     assert _replayed(match) == match.deals[0].plays
 
 
+_WHERE = re.compile(r"match 11, seat [02]: ")
+"""The start of a fault note of `_play()`'s engine: the match it is about (its id: the seed) and
+the seat asked."""
+
+
+def _said(note: str) -> str:
+    """A fault note of `_play()`'s engine without its start (checked: the match and seat)."""
+    found = _WHERE.match(note)
+    assert found is not None, note
+    return note[found.end() :]
+
+
 def _replayed(match: Match) -> tuple[object, ...]:
     """The first deal's cards as a new match replays them from the record (all legal)."""
     return Match.from_record(match.to_record(), allow_unfinished=True).deals[0].plays
@@ -125,8 +138,8 @@ def test_a_misbehaving_engine_has_faults_and_the_match_goes_on(
         assert stats.answered <= 2
         assert stats.faults == stats.decisions - stats.answered
         # The first fault says why (the rest only that it was replaced).
-        assert stats.first.startswith(("no answer to request", "exited (status"))
-        assert stats.log[-1].startswith("replaced")
+        assert _said(stats.first).startswith(("no answer to request", "exited (status"))
+        assert _said(stats.log[-1]).startswith("replaced")
     else:
         assert stats.faults == stats.decisions  # every answer was wrong
     assert elapsed < 30  # the host never waits for a hanging engine beyond its deadline
@@ -196,7 +209,7 @@ def test_a_late_answer_is_a_fault_and_the_engine_is_asked_again(tmp_path: Path) 
     assert stats.faults == 1  # the second request, answered late
     assert stats.answered == stats.decisions - 1
     assert stats.extra_lines == 1  # its late answer, discarded when it came
-    assert stats.first.startswith("no answer to request 2 in 300 ms")
+    assert _said(stats.first).startswith("no answer to request 2 in 300 ms")
     assert "replaced" not in stats.first
     assert stats.restarts == 0
 
@@ -205,10 +218,10 @@ def test_an_engine_late_too_often_in_a_row_is_replaced(tmp_path: Path) -> None:
     with EngineProcess(_script(tmp_path, "slow"), time_ms=100, grace_ms=100) as engine:
         _play(engine)
     stats = engine.stats
-    late = [line for line in stats.log if line.startswith("no answer")]
+    late = [line for line in stats.log if _said(line).startswith("no answer")]
     assert len(late) == MAX_LATE
     assert late[-1].endswith(f"{MAX_LATE} requests in a row: replaced")
-    assert stats.log[-1].startswith("replaced")
+    assert _said(stats.log[-1]).startswith("replaced")
 
 
 def test_an_engine_that_cannot_start_is_a_clear_error(tmp_path: Path) -> None:
@@ -262,7 +275,7 @@ def test_an_engine_that_exits_is_told_with_its_status(
     # Its output ends a moment before the process is reaped: the status is waited for.
     with EngineProcess(_script(tmp_path, name), time_ms=2000) as engine:
         _play(engine)
-    assert engine.stats.first == words
+    assert _said(engine.stats.first) == words
 
 
 def test_an_engine_that_crashes_is_told_with_its_last_words(tmp_path: Path) -> None:
@@ -275,7 +288,7 @@ def test_an_engine_that_crashes_is_told_with_its_last_words(tmp_path: Path) -> N
     )
     with EngineProcess([sys.executable, str(crashing)], time_ms=2000) as engine:
         _play(engine)
-    assert engine.stats.first == (
+    assert _said(engine.stats.first) == (
         "exited (status 1) before answering request 2; its last words: RuntimeError: no model file"
     )
 

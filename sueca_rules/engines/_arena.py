@@ -155,6 +155,9 @@ def _play_pair(
     base = f"{arena.seed}:deals:{index}"
     for swap in (0, 1):
         seats = by_seat[swap]  # A is team `swap`
+        for player in seats:  # its fault notes say which deal and play they are about
+            if isinstance(player, EngineProcess):
+                player.context = f"deal {index + 1}, play {swap + 1}"
         match = play_match(
             arena.variant,
             seats,

@@ -299,6 +299,12 @@ class EngineProcess:
         """What the engine did so far."""
         self.info: dict[str, Any] = {}
         """What it said of itself in `hello` (`name`, `author`)."""
+        self.context = ""
+        """Where its next match is, for its fault notes (`sueca arena`: `deal 4, play 2`); the
+        match's id when empty. Each note starts with it and the seat asked (`deal 4, play 2,
+        seat 1: no answer to request 9 in 1250 ms`): an engine asked in many matches (a process
+        for each seat of each play) has notes that say which one each is about."""
+        self._where = ""  # the start of the fault notes now (see `context`)
         self._process: subprocess.Popen[bytes] | None = None
         self._out: _Reader | None = None
         self._err: _Reader | None = None
@@ -482,6 +488,7 @@ class EngineProcess:
         [`MAX_RESTARTS`][sueca_rules.engines.MAX_RESTARTS] such failures in a row, for good)."""
         self._match_used = 0.0
         self._late = 0
+        self._where = self.context
         if self.alive:
             return
         if not self._started:  # never started: start it now (not a restart)
@@ -546,6 +553,8 @@ class EngineProcess:
             return None
 
     def _fault_note(self, text: str) -> None:
+        if self._where:
+            text = f"{self._where}: {text}"
         if not self.stats.first:
             self.stats.first = text
         self.stats.log.append(text)
@@ -626,6 +635,7 @@ class EngineProcess:
     ) -> Choice:
         stats = self.stats
         stats.decisions += 1
+        self._where = f"{self.context or f'match {match_id}'}, seat {decision.seat}"
         if self._process is None or self._stopped:
             return self._fault(decision, "replaced: the engine exited or stopped answering")
         self._drain()
