@@ -315,7 +315,11 @@ def test_bad_entrants_are_clear_errors(args: list[str], status: int, words: str)
             1,
             "terminou (estado 1); o que escreveu por último: Error: no model file",
         ),
-        ([f"{sys.executable} -c 'print(1)'", "level:1"], 1, "a resposta ao hello não segue"),
+        (
+            [f"{sys.executable} -c 'print(1)'", "level:1"],
+            1,
+            "o motor respondeu ao hello com 1, que não segue o protocolo: um motor responde",
+        ),
     ],
 )
 def test_bad_entrants_are_said_in_portuguese(args: list[str], status: int, words: str) -> None:
@@ -324,6 +328,64 @@ def test_bad_entrants_are_said_in_portuguese(args: list[str], status: int, words
     assert words in err
     for english in ("cannot", "exited", "its last words", "No such file", "not a level"):
         assert english not in err
+
+
+HELLO = '{"type": "hello", "id": 0, "protocol": 1, "name": "…"}'
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_an_engine_that_never_says_hello_stops_the_arena_clearly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """An engine that never answers its first `hello` stops the arena before any deal (its
+    seats would all be played for it): the error names the command once, how long it was
+    waited for, and the answer it should have given; no traceback."""
+    import sueca_rules.engines._host as host
+
+    monkeypatch.setattr(host, "HELLO_S", 0.3)  # not the 10 s of a real arena
+    mute = tmp_path / "mute.py"
+    mute.write_text("import time\ntime.sleep(60)\n", encoding="utf-8")
+    command = f"{sys.executable} {mute}"
+    start = time.monotonic()
+    status, out, err = _arena(command, "level:1", "--deals", "1", "--lang", lang)
+    assert time.monotonic() - start < 10
+    assert (status, out) == (1, "")
+    said = {
+        "en": f"entrant {command!r}: the engine did not answer hello in time (0.3 s): an engine "
+        f"answers the first line it reads with {HELLO}, on a line of its standard output "
+        "(flushed); no deal was played",
+        "pt": f"participante {command!r}: o motor não respondeu ao hello a tempo (0,3 s): um "
+        f"motor responde à primeira linha que lê com {HELLO}, numa linha da sua saída padrão "
+        "(com flush); nenhuma mão foi jogada",
+    }[lang]
+    assert err.strip().endswith(said), err
+    assert err.count(str(mute)) == 1
+    assert "Traceback" not in err
+
+
+def test_an_engine_that_fails_its_hello_in_a_play_has_faults_not_a_stop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine that answered `hello` when the arena began, and not when a play starts it
+    again, is that play's faults (as one that stops answering is): the arena goes on, and the
+    note says where and why."""
+    import sueca_rules.engines._host as host
+
+    monkeypatch.setattr(host, "HELLO_S", 0.3)
+    marker = tmp_path / "greeted"
+    script = _toy_engine(tmp_path / "once.py", "", "r['options'][0]")
+    once = tmp_path / "once.py"
+    once.write_text(
+        f"import os, time\nif os.path.exists({str(marker)!r}): time.sleep(60)\n"
+        f"open({str(marker)!r}, 'w').close()\n" + once.read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    status, out, err = _arena(script, "level:1", "--deals", "2", "--json")
+    assert status == 0, err
+    assert json.loads(out)["faults"] == {"a": 80, "b": 0}  # every decision of A's seats
+    note = next(line for line in err.splitlines() if line.startswith("note: "))
+    assert "; the first: deal 1, play 1: " in note
+    assert "did not answer hello in time (0.3 s)" in note
 
 
 def test_an_engine_error_in_each_language() -> None:

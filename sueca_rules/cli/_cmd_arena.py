@@ -61,8 +61,10 @@ Say = Callable[..., str]
 
 
 def _check_entrants(entrants: list[Entrant], time_ms: int, say: Say, lang: str) -> None:
-    """Start each engine once, at once: a command that cannot start is a clear error before any
-    deal is played."""
+    """Start each engine once, at once: a command that cannot start, or does not answer
+    `hello` as the protocol says, is a clear error before any deal is played (all its seats
+    would be played by the first-option rule: its results would say nothing of it). One that
+    fails to start later, in a play, is that play's faults (see `Entrant.player()`)."""
     from ..engines import EngineError, EngineProcess
 
     for entrant in entrants:
@@ -72,6 +74,8 @@ def _check_entrants(entrants: list[Entrant], time_ms: int, say: Say, lang: str) 
             with EngineProcess(list(entrant.argv), time_ms=time_ms):
                 pass
         except EngineError as exc:
+            if "name" in exc.params:  # its command: named once, as the entrant
+                exc = EngineError(exc.code, **{**exc.params, "name": say("arena.the_engine")})
             said = say("arena.entrant", entrant=repr(entrant.spec), why=exc.words(lang))
             raise CliError(said, status=1) from None
 

@@ -69,12 +69,14 @@ class Entrant:
     """The engine's command, split."""
 
     def player(self, time_ms: int) -> Player:
-        """A new player for this entrant (an engine is started)."""
+        """A new player for this entrant. An engine is started by its first match
+        ([`new_match()`][sueca_rules.engines.EngineProcess.new_match]): one that cannot be
+        started then, or does not answer `hello` in time, is that match's faults (its seats
+        play by the first-option rule) and is tried again for the next, not the end of the
+        arena."""
         if self.level is not None:
             return BotPlayer(self.level, time_ms=time_ms)
-        engine = EngineProcess(list(self.argv), time_ms=time_ms, match_ms=MATCH_DECISIONS * time_ms)
-        engine.start()
-        return engine
+        return EngineProcess(list(self.argv), time_ms=time_ms, match_ms=MATCH_DECISIONS * time_ms)
 
 
 def parse_entrant(text: str) -> Entrant:
@@ -288,7 +290,9 @@ def play_arena(
 ) -> PairResult:
     """A plays B on `deals` duplicate deals (each played twice); `jobs` processes (`pool`, when
     given, is used instead of a new one). `progress(n)` is called as `n` more deals are done.
-    Raises [`EngineError`][sueca_rules.engines.EngineError] when an engine cannot be started."""
+    An engine that cannot be started, or does not answer `hello`, in a play is that play's
+    faults, as one that stops answering is (`sueca arena` starts each engine once before
+    the first deal, and stops with a clear error if it cannot)."""
     if not 1 <= deals <= MAX_DEALS:
         raise ConfigError(f"an arena plays 1 to {MAX_DEALS:,} deals, not {deals}")
     arena = Arena(variant, a, b, seed, time_ms)

@@ -51,6 +51,8 @@ GRACE_MS: Final = 250
 """Added to `time_ms` before an answer is late: pipes, process start-up, a busy machine."""
 HELLO_S: Final = 10.0
 """How long an engine may take to start and answer `hello`."""
+HELLO_ANSWER: Final = '{"type": "hello", "id": 0, "protocol": 1, "name": "…"}'
+"""What an engine answers the host's `hello` with (as its errors show it)."""
 STDERR_BYTES: Final = 64 * 1024
 """How much of an engine's stderr is kept (the last bytes)."""
 FAULT_LOG: Final = 100
@@ -106,6 +108,9 @@ class EngineError(Exception):
         said = params.pop("said", None)
         if isinstance(how, str):
             params["how"] = _how_words(how, lang)
+        seconds = params.get("seconds")
+        if isinstance(seconds, str) and lang == "pt":  # a decimal comma: 0,5 s
+            params["seconds"] = seconds.replace(".", ",")
         why = params.get("why")
         if isinstance(why, str) and f"engine.why.{self.code}" in say:
             params["why"] = say(f"engine.why.{self.code}", why=why)
@@ -280,7 +285,7 @@ class EngineProcess:
         time_ms: int = 1000,
         grace_ms: int = GRACE_MS,
         match_ms: float | None = None,
-        hello_s: float = HELLO_S,
+        hello_s: float | None = None,
         max_line: int = MAX_LINE,
         stderr_bytes: int = STDERR_BYTES,
         env: Mapping[str, str] | None = None,
@@ -290,7 +295,9 @@ class EngineProcess:
         self.time_ms = int(time_ms)
         self.grace_ms = int(grace_ms)
         self.match_ms = match_ms
-        self.hello_s = hello_s
+        self.hello_s = HELLO_S if hello_s is None else hello_s
+        """How long it may take to start and answer `hello` (default
+        [`HELLO_S`][sueca_rules.engines.HELLO_S])."""
         self.max_line = int(max_line)
         self.stderr_bytes = int(stderr_bytes)
         self.env = dict(env) if env is not None else None
@@ -374,7 +381,13 @@ class EngineProcess:
             line = self._line(deadline)
             if line is None or line is _EOF:
                 if line is None:
-                    raise EngineError("no_hello", name=self.name, said=self._last_words())
+                    raise EngineError(
+                        "no_hello",
+                        name=self.name,
+                        seconds=f"{self.hello_s:g}",
+                        hello=HELLO_ANSWER,
+                        said=self._last_words(),
+                    )
                 how = self._exit_how()
                 if self._err is not None:
                     self._err.join(1.0)  # its last words, read to the end
@@ -385,7 +398,14 @@ class EngineProcess:
             try:
                 self.info = read_hello(line)
             except ProtocolError as exc:
-                raise EngineError("bad_hello", name=self.name, why=str(exc)) from None
+                shown = line.decode("utf-8", "replace").strip()
+                raise EngineError(
+                    "bad_hello",
+                    name=self.name,
+                    why=str(exc),
+                    line=shown if len(shown) <= 80 else shown[:79] + "…",
+                    hello=HELLO_ANSWER,
+                ) from None
             return
 
     def _exit_how(self) -> str:
