@@ -901,3 +901,60 @@ def test_the_headers_links_are_big_enough_to_tap(browser: Any, server: Server) -
         assert not small, small
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_turned_cards_mark_is_whole_in_a_phones_hand(
+    browser: Any, server: Server, lang: str
+) -> None:
+    """The dealer's turned card is marked "Trunfo" ("Trump") in their hand: on a phone, where
+    the cards of a full hand overlap, the mark is read whole, not half under the next card."""
+    ctx = browser.new_context(viewport=PHONE)
+    ctx.set_default_timeout(20_000)
+    try:
+        page = open_table(ctx, server, "portugal", lang, seed=5)  # seat 0 deals, the 7C turned
+        page.wait_for_selector("#hand .card-button.turned .turned-mark")
+        covered = page.evaluate(
+            """() => {
+          const mark = document.querySelector('#hand .card-button.turned .turned-mark');
+          const r = mark.getBoundingClientRect();
+          const y = (r.top + r.bottom) / 2;
+          const xs = [r.left + 2, (r.left + r.right) / 2, r.right - 2];
+          return {text: mark.textContent,
+                  hidden: xs.filter((x) => !mark.contains(document.elementFromPoint(x, y)))};
+        }"""
+        )
+        assert covered["text"] == {"pt": "Trunfo", "en": "Trump"}[lang]
+        assert covered["hidden"] == [], covered
+        page.screenshot(path=f"/tmp/web-turned-mark-{lang}.png")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_table_refused_on_the_play_page_says_why_in_its_language(browser: Any, lang: str) -> None:
+    """A table the server refuses (here: one computer's tables are all open) is said in the
+    page's language, as a sentence: the Portuguese page showed the server's English."""
+    with Server(max_tables_per_client=1) as capped:
+        ctx = browser.new_context(viewport=PHONE)
+        ctx.set_default_timeout(20_000)
+        try:
+            seats = ["human", "bot:1", "bot:1", "bot:1"]
+            made = ctx.request.post(
+                f"{capped.url}/api/tables", data={"variant": "portugal", "seats": seats}
+            )
+            assert made.ok
+            page = ctx.new_page()
+            page.goto(f"{capped.url}/play?lang={lang}")
+            page.click("#create:not([disabled])")
+            said = page.wait_for_selector("#setup-error:not([hidden])").inner_text()
+            page.screenshot(path=f"/tmp/web-play-refused-test-{lang}.png", full_page=True)
+        finally:
+            ctx.close()
+    wanted = {
+        "pt": "Já tens uma mesa aberta neste servidor, o máximo para um computador: tenta "
+        "outra vez quando ela fechar (30 min depois da última jogada)",
+        "en": "You already have a table open on this server, the most one computer may "
+        "have: try again when it has closed (30 min after its last play)",
+    }
+    assert said.strip() == wanted[lang]

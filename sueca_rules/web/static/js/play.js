@@ -36,7 +36,9 @@ async function fillVariants() {
 }
 
 function showError(message) {
-  errorBox.replaceChildren(el("p", {}, message));
+  // The API's words are a clause ("you already have..."): shown as a sentence.
+  const said = String(message);
+  errorBox.replaceChildren(el("p", {}, said.charAt(0).toUpperCase() + said.slice(1)));
   errorBox.hidden = false;
 }
 
