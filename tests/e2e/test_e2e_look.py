@@ -958,3 +958,40 @@ def test_a_table_refused_on_the_play_page_says_why_in_its_language(browser: Any,
         "have: try again when it has closed (30 min after its last play)",
     }
     assert said.strip() == wanted[lang]
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_watchers_score_pad_fits_its_panel(browser: Any, server: Server, lang: str) -> None:
+    """A watcher's score pad names the teams by their seats ("Lugares 0 e 2"): on a desktop,
+    whose score pad is a narrow column, the table stays inside its panel (the Portuguese one
+    ran over its edge)."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.set_default_timeout(20_000)
+    try:
+        seats = ["human", "bot:1", "bot:1", "bot:1"]
+        made = ctx.request.post(
+            f"{server.url}/api/tables", data={"variant": "portugal", "seats": seats}
+        )
+        table = made.json()
+        player = ctx.new_page()
+        player.goto(f"{server.url}{table['links'][0]['path']}")
+        player.wait_for_selector("#game:not([hidden])")
+        watcher = ctx.new_page()
+        watcher.goto(f"{server.url}/?lang={lang}")
+        watcher.goto(f"{server.url}{table['watch_path']}")
+        watcher.wait_for_selector("#score table.score")
+        over = watcher.evaluate(
+            """() => {
+          const table = document.querySelector('#score table.score');
+          const panel = table.parentElement;
+          const style = getComputedStyle(panel);
+          const inner = panel.getBoundingClientRect().right - parseFloat(style.paddingRight);
+          return {over: table.getBoundingClientRect().right - inner,
+                  head: table.querySelector('thead th').textContent};
+        }"""
+        )
+        watcher.screenshot(path=f"/tmp/web-watch-pad-{lang}.png")
+    finally:
+        ctx.close()
+    assert over["head"] == {"pt": "Lugares 0 e 2", "en": "Seats 0 & 2"}[lang]
+    assert over["over"] <= 0.5, over
