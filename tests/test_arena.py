@@ -388,6 +388,52 @@ def test_an_engine_that_fails_its_hello_in_a_play_has_faults_not_a_stop(
     assert "did not answer hello in time (0.3 s)" in note
 
 
+def test_fault_notes_are_said_in_portuguese(tmp_path: Path) -> None:
+    """`--lang pt` says each fault note in Portuguese, where first: the deal, the play, the
+    seat (the notes were English whatever the language)."""
+    script = _toy_engine(tmp_path / "wrong.py", "", "'nope'")
+    status, _, err = _arena(script, "level:1", "--deals", "1", "--lang", "pt")
+    assert status == 0
+    note = next(line for line in err.splitlines() if line.startswith("nota: "))
+    assert ": 40 falhas; a primeira: mão 1, jogada 1, lugar " in note
+    assert re.search(r"; as últimas: mão 1, jogada 2, lugar [13]: pedido \d+: a escolha", note)
+    assert 'a escolha "nope" não é uma das opções: as opções são "' in note
+    for english in ("deal", "play", "seat", "request", "the choice", "is not an option"):
+        assert english not in note, english
+
+
+def test_a_fault_note_in_each_language() -> None:
+    from sueca_rules.engines import FaultNote
+
+    ended = FaultNote(
+        "ended", {"how": "exited:3", "id": 9, "said": "Killed"}, {"match": "m", "seat": 2}
+    )
+    assert ended.words() == (
+        "match m, seat 2: exited (status 3) before answering request 9; its last words: Killed"
+    )
+    assert ended.words("pt") == (
+        "encontro m, lugar 2: terminou (estado 3) antes de responder ao pedido 9; o que escreveu "
+        "por último: Killed"
+    )
+    late = FaultNote(
+        "late_replaced", {"id": 4, "ms": "350", "late": 3}, {"deal": 2, "play": 1, "seat": 0}
+    )
+    assert late.words("pt") == (
+        "mão 2, jogada 1, lugar 0: sem resposta ao pedido 4 em 350 ms, 3 pedidos seguidos: "
+        "substituído"
+    )
+    start = FaultNote(
+        "engine",
+        {"error": "no_hello", "name": "bot", "seconds": "0.5", "hello": "{}", "said": ""},
+        {"deal": 1, "play": 2},
+    )
+    assert start.words("pt").startswith(
+        "mão 1, jogada 2: bot não respondeu ao hello a tempo (0,5 s)"
+    )
+    # an engine process's notes come back whole from an arena's worker
+    assert pickle.loads(pickle.dumps(late)) == late
+
+
 def test_an_engine_error_in_each_language() -> None:
     from sueca_rules.engines import EngineError
 

@@ -191,9 +191,15 @@ def _show(
     for result in results:
         for side, stats in zip((result.a, result.b), result.stats, strict=True):
             if stats.faults:
-                latest = list(stats.log)[-3:]
-                last = "; ".join(latest)
-                first = say("first_fault", fault=stats.first) if stats.first not in latest else ""
+                # Said in the command's language, each where it happened.
+                latest = list(stats.notes)[-3:]
+                last = "; ".join(note.words(lang) for note in latest)
+                noted = stats.first_note
+                first = (
+                    say("first_fault", fault=noted.words(lang))
+                    if noted is not None and noted not in latest
+                    else ""
+                )
                 note = say("faults", side=side, n=stats.faults, first=first, last=last)
                 print(note, file=sys.stderr)
     if len(entrants) == 2:

@@ -45,6 +45,7 @@ from ._host import (
     EngineError,
     EngineProcess,
     EngineStats,
+    FaultNote,
     close_all,
     split_command,
 )
@@ -85,6 +86,7 @@ __all__ = [
     "EngineProcess",
     "EngineStats",
     "Entrant",
+    "FaultNote",
     "PairResult",
     "Player",
     "ProtocolError",

@@ -159,7 +159,7 @@ def _play_pair(
         seats = by_seat[swap]  # A is team `swap`
         for player in seats:  # its fault notes say which deal and play they are about
             if isinstance(player, EngineProcess):
-                player.context = f"deal {index + 1}, play {swap + 1}"
+                player.context = {"deal": index + 1, "play": swap + 1}
         match = play_match(
             arena.variant,
             seats,
@@ -259,7 +259,9 @@ def _merge_stats(into: EngineStats, other: EngineStats) -> None:
     into.restarts += other.restarts
     into.total_ms += other.total_ms
     into.log.extend(other.log)
-    into.first = into.first or other.first
+    into.notes.extend(other.notes)
+    if not into.first:
+        into.first, into.first_note = other.first, other.first_note
 
 
 def new_pool(jobs: int) -> ProcessPoolExecutor:

@@ -43,9 +43,17 @@ from ._protocol import (
 
 if TYPE_CHECKING:
     from .._engine import Engine
+    from .._lang._catalogue import Catalogue
     from .._turns import Choice, Decision
 
-__all__ = ["EngineError", "EngineProcess", "EngineStats", "close_all", "split_command"]
+__all__ = [
+    "EngineError",
+    "EngineProcess",
+    "EngineStats",
+    "FaultNote",
+    "close_all",
+    "split_command",
+]
 
 GRACE_MS: Final = 250
 """Added to `time_ms` before an answer is late: pipes, process start-up, a busy machine."""
@@ -131,10 +139,60 @@ def _engine_error(code: str, params: dict[str, str | int]) -> EngineError:
 
 def _how_words(how: str, lang: str = "en") -> str:
     """How an engine ended (see `EngineProcess._exit_how()`) in `lang`: `exited (status 3)`."""
+    status, _, detail = how.partition(":")
+    return _cli_words(lang)(f"engine.how.{status}", detail=detail)
+
+
+@functools.cache
+def _cli_words(lang: str) -> Catalogue:
+    """The command line's words in `lang` (read once: a fault is said as it happens)."""
     from .._lang._catalogue import load_catalogue
 
-    status, _, detail = how.partition(":")
-    return load_catalogue(lang, "cli")(f"engine.how.{status}", detail=detail)
+    return load_catalogue(lang, "cli")
+
+
+@dataclass(frozen=True, slots=True)
+class FaultNote:
+    """A fault of an engine, said in any language (`words(lang)`): where it happened and what
+    went wrong."""
+
+    code: str
+    """What went wrong: a key `fault.<code>` of the command line's words, or `engine` (its start
+    failed: `params` are the `EngineError`'s, its code as `error`)."""
+    params: Mapping[str, str | int] = field(default_factory=dict)
+    """The words' parameters (`id`, the request's; `how` an engine's end, `said` its last words;
+    `why` a wrong answer's kind, with its own parameters)."""
+    where: Mapping[str, str | int] = field(default_factory=dict)
+    """Where: `deal` and `play` (an arena's: `EngineProcess.context`), else `match` (its id);
+    and `seat`, the seat asked (none for a start)."""
+
+    def words(self, lang: str = "en") -> str:
+        """The note in `lang` (`en`, `pt`), where first: `deal 2, play 2, seat 3: request 20:
+        the choice "nope" is not an option: the options are "4C"`."""
+        say = _cli_words(lang)
+        params = dict(self.params)
+        if self.code == "engine":
+            code = str(params.pop("error", ""))
+            what = EngineError(code, **params).words(lang)
+        else:
+            said = params.pop("said", "")
+            how = params.get("how")
+            if isinstance(how, str):
+                params["how"] = _how_words(how, lang)
+            why = params.get("why")
+            if isinstance(why, str) and f"fault.why.{why}" in say:
+                params["why"] = say(f"fault.why.{why}", **params)
+            what = say(f"fault.{self.code}", **params)
+            if said:
+                what += say("engine.said", said=said)
+        where = self.where
+        if "deal" in where:
+            key = "fault.where.arena" if "seat" in where else "fault.where.play"
+        elif "match" in where:
+            key = "fault.where.match"
+        else:
+            return what
+        return say("fault.note", where=say(key, **where), what=what)
 
 
 def split_command(command: str | Sequence[str]) -> list[str]:
@@ -177,6 +235,10 @@ class EngineStats:
     first: str = ""
     """The first fault (often the cause of the ones after it: an engine that stopped answering
     is replaced for every decision after), `""` before any."""
+    notes: deque[FaultNote] = field(default_factory=lambda: deque(maxlen=FAULT_LOG))
+    """The faults of `log`, to be said in any language."""
+    first_note: FaultNote | None = None
+    """The fault of `first`, to be said in any language."""
 
     @property
     def ms_per_decision(self) -> float:
@@ -306,12 +368,12 @@ class EngineProcess:
         """What the engine did so far."""
         self.info: dict[str, Any] = {}
         """What it said of itself in `hello` (`name`, `author`)."""
-        self.context = ""
-        """Where its next match is, for its fault notes (`sueca arena`: `deal 4, play 2`); the
-        match's id when empty. Each note starts with it and the seat asked (`deal 4, play 2,
-        seat 1: no answer to request 9 in 1250 ms`): an engine asked in many matches (a process
-        for each seat of each play) has notes that say which one each is about."""
-        self._where = ""  # the start of the fault notes now (see `context`)
+        self.context: dict[str, int] = {}
+        """Where its next match is, for its fault notes (`sueca arena`: `{"deal": 4, "play":
+        2}`); the match's id when empty. Each note starts with it and the seat asked (`deal 4,
+        play 2, seat 1: no answer to request 9 in 1250 ms`): an engine asked in many matches (a
+        process for each seat of each play) has notes that say which one each is about."""
+        self._where: dict[str, str | int] = {}  # where the faults are now (see `context`)
         self._process: subprocess.Popen[bytes] | None = None
         self._out: _Reader | None = None
         self._err: _Reader | None = None
@@ -429,11 +491,6 @@ class EngineProcess:
             return f"killed:{-code}{name}"
         return f"exited:{code}"
 
-    def _exit_words(self) -> str:
-        """How the engine ended, in English: `exited (status 3)`, `was killed by signal 9
-        (SIGKILL)` (see `_exit_how()`)."""
-        return _how_words(self._exit_how())
-
     def _last_words(self) -> str:
         """The engine's last words: the last line of its stderr that reads as an error (a runtime
         may end with its own banner, as Node.js ends with its version), else its last line
@@ -508,14 +565,14 @@ class EngineProcess:
         [`MAX_RESTARTS`][sueca_rules.engines.MAX_RESTARTS] such failures in a row, for good)."""
         self._match_used = 0.0
         self._late = 0
-        self._where = self.context
+        self._where = dict(self.context)
         if self.alive:
             return
         if not self._started:  # never started: start it now (not a restart)
             try:
                 self.start()
             except EngineError as exc:
-                self._fault_note(str(exc))
+                self._fault_note("engine", error=exc.code, **exc.params)
                 self._stopped = True
             return
         if self._failed_starts >= MAX_RESTARTS:
@@ -529,7 +586,7 @@ class EngineProcess:
             self._hello()
         except EngineError as exc:
             self._failed_starts += 1
-            self._fault_note(str(exc))
+            self._fault_note("engine", error=exc.code, **exc.params)
             self.close()
             self._stopped = True
         else:
@@ -572,20 +629,30 @@ class EngineProcess:
         except queue.Empty:
             return None
 
-    def _fault_note(self, text: str) -> None:
-        if self._where:
-            text = f"{self._where}: {text}"
-        if not self.stats.first:
-            self.stats.first = text
-        self.stats.log.append(text)
+    def _fault_note(self, code: str, **params: str | int) -> None:
+        """Note a fault (`code`: see `FaultNote`) where the engine is now."""
+        note = FaultNote(code, params, dict(self._where))
+        text = note.words("en")
+        stats = self.stats
+        if not stats.first:
+            stats.first = text
+            stats.first_note = note
+        stats.log.append(text)
+        stats.notes.append(note)
 
     def _fault(
-        self, decision: Decision, why: str, *, stop: bool = False, request_id: int = 0
+        self,
+        decision: Decision,
+        code: str,
+        *,
+        stop: bool = False,
+        request_id: int = 0,
+        params: Mapping[str, str | int] | None = None,
     ) -> Choice:
         self.stats.faults += 1
         if request_id:
             self._given_up.append(request_id)
-        self._fault_note(why)
+        self._fault_note(code, **(params or {}))
         if stop:
             self._stopped = True
             process = self._process
@@ -600,7 +667,7 @@ class EngineProcess:
         if out is None:
             return
         if out.dropped:
-            self._spam(out.dropped, f"{out.dropped} lines beyond what the host reads ahead")
+            self._spam(out.dropped, "spam_dropped", n=out.dropped)
             out.dropped = 0
         while True:
             try:
@@ -613,12 +680,12 @@ class EngineProcess:
             if isinstance(item, bytes) and self._answer_id(item) in self._given_up:
                 self.stats.extra_lines += 1  # a late answer: its fault is counted already
             else:
-                self._spam(1, "a line that answered no request")
+                self._spam(1, "spam_line")
 
-    def _spam(self, lines: int, what: str) -> None:
+    def _spam(self, lines: int, code: str, **params: str | int) -> None:
         self.stats.extra_lines += lines
         self.stats.faults += lines
-        self._fault_note(f"{what}: discarded")
+        self._fault_note(code, **params)
 
     @staticmethod
     def _answer_id(line: bytes) -> int | None:
@@ -655,9 +722,10 @@ class EngineProcess:
     ) -> Choice:
         stats = self.stats
         stats.decisions += 1
-        self._where = f"{self.context or f'match {match_id}'}, seat {decision.seat}"
+        where: dict[str, str | int] = dict(self.context) if self.context else {"match": match_id}
+        self._where = {**where, "seat": decision.seat}
         if self._process is None or self._stopped:
-            return self._fault(decision, "replaced: the engine exited or stopped answering")
+            return self._fault(decision, "replaced")
         self._drain()
         request_id = self._next_id
         self._next_id += 1
@@ -665,7 +733,7 @@ class EngineProcess:
         if self.match_ms is not None:
             budget_ms = min(budget_ms, self.match_ms - self._match_used)
             if budget_ms <= 0:
-                return self._fault(decision, "out of time for this match", stop=True)
+                return self._fault(decision, "out_of_time", stop=True)
         request = decide_request(
             match,
             decision,
@@ -677,11 +745,7 @@ class EngineProcess:
         start = time.monotonic()
         deadline = start + budget_ms / 1000
         if not self._send(request):
-            return self._fault(
-                decision,
-                "the request could not be sent (the engine exited or does not read its input)",
-                stop=True,
-            )
+            return self._fault(decision, "not_sent", stop=True)
         while True:
             line = self._line(deadline)
             if line is None:
@@ -692,28 +756,25 @@ class EngineProcess:
                 stopped = self._late >= MAX_LATE
                 return self._fault(
                     decision,
-                    f"no answer to request {request_id} in {budget_ms:.0f} ms"
-                    + (f", {MAX_LATE} requests in a row: replaced" if stopped else ""),
+                    "late_replaced" if stopped else "late",
                     stop=stopped,
                     request_id=request_id,
+                    params={"id": request_id, "ms": f"{budget_ms:.0f}", "late": MAX_LATE},
                 )
             if line is _EOF:
-                how = self._exit_words()
+                how = self._exit_how()
                 process = self._process
                 if self._err is not None and process is not None and process.poll() is not None:
                     self._err.join(0.5)  # its last words (a traceback), read to the end
                 said = self._last_words()
-                return self._fault(
-                    decision,
-                    f"{how} before answering request {request_id}"
-                    + (f"; its last words: {said}" if said else ""),
-                    stop=True,
-                )
+                ended: dict[str, str | int] = {"how": how, "id": request_id, "said": said}
+                return self._fault(decision, "ended", stop=True, params=ended)
             if line is _TOO_LONG:
                 return self._fault(
                     decision,
-                    f"a line longer than {self.max_line} bytes for request {request_id}",
+                    "too_long",
                     request_id=request_id,
+                    params={"max": self.max_line, "id": request_id},
                 )
             assert isinstance(line, bytes)
             answered = self._answer_id(line)
@@ -722,13 +783,18 @@ class EngineProcess:
                     stats.extra_lines += 1  # a late answer to an earlier request
                     continue
                 if 0 < answered < request_id:
-                    self._spam(1, f"an answer to request {answered} again")
+                    self._spam(1, "again", id=answered)
                     continue
             self._late = 0  # it answered this request in time
             try:
                 choice = read_answer(line, decision, request_id)
             except ProtocolError as exc:
-                return self._fault(decision, f"request {request_id}: {exc}", request_id=request_id)
+                why: dict[str, str | int] = (
+                    {"why": exc.code, **exc.params} if exc.code else {"why": str(exc)}
+                )
+                return self._fault(
+                    decision, "bad_answer", request_id=request_id, params={**why, "id": request_id}
+                )
             elapsed = (time.monotonic() - start) * 1000
             self._match_used += elapsed
             stats.answered += 1

@@ -14,6 +14,7 @@ import json
 import math
 from collections import OrderedDict
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, get_args
 
 from .._cards import BIT, CARDS, POINTS, Card, Suit, cards_from_mask, parse_card
@@ -71,7 +72,19 @@ _SUITS: Final = tuple(Suit)
 
 class ProtocolError(SuecaError, ValueError):
     """A message that does not follow the protocol: the text says what and what would be
-    valid."""
+    valid. For an engine's answer, `code` and `params` say the same for a front end in another
+    language (the command line's words `fault.why.<code>`; `""` otherwise)."""
+
+    code: str = ""
+    params: Mapping[str, str | int] = MappingProxyType({})
+
+
+def _refusal(message: str, code: str, /, **params: str | int) -> ProtocolError:
+    """A `ProtocolError` with its `code` and `params`."""
+    error = ProtocolError(message)
+    error.code = code
+    error.params = params
+    return error
 
 
 # --- the host's side: building requests, reading answers -----------------------------------
@@ -173,14 +186,16 @@ def _short(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _load(text: str | bytes, what: str) -> dict[str, Any]:
+def _load(text: str | bytes, what: str, kind: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         shown = text if isinstance(text, str) else text.decode("utf-8", "replace")
-        raise ProtocolError(f"{what} is not JSON: {_short(shown.strip())!r}") from None
+        said = repr(_short(shown.strip()))
+        raise _refusal(f"{what} is not JSON: {said}", f"{kind}_not_json", text=said) from None
     if not isinstance(data, dict):
-        raise ProtocolError(f"{what} is not a JSON object: {_short(json.dumps(data))}")
+        said = _short(json.dumps(data))
+        raise _refusal(f"{what} is not a JSON object: {said}", f"{kind}_not_object", text=said)
     return data
 
 
@@ -189,26 +204,33 @@ def read_answer(text: str | bytes, decision: Decision, request_id: int) -> Choic
     option it names (a card as a `Card`). Raises
     [`ProtocolError`][sueca_rules.engines.ProtocolError] when the line is not a `decision` for
     this `id`, or its choice is not one of the options as the request wrote them."""
-    data = _load(text, "the answer")
+    data = _load(text, "the answer", "answer")
     if data.get("type") != "decision":
-        raise ProtocolError(
-            f'the answer\'s type is {_short(json.dumps(data.get("type")))}, not "decision"'
-        )
+        said = _short(json.dumps(data.get("type")))
+        raise _refusal(f'the answer\'s type is {said}, not "decision"', "answer_type", type=said)
     answered = data.get("id")
     if type(answered) is not int or answered != request_id:
-        raise ProtocolError(
-            f"the answer is for id {_short(json.dumps(answered))}, not for {request_id}"
+        said = _short(json.dumps(answered))
+        raise _refusal(
+            f"the answer is for id {said}, not for {request_id}",
+            "answer_id",
+            got=said,
+            id=request_id,
         )
     if "choice" not in data:
-        raise ProtocolError('the answer has no "choice"')
+        raise _refusal('the answer has no "choice"', "answer_no_choice")
     choice = data["choice"]
     for option in decision.options:
         word = option_word(option)
         if type(choice) is type(word) and choice == word:
             return option
     allowed = ", ".join(json.dumps(option_word(o)) for o in decision.options)
-    raise ProtocolError(
-        f"the choice {_short(json.dumps(choice))} is not an option: the options are {allowed}"
+    said = _short(json.dumps(choice))
+    raise _refusal(
+        f"the choice {said} is not an option: the options are {allowed}",
+        "answer_not_option",
+        choice=said,
+        options=allowed,
     )
 
 
@@ -247,7 +269,7 @@ def check_hello(request: Mapping[str, Any]) -> None:
 
 def read_hello(text: str | bytes) -> dict[str, Any]:
     """An engine's answer to `hello`: its `name` and `author` (text, cut to 100 characters)."""
-    data = _load(text, "the answer to hello")
+    data = _load(text, "the answer to hello", "hello")
     if data.get("type") == "error" and isinstance(data.get("message"), str):
         raise ProtocolError(f"it refused the hello: {_short(data['message'], 300)}")
     if data.get("type") != "hello" or data.get("id") != 0:
