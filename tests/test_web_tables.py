@@ -1495,3 +1495,19 @@ def test_a_malformed_or_too_large_message_says_what_would_be_valid(lang: str) ->
             "A mensagem é grande demais: no máximo 4096 bytes.",
         ),
     }[lang]
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "to"), ("pt", "a")])
+def test_a_final_score_stays_on_one_line(lang: str, word: str) -> None:
+    """The end of a match says its scores as "1 a 0": kept on one line (the dialog broke it
+    after "1 a", leaving "0." alone on the next)."""
+    from sueca_rules.web._i18n import phrase
+
+    said = [
+        phrase(lang, "table.final", us=1, them=0, gus=4, gthem=2),
+        phrase(lang, "table.final_seats", us=1, them=0, a="0/2", b="1/3", gus=4, gthem=2),
+        phrase(lang, "table.final_deal", deal=3, us=90, them=30),
+    ]
+    assert f"4\u00a0{word}\u00a02." in said[0]
+    assert f"4\u00a0{word}\u00a02." in said[1]
+    assert f"90\u00a0{word}\u00a030 " in said[2]
