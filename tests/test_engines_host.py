@@ -278,6 +278,18 @@ def test_an_engine_that_exits_is_told_with_its_status(
     assert _said(engine.stats.first) == words
 
 
+def test_an_engine_that_closes_its_output_and_lives_on_is_told_so(tmp_path: Path) -> None:
+    # Its status is waited for only a moment (`_EXIT_WAIT_S`), then it is said to be running.
+    lingering = tmp_path / "lingering.py"
+    lingering.write_text(
+        "import os, sys, time\nsys.stdout.close()\nos.close(1)\ntime.sleep(30)\n", "utf-8"
+    )
+    start = time.monotonic()
+    with pytest.raises(EngineError, match=r"closed its output \(still running\)"):
+        EngineProcess([sys.executable, str(lingering)], hello_s=20).start()
+    assert time.monotonic() - start < 15
+
+
 def test_an_engine_that_crashes_is_told_with_its_last_words(tmp_path: Path) -> None:
     """A traceback on stderr is why an engine crashed: the fault quotes its error line, as a
     failed hello does (it said only "exited (status 1)", and an arena's report showed no more)."""

@@ -76,7 +76,9 @@ stopped answering, and is replaced for the rest of the match (a single late answ
 and the engine is asked again)."""
 _QUEUE_LINES: Final = 256  # lines read ahead of the host; more are dropped (and counted)
 _CHUNK: Final = 64 * 1024
-_EXIT_WAIT_S: Final = 1.0  # how long an engine whose output ended is waited for, for its status
+_EXIT_WAIT_S: Final = 3.0
+"""How long an engine whose output ended is waited for, for its status (an engine that closed
+its output lives on; one that exits takes a moment on a busy machine: 1 s was too short there)."""
 
 _EOF: Final = object()
 _TOO_LONG: Final = object()
