@@ -8,14 +8,16 @@ give it to its owner (smoothed: `(k + 0.5) / (n + 1.5)`) scores `log(share)`. Th
 hidden card of every position is the log-score: 0 would be certainty of every owner; dealing at
 random scores about `log(1/3)` = -1.10 early in a deal. Higher is better.
 
-Each `--reading` is `inference,trust`: the bots' `inference` (the odds of a card the rules of
-thumb would not have played, where there were two; 1 turns inference off) and the chance that a
-rival plays by the rules of thumb rather than choosing among its cards alike (the bots use 0.05
-and 0.5). It prints one JSON object: the positions, the hidden cards scored, and each reading's
-log-score, also split into the cards held by the rivals and by the partner.
+Each `--reading` is `inference,trust[,model]`: the bots' `inference` (the odds of a card the rules
+of thumb would not have played, where there were two; 1 turns inference off), the chance that a
+rival plays by the model rather than choosing among its cards alike (the bots use 0.05 and 0.5),
+and the model: `rules` (the rules of thumb, the default: level 4's reading) or `search` (a player
+who looks ahead: level 5's; see the bots' `reading` option). It prints one JSON object: the
+positions, the hidden cards scored, and each reading's log-score, also split into the cards held by
+the rivals and by the partner.
 
     .venv/bin/python benchmarks/inference.py --rival-level 4 --deals 120 \\
-        --reading 1,1 --reading 0.05,0.5 --reading 0.05,0.2
+        --reading 1,1 --reading 0.05,0.5 --reading 0.05,0.5,search
 
 Run on demand (never in CI); 120 deals take about a minute a reading. The positions depend only on
 `--seed`, the levels and `--deals`; the draws on the position's number.
@@ -37,6 +39,7 @@ from sueca_rules import Match
 from sueca_rules._kernel._bits import Mask
 from sueca_rules._match import Observation
 from sueca_rules.bots import make_bot
+from sueca_rules.bots._hidden_hands import READINGS, Reading
 from sueca_rules.bots._sampling import sampled_deals
 
 Position = tuple[Observation, list[Mask]]
@@ -60,12 +63,12 @@ def positions(deals: int, me: int, rival: int, tricks: int, seed: str) -> list[P
 
 
 def log_score(
-    found: list[Position], inference: float, trust: float, samples: int
+    found: list[Position], inference: float, trust: float, samples: int, model: Reading = "rules"
 ) -> dict[str, Any]:
     """The log-score of the deals drawn for each position (see the module docs)."""
     sums = {"rivals": [0.0, 0], "partner": [0.0, 0]}
     for number, (obs, hands) in enumerate(found):
-        deals = sampled_deals(obs, random.Random(number), inference, trust=trust)
+        deals = sampled_deals(obs, random.Random(number), inference, trust=trust, reading=model)
         drawn: list[list[Mask]] = []
         while len(drawn) < samples:
             drawn += deals.batch(min(12, samples - len(drawn)))
@@ -82,10 +85,20 @@ def log_score(
     return {
         "inference": inference,
         "trust": trust,
+        "model": model,
         "log_score": round(total / cards, 4),
         "rivals": round(sums["rivals"][0] / sums["rivals"][1], 4),
         "partner": round(sums["partner"][0] / sums["partner"][1], 4),
     }
+
+
+def _reading(text: str) -> tuple[float, float, Reading]:
+    """`inference,trust[,model]` read from the command line."""
+    inference, trust, *rest = text.split(",")
+    model = rest[0] if rest else "rules"
+    if model not in READINGS:
+        raise SystemExit(f"--reading {text}: the model is one of {', '.join(READINGS)}")
+    return float(inference), float(trust), model
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,17 +110,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=192, help="deals drawn a position")
     parser.add_argument("--seed", default="inference")
     parser.add_argument(
-        "--reading", action="append", default=None, help="inference,trust (repeatable)"
+        "--reading",
+        action="append",
+        default=None,
+        help="inference,trust[,rules|search] (repeatable)",
     )
     args = parser.parse_args(argv)
-    readings = [tuple(map(float, r.split(","))) for r in args.reading or ["1,1", "0.05,0.5"]]
+    readings = [_reading(r) for r in args.reading or ["1,1", "0.05,0.5"]]
     found = positions(args.deals, args.me_level, args.rival_level, args.tricks, args.seed)
     report = {
         "me_level": args.me_level,
         "rival_level": args.rival_level,
         "positions": len(found),
         "cards": sum(obs.unseen_mask.bit_count() for obs, _ in found),
-        "readings": [log_score(found, inf, trust, args.samples) for inf, trust in readings],
+        "readings": [
+            log_score(found, inf, trust, args.samples, model) for inf, trust, model in readings
+        ],
     }
     print(json.dumps(report, indent=2))
     return 0

@@ -8,6 +8,7 @@ follow the exact posterior: each seat's chance of holding each card.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import random
@@ -17,13 +18,24 @@ from collections.abc import Sequence
 import pytest
 
 from sueca_rules import Match
-from sueca_rules._kernel._bits import SUIT_MASKS, interchangeable
+from sueca_rules._kernel._bits import SUIT_MASKS, Seat, interchangeable
 from sueca_rules._kernel._compiled import compiled
 from sueca_rules._kernel._solver import OutOfTime
 from sueca_rules._match import Observation
 from sueca_rules._rules import trick_winner
 from sueca_rules.bots import MemoryBot, SamplingBot, make_bot
-from sueca_rules.bots._hidden_hands import Likelihood, Sampler, _choices, history
+from sueca_rules.bots._hidden_hands import (
+    SEARCHER_FOLLOW,
+    SEARCHER_LEAD,
+    Choice,
+    Likelihood,
+    Sampler,
+    _choices,
+    _exp,
+    history,
+    searcher_chance,
+    searcher_features,
+)
 from sueca_rules.bots._rules_of_thumb import SeatKnowledge, heuristic_card
 from sueca_rules.bots._sampling import (
     _TRUST,
@@ -407,3 +419,150 @@ def test_the_log_score_rewards_a_reading_that_knows_the_rivals() -> None:
     for score in (off, model):
         assert math.log(1 / 3) - 0.3 < score["log_score"] < 0
     assert model["rivals"] > off["rivals"]
+
+
+# Level 5's reading: each rival as a player who looks ahead (`searcher_chance`).
+
+
+def _choices_of(obs: Observation) -> list[tuple[Seat, Choice, SeatKnowledge]]:
+    """Every choice of both rivals so far in a few of the deals consistent with `obs`, with the
+    rival and what it knew then."""
+    likelihood = Likelihood(obs, MISS)
+    played = sum(1 << c for _, c in history(obs))
+    out = []
+    for index in (0, 1):
+        for hand_now in _some_hands(obs, index, played):
+            for choice in likelihood.choices(index, hand_now):
+                know = copy.copy(likelihood.knowledge)
+                out.append((likelihood.rivals[index], choice, know))
+    return out
+
+
+def _some_hands(obs: Observation, index: int, played: int) -> list[int]:
+    """A few hands rival `index` might hold now (from the consistent deals)."""
+    rival = obs.rules.next_seat[obs.seat if index == 0 else obs.seat ^ 2]
+    return sorted({hands[rival] for hands in _consistent_deals(obs)})[:12]
+
+
+@pytest.mark.parametrize(("seed", "cards"), POSITIONS)
+def test_the_searcher_chances_of_a_choice_add_up_to_one(seed: int, cards: int) -> None:
+    # Over the legal cards that play differently, the model's chances are a distribution; a card
+    # off the legal ones (a renúncia) gets none.
+    obs = _late(seed, cards)
+    found = _choices_of(obs)
+    assert len(found) > 20
+    for seat, choice, know in found:
+        classes = searcher_features(choice, seat, know)
+        assert sum(m.bit_count() for m, _ in classes) == choice.legal.bit_count()
+        chances = [
+            searcher_chance(choice._replace(card=m.bit_length() - 1), seat, know)
+            for m, _ in classes
+        ]
+        assert all(count == len(classes) for _, count in chances)
+        assert all(0 < p <= 1 for p, _ in chances)  # 1: every legal card plays alike
+        assert math.fsum(p for p, _ in chances) == pytest.approx(1.0, abs=1e-12)
+        off = next((c for c in range(40) if not (choice.legal | choice.hand) >> c & 1), None)
+        if off is not None:
+            assert searcher_chance(choice._replace(card=off), seat, know)[0] == 0.0
+
+
+@pytest.mark.parametrize(("seed", "cards"), POSITIONS)
+@pytest.mark.parametrize("kernel", ["pure", "compiled"])
+@pytest.mark.parametrize("trust", [1.0, _TRUST])
+def test_the_searcher_likelihood_is_the_product_of_its_chances(
+    seed: int, cards: int, kernel: str, trust: float
+) -> None:
+    # Each rival's weight is the product of the chances of its cards (mixed with choosing alike
+    # below `trust` 1), on both kernels: the compiled one computes it apart, bit for bit.
+    module = compiled() if kernel == "compiled" else None
+    if kernel == "compiled" and module is None:
+        pytest.skip("the compiled kernel is not built here")
+    obs = _late(seed, cards)
+    likelihood = Likelihood(obs, MISS, 0.0, kernel=module, trust=trust, searcher=True)
+    reference = Likelihood(obs, MISS, 0.0, trust=trust, searcher=True)
+    played = sum(1 << c for _, c in history(obs))
+    told_apart = set()
+    for index in (0, 1):
+        seat = reference.rivals[index]
+        for hand_now in _some_hands(obs, index, played):
+            chance = alike = 1.0
+            for choice in reference.choices(index, hand_now):
+                p, count = searcher_chance(choice, seat, reference.knowledge)
+                chance *= p
+                alike /= count
+            want = chance if trust == 1.0 else trust * chance + (1 - trust) * alike
+            got = likelihood.rival_weight(index, hand_now)
+            assert got == want
+            told_apart.add(got)
+    assert len(told_apart) > 2  # the plays tell hands apart
+
+
+@pytest.mark.parametrize(("seed", "cards"), [(3, 1), (7, 9), (4, 14), (8, 28)])
+@pytest.mark.parametrize("enumerate_up_to", [0, 3000])
+def test_the_compiled_kernel_draws_the_searcher_readings_deals(
+    seed: int, cards: int, enumerate_up_to: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sueca_rules.bots._sampling as sampling
+
+    module = compiled()
+    if module is None:
+        pytest.skip("the compiled kernel is not built here")
+    monkeypatch.setattr(sampling, "_ENUMERATE", enumerate_up_to)
+    obs = _late(seed, cards)
+    pure = _Deals(obs, random.Random(seed), MISS, reading="search")
+    fast = _Deals(obs, random.Random(seed), MISS, kernel=module, reading="search")
+    rules = _Deals(obs, random.Random(seed), MISS, reading="rules")
+    if pure.exact is not None:
+        assert fast.exact is not None
+        assert rules.exact is not None
+        assert fast.exact[1] == pure.exact[1]
+        assert pure.exact[1] != rules.exact[1]  # the reading weighs the deals otherwise
+    for count in (12, 12, 5, 12):
+        assert fast.batch(count) == pure.batch(count)
+    assert fast.rng.getstate() == pure.rng.getstate()
+
+
+def test_the_exponential_of_the_searcher_model_is_the_exponential() -> None:
+    # `_exp` (the four operations alone, the same on every machine) is `math.exp` to 1e-14.
+    assert _exp(0.0) == 1.0
+    for step in range(2000):
+        x = -step * 0.0173
+        assert _exp(x) == pytest.approx(math.exp(x), rel=1e-14, abs=1e-300)
+
+
+def test_the_searcher_reading_explains_a_searching_players_cards_better() -> None:
+    """`benchmarks/reading.py`: on fresh deals of level 4 at every seat, the model gives the card
+    each player chose a higher mean log-likelihood than the rules of thumb's reading (the bots'
+    mixture) and than choosing alike, both when leading and when following."""
+    bench = load_benchmark("reading")
+    samples = bench.choices(4, 12, "test")
+    assert len(samples) > 250
+    for follows in (False, True):
+        package = bench.scores(samples, follows, bench.np.array(
+            SEARCHER_FOLLOW if follows else SEARCHER_LEAD))  # fmt: skip
+        assert package["package"] > package["rules_of_thumb"] + 0.03
+        assert package["package"] > package["alike"] + 0.1
+
+
+def test_the_bots_readings() -> None:
+    assert make_bot(4).reading == "rules"  # type: ignore[attr-defined]
+    assert make_bot(5).reading == "rules"  # type: ignore[attr-defined]
+    assert "reading='search'" in repr(make_bot(5, seed=1, reading="search"))
+    assert "reading" not in repr(make_bot(5, seed=1, reading="rules"))
+    with pytest.raises(ValueError, match="reading must be 'rules' or 'search', got 'bayes'"):
+        make_bot(4, reading="bayes")
+
+
+def test_the_reading_fit_recovers_the_weights_that_made_the_choices() -> None:
+    # `benchmarks/reading.py`'s fit: choices drawn from a known softmax give back its weights.
+    bench = load_benchmark("reading")
+    rng = random.Random(5)
+    true = (1.5, -0.8, 0.4)
+    samples = []
+    for _ in range(3000):
+        cards = [tuple(float(rng.random() < 0.5) for _ in true) for _ in range(rng.randint(2, 5))]
+        scores = [math.exp(sum(w * f for w, f in zip(true, x, strict=True))) for x in cards]
+        chosen = rng.choices(range(len(cards)), scores)[0]
+        samples.append((cards, chosen, 0, True))
+    fitted = bench.fit(samples, True)
+    assert list(fitted) == pytest.approx(true, abs=0.15)

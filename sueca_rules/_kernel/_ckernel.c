@@ -12,6 +12,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1364,11 +1365,108 @@ static int count_choices(u64 legal, u64 others) {
     return count;
 }
 
+/* The weights of _hidden_hands.SEARCHER_LEAD and SEARCHER_FOLLOW (the same numbers). */
+static const double LEAD_WEIGHTS[13] = {0.33, -1.12, 0.1,  0.52, -0.39, 0.36, 0.69,
+                                        -0.02, 0.04,  1.26, 2.17, -0.29, -0.84};
+static const double FOLLOW_WEIGHTS[16] = {0.81, 0.06, -0.23, 1.22, -1.28, 0.64,  -1.29, -0.39,
+                                          1.2,  0.36, 0.5,   -0.57, -0.23, 0.23, -0.41, -0.31};
+
+/* _hidden_hands._exp: e to the x (x <= 0) from the four operations alone, as Python computes
+   it (a library's exp may differ in its last digit between machines). */
+static double exp_of(double x) {
+    const double ln2 = 0.6931471805599453;
+    double k = floor(x / ln2 + 0.5);
+    double r = x - k * ln2;
+    double term = 1.0;
+    for (int n = 13; n > 0; n--) term = 1.0 + term * r / n;
+    return ldexp(term, (int)k);
+}
+
+/* _hidden_hands.searcher_chance: the chance a searching player plays card (0 for a card not
+   among the legal ones); *choices gets how many legal cards play differently. The features
+   of each such card as _hidden_hands.searcher_features gives them, in the same order. */
+static double searcher_chance(u64 hand, u64 legal, int follows, int seat, int led, int best,
+                              int best_seat, int points, int played, const Know *k, int card,
+                              int pick, int *choices) {
+    u64 unseen = k->unseen;
+    int trump = k->trump, partner = seat ^ 2;
+    double f[40][16];
+    int n = 0, chosen = -1, last = -1;
+    const double *w = played ? FOLLOW_WEIGHTS : LEAD_WEIGHTS;
+    int nw = played ? 16 : 13;
+    for (u64 cards = legal; cards; cards &= cards - 1) {
+        int c = low(cards);
+        if (last >= 0 && interchangeable(last, c, unseen)) {
+            if (c == card) chosen = n - 1;
+            if (c == pick) f[n - 1][0] = 1.0;
+            continue;
+        }
+        last = c;
+        if (c == card) chosen = n;
+        int suit = c / 10;
+        u64 in_suit = hand & SUIT(suit);
+        double high = (in_suit & above(c)) ? 0.0 : 1.0;
+        double lowest_card = (in_suit & (BIT(c) - 1)) ? 0.0 : 1.0;
+        double master = (unseen & above(c)) ? 0.0 : 1.0;
+        double pts = PTS(c) / 10.0;
+        double is_trump = suit == trump ? 1.0 : 0.0;
+        double *x = f[n++];
+        x[0] = c == pick ? 1.0 : 0.0;
+        x[1] = pts;
+        if (played) {
+            double wins = beats(trump, best, c) ? 1.0 : 0.0;
+            double partner_wins = best_seat == partner ? 1.0 : 0.0;
+            x[2] = (suit == trump && led != trump) ? 1.0 : 0.0;
+            x[3] = wins;
+            x[4] = wins * partner_wins;
+            x[5] = pts * partner_wins;
+            x[6] = pts * (1.0 - partner_wins) * (1.0 - wins);
+            x[7] = wins * (played == 3 ? 1.0 : 0.0);
+            x[8] = points / 10.0 * wins;
+            x[9] = high;
+            x[10] = lowest_card;
+            x[11] = master;
+            x[12] = is_trump;
+            x[13] = (!follows && suit != trump) ? 1.0 : 0.0;
+            x[14] = wins * (played == 1 ? 1.0 : 0.0);
+            x[15] = pts * wins;
+        } else {
+            int rival_void = ((k->voids >> (4 * k->ns[seat] + suit)) & 1) ||
+                             ((k->voids >> (4 * k->ns[partner] + suit)) & 1);
+            double partner_void = ((k->voids >> (4 * partner + suit)) & 1) ? 1.0 : 0.0;
+            int trumps = popc(hand & SUIT(trump));
+            x[2] = is_trump;
+            x[3] = master;
+            x[4] = popc(in_suit) / 10.0;
+            x[5] = high;
+            x[6] = lowest_card;
+            x[7] = (rival_void ? 1.0 : 0.0) * (1.0 - is_trump);
+            x[8] = partner_void * (1.0 - is_trump);
+            x[9] = master * pts;
+            x[10] = is_trump * trumps / 10.0;
+            x[11] = high * (1.0 - master);
+            x[12] = master * is_trump;
+        }
+    }
+    *choices = n;
+    if (chosen < 0) return 0.0;
+    double scores[40], top = 0.0;
+    for (int i = 0; i < n; i++) {
+        double score = 0.0;
+        for (int j = 0; j < nw; j++) score += w[j] * f[i][j];
+        scores[i] = score;
+        if (i == 0 || score > top) top = score;
+    }
+    double total = 0.0;
+    for (int i = 0; i < n; i++) total += exp_of(scores[i] - top);
+    return exp_of(scores[chosen] - top) / total;
+}
+
 /* The likelihood of one rival's plays had it held hand_now and the cards it played since (n
    decisions packed by _hidden_hands._pack at p): Likelihood.rival_weight. k holds the trump, the
    order of play and the dealer; -1 for a bad decision record (an error set). */
 static int rival_weight_of(const unsigned char *p, Py_ssize_t n, u64 hand_now, int rival, Know k,
-                           int held_card, double miss, double floor, double trust,
+                           int held_card, double miss, double floor, double trust, int model,
                            double *out) {
     double weight = 1.0;
     int mixed = trust < 1.0;
@@ -1395,6 +1493,18 @@ static int rival_weight_of(const unsigned char *p, Py_ssize_t n, u64 hand_now, i
         int pick_card = played ? follow_card(hand, legal, follow != 0, rival, led, best, best_seat,
                                              points, played, &k)
                                : lead_card(hand, rival, &k);
+        if (model) {
+            int choices;
+            double chance = searcher_chance(hand, legal, follow != 0, rival, led, best, best_seat,
+                                            points, played, &k, card, pick_card, &choices);
+            weight *= (legal >> card & 1) ? chance : miss; /* miss: a renúncia */
+            uniform /= choices;
+            if (!mixed && (weight < floor || weight == 0.0)) {
+                *out = 0.0;
+                return 0;
+            }
+            continue;
+        }
         int stray = pick_card != card && !interchangeable(pick_card, card, k.unseen);
         if (mixed) {
             int choices = count_choices(legal, k.unseen);
@@ -1411,6 +1521,7 @@ static int rival_weight_of(const unsigned char *p, Py_ssize_t n, u64 hand_now, i
         }
     }
     if (mixed) {
+        if (model) scale = 1.0;
         weight = trust * (weight / scale) + (1.0 - trust) * uniform;
         if (weight < floor) weight = 0.0;
     }
@@ -1425,9 +1536,10 @@ static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
     unsigned long long hand_now;
     int rival, trump, held_seat, held_card;
     double miss, floor, trust;
+    int model;
     PyObject *next_seat;
-    if (!PyArg_ParseTuple(args, "y*KiiOiiddd", &buf, &hand_now, &rival, &trump, &next_seat,
-                          &held_seat, &held_card, &miss, &floor, &trust))
+    if (!PyArg_ParseTuple(args, "y*KiiOiidddi", &buf, &hand_now, &rival, &trump, &next_seat,
+                          &held_seat, &held_card, &miss, &floor, &trust, &model))
         return NULL;
     int ns[4];
     if (buf.len % 32 || rival < 0 || rival > 3 || trump < 0 || trump > 3 || held_seat < 0 ||
@@ -1443,7 +1555,7 @@ static PyObject *c_rival_weight(PyObject *self, PyObject *args) {
     Know k = {trump, ns, 0, 0, held_seat, -1, 1};
     double weight;
     int bad = rival_weight_of(buf.buf, buf.len / 32, (u64)hand_now, rival, k, held_card, miss,
-                              floor, trust, &weight);
+                              floor, trust, model, &weight);
     PyBuffer_Release(&buf);
     if (bad) return NULL;
     return PyFloat_FromDouble(weight);
@@ -1593,6 +1705,7 @@ typedef struct {
     int rivals[2], ns[4], held_card, ready;
     Know k;
     double miss, floor, trust;
+    int model;
     PyObject *memo[2];
 } Weigher;
 
@@ -1614,9 +1727,9 @@ static int weigher_of(PyObject *spec, Weigher *w) {
         PyErr_SetString(PyExc_TypeError, "a likelihood spec must be a tuple");
         return -1;
     }
-    if (!PyArg_ParseTuple(spec, "y*y*iiiOiidddO!O!", &w->packed[0], &w->packed[1],
+    if (!PyArg_ParseTuple(spec, "y*y*iiiOiidddiO!O!", &w->packed[0], &w->packed[1],
                           &w->rivals[0], &w->rivals[1], &trump, &next_seat, &held_seat,
-                          &w->held_card, &w->miss, &w->floor, &w->trust, &PyDict_Type,
+                          &w->held_card, &w->miss, &w->floor, &w->trust, &w->model, &PyDict_Type,
                           &w->memo[0], &PyDict_Type, &w->memo[1]))
         return -1;
     w->ready = 1;
@@ -1655,7 +1768,8 @@ static int weigh(Weigher *w, const u64 *hands, double *out) {
         } else {
             if (PyErr_Occurred() ||
                 rival_weight_of(w->packed[i].buf, w->packed[i].len / 32, hand, w->rivals[i], w->k,
-                                w->held_card, w->miss, w->floor, w->trust, &weight) < 0) {
+                                w->held_card, w->miss, w->floor, w->trust, w->model,
+                                &weight) < 0) {
                 Py_DECREF(key);
                 return -1;
             }

@@ -117,6 +117,7 @@ def _build(target: Path) -> None:
             str(_SOURCE),
             "-o",
             temporary,
+            "-lm",
         ]
         done = subprocess.run(command, capture_output=True, text=True, timeout=_BUILD_SECONDS)
         if done.returncode:

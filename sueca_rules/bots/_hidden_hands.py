@@ -17,10 +17,19 @@ import random
 import struct
 from collections.abc import Callable, Iterator
 from types import ModuleType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
 
 from .._cards import DECK_MASK, SUIT_MASKS
-from .._kernel._bits import POINTS, CardIndex, Mask, Seat, SuitIndex, VoidMask, interchangeable
+from .._kernel._bits import (
+    ABOVE,
+    POINTS,
+    CardIndex,
+    Mask,
+    Seat,
+    SuitIndex,
+    VoidMask,
+    interchangeable,
+)
 from .._kernel._deal import deal_to_seats, random_subset
 from .._rules import BEATS
 from ._rules_of_thumb import SeatKnowledge, follow_card, lead_card
@@ -29,7 +38,14 @@ from ._table import history, proven_revokes
 if TYPE_CHECKING:
     from .._match import Observation
 
-__all__ = ["Likelihood", "Sampler", "history", "sample_hands"]
+__all__ = ["READINGS", "Likelihood", "Reading", "Sampler", "history", "sample_hands"]
+
+Reading: TypeAlias = Literal["rules", "search"]
+"""How levels 4 and 5 read the rivals' cards so far (their `reading` option): `"rules"`, each
+rival as a player of the rules of thumb or one who might have played any card; `"search"`, each
+rival as a player who looks ahead (see `Likelihood`)."""
+READINGS: Final[tuple[Reading, ...]] = ("rules", "search")
+"""Every `Reading`."""
 
 
 def sample_hands(observation: Observation, rng: random.Random) -> list[Mask]:
@@ -267,6 +283,32 @@ public state before it: cards in the trick, suit led, winning card and seat, tri
 cards not yet played, voids shown, whether the turned trump card was still in a hand."""
 
 
+class Choice(NamedTuple):
+    """A play where a player had more than one legal card to choose from, with the public state
+    before it."""
+
+    card: CardIndex
+    """The card played."""
+    hand: Mask
+    """The hand it was played from."""
+    legal: Mask
+    """The hand's legal cards (the cards of the suit led, if any, else the whole hand)."""
+    follows: bool
+    """Whether the hand held a card of the suit led."""
+    led: SuitIndex
+    """The suit led (0 when it leads)."""
+    best: CardIndex
+    """The card winning the trick so far (0 when it leads)."""
+    best_seat: Seat
+    """Whose card that is."""
+    points: int
+    """The points in the trick so far."""
+    played: int
+    """How many cards of the trick were down (0: it leads)."""
+    pick: CardIndex
+    """The rules of thumb's card there."""
+
+
 class Likelihood:
     """How likely the rivals' cards so far were in a sampled deal, under a model of how players
     play (prepared once per observation; `weight()` judges one deal).
@@ -291,6 +333,13 @@ class Likelihood:
     telling little, instead of making the deals that explain its cards by the rules of thumb
     seem certain. The bots use `trust = 0.5`.
 
+    With `searcher`, a rival is read instead as a player who looks ahead: each of its plays
+    weighs the chance `searcher_chance()` gives it, a model fitted to the cards level 4 plays
+    (level 5's reading; rivals who search, as levels 4 and 5 and other players of sampled deals
+    do, stray from the rules of thumb in ways that point the wrong way). `miss` is then only the
+    weight of a renúncia, and with `trust` below 1 the mixture is of that model and choosing
+    alike.
+
     The partner's cards are not judged (the partner may well be a person or a bot that plays
     otherwise). The turned trump card is known to be in the dealer's hand while it is, both to the
     sampler and here (the rivals knew it too).
@@ -310,6 +359,7 @@ class Likelihood:
         *,
         trust: float = 1.0,
         kernel: ModuleType | None = None,
+        searcher: bool = False,
     ) -> None:
         assert observation.trump is not None
         assert observation.trump_card is not None
@@ -323,6 +373,9 @@ class Likelihood:
         """The weight below which a deal is given up as 0."""
         self.trust = trust
         """The chance that a rival plays by the model (1: the model alone; see the class)."""
+        self.searcher = searcher
+        """Whether a rival is read as a searching player (`searcher_chance()`) instead of by the
+        rules of thumb (see the class)."""
         self._trump = trump
         self._next_seat = tuple(next_seat)
         self._know = SeatKnowledge(trump, next_seat, 0, 0, None, memory=True)
@@ -339,7 +392,7 @@ class Likelihood:
         if kernel is not None:
             self.spec = (
                 *self._packed, *self.rivals, trump, self._next_seat, *self._held_card, miss,
-                floor, trust, *self._memo,
+                floor, trust, int(searcher), *self._memo,
             )  # fmt: skip
 
     def _public_states(
@@ -393,24 +446,12 @@ class Likelihood:
                 return 0.0
         return total
 
-    def rival_weight(self, index: int, hand_now: Mask) -> float:
-        """The likelihood (relative, see the class) of the plays of rival `self.rivals[index]`
-        had it held `hand_now` and the cards it played since; 0 once below the floor."""
+    def choices(self, index: int, hand_now: Mask) -> Iterator[Choice]:
+        """The plays of rival `self.rivals[index]` where it had a choice, had it held `hand_now`
+        and the cards it played since: each with the rules of thumb's card there. While a choice
+        is looked at, `self.knowledge` is what the rival knew then."""
         rival = self.rivals[index]
-        held_seat, held_card = self._held_card
-        if self._kernel is not None:
-            return float(
-                self._kernel.rival_weight(
-                    self._packed[index], hand_now, rival, self._trump, self._next_seat,
-                    held_seat, held_card, self.miss, self.floor, self.trust,
-                )
-            )  # fmt: skip
         know = self._know
-        floor = self.floor
-        weight = 1.0
-        mixed = self.trust < 1.0
-        scale = 1.0  # with `trust` below 1: the model's sum over the cards of each choice
-        uniform = 1.0  # and the likelihood of choosing alike
         for (
             card,
             later,
@@ -437,6 +478,45 @@ class Likelihood:
                 )
             else:
                 pick = lead_card(hand, rival, know)
+            yield Choice(
+                card, hand, legal, bool(follow), led, best, best_seat, points, played, pick
+            )
+
+    @property
+    def knowledge(self) -> SeatKnowledge:
+        """What the rival knew at the choice `choices()` last gave."""
+        return self._know
+
+    def rival_weight(self, index: int, hand_now: Mask) -> float:
+        """The likelihood (relative, see the class) of the plays of rival `self.rivals[index]`
+        had it held `hand_now` and the cards it played since; 0 once below the floor."""
+        rival = self.rivals[index]
+        held_seat, held_card = self._held_card
+        if self._kernel is not None:
+            return float(
+                self._kernel.rival_weight(
+                    self._packed[index], hand_now, rival, self._trump, self._next_seat,
+                    held_seat, held_card, self.miss, self.floor, self.trust, int(self.searcher),
+                )
+            )  # fmt: skip
+        know = self._know
+        floor = self.floor
+        weight = 1.0
+        mixed = self.trust < 1.0
+        scale = 1.0  # with `trust` below 1: the model's sum over the cards of each choice
+        uniform = 1.0  # and the likelihood of choosing alike
+        for choice in self.choices(index, hand_now):
+            card, legal = choice.card, choice.legal
+            if self.searcher:
+                chance, choices = searcher_chance(choice, rival, know)
+                if not legal >> card & 1:
+                    chance = self.miss  # a renúncia
+                uniform /= choices
+                weight *= chance
+                if not mixed and (weight < floor or not weight):
+                    return 0.0
+                continue
+            pick = choice.pick
             stray = pick != card and not interchangeable(pick, card, know.unseen)
             if mixed:
                 choices = _choices(legal, know.unseen)
@@ -449,10 +529,131 @@ class Likelihood:
                 if weight < floor or not weight:
                     return 0.0
         if mixed:
+            if self.searcher:
+                scale = 1.0
             weight = self.trust * (weight / scale) + (1.0 - self.trust) * uniform
             if weight < floor:
                 return 0.0
         return weight
+
+
+SEARCHER_LEAD: Final[tuple[float, ...]] = (
+    0.33, -1.12, 0.1, 0.52, -0.39, 0.36, 0.69, -0.02, 0.04, 1.26, 2.17, -0.29, -0.84,
+)  # fmt: skip
+"""The weights of `searcher_features()`' lead features, fitted to level 4's leads
+(`benchmarks/reading.py`; the compiled kernel holds the same numbers)."""
+SEARCHER_FOLLOW: Final[tuple[float, ...]] = (
+    0.81, 0.06, -0.23, 1.22, -1.28, 0.64, -1.29, -0.39, 1.2, 0.36, 0.5, -0.57,
+    -0.23, 0.23, -0.41, -0.31,
+)  # fmt: skip
+"""The weights of the features of a card played to a trick already led (see `SEARCHER_LEAD`)."""
+
+
+def searcher_features(
+    choice: Choice, seat: Seat, know: SeatKnowledge
+) -> list[tuple[Mask, tuple[float, ...]]]:
+    """The legal cards that play differently (several that play alike, see `interchangeable()`,
+    as one: the lowest stands for them), each with its features as `searcher_chance()` scores
+    them: with a trick led (`played` cards in it, `best` winning it for `best_seat`, `points` in
+    it), whether it is the rules of thumb's card (`pick`), its points, whether it cuts, wins the
+    trick, overtakes the partner, gives points to the partner or to a rival, ... (see the
+    tuples below); leading, whether it is `pick`, its points, whether it is a trump, the master
+    of its suit, the length of its suit, ... Each feature is a number; the order is the
+    weights'."""
+    hand, legal, follows, pick = choice.hand, choice.legal, choice.follows, choice.pick
+    played = choice.played
+    led, best, best_seat, points = choice.led, choice.best, choice.best_seat, choice.points
+    unseen = know.unseen
+    trump = know.trump
+    beats = BEATS[trump]
+    partner = seat ^ 2
+    out: list[tuple[Mask, tuple[float, ...]]] = []
+    last = -1
+    cards = legal
+    while cards:
+        low = cards & -cards
+        c = low.bit_length() - 1
+        cards ^= low
+        if last >= 0 and interchangeable(last, c, unseen):
+            alike, features = out[-1]
+            if c == pick:
+                features = (1.0, *features[1:])
+            out[-1] = (alike | low, features)
+            continue
+        last = c
+        suit = c // 10
+        in_suit = hand & SUIT_MASKS[suit]
+        high = float(not in_suit & ABOVE[c])
+        lowest_card = float(not in_suit & (low - 1))
+        master = float(not unseen & ABOVE[c])
+        pts = POINTS[c] / 10
+        is_trump = float(suit == trump)
+        is_pick = float(c == pick)
+        if played:
+            wins = float(beats[best * 40 + c])
+            partner_wins = float(best_seat == partner)
+            features = (
+                is_pick, pts, float(suit == trump and led != trump), wins, wins * partner_wins,
+                pts * partner_wins, pts * (1.0 - partner_wins) * (1.0 - wins),
+                wins * float(played == 3), points / 10 * wins, high, lowest_card, master, is_trump,
+                float(not follows and suit != trump), wins * float(played == 1), pts * wins,
+            )  # fmt: skip
+        else:
+            rival_void = float(
+                bool(know.voids >> (4 * know.next_seat[seat] + suit) & 1)
+                or bool(know.voids >> (4 * know.next_seat[partner] + suit) & 1)
+            )
+            partner_void = float(know.voids >> (4 * partner + suit) & 1)
+            trumps = (hand & SUIT_MASKS[trump]).bit_count()
+            features = (
+                is_pick, pts, is_trump, master, in_suit.bit_count() / 10, high, lowest_card,
+                rival_void * (1.0 - is_trump), partner_void * (1.0 - is_trump), master * pts,
+                is_trump * trumps / 10, high * (1.0 - master), master * is_trump,
+            )  # fmt: skip
+        out.append((low, features))
+    return out
+
+
+def searcher_chance(choice: Choice, seat: Seat, know: SeatKnowledge) -> tuple[float, int]:
+    """The chance that a searching player plays `card` of its `legal` cards (0 for a card not
+    among them), and how many of them play differently: a softmax over the cards of
+    `searcher_features()` of a linear score of their features (weights `SEARCHER_FOLLOW` or
+    `SEARCHER_LEAD`). The model was fitted to the cards level 4 plays (`benchmarks/reading.py`):
+    it stands for a player who looks ahead, as levels 4 and 5 and other searching players do,
+    where the rules of thumb stand for one who does not."""
+    weights = SEARCHER_FOLLOW if choice.played else SEARCHER_LEAD
+    card = choice.card
+    scores: list[float] = []
+    chosen = -1
+    for cards, features in searcher_features(choice, seat, know):
+        score = 0.0
+        for weight, feature in zip(weights, features, strict=True):
+            score += weight * feature
+        if cards >> card & 1:
+            chosen = len(scores)
+        scores.append(score)
+    if chosen < 0:
+        return 0.0, len(scores)
+    top = max(scores)
+    total = 0.0
+    for score in scores:
+        total += _exp(score - top)
+    return _exp(scores[chosen] - top) / total, len(scores)
+
+
+_LN2: Final = 0.6931471805599453
+
+
+def _exp(x: float) -> float:
+    """e to the `x` (`x <= 0`), to about 1e-15, from the four operations alone (a power of two
+    times a Taylor polynomial of the remainder): the same number on every machine and in the
+    compiled kernel, where a library's `exp` may differ in its last digit."""
+    k = math.floor(x / _LN2 + 0.5)
+    r = x - k * _LN2
+    term = 1.0
+    for n in range(13, 0, -1):
+        term = 1.0 + term * r / n
+    return math.ldexp(term, k)
 
 
 def _choices(legal: Mask, others: Mask) -> int:

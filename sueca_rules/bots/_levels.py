@@ -54,7 +54,9 @@ def make_bot(
        being read as a player of them or not, alike; 0 < inference <= 1, 1 = not at all; default
        0.05), `prune` (how many standard errors behind the best a card may fall before
        it is no longer played out; default 3, 0 = never), `endgame_tricks` (the last tricks of each
-       play-out solved exactly; default 0).
+       play-out solved exactly; default 0), `reading` (how the rivals' cards so far are read:
+       `"rules"`, by the rules of thumb as above, the default; `"search"`, as those of a player
+       who looks ahead).
     5. [`SearchBot`][sueca_rules.bots.SearchBot]: level 4 deeper: the same options, with 1,000
        samples, `solve_tricks` 5 and `endgame_tricks` 4 by default (`solve_tricks` may be 0 to 6,
        `endgame_tricks` 0 to 5 at either level).

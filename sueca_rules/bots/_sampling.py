@@ -28,7 +28,7 @@ from .._kernel._solver import OutOfTime
 from .._rules import team_of
 from ._base import BaseBot, bot_error
 from ._equity import Equity
-from ._hidden_hands import Likelihood, Sampler
+from ._hidden_hands import READINGS, Likelihood, Reading, Sampler
 from ._rule_bots import MemoryBot
 from ._rules_of_thumb import heuristic_playout
 
@@ -265,7 +265,9 @@ class SamplingBot(BaseBot):
     errors behind the best at which a card is dropped; default 3, 0 plays every card in every
     deal); `endgame_tricks`
     (the last tricks of each play-out solved exactly instead of played by the rules of thumb;
-    default 0). With a `seed` and no `time_ms` its choices are a function of the seed, the
+    default 0); `reading` (`"rules"`, the default: each rival read as above; `"search"`: each
+    rival read as a player who looks ahead, by a model of the cards level 4 plays, see
+    `Likelihood`). With a `seed` and no `time_ms` its choices are a function of the seed, the
     budget and the observation alone, the same on any machine.
 
     Examples:
@@ -294,6 +296,8 @@ class SamplingBot(BaseBot):
     """`prune` when not given."""
     default_endgame_tricks = 0
     """`endgame_tricks` when not given."""
+    default_reading: Reading = "rules"
+    """`reading` when not given."""
 
     def __init__(
         self,
@@ -307,6 +311,7 @@ class SamplingBot(BaseBot):
         inference: float | None = None,
         prune: float | None = None,
         endgame_tricks: int | None = None,
+        reading: Reading | None = None,
     ) -> None:
         # An option not given takes the level's default (the class attributes `default_*`).
         if solve_tricks is None:
@@ -319,6 +324,8 @@ class SamplingBot(BaseBot):
             prune = self.default_prune
         if endgame_tricks is None:
             endgame_tricks = self.default_endgame_tricks
+        if reading is None:
+            reading = self.default_reading
         if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
             raise bot_error(f"samples must be a whole number, got {samples!r}")
         if samples is not None and not 1 <= samples <= _MAX_SAMPLES:
@@ -346,6 +353,8 @@ class SamplingBot(BaseBot):
             raise bot_error(f"inference must be in (0, 1], got {inference}")
         if prune < 0:
             raise bot_error(f"prune must not be negative, got {prune}")
+        if reading not in READINGS:
+            raise bot_error(f"reading must be {' or '.join(map(repr, READINGS))}, got {reading!r}")
         if not 0 <= endgame_tricks <= _MAX_ENDGAME_TRICKS:
             raise bot_error(
                 f"endgame_tricks must be 0..{_MAX_ENDGAME_TRICKS}, got {endgame_tricks}"
@@ -375,6 +384,10 @@ class SamplingBot(BaseBot):
         """For a rival read as a player of the rules of thumb, the odds (0 < inference <= 1) of a
         card they would not have played where there were two to choose from; 1 turns inference
         off."""
+        self.reading: Reading = reading
+        """How the rivals' cards so far are read (with `inference` below 1): `"rules"`, as those of
+        a player of the rules of thumb or of one who might have played any card, alike; `"search"`,
+        as those of a player who looks ahead (see `Likelihood`)."""
         self.prune = prune
         """How far behind (in standard errors of the paired difference, over the deals so far)
         a candidate card may fall before it is no longer played out; 0 plays every candidate
@@ -398,6 +411,7 @@ class SamplingBot(BaseBot):
             ("inference", self.default_inference),
             ("prune", self.default_prune),
             ("endgame_tricks", self.default_endgame_tricks),
+            ("reading", self.default_reading),
         )
         for name, default in defaults:
             value = getattr(self, name)
@@ -468,7 +482,9 @@ class SamplingBot(BaseBot):
         try:
             tables = self._tables(obs)
             start = Start(obs)
-            deals = _Deals(obs, rng, self.inference, clock.stop, self._kernel.module)
+            deals = _Deals(
+                obs, rng, self.inference, clock.stop, self._kernel.module, reading=self.reading
+            )
             packed = struct.pack("123d", *tables[0], tables[1], tables[2])
             while not race.over and race.deals < self.samples:
                 if clock.expired() or (clock.timed and race.settled()):
@@ -781,6 +797,7 @@ class _Deals:
         kernel: ModuleType | None = None,
         *,
         trust: float = _TRUST,
+        reading: Reading = "rules",
     ) -> None:
         self.stop = stop
         """The clock's test, asked every few deals of a pool (`OutOfTime` when it says stop)."""
@@ -796,7 +813,9 @@ class _Deals:
         posterior, which the batches are drawn from)."""
         if inference < 1.0 and obs.played_mask:
             # Each rival read as a mixture (see `Likelihood`): no deal is given up.
-            likelihood = Likelihood(obs, inference, 0.0, kernel=kernel, trust=trust)
+            likelihood = Likelihood(
+                obs, inference, 0.0, kernel=kernel, trust=trust, searcher=reading == "search"
+            )
             self.weigh = likelihood.weight
             self.likelihood = likelihood.spec
             if self.sampler.count() <= _ENUMERATE:
@@ -917,9 +936,14 @@ def _end_value(end: Outcome, team: int, tables: _Tables) -> float:
 
 
 def sampled_deals(
-    obs: Observation, rng: random.Random, inference: float, *, trust: float = _TRUST
+    obs: Observation,
+    rng: random.Random,
+    inference: float,
+    *,
+    trust: float = _TRUST,
+    reading: Reading = "rules",
 ) -> _Deals:
     """Level 4 and 5's deals of the unseen cards for one decision, drawn in batches
     (`.batch(count)`) as the bots draw them: for other users of the same sampling (the analysis
     of records, hints, `benchmarks/inference.py`, which tries other `trust`s)."""
-    return _Deals(obs, rng, inference, trust=trust)
+    return _Deals(obs, rng, inference, trust=trust, reading=reading)
