@@ -273,6 +273,8 @@ def _misspelt(typed: tuple[str, ...], choice: tuple[str, ...]) -> int | None:
     `games`)."""
 
     def slips(a: str, b: str) -> int | None:
+        if abs(len(a) - len(b)) > 2:
+            return None  # at least that many slips (and no quadratic work on a long word)
         n = _slips(a, b)
         shorter = min(len(a), len(b))
         return n if n < shorter and n <= (1 if shorter <= 4 else 2) else None

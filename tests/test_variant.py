@@ -715,6 +715,22 @@ def test_suggestions_for_values_and_commands_stay_close() -> None:
     assert suggestions("best_fo", ["target_games", "best_of"]) == ["best_of"]
 
 
+def test_a_very_long_unknown_name_is_no_quadratic_work() -> None:
+    # The spelling distance costs the product of two lengths: a name far longer than every
+    # field is no slip of any, and is set aside at once (a field name of a megabyte in a variant
+    # file took minutes).
+    import time
+
+    from sueca_rules._issues import suggestions
+    from sueca_rules._variant import RevokeRules
+
+    fields = sorted(RevokeRules.model_fields)
+    start = time.process_time()
+    assert suggestions("a" * 200_000, fields) == []
+    assert suggestions("false_" + "x" * 200_000, fields) == ["false_claim", "false_claim_games"]
+    assert time.process_time() - start < 5.0  # a bound far from it: minutes without the guard
+
+
 @pytest.mark.parametrize(
     ("field", "en", "pt"),
     [
