@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from sueca_rules._lang import Lang
+
 pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient
@@ -1498,7 +1500,7 @@ def test_a_malformed_or_too_large_message_says_what_would_be_valid(lang: str) ->
 
 
 @pytest.mark.parametrize(("lang", "word"), [("en", "to"), ("pt", "a")])
-def test_a_final_score_stays_on_one_line(lang: str, word: str) -> None:
+def test_a_final_score_stays_on_one_line(lang: Lang, word: str) -> None:
     """The end of a match says its scores as "1 a 0": kept on one line (the dialog broke it
     after "1 a", leaving "0." alone on the next)."""
     from sueca_rules.web._i18n import phrase
