@@ -25,10 +25,12 @@ from sueca_rules._match import Observation
 from sueca_rules._rules import trick_winner
 from sueca_rules.bots import MemoryBot, SamplingBot, make_bot
 from sueca_rules.bots._hidden_hands import (
+    READINGS,
     SEARCHER_FOLLOW,
     SEARCHER_LEAD,
     Choice,
     Likelihood,
+    Reading,
     Sampler,
     _choices,
     _exp,
@@ -303,12 +305,19 @@ def test_the_pool_comes_nearer_the_posterior_than_uniform_deals(
 @pytest.mark.parametrize(("seed", "cards"), [(3, 0), (3, 5), (7, 9), (4, 14), (5, 22), (8, 28)])
 @pytest.mark.parametrize("enumerate_up_to", [0, 3000])
 @pytest.mark.parametrize("inference", [0.05, 0.3, 1.0])
+@pytest.mark.parametrize("reading", READINGS)
 def test_the_compiled_kernel_draws_and_weighs_the_same_deals(
-    seed: int, cards: int, enumerate_up_to: int, inference: float, monkeypatch: pytest.MonkeyPatch
+    seed: int,
+    cards: int,
+    enumerate_up_to: int,
+    inference: float,
+    reading: Reading,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The pools drawn and weighed in C (`pool_deals`, `weigh_deals`, `sample_deals`) give the
     # pure loops' deals, weights and memo bit for bit: from the first card (no inference), with
-    # voids (a deal plan) or without, by a growing pool or from every deal (the exact posterior).
+    # voids (a deal plan) or without, by a growing pool or from every deal (the exact posterior),
+    # reading the rivals by the rules of thumb or as searching players.
     import sueca_rules.bots._sampling as sampling
 
     module = compiled()
@@ -316,8 +325,8 @@ def test_the_compiled_kernel_draws_and_weighs_the_same_deals(
         pytest.skip("the compiled kernel is not built here")
     monkeypatch.setattr(sampling, "_ENUMERATE", enumerate_up_to)
     obs = _late(seed, cards)
-    pure = _Deals(obs, random.Random(seed), inference)
-    fast = _Deals(obs, random.Random(seed), inference, kernel=module)
+    pure = _Deals(obs, random.Random(seed), inference, reading=reading)
+    fast = _Deals(obs, random.Random(seed), inference, kernel=module, reading=reading)
     assert fast.sampler.spec is not None
     assert (fast.exact is None) == (pure.exact is None)
     if pure.exact is not None:
@@ -497,29 +506,15 @@ def test_the_searcher_likelihood_is_the_product_of_its_chances(
     assert len(told_apart) > 2  # the plays tell hands apart
 
 
-@pytest.mark.parametrize(("seed", "cards"), [(3, 1), (7, 9), (4, 14), (8, 28)])
-@pytest.mark.parametrize("enumerate_up_to", [0, 3000])
-def test_the_compiled_kernel_draws_the_searcher_readings_deals(
-    seed: int, cards: int, enumerate_up_to: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import sueca_rules.bots._sampling as sampling
-
-    module = compiled()
-    if module is None:
-        pytest.skip("the compiled kernel is not built here")
-    monkeypatch.setattr(sampling, "_ENUMERATE", enumerate_up_to)
+@pytest.mark.parametrize(("seed", "cards"), [(4, 25), (5, 26), (8, 28)])  # every deal weighed
+def test_the_searcher_reading_weighs_the_deals_otherwise(seed: int, cards: int) -> None:
     obs = _late(seed, cards)
-    pure = _Deals(obs, random.Random(seed), MISS, reading="search")
-    fast = _Deals(obs, random.Random(seed), MISS, kernel=module, reading="search")
     rules = _Deals(obs, random.Random(seed), MISS, reading="rules")
-    if pure.exact is not None:
-        assert fast.exact is not None
-        assert rules.exact is not None
-        assert fast.exact[1] == pure.exact[1]
-        assert pure.exact[1] != rules.exact[1]  # the reading weighs the deals otherwise
-    for count in (12, 12, 5, 12):
-        assert fast.batch(count) == pure.batch(count)
-    assert fast.rng.getstate() == pure.rng.getstate()
+    search = _Deals(obs, random.Random(seed), MISS, reading="search")
+    assert rules.exact is not None
+    assert search.exact is not None
+    assert search.exact[0] == rules.exact[0]  # the same deals
+    assert search.exact[1] != rules.exact[1]  # weighed otherwise
 
 
 def test_the_exponential_of_the_searcher_model_is_the_exponential() -> None:

@@ -1023,6 +1023,29 @@ def test_no_claim_is_offered_before_a_card_is_played() -> None:
     raise AssertionError("no table where seat 0 leads the first trick")
 
 
+def _another_watcher_comes_first(held: Any) -> Callable[..., Any]:
+    """A `WebSocket.accept` that lets another watcher take a place at table `held` while the
+    socket is accepted (another connection took the last place meanwhile)."""
+    from starlette.websockets import WebSocket
+
+    class Other:
+        lang = "en"
+
+        def push(self, message: Msg) -> None:
+            pass
+
+        def close(self, code: int, reason: str) -> None:
+            pass
+
+    accept = WebSocket.accept
+
+    async def accept_while_another_watcher_comes(self: WebSocket, *args: Any) -> None:
+        await accept(self, *args)
+        held.add_watcher(Other())
+
+    return accept_while_another_watcher_comes
+
+
 def test_a_watcher_past_the_cap_while_its_socket_opened_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -1035,20 +1058,7 @@ def test_a_watcher_past_the_cap_while_its_socket_opened_is_refused(
         table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
         held = c.app.state.tables.tables[table["table"]]  # type: ignore[attr-defined]
 
-        class Other:
-            lang = "en"
-
-            def push(self, message: Msg) -> None:
-                pass
-
-            def close(self, code: int, reason: str) -> None:
-                pass
-
-        accept = WebSocket.accept
-
-        async def accept_while_another_watcher_comes(self: WebSocket, *args: Any) -> None:
-            await accept(self, *args)
-            held.add_watcher(Other())  # another connection took the last place meanwhile
+        accept_while_another_watcher_comes = _another_watcher_comes_first(held)
 
         monkeypatch.setattr(WebSocket, "accept", accept_while_another_watcher_comes)
         with c.websocket_connect(f"/ws/tables/{table['table']}?watch={table['watch']}") as ws:
@@ -1203,20 +1213,7 @@ def test_a_try_again_later_close_says_why_in_the_browsers_language(
         manager = c.app.state.tables  # type: ignore[attr-defined]
         held = manager.tables[table["table"]]
 
-        class Other:
-            lang = "en"
-
-            def push(self, message: Msg) -> None:
-                pass
-
-            def close(self, code: int, reason: str) -> None:
-                pass
-
-        accept = WebSocket.accept
-
-        async def accept_while_another_watcher_comes(self: WebSocket, *args: Any) -> None:
-            await accept(self, *args)
-            held.add_watcher(Other())
+        accept_while_another_watcher_comes = _another_watcher_comes_first(held)
 
         with monkeypatch.context() as m:
             m.setattr(WebSocket, "accept", accept_while_another_watcher_comes)

@@ -568,27 +568,16 @@ def searcher_features(
     beats = BEATS[trump]
     partner = seat ^ 2
     out: list[tuple[Mask, tuple[float, ...]]] = []
-    last = -1
-    cards = legal
-    while cards:
-        low = cards & -cards
-        c = low.bit_length() - 1
-        cards ^= low
-        if last >= 0 and interchangeable(last, c, unseen):
-            alike, features = out[-1]
-            if c == pick:
-                features = (1.0, *features[1:])
-            out[-1] = (alike | low, features)
-            continue
-        last = c
+    for c, alike in _groups(legal, unseen):
         suit = c // 10
         in_suit = hand & SUIT_MASKS[suit]
         high = float(not in_suit & ABOVE[c])
-        lowest_card = float(not in_suit & (low - 1))
+        lowest_card = float(not in_suit & ((1 << c) - 1))
         master = float(not unseen & ABOVE[c])
         pts = POINTS[c] / 10
         is_trump = float(suit == trump)
-        is_pick = float(c == pick)
+        is_pick = float(alike >> pick & 1)
+        features: tuple[float, ...]
         if played:
             wins = float(beats[best * 40 + c])
             partner_wins = float(best_seat == partner)
@@ -610,7 +599,7 @@ def searcher_features(
                 rival_void * (1.0 - is_trump), partner_void * (1.0 - is_trump), master * pts,
                 is_trump * trumps / 10, high * (1.0 - master), master * is_trump,
             )  # fmt: skip
-        out.append((low, features))
+        out.append((alike, features))
     return out
 
 
@@ -656,20 +645,29 @@ def _exp(x: float) -> float:
     return math.ldexp(term, k)
 
 
-def _choices(legal: Mask, others: Mask) -> int:
-    """How many of the `legal` cards play differently (of several cards that play the same, see
-    `interchangeable()`, one)."""
-    count = 0
+def _groups(legal: Mask, others: Mask) -> list[tuple[CardIndex, Mask]]:
+    """The `legal` cards that play differently, lowest first: several cards that play the same
+    (see `interchangeable()`, `others` the cards neither in the hand nor played) as one group,
+    each given as its lowest card and the group's cards."""
+    out: list[tuple[CardIndex, Mask]] = []
     last = -1
     cards = legal
     while cards:
         low = cards & -cards
         card = low.bit_length() - 1
         cards ^= low
-        if last < 0 or not interchangeable(last, card, others):
-            count += 1
+        if last >= 0 and interchangeable(last, card, others):
+            out[-1] = (out[-1][0], out[-1][1] | low)
+        else:
+            out.append((card, low))
             last = card
-    return count
+    return out
+
+
+def _choices(legal: Mask, others: Mask) -> int:
+    """How many of the `legal` cards play differently (of several cards that play the same, see
+    `interchangeable()`, one)."""
+    return len(_groups(legal, others))
 
 
 _PACK: Final = struct.Struct("<QQQbbbbbbbb")
