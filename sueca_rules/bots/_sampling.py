@@ -314,18 +314,12 @@ class SamplingBot(BaseBot):
         reading: Reading | None = None,
     ) -> None:
         # An option not given takes the level's default (the class attributes `default_*`).
-        if solve_tricks is None:
-            solve_tricks = self.default_solve_tricks
-        if points_weight is None:
-            points_weight = self.default_points_weight
-        if inference is None:
-            inference = self.default_inference
-        if prune is None:
-            prune = self.default_prune
-        if endgame_tricks is None:
-            endgame_tricks = self.default_endgame_tricks
-        if reading is None:
-            reading = self.default_reading
+        solve_tricks = self.default_solve_tricks if solve_tricks is None else solve_tricks
+        points_weight = self.default_points_weight if points_weight is None else points_weight
+        inference = self.default_inference if inference is None else inference
+        prune = self.default_prune if prune is None else prune
+        endgame_tricks = self.default_endgame_tricks if endgame_tricks is None else endgame_tricks
+        reading = self.default_reading if reading is None else reading
         if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
             raise bot_error(f"samples must be a whole number, got {samples!r}")
         if samples is not None and not 1 <= samples <= _MAX_SAMPLES:
