@@ -272,10 +272,10 @@ def test_each_fault_note_names_its_deal_play_and_seat(tmp_path: Path) -> None:
     status, _, err = _arena(script, "level:1", "--deals", "2", "--json", "--jobs", "2")
     assert status == 0
     note = next(line for line in err.splitlines() if line.startswith("note: "))
-    first = note.split("; the first: ")[1].split("; the last: ")[0]
+    first = note.split("; the first: ")[1].split("; the last three: ")[0]
     assert re.match(r"deal 1, play 1, seat [02]: request 1: the choice \"nope\" is not", first)
     last = re.findall(
-        r"deal (\d), play (\d), seat (\d): request (\d+): ", note.split("the last: ")[1]
+        r"deal (\d), play (\d), seat (\d): request (\d+): ", note.split("the last three: ")[1]
     )
     assert len(last) == 3
     assert len(set(last)) == 3  # three faults, said apart
@@ -396,10 +396,28 @@ def test_fault_notes_are_said_in_portuguese(tmp_path: Path) -> None:
     assert status == 0
     note = next(line for line in err.splitlines() if line.startswith("nota: "))
     assert ": 40 falhas; a primeira: mão 1, jogada 1, lugar " in note
-    assert re.search(r"; as últimas: mão 1, jogada 2, lugar [13]: pedido \d+: a escolha", note)
+    assert re.search(r"; as três últimas: mão 1, jogada 2, lugar [13]: pedido \d+: a escolha", note)
     assert 'a escolha "nope" não é uma das opções: as opções são "' in note
     for english in ("deal", "play", "seat", "request", "the choice", "is not an option"):
         assert english not in note, english
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["the last: x", "the last two: x; y", "the last three: x; y; z"]),
+        ("pt", ["a última: x", "as duas últimas: x; y", "as três últimas: x; y; z"]),
+    ],
+)
+def test_the_last_faults_say_how_many(lang: str, words: list[str]) -> None:
+    """The note heads its last faults with how many there are (it said "the last:" over three)."""
+    from sueca_rules.cli._common import cli_words
+
+    notes = ["x", "x; y", "x; y; z"]
+    said = [cli_words(lang, "arena.last_faults", k=k, notes=notes[k - 1]) for k in (1, 2, 3)]
+    assert said == words
+    note = cli_words(lang, "arena.faults", side="A", n=5, first="", last=said[2])
+    assert note.endswith(f"; {words[2]}")
 
 
 def test_a_fault_note_in_each_language() -> None:

@@ -193,7 +193,8 @@ def _show(
             if stats.faults:
                 # Said in the command's language, each where it happened.
                 latest = list(stats.notes)[-3:]
-                last = "; ".join(note.words(lang) for note in latest)
+                notes = "; ".join(note.words(lang) for note in latest)
+                last = say("last_faults", k=len(latest), notes=notes)
                 noted = stats.first_note
                 first = (
                     say("first_fault", fault=noted.words(lang))
