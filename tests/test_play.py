@@ -10,6 +10,7 @@ import json
 import os
 import re
 import select
+import shlex
 import shutil
 import signal
 import subprocess
@@ -406,7 +407,7 @@ def test_a_resumed_game_says_whence_its_deals_to_come(
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
-@pytest.mark.parametrize("name", ["g.yaml", "long"])
+@pytest.mark.parametrize("name", ["g.yaml", "long", "my game's.yaml"])
 def test_the_saved_line_wraps_at_whole_words_around_its_path(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -420,14 +421,16 @@ def test_the_saved_line_wraps_at_whole_words_around_its_path(
     monkeypatch.chdir(tmp_path)
     folder = tmp_path / "a-folder-with-a-rather-long-name"
     folder.mkdir()
-    record = "g.yaml" if name == "g.yaml" else str(folder / "and-a-long-file-name.yaml")
+    record = name if name != "long" else str(folder / "and-a-long-file-name.yaml")
     monkeypatch.setenv("COLUMNS", "40")
     status, out, err = play(
         monkeypatch, capsys, ["1", "q"], "--seed", "7", "--record", record, "--lang", lang, *FAST
     )
     assert (status, err) == (0, "")
     w = phrases(lang).play
-    commands = [f"sueca play --resume {record}", f"sueca replay --partial {record}"]
+    # The commands paste as they are: a path with a space or a quote is quoted for the shell.
+    quoted = {"my game's.yaml": "'my game'\"'\"'s.yaml'"}.get(name, record)
+    commands = [f"sueca play --resume {quoted}", f"sueca replay --partial {quoted}"]
     said = w.saved(record, f"{w.resume_with(commands[0])}; {w.replay_with(commands[1])}")
     start = said.split(" ")[0]
     lines = out.splitlines()
@@ -438,6 +441,7 @@ def test_the_saved_line_wraps_at_whole_words_around_its_path(
     assert record in shown  # the path alone on its line
     for command in commands:  # each command whole on one line
         assert any(command in line for line in shown), command
+        assert shlex.split(command)[-1] == record  # and the shell reads the path back
     for line in shown:  # no line wider than the terminal, but for a path or a command
         assert len(line) <= 40 or len(line.split(" ")) == 1 or any(c in line for c in commands)
     assert len(shown) > 1

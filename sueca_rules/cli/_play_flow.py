@@ -9,6 +9,7 @@ the ladder) runs: play, then save the record whatever happened.
 from __future__ import annotations
 
 import contextlib
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -92,11 +93,14 @@ def save_match(view: PlayView, match: Match, path: str) -> bool:
         return False
     w = view.words
     # Marks for the path and the commands: on a narrow terminal the words wrap around them, the
-    # path on a line of its own and each command whole, so that they can be copied.
+    # path on a line of its own and each command whole, so that they can be copied. In the
+    # commands the path is quoted for the shell when it needs to be (a space, a `$`), so that
+    # they paste as they are; a plain path stays as typed.
+    quoted = shlex.quote(path)
     kept = {
         _PATH: path,
-        _REPLAY: f"sueca replay {'--partial ' if partial else ''}{path}",
-        _RESUME: f"sueca play --resume {path}",
+        _REPLAY: f"sueca replay {'--partial ' if partial else ''}{quoted}",
+        _RESUME: f"sueca play --resume {quoted}",
     }
     how = w.replay_with(_REPLAY)
     if not match.is_over:
