@@ -783,3 +783,25 @@ def test_an_online_table_says_it_waits_for_one_of_its_players(quick_cup: Path) -
                 break
         else:
             raise AssertionError("every seat was the first to play")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize(("quick", "most"), [(False, 2), (True, 1)])
+def test_the_score_boxes_take_what_the_server_takes(
+    cup: Path, quick_cup: Path, lang: str, quick: bool, most: int
+) -> None:
+    """Each team's box of partidas goes from 0 to the partidas that win the match (2 of a best
+    of 3, 1 of a single partida), as the server takes them; the boxes let 99 through."""
+    with TestClient(create_app(Settings.for_tests(), tournament=quick_cup if quick else cup)) as c:
+        base = _organiser(c)
+        page = c.get(f"{base}?lang={lang}").text
+        boxes = re.findall(r'<input type="number"[^>]*>', page)
+        assert len(boxes) >= 2 * 2  # two tables of the round left to enter, two boxes each
+        for box in boxes:
+            assert re.search(r'\bname="[ab]"', box), box
+            assert ' min="0"' in box, box
+            assert f' max="{most}"' in box, box
+        over = {"round": "1", "table": "1", "a": str(most + 1), "b": "0"}
+        assert c.post(f"{base}/result?lang={lang}", data=over).status_code == 400
+        done = {"round": "1", "table": "1", "a": str(most), "b": "0"}
+        assert c.post(f"{base}/result?lang={lang}", data=done).status_code == 200

@@ -121,8 +121,8 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 <input type="hidden" name="round" value="{{ rnd.round }}">
 <input type="hidden" name="table" value="{{ tab.table }}">
 <span class="won">{{ w.partidas_won }}:</span>
-<label>{{ tab.teams[0] }} <input type="number" name="a" min="0" max="99" required></label>
-<label>{{ tab.teams[1] }} <input type="number" name="b" min="0" max="99" required></label>
+<label>{{ tab.teams[0] }} <input type="number" name="a" min="0" max="{{ most }}" required></label>
+<label>{{ tab.teams[1] }} <input type="number" name="b" min="0" max="{{ most }}" required></label>
 <button class="small primary">{{ w.enter }}</button></form>
 <form method="post" action="{{ base }}/result" class="score">
 <input type="hidden" name="round" value="{{ rnd.round }}">
@@ -505,11 +505,12 @@ class TournamentSite:
         """The organiser's page, with `error` (told in the page's language) when an action was
         refused."""
         lang = self._lang(request)
-        t, _ = self.load()
+        t, variant = self.load()
         context = self._common(request, lang, t)
         number = len(t.rounds) + 1
         context.update(
             heading=f"{_name(lang, t)} · {_words(lang)['organiser']}",
+            most=variant.match.best_of // 2 + 1,  # the score boxes take what the server takes
             base=self.organiser_path,
             can_pair=not open_tables(t) and number <= planned_rounds(t),
             pair_label=_say(lang, "pair", r=number),
