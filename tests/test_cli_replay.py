@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -111,8 +112,12 @@ def test_a_game_saved_part_way(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert out == ""
     (line,) = err.strip().splitlines()  # one paragraph
     assert "deal 1 stops after 14 of 40 cards" in line
-    assert f"replay what was played with 'sueca replay --partial '{path}''" in line
-    assert f"'sueca play --resume '{path}''" in line
+    # Each command in double quotes, its path quoted for the shell (it has a space): the text
+    # between the double quotes pastes and runs as it is.
+    assert f"replay what was played with \"sueca replay --partial '{path}'\"" in line
+    assert f"\"sueca play --resume '{path}'\"" in line
+    command = line.split('"sueca replay ')[1].split('"')[0]
+    assert shlex.split(command) == ["--partial", str(path)]
     status, out, _ = replay(capsys, "--partial", str(path))
     assert status == 0
     tricks = [line for line in out.splitlines() if " leads: " in line]
