@@ -1254,6 +1254,57 @@ def test_a_try_again_later_close_says_why_in_the_browsers_language(
     assert len(conn.closing[1].encode("utf-8")) <= MAX_CLOSE_REASON
 
 
+REFUSED = {
+    "en": {
+        "no_table": "There is no such table: it expired, or the server was restarted.",
+        "bad_token": "This link is not valid for this table.",
+    },
+    "pt": {
+        "no_table": "Esta mesa não existe: expirou, ou o servidor foi reiniciado.",
+        "bad_token": "Este link não vale para esta mesa.",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_refused_socket_gives_its_reason_in_the_close_frame_in_its_language(
+    monkeypatch: pytest.MonkeyPatch, lang: Lang
+) -> None:
+    """A socket refused for a table that is gone (4404), a bad link (4403) or a server too full
+    (1013) says why in the close frame too (not only in the error message before it), in the
+    connection's language, cut to the 123 bytes a close frame holds."""
+    from sueca_rules.web._i18n import phrase
+    from sueca_rules.web._ws import MAX_CLOSE_REASON
+
+    def refused(c: TestClient, path: str) -> tuple[Msg, int, str]:
+        with c.websocket_connect(path) as ws:
+            said = ws.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+        return said, closed.value.code, closed.value.reason
+
+    with make_client(max_connections=1) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        said, code, reason = refused(c, f"/ws/tables/nosuchtable?token=x&lang={lang}")
+        assert (said["code"], code, reason) == ("no_table", 4404, REFUSED[lang]["no_table"])
+        said, code, reason = refused(c, url(table, token="wrong") + f"&lang={lang}")
+        assert (said["code"], code, reason) == ("bad_token", 4403, REFUSED[lang]["bad_token"])
+        with c.websocket_connect(url(table) + f"&lang={lang}") as ws:
+            until(ws, lambda m: m["type"] == "state")
+            said, code, reason = refused(c, url(table) + f"&lang={lang}")
+        assert (said["code"], code, reason) == ("busy", 1013, phrase(lang, "error.busy"))
+        # A phrase longer than a close frame holds is cut there, at a whole character.
+        monkeypatch.setattr(
+            "sueca_rules.web._ws.phrase", lambda lang, key, **kw: "não é uma mesa " * 20
+        )
+        said, code, reason = refused(c, f"/ws/tables/nosuchtable?token=x&lang={lang}")
+        assert code == 4404
+        assert len(said["message"].encode("utf-8")) > MAX_CLOSE_REASON
+        assert len(reason.encode("utf-8")) <= MAX_CLOSE_REASON
+        assert said["message"].startswith(reason)
+        assert reason.startswith("não é uma mesa")
+
+
 @pytest.mark.parametrize("lang", ["en", "pt"])
 def test_a_seat_opened_in_another_window_is_told_so_in_its_language(lang: str) -> None:
     with make_client() as c:

@@ -217,11 +217,12 @@ def _held_elsewhere(manager: TableManager, table_id: str) -> bool:
 
 
 async def _refuse(ws: WebSocket, code: int, error: str, lang: Lang) -> None:
+    """Say why the socket is refused (an error message, then the close frame's reason: the
+    same phrase in the connection's language, cut to what a close frame holds)."""
+    said = phrase(lang, f"error.{error}")
     await ws.accept()
-    await ws.send_text(
-        json.dumps({"type": "error", "code": error, "message": phrase(lang, f"error.{error}")})
-    )
-    await ws.close(code)
+    await ws.send_text(json.dumps({"type": "error", "code": error, "message": said}))
+    await ws.close(code, close_reason(said))
 
 
 async def table_socket(ws: WebSocket) -> None:
