@@ -995,3 +995,47 @@ def test_a_watchers_score_pad_fits_its_panel(browser: Any, server: Server, lang:
         ctx.close()
     assert over["head"] == {"pt": "Lugares 0 e 2", "en": "Seats 0 & 2"}[lang]
     assert over["over"] <= 0.5, over
+
+
+# How many lines each label of the score pad takes (a label's text, line by line).
+_PAD_LINES = """() => Object.fromEntries([...document.querySelectorAll('#score table.score th')]
+  .map((th) => { const range = document.createRange(); range.selectNodeContents(th);
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    return [th.textContent, tops.size]; }))"""
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_score_pads_labels_take_at_most_two_lines(
+    browser: Any, server: Server, lang: str, size: dict[str, int]
+) -> None:
+    """The score pad's labels, a player's and a watcher's, take at most two lines, even in the
+    narrow pad beside a desktop's table ("Pontos nesta mão" took three there); on a phone a
+    watcher's seats ("Lugares 0 e 2") head their columns on one line."""
+    ctx = browser.new_context(viewport=size)
+    ctx.set_default_timeout(20_000)
+    try:
+        seats = ["human", "bot:1", "bot:1", "bot:1"]
+        made = ctx.request.post(
+            f"{server.url}/api/tables", data={"variant": "portugal", "seats": seats}
+        )
+        table = made.json()
+        player = ctx.new_page()
+        player.goto(f"{server.url}/?lang={lang}")
+        player.goto(f"{server.url}{table['links'][0]['path']}")
+        player.wait_for_selector("#score table.score")
+        watcher = ctx.new_page()
+        watcher.goto(f"{server.url}{table['watch_path']}")
+        watcher.wait_for_selector("#score table.score")
+        lines = {"player": player.evaluate(_PAD_LINES), "watcher": watcher.evaluate(_PAD_LINES)}
+        name = "phone" if size == PHONE else "desktop"
+        watcher.screenshot(path=f"/tmp/web-pad-lines-{name}-{lang}.png")
+    finally:
+        ctx.close()
+    points = {"pt": "Pontos da mão", "en": "Points in this deal"}[lang]
+    seats_02 = {"pt": "Lugares 0 e 2", "en": "Seats 0 & 2"}[lang]
+    for who, labels in lines.items():
+        assert all(1 <= n <= 2 for n in labels.values()), (who, labels)
+        assert points in labels, (who, labels)
+    if size == PHONE:
+        assert lines["watcher"][seats_02] == 1, lines
