@@ -960,6 +960,24 @@ def test_a_table_refused_on_the_play_page_says_why_in_its_language(browser: Any,
     assert said.strip() == wanted[lang]
 
 
+def _player_and_watcher(ctx: Any, server: Server, lang: str) -> tuple[Any, Any]:
+    """A new table (a person at seat 0, three bots) open in `ctx` in `lang`: seat 0's page and a
+    watcher's, each once its score pad is drawn."""
+    seats = ["human", "bot:1", "bot:1", "bot:1"]
+    made = ctx.request.post(
+        f"{server.url}/api/tables", data={"variant": "portugal", "seats": seats}
+    )
+    table = made.json()
+    player = ctx.new_page()
+    player.goto(f"{server.url}/?lang={lang}")
+    player.goto(f"{server.url}{table['links'][0]['path']}")
+    player.wait_for_selector("#game:not([hidden]) #score table.score")
+    watcher = ctx.new_page()
+    watcher.goto(f"{server.url}{table['watch_path']}")
+    watcher.wait_for_selector("#score table.score")
+    return player, watcher
+
+
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_a_watchers_score_pad_fits_its_panel(browser: Any, server: Server, lang: str) -> None:
     """A watcher's score pad names the teams by their seats ("Lugares 0 e 2"): on a desktop,
@@ -968,18 +986,7 @@ def test_a_watchers_score_pad_fits_its_panel(browser: Any, server: Server, lang:
     ctx = browser.new_context(viewport=DESKTOP)
     ctx.set_default_timeout(20_000)
     try:
-        seats = ["human", "bot:1", "bot:1", "bot:1"]
-        made = ctx.request.post(
-            f"{server.url}/api/tables", data={"variant": "portugal", "seats": seats}
-        )
-        table = made.json()
-        player = ctx.new_page()
-        player.goto(f"{server.url}{table['links'][0]['path']}")
-        player.wait_for_selector("#game:not([hidden])")
-        watcher = ctx.new_page()
-        watcher.goto(f"{server.url}/?lang={lang}")
-        watcher.goto(f"{server.url}{table['watch_path']}")
-        watcher.wait_for_selector("#score table.score")
+        _, watcher = _player_and_watcher(ctx, server, lang)
         over = watcher.evaluate(
             """() => {
           const table = document.querySelector('#score table.score');
@@ -1015,18 +1022,7 @@ def test_the_score_pads_labels_take_at_most_two_lines(
     ctx = browser.new_context(viewport=size)
     ctx.set_default_timeout(20_000)
     try:
-        seats = ["human", "bot:1", "bot:1", "bot:1"]
-        made = ctx.request.post(
-            f"{server.url}/api/tables", data={"variant": "portugal", "seats": seats}
-        )
-        table = made.json()
-        player = ctx.new_page()
-        player.goto(f"{server.url}/?lang={lang}")
-        player.goto(f"{server.url}{table['links'][0]['path']}")
-        player.wait_for_selector("#score table.score")
-        watcher = ctx.new_page()
-        watcher.goto(f"{server.url}{table['watch_path']}")
-        watcher.wait_for_selector("#score table.score")
+        player, watcher = _player_and_watcher(ctx, server, lang)
         lines = {"player": player.evaluate(_PAD_LINES), "watcher": watcher.evaluate(_PAD_LINES)}
         name = "phone" if size == PHONE else "desktop"
         watcher.screenshot(path=f"/tmp/web-pad-lines-{name}-{lang}.png")
