@@ -309,6 +309,11 @@ class Choice(NamedTuple):
     """The rules of thumb's card there."""
 
 
+_new_choice: Final = tuple.__new__
+"""`Choice(...)` without its `__new__` written in Python (one is made for each rival play of each
+hand weighed: the pure kernel's hot path)."""
+
+
 class Likelihood:
     """How likely the rivals' cards so far were in a sampled deal, under a model of how players
     play (prepared once per observation; `weight()` judges one deal).
@@ -478,8 +483,9 @@ class Likelihood:
                 )
             else:
                 pick = lead_card(hand, rival, know)
-            yield Choice(
-                card, hand, legal, bool(follow), led, best, best_seat, points, played, pick
+            yield _new_choice(
+                Choice,
+                (card, hand, legal, bool(follow), led, best, best_seat, points, played, pick),
             )
 
     @property
@@ -506,7 +512,7 @@ class Likelihood:
         scale = 1.0  # with `trust` below 1: the model's sum over the cards of each choice
         uniform = 1.0  # and the likelihood of choosing alike
         for choice in self.choices(index, hand_now):
-            card, legal = choice.card, choice.legal
+            card, _, legal, _, _, _, _, _, _, pick = choice
             if self.searcher:
                 chance, choices = searcher_chance(choice, rival, know)
                 if not legal >> card & 1:
@@ -516,7 +522,6 @@ class Likelihood:
                 if not mixed and (weight < floor or not weight):
                     return 0.0
                 continue
-            pick = choice.pick
             stray = pick != card and not interchangeable(pick, card, know.unseen)
             if mixed:
                 choices = _choices(legal, know.unseen)
@@ -667,7 +672,17 @@ def _groups(legal: Mask, others: Mask) -> list[tuple[CardIndex, Mask]]:
 def _choices(legal: Mask, others: Mask) -> int:
     """How many of the `legal` cards play differently (of several cards that play the same, see
     `interchangeable()`, one)."""
-    return len(_groups(legal, others))
+    count = 0
+    last = -1
+    cards = legal
+    while cards:
+        low = cards & -cards
+        card = low.bit_length() - 1
+        cards ^= low
+        if last < 0 or not interchangeable(last, card, others):
+            count += 1
+            last = card
+    return count
 
 
 _PACK: Final = struct.Struct("<QQQbbbbbbbb")
