@@ -533,9 +533,15 @@ def test_a_file_that_cannot_be_read_leaves_the_pages_as_last_read(
     site = client.app.state.tournament  # type: ignore[attr-defined]
     assert site.trouble is not None  # why, told the organiser only
     assert site.trouble[:20] not in players
-    online = client.post(base + "/online", data={"round": "1", "table": "1"})
+    # Refused in the page's language (the organiser's page was last seen in Portuguese, which
+    # its cookie keeps; English is asked for in the address).
+    online = client.post(base + "/online?lang=en", data={"round": "1", "table": "1"})
     assert online.status_code == 400
     assert "cannot be read" in online.text
+    online_pt = client.post(base + "/online?lang=pt", data={"round": "1", "table": "1"})
+    assert online_pt.status_code == 400
+    assert "Agora não se consegue ler o ficheiro do torneio (" in online_pt.text
+    assert "cannot be read" not in online_pt.text
     result = client.post(base + "/result", data={"round": "1", "table": "1", "a": "2", "b": "0"})
     assert result.status_code == 400
     if broken == "moved":

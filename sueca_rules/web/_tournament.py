@@ -623,7 +623,7 @@ class TournamentSite:
             round_no, table_no = _place(form)
             t, variant = self.load()
             if self.trouble is not None:
-                raise TournamentError(f"the tournament file cannot be read: {self.trouble}")
+                raise _refusal("unreadable", why=self.trouble)
             if self.tables is None:
                 raise TournamentError("this server has no web tables", code="no_web")
             tab = pairing_at(t, round_no, table_no) if round_no == len(t.rounds) else None
@@ -668,7 +668,7 @@ class TournamentSite:
         except TournamentError as exc:
             return self._organiser(request, error=exc, status=400)
         except Refusal as exc:
-            return self._organiser(request, error=exc.message, status=exc.status)
+            return self._organiser(request, error=exc.said(self._lang(request)), status=exc.status)
         self._refused.pop((round_no, table_no), None)
         lang = quote(self._lang(request))
         return RedirectResponse(f"{self.organiser_path}?lang={lang}", status_code=303)
@@ -682,7 +682,7 @@ class TournamentSite:
             round_no, table_no = _place(form)
             t, _ = self.load()
             if self.trouble is not None:
-                raise TournamentError(f"the tournament file cannot be read: {self.trouble}")
+                raise _refusal("unreadable", why=self.trouble)
         except TournamentError as exc:
             return self._organiser(request, error=exc, status=400)
         table = None
