@@ -601,6 +601,8 @@ class TournamentSite:
                 # Each refusal names the field as the form shows it, and what it may be.
                 code = "no_show_pick" if not no_show.strip() else "form_no_show"
                 raise _refusal(code, got=cut(no_show), first=first, second=second)
+            if no_show is not None:
+                no_show = normal_name(no_show.strip())  # the team the check above found
             most = variant.match.best_of // 2 + 1  # the partidas that win the match
             score = None
             if not no_show:
