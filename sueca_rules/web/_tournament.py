@@ -38,6 +38,7 @@ from starlette.routing import BaseRoute, Route
 
 from sueca_rules import Record
 from sueca_rules._errors import SourceError
+from sueca_rules._rules import compiled_rules
 from sueca_rules._text import cut, is_whole
 from sueca_rules._variant import Variant
 from sueca_rules.tournament import (
@@ -510,7 +511,9 @@ class TournamentSite:
         number = len(t.rounds) + 1
         context.update(
             heading=f"{_name(lang, t)} · {_words(lang)['organiser']}",
-            most=variant.match.best_of // 2 + 1,  # the score boxes take what the server takes
+            most=compiled_rules(
+                variant
+            ).partidas_to_win,  # the score boxes take what the server takes
             base=self.organiser_path,
             can_pair=not open_tables(t) and number <= planned_rounds(t),
             pair_label=_say(lang, "pair", r=number),
@@ -603,7 +606,7 @@ class TournamentSite:
                 raise _refusal(code, got=cut(no_show), first=first, second=second)
             if no_show is not None:
                 no_show = normal_name(no_show.strip())  # the team the check above found
-            most = variant.match.best_of // 2 + 1  # the partidas that win the match
+            most = compiled_rules(variant).partidas_to_win
             score = None
             if not no_show:
                 a = _whole(form, "a", "form_partidas", team=first, most=most)
