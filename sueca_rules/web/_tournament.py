@@ -511,9 +511,8 @@ class TournamentSite:
         number = len(t.rounds) + 1
         context.update(
             heading=f"{_name(lang, t)} · {_words(lang)['organiser']}",
-            most=compiled_rules(
-                variant
-            ).partidas_to_win,  # the score boxes take what the server takes
+            # The score boxes take what the server takes.
+            most=compiled_rules(variant).partidas_to_win,
             base=self.organiser_path,
             can_pair=not open_tables(t) and number <= planned_rounds(t),
             pair_label=_say(lang, "pair", r=number),
