@@ -308,15 +308,17 @@ def suggestions(word: str, choices: Sequence[str]) -> list[str]:
     if not words:
         return []
     split = {key: _words(key) for key in plain}
-    same = [key for key, w in split.items() if sorted(w) == sorted(words)]
+    ordered = sorted(words)
+    same = [key for key, w in split.items() if len(w) == len(words) and sorted(w) == ordered]
     if same:
         return [plain[same[0]]]
     slips = {key: _misspelt(words, w) for key, w in split.items()}
     close = [key for key, n in slips.items() if n is not None]
     if close:
-        return [plain[min(close, key=lambda key: slips[key] or 0)]]
+        return [plain[min(close, key=lambda key: slips[key] or 0)]]  # (never None in close)
     begun = [key for key in plain if key.startswith(typed)]
-    for k in range(len(words) - 1, 0, -1):
+    longest = max((len(w) for w in split.values()), default=0)  # no longer prefix can match
+    for k in range(min(len(words) - 1, longest), 0, -1):
         if begun:
             break
         begun = [key for key, w in split.items() if w[:k] == words[:k]]

@@ -728,6 +728,12 @@ def test_a_very_long_unknown_name_is_no_quadratic_work() -> None:
     start = time.process_time()
     assert suggestions("a" * 200_000, fields) == []
     assert suggestions("false_" + "x" * 200_000, fields) == ["false_claim", "false_claim_games"]
+    # ... nor a name of very many words (each a prefix tried against every field).
+    assert suggestions("false_claim_" + "x_" * 60_000, fields) == [
+        "false_claim",
+        "false_claim_games",
+    ]
+    assert suggestions("_".join(["x"] * 60_000), fields) == []
     assert time.process_time() - start < 5.0  # a bound far from it: minutes without the guard
 
 
