@@ -557,3 +557,14 @@ def test_a_duplicate_deal_is_won_by_the_points_each_team_took() -> None:
     assert rate(((0, 0), (0, 0))) == 0.5  # redealt for ever both times: nobody won (was a loss)
     assert rate(((0, 30), (0, 10))) == 1.0  # claims ended both plays early: 30 to 10
     assert rate(((0, 30), (0, 50))) == 0.0
+
+
+def test_an_engines_last_words_reach_the_terminal_escaped(tmp_path: Path) -> None:
+    """A fault note quotes an engine's stderr: a control character in it is written as an
+    escape, not obeyed by the terminal (it was printed raw)."""
+    crash = "        sys.stderr.write('RuntimeError: \\x1b[31mboom\\n'); sys.exit(3)\n"
+    script = _toy_engine(tmp_path / "crash.py", crash, "0")
+    status, _, err = _arena(script, "level:1", "--deals", "1")
+    assert status == 0
+    assert "its last words: RuntimeError: \\x1b[31mboom" in err
+    assert "\x1b" not in err

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
+from .._text import shown
 from ._common import (
     CliError,
     Command,
@@ -202,7 +203,7 @@ def _show(
                     else ""
                 )
                 note = say("faults", side=side, n=stats.faults, first=first, last=last)
-                print(note, file=sys.stderr)
+                print(shown(note), file=sys.stderr)  # an engine's words, escaped
     if len(entrants) == 2:
         if args.json:
             print_json(reports[0])
