@@ -110,13 +110,12 @@ def card_facts(
     obs = observation
     assert obs.trump is not None
     trump = int(obs.trump)
-    legal = [int(c) for c in obs.legal]
     trick = [int(c) for c in obs.trick]
     facts: list[Fact] = []
     if trick:
-        facts.extend(_following(obs, trick, legal, played, best, trump))
+        facts.extend(_following(obs, trick, played, best, trump))
     else:
-        facts.extend(_leading(obs, legal, played, best, trump))
+        facts.extend(_leading(obs, played, best, trump))
     facts.append(Fact("better", _name(played), _name(best), loss=round(loss, 1)))
     return facts
 
@@ -124,7 +123,6 @@ def card_facts(
 def _following(
     obs: Observation,
     trick: list[CardIndex],
-    legal: list[CardIndex],
     played: CardIndex,
     best: CardIndex,
     trump: int,
@@ -157,9 +155,7 @@ def _following(
     return facts
 
 
-def _leading(
-    obs: Observation, legal: list[CardIndex], played: CardIndex, best: CardIndex, trump: int
-) -> list[Fact]:
+def _leading(obs: Observation, played: CardIndex, best: CardIndex, trump: int) -> list[Fact]:
     facts: list[Fact] = []
     suit = played // 10
     unseen = obs.unseen_mask

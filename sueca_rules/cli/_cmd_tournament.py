@@ -34,9 +34,8 @@ if TYPE_CHECKING:
     from .._match import Match
     from .._record import Record
     from .._variant import Variant
-    from ..tournament import RecordRef, Team, Tournament
+    from ..tournament import RecordRef, Standing, Team, Tournament
     from ..tournament._model import Round
-    from ..tournament._standings import Standing
     from ._common import HelpWords
 
 __all__ = ["COMMANDS", "checked_tournament_file", "read_teams_csv"]

@@ -315,7 +315,7 @@ class PlayView:
                 label = suit_text(suit, w) + (f" ({w.trumps_word})" if suit == match.trump else "")
                 rows.append((Text.from_markup(f"  {label}"), [Text.from_markup(c) for c in cells]))
         # A suit too long for the console goes on under its first card, whole cards in columns.
-        room = max(self.console.width - max(head.cell_len for head, _ in rows) - 1, 1)
+        room = max(self.console.width - max((head.cell_len for head, _ in rows), default=0) - 1, 1)
         for head, texts in rows:
             table.add_row(head, Text("\n").join(packed(texts, "  ", room)))
         self.say(w.your_hand())
