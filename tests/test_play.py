@@ -1573,7 +1573,7 @@ def test_a_narrow_terminal_breaks_the_table_between_its_parts(lang: str) -> None
     assert sum(line.startswith(("  seat", "  lugar")) for line in shown) == 4
 
 
-@pytest.mark.parametrize(("lang", "hint"), [("en", "Type l for"), ("pt", "Escreve e para")])
+@pytest.mark.parametrize(("lang", "hint"), [("en", "Type l for"), ("pt", "Escreve «e» para")])
 def test_a_wrong_answer_to_whom_you_accuse_is_told_what_to_type(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
