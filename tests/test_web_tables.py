@@ -1293,16 +1293,37 @@ def test_a_refused_socket_gives_its_reason_in_the_close_frame_in_its_language(
             until(ws, lambda m: m["type"] == "state")
             said, code, reason = refused(c, url(table) + f"&lang={lang}")
         assert (said["code"], code, reason) == ("busy", 1013, phrase(lang, "error.busy"))
-        # A phrase longer than a close frame holds is cut there, at a whole character.
+        # A phrase longer than a close frame holds is cut there, after a whole word, with "…".
         monkeypatch.setattr(
-            "sueca_rules.web._ws.phrase", lambda lang, key, **kw: "não é uma mesa " * 20
+            "sueca_rules.web._ws.phrase", lambda lang, key, **kw: "não é uma mesa, " * 20
         )
         said, code, reason = refused(c, f"/ws/tables/nosuchtable?token=x&lang={lang}")
         assert code == 4404
         assert len(said["message"].encode("utf-8")) > MAX_CLOSE_REASON
         assert len(reason.encode("utf-8")) <= MAX_CLOSE_REASON
-        assert said["message"].startswith(reason)
-        assert reason.startswith("não é uma mesa")
+        assert reason.endswith("…")
+        kept = reason[:-1]
+        assert said["message"].startswith(kept)
+        assert said["message"][len(kept)] in " ,"  # a whole word: the next is a space or comma
+        assert len(kept.encode("utf-8")) > MAX_CLOSE_REASON - len(" mesa, …".encode())
+
+
+@pytest.mark.parametrize(
+    ("reason", "expected"),
+    [
+        ("short and whole", "short and whole"),
+        ("ã" * 61 + "b", "ã" * 61 + "b"),  # 123 bytes: fits as it is
+        ("ã" * 70, "ã" * 60 + "…"),  # one long word: cut at a whole character
+        ("word " * 30, ("word " * 24).rstrip() + "…"),
+    ],
+)
+def test_a_close_reason_fits_a_close_frame_and_is_cut_after_a_whole_word(
+    reason: str, expected: str
+) -> None:
+    from sueca_rules.web._ws import MAX_CLOSE_REASON, close_reason
+
+    assert close_reason(reason) == expected
+    assert len(close_reason(reason).encode("utf-8")) <= MAX_CLOSE_REASON
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])

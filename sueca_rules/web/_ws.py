@@ -106,9 +106,16 @@ MAX_CLOSE_REASON: Final = 123
 
 
 def close_reason(reason: str) -> str:
-    """`reason` cut to the 123 bytes of UTF-8 a close frame holds, at a whole character (a
-    longer one would fail the close itself)."""
-    return reason.encode("utf-8")[:MAX_CLOSE_REASON].decode("utf-8", "ignore")
+    """`reason` as a close frame holds it (123 bytes of UTF-8; a longer one would fail the close
+    itself): whole, or cut after its last whole word that fits and ended with "…" (at a whole
+    character where a single word is longer)."""
+    if len(reason.encode("utf-8")) <= MAX_CLOSE_REASON:
+        return reason
+    room = MAX_CLOSE_REASON - len("…".encode())
+    head = reason.encode("utf-8")[: room + 1].decode("utf-8", "ignore")
+    cut = head.rfind(" ")
+    kept = head[:cut] if cut > 0 else head.encode("utf-8")[:room].decode("utf-8", "ignore")
+    return kept.rstrip(" ,;:") + "…"
 
 
 class Connection:
@@ -134,8 +141,8 @@ class Connection:
         self.queue.put_nowait(message)
 
     def close(self, code: int, reason: str) -> None:
-        """Close the connection with `code` and `reason` (cut to the 123 bytes of UTF-8 a close
-        frame holds, at a whole character: a longer one would fail the close itself)."""
+        """Close the connection with `code` and `reason` (as a close frame holds it: see
+        `close_reason()`)."""
         if self.closing is None:
             self.closing = (code, close_reason(reason))
             self.queue.put_nowait(None)
