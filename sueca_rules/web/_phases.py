@@ -419,11 +419,7 @@ def _on_hints(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event] 
         return None  # as it was
     if table.hint_changes.get(seat.index, 0) >= MAX_HINT_CHANGES:
         raise Refusal("hints_changes", most=MAX_HINT_CHANGES)
-    table.hint_changes[seat.index] = table.hint_changes.get(seat.index, 0) + 1
-    if agree:
-        table.hints_agreed.add(seat.index)
-    else:
-        table.hints_agreed.discard(seat.index)
+    table.agree_to_hints(seat.index, agree)
     return []
 
 

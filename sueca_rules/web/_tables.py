@@ -218,6 +218,15 @@ class Table:
         people = [s.index for s in self.seats if s.human and s.joined]
         return bool(people) and all(index in self.hints_agreed for index in people)
 
+    def agree_to_hints(self, seat: int, agree: bool) -> None:
+        """`seat`'s person agrees to hints (or withdraws): one change more of its
+        `MAX_HINT_CHANGES`, as a message makes it and as a stored action makes it again."""
+        self.hint_changes[seat] = self.hint_changes.get(seat, 0) + 1
+        if agree:
+            self.hints_agreed.add(seat)
+        else:
+            self.hints_agreed.discard(seat)
+
     def abandoned(self) -> bool:
         """Whether every person of this table has gone: its bots then wait for someone to
         come back (or for the table to expire), so that an abandoned table costs no bot's
@@ -467,11 +476,7 @@ class Table:
             self.hints_agreed.discard(seat)
             return []
         if kind == "hints" and isinstance(seat, int) and 0 <= seat < 4:
-            self.hint_changes[seat] = self.hint_changes.get(seat, 0) + 1
-            if action.get("agree") is True:
-                self.hints_agreed.add(seat)
-            else:
-                self.hints_agreed.discard(seat)
+            self.agree_to_hints(seat, action.get("agree") is True)
             return []
         if kind == "start":
             self.start()
