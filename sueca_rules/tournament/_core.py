@@ -329,7 +329,7 @@ def pair(t: Tournament) -> Tournament:
         )
     number = len(t.rounds) + 1
     if number > planned_rounds(t):
-        n, won = planned_rounds(t), standings(t)[0].team
+        n, won = planned_rounds(t), winner(t)
         played = "its one round has" if n == 1 else f"all {n} rounds have"
         raise _fail(
             f"the tournament is over: {played} been played, and {won} won it",

@@ -60,6 +60,7 @@ from sueca_rules.tournament import (
     tournament_html,
     undo,
     update_tournament,
+    winner,
 )
 from sueca_rules.tournament._words import refusal_text, tournament_words
 
@@ -431,8 +432,8 @@ class TournamentSite:
             status = _say(lang, "not_started")
         elif waiting:
             status = _say(lang, "waiting", n=len(waiting), t=", ".join(map(str, waiting)))
-        elif len(t.rounds) >= planned_rounds(t):
-            status = _say(lang, "finished", team=standings(t)[0].team)
+        elif (won := winner(t)) is not None:
+            status = _say(lang, "finished", team=won)
         else:
             status = ""
         return {
@@ -730,8 +731,11 @@ def _seats_the_same(t: Tournament, round_no: int, table_no: int, teams: object) 
 
 
 def _told(lang: Lang, error: TournamentError | str) -> str:
-    """A refusal in the page's language (`refusal_text()`)."""
-    return refusal_text(error, lang)
+    """A refusal in the page's language (`refusal_text()`), begun with a capital as a sentence
+    on a page is (the tournament's English errors begin in lower case, after the terminal's
+    `error: `)."""
+    text = refusal_text(error, lang)
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
 def _refusal(code: str, **params: str | int) -> TournamentError:
