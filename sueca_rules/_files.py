@@ -4,7 +4,8 @@
   device (`/dev/zero`), a folder or a socket is refused before a byte is read.
 * `atomic_write_text()` writes a whole file or nothing: a temporary file in the same folder is
   written, flushed and synced to disk, then renamed over the target, so that a crash or a kill at
-  any moment leaves either the old file or the new one, never a part of either. The new file keeps
+  any moment leaves either the old file or the new one, never a part of either (a temporary file
+  a killed write left is removed by a later write of the same file). The new file keeps
   the old one's permissions (a new file gets the usual ones, after the umask). A symlink is written
   through: the file it points to is replaced, the link stays.
 * `locked()` holds an exclusive lock on a file's companion `NAME.lock` (`fcntl` on POSIX, `msvcrt`
@@ -23,6 +24,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Final
 
 __all__ = [
     "FileRefusedError",
@@ -135,16 +137,59 @@ def _target(path: str | os.PathLike[str]) -> tuple[Path, int | None]:
     return target, stat.S_IMODE(info.st_mode)
 
 
+STALE_TEMPORARY_SECONDS: Final = 600.0
+"""How old a temporary file of an atomic write must be to be taken for one a killed process left
+(a write that is alive finishes in far less)."""
+
+_TEMPORARY_LOOKS: Final = 10_000
+"""The most entries of a folder looked at for such temporary files, per write."""
+
+
+def _temporary_name(target: Path) -> str:
+    """The name of a temporary file for `target`, `.NAME.<12 hex digits>.tmp`."""
+    return f".{target.name[:180]}.{secrets.token_hex(6)}.tmp"
+
+
+def _is_temporary_of(name: str, target: Path) -> bool:
+    prefix = f".{target.name[:180]}."
+    middle = name[len(prefix) : -len(".tmp")]
+    return (
+        name.startswith(prefix)
+        and name.endswith(".tmp")
+        and len(middle) == 12
+        and all(c in "0123456789abcdef" for c in middle)
+    )
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Remove the temporary files that writes of `target` killed before their rename left beside
+    it (a kill at the wrong moment leaves one): regular files named as `_temporary_name()` names
+    them and untouched for `STALE_TEMPORARY_SECONDS`. Best effort, and bounded: a folder that
+    cannot be listed is left as it is, and only its first `_TEMPORARY_LOOKS` entries are seen."""
+    old = time.time() - STALE_TEMPORARY_SECONDS
+    with contextlib.suppress(OSError), os.scandir(target.parent) as entries:
+        for looked, entry in enumerate(entries):
+            if looked >= _TEMPORARY_LOOKS:
+                break
+            if not _is_temporary_of(entry.name, target):
+                continue
+            with contextlib.suppress(OSError):
+                info = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(info.st_mode) and info.st_mtime < old:
+                    os.unlink(entry.path)
+
+
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace the file `path` by `data` atomically (see the module documentation).
 
     Raises `OSError` when it cannot be written (its `strerror` says why in words, its `filename`
     is `path`, never the temporary file's name); the old file is then untouched and no temporary
-    file is left behind.
+    file is left behind. A temporary file that an earlier write of `path`, killed before its
+    rename, left beside it (untouched for ten minutes) is removed once this one is written.
     """
     target, mode = _target(path)
     folder = target.parent
-    tmp = folder / f".{target.name[:180]}.{secrets.token_hex(6)}.tmp"
+    tmp = folder / _temporary_name(target)
     try:
         # 0o666 before the umask, as for any new file; O_EXCL: never through someone's symlink.
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)
@@ -165,6 +210,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
             raise _as_target(exc, tmp, path) from None
         raise
     _sync_folder(folder)
+    _remove_stale_temporaries(target)
 
 
 def _as_target(exc: OSError, tmp: Path, path: str | os.PathLike[str]) -> OSError:

@@ -80,6 +80,30 @@ def test_atomic_write_replaces_the_whole_file_and_keeps_its_permissions(tmp_path
     assert [p.name for p in tmp_path.iterdir()] == ["scores.json"]  # no temporary left
 
 
+def test_a_temporary_file_a_killed_write_left_is_removed_by_the_next_write(
+    tmp_path: Path,
+) -> None:
+    """A kill between the temporary file and its rename leaves the temporary file: the next
+    write of the same file removes it once it is ten minutes old, and nothing else."""
+    target = tmp_path / "record.yaml"
+    hour_ago = time.time() - 3600
+    stale = tmp_path / ".record.yaml.0123456789ab.tmp"
+    under_way = tmp_path / ".record.yaml.abcdef012345.tmp"  # a write of another process, now
+    not_ours = tmp_path / ".record.yaml.notatemporary.tmp"
+    another_file = tmp_path / ".notes.yaml.0123456789ab.tmp"
+    a_folder = tmp_path / ".record.yaml.ffffffffffff.tmp"
+    for path in (stale, under_way, not_ours, another_file):
+        path.write_text("half a record")
+    a_folder.mkdir()
+    for path in (stale, not_ours, another_file, a_folder):
+        os.utime(path, (hour_ago, hour_ago))
+    atomic_write_text(target, "the record\n")
+    assert target.read_text() == "the record\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        p.name for p in (target, under_way, not_ours, another_file, a_folder)
+    )
+
+
 @pytest.mark.skipif(not POSIX, reason="the umask is POSIX")
 def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
     old = os.umask(0o022)
@@ -183,7 +207,8 @@ def test_a_writer_killed_at_any_moment_leaves_a_whole_file(tmp_path: Path) -> No
         child.stdout.close()
         text = target.read_text()
         assert text in ("A" * size, "B" * size)
-    # A kill may leave its temporary file behind, never the target half-written.
+    # A kill may leave its temporary file behind (the next write removes it once it is ten
+    # minutes old), never the target half-written.
     for leftover in tmp_path.glob(".record.yaml.*.tmp"):
         leftover.unlink()
 
