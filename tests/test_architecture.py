@@ -86,3 +86,18 @@ def test_no_function_is_longer_than_about_120_lines() -> None:
                 if node.end_lineno - node.lineno + 1 > 120:
                     long.append(f"{path.name}: {node.name}")
     assert long == []
+
+
+def test_sueca_play_and_the_study_options_do_not_import_each_other() -> None:
+    # `StopOnTerm` serves the studies, `sueca arena` and `sueca play` from a module of its own.
+    modules = _modules()
+    play = {
+        n for n in modules if n.startswith(("sueca_rules.cli._play", "sueca_rules.cli._cmd_play"))
+    }
+    study = "sueca_rules.cli._study_options"
+    assert len(play) >= 6
+    for name in play:
+        assert study not in _imports(name, modules[name], modules), name
+    assert not play & _imports(study, modules[study], modules)
+    for name in ("sueca_rules.cli._cmd_play", study, "sueca_rules.cli._cmd_arena"):
+        assert "sueca_rules.cli._signals" in _imports(name, modules[name], modules), name

@@ -20,7 +20,8 @@ from ._common import (
     print_json,
     seed_arg,
 )
-from ._study_options import ProgressBar, StopOnTerm, number_text
+from ._signals import StopOnTerm
+from ._study_options import ProgressBar, number_text
 
 if TYPE_CHECKING:
     from ..engines import Entrant, PairResult

@@ -61,7 +61,7 @@ def run_play(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     require_extra("sueca play")
     from ._play_games import run
-    from ._study_options import StopOnTerm
+    from ._signals import StopOnTerm
 
     variant = None
     if not args.resume:

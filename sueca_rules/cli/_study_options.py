@@ -23,6 +23,7 @@ from ._common import (
     samples_arg,
     seed_arg,
 )
+from ._signals import StopOnTerm
 
 if TYPE_CHECKING:
     from .._studies._compare import ComparisonReport
@@ -43,7 +44,6 @@ __all__ = [
     "MAX_STUDY_DEALS",
     "MAX_STUDY_MATCHES",
     "ProgressBar",
-    "StopOnTerm",
     "add_study_options",
     "heading",
     "interval_text",
@@ -179,48 +179,6 @@ def run_study_command(
             file=sys.stderr,
         )
     return 0
-
-
-class StopOnTerm:
-    """While active, SIGTERM stops the run like Ctrl-C (the checkpoint is saved and the
-    figures so far are shown); workers die with this process in any case. With `hangup`,
-    SIGHUP (the terminal closed) does the same. Once one has come, more of them are ignored,
-    so that what is saved on the way out is saved whole."""
-
-    def __init__(self, hangup: bool = False) -> None:
-        self.terminated = False
-        self.signum: int | None = None
-        """The signal that stopped it, if one did."""
-        self._hangup = hangup
-        self._previous: dict[int, Any] = {}
-
-    def _handle(self, signum: int, frame: object) -> None:
-        import signal
-
-        for caught in self._previous:
-            signal.signal(caught, signal.SIG_IGN)
-        self.terminated = True
-        self.signum = signum
-        raise KeyboardInterrupt
-
-    def __enter__(self) -> StopOnTerm:
-        import signal
-        import threading
-
-        if threading.current_thread() is threading.main_thread():
-            wanted = [signal.SIGTERM]
-            if self._hangup and hasattr(signal, "SIGHUP"):
-                wanted.append(signal.SIGHUP)
-            for caught in wanted:
-                self._previous[caught] = signal.signal(caught, self._handle)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        import signal
-
-        for caught, previous in self._previous.items():
-            signal.signal(caught, previous)
-        self._previous.clear()
 
 
 def study_arguments(
