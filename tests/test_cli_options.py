@@ -358,3 +358,24 @@ def test_plot_without_matplotlib_is_said_in_the_commands_language(
     assert "--plot: os gráficos precisam do matplotlib: pip install" in capsys.readouterr().err
     assert _status(["compare", "portugal", "french", "--plot", plot]) == 2
     assert "--plot: plots need matplotlib: pip install" in capsys.readouterr().err
+
+
+def test_a_whole_number_within_bounds_is_refused_by_its_bound_or_by_the_range() -> None:
+    # `at_least` refuses each bound in its own words; `in_range` says both bounds at once.
+    from sueca_rules.cli._common import ArgRefusal, at_least, in_range
+
+    bounded, ranged = at_least(1, most=64), in_range(1, 10_000)
+    assert (bounded("64"), ranged("1"), ranged("10000")) == (64, 1, 10_000)
+    refusals = []
+    for parse, text in ((bounded, "0"), (bounded, "65"), (ranged, "0"), (ranged, "10001")):
+        with pytest.raises(ArgRefusal) as refused:
+            parse(text)
+        refusals.append((refused.value.text("en"), refused.value.text("pt")))
+    assert refusals == [
+        ("must be at least 1, got 0", "tem de ser pelo menos 1, e é 0"),
+        ("must be at most 64, got 65", "tem de ser no máximo 64, e é 65"),
+        ("must be from 1 to 10,000, got 0", "tem de ser de 1 a 10 000, e é 0"),
+        ("must be from 1 to 10,000, got 10001", "tem de ser de 1 a 10 000, e é 10001"),
+    ]
+    with pytest.raises(ArgRefusal, match="not a whole number"):
+        ranged("1.5")

@@ -35,6 +35,7 @@ __all__ = [
     "default_lang",
     "grouped_number",
     "help_words",
+    "in_range",
     "lang_of",
     "level_arg",
     "load_record_arg",
@@ -119,27 +120,25 @@ def add_command(
     return parser
 
 
+def _whole(text: str) -> int:
+    """`text` as a whole number, else the refusal `not_whole` (an argparse type's first step)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ArgRefusal("not_whole", q=repr(cut(text))) from None
+
+
 def at_least(
-    minimum: int,
-    meaning: str = "",
-    *,
-    most: int | None = None,
-    most_meaning: str = "",
-    ranged: bool = False,
+    minimum: int, meaning: str = "", *, most: int | None = None, most_meaning: str = ""
 ) -> Callable[[str], int]:
     """An argparse type: a whole number of at least `minimum` (`meaning` explains the smallest
     value: the key of its words, `arg.meaning.<meaning>`, e.g. `"every_cpu"` for "0 (every CPU)")
-    and, with `most`, at most `most` (`most_meaning` explains it the same way). With `ranged`, a
-    number out of bounds is refused with both (`must be from 1 to 10,000,000`)."""
+    and, with `most`, at most `most` (`most_meaning` explains it the same way). Each bound is
+    refused on its own (`must be at least 1`, `must be at most 64`); see `in_range()` for both."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise ArgRefusal("not_whole", q=repr(cut(text))) from None
+        value = _whole(text)
         got = cut(str(value))
-        if ranged and most is not None and not minimum <= value <= most:
-            raise ArgRefusal("in_range", minimum=Grouped(minimum), most=Grouped(most), got=got)
         if value < minimum:
             if meaning:
                 raise ArgRefusal("at_least_meaning", meaning=Words(f"meaning.{meaning}"), got=got)
@@ -147,6 +146,20 @@ def at_least(
         if most is not None and value > most:
             said = Words(f"meaning.{most_meaning}") if most_meaning else Grouped(most)
             raise ArgRefusal("at_most", most=said, got=got)
+        return value
+
+    return parse
+
+
+def in_range(minimum: int, most: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `minimum` to `most`, a number out of bounds refused
+    with both (`must be from 1 to 10,000,000`)."""
+
+    def parse(text: str) -> int:
+        value = _whole(text)
+        if not minimum <= value <= most:
+            got = cut(str(value))
+            raise ArgRefusal("in_range", minimum=Grouped(minimum), most=Grouped(most), got=got)
         return value
 
     return parse

@@ -19,6 +19,7 @@ from ._common import (
     cli_words,
     grouped_number,
     help_words,
+    in_range,
     lang_of,
     samples_arg,
     seed_arg,
@@ -80,7 +81,7 @@ def add_study_options(p: argparse.ArgumentParser, lang: str, default: str) -> No
         note = said("default_100") if unit == default else ""
         size.add_argument(
             f"--{unit}",
-            type=at_least(1, most=cap, ranged=True),
+            type=in_range(1, cap),
             metavar="N",
             help=said(unit, most=grouped_number(lang, cap)) + note,
         )
