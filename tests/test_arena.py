@@ -568,3 +568,34 @@ def test_an_engines_last_words_reach_the_terminal_escaped(tmp_path: Path) -> Non
     assert status == 0
     assert "its last words: RuntimeError: \\x1b[31mboom" in err
     assert "\x1b" not in err
+
+
+def test_the_command_lines_words_are_read_once_for_the_command_and_its_engines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # An engine's fault is said in the words the command line reads: one read per language.
+    from collections import Counter
+
+    from sueca_rules._lang import _catalogue
+
+    reads: Counter[tuple[str, str]] = Counter()
+    load = _catalogue.load_catalogue
+
+    def counted(lang: str, section: str) -> _catalogue.Catalogue:
+        reads[lang, section] += 1
+        return load(lang, section)
+
+    monkeypatch.setattr(_catalogue, "load_catalogue", counted)
+    _catalogue.cli_catalogue.cache_clear()
+    try:
+        said = [
+            _arena("/no/such/engine", "level:1", "--deals", "1", *lang)[::2]
+            for lang in (["--lang", "pt"], ["--lang", "pt"], ["--lang", "en"])
+        ]
+    finally:
+        _catalogue.cli_catalogue.cache_clear()
+    assert [status for status, _ in said] == [1, 1, 1]
+    assert "não consigo arrancar /no/such/engine" in said[0][1]
+    assert said[0] == said[1]
+    assert "cannot start /no/such/engine" in said[2][1]
+    assert (reads["pt", "cli"], reads["en", "cli"]) == (1, 1)

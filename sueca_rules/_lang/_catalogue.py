@@ -20,6 +20,7 @@ them, that every choice can always choose, and that the two renderers agree.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -30,6 +31,7 @@ __all__ = [
     "Catalogue",
     "Entry",
     "catalogue_problems",
+    "cli_catalogue",
     "entry_texts",
     "entry_values",
     "load_catalogue",
@@ -142,6 +144,13 @@ def load_catalogue(lang: str, section: str) -> Catalogue:
     text = resources.files(__package__).joinpath("catalogues", lang, f"{section}.json")
     entries = json.loads(text.read_text(encoding="utf-8"))
     return Catalogue(lang, section, entries)
+
+
+@functools.cache
+def cli_catalogue(lang: str) -> Catalogue:
+    """The command line's words in `lang` (`catalogues/<lang>/cli.json`), read once in a run:
+    the commands say dozens of them, and the engines' host says an engine's faults in them."""
+    return load_catalogue(lang, "cli")
 
 
 def load_field_help(lang: str) -> Mapping[str, str]:

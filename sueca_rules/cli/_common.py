@@ -16,7 +16,6 @@ from .._text import cut, is_whole
 
 if TYPE_CHECKING:
     from .._lang import Lang
-    from .._lang._catalogue import Catalogue
     from .._record import Record
     from .._variant import Variant
 
@@ -431,15 +430,9 @@ def load_record_arg(path: str, lang: str) -> Record:
 def cli_words(lang: str, key: str, **params: str | int) -> str:
     """The command line's words `key` (`catalogues/<lang>/cli.json`) in `lang`, filled in from
     `params`."""
-    return _cli_words(lang)(key, **params)
+    from .._lang._catalogue import cli_catalogue
 
-
-@functools.cache
-def _cli_words(lang: str) -> Catalogue:
-    """The command line's words in `lang`, read once (a report says dozens of them)."""
-    from .._lang._catalogue import load_catalogue
-
-    return load_catalogue(lang, "cli")
+    return cli_catalogue(lang)(key, **params)
 
 
 def check_writable(

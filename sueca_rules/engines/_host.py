@@ -43,7 +43,6 @@ from ._protocol import (
 
 if TYPE_CHECKING:
     from .._engine import Engine
-    from .._lang._catalogue import Catalogue
     from .._turns import Choice, Decision
 
 __all__ = [
@@ -108,9 +107,9 @@ class EngineError(Exception):
     def words(self, lang: str) -> str:
         """The error in `lang` (`en`, `pt`): the engine's own words (`why`, `said`) as it wrote
         them."""
-        from .._lang._catalogue import load_catalogue
+        from .._lang._catalogue import cli_catalogue
 
-        say = load_catalogue(lang, "cli")
+        say = cli_catalogue(lang)
         if f"engine.{self.code}" not in say:  # raised with a sentence of its own
             return self.code
         params = dict(self.params)
@@ -142,15 +141,9 @@ def _engine_error(code: str, params: dict[str, str | int]) -> EngineError:
 def _how_words(how: str, lang: str = "en") -> str:
     """How an engine ended (see `EngineProcess._exit_how()`) in `lang`: `exited (status 3)`."""
     status, _, detail = how.partition(":")
-    return _cli_words(lang)(f"engine.how.{status}", detail=detail)
+    from .._lang._catalogue import cli_catalogue
 
-
-@functools.cache
-def _cli_words(lang: str) -> Catalogue:
-    """The command line's words in `lang` (read once: a fault is said as it happens)."""
-    from .._lang._catalogue import load_catalogue
-
-    return load_catalogue(lang, "cli")
+    return cli_catalogue(lang)(f"engine.how.{status}", detail=detail)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +164,9 @@ class FaultNote:
     def words(self, lang: str = "en") -> str:
         """The note in `lang` (`en`, `pt`), where first: `deal 2, play 2, seat 3: request 20:
         the choice "nope" is not an option: the options are "4C"`."""
-        say = _cli_words(lang)
+        from .._lang._catalogue import cli_catalogue
+
+        say = cli_catalogue(lang)
         params = dict(self.params)
         if self.code == "engine":
             code = str(params.pop("error", ""))
