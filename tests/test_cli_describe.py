@@ -271,3 +271,19 @@ def test_output_that_cannot_show_the_symbols_gets_no_traceback(tmp_path: Path) -
     assert done.returncode == 0, done.stderr
     assert b"Traceback" not in done.stderr
     assert b"Regras da Sueca" in done.stdout
+
+
+@pytest.mark.parametrize(("columns", "card"), [(30, 40), (62, 60), (300, 98)])
+def test_a_rules_card_fits_the_terminal_between_40_and_98_columns(
+    columns: int, card: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The terminal's width is read in one place (`terminal_width`), as the reports read it.
+    from sueca_rules.cli._common import terminal_width
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    assert terminal_width() == columns
+    for command in (["describe", "portugal-table"], ["diff", "portugal", "portugal-table"]):
+        assert main([*command, "--lang", "pt"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert max(len(line) for line in lines) <= card
+        assert max(len(line) for line in lines) > card - 12

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Final
 
-from ._common import Command, lang_of, load_variant_arg, print_json
+from ._common import Command, lang_of, load_variant_arg, print_json, terminal_width
 
 if TYPE_CHECKING:
     from .._variant import Variant
@@ -30,9 +30,8 @@ def _diff_arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
 
 
 def _width() -> int:
-    import shutil
-
-    return max(40, min(shutil.get_terminal_size((80, 24)).columns, 100) - 2)
+    """The width of a rules card: the terminal's, less 2, kept between 40 and 98."""
+    return max(40, min(terminal_width(), 100) - 2)
 
 
 def _base_file(spec: str, variant: Variant) -> Variant | None:

@@ -116,13 +116,7 @@ def starter_text(name: str, base: str, schema: str, lang: str = "en") -> str:
     lines = [
         f"# yaml-language-server: $schema={schema}",
         "#",
-        *textwrap.wrap(
-            cli_words(lang, "new.header", base=base),
-            _WIDTH,
-            initial_indent="# ",
-            subsequent_indent="# ",
-            break_on_hyphens=False,
-        ),
+        *_prefixed(cli_words(lang, "new.header", base=base), "# ", _WIDTH),
         "",
         f"name: {_scalar(name)}",
         f"extends: {base}",
@@ -187,13 +181,14 @@ def _comment(text: str, indent: str) -> list[str]:
         return []
     prefix = f"# {indent}# "
     flat = " ".join(text.replace("`", "").split())
-    # A word with a hyphen stays whole ("recebe-os", "first-leader").
+    return _prefixed(flat, prefix, _WIDTH - len(prefix))
+
+
+def _prefixed(text: str, prefix: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` characters, each beginning with `prefix` (the file's
+    header and its comments); a word with a hyphen stays whole ("recebe-os", "first-leader")."""
     return textwrap.wrap(
-        flat,
-        _WIDTH - len(prefix),
-        initial_indent=prefix,
-        subsequent_indent=prefix,
-        break_on_hyphens=False,
+        text, width, initial_indent=prefix, subsequent_indent=prefix, break_on_hyphens=False
     )
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "require_extra",
     "samples_arg",
     "seed_arg",
+    "terminal_width",
 ]
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -492,17 +493,23 @@ def print_json(data: Any) -> None:
     sys.stdout.write(shown_json(text) + "\n")
 
 
+def terminal_width() -> int:
+    """The terminal's width in columns (`COLUMNS` when set; 80 when stdout is no terminal)."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
 def print_report(text: str, indent: int | None = None) -> None:
     """Print a report of lines (`sueca replay`, `sueca analyse`, `sueca variants`, the issues of
     `sueca validate`) on stdout. On a terminal narrower than a line, the line is broken between
     words (a ` · ` kept at the end of the line before), its next lines indented `indent` spaces,
     else two more than it, as the terminal would otherwise break it anywhere (`→ s` /
     `eat 1 wins`); into a pipe or a file, every line as it is."""
-    import shutil
     import textwrap
 
     if sys.stdout.isatty():
-        width = shutil.get_terminal_size((80, 24)).columns
+        width = terminal_width()
         glue = "\ue000"  # a private character: textwrap does not break at it
         lines = []
         for line in text.split("\n"):
