@@ -10,16 +10,21 @@ does both for a document read from a file.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import re
 import types
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
 from ._errors import Issue
 from ._variant import RuleError, Variant
 from ._yaml import Located, PathKey, cap_issues, format_path
+
+if TYPE_CHECKING:
+    from ._lang._catalogue import Entry
 
 __all__ = [
     "closest",
@@ -365,19 +370,28 @@ _WORDS_PEOPLE_TYPE: dict[str, tuple[str, ...]] = {
 def _unknown_field(path: PathKey, root: type[BaseModel] | None) -> str:
     """The message for an unknown field: what it was probably meant to be (a close spelling,
     or the English field for a word of the game such as `renuncia:` or `partida:`), and the
-    valid fields there (see `_unknown_field_params()`)."""
+    valid fields there (see `_unknown_field_params()`), in the words of `issue.unknown_field`
+    in the English catalogue, the names it quotes quoted as Python quotes them (`"it's"`,
+    `'a\\tb'`), so that any name typed reads back as it is."""
+    from ._lang._catalogue import render
+
     said = _unknown_field_params(path, root)
-    typed = said["field"]
-    message = f"unknown field {typed!r}"
-    if said["hint"] == "none":
-        return message
-    if said["hint"] == "word":
-        message += f" (the field for {typed!r} is {said['meant']!r})"
-    elif said["hint"] == "close":
-        message += f" (did you mean {said['meant']!r}?)"
-    elif said["hint"] == "several":
-        message += f" (did you mean one of {said['meant']}?)"
-    return f"{message}; valid fields here: {said['valid']}"
+    quoted = {f"{name}_quoted": repr(said[name]) for name in ("field", "meant")}
+    return render(_unknown_field_words(), {**said, **quoted}, "en")
+
+
+@functools.cache
+def _unknown_field_words() -> Entry:
+    """`issue.unknown_field` of the English catalogue, each `'{name}'` it quotes made
+    `{name_quoted}` (see `_unknown_field()`)."""
+    from ._lang._catalogue import load_catalogue
+
+    def requoted(entry: Entry) -> Entry:
+        if isinstance(entry, str):
+            return re.sub(r"'\{(field|meant)\}'", r"{\1_quoted}", entry)
+        return {key: part if key == "$" else requoted(part) for key, part in entry.items()}
+
+    return requoted(load_catalogue("en", "issues").entries["issue.unknown_field"])
 
 
 def _unknown_field_params(path: PathKey, root: type[BaseModel] | None) -> dict[str, str]:

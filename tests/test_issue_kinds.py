@@ -693,3 +693,56 @@ def test_a_match_too_long_for_a_record_counts_one_partida_in_the_singular() -> N
     with pytest.raises(VariantError) as info:
         parse_variant("name: x\nmatch: {target_games: 30, best_of: 11}\n")
     assert issue_text(info.value.issues[0], "pt").endswith("no máximo 7 partidas")
+
+
+def test_an_unknown_fields_english_is_the_english_catalogues(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # `issue.unknown_field` of catalogues/en/issues.json says it, whatever the guess; a name is
+    # quoted as Python quotes it, so that a quote or a tab in it reads back as it is.
+    from sueca_rules import _issues
+    from sueca_rules._lang import _catalogue
+
+    text = (
+        'name: X\nextends: portugal\npartida: 3\ncolour: red\n"it\'s": 1\n'
+        'scoring: {tie: {amout: 2}, flase_claim: 1}\n"a\\tb": 2\nrevoke: {false: 1}\n'
+    )
+    fields = "deal, description, extends, match, name, revoke, scoring, table"
+    english = {
+        "partida": f"unknown field 'partida' (the field for 'partida' is 'match'); valid fields "
+        f"here: {fields}",
+        "colour": f"unknown field 'colour'; valid fields here: {fields}",
+        "it's": f"""unknown field "it's"; valid fields here: {fields}""",
+        "scoring.tie.amout": "unknown field 'amout' (did you mean 'amount'?); valid fields here: "
+        "amount, mode, stacks",
+        "scoring.flase_claim": "unknown field 'flase_claim'; valid fields here: bandeira, tie, "
+        "tiers",
+        "a\tb": f"unknown field 'a\\tb'; valid fields here: {fields}",
+        "revoke.false": "unknown field 'false' (did you mean one of 'false_claim', "
+        "'false_claim_games'?); valid fields here: accuse, after_false_claim, false_claim, "
+        "false_claim_games, mode, penalty_games",
+    }
+    with pytest.raises(SourceError) as caught:
+        parse_variant(text)
+    assert {i.path: i.message for i in caught.value.issues} == english
+
+    load = _catalogue.load_catalogue
+
+    def reworded(lang: str, section: str) -> _catalogue.Catalogue:
+        words = load(lang, section)
+        if (lang, section) != ("en", "issues"):
+            return words
+        entry = dict(words.entries["issue.unknown_field"])  # type: ignore[arg-type]
+        entry["close"] = "no field '{field}' here: '{meant}'? ({valid})"
+        return _catalogue.Catalogue(lang, section, {**words.entries, "issue.unknown_field": entry})
+
+    monkeypatch.setattr(_catalogue, "load_catalogue", reworded)
+    _issues._unknown_field_words.cache_clear()
+    try:
+        with pytest.raises(SourceError) as caught:
+            parse_variant("name: X\nextends: portugal\nscoring: {tie: {amout: 2}}\n")
+    finally:
+        _issues._unknown_field_words.cache_clear()
+    assert (
+        caught.value.issues[0].message == "no field 'amout' here: 'amount'? (amount, mode, stacks)"
+    )
