@@ -336,3 +336,24 @@ def test_a_narrow_terminal_gets_whole_words(
     assert out.split() == piped.split()  # the same words, none cut in two
     first = next(i for i, line in enumerate(out.splitlines()) if line.startswith("   1. "))
     assert out.splitlines()[first + 1].startswith("     ")  # the trick's rest, indented
+
+
+@pytest.mark.parametrize("command", [["replay"], ["analyse"], ["play", "--resume"]])
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_record_with_problems_is_said_one_problem_a_line_by_every_command(
+    command: list[str], lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One home for a file's problems as a command says them (`issue_lines`).
+    from sueca_rules._errors import RecordError
+    from sueca_rules.cli._common import issue_lines
+
+    path = tmp_path / "game.json"
+    path.write_text('{"variant": "portugal", "seed": "x", "colour": 1}', encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        load_record(path)
+    assert main([*command, str(path), "--lang", lang]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == issue_lines(caught.value.issues, lang) + "\n"
+    assert len(err.splitlines()) == 3
+    assert ("falta o campo first_dealer" if lang == "pt" else "first_dealer") in err.splitlines()[0]

@@ -12,6 +12,7 @@ from ._common import (
     Command,
     at_least,
     cli_words,
+    issue_lines,
     lang_of,
     level_arg,
     print_json,
@@ -109,7 +110,6 @@ class _Bar:
 
 def run_analyse(args: argparse.Namespace) -> int:
     from .._errors import ConfigError, RecordError
-    from .._lang import issue_line
     from ..analysis import analyse
     from ._common import load_record_arg
 
@@ -139,7 +139,7 @@ def run_analyse(args: argparse.Namespace) -> int:
                 deals=args.deals,
             )
     except RecordError as exc:
-        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
+        raise CliError(issue_lines(exc.issues, lang)) from None
     except ConfigError as exc:
         raise CliError(str(exc), status=2) from None
     if args.json:

@@ -7,7 +7,15 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ._common import CliError, Command, cli_words, lang_of, print_json, print_report
+from ._common import (
+    CliError,
+    Command,
+    cli_words,
+    issue_lines,
+    lang_of,
+    print_json,
+    print_report,
+)
 
 if TYPE_CHECKING:
     from .._cards import Card
@@ -33,13 +41,12 @@ def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:
     """The record replayed; a record that stops mid-deal without `partial` is an error that says how
     to replay or resume it (in `lang`)."""
     from .._errors import RecordError
-    from .._lang import issue_line
     from .._match import Match
 
     try:
         return Match.from_record(record, allow_unfinished=partial)
     except RecordError as exc:
-        message = "\n".join(issue_line(i, lang) for i in exc.issues)
+        message = issue_lines(exc.issues, lang)
         if not partial:
             try:
                 Match.from_record(record, allow_unfinished=True)

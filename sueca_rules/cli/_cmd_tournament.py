@@ -21,6 +21,7 @@ from ._common import (
     check_writable,
     cli_words,
     help_words,
+    issue_lines,
     lang_of,
     level_arg,
     metavar,
@@ -218,13 +219,12 @@ def _csv_problem(exc: ValidationError, row: list[str], lang: str) -> str:
 
 def _load(path: str, lang: str = "en") -> tuple[Tournament, Variant]:
     from .._errors import SourceError
-    from .._lang import issue_line
     from ..tournament import load_tournament
 
     try:
         return load_tournament(path)
     except SourceError as exc:
-        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
+        raise CliError(issue_lines(exc.issues, lang)) from None
 
 
 def _update(
@@ -233,7 +233,6 @@ def _update(
     """Load the file, change it, write it back atomically: a refused change writes nothing (and
     is said in `lang`)."""
     from .._errors import SourceError
-    from .._lang import issue_line
     from ..tournament import TournamentError, update_tournament
     from ..tournament._words import refusal_text
     from ._common import cli_words
@@ -244,7 +243,7 @@ def _update(
         said = str(exc) if lang == "en" else refusal_text(exc, lang)
         raise CliError(f"{path}: {said}") from None
     except SourceError as exc:
-        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
+        raise CliError(issue_lines(exc.issues, lang)) from None
     except OSError as exc:
         said = cli_words(lang, "tour.cannot_write", reason=exc.strerror or str(exc))
         raise CliError(f"{path}: {said}") from None

@@ -8,13 +8,14 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._text import cut, is_whole
 
 if TYPE_CHECKING:
+    from .._errors import Issue
     from .._lang import Lang
     from .._record import Record
     from .._variant import Variant
@@ -35,6 +36,7 @@ __all__ = [
     "grouped_number",
     "help_words",
     "in_range",
+    "issue_lines",
     "lang_of",
     "level_arg",
     "load_record_arg",
@@ -387,12 +389,20 @@ def lang_of(args: argparse.Namespace) -> Lang:
     return lang or default_lang()
 
 
+def issue_lines(issues: Sequence[Issue], lang: str) -> str:
+    """A file's problems, one per line, in `lang` (`issue_line()`): what a command that cannot
+    read its file says."""
+    from .._lang import issue_line
+
+    return "\n".join(issue_line(i, lang) for i in issues)
+
+
 def load_variant_arg(spec: str, lang: str = "en") -> Variant:
     """Load a VARIANT argument (built-in id or path). An unknown id is a command-line error
     (status 2); a file with problems prints them, one per line, and fails with status 1. The
     problems are said in `lang` (`issue_line()`)."""
     from .._errors import VariantError
-    from .._lang import issue_line, issue_text
+    from .._lang import issue_text
     from .._registry import builtin_hint, builtin_ids, builtin_meant, load_variant
 
     try:
@@ -412,20 +422,19 @@ def load_variant_arg(spec: str, lang: str = "en") -> Variant:
             raise CliError(message, status=2) from None
         if len(exc.issues) == 1 and first.line is None and first.message in _NOT_A_FILE:
             raise CliError(f"{first.file}: {issue_text(first, lang)}", status=2) from None
-        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues), status=1) from None
+        raise CliError(issue_lines(exc.issues, lang), status=1) from None
 
 
 def load_record_arg(path: str, lang: str) -> Record:
     """Read a RECORD argument; a record with problems prints them, one per line (in `lang`), and
     fails with status 1."""
     from .._errors import RecordError
-    from .._lang import issue_line
     from .._record import load_record
 
     try:
         return load_record(path)
     except RecordError as exc:
-        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
+        raise CliError(issue_lines(exc.issues, lang)) from None
 
 
 def cli_words(lang: str, key: str, **params: str | int) -> str:

@@ -22,7 +22,7 @@ from .._rules import Rules
 from .._variant import Variant
 from ..bots import Bot
 from ..bots._base import TABLE_REVOKE_RATE
-from ._common import CliError, cli_words, grouped_number, lang_of
+from ._common import CliError, cli_words, grouped_number, issue_lines, lang_of
 from ._play_bots import make_table_bots
 from ._play_flow import play_and_save
 from ._play_input import HumanSeat
@@ -113,14 +113,13 @@ def _resume(path: str, seed: int | str, lang: str) -> tuple[Match, str | None]:
     its variant's built-in id (`None` for a variant written inline); what keeps it from going on
     is said in `lang`."""
     from .._errors import RecordError
-    from .._lang import issue_line
     from .._record import MAX_RECORD_DEALS, load_record
 
     try:
         record = load_record(path)
         match = Match.from_record(record, allow_unfinished=True, seed=seed)
     except RecordError as exc:
-        raise CliError("\n".join(issue_line(i, lang) for i in exc.issues)) from None
+        raise CliError(issue_lines(exc.issues, lang)) from None
     if match.is_over:
         team = str(match.winner)
         raise CliError(
