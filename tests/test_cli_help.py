@@ -370,3 +370,19 @@ def test_build_parser_speaks_english_whatever_the_locale(monkeypatch: pytest.Mon
     assert build_parser().format_help() == english
     assert english.startswith("usage: sueca [-h] [--version] COMMAND ...")
     assert build_parser("pt").format_help().startswith("uso: sueca [-h] [--version] COMANDO ...")
+
+
+def test_the_language_reaches_every_command_and_each_action_of_sueca_tournament() -> None:
+    # One walk (`_commands`) takes `--lang` and the help's language down to every parser.
+    parser = build_parser("pt")
+    commands = list(parser._commands())
+    tournament = next(c for c in commands if c.prog == "sueca tournament")
+    actions = list(tournament._commands())
+    assert {"sueca play", "sueca engine"} < {c.prog for c in commands}
+    assert len(actions) == 6
+    parser.speak("pt")
+    parser.help_in("pt")
+    for command in [*commands, *actions]:
+        assert command.wanted == "pt", command.prog
+        english = command.prog in ("sueca engine", "sueca schema")
+        assert command.help_lang == ("en" if english else "pt"), command.prog

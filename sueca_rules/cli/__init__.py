@@ -12,7 +12,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final, NoReturn
 
 from .._text import shown
@@ -106,11 +106,8 @@ class _Parser(argparse.ArgumentParser):
         """Say refusals in `wanted` (`--lang`'s value, or `None` for the locale's), in this
         parser and the commands under it."""
         self.wanted = wanted
-        for action in self._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                for command in action.choices.values():
-                    if isinstance(command, _Parser):
-                        command.speak(wanted)
+        for command in self._commands():
+            command.speak(wanted)
 
     def help_in(self, lang: str) -> None:
         """Say the help of this parser, and of the commands under it, in `lang` (the words the
@@ -123,11 +120,16 @@ class _Parser(argparse.ArgumentParser):
             for action in self._actions:
                 if isinstance(action, argparse._HelpAction):
                     action.help = cli_words(lang, "argp.help")
+        for command in self._commands():
+            command.help_in(lang)
+
+    def _commands(self) -> Iterator[_Parser]:
+        """The parsers of the commands right under this one (`sueca`'s, `sueca tournament`'s)."""
         for action in self._actions:
             if isinstance(action, argparse._SubParsersAction):
                 for command in action.choices.values():
                     if isinstance(command, _Parser):
-                        command.help_in(lang)
+                        yield command
 
     @property
     def _speaks(self) -> bool:
