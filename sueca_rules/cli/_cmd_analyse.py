@@ -217,15 +217,9 @@ def report(review: Analysis, lang: str = "en") -> str:
         for big in seat.biggest:
             redeal = big.decision == "redeal"  # said after its question: `new deal? no`
             said = w.reply if redeal else w.answer
-            played = (
-                card_text(big.played, lang)
-                if isinstance(big.played, str)
-                else said(big.decision, big.played)
-            )
-            best = (
-                card_text(big.best, lang)
-                if isinstance(big.best, str)
-                else said(big.decision, big.best)
+            played, best = (
+                card_text(choice, lang) if isinstance(choice, str) else said(big.decision, choice)
+                for choice in (big.played, big.best)
             )
             out.append(w.biggest(big.deal, _at(big), played, best, big.loss))
     return "\n".join(out)
