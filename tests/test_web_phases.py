@@ -693,10 +693,15 @@ def test_one_refusal_for_requests_and_messages() -> None:
     with pytest.raises(Refusal) as message:
         HANDLERS["play"](table, other, {"type": "play", "card": "AS"})
     assert message.value.code == "not_your_turn"
-    assert Refusal("too_many_tables", "full", status=503).body == {
+    # The English message is the phrase's English: no words of its own to drift from it.
+    assert Refusal("too_many_tables", status=503, most=2).body == {
         "error": "too_many_tables",
-        "message": "full",
+        "message": "This server holds at most 2 tables at once: try again when one has finished.",
     }
+    # One table is said as one ("at most 1 tables" before).
+    assert Refusal("too_many_tables", most=1).said("pt") == (
+        "Este servidor só tem uma mesa de cada vez: tenta outra vez quando ela acabar."
+    )
 
 
 def test_a_bots_answer_the_match_refuses_is_logged_and_the_default_answered(

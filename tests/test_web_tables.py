@@ -1189,9 +1189,9 @@ def test_a_closed_tables_reason_fits_a_close_frame_in_both_languages() -> None:
     assert said[1].startswith("não não")
 
 
-CLOSED_WATCHERS = {
-    "en": "this table has all the watchers it takes: try again later",
-    "pt": "esta mesa já tem todos os espectadores que pode ter: tenta mais tarde",
+CLOSED_WATCHERS = {  # the words of its error message (`watchers`), as a refused socket's
+    "en": "This table has as many watchers as it takes: try again later.",
+    "pt": "Esta mesa já tem todos os espectadores que pode ter: tenta mais tarde.",
 }
 
 
@@ -1226,17 +1226,19 @@ def test_a_try_again_later_close_says_why_in_the_browsers_language(
             raise StoreError("the disk is full")
 
         monkeypatch.setattr(manager, "find", unreadable)
-        with (
-            c.websocket_connect(url(table) + f"&lang={lang}") as ws,
-            pytest.raises(WebSocketDisconnect) as closed,
-        ):
-            ws.receive_json()
+        with c.websocket_connect(url(table) + f"&lang={lang}") as ws:
+            # Its error message first, as a socket refused at once for another reason has.
+            said = ws.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+        assert (said["type"], said["code"]) == ("error", "unavailable")
         assert closed.value.code == 1013
         assert (
             closed.value.reason
+            == said["message"]
             == {
-                "en": "the tables cannot be read now: try again in a moment",
-                "pt": "as mesas não se conseguem ler agora: tenta outra vez daqui a pouco",
+                "en": "The tables cannot be read just now: try again in a moment.",
+                "pt": "Não se consegue ler as mesas neste momento: tenta outra vez daqui a pouco.",
             }[lang]
         )
 
@@ -1295,7 +1297,7 @@ def test_a_refused_socket_gives_its_reason_in_the_close_frame_in_its_language(
         assert (said["code"], code, reason) == ("busy", 1013, phrase(lang, "error.busy"))
         # A phrase longer than a close frame holds is cut there, after a whole word, with "…".
         monkeypatch.setattr(
-            "sueca_rules.web._ws.phrase", lambda lang, key, **kw: "não é uma mesa, " * 20
+            "sueca_rules.web._refusal.phrase", lambda lang, key, **kw: "não é uma mesa, " * 20
         )
         said, code, reason = refused(c, f"/ws/tables/nosuchtable?token=x&lang={lang}")
         assert code == 4404
@@ -1444,11 +1446,15 @@ REFUSALS: list[tuple[str, str, dict[str, Any], int, str, str, str]] = [
     ),
     (
         "GET", "/api/tables/nope/record?token=x", {},
-        404, "no_table", "no such table", "essa mesa não existe (já fechou, ou o link está errado)",
+        404, "no_table",
+        "There is no such table: it expired, or the server was restarted.",
+        "Esta mesa não existe: expirou, ou o servidor foi reiniciado.",
     ),
     (
         "GET", "/api/tables/nope/hint?token=x", {},
-        404, "no_table", "no such table", "essa mesa não existe (já fechou, ou o link está errado)",
+        404, "no_table",
+        "There is no such table: it expired, or the server was restarted.",
+        "Esta mesa não existe: expirou, ou o servidor foi reiniciado.",
     ),
     (
         "GET", "/api/nope", {},
@@ -1501,13 +1507,14 @@ def test_refusals_of_a_tables_record_and_hints_in_the_pages_language(lang: str) 
     """The record of a table (asked with `?lang=`, as the replay page does) and its hints
     say why they are refused in that language."""
     words = {
+        # The table's own words for these (the same over HTTP as on its socket).
         "bad_token": {
-            "en": "not a token of this table",
-            "pt": "isso não é um token desta mesa: usa o link do teu lugar",
+            "en": "This link is not valid for this table.",
+            "pt": "Este link não vale para esta mesa.",
         },
         "not_over": {
-            "en": "the record is ready once the match is over",
-            "pt": "o registo fica pronto quando o encontro acabar",
+            "en": "The match is not over yet.",
+            "pt": "O encontro ainda não acabou.",
         },
         "no_hints": {
             "en": "hints are given only at a practice table (one person and bots) or once "
@@ -1582,3 +1589,125 @@ def test_a_final_score_stays_on_one_line(lang: Lang, word: str) -> None:
     assert f"4\u00a0{word}\u00a02." in said[0]
     assert f"4\u00a0{word}\u00a02." in said[1]
     assert f"90\u00a0{word}\u00a030 " in said[2]
+
+
+# --- one phrase for each refusal ------------------------------------------------------------
+
+
+def _refusal_codes() -> set[str]:
+    """Every refusal code the web app names in its source: `Refusal("code")`, a table's or a
+    connection's `error(…, "code")` and a socket refused at once (`_refuse(ws, n, "code")`),
+    the codes of the record route's refusals, and the analysis routes' numbers."""
+    import ast
+    from pathlib import Path
+
+    import sueca_rules.web as web
+    from sueca_rules.web._refusal import NUMBER_CODES
+
+    def named(arg: ast.expr) -> list[str]:
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            return [arg.value]
+        if isinstance(arg, ast.IfExp):  # "match_over" if … else "wrong_phase"
+            return named(arg.body) + named(arg.orelse)
+        return []
+
+    codes: set[str] = set(NUMBER_CODES)
+    for path in Path(web.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == "Refusal":
+                if any(k.arg == "body" for k in node.keywords):
+                    continue  # a whole answer of its own (a variant's issues): no phrase
+                if isinstance(node.args[0], ast.Name):
+                    # `Refusal(code, …)` of the record route: the codes it may be.
+                    codes |= {"no_table", "bad_token", "unavailable", "damaged", "not_over"}
+                codes.update(named(node.args[0]))
+            elif isinstance(func, ast.Name) and func.id == "_refuse":
+                codes.update(named(node.args[2]))
+            elif (
+                isinstance(func, ast.Attribute)
+                and func.attr == "error"
+                and not (isinstance(func.value, ast.Name) and func.value.id == "log")
+            ):
+                # conn.error("rate", …), self.error(seat, "unknown_type", lang, …)
+                first = next((n for arg in node.args if (n := named(arg))), [])
+                codes.update(first[:1])
+    return codes
+
+
+def test_every_refusal_code_has_one_phrase_in_each_language() -> None:
+    """Each refusal code is said by one phrase of the catalogues, in English and in Portuguese
+    (the same key, of the same shape), and no two refusals' phrases say the same words: the
+    API kept its own words for the table's refusals (`api.no_table` beside `error.no_table`),
+    and two keys said "send {shape}"."""
+    from sueca_rules._lang._catalogue import entry_texts, load_catalogue
+    from sueca_rules.web._refusal import phrase_key
+
+    codes = _refusal_codes()
+    assert {"no_table", "bad_token", "not_over", "too_large", "bad_seats"} <= codes
+    assert len(codes) > 40
+    entries = {lang: load_catalogue(lang, "web").entries for lang in ("en", "pt")}
+    for lang, table in entries.items():
+        # One home for the refusals' words: no second section of them.
+        assert not [key for key in table if key.startswith("api.")], lang
+        missing = sorted(code for code in codes if phrase_key(code) not in table)
+        assert missing == [], (lang, missing)
+        texts = [
+            text
+            for key, entry in table.items()
+            if key.startswith("error.")
+            for text in entry_texts(entry)
+        ]
+        repeated = sorted({t for t in texts if texts.count(t) > 1})
+        assert repeated == [], (lang, repeated)
+    for code in codes:
+        en, pt = (entries[lang][phrase_key(code)] for lang in ("en", "pt"))
+        assert type(en) is type(pt), code
+        if isinstance(en, dict):
+            assert isinstance(pt, dict)
+            assert (en["$"], sorted(en)) == (pt["$"], sorted(pt)), code
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_code_says_the_same_words_over_http_and_on_a_tables_socket(lang: Lang) -> None:
+    """A table that is gone, a wrong token, a match not over: the record route (HTTP) and the
+    table's socket refuse them in the same words. A message too large is the one code that
+    reads differently, on purpose: over HTTP it is a request's body, at a table the message the
+    page sent (both give the limit)."""
+    with make_client(max_message_bytes=300, max_variant_bytes=200) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"])
+        token = table["seats"][0]["token"]
+        base = f"/api/tables/{table['table']}"
+        http = {
+            "no_table": c.get(f"/api/tables/nosuchtable/record?token=x&lang={lang}"),
+            "bad_token": c.get(f"{base}/record?token=wrong&lang={lang}"),
+            "not_over": c.get(f"{base}/record?token={token}&lang={lang}"),
+            "too_large": c.post(
+                "/api/variants/validate", content=b"x" * 300, headers={"accept-language": lang}
+            ),
+        }
+        socket: dict[str, Msg] = {}
+        for code, path in (
+            ("no_table", f"/ws/tables/nosuchtable?token=x&lang={lang}"),
+            ("bad_token", url(table, token="wrong") + f"&lang={lang}"),
+        ):
+            with c.websocket_connect(path) as ws:
+                socket[code] = ws.receive_json()
+        with c.websocket_connect(url(table) + f"&lang={lang}") as ws:
+            until(ws, lambda m: m["type"] == "state")
+            ws.send_json({"type": "rematch"})
+            socket["not_over"] = until(ws, lambda m: m["type"] == "error")
+            ws.send_text('{"type": "play", "card": "' + "A" * 400 + '"}')
+            socket["too_large"] = until(ws, lambda m: m["type"] == "error")
+    for code, r in http.items():
+        assert r.json()["error"] == socket[code]["code"] == code
+    for code in ("no_table", "bad_token", "not_over"):
+        assert http[code].json()["message"] == socket[code]["message"], code
+    body, message = http["too_large"].json()["message"], socket["too_large"]["message"]
+    assert body != message
+    assert "200" in body
+    assert "300" in message
+    assert ("body" if lang == "en" else "pedido") in body
+    assert ("message" if lang == "en" else "mensagem") in message.lower()

@@ -59,7 +59,7 @@ class _TooLongError(Exception):
 def _query_lang(request: Request) -> str:
     value = request.query_params.get("lang", "en")
     if value not in ("en", "pt"):
-        raise Refusal("bad_lang", key="api.bad_lang")
+        raise Refusal("bad_lang")
     return value
 
 
@@ -68,7 +68,7 @@ def _int_param(request: Request, name: str, low: int, high: int, default: int | 
     if value is None or value == "":
         return default
     if not is_whole(value) or not low <= int(value) <= high:
-        raise Refusal(f"bad_{name}", key="api.bad_number", name=name, low=low, high=high)
+        raise Refusal(f"bad_{name}", name=name, low=low, high=high)
     return int(value)
 
 
@@ -153,13 +153,13 @@ async def hint_route(request: Request) -> Response:
     manager = request.app.state.tables
     table = manager.get(request.path_params["table"])
     if table is None:
-        raise Refusal("no_table", status=404, key="api.no_table")
+        raise Refusal("no_table", status=404)
     token = request.query_params.get("token", "")
     seat = table.seat_of(token) if token else None
     if seat is None:
-        raise Refusal("bad_token", status=403, key="api.bad_token")
+        raise Refusal("bad_token", status=403)
     if not table.hints_allowed():
-        raise Refusal("no_hints", status=403, key="api.no_hints")
+        raise Refusal("no_hints", status=403)
     if request.query_params.get("probe"):  # may this page ask? (nothing is computed)
         return JSONResponse({"allowed": True})
     if table.match is None:

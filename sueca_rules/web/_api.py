@@ -83,18 +83,16 @@ async def read_limited(request: Request, limit: int) -> bytes:
 
 
 def _too_large(limit: int) -> Refusal:
-    return Refusal("too_large", status=413, key="api.body_too_large", limit=limit)
+    return Refusal("too_large", status=413, what="body", most=limit)
 
 
 def json_body(raw: bytes) -> Any:
     try:
         return json.loads(raw)
     except json.JSONDecodeError as exc:  # where it goes wrong, not the reader's English words
-        raise Refusal(
-            "bad_json", key="api.bad_json_at", line=exc.lineno, column=exc.colno
-        ) from None
+        raise Refusal("bad_json", why="at", line=exc.lineno, column=exc.colno) from None
     except (ValueError, RecursionError):
-        raise Refusal("bad_json", key="api.bad_json") from None
+        raise Refusal("bad_json", why="other") from None
 
 
 def _is_json(content_type: str) -> bool:
@@ -106,7 +104,7 @@ async def json_request(request: Request, limit: int) -> Any:
     (`Content-Type: application/json`, which a page of another site cannot send without the
     browser asking this server first), 413 past `limit` bytes, 400 if it is not JSON."""
     if not _is_json(request.headers.get("content-type", "")):
-        raise Refusal("not_json", status=415, key="api.not_json")
+        raise Refusal("not_json", status=415)
     return json_body(await read_limited(request, limit))
 
 
@@ -133,7 +131,7 @@ def _lang(request: Request) -> Lang:
         return "pt"
     if value == "en":
         return "en"
-    raise Refusal("bad_lang", key="api.bad_lang")
+    raise Refusal("bad_lang")
 
 
 def _invalid(issues: list[dict[str, Any]]) -> Refusal:
@@ -217,7 +215,7 @@ async def list_variants(request: Request) -> Response:
 async def get_variant(request: Request) -> Response:
     vid = request.path_params["id"]
     if vid not in builtin_ids():
-        raise Refusal("no_variant", status=404, key="api.no_variant", ids=", ".join(builtin_ids()))
+        raise Refusal("no_variant", status=404, ids=", ".join(builtin_ids()))
     variant = load_variant(vid)
     data = {"name": variant.name, "description": variant.description, **variant.rules_dict()}
     return JSONResponse({"id": vid, "name": variant.name, "variant": data})
@@ -250,7 +248,7 @@ async def preview(request: Request) -> Response:
     lang = _lang(request)
     data = await json_request(request, settings_of(request).max_variant_bytes)
     if not isinstance(data, dict) or not isinstance(data.get("variant"), dict):
-        raise Refusal("bad_body", key="api.preview_body", shape='{"variant": {...}}')
+        raise Refusal("bad_body", shape='{"variant": {...}}')
     base_id = data.get("base")
     base = load_variant(base_id) if isinstance(base_id, str) and base_id in builtin_ids() else None
     try:

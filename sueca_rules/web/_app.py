@@ -122,7 +122,7 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     API's JSON refusal (`no_route`), as its other refusals are (the sockets and static files
     answer as they always did)."""
     if request.url.path.startswith("/api/"):
-        refused = Refusal("no_route", key="api.no_route", path=repr(cut(request.url.path)))
+        refused = Refusal("no_route", path=repr(cut(request.url.path)))
         return JSONResponse(refused.body_in(answer_lang(request)), status_code=404)
     if request.url.path.startswith(("/ws/", "/static/")):
         return PlainTextResponse("Not Found", status_code=404)
@@ -139,9 +139,7 @@ async def _not_allowed(request: Request, exc: Exception) -> Response:
     if not request.url.path.startswith("/api/"):
         return PlainTextResponse("Method Not Allowed", status_code=405, headers=headers)
     path = repr(cut(request.url.path))
-    refused = Refusal(
-        "bad_method", key="api.bad_method", method=request.method, path=path, allow=allow
-    )
+    refused = Refusal("bad_method", method=request.method, path=path, allow=allow)
     return JSONResponse(refused.body_in(answer_lang(request)), status_code=405, headers=headers)
 
 

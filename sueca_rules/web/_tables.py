@@ -58,7 +58,7 @@ from ._phases import (
     refused_for,
 )
 from ._pool import FairPool
-from ._refusal import Refusal
+from ._refusal import Refusal, refusal_words
 from ._seats import Kind, Seat, Sink
 from ._settings import Settings
 from ._store import DamagedTableError, MemoryStore, Sharing, Store, StoredTable, StoreError
@@ -81,7 +81,7 @@ def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
     """The `seats` of `POST /api/tables`: four of `"human"`, `"bot"` or `"bot:L"`
     (level 1-5), at least one human."""
     if not isinstance(value, list) or len(value) != 4:
-        raise Refusal("bad_seats", key="api.seats_list")
+        raise Refusal("bad_seats", why="list")
     specs = []
     for item in value:
         if item == "human":
@@ -89,12 +89,12 @@ def parse_seats(value: object, stand_in_level: int) -> list[SeatSpec]:
         elif isinstance(item, str) and item.startswith("bot"):
             level = item[4:] if item.startswith("bot:") else ("3" if item == "bot" else "")
             if level not in ("1", "2", "3", "4", "5"):
-                raise Refusal("bad_seats", key="api.seat_level", item=repr(cut(item)))
+                raise Refusal("bad_seats", why="level", item=repr(cut(item)))
             specs.append(SeatSpec("bot", int(level)))
         else:
-            raise Refusal("bad_seats", key="api.seat_kind")
+            raise Refusal("bad_seats", why="kind")
     if not any(s.kind == "human" for s in specs):
-        raise Refusal("bad_seats", key="api.no_human")
+        raise Refusal("bad_seats", why="human")
     return specs
 
 
@@ -380,7 +380,7 @@ class Table:
         """Tell the browser holding `seat` that its message was refused (why, and what the
         table is waiting for instead)."""
         if seat.sink is not None:
-            message = phrase(lang, f"error.{code}", **{**due_now(self, seat), **params})
+            message = refusal_words(lang, code, **{**due_now(self, seat), **params})
             seat.sink.push({"type": "error", "code": code, "message": message})
 
     def handle(self, seat: Seat, message: dict[str, Any]) -> None:
@@ -642,7 +642,6 @@ class TableManager:
             raise Refusal(
                 "too_many_tables",
                 status=503,
-                key="api.too_many_tables",
                 most=self.settings.max_tables,
             )
         most = self.settings.max_tables_per_client
@@ -651,7 +650,6 @@ class TableManager:
             raise Refusal(
                 "too_many_tables_here",
                 status=429,
-                key="api.too_many_tables_here",
                 most=most,
                 minutes=minutes,
             )
@@ -683,7 +681,7 @@ class TableManager:
             self.store.create(table_id, header)
         except StoreError as exc:
             log.error("a new table was not saved: %s", exc)
-            raise Refusal("not_saved", status=503, key="api.not_saved") from None
+            raise Refusal("not_saved", status=503) from None
         table = self._build(table_id, header, variant)
         self.tables[table_id] = table
         return table

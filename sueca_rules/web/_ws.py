@@ -18,7 +18,7 @@ from sueca_rules import dump_record
 from ._api import json_request, settings_of, variant_from_json
 from ._guard import client_of
 from ._i18n import Lang, phrase
-from ._refusal import Refusal
+from ._refusal import Refusal, refusal_words
 from ._settings import Settings
 from ._store import DamagedTableError, StoreError
 from ._tables import Seat, Table, TableManager, parse_seats
@@ -42,9 +42,9 @@ def _seed(value: object) -> int | str | None:
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate ("\ud800" in JSON): not text
-            raise Refusal("bad_seed", key="api.seed_surrogate") from None
+            raise Refusal("bad_seed", why="surrogate") from None
         return value
-    raise Refusal("bad_seed", key="api.bad_seed")
+    raise Refusal("bad_seed", why="other")
 
 
 async def create_table(request: Request) -> Response:
@@ -55,7 +55,7 @@ async def create_table(request: Request) -> Response:
     settings = settings_of(request)
     body = await json_request(request, settings.max_variant_bytes)
     if not isinstance(body, dict) or "variant" not in body or "seats" not in body:
-        raise Refusal("bad_body", key="api.table_body", shape='{"variant": ..., "seats": [...]}')
+        raise Refusal("bad_body", shape='{"variant": ..., "seats": [...]}')
     variant, variant_id = variant_from_json(body["variant"])
     specs = parse_seats(body["seats"], settings.stand_in_level)
     seed = _seed(body.get("seed"))
@@ -88,7 +88,7 @@ async def get_record(request: Request) -> Response:
     statuses = {"no_table": 404, "bad_token": 403, "unavailable": 503, "damaged": 410}
     if isinstance(found, str):  # refused: in the language asked for (the replay page's)
         code = found if found in statuses else "not_over"
-        raise Refusal(code, status=statuses.get(code, 409), key=f"api.{code}")
+        raise Refusal(code, status=statuses.get(code, 409))
     number, record = found
     fmt = "json" if request.query_params.get("format") == "json" else "yaml"
     text = dump_record(record, fmt)
@@ -182,7 +182,7 @@ class Connection:
 
     def error(self, code: str, **params: object) -> None:
         self.push(
-            {"type": "error", "code": code, "message": phrase(self.lang, f"error.{code}", **params)}
+            {"type": "error", "code": code, "message": refusal_words(self.lang, code, **params)}
         )
 
 
@@ -198,7 +198,9 @@ def on_text(table: Table, seat: Seat, conn: Connection, text: str) -> None:
     if len(text) > conn.settings.max_message_bytes or (
         len(text.encode("utf-8", "replace")) > conn.settings.max_message_bytes
     ):
-        conn.error("too_large", most=conn.settings.max_message_bytes)
+        # "The message is too large", not the HTTP refusal's "the body" of a request: the
+        # player sent no request of their own, the page sent a message for them.
+        conn.error("too_large", what="message", most=conn.settings.max_message_bytes)
         return
     try:
         message = json.loads(text)
@@ -226,7 +228,7 @@ def _held_elsewhere(manager: TableManager, table_id: str) -> bool:
 async def _refuse(ws: WebSocket, code: int, error: str, lang: Lang) -> None:
     """Say why the socket is refused (an error message, then the close frame's reason: the
     same phrase in the connection's language, cut to what a close frame holds)."""
-    said = phrase(lang, f"error.{error}")
+    said = refusal_words(lang, error)
     await ws.accept()
     await ws.send_text(json.dumps({"type": "error", "code": error, "message": said}))
     await ws.close(code, close_reason(said))
@@ -248,10 +250,10 @@ async def table_socket(ws: WebSocket) -> None:
         return
     except StoreError as exc:
         # The table may well be kept (a full disk, Redis down): the page is asked to come
-        # back (it tries again on any code but 4403, 4404 and 4000), not told it is gone.
+        # back (it tries again on any code but 4403, 4404 and 4000), not told it is gone; in
+        # the words of `unavailable`, as the record of a table is refused then.
         log.error("table %s cannot be read: %s", ws.path_params["table"], exc)
-        await ws.accept()
-        await ws.close(1013, close_reason(phrase(lang, "table.closed_unreadable")))
+        await _refuse(ws, 1013, "unavailable", lang)
         return
     token = ws.query_params.get("token", "")
     if table is None:
@@ -288,7 +290,7 @@ async def table_socket(ws: WebSocket) -> None:
                 if not table.add_watcher(conn):
                     # Others took the last places while this socket was being accepted.
                     conn.error("watchers")
-                    conn.close(1013, phrase(lang, "table.closed_watchers"))
+                    conn.close(1013, close_reason(refusal_words(lang, "watchers")))
             else:
                 table.join(seat, conn)
             await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
