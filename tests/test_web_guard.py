@@ -100,6 +100,40 @@ def test_a_join_that_fails_gives_its_connection_back() -> None:
 # --- 3. other sites' pages; JSON only where JSON is expected; tables per client ----------------
 
 
+@pytest.mark.parametrize(
+    ("ask", "lang"),
+    [
+        ({"headers": {"accept-language": "pt-PT,pt;q=0.9"}}, "pt"),
+        ({"params": {"lang": "pt"}, "headers": {"accept-language": "en"}}, "pt"),
+        ({"params": {"lang": "en"}, "headers": {"accept-language": "pt"}}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_another_sites_page_is_refused_in_the_language_asked(
+    client: TestClient, ask: dict[str, Any], lang: Lang
+) -> None:
+    """A request refused for its origin says why in the request's language (`?lang=`, else
+    `Accept-Language`, else English), as the API's other refusals do: it was English only."""
+    from sueca_rules.web._i18n import phrase
+
+    headers = {
+        "origin": "http://evil.example",
+        "content-type": "text/plain",
+        **ask.get("headers", {}),
+    }
+    r = client.post(
+        "/api/variants/validate", content="name: x\n", headers=headers, params=ask.get("params")
+    )
+    assert r.status_code == 403
+    assert r.json() == {
+        "error": "bad_origin",
+        "message": phrase(lang, "error.bad_origin", origin="'http://evil.example'"),
+    }
+    starts = {"en": "this server answers only its own pages", "pt": "este servidor só responde"}
+    assert r.json()["message"].startswith(starts[lang])
+    assert "--allowed-origin" in r.json()["message"]
+
+
 def test_another_sites_page_cannot_create_a_table_with_a_simple_post(client: TestClient) -> None:
     body = '{"variant": "portugal", "seats": ["human", "bot:1", "bot:1", "bot:1"]}'
     evil = {"origin": "http://evil.example", "content-type": "text/plain"}

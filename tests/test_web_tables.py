@@ -1646,7 +1646,7 @@ def test_every_refusal_code_has_one_phrase_in_each_language() -> None:
     from sueca_rules.web._refusal import phrase_key
 
     codes = _refusal_codes()
-    assert {"no_table", "bad_token", "not_over", "too_large", "bad_seats"} <= codes
+    assert {"no_table", "bad_token", "not_over", "too_large", "bad_seats", "bad_origin"} <= codes
     assert len(codes) > 40
     entries = {lang: load_catalogue(lang, "web").entries for lang in ("en", "pt")}
     for lang, table in entries.items():

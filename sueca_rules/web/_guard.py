@@ -20,6 +20,9 @@ from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket
 
+from ._i18n import choose_lang
+from ._refusal import Refusal
+
 __all__ = ["OriginGuard", "client_of", "origin_allowed"]
 
 Scope = MutableMapping[str, Any]
@@ -68,7 +71,9 @@ def _shown(origin: str) -> str:
 
 class OriginGuard:
     """Refuses a request that can change something when a page of another site sent it: 403
-    with `{"error": "bad_origin", "message"}` over HTTP, close code 4403 for a WebSocket."""
+    with `{"error": "bad_origin", "message"}` over HTTP (the message in the request's language),
+    close code 4403 for a WebSocket (its handshake refused: a page of another site is told
+    nothing more)."""
 
     def __init__(self, app: ASGIApp, allowed_origins: Iterable[str] = ()) -> None:
         self.app = app
@@ -85,13 +90,14 @@ class OriginGuard:
                 if kind == "websocket":
                     await WebSocket(scope, receive, send).close(4403)
                     return
-                message = (
-                    f"this server answers only its own pages, not a page at {_shown(origin)!r}"
-                    " (behind an HTTPS proxy, start it with --allowed-origin and the proxy's "
-                    "address, e.g. https://cards.example.org)"
+                # Said in the language asked for (`?lang=`, else `Accept-Language`), as the
+                # API's other refusals are.
+                asker = HTTPConnection(scope)
+                lang = choose_lang(
+                    asker.query_params.get("lang"), None, headers.get("accept-language")
                 )
-                body = {"error": "bad_origin", "message": message}
-                await JSONResponse(body, 403)(scope, receive, send)
+                refused = Refusal("bad_origin", status=403, origin=repr(_shown(origin)))
+                await JSONResponse(refused.body_in(lang), refused.status)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
