@@ -36,7 +36,7 @@ from sueca_rules._studies._play import (
 from sueca_rules._studies._simulate import SimulationReport, StudyInterrupted, simulate
 from sueca_rules._studies._stats import wilson
 from sueca_rules._studies._summary import StudySummary
-from sueca_rules._studies._work import Done, play_chunk
+from sueca_rules._studies._work import Done, WorkerLostError, play_chunk
 from sueca_rules.bots import LEVELS, Bot, make_bot
 from sueca_rules.cli import main
 from sueca_rules.cli._cmd_simulate import MAX_DEALS_PER_MATCH as CLI_MAX_DEALS
@@ -965,3 +965,105 @@ def test_few_pairs_give_wide_intervals() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         t95(0)
     assert Z95 < t95(10_000) < Z95 + 1e-3
+
+
+# --- what the command says of a study interrupted or whose workers were lost -------------------
+
+
+def _study_command(
+    capsys: pytest.CaptureFixture[str], lang: str, interrupted: SimulationReport
+) -> tuple[int, list[SimulationReport], str]:
+    """`run_study_command` stopped by Ctrl-C with `interrupted`'s figures: its status, the
+    reports it showed, what it wrote on stderr."""
+    import argparse
+
+    from sueca_rules.cli._study_options import run_study_command
+
+    def call(progress: Any) -> SimulationReport:
+        raise StudyInterrupted(interrupted)
+
+    shown: list[SimulationReport] = []
+    args = argparse.Namespace(checkpoint=None)
+    status = run_study_command(args, "deals", interrupted.size, call, shown.append, lang)
+    return status, shown, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "nothing"),
+    [
+        (
+            "en",
+            "interrupted[/] after 3 of 8 deals, each played twice",
+            "interrupted before the first deal was played: no figures\n",
+        ),
+        (
+            "pt",
+            "interrompido[/] ao fim de 3 de 8 mãos, cada uma jogada duas vezes",
+            "interrompido antes de se jogar a primeira mão: não há números\n",
+        ),
+    ],
+)
+def test_an_interrupted_study_says_how_much_was_played_and_shows_no_figures_of_nothing(
+    capsys: pytest.CaptureFixture[str], lang: str, heading: str, nothing: str
+) -> None:
+    from sueca_rules.cli._study_options import heading as study_heading
+
+    played = dataclasses.replace(simulate("portugal", (2, 1), deals=3, seed=1), size=8)
+    partial = dataclasses.replace(played, complete=False)
+    assert heading in study_heading("Portugal", partial, lang)
+    assert "interrupt" not in study_heading("Portugal", played, lang)
+    status, shown, err = _study_command(capsys, lang, partial)
+    assert (status, shown) == (130, [partial])
+    assert "interromp" in err if lang == "pt" else "interrupted" in err
+    # Stopped before the first deal: no table of figures in which each team won 0.0% of them.
+    none = dataclasses.replace(partial, deals=0, deal_wins=(0, 0))
+    status, shown, err = _study_command(capsys, lang, none)
+    assert (status, shown, err) == (130, [], nothing)
+
+
+@pytest.mark.parametrize(
+    ("lang", "error", "said"),
+    [
+        (
+            "en",
+            WorkerLostError("x", lost=1, retries=0),
+            "stopped: a worker process was lost (killed, or out of memory?); giving up after "
+            "0 retries",
+        ),
+        (
+            "en",
+            WorkerLostError("x", lost=3, retries=2),
+            "stopped: 3 worker processes were lost (killed, or out of memory?); giving up after "
+            "2 retries",
+        ),
+        (
+            "pt",
+            WorkerLostError("x", lost=2, retries=1),
+            "parado: perderam-se 2 processos de trabalho (foram mortos, ou faltou memória?); "
+            "desisto depois de 1 nova tentativa",
+        ),
+        (
+            "pt",
+            WorkerLostError(
+                "x", lost=1, retries=3, ray_units=(40, 79), ray_error="WorkerCrashedError"
+            ),
+            "parado: uma tarefa do Ray (unidades 40-79) falhou depois de 3 novas tentativas: "
+            "WorkerCrashedError",
+        ),
+    ],
+)
+def test_lost_workers_are_said_in_the_command_s_language(
+    lang: str, error: WorkerLostError, said: str
+) -> None:
+    import argparse
+
+    from sueca_rules.cli._common import CliError
+    from sueca_rules.cli._study_options import run_study_command
+
+    def call(progress: Any) -> SimulationReport:
+        raise error
+
+    with pytest.raises(CliError) as caught:
+        run_study_command(argparse.Namespace(checkpoint=None), "deals", 8, call, print, lang)
+    assert str(caught.value) == said
+    assert caught.value.status == 1

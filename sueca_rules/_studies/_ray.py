@@ -78,7 +78,11 @@ def _run_tasks(state: RunState) -> None:
                 except RayError as exc:
                     raise WorkerLostError(
                         f"a Ray task (units {a}-{b - 1}) failed after {MAX_RETRIES} retries: "
-                        f"{type(exc).__name__}"
+                        f"{type(exc).__name__}",
+                        lost=1,
+                        retries=MAX_RETRIES,
+                        ray_units=(a, b - 1),
+                        ray_error=type(exc).__name__,
                     ) from None
                 state.merge(a, b, part)
     finally:

@@ -131,7 +131,9 @@ def _run_pool(state: RunState, jobs: int) -> None:
                 who = "a worker process was" if lost == 1 else f"{lost} worker processes were"
                 raise WorkerLostError(
                     f"{who} lost (killed, or out of memory?); giving up after "
-                    f"{state.retries} retr{'y' if state.retries == 1 else 'ies'}"
+                    f"{state.retries} retr{'y' if state.retries == 1 else 'ies'}",
+                    lost=lost,
+                    retries=state.retries,
                 ) from None
             state.retries += 1
 

@@ -35,7 +35,26 @@ ProgressCallback = Callable[[int, int], None]
 
 
 class WorkerLostError(SuecaError, RuntimeError):
-    """A worker process (or Ray task) was lost more often than a run retries."""
+    """A worker process (or Ray task) was lost more often than a run retries.
+
+    `lost` worker processes were lost (`ray_units`: the first and last unit of the Ray task that
+    failed, `None` for local worker processes; `ray_error` its error's kind), after `retries`
+    retries."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        lost: int,
+        retries: int,
+        ray_units: tuple[int, int] | None = None,
+        ray_error: str = "",
+    ) -> None:
+        super().__init__(message)
+        self.lost = lost
+        self.retries = retries
+        self.ray_units = ray_units
+        self.ray_error = ray_error
 
 
 @dataclass(slots=True)

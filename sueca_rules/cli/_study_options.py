@@ -29,6 +29,7 @@ from ._signals import StopOnTerm
 if TYPE_CHECKING:
     from .._studies._compare import ComparisonReport
     from .._studies._simulate import SimulationReport
+    from .._studies._work import WorkerLostError
 
 MAX_DEALS_PER_MATCH = 1000
 """sueca_rules._studies._play.MAX_DEALS_PER_MATCH (checked by the tests), kept here so that
@@ -163,23 +164,43 @@ def run_study_command(
         with stop, ProgressBar(unit, total, label) as progress:
             result = call(progress.update if progress.active else None)
     except StudyInterrupted as exc:
-        show(exc.report)
         where = cli_words(lang, "sim.saved", path=args.checkpoint) if args.checkpoint else ""
-        print(cli_words(lang, "sim.interrupted", where=where), file=sys.stderr)
+        if units_played(exc.report):
+            show(exc.report)
+            print(cli_words(lang, "sim.interrupted", where=where), file=sys.stderr)
+        else:  # a table of figures of nothing would read as a team that won no deal
+            print(cli_words(lang, "sim.interrupted_early", unit=unit, where=where), file=sys.stderr)
         return 143 if stop.terminated else 130
     except ConfigError as exc:  # a checkpoint of another study, Ray not installed…
         raise CliError(_config_words(exc, lang), status=2) from None
     except WorkerLostError as exc:
-        raise CliError(f"stopped: {exc}", status=1) from None
+        raise CliError(_lost_words(exc, lang), status=1) from None
     show(result)
     retries = getattr(result, "worker_retries", 0)
     if retries:
-        print(
-            f"note: {retries} worker process{'es were' if retries > 1 else ' was'} lost; "
-            "their deals were played again (the figures are unchanged)",
-            file=sys.stderr,
-        )
+        print(cli_words(lang, "sim.workers_retried", n=retries), file=sys.stderr)
     return 0
+
+
+def _lost_words(exc: WorkerLostError, lang: str) -> str:
+    """Why a study stopped when its workers were lost, in `lang`."""
+    retries = cli_words(lang, "sim.retries", n=exc.retries)
+    if exc.ray_units is not None:
+        a, b = exc.ray_units
+        return cli_words(lang, "sim.ray_lost", a=a, b=b, retries=retries, error=exc.ray_error)
+    return cli_words(lang, "sim.workers_lost", n=exc.lost, retries=retries)
+
+
+def units_played(r: SimulationReport | ComparisonReport) -> int:
+    """The deals (or matches) of a study played so far, a duplicate pair counted once (as its
+    `size` counts them)."""
+    from .._studies._compare import ComparisonReport
+
+    if isinstance(r, ComparisonReport) and not r.reports:
+        return 0
+    one = r.reports[0] if isinstance(r, ComparisonReport) else r
+    played = one.matches if one.mode == "matches" else one.deals
+    return played // 2 if one.duplicate else played
 
 
 def study_arguments(
@@ -300,6 +321,6 @@ def heading(title: str, r: SimulationReport | ComparisonReport, lang: str = "en"
     if r.duplicate:
         what += w("twice", unit=r.mode)
     if not r.complete:
-        what = w("partial", what=what)
+        what = w("partial", done=units_played(r), what=what)
     teams = w("teams", a=r.teams[0], b=r.teams[1])
     return f"[bold]{title}[/]: {teams}\n{what}; {w('seed', seed=str(r.seed))}\n"
