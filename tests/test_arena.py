@@ -318,7 +318,8 @@ def test_bad_entrants_are_clear_errors(args: list[str], status: int, words: str)
         (
             [f"{sys.executable} -c 'print(1)'", "level:1"],
             1,
-            "o motor respondeu ao hello com 1, que não segue o protocolo: um motor responde",
+            "o motor respondeu ao hello com '1': isso é JSON, mas não é um objeto; um motor "
+            "responde",
         ),
     ],
 )

@@ -123,6 +123,8 @@ class EngineError(Exception):
         why = params.get("why")
         if isinstance(why, str) and f"engine.why.{self.code}" in say:
             params["why"] = say(f"engine.why.{self.code}", why=why)
+        elif isinstance(why, str) and f"fault.why.{why}" in say:  # an answer's fault: its code
+            params["why"] = say(f"fault.why.{why}", **params)
         text = say(f"engine.{self.code}", **params)
         if said:
             text += say("engine.said", said=said)
@@ -457,13 +459,18 @@ class EngineProcess:
             try:
                 self.info = read_hello(line)
             except ProtocolError as exc:
+                # What was wrong (a code of the words `fault.why.<code>`, with its parameters,
+                # or the refusal's sentence) and the line, quoted, cut and escaped.
                 shown = line.decode("utf-8", "replace").strip()
+                why: dict[str, str | int] = (
+                    {**exc.params, "why": exc.code} if exc.code else {"why": str(exc)}
+                )
                 raise EngineError(
                     "bad_hello",
                     name=self.name,
-                    why=str(exc),
-                    line=shown if len(shown) <= 80 else shown[:79] + "…",
+                    line=repr(shown if len(shown) <= 80 else shown[:77] + "..."),
                     hello=HELLO_ANSWER,
+                    **why,
                 ) from None
             return
 

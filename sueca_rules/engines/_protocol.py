@@ -268,15 +268,41 @@ def check_hello(request: Mapping[str, Any]) -> None:
 
 
 def read_hello(text: str | bytes) -> dict[str, Any]:
-    """An engine's answer to `hello`: its `name` and `author` (text, cut to 100 characters)."""
+    """An engine's answer to `hello`: its `name` and `author` (text, cut to 100 characters).
+    Raises [`ProtocolError`][sueca_rules.engines.ProtocolError] (with its `code`, one of the
+    command line's words `fault.why.hello_*`) when the line is not a `hello` of this protocol."""
     data = _load(text, "the answer to hello", "hello")
     if data.get("type") == "error" and isinstance(data.get("message"), str):
-        raise ProtocolError(f"it refused the hello: {_short(data['message'], 300)}")
-    if data.get("type") != "hello" or data.get("id") != 0:
-        raise ProtocolError('the answer to hello is not {"type": "hello", "id": 0, ...}')
+        said = _short(data["message"], 300)
+        raise _refusal(f"it refused the hello: {said}", "hello_refused", message=json.dumps(said))
+    if data.get("type") != "hello":
+        said = _short(json.dumps(data.get("type")))
+        raise _refusal(
+            f'the answer to hello is not {{"type": "hello", "id": 0, ...}}: its "type" is {said}',
+            "hello_type",
+            type=said,
+        )
+    answered = data.get("id")
+    if answered != 0:  # as it always was: 0 (or 0.0) is taken
+        said = _short(json.dumps(answered))
+        raise _refusal(
+            f'the answer to hello is not {{"type": "hello", "id": 0, ...}}: its "id" is {said}',
+            "hello_id",
+            got=said,
+        )
+    if "protocol" not in data:
+        raise _refusal(
+            f'the answer to hello has no "protocol": write {PROTOCOL}',
+            "hello_no_protocol",
+            want=PROTOCOL,
+        )
     if not speaks_protocol(data):
-        raise ProtocolError(
-            f"the engine speaks protocol {_short(json.dumps(data.get('protocol')))}, not {PROTOCOL}"
+        said = _short(json.dumps(data.get("protocol")))
+        raise _refusal(
+            f"the engine speaks protocol {said}, not {PROTOCOL}",
+            "hello_protocol",
+            protocol=said,
+            want=PROTOCOL,
         )
     return {
         key: str(data[key])[:100]
