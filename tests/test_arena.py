@@ -313,7 +313,8 @@ def test_bad_entrants_are_clear_errors(args: list[str], status: int, words: str)
         (
             [f"{sys.executable} -c 'import sys; sys.exit(\"Error: no model file\")'", "level:1"],
             1,
-            "terminou (estado 1); o que escreveu por último: Error: no model file",
+            "terminou (estado 1) antes de responder ao hello; o que escreveu por último: Error: "
+            "no model file",
         ),
         (
             [f"{sys.executable} -c 'print(1)'", "level:1"],
@@ -385,7 +386,8 @@ def test_an_engine_that_fails_its_hello_in_a_play_has_faults_not_a_stop(
     assert status == 0, err
     assert json.loads(out)["faults"] == {"a": 80, "b": 0}  # every decision of A's seats
     note = next(line for line in err.splitlines() if line.startswith("note: "))
-    assert "; the first: deal 1, play 1: " in note
+    # the seat too: each seat of a play has an engine process of its own
+    assert re.search(r"; the first: deal 1, play 1, seat [02]: \S", note), note
     assert "did not answer hello in time (0.3 s)" in note
 
 
@@ -457,10 +459,12 @@ def test_an_engine_error_in_each_language() -> None:
     from sueca_rules.engines import EngineError
 
     error = EngineError("ended", name="bot.py", how="killed:9 (SIGKILL)", said="Killed")
-    assert str(error) == "bot.py was killed by signal 9 (SIGKILL); its last words: Killed"
-    assert (
-        error.words("pt")
-        == "bot.py foi morto pelo sinal 9 (SIGKILL); o que escreveu por último: Killed"
+    assert str(error) == (
+        "bot.py was killed by signal 9 (SIGKILL) before answering hello; its last words: Killed"
+    )
+    assert error.words("pt") == (
+        "bot.py foi morto pelo sinal 9 (SIGKILL) antes de responder ao hello; o que escreveu por "
+        "último: Killed"
     )
     assert str(EngineError("ended_before_hello", name="e", how="exited:", said="")) == (
         "e exited before it was greeted"

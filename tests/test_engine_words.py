@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -317,3 +318,153 @@ def test_a_refusal_without_a_code_is_quoted_as_it_is() -> None:
         "e respondeu ao hello com 'x': some sentence; um motor responde à primeira linha que lê "
         "com {}, numa linha só"
     )
+
+
+# --- the rest of the host's and the arena's words ---------------------------------------------
+
+
+def _engine(tmp_path: Path, body: str) -> list[str]:
+    """An engine of `_HEAD` (it answers hello) whose answer to each request is `body`."""
+    from .test_engines_host import _HEAD
+
+    path = tmp_path / "engine.py"
+    path.write_text(_HEAD + body + "\n", encoding="utf-8")
+    return [sys.executable, str(path)]
+
+
+def _notes(engine: EngineProcess) -> list[FaultNote]:
+    from .test_engines_host import _play
+
+    _play(engine)
+    return list(engine.stats.notes)
+
+
+def test_an_answer_that_is_an_error_is_quoted(tmp_path: Path) -> None:
+    """An engine that answers a request with the protocol's error is told its own message
+    (it was told only that the answer's type was "error", not "decision")."""
+    body = "    send({'type': 'error', 'id': rid, 'message': 'no model file'})"
+    with EngineProcess(_engine(tmp_path, body), time_ms=2000) as engine:
+        note = _notes(engine)[0]
+    assert note.words("en").endswith(': the engine answered with an error: "no model file"')
+    assert note.words("pt").endswith(': o motor respondeu com um erro: "no model file"')
+
+
+def test_lines_that_answer_nothing_are_quoted(tmp_path: Path) -> None:
+    """Debugging output on stdout is the usual cause of lines nobody asked for: the note quotes
+    it; a second answer to a request says so."""
+    body = (
+        "    sys.stdout.write(json.dumps({'type': 'decision', 'id': rid, 'choice': options[0]})"
+        " + '\\ndebug: \\x1b[1mthinking\\n')\n"
+        "    sys.stdout.flush()"
+    )
+    with EngineProcess(_engine(tmp_path, body), time_ms=2000) as engine:
+        said = [note.words("en") for note in _notes(engine)]
+    quoted = ": a line that answered no request, discarded: 'debug: \\x1b[1mthinking'"
+    assert said
+    assert all(re.match(r"match 11, seat [02]: ", s) and s.endswith(quoted) for s in said), said
+    pt = FaultNote("spam_line", {"text": "'debug'"}, {"match": "m", "seat": 2}).words("pt")
+    assert pt == (
+        "encontro m, lugar 2: uma linha que não respondia a nenhum pedido, deitada fora: 'debug'"
+    )
+    again = body.replace(
+        "'\\ndebug: \\x1b[1mthinking\\n'",
+        "'\\n' + json.dumps({'type': 'decision', 'id': rid, 'choice': options[0]}) + '\\n'",
+    )
+    with EngineProcess(_engine(tmp_path, again), time_ms=2000) as engine:
+        again_said = {note.words("en") for note in _notes(engine)}
+    assert any(re.search(r": an answer to request \d+ again: discarded$", s) for s in again_said), (
+        again_said
+    )
+
+
+def test_out_of_time_says_the_time_the_match_gave(tmp_path: Path) -> None:
+    body = "    time.sleep(0.05)\n    send({'type': 'decision', 'id': rid, 'choice': options[-1]})"
+    with EngineProcess(_engine(tmp_path, body), time_ms=1000, match_ms=300) as engine:
+        notes = [n for n in _notes(engine) if n.code == "out_of_time"]
+    assert notes
+    assert notes[0].words("en").endswith(": out of time for this match: its 300 ms are spent")
+    assert (
+        notes[0].words("pt").endswith(": sem tempo para este encontro: gastou os 300 ms que tinha")
+    )
+
+
+def test_a_hello_too_long_says_what_would_do(tmp_path: Path) -> None:
+    command = _fake(tmp_path, "x" * 70_000)
+    with pytest.raises(EngineError) as caught:
+        EngineProcess(command, hello_s=10).start()
+    assert str(caught.value).endswith(
+        f"its answer to hello is a line longer than 65536 bytes: an engine answers the first "
+        f"line it reads with {HELLO}, on a line of its own"
+    )
+    assert caught.value.words("pt").endswith(
+        f"a resposta ao hello é uma linha com mais de 65536 bytes: um motor responde à primeira "
+        f"linha que lê com {HELLO}, numa linha só"
+    )
+
+
+def test_an_engine_that_dies_before_hello_says_so(tmp_path: Path) -> None:
+    command = f"{sys.executable} -c 'import sys; sys.stdin.readline(); sys.exit(4)'"
+    with pytest.raises(EngineError) as caught:
+        EngineProcess(command, hello_s=10).start()
+    assert str(caught.value).endswith(" exited (status 4) before answering hello")
+    assert caught.value.words("pt").endswith(" terminou (estado 4) antes de responder ao hello")
+
+
+def test_the_arenas_progress_bar_speaks_the_commands_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sueca_rules.cli._cmd_arena as arena
+    from sueca_rules.cli._study_options import ProgressBar
+
+    labels: list[str | None] = []
+
+    def bar(unit: str, total: int, label: str | None = None) -> object:
+        labels.append(label)
+        return ProgressBar(unit, total, label)
+
+    monkeypatch.setattr(arena, "ProgressBar", bar)
+    for lang in ("en", "pt"):
+        status, _, err = _arena("level:1", "level:1", "--deals", "1", "--lang", lang)
+        assert status == 0, err
+    assert labels == ["arena deals", "mãos da arena"]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_worker_killed_stops_the_arena_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """A worker process killed (out of memory, or by an engine, as here: it kills the process
+    that asks it a decision, never this one) stops the arena with one line, not a traceback."""
+    import os
+
+    monkeypatch.setenv("SUECA_TEST_PID", str(os.getpid()))
+    path = tmp_path / "killer.py"
+    path.write_text(
+        "import json, os, signal, sys\n"
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    if r['type'] == 'hello':\n"
+        "        print(json.dumps({'type': 'hello', 'id': 0, 'protocol': 1}), flush=True)\n"
+        "    elif r['type'] == 'decide':\n"
+        "        if os.getppid() != int(os.environ['SUECA_TEST_PID']):\n"
+        "            os.kill(os.getppid(), signal.SIGKILL)\n"
+        "        print(json.dumps({'type': 'decision', 'id': r['id'],"
+        " 'choice': r['options'][0]}), flush=True)\n",
+        encoding="utf-8",
+    )
+    command = f"{sys.executable} {path}"
+    status, out, err = _arena(command, "level:1", "--deals", "2", "--jobs", "2", "--lang", lang)
+    assert (status, out) == (1, "")
+    said = {
+        "en": "stopped: a worker process of the arena ended abruptly (killed, or out of "
+        "memory; an engine may have killed it); no results",
+        "pt": "parou: um processo de trabalho da arena terminou de repente (foi morto, ou "
+        "ficou sem memória; um motor pode tê-lo matado); sem resultados",
+    }
+    assert err.strip() == said[lang]
+
+
+def test_cannot_start_a_path_through_a_file_is_said_in_portuguese() -> None:
+    status, _, err = _arena("/etc/passwd/engine", "level:1", "--deals", "1", "--lang", "pt")
+    assert status == 1
+    assert "não consigo arrancar /etc/passwd/engine: uma parte do caminho não é uma pasta" in err

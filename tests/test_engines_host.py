@@ -231,7 +231,8 @@ def test_an_engine_that_cannot_start_is_a_clear_error(tmp_path: Path) -> None:
     silent.write_text("import sys\nprint('no hello here', file=sys.stderr)\n", encoding="utf-8")
     with pytest.raises(
         EngineError,
-        match=r"exited \(status 0\)( before it was greeted)?; its last words: no hello here",
+        match=r"exited \(status 0\) before (it was greeted|answering hello); its last words: no "
+        r"hello here",
     ):
         EngineProcess([sys.executable, str(silent)], hello_s=5).start()
     # A runtime that ends with a banner of its own (Node.js prints its version last): the

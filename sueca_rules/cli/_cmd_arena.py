@@ -97,6 +97,7 @@ def _entrant_problem(text: str, exc: Exception, lang: str) -> str:
 
 def run_arena(args: argparse.Namespace) -> int:
     import os
+    from concurrent.futures.process import BrokenProcessPool
 
     from .._errors import ConfigError
     from ..engines import EngineError, parse_entrant
@@ -119,7 +120,7 @@ def run_arena(args: argparse.Namespace) -> int:
     pairs = [(i, j) for i in range(len(entrants)) for j in range(i + 1, len(entrants))]
     stop = StopOnTerm()
     try:
-        bar = ProgressBar("deals", len(pairs) * args.deals, label="arena deals")
+        bar = ProgressBar("deals", len(pairs) * args.deals, label=say("arena.progress"))
         bar.active = bar.active and importlib.util.find_spec("rich") is not None
         with stop, bar:
             results = _play_all(variant, entrants, pairs, args, jobs, _Counter(bar).advance)
@@ -128,6 +129,8 @@ def run_arena(args: argparse.Namespace) -> int:
         return 143 if stop.terminated else 130
     except EngineError as exc:
         raise CliError(say("arena.stopped", why=exc.words(lang)), status=1) from None
+    except BrokenProcessPool:  # a worker killed (out of memory, or by an engine): one line
+        raise CliError(say("arena.worker_lost"), status=1) from None
     _show(args, entrants, pairs, results, say, lang)
     return 0
 

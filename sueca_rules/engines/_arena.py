@@ -157,9 +157,11 @@ def _play_pair(
     base = f"{arena.seed}:deals:{index}"
     for swap in (0, 1):
         seats = by_seat[swap]  # A is team `swap`
-        for player in seats:  # its fault notes say which deal and play they are about
+        for seat, player in enumerate(seats):  # its fault notes say where they happened
             if isinstance(player, EngineProcess):
                 player.context = {"deal": index + 1, "play": swap + 1}
+                if seats.count(player) == 1:  # its seat, also for a start that failed
+                    player.context["seat"] = seat
         match = play_match(
             arena.variant,
             seats,

@@ -194,6 +194,13 @@ class FaultNote:
         return say("fault.note", where=say(key, **where), what=what)
 
 
+def _quoted(line: bytes) -> str:
+    """A line an engine wrote, as its errors and notes quote it: stripped, cut to 80 characters,
+    in quotes, its control characters escaped (`'\\x1b[2J...'`)."""
+    text = line.decode("utf-8", "replace").strip()
+    return repr(text if len(text) <= 80 else text[:77] + "...")
+
+
 def split_command(command: str | Sequence[str]) -> list[str]:
     """A command line split as a POSIX shell splits words (`shlex`), without a shell: no
     variables, pipes or globbing. A list is taken as it is."""
@@ -369,7 +376,8 @@ class EngineProcess:
         """What it said of itself in `hello` (`name`, `author`)."""
         self.context: dict[str, int] = {}
         """Where its next match is, for its fault notes (`sueca arena`: `{"deal": 4, "play":
-        2}`); the match's id when empty. Each note starts with it and the seat asked (`deal 4,
+        2}`, and `"seat"` when it plays one seat only: a start that fails says it too); the
+        match's id when empty. Each note starts with it and the seat asked (`deal 4,
         play 2, seat 1: no answer to request 9 in 1250 ms`): an engine asked in many matches (a
         process for each seat of each play) has notes that say which one each is about."""
         self._where: dict[str, str | int] = {}  # where the faults are now (see `context`)
@@ -454,21 +462,22 @@ class EngineProcess:
                     self._err.join(1.0)  # its last words, read to the end
                 raise EngineError("ended", name=self.name, how=how, said=self._last_words())
             if line is _TOO_LONG:
-                raise EngineError("hello_too_long", name=self.name, max=self.max_line)
+                raise EngineError(
+                    "hello_too_long", name=self.name, max=self.max_line, hello=HELLO_ANSWER
+                )
             assert isinstance(line, bytes)
             try:
                 self.info = read_hello(line)
             except ProtocolError as exc:
                 # What was wrong (a code of the words `fault.why.<code>`, with its parameters,
                 # or the refusal's sentence) and the line, quoted, cut and escaped.
-                shown = line.decode("utf-8", "replace").strip()
                 why: dict[str, str | int] = (
                     {**exc.params, "why": exc.code} if exc.code else {"why": str(exc)}
                 )
                 raise EngineError(
                     "bad_hello",
                     name=self.name,
-                    line=repr(shown if len(shown) <= 80 else shown[:77] + "..."),
+                    line=_quoted(line),
                     hello=HELLO_ANSWER,
                     **why,
                 ) from None
@@ -681,10 +690,16 @@ class EngineProcess:
             if item is _EOF:
                 out.queue.put(_EOF)  # seen again by the next read
                 break
-            if isinstance(item, bytes) and self._answer_id(item) in self._given_up:
+            answered = self._answer_id(item) if isinstance(item, bytes) else None
+            if answered is not None and answered in self._given_up:
                 self.stats.extra_lines += 1  # a late answer: its fault is counted already
-            else:
-                self._spam(1, "spam_line")
+            elif answered is not None and 0 < answered < self._next_id:
+                self._spam(1, "again", id=answered)  # a second answer to a request
+            elif item is _TOO_LONG:
+                self._spam(1, "spam_too_long", max=self.max_line)
+            else:  # quoted as the engine wrote it (often its debugging output)
+                assert isinstance(item, bytes)
+                self._spam(1, "spam_line", text=_quoted(item))
 
     def _spam(self, lines: int, code: str, **params: str | int) -> None:
         self.stats.extra_lines += lines
@@ -737,7 +752,9 @@ class EngineProcess:
         if self.match_ms is not None:
             budget_ms = min(budget_ms, self.match_ms - self._match_used)
             if budget_ms <= 0:
-                return self._fault(decision, "out_of_time", stop=True)
+                return self._fault(
+                    decision, "out_of_time", stop=True, params={"ms": f"{self.match_ms:.0f}"}
+                )
         request = decide_request(
             match,
             decision,

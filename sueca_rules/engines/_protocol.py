@@ -205,6 +205,9 @@ def read_answer(text: str | bytes, decision: Decision, request_id: int) -> Choic
     [`ProtocolError`][sueca_rules.engines.ProtocolError] when the line is not a `decision` for
     this `id`, or its choice is not one of the options as the request wrote them."""
     data = _load(text, "the answer", "answer")
+    if data.get("type") == "error" and isinstance(data.get("message"), str):
+        said = json.dumps(_short(data["message"], 300))
+        raise _refusal(f"the engine answered with an error: {said}", "answer_error", message=said)
     if data.get("type") != "decision":
         said = _short(json.dumps(data.get("type")))
         raise _refusal(f'the answer\'s type is {said}, not "decision"', "answer_type", type=said)
