@@ -103,6 +103,14 @@ def _keys() -> dict[str, str]:
                     keys["engine.how." + str(first.value).partition(":")[0]] = (
                         f"_host.py:{ret.lineno}"
                     )
+    # The arena's own words: `say("arena.heading", ...)`, or `say("heading", ...)` where a
+    # report's `say` adds the "arena." itself.
+    for said in ast.walk(trees["_cmd_arena.py"]):
+        if isinstance(said, ast.Call) and _name(said) in ("say", "cli_words") and said.args:
+            first = said.args[0 if _name(said) == "say" else 1]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                key = first.value if "." in first.value else f"arena.{first.value}"
+                keys[key] = f"_cmd_arena.py:{said.lineno}"
     # Where a fault happened, and the words every note and error is said with.
     for key in ("fault.where.arena", "fault.where.play", "fault.where.match", "fault.note"):
         keys[key] = "FaultNote.words"
@@ -125,6 +133,10 @@ def test_every_code_the_host_and_the_arena_raise_has_words_in_each_language() ->
         "fault.why.answer_not_option",
         "engine.how.killed",
         "engine.how.still_running",
+        "arena.entrant",
+        "arena.empty",
+        "arena.worker_lost",
+        "arena.pair_rates",
     ):
         assert key in keys, key
     for lang in ("en", "pt"):
@@ -468,3 +480,16 @@ def test_cannot_start_a_path_through_a_file_is_said_in_portuguese() -> None:
     status, _, err = _arena("/etc/passwd/engine", "level:1", "--deals", "1", "--lang", "pt")
     assert status == 1
     assert "não consigo arrancar /etc/passwd/engine: uma parte do caminho não é uma pasta" in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "error: entrant 2 is empty: write an engine's command line (quoted) or level:N"),
+        ("pt", "erro: o participante 2 está vazio: escreve o comando de um motor (entre aspas)"),
+    ],
+)
+def test_an_empty_entrant_is_named_by_its_place(lang: str, words: str) -> None:
+    status, _, err = _arena("level:1", "  ", "--deals", "1", "--lang", lang)
+    assert status == 2
+    assert words in err

@@ -82,12 +82,16 @@ def _check_entrants(entrants: list[Entrant], time_ms: int, say: Say, lang: str) 
             raise CliError(said, status=1) from None
 
 
-def _entrant_problem(text: str, exc: Exception, lang: str) -> str:
-    """Why `text` is no entrant (`parse_entrant`'s refusal), in `lang`."""
+def _entrant_problem(text: str, number: int, exc: Exception, lang: str) -> str:
+    """Why `text`, the entrant `number` (from 1), is no entrant (`parse_entrant`'s refusal), in
+    `lang`."""
     from ..bots import LEVELS
     from ..engines import EngineError
 
     if isinstance(exc.__cause__, EngineError):
+        if exc.__cause__.code == "empty":  # nothing to quote: said by its place
+            levels = ", ".join(map(str, LEVELS))
+            return cli_words(lang, "arena.empty", n=number, levels=levels)
         return exc.__cause__.words(lang)
     if text.startswith("level:"):
         levels = ", ".join(map(str, LEVELS))
@@ -110,11 +114,11 @@ def run_arena(args: argparse.Namespace) -> int:
         raise CliError(say("arena.too_many"), status=2)
     variant = load_variant_arg(args.variant, lang)
     entrants = []
-    for text in args.entrants:
+    for number, text in enumerate(args.entrants, 1):
         try:
             entrants.append(parse_entrant(text))
         except ConfigError as exc:
-            raise CliError(_entrant_problem(text, exc, lang), status=2) from None
+            raise CliError(_entrant_problem(text, number, exc, lang), status=2) from None
     jobs = args.jobs or os.cpu_count() or 1
     _check_entrants(entrants, args.time_ms, say, lang)
     pairs = [(i, j) for i in range(len(entrants)) for j in range(i + 1, len(entrants))]
