@@ -493,3 +493,31 @@ def test_an_empty_entrant_is_named_by_its_place(lang: str, words: str) -> None:
     status, _, err = _arena("level:1", "  ", "--deals", "1", "--lang", lang)
     assert status == 2
     assert words in err
+
+
+@pytest.mark.parametrize(
+    ("why", "en", "pt"),
+    [
+        ("Not a directory", "Not a directory", "uma parte do caminho não é uma pasta"),
+        (
+            "Too many open files",
+            "Too many open files (the system's limit: fewer engines at once would do)",
+            "demasiados ficheiros abertos (é o limite do sistema: menos motores ao mesmo tempo "
+            "resolve)",
+        ),
+        (
+            "Resource temporarily unavailable",
+            "Resource temporarily unavailable (no more processes may start now: fewer engines at "
+            "once would do)",
+            "o sistema não deixa arrancar mais processos agora (menos motores ao mesmo tempo "
+            "resolve)",
+        ),
+        ("Cannot allocate memory", "Cannot allocate memory", "falta memória para o arrancar"),
+    ],
+)
+def test_why_an_engine_cannot_start_in_each_language(why: str, en: str, pt: str) -> None:
+    """The system's reasons an arena of many engines meets (a limit of files or processes, no
+    memory) are said in Portuguese too, with what would help."""
+    error = EngineError("cannot_start", command="bot", why=why)
+    assert str(error) == f"cannot start bot: {en}"
+    assert error.words("pt") == f"não consigo arrancar bot: {pt}"
