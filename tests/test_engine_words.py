@@ -428,17 +428,18 @@ def test_the_arenas_progress_bar_speaks_the_commands_language(
     import sueca_rules.cli._cmd_arena as arena
     from sueca_rules.cli._study_options import ProgressBar
 
-    labels: list[str | None] = []
+    labels: list[tuple[str | None, str]] = []
 
-    def bar(unit: str, total: int, label: str | None = None) -> object:
-        labels.append(label)
-        return ProgressBar(unit, total, label)
+    def bar(unit: str, total: int, label: str | None = None, lang: str = "en") -> object:
+        made = ProgressBar(unit, total, label, lang)
+        labels.append((made.label, made.remaining))
+        return made
 
     monkeypatch.setattr(arena, "ProgressBar", bar)
     for lang in ("en", "pt"):
         status, _, err = _arena("level:1", "level:1", "--deals", "1", "--lang", lang)
         assert status == 0, err
-    assert labels == ["arena deals", "mãos da arena"]
+    assert labels == [("arena deals", "eta"), ("mãos da arena", "faltam")]
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])

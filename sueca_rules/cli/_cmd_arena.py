@@ -124,7 +124,7 @@ def run_arena(args: argparse.Namespace) -> int:
     pairs = [(i, j) for i in range(len(entrants)) for j in range(i + 1, len(entrants))]
     stop = StopOnTerm()
     try:
-        bar = ProgressBar("deals", len(pairs) * args.deals, label=say("arena.progress"))
+        bar = ProgressBar("deals", len(pairs) * args.deals, say("arena.progress"), lang)
         bar.active = bar.active and importlib.util.find_spec("rich") is not None
         with stop, bar:
             results = _play_all(variant, entrants, pairs, args, jobs, _Counter(bar).advance)

@@ -161,7 +161,7 @@ def run_study_command(
     stop = StopOnTerm()
     try:
         label = cli_words(lang, "sim.progress", unit=unit)
-        with stop, ProgressBar(unit, total, label) as progress:
+        with stop, ProgressBar(unit, total, label, lang) as progress:
             result = call(progress.update if progress.active else None)
     except StudyInterrupted as exc:
         where = cli_words(lang, "sim.saved", path=args.checkpoint) if args.checkpoint else ""
@@ -243,10 +243,12 @@ class ProgressBar:
     It refreshes from the caller's thread only (no refresh thread: the simulation may fork
     worker processes, which does not mix well with threads)."""
 
-    def __init__(self, unit: str, total: int, label: str | None = None) -> None:
+    def __init__(self, unit: str, total: int, label: str | None = None, lang: str = "en") -> None:
         self.unit = unit
         self.total = total
         self.label = f"simulating {unit}" if label is None else label
+        self.remaining = cli_words(lang, "progress.remaining")
+        """The word before the time left ("eta", "faltam")."""
         self.active = sys.stderr.isatty()
         self._last = 0.0
 
@@ -267,7 +269,7 @@ class ProgressBar:
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
-                TextColumn("eta"),
+                TextColumn(self.remaining),
                 TimeRemainingColumn(),
                 console=Console(stderr=True),
                 auto_refresh=False,
