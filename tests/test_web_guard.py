@@ -201,7 +201,7 @@ def test_tables_are_capped_per_client() -> None:
         r = c.post("/api/tables", json={"variant": "portugal", "seats": SEATS})
         assert r.status_code == 429
         assert r.json()["error"] == "too_many_tables_here"
-        assert "you already have 2 tables open" in r.json()["message"]
+        assert "You already have 2 tables open" in r.json()["message"]
         # Another client (here: behind a proxy on this computer) is not held back.
         manager: TableManager = c.app.state.tables  # type: ignore[attr-defined]
         variant = load_variant("portugal")

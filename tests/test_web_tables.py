@@ -1517,16 +1517,16 @@ def test_refusals_of_a_tables_record_and_hints_in_the_pages_language(lang: str) 
             "pt": "O encontro ainda não acabou.",
         },
         "no_hints": {
-            "en": "hints are given only at a practice table (one person and bots) or once "
-            "every person at the table agreed",
-            "pt": "só há sugestões numa mesa de treino (uma pessoa e bots) ou quando todas as "
-            "pessoas da mesa concordaram",
+            "en": "Hints are given only at a practice table (one person and bots) or once "
+            "every person at the table agreed.",
+            "pt": "Só há sugestões numa mesa de treino (uma pessoa e bots) ou quando todas as "
+            "pessoas da mesa concordaram.",
         },
         "too_many_tables_here": {
-            "en": "you already have a table open on this server, the most one computer may "
-            "have: try again when it has closed (30 min after its last play)",
-            "pt": "já tens uma mesa aberta neste servidor, o máximo para um computador: tenta "
-            "outra vez quando ela fechar (30 min depois da última jogada)",
+            "en": "You already have a table open on this server, the most one computer may "
+            "have: try again when it has closed (30 min after its last play).",
+            "pt": "Já tens uma mesa aberta neste servidor, o máximo para um computador: tenta "
+            "outra vez quando ela fechar (30 min depois da última jogada).",
         },
         "bad_level": {
             "en": "level is a whole number from 1 to 5",
