@@ -190,6 +190,11 @@ _CSS = """/* The bar starts with the tournament's name (up to 60 characters): on
    the name above the links, rather than push the links and the languages off the screen. */
 header.top { flex-wrap: wrap; white-space: normal; }
 header.top .brand { min-width: 0; overflow-wrap: anywhere; }
+/* The link to the printable page stays on one line ("Página para imprimir" squeezed beside
+   the name would break into three, past the bar and under the languages): when it does not
+   fit, it goes with the languages to a line of their own. */
+header.top nav { flex: 1 0 auto; }
+header.top nav a { white-space: nowrap; }
 .tt { border-collapse: collapse; width: 100%; background: #fff; }
 .tt th, .tt td { border: 1px solid #d8d6cc; padding: 0.3rem 0.5rem; text-align: left; }
 form.score { display: inline-flex; gap: 0.3rem; align-items: center; margin: 0.15rem 0.5rem 0 0; }

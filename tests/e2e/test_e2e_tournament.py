@@ -266,3 +266,44 @@ def test_the_printable_page_fits_its_score_sheets_and_has_its_landmark(
             finally:
                 context.close()
     assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_bars_links_do_not_overlap_on_a_touch_phone(
+    browser: Any, cup: tuple[Path, TournamentServer], lang: str
+) -> None:
+    """On a touch phone the languages are a finger wide: the link to the printable page
+    ("Página para imprimir") beside a tournament's name must not be squeezed under them or
+    broken past the bar; it goes to a line of its own instead."""
+    path, server = cup
+    t, _variant = load_tournament(path)
+    save_tournament(t.model_copy(update={"name": "Torneio da Primavera"}), path)
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = phone.new_page()
+        organiser = server.url + server.app.state.tournament.organiser_path
+        for url in (organiser, server.url + "/tournament"):
+            page.goto(f"{url}?lang={lang}")
+            assert "Primavera" in page.inner_text("header.top .brand")
+            boxes = page.evaluate(
+                """() => { const bar = document.querySelector('header.top').getBoundingClientRect();
+                  return { bar: [bar.top, bar.bottom], links: [...document.querySelectorAll(
+                    'header.top a')].map(a => { const r = a.getBoundingClientRect();
+                    return [a.textContent.trim(), r.left, r.top, r.right, r.bottom]; }) }; }"""
+            )
+            links = boxes["links"]
+            for _name, _left, top, right, bottom in links:
+                assert boxes["bar"][0] - 0.5 <= top, boxes
+                assert bottom <= boxes["bar"][1] + 0.5, boxes
+                assert right <= PHONE["width"], boxes
+            for i, a in enumerate(links):
+                for b in links[i + 1 :]:
+                    apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
+                    assert apart, (a, b)
+            lines = page.locator("header.top nav a").evaluate(
+                "a => { const r = document.createRange(); r.selectNodeContents(a);"
+                " return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }"
+            )
+            assert lines == 1  # the link on one line
+    finally:
+        phone.close()
