@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .conftest import Server
 
 RECORD = Path(__file__).parent.parent / "analysis" / "ace_in_the_last_tricks.yaml"
@@ -216,3 +218,34 @@ def test_a_claim_in_the_review_is_said_in_words(context: Any, server: Server) ->
     assert "true" not in cells
     assert "false" not in cells
     assert "acusar" in cells
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Open a record first: choose a file, or paste its text above."),
+        ("pt", "Primeiro abre um registo: escolhe um ficheiro, ou cola o texto dele acima."),
+    ],
+)
+def test_reviewing_with_no_record_says_to_open_one(
+    context: Any, server: Server, lang: str, said: str
+) -> None:
+    """The review's button is there before any record is open: a tap then says what to do
+    first, in the page's language, rather than doing nothing."""
+    page = context.new_page()
+    page.goto(f"{server.url}/replay?lang={lang}")
+    page.wait_for_selector("#review-record:not([hidden])")
+    page.click("#review-record")
+    message = page.locator("#review-body [role=alert]")
+    message.wait_for()
+    assert message.inner_text() == said
+    assert page.locator("#review").is_visible()
+    box = message.bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] <= page.viewport_size["height"]  # in sight
+    # once a record is pasted, the same button reviews it
+    page.fill("#paste", RECORD.read_text(encoding="utf-8"))
+    page.select_option("#review-level", "1")
+    page.click("#review-record")
+    page.wait_for_selector("#review-body table.review-table")
+    assert page.locator("#review-body [role=alert]").count() == 0

@@ -115,7 +115,14 @@ function show(body) {
 
 async function review() {
   const text = $("paste").value;
-  if (!text.trim()) return;
+  if (!text.trim()) {
+    // Nothing to review yet: say so where the review would be (a tap that did nothing puzzled).
+    const said = el("p", {class: "issues", role: "alert"}, w("review.no_record"));
+    fill($("review-body"), said);
+    $("review").hidden = false;
+    said.scrollIntoView({block: "nearest"}); // in sight on a phone too
+    return;
+  }
   fill($("review-body"), el("p", {class: "position"}, w("review.wait")));
   $("review").hidden = false;
   const level = $("review-level").value;
