@@ -341,6 +341,46 @@ def test_the_end_of_a_match_says_the_claim_that_decided_it(browser: Any, server:
         context.close()
 
 
+@pytest.mark.parametrize(
+    ("lang", "scored"),
+    [("en", " score 4 games."), ("pt", " marca 4 jogos.")],
+)
+def test_a_watcher_is_told_what_the_claim_that_ended_the_match_scored(
+    browser: Any, server: Server, lang: str, scored: str
+) -> None:
+    """A watcher's end of the match says what the claim that decided it scored, and for which
+    team, as a player's does ("…; seats 1 and 3 score 4 games.")."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        one_game = {"name": "Claims", "extends": "portugal-table", "match": {"target_games": 1}}
+        body = {"variant": one_game, "seats": ["human", "bot:1", "bot:2", "bot:1"], "seed": 3}
+        made = context.request.post(f"{server.url}/api/tables", data=body).json()
+        page = context.new_page()
+        page.goto(f"{server.url}/?lang={lang}")
+        page.goto(f"{server.url}{made['links'][0]['path']}")
+        page.wait_for_selector("#game:not([hidden])")
+        claim = page.locator("#actions button[data-action=claim]")
+        for _ in range(40):  # the claim is offered once the deal's first card is down
+            what = page.wait_for_function(_READY).json_value()
+            if claim.count() or what == "over":
+                break
+            _take_a_step(page, what)
+        if claim.count():  # (unless a rival's slip, claimed, ended the match first)
+            claim.first.tap()
+            page.locator("dialog.ask .yes").tap()
+        page.wait_for_selector("#over:not([hidden])")
+        watcher = context.new_page()
+        watcher.goto(f"{server.url}{made['watch_path']}")
+        watcher.wait_for_selector("#over:not([hidden]) #over-claim:not([hidden])")
+        said = watcher.inner_text("#over-claim")
+        seats = {"en": ("seats 0 and 2", "seats 1 and 3"), "pt": ("lugares 0 e 2", "lugares 1 e 3")}
+        assert said.endswith(scored), said
+        assert any(f"{team}{scored}" in said for team in seats[lang]), said
+        watcher.screenshot(path=f"/tmp/web-watch-claim-{lang}.png")
+    finally:
+        context.close()
+
+
 def test_a_renuncia_is_asked_in_the_page_and_moves_are_quick(browser: Any, server: Server) -> None:
     """A card that does not follow suit (the rules let it be played, to be claimed) asks in a
     dialog of the page; the cards' moves take under 400 ms, and none under reduced motion."""

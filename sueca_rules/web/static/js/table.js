@@ -598,6 +598,7 @@ function renderGame() {
       culprit_role: claim.culprit === null ? "other" : role(claim.culprit),
       card: claim.card ? cardName(claim.card) : "",
       games: games(last.team === null ? 0 : last.games[last.team]),
+      team: last.team === null ? "" : teamName(last.team), // a watcher's: who scored
     }));
     $("rematch").hidden = watching() || Boolean(state.tournament);
     // The record, and its replay, with our seat's token (a watcher's: the watch secret).
