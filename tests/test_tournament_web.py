@@ -88,12 +88,12 @@ def test_the_pages_speak_portuguese(client: TestClient) -> None:
     assert "Classificação" in page.text
     assert "Ronda 1: mesa 2, contra Zé &amp; Ana." in page.text
     # the tables without a result are named as tables, not read as a count
-    assert "As mesas 1, 2 estão à espera do resultado." in page.text
+    assert "As mesas 1 e 2 estão à espera do resultado." in page.text
     page = client.get(_organiser(client), headers={"accept-language": "pt-PT,pt;q=0.9"})
     assert "Registar" in page.text
     assert "Desfazer a última ação" in page.text
     english = client.get("/tournament", params={"lang": "en"}).text
-    assert "Tables 1, 2 are waiting for a result." in english
+    assert "Tables 1 and 2 are waiting for a result." in english
 
 
 def test_the_organiser_page_needs_the_secret(client: TestClient) -> None:
@@ -817,3 +817,11 @@ def test_the_score_boxes_take_what_the_server_takes(
         assert c.post(f"{base}/result?lang={lang}", data=over).status_code == 400
         done = {"round": "1", "table": "1", "a": str(most), "b": "0"}
         assert c.post(f"{base}/result?lang={lang}", data=done).status_code == 200
+
+
+def test_the_tables_waiting_are_listed_as_a_sentence_lists_them() -> None:
+    from sueca_rules.web._tournament import _tables_listed
+
+    assert _tables_listed("pt", [4]) == "4"
+    assert _tables_listed("pt", [1, 2, 3]) == "1, 2 e 3"
+    assert _tables_listed("en", [2, 5]) == "2 and 5"

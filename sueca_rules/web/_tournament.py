@@ -248,6 +248,14 @@ def _say(lang: Lang, key: str, **params: object) -> str:
     return words(key, **{k: v if isinstance(v, int) else str(v) for k, v in params.items()})
 
 
+def _tables_listed(lang: Lang, tables: list[int]) -> str:
+    """Table numbers as a sentence lists them: "2 e 3", "1, 2 and 4" (one alone as it is)."""
+    if len(tables) == 1:
+        return str(tables[0])
+    rest = ", ".join(map(str, tables[:-1]))
+    return _say(lang, "tables_listed", rest=rest, last=str(tables[-1]))
+
+
 class TournamentSite:
     """The tournament pages of one file. `secret` is the organiser link's secret: unless given,
     the one the tables' store keeps for this file once `attach`ed (made the first time, the
@@ -436,7 +444,7 @@ class TournamentSite:
         if rnd is None:
             status = _say(lang, "not_started")
         elif waiting:
-            status = _say(lang, "waiting", n=len(waiting), t=", ".join(map(str, waiting)))
+            status = _say(lang, "waiting", n=len(waiting), t=_tables_listed(lang, waiting))
         elif (won := winner(t)) is not None:
             status = _say(lang, "finished", team=won)
         else:
