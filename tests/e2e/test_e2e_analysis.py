@@ -235,6 +235,10 @@ def test_reviewing_with_no_record_says_to_open_one(
     page = context.new_page()
     page.goto(f"{server.url}/replay?lang={lang}")
     page.wait_for_selector("#review-record:not([hidden])")
+    # the list beside the button says what its level is of (a bare "Level" puzzled)
+    label = {"en": "Review level", "pt": "Nível da análise"}[lang]
+    assert page.inner_text("#review-level-label") == label
+    assert page.get_by_label(label).evaluate("e => e.id") == "review-level"
     page.click("#review-record")
     message = page.locator("#review-body [role=alert]")
     message.wait_for()
