@@ -215,6 +215,11 @@ ul.links { margin: 0.2rem 0; padding-left: 1.2rem; }
   background-repeat: no-repeat; background-attachment: local, local, scroll, scroll; }
 .tt-wrap.shadowed > .tt { background: transparent; }
 main, .panel { min-width: 0; }
+/* On a touch screen a table's join links, one under another, each a finger tall (as the app's
+   other controls: static/css/app.css). */
+@media (pointer: coarse) {
+  ul.links a { display: inline-flex; align-items: center; min-height: 2.75rem; }
+}
 @media (max-width: 640px) {
   /* A round's tables, one card each: the label before each cell, the forms on rows of their
      own (the standings scroll sideways in their box instead). */

@@ -14,7 +14,7 @@ from sueca_rules import load_variant
 from sueca_rules.tournament import Team, create, load_tournament, pair, save_tournament
 
 from .conftest import Server
-from .test_e2e_look import DESKTOP, PHONE, _axe_problems
+from .test_e2e_look import _SMALL_TARGETS, DESKTOP, PHONE, _axe_problems
 
 
 class TournamentServer(Server):
@@ -305,5 +305,28 @@ def test_the_bars_links_do_not_overlap_on_a_touch_phone(
                 " return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }"
             )
             assert lines == 1  # the link on one line
+    finally:
+        phone.close()
+
+
+def test_every_control_is_big_enough_for_a_finger_on_the_tournament_pages(
+    browser: Any, cup: tuple[Path, TournamentServer]
+) -> None:
+    """On a touch phone the organiser's controls and a table's join links (one under another,
+    once the table is played online) are each a finger tall, as on the app's other pages."""
+    _path, server = cup
+    small = _SMALL_TARGETS.replace(".back-up')", ".back-up, ul.links a')")
+    assert small != _SMALL_TARGETS
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = phone.new_page()
+        organiser = server.url + server.app.state.tournament.organiser_path
+        page.goto(f"{organiser}?lang=pt")
+        page.locator("form[action$='/online'] button").first.click()
+        page.wait_for_selector("ul.links a")
+        assert page.locator("ul.links a").count() == 5  # the four seats and the watch link
+        assert page.evaluate(small) == []
+        page.goto(f"{server.url}/tournament?lang=pt")
+        assert page.evaluate(small) == []
     finally:
         phone.close()
