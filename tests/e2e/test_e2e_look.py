@@ -1075,3 +1075,36 @@ def test_the_score_pads_labels_take_at_most_two_lines(
         assert points in labels, (who, labels)
     if size == PHONE:
         assert lines["watcher"][seats_02] == 1, lines
+
+
+def test_the_end_of_the_match_keeps_the_keyboard_in_it(browser: Any, server: Server) -> None:
+    """The end of the match dims the page behind it: Tab and Shift+Tab go round its buttons,
+    never to the dimmed page, and Escape puts it aside even once a click on the dimmed page
+    took the focus out of it."""
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = open_table(context, server, ONE_GAME, lang="en")
+        while page.wait_for_function(_READY).json_value() != "over":
+            _take_a_step(page, page.evaluate(_READY))
+        assert page.get_attribute("#over", "aria-modal") == "true"
+        page.wait_for_function("document.activeElement.closest('#over') !== null")
+        visits = []
+        for _ in range(6):
+            page.keyboard.press("Tab")
+            visits.append(
+                page.evaluate(
+                    "[document.activeElement.id, !!document.activeElement.closest('#over')]"
+                )
+            )
+        assert all(inside for _, inside in visits), visits
+        assert {"rematch", "record", "replay", "over-close"} <= {id_ for id_, _ in visits}
+        page.focus("#rematch")
+        page.keyboard.press("Shift+Tab")  # from the first button round to the last
+        assert page.evaluate("document.activeElement.id") == "over-close"
+        page.mouse.click(5, 700)  # on the dimmed page: the focus leaves the dialog
+        assert page.evaluate("document.activeElement.closest('#over')") is None
+        page.keyboard.press("Escape")
+        assert page.locator("#over").is_hidden()
+        assert page.evaluate("document.activeElement.id") == "over-open"
+    finally:
+        context.close()

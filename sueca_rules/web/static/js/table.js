@@ -640,11 +640,26 @@ function putOverAside() {
   $("over-open").focus(); // the keyboard stays where the end comes back from
 }
 $("over-close").addEventListener("click", putOverAside);
-// Escape puts it aside too, as it closes any dialog.
-$("over").addEventListener("keydown", (event) => {
+// While the end is shown it is modal, as it looks (the page behind is dimmed): Tab and Shift+Tab
+// go round its buttons and never to the page behind, and Escape puts it aside, as it closes any
+// dialog, wherever the keyboard's focus was (a click on the dimmed page takes it to the page).
+document.addEventListener("keydown", (event) => {
+  const over = $("over");
+  if (over.hidden || document.querySelector("dialog[open]")) return;
   if (event.key === "Escape") {
     event.preventDefault();
+    event.stopImmediatePropagation(); // not also a clearing of what was typed
     putOverAside();
+    return;
+  }
+  if (event.key !== "Tab") return;
+  const items = [...over.querySelectorAll("button, a[href]")].filter((e) => e.getClientRects().length);
+  if (!items.length) return;
+  const [first, last] = [items[0], items[items.length - 1]];
+  const inside = over.contains(document.activeElement);
+  if (!inside || document.activeElement === (event.shiftKey ? first : last)) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
   }
 });
 $("over-open").addEventListener("click", () => {
