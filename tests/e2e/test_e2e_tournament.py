@@ -322,11 +322,11 @@ def test_every_control_is_big_enough_for_a_finger_on_the_tournament_pages(
         page = phone.new_page()
         organiser = server.url + server.app.state.tournament.organiser_path
         page.goto(f"{organiser}?lang=pt")
-        page.locator("form[action$='/online'] button").first.click()
-        page.wait_for_selector("ul.links a")
+        with page.expect_navigation():  # the page after the form's answer, its styles loaded
+            page.locator("form[action$='/online'] button").first.click()
         assert page.locator("ul.links a").count() == 5  # the four seats and the watch link
-        assert page.evaluate(small) == []
+        assert page.evaluate(small) == [], page.url
         page.goto(f"{server.url}/tournament?lang=pt")
-        assert page.evaluate(small) == []
+        assert page.evaluate(small) == [], page.url
     finally:
         phone.close()
