@@ -825,3 +825,16 @@ def test_the_tables_waiting_are_listed_as_a_sentence_lists_them() -> None:
     assert _tables_listed("pt", [4]) == "4"
     assert _tables_listed("pt", [1, 2, 3]) == "1, 2 e 3"
     assert _tables_listed("en", [2, 5]) == "2 and 5"
+
+
+def test_the_printable_page_has_a_way_back_on_a_screen_only(client: TestClient) -> None:
+    """The printable page has no bar: on a screen a link leads back to the players' page, in the
+    page's language; it is not printed."""
+    pt = client.get("/tournament/print?lang=pt").text
+    assert (
+        '<nav class="screen-only"><a href="/tournament?lang=pt">← Voltar à página do torneio' in pt
+    )
+    en = client.get("/tournament/print?lang=en").text
+    assert '<a href="/tournament?lang=en">← Back to the tournament&#x27;s page</a>' in en
+    css = client.get("/tournament/print.css").text
+    assert ".screen-only { display: none; }" in css.split("@media print")[1]

@@ -48,8 +48,11 @@ section.round, section.sheet { break-inside: avoid; }
   .sheet table.grid th, .sheet table.grid td { padding: .25em .3em; }
   .sheet table.grid th { font-size: .8em; }
 }
+.screen-only { margin: 0 0 .8em; }
+.screen-only a { display: inline-flex; align-items: center; min-height: 2.75rem; }
 @media print {
   body { margin: 0; }
+  .screen-only { display: none; }
   section.sheets { break-before: page; }
   section.standings { break-before: page; }
 }

@@ -26,6 +26,7 @@ import functools
 import logging
 import os
 import threading
+from html import escape
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote
@@ -569,6 +570,14 @@ class TournamentSite:
         # boxes: `PRINT_CSS`); the app's icon is added.
         page = html.replace(
             "</head>", '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>', 1
+        )
+        # On a screen, a way back to the players' page (the page has no bar: a phone has no
+        # other way back than its own); it is not printed (`PRINT_CSS`).
+        back = escape(_say(lang, "print_back"))
+        page = page.replace(
+            "<body>",
+            f'<body><nav class="screen-only"><a href="/tournament?lang={lang}">← {back}</a></nav>',
+            1,
         )
         return HTMLResponse(page, headers={"cache-control": "no-store"})
 
