@@ -1108,3 +1108,30 @@ def test_the_end_of_the_match_keeps_the_keyboard_in_it(browser: Any, server: Ser
         assert page.evaluate("document.activeElement.id") == "over-open"
     finally:
         context.close()
+
+
+def test_the_words_beside_the_turned_trump_card_are_readable(browser: Any, server: Server) -> None:
+    """The word under the dealer's turned card at their seat ("Trunfo") and the note under the
+    trump card ("ainda na mão de quem deu") are at least 11 px: they were 9 and 10 px."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        sizes: dict[str, float] = {}
+        for seed in range(1, 8):  # a deal that another seat deals: its turned card is at its seat
+            body = {"variant": "portugal", "seats": ["human", "bot:1", "bot:1", "bot:1"]}
+            made = context.request.post(f"{server.url}/api/tables", data={**body, "seed": seed})
+            page = context.new_page()
+            page.goto(f"{server.url}/?lang=pt")
+            page.goto(f"{server.url}{made.json()['links'][0]['path']}")
+            page.wait_for_function(_READY)
+            if page.locator(".turned-card small").count():
+                sizes = page.evaluate(
+                    """() => Object.fromEntries(['.turned-card small', '.trump small'].map((s) =>
+                      [s, parseFloat(getComputedStyle(document.querySelector(s)).fontSize)]))"""
+                )
+                assert page.inner_text(".turned-card small") == "Trunfo"
+                break
+            page.close()
+        assert sizes, "no deal dealt by another seat"
+        assert all(size >= 11 for size in sizes.values()), sizes
+    finally:
+        context.close()
