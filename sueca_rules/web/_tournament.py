@@ -196,6 +196,7 @@ header.top .brand { min-width: 0; overflow-wrap: anywhere; }
    fit, it goes with the languages to a line of their own. */
 header.top nav { flex: 1 0 auto; }
 header.top nav a { white-space: nowrap; }
+header.top .langs { margin-left: auto; } /* on a line of their own, still at the right */
 .tt { border-collapse: collapse; width: 100%; background: #fff; }
 .tt th, .tt td { border: 1px solid #d8d6cc; padding: 0.3rem 0.5rem; text-align: left; }
 form.score { display: inline-flex; gap: 0.3rem; align-items: center; margin: 0.15rem 0.5rem 0 0; }

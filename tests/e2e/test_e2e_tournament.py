@@ -4,6 +4,7 @@ content security policy on any of them)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -274,17 +275,25 @@ def test_the_bars_links_do_not_overlap_on_a_touch_phone(
 ) -> None:
     """On a touch phone the languages are a finger wide: the link to the printable page
     ("Página para imprimir") beside a tournament's name must not be squeezed under them or
-    broken past the bar; it goes to a line of its own instead."""
+    broken past the bar; it goes to a line of its own instead (the languages, on a line of their
+    own after a short name, stay at the right)."""
     path, server = cup
     t, _variant = load_tournament(path)
-    save_tournament(t.model_copy(update={"name": "Torneio da Primavera"}), path)
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
         page = phone.new_page()
         organiser = server.url + server.app.state.tournament.organiser_path
-        for url in (organiser, server.url + "/tournament"):
+        for name, url in itertools.product(
+            ("Torneio da Primavera", "Taça do Café"), (organiser, server.url + "/tournament")
+        ):
+            save_tournament(t.model_copy(update={"name": name}), path)
             page.goto(f"{url}?lang={lang}")
-            assert "Primavera" in page.inner_text("header.top .brand")
+            assert page.inner_text("header.top .brand") == name
+            langs = page.evaluate(
+                "Math.max(...[...document.querySelectorAll('header.top .langs a')]"
+                ".map(a => a.getBoundingClientRect().right))"
+            )
+            assert langs >= PHONE["width"] - 16, (name, langs)  # at the right
             boxes = page.evaluate(
                 """() => { const bar = document.querySelector('header.top').getBoundingClientRect();
                   return { bar: [bar.top, bar.bottom], links: [...document.querySelectorAll(
