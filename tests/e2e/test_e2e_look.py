@@ -1135,3 +1135,23 @@ def test_the_words_beside_the_turned_trump_card_are_readable(browser: Any, serve
         assert all(size >= 11 for size in sizes.values()), sizes
     finally:
         context.close()
+
+
+def test_a_score_in_a_rules_question_is_not_broken_on_a_phone(browser: Any, server: Server) -> None:
+    """At 390 px "O que acontece depois de um 60-60?" broke after the hyphen ("60-" at a line's
+    end): a score stays whole, and the question's text is the same."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/rules?lang=pt")
+        page.wait_for_selector("#card h3")
+        label = page.locator("label[for='f-scoring-tie-mode']")
+        assert label.inner_text() == "O que acontece depois de um 60-60?"
+        scores = page.locator("#groups .label .nowrap, #groups legend .nowrap")
+        assert scores.count() >= 2
+        lines = scores.evaluate_all(
+            "xs => xs.map(x => new Set([...x.getClientRects()].map(r => Math.round(r.top))).size)"
+        )
+        assert set(lines) == {1}, lines
+    finally:
+        context.close()

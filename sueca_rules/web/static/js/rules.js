@@ -130,19 +130,25 @@ function control(field) {
   }
 }
 
+/** A question's words with a score such as "60-60" kept whole: on a phone it broke after its
+ * hyphen ("60-" at a line's end, "60?" on the next). The text is the same. */
+function unbroken(text) {
+  return String(text).split(/(\d+-\d+)/).map((part, i) => (i % 2 ? el("span", {class: "nowrap"}, part) : part));
+}
+
 function drawControls() {
   const box = $("groups");
   fill(box);
   for (const group of groups) {
-    const set = el("fieldset", {class: "group", "data-group": group.id}, el("legend", {}, group.title));
+    const set = el("fieldset", {class: "group", "data-group": group.id}, el("legend", {}, unbroken(group.title)));
     for (const field of group.fields) {
       const help = el("p", {class: "help", id: `${controlId(field.path)}-help`}, field.explain ?? field.help);
       const input = control(field);
       input.setAttribute("aria-describedby", help.id);
       const question = field.question ?? field.label;
       const label = field.kind === "tiers"
-        ? el("span", {class: "label"}, question)
-        : el("label", {for: controlId(field.path), class: "label"}, question);
+        ? el("span", {class: "label"}, unbroken(question))
+        : el("label", {for: controlId(field.path), class: "label"}, unbroken(question));
       set.append(el("div", {class: `field kind-${field.kind}`, "data-path": field.path}, label, input, help,
         el("p", {class: "field-error", role: "alert", hidden: true})));
     }
