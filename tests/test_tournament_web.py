@@ -781,20 +781,23 @@ def test_an_online_table_says_it_waits_for_one_of_its_players(quick_cup: Path) -
         def played() -> int:
             return sum(len(deal.plays) for deal in web.match.to_record().deals)
 
+        # The decision the table waits for (the dealer's trump, or the first card): taken by a
+        # bot once a player is there. Not a card played: the first card may be the player's own.
+        first = web.match.pending()
         with client.websocket_connect(f"/ws/tables/{table_id}?watch={web.watch}"):
             time.sleep(0.4)
             assert played() == 0  # nobody of the table is there: the bots wait
-        for token in tokens:
-            with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-                state: Msg = ws.receive_json()
-                while state.get("type") != "state":
-                    state = ws.receive_json()
-                if state["to_play"] == state["seat"]:
-                    continue  # this player would play first: another one's link
-                _until(lambda: played() > 0)  # one player is there: the bots play
-                break
-        else:
-            raise AssertionError("every seat was the first to play")
+            assert web.match.pending() == first
+        # The link of a player who does not decide first (one who had opened theirs and gone
+        # would be waited for before a bot stands in for them).
+        seat = next(seat for seat in web.seats if seat.index != first.seat)
+        assert seat.token in tokens
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={seat.token}") as ws:
+            state: Msg = ws.receive_json()
+            while state.get("type") != "state":
+                state = ws.receive_json()
+            assert state["seat"] == seat.index
+            _until(lambda: web.match.pending() != first)  # a player is there: the bots play
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
