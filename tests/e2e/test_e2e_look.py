@@ -993,9 +993,9 @@ def test_a_table_refused_on_the_play_page_says_why_in_its_language(browser: Any,
             ctx.close()
     wanted = {
         "pt": "Já tens uma mesa aberta neste servidor, o máximo para um computador: tenta "
-        "outra vez quando ela fechar (30 min depois da última jogada)",
+        "outra vez quando ela fechar (30 min depois da última jogada).",
         "en": "You already have a table open on this server, the most one computer may "
-        "have: try again when it has closed (30 min after its last play)",
+        "have: try again when it has closed (30 min after its last play).",
     }
     assert said.strip() == wanted[lang]
 
