@@ -971,7 +971,10 @@ def test_few_pairs_give_wide_intervals() -> None:
 
 
 def _study_command(
-    capsys: pytest.CaptureFixture[str], lang: str, interrupted: SimulationReport
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+    interrupted: SimulationReport,
+    json_output: bool = False,
 ) -> tuple[int, list[SimulationReport], str]:
     """`run_study_command` stopped by Ctrl-C with `interrupted`'s figures: its status, the
     reports it showed, what it wrote on stderr."""
@@ -983,7 +986,7 @@ def _study_command(
         raise StudyInterrupted(interrupted)
 
     shown: list[SimulationReport] = []
-    args = argparse.Namespace(checkpoint=None)
+    args = argparse.Namespace(checkpoint=None, json=json_output)
     status = run_study_command(args, "deals", interrupted.size, call, shown.append, lang)
     return status, shown, capsys.readouterr().err
 
@@ -1019,6 +1022,9 @@ def test_an_interrupted_study_says_how_much_was_played_and_shows_no_figures_of_n
     none = dataclasses.replace(partial, deals=0, deal_wins=(0, 0))
     status, shown, err = _study_command(capsys, lang, none)
     assert (status, shown, err) == (130, [], nothing)
+    # With --json the report is printed all the same (`complete: false`, 0 deals).
+    status, shown, err = _study_command(capsys, lang, none, json_output=True)
+    assert (status, shown, err) == (130, [none], nothing)
 
 
 @pytest.mark.parametrize(

@@ -165,11 +165,13 @@ def run_study_command(
             result = call(progress.update if progress.active else None)
     except StudyInterrupted as exc:
         where = cli_words(lang, "sim.saved", path=args.checkpoint) if args.checkpoint else ""
-        if units_played(exc.report):
+        played = units_played(exc.report)
+        # A table of the figures of nothing would read as teams that won no deal; the JSON
+        # (`complete: false`, 0 deals) is what a program asked for.
+        if played or getattr(args, "json", False):
             show(exc.report)
-            print(cli_words(lang, "sim.interrupted", where=where), file=sys.stderr)
-        else:  # a table of figures of nothing would read as a team that won no deal
-            print(cli_words(lang, "sim.interrupted_early", unit=unit, where=where), file=sys.stderr)
+        said = "sim.interrupted" if played else "sim.interrupted_early"
+        print(cli_words(lang, said, unit=unit, where=where), file=sys.stderr)
         return 143 if stop.terminated else 130
     except ConfigError as exc:  # a checkpoint of another study, Ray not installed…
         raise CliError(_config_words(exc, lang), status=2) from None
