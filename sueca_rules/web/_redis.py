@@ -337,6 +337,8 @@ class RedisStore:
                 continue
             try:
                 self._dispatch(message["channel"].decode(), json.loads(message["data"]))
+            except StoreError as exc:  # Redis went away while acting on it: said in one line
+                log.error("a message on %s could not be acted on: %s", message.get("channel"), exc)
             except Exception:  # one bad message must not stop the listening
                 log.exception("a message on %s could not be acted on", message.get("channel"))
 
