@@ -343,3 +343,45 @@ def test_a_table_damaged_in_redis_is_a_store_error_not_a_crash(redis_url: str) -
         assert kept.actions == [{"type": "start"}, {"type": "join", "seat": 0}]
     finally:
         store.close()
+
+
+def test_redis_gone_while_a_message_is_acted_on_is_one_line_of_log(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A process acting on another's message when Redis goes away (its catch-up read fails)
+    logs one line that says so, no traceback, and listens on."""
+    from sueca_rules.web._redis import RedisStore
+    from sueca_rules.web._store import StoreError
+
+    acted: list[str] = []
+
+    class Messages:
+        """Two messages, then the listening is stopped (by cancelling it, as at shutdown)."""
+
+        def __init__(self) -> None:
+            self.left = [b"sueca:t:one", b"sueca:t:two"]
+
+        async def subscribe(self, channel: str) -> None:
+            pass
+
+        async def get_message(self, **options: Any) -> dict[str, Any]:
+            if not self.left:
+                raise asyncio.CancelledError
+            return {"channel": self.left.pop(0), "data": b"{}"}
+
+    def dispatch(channel: str, data: Any) -> None:
+        acted.append(channel)
+        raise StoreError("Redis at redis://127.0.0.1:1/0 failed: Connection reset by peer")
+
+    store = object.__new__(RedisStore)
+    store.__dict__.update(
+        _subscribing=asyncio.Lock(), _pubsub=Messages(), me="me", name="redis://127.0.0.1:1/0"
+    )
+    store._dispatch = dispatch  # type: ignore[method-assign]
+    with caplog.at_level("ERROR", logger="sueca_rules.web"), pytest.raises(asyncio.CancelledError):
+        asyncio.run(store._listen())
+    assert acted == ["sueca:t:one", "sueca:t:two"]  # it listened on after the first
+    said = [r for r in caplog.records if "could not be acted on" in r.getMessage()]
+    assert len(said) == 2
+    assert all(r.exc_info is None for r in said)  # no traceback
+    assert "Connection reset by peer" in said[0].getMessage()
