@@ -34,13 +34,12 @@ from sueca_rules._text import cut, is_whole
 from sueca_rules._yaml import FlowDict, dump_yaml, said
 
 from ._fields import field_groups
-from ._i18n import Lang, choose_lang, phrase
+from ._i18n import Lang, phrase
 from ._refusal import Refusal
 from ._settings import Settings
 
 __all__ = [
     "MODELINE",
-    "answer_lang",
     "issues_json",
     "json_body",
     "json_request",
@@ -54,14 +53,6 @@ MODELINE: Final = f"# yaml-language-server: $schema={SCHEMA_FILENAME}\n"
 """The first line of a variant file from the builder: editors check the file against the
 schema saved beside it under the name `sueca new` gives it (`sueca-variant.v1.json`: the
 builder's download, or `sueca schema -o sueca-variant.v1.json`)."""
-
-
-def answer_lang(request: Request) -> Lang:
-    """The language of the answer to an API request: its `?lang=`, else its
-    `Accept-Language` (the pages send theirs), else English."""
-    return choose_lang(
-        request.query_params.get("lang"), None, request.headers.get("accept-language")
-    )
 
 
 def settings_of(request: Request) -> Settings:

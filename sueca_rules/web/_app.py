@@ -25,10 +25,9 @@ from sueca_rules._schema import SCHEMA_FILENAME
 from sueca_rules._text import cut
 
 from ._analysis import routes as analysis_routes
-from ._api import answer_lang
 from ._api import routes as api_routes
 from ._guard import OriginGuard
-from ._i18n import LANGS, Lang, choose_lang, phrase, strings
+from ._i18n import LANGS, Lang, answer_lang, page_lang, phrase, strings
 from ._pool import FairPool
 from ._refusal import Refusal
 from ._settings import Settings
@@ -87,12 +86,7 @@ class _SecurityHeaders:
 def _page(name: str, title_key: str) -> Callable[[Request], Awaitable[Response]]:
     async def page(request: Request) -> Response:
         asked = request.query_params.get("lang")
-        lang: Lang = choose_lang(
-            asked,
-            request.cookies.get("lang"),
-            request.headers.get("accept-language"),
-            request.query_params.get("hl"),
-        )
+        lang: Lang = page_lang(request)
         table = json.dumps({"lang": lang, "strings": strings(lang)}, ensure_ascii=False)
         html = _TEMPLATES.get_template(name).render(
             lang=lang,

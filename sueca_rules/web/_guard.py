@@ -20,7 +20,7 @@ from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket
 
-from ._i18n import choose_lang
+from ._i18n import answer_lang
 from ._refusal import Refusal
 
 __all__ = ["OriginGuard", "client_of", "origin_allowed"]
@@ -92,10 +92,7 @@ class OriginGuard:
                     return
                 # Said in the language asked for (`?lang=`, else `Accept-Language`), as the
                 # API's other refusals are.
-                asker = HTTPConnection(scope)
-                lang = choose_lang(
-                    asker.query_params.get("lang"), None, headers.get("accept-language")
-                )
+                lang = answer_lang(HTTPConnection(scope))
                 refused = Refusal("bad_origin", status=403, origin=repr(_shown(origin)))
                 await JSONResponse(refused.body_in(lang), refused.status)(scope, receive, send)
                 return

@@ -7,12 +7,15 @@ as `phrase()` does here."""
 from __future__ import annotations
 
 import functools
-from typing import get_args
+from typing import TYPE_CHECKING, get_args
 
 from sueca_rules._cards import Card
 from sueca_rules._lang import LANGS, Lang, Phase, builtin_names, card_text, page_words, phrases
 from sueca_rules._lang._catalogue import Entry, load_catalogue, load_field_help, render
 from sueca_rules._registry import builtin_ids, load_variant
+
+if TYPE_CHECKING:
+    from starlette.requests import HTTPConnection
 
 __all__ = ["LANGS", "Lang", "choose_lang", "field_help", "phrase", "strings"]
 
@@ -71,6 +74,23 @@ def _value(value: object, lang: Lang) -> str | int | float:
     if isinstance(value, tuple):
         return " ".join(str(_value(item, lang)) for item in value)
     return value if isinstance(value, str | int | float) else str(value)
+
+
+def page_lang(asker: HTTPConnection) -> Lang:
+    """The language of a page asked for by `asker` (`choose_lang()` of its `?lang=`, cookie,
+    `Accept-Language` and `?hl=`)."""
+    return choose_lang(
+        asker.query_params.get("lang"),
+        asker.cookies.get("lang"),
+        asker.headers.get("accept-language"),
+        asker.query_params.get("hl"),
+    )
+
+
+def answer_lang(asker: HTTPConnection) -> Lang:
+    """The language of the answer to an API request: its `?lang=`, else its
+    `Accept-Language` (the pages send theirs), else English."""
+    return choose_lang(asker.query_params.get("lang"), None, asker.headers.get("accept-language"))
 
 
 def choose_lang(

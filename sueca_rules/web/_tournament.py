@@ -65,7 +65,7 @@ from sueca_rules.tournament import (
 )
 from sueca_rules.tournament._words import refusal_text, tournament_words
 
-from ._i18n import LANGS, Lang, choose_lang, phrase
+from ._i18n import LANGS, Lang, page_lang, phrase
 from ._refusal import Refusal
 from ._store import new_secret
 from ._tables import SeatSpec, Table, TableManager, same_secret
@@ -475,12 +475,7 @@ class TournamentSite:
         }
 
     def _lang(self, request: Request) -> Lang:
-        return choose_lang(
-            request.query_params.get("lang"),
-            request.cookies.get("lang"),
-            request.headers.get("accept-language"),
-            request.query_params.get("hl"),
-        )
+        return page_lang(request)
 
     def _render(
         self, request: Request, name: str, context: dict[str, Any], status: int = 200
