@@ -43,6 +43,7 @@ from ._protocol import (
 
 if TYPE_CHECKING:
     from .._engine import Engine
+    from .._lang._catalogue import Catalogue
     from .._turns import Choice, Decision
 
 __all__ = [
@@ -113,22 +114,10 @@ class EngineError(Exception):
         if f"engine.{self.code}" not in say:  # raised with a sentence of its own
             return self.code
         params = dict(self.params)
-        how = params.pop("how", None)
-        said = params.pop("said", None)
-        if isinstance(how, str):
-            params["how"] = _how_words(how, lang)
-        seconds = params.get("seconds")
-        if isinstance(seconds, str) and lang == "pt":  # a decimal comma: 0,5 s
-            params["seconds"] = seconds.replace(".", ",")
         why = params.get("why")
         if isinstance(why, str) and f"engine.why.{self.code}" in say:
             params["why"] = say(f"engine.why.{self.code}", why=why)
-        elif isinstance(why, str) and f"fault.why.{why}" in say:  # an answer's fault: its code
-            params["why"] = say(f"fault.why.{why}", **params)
-        text = say(f"engine.{self.code}", **params)
-        if said:
-            text += say("engine.said", said=said)
-        return text
+        return _worded(say, lang, f"engine.{self.code}", params)
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, str | int]]]:
         # Raised in an arena's worker process, it comes back whole (its code and parameters).
@@ -138,6 +127,29 @@ class EngineError(Exception):
 def _engine_error(code: str, params: dict[str, str | int]) -> EngineError:
     """An `EngineError` made again from its code and parameters (see `__reduce__`)."""
     return EngineError(code, **params)
+
+
+def _worded(say: Catalogue, lang: str, key: str, params: dict[str, str | int]) -> str:
+    """The words `key` of an engine's error or fault in `lang`, from `params` as the host keeps
+    them: `how` an engine's end (`exited:3`), `seconds` a number (its decimal mark the
+    language's), `why` a wrong answer's code (`fault.why.<code>`, with the same parameters),
+    `said` the engine's last words, added after."""
+    from .._lang import decimal, game_catalogue
+
+    said = params.pop("said", None)
+    how = params.get("how")
+    if isinstance(how, str):
+        params["how"] = _how_words(how, lang)
+    seconds = params.get("seconds")
+    if isinstance(seconds, str):
+        params["seconds"] = decimal(game_catalogue(lang), float(seconds), "g")
+    why = params.get("why")
+    if isinstance(why, str) and f"fault.why.{why}" in say:
+        params["why"] = say(f"fault.why.{why}", **params)
+    text = say(key, **params)
+    if said:
+        text += say("engine.said", said=said)
+    return text
 
 
 def _how_words(how: str, lang: str = "en") -> str:
@@ -174,16 +186,7 @@ class FaultNote:
             code = str(params.pop("error", ""))
             what = EngineError(code, **params).words(lang)
         else:
-            said = params.pop("said", "")
-            how = params.get("how")
-            if isinstance(how, str):
-                params["how"] = _how_words(how, lang)
-            why = params.get("why")
-            if isinstance(why, str) and f"fault.why.{why}" in say:
-                params["why"] = say(f"fault.why.{why}", **params)
-            what = say(f"fault.{self.code}", **params)
-            if said:
-                what += say("engine.said", said=said)
+            what = _worded(say, lang, f"fault.{self.code}", params)
         where = self.where
         if "deal" in where:
             key = "fault.where.arena" if "seat" in where else "fault.where.play"
