@@ -46,7 +46,7 @@ from ._events import Claim
 from ._files import atomic_write_text
 from ._issues import validated
 from ._public import public
-from ._registry import builtin_ids, load_named_variant, load_variant, variant_of
+from ._registry import builtin_ids, inline_variant, load_named_variant, load_variant
 from ._rules import MAX_CLAIMS
 from ._text import cut
 from ._variant import RuleError, Variant
@@ -396,7 +396,7 @@ def _record_variant(record: Record, base_dir: Path | None) -> Variant:
     spec = record.variant
     try:
         if isinstance(spec, dict):
-            return variant_of(_inner(located, spec), None)
+            return inline_variant(_inner(located, spec))
         if spec in builtin_ids():
             return load_variant(spec)
         if base_dir is None:
@@ -413,10 +413,21 @@ def _record_variant(record: Record, base_dir: Path | None) -> Variant:
         return load_named_variant(spec, base_dir)
     except VariantError as exc:
         where = located.issue("", ("variant",)) if located else Issue("", "variant")
-        shown = spec if isinstance(spec, str) else "(inline)"
-        if len(shown) > 60:
-            shown = shown[:57] + "..."
-        if isinstance(spec, str) and any(i.file for i in exc.issues):
+        if isinstance(spec, dict):
+            # The variant written inline: its problems are at their own lines of the record,
+            # each in its reader's language, after one line that says whose they are.
+            head = Issue(
+                "the variant written in the record is not usable; its problems follow",
+                "variant",
+                where.file,
+                where.line,
+                where.column,
+                ("variant",),
+                "record_variant_inline",
+            )
+            raise RecordError([head, *exc.issues]) from None
+        shown = spec if len(spec) <= 60 else spec[:57] + "..."
+        if any(i.file for i in exc.issues):
             # The variant file's own problems, each at its line and in its reader's language,
             # after one line that says whose they are.
             head = Issue(

@@ -44,6 +44,7 @@ __all__ = [
     "builtin_ids",
     "builtin_meant",
     "dump_variant",
+    "inline_variant",
     "load_named_variant",
     "load_variant",
     "parse_variant",
@@ -462,6 +463,14 @@ def variant_of(located: Located, base_dir: Path | None, chain: tuple[Path, ...] 
             raise _invalid(combine_issues([*located.issues, *exc.issues], fields)) from None
         raise _invalid(combine_issues(located.issues, exc.issues)) from None
     return validated(Variant, merged, VariantError)
+
+
+def inline_variant(located: Located) -> Variant:
+    """A variant written inline in other text (a record's `variant:`, a tournament file's): a
+    mapping that needs its own `name:` as a file does (without it, a mapping that only extends
+    `portugal` and changes its rules would go by the name "Portugal"), and whose `extends:` may
+    name only a built-in."""
+    return variant_of(_check_top(located), None)
 
 
 def _load_path(path: Path, display: str) -> Variant:

@@ -359,6 +359,54 @@ def test_an_inline_variant_for_a_variant_built_in_code() -> None:
 
 
 @pytest.mark.parametrize(
+    "inline",
+    [{"extends": "portugal", "table": {"direction": "clockwise"}}, {"extends": "portugal"}],
+)
+def test_a_variant_written_in_a_record_needs_its_own_name(
+    inline: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As a variant file does: without it, rules that only extend `portugal` (and may change
+    them) went by the name "Portugal"."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"variant": inline, "first_dealer": 0, "deals": []}))
+    with pytest.raises(RecordError) as info:
+        Match.from_record(load_record(path))
+    head, missing = info.value.issues
+    assert (head.kind, head.path, head.line) == ("record_variant_inline", "variant", 1)
+    assert (missing.kind, missing.message) == (
+        "missing",
+        "required field is missing: every variant needs `name:`",
+    )
+    named = {**inline, "name": "Casa"}
+    path.write_text(json.dumps({"variant": named, "first_dealer": 0, "deals": []}))
+    assert Match.from_record(load_record(path)).variant.name == "Casa"
+
+
+def test_the_problems_of_a_variant_written_in_a_record_are_said_in_the_readers_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each at its line and column of the record, after one line that says whose they are, in
+    English or in Portuguese (they were one English line in either language)."""
+    path = tmp_path / "jogo.yaml"
+    text = "variant:\n  name: Casa\n  match: {best_of: 2}\nfirst_dealer: 0\ndeals: []\n"
+    path.write_text(text, encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "en"]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}:1:1: variant: the variant written in the record is not usable; its problems "
+        "follow",
+        f"{path}:3:11: match.best_of: best_of must be odd (1, 3, 5, ...) so that a match cannot "
+        "end level, got 2",
+    ]
+    assert main(["replay", str(path), "--lang", "pt"]) == 1
+    head, problem = capsys.readouterr().err.splitlines()
+    assert head == (
+        f"{path}:1:1: variant: as regras escritas no registo não dão para usar; os problemas "
+        "vêm a seguir"
+    )
+    assert problem.startswith(f"{path}:3:11: match.best_of: o número de partidas tem de ser ímpar")
+
+
+@pytest.mark.parametrize(
     ("text", "words"),
     [
         ("", "the record is empty"),

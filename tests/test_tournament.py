@@ -543,6 +543,10 @@ def test_an_inline_variant_is_kept_in_the_file() -> None:
             ("variant: portugal-best-of-3", "variant: nowhere"),
             ":5:1: variant: the variant is not usable: unknown variant 'nowhere'",
         ),
+        (
+            ("variant: portugal-best-of-3", "variant: {extends: portugal-best-of-3}"),
+            "cup.yaml:5:1: required field is missing: every variant needs `name:`",
+        ),
     ],
 )
 def test_a_broken_file_is_refused_with_line_and_column(change: tuple[str, str], where: str) -> None:

@@ -43,7 +43,7 @@ from .._errors import Issue, SourceError, SuecaError, VariantError
 from .._files import atomic_write_text, locked
 from .._issues import validated
 from .._record import Record
-from .._registry import builtin_ids, load_variant, variant_of
+from .._registry import builtin_ids, inline_variant, load_variant
 from .._text import control_character
 from .._variant import Variant
 from .._yaml import (
@@ -688,7 +688,7 @@ def tournament_variant(t: Tournament, located: Located | None = None) -> Variant
     """The variant every table of the tournament plays under (a built-in id or inline)."""
     spec = t.variant
     if isinstance(spec, dict):
-        return variant_of(_inline_located(located or Located(spec, None), spec), None)
+        return inline_variant(_inline_located(located or Located(spec, None), spec))
     if spec not in builtin_ids():
         ids = ", ".join(builtin_ids())
         message = f"unknown variant {spec!r}: give a built-in id ({ids}) or write it inline"
