@@ -139,7 +139,11 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
         return f"{words}, got {show_value(value)}", path
     if kind == "too_short":
         count = len(value) if isinstance(value, list | tuple) else 0
-        return f"needs at least {ctx.get('min_length')} item(s), got {count or 'none'}", path
+        least = ctx.get("min_length")
+        return (
+            f"needs at least {least} {'item' if least == 1 else 'items'}, got {count or 'none'}",
+            path,
+        )
     if kind == "too_long":
         more = f", got {len(value)}" if isinstance(value, list | tuple) else ""
         return f"has too many items (at most {ctx.get('max_length')}{more})", path
@@ -225,6 +229,10 @@ def _kind(err: Any) -> tuple[str, dict[str, str]]:
         if isinstance(problem, RuleError) and problem.kind:
             return problem.kind, dict(problem.params)
         return "", {}
+    if kind == "too_short":  # how many items there are, as the English says it
+        value = err.get("input")
+        count = len(value) if isinstance(value, list | tuple) else 0
+        return "too_few", {"limit": str(ctx.get("min_length", "")), "count": str(count)}
     if kind in _KINDS:
         name, key = _KINDS[kind]
         return name, {"limit": str(ctx.get(key, "")), **got}

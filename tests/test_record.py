@@ -481,7 +481,11 @@ def test_a_short_hand_says_how_many_cards_it_has() -> None:
     data["deals"][0]["hands"][2] = data["deals"][0]["hands"][2][:9]
     with pytest.raises(RecordError) as info:
         parse_record(yaml.safe_dump(data))
-    assert "deal 1, seat 2's hand: needs at least 10 item(s), got 9" in str(info.value)
+    assert "deal 1, seat 2's hand: needs at least 10 items, got 9" in str(info.value)
+    (issue,) = info.value.issues
+    assert issue_text(issue, "pt") == (
+        "mão 1, cartas do lugar 2: precisa de pelo menos 10 itens e tem 9"
+    )
 
 
 def test_an_unknown_field_lists_the_record_fields() -> None:
