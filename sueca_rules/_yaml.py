@@ -486,6 +486,8 @@ class _Builder:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_CODE = re.compile("[dD][89a-fA-F][0-9a-fA-F]{2}")
+"""The four digits of a `\\u` escape of a surrogate, which is half a character."""
 
 
 # Characters YAML does not allow in a stream (C0/C1 controls other than tab and line breaks).
@@ -817,6 +819,17 @@ def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None, text: str) -> Iss
         message = "a tab character: YAML indents with spaces, never tabs (replace it by spaces)"
         tab = said("yaml_syntax", {"hint": "tab", "problem": problem})
         return Issue(f"YAML syntax error: {message}", "", file, line, first_tab + 1, (), *tab)
+    if (
+        mark is not None
+        and problem.startswith("found invalid Unicode character escape code")
+        and where[mark.column - 2 : mark.column] == "\\u"
+        and _SURROGATE_CODE.match(where, mark.column)
+    ):
+        # "\ud800" alone (JSON writes a character beyond U+FFFF as two such escapes, which
+        # are joined before parsing): said as the reader says it of a lone half, in JSON too
+        found = said("surrogate", {})
+        message = "the text holds an unpaired \\u surrogate escape"
+        return Issue(message, "", file, line, mark.column - 1, (), *found)
     said_by_parser = problem
     context = exc.context or ""
     params = {"problem": said_by_parser}

@@ -245,3 +245,24 @@ def test_pipes_and_devices_are_refused_without_reading(tmp_path: Path) -> None:
     if Path("/dev/zero").exists():
         with pytest.raises(VariantError, match="not a regular file"):
             load_variant("/dev/zero")
+
+
+@pytest.mark.parametrize(
+    ("text", "json_only", "column"),
+    [
+        ('{"name": "ace \\ud83c of spades"}', True, 15),
+        ('{"name": "\\uDC00"}', True, 11),
+        ('name: "a\\udfff"\n', False, 9),
+    ],
+)
+def test_half_a_character_escaped_is_said_as_such_in_json_and_yaml(
+    text: str, json_only: bool, column: int
+) -> None:
+    """A lone `\\ud83c` (JSON writes a character beyond U+FFFF as two such escapes): where it
+    is and what it is, not a "YAML syntax error" of the parser's words (a JSON record said that)."""
+    with pytest.raises(SourceError) as info:
+        parse_yaml(text, file="game.json", json=json_only)
+    (issue,) = info.value.issues
+    assert (issue.kind, issue.line, issue.column) == ("surrogate", 1, column)
+    assert str(issue) == f"game.json:1:{column}: the text holds an unpaired \\u surrogate escape"
+    assert parse_yaml('{"name": "\\ud83c\\udca1"}', json=True).data == {"name": "\U0001f0a1"}
