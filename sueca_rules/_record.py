@@ -529,6 +529,12 @@ class _Replay:
             raise self.fail(
                 f"deal {number}: {exc.reason}", (*where, field), "record_hands", reason=exc.reason
             ) from None
+        nothing_yet = deal.redeal is None and not deal.plays and not deal.claims
+        if unfinished_ok and nothing_yet and match.phase == "redeal":
+            # The last deal of a match saved before its first card: its redeal questions are
+            # still open, asked again from the first seat (a record does not say which seats
+            # had already kept their hands).
+            return
         self.redeals(i, deal)
         if deal.redeal is not None:
             return

@@ -301,6 +301,36 @@ def test_partial_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert resumed.phase == "play"
 
 
+def test_a_match_saved_at_the_redeal_questions_asks_them_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Saved while a weak hand was still to be asked (`sueca play` saves as each deal begins),
+    the match resumes at the questions: it resumed at the first card, and that hand had lost
+    its right to a new deal."""
+    match = Match("brasil", seed=16)
+    while match.phase != "redeal":
+        match.decide("bottom")
+    weak = match.turn
+    assert weak is not None
+    assert match.may_redeal(weak)
+    path = tmp_path / "saved.yaml"
+    save_record(match.to_record(), path)
+    again = Match.from_record(load_record(path), allow_unfinished=True, seed=1)
+    assert (again.phase, again.plays, again.dealt_hands) == ("redeal", [], match.dealt_hands)
+    assert main(["replay", str(path), "--partial"]) == 0
+    first = again.turn
+    assert f"0 cards played, seat {first} is asked whether it wants a new deal." in (
+        capsys.readouterr().out
+    )
+    while (decision := again.pending()) is not None and decision.seat != weak:
+        assert decision.kind == "redeal"
+        again.decide(False)
+    assert decision == match.pending()
+    again.decide(True)
+    assert again.deals[-1].result == "redeal"
+    assert again.dealer == match.dealer
+
+
 def test_json_and_yaml_records_load_the_same(tmp_path: Path) -> None:
     match = Match("sueca-play", seed=8)
     while len(match.deals) < 2:

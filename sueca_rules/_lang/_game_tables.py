@@ -714,11 +714,16 @@ class ReplayPhrases(_Section):
             **_pair("games", games),
         )
 
-    def unfinished_deal(self, number: int, cards: int, turn: int | None) -> str:
+    def unfinished_deal(
+        self, number: int, cards: int, turn: int | None, redeal: bool = False
+    ) -> str:
+        """`turn` is the seat to play, or with `redeal` the seat asked whether it wants a new
+        deal (a match saved at the redeal questions)."""
         due = self._c(
             "replay.unfinished_deal.due",
             has_turn=turn is not None,
             turn="" if turn is None else turn,
+            redeal=redeal,
         )
         return self._c("replay.unfinished_deal", number=number, cards=cards, due=due)
 

@@ -210,5 +210,6 @@ def _unfinished(w: ReplayPhrases, match: Match) -> list[str]:
     plays = match.plays
     leader = match.rules.first_leader(match.dealer)
     lines.extend(_tricks(w, match.rules, leader, match.tricks, plays, match.claims, match.revokes))
-    lines.append(w.unfinished_deal(match.deal_number, len(plays), match.turn))
+    asked = match.phase == "redeal"  # saved at the redeal questions
+    lines.append(w.unfinished_deal(match.deal_number, len(plays), match.turn, asked))
     return lines
