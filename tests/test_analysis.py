@@ -213,6 +213,25 @@ def test_a_new_deal_question_is_judged() -> None:
     assert question.options[1].value == 60.0
 
 
+def test_a_deal_saved_before_its_redeal_questions_were_answered_judges_no_answer() -> None:
+    """A record whose last deal stops before its first card does not say that its weak hand kept
+    it: the review judged a "keep" nobody gave (a mistake of 20 points)."""
+    match = Match("brasil", seed=16)
+    while match.phase != "redeal":
+        match.decide("bottom")
+    weak = match.turn
+    assert weak is not None
+    assert match.may_redeal(weak)
+    review = analyse(match.to_record(), level=1, samples=2)
+    assert [(d.deal, d.decisions, d.points) for d in review.deals] == [(1, (), None)]
+    match.decide(False)  # kept, then the first card: now the record says so
+    while match.phase != "play":
+        match.decide(False)
+    match.play(match.legal_cards()[0])
+    kept = list(analyse(match.to_record(), level=1, samples=2).decisions())
+    assert (kept[0].decision, kept[0].seat, kept[0].played) == ("redeal", weak, False)
+
+
 def test_a_claim_at_the_count_is_judged() -> None:
     match = count_match("portugal-table", by=0)
     review = analyse(match.to_record(), level=1, seat=0)

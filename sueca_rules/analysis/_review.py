@@ -290,6 +290,10 @@ def review_deal(
     wanted = (lambda s: True) if seat is None else (lambda s: s == seat)
     match.deal_hands(deal.hands, deal.trump_card)
     out: list[DecisionReview] = []
+    if deal.redeal is None and not deal.plays and not deal.claims:
+        # The last deal of a record saved before its first card (any other deal holds at least
+        # a card, a claim or a redeal): no hand was kept yet, so no decision to judge.
+        return DealReview(number, (), None, None)
     while match.phase == "redeal":
         asked_seat = match.turn
         assert asked_seat is not None
