@@ -224,8 +224,8 @@ def test_a_deal_saved_before_its_redeal_questions_were_answered_judges_no_answer
     assert match.may_redeal(weak)
     review = analyse(match.to_record(), level=1, samples=2)
     assert [(d.deal, d.decisions, d.points) for d in review.deals] == [(1, (), None)]
-    match.decide(False)  # kept, then the first card: now the record says so
-    while match.phase != "play":
+    # kept, and so every other hand asked, then the first card: now the record says so
+    while (decision := match.pending()) is not None and decision.kind == "redeal":
         match.decide(False)
     match.play(match.legal_cards()[0])
     kept = list(analyse(match.to_record(), level=1, samples=2).decisions())
