@@ -250,6 +250,35 @@ class _RefusedError(Exception):
         self.params = params
 
 
+_YAML11_BREAKS = re.compile("[\x85\u2028\u2029]")
+"""NEL, LS and PS: line breaks to YAML 1.1 (and to the parsers), ordinary characters to YAML 1.2
+and to JSON. Read as breaks, a description that holds one (text pasted from a web page) made
+every later line number one too high, and a plain or block text that holds one a syntax error."""
+_STAND_INS = re.compile("[\ufdd0-\ufdd2]")
+_HIDE_BREAKS = str.maketrans("\x85\u2028\u2029", "\ufdd0\ufdd1\ufdd2")
+_SHOW_BREAKS = str.maketrans("\ufdd0\ufdd1\ufdd2", "\x85\u2028\u2029")
+
+
+class _Restoring:
+    """The parser of a text whose NEL, LS and PS were stood in for by three noncharacters (one
+    character each, so that every line and column stays as written): its text values and keys
+    hold them again, as YAML 1.2 reads them."""
+
+    def __init__(self, parser: Any) -> None:
+        self.parser = parser
+
+    def _shown(self, event: Any) -> Any:
+        if isinstance(event, ScalarEvent):
+            event.value = event.value.translate(_SHOW_BREAKS)
+        return event
+
+    def get_event(self) -> Any:
+        return self._shown(self.parser.get_event())
+
+    def peek_event(self) -> Any:
+        return self._shown(self.parser.peek_event())
+
+
 def _parser(text: str) -> Any:
     """A YAML event parser: libyaml's when PyYAML was built with it (fast), else PyYAML's own.
     Only events are read from it: nothing is ever constructed."""
@@ -668,7 +697,10 @@ def parse_yaml(
         )
     if json:
         _check_json(text, file, error)
-    builder = _Builder(_parser(text), file, limits)
+    parser = _parser(text)
+    if _YAML11_BREAKS.search(text) and not _STAND_INS.search(text):
+        parser = _Restoring(_parser(text.translate(_HIDE_BREAKS)))
+    builder = _Builder(parser, file, limits)
     try:
         data = builder.document()
     except _TooManyIssuesError:

@@ -266,3 +266,32 @@ def test_half_a_character_escaped_is_said_as_such_in_json_and_yaml(
     assert (issue.kind, issue.line, issue.column) == ("surrogate", 1, column)
     assert str(issue) == f"game.json:1:{column}: the text holds an unpaired \\u surrogate escape"
     assert parse_yaml('{"name": "\\ud83c\\udca1"}', json=True).data == {"name": "\U0001f0a1"}
+
+
+@pytest.mark.parametrize("mark", ["\u2028", "\u2029"])
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ('name: x\ndescription: "one{m}two"\ntable:\n  direction: sideways\n', 4),
+        ("name: x\ndescription: one{m}two\ntable:\n  direction: sideways\n", 4),
+        ("name: x\ndescription: |\n  one{m}two\ntable:\n  direction: sideways\n", 5),
+        ('{{"name": "x", "description": "one{m}two",\n "table": {{"direction": "sideways"}}}}', 2),
+    ],
+)
+def test_nel_ls_and_ps_are_characters_as_in_yaml_12_and_json(
+    text: str, line: int, mark: str
+) -> None:
+    """A description pasted from a web page may hold a line or paragraph separator: it is kept
+    as written, and every later problem is at the line an editor shows (one line too low, or a
+    syntax error, when the reader took it for a line break as YAML 1.1 does)."""
+    with pytest.raises(VariantError) as info:
+        parse_variant(text.format(m=mark), file="house.yaml")
+    (issue,) = info.value.issues
+    assert (issue.path, issue.line) == ("table.direction", line)
+    fixed = text.format(m=mark).replace("sideways", "clockwise")
+    assert parse_variant(fixed).description.rstrip("\n") == f"one{mark}two"
+
+
+def test_a_nel_in_a_comment_is_no_line_break() -> None:
+    text = "name: x\n# one\x85two\ntable:\n  direction: sideways\n"
+    assert one_issue(text).startswith("house.yaml:4:3: table.direction: expected one of")
