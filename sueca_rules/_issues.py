@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 __all__ = [
     "closest",
     "combine_issues",
+    "error_issues",
     "show_value",
     "sort_issues",
     "suggestions",
@@ -479,9 +480,20 @@ def validation_issues(
     With `rules=False` the rules between the fields of a section are left out: only what is wrong
     with each field on its own is reported.
     """
+    return error_issues(exc.errors(), located, rules=rules, root=root)
+
+
+def error_issues(
+    errors: Sequence[Any],
+    located: Located | None = None,
+    *,
+    rules: bool = True,
+    root: type[BaseModel] | None = None,
+) -> list[Issue]:
+    """`validation_issues()` of a `ValidationError`'s `errors()` (or of several, their places
+    from the same root)."""
     issues: list[Issue] = []
     seen: set[str] = set()
-    errors = exc.errors()
     # A list that is too short because its items were wrong says nothing more than they do.
     item_errors = {tuple(e["loc"][:-1]) for e in errors if len(e["loc"]) > 1}
     # The errors of each member of a union (`str | dict`) are one issue at the field.

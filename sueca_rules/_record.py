@@ -36,6 +36,7 @@ from pydantic import (
     ConfigDict,
     Field,
     PrivateAttr,
+    ValidationError,
     model_validator,
 )
 
@@ -44,17 +45,19 @@ from ._engine import Engine
 from ._errors import CardError, ConfigError, IllegalPlayError, Issue, RecordError, VariantError
 from ._events import Claim
 from ._files import atomic_write_text
-from ._issues import validated
+from ._issues import combine_issues, error_issues, validated
 from ._public import public
 from ._registry import builtin_ids, inline_variant, load_named_variant, load_variant
 from ._rules import MAX_CLAIMS
 from ._text import cut
 from ._variant import RuleError, Variant
 from ._yaml import (
+    MAX_ISSUES,
     FlowList,
     Limits,
     Located,
     PathKey,
+    cap_issues,
     dump_yaml,
     format_path,
     parse_yaml,
@@ -238,9 +241,65 @@ def _from_located(located: Located) -> Record:
             "'sueca validate', play it with 'sueca play'"
         )
         raise RecordError([located.issue(message, (), "a_variant", instead="record")])
-    record = validated(Record, located, _in_deals)
+    deals = located.data.get("deals")
+    if isinstance(deals, list) and len(deals) > _DEALS_AT_A_TIME:
+        record = _validated_by_parts(located, deals)
+    else:
+        record = validated(Record, located, _in_deals)
     record._located = located
     return record
+
+
+_DEALS_AT_A_TIME = 50
+_ENOUGH_ERRORS = 1000
+"""A long record is checked `_DEALS_AT_A_TIME` deals at a time, and no further once
+`_ENOUGH_ERRORS` problems are found: a file of 2,000 deals of nonsense held some 160,000
+problems, and turning them all into issues to show a hundred took seconds and gigabytes."""
+
+
+def _validated_by_parts(located: Located, deals: list[Any]) -> Record:
+    """The record of `located` (whose `deals` is the long list `deals`), validated a part of
+    its deals at a time (see `_ENOUGH_ERRORS`). Raises `RecordError` as `validated()` does,
+    with a last issue that says the reading stopped when it did."""
+    errors: list[Any] = []
+    head: Record | None = None
+    try:
+        head = Record.model_validate({**located.data, "deals": []})
+    except ValidationError as exc:
+        errors += exc.errors()
+    checked: list[RecordDeal] = []
+    stopped = False
+    for start in range(0, len(deals), _DEALS_AT_A_TIME):
+        part = deals[start : start + _DEALS_AT_A_TIME]
+        try:
+            some = Record.model_validate({"variant": "portugal", "first_dealer": 0, "deals": part})
+        except ValidationError as exc:
+            for error in exc.errors():  # placed in the whole record
+                loc = error["loc"]
+                if len(loc) > 1 and isinstance(loc[1], int):
+                    error["loc"] = ("deals", loc[1] + start, *loc[2:])
+                errors.append(error)
+            if len(errors) >= _ENOUGH_ERRORS and start + _DEALS_AT_A_TIME < len(deals):
+                stopped = True
+                break
+            continue
+        checked += some.deals
+    if head is not None and not errors and not located.issues:
+        return head.model_copy(update={"deals": checked})
+    issues = combine_issues(located.issues, error_issues(errors, located, root=Record))
+    if not stopped:
+        raise _in_deals(cap_issues(issues))
+    last = issues[min(len(issues), MAX_ISSUES) - 1]
+    stop = Issue(
+        f"{MAX_ISSUES} problems found: reading stops here",
+        "",
+        last.file,
+        last.line,
+        last.column,
+        kind="too_many_problems",
+        params=(("limit", str(MAX_ISSUES)),),
+    )
+    raise _in_deals([*issues[:MAX_ISSUES], stop])
 
 
 def _deal_place(loc: tuple[str | int, ...]) -> dict[str, int] | None:

@@ -72,6 +72,42 @@ def test_a_record_with_thousands_of_problems_reports_a_hundred() -> None:
     assert issues[-1].message.startswith("... and ")
 
 
+def test_a_long_record_of_nonsense_is_read_only_until_a_hundred_problems_are_sure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """2,000 deals of cards that are not cards (some 160,000 problems, a file of 400 KB): every
+    one of them was made an issue, to show a hundred (7 seconds and 750 MB); the deals are now
+    checked a part at a time, and the reading stops once the first hundred are sure."""
+    from sueca_rules import _record
+    from sueca_rules._issues import error_issues
+
+    junk = {"hands": [["XX"] * 10] * 4, "trump_card": "XX", "plays": ["XX"] * 40}
+    record = {"variant": "portugal", "first_dealer": 9, "deals": [junk] * 2_000}
+    made: list[int] = []
+
+    def counted(errors: Any, *args: Any, **kwargs: Any) -> Any:
+        made.append(len(errors))
+        return error_issues(errors, *args, **kwargs)
+
+    monkeypatch.setattr(_record, "error_issues", counted)
+    with pytest.raises(RecordError) as info:
+        parse_record(json.dumps(record), file="game.json")
+    issues = info.value.issues
+    assert len(issues) == MAX_ISSUES + 1
+    assert issues[0].path == "first_dealer"  # the record's own fields are all checked
+    assert issues[1].message.startswith("deal 1, seat 0's hand: 'XX' is not a card")
+    assert (issues[-1].kind, issues[-1].message) == (
+        "too_many_problems",
+        "100 problems found: reading stops here",
+    )
+    assert made
+    assert max(made) < 10_000
+    # a few deals short of the parts: every problem counted, as before
+    with pytest.raises(RecordError) as info:
+        parse_record(json.dumps({**record, "deals": [junk] * 50}))
+    assert info.value.issues[-1].message == "... and 3,951 more problems"
+
+
 @pytest.mark.parametrize("spec", ["../../../../etc/passwd", "/etc/passwd", "/proc/self/environ"])
 def test_a_record_cannot_name_a_file_outside_its_folder(spec: str, tmp_path: Path) -> None:
     deal = tie_deal(0)
