@@ -242,7 +242,7 @@ def _from_located(located: Located) -> Record:
         )
         raise RecordError([located.issue(message, (), "a_variant", instead="record")])
     deals = located.data.get("deals")
-    if isinstance(deals, list) and len(deals) > _DEALS_AT_A_TIME:
+    if isinstance(deals, list):
         record = _validated_by_parts(located, deals)
     else:
         record = validated(Record, located, _in_deals)
@@ -250,16 +250,17 @@ def _from_located(located: Located) -> Record:
     return record
 
 
-_DEALS_AT_A_TIME = 50
+_DEALS_AT_A_TIME = 2
 _ENOUGH_ERRORS = 1000
-"""A long record is checked `_DEALS_AT_A_TIME` deals at a time, and no further once
+"""A record's deals are checked `_DEALS_AT_A_TIME` at a time, and no further once
 `_ENOUGH_ERRORS` problems are found: a file of 2,000 deals of nonsense held some 160,000
-problems, and turning them all into issues to show a hundred took seconds and gigabytes."""
+problems (and 50 deals of claims of nonsense 30,000), and turning them all into issues to show
+a hundred took seconds and gigabytes."""
 
 
 def _validated_by_parts(located: Located, deals: list[Any]) -> Record:
-    """The record of `located` (whose `deals` is the long list `deals`), validated a part of
-    its deals at a time (see `_ENOUGH_ERRORS`). Raises `RecordError` as `validated()` does,
+    """The record of `located` (whose `deals` is the list `deals`), validated a part of its
+    deals at a time (see `_ENOUGH_ERRORS`). Raises `RecordError` as `validated()` does,
     with a last issue that says the reading stopped when it did."""
     errors: list[Any] = []
     head: Record | None = None
