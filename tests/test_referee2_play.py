@@ -6,16 +6,20 @@ any moment and at the count, the dealer's choice of trump, weak hands that ask f
 under random variants of every field the contract allows (`table.first_leader` included). Each
 record is written (YAML or JSON), read back and replayed: the replay must report what the match
 itself reported, and referee2, which knows nothing of the engine, must accept the record and
-report the same figures. A match saved at any moment resumes where it was.
+report the same figures. A match saved at any moment resumes where it was. And chains of
+variant files, each extending the next, merge as referee2 reads the contract.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -25,10 +29,13 @@ from sueca_rules import (
     Variant,
     dump_record,
     load_record,
+    load_variant,
     parse_record,
     parse_variant,
     replay_report,
 )
+from tests.referee2 import _merge as merge
+from tests.referee2 import resolve_variant
 from tests.referee2_compare import compare
 from tests.referee2_gen import BUILTINS, random_variant
 from tests.strategies import variants
@@ -176,3 +183,43 @@ def test_a_saved_match_at_its_redeal_questions_keeps_them_open_for_load_record(
     path = tmp_path / "saved.json"
     path.write_text(dump_record(match.to_record(), "json"), encoding="utf-8")
     assert Match.from_record(load_record(path), allow_unfinished=True).phase == "redeal"
+
+
+def _referee_merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """referee2's reading of a chain of files, each extending the one before (the first may
+    extend a built-in): field by field, mappings recursively, lists and values replaced,
+    `redeal: null` meaning never."""
+    full = resolve_variant(parts[0])
+    for part in parts[1:]:
+        own = copy.deepcopy({k: v for k, v in part.items() if k != "extends"})
+        if isinstance(own.get("deal"), dict) and own["deal"].get("redeal", {}) is None:
+            own["deal"]["redeal"] = {"leader_below": None, "others_below": None}
+        full = merge(full, own)
+    return full
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_extends_chains_merge_as_referee2_says(seed: int, tmp_path: Path) -> None:
+    """One to four files of random partial rules, each in a folder above the one it extends
+    (`extends: f1/v0.yaml`), the deepest sometimes extending a built-in: `load_variant` of the
+    top one is referee2's merge of them all (descriptions are not inherited)."""
+    rng = random.Random(seed)
+    parts = [random_variant(rng) for _ in range(rng.randint(1, 4))]
+    paths = []
+    for i in range(len(parts)):
+        folder = tmp_path.joinpath(*[f"f{j}" for j in range(len(parts) - 1 - i)])
+        folder.mkdir(parents=True, exist_ok=True)
+        paths.append(folder / f"v{i}.yaml")
+    for i, part in enumerate(parts):
+        data = dict(part)
+        if i:
+            data["extends"] = paths[i - 1].relative_to(paths[i].parent).as_posix()
+        paths[i].write_text(yaml.safe_dump(data), encoding="utf-8")
+    got = load_variant(paths[-1]).model_dump(mode="json")
+    want = _referee_merge(parts)
+    if want["deal"]["redeal"] is None:
+        want["deal"]["redeal"] = {"leader_below": None, "others_below": None}
+    for side in (got, want):
+        side.pop("description", None)
+        side.pop("extends", None)
+    assert got == want
