@@ -852,3 +852,22 @@ def test_a_groups_file_without_its_groups_is_refused_not_a_traceback() -> None:
     broken = text[:start] + text[end:]
     with pytest.raises(TournamentFileError, match="groups: the groups format needs them"):
         parse_tournament(broken, file="cup.yaml")
+
+
+def test_a_record_whose_variant_has_problems_says_them_in_the_refusal() -> None:
+    """A record's variant written inline (or in a file) with problems: the refusal says them,
+    not only "the variant written in the record is not usable; its problems follow"."""
+    import json
+
+    from sueca_rules import parse_record
+
+    t = pair(create(_teams(2), "round_robin", variant=BEST_OF_3))
+    inline = {"name": "Casa", "match": {"best_of": 2}}
+    record = {"variant": inline, "first_dealer": 0, "deals": []}
+    with pytest.raises(TournamentError) as info:
+        record_result(t, BEST_OF_3, 1, 1, record=parse_record(json.dumps(record), file="g.json"))
+    assert str(info.value) == (
+        "the record cannot be replayed: the variant written in the record is not usable; its "
+        "problems follow: g.json:1:40: match.best_of: best_of must be odd (1, 3, 5, ...) so "
+        "that a match cannot end level, got 2"
+    )

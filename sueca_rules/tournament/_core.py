@@ -394,11 +394,14 @@ def _replayed(record: Record, variant: Variant) -> Match:
     try:
         match = Match.from_record(record)
     except RecordError as exc:
-        first = exc.issues[0]
+        first, *rest = exc.issues
+        problem = first.message
+        if rest:  # a first line that says whose problems follow (a record's variant's): they do
+            shown = "; ".join(str(issue) for issue in rest[:3])
+            more = f"; and {len(rest) - 3} more" if len(rest) > 3 else ""
+            problem = f"{problem}: {shown}{more}"
         raise _fail(
-            f"the record cannot be replayed: {first.message}",
-            "record_broken",
-            problem=first.message,
+            f"the record cannot be replayed: {problem}", "record_broken", problem=problem
         ) from None
     if not same_rules(match.variant, variant):
         raise _fail(
