@@ -40,7 +40,7 @@ from pydantic import (
     model_validator,
 )
 
-from ._cards import Card, parse_card, why_not_card
+from ._cards import Card, cards_from_mask, parse_card, why_not_card
 from ._engine import Engine
 from ._errors import CardError, ConfigError, IllegalPlayError, Issue, RecordError, VariantError
 from ._events import Claim
@@ -536,6 +536,24 @@ def _inner(located: Located | None, spec: dict[str, Any]) -> Located:
     )
 
 
+def _hands_fault(deal: RecordDeal, exc: IllegalPlayError) -> tuple[str, str, str]:
+    """What is wrong with a deal's hands, for every language: `why` is `trump_card` (with the
+    dealer's hand, `held`), `twice` or `two_seats` (with the `other` seat that holds the card),
+    else `other`; as `(why, held, other)`."""
+    card, seat = exc.card, exc.seat
+    if card is None or seat is None:
+        return "other", "", ""
+    hands = [[parse_card(c) for c in hand] for hand in deal.hands]
+    if exc.rule == "trump_card":
+        held = cards_from_mask(sum(1 << c for c in hands[seat]))
+        return "trump_card", " ".join(map(str, held)), ""
+    mine = [str(c) for c in hands[seat]]
+    if mine.count(card) > 1:
+        return "twice", "", ""
+    other = next(s for s, hand in enumerate(hands) if card in map(str, hand) and s != seat)
+    return "two_seats", "", str(other)
+
+
 class _Replay:
     """Replaying one record: each failure names the deal (1-based), trick, seat and card."""
 
@@ -586,8 +604,17 @@ class _Replay:
             match.deal_hands(deal.hands, deal.trump_card)
         except IllegalPlayError as exc:
             field = "trump_card" if exc.rule == "trump_card" else "hands"
+            why, held, other = _hands_fault(deal, exc)
             raise self.fail(
-                f"deal {number}: {exc.reason}", (*where, field), "record_hands", reason=exc.reason
+                f"deal {number}: {exc.reason}",
+                (*where, field),
+                "record_hands",
+                seat=exc.seat,
+                card=exc.card,
+                reason=exc.reason,
+                why=why,
+                held=held,
+                other=other,
             ) from None
         nothing_yet = deal.redeal is None and not deal.plays and not deal.claims
         if unfinished_ok and nothing_yet and match.phase == "redeal":

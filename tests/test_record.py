@@ -144,7 +144,21 @@ def test_illegal_records(
             "record_play",
             "não tem essa carta na mão (podia jogar ",
         ),
-        (lambda d: d.__setitem__("trump_card", "AH"), "record_hands", "a carta de trunfo"),
+        (
+            lambda d: d.__setitem__("trump_card", "AH"),
+            "record_hands",
+            "mão 1: a carta de trunfo AH tem de estar na mão de quem dá (o lugar 0 tem ",
+        ),
+        (
+            lambda d: d["hands"][0].__setitem__(0, d["hands"][1][0]),
+            "record_hands",
+            "e o lugar 0 também",
+        ),
+        (
+            lambda d: d["hands"][2].__setitem__(1, d["hands"][2][0]),
+            "record_hands",
+            "duas vezes",
+        ),
         (lambda d: d.__setitem__("plays", d["plays"][:17]), "record_unfinished", "das 40 cartas"),
         (
             lambda d: d["plays"].__setitem__(5, "8S"),
@@ -191,6 +205,7 @@ def test_illegal_records_in_portuguese(
     assert issue.kind == kind
     pt = issue_text(issue, "pt")
     assert words in pt
+    assert "must" not in pt  # no English inside (the engine's words were)
     assert pt.startswith(("mão 1", "a mão 1"))
     path = tmp_path / "game.yaml"
     path.write_text(text, encoding="utf-8")
