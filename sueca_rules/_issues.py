@@ -534,7 +534,7 @@ def error_issues(
                 )
         else:
             issue = Issue(message, format_path(path))
-        kind, params = _kind(err) if len(members) <= 1 else ("", {})
+        kind, params = _kind(err) if len(members) <= 1 else _union_kind(errors, members)
         if kind == "unknown_field":  # what it may have meant, and the fields there
             params = _unknown_field_params(path, root)
         if kind:
@@ -544,6 +544,14 @@ def error_issues(
             seen.add(text)
             issues.append(issue)
     return sort_issues(issues)
+
+
+def _union_kind(errors: Sequence[Any], members: list[int]) -> tuple[str, dict[str, str]]:
+    """The kind of a value that every member of a union refused: `text_or_mapping` for text
+    or a mapping (a record's `variant`), else none."""
+    if sorted(errors[i]["type"] for i in members) == ["dict_type", "string_type"]:
+        return "text_or_mapping", {"got": _got(errors[members[0]].get("input"))}
+    return "", {}
 
 
 def _without_union_tags(loc: tuple[Any, ...], root: type[BaseModel]) -> tuple[PathKey, bool]:

@@ -162,8 +162,10 @@ class RecordDeal(_Model):
     @model_validator(mode="after")
     def _redeal_is_not_played(self) -> RecordDeal:
         if self.redeal is not None and (self.plays or self.claims):
-            raise ValueError(
-                f"seat {self.redeal} asked for a new deal, so the deal has no plays and no claims"
+            raise RuleError(
+                f"seat {self.redeal} asked for a new deal, so the deal has no plays and no claims",
+                kind="redeal_played",
+                asked=self.redeal,
             )
         return self
 
@@ -460,13 +462,15 @@ def _record_variant(record: Record, base_dir: Path | None) -> Variant:
         if spec in builtin_ids():
             return load_variant(spec)
         if base_dir is None:
+            ids = ", ".join(builtin_ids())
             raise VariantError(
                 [
                     Issue(
-                        f"unknown variant {spec!r}: not a built-in id "
-                        f"({', '.join(builtin_ids())}); this record was read from text, not "
-                        "from a file, so it cannot name a variant file: give base_dir to "
-                        "Match.from_record to allow it, or write the variant inline"
+                        f"unknown variant {spec!r}: not a built-in id ({ids}); this record was "
+                        "read from text, not from a file, so it cannot name a variant file: give "
+                        "base_dir to Match.from_record to allow it, or write the variant inline",
+                        kind="named_from_text",
+                        params=(("given", spec), ("ids", ids)),
                     )
                 ]
             )

@@ -24,7 +24,7 @@ from sueca_rules import (
     replay_report,
     save_record,
 )
-from sueca_rules._lang import issue_text
+from sueca_rules._lang import issue_line, issue_text
 from sueca_rules.cli import main
 
 from .scenarios import find_deal, sweep
@@ -765,3 +765,49 @@ def test_a_redeal_by_a_seat_that_may_never_ask_says_so() -> None:
     assert "seat 0 cannot ask for a new deal: under this variant a seat that does not lead" in str(
         info.value
     )
+
+
+@pytest.mark.parametrize(
+    ("change", "kind", "pt"),
+    [
+        (
+            {"variant": 5},
+            "text_or_mapping",
+            "variant: tem de ser texto ou um conjunto de campos (nome: valor) (está 5)",
+        ),
+        (
+            {"variant": None},
+            "text_or_mapping",
+            "variant: tem de ser texto ou um conjunto de campos (nome: valor)",
+        ),
+        (
+            {"variant": "casa.yaml"},
+            "named_from_text",
+            "variant: não dá para usar 'casa.yaml': não é nenhuma das regras de base (",
+        ),
+        (
+            {"deals": "redeal"},
+            "redeal_played",
+            "deals[0]: mão 1: o lugar 2 pediu que se desse de novo, por isso a mão não tem "
+            "jogadas nem acusações",
+        ),
+    ],
+)
+def test_a_records_shape_refused_is_said_in_portuguese(
+    change: dict[str, Any], kind: str, pt: str
+) -> None:
+    """Refusals that the Portuguese said in English: a `variant` of neither kind, a variant file
+    named by a record read from text (as the web app reads them), a redeal with plays."""
+    data = yaml.safe_load(record_text())
+    if change == {"deals": "redeal"}:
+        data["deals"][0]["redeal"] = 2
+    else:
+        data.update(change)
+    with pytest.raises(RecordError) as info:
+        Match.from_record(parse_record(json.dumps(data), file="g.json"))
+    issue = info.value.issues[0]
+    assert issue.kind == kind
+    said = issue_line(issue, "pt")
+    assert pt in said
+    assert " the " not in said
+    assert issue_line(issue, "en") == str(issue)
