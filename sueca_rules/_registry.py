@@ -504,6 +504,8 @@ def load_variant(source: str | Path) -> Variant:
         )
     if isinstance(source, str) and not _looks_like_path(source) and source in builtin_ids():
         return _load_builtin(source)
+    if isinstance(source, str) and not source.strip():  # not the folder "." that Path("") is
+        raise VariantError([_unknown(source)])
     path = Path(source)
     if isinstance(source, str) and not _looks_like_path(source) and not _is_file(path):
         if _is_dir(path):

@@ -251,6 +251,17 @@ def test_unknown_variant_id() -> None:
         load_variant("nosuch")
 
 
+@pytest.mark.parametrize("spec", ["", "  "])
+def test_an_empty_variant_name_is_an_unknown_variant_not_the_working_folder(spec: str) -> None:
+    """`sueca validate ""` (an unset shell variable) said "this is a directory, not a file":
+    the empty path is the working folder."""
+    with pytest.raises(VariantError) as info:
+        load_variant(spec)
+    (issue,) = info.value.issues
+    assert issue.kind == "unknown_variant"
+    assert issue.message.startswith(f"unknown variant {spec!r}: not a built-in id")
+
+
 # --- located validation errors -------------------------------------------------------------
 
 
