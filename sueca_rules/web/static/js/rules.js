@@ -100,11 +100,16 @@ function control(field) {
           if (amount) amount.value = "2";
         }
         setPath(field.path, chosen);
+        shown.textContent = select.selectedOptions[0]?.textContent ?? "";
       }});
       field.options.forEach((option) => {
         select.append(el("option", {selected: option.value === value}, option.label));
       });
-      return select;
+      // A long choice ("para a direita (ao contrário dos ponteiros do relógio)") is wider than a
+      // phone: a select cuts its text on one line, so the choice is written over it, on as many
+      // lines as it takes (the select under it still opens the list and says the choice).
+      const shown = el("span", {class: "select-shown", "aria-hidden": "true"}, select.selectedOptions[0]?.textContent ?? "");
+      return el("span", {class: "select-wrap"}, select, shown);
     }
     case "bool":
       return el("input", {type: "checkbox", id, checked: Boolean(value), onchange: (e) => setPath(field.path, e.target.checked)});
@@ -144,7 +149,8 @@ function drawControls() {
     for (const field of group.fields) {
       const help = el("p", {class: "help", id: `${controlId(field.path)}-help`}, field.explain ?? field.help);
       const input = control(field);
-      input.setAttribute("aria-describedby", help.id);
+      // (A choice's select, in its wrapper, is described by the help, not the wrapper.)
+      (input.classList.contains("select-wrap") ? input.querySelector("select") : input).setAttribute("aria-describedby", help.id);
       const question = field.question ?? field.label;
       const label = field.kind === "tiers"
         ? el("span", {class: "label"}, unbroken(question))
