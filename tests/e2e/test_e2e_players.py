@@ -1,5 +1,5 @@
 """The web app as players found it, in headless Chromium: a long choice of the house rules
-readable on a phone."""
+readable on a phone, and what a watcher is told while the dealer chooses the trump."""
 
 from __future__ import annotations
 
@@ -55,5 +55,34 @@ def test_a_long_choice_of_the_house_rules_is_readable_on_a_phone(
         assert page.locator("[data-path='revoke.mode'] .select-shown").inner_text() == (
             page.locator("#f-revoke-mode").evaluate("s => s.selectedOptions[0].textContent")
         )
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "Dá o lugar 0, que escolhe o trunfo."),
+        ("en", "Seat 0 deals and chooses the trump card."),
+    ],
+)
+def test_a_watcher_is_told_the_dealer_chooses_the_trump(
+    browser: Any, server: Server, lang: str, said: str
+) -> None:
+    """While the dealer chooses the trump a watcher read "Seat 0 to play"."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        variant = {"name": "Brasil, 0 deals", "extends": "brasil", "table": {"first_dealer": 0}}
+        body = {"variant": variant, "seats": ["human", "bot:1", "bot:1", "bot:1"]}
+        answer = context.request.post(f"{server.url}/api/tables", data=body)
+        assert answer.ok, answer.text()
+        created = answer.json()
+        player = context.new_page()
+        player.goto(f"{server.url}{created['links'][0]['path']}")
+        player.wait_for_selector("#actions button")  # seat 0 deals: the trump is ours to choose
+        watcher = context.new_page()
+        watcher.goto(f"{server.url}{created['watch_path'].replace('#', f'?hl={lang}#')}")
+        watcher.wait_for_selector("#game:not([hidden])")
+        assert watcher.inner_text("#prompt") == said
     finally:
         context.close()

@@ -351,8 +351,13 @@ function renderTrick() {
 /** The prompt and the buttons of the decision due now, by phase. */
 function renderActions() {
   if (watching()) {
+    // What the table waits for: the dealer choosing the trump, someone asking for a new deal,
+    // else a card ("Joga o lugar 2" while the dealer chose the trump misled).
+    const due = state.to_play !== null && state.to_play !== undefined;
     $("prompt").textContent = cap(state.over ? t("table.over")
-      : state.to_play !== null && state.to_play !== undefined ? t("table.turn_of", {who: who(state.to_play)}) : "");
+      : state.phase === "trump" && due ? t("table.trump_wait", {who: who(state.to_play), role: "seat"})
+      : state.phase === "redeal" ? t("table.redeal_keep")
+      : due ? t("table.turn_of", {who: who(state.to_play)}) : "");
     $("prompt").classList.remove("mine");
     if (drawnActions !== "") fill($("actions"));
     drawnActions = "";
