@@ -1,5 +1,7 @@
-"""The web app as players found it, in headless Chromium: a long choice of the house rules
-readable on a phone, and what a watcher is told while the dealer chooses the trump."""
+"""The web app as players found it, in headless Chromium: a deal played with the keyboard only
+(Tab comes to the first card we may play, the arrows go between the cards, Enter plays), a long
+choice of the house rules readable on a phone, and what a watcher is told while the dealer
+chooses the trump."""
 
 from __future__ import annotations
 
@@ -8,7 +10,99 @@ from typing import Any
 import pytest
 
 from .conftest import Server
-from .test_e2e_look import PHONE
+from .test_e2e_look import DESKTOP, PHONE, open_table
+
+# What the page waits for from us, by the keyboard: a card, a decision, or the deal is scored.
+_DUE = """() => {
+  if (document.querySelectorAll('#score .pad li').length) return 'scored';
+  if (document.querySelector('.card-button:not([disabled])')) return 'card';
+  if (document.querySelector('#actions button')) return 'decide';
+  return false;
+}"""
+_FOCUS = """() => {
+  const a = document.activeElement;
+  return {card: a?.dataset?.card ?? null, hand: a?.id === 'hand',
+    action: Boolean(a?.closest('#actions'))};
+}"""
+_PLAYABLE = "() => [...document.querySelectorAll('#hand .card-button:not([disabled])')]" + (
+    ".map(b => b.dataset.card)"
+)
+
+
+def _tab_until(page: Any, where: str) -> dict[str, Any]:
+    """Press Tab until the focus is on a card (`card`) or a decision's button (`action`)."""
+    for _ in range(60):
+        focus: dict[str, Any] = page.evaluate(_FOCUS)
+        if focus[where]:
+            return focus
+        page.keyboard.press("Tab")
+    pytest.fail(f"Tab never reached the {where}")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_deal_played_with_the_keyboard_only(browser: Any, server: Server, lang: str) -> None:
+    """Brasil (the dealer chooses the trump, a weak hand may ask for a new deal), one deal to
+    its score with Tab, the arrows and Enter: Tab lands on the first (leftmost) card we may
+    play, never the last; the arrows go from card to card; after a card is played the focus
+    stays with the hand and is on the first card we may play when our turn comes again."""
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = open_table(context, server, "brasil", lang=lang)
+        tabbed = played = 0
+        for _ in range(400):
+            due = page.wait_for_function(_DUE).json_value()
+            if due == "scored":
+                break
+            version = int(page.evaluate("document.body.dataset.version"))
+            if due == "decide":
+                _tab_until(page, "action")
+                page.keyboard.press("Enter")
+            else:
+                playable = page.evaluate(_PLAYABLE)
+                focus = page.evaluate(_FOCUS)
+                if played:  # the focus stayed with the hand: it is on our first card now
+                    assert focus["card"] == playable[0], (focus, playable)
+                else:
+                    focus = _tab_until(page, "card")
+                    tabbed += 1
+                    assert focus["card"] == playable[0], (focus, playable)
+                if len(playable) > 1:
+                    page.keyboard.press("ArrowRight")
+                    assert page.evaluate(_FOCUS)["card"] == playable[1]
+                    page.keyboard.press("End")
+                    assert page.evaluate(_FOCUS)["card"] == playable[-1]
+                    page.keyboard.press("ArrowRight")  # round to the first
+                    assert page.evaluate(_FOCUS)["card"] == playable[0]
+                    page.keyboard.press("ArrowLeft")  # and back to the last
+                    assert page.evaluate(_FOCUS)["card"] == playable[-1]
+                    page.keyboard.press("Home")
+                # Shift+Tab away and Tab back: the hand is one stop, at the card we were on
+                page.keyboard.press("ArrowRight" if len(playable) > 1 else "Home")
+                chosen = page.evaluate(_FOCUS)["card"]
+                page.keyboard.press("Shift+Tab")
+                assert page.evaluate(_FOCUS)["card"] is None
+                page.keyboard.press("Tab")
+                assert page.evaluate(_FOCUS)["card"] == chosen
+                page.keyboard.press("Tab")  # past the hand, and back from after it: the same card,
+                assert page.evaluate(_FOCUS)["card"] is None
+                page.keyboard.press("Shift+Tab")  # not the rightmost one
+                assert page.evaluate(_FOCUS)["card"] == chosen
+                page.keyboard.press("Enter")
+                played += 1
+                page.wait_for_function(
+                    "c => ![...document.querySelectorAll('#hand [data-card]')]"
+                    ".some(b => b.dataset.card === c)",
+                    arg=chosen,
+                )
+                focus = page.evaluate(_FOCUS)
+                assert focus["hand"] or focus["card"], focus  # still with the cards
+            page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+        else:
+            pytest.fail("the deal was not scored")
+        assert played == 10 or page.locator("#score .pad li").count() == 1
+        assert tabbed == 1  # Tab was needed once: the focus came back by itself after that
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])

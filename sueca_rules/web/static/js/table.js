@@ -412,18 +412,67 @@ function renderActions() {
   const key = JSON.stringify(buttons.map((b) => [b.textContent, b.dataset.action]));
   if (key !== drawnActions) {
     drawnActions = key;
+    const hadFocus = $("actions").contains(document.activeElement);
     fill($("actions"), buttons);
+    // A decision taken with the keyboard (the trump, keeping the hand) leaves it on the next
+    // decision's buttons, else with the cards.
+    if (hadFocus && buttons.length) (buttons.find((b) => b.classList.contains("primary")) ?? buttons[0]).focus();
+    else if (hadFocus) focusHand();
   }
 }
 
 let drawnActions = "";
 let handDeal = null; // the deal whose hand was drawn dealt
 
+// The hand is one stop of the Tab key: it lands on the first (leftmost) card we may play, or the
+// card the arrows last went to; the arrows (and Home, End) move between the cards we may play.
+// A card played with the keyboard leaves the focus in the hand (on the hand itself while no card
+// may be played), so that it comes to our first card again when our turn does.
+let rover = null; // the card the arrows went to last
+const handHasFocus = () => {
+  const hand = $("hand");
+  return hand.contains(document.activeElement);
+};
+
+/** The card of the hand the Tab key lands on (tabindex 0; the others -1): the one the arrows
+ * went to, while we may still play it, else the first we may play. */
+function rove(cards) {
+  const current = cards.find((b) => b.dataset.card === rover) ?? cards[0] ?? null;
+  for (const b of cards) b.tabIndex = b === current ? 0 : -1;
+  return current;
+}
+
+/** The keyboard's focus back to the hand: on the card Tab lands on, or the hand itself while
+ * none may be played. */
+function focusHand() {
+  const hand = $("hand");
+  const card = hand.querySelector('.card-button[tabindex="0"]:not([disabled])');
+  (card ?? hand).focus({preventScroll: true});
+}
+
+$("hand").addEventListener("keydown", (event) => {
+  const steps = {ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -Infinity, End: Infinity};
+  if (!(event.key in steps) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const cards = [...$("hand").querySelectorAll(".card-button:not([disabled])")];
+  if (!cards.length) return;
+  event.preventDefault(); // not a scroll of the page
+  const at = cards.indexOf(document.activeElement);
+  const step = steps[event.key];
+  let next;
+  if (step === -Infinity) next = 0;
+  else if (step === Infinity) next = cards.length - 1;
+  else if (at < 0) next = step > 0 ? 0 : cards.length - 1;
+  else next = (at + step + cards.length) % cards.length; // round from the last to the first
+  rover = cards[next].dataset.card;
+  rove(cards).focus();
+});
+
 function renderHand() {
   const hand = $("hand");
   const myTurn = state.to_play === state.seat && state.phase === "play";
   const turned = state.dealer === state.seat && turnedInHand() ? state.trump_card : null;
   const focused = document.activeElement?.dataset?.card;
+  const hadFocus = handHasFocus();
   hand.replaceChildren();
   hand.style.setProperty("--n", String(Math.max(state.hand.length, 1)));
   // A new deal's cards come in one by one (not under reduced motion).
@@ -450,7 +499,10 @@ function renderHand() {
     index += 1;
     hand.append(button);
   }
-  if (focused) hand.querySelector(`[data-card="${focused}"]:not([disabled])`)?.focus();
+  if (focused && hand.querySelector(`[data-card="${focused}"]:not([disabled])`)) rover = focused;
+  rove([...hand.querySelectorAll(".card-button:not([disabled])")]);
+  // The focus stays in the hand (on the hand itself while no card may be played).
+  if (hadFocus) focusHand();
   // The gold outline of a card that does not follow suit, said in words.
   $("renuncia-note").hidden = !hand.querySelector(".renuncia");
 }
