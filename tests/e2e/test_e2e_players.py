@@ -1,16 +1,19 @@
 """The web app as players found it, in headless Chromium: a deal played with the keyboard only
-(Tab comes to the first card we may play, the arrows go between the cards, Enter plays), a long
-choice of the house rules readable on a phone, and what a watcher is told while the dealer
-chooses the trump."""
+(Tab comes to the first card we may play, the arrows go between the cards, Enter plays), the
+replay opened at the place its address names and keeping it, a long choice of the house rules
+readable on a phone, and what a watcher is told while the dealer chooses the trump."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .conftest import Server
-from .test_e2e_look import DESKTOP, PHONE, open_table
+from .test_e2e_look import DESKTOP, ONE_GAME, PHONE, open_table, play_match
+
+RECORD = Path(__file__).parent.parent / "analysis" / "ace_in_the_last_tricks.yaml"
 
 # What the page waits for from us, by the keyboard: a card, a decision, or the deal is scored.
 _DUE = """() => {
@@ -101,6 +104,83 @@ def test_a_deal_played_with_the_keyboard_only(browser: Any, server: Server, lang
             pytest.fail("the deal was not scored")
         assert played == 10 or page.locator("#score .pad li").count() == 1
         assert tabbed == 1  # Tab was needed once: the focus came back by itself after that
+    finally:
+        context.close()
+
+
+def _position(page: Any) -> str:
+    return str(page.inner_text("#position"))
+
+
+def test_the_replay_opens_where_its_address_says_and_keeps_its_place(
+    browser: Any, server: Server
+) -> None:
+    """`/replay#deal=1&trick=3` opens the record at its third trick; each step is written in
+    the address (so a reload, or the address sent to someone, comes back there); an address
+    changed by hand moves the board; and in the review each card's trick is a link to the board
+    just before it."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/replay?lang=en#deal=1&trick=3")
+        page.fill("#paste", RECORD.read_text(encoding="utf-8"))
+        page.click("#open-record")
+        page.wait_for_selector("#viewer:not([hidden])")
+        assert _position(page) == "Deal 1 of 1, trick 3 of 10"
+        page.click("#next")
+        assert _position(page) == "Deal 1 of 1, trick 4 of 10"
+        assert page.evaluate("location.hash") == "#deal=1&trick=4"
+        page.evaluate("location.hash = 'deal=1&trick=7'")
+        page.wait_for_function(
+            "() => document.querySelector('#position').textContent.includes('trick 7')"
+        )
+        page.evaluate("location.hash = 'deal=9&trick=99'")  # out of range: the nearest place
+        page.wait_for_function(
+            "() => document.querySelector('#position').textContent.endsWith('10 of 10')"
+        )
+        # the review's tricks: links to the board before that trick
+        page.select_option("#review-level", "1")
+        page.click("#review-record")
+        page.wait_for_selector("#review-body table.review-table")
+        page.uncheck("#review-only")  # a phone shows only the mistakes at first
+        link = page.locator("#review-body a.to-board").nth(20)  # the 21st card: trick 6
+        assert link.inner_text() == "6"
+        assert link.get_attribute("aria-label") == "Show deal 1 on the board, before trick 6"
+        box = link.bounding_box()
+        assert box is not None
+        assert box["width"] >= 24
+        assert box["height"] >= 24  # a finger's target on a phone
+        link.click()
+        page.wait_for_function(
+            "() => document.querySelector('#position').textContent === 'Deal 1 of 1, trick 5 of 10'"
+        )
+        board = page.locator("#viewer").bounding_box()
+        assert board is not None
+        assert -1 < board["y"] < 40  # the board came into view
+    finally:
+        context.close()
+
+
+def test_a_finished_tables_replay_comes_back_to_its_place_after_a_reload(
+    browser: Any, server: Server
+) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = open_table(context, server, ONE_GAME, lang="pt")
+        play_match(page, DESKTOP, "mouse")
+        page.click("#replay")
+        page.wait_for_selector("#viewer:not([hidden])")
+        assert _position(page).endswith("vaza 0 de 10")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        hash_ = page.evaluate("location.hash")
+        assert "table=" in hash_
+        assert "&t=" in hash_  # the seat's secret stays beside the place
+        assert hash_.endswith("&deal=1&trick=2")
+        page.reload()
+        page.wait_for_selector("#viewer:not([hidden])")
+        assert _position(page).startswith("Mão 1 de")
+        assert _position(page).endswith("vaza 2 de 10")
     finally:
         context.close()
 

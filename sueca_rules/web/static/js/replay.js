@@ -43,9 +43,41 @@ async function open(text) {
   select.replaceChildren(...body.deals.map((_, i) => el("option", {value: i}, String(i + 1))));
   $("replay-title").textContent = body.report.variant;
   $("viewer").hidden = false;
-  show(0, 0);
+  // The first record opened starts where the address says (`#deal=3&trick=5`), any other at
+  // its first deal as dealt.
+  const [deal, step] = wanted ?? [0, 0];
+  wanted = null;
+  show(deal, step);
   // The board comes into view (on a phone it is below the file panel).
   $("viewer").scrollIntoView({block: "start"});
+}
+
+/** The place in the record that the address asks for: `deal` (1 for the first) and `trick`
+ * (0: the deal as dealt; 1: after its first trick...), in the fragment or the query (the
+ * fragment's first); null when it names none. Numbers out of range go to the nearest place. */
+function asked() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const query = new URLSearchParams(location.search);
+  const number = (key) => {
+    const text = hash.get(key) ?? query.get(key);
+    return text !== null && /^\d{1,4}$/.test(text.trim()) ? Number(text) : null;
+  };
+  const deal = number("deal");
+  const step = number("trick");
+  if (deal === null && step === null) return null;
+  return [Math.max(0, (deal ?? 1) - 1), step ?? 0];
+}
+
+let wanted = asked();
+
+/** The place shown, written into the address (the fragment, beside the table's secret): a
+ * reload comes back to it, and the address shows it to someone else. */
+function remember() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  hash.set("deal", String(dealIndex + 1));
+  hash.set("trick", String(trick));
+  const text = hash.toString();
+  if (location.hash.slice(1) !== text) history.replaceState(history.state, "", `${location.pathname}${location.search}#${text}`);
 }
 
 /** The report's deal, or the unfinished one, for index i. */
@@ -61,6 +93,7 @@ function show(deal, step) {
   trick = Math.max(0, Math.min(step, tricks));
   $("deal").value = String(dealIndex);
   draw(info, tricks);
+  remember();
 }
 
 function draw(info, tricks) {
@@ -206,6 +239,13 @@ $("paste").addEventListener("input", () => {
   if (mine === null) return;
   setMine(null);
   if (data) show(dealIndex, trick);
+});
+// An address changed by hand, or a link of the review ("#deal=2&trick=3"): the board goes there.
+window.addEventListener("hashchange", () => {
+  const place = asked();
+  if (!data || !place) return;
+  show(...place);
+  $("viewer").scrollIntoView({block: "start"});
 });
 $("deal").addEventListener("change", (e) => show(Number(e.target.value), 0));
 $("first").addEventListener("click", () => show(dealIndex, 0));

@@ -2,7 +2,7 @@
 // decisions (options and values, mistakes marked and explained) and an SVG chart of team 0's
 // expected points through the deal, drawn here. Its words come from /api/analysis/words.
 import {render} from "./catalogue.js";
-import {api, cardText, el, fill, issueText, lang} from "./common.js";
+import {api, cardText, el, fill, issueText, lang, t} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -61,7 +61,17 @@ function seatCell(seat) {
   return mine !== undefined && Number(mine) === seat ? `${seat} (${w("review.you")})` : String(seat);
 }
 
-function decisionRow(d) {
+/** The trick of a card decision, as a link that shows the board where it was made (the
+ * replay goes to the address's `deal` and `trick`, keeping the table's secret beside them). */
+function trickCell(deal, d) {
+  const trick = Math.floor(d.after / 4) + 1;
+  const hash = new URLSearchParams(location.hash.slice(1));
+  hash.set("deal", String(deal));
+  hash.set("trick", String(trick - 1)); // the board just before that trick is played
+  return el("a", {href: `#${hash}`, class: "to-board", "aria-label": t("replay.show", {deal, trick})}, String(trick));
+}
+
+function decisionRow(d, deal) {
   const options = d.options.map((o) => `${choiceText(o.choice, d.decision)} ${number(o.value)}`).join(" · ");
   const kind = d.mistake ? "mistake" : null;
   const row = el(
@@ -69,7 +79,7 @@ function decisionRow(d) {
     {class: kind},
     // The trick a card was played in, as a player counts (a decision before the first card or
     // at the count has none).
-    el("td", {}, d.decision === "card" ? Math.floor(d.after / 4) + 1 : "—"),
+    el("td", {}, d.decision === "card" ? trickCell(deal, d) : "—"),
     el("td", {}, seatCell(d.seat)),
     el("td", {}, coloured(choiceText(d.played, d.decision))),
     el("td", {}, coloured(choiceText(d.best, d.decision))),
@@ -104,7 +114,7 @@ function show(body) {
       // With only the mistakes shown, a deal without any says so instead of an empty table.
       clean ? el("p", {class: "no-mistakes"}, w("review.no_mistakes")) : null,
       el("div", {class: clean ? "review-wrap clean" : "review-wrap"}, el("table", {class: "review-table"}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))),
-        el("tbody", {}, deal.decisions.flatMap(decisionRow)))),
+        el("tbody", {}, deal.decisions.flatMap((d) => decisionRow(d, deal.deal))))),
     );
   }
   out.push(el("h3", {}, w("review.summary")));
