@@ -18,6 +18,7 @@ RECORD = Path(__file__).parent.parent / "analysis" / "ace_in_the_last_tricks.yam
 # What the page waits for from us, by the keyboard: a card, a decision, or the deal is scored.
 _DUE = """() => {
   if (document.querySelectorAll('#score .pad li').length) return 'scored';
+  if (!document.querySelector('#over').hidden) return 'scored';
   if (document.querySelector('.card-button:not([disabled])')) return 'card';
   if (document.querySelector('#actions button')) return 'decide';
   return false;
@@ -50,8 +51,10 @@ def test_a_deal_played_with_the_keyboard_only(browser: Any, server: Server, lang
     stays with the hand and is on the first card we may play when our turn comes again."""
     context = browser.new_context(viewport=DESKTOP)
     try:
-        page = open_table(context, server, "brasil", lang=lang)
-        tabbed = played = 0
+        # we deal first: the trump is ours to choose (by the keyboard too)
+        brasil = {"name": "Brasil", "extends": "brasil", "table": {"first_dealer": 0}}
+        page = open_table(context, server, brasil, lang=lang, seed=7)  # no deal dealt again
+        tabbed = played = decided = 0
         for _ in range(400):
             due = page.wait_for_function(_DUE).json_value()
             if due == "scored":
@@ -60,6 +63,7 @@ def test_a_deal_played_with_the_keyboard_only(browser: Any, server: Server, lang
             if due == "decide":
                 _tab_until(page, "action")
                 page.keyboard.press("Enter")
+                decided += 1
             else:
                 playable = page.evaluate(_PLAYABLE)
                 focus = page.evaluate(_FOCUS)
@@ -98,11 +102,13 @@ def test_a_deal_played_with_the_keyboard_only(browser: Any, server: Server, lang
                     arg=chosen,
                 )
                 focus = page.evaluate(_FOCUS)
-                assert focus["hand"] or focus["card"], focus  # still with the cards
+                over = page.locator("#over").is_visible()  # a bandeira may end the match
+                assert focus["hand"] or focus["card"] or over, focus  # still with the cards
             page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
         else:
             pytest.fail("the deal was not scored")
-        assert played == 10 or page.locator("#score .pad li").count() == 1
+        assert played == 10  # the whole deal, to its score
+        assert decided >= 1  # the trump, chosen with Enter
         assert tabbed == 1  # Tab was needed once: the focus came back by itself after that
     finally:
         context.close()
