@@ -266,3 +266,40 @@ def test_a_watcher_is_told_the_dealer_chooses_the_trump(
         assert watcher.inner_text("#prompt") == said
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_house_rules_long_name_is_readable_on_the_play_page_of_a_phone(
+    browser: Any, server: Server, lang: str
+) -> None:
+    """The rules a table is set up under, chosen on the Play page: a house rule's long name
+    ("As regras da casa que fizeste: Regras do café do Zé, …") is written whole over its
+    select on a phone, and follows the choice."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/rules?lang={lang}")
+        page.wait_for_selector("#card h3")
+        page.fill("#f-name", "Regras do café do Zé, com trunfo escolhido por quem dá")
+        page.fill("#f-match-target_games", "3")
+        page.wait_for_function(
+            "() => document.querySelector('#yaml').textContent.includes('target_games: 3')"
+        )
+        page.wait_for_timeout(400)  # kept for the Play page once previewed
+        page.goto(f"{server.url}/play?lang={lang}")
+        page.wait_for_selector("#variant option[value=built]", state="attached")
+        page.select_option("#variant", "built")
+        shown = page.locator("#setup .select-shown")
+        assert shown.inner_text().endswith("Regras do café do Zé, com trunfo escolhido por quem dá")
+        whole = shown.evaluate("t => t.scrollWidth <= t.clientWidth + 1")
+        assert whole
+        inside = shown.evaluate(
+            """t => { const a = t.getBoundingClientRect();
+              const b = document.querySelector('#variant').getBoundingClientRect();
+              return a.top >= b.top - 1 && a.bottom <= b.bottom + 1 && b.right <= innerWidth; }"""
+        )
+        assert inside
+        page.select_option("#variant", "portugal")
+        assert shown.inner_text() == "Portugal"
+    finally:
+        context.close()

@@ -33,6 +33,26 @@ export function el(tag, attrs = {}, ...children) {
 /** Text with its first letter in capitals (a sentence that starts with a seat's name). */
 export const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
+/** `select` with its chosen text written over it, on as many lines as it takes (a long choice,
+ * "para a direita (ao contrário dos ponteiros do relógio)" or a house rule's long name, was cut
+ * at the edge of a phone): the select, its own text unseen, still opens the list when tapped and
+ * says the choice to a screen reader. Put in the select's place when it has one; returns the
+ * wrapper. After a change of `select.value` by a script, call `showChosen(select)`. */
+export function wrapSelect(select) {
+  const wrap = el("span", {class: "select-wrap"});
+  if (select.parentNode) select.replaceWith(wrap);
+  wrap.append(select, el("span", {class: "select-shown", "aria-hidden": "true"}));
+  select.addEventListener("change", () => showChosen(select));
+  showChosen(select);
+  return wrap;
+}
+
+/** The chosen text of a select of `wrapSelect()` written again (after a script changed it). */
+export function showChosen(select) {
+  const shown = select.parentElement?.querySelector(":scope > .select-shown");
+  if (shown) shown.textContent = select.selectedOptions[0]?.textContent ?? "";
+}
+
 /** Replace the children of `node` (null and false children are left out). */
 export function fill(node, ...children) {
   node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));

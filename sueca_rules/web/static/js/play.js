@@ -1,9 +1,10 @@
 // Setting up a table: the rules, who sits where, then the join links for friends.
-import {api, copy, el, fieldLabel, issueText, loopbackNote, shareUrl, t, variantName} from "./common.js";
+import {api, copy, el, fieldLabel, issueText, loopbackNote, shareUrl, showChosen, t, variantName, wrapSelect} from "./common.js";
 import {qrSvg} from "./qr.js";
 
 const BUILT = "sueca.built";
 const select = document.getElementById("variant");
+wrapSelect(select); // a house rule's long name, written whole on a phone
 const form = document.getElementById("setup");
 const errorBox = document.getElementById("setup-error");
 
@@ -32,6 +33,7 @@ async function fillVariants() {
   const wanted = new URLSearchParams(location.search).get("variant");
   if (wanted === "built" && built) select.value = "built";
   else if (wanted && body.some((v) => v.id === wanted)) select.value = wanted;
+  showChosen(select);
   document.getElementById("create").disabled = false;
 }
 

@@ -1,7 +1,7 @@
 // The house-rules builder: a control for every field of a variant (from the schema), the
 // rules card and the differences in words as you change things, the variant file to take away,
 // and a checker for pasted or uploaded files that shows each problem at its line.
-import {fill, api, copy, download, el, fieldLabel, issueItems, issueText, lang, t, toast, variantName} from "./common.js";
+import {fill, api, copy, download, el, fieldLabel, issueItems, issueText, lang, t, toast, variantName, wrapSelect} from "./common.js";
 
 const BUILT = "sueca.built";
 const $ = (id) => document.getElementById(id);
@@ -100,16 +100,13 @@ function control(field) {
           if (amount) amount.value = "2";
         }
         setPath(field.path, chosen);
-        shown.textContent = select.selectedOptions[0]?.textContent ?? "";
       }});
       field.options.forEach((option) => {
         select.append(el("option", {selected: option.value === value}, option.label));
       });
       // A long choice ("para a direita (ao contrário dos ponteiros do relógio)") is wider than a
-      // phone: a select cuts its text on one line, so the choice is written over it, on as many
-      // lines as it takes (the select under it still opens the list and says the choice).
-      const shown = el("span", {class: "select-shown", "aria-hidden": "true"}, select.selectedOptions[0]?.textContent ?? "");
-      return el("span", {class: "select-wrap"}, select, shown);
+      // phone: it is written whole over its select.
+      return wrapSelect(select);
     }
     case "bool":
       return el("input", {type: "checkbox", id, checked: Boolean(value), onchange: (e) => setPath(field.path, e.target.checked)});
