@@ -1,10 +1,16 @@
 """The web app as players found it, in headless Chromium: a deal played with the keyboard only
 (Tab comes to the first card we may play, the arrows go between the cards, Enter plays), the
 replay opened at the place its address names and keeping it, a long choice of the house rules
-readable on a phone, and what a watcher is told while the dealer chooses the trump."""
+readable on a phone, what a watcher is told while the dealer chooses the trump, and a server
+killed mid-deal that comes back with its pages."""
 
 from __future__ import annotations
 
+import signal
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +18,7 @@ import pytest
 
 from .conftest import Server
 from .test_e2e_look import DESKTOP, ONE_GAME, PHONE, open_table, play_match
+from .test_e2e_web import _READY
 
 RECORD = Path(__file__).parent.parent / "analysis" / "ace_in_the_last_tricks.yaml"
 
@@ -303,3 +310,102 @@ def test_a_house_rules_long_name_is_readable_on_the_play_page_of_a_phone(
         assert shown.inner_text() == "Portugal"
     finally:
         context.close()
+
+
+def _serve(port: int, db: Path, log: Path) -> subprocess.Popen[bytes]:
+    """`sueca serve` in a process of its own (a kill -9 must not take the tests with it)."""
+    with log.open("ab") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "sueca_rules", "serve", "--port", str(port), "--db", str(db)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return process
+        except OSError:
+            if process.poll() is not None:
+                pytest.fail(f"sueca serve ended: {log.read_text(encoding='utf-8')}")
+            time.sleep(0.1)
+    process.kill()
+    pytest.fail("sueca serve did not start")
+
+
+_SHOWN = """() => ({
+  hand: [...document.querySelectorAll('#hand [data-card]')].map(b => b.dataset.card),
+  trick: [...document.querySelectorAll('#trick [data-card]')].map(c => c.dataset.card),
+  score: document.querySelector('[data-score]').innerText})"""
+
+
+def test_a_table_killed_mid_deal_comes_back_and_its_pages_reconnect(
+    browser: Any, e2e_ready: None, tmp_path: Path
+) -> None:
+    """`sueca serve` killed (SIGKILL) in the middle of a deal and started again on the same
+    database: both players' pages say the connection was lost, come back by themselves, show
+    the table as it was, and play on; the server's log has no traceback."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    db, log = tmp_path / "tables.db", tmp_path / "serve.log"
+    server = _serve(port, db, log)
+    host_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    friend_ctx = browser.new_context(viewport=DESKTOP)
+    try:
+        body = {"variant": "portugal-table", "seats": ["human", "bot:1", "human", "bot:1"]}
+        answer = host_ctx.request.post(f"{url}/api/tables", data=body)
+        assert answer.ok, answer.text()
+        links = [link["path"] for link in answer.json()["links"]]
+        pages = []
+        for ctx, link in zip((host_ctx, friend_ctx), links, strict=True):
+            page = ctx.new_page()
+            page.goto(f"{url}{link.replace('#', '?hl=pt#')}")
+            pages.append(page)
+        for page in pages:
+            page.wait_for_selector("#game:not([hidden])")
+        played = 0
+        while played < 3:  # cards of both people, and the bots' between them
+            for page in pages:
+                if page.evaluate(_READY) == "card":
+                    version = int(page.evaluate("document.body.dataset.version"))
+                    page.locator(".card-button.legal:not([disabled])").first.click(
+                        position={"x": 10, "y": 24}
+                    )
+                    page.wait_for_function(
+                        "v => Number(document.body.dataset.version) > v", arg=version
+                    )
+                    played += 1
+            pages[0].wait_for_timeout(100)
+        # a person to play: the bots wait for them, so nothing moves while the server is down
+        for _ in range(300):
+            if any(page.evaluate(_READY) == "card" for page in pages):
+                break
+            pages[0].wait_for_timeout(100)
+        before = [page.evaluate(_SHOWN) for page in pages]
+        versions = [int(page.evaluate("document.body.dataset.version")) for page in pages]
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=10)
+        for page in pages:
+            page.wait_for_function("() => document.querySelector('#status').textContent !== ''")
+            assert page.inner_text("#status") == "Ligação perdida: a voltar a ligar…"
+        server = _serve(port, db, log)
+        for page, version in zip(pages, versions, strict=True):
+            page.wait_for_function(
+                "() => document.querySelector('#status').textContent === ''", timeout=40_000
+            )
+            # the table's state, sent again on the new connection
+            page.wait_for_function("v => Number(document.body.dataset.version) !== v", arg=version)
+        assert [page.evaluate(_SHOWN) for page in pages] == before
+        # and play goes on
+        mover = next(page for page in pages if page.evaluate(_READY) == "card")
+        version = int(mover.evaluate("document.body.dataset.version"))
+        mover.locator(".card-button.legal:not([disabled])").first.click(position={"x": 10, "y": 24})
+        mover.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+        assert "Traceback" not in log.read_text(encoding="utf-8")
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
+        server.kill()
+        server.wait(timeout=10)
