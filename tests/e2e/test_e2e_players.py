@@ -80,6 +80,18 @@ def test_a_deal_played_with_the_keyboard_only(browser: Any, server: Server, lang
                     focus = _tab_until(page, "card")
                     tabbed += 1
                     assert focus["card"] == playable[0], (focus, playable)
+                    # the outline goes round the raised card, not round where it rose from
+                    outlines = page.evaluate(
+                        """() => [document.activeElement,
+                          document.activeElement.querySelector('.card')]
+                          .map((e) => getComputedStyle(e).outlineStyle)"""
+                    )
+                    assert outlines == ["none", "solid"], outlines
+                    page.wait_for_function(  # raised (once its short move is over)
+                        """() => document.activeElement.getBoundingClientRect().bottom
+                          - document.activeElement.querySelector('.card')
+                            .getBoundingClientRect().bottom > 8"""
+                    )
                 if len(playable) > 1:
                     page.keyboard.press("ArrowRight")
                     assert page.evaluate(_FOCUS)["card"] == playable[1]
