@@ -192,7 +192,7 @@ def test_the_report_in_portuguese(tmp_path: Path) -> None:
     script = tmp_path / "silent.py"
     script.write_text("import sys\nfor line in sys.stdin:\n    pass\n", encoding="utf-8")
     got, _, err = _arena(f"{sys.executable} {script}", "level:1", "--deals", "1", "--lang", "pt")
-    assert got == 1  # an engine that never says hello is refused before any deal
+    assert got == 2  # an engine that never says hello is refused before any deal
     assert f"participante '{sys.executable} {script}': " in err
 
 
@@ -290,7 +290,7 @@ def test_each_fault_note_names_its_deal_play_and_seat(tmp_path: Path) -> None:
         (["level:9", "level:1"], 2, "is not a level"),
         (["level:①", "level:1"], 2, "is not a level"),  # a digit to str.isdigit(), not int()
         (["'unclosed", "level:1"], 2, "cannot read the command"),
-        (["/no/such/engine", "level:1"], 1, "cannot start /no/such/engine"),
+        (["/no/such/engine", "level:1"], 2, "cannot start /no/such/engine"),
     ],
 )
 def test_bad_entrants_are_clear_errors(args: list[str], status: int, words: str) -> None:
@@ -307,18 +307,22 @@ def test_bad_entrants_are_clear_errors(args: list[str], status: int, words: str)
         (["'unclosed", "level:1"], 2, 'não consigo ler o comando "\'unclosed": faltam as aspas'),
         (
             ["/no/such/engine", "level:1"],
-            1,
+            2,
             "não consigo arrancar /no/such/engine: esse programa ou ficheiro não existe",
         ),
         (
-            [f"{sys.executable} -c 'import sys; sys.exit(\"Error: no model file\")'", "level:1"],
-            1,
+            [
+                f"{sys.executable} -c 'import sys; sys.stdin.readline(); "
+                'sys.exit("Error: no model file")\'',
+                "level:1",
+            ],
+            2,
             "terminou (estado 1) antes de responder ao hello; o que escreveu por último: Error: "
             "no model file",
         ),
         (
             [f"{sys.executable} -c 'print(1)'", "level:1"],
-            1,
+            2,
             "o motor respondeu ao hello com '1': isso é JSON, mas não é um objeto; um motor "
             "responde",
         ),
@@ -351,7 +355,7 @@ def test_an_engine_that_never_says_hello_stops_the_arena_clearly(
     start = time.monotonic()
     status, out, err = _arena(command, "level:1", "--deals", "1", "--lang", lang)
     assert time.monotonic() - start < 10
-    assert (status, out) == (1, "")
+    assert (status, out) == (2, "")
     said = {
         "en": f"entrant {command!r}: the engine did not answer hello in time (0.3 s): an engine "
         f"answers the first line it reads with {HELLO}, on a line of its standard output "
@@ -362,6 +366,41 @@ def test_an_engine_that_never_says_hello_stops_the_arena_clearly(
     }[lang]
     assert err.strip().endswith(said), err
     assert err.count(str(mute)) == 1
+    assert "Traceback" not in err
+
+
+def test_every_engine_that_fails_its_hello_is_named_and_waited_for_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Engines that fail their first `hello` are all named, each with why, in the order given
+    (not only the first: fixing one would show the next), with status 2 as a command line that
+    cannot work; mute ones are waited for together (the arena waited 10 s for each, one after
+    the other), and one that exits is said to exit, not to be late."""
+    import sueca_rules.engines._host as host
+
+    monkeypatch.setattr(host, "HELLO_S", 1.0)
+    mute = tmp_path / "mute.py"
+    mute.write_text("import time\ntime.sleep(60)\n", encoding="utf-8")
+    dies = tmp_path / "dies.py"
+    dies.write_text("import sys\nsys.stdin.readline()\nsys.exit('Error: no model')\n", "utf-8")
+    a, b, c = (f"{sys.executable} {path}" for path in (mute, dies, mute))
+    start = time.monotonic()
+    status, out, err = _arena(a, "/no/such/engine", b, "level:1", c, "--deals", "1")
+    assert time.monotonic() - start < 2.9  # one wait of 1 s, not two (and a start for each)
+    assert (status, out) == (2, "")
+    lines = err.strip().splitlines()
+    assert len(lines) == 4, err
+    assert lines[0].startswith(f"sueca arena: error: entrant {a!r}: the engine did not answer")
+    assert (
+        lines[1]
+        == "entrant '/no/such/engine': cannot start /no/such/engine: No such file or directory"
+    )
+    assert lines[2].startswith(
+        f"entrant {b!r}: the engine exited (status 1) before answering hello"
+    )
+    assert lines[2].endswith("its last words: Error: no model")
+    assert lines[3].startswith(f"entrant {c!r}: the engine did not answer hello in time (1 s)")
+    assert lines[3].endswith("; no deal was played")
     assert "Traceback" not in err
 
 
@@ -599,7 +638,7 @@ def test_the_command_lines_words_are_read_once_for_the_command_and_its_engines(
         ]
     finally:
         _catalogue.cli_catalogue.cache_clear()
-    assert [status for status, _ in said] == [1, 1, 1]
+    assert [status for status, _ in said] == [2, 2, 2]
     assert "não consigo arrancar /no/such/engine" in said[0][1]
     assert said[0] == said[1]
     assert "cannot start /no/such/engine" in said[2][1]

@@ -63,23 +63,34 @@ Say = Callable[..., str]
 
 
 def _check_entrants(entrants: list[Entrant], time_ms: int, say: Say, lang: str) -> None:
-    """Start each engine once, at once: a command that cannot start, or does not answer
+    """Start each engine once, all at once: a command that cannot start, or does not answer
     `hello` as the protocol says, is a clear error before any deal is played (all its seats
-    would be played by the first-option rule: its results would say nothing of it). One that
-    fails to start later, in a play, is that play's faults (see `Entrant.player()`)."""
-    from ..engines import EngineError, EngineProcess
+    would be played by the first-option rule: its results would say nothing of it), with status
+    2, as a command line that cannot work. Every engine that failed is named, with why, not only
+    the first; engines that never answer are waited for once, together. One that fails to start
+    later, in a play, is that play's faults (see `Entrant.player()`)."""
+    from ..engines import EngineProcess
+    from ..engines._host import start_together
 
-    for entrant in entrants:
-        if entrant.level is not None:
+    engines = [
+        (entrant, EngineProcess(list(entrant.argv), time_ms=time_ms))
+        for entrant in entrants
+        if entrant.level is None
+    ]
+    errors = start_together([engine for _, engine in engines])
+    for _, engine in engines:
+        engine.close()
+    lines = []
+    for (entrant, _), exc in zip(engines, errors, strict=True):
+        if exc is None:
             continue
-        try:
-            with EngineProcess(list(entrant.argv), time_ms=time_ms):
-                pass
-        except EngineError as exc:
-            if "name" in exc.params:  # its command: named once, as the entrant
-                exc = EngineError(exc.code, **{**exc.params, "name": say("arena.the_engine")})
-            said = say("arena.entrant", entrant=repr(entrant.spec), why=exc.words(lang))
-            raise CliError(said, status=1) from None
+        if "name" in exc.params:  # its command: named once, as the entrant
+            exc = type(exc)(exc.code, **{**exc.params, "name": say("arena.the_engine")})
+        lines.append((repr(entrant.spec), exc.words(lang)))
+    if lines:
+        said = [say("arena.entrant_also", entrant=who, why=why) for who, why in lines[:-1]]
+        said.append(say("arena.entrant", entrant=lines[-1][0], why=lines[-1][1]))
+        raise CliError("\n".join(said), status=2) from None
 
 
 def _entrant_problem(text: str, number: int, exc: Exception, lang: str) -> str:

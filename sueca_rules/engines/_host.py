@@ -53,6 +53,7 @@ __all__ = [
     "FaultNote",
     "close_all",
     "split_command",
+    "start_together",
 ]
 
 GRACE_MS: Final = 250
@@ -441,6 +442,12 @@ class EngineProcess:
         _LIVE.add(self)
 
     def _hello(self) -> None:
+        """Greet the started engine and read its answer (within `hello_s`)."""
+        self._greet()
+        self._read_hello(time.monotonic() + self.hello_s)
+
+    def _greet(self) -> None:
+        """Send the started engine `hello`."""
         if not self._send(hello_request(0)):
             how = self._exit_how()
             if self._err is not None:
@@ -448,7 +455,10 @@ class EngineProcess:
             raise EngineError(
                 "ended_before_hello", name=self.name, how=how, said=self._last_words()
             )
-        deadline = time.monotonic() + self.hello_s
+
+    def _read_hello(self, deadline: float) -> None:
+        """Read the engine's answer to `hello`, waited for until `deadline` (a
+        `time.monotonic()`)."""
         while True:
             line = self._line(deadline)
             if line is None or line is _EOF:
@@ -824,6 +834,42 @@ class EngineProcess:
             stats.answered += 1
             stats.total_ms += elapsed
             return choice
+
+
+def start_together(engines: Sequence[EngineProcess]) -> list[EngineError | None]:
+    """Start `engines` at once and greet them: each has its `hello_s` from the moment they all
+    started, so that many engines that never answer are waited for once, not one after the
+    other. Returns, for each engine, why it could not be started (it is closed then), or `None`
+    (it runs: close it)."""
+    errors: list[EngineError | None] = []
+    try:
+        for engine in engines:
+            try:
+                engine._spawn()
+            except EngineError as exc:
+                errors.append(exc)
+            else:
+                errors.append(None)
+        for i, engine in enumerate(engines):  # every hello sent before any is waited for
+            if errors[i] is None:
+                try:
+                    engine._greet()
+                except EngineError as exc:
+                    errors[i] = exc
+                    engine.close()
+        begun = time.monotonic()
+        for i, engine in enumerate(engines):
+            if errors[i] is None:
+                try:
+                    engine._read_hello(begun + engine.hello_s)
+                except EngineError as exc:
+                    errors[i] = exc
+                    engine.close()
+    except BaseException:  # Ctrl-C while they start or are greeted: none is left running
+        for engine in engines:
+            engine.close()
+        raise
+    return errors
 
 
 @functools.cache
