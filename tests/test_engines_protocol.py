@@ -987,3 +987,99 @@ def test_claims_a_match_could_not_have_taken_are_refused() -> None:
             f'"state.claims"[0]: under revoke.accuse: player a claim names the rival accused '
             f'("against": {rivals[0]} or {rivals[1]}), not {said}'
         )
+
+
+def _after_a_renuncia(seed: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """Two card requests of a `portugal-table` deal where a seat played a renúncia (a card off
+    the suit led while it held that suit): the first asked of that seat while it still holds
+    the suit, the first asked of another seat after it played that suit; `None` when the deal
+    gives neither."""
+    match = Match("portugal-table", seed=seed)
+    revoked: tuple[int, int] | None = None  # (seat, suit)
+    own = other = None
+    while (decision := match.pending()) is not None and not match.deals:
+        if decision.kind == "claim":
+            match.decide(False)
+            continue
+        seat = decision.seat
+        view = match.observation(seat)
+        request = decide_request(match, decision, match_id="m", request_id=9, time_ms=100)
+        request["options"] = [str(c) for c in view.legal]
+        held = revoked is not None and any(c.suit == revoked[1] for c in view.hand)
+        if revoked is not None and seat == revoked[0] and own is None and held:
+            own = request
+        if revoked is not None and seat != revoked[0] and other is None:
+            shown = [p for p in request["state"]["plays"] if p["seat"] == revoked[0]]
+            if any(p["card"].endswith("SHDC"[revoked[1]]) for p in shown[-1:]):
+                other = request
+        if revoked is None and view.trick and len(view.legal) < len(view.hand):
+            led = view.trick[0].suit
+            off = next(c for c in view.hand if c.suit != led)
+            revoked = (seat, led)
+            match.decide(off)
+            continue
+        match.decide(decision.default)
+    return (own, other) if own is not None and other is not None else None
+
+
+def test_a_renuncia_in_the_plays_is_refused_where_the_variant_prevents_it() -> None:
+    """Under `revoke.mode: prevented` a seat follows suit whenever it can: a request whose plays
+    show a seat that did not follow a suit and played it later, or whose hand holds a suit the
+    seat did not follow, cannot be, and gets an error naming the plays (the engine answered as
+    if nothing were wrong). Under `claimable` the same requests are answered."""
+    found = next(pair for seed in range(200) if (pair := _after_a_renuncia(seed)) is not None)
+    engine = BotEngine(3)
+    for request, words in zip(found, ('"state.hand" holds ', '"state.plays"['), strict=True):
+        answered = engine.handle(json.dumps(request))
+        assert answered is not None
+        assert answered["type"] == "decision", answered
+        variant = request["variant"]
+        prevented = {**variant, "revoke": {**variant["revoke"], "mode": "prevented"}}
+        refused = engine.handle(json.dumps({**request, "variant": prevented}))
+        assert refused is not None
+        assert refused["type"] == "error", refused
+        message = refused["message"]
+        assert message.startswith(words), message
+        assert re.search(
+            r"did not follow (spades|hearts|diamonds|clubs) in \"state.plays\"\[", message
+        )
+        assert "under revoke.mode: prevented a seat follows the suit led" in message
+
+
+def test_options_that_contradict_the_decision_are_refused() -> None:
+    """An option listed twice, a new-deal or claim question without `false` (a seat may always
+    say no), and a choice of trump with a hand dealt already cannot come from a match: each
+    gets an error saying so (they were answered)."""
+    engine = BotEngine(1)
+
+    def refusal(request: dict[str, Any]) -> str:
+        reply = engine.handle(json.dumps(request))
+        assert reply is not None
+        assert reply["type"] == "error", reply
+        return str(reply["message"])
+
+    _, _, card = _decision()
+    twice = [card["options"][0], card["options"][0]]
+    assert refusal({**card, "options": twice}) == (
+        f'"options"[1] is "{twice[0]}" again: each option is listed once'
+    )
+    redeal = _brasil_redeal_request()
+    assert refusal({**redeal, "options": [True]}) == (
+        "\"options\" of a 'redeal' decision must hold false (keep the hand): a seat may always "
+        "say no, and [true] has no false"
+    )
+    assert refusal({**redeal, "options": [False, False]}).startswith('"options"[1] is false again')
+    claim = _first("portugal-table", "claim")
+    assert refusal({**claim, "options": [True]}).startswith(
+        "\"options\" of a 'claim' decision must hold false (no claim)"
+    )
+    trump = _first("brasil", "trump")
+    assert refusal({**trump, "options": ["top", "top"]}).startswith('"options"[1] is "top" again')
+    dealt = {**trump, "state": {**trump["state"], "hand": ["AS", "7S"]}}
+    assert refusal(dealt) == (
+        '"state.hand" holds 2 cards, but the dealer chooses the trump card before the deal: '
+        '"hand" is empty then'
+    )
+    # Fewer card options than the seat may play (a host's own choice): one of them is answered.
+    reply = engine.handle(json.dumps({**card, "options": card["options"][-1:]}))
+    assert reply == {"type": "decision", "id": 9, "choice": card["options"][-1]}

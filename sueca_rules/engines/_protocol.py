@@ -17,7 +17,17 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, get_args
 
-from .._cards import BIT, CARDS, POINTS, Card, Suit, cards_from_mask, parse_card
+from .._cards import (
+    BIT,
+    CARDS,
+    POINTS,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    Card,
+    Suit,
+    cards_from_mask,
+    parse_card,
+)
 from .._engine import Observation
 from .._errors import CardError, SuecaError, VariantError
 from .._events import Claim, Trick, TrumpSide
@@ -413,6 +423,18 @@ def decision_from_request(request: Mapping[str, Any]) -> Decision:
             parsed.append(option)
         else:
             raise ProtocolError(f"{where} must be false, true or (a claim) a seat, not {option!r}")
+    for i, option in enumerate(parsed):
+        if any(type(o) is type(option) and o == option for o in parsed[:i]):
+            raise ProtocolError(
+                f'"options"[{i}] is {json.dumps(option_word(option))} again: each option is '
+                "listed once"
+            )
+    if kind in ("redeal", "claim") and not any(o is False for o in parsed):
+        no = "keep the hand" if kind == "redeal" else "no claim"
+        raise ProtocolError(
+            f'"options" of a {kind!r} decision must hold false ({no}): a seat may always say no, '
+            f"and {_short(json.dumps(options))} has no false"
+        )
     state = _field(request, "state", "the request")
     plays = state.get("plays") if isinstance(state, dict) else None
     after = len(plays) if isinstance(plays, list) else 0
@@ -424,14 +446,17 @@ _Replayed = tuple[list[Trick], list[Card], int, int, int, list[int]]
 
 
 def _replay(
-    plays: list[Any], rules: Rules, dealer: int, trump: Suit | None, hand_mask: int
+    plays: list[Any], rules: Rules, dealer: int, trump: Suit | None, hand_mask: int, seat: int
 ) -> _Replayed:
     """The tricks replayed from a request's plays: the tricks done, the one under way, its
-    leader, the cards played, the voids shown and each seat's cards left."""
+    leader, the cards played, the voids shown and each seat's cards left. Under
+    `revoke.mode: prevented` a play, or `seat`'s hand (`hand_mask`), that shows a seat held a
+    suit it did not follow is refused: such a deal cannot be."""
     leader = rules.first_leader(dealer) if trump is not None else 0
     tricks: list[Trick] = []
     trick: list[Card] = []
     played_mask = voids = 0
+    shown_void: dict[tuple[int, int], str] = {}  # (seat, suit): the play that showed it void
     sizes = [10, 10, 10, 10] if trump is not None else [0, 0, 0, 0]
     order = rules.play_order(leader)
     for i, play in enumerate(plays):
@@ -447,10 +472,16 @@ def _replay(
             raise ProtocolError(f"{where}: seat {expected} plays now, not seat {by}")
         if played_mask & BIT[card] or hand_mask & BIT[card]:
             raise ProtocolError(f"{where}: {card} is played twice or is still in the hand")
+        if not rules.revoke_claimable and voids >> (4 * by + card // 10) & 1:
+            raise ProtocolError(
+                f"{where}: seat {by} plays {card}, but it did not follow "
+                f"{SUIT_NAMES[card // 10]} in {shown_void[by, card // 10]}: " + _FOLLOWS
+            )
         played_mask |= BIT[card]
         sizes[by] -= 1
         if trick and card // 10 != trick[0] // 10:
             voids |= 1 << (4 * by + trick[0] // 10)
+            shown_void.setdefault((by, trick[0] // 10), where)
         trick.append(card)
         if len(trick) == 4:
             winner = trick_winner(trick, leader, trump, rules.next_seat)
@@ -459,7 +490,20 @@ def _replay(
             leader = winner
             order = rules.play_order(leader)
             trick = []
+    if not rules.revoke_claimable:  # the deciding seat's own cards of a suit it did not follow
+        void = sum(SUIT_MASKS[suit] for suit in range(4) if voids >> (4 * seat + suit) & 1)
+        for card in cards_from_mask(hand_mask & void):
+            raise ProtocolError(
+                f'"state.hand" holds {card}, but seat {seat} did not follow '
+                f"{SUIT_NAMES[card // 10]} in {shown_void[seat, card // 10]}: " + _FOLLOWS
+            )
     return tricks, trick, leader, played_mask, voids, sizes
+
+
+_FOLLOWS: Final = (
+    "under revoke.mode: prevented a seat follows the suit led whenever it holds a card of it "
+    "(only revoke.mode: claimable lets a renúncia be played)"
+)
 
 
 def _claims(items: list[Any], rules: Rules, played: int) -> tuple[list[Claim], list[int]]:
@@ -522,9 +566,9 @@ def observation_from_request(
     [`decision_from_request()`][sueca_rules.engines.decision_from_request] when the caller has
     it already. Raises
     [`ProtocolError`][sueca_rules.engines.ProtocolError] for a request that is malformed or
-    impossible (cards twice, a card played out of turn, more than a deal's cards, a card option
-    the seat cannot play, no trump card where one is known, a question of before the first card
-    asked after it)."""
+    impossible (cards twice, a card played out of turn, more than a deal's cards, a renúncia
+    where the variant prevents it, a card option the seat cannot play, an option twice, no
+    trump card where one is known, a question of before the first card asked after it)."""
     variant, rules = variant_from_request(request)
     if decision is None:
         decision = decision_from_request(request)
@@ -562,7 +606,7 @@ def observation_from_request(
     _check_the_score(variant, rules, games, partidas, partida, ties)
     trump = None if trump_card is None else _SUITS[trump_card // 10]
     tricks, trick, leader, played_mask, voids, sizes = _replay(
-        plays, rules, dealer, trump, hand_mask
+        plays, rules, dealer, trump, hand_mask, seat
     )
     _check_the_tally(tricks, points, tricks_won)
     # The turned card is in the dealer's hand until it is played: that decides it (a host that
@@ -722,6 +766,11 @@ def _check_the_variant(
                 f'"seat" {seat} is asked to choose the trump card, but the dealer, seat '
                 f"{dealer}, chooses it"
             )
+    if kind == "trump" and hand:
+        raise ProtocolError(
+            f'"state.hand" holds {len(hand)} cards, but the dealer chooses the trump card before '
+            'the deal: "hand" is empty then'
+        )
     if kind == "claim":
         rivals = [s for s in range(4) if team_of(s) != team_of(seat)]
         for i, option in enumerate(decision.options):
