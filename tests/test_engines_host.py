@@ -519,3 +519,69 @@ def test_an_engine_dies_with_a_host_killed_at_once(tmp_path: Path) -> None:
         finally:
             with contextlib.suppress(OSError):
                 os.kill(pid, 9)
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_what_an_engine_started_dies_with_a_host_killed_at_once(tmp_path: Path) -> None:
+    """The host is killed with SIGKILL: the kernel kills the engine, and the host's guardian
+    kills the rest of the engine's process group, the programs the engine started (they were
+    left running, for ever for one that never ends)."""
+    pids = tmp_path / "child.pid"
+    parent = tmp_path / "parent.py"
+    parent.write_text(
+        "import subprocess, sys\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(3600)'])\n"
+        f"open({str(pids)!r}, 'w').write(str(child.pid))\n" + _HEAD + ENGINES["good"] + "\n",
+        encoding="utf-8",
+    )
+    host = tmp_path / "host.py"
+    host.write_text(
+        "import sys, time\n"
+        "from sueca_rules.engines import EngineProcess\n"
+        f"engine = EngineProcess({[sys.executable, str(parent)]!r})\n"
+        "engine.start()\n"
+        "print(engine._process.pid, flush=True)\n"
+        "time.sleep(60)\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    child = 0
+    with subprocess.Popen(
+        [sys.executable, str(host)], stdout=subprocess.PIPE, text=True, env=env
+    ) as proc:
+        assert proc.stdout is not None
+        engine = int(proc.stdout.readline())
+        try:
+            deadline = time.monotonic() + 10
+            while not pids.exists() or not pids.read_text():
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            child = int(pids.read_text())
+            assert alive(child)
+            proc.kill()
+            proc.wait(10)
+            _dies(engine)
+            _dies(child)
+        finally:
+            for pid in (engine, child):
+                if pid:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, 9)
+
+
+def test_the_guardian_leaves_with_its_host(tmp_path: Path) -> None:
+    """A host that ends normally leaves nothing running: its guardian ends with it."""
+    code = (
+        "import sys\n"
+        "from sueca_rules.engines import EngineProcess\n"
+        "from sueca_rules.engines._host import _guardian\n"
+        f"with EngineProcess({_script(tmp_path, 'good')!r}):\n"
+        "    pass\n"
+        "print(_guardian[0].pid, flush=True)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    _dies(int(done.stdout))

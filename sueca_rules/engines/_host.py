@@ -432,6 +432,8 @@ class EngineProcess:
                 "cannot_start", command=shlex.join(self.argv), why=str(exc.strerror or exc)
             ) from None
         _UNKILLED.add(process)
+        if os.name == "posix":
+            _guard(process.pid, True)  # its group is killed even when this process is killed
         self._process = process
         if os.name == "posix" and process.stdin is not None:
             os.set_blocking(process.stdin.fileno(), False)
@@ -919,9 +921,69 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
     if os.name == "posix":
         with contextlib.suppress(OSError):
             os.killpg(process.pid, signal.SIGKILL)
+        _guard(process.pid, False)
     with contextlib.suppress(OSError):
         process.kill()
     _UNKILLED.discard(process)
+
+
+_GUARDIAN: Final = r"""
+import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+groups = set()
+for line in sys.stdin.buffer:
+    try:
+        pgid = int(line[1:])
+    except ValueError:
+        continue
+    if line.startswith(b"+"):
+        groups.add(pgid)
+    else:
+        groups.discard(pgid)
+for pgid in groups:
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except OSError:
+        pass
+"""
+"""The guardian's program: it reads `+PGID` (an engine's process group started) and `-PGID` (it
+was killed) lines, and at the end of its input (the host ended, however: `kill -9` too) kills the
+groups still listed. The kernel kills an engine whose host dies (`_dies_with_host()`), but not what
+the engine started: its children would be left running."""
+
+_GUARD_LOCK: Final = threading.Lock()
+_guardian: list[Any] = []  # [the guardian's Popen, the pid of the host that started it]
+_forked: list[Any] = []  # a parent's guardian, in a process forked from it
+
+
+def _guard(group: int, started: bool) -> None:
+    """Tell the guardian (started at the first engine, one for each host process) that the
+    engine's process group `group` was `started`, or killed. Without a guardian (it cannot be
+    started, or died) the host goes on as before: it kills the groups itself when it closes."""
+    with _GUARD_LOCK:
+        if _guardian and _guardian[1] != os.getpid():  # a copy in a forked process: not its own
+            _forked.append(_guardian[0])  # kept, never collected (nor waited for) here
+            _guardian.clear()
+        if not _guardian:
+            if not started:
+                return
+            try:
+                guardian = subprocess.Popen(
+                    [sys.executable, "-I", "-S", "-c", _GUARDIAN],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    start_new_session=True,  # Ctrl-C at the terminal is not for it
+                )
+            except OSError:
+                return
+            _guardian[:] = [guardian, os.getpid()]
+        guardian = _guardian[0]
+        try:
+            guardian.stdin.write(f"{'+' if started else '-'}{group}\n".encode())
+            guardian.stdin.flush()
+        except (OSError, ValueError):  # it died: the next engine starts another
+            _guardian.clear()
 
 
 def close_all() -> None:
