@@ -585,3 +585,34 @@ def test_the_guardian_leaves_with_its_host(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     _dies(int(done.stdout))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux: /proc/PID/fd")
+def test_a_program_that_left_the_engines_process_group_is_killed_by_its_pipes(
+    tmp_path: Path,
+) -> None:
+    """A program the engine started in a session of its own (`setsid`, as a daemon does) is out
+    of reach of the group's kill; holding the engine's pipes, it is found by them and killed
+    when the engine is closed (it ran on for ever, and the host waited a second for each of its
+    pipes)."""
+    pids = tmp_path / "child.pid"
+    parent = tmp_path / "parent.py"
+    parent.write_text(
+        "import os, subprocess, sys\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(3600)'],"
+        " start_new_session=True)\n"
+        f"open({str(pids)!r}, 'w').write(str(child.pid))\n" + _HEAD + ENGINES["good"] + "\n",
+        encoding="utf-8",
+    )
+    engine = EngineProcess([sys.executable, str(parent)])
+    engine.start()
+    child = int(pids.read_text())
+    try:
+        assert alive(child)
+        start = time.monotonic()
+        engine.close()
+        assert time.monotonic() - start < 1.5
+        _dies(child)
+    finally:
+        with contextlib.suppress(OSError):
+            os.kill(child, 9)

@@ -327,6 +327,11 @@ class _Reader:
     def join(self, timeout: float) -> None:
         self._thread.join(timeout)
 
+    @property
+    def running(self) -> bool:
+        """Whether it still reads: someone still holds the stream's other end."""
+        return self._thread.is_alive()
+
 
 class EngineProcess:
     """An engine command run as a subprocess and spoken to in the engine protocol.
@@ -397,6 +402,7 @@ class EngineProcess:
         self._started = False
         self._late = 0  # requests in a row not answered in time
         self._failed_starts = 0  # starts again in a row that failed
+        self._pipes: frozenset[str] = frozenset()  # its pipes, as /proc names them
 
     # --- lifetime -------------------------------------------------------------------------
 
@@ -432,6 +438,7 @@ class EngineProcess:
                 "cannot_start", command=shlex.join(self.argv), why=str(exc.strerror or exc)
             ) from None
         _UNKILLED.add(process)
+        self._pipes = _pipe_ids(process)
         if os.name == "posix":
             _guard(process.pid, True)  # its group is killed even when this process is killed
         self._process = process
@@ -565,9 +572,16 @@ class EngineProcess:
             _kill_group(process)
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=5)
-        for reader in (self._out, self._err):
-            if reader is not None:
-                reader.join(1.0)
+        readers = [reader for reader in (self._out, self._err) if reader is not None]
+        for reader in readers:
+            reader.join(0.2)
+        if any(reader.running for reader in readers):
+            # A program the engine started and that left its process group (setsid, a daemon)
+            # still holds its pipes: killed too, found by them (it kept the host waiting, and
+            # ran on for ever).
+            _kill_holders(self._pipes)
+        for reader in readers:
+            reader.join(1.0)
         if self._err is not None:
             self._stderr_before = (self._stderr_before + bytes(self._err.tail))[
                 -self.stderr_bytes :
@@ -984,6 +998,46 @@ def _guard(group: int, started: bool) -> None:
             guardian.stdin.flush()
         except (OSError, ValueError):  # it died: the next engine starts another
             _guardian.clear()
+
+
+def _pipe_ids(process: subprocess.Popen[bytes]) -> frozenset[str]:
+    """The engine's three pipes as Linux's `/proc/PID/fd` names them (`pipe:[12345]`); none
+    elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return frozenset()
+    ids = set()
+    for stream in (process.stdin, process.stdout, process.stderr):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            ids.add(f"pipe:[{os.fstat(stream.fileno()).st_ino}]")  # type: ignore[union-attr]
+    return frozenset(ids)
+
+
+def _kill_holders(pipes: frozenset[str]) -> None:
+    """Kill every process but this one that holds one of `pipes` (Linux): what an engine started
+    and that left its process group. Only the engine's own descendants hold them (the host's
+    other children do not inherit them)."""
+    if not pipes:
+        return
+    me = os.getpid()
+    with os.scandir("/proc") as processes:
+        holders = [p for p in processes if p.name.isdigit() and int(p.name) != me]
+    for entry in holders:
+        try:
+            with os.scandir(f"{entry.path}/fd") as fds:
+                held = any(_link(fd.path) in pipes for fd in fds)
+        except OSError:  # gone, or not ours
+            continue
+        if held:
+            with contextlib.suppress(OSError):
+                os.kill(int(entry.name), signal.SIGKILL)
+
+
+def _link(path: str) -> str:
+    """Where a `/proc` link points, `""` when it is gone."""
+    try:
+        return os.readlink(path)
+    except OSError:
+        return ""
 
 
 def close_all() -> None:
