@@ -616,3 +616,27 @@ def test_a_program_that_left_the_engines_process_group_is_killed_by_its_pipes(
     finally:
         with contextlib.suppress(OSError):
             os.kill(child, 9)
+
+
+def test_a_hello_never_ended_with_a_newline_is_told_so(tmp_path: Path) -> None:
+    """An engine that writes its hello without the end of line (the commonest slip of a first
+    engine) is told what it wrote and what is missing, not only that it was late."""
+    script = tmp_path / "unended.py"
+    script.write_text(
+        "import sys, time\nsys.stdin.readline()\n"
+        'sys.stdout.write(\'{"type": "hello", "id": 0, "protocol": 1}\'); sys.stdout.flush()\n'
+        "time.sleep(60)\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(EngineError) as caught:
+        EngineProcess([sys.executable, str(script)], hello_s=0.5).start()
+    assert caught.value.code == "hello_unended"
+    line = '\'{"type": "hello", "id": 0, "protocol": 1}\''
+    assert caught.value.words("en").endswith(
+        f"wrote {line} but never ended the line in 0.5 s: an answer is a line, ended with "
+        '"\\n" (and flushed)'
+    )
+    assert caught.value.words("pt").endswith(
+        f"escreveu {line} mas não acabou a linha em 0,5 s: uma resposta é uma linha, acabada "
+        'com "\\n" (e com flush)'
+    )

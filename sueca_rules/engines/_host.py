@@ -266,6 +266,7 @@ class _Reader:
         self.queue: queue.Queue[object] = queue.Queue()
         self.dropped = 0
         self.tail = bytearray()
+        self._partial = bytearray()  # the line being read (`_lines`)
         self._stream = stream
         self._max = max_line
         self._thread = threading.Thread(
@@ -290,8 +291,13 @@ class _Reader:
         else:
             self.queue.put(item)
 
+    @property
+    def partial(self) -> bytes:
+        """The start (at most 200 bytes) of a line read and not ended yet, `b""` when none."""
+        return bytes(self._partial[:200])
+
     def _lines(self) -> None:
-        buffer = bytearray()
+        buffer = self._partial
         skipping = False
         for chunk in self._chunks():
             start = 0
@@ -472,6 +478,14 @@ class EngineProcess:
             line = self._line(deadline)
             if line is None or line is _EOF:
                 if line is None:
+                    assert self._out is not None
+                    if self._out.partial.strip():  # written, never ended: a missing "\n"
+                        raise EngineError(
+                            "hello_unended",
+                            name=self.name,
+                            seconds=f"{self.hello_s:g}",
+                            line=_quoted(self._out.partial),
+                        )
                     raise EngineError(
                         "no_hello",
                         name=self.name,
