@@ -1083,3 +1083,18 @@ def test_options_that_contradict_the_decision_are_refused() -> None:
     # Fewer card options than the seat may play (a host's own choice): one of them is answered.
     reply = engine.handle(json.dumps({**card, "options": card["options"][-1:]}))
     assert reply == {"type": "decision", "id": 9, "choice": card["options"][-1]}
+
+
+def test_sueca_engines_help_says_its_levels_and_default(capsys: pytest.CaptureFixture[str]) -> None:
+    """`sueca engine --help` says what the levels are, which one it plays without `--level`, and
+    that the errors are the protocol's English."""
+    from sueca_rules.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["engine", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert (
+        "--level N the bots' level, 1 (random legal cards) to 5 (the strongest); default 3." in said
+    )
+    assert "Levels 4 and 5 search, and answer within each request's time_ms" in said
+    assert "The protocol's words are English: the errors too" in said

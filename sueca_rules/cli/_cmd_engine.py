@@ -20,6 +20,7 @@ _DESCRIPTION: Final = (
     "program, in any language, can start this command and ask it for decisions;\n"
     "each request carries all that its seat may know. A bad line gets an answer\n"
     '{"type": "error", ...} and the engine goes on. The end of input means quit.\n'
+    "The protocol's words are English: the errors too (they are for the host).\n"
     "\n"
     "examples:\n"
     "  sueca engine --level 5\n"
@@ -31,11 +32,19 @@ _DESCRIPTION: Final = (
 
 def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
     """The arguments of `sueca engine`, in English."""
-    p.add_argument("--level", type=level_arg, default=3, help="the bot level, 1 to 5 (default 3)")
+    p.add_argument(
+        "--level",
+        type=level_arg,
+        default=3,
+        metavar="N",
+        help="the bots' level, 1 (random legal cards) to 5 (the strongest); default 3. "
+        "Levels 4 and 5 search, and answer within each request's time_ms",
+    )
     p.add_argument(
         "--seed",
         type=seed_arg,
         default=0,
+        metavar="S",
         help="makes the bots' choices repeatable: each match and seat is seeded from it "
         "(default 0)",
     )
