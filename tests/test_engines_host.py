@@ -607,13 +607,25 @@ def test_a_program_that_left_the_engines_process_group_is_killed_by_its_pipes(
     engine = EngineProcess([sys.executable, str(parent)])
     engine.start()
     child = int(pids.read_text())
+    process = engine._process
+    assert process is not None
+    assert process.stdin is not None
+    assert process.stdout is not None
+    # A program of the host's that holds the host's ends of the pipes is spared.
+    ends = [process.stdin.fileno(), process.stdout.fileno()]
+    bystander = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(3600)"], pass_fds=ends
+    )
     try:
         assert alive(child)
         start = time.monotonic()
         engine.close()
         assert time.monotonic() - start < 1.5
         _dies(child)
+        assert bystander.poll() is None
     finally:
+        bystander.kill()
+        bystander.wait()
         with contextlib.suppress(OSError):
             os.kill(child, 9)
 

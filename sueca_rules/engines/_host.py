@@ -408,7 +408,7 @@ class EngineProcess:
         self._started = False
         self._late = 0  # requests in a row not answered in time
         self._failed_starts = 0  # starts again in a row that failed
-        self._pipes: frozenset[str] = frozenset()  # its pipes, as /proc names them
+        self._pipes: frozenset[tuple[str, int]] = frozenset()  # its pipes' ends (`_pipe_ids`)
 
     # --- lifetime -------------------------------------------------------------------------
 
@@ -1014,44 +1014,57 @@ def _guard(group: int, started: bool) -> None:
             _guardian.clear()
 
 
-def _pipe_ids(process: subprocess.Popen[bytes]) -> frozenset[str]:
-    """The engine's three pipes as Linux's `/proc/PID/fd` names them (`pipe:[12345]`); none
-    elsewhere."""
+def _pipe_ids(process: subprocess.Popen[bytes]) -> frozenset[tuple[str, int]]:
+    """The engine's ends of its three pipes (Linux): each as `/proc/PID/fd` names the pipe
+    (`pipe:[12345]`) and the access mode of the engine's end (`os.O_RDONLY`: its input;
+    `os.O_WRONLY`: its outputs); none elsewhere."""
     if not sys.platform.startswith("linux"):
         return frozenset()
     ids = set()
-    for stream in (process.stdin, process.stdout, process.stderr):
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            ids.add(f"pipe:[{os.fstat(stream.fileno()).st_ino}]")  # type: ignore[union-attr]
+    for stream, mode in (
+        (process.stdin, os.O_RDONLY),
+        (process.stdout, os.O_WRONLY),
+        (process.stderr, os.O_WRONLY),
+    ):
+        if stream is not None:
+            with contextlib.suppress(OSError, ValueError):
+                ids.add((f"pipe:[{os.fstat(stream.fileno()).st_ino}]", mode))
     return frozenset(ids)
 
 
-def _kill_holders(pipes: frozenset[str]) -> None:
-    """Kill every process but this one that holds one of `pipes` (Linux): what an engine started
-    and that left its process group. Only the engine's own descendants hold them (the host's
-    other children do not inherit them)."""
+def _kill_holders(pipes: frozenset[tuple[str, int]]) -> None:
+    """Kill every process that holds the engine's end of one of its `pipes` (Linux): what the
+    engine started and that left its process group. Only the engine and what it started hold
+    those ends (a process forked from the host holds the host's ends, and is spared)."""
     if not pipes:
         return
-    me = os.getpid()
     with os.scandir("/proc") as processes:
-        holders = [p for p in processes if p.name.isdigit() and int(p.name) != me]
-    for entry in holders:
-        try:
-            with os.scandir(f"{entry.path}/fd") as fds:
-                held = any(_link(fd.path) in pipes for fd in fds)
-        except OSError:  # gone, or not ours
-            continue
-        if held:
+        pids = [int(p.name) for p in processes if p.name.isdigit()]
+    for pid in pids:
+        if pid != os.getpid() and _holds(pid, pipes):
             with contextlib.suppress(OSError):
-                os.kill(int(entry.name), signal.SIGKILL)
+                os.kill(pid, signal.SIGKILL)
 
 
-def _link(path: str) -> str:
-    """Where a `/proc` link points, `""` when it is gone."""
+def _holds(pid: int, pipes: frozenset[tuple[str, int]]) -> bool:
+    """Whether process `pid` holds one of `pipes` at its access mode (`False` for a process
+    gone, or not this user's)."""
     try:
-        return os.readlink(path)
+        with os.scandir(f"/proc/{pid}/fd") as fds:
+            for fd in fds:
+                with contextlib.suppress(OSError):
+                    link = os.readlink(fd.path)
+                    if not link.startswith("pipe:"):
+                        continue
+                    with open(f"/proc/{pid}/fdinfo/{fd.name}", encoding="ascii") as info:
+                        flags = next(
+                            int(line.split()[1], 8) for line in info if line.startswith("flags:")
+                        )
+                    if (link, flags & os.O_ACCMODE) in pipes:
+                        return True
     except OSError:
-        return ""
+        return False
+    return False
 
 
 def close_all() -> None:
