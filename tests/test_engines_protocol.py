@@ -1098,3 +1098,29 @@ def test_sueca_engines_help_says_its_levels_and_default(capsys: pytest.CaptureFi
     )
     assert "Levels 4 and 5 search, and answer within each request's time_ms" in said
     assert "The protocol's words are English: the errors too" in said
+
+
+def test_a_variant_of_thousands_of_fields_is_refused_at_once() -> None:
+    """A request line of 1 MiB may hold a variant of tens of thousands of unknown fields: reading
+    each took the engine seconds (0.2 ms a field) before it answered; it is refused before it is
+    read. The largest variant there can be (60 tiers) is still answered."""
+    import time
+
+    _, _, card = _decision()
+    variant = card["variant"]
+    engine = BotEngine(1)
+    crowded = {**variant, "table": {**variant["table"], **{f"k{i}": i for i in range(30000)}}}
+    start = time.monotonic()
+    reply = engine.handle(json.dumps({**card, "variant": crowded}))
+    assert time.monotonic() - start < 0.5
+    assert reply == {
+        "type": "error",
+        "id": 9,
+        "message": '"variant" holds more than 1000 keys and values: a whole variant holds about '
+        "40 (see the variant file reference), and fields it does not know are refused",
+    }
+    tiers = [{"min_points": 61 + i, "games": 1} for i in range(60)]
+    largest = {**variant, "scoring": {**variant["scoring"], "tiers": tiers}}
+    reply = engine.handle(json.dumps({**card, "variant": largest}))
+    assert reply is not None
+    assert reply["type"] == "decision", reply

@@ -331,6 +331,28 @@ _VARIANTS: OrderedDict[str, tuple[Variant, Rules]] = OrderedDict()
 _VARIANT_CACHE: Final = 8
 
 
+_VARIANT_VALUES: Final = 1000
+"""The most keys and values a request's variant may hold (all its tiers included, a variant holds
+a few hundred at most): more is refused before the variant is read, which takes time for each."""
+
+
+def _at_most(data: object, limit: int) -> bool:
+    """Whether `data` (JSON) holds at most `limit` keys and values, counted until there are more."""
+    count = 0
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if isinstance(item, dict):
+            count += len(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        if count > limit:
+            return False
+    return True
+
+
 def variant_from_request(request: Mapping[str, Any]) -> tuple[Variant, Rules]:
     """The request's variant, checked, and its compiled rules."""
     from .._registry import builtin_ids, load_variant, variant_of
@@ -348,6 +370,11 @@ def variant_from_request(request: Mapping[str, Any]) -> tuple[Variant, Rules]:
         raise ProtocolError(
             '"variant" must be the whole variant as a JSON object (or a built-in\'s id: '
             f"{', '.join(builtin_ids())})"
+        )
+    if not _at_most(spec, _VARIANT_VALUES):
+        raise ProtocolError(
+            f'"variant" holds more than {_VARIANT_VALUES} keys and values: a whole variant holds '
+            "about 40 (see the variant file reference), and fields it does not know are refused"
         )
     key = json.dumps(spec, sort_keys=True)
     hit = _VARIANTS.get(key)
