@@ -652,3 +652,30 @@ def test_a_hello_never_ended_with_a_newline_is_told_so(tmp_path: Path) -> None:
         f"escreveu {line} mas não acabou a linha em 0,5 s: uma resposta é uma linha, acabada "
         'com "\\n" (e com flush)'
     )
+
+
+def test_an_engine_is_killed_while_the_guardian_is_told_of_another(tmp_path: Path) -> None:
+    """A stop (Ctrl-C, SIGTERM: `close_all()` in the signal handler) lands while the host tells
+    the guardian of an engine it starts: the engines are killed all the same, at once (telling
+    the guardian of a kill took its lock, which that same thread held: the host hung)."""
+    import threading
+
+    from sueca_rules.engines import _host
+
+    engine = EngineProcess(_script(tmp_path, "good"))
+    engine.start()
+    process = engine._process
+    assert process is not None
+    lock = _host._GUARD_LOCK
+    assert lock.acquire(timeout=5)
+    rescue = threading.Timer(5, lock.release)  # a Lock may be released by any thread
+    rescue.start()
+    try:
+        start = time.monotonic()
+        close_all()
+        assert time.monotonic() - start < 2
+    finally:
+        if rescue.is_alive():
+            rescue.cancel()
+            lock.release()
+    _dies(process.pid)

@@ -987,14 +987,19 @@ _forked: list[Any] = []  # a parent's guardian, in a process forked from it
 def _guard(group: int, started: bool) -> None:
     """Tell the guardian (started at the first engine, one for each host process) that the
     engine's process group `group` was `started`, or killed. Without a guardian (it cannot be
-    started, or died) the host goes on as before: it kills the groups itself when it closes."""
+    started, or died) the host goes on as before: it kills the groups itself when it closes.
+    A group killed is told without the lock, in one write: a signal handler that kills the
+    engines (`close_all()`) may land while this thread holds it."""
+    if not started:
+        known = _guardian[:]
+        if known and known[1] == os.getpid():
+            _tell(known[0], f"-{group}\n")
+        return
     with _GUARD_LOCK:
         if _guardian and _guardian[1] != os.getpid():  # a copy in a forked process: not its own
             _forked.append(_guardian[0])  # kept, never collected (nor waited for) here
             _guardian.clear()
         if not _guardian:
-            if not started:
-                return
             try:
                 guardian = subprocess.Popen(
                     [sys.executable, "-I", "-S", "-c", _GUARDIAN],
@@ -1003,15 +1008,22 @@ def _guard(group: int, started: bool) -> None:
                     stderr=subprocess.DEVNULL,
                     start_new_session=True,  # Ctrl-C at the terminal is not for it
                 )
-            except OSError:
+            except (OSError, ValueError):
                 return
+            if guardian.stdin is not None:
+                os.set_blocking(guardian.stdin.fileno(), False)  # never blocks the host
             _guardian[:] = [guardian, os.getpid()]
-        guardian = _guardian[0]
-        try:
-            guardian.stdin.write(f"{'+' if started else '-'}{group}\n".encode())
-            guardian.stdin.flush()
-        except (OSError, ValueError):  # it died: the next engine starts another
-            _guardian.clear()
+        if not _tell(_guardian[0], f"+{group}\n"):
+            _guardian.clear()  # it died: the next engine starts another
+
+
+def _tell(guardian: subprocess.Popen[bytes], line: str) -> bool:
+    """Write `line` to the guardian, at once (one `os.write()`); whether it was written."""
+    try:
+        assert guardian.stdin is not None
+        return os.write(guardian.stdin.fileno(), line.encode()) == len(line)
+    except (OSError, ValueError):
+        return False
 
 
 def _pipe_ids(process: subprocess.Popen[bytes]) -> frozenset[tuple[str, int]]:
