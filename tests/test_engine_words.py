@@ -271,14 +271,15 @@ def test_a_bad_hello_stops_the_arena_saying_what_was_wrong(
 ) -> None:
     command = _fake(tmp_path, answer)
     status, out, err = _arena(command, "level:1", "--deals", "1", "--lang", lang)
-    assert (status, out) == (1, "")
+    assert (status, out) == (2, "")
     said = {
         "en": f"entrant {command!r}: the engine answered hello with {line}: {en}; an engine "
         f"answers the first line it reads with {HELLO}, on a line of its own; no deal was played",
         "pt": f"participante {command!r}: o motor respondeu ao hello com {line}: {pt}; um motor "
         f"responde à primeira linha que lê com {HELLO}, numa linha só; nenhuma mão foi jogada",
     }[lang]
-    assert err.strip() == said
+    error = {"en": "error", "pt": "erro"}[lang]
+    assert err.strip() == f"sueca arena: {error}: {said}"
     assert "\x1b" not in err
     assert "Traceback" not in err
 
@@ -479,7 +480,7 @@ def test_a_worker_killed_stops_the_arena_in_one_line(
 
 def test_cannot_start_a_path_through_a_file_is_said_in_portuguese() -> None:
     status, _, err = _arena("/etc/passwd/engine", "level:1", "--deals", "1", "--lang", "pt")
-    assert status == 1
+    assert status == 2
     assert "não consigo arrancar /etc/passwd/engine: uma parte do caminho não é uma pasta" in err
 
 

@@ -570,7 +570,9 @@ def test_what_an_engine_started_dies_with_a_host_killed_at_once(tmp_path: Path) 
 
 
 def test_the_guardian_leaves_with_its_host(tmp_path: Path) -> None:
-    """A host that ends normally leaves nothing running: its guardian ends with it."""
+    """A host that ends normally leaves nothing running: its guardian ends with it, and nothing
+    is said of it at the exit (no `ResourceWarning`: a subprocess still running, a file not
+    closed)."""
     code = (
         "import sys\n"
         "from sueca_rules.engines import EngineProcess\n"
@@ -581,9 +583,14 @@ def test_the_guardian_leaves_with_its_host(tmp_path: Path) -> None:
     )
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+        [sys.executable, "-W", "always", "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
     _dies(int(done.stdout))
 
 
@@ -679,3 +686,22 @@ def test_an_engine_is_killed_while_the_guardian_is_told_of_another(tmp_path: Pat
             rescue.cancel()
             lock.release()
     _dies(process.pid)
+
+
+def test_a_line_written_by_an_engine_that_ended_before_hello_is_judged(tmp_path: Path) -> None:
+    """An engine that writes a line and ends before the host could send `hello` (a slow host, a
+    busy machine) is told what is wrong with that line, as one that read the hello first is (it
+    was told it "exited before receiving hello", or else, by a race, the line's fault)."""
+    engine = EngineProcess([sys.executable, "-c", "print(1)"], hello_s=5)
+    engine._spawn()
+    process = engine._process
+    assert process is not None
+    process.wait(10)
+    try:
+        engine._greet()  # the hello cannot be sent: the line is kept
+        with pytest.raises(EngineError) as caught:
+            engine._read_hello(time.monotonic() + 5)
+    finally:
+        engine.close()
+    assert caught.value.code == "bad_hello"
+    assert "answered hello with '1': that is JSON, but not an object" in str(caught.value)

@@ -12,6 +12,7 @@ the engine's, or the decision's first option, and the fault is counted.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import json
@@ -408,6 +409,7 @@ class EngineProcess:
         self._started = False
         self._late = 0  # requests in a row not answered in time
         self._failed_starts = 0  # starts again in a row that failed
+        self._early: object | None = None  # a line read before `hello` could be sent
         self._pipes: frozenset[tuple[str, int]] = frozenset()  # its pipes' ends (`_pipe_ids`)
 
     # --- lifetime -------------------------------------------------------------------------
@@ -462,8 +464,15 @@ class EngineProcess:
         self._read_hello(time.monotonic() + self.hello_s)
 
     def _greet(self) -> None:
-        """Send the started engine `hello`."""
+        """Send the started engine `hello`. One that stopped reading first (it ended at once)
+        may have written a line all the same: that line is judged as its answer."""
+        self._early = None
         if not self._send(hello_request(0)):
+            assert self._out is not None
+            first = self._line(time.monotonic() + 1.0)
+            if isinstance(first, bytes) or first is _TOO_LONG:
+                self._early = first
+                return
             how = self._exit_how()
             if self._err is not None:
                 self._err.join(1.0)  # its last words, read to the end
@@ -475,7 +484,8 @@ class EngineProcess:
         """Read the engine's answer to `hello`, waited for until `deadline` (a
         `time.monotonic()`)."""
         while True:
-            line = self._line(deadline)
+            line = self._early if self._early is not None else self._line(deadline)
+            self._early = None
             if line is None or line is _EOF:
                 if line is None:
                     assert self._out is not None
@@ -981,7 +991,6 @@ the engine started: its children would be left running."""
 
 _GUARD_LOCK: Final = threading.Lock()
 _guardian: list[Any] = []  # [the guardian's Popen, the pid of the host that started it]
-_forked: list[Any] = []  # a parent's guardian, in a process forked from it
 
 
 def _guard(group: int, started: bool) -> None:
@@ -997,7 +1006,8 @@ def _guard(group: int, started: bool) -> None:
         return
     with _GUARD_LOCK:
         if _guardian and _guardian[1] != os.getpid():  # a copy in a forked process: not its own
-            _forked.append(_guardian[0])  # kept, never collected (nor waited for) here
+            with contextlib.suppress(OSError):
+                _guardian[0].stdin.close()  # its input ends with its host's, not this process's
             _guardian.clear()
         if not _guardian:
             try:
@@ -1013,8 +1023,20 @@ def _guard(group: int, started: bool) -> None:
             if guardian.stdin is not None:
                 os.set_blocking(guardian.stdin.fileno(), False)  # never blocks the host
             _guardian[:] = [guardian, os.getpid()]
+            atexit.register(_dismiss, guardian)
         if not _tell(_guardian[0], f"+{group}\n"):
             _guardian.clear()  # it died: the next engine starts another
+
+
+def _dismiss(guardian: subprocess.Popen[bytes]) -> None:
+    """At the host's exit: end the guardian's input (it kills the engines still running, if any,
+    and ends) and wait for it a moment."""
+    if not _guardian or _guardian[0] is not guardian or _guardian[1] != os.getpid():
+        return
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        guardian.stdin.close()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        guardian.wait(timeout=2)
 
 
 def _tell(guardian: subprocess.Popen[bytes], line: str) -> bool:
