@@ -1124,3 +1124,22 @@ def test_a_variant_of_thousands_of_fields_is_refused_at_once() -> None:
     reply = engine.handle(json.dumps({**card, "variant": largest}))
     assert reply is not None
     assert reply["type"] == "decision", reply
+
+
+@pytest.mark.parametrize("budget", ["100", True, [100], {"ms": 100}])
+def test_a_time_ms_that_is_not_a_number_is_refused(budget: Any) -> None:
+    """`"time_ms": "100"` is a host's slip: the engine says so (it thought without a clock, as
+    if no budget were given). A request without `time_ms`, or with `null`, is answered."""
+    _, _, card = _decision()
+    engine = BotEngine(1)
+    reply = engine.handle(json.dumps({**card, "time_ms": budget}))
+    assert reply == {
+        "type": "error",
+        "id": 9,
+        "message": '"time_ms" must be a number of milliseconds, such as 1000, not '
+        + json.dumps(budget),
+    }
+    for without in ({k: v for k, v in card.items() if k != "time_ms"}, {**card, "time_ms": None}):
+        answered = engine.handle(json.dumps(without))
+        assert answered is not None
+        assert answered["type"] == "decision", answered

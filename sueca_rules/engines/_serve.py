@@ -107,6 +107,14 @@ class BotEngine:
                     f"unknown request type {cut(json.dumps(kind))}: hello, decide or quit"
                 )
             decision = decision_from_request(request)
+            budget = request.get("time_ms")
+            if budget is not None and (
+                isinstance(budget, bool) or not isinstance(budget, int | float)
+            ):
+                said = cut(json.dumps(budget))
+                raise ProtocolError(
+                    f'"time_ms" must be a number of milliseconds, such as 1000, not {said}'
+                )
             observation = observation_from_request(request, decision)
             match = request.get("match")
             # The match's id as text any seed takes (a lone surrogate escaped, not an error).
