@@ -1143,3 +1143,50 @@ def test_a_time_ms_that_is_not_a_number_is_refused(budget: Any) -> None:
         answered = engine.handle(json.dumps(without))
         assert answered is not None
         assert answered["type"] == "decision", answered
+
+
+def test_a_dealer_that_did_not_follow_the_turned_cards_suit_is_refused() -> None:
+    """Everyone knows the dealer holds the turned trump card until it plays it: under
+    `revoke.mode: prevented`, plays where the dealer did not follow trumps while holding it
+    cannot be, and another seat's request says so (it was answered)."""
+    engine = BotEngine(1)
+    for seed in range(300):
+        match = Match("portugal-table", seed=seed)
+        revoked = False
+        while (decision := match.pending()) is not None and not match.deals:
+            if decision.kind == "claim":
+                match.decide(False)
+                continue
+            view = match.observation(decision.seat)
+            if revoked and decision.seat != view.dealer:
+                request = decide_request(match, decision, match_id="m", request_id=9, time_ms=9)
+                request["options"] = [str(c) for c in view.legal]
+                answered = engine.handle(json.dumps(request))
+                assert answered is not None
+                assert answered["type"] == "decision", answered
+                variant = request["variant"]
+                prevented = {**variant, "revoke": {**variant["revoke"], "mode": "prevented"}}
+                refused = engine.handle(json.dumps({**request, "variant": prevented}))
+                assert refused is not None
+                assert refused["type"] == "error", refused
+                assert re.match(
+                    r'"state.plays"\[\d+\]: the dealer, seat \d, does not follow \w+, but holds '
+                    r"the turned trump card \w\w until it is played: under revoke.mode: prevented",
+                    refused["message"],
+                ), refused
+                return
+            turned = view.trump_card
+            if (
+                not revoked
+                and decision.seat == view.dealer
+                and view.trick
+                and turned is not None
+                and view.trick[0].suit == turned.suit
+                and view.trump_card_in_hand
+                and any(c.suit != turned.suit for c in view.hand)
+            ):
+                match.decide(next(c for c in view.hand if c.suit != turned.suit))
+                revoked = True
+                continue
+            match.decide(decision.default)
+    raise AssertionError("no dealer could fail to follow trumps in 300 deals")

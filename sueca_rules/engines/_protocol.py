@@ -642,6 +642,8 @@ def observation_from_request(
     _check_the_turned_card(seat, dealer, trump_card, in_hand, hand_mask)
     if not in_hand and trump_card is not None:
         _check_who_played_the_turned_card(plays, dealer, trump_card)
+    if in_hand and trump_card is not None and not rules.revoke_claimable and seat != dealer:
+        _check_the_dealer_followed(plays, dealer, trump_card)
     order = rules.play_order(leader)
     if sizes[seat] != len(hand) and trump_card is not None:
         raise ProtocolError(
@@ -746,6 +748,20 @@ def _check_the_turned_card(
             f'"state.hand" {where} the turned trump card {CARDS[card]}, which the dealer, seat '
             f"{dealer}, holds until it is played"
         )
+
+
+def _check_the_dealer_followed(plays: list[Any], dealer: int, card: int) -> None:
+    """Refuse plays where the dealer, who still holds the turned trump card (everyone knows it),
+    did not follow its suit (under `revoke.mode: prevented`; the plays are checked already)."""
+    suit = card // 10
+    for i, play in enumerate(plays):
+        led = _card(plays[i - i % 4]["card"], "") // 10
+        if play["seat"] == dealer and led == suit and _card(play["card"], "") // 10 != suit:
+            raise ProtocolError(
+                f'"state.plays"[{i}]: the dealer, seat {dealer}, does not follow '
+                f"{SUIT_NAMES[suit]}, but holds the turned trump card {CARDS[card]} until it is "
+                "played: " + _FOLLOWS
+            )
 
 
 def _check_who_played_the_turned_card(plays: list[Any], dealer: int, card: int) -> None:
