@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ._public import public
-from ._text import shown
+from ._text import cut, shown
 
 __all__ = [
     "CardError",
@@ -58,6 +58,10 @@ class ConfigError(SuecaError, ValueError):
     """An argument or option that is not valid: a seat that is not 0..3, an unknown language,
     a bot level or option that does not exist, simulation settings out of range. The message
     says what was given and what would be valid."""
+
+
+_SHOWN_PATH = 100
+"""The most characters of a field's path an issue's message shows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +104,16 @@ class Issue:
                 where += f":{self.column}"
         return where
 
+    @property
+    def shown_path(self) -> str:
+        """[`path`][sueca_rules.Issue.path] as a message shows it: a path of a field name of
+        hundreds of characters is cut (`path` keeps it whole)."""
+        return cut(self.path, _SHOWN_PATH)
+
     def __str__(self) -> str:
         head = self.location
         if self.path:
-            head += f": {self.path}"
+            head += f": {self.shown_path}"
         # The file's own text (a key, an `extends:` name, a file name) may hold escape
         # sequences: shown escaped, never obeyed by the terminal.
         return shown(f"{head}: {self.message}")

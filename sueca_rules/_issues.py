@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar, Union, get_args, get_
 from pydantic import BaseModel, ValidationError
 
 from ._errors import Issue
+from ._text import cut
 from ._variant import RuleError, Variant
 from ._yaml import Located, PathKey, cap_issues, format_path
 
@@ -403,6 +404,10 @@ def _unknown_field_words() -> Entry:
     return requoted(load_catalogue("en", "issues").entries["issue.unknown_field"])
 
 
+_SHOWN_FIELD = 40
+"""The most characters of an unknown field's name its issue repeats."""
+
+
 def _unknown_field_params(path: PathKey, root: type[BaseModel] | None) -> dict[str, str]:
     """What is said of an unknown field, for every language: the `field` typed, the `valid`
     fields there, and a `hint`: `"close"` (a close spelling, `meant`), `"several"` (fields
@@ -412,7 +417,12 @@ def _unknown_field_params(path: PathKey, root: type[BaseModel] | None) -> dict[s
     model = _model_at(path[:-1], root)
     allowed = sorted(model.model_fields) if model is not None else []
     typed = str(path[-1])
-    said = {"field": typed, "valid": ", ".join(allowed), "meant": "", "hint": "plain"}
+    said = {
+        "field": cut(typed, _SHOWN_FIELD),
+        "valid": ", ".join(allowed),
+        "meant": "",
+        "hint": "plain",
+    }
     if not allowed:
         return {**said, "hint": "none"}
     meant = [f for f in _WORDS_PEOPLE_TYPE.get(_plain(typed), ()) if f in allowed]

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as _replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import yaml
 from yaml.events import (
@@ -816,6 +816,9 @@ _SYNTAX_HINTS: tuple[tuple[str, tuple[str, ...], str, str | None], ...] = (
     ("tag_syntax", ("",), "a tag", None),
 )
 
+_LONGEST_KEY: Final = 1024
+"""The longest field name (simple key) YAML reads on one line."""
+
 _SAYS_WHERE_IT_BEGAN = frozenset({"colon", "unclosed", "bracket", "brace", "separator"})
 """The codes whose words name the line where what the parser was reading began (the line of its
 context, `context_line`): they are `other` when the parser gives none."""
@@ -876,6 +879,21 @@ def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None, text: str) -> Iss
             if hint is not None:
                 problem = f"{problem}: {hint}"
             break
+    if (
+        code == "colon"
+        and exc.context_mark is not None
+        and exc.problem_mark is not None
+        and exc.context_mark.line == exc.problem_mark.line
+        and exc.problem_mark.column - exc.context_mark.column >= _LONGEST_KEY
+    ):
+        # YAML reads a field's name (a simple key) of at most 1,024 characters on one line:
+        # a longer one is not "a field without ':'".
+        code = "long_key"
+        problem = (
+            f"a field name longer than {_LONGEST_KEY:,} characters, the most YAML reads "
+            "(shorten it)"
+        )
+        line, column = exc.context_mark.line + 1, exc.context_mark.column + 1
     if (
         code == "value"
         and mark is not None

@@ -189,7 +189,7 @@ def _issue_words(lang: str) -> Catalogue:
 def issue_line(issue: Issue, lang: str) -> str:
     """An issue on one line, `file:line:column: field: words`, as `str(issue)` in English and
     with `issue_text()`'s words in another language (escape sequences shown, never obeyed)."""
-    head = issue.location + (f": {issue.path}" if issue.path else "")
+    head = issue.location + (f": {issue.shown_path}" if issue.path else "")
     return shown(f"{head}: {issue_text(issue, lang)}")
 
 
