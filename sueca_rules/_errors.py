@@ -96,8 +96,10 @@ class Issue:
 
     @property
     def location(self) -> str:
-        """`file:line:column` as far as it is known (`<string>` for text without a file)."""
-        where = self.file or "<string>"
+        """`file:line:column` as far as it is known (`<string>` for text without a file, `''` for a
+        file named by an empty name)."""
+        # An empty file name (`sueca replay ""`) is shown quoted: it is not text without a file.
+        where = "<string>" if self.file is None else (self.file or "''")
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:

@@ -357,3 +357,11 @@ def test_a_record_with_problems_is_said_one_problem_a_line_by_every_command(
     assert err == issue_lines(caught.value.issues, lang) + "\n"
     assert len(err.splitlines()) == 3
     assert ("falta o campo first_dealer" if lang == "pt" else "first_dealer") in err.splitlines()[0]
+
+
+def test_an_empty_record_name_is_said_as_such(capsys: pytest.CaptureFixture[str]) -> None:
+    # Not "<string>: no such file": the name given was empty, and it is shown quoted.
+    assert main(["replay", ""]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("'': no such file")
+    assert "<string>" not in err
