@@ -117,6 +117,18 @@ def deal_and_keep(match: Match, hands: Sequence[Sequence[str]], trump_card: str)
     return events
 
 
+def at_a_weak_hands_question() -> Match:
+    """A `brasil` match (the dealer takes the bottom card) whose first deal waits for a weak
+    hand to say whether it wants a new deal."""
+    match = Match("brasil", seed=16)
+    while match.phase != "redeal":
+        match.decide("bottom")
+    weak = match.turn
+    assert weak is not None
+    assert match.may_redeal(weak)
+    return match
+
+
 def play_built(match: Match, deal: BuiltDeal) -> list[Event]:
     """Deal and play a built deal on a match made with ``deal=False``."""
     events = deal_and_keep(match, deal.hands, deal.trump_card)

@@ -31,6 +31,7 @@ from sueca_rules.bots._hidden_hands import sample_hands
 from sueca_rules.cli import main
 
 from .golden.make_golden import count_match
+from .scenarios import at_a_weak_hands_question
 
 HERE = Path(__file__).parent / "analysis"
 
@@ -216,12 +217,8 @@ def test_a_new_deal_question_is_judged() -> None:
 def test_a_deal_saved_before_its_redeal_questions_were_answered_judges_no_answer() -> None:
     """A record whose last deal stops before its first card does not say that its weak hand kept
     it: the review judged a "keep" nobody gave (a mistake of 20 points)."""
-    match = Match("brasil", seed=16)
-    while match.phase != "redeal":
-        match.decide("bottom")
+    match = at_a_weak_hands_question()
     weak = match.turn
-    assert weak is not None
-    assert match.may_redeal(weak)
     review = analyse(match.to_record(), level=1, samples=2)
     assert [(d.deal, d.decisions, d.points) for d in review.deals] == [(1, (), None)]
     # kept, and so every other hand asked, then the first card: now the record says so

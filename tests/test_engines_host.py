@@ -491,24 +491,28 @@ def test_ctrl_c_while_waiting_for_hello_kills_the_engine(
     _dies(started[0])
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux: PR_SET_PDEATHSIG")
-def test_an_engine_dies_with_a_host_killed_at_once(tmp_path: Path) -> None:
-    """The host (`sueca arena`) is killed with SIGKILL mid-match: nothing of it runs again, so
-    an engine that ignores the end of its input would be left running; the kernel kills it."""
+def _host_of(tmp_path: Path, argv: list[str]) -> subprocess.Popen[str]:
+    """A host process that starts the engine `argv`, prints the engine's pid and waits (to be
+    killed by the test)."""
     host = tmp_path / "host.py"
     host.write_text(
         "import sys, time\n"
         "from sueca_rules.engines import EngineProcess\n"
-        f"engine = EngineProcess({_stubborn(tmp_path)!r})\n"
+        f"engine = EngineProcess({argv!r})\n"
         "engine.start()\n"
         "print(engine._process.pid, flush=True)\n"
         "time.sleep(60)\n",
         encoding="utf-8",
     )
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    with subprocess.Popen(
-        [sys.executable, str(host)], stdout=subprocess.PIPE, text=True, env=env
-    ) as proc:
+    return subprocess.Popen([sys.executable, str(host)], stdout=subprocess.PIPE, text=True, env=env)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux: PR_SET_PDEATHSIG")
+def test_an_engine_dies_with_a_host_killed_at_once(tmp_path: Path) -> None:
+    """The host (`sueca arena`) is killed with SIGKILL mid-match: nothing of it runs again, so
+    an engine that ignores the end of its input would be left running; the kernel kills it."""
+    with _host_of(tmp_path, _stubborn(tmp_path)) as proc:
         assert proc.stdout is not None
         pid = int(proc.stdout.readline())
         try:
@@ -534,21 +538,8 @@ def test_what_an_engine_started_dies_with_a_host_killed_at_once(tmp_path: Path) 
         f"open({str(pids)!r}, 'w').write(str(child.pid))\n" + _HEAD + ENGINES["good"] + "\n",
         encoding="utf-8",
     )
-    host = tmp_path / "host.py"
-    host.write_text(
-        "import sys, time\n"
-        "from sueca_rules.engines import EngineProcess\n"
-        f"engine = EngineProcess({[sys.executable, str(parent)]!r})\n"
-        "engine.start()\n"
-        "print(engine._process.pid, flush=True)\n"
-        "time.sleep(60)\n",
-        encoding="utf-8",
-    )
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     child = 0
-    with subprocess.Popen(
-        [sys.executable, str(host)], stdout=subprocess.PIPE, text=True, env=env
-    ) as proc:
+    with _host_of(tmp_path, [sys.executable, str(parent)]) as proc:
         assert proc.stdout is not None
         engine = int(proc.stdout.readline())
         try:

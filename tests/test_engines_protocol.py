@@ -1022,6 +1022,20 @@ def _after_a_renuncia(seed: int) -> tuple[dict[str, Any], dict[str, Any]] | None
     return (own, other) if own is not None and other is not None else None
 
 
+def _refused_where_prevented(engine: BotEngine, request: dict[str, Any]) -> str:
+    """The error message of `request` under `revoke.mode: prevented`, after checking that the
+    request itself (under its variant, where renúncias may be played) is answered."""
+    answered = engine.handle(json.dumps(request))
+    assert answered is not None
+    assert answered["type"] == "decision", answered
+    variant = request["variant"]
+    prevented = {**variant, "revoke": {**variant["revoke"], "mode": "prevented"}}
+    refused = engine.handle(json.dumps({**request, "variant": prevented}))
+    assert refused is not None
+    assert refused["type"] == "error", refused
+    return str(refused["message"])
+
+
 def test_a_renuncia_in_the_plays_is_refused_where_the_variant_prevents_it() -> None:
     """Under `revoke.mode: prevented` a seat follows suit whenever it can: a request whose plays
     show a seat that did not follow a suit and played it later, or whose hand holds a suit the
@@ -1030,15 +1044,7 @@ def test_a_renuncia_in_the_plays_is_refused_where_the_variant_prevents_it() -> N
     found = next(pair for seed in range(200) if (pair := _after_a_renuncia(seed)) is not None)
     engine = BotEngine(3)
     for request, words in zip(found, ('"state.hand" holds ', '"state.plays"['), strict=True):
-        answered = engine.handle(json.dumps(request))
-        assert answered is not None
-        assert answered["type"] == "decision", answered
-        variant = request["variant"]
-        prevented = {**variant, "revoke": {**variant["revoke"], "mode": "prevented"}}
-        refused = engine.handle(json.dumps({**request, "variant": prevented}))
-        assert refused is not None
-        assert refused["type"] == "error", refused
-        message = refused["message"]
+        message = _refused_where_prevented(engine, request)
         assert message.startswith(words), message
         assert re.search(
             r"did not follow (spades|hearts|diamonds|clubs) in \"state.plays\"\[", message
@@ -1161,19 +1167,12 @@ def test_a_dealer_that_did_not_follow_the_turned_cards_suit_is_refused() -> None
             if revoked and decision.seat != view.dealer:
                 request = decide_request(match, decision, match_id="m", request_id=9, time_ms=9)
                 request["options"] = [str(c) for c in view.legal]
-                answered = engine.handle(json.dumps(request))
-                assert answered is not None
-                assert answered["type"] == "decision", answered
-                variant = request["variant"]
-                prevented = {**variant, "revoke": {**variant["revoke"], "mode": "prevented"}}
-                refused = engine.handle(json.dumps({**request, "variant": prevented}))
-                assert refused is not None
-                assert refused["type"] == "error", refused
+                message = _refused_where_prevented(engine, request)
                 assert re.match(
                     r'"state.plays"\[\d+\]: the dealer, seat \d, does not follow \w+, but holds '
                     r"the turned trump card \w\w until it is played: under revoke.mode: prevented",
-                    refused["message"],
-                ), refused
+                    message,
+                ), message
                 return
             turned = view.trump_card
             if (

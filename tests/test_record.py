@@ -27,7 +27,7 @@ from sueca_rules import (
 from sueca_rules._lang import issue_line, issue_text
 from sueca_rules.cli import main
 
-from .scenarios import find_deal, sweep
+from .scenarios import at_a_weak_hands_question, find_deal, sweep
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 ANTI = (3, 0, 1, 2)
@@ -322,12 +322,8 @@ def test_a_match_saved_at_the_redeal_questions_asks_them_again(
     """Saved while a weak hand was still to be asked (`sueca play` saves as each deal begins),
     the match resumes at the questions: it resumed at the first card, and that hand had lost
     its right to a new deal."""
-    match = Match("brasil", seed=16)
-    while match.phase != "redeal":
-        match.decide("bottom")
+    match = at_a_weak_hands_question()
     weak = match.turn
-    assert weak is not None
-    assert match.may_redeal(weak)
     path = tmp_path / "saved.yaml"
     save_record(match.to_record(), path)
     again = Match.from_record(load_record(path), allow_unfinished=True, seed=1)
