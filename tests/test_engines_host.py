@@ -348,11 +348,7 @@ def test_closing_kills_the_engines_whole_process_group(tmp_path: Path) -> None:
     )
     engine = EngineProcess([sys.executable, str(parent)])
     engine.start()
-    deadline = time.monotonic() + 10
-    while not pids.exists() or not pids.read_text():
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-    child = int(pids.read_text())
+    child = _pid_in(pids)
     assert alive(child)
     engine.close()
     deadline = time.monotonic() + 10
@@ -491,6 +487,15 @@ def test_ctrl_c_while_waiting_for_hello_kills_the_engine(
     _dies(started[0])
 
 
+def _pid_in(path: Path) -> int:
+    """The process id a program writes into `path` (waited for up to 10 seconds)."""
+    deadline = time.monotonic() + 10
+    while not path.exists() or not path.read_text():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    return int(path.read_text())
+
+
 def _host_of(tmp_path: Path, argv: list[str]) -> subprocess.Popen[str]:
     """A host process that starts the engine `argv`, prints the engine's pid and waits (to be
     killed by the test)."""
@@ -543,11 +548,7 @@ def test_what_an_engine_started_dies_with_a_host_killed_at_once(tmp_path: Path) 
         assert proc.stdout is not None
         engine = int(proc.stdout.readline())
         try:
-            deadline = time.monotonic() + 10
-            while not pids.exists() or not pids.read_text():
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
-            child = int(pids.read_text())
+            child = _pid_in(pids)
             assert alive(child)
             proc.kill()
             proc.wait(10)

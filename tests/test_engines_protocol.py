@@ -4,6 +4,7 @@ engine side (`BotEngine`, `sueca engine`) answers every line, bad ones with an e
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import random
@@ -607,15 +608,19 @@ def _brasil_redeal_request() -> dict[str, Any]:
     raise AssertionError("no redeal question in 200 deals")
 
 
+def _refusal(engine: BotEngine, request: dict[str, Any]) -> str:
+    """The message of the error `engine` answers `request` with (it must be an error)."""
+    reply = engine.handle(json.dumps(request))
+    assert reply is not None
+    assert reply["type"] == "error", reply
+    return str(reply["message"])
+
+
 @pytest.mark.parametrize("level", [1, 3, 5])
 def test_an_impossible_state_is_refused_by_what_makes_it_so(level: int) -> None:
     engine = BotEngine(level)
 
-    def refusal(request: dict[str, Any]) -> str:
-        reply = engine.handle(json.dumps(request))
-        assert reply is not None
-        assert reply["type"] == "error", reply
-        return str(reply["message"])
+    refusal = functools.partial(_refusal, engine)
 
     _, _, card = _decision()
     unknown = {**card, "state": {**card["state"], "trump_card": None}}
@@ -698,11 +703,7 @@ def _first(variant: str, kind: str, seed: int = 1) -> dict[str, Any]:
 def test_a_decision_or_score_the_variant_cannot_give_is_refused() -> None:
     engine = BotEngine(1)
 
-    def refusal(request: dict[str, Any]) -> str:
-        reply = engine.handle(json.dumps(request))
-        assert reply is not None
-        assert reply["type"] == "error", reply
-        return str(reply["message"])
+    refusal = functools.partial(_refusal, engine)
 
     _, _, card = _decision()  # portugal: renúncia prevented, best of 1, the dealer's card turned
     state = card["state"]
@@ -929,11 +930,7 @@ def test_claims_a_match_could_not_have_taken_are_refused() -> None:
     partner, where they name one): refused, as a record's are. They were taken, and answered."""
     engine = BotEngine(3)
 
-    def refusal(request: dict[str, Any]) -> str:
-        reply = engine.handle(json.dumps(request))
-        assert reply is not None
-        assert reply["type"] == "error", reply
-        return str(reply["message"])
+    refusal = functools.partial(_refusal, engine)
 
     def answer(request: dict[str, Any]) -> dict[str, Any]:
         reply = engine.handle(json.dumps(request))
@@ -1030,10 +1027,7 @@ def _refused_where_prevented(engine: BotEngine, request: dict[str, Any]) -> str:
     assert answered["type"] == "decision", answered
     variant = request["variant"]
     prevented = {**variant, "revoke": {**variant["revoke"], "mode": "prevented"}}
-    refused = engine.handle(json.dumps({**request, "variant": prevented}))
-    assert refused is not None
-    assert refused["type"] == "error", refused
-    return str(refused["message"])
+    return _refusal(engine, {**request, "variant": prevented})
 
 
 def test_a_renuncia_in_the_plays_is_refused_where_the_variant_prevents_it() -> None:
@@ -1058,11 +1052,7 @@ def test_options_that_contradict_the_decision_are_refused() -> None:
     gets an error saying so (they were answered)."""
     engine = BotEngine(1)
 
-    def refusal(request: dict[str, Any]) -> str:
-        reply = engine.handle(json.dumps(request))
-        assert reply is not None
-        assert reply["type"] == "error", reply
-        return str(reply["message"])
+    refusal = functools.partial(_refusal, engine)
 
     _, _, card = _decision()
     twice = [card["options"][0], card["options"][0]]
