@@ -1711,3 +1711,65 @@ def test_a_code_says_the_same_words_over_http_and_on_a_tables_socket(lang: Lang)
     assert "300" in message
     assert ("body" if lang == "en" else "pedido") in body
     assert ("message" if lang == "en" else "mensagem") in message.lower()
+
+
+VARIANT_PROBLEMS: list[tuple[str, str, dict[str, Any], int]] = [
+    # (method, path, request, status): a variant that is not valid, however it comes.
+    ("POST", "/api/tables", {"json": {"variant": "nope", "seats": SEATS4}}, 422),
+    ("POST", "/api/tables", {"json": {"variant": {"name": 5}, "seats": SEATS4}}, 422),
+    (
+        "POST",
+        "/api/variants/validate",
+        {"content": b"name: X\nscoring:\n  tie:\n    mode: zzz\n"},
+        200,
+    ),
+    (
+        "POST",
+        "/api/variants/describe",
+        {"content": b"name: X\nscoring:\n  tie:\n    mode: zzz\n"},
+        422,
+    ),
+    ("POST", "/api/variants/describe", {"json": {"id": "nope"}}, 422),
+    ("POST", "/api/variants/preview", {"json": {"variant": {"name": "X", "cards": 9}}}, 200),
+    (
+        "POST",
+        "/api/records/replay",
+        {"content": b"variant: portugal\nfirst_dealer: 9\ndeals: []\n"},
+        422,
+    ),
+    (
+        "POST",
+        "/api/records/analyse",
+        {"content": b"variant: portugal\nfirst_dealer: 9\ndeals: []\n"},
+        422,
+    ),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "request_", "status"), VARIANT_PROBLEMS)
+def test_a_variants_or_records_problems_are_said_in_the_requests_language(
+    method: str, path: str, request_: dict[str, Any], status: int
+) -> None:
+    """The problems of a variant or a record the API refuses are said in the request's
+    language (`?lang=`, else `Accept-Language`), as its other refusals are: they were in
+    English whatever the request asked; each keeps its kind and values, and a request that asks
+    for no language gets the English, as before."""
+    from sueca_rules import Issue
+    from sueca_rules._lang import issue_text
+
+    with make_client() as c:
+        plain = c.request(method, path, **request_)
+        pt = c.request(method, path, **request_, headers={"accept-language": "pt-PT,pt"})
+        asked = c.request(method, path, **request_, params={"lang": "pt"})
+    assert plain.status_code == pt.status_code == asked.status_code == status, pt.text
+    english, portuguese = plain.json()["issues"], pt.json()["issues"]
+    assert english
+    assert len(english) == len(portuguese)
+    assert asked.json()["issues"] == portuguese
+    for en, said in zip(english, portuguese, strict=True):
+        assert {**said, "message": en["message"]} == en
+        assert en["kind"], en
+        params = tuple(en["params"].items())
+        issue = Issue(en["message"], kind=en["kind"], params=params)
+        assert en["message"] == issue_text(issue, "en")
+        assert said["message"] == issue_text(issue, "pt") != en["message"]

@@ -37,8 +37,9 @@ from sueca_rules.analysis import Analysis, analyse, explain, hint, hint_reason
 
 from ._api import issues_json, read_limited, settings_of
 from ._guard import client_of
+from ._i18n import Lang, answer_lang
 from ._pool import FairPool
-from ._refusal import Refusal
+from ._refusal import Refusal, issues_in
 
 __all__ = ["MAX_DEALS", "MAX_RECORD_DEALS", "MAX_SECONDS", "routes"]
 
@@ -56,11 +57,16 @@ class _TooLongError(Exception):
     pass
 
 
-def _query_lang(request: Request) -> str:
-    value = request.query_params.get("lang", "en")
-    if value not in ("en", "pt"):
-        raise Refusal("bad_lang")
-    return value
+def _query_lang(request: Request) -> Lang:
+    """The language asked for: `?lang=`, else the request's `Accept-Language` (else English)."""
+    value = request.query_params.get("lang")
+    if value is None:
+        return answer_lang(request)
+    if value == "pt":
+        return "pt"
+    if value == "en":
+        return "en"
+    raise Refusal("bad_lang")
 
 
 def _int_param(request: Request, name: str, low: int, high: int, default: int | None) -> int | None:
@@ -91,12 +97,12 @@ def _said(lang: str, key: str, **params: int) -> str:
 
 
 def _review(
-    raw: bytes, lang: str, level: int, seat: int | None, me: int | None = None
+    raw: bytes, lang: Lang, level: int, seat: int | None, me: int | None = None
 ) -> tuple[dict[str, Any], int]:
     try:
         record = parse_record(raw)
     except RecordError as exc:
-        return {"issues": issues_json(exc.issues)}, 422
+        return {"issues": issues_in(issues_json(exc.issues), lang)}, 422
     # A deal dealt again (a weak hand asked for a new one) is one question, not forty: only the
     # deals played count, so that a match with redeals (brasil) is reviewed as any other.
     played = sum(1 for deal in record.deals if deal.redeal is None)
@@ -112,7 +118,7 @@ def _review(
     try:
         review = analyse(record, level=level, seat=seat, progress=progress)
     except RecordError as exc:
-        return {"issues": issues_json(exc.issues)}, 422
+        return {"issues": issues_in(issues_json(exc.issues), lang)}, 422
     except _TooLongError:
         message = _said(lang, "review.too_long", seconds=round(MAX_SECONDS))
         return {"error": "too_long", "message": message}, 503

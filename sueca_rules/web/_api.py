@@ -34,8 +34,8 @@ from sueca_rules._text import cut, is_whole
 from sueca_rules._yaml import FlowDict, dump_yaml, said
 
 from ._fields import field_groups
-from ._i18n import Lang, phrase
-from ._refusal import Refusal
+from ._i18n import Lang, answer_lang, phrase
+from ._refusal import Refusal, issues_in
 from ._settings import Settings
 
 __all__ = [
@@ -117,7 +117,10 @@ def issues_json(issues: Iterable[Issue], *, located: bool = True) -> list[dict[s
 
 
 def _lang(request: Request) -> Lang:
-    value = request.query_params.get("lang", "en")
+    """The language asked for: `?lang=`, else the request's `Accept-Language` (else English)."""
+    value = request.query_params.get("lang")
+    if value is None:
+        return answer_lang(request)
     if value == "pt":
         return "pt"
     if value == "en":
@@ -217,7 +220,8 @@ async def validate(request: Request) -> Response:
     try:
         variant = parse_variant(raw)
     except VariantError as exc:
-        return JSONResponse({"valid": False, "issues": issues_json(exc.issues)})
+        issues = issues_in(issues_json(exc.issues), answer_lang(request))
+        return JSONResponse({"valid": False, "issues": issues})
     data = {"name": variant.name, "description": variant.description, **variant.rules_dict()}
     base = variant.extends if variant.extends in builtin_ids() else None
     return JSONResponse(
@@ -245,7 +249,7 @@ async def preview(request: Request) -> Response:
     try:
         variant, _ = variant_from_json({"variant": data["variant"]})
     except Refusal as refusal:
-        return JSONResponse({"valid": False, **refusal.body})
+        return JSONResponse({"valid": False, **refusal.body_in(lang)})
     out: dict[str, Any] = {
         "valid": True,
         "issues": [],
@@ -291,6 +295,8 @@ async def replay(request: Request) -> Response:
     if getattr(state, "replays", None) is None:
         state.replays = anyio.CapacityLimiter(1)
     body, status = await anyio.to_thread.run_sync(_replay, raw, limiter=state.replays)
+    if "issues" in body:
+        body["issues"] = issues_in(body["issues"], answer_lang(request))
     return JSONResponse(body, status)
 
 

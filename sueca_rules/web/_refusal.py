@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from ._i18n import Lang, phrase
 
-__all__ = ["NUMBER_CODES", "Refusal", "phrase_key", "refusal_words"]
+__all__ = ["NUMBER_CODES", "Refusal", "issues_in", "phrase_key", "refusal_words"]
 
 NUMBER_CODES: Final = frozenset({"bad_level", "bad_seat", "bad_me"})
 """The codes of a query's number out of range (`?level=`, `?seat=`, `?me=` of the analysis
@@ -26,6 +26,27 @@ routes): one phrase, `error.bad_number`, names the number and its range."""
 def phrase_key(code: str) -> str:
     """The catalogue key of the phrase that says refusal `code`: one for each code."""
     return "error.bad_number" if code in NUMBER_CODES else f"error.{code}"
+
+
+def issues_in(issues: list[dict[str, Any]], lang: Lang) -> list[dict[str, Any]]:
+    """The issues of an answer (`{"path", "message", "kind", "params", ...}`) with each message
+    said in `lang` (from its kind and values; English as written). A Portuguese page or program
+    was answered in English."""
+    from .._errors import Issue
+    from .._lang import issue_text
+
+    if lang == "en":
+        return issues
+    said = []
+    for item in issues:
+        params = item.get("params") or {}
+        issue = Issue(
+            str(item.get("message", "")),
+            kind=str(item.get("kind") or ""),
+            params=tuple((str(k), str(v)) for k, v in params.items()),
+        )
+        said.append({**item, "message": issue_text(issue, lang)})
+    return said
 
 
 def refusal_words(lang: Lang, code: str, **params: object) -> str:
@@ -72,5 +93,8 @@ class Refusal(Exception):  # noqa: N818 (a refusal of the request, not an error 
     def body_in(self, lang: Lang) -> dict[str, Any]:
         """The JSON answer to a request in `lang`: its message said in that language."""
         if self.own_body is not None:
+            issues = self.own_body.get("issues")
+            if isinstance(issues, list):  # a variant's issues: each said in `lang`
+                return {**self.own_body, "issues": issues_in(issues, lang)}
             return self.own_body
         return {"error": self.code, "message": self.said(lang)}
