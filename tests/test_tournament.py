@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sueca_rules import load_variant
+from sueca_rules import Variant, load_variant
 from sueca_rules._lang import issue_text
 from sueca_rules.tournament import (
     Team,
@@ -556,6 +556,67 @@ def test_a_broken_file_is_refused_with_line_and_column(change: tuple[str, str], 
     assert change[0] in text
     with pytest.raises(TournamentFileError) as info:
         parse_tournament(text.replace(change[0], change[1], 1), file="cup.yaml")
+    assert where in str(info.value)
+    _said_in_portuguese(info.value, where)
+
+
+def _played(t: Tournament, variant: Variant) -> Tournament:
+    """`t` with every open table of its last round won by its first team."""
+    for tab in t.rounds[-1].tables:
+        if tab.result is None:
+            t = record_result(t, variant, len(t.rounds), tab.table, score=(2, 0))
+    return t
+
+
+def _without_result(text: str, line_of: str) -> str:
+    """The file's text with the result of the table on the first line holding `line_of` cut
+    out, as a hand edit would."""
+    lines = text.splitlines()
+    i = next(k for k, line in enumerate(lines) if line_of in line)
+    lines[i] = re.sub(r", result: \{.*\}\}$", "}", lines[i])
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("fmt", ["swiss", "groups"])
+def test_a_table_without_result_before_a_round_paired_from_it_is_refused(fmt: str) -> None:
+    """A Swiss round (or a groups tournament's knockout) is paired from the results of the
+    rounds before it: a file whose earlier table has no result (its result cut out by hand) is
+    refused at that table. It was read as it was, standings and all, and `pair` went on."""
+    if fmt == "swiss":
+        t = _played(pair(create(_teams(5), "swiss", variant=BEST_OF_3)), BEST_OF_3)
+        t, later = pair(t), 2
+    else:
+        t = create(_teams(4), "groups", variant=BEST_OF_3, groups=2, advance=1)
+        t = _played(pair(t), BEST_OF_3)
+        t, later = pair(t), 2
+        assert t.rounds[-1].stage == "knockout"
+    text = dump_tournament(t)
+    first = t.rounds[0].tables[0]
+    broken = _without_result(text, f"- {{table: 1, teams: [{first.teams[0]}, ")
+    where = f"rounds[0].tables[0]: this table has no result, but round {later} was paired"
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(broken, file="cup.yaml")
+    assert re.search(r"cup\.yaml:\d+:5: " + re.escape(where), str(info.value)), info.value
+    _said_in_portuguese(info.value, where)
+    # A round robin's earlier result may be undone (and entered again) while later rounds go on.
+    t = _played(pair(create(_teams(4), "round_robin", variant=BEST_OF_3)), BEST_OF_3)
+    t = pair(t)
+    opened = _without_result(dump_tournament(t), "- {table: 1, ")
+    assert parse_tournament(opened)[0].rounds[0].tables[0].result is None
+
+
+def test_two_results_of_the_same_order_are_refused() -> None:
+    """Undo takes the result of the highest `order`: two results with the same one (a hand
+    edit) are refused at the second, naming the first; undo took one of them at random."""
+    t = _played(pair(create(_teams(4), "round_robin", variant=BEST_OF_3)), BEST_OF_3)
+    text = dump_tournament(t)
+    assert "order: 2}" in text
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(text.replace("order: 2}", "order: 1}"), file="cup.yaml")
+    where = (
+        "rounds[0].tables[1].result.order: the order 1 is already the order of round 1 table 1's "
+        "result"
+    )
     assert where in str(info.value)
     _said_in_portuguese(info.value, where)
 

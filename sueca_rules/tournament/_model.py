@@ -322,6 +322,10 @@ def _check_whole(t: Tournament, variant: Variant) -> Problems:
                     got=got,
                 )
             )
+    orders: dict[int, tuple[int, int]] = {}  # the round and table of each result's order
+    # The first round paired from the results of the ones before it, whole: a Swiss round from
+    # the standings, the knockout of a groups tournament from the groups' standings.
+    knockout = [r.round for r in t.rounds if r.stage == "knockout"]
     for r_i, rnd in enumerate(t.rounds):
         if rnd.round != r_i + 1:
             problems.append(
@@ -349,7 +353,37 @@ def _check_whole(t: Tournament, variant: Variant) -> Problems:
                 if name not in known:
                     problems.append(_not_a_team(name, (*where, "teams")))
             res = tab.result
+            later = None
+            if t.format == "swiss" and r_i + 1 < len(t.rounds):
+                later = r_i + 2
+            elif rnd.stage == "groups" and knockout:
+                later = knockout[0]
+            if res is None and later is not None:
+                problems.append(
+                    _problem(
+                        f"this table has no result, but round {later} was paired after it",
+                        where,
+                        "no_result",
+                        later=later,
+                    )
+                )
             if res is not None:
+                if res.order in orders:
+                    at_round, at_table = orders[res.order]
+                    problems.append(
+                        _problem(
+                            f"the order {res.order} is already the order of round {at_round} "
+                            f"table {at_table}'s result: each result has its own (undo takes "
+                            "the highest)",
+                            (*where, "result", "order"),
+                            "order_twice",
+                            order=res.order,
+                            round=at_round,
+                            table=at_table,
+                        )
+                    )
+                else:
+                    orders[res.order] = (rnd.round, tab.table)
                 refused = score_refusal(res.score, best)
                 if refused:
                     message, kind, params = refused
