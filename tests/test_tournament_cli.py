@@ -326,6 +326,27 @@ def test_a_bad_teams_csv_is_refused(
     assert not (tmp_path / "cup.yaml").exists()
 
 
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_a_teams_csv_with_any_line_ends_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], end: str
+) -> None:
+    """A teams CSV saved with lines ending in \\n, \\r\\n (Windows, with or without a BOM) or
+    a lone \\r (an old Mac's spreadsheet) gives the same teams; the lone \\r was refused with
+    the csv module's words ("do you need to open the file in universal-newline mode?")."""
+    rows = ["team,player1,player2", '"Os ""Ases"", de Lisboa",Ana,Rui', "", "Os Reis,Bia,Zé"]
+    (tmp_path / "teams.csv").write_bytes(("\ufeff" + end.join(rows) + end).encode())
+    status, _, err = run(
+        capsys, "new", str(tmp_path / "cup.yaml"), "--teams", str(tmp_path / "teams.csv"),
+        "--format", "round_robin",
+    )  # fmt: skip
+    assert status == 0, err
+    t, _ = load_tournament(tmp_path / "cup.yaml")
+    assert [(team.name, team.players) for team in t.teams] == [
+        ('Os "Ases", de Lisboa', ["Ana", "Rui"]),
+        ("Os Reis", ["Bia", "Zé"]),
+    ]
+
+
 def test_new_does_not_replace_a_file_without_force(
     cup: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -168,7 +168,9 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise refuse("not_utf8") from None
-    reader = csv.reader(io.StringIO(text))
+    # Lines may end in \n, \r\n or a lone \r (a spreadsheet of the old Mac's, which the
+    # csv module alone refuses with words about Python's modes).
+    reader = csv.reader(io.StringIO(text, newline=None))
     try:
         rows = list(reader)
     except csv.Error as exc:  # a field past the csv module's limit, a broken quote...
