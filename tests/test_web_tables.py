@@ -454,6 +454,15 @@ def test_record_then_rematch(client: TestClient) -> None:
         assert [s["player"] for s in over["seats"]] == [None] * 4  # no tournament's names
         as_json = client.get(record_url + "&format=json")
         assert parse_record(as_json.text) == parse_record(r.text)
+        assert client.get(record_url + "&format=yaml").text == r.text
+        # A format it does not write is refused (it was answered in YAML, as if asked for).
+        for lang, words in (
+            ("en", "format is yaml or json (the record's file), got 'xml'"),
+            ("pt", "format é yaml ou json (o ficheiro do registo); está 'xml'"),
+        ):
+            refused = client.get(record_url + f"&format=xml&lang={lang}")
+            assert refused.status_code == 400
+            assert refused.json() == {"error": "bad_format", "message": words}
         ws.send_json({"type": "rematch"})
         again = until(ws, lambda m: m["type"] == "state" and not m["over"])
         assert again["deal"] == 1

@@ -7,13 +7,14 @@ import asyncio
 import json
 import logging
 import time
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sueca_rules import dump_record
+from sueca_rules._text import cut
 
 from ._api import json_request, settings_of, variant_from_json
 from ._guard import client_of
@@ -83,6 +84,9 @@ async def get_record(request: Request) -> Response:
     store prunes it; 409 while none is finished. For a seat's token, the header `X-Sueca-Seat`
     says which seat it is (the replay names the others from there)."""
     table_id = request.path_params["table"]
+    asked = request.query_params.get("format") or "yaml"
+    if asked not in ("yaml", "json"):  # it was answered in YAML, whatever was asked
+        raise Refusal("bad_format", got=repr(cut(asked)))
     secret = request.query_params.get("token") or request.query_params.get("watch", "")
     found = _manager(request.app).finished_record(table_id, secret)
     statuses = {"no_table": 404, "bad_token": 403, "unavailable": 503, "damaged": 410}
@@ -90,7 +94,7 @@ async def get_record(request: Request) -> Response:
         code = found if found in statuses else "not_over"
         raise Refusal(code, status=statuses.get(code, 409))
     number, record = found
-    fmt = "json" if request.query_params.get("format") == "json" else "yaml"
+    fmt: Literal["yaml", "json"] = "json" if asked == "json" else "yaml"
     text = dump_record(record, fmt)
     name = f"sueca-{table_id}-{number}.{fmt}"
     media = "application/json" if fmt == "json" else "application/yaml"
