@@ -621,6 +621,32 @@ def test_two_results_of_the_same_order_are_refused() -> None:
     _said_in_portuguese(info.value, where)
 
 
+@pytest.mark.parametrize(
+    ("n", "fmt", "args", "tables"),
+    [
+        (247, "round_robin", {}, 30_381),
+        (300, "swiss", {"swiss_rounds": 250}, 37_500),
+        (512, "groups", {"groups": 1, "advance": 2}, 130_817),
+    ],
+)
+def test_a_tournament_too_large_for_its_file_is_refused_at_the_start(
+    n: int, fmt: str, args: dict[str, int], tables: int
+) -> None:
+    """A tournament whose rounds would make its file too large to be read back is refused when
+    it is created, with the count of its tables: a round robin of 512 teams was created, and
+    its file could no longer be read long before its last round."""
+    from sueca_rules.tournament._model import MAX_TABLES
+
+    with pytest.raises(TournamentError) as info:
+        create(_teams(n), fmt, **args)  # type: ignore[arg-type]
+    assert info.value.code == "too_many_tables"
+    assert f"{n} teams would play {tables:,} tables in a {fmt} tournament" in str(info.value)
+    assert info.value.params == {"n": n, "tables": tables, "most": MAX_TABLES}
+    fits = {"round_robin": 246, "swiss": n, "groups": n}[fmt]
+    if fmt == "round_robin":
+        assert create(_teams(fits), fmt).format == fmt
+
+
 def _said_in_portuguese(error: TournamentFileError, where: str) -> None:
     """The problem at `where` has a kind, and its own words in Portuguese: not the English, and
     every value filled in (a file's problems were said in English under --lang pt)."""

@@ -347,6 +347,37 @@ def test_a_teams_csv_with_any_line_ends_is_read(
     ]
 
 
+def test_a_change_that_would_make_the_file_unreadable_is_refused(
+    cup: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tournament file past the reader's limits could be written, and then no command could
+    read it (a round robin of 512 teams passes them before its last round): such a change is
+    refused and nothing is written, in the user's language."""
+    import dataclasses
+
+    from sueca_rules.tournament import _model
+
+    run(capsys, "pair", str(cup))
+    before = cup.read_bytes()
+    t, _ = load_tournament(cup)
+    values = _model._values(t.model_dump(mode="json", exclude_none=True))
+    tight = dataclasses.replace(_model.TOURNAMENT_LIMITS, max_nodes=values)
+    monkeypatch.setattr(_model, "TOURNAMENT_LIMITS", tight)
+    assert load_tournament(cup)[0] == t  # read within the limits, as it is
+    status, _, err = run(
+        capsys, "result", str(cup), "--round", "1", "--table", "1", "--score", "2-0"
+    )
+    assert status == 1
+    assert f"{cup}: the tournament file would be too large to read back (" in err
+    assert f"the limits are 8,388,608 bytes and {values:,} values): nothing was written" in err
+    status, _, err = run(
+        capsys, "result", str(cup), "--round", "1", "--table", "1", "--score", "2-0", "--lang", "pt"
+    )
+    assert f"{cup}: O ficheiro do torneio ficaria grande demais para se voltar a ler (" in err
+    assert cup.read_bytes() == before
+    assert load_tournament(cup)[0] == t
+
+
 def test_new_does_not_replace_a_file_without_force(
     cup: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

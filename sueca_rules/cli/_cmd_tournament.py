@@ -288,8 +288,8 @@ def _round_text(rnd: Round, lang: str) -> str:
 def _run_new(args: argparse.Namespace) -> int:
     from .._errors import SuecaError
     from .._files import atomic_write_text
-    from ..tournament import DEFAULT_NAME, TIEBREAKS, create, dump_tournament
-    from ..tournament._model import TournamentError
+    from ..tournament import DEFAULT_NAME, TIEBREAKS, create
+    from ..tournament._model import TournamentError, fitting_text
     from ..tournament._words import refusal_text, tournament_words
     from ._common import cli_words, lang_of, load_variant_arg
 
@@ -326,7 +326,9 @@ def _run_new(args: argparse.Namespace) -> int:
     except (SuecaError, ValueError) as exc:
         raise CliError(str(exc).splitlines()[0]) from None
     try:
-        atomic_write_text(args.file, dump_tournament(t))
+        atomic_write_text(args.file, fitting_text(t))
+    except TournamentError as exc:
+        raise CliError(refusal_text(exc, lang)) from None
     except OSError as exc:
         said = cli_words(lang, "tour.cannot_write", reason=exc.strerror or str(exc))
         raise CliError(f"{args.file}: {said}") from None

@@ -19,6 +19,7 @@ from .._variant import Variant
 from ._games import games_refusal
 from ._model import (
     DEFAULT_NAME,
+    MAX_TABLES,
     MAX_TEAMS,
     Pairing,
     Result,
@@ -86,6 +87,23 @@ def planned_rounds(t: Tournament) -> int:
     groups = t.groups or []
     stage = max(round_robin_count(len(g.teams)) for g in groups)
     return stage + _knockout_rounds(len(groups) * (t.advance or 1))
+
+
+def planned_tables(t: Tournament) -> int:
+    """How many tables the tournament plays in all its rounds (a knockout: its bracket's, third
+    place included)."""
+    n = len(t.teams)
+    if t.format == "round_robin":
+        return n * (n - 1) // 2
+    if t.format == "swiss":
+        return (t.swiss_rounds or 1) * (n // 2)
+    if t.format == "knockout":
+        return n - 1 + int(t.third_place)
+    groups = t.groups or []
+    going = len(groups) * (t.advance or 1)
+    return (
+        sum(len(g.teams) * (len(g.teams) - 1) // 2 for g in groups) + going - 1 + int(t.third_place)
+    )
 
 
 def _check_setup(
@@ -192,7 +210,19 @@ def create(
         split = snake_groups(names, groups)
         data["groups"] = [{"name": _group_name(i), "teams": g} for i, g in enumerate(split)]
         data["advance"] = advance
-    return Tournament.model_validate(data, strict=False)
+    t = Tournament.model_validate(data, strict=False)
+    tables = planned_tables(t)
+    if tables > MAX_TABLES:
+        raise _fail(
+            f"{len(names)} teams would play {tables:,} tables in a {fmt} tournament, more than "
+            f"a tournament file holds ({MAX_TABLES:,}): choose fewer rounds, groups or a "
+            "knockout",
+            "too_many_tables",
+            n=len(names),
+            tables=tables,
+            most=MAX_TABLES,
+        )
+    return t
 
 
 def _group_name(i: int) -> str:

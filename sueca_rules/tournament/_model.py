@@ -93,6 +93,12 @@ MAX_NAME = 60
 MAX_ROUNDS = 1100
 TOURNAMENT_LIMITS = Limits(max_bytes=8 * 1024 * 1024, max_nodes=1_000_000, max_items=20_000)
 """What one tournament file may hold (see `Limits`)."""
+VALUES_PER_TABLE = 32
+"""The most values (keys, items, values) one table of a round takes in the file, with its result,
+games and record: what the count of tables a tournament may plan is measured in."""
+MAX_TABLES = TOURNAMENT_LIMITS.max_nodes // VALUES_PER_TABLE - 1_000
+"""The most tables a tournament may have in all its rounds (a round robin of 246 teams): more
+would make a file too large to read back before its last round."""
 
 Format = Literal["round_robin", "swiss", "knockout", "groups"]
 FORMATS: tuple[Format, ...] = ("round_robin", "swiss", "knockout", "groups")
@@ -290,6 +296,59 @@ def _not_a_team(team: str, path: tuple[str | int, ...]) -> Problem:
     return _problem(f"{team!r} is not a team of this tournament", path, "not_a_team", team=team)
 
 
+def _check_result(
+    tab: Pairing,
+    where: tuple[str | int, ...],
+    variant: Variant,
+    later: int | None,
+    orders: dict[int, tuple[int, int]],
+    round_no: int,
+) -> Problems:
+    """What is wrong with a table's result: none while `later` (a round paired from it) exists,
+    an `order` another result has (`orders`, filled in here), a score or games impossible
+    under `variant`, a no-show of a team not at the table."""
+    res = tab.result
+    if res is None:
+        if later is None:
+            return []
+        message = f"this table has no result, but round {later} was paired after it"
+        return [_problem(message, where, "no_result", later=later)]
+    problems: Problems = []
+    if res.order in orders:
+        at_round, at_table = orders[res.order]
+        problems.append(
+            _problem(
+                f"the order {res.order} is already the order of round {at_round} table "
+                f"{at_table}'s result: each result has its own (undo takes the highest)",
+                (*where, "result", "order"),
+                "order_twice",
+                order=res.order,
+                round=at_round,
+                table=at_table,
+            )
+        )
+    else:
+        orders[res.order] = (round_no, tab.table)
+    refused = score_refusal(res.score, variant.match.best_of)
+    if refused:
+        message, kind, params = refused
+        problems.append(_problem(message, (*where, "result", "score"), kind, **params))
+    elif res.games is not None:
+        found = games_refusal(res.games, res.score, variant)
+        if found:
+            problems.append(_problem(found[0], (*where, "result", "games"), found[1], **found[2]))
+    if res.no_show is not None and res.no_show not in tab.teams:
+        problems.append(
+            _problem(
+                f"no_show must name a team of this table ({res.no_show!r} does not play at it)",
+                (*where, "result", "no_show"),
+                "no_show",
+                team=res.no_show,
+            )
+        )
+    return problems
+
+
 def _check_whole(t: Tournament, variant: Variant) -> Problems:
     """What is wrong between the fields (names that are not teams, a team twice in a round...)."""
     problems: Problems = []
@@ -298,7 +357,6 @@ def _check_whole(t: Tournament, variant: Variant) -> Problems:
         twice = next(n for n in names if names.count(n) > 1)
         problems.append(_twice(twice, ("teams",)))
     known = set(names)
-    best = variant.match.best_of
     for key in ("bye_score", "no_show_score"):
         given: SetScore = getattr(t, key)
         if min(given.partidas) < 0:
@@ -352,58 +410,12 @@ def _check_whole(t: Tournament, variant: Variant) -> Problems:
             for name in tab.teams:
                 if name not in known:
                     problems.append(_not_a_team(name, (*where, "teams")))
-            res = tab.result
-            later = None
+            later = None  # the round paired from this one's results, when it needs them all
             if t.format == "swiss" and r_i + 1 < len(t.rounds):
                 later = r_i + 2
             elif rnd.stage == "groups" and knockout:
                 later = knockout[0]
-            if res is None and later is not None:
-                problems.append(
-                    _problem(
-                        f"this table has no result, but round {later} was paired after it",
-                        where,
-                        "no_result",
-                        later=later,
-                    )
-                )
-            if res is not None:
-                if res.order in orders:
-                    at_round, at_table = orders[res.order]
-                    problems.append(
-                        _problem(
-                            f"the order {res.order} is already the order of round {at_round} "
-                            f"table {at_table}'s result: each result has its own (undo takes "
-                            "the highest)",
-                            (*where, "result", "order"),
-                            "order_twice",
-                            order=res.order,
-                            round=at_round,
-                            table=at_table,
-                        )
-                    )
-                else:
-                    orders[res.order] = (rnd.round, tab.table)
-                refused = score_refusal(res.score, best)
-                if refused:
-                    message, kind, params = refused
-                    problems.append(_problem(message, (*where, "result", "score"), kind, **params))
-                elif res.games is not None:
-                    found = games_refusal(res.games, res.score, variant)
-                    if found:
-                        problems.append(
-                            _problem(found[0], (*where, "result", "games"), found[1], **found[2])
-                        )
-                if res.no_show is not None and res.no_show not in tab.teams:
-                    problems.append(
-                        _problem(
-                            f"no_show must name a team of this table ({res.no_show!r} does not "
-                            "play at it)",
-                            (*where, "result", "no_show"),
-                            "no_show",
-                            team=res.no_show,
-                        )
-                    )
+            problems += _check_result(tab, where, variant, later, orders, rnd.round)
         for name in rnd.byes:
             if name not in known:
                 problems.append(_not_a_team(name, ("rounds", r_i, "byes")))
@@ -889,9 +901,40 @@ def dump_tournament(t: Tournament) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _values(data: Any) -> int:
+    """The values of plain data as the reader counts them: every scalar, key, list and mapping."""
+    if isinstance(data, dict):
+        return 1 + sum(1 + _values(v) for v in data.values())
+    if isinstance(data, list):
+        return 1 + sum(_values(v) for v in data)
+    return 1
+
+
+def fitting_text(t: Tournament) -> str:
+    """The tournament's file text (`dump_tournament()`), refused with a `TournamentError` when
+    it would be too large to be read back (over `TOURNAMENT_LIMITS`): the change that made it so
+    is not written, and the file stays readable."""
+    text = dump_tournament(t)
+    size = len(text.encode("utf-8"))
+    values = _values(t.model_dump(mode="json", exclude_none=True))
+    if size > TOURNAMENT_LIMITS.max_bytes or values > TOURNAMENT_LIMITS.max_nodes:
+        raise TournamentError(
+            f"the tournament file would be too large to read back ({size:,} bytes and "
+            f"{values:,} values; the limits are {TOURNAMENT_LIMITS.max_bytes:,} bytes and "
+            f"{TOURNAMENT_LIMITS.max_nodes:,} values): nothing was written",
+            code="file_too_large",
+            size=size,
+            values=values,
+            max_size=TOURNAMENT_LIMITS.max_bytes,
+            max_values=TOURNAMENT_LIMITS.max_nodes,
+        )
+    return text
+
+
 def save_tournament(t: Tournament, path: str | Path) -> None:
-    """Write the tournament file atomically (a crash leaves the old file whole)."""
-    atomic_write_text(path, dump_tournament(t))
+    """Write the tournament file atomically (a crash leaves the old file whole); refused, with
+    nothing written, when it would be too large to read back (see `fitting_text()`)."""
+    atomic_write_text(path, fitting_text(t))
 
 
 def update_tournament(
