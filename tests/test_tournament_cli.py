@@ -347,6 +347,39 @@ def test_a_teams_csv_with_any_line_ends_is_read(
     ]
 
 
+@pytest.mark.parametrize(
+    ("name", "en", "pt"),
+    [
+        ("Taça\x1b[31m", "a name must be on one line, without control characters",
+         "um nome fica numa só linha, sem caracteres de controlo"),
+        ("T" * 61, "a name has at most 60 characters, got 61",
+         "um nome tem no máximo 60 caracteres; este tem 61"),
+        ("  ", "a name must not be empty", "um nome não pode ficar vazio"),
+    ],
+)  # fmt: skip
+def test_a_bad_name_is_refused_in_the_users_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, en: str, pt: str
+) -> None:
+    """A tournament's name given with --name, and a team's in the CSV, that the file cannot
+    keep are refused with what is wrong, in the user's language: --name gave pydantic's "1
+    validation error for Tournament", and the names' problems were English under --lang pt."""
+    teams = tmp_path / "teams.csv"
+    teams.write_text("team,player1,player2\nA,,\nB,,\n", encoding="utf-8")
+    cup = str(tmp_path / "cup.yaml")
+    for lang, words in (("en", en), ("pt", pt)):
+        new = ["new", cup, "--teams", str(teams), "--format", "swiss", "--lang", lang]
+        status, _, err = run(capsys, *new, "--name", name)
+        assert status == 2
+        assert err.endswith(f": --name: {words}\n"), err
+        assert "validation error" not in err
+        teams.write_text(f"team,player1,player2\nA,,\n{name},Ana,\n", encoding="utf-8")
+        status, _, err = run(capsys, *new)
+        assert status == 1
+        assert err == f"{teams}:3: team: {words}\n"
+        teams.write_text("team,player1,player2\nA,,\nB,,\n", encoding="utf-8")
+    assert not Path(cup).exists()
+
+
 def test_a_change_that_would_make_the_file_unreadable_is_refused(
     cup: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -286,6 +286,8 @@ def _round_text(rnd: Round, lang: str) -> str:
 
 
 def _run_new(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
     from .._errors import SuecaError
     from .._files import atomic_write_text
     from ..tournament import DEFAULT_NAME, TIEBREAKS, create
@@ -323,6 +325,14 @@ def _run_new(args: argparse.Namespace) -> int:
         )
     except TournamentError as exc:
         raise CliError(refusal_text(exc, lang)) from None
+    except ValidationError as exc:  # --name (the one free text the file keeps as given)
+        from .._issues import validation_issues
+        from .._lang import issue_text
+        from ..tournament import Tournament
+
+        issue = validation_issues(exc, root=Tournament)[0]
+        option = "--name" if issue.path == "name" else issue.path
+        raise CliError(f"{option}: {issue_text(issue, lang)}", status=2) from None
     except (SuecaError, ValueError) as exc:
         raise CliError(str(exc).splitlines()[0]) from None
     try:

@@ -45,7 +45,7 @@ from .._issues import validated
 from .._record import Record
 from .._registry import builtin_ids, inline_variant, load_variant
 from .._text import control_character
-from .._variant import Variant
+from .._variant import RuleError, Variant
 from .._yaml import (
     FlowDict,
     FlowList,
@@ -152,13 +152,21 @@ def normal_name(name: str) -> str:
 def _check_name(value: str) -> str:
     text = normal_name(value).strip()
     if not text:
-        raise ValueError("a name must not be empty")
+        raise RuleError("a name must not be empty", kind="tournament_name_empty")
     if len(text) > MAX_NAME:
-        raise ValueError(f"a name has at most {MAX_NAME} characters, got {len(text)}")
+        raise RuleError(
+            f"a name has at most {MAX_NAME} characters, got {len(text)}",
+            kind="tournament_name_long",
+            most=MAX_NAME,
+            got=len(text),
+        )
     # Shown as it is in the terminal: no control character (C0 or C1: U+009B is a CSI on some
     # terminals) and no bidirectional override (which reverses what follows).
     if control_character(text) is not None:
-        raise ValueError("a name must be on one line, without control characters")
+        raise RuleError(
+            "a name must be on one line, without control characters",
+            kind="tournament_name_control",
+        )
     return text
 
 
