@@ -632,4 +632,12 @@ def test_a_path_that_is_no_page_says_so_in_the_pages_language(client: TestClient
     assert wrong.json()["error"] == "bad_method"
     assert wrong.json()["message"] == ("DELETE is not taken by '/api/variants': it takes GET, HEAD")
     assert "GET" in wrong.headers["allow"]
+    # A GET of a route that takes POST under /api/variants/ is that refusal too: it was read as
+    # a variant's id ("no such built-in", 404).
+    for route in ("validate", "describe", "preview"):
+        got = client.get(f"/api/variants/{route}", headers={"accept-language": "pt"})
+        assert got.status_code == 405
+        assert got.headers["allow"] == "POST"
+        assert got.json()["error"] == "bad_method"
+        assert got.json()["message"].endswith("' não aceita GET: aceita POST")
     assert client.get("/static/nope.js").status_code == 404

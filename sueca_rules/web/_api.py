@@ -11,6 +11,7 @@ from typing import Any, Final
 
 import anyio
 import anyio.to_thread
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -206,8 +207,14 @@ async def list_variants(request: Request) -> Response:
     return JSONResponse([{"id": v, "name": load_variant(v).name} for v in builtin_ids()])
 
 
+_POST_ONLY: Final = frozenset({"validate", "describe", "preview"})
+"""The routes under `/api/variants/` that take only POST (a GET would be read as a variant's id)."""
+
+
 async def get_variant(request: Request) -> Response:
     vid = request.path_params["id"]
+    if vid in _POST_ONLY:  # `GET /api/variants/validate`: the method, not a variant, is wrong
+        raise HTTPException(405, headers={"Allow": "POST"})
     if vid not in builtin_ids():
         raise Refusal("no_variant", status=404, ids=", ".join(builtin_ids()))
     variant = load_variant(vid)
