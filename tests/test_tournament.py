@@ -605,6 +605,29 @@ def test_a_table_without_result_before_a_round_paired_from_it_is_refused(fmt: st
     assert parse_tournament(opened)[0].rounds[0].tables[0].result is None
 
 
+def test_more_rounds_than_the_format_has_are_refused() -> None:
+    """A Swiss whose `swiss_rounds` was lowered by hand under the rounds it has paired, or a
+    round robin given a round past its last, is refused where it is wrong: it was read, the
+    standings counted the extra round and `pair` said the tournament was over after "its one
+    round"."""
+    t = _played(pair(create(_teams(5), "swiss", variant=BEST_OF_3, swiss_rounds=3)), BEST_OF_3)
+    text = dump_tournament(pair(t))
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(text.replace("swiss_rounds: 3", "swiss_rounds: 1"), file="cup.yaml")
+    where = "cup.yaml:6:1: swiss_rounds: 2 rounds are paired, but this swiss tournament has 1"
+    assert where in str(info.value)
+    _said_in_portuguese(info.value, "swiss_rounds: 2 rounds are paired")
+    t = create(_teams(4), "round_robin", variant=BEST_OF_3)
+    for _ in range(3):
+        t = _played(pair(t), BEST_OF_3)
+    text = dump_tournament(t)
+    first = text[text.index("- round: 1") : text.index("- round: 2")]
+    extra = re.sub(r"order: (\d+)", lambda m: f"order: {int(m[1]) + 10}", first)
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(text + extra.replace("- round: 1", "- round: 4"), file="cup.yaml")
+    assert "rounds: 4 rounds are paired, but this round_robin tournament has 3" in str(info.value)
+
+
 def test_two_results_of_the_same_order_are_refused() -> None:
     """Undo takes the result of the highest `order`: two results with the same one (a hand
     edit) are refused at the second, naming the first; undo took one of them at random."""

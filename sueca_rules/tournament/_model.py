@@ -480,6 +480,19 @@ def _check_format(t: Tournament) -> Problems:
                 got=t.swiss_rounds,
             )
         )
+    planned = {"round_robin": most, "swiss": t.swiss_rounds}.get(t.format)
+    if planned is not None and len(t.rounds) > planned:
+        # More rounds than the format has: `pair` would call it over, and the standings count them.
+        where: tuple[str | int, ...] = ("swiss_rounds",) if t.format == "swiss" else ("rounds",)
+        problems.append(
+            _problem(
+                f"{len(t.rounds)} rounds are paired, but this {t.format} tournament has {planned}",
+                where,
+                "rounds_past",
+                got=len(t.rounds),
+                most=planned,
+            )
+        )
     stages = _STAGES[t.format]
     for r_i, rnd in enumerate(t.rounds):
         later = r_i and t.rounds[r_i - 1].stage == "knockout" and rnd.stage != "knockout"
