@@ -628,6 +628,29 @@ def test_more_rounds_than_the_format_has_are_refused() -> None:
     assert "rounds: 4 rounds are paired, but this round_robin tournament has 3" in str(info.value)
 
 
+@pytest.mark.parametrize("fmt", ["round_robin", "groups"])
+def test_a_round_robin_pair_that_meets_twice_is_refused(fmt: str) -> None:
+    """Two teams of a round robin (or of a group) that meet again in a later round, a table
+    edited by hand, are refused at that table: it was read, and another pair never met."""
+    args = {"groups": 1, "advance": 2} if fmt == "groups" else {}
+    t = create(_teams(4), fmt, variant=BEST_OF_3, **args)  # type: ignore[arg-type]
+    t = _played(pair(_played(pair(t), BEST_OF_3)), BEST_OF_3)
+    one, two = (tab.teams for tab in t.rounds[0].tables)
+    text = dump_tournament(t)
+    later = [f"teams: [{', '.join(tab.teams)}]" for tab in t.rounds[1].tables]
+    broken = text.replace(later[0], "teams: [{}, {}]".format(*one)).replace(
+        later[1], "teams: [{}, {}]".format(*two)
+    )
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(broken, file="cup.yaml")
+    where = (
+        f"rounds[1].tables[0].teams: {one[0]} and {one[1]} already met in round 1: in a round "
+        "robin every two teams meet once"
+    )
+    assert where in str(info.value)
+    _said_in_portuguese(info.value, where)
+
+
 def test_two_results_of_the_same_order_are_refused() -> None:
     """Undo takes the result of the highest `order`: two results with the same one (a hand
     edit) are refused at the second, naming the first; undo took one of them at random."""

@@ -509,9 +509,37 @@ def _check_format(t: Tournament) -> Problems:
                 )
             )
     problems += _check_groups(t)
+    problems += _check_meetings(t)
     if problems:
         return problems
     return _check_bracket(t)
+
+
+def _check_meetings(t: Tournament) -> Problems:
+    """A round robin's (and a group's) two teams that meet a second time: each pair meets once,
+    so a table edited by hand to repeat one leaves another pair that never meets."""
+    problems: Problems = []
+    met: dict[frozenset[str], int] = {}
+    for r_i, rnd in enumerate(t.rounds):
+        if rnd.stage not in ("round_robin", "groups"):
+            continue
+        for k, tab in enumerate(rnd.tables):
+            pair = frozenset(tab.teams)
+            first = met.setdefault(pair, rnd.round)
+            if first != rnd.round:
+                a, b = tab.teams
+                problems.append(
+                    _problem(
+                        f"{a} and {b} already met in round {first}: in a round robin every two "
+                        "teams meet once",
+                        ("rounds", r_i, "tables", k, "teams"),
+                        "met_twice",
+                        a=a,
+                        b=b,
+                        round=first,
+                    )
+                )
+    return problems
 
 
 def _check_groups(t: Tournament) -> Problems:
