@@ -651,6 +651,54 @@ def test_a_round_robin_pair_that_meets_twice_is_refused(fmt: str) -> None:
     _said_in_portuguese(info.value, where)
 
 
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (
+            ("bye_score: {partidas: [2, 0]", "bye_score: {partidas: [0, 0]"),
+            ":8:13: bye_score.partidas: a bye is a win: its partidas are a score a match is won "
+            "by, 2-0, 2-1, got 0-0",
+        ),
+        (
+            ("no_show_score: {partidas: [2, 0]", "no_show_score: {partidas: [1, 2]"),
+            ":9:17: no_show_score.partidas: a no-show is a win",
+        ),
+        (
+            ("no_show_score: {partidas: [2, 0], games: [8, 0]", "no_show_score: {partidas: "
+             "[2, 0], games: [0, 9]"),
+            ":9:35: no_show_score.games: a team that won 2 partidas won at least 8 games",
+        ),
+        (
+            ("how: score, order: 1", "how: score, no_show: T01, order: 1"),
+            "rounds[0].tables[0].result.no_show: no_show goes with how: no_show, not how: score",
+        ),
+        (
+            ("byes: []", "byes: [T02, T03]"),
+            "rounds[0].byes: with 4 teams a round has no bye, got 2",
+        ),
+    ],
+)  # fmt: skip
+def test_values_that_do_not_fit_the_rest_of_the_file_are_refused(
+    change: tuple[str, str], where: str
+) -> None:
+    """Hand edits that each field's type allows but the tournament does not: a bye or a no-show
+    that is not a win (or has games its score cannot have), a no-show team on a result not
+    entered as one, a bye in a round of an even number of teams. Each was read as it was, and the
+    standings counted it."""
+    t = pair(create(_teams(4), "round_robin", variant=BEST_OF_3))
+    t = record_result(t, BEST_OF_3, 1, 1, score=(2, 0))
+    text = dump_tournament(t)
+    assert change[0] in text
+    broken = text.replace(change[0], change[1], 1)
+    if "byes: [T02, T03]" in broken:  # the two leave their table for byes
+        assert "  - {table: 2, teams: [T02, T03]}\n" in broken
+        broken = broken.replace("  - {table: 2, teams: [T02, T03]}\n", "", 1)
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(broken, file="cup.yaml")
+    assert where in str(info.value)
+    _said_in_portuguese(info.value, where)
+
+
 def test_two_results_of_the_same_order_are_refused() -> None:
     """Undo takes the result of the highest `order`: two results with the same one (a hand
     edit) are refused at the second, naming the first; undo took one of them at random."""

@@ -304,6 +304,14 @@ def _not_a_team(team: str, path: tuple[str | int, ...]) -> Problem:
     return _problem(f"{team!r} is not a team of this tournament", path, "not_a_team", team=team)
 
 
+def _how_problem(res: Result) -> tuple[str, str] | None:
+    """What does not fit how a result was entered (`how`), and the field it is at: a no-show
+    (`no_show`, the team that did not come) is a result entered as one."""
+    if res.no_show is not None and res.how != "no_show":
+        return f"no_show goes with how: no_show, not how: {res.how}", "no_show"
+    return None
+
+
 def _check_result(
     tab: Pairing,
     where: tuple[str | int, ...],
@@ -322,6 +330,9 @@ def _check_result(
         message = f"this table has no result, but round {later} was paired after it"
         return [_problem(message, where, "no_result", later=later)]
     problems: Problems = []
+    how = _how_problem(res)
+    if how is not None:
+        problems.append(_problem(how[0], (*where, "result", how[1]), "how", how=res.how))
     if res.order in orders:
         at_round, at_table = orders[res.order]
         problems.append(
@@ -357,14 +368,10 @@ def _check_result(
     return problems
 
 
-def _check_whole(t: Tournament, variant: Variant) -> Problems:
-    """What is wrong between the fields (names that are not teams, a team twice in a round...)."""
+def _check_set_scores(t: Tournament, variant: Variant) -> Problems:
+    """What is wrong with `bye_score` and `no_show_score`: a bye and a no-show are wins, by a
+    score a match can end with and games that score can have."""
     problems: Problems = []
-    names = t.team_names()
-    if len(set(names)) != len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        problems.append(_twice(twice, ("teams",)))
-    known = set(names)
     for key in ("bye_score", "no_show_score"):
         given: SetScore = getattr(t, key)
         if min(given.partidas) < 0:
@@ -388,6 +395,37 @@ def _check_whole(t: Tournament, variant: Variant) -> Problems:
                     got=got,
                 )
             )
+        if problems:
+            continue
+        a, b = given.partidas
+        if score_refusal(given.partidas, variant.match.best_of) is not None or a < b:
+            wins = ", ".join(final_scores(variant.match.best_of)[1])
+            problems.append(
+                _problem(
+                    f"a {key.removesuffix('_score').replace('_', '-')} is a win: its partidas are "
+                    f"a score a match is won by, {wins}, got {a}-{b}",
+                    (key, "partidas"),
+                    "set_score",
+                    wins=wins,
+                    got=f"{a}-{b}",
+                )
+            )
+            continue
+        found = games_refusal(given.games, given.partidas, variant)
+        if found:
+            problems.append(_problem(found[0], (key, "games"), found[1], **found[2]))
+    return problems
+
+
+def _check_whole(t: Tournament, variant: Variant) -> Problems:
+    """What is wrong between the fields (names that are not teams, a team twice in a round...)."""
+    problems: Problems = []
+    names = t.team_names()
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        problems.append(_twice(twice, ("teams",)))
+    known = set(names)
+    problems += _check_set_scores(t, variant)
     orders: dict[int, tuple[int, int]] = {}  # the round and table of each result's order
     # The first round paired from the results of the ones before it, whole: a Swiss round from
     # the standings, the knockout of a groups tournament from the groups' standings.
@@ -510,9 +548,31 @@ def _check_format(t: Tournament) -> Problems:
             )
     problems += _check_groups(t)
     problems += _check_meetings(t)
+    problems += _check_byes(t)
     if problems:
         return problems
     return _check_bracket(t)
+
+
+def _check_byes(t: Tournament) -> Problems:
+    """A Swiss or round robin round with byes when the count of teams is even (or more than one
+    when it is odd): every team plays but one at most, and a bye is a win."""
+    problems: Problems = []
+    n = len(t.teams)
+    for r_i, rnd in enumerate(t.rounds):
+        if rnd.stage in ("swiss", "round_robin") and len(rnd.byes) != n % 2:
+            problems.append(
+                _problem(
+                    f"with {n} teams a round has {'one bye' if n % 2 else 'no bye'}, got "
+                    f"{len(rnd.byes)}",
+                    ("rounds", r_i, "byes"),
+                    "bye_count",
+                    n=n,
+                    want=n % 2,
+                    got=len(rnd.byes),
+                )
+            )
+    return problems
 
 
 def _check_meetings(t: Tournament) -> Problems:
