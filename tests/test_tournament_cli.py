@@ -439,6 +439,11 @@ def test_bots_play_the_open_tables(
     assert "'Nobody' is not a team" in err
     status, _, err = run(capsys, "play", str(cup), "--levels", "Os Ases=9")
     assert status == 2
+    # A team given twice is refused (it played at whichever level came last).
+    for twice in ("Os Ases=2,Os Ases=5", "Os Ases=2, Os Ases =2"):
+        status, _, err = run(capsys, "play", str(cup), "--levels", twice)
+        assert status == 2
+        assert err.endswith("--levels: the team 'Os Ases' is given twice: give each team once\n")
     with pytest.raises(SystemExit):  # --level and --levels together
         run(capsys, "play", str(cup), "--levels", "Os Ases=2", "--level", "1")
     status, out, err = run(

@@ -436,6 +436,7 @@ def _result_line(
 
 
 def _levels(text: str | None, lang: str) -> dict[str, int]:
+    from ..tournament import normal_name
     from ._common import cli_words
 
     out: dict[str, int] = {}
@@ -445,6 +446,9 @@ def _levels(text: str | None, lang: str) -> dict[str, int]:
         name, sep, level = part.rpartition("=")
         if not sep or not name.strip():
             said = cli_words(lang, "tour.levels", given=repr(cut(part)))
+            raise CliError(said, status=2)
+        if normal_name(name.strip()) in {normal_name(n) for n in out}:  # which would count?
+            said = cli_words(lang, "tour.levels_twice", team=repr(cut(name.strip())))
             raise CliError(said, status=2)
         try:
             out[name.strip()] = level_arg(level.strip())
