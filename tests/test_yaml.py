@@ -297,22 +297,6 @@ def test_a_nel_in_a_comment_is_no_line_break() -> None:
     assert one_issue(text).startswith("house.yaml:4:3: table.direction: expected one of")
 
 
-def test_a_field_name_too_long_for_yaml_is_said_so_in_both_languages() -> None:
-    # YAML reads a field name of at most 1,024 characters: a longer one is not "a field
-    # without ':'", and the issue points at the name's first character.
-    text = "name: x\n" + "k" * 1100 + ": 1\n"
-    with pytest.raises(VariantError) as caught:
-        parse_variant(text)
-    (issue,) = caught.value.issues
-    assert (issue.line, issue.column) == (2, 1)
-    assert "field name longer than 1,024 characters" in issue.message
-    assert issue.kind == "yaml_syntax"
-    assert dict(issue.params)["hint"] == "long_key"
-    from sueca_rules._lang import issue_text
-
-    assert "mais de 1024 caracteres" in issue_text(issue, "pt")
-
-
 def test_a_long_unknown_field_is_cut_where_a_message_shows_it() -> None:
     name = "k" * 1000
     with pytest.raises(VariantError) as caught:

@@ -210,6 +210,14 @@ SLIPS = [
         PT + "um valor que começa por ! (no YAML marca uma etiqueta, que aqui não se usa): "
         f"{QUOTE}",
     ),
+    Slip(
+        "long_key",
+        "name: x\n" + "k" * 1100 + ": 1\n",
+        "2:1",
+        "YAML syntax error: a field name longer than 1,024 characters, the most YAML reads "
+        "(shorten it)",
+        PT + "um nome de campo com mais de 1024 caracteres, o máximo que o YAML lê (encurta-o)",
+    ),
 ]
 
 LIBYAML = pytest.mark.skipif(
@@ -230,7 +238,7 @@ def test_every_code_has_a_slip_and_words() -> None:
     from sueca_rules._lang._catalogue import load_catalogue
     from sueca_rules._yaml import _SYNTAX_HINTS
 
-    codes = {"tab", "open_at_end"} | {code for code, *_ in _SYNTAX_HINTS}
+    codes = {"tab", "open_at_end", "long_key"} | {code for code, *_ in _SYNTAX_HINTS}
     assert {s.code for s in SLIPS} == codes
     for lang in ("en", "pt"):
         entry = load_catalogue(lang, "issues").entries["issue.yaml_syntax"]
