@@ -10,6 +10,14 @@ engine reading the request back into an observation, and checking the answer.
     .venv/bin/python benchmarks/engine.py                  # 200 deals, a JSON object
     .venv/bin/python benchmarks/engine.py --deals 50 --variant portugal-table
 
+With `--level 4` or `--level 5` and `--time-ms`, it measures how well a searching level keeps
+to its budget as an outside host sees it: the wall time of each decision through the pipes
+(the request built, sent, read back into an observation, the search, the answer read and
+checked), its median, 99th percentile and largest, and how many came later than the budget
+plus a tenth:
+
+    .venv/bin/python benchmarks/engine.py --level 5 --time-ms 100 --deals 20
+
 Run on demand (never in CI). The per-decision figures are wall-clock time and grow with the
 machine's load; `host_cpu_ms_per_decision` and `engine_cpu_ms_per_decision` are the processor time
 of each side (the engine's start-up included), which load changes less.
@@ -19,9 +27,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import resource
 import sys
 import time
+from typing import Any
 
 from sueca_rules.engines import BotPlayer, EngineProcess, decide_request, play_match
 
@@ -36,11 +46,66 @@ def _run(players: list[object], deals: int, variant: str) -> tuple[float, int]:
     return time.perf_counter() - start, decisions
 
 
+class _Timed:
+    """A player that asks `engine` and keeps the wall time of each decision (milliseconds)."""
+
+    def __init__(self, engine: EngineProcess) -> None:
+        self.engine = engine
+        self.ms: list[float] = []
+
+    @property
+    def name(self) -> str:
+        return self.engine.name
+
+    def new_match(self) -> None:
+        self.engine.new_match()
+
+    def ask(self, match: Any, decision: Any, *, match_id: str, variant: Any = None) -> Any:
+        start = time.perf_counter()
+        choice = self.engine.ask(match, decision, match_id=match_id, variant=variant)
+        self.ms.append(1000 * (time.perf_counter() - start))
+        return choice
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank `share` percentile of `values` (not empty)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
+
+
+def latency(level: int, time_ms: int, deals: int, variant: str) -> dict[str, object]:
+    """The wall time of every decision of `deals` deals, `sueca engine --level LEVEL` at the four
+    seats (one process), each asked with a budget of `time_ms`."""
+    command = [sys.executable, "-m", "sueca_rules", "engine", "--level", str(level)]
+    with EngineProcess(command, time_ms=time_ms) as engine:
+        timed = _Timed(engine)
+        _run([timed] * 4, deals, variant)
+        faults = engine.stats.faults
+    ms = timed.ms
+    return {
+        "variant": variant,
+        "level": level,
+        "time_ms": time_ms,
+        "deals": deals,
+        "decisions": len(ms),
+        "faults": faults,
+        "median_ms": round(percentile(ms, 0.5), 1),
+        "p99_ms": round(percentile(ms, 0.99), 1),
+        "max_ms": round(max(ms), 1),
+        "over_budget_and_a_tenth": sum(1 for m in ms if m > 1.1 * time_ms),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--variant", default="portugal")
+    parser.add_argument("--level", type=int, choices=(1, 4, 5), default=1)
+    parser.add_argument("--time-ms", type=int, default=100)
     args = parser.parse_args(argv)
+    if args.level != 1:
+        print(json.dumps(latency(args.level, args.time_ms, args.deals, args.variant), indent=2))
+        return 0
     command = [sys.executable, "-m", "sueca_rules", "engine", "--level", "1"]
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     with EngineProcess(command, time_ms=5000) as engine:

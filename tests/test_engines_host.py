@@ -697,3 +697,18 @@ def test_a_line_written_by_an_engine_that_ended_before_hello_is_judged(tmp_path:
         engine.close()
     assert caught.value.code == "bad_hello"
     assert "answered hello with '1': that is JSON, but not an object" in str(caught.value)
+
+
+def test_the_latency_benchmark_times_every_decision_through_the_pipes() -> None:
+    """`benchmarks/engine.py --level 4 --time-ms MS`: one wall time a decision of whole deals, and
+    the nearest-rank percentiles of them."""
+    from .benchmark_scripts import load_benchmark
+
+    bench = load_benchmark("engine")
+    assert bench.percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.5) == 3.0
+    assert bench.percentile([float(i) for i in range(1, 101)], 0.99) == 99.0
+    assert bench.percentile([7.0], 0.99) == 7.0
+    report = bench.latency(4, 200, 1, "portugal")
+    assert report["decisions"] == 40
+    assert report["faults"] == 0
+    assert 0 < report["median_ms"] <= report["p99_ms"] <= report["max_ms"]
