@@ -35,9 +35,9 @@ from sueca_rules._lang._catalogue import render
 from sueca_rules._text import is_whole
 from sueca_rules.analysis import Analysis, analyse, explain, hint, hint_reason
 
-from ._api import issues_json, read_limited, settings_of
+from ._api import issues_json, query_lang, read_limited, settings_of
 from ._guard import client_of
-from ._i18n import Lang, answer_lang
+from ._i18n import Lang
 from ._pool import FairPool
 from ._refusal import Refusal, issues_in
 
@@ -55,18 +55,6 @@ HINT_BUDGET_MS: Final = 800
 
 class _TooLongError(Exception):
     pass
-
-
-def _query_lang(request: Request) -> Lang:
-    """The language asked for: `?lang=`, else the request's `Accept-Language` (else English)."""
-    value = request.query_params.get("lang")
-    if value is None:
-        return answer_lang(request)
-    if value == "pt":
-        return "pt"
-    if value == "en":
-        return "en"
-    raise Refusal("bad_lang")
 
 
 def _int_param(request: Request, name: str, low: int, high: int, default: int | None) -> int | None:
@@ -126,7 +114,7 @@ def _review(
 
 
 async def review_route(request: Request) -> Response:
-    lang = _query_lang(request)
+    lang = query_lang(request)
     level = _int_param(request, "level", 1, 5, 5)
     seat = _int_param(request, "seat", 0, 3, None)
     me = _int_param(request, "me", 0, 3, None)
@@ -155,7 +143,7 @@ def _hint_body(match: Match, seat: int, lang: str) -> dict[str, Any]:
 
 
 async def hint_route(request: Request) -> Response:
-    lang = _query_lang(request)
+    lang = query_lang(request)
     manager = request.app.state.tables
     table = manager.get(request.path_params["table"])
     if table is None:
@@ -182,7 +170,7 @@ async def hint_route(request: Request) -> Response:
 
 
 async def words_route(request: Request) -> Response:
-    return JSONResponse(dict(phrases(_query_lang(request)).analysis.web))
+    return JSONResponse(dict(phrases(query_lang(request)).analysis.web))
 
 
 def routes() -> list[tuple[str, Any, list[str]]]:

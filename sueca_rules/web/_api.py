@@ -44,6 +44,7 @@ __all__ = [
     "issues_json",
     "json_body",
     "json_request",
+    "query_lang",
     "read_limited",
     "routes",
     "variant_from_json",
@@ -117,8 +118,9 @@ def issues_json(issues: Iterable[Issue], *, located: bool = True) -> list[dict[s
     ]
 
 
-def _lang(request: Request) -> Lang:
-    """The language asked for: `?lang=`, else the request's `Accept-Language` (else English)."""
+def query_lang(request: Request) -> Lang:
+    """The language asked for: `?lang=`, else the request's `Accept-Language` (else English);
+    a `?lang=` that is neither `en` nor `pt` is refused (`bad_lang`)."""
     value = request.query_params.get("lang")
     if value is None:
         return answer_lang(request)
@@ -237,7 +239,7 @@ async def validate(request: Request) -> Response:
 
 
 async def describe_route(request: Request) -> Response:
-    lang = _lang(request)
+    lang = query_lang(request)
     raw = await read_limited(request, settings_of(request).max_variant_bytes)
     variant, _, _ = _variant_of_body(raw, request.headers.get("content-type", ""))
     return JSONResponse({"name": variant.name, "text": describe(variant, lang)})
@@ -247,7 +249,7 @@ async def preview(request: Request) -> Response:
     """The builder's live view of `{"variant": {...}, "base": "<id>", "full": bool}`: the
     rules card, the differences from the base in words and as paths, the file; or the
     issues (status 200 either way)."""
-    lang = _lang(request)
+    lang = query_lang(request)
     data = await json_request(request, settings_of(request).max_variant_bytes)
     if not isinstance(data, dict) or not isinstance(data.get("variant"), dict):
         raise Refusal("bad_body", shape='{"variant": {...}}')
@@ -274,7 +276,7 @@ async def preview(request: Request) -> Response:
 
 
 async def fields(request: Request) -> Response:
-    return JSONResponse(field_groups(_lang(request)))
+    return JSONResponse(field_groups(query_lang(request)))
 
 
 _schema_text = functools.cache(schema_text)
