@@ -56,6 +56,7 @@ __all__ = [
     "Located",
     "PathKey",
     "cap_issues",
+    "count_values",
     "dump_yaml",
     "dump_yaml_line",
     "format_path",
@@ -73,6 +74,25 @@ PathKey = tuple[str | int, ...]
 MAX_ISSUES = 100
 """Reading stops after this many problems (duplicate keys, numbers too long...), and `cap_issues()`
 reports at most this many."""
+
+
+def count_values(data: Any, most: int | None = None) -> int:
+    """How many values plain data (read from YAML or JSON) holds, as the reader counts them
+    against `Limits.max_nodes`: every scalar, key, list and mapping. With `most`, counting stops
+    once there are more (the count returned is then above `most`, not the whole count)."""
+    count = 0
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if isinstance(item, dict):
+            count += len(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        if most is not None and count > most:
+            break
+    return count
 
 
 @dataclass(frozen=True)

@@ -388,12 +388,13 @@ def test_a_change_that_would_make_the_file_unreadable_is_refused(
     refused and nothing is written, in the user's language."""
     import dataclasses
 
+    from sueca_rules._yaml import count_values
     from sueca_rules.tournament import _model
 
     run(capsys, "pair", str(cup))
     before = cup.read_bytes()
     t, _ = load_tournament(cup)
-    values = _model._values(t.model_dump(mode="json", exclude_none=True))
+    values = count_values(t.model_dump(mode="json", exclude_none=True))
     tight = dataclasses.replace(_model.TOURNAMENT_LIMITS, max_nodes=values)
     monkeypatch.setattr(_model, "TOURNAMENT_LIMITS", tight)
     assert load_tournament(cup)[0] == t  # read within the limits, as it is

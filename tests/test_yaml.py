@@ -13,7 +13,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sueca_rules import SourceError, VariantError, load_variant, parse_variant
-from sueca_rules._yaml import format_path, parse_yaml, read_yaml_file, yaml_safe_json
+from sueca_rules._yaml import (
+    Limits,
+    count_values,
+    format_path,
+    parse_yaml,
+    read_yaml_file,
+    yaml_safe_json,
+)
 
 
 def one_issue(text: str | bytes) -> str:
@@ -307,3 +314,17 @@ def test_a_long_unknown_field_is_cut_where_a_message_shows_it() -> None:
     assert len(shown) < 400
     assert name not in shown
     assert "k" * 40 + "…" in shown
+
+
+def test_values_are_counted_as_the_reader_counts_them() -> None:
+    """`count_values()` (the engine protocol's cap on a request's variant, a tournament file's
+    room to grow) counts what the reader's `max_nodes` counts: data of exactly that many values
+    is read, one fewer allowed is refused; with `most` it stops counting past it."""
+    data = {"a": [1, 2, {"b": None}], "c": {"d": "x", "e": [True]}, "f": []}
+    text = json.dumps(data)
+    n = count_values(data)
+    assert parse_yaml(text, limits=Limits(max_nodes=n)).data == data
+    with pytest.raises(SourceError):
+        parse_yaml(text, limits=Limits(max_nodes=n - 1))
+    assert count_values(data, most=3) == 4
+    assert count_values(list(range(10_000)), most=10) == 11

@@ -42,6 +42,7 @@ from .._rules import (
 )
 from .._turns import Choice, Decision, DecisionKind
 from .._variant import Variant
+from .._yaml import count_values
 
 if TYPE_CHECKING:
     from .._engine import Engine
@@ -336,23 +337,6 @@ _VARIANT_VALUES: Final = 1000
 a few hundred at most): more is refused before the variant is read, which takes time for each."""
 
 
-def _at_most(data: object, limit: int) -> bool:
-    """Whether `data` (JSON) holds at most `limit` keys and values, counted until there are more."""
-    count = 0
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        count += 1
-        if isinstance(item, dict):
-            count += len(item)
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        if count > limit:
-            return False
-    return True
-
-
 def variant_from_request(request: Mapping[str, Any]) -> tuple[Variant, Rules]:
     """The request's variant, checked, and its compiled rules."""
     from .._registry import builtin_ids, load_variant, variant_of
@@ -371,7 +355,7 @@ def variant_from_request(request: Mapping[str, Any]) -> tuple[Variant, Rules]:
             '"variant" must be the whole variant as a JSON object (or a built-in\'s id: '
             f"{', '.join(builtin_ids())})"
         )
-    if not _at_most(spec, _VARIANT_VALUES):
+    if count_values(spec, _VARIANT_VALUES) > _VARIANT_VALUES:
         raise ProtocolError(
             f'"variant" holds more than {_VARIANT_VALUES} keys and values: a whole variant holds '
             "about 40 (see the variant file reference), and fields it does not know are refused"

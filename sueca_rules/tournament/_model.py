@@ -52,6 +52,7 @@ from .._yaml import (
     Limits,
     Located,
     cap_issues,
+    count_values,
     dump_yaml,
     read_yaml_file,
     said,
@@ -1010,22 +1011,13 @@ def dump_tournament(t: Tournament) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _values(data: Any) -> int:
-    """The values of plain data as the reader counts them: every scalar, key, list and mapping."""
-    if isinstance(data, dict):
-        return 1 + sum(1 + _values(v) for v in data.values())
-    if isinstance(data, list):
-        return 1 + sum(_values(v) for v in data)
-    return 1
-
-
 def fitting_text(t: Tournament) -> str:
     """The tournament's file text (`dump_tournament()`), refused with a `TournamentError` when
     it would be too large to be read back (over `TOURNAMENT_LIMITS`): the change that made it so
     is not written, and the file stays readable."""
     text = dump_tournament(t)
     size = len(text.encode("utf-8"))
-    values = _values(t.model_dump(mode="json", exclude_none=True))
+    values = count_values(t.model_dump(mode="json", exclude_none=True))
     if size > TOURNAMENT_LIMITS.max_bytes or values > TOURNAMENT_LIMITS.max_nodes:
         raise TournamentError(
             f"the tournament file would be too large to read back ({size:,} bytes and "
