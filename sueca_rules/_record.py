@@ -40,7 +40,7 @@ from pydantic import (
     model_validator,
 )
 
-from ._cards import Card, cards_from_mask, parse_card, why_not_card
+from ._cards import Card, parse_card, why_not_card
 from ._engine import Engine
 from ._errors import CardError, ConfigError, IllegalPlayError, Issue, RecordError, VariantError
 from ._events import Claim
@@ -549,8 +549,7 @@ def _hands_fault(deal: RecordDeal, exc: IllegalPlayError) -> tuple[str, str, str
         return "other", "", ""
     hands = [[parse_card(c) for c in hand] for hand in deal.hands]
     if exc.rule == "trump_card":
-        held = cards_from_mask(sum(1 << c for c in hands[seat]))
-        return "trump_card", " ".join(map(str, held)), ""
+        return "trump_card", " ".join(map(str, sorted(hands[seat]))), ""
     mine = [str(c) for c in hands[seat]]
     if mine.count(card) > 1:
         return "twice", "", ""
