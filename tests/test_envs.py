@@ -388,6 +388,8 @@ def test_an_action_outside_the_mask_changes_nothing() -> None:
         {"variant": 3},
         {"deal_reward": "cards"},
         {"match_reward": "1"},
+        {"match_reward": float("nan")},
+        {"match_reward": float("inf")},
         {"max_deals": 0},
         {"max_deals": True},
         {"render_mode": "rgb_array"},
@@ -396,6 +398,13 @@ def test_an_action_outside_the_mask_changes_nothing() -> None:
 def test_bad_arguments_are_config_errors(kwargs: dict[str, Any]) -> None:
     with pytest.raises(ConfigError):
         SuecaEnv(**kwargs)
+
+
+@pytest.mark.parametrize("seed", ["x", -5, 1.5, True])
+def test_a_seed_that_is_not_a_whole_number_from_0_is_a_config_error(seed: Any) -> None:
+    game = SuecaEnv("portugal")
+    with pytest.raises(ConfigError, match="seed is a whole number from 0"):
+        game.reset(seed=seed)
 
 
 def test_render_shows_the_whole_table() -> None:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
-from sueca_rules import ConfigError, Match, Variant, dump_variant, load_variant  # noqa: E402
+from sueca_rules import ConfigError, IllegalPlayError, Match, Variant, dump_variant, load_variant  # noqa: E402
 from sueca_rules.envs import (  # noqa: E402
     INFORMATION_STATE_SIZE,
     NUM_ACTIONS,
@@ -265,3 +265,36 @@ def test_is_mcts_plays_a_whole_match_against_level_3_bots() -> None:
     winner, moves = load("rl_agents.py").openspiel_match("portugal", 0, 6)
     assert winner in (0, 1)
     assert moves >= 20
+
+
+def test_an_action_that_is_no_outcome_of_a_chance_node_is_refused_and_changes_nothing() -> None:
+    state = _load("portugal", max_deals=1).new_initial_state()
+    assert state.is_chance_node()  # the first dealer is drawn
+    with pytest.raises(IllegalPlayError, match="a first dealer, 0 to 3, not action 4"):
+        state.apply_action(4)
+    for bad in (47, 999):
+        with pytest.raises(IllegalPlayError, match=r"an action is a whole number 0\.\.46"):
+            state.apply_action(bad)
+    assert state.history() == []
+    state.apply_action(2)
+    first = state.chance_outcomes()[0][0]
+    state.apply_action(first)
+    for bad in (first, 40):  # a card already dealt, or no card at all
+        with pytest.raises(IllegalPlayError, match="a card not dealt yet"):
+            state.apply_action(bad)
+    assert state.history() == [2, first]
+    assert len(state.chance_outcomes()) == 39
+
+
+def test_the_dealers_choice_of_trump_is_top_or_bottom_only() -> None:
+    variant = load_variant("portugal").model_dump(mode="json", exclude={"extends"})
+    variant["name"] = "chosen"
+    variant["deal"]["trump_card"] = "dealer_choice"
+    state = _load(Variant.model_validate(variant), max_deals=1).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.legal_actions() == [TRUMP_TOP, TRUMP_BOTTOM]
+    with pytest.raises(IllegalPlayError, match="where the trump card is turned"):
+        state.apply_action(0)
+    state.apply_action(TRUMP_BOTTOM)
+    assert state.is_chance_node()

@@ -7,6 +7,7 @@ trump, keep or redeal, a card, claim or pass.
 
 from __future__ import annotations
 
+import math
 import warnings
 from pathlib import Path
 from typing import Any, ClassVar, Final, Literal, get_args
@@ -80,8 +81,12 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         super().__init__()
         if deal_reward not in get_args(DealReward):
             raise ConfigError(f"deal_reward is 'games', 'points' or 'none', not {deal_reward!r}")
-        if isinstance(match_reward, bool) or not isinstance(match_reward, int | float):
-            raise ConfigError(f"match_reward is a number, not {match_reward!r}")
+        if (
+            isinstance(match_reward, bool)
+            or not isinstance(match_reward, int | float)
+            or not math.isfinite(match_reward)
+        ):
+            raise ConfigError(f"match_reward is a finite number, not {match_reward!r}")
         if max_deals is not None and (
             isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 1
         ):
@@ -126,6 +131,8 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new match (see the class text for `seed`; `options` are not used)."""
         if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise ConfigError(f"seed is a whole number from 0, or None; not {seed!r:.60}")
             self._rng, _ = seeding.np_random(seed)
             match_seed = int(seed)
         else:

@@ -47,6 +47,7 @@ import pyspiel
 from sueca_rules import (
     Card,
     ConfigError,
+    IllegalPlayError,
     Match,
     Variant,
     VariantError,
@@ -65,7 +66,14 @@ from ._encoding import (
     observation_text,
 )
 from ._resample import consistent_deal
-from ._stepper import ACTION_NAMES, NUM_ACTIONS, TRUMP_BOTTOM, TRUMP_TOP, Stepper
+from ._stepper import (
+    ACTION_NAMES,
+    NUM_ACTIONS,
+    TRUMP_BOTTOM,
+    TRUMP_TOP,
+    Stepper,
+    action_number,
+)
 
 __all__ = ["GAME_TYPE", "SuecaGame", "SuecaObserver", "SuecaState", "variant_from_parameter"]
 
@@ -250,6 +258,8 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
     # --- moves --------------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
+        if self._drawing or self._stepper.match.phase == "deal":
+            self._check_before_deal(action)
         if self._drawing:
             self._drawing = False
             self._stepper = self.get_game().start(action)
@@ -269,6 +279,30 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
             self._deal_actions.append(action)
             if self._stepper.match.deal_number != deal:  # the deal ended
                 self._side = None
+
+    def _check_before_deal(self, action: object) -> None:
+        """Refuse, changing nothing, an action that is not one of this state's outcomes (the
+        first dealer, a card not dealt yet) or, for the dealer's choice of trump, not top or
+        bottom: OpenSpiel does not check a Python game's actions itself."""
+        number = action_number(action)
+        if not self._drawing and self._choosing():
+            allowed = [TRUMP_TOP, TRUMP_BOTTOM]
+            if number not in allowed:
+                seat = self._stepper.match.dealer
+                raise IllegalPlayError(
+                    f"seat {seat} chooses where the trump card is turned, "
+                    f"{ACTION_NAMES[TRUMP_TOP]} ({TRUMP_TOP}) or "
+                    f"{ACTION_NAMES[TRUMP_BOTTOM]} ({TRUMP_BOTTOM}), not action {number}",
+                    seat=seat,
+                    rule="not_legal",
+                )
+            return
+        outcomes = [outcome for outcome, _ in self.chance_outcomes()]
+        if number not in outcomes:
+            what = "a first dealer, 0 to 3" if self._drawing else "a card not dealt yet"
+            raise IllegalPlayError(
+                f"this chance node's outcome is {what}, not action {number}", rule="not_legal"
+            )
 
     def _deal(self) -> None:
         match = self._stepper.match
