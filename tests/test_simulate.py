@@ -375,6 +375,9 @@ def test_a_checkpoint_of_another_study_is_refused(tmp_path: Path) -> None:
     (tmp_path / "junk.json").write_text("[1, 2]")
     with pytest.raises(CheckpointError, match="not a study checkpoint"):
         simulate("portugal", (2, 1), deals=3, checkpoint=tmp_path / "junk.json")
+    (tmp_path / "deep.json").write_text("[" * 100_000)  # deeper than Python's JSON reader goes
+    with pytest.raises(CheckpointError, match="not a study checkpoint"):
+        simulate("portugal", (2, 1), deals=3, checkpoint=tmp_path / "deep.json")
     data = json.loads(file.read_text())
     data["summary"]["variants"][0]["totals"] = "x"
     file.write_text(json.dumps(data))

@@ -146,7 +146,7 @@ class Checkpoint:
             data = json.loads(path.read_text(encoding="utf-8"))
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise ValueError("not a checkpoint")
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             raise CheckpointError(
                 f"checkpoint {path}: not a study checkpoint (give a new file, or the file an "
                 "earlier run of the same study saved)",
