@@ -672,17 +672,7 @@ def _groups(legal: Mask, others: Mask) -> list[tuple[CardIndex, Mask]]:
 def _choices(legal: Mask, others: Mask) -> int:
     """How many of the `legal` cards play differently (of several cards that play the same, see
     `interchangeable()`, one)."""
-    count = 0
-    last = -1
-    cards = legal
-    while cards:
-        low = cards & -cards
-        card = low.bit_length() - 1
-        cards ^= low
-        if last < 0 or not interchangeable(last, card, others):
-            count += 1
-            last = card
-    return count
+    return len(_groups(legal, others))
 
 
 _PACK: Final = struct.Struct("<QQQbbbbbbbb")
