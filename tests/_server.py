@@ -9,7 +9,7 @@ import socket
 
 import uvicorn
 
-from sueca_rules.web import Settings, create_app
+from sueca_rules.web import ServerLimits, Settings, create_app
 from sueca_rules.web._store import Store, open_store
 
 
@@ -30,7 +30,8 @@ def main() -> None:
     print(sock.getsockname()[1], flush=True)
     app = create_app(Settings.for_tests(), store=store)
     app.state.tables.secret = lambda: "not-a-secret"
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", ws_max_size=64 * 1024)
+    limit = ServerLimits().max_ws_message_bytes  # as `sueca serve` caps a message
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", ws_max_size=limit)
     uvicorn.Server(config).run(sockets=[sock])
 
 

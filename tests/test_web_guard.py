@@ -691,3 +691,52 @@ def test_a_client_gone_in_the_middle_of_its_body_leaves_no_traceback(
             logging.getLogger("uvicorn").removeHandler(caplog.handler)
     failed = [r for r in caplog.records if r.levelname == "ERROR" or r.exc_info]
     assert not failed, [r.getMessage() for r in failed]
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_message_over_64_kib_is_refused_in_words_and_the_table_goes_on(lang: Lang) -> None:
+    """A message well over the app's limit (100 KB, over uvicorn's old cut-off of 64 KiB) is
+    read and refused like any other bad message, in the page's language: an error, the table
+    unchanged, the connection open. Only past `max_ws_message_bytes` (1 MiB) is the connection
+    closed (code 1009), a message that is never read whole."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from sueca_rules.web._refusal import refusal_words
+    from sueca_rules.web._server import ServerLimits
+
+    app = create_app(Settings.for_tests())
+    limits = ServerLimits()
+    with real_server(app, limits) as (port, _):
+        table = _made_table(port)
+        url = f"ws://127.0.0.1:{port}{ws_url(table)}&lang={lang}"
+        with connect(url, max_size=None) as ws:
+            first: Msg = json.loads(ws.recv(timeout=10))
+            while first.get("to_play") != 0:  # the bots play up to our turn, then wait
+                first = json.loads(ws.recv(timeout=10))
+            ws.send('{"type": "play", "card": "' + "A" * 100_000 + '"}')
+            answer: Msg = json.loads(ws.recv(timeout=10))
+            most = Settings().max_message_bytes
+            assert answer == {
+                "type": "error",
+                "code": "too_large",
+                "message": refusal_words(lang, "too_large", what="message", most=most),
+            }
+            # Nothing changed, and the connection is still open: a good message is answered.
+            table_now = app.state.tables.tables[table["table"]]
+            assert table_now.version == first["version"]
+            ws.send('{"type": "play", "card": "XX"}')
+            assert json.loads(ws.recv(timeout=10))["code"] == "bad_card"
+        with connect(url, max_size=None) as ws:
+            ws.recv(timeout=10)
+            ws.send("x" * (limits.max_ws_message_bytes + 1))
+            with pytest.raises(ConnectionClosed) as closed:
+                _read_until_closed(ws)
+            assert closed.value.rcvd is not None
+            assert closed.value.rcvd.code == 1009
+
+
+def _read_until_closed(ws: Any) -> None:
+    """Read what the server sends (states on their way) until it closes the connection."""
+    for _ in range(1000):
+        ws.recv(timeout=10)

@@ -67,7 +67,16 @@ class Server:
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(64)
         self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="on")
+        from sueca_rules.web import ServerLimits
+
+        # WebSocket messages capped as `sueca serve` caps them (uvicorn's default is 16 MiB).
+        config = uvicorn.Config(
+            self.app,
+            log_level="warning",
+            access_log=False,
+            lifespan="on",
+            ws_max_size=ServerLimits().max_ws_message_bytes,
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
 

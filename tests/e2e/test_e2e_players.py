@@ -280,7 +280,7 @@ def test_a_watcher_is_told_the_dealer_chooses_the_trump(
         player.goto(f"{server.url}{created['links'][0]['path']}")
         player.wait_for_selector("#actions button")  # seat 0 deals: the trump is ours to choose
         watcher = context.new_page()
-        watcher.goto(f"{server.url}{created['watch_path'].replace('#', f'?hl={lang}#')}")
+        watcher.goto(f"{server.url}{created['watch_path'].replace('#', f'?lang={lang}#')}")
         watcher.wait_for_selector("#game:not([hidden])")
         assert watcher.inner_text("#prompt") == said
     finally:
@@ -373,7 +373,7 @@ def test_a_table_killed_mid_deal_comes_back_and_its_pages_reconnect(
         pages = []
         for ctx, link in zip((host_ctx, friend_ctx), links, strict=True):
             page = ctx.new_page()
-            page.goto(f"{url}{link.replace('#', '?hl=pt#')}")
+            page.goto(f"{url}{link.replace('#', '?lang=pt#')}")
             pages.append(page)
         for page in pages:
             page.wait_for_selector("#game:not([hidden])")
@@ -421,3 +421,54 @@ def test_a_table_killed_mid_deal_comes_back_and_its_pages_reconnect(
         friend_ctx.close()
         server.kill()
         server.wait(timeout=10)
+
+
+# Every WebSocket the page opens, kept where a test can reach it (as a page changed by hand
+# could send anything on it).
+_KEEP_SOCKETS = """
+window.__sockets = [];
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  constructor(...args) { super(...args); window.__sockets.push(this); }
+};
+"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "O servidor fechou a ligação: esta página mandou uma mensagem grande demais."),
+        ("en", "The server closed the connection: this page sent a message that was too large."),
+    ],
+)
+def test_a_message_too_large_for_the_server_is_said_and_the_table_comes_back(
+    browser: Any, server: Server, lang: str, said: str
+) -> None:
+    """A message over the server's limit (1 MiB) closes the socket (1009) unread: the page says
+    why in its language (not the server's English reason, not nothing) and joins again; one
+    over the app's limit only (100 KB) is refused in words, the table unchanged."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB" if lang == "en" else "pt-PT")
+    context.add_init_script(_KEEP_SOCKETS)
+    try:
+        body = {"variant": "portugal", "seats": ["human", "bot:1", "bot:1", "bot:1"]}
+        answer = context.request.post(f"{server.url}/api/tables", data=body)
+        assert answer.ok, answer.text()
+        page = context.new_page()
+        page.goto(f"{server.url}{answer.json()['links'][0]['path']}")
+        page.wait_for_selector("#game:not([hidden])")
+        page.wait_for_selector(".card-button:not([disabled])")
+        version = page.evaluate("document.body.dataset.version")
+        page.evaluate("window.__sockets.at(-1).send('x'.repeat(100000))")
+        page.wait_for_selector("#toast:not([hidden])")
+        assert "4096" in page.inner_text("#toast")  # the app's refusal, in the page's words
+        assert page.evaluate("document.body.dataset.version") == version
+        assert page.evaluate("window.__sockets.length") == 1  # the same connection
+        page.evaluate("window.__sockets.at(-1).send('x'.repeat(1024 * 1024 + 1))")
+        page.wait_for_function(
+            f"() => document.getElementById('toast').textContent.startsWith({said!r})"
+        )
+        page.wait_for_function("() => window.__sockets.length === 2")  # joined again
+        page.wait_for_selector(".card-button:not([disabled])")
+        assert page.inner_text("#status") == ""
+    finally:
+        context.close()

@@ -70,6 +70,9 @@ function connect() {
       stop(t("table.replaced"));
       return;
     }
+    // A message over the server's limit (a page changed by hand, a program): the server
+    // closed the socket without reading it (1009), in no language of ours; said here.
+    if (event.code === 1009) toast(t("table.closed_large"), 8000);
     $("status").textContent = t("table.reconnecting");
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 250 * 2 ** retry);
