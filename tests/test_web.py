@@ -408,19 +408,25 @@ def test_language_from_cookie_and_browser(client: TestClient) -> None:
     assert '<html lang="en">' in r.text
 
 
-def test_a_shared_link_opens_in_the_hosts_language_unless_one_was_chosen(
-    client: TestClient,
-) -> None:
-    """A join or watch link carries the host's language (`?hl=pt`): it wins over the browser's
-    own, not over a language chosen here before (the cookie) nor `?lang=`; it sets no cookie."""
+def test_a_shared_link_opens_in_the_friends_own_language(client: TestClient) -> None:
+    """A join or watch link carries the host's language (`?hl=pt`), but the friend who opens it
+    reads the table in their own: the language they chose here before (the cookie), else their
+    browser's (`Accept-Language`); the host's only when the browser asks for neither of ours.
+    `?lang=` (the friend's choice on the page) wins over all; `hl` sets no cookie."""
     english = {"accept-language": "en-GB,en;q=0.9"}
+    portuguese = {"accept-language": "pt-PT,pt;q=0.9"}
+    french = {"accept-language": "fr-FR,fr;q=0.9"}
+    # (a join link and a watch link are the same page: their secret is in the fragment)
     r = client.get("/table/abc?hl=pt", headers=english)
-    assert '<html lang="pt-PT">' in r.text
+    assert '<html lang="en">' in r.text
     assert "lang" not in r.cookies
-    assert '<html lang="en">' in client.get("/table/abc?hl=xx", headers=english).text
-    assert '<html lang="en">' in client.get("/table/abc?hl=pt&lang=en", headers=english).text
-    client.cookies.set("lang", "en")
-    assert '<html lang="en">' in client.get("/table/abc?hl=pt", headers=english).text
+    assert '<html lang="pt-PT">' in client.get("/table/abc?hl=en", headers=portuguese).text
+    assert '<html lang="pt-PT">' in client.get("/table/abc?hl=pt", headers=french).text
+    assert '<html lang="en">' in client.get("/table/abc?hl=en", headers=french).text
+    assert '<html lang="en">' in client.get("/table/abc?hl=xx", headers=french).text
+    assert '<html lang="pt-PT">' in client.get("/table/abc?hl=en&lang=pt", headers=english).text
+    client.cookies.set("lang", "pt")
+    assert '<html lang="pt-PT">' in client.get("/table/abc?hl=en", headers=english).text
 
 
 def test_phrase_tables_match() -> None:

@@ -97,9 +97,11 @@ def choose_lang(
     query: str | None, cookie: str | None, accept: str | None, shared: str | None = None
 ) -> Lang:
     """The page's language: `?lang=`, else the cookie (a language chosen here before), else the
-    language a shared link carries (`?hl=`, the host's: a join or watch link), else the
-    browser's first choice among ours, else English."""
-    for value in (query, cookie, shared):
+    browser's first choice among ours (`Accept-Language`), else the language a shared link
+    carries (`?hl=`, the host's: a join or watch link, for a friend whose browser asks for
+    neither of ours), else English. A friend opens a shared link in their own language, not
+    the host's."""
+    for value in (query, cookie):
         for lang in LANGS:
             if value == lang:
                 return lang
@@ -108,4 +110,7 @@ def choose_lang(
         for lang in LANGS:
             if tag.startswith(lang):
                 return lang
+    for lang in LANGS:
+        if shared == lang:
+            return lang
     return "en"

@@ -337,7 +337,7 @@ class TournamentSite:
 
     def _online(self, lang: Lang, t: Tournament) -> dict[int, dict[str, Any]]:
         """The open web tables of `t`'s last round, by table number: their join links (in the
-        organiser's language, `hl`, for a player who has chosen none)."""
+        organiser's language, `hl`, for a player whose browser asks for neither of ours)."""
         found: dict[int, dict[str, Any]] = {}
         for table in list(self.tables.tables.values()) if self.tables else []:
             where = self._for(table, t)

@@ -399,6 +399,44 @@ def test_a_watch_link_follows_the_table_with_no_hand(browser: Any, server: Serve
             ctx.close()
 
 
+def test_a_shared_link_opens_in_the_friends_own_language(browser: Any, server: Server) -> None:
+    """The host plays in English; the friend's browser and the watcher's ask for Portuguese:
+    their join and watch links open in Portuguese, not in the host's English (which the links
+    still carry, for a browser that asks for neither of ours). The friend may still switch."""
+    host_ctx = browser.new_context(locale="en-GB")
+    friend_ctx = browser.new_context(locale="pt-PT", viewport={"width": 390, "height": 844})
+    french_ctx = browser.new_context(locale="fr-FR")
+    try:
+        host = host_ctx.new_page()
+        sit_down(host, server, seat1="human", seat2="bot:1", seat3="bot:1")
+        host.wait_for_selector("#links:not([hidden])")
+        links = host.locator("#link-list input").evaluate_all("xs => xs.map(x => x.value)")
+        join = next(link for link in links if "#t=" in link)
+        watch = next(link for link in links if "#w=" in link)
+        assert "?hl=en#" in join
+        for link in (join, watch):
+            page = friend_ctx.new_page()
+            page.goto(link)
+            page.wait_for_selector("#waiting:not([hidden])")
+            assert page.evaluate("document.documentElement.lang") == "pt-PT"
+            assert "Lugar 0" in page.inner_text("#waiting"), page.inner_text("#waiting")
+            page.close()
+        french = french_ctx.new_page()
+        french.goto(join)
+        french.wait_for_selector("#waiting:not([hidden])")
+        assert french.evaluate("document.documentElement.lang") == "en"  # the host's
+        friend = friend_ctx.new_page()
+        friend.goto(join)
+        friend.wait_for_selector("#waiting:not([hidden])")
+        friend.click(".lang-link[data-lang=en]")  # the friend's own choice, kept
+        friend.wait_for_selector("#waiting:not([hidden])")
+        assert friend.evaluate("document.documentElement.lang") == "en"
+        assert "#t=" in friend.url  # still at their seat
+    finally:
+        for ctx in (host_ctx, friend_ctx, french_ctx):
+            ctx.close()
+
+
 def test_bad_input_never_breaks_the_pages(context: Any, server: Server) -> None:
     page = context.new_page()
     errors: list[str] = []

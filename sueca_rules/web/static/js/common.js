@@ -64,8 +64,9 @@ export function withCode(text) {
   return String(text).split("`").map((part, i) => (i % 2 ? el("code", {}, part) : part));
 }
 
-/** A link to share (a seat's join link, a watch link), whole: the page's language goes with it
- * (`hl`), so that a friend who has chosen no language here opens it in the host's. */
+/** A link to share (a seat's join link, a watch link), whole. The page's language goes with it
+ * (`hl`) only as the last resort: a friend opens it in their own language (chosen here before,
+ * else their browser's), and in the host's only when their browser asks for neither of ours. */
 export function shareUrl(path) {
   const url = new URL(path, location.origin);
   url.searchParams.set("hl", lang);
