@@ -21,6 +21,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from sueca_rules import parse_record
 from sueca_rules.web import Settings, create_app
+from sueca_rules.web._i18n import Lang
+from sueca_rules.web._refusal import refusal_words
 from sueca_rules.web._store import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -487,6 +489,40 @@ def test_closed_tables_keep_their_record_until_pruned(db: Path) -> None:
         now[0] += 3601
         manager.tidy()
         assert c.get(record_url).status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_record_is_given_for_each_secret_under_its_own_name(db: Path, lang: Lang) -> None:
+    """`?token=` takes a seat's token, `?watch=` the watch secret, and neither the other's: a
+    seat's token is one player's secret, never a watch link (as at the table's socket). The
+    same while the table is open and once the store alone keeps it; refused in the language
+    asked for."""
+    now = [1_000_000.0]
+    store = SqliteStore(db, clock=lambda: now[0])
+    with client_on(store, idle_seconds=60, keep_seconds=3600) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=2)
+        token, watch = table["seats"][0]["token"], table["watch"]
+        base = f"/api/tables/{table['table']}/record?lang={lang}&"
+        with c.websocket_connect(url(table)) as ws:
+            play_out(ws, 0, random.Random(4))
+        manager = c.app.state.tables  # type: ignore[attr-defined]
+        for stage in ("open", "kept"):
+            if stage == "kept":
+                manager.clock = lambda: 1e12
+                assert manager.expire() == 1
+                assert table["table"] not in manager.tables
+            seat = c.get(f"{base}token={token}")
+            assert seat.status_code == 200, stage
+            assert seat.headers["x-sueca-seat"] == "0"
+            watched = c.get(f"{base}watch={watch}")
+            assert watched.status_code == 200, stage
+            assert "x-sueca-seat" not in watched.headers
+            for wrong in (f"watch={token}", f"token={watch}", "watch=", "token="):
+                refused = c.get(base + wrong)
+                assert refused.status_code == 403, (stage, wrong)
+                body = refused.json()
+                assert body["error"] == "bad_token"
+                assert body["message"] == refusal_words(lang, "bad_token"), lang
 
 
 def test_idle_tables_nobody_holds_are_closed_by_the_prune(db: Path) -> None:

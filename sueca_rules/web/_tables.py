@@ -781,16 +781,19 @@ class TableManager:
         self.tables.pop(table_id, None)
         return self._take(table_id)
 
-    def finished_record(self, table_id: str, secret: str) -> tuple[int, Record] | str:
-        """The number and record of the table's last finished match, for a secret of the
-        table (a seat's token or its watch secret), while the table is open or kept by the
-        store; else why not: `no_table`, `bad_token`, `not_over`, `unavailable` (the store
-        cannot be read for now) or `damaged` (the table's stored values cannot be read, for
-        good)."""
+    def finished_record(
+        self, table_id: str, secret: str, *, watching: bool = False
+    ) -> tuple[int, Record] | str:
+        """The number and record of the table's last finished match, for a seat's token (or,
+        `watching`, for the table's watch secret: a seat's token is its player's secret, not a
+        watch link), while the table is open or kept by the store; else why not: `no_table`,
+        `bad_token`, `not_over`, `unavailable` (the store cannot be read for now) or `damaged`
+        (the table's stored values cannot be read, for good)."""
         try:
             table = self.find(table_id)
             if table is not None:
-                if not secret or (table.seat_of(secret) is None and not table.watches(secret)):
+                known_here = table.watches(secret) if watching else table.seat_of(secret)
+                if not secret or not known_here:
                     return "bad_token"
                 if not table.records:
                     return "not_over"
@@ -798,8 +801,9 @@ class TableManager:
             header = self.store.header(table_id) if len(table_id) <= 64 else None
             if header is None:
                 return "no_table"
-            known = [s["token"] for s in header["seats"] if s["token"]] + [header["watch"]]
-            if not secret or not any(same_secret(k, secret) for k in known):
+            seats = [s["token"] for s in header["seats"] if s["token"]]
+            known = [header["watch"]] if watching else seats
+            if not secret or not any(k and same_secret(k, secret) for k in known):
                 return "bad_token"
             latest = self.store.latest_record(table_id)
             if latest is None:

@@ -79,16 +79,21 @@ async def create_table(request: Request) -> Response:
 
 
 async def get_record(request: Request) -> Response:
-    """`GET /api/tables/{table}/record?token=` (or `?watch=`) → the record of the last
-    finished match (`?format=json` for JSON), while the table is open and after, until the
-    store prunes it; 409 while none is finished. For a seat's token, the header `X-Sueca-Seat`
+    """`GET /api/tables/{table}/record?token=` (a seat's token; or `?watch=`, the table's watch
+    secret, and nothing else) → the record of the last finished match (`?format=json` for
+    JSON), while the table is open and after, until the store prunes it; 409 while none is
+    finished. For a seat's token, the header `X-Sueca-Seat`
     says which seat it is (the replay names the others from there)."""
     table_id = request.path_params["table"]
     asked = request.query_params.get("format") or "yaml"
     if asked not in ("yaml", "json"):  # it was answered in YAML, whatever was asked
         raise Refusal("bad_format", got=repr(cut(asked)))
-    secret = request.query_params.get("token") or request.query_params.get("watch", "")
-    found = _manager(request.app).finished_record(table_id, secret)
+    # A seat's token goes in `?token=`, the watch secret in `?watch=` (as for the table's
+    # socket): a seat's token is its player's secret, and is no watch link.
+    token = request.query_params.get("token", "")
+    watching = not token
+    secret = token or request.query_params.get("watch", "")
+    found = _manager(request.app).finished_record(table_id, secret, watching=watching)
     statuses = {"no_table": 404, "bad_token": 403, "unavailable": 503, "damaged": 410}
     if isinstance(found, str):  # refused: in the language asked for (the replay page's)
         code = found if found in statuses else "not_over"
