@@ -472,3 +472,40 @@ def test_a_message_too_large_for_the_server_is_said_and_the_table_comes_back(
         assert page.inner_text("#status") == ""
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_hints_words_are_in_view_with_the_score(
+    browser: Any, server: Server, lang: str, size: dict[str, int]
+) -> None:
+    """The hint's words came under the fold of a 1280x800 screen (the advised card was marked,
+    its reason unseen): they are in view once asked for, and the score is still in view."""
+    context = browser.new_context(viewport=size, locale="en-GB" if lang == "en" else "pt-PT")
+    try:
+        # (a deal whose first hint is two lines long beside the button, at 1280x800)
+        body = {"variant": "portugal", "seats": ["human", *["bot:1"] * 3], "seed": 9}
+        answer = context.request.post(f"{server.url}/api/tables", data=body)
+        assert answer.ok, answer.text()
+        page = context.new_page()
+        page.goto(f"{server.url}{answer.json()['links'][0]['path']}")
+        page.wait_for_selector(".card-button.legal:not([disabled])")
+        page.click("#hint")
+        page.wait_for_function(
+            "() => { const t = document.getElementById('hint-text').textContent;"
+            " return t && !t.includes('…'); }"
+        )
+        boxes = page.evaluate(
+            """() => {
+          const box = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
+          return {words: box(document.getElementById('hint-text')),
+                  score: box(document.querySelector('[data-score]')), height: innerHeight};
+        }"""
+        )
+        top, bottom = boxes["words"]
+        assert top >= 0, boxes
+        assert bottom <= boxes["height"] + 1, boxes
+        assert boxes["score"][0] >= 0, boxes
+        assert page.locator("#hand .card-button.hinted").count() == 1
+    finally:
+        context.close()

@@ -36,6 +36,9 @@ async function ask() {
   }
   hinted = asked;
   $("hint-text").textContent = status === 200 ? body.why : body.message ?? String(status);
+  // Its words in view (beside the button they may still end a little under the fold of a
+  // laptop's screen): the page moves by that little, the score stays in view.
+  $("hint-text").scrollIntoView({block: "nearest"});
   // The card advised is marked in the hand (until the hand is drawn again).
   for (const old of document.querySelectorAll("#hand .hinted")) old.classList.remove("hinted");
   if (status === 200 && body.decision === "card") {
