@@ -697,7 +697,7 @@ def test_a_client_gone_in_the_middle_of_its_body_leaves_no_traceback(
 def test_a_message_over_64_kib_is_refused_in_words_and_the_table_goes_on(lang: Lang) -> None:
     """A message well over the app's limit (100 KB, over uvicorn's old cut-off of 64 KiB) is
     read and refused like any other bad message, in the page's language: an error, the table
-    unchanged, the connection open. Only past `max_ws_message_bytes` (1 MiB) is the connection
+    unchanged, the connection open. Only past `max_ws_message_bytes` (256 KiB) is the connection
     closed (code 1009), a message that is never read whole."""
     from websockets.exceptions import ConnectionClosed
     from websockets.sync.client import connect

@@ -12,7 +12,7 @@ and cannot drop a socket that its browser has stopped reading).
 - **Header size**: at most `max_header_bytes` (h11's limit of an incomplete request head);
   past it, 400 and the connection is closed.
 - **Keep-alive**: an idle kept-alive connection is closed after `keep_alive_seconds`.
-- **WebSocket messages**: at most `max_ws_message_bytes` (1 MiB), read no further: past it the
+- **WebSocket messages**: at most `max_ws_message_bytes` (256 KiB), read no further: past it the
   connection is closed (code 1009, and the page says so in its language). That is well over
   the app's own limit (`Settings.max_message_bytes`, 4 KiB), so that a message between the two
   is read and refused by the app in the player's language (an error message, the table
@@ -53,7 +53,7 @@ class ServerLimits:
     """The largest request head; past it, 400."""
     keep_alive_seconds: int = 5
     """How long an idle kept-alive connection stays open."""
-    max_ws_message_bytes: int = 1024 * 1024
+    max_ws_message_bytes: int = 256 * 1024
     """The largest WebSocket message read at all (the app refuses, in words, any message over
     its own `Settings.max_message_bytes` up to this; past this the connection is closed)."""
     drop_seconds: float = 5.0

@@ -444,7 +444,7 @@ window.WebSocket = class extends Native {
 def test_a_message_too_large_for_the_server_is_said_and_the_table_comes_back(
     browser: Any, server: Server, lang: str, said: str
 ) -> None:
-    """A message over the server's limit (1 MiB) closes the socket (1009) unread: the page says
+    """A message over the server's limit (256 KiB) closes the socket (1009) unread: the page says
     why in its language (not the server's English reason, not nothing) and joins again; one
     over the app's limit only (100 KB) is refused in words, the table unchanged."""
     context = browser.new_context(viewport=PHONE, locale="en-GB" if lang == "en" else "pt-PT")
@@ -463,7 +463,7 @@ def test_a_message_too_large_for_the_server_is_said_and_the_table_comes_back(
         assert "4096" in page.inner_text("#toast")  # the app's refusal, in the page's words
         assert page.evaluate("document.body.dataset.version") == version
         assert page.evaluate("window.__sockets.length") == 1  # the same connection
-        page.evaluate("window.__sockets.at(-1).send('x'.repeat(1024 * 1024 + 1))")
+        page.evaluate("window.__sockets.at(-1).send('x'.repeat(256 * 1024 + 1))")
         page.wait_for_function(
             f"() => document.getElementById('toast').textContent.startsWith({said!r})"
         )
