@@ -280,7 +280,8 @@ def test_an_engine_that_exits_is_told_with_its_status(
 
 
 def test_an_engine_that_closes_its_output_and_lives_on_is_told_so(tmp_path: Path) -> None:
-    # Its status is waited for only a moment (`_EXIT_WAIT_S`), then it is said to be running.
+    # Not waited for (on Linux: it is not exiting), killed at once; elsewhere its status is
+    # waited for a moment (`_EXIT_WAIT_S`), then it is said to be running.
     lingering = tmp_path / "lingering.py"
     lingering.write_text(
         "import os, sys, time\nsys.stdout.close()\nos.close(1)\ntime.sleep(30)\n", "utf-8"
@@ -289,6 +290,41 @@ def test_an_engine_that_closes_its_output_and_lives_on_is_told_so(tmp_path: Path
     with pytest.raises(EngineError, match=r"closed its output \(still running\)"):
         EngineProcess([sys.executable, str(lingering)], hello_s=20).start()
     assert time.monotonic() - start < 15
+
+
+_CLOSES_OUTPUT = """
+import json, os, sys, time
+sys.stdin.readline()
+sys.stdout.write(json.dumps({"type": "hello", "id": 0, "protocol": 1}) + "\\n")
+sys.stdout.flush()
+sys.stdin.readline()  # its first request: its output closed, it lives on
+os.close(1)
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="told apart through /proc")
+def test_an_engine_that_closes_its_output_is_gone_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It can never answer again: killed at once, not waited for as one that exits is (here
+    # 20 s, so that a wait shows on any machine), and its other seats are faults at once.
+    monkeypatch.setattr("sueca_rules.engines._host._EXIT_WAIT_S", 20.0)
+    closes = tmp_path / "closes.py"
+    closes.write_text(_CLOSES_OUTPUT, encoding="utf-8")
+    with EngineProcess([sys.executable, str(closes)], time_ms=5000) as engine:
+        process = engine._process
+        assert process is not None
+        start = time.monotonic()
+        match = _play(engine)
+        elapsed = time.monotonic() - start
+        assert process.poll() == -9  # killed, before the engine is closed
+        assert not engine.alive
+    assert len(match.deals) == 1
+    assert elapsed < 10
+    stats = engine.stats
+    assert stats.faults == stats.decisions == 20
+    assert _said(stats.first) == "closed its output (still running) before answering request 1"
 
 
 def test_an_engine_that_crashes_is_told_with_its_last_words(tmp_path: Path) -> None:

@@ -79,8 +79,9 @@ and the engine is asked again)."""
 _QUEUE_LINES: Final = 256  # lines read ahead of the host; more are dropped (and counted)
 _CHUNK: Final = 64 * 1024
 _EXIT_WAIT_S: Final = 3.0
-"""How long an engine whose output ended is waited for, for its status (an engine that closed
-its output lives on; one that exits takes a moment on a busy machine: 1 s was too short there)."""
+"""How long an engine whose output ended as it exits is waited for, for its status (one that exits
+takes a moment on a busy machine: 1 s was too short there). One that closed its output and runs
+on is not waited for (on Linux): it is killed at once."""
 
 _EOF: Final = object()
 _TOO_LONG: Final = object()
@@ -532,15 +533,23 @@ class EngineProcess:
     def _exit_how(self) -> str:
         """How the engine ended, once its output has ended, as `EngineError`'s `how`:
         `exited:3` (its status), `killed:9 (SIGKILL)`, `still_running:` (it closed its output
-        and lives on), `exited:` (no process). Its output ends a moment before the process is
-        reaped, so the status is waited for (briefly: an engine that closed its output may live
-        on)."""
+        and lived on), `exited:` (no process). Its output ends a moment before the process is
+        reaped, so the status of an engine on its way out is waited for (briefly). One that
+        closed its output and runs on can never answer again: its process group is killed at
+        once (on Linux, where the host can tell the one from the other; elsewhere its status is
+        waited for a moment first), so that it costs no wait for each decision asked of it."""
         process = self._process
         if process is None:
             return "exited:"
+        if process.poll() is None and _exiting(process.pid) is False:
+            _kill_group(process)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=_EXIT_WAIT_S)
+            return "still_running:"
         try:
             code = process.wait(timeout=_EXIT_WAIT_S)
         except subprocess.TimeoutExpired:
+            _kill_group(process)
             return "still_running:"
         if code < 0:
             try:
@@ -951,6 +960,31 @@ def _dies_with_host() -> Callable[[], None] | None:
 
 
 _PR_SET_PDEATHSIG: Final = 1
+_PF_EXITING: Final = 0x4  # a task's flag (Linux): it is on its way out (`exit()`, a signal)
+
+
+def _exiting(pid: int) -> bool | None:
+    """Whether process `pid` is on its way out (Linux: its flags say it exits, or it is a
+    zombie), `False` when it runs on, `None` where the host cannot tell (no `/proc`). A process
+    closes its files as it exits, a moment before it can be reaped: an engine whose output ended
+    and that is not exiting closed its output itself."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            text = stat.read()
+    except FileNotFoundError:
+        return True  # reaped already
+    except OSError:
+        return None
+    fields = text[text.rfind(b")") + 2 :].split()
+    try:
+        state, flags = fields[0], int(fields[6])
+    except (IndexError, ValueError):
+        return None
+    return state in (b"Z", b"X", b"x") or bool(flags & _PF_EXITING)
+
+
 _SIGKILL: Final = int(signal.SIGKILL) if hasattr(signal, "SIGKILL") else 9
 
 
