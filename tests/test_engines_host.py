@@ -22,7 +22,7 @@ from sueca_rules.engines import (
     close_all,
     play_match,
 )
-from sueca_rules.engines._host import MAX_LATE, MAX_RESTARTS
+from sueca_rules.engines._host import MAX_EXTRA_LINES, MAX_LATE, MAX_RESTARTS
 
 # The start of every test engine: answers hello, then `decide(request)` per request.
 _HEAD = """
@@ -152,7 +152,49 @@ def test_spam_is_discarded_and_counted(tmp_path: Path) -> None:
     stats = engine.stats
     assert stats.answered == stats.decisions  # the first answer of each counts
     assert stats.extra_lines >= stats.decisions  # two more lines a request, minus the last ones
-    assert stats.faults == stats.extra_lines
+    # One fault a decision that came with them (all but the first), not one a line.
+    assert stats.faults == stats.decisions - 1
+    assert not any("replaced" in line for line in stats.log)
+
+
+_FLOOD = """
+    for _ in range(LINES): sys.stdout.write(json.dumps({'type': 'decision', 'id': rid,
+                                                        'choice': options[0]}) + "\\n")
+    sys.stdout.flush()
+"""
+
+
+@pytest.mark.parametrize("lines", [100, 30_000])
+def test_a_flood_of_lines_is_a_fault_a_decision_and_past_a_limit_replaced(
+    tmp_path: Path, lines: int
+) -> None:
+    # Each answer written `lines` times: the first answers, the others come with the next
+    # decision (the host reads past them to its answer): one fault for that decision, however
+    # many they are, where it was one a line (hundreds of thousands for a deal).
+    flood = tmp_path / "flood.py"
+    flood.write_text(_HEAD + _FLOOD.replace("LINES", str(lines)), encoding="utf-8")
+    start = time.monotonic()
+    with EngineProcess([sys.executable, str(flood)], time_ms=5000) as engine:
+        match = _play(engine)
+    assert len(match.deals) == 1
+    assert time.monotonic() - start < 30
+    stats = engine.stats
+    assert stats.decisions == 20
+    flooded = [line for line in stats.log if "lines that answered no request in" in line]
+    if lines * 20 <= MAX_EXTRA_LINES:  # a chatty engine, not a broken one: asked to the end
+        assert stats.faults == 19  # every decision but the first came with lines
+        assert stats.answered == 20
+        assert not flooded
+        assert stats.extra_lines >= (lines - 1) * 19  # the last answer's may not be read
+        assert not any("replaced" in line for line in stats.log)
+    else:  # flooding: replaced at the second request, past MAX_EXTRA_LINES lines
+        assert stats.faults == 19
+        assert stats.answered == 1
+        assert [_said(line) for line in flooded] == [
+            f"more than {MAX_EXTRA_LINES} lines that answered no request in this match: replaced"
+        ]
+        assert _said(stats.log[-1]).startswith("replaced")
+        assert MAX_EXTRA_LINES < stats.extra_lines < lines
 
 
 def test_a_huge_line_is_not_kept_whole(tmp_path: Path) -> None:

@@ -76,6 +76,11 @@ MAX_LATE: Final = 3
 """How many requests in a row an engine may leave unanswered in time before it is taken to have
 stopped answering, and is replaced for the rest of the match (a single late answer is a fault,
 and the engine is asked again)."""
+MAX_EXTRA_LINES: Final = 10_000
+"""How many lines that answer no request (debugging output, answers again) an engine may write in a
+match: one more, and it is taken to be broken (flooding its output) and replaced for the rest of
+the match. Below it such lines are discarded, and the decision they come with is a fault (one,
+however many they are)."""
 _QUEUE_LINES: Final = 256  # lines read ahead of the host; more are dropped (and counted)
 _CHUNK: Final = 64 * 1024
 _EXIT_WAIT_S: Final = 3.0
@@ -235,9 +240,11 @@ class EngineStats:
     answered: int = 0
     """Decisions it answered with one of the options in time."""
     faults: int = 0
-    """Decisions made for it by the first-option rule, and answers nobody asked for."""
+    """Decisions made for it by the first-option rule, or that came with lines nobody asked for
+    (however many): a decision is one fault at most."""
     extra_lines: int = 0
-    """Lines it wrote that answered nothing (spam, late answers), discarded."""
+    """Lines it wrote that answered nothing (spam, late answers), discarded (the decision they
+    came with is a fault, however many they were)."""
     restarts: int = 0
     """Times it was started again after it died or stopped answering."""
     total_ms: float = 0.0
@@ -407,6 +414,8 @@ class EngineProcess:
         self._lock = threading.Lock()
         self._stderr_before = b""
         self._given_up: deque[int] = deque(maxlen=64)  # requests answered for it (faults)
+        self._match_extra = 0  # lines that answered nothing in this match (MAX_EXTRA_LINES)
+        self._faulted = False  # the decision asked now is counted a fault already
         self._started = False
         self._late = 0  # requests in a row not answered in time
         self._failed_starts = 0  # starts again in a row that failed
@@ -639,6 +648,7 @@ class EngineProcess:
         again, the first-option rule plays for it in this match; after
         [`MAX_RESTARTS`][sueca_rules.engines.MAX_RESTARTS] such failures in a row, for good)."""
         self._match_used = 0.0
+        self._match_extra = 0
         self._late = 0
         self._where = dict(self.context)
         if self.alive:
@@ -724,7 +734,9 @@ class EngineProcess:
         request_id: int = 0,
         params: Mapping[str, str | int] | None = None,
     ) -> Choice:
-        self.stats.faults += 1
+        if not self._faulted:  # not counted already for lines nobody asked for (noted all the same)
+            self._faulted = True
+            self.stats.faults += 1
         if request_id:
             self._given_up.append(request_id)
         self._fault_note(code, **(params or {}))
@@ -741,10 +753,8 @@ class EngineProcess:
         out = self._out
         if out is None:
             return
-        if out.dropped:
-            self._spam(out.dropped, "spam_dropped", n=out.dropped)
-            out.dropped = 0
-        while True:
+        self._take_dropped()
+        while not self._flooded:
             try:
                 item = out.queue.get_nowait()
             except queue.Empty:
@@ -754,7 +764,7 @@ class EngineProcess:
                 break
             answered = self._answer_id(item) if isinstance(item, bytes) else None
             if answered is not None and answered in self._given_up:
-                self.stats.extra_lines += 1  # a late answer: its fault is counted already
+                self._extra(1)  # a late answer: its fault is counted already
             elif answered is not None and 0 < answered < self._next_id:
                 self._spam(1, "again", id=answered)  # a second answer to a request
             elif item is _TOO_LONG:
@@ -764,9 +774,30 @@ class EngineProcess:
                 self._spam(1, "spam_line", text=_quoted(item))
 
     def _spam(self, lines: int, code: str, **params: str | int) -> None:
+        """Lines nobody asked for: discarded, and the decision they come with is a fault (noted
+        with the first), however many they are."""
+        self._extra(lines)
+        if not self._faulted:
+            self._faulted = True
+            self.stats.faults += 1
+            self._fault_note(code, **params)
+
+    def _extra(self, lines: int) -> None:
         self.stats.extra_lines += lines
-        self.stats.faults += lines
-        self._fault_note(code, **params)
+        self._match_extra += lines
+
+    def _take_dropped(self) -> None:
+        """Count the lines the reader dropped (read ahead too far: a flood) as lines nobody asked
+        for."""
+        out = self._out
+        if out is not None and out.dropped:
+            dropped, out.dropped = out.dropped, 0
+            self._spam(dropped, "spam_dropped", n=dropped)
+
+    @property
+    def _flooded(self) -> bool:
+        """Whether it wrote more than `MAX_EXTRA_LINES` lines nobody asked for in this match."""
+        return self._match_extra > MAX_EXTRA_LINES
 
     @staticmethod
     def _answer_id(line: bytes) -> int | None:
@@ -803,11 +834,14 @@ class EngineProcess:
     ) -> Choice:
         stats = self.stats
         stats.decisions += 1
+        self._faulted = False
         where: dict[str, str | int] = dict(self.context) if self.context else {"match": match_id}
         self._where = {**where, "seat": decision.seat}
         if self._process is None or self._stopped:
             return self._fault(decision, "replaced")
         self._drain()
+        if self._flooded:
+            return self._fault(decision, "flood", stop=True, params={"max": MAX_EXTRA_LINES})
         request_id = self._next_id
         self._next_id += 1
         budget_ms: float = self.time_ms + self.grace_ms
@@ -862,11 +896,17 @@ class EngineProcess:
             assert isinstance(line, bytes)
             answered = self._answer_id(line)
             if answered is not None and answered != request_id:
-                if answered in self._given_up:
-                    stats.extra_lines += 1  # a late answer to an earlier request
-                    continue
-                if 0 < answered < request_id:
-                    self._spam(1, "again", id=answered)
+                late = answered in self._given_up
+                if late or 0 < answered < request_id:
+                    if late:
+                        self._extra(1)  # a late answer to an earlier request
+                    else:
+                        self._spam(1, "again", id=answered)
+                    self._take_dropped()
+                    if self._flooded:
+                        return self._fault(
+                            decision, "flood", stop=True, params={"max": MAX_EXTRA_LINES}
+                        )
                     continue
             self._late = 0  # it answered this request in time
             try:
