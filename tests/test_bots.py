@@ -308,6 +308,24 @@ def test_equity_follows_the_variant() -> None:
     assert sweep.after_deal(120, False, False) < 1.0  # 120 points with a trick lost
 
 
+def test_equity_keeps_the_tables_of_a_few_variants_only() -> None:
+    # `sueca engine` asked under variant after variant (a host that varies the rules) kept a
+    # partida's table (up to megabytes) for every one: 2,000 requests took it past 1 GB.
+    from dataclasses import replace
+
+    from sueca_rules.bots._equity import _RULES_KEPT, _outcome_table, _partida_table
+
+    rules = Match("portugal", seed=1).rules
+    first = Equity(rules, (0, 0), (0, 0), 0).after_deal(70, False, False)
+    for target in range(5, 5 + 3 * _RULES_KEPT):
+        other = replace(rules, target_games=target)
+        assert 0.0 < Equity(other, (0, 0), (0, 0), 0).after_deal(70, False, False) < 1.0
+    assert _partida_table.cache_info().currsize <= _RULES_KEPT
+    assert _outcome_table.cache_info().currsize <= _RULES_KEPT
+    # A variant whose tables were dropped gets the same values again.
+    assert Equity(rules, (0, 0), (0, 0), 0).after_deal(70, False, False) == first
+
+
 def _duplicate_points(stronger: Bot, weaker: Bot, deals: int, tag: str) -> int:
     """The stronger bots' card points over ``deals`` deals each played twice, the teams
     swapping seats (the same cards per seat): 120 per deal is par."""

@@ -107,7 +107,13 @@ def _series(mine: int, theirs: int) -> float:
 _Outcomes = tuple[tuple[tuple[int, bool, float], ...], ...]
 
 
-@functools.cache
+_RULES_KEPT: Final = 16
+"""How many variants' tables are kept (the least recently used dropped): a process that sees
+variant after variant (`sueca engine` asked by a host that varies its rules) keeps a few, not one
+for each (a partida's table is up to megabytes)."""
+
+
+@functools.lru_cache(maxsize=_RULES_KEPT)
 def _outcome_table(rules: Rules) -> _Outcomes:
     """For each count of pending ties: the `(games, ends_partida, probability)` of a deal won by a
     given team (probabilities sum to the chance that that team wins it)."""
@@ -129,7 +135,7 @@ def _next_tie(rules: Rules, pending: int) -> int:
     return min(rules.pending_after_tie(pending), _MAX_TIES)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=_RULES_KEPT)
 def _partida_table(rules: Rules) -> dict[tuple[int, int, int], float]:
     """The memo of `_partida()` for one variant."""
     return {}
