@@ -1222,3 +1222,48 @@ def test_the_printable_page_says_the_final_apart_from_the_teams(
     assert page.count("<main>") == page.count("</main>") == 1
     assert page.index("<body><main><h1>") < page.index("</main></body>")
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_record_that_cannot_be_replayed_is_said_as_replay_says_it(
+    cup: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str
+) -> None:
+    """A record whose plays or trump card break the rules: `result --record` says its problems
+    as `sueca replay` does, at their place in the record and in the chosen language. Before, under
+    `--lang pt`, the problem was quoted in English inside a Portuguese sentence."""
+    from sueca_rules.tournament import TournamentError, record_result
+    from sueca_rules.tournament._words import refusal_text
+
+    run(capsys, "pair", str(cup))
+    before = cup.read_bytes()
+    good = _finished_record(tmp_path, "portugal-best-of-3", "good.yaml")
+    text = good.read_text("utf-8")
+    trump = load_record(good).deals[0].trump_card
+    hands = load_record(good).deals[0].hands
+    dealer_hand = hands[load_record(good).first_dealer]
+    stranger = next(c for h in hands for c in h if c not in dealer_hand)
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(text.replace(f"trump_card: {trump}", f"trump_card: {stranger}", 1), "utf-8")
+    status, out, err = main(["replay", str(broken), "--lang", lang]), *capsys.readouterr()
+    assert (status, out) == (1, "")
+    replay_said = err
+    assert with_record(capsys, cup, 1, broken)[0] == 1  # in English too, by default
+    status, out, err = run(capsys, "result", str(cup), "--round", "1", "--table", "1",
+                           "--record", str(broken), "--lang", lang)  # fmt: skip
+    assert (status, out, err) == (1, "", replay_said)
+    assert err.startswith(f"{broken}:")
+    if lang == "pt":
+        words = err.split("trump_card: ", 1)[1]  # after the field's path (its name stays)
+        assert "trunfo" in words
+        assert not {"trump", "dealer"} & set(re.findall(r"\w+", words))
+    assert cup.read_bytes() == before
+    # The library's refusal (what the web pages show) is said in the language as well.
+    t, variant = load_tournament(cup)
+    with pytest.raises(TournamentError) as caught:
+        record_result(t, variant, 1, 1, record=load_record(broken))
+    said = refusal_text(caught.value, lang)
+    if lang == "pt":
+        assert said.startswith("Não dá para rever o registo: mão 1: a carta de trunfo")
+        assert not {"trump", "dealer"} & set(re.findall(r"\w+", said))
+    else:
+        assert said.startswith("the record cannot be replayed: deal 1: the trump card")

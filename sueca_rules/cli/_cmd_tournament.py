@@ -369,17 +369,20 @@ def _score(text: str, option: str, lang: str) -> tuple[int, int]:
 
 
 def _record_arg(path: str, lang: str) -> tuple[Record, RecordRef]:
+    """The record of `--record`, read and replayed as `sueca replay` does it: its problems are
+    said as that command says them (each at its place in the record, in `lang`)."""
     from .._errors import RecordError
     from .._files import FileRefusedError, read_regular_file
-    from .._lang import issue_line
+    from .._match import Match
     from .._record import MAX_RECORD_BYTES, load_record
     from ..tournament import RecordRef, sha256_of
 
     try:
         record = load_record(path)
+        Match.from_record(record)
         digest = sha256_of(read_regular_file(path, MAX_RECORD_BYTES))
     except RecordError as exc:
-        raise CliError(issue_line(exc.issues[0], lang)) from None
+        raise CliError(issue_lines(exc.issues, lang)) from None
     except (OSError, FileRefusedError) as exc:
         raise CliError(f"{path}: {exc}") from None
     return record, RecordRef(file=str(path), sha256=digest)

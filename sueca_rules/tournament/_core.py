@@ -430,9 +430,9 @@ def _replayed(record: Record, variant: Variant) -> Match:
             shown = "; ".join(str(issue) for issue in rest[:3])
             more = f"; and {len(rest) - 3} more" if len(rest) > 3 else ""
             problem = f"{problem}: {shown}{more}"
-        raise _fail(
-            f"the record cannot be replayed: {problem}", "record_broken", problem=problem
-        ) from None
+        error = _fail(f"the record cannot be replayed: {problem}", "record_broken", problem=problem)
+        error.issues = tuple(exc.issues)
+        raise error from None
     if not same_rules(match.variant, variant):
         raise _fail(
             f"the record is a match of the variant {match.variant.name!r}, not of this "

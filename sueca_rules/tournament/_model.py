@@ -137,6 +137,9 @@ class TournamentError(SuecaError, ValueError):
         """What went wrong, as a word a page can tell in its own language (or `None`)."""
         self.params = params
         """The values `code`'s sentence names (round, table, score…)."""
+        self.issues: tuple[Issue, ...] = ()
+        """The problems behind the refusal, where it has some (a record that cannot be replayed:
+        its `RecordError`'s issues), for a front end to say in its reader's language."""
 
 
 class TournamentFileError(SourceError):

@@ -4,9 +4,11 @@ action said in them: the pages, the printable page and `sueca tournament` read t
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
-from .._lang import check_lang
+from .._errors import Issue
+from .._lang import check_lang, issue_line, issue_text
 from .._lang._catalogue import Catalogue, load_catalogue
 from ._model import TournamentError
 
@@ -31,6 +33,8 @@ def refusal_text(error: TournamentError | str, lang: str) -> str:
     if code is not None and params.get("n", 1) != 1 and f"err.{code}_many" in words:
         code = f"{code}_many"
     if lang != "en" and code is not None and f"err.{code}" in words:
+        if error.issues:  # the problems behind it, said as `sueca replay` says them
+            params = {**params, "problem": issues_text(error.issues, lang)}
         shown = {
             k: _listed(v, " ou " if k in ("wins", "losses") else " e ")
             if isinstance(v, list)
@@ -43,6 +47,24 @@ def refusal_text(error: TournamentError | str, lang: str) -> str:
         )
     text = str(error)
     return text.splitlines()[0] if text else type(error).__name__
+
+
+def issues_text(issues: Sequence[Issue], lang: str) -> str:
+    """A record's problems in a sentence, in `lang`: the first one's words (`issue_text()`), then
+    (when the first says whose problems follow: a record's variant's) up to three more as
+    `issue_line()` says them, and how many more there are."""
+    first, *rest = issues
+    text = issue_text(first, lang)
+    if rest:
+        shown = [issue_line(i, lang) for i in rest[:3]]
+        if len(rest) > 3:
+            more = len(rest) - 3
+            said = Issue(
+                f"... and {more} more problems", kind="more_problems", params=(("n", str(more)),)
+            )
+            shown.append(issue_text(said, lang))
+        text = f"{text}: {'; '.join(shown)}"
+    return text
 
 
 def _listed(values: list[Any], last: str) -> str:
