@@ -19,8 +19,11 @@ import unicodedata
 
 __all__ = [
     "SHOWN_CHARS",
+    "code_point",
     "control_character",
     "cut",
+    "escaped",
+    "invisible_character",
     "is_unicode",
     "is_whole",
     "shown",
@@ -122,3 +125,48 @@ def cut(text: str, most: int = SHOWN_CHARS) -> str:
     """`text` as an error repeats it: whole up to `most` characters, else its first `most` and
     `…`."""
     return text if len(text) <= most else text[:most] + "…"
+
+
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u2800\u3164\uffa0")
+"""Characters that show nothing although they are letters or marks to Unicode (the Hangul
+fillers, the braille blank, the combining grapheme joiner, the Mongolian variation selectors...)."""
+
+
+def invisible_character(text: str) -> str | None:
+    """The first character of `text` that shows nothing or is no text at all, or `None`: a
+    control character, a format character (`Cf`: the zero-width space, joiner and non-joiner, the
+    byte-order mark, the soft hyphen, the bidirectional marks), a line or paragraph separator, a
+    lone surrogate, or one of the letters that show nothing (the Hangul fillers, the braille
+    blank). Two names that differ only by one look the same."""
+    for ch in text:
+        if ch in _INVISIBLE or unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            return ch
+    return None
+
+
+def code_point(ch: str) -> str:
+    """`ch` as Unicode names it: `U+200B ZERO WIDTH SPACE`."""
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" {name}" if name else "")
+
+
+def escaped(text: str) -> str:
+    """`text` quoted, with every character that does not show as itself written as an escape: a
+    space other than the plain one (`\\xa0`), an accent that is a character of its own (`\\u0301`),
+    an invisible character (`\\u200b`). Two names that look alike are then told apart."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == " " or (
+            ch.isprintable() and unicodedata.category(ch)[0] != "M" and ch not in _INVISIBLE
+        ):
+            out.append(ch)
+        elif code < 0x100:
+            out.append(f"\\x{code:02x}")
+        elif code < 0x10000:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return "'" + "".join(out) + "'"

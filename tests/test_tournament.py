@@ -516,7 +516,7 @@ def test_an_inline_variant_is_kept_in_the_file() -> None:
     [
         (("format: round_robin", "format: league"), ":3:1: format: expected one of"),
         (("seed: 0", "seed: 0\nsurprise: 1"), ":5:1: surprise: unknown field"),
-        (("- {name: T02", "- {name: T01"), "teams: the team 'T01' is listed twice"),
+        (("- {name: T02", "- {name: T01"), "teams[1].name: the team 'T01' is listed twice"),
         (
             ("teams: [T01, T04]", "teams: [T01, Nobody]"),
             ":20:16: rounds[0].tables[0].teams: 'Nobody' is not",
@@ -850,7 +850,8 @@ def test_any_names_read_back_as_written(names: list[str]) -> None:
 
 
 def test_names_that_look_like_yaml_read_back_as_text() -> None:
-    names = ["null", "123", "yes", "a: b", "[x]", "{y}", "#z", "'q'", '"d"', "ok\u2028no", "- e"]
+    # ("ok\u2028no" was one: a line separator is now refused in a name, it shows nothing.)
+    names = ["null", "123", "yes", "a: b", "[x]", "{y}", "#z", "'q'", '"d"', "- e"]
     names += ["x" * 60, "Zé, Ana & Rui", "0E0", "~", "@at", "`tick`", "&amp", "*star"]
     t = pair(create([Team(name=n) for n in names], "swiss", variant=BEST_OF_3))
     back = parse_tournament(dump_tournament(t))[0]

@@ -586,14 +586,16 @@ def test_a_team_written_twice_with_other_accent_encodings_is_refused(
     path = tmp_path / "cup.yaml"
     status, out, err = run(capsys, "new", str(path), "--teams", str(teams), "--format", "swiss")
     assert (status, out) == (1, "")
+    # Both names as typed, the combining accent escaped: the difference is seen.
     assert err.strip().splitlines() == [
-        f"{teams}:3: the team {composed!r} is already on line 2: each team needs its own name"
+        f"{teams}:3: the team 'Jose\\u0301' has the same name as 'José' on line 2 once case, "
+        "spacing and character forms are set aside: each team needs a name of its own"
     ]
     status, out, err = run(capsys, "new", str(path), "--teams", str(teams), "--format", "swiss",
                            "--lang", "pt")  # fmt: skip
-    assert (
-        err.strip()
-        == f"{teams}:3: a equipa {composed!r} já está na linha 2: cada equipa precisa do seu nome"
+    assert err.strip() == (
+        f"{teams}:3: a equipa 'Jose\\u0301' tem o mesmo nome que 'José', na linha 2, sem contar "
+        "maiúsculas, espaços e a forma dos caracteres: cada equipa precisa de um nome só seu"
     )
     assert not path.exists()
 
@@ -1267,3 +1269,104 @@ def test_a_record_that_cannot_be_replayed_is_said_as_replay_says_it(
         assert not {"trump", "dealer"} & set(re.findall(r"\w+", said))
     else:
         assert said.startswith("the record cannot be replayed: deal 1: the trump card")
+
+
+SAME_NAMES = [
+    pytest.param("Os Ases", "os ases", "'os ases'", id="case"),
+    pytest.param("Os Ases", "OS  ASES", "'OS  ASES'", id="doubled-space"),
+    pytest.param("Os Ases", "Os\u00a0Ases", "'Os\\xa0Ases'", id="no-break-space"),
+    pytest.param("Os Ases", "\uff2fs Ases", "'\uff2fs Ases'", id="full-width"),
+    pytest.param("Straße", "STRASSE", "'STRASSE'", id="casefold"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "shown"), SAME_NAMES)
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_two_teams_of_one_name_once_normalised_are_refused_at_every_entrance(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    first: str,
+    second: str,
+    shown: str,
+    lang: str,
+) -> None:
+    """Names that differ only in case, compatibility forms or spacing are one team's name: the
+    teams' CSV, `create()` and a hand-edited tournament file refuse the second, naming both
+    (escaped) and where it is, in the reader's language. Before, they were two teams."""
+    from sueca_rules.tournament import Team, TournamentError, create
+    from sueca_rules.tournament._words import refusal_text
+
+    teams = tmp_path / "teams.csv"
+    teams.write_text(f"team,player1,player2\n{first},a,b\nC,e,f\n{second},c,d\n", "utf-8")
+    path = tmp_path / "cup.yaml"
+    new = ["new", str(path), "--teams", str(teams), "--format", "swiss", "--lang", lang]
+    status, out, err = run(capsys, *new)
+    assert (status, out) == (1, "")
+    assert not path.exists()
+    said = {
+        "en": f"{teams}:4: the team {shown} has the same name as '{first}' on line 2 once case,",
+        "pt": f"{teams}:4: a equipa {shown} tem o mesmo nome que '{first}', na linha 2, sem contar",
+    }
+    assert err.startswith(said[lang])
+    with pytest.raises(TournamentError) as caught:
+        create([Team(name=first), Team(name="C"), Team(name=second)], "swiss")
+    assert refusal_text(caught.value, lang).startswith(
+        {"en": "the team", "pt": "A equipa"}[lang] + f" {shown}"
+    )
+    # By hand in the file: refused where the second name is, the file as it was.
+    teams.write_text(f"team,player1,player2\n{first},a,b\nC,e,f\nB,c,d\n", "utf-8")
+    assert run(capsys, *new)[0] == 0
+    text = path.read_text("utf-8")
+    assert "- {name: B, players: [c, d]}" in text
+    escaped_yaml = second.replace("\u00a0", "\\u00a0")
+    path.write_text(text.replace("name: B,", f'name: "{escaped_yaml}",'), "utf-8")
+    before = path.read_bytes()
+    status, out, err = run(capsys, "standings", str(path), "--lang", lang)
+    assert (status, out) == (1, "")
+    head = f"{path}:15:4: teams[2].name: "
+    said = {
+        "en": f"the team {shown} has the same name as team 1 of the list, '{first}', once case",
+        "pt": f"a equipa {shown} tem o mesmo nome que a equipa 1 da lista, '{first}', sem contar",
+    }
+    assert err.startswith(head + said[lang])
+    assert path.read_bytes() == before
+
+
+INVISIBLE = [
+    pytest.param("Os\u200bAses", "'Os\\u200bAses'", "U+200B ZERO WIDTH SPACE", id="zwsp"),
+    pytest.param("Os Ases\u200d", "'Os Ases\\u200d'", "U+200D ZERO WIDTH JOINER", id="zwj"),
+    pytest.param("O\ufeffs", "'O\\ufeffs'", "U+FEFF ZERO WIDTH NO-BREAK SPACE", id="bom"),
+    pytest.param("Ases\u00ad", "'Ases\\xad'", "U+00AD SOFT HYPHEN", id="soft-hyphen"),
+    pytest.param("A\u2060B", "'A\\u2060B'", "U+2060 WORD JOINER", id="word-joiner"),
+    pytest.param("A\u3164", "'A\\u3164'", "U+3164 HANGUL FILLER", id="hangul-filler"),
+    pytest.param("A\u2028B", "'A\\u2028B'", "U+2028 LINE SEPARATOR", id="line-separator"),
+]
+
+
+@pytest.mark.parametrize(("name", "shown", "char"), INVISIBLE)
+def test_a_name_with_an_invisible_character_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, shown: str, char: str
+) -> None:
+    """A zero-width space, joiner, byte-order mark or any character that shows nothing makes a
+    name that looks like another: refused in the CSV and in a hand-edited file, the character
+    named and the name escaped, in English and Portuguese."""
+    teams = tmp_path / "teams.csv"
+    teams.write_text(f"team,player1,player2\nOs Ases,a,b\n{name},c,d\n", "utf-8")
+    path = tmp_path / "cup.yaml"
+    said = {
+        "en": f"{teams}:3: team: the name {shown} holds an invisible character ({char}): write",
+        "pt": f"{teams}:3: team: o nome {shown} tem um carácter invisível ({char}): escreve",
+    }
+    for lang in ("en", "pt"):
+        new = ["new", str(path), "--teams", str(teams), "--format", "swiss", "--lang", lang]
+        status, out, err = run(capsys, *new)
+        assert (status, out) == (1, "")
+        assert err.startswith(said[lang])
+        assert not path.exists()
+    teams.write_text("team,player1,player2\nOs Ases,a,b\nB,c,d\n", "utf-8")
+    assert run(capsys, "new", str(path), "--teams", str(teams), "--format", "swiss")[0] == 0
+    as_yaml = json.dumps(name)  # the YAML double-quoted string of the name, escapes and all
+    path.write_text(path.read_text("utf-8").replace("name: B,", f"name: {as_yaml},"), "utf-8")
+    status, _, err = run(capsys, "standings", str(path), "--lang", "pt")
+    assert status == 1
+    assert err.startswith(f"{path}:14:4: teams[1].name: o nome {shown} tem um carácter invisível")

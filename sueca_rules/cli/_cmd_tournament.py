@@ -151,7 +151,9 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
     from pydantic import ValidationError
 
     from .._files import FileRefusedError, read_regular_file
+    from .._text import escaped
     from ..tournament import MAX_TEAMS, Team
+    from ..tournament._model import name_key
 
     try:
         raw = read_regular_file(path, MAX_CSV_BYTES)
@@ -179,7 +181,7 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
     if header != ["team", "player1", "player2"]:
         raise refuse("header", 1)
     teams: list[Team] = []
-    lines: dict[str, int] = {}  # the line of each team's name (as the file keeps it)
+    lines: dict[str, tuple[int, str]] = {}  # the line and name of each team, by name_key()
     for line, row in enumerate(rows[1:], 2):
         if not any(c.strip() for c in row):
             continue
@@ -191,10 +193,16 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
             teams.append(Team(name=row[0], players=[c for c in row[1:3] if c.strip()]))
         except ValidationError as exc:
             raise CliError(f"{path}:{line}: {_csv_problem(exc, row, lang)}") from None
-        name = teams[-1].name
-        if name in lines:
-            raise refuse("twice", line, team=repr(cut(name)), first=lines[name])
-        lines[name] = line
+        # "Os Ases", "os  ases" and "José" with a combining accent are one team's name: the
+        # names are shown as typed (escaped), so that the difference is seen.
+        name, typed = teams[-1].name, row[0].strip()
+        key = name_key(name)
+        if key in lines:
+            first, other = lines[key]
+            if other == typed:
+                raise refuse("twice", line, team=repr(cut(name)), first=first)
+            raise refuse("same_name", line, team=escaped(typed), other=escaped(other), first=first)
+        lines[key] = (line, typed)
     return teams
 
 

@@ -30,6 +30,8 @@ from ._model import (
     final_scores,
     normal_name,
     record_digest,
+    same_name,
+    same_name_problem,
     score_problem,
 )
 from ._pairing import (
@@ -178,14 +180,18 @@ def create(
     order = list(teams)
     if shuffle:
         random.Random(f"sueca-tournament:{seed}").shuffle(order)
-    names = [team.name for team in order]
-    if len(set(names)) != len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        raise _fail(
-            f"the team {twice!r} is listed twice: each team needs its own name",
-            "twice",
-            team=repr(twice),
-        )
+    names = [team.name for team in teams]
+    found = same_name(names)
+    if found is not None:
+        first, again = found
+        if names[first] == names[again]:
+            raise _fail(
+                f"the team {names[again]!r} is listed twice: each team needs its own name",
+                "twice",
+                team=repr(names[again]),
+            )
+        message, params = same_name_problem(names[again], names[first], first + 1)
+        raise _fail(message, "same_name", **params)
     need = rules.match.best_of // 2 + 1
     set_score = SetScore(partidas=[need, 0], games=[need * rules.match.target_games, 0])
     spec: str | dict[str, Any] | None = builtin_id_of(rules)

@@ -32,8 +32,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple
 
@@ -44,7 +45,7 @@ from .._files import atomic_write_text, locked
 from .._issues import validated
 from .._record import Record
 from .._registry import builtin_ids, inline_variant, load_variant
-from .._text import control_character
+from .._text import code_point, control_character, escaped, invisible_character
 from .._variant import RuleError, Variant
 from .._yaml import (
     FlowDict,
@@ -171,7 +172,42 @@ def _check_name(value: str) -> str:
             "a name must be on one line, without control characters",
             kind="tournament_name_control",
         )
+    # Nor any character that shows nothing: "Os Ases" with a zero-width space inside looks like
+    # "Os Ases" and would be another team.
+    hidden = invisible_character(text)
+    if hidden is not None:
+        raise RuleError(
+            f"the name {escaped(text)} holds an invisible character ({code_point(hidden)}): "
+            "write it with letters, digits, signs and plain spaces only",
+            kind="tournament_name_invisible",
+            name=escaped(text),
+            char=code_point(hidden),
+        )
     return text
+
+
+def name_key(name: str) -> str:
+    """What two team names must not share: `name` with case, compatibility forms (NFKC: a
+    full-width letter, a ligature, a no-break space) and runs of spaces set aside. "Os Ases",
+    "os  ases" and "OS ASES" are one team's name."""
+    text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(_VARIATION_SELECTORS.sub("", text).split())
+
+
+_VARIATION_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+"""Which drawing of a sign to show (an emoji's colour form): the same name either way."""
+
+
+def same_name(names: Sequence[str]) -> tuple[int, int] | None:
+    """The places of the first name of `names` that is another's once `name_key()` sets case,
+    forms and spaces aside (the earlier one first), or `None`."""
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        key = name_key(name)
+        if key in seen:
+            return seen[key], i
+        seen[key] = i
+    return None
 
 
 Name = Annotated[str, AfterValidator(_check_name)]
@@ -304,6 +340,19 @@ def _twice(team: str, path: tuple[str | int, ...]) -> Problem:
     return _problem(f"the team {team!r} is listed twice", path, "twice", team=team)
 
 
+def same_name_problem(name: str, other: str, place: int) -> tuple[str, dict[str, str | int]]:
+    """A team `name` that is the name of the `place`-th team, `other`, once case, spacing and
+    character forms are set aside (`name_key()`): what is wrong, and its values (both names
+    escaped, so that the difference shows)."""
+    params: dict[str, str | int] = {"team": escaped(name), "other": escaped(other), "n": place}
+    message = (
+        f"the team {escaped(name)} has the same name as team {place} of the list, "
+        f"{escaped(other)}, once case, spacing and character forms are set aside: each team "
+        "needs a name of its own"
+    )
+    return message, params
+
+
 def _not_a_team(team: str, path: tuple[str | int, ...]) -> Problem:
     return _problem(f"{team!r} is not a team of this tournament", path, "not_a_team", team=team)
 
@@ -425,9 +474,14 @@ def _check_whole(t: Tournament, variant: Variant) -> Problems:
     """What is wrong between the fields (names that are not teams, a team twice in a round...)."""
     problems: Problems = []
     names = t.team_names()
-    if len(set(names)) != len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        problems.append(_twice(twice, ("teams",)))
+    found = same_name(names)
+    if found is not None:
+        first, again = found
+        if names[first] == names[again]:
+            problems.append(_twice(names[again], ("teams", again, "name")))
+        else:
+            said = same_name_problem(names[again], names[first], first + 1)
+            problems.append(_problem(said[0], ("teams", again, "name"), "same_name", **said[1]))
     known = set(names)
     problems += _check_set_scores(t, variant)
     orders: dict[int, tuple[int, int]] = {}  # the round and table of each result's order
