@@ -47,14 +47,26 @@ class FileRefusedError(Exception):
     (`"this is not a regular file (a pipe or a device?)"`). A missing file raises
     `FileNotFoundError` instead."""
 
-    def __init__(self, reason: str, kind: str = "", limit: int = 0) -> None:
+    def __init__(self, reason: str, kind: str = "", limit: int = 0, system: str = "") -> None:
         super().__init__(reason)
         self.reason = reason
         self.kind = kind
-        """What kind of refusal it is (`directory`, `not_regular`, `too_large_file`), for the words
-        of other languages (`Issue.kind`); empty for a reason the system gave."""
+        """What kind of refusal it is (`directory`, `not_regular`, `too_large_file`,
+        `symlink_loop`, `no_permission`, `not_a_folder_on_the_way`, `name_too_long`, or
+        `unreadable` for another reason the system gave), for the words of other languages
+        (`Issue.kind`)."""
         self.limit = limit
         """For `too_large_file`, the limit in bytes."""
+        self.system = system
+        """For a refusal of the system's, its own words (`Input/output error`, `Permission
+        denied`): the words of `unreadable`."""
+
+    @property
+    def params(self) -> dict[str, str | int]:
+        """The values the words of `kind` name (`Issue.params`)."""
+        if self.kind == "too_large_file":
+            return {"limit": self.limit}
+        return {"reason": self.system} if self.system else {}
 
 
 def _refused(mode: int) -> FileRefusedError | None:
@@ -89,9 +101,11 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise FileRefusedError(_os_reason(exc)) from None
+        raise _os_refusal(exc) from None
     except ValueError as exc:  # a name the system refuses (a NUL character)
-        raise FileRefusedError(f"cannot read the file: {exc}") from None
+        raise FileRefusedError(
+            f"cannot read the file: {exc}", "unreadable", system=str(exc)
+        ) from None
     try:
         info = os.fstat(fd)  # what was opened, in case the name changed hands since
         refused = _refused(info.st_mode)
@@ -108,7 +122,7 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as exc:
-        raise FileRefusedError(_os_reason(exc)) from None
+        raise _os_refusal(exc) from None
     finally:
         os.close(fd)
     if size > max_bytes:  # it grew while being read
@@ -116,10 +130,22 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     return b"".join(chunks)
 
 
-def _os_reason(exc: OSError) -> str:
-    if exc.errno == errno.ELOOP:
-        return "cannot read the file: it is a symlink that leads round in a loop"
-    return f"cannot read the file: {exc.strerror or exc}"
+_OS_REFUSALS: Final = {
+    errno.ELOOP: ("symlink_loop", "it is a symlink that leads round in a loop"),
+    errno.EACCES: ("no_permission", "you have no permission to read it"),
+    errno.EPERM: ("no_permission", "you have no permission to read it"),
+    errno.ENOTDIR: ("not_a_folder_on_the_way", "a part of its path is a file, not a folder"),
+    errno.ENAMETOOLONG: ("name_too_long", "its name is too long for the system"),
+}
+"""The system's refusals a reader meets, as a kind (said in each language) and English words."""
+
+
+def _os_refusal(exc: OSError) -> FileRefusedError:
+    """Why the system would not let a file be read, as a refusal with a kind (`unreadable`, with
+    the system's words, for a reason not foreseen)."""
+    kind, words = _OS_REFUSALS.get(exc.errno or 0, ("unreadable", ""))
+    system = exc.strerror or str(exc)
+    return FileRefusedError(f"cannot read the file: {words or system}", kind, system=system)
 
 
 def _target(path: str | os.PathLike[str]) -> tuple[Path, int | None]:

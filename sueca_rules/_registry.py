@@ -349,7 +349,10 @@ def _whole_file(issue: Issue) -> tuple[str, dict[str, str]]:
         return "named_not_regular", {}
     if issue.kind == "no_such_file":
         return "named_missing", {}
-    return "named_unreadable", {"problem": issue.message.removeprefix("cannot read the file: ")}
+    if issue.kind == "symlink_loop":
+        return "named_loop", {}
+    said = dict(issue.params).get("reason") or issue.message.removeprefix("cannot read the file: ")
+    return "named_unreadable", {"problem": said}
 
 
 def _named(

@@ -942,6 +942,5 @@ def read_yaml_file(
     except FileNotFoundError:
         raise error.single("no such file", file=name, kind="no_such_file") from None
     except FileRefusedError as exc:
-        params = {"limit": exc.limit} if exc.kind == "too_large_file" else None
-        raise error.single(exc.reason, file=name, kind=exc.kind, params=params) from None
+        raise error.single(exc.reason, file=name, kind=exc.kind, params=exc.params) from None
     return parse_yaml(raw, file=name, limits=limits, error=error, json=json)

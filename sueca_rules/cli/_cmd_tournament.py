@@ -163,8 +163,8 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
         from .._errors import Issue
         from .._lang import issue_text
 
-        limit = (("limit", str(exc.limit)),)
-        said = issue_text(Issue(exc.reason, kind=exc.kind, params=limit), lang)
+        values = tuple((k, str(v)) for k, v in exc.params.items())
+        said = issue_text(Issue(exc.reason, kind=exc.kind, params=values), lang)
         raise CliError(f"{path}: {said}") from None
     try:
         text = raw.decode("utf-8-sig")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import importlib.util
 import json
@@ -454,17 +455,22 @@ def check_writable(
     p = Path(path)
     why = None
     folder = p.parent
-    if p.is_dir():
-        why = "is_folder"
-    else:
-        while parents and not folder.exists() and folder != folder.parent:
-            folder = folder.parent
-        if not folder.is_dir():
-            why = "not_folder" if folder.exists() else "no_folder"
-        elif not os.access(folder, os.W_OK | os.X_OK):
-            why = "no_permission"
-        elif p.exists() and not os.access(p, os.W_OK):
-            why = "read_only"
+    try:
+        if p.is_dir():
+            why = "is_folder"
+        else:
+            while parents and not folder.exists() and folder != folder.parent:
+                folder = folder.parent
+            if not folder.is_dir():
+                why = "not_folder" if folder.exists() else "no_folder"
+            elif not os.access(folder, os.W_OK | os.X_OK):
+                why = "no_permission"
+            elif p.exists() and not os.access(p, os.W_OK):
+                why = "read_only"
+    except OSError as exc:  # a name too long for the system, a symlink loop on the way
+        if exc.errno not in (errno.ENAMETOOLONG, errno.ELOOP):
+            raise
+        why = "name_too_long" if exc.errno == errno.ENAMETOOLONG else "loop"
     if why is not None:
         said = cli_words(
             lang, "cannot_write", option=option, path=str(path), why=why, folder=str(folder)

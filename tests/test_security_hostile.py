@@ -1,0 +1,132 @@
+"""Hostile files given to the record and tournament commands, as an outside checker feeds them:
+each is refused with a clear error, in the reader's language, naming the file; never a
+traceback, never the tournament file changed."""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from sueca_rules import Match, save_record
+from sueca_rules.bots import make_bot, play_match
+from sueca_rules.cli import main
+
+needs_symlinks = pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks")
+
+
+def said(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return status, err
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    match = Match("portugal", seed=3)
+    play_match(match, [make_bot(1, seed=s) for s in range(4)])
+    path = tmp_path / "game.yaml"
+    save_record(match.to_record(), path)
+    return path
+
+
+WHY = {
+    "loop": (
+        "cannot read the file: it is a symlink that leads round in a loop",
+        "não dá para ler o ficheiro: é um atalho (symlink) que anda às voltas",
+    ),
+    "through_a_file": (
+        "cannot read the file: a part of its path is a file, not a folder",
+        "não dá para ler o ficheiro: uma parte do caminho é um ficheiro, não uma pasta",
+    ),
+    "long_name": (
+        "cannot read the file: its name is too long for the system",
+        "não dá para ler o ficheiro: o nome é comprido demais para o sistema",
+    ),
+}
+
+
+WRITE = {
+    "through_a_file": ("cannot write there (", "não dá para escrever aí ("),
+    "long_name": (
+        "cannot write there (the name is too long for the system)",
+        "não dá para escrever aí (o nome é comprido demais para o sistema)",
+    ),
+}
+
+
+def _path(how: str, tmp_path: Path, record: Path) -> Path:
+    if how == "loop":
+        (tmp_path / "loop.yaml").symlink_to(tmp_path / "loop.yaml")
+        return tmp_path / "loop.yaml"
+    if how == "through_a_file":
+        return record / "game.yaml"
+    return tmp_path / ("a" * 300 + ".yaml")
+
+
+@needs_symlinks
+@pytest.mark.parametrize("how", list(WHY))
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("replay",),
+        ("analyse", "--level", "1"),
+        ("play", "--resume"),
+        ("tournament", "result", "CUP", "--round", "1", "--table", "1", "--record"),
+        ("tournament", "new", "NEW", "--format", "swiss", "--teams"),
+    ],
+)
+def test_a_file_the_system_will_not_read_is_said_in_the_language(
+    tmp_path: Path,
+    record: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    how: str,
+    command: tuple[str, ...],
+) -> None:
+    """A symlink loop, a path through a file, a name too long: before, said in the system's
+    English words under --lang pt ("cannot read the file: Not a directory")."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # play reads it
+    teams = tmp_path / "teams.csv"
+    teams.write_text("team,player1,player2\nA,a,b\nB,c,d\n", "utf-8")
+    cup = tmp_path / "cup.yaml"
+    assert main(["tournament", "new", str(cup), "--teams", str(teams), "--format", "swiss"]) == 0
+    assert main(["tournament", "pair", str(cup)]) == 0
+    capsys.readouterr()
+    before = cup.read_bytes()
+    bad = _path(how, tmp_path, record)
+    argv = [
+        str(cup) if a == "CUP" else str(tmp_path / "new.yaml") if a == "NEW" else a for a in command
+    ]
+    why = WHY[how]
+    if command[0] == "play" and how != "loop":  # where the game would be saved again, first
+        why = WRITE[how]
+    for lang, words in zip(("en", "pt"), why, strict=True):
+        status, err = said(capsys, *argv, str(bad), "--lang", lang)
+        assert status != 0
+        assert f"{bad}: {words}" in err
+        assert cup.read_bytes() == before
+        assert not (tmp_path / "new.yaml").exists()
+
+
+def test_a_file_without_permission_is_said_in_the_language(
+    record: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(Run as root, a file's mode does not stop reading it: the system's refusal is made up.)"""
+    real_open = os.open
+
+    def refusing(path: object, flags: int, *args: int, **kwargs: int) -> int:
+        if str(path) == str(record):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, flags, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", refusing)
+    status, err = said(capsys, "replay", str(record), "--lang", "pt")
+    assert status == 1
+    assert err == f"{record}: não dá para ler o ficheiro: não tens permissão para o ler\n"
+    status, err = said(capsys, "replay", str(record))
+    assert err == f"{record}: cannot read the file: you have no permission to read it\n"
