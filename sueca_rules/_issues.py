@@ -558,9 +558,13 @@ def error_issues(
 
 def _union_kind(errors: Sequence[Any], members: list[int]) -> tuple[str, dict[str, str]]:
     """The kind of a value that every member of a union refused: `text_or_mapping` for text
-    or a mapping (a record's `variant`), else none."""
-    if sorted(errors[i]["type"] for i in members) == ["dict_type", "string_type"]:
+    or a mapping (a record's `variant`), `int_or_text` for a whole number or text (a
+    tournament's `seed`), else none."""
+    types = sorted(errors[i]["type"] for i in members)
+    if types == ["dict_type", "string_type"]:
         return "text_or_mapping", {"got": _got(errors[members[0]].get("input"))}
+    if types == ["int_type", "string_type"]:  # a tournament's seed
+        return "int_or_text", {"got": _got(errors[members[0]].get("input"))}
     return "", {}
 
 

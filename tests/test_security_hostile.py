@@ -130,3 +130,42 @@ def test_a_file_without_permission_is_said_in_the_language(
     assert err == f"{record}: não dá para ler o ficheiro: não tens permissão para o ler\n"
     status, err = said(capsys, "replay", str(record))
     assert err == f"{record}: cannot read the file: you have no permission to read it\n"
+
+
+@pytest.mark.parametrize(
+    ("value", "en", "pt"),
+    [
+        (
+            "true",
+            "expected a whole number or text, got true",
+            "tem de ser um número inteiro ou texto (está true)",
+        ),
+        (
+            "1.5",
+            "expected a whole number or text, got 1.5",
+            "tem de ser um número inteiro ou texto (está 1.5)",
+        ),
+        (
+            "[1]",
+            "expected a whole number or text, got a list",
+            "tem de ser um número inteiro ou texto",
+        ),
+    ],
+)
+def test_a_tournament_seed_of_the_wrong_type_is_said_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str, en: str, pt: str
+) -> None:
+    """A hand-edited `seed:` that is neither a whole number nor text: before, said in English
+    under --lang pt ("seed: expected a whole number or text, got true")."""
+    teams = tmp_path / "teams.csv"
+    teams.write_text("team,player1,player2\nA,a,b\nB,c,d\n", "utf-8")
+    cup = tmp_path / "cup.yaml"
+    assert main(["tournament", "new", str(cup), "--teams", str(teams), "--format", "swiss"]) == 0
+    cup.write_text(cup.read_text("utf-8").replace("seed: 0", f"seed: {value}"), "utf-8")
+    before = cup.read_bytes()
+    capsys.readouterr()
+    for lang, words in (("en", en), ("pt", pt)):
+        status, err = said(capsys, "tournament", "pair", str(cup), "--lang", lang)
+        assert status == 1
+        assert err == f"{cup}:4:1: seed: {words}\n"
+        assert cup.read_bytes() == before
