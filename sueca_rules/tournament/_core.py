@@ -446,6 +446,8 @@ def _replayed(record: Record, variant: Variant) -> Match:
             "record_variant",
             record=repr(match.variant.name),
             ours=repr(variant.name),
+            record_name=match.variant.name,
+            ours_name=variant.name,
         )
     if not match.is_over:
         raise _fail(

@@ -35,6 +35,12 @@ def refusal_text(error: TournamentError | str, lang: str) -> str:
     if lang != "en" and code is not None and f"err.{code}" in words:
         if error.issues:  # the problems behind it, said as `sueca replay` says them
             params = {**params, "problem": issues_text(error.issues, lang)}
+        if code == "record_variant":  # a built-in's name as the language says it
+            from .._describe_facts import shown_name
+
+            names = {k: params.get(f"{k}_name") for k in ("record", "ours")}
+            said = {k: repr(shown_name(v, lang)) for k, v in names.items() if isinstance(v, str)}
+            params = {**params, **said}
         shown = {
             k: _listed(v, " ou " if k in ("wins", "losses") else " e ")
             if isinstance(v, list)
