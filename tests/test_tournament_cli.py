@@ -308,7 +308,7 @@ def test_undo_and_the_order_of_rounds(cup: Path, capsys: pytest.CaptureFixture[s
         ("team,player1,player2\nX,,\n", "2 to 512 teams, got 1"),
         (  # past the csv module's field limit (131,072 characters), yet under the file's size cap
             "team,player1,player2\nX,,\n" + "Y" * 200_000 + ",,\n",
-            "teams.csv:3: not a line of CSV: field larger than field limit",
+            "teams.csv:3: a field of more than 131072 characters: a name has at most 60",
         ),
     ],
 )
@@ -1370,3 +1370,44 @@ def test_a_name_with_an_invisible_character_is_refused(
     status, _, err = run(capsys, "standings", str(path), "--lang", "pt")
     assert status == 1
     assert err.startswith(f"{path}:14:4: teams[1].name: o nome {shown} tem um carácter invisível")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        pytest.param('"Os Ases,Ana,Rui\n', 2, id="open-to-the-end"),
+        pytest.param('Os Ases,Ana,Rui\n"Os Reis,Bia,Zé\nAs Damas,Eva,Luís\n', 3, id="runs-on"),
+        pytest.param('Os Ases,Ana,"Rui\nOs Reis,Bia,Zé\n', 2, id="in-a-player"),
+        pytest.param('\r\n"Os\rAses",Ana,Rui\r\n', 3, id="crlf-blank-line"),
+    ],
+)
+def test_a_quote_left_open_in_the_teams_csv_is_said_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, line: int
+) -> None:
+    """A quote not closed on its line: before, the csv module read on to the next quote or the
+    end, and the file was taken as fewer teams ("a tournament has 2 to 512 teams, got 1") or a
+    name on two lines; now the line of the quote is named, in the language."""
+    teams = tmp_path / "teams.csv"
+    teams.write_bytes(("team,player1,player2\n" + text).encode())
+    path = tmp_path / "cup.yaml"
+    words = {
+        "en": 'the quote (") opened on this line is not closed on it: each name is on one line',
+        "pt": 'as aspas (") abertas nesta linha não se fecham nela: cada nome fica numa só linha',
+    }
+    for lang, said in words.items():
+        new = ["new", str(path), "--teams", str(teams), "--format", "swiss", "--lang", lang]
+        status, out, err = run(capsys, *new)
+        assert (status, out) == (1, "")
+        assert err.startswith(f"{teams}:{line}: {said}")
+        assert not path.exists()
+
+
+def test_a_field_past_the_csv_readers_limit_is_said_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    teams = tmp_path / "teams.csv"
+    teams.write_text("team,player1,player2\nA,b,c\n" + "B" * 200_000 + ",c,d\n", "utf-8")
+    new = ["new", str(tmp_path / "cup.yaml"), "--teams", str(teams), "--format", "swiss"]
+    status, _, err = run(capsys, *new, "--lang", "pt")
+    assert status == 1
+    assert err == f"{teams}:3: um campo com mais de 131072 caracteres: um nome tem no máximo 60\n"

@@ -173,16 +173,27 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
     # Lines may end in \n, \r\n or a lone \r (a spreadsheet of the old Mac's, which the
     # csv module alone refuses with words about Python's modes).
     reader = csv.reader(io.StringIO(text, newline=None))
+    rows: list[tuple[int, list[str]]] = []  # each row with the line it starts on
     try:
-        rows = list(reader)
-    except csv.Error as exc:  # a field past the csv module's limit, a broken quote...
+        start = 1  # the line the next row starts on (a blank line is a row of its own)
+        for row in reader:
+            if any("\n" in c for c in row):  # (a lone \r is read as \n)
+                # A quote not closed on its line runs on to the next quote, or to the end: no
+                # name is on two lines.
+                raise refuse("open_quote", start)
+            rows.append((start, row))
+            start = reader.line_num + 1
+    except csv.Error as exc:  # a field past the csv module's limit...
+        field = "field larger than field limit" in str(exc)
+        if field:
+            raise refuse("long_field", reader.line_num, most=csv.field_size_limit()) from None
         raise refuse("not_csv", reader.line_num, problem=str(exc)) from None
-    header = [c.strip().lower() for c in rows[0]] if rows else []
+    header = [c.strip().lower() for c in rows[0][1]] if rows else []
     if header != ["team", "player1", "player2"]:
         raise refuse("header", 1)
     teams: list[Team] = []
     lines: dict[str, tuple[int, str]] = {}  # the line and name of each team, by name_key()
-    for line, row in enumerate(rows[1:], 2):
+    for line, row in rows[1:]:
         if not any(c.strip() for c in row):
             continue
         if len(row) > 3:
