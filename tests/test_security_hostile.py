@@ -169,3 +169,21 @@ def test_a_tournament_seed_of_the_wrong_type_is_said_in_the_language(
         assert status == 1
         assert err == f"{cup}:4:1: seed: {words}\n"
         assert cup.read_bytes() == before
+
+
+def test_a_tournament_file_of_more_than_250000_values_is_refused_before_it_is_all_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file made to hold a million values took some eight seconds and 280 MB to be refused (the
+    cap was 1,000,000 values); the cap is now what the reader gets through in a second or two."""
+    from sueca_rules.tournament._model import MAX_TABLES, TOURNAMENT_LIMITS
+
+    assert TOURNAMENT_LIMITS.max_nodes == 250_000
+    assert MAX_TABLES == 6_812
+    lists = ",".join(["[" + ",".join(["1"] * 19_999) + "]"] * 13)  # 260,000 values
+    cup = tmp_path / "cup.yaml"
+    cup.write_text(f"sueca_tournament: 1\nformat: swiss\nx: [{lists}]\n", "utf-8")
+    status, err = said(capsys, "tournament", "standings", str(cup), "--lang", "pt")
+    assert status == 1
+    assert err.startswith(f"{cup}:3:")
+    assert ": o ficheiro tem mais de 250000 valores" in err

@@ -93,13 +93,15 @@ MAX_TEAMS = 512
 MAX_NAME = 60
 """The longest team or player name, in characters."""
 MAX_ROUNDS = 1100
-TOURNAMENT_LIMITS = Limits(max_bytes=8 * 1024 * 1024, max_nodes=1_000_000, max_items=20_000)
-"""What one tournament file may hold (see `Limits`)."""
+TOURNAMENT_LIMITS = Limits(max_bytes=8 * 1024 * 1024, max_nodes=250_000, max_items=20_000)
+"""What one tournament file may hold (see `Limits`). A quarter of a million values is what the
+reader gets through in a second or two, in some 70 MB: a file made to hold more (a million values
+took eight seconds and 280 MB to be refused) is refused before it costs that."""
 VALUES_PER_TABLE = 32
 """The most values (keys, items, values) one table of a round takes in the file, with its result,
 games and record: what the count of tables a tournament may plan is measured in."""
 MAX_TABLES = TOURNAMENT_LIMITS.max_nodes // VALUES_PER_TABLE - 1_000
-"""The most tables a tournament may have in all its rounds (a round robin of 246 teams): more
+"""The most tables a tournament may have in all its rounds (a round robin of 117 teams): more
 would make a file too large to read back before its last round."""
 
 Format = Literal["round_robin", "swiss", "knockout", "groups"]
