@@ -187,3 +187,36 @@ def test_a_tournament_file_of_more_than_250000_values_is_refused_before_it_is_al
     assert status == 1
     assert err.startswith(f"{cup}:3:")
     assert ": o ficheiro tem mais de 250000 valores" in err
+
+
+@pytest.mark.parametrize("gone", [True, False])
+def test_a_record_that_changes_while_it_is_entered_is_said_in_the_language(
+    tmp_path: Path,
+    record: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    gone: bool,
+) -> None:
+    """`result --record` reads the record twice (to replay it, then for its digest): a record
+    removed or replaced by a folder in between was said in Python's English words."""
+    from sueca_rules import _files
+
+    teams = tmp_path / "teams.csv"
+    teams.write_text("team,player1,player2\nA,a,b\nB,c,d\n", "utf-8")
+    cup = tmp_path / "cup.yaml"
+    assert main(["tournament", "new", str(cup), "--teams", str(teams), "--format", "swiss"]) == 0
+    assert main(["tournament", "pair", str(cup)]) == 0
+    before = cup.read_bytes()
+
+    def changed(path: object, most: int) -> bytes:
+        if gone:
+            raise FileNotFoundError(path)
+        raise _files.FileRefusedError("this is a directory, not a file", "directory")
+
+    monkeypatch.setattr(_files, "read_regular_file", changed)
+    capsys.readouterr()
+    argv = ["tournament", "result", str(cup), "--round", "1", "--table", "1", "--record"]
+    status, err = said(capsys, *argv, str(record), "--lang", "pt")
+    words = "esse ficheiro não existe" if gone else "isto é uma pasta, não um ficheiro"
+    assert (status, err) == (1, f"{record}: {words}\n")
+    assert cup.read_bytes() == before

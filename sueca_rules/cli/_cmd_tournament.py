@@ -390,7 +390,7 @@ def _score(text: str, option: str, lang: str) -> tuple[int, int]:
 def _record_arg(path: str, lang: str) -> tuple[Record, RecordRef]:
     """The record of `--record`, read and replayed as `sueca replay` does it: its problems are
     said as that command says them (each at its place in the record, in `lang`)."""
-    from .._errors import RecordError
+    from .._errors import Issue, RecordError
     from .._files import FileRefusedError, read_regular_file
     from .._match import Match
     from .._record import MAX_RECORD_BYTES, load_record
@@ -402,8 +402,13 @@ def _record_arg(path: str, lang: str) -> tuple[Record, RecordRef]:
         digest = sha256_of(read_regular_file(path, MAX_RECORD_BYTES))
     except RecordError as exc:
         raise CliError(issue_lines(exc.issues, lang)) from None
-    except (OSError, FileRefusedError) as exc:
-        raise CliError(f"{path}: {exc}") from None
+    except FileNotFoundError:  # gone between its reading and now
+        gone = Issue("no such file", file=path, kind="no_such_file")
+        raise CliError(issue_lines([gone], lang)) from None
+    except FileRefusedError as exc:  # (likewise: it changed meanwhile)
+        values = tuple((k, str(v)) for k, v in exc.params.items())
+        issue = Issue(exc.reason, file=path, kind=exc.kind, params=values)
+        raise CliError(issue_lines([issue], lang)) from None
     return record, RecordRef(file=str(path), sha256=digest)
 
 
