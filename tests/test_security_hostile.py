@@ -14,6 +14,7 @@ import pytest
 from sueca_rules import Match, save_record
 from sueca_rules.bots import make_bot, play_match
 from sueca_rules.cli import main
+from sueca_rules.tournament import load_tournament
 
 needs_symlinks = pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks")
 
@@ -220,3 +221,30 @@ def test_a_record_that_changes_while_it_is_entered_is_said_in_the_language(
     words = "esse ficheiro não existe" if gone else "isto é uma pasta, não um ficheiro"
     assert (status, err) == (1, f"{record}: {words}\n")
     assert cup.read_bytes() == before
+
+
+def test_a_folder_where_the_bots_record_goes_is_said_and_the_other_tables_are_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`play --records DIR` with a folder in the way of a table's record: before, the command
+    stopped there with the system's English words ("it is a directory, not a file"), the
+    tables after it unplayed."""
+    teams = tmp_path / "teams.csv"
+    teams.write_text("team,player1,player2\nA,a,b\nB,c,d\nC,e,f\nD,g,h\n", "utf-8")
+    cup = tmp_path / "cup.yaml"
+    new = ["tournament", "new", str(cup), "--teams", str(teams), "--format", "round_robin"]
+    assert main(new) == 0
+    assert main(["tournament", "pair", str(cup)]) == 0
+    records = tmp_path / "records"
+    (records / "round1-table1.yaml").mkdir(parents=True)
+    capsys.readouterr()
+    argv = ["tournament", "play", str(cup), "--level", "1", "--records", str(records)]
+    status = main([*argv, "--lang", "pt"])
+    out, err = capsys.readouterr()
+    assert status == 1
+    where = records / "round1-table1.yaml"
+    assert err == f"--records {where}: não dá para escrever aí (é uma pasta)\n"
+    assert out.startswith("ronda 1 mesa 2: ")
+    assert (records / "round1-table2.yaml").is_file()
+    tables = load_tournament(cup)[0].rounds[0].tables
+    assert [tab.result is None for tab in tables] == [True, False]

@@ -517,8 +517,19 @@ def _run_play(args: argparse.Namespace) -> int:
         ref = None
         if folder is not None:
             path = folder / f"round{rnd.round}-table{number}.yaml"
-            save_record(match.to_record(), path)
-            ref = RecordRef(file=str(path), sha256=sha256_of(path.read_bytes()))
+            try:  # a folder of that name in the way, no permission...: said, the others played
+                check_writable(path, "--records", parents=False, lang=lang)
+                save_record(match.to_record(), path)
+                ref = RecordRef(file=str(path), sha256=sha256_of(path.read_bytes()))
+            except CliError as exc:
+                print(exc.message, file=sys.stderr, flush=True)
+                refused = True
+                continue
+            except OSError as exc:
+                said = cli_words(lang, "tour.cannot_write", reason=exc.strerror or str(exc))
+                print(f"{path}: {said}", file=sys.stderr, flush=True)
+                refused = True
+                continue
         teams = rnd.tables[number - 1].teams
         try:
             _update(args.file, _bots_result(t, variant, number, match, ref), lang)
