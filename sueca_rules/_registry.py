@@ -283,6 +283,8 @@ def safe_variant_path(base_dir: str | Path, spec: str) -> Path:
         rule = "a file may name only variant files in its own folder or below it"
         return _refusal(f"{spec!r} is {why}: {rule}", kind, given=spec)
 
+    if not spec.strip():  # not the folder itself, which is what it would join to
+        raise _refusal(f"{spec!r} is an empty name: it names no file", "named_empty", given=spec)
     outside = _outside(spec)
     if outside is not None:
         raise refuse(*outside)

@@ -248,3 +248,19 @@ def test_a_folder_where_the_bots_record_goes_is_said_and_the_other_tables_are_pl
     assert (records / "round1-table2.yaml").is_file()
     tables = load_tournament(cup)[0].rounds[0].tables
     assert [tab.result is None for tab in tables] == [True, False]
+
+
+@pytest.mark.parametrize("name", ["''", "'  '"])
+def test_a_record_whose_variant_is_an_empty_name_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """`variant: ''` named the record's own folder: it was said to be "a folder, not a file"."""
+    path = tmp_path / "game.yaml"
+    path.write_text(f"variant: {name}\nfirst_dealer: 0\ndeals: []\n", "utf-8")
+    status, err = said(capsys, "replay", str(path))
+    assert status == 1
+    assert err.startswith(f"{path}:1:1: variant: the record's variant")
+    assert "is an empty name: it names no file" in err
+    assert "folder" not in err
+    status, err = said(capsys, "replay", str(path), "--lang", "pt")
+    assert "um nome vazio não aponta para nenhum ficheiro" in err
