@@ -844,17 +844,33 @@ _SAYS_WHERE_IT_BEGAN = frozenset({"colon", "unclosed", "bracket", "brace", "sepa
 context, `context_line`): they are `other` when the parser gives none."""
 
 
+_JSON_SLIPS: Final = {
+    "Expecting value": "value",
+    "Expecting property name enclosed in double quotes": "property",
+    "Expecting ',' delimiter": "comma",
+    "Expecting ':' delimiter": "colon",
+    "Extra data": "extra",
+    "Unterminated string starting at": "unterminated",
+    "Invalid control character at": "control",
+    "Invalid \\escape": "escape",
+    "Invalid \\uXXXX escape": "u_escape",
+}
+"""The json module's words for a slip, and the code each language says it by (`json_syntax`'s
+`hint`; `other` for words not listed, said as the module says them)."""
+
+
 def _check_json(text: str, file: str | None, error: type[SourceError]) -> None:
     try:
         _json.loads(text, object_pairs_hook=lambda pairs: None)  # duplicates: reported later
     except _json.JSONDecodeError as exc:
+        hint = _JSON_SLIPS.get(exc.msg, "other")
         raise error.single(
             f"JSON syntax error: {exc.msg}",
             file=file,
             line=exc.lineno,
             column=exc.colno,
             kind="json_syntax",
-            params={"problem": exc.msg},
+            params={"hint": hint, "problem": exc.msg},
         ) from None
     except RecursionError:
         pass  # nested too deep: the reader's depth cap says so

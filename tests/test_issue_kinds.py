@@ -132,7 +132,16 @@ def test_strict_json_says_its_syntax_error_in_words() -> None:
         parse_yaml('{"name": "x",}', json=True)
     issue = caught.value.issues[0]
     assert issue.kind == "json_syntax"
-    assert issue_text(issue, "pt").startswith("erro de sintaxe JSON (o leitor diz: ")
+    # Said in Portuguese from start to end (it quoted the json module's English words).
+    assert issue_text(issue, "pt") == (
+        "erro de sintaxe JSON: aqui vinha o nome de um campo, entre aspas duplas (uma vírgula a "
+        "mais antes da chaveta que fecha?)"
+    )
+    assert issue.message == "JSON syntax error: Expecting property name enclosed in double quotes"
+    with pytest.raises(SourceError) as caught:
+        parse_yaml('{"name": "x"} {}', json=True)
+    said = issue_text(caught.value.issues[0], "pt")
+    assert said.startswith("erro de sintaxe JSON: há texto depois do fim do objeto")
 
 
 def test_more_problems_than_shown_are_counted_in_words() -> None:
