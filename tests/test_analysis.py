@@ -525,7 +525,7 @@ def test_the_review_names_a_builtin_in_its_language() -> None:
     from sueca_rules.cli._cmd_analyse import report
 
     review = Analysis(deals=(), seats=(), level=3, variant="Portugal, at the table")
-    assert report(review, "pt").startswith("Análise de um jogo com as regras Portugal, à mesa")
+    assert report(review, "pt").startswith("Análise de um jogo: Portugal, à mesa, nível")
     assert "Portugal, at the table" in report(review, "en").splitlines()[0]
 
 
