@@ -1139,6 +1139,38 @@ def test_an_interrupted_ladder_run_is_still_scored(
     assert entry["streak"] == 1
 
 
+@pytest.mark.parametrize("ladder", [False, True])
+def test_ctrl_c_at_the_prompt_ends_its_line_before_the_record_is_said_saved(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    ladder: bool,
+) -> None:
+    """The terminal echoes ^C after the prompt: what follows (the record saved, the run
+    interrupted) starts a line of its own; it went on the prompt's line ("Your card (1-3, or h
+    for help): ^CSaved the match to ..."), and once blank lines were printed after it."""
+
+    class Interrupting:
+        def readline(self, size: int = -1) -> str:
+            raise KeyboardInterrupt
+
+        def isatty(self) -> bool:
+            return False
+
+    monkeypatch.setattr("sys.stdin", Interrupting())
+    record = tmp_path / "g.yaml"
+    extra = ["--ladder", "--scores", str(tmp_path / "best.json")] if ladder else []
+    status = main(["play", "--record", str(record), "--seed", "1", *extra, *FAST[2:]])
+    out = capsys.readouterr().out
+    assert status == 130
+    prompt = out.rindex("Your card")
+    after = out[prompt:].split("\n")
+    assert after[0].rstrip().endswith("help):"), after
+    assert after[1].startswith("Saved the match to "), after
+    if ladder:
+        assert "Interrupted: the run stops here." in after[2:4], after
+
+
 def test_a_scores_file_nested_too_deep_is_corrupt_not_a_crash(tmp_path: Path) -> None:
     scores = tmp_path / "ladder.json"
     scores.write_text("[" * 100_000)

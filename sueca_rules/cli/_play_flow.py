@@ -137,6 +137,10 @@ def play_and_save(view: PlayView, match: Match, seats: Sequence[Bot], record: st
         outcome = play_out(view, match, seats, keep)
     except Stop as exc:
         stop = exc
+    except KeyboardInterrupt:
+        # The terminal echoed ^C after the prompt: end that line before the record is said saved.
+        view.console.print()
+        raise
     finally:
         if record is not None:
             saved = save_match(view, match, record)

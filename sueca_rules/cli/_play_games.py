@@ -149,11 +149,7 @@ def _run_game(setup: _Setup, match: Match, spec: str | None, resumed: str | None
     if resumed is not None:
         _show_resumed(view, match, resumed, setup.seed)
     record = setup.record or resumed
-    try:
-        played = play_and_save(view, match, [human, bots[1], bots[2], bots[3]], record)
-    except KeyboardInterrupt:
-        setup.console.print()
-        raise
+    played = play_and_save(view, match, [human, bots[1], bots[2], bots[3]], record)
     if played.stop is not None:
         view.say(w.end_of_input() if played.stop.eof else w.leave())
     return 0 if played.saved else 1

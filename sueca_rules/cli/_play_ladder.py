@@ -134,7 +134,6 @@ def run_ladder(ladder: Ladder, make_seats: SeatMaker) -> int:
             break
         number += 1
     if interrupted:
-        view.console.print()
         view.say(w.interrupted())
     status = _keep_score(ladder, path, scores, streak, margin) or status
     return 130 if interrupted else status
