@@ -4,6 +4,7 @@ hints, and `sueca analyse`."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from collections.abc import Callable
@@ -133,6 +134,49 @@ def test_a_review_is_the_same_for_a_seed_and_for_any_jobs() -> None:
     assert analyse(record, level=1, seed=3) == one
     assert analyse(record, level=1, seed=3, jobs=2) == one
     assert analyse(record, level=1, seed=4) != one
+
+
+@pytest.mark.parametrize("guarded", [False, True])
+def test_a_script_without_the_main_guard_reviews_in_one_process(
+    tmp_path: Path, guarded: bool
+) -> None:
+    """`analyse(record, jobs=2)` at a script's top level, as the guide's snippet is copied: each
+    spawned worker would run the script again, and the review never ended (workers failed to
+    start, one after another, for ever). It is made in this process, with a warning that says
+    why; under `if __name__ == "__main__":` the workers are used, without a warning."""
+    import subprocess
+    import sys
+
+    match = Match("portugal", seed=8)
+    play_match(match, [make_bot(1, seed=s) for s in range(4)], max_deals=2)
+    save_record(match.to_record(), tmp_path / "game.yaml")
+    body = [
+        "import os",
+        "from sueca_rules import load_record",
+        "from sueca_rules.analysis import analyse",
+        "",
+        "def review():",
+        "    print('review', os.getpid())",
+        "    return analyse(load_record('game.yaml'), level=1, jobs=2)",
+        "",
+    ]
+    body += ["if __name__ == '__main__':", "    review()"] if guarded else ["review()"]
+    (tmp_path / "script.py").write_text("\n".join(body) + "\n", encoding="utf-8")
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "script.py"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.count("review") == 1  # no worker ran the script's review again
+    warned = "analyse() with jobs=2 works in this process" in done.stderr
+    assert warned is not guarded, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
 
 
 def test_a_program_read_from_stdin_reviews_in_one_process(

@@ -75,6 +75,48 @@ def test_same_result_with_one_or_two_jobs() -> None:
     assert two.jobs == 2
 
 
+@pytest.mark.parametrize(
+    ("call", "guarded"),
+    [
+        ("simulate('portugal', (2, 1), deals=8, jobs=2)", False),
+        ("compare(['portugal', 'french'], (2, 1), deals=4, jobs=2)", False),
+        ("simulate('portugal', (2, 1), deals=8, jobs=2)", True),
+    ],
+)
+def test_a_script_without_the_main_guard_plays_in_one_process(
+    tmp_path: Path, call: str, guarded: bool
+) -> None:
+    """`simulate(..., jobs=2)` at a script's top level, as a reader copies the guide: each
+    spawned worker would run the script again, and the run gave up on them as "lost (killed,
+    or out of memory?)". It plays in this process, with a warning that says why; under
+    `if __name__ == "__main__":` the workers are used, without a warning."""
+    lines = ["from sueca_rules import compare, simulate", f"report = {call}"]
+    if guarded:
+        lines = [
+            lines[0],
+            "if __name__ == '__main__':",
+            f"    report = {call}",
+            "    print(report.jobs)",
+        ]
+    else:
+        lines.append("print(report.jobs)")
+    (tmp_path / "script.py").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "script.py"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == (["2"] if guarded else ["1"])
+    name = call.split("(", 1)[0]
+    warned = f"{name}() with jobs=2 works in this process" in done.stderr
+    assert warned is not guarded, done.stderr[-2000:]
+
+
 def test_same_matches_with_one_or_two_jobs() -> None:
     one = simulate("sueca-play", (2, 1), matches=3, seed=2, jobs=1)
     two = simulate("sueca-play", (2, 1), matches=3, seed=2, jobs=2)

@@ -19,6 +19,7 @@ import os
 import time
 from typing import TYPE_CHECKING, Any
 
+from .._workers import in_one_process
 from ._checkpoint import Checkpoint
 from ._play import Study, play_unit
 from ._summary import StudySummary
@@ -87,7 +88,7 @@ def run_study(
             from ._ray import run_on_ray
 
             run_on_ray(state, address, jobs)
-        elif jobs <= 1:
+        elif jobs <= 1 or in_one_process(_call(study), jobs):
             _run_here(state)
         else:
             _run_pool(state, jobs)
@@ -96,6 +97,11 @@ def run_study(
         raise Interrupted(state.result()) from None
     state.save()
     return state.result()
+
+
+def _call(study: Study) -> str:
+    """The library call a study is run by, as a warning names it."""
+    return "simulate()" if len(study.variants) == 1 else "compare()"
 
 
 def _run_here(state: RunState) -> None:

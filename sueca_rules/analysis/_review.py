@@ -25,6 +25,7 @@ from .._errors import ConfigError
 from .._match import Match
 from .._record import Record, RecordDeal, replay
 from .._rules import team_of
+from .._workers import in_one_process
 from ..bots._table import proven_revokers
 from ._facts import Fact, card_facts, claim_facts, redeal_facts
 from ._values import (
@@ -439,7 +440,7 @@ def analyse(
     done = 0
     reviews: list[DealReview] = []
     count = sum(b - a for a, b in runs)
-    if jobs == 1 or count <= 1 or not _can_spawn():
+    if jobs == 1 or count <= 1 or not _can_spawn() or in_one_process("analyse()", jobs):
 
         def tick() -> None:
             nonlocal done
