@@ -1139,6 +1139,34 @@ def test_an_interrupted_ladder_run_is_still_scored(
     assert entry["streak"] == 1
 
 
+def test_ctrl_c_between_two_ladder_matches_still_scores_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C at "Press Enter for match 2" (a match just won) ends the run as q there does: it
+    is scored and kept; it went up as a bare "interrupted", and the streak was lost."""
+    scores = tmp_path / "best.json"
+    shown: list[str] = []
+
+    class Interrupting:
+        def readline(self, size: int = -1) -> str:
+            shown.append(capsys.readouterr().out)
+            if "Press Enter for match 2" in shown[-1]:
+                raise KeyboardInterrupt
+            return "1\n"
+
+        def isatty(self) -> bool:
+            return False
+
+    monkeypatch.setattr("sys.stdin", Interrupting())
+    status = main(["play", "--ladder", "--seed", "2", "--scores", str(scores), *FAST[2:]])
+    out = "".join(shown) + capsys.readouterr().out
+    assert status == 130
+    assert "or q to stop: \nInterrupted: the run stops here." in out
+    assert "Run over: streak 1" in out
+    (entry,) = json.loads(scores.read_text())["scores"]
+    assert entry["streak"] == 1
+
+
 @pytest.mark.parametrize("ladder", [False, True])
 def test_ctrl_c_at_the_prompt_ends_its_line_before_the_record_is_said_saved(
     tmp_path: Path,

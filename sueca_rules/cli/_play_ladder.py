@@ -130,7 +130,13 @@ def run_ladder(ladder: Ladder, make_seats: SeatMaker) -> int:
         margin += max(0, view.card_points[0] - view.card_points[1])
         score = w.number(ladder_score(streak, margin))
         view.say(w.ladder_progress(streak, w.number(margin), score))
-        if not _another(ladder, number):
+        try:
+            another = _another(ladder, number)
+        except KeyboardInterrupt:  # between two matches: the run is scored all the same
+            view.console.print()  # the prompt's line, ended after the echoed ^C
+            interrupted = True
+            break
+        if not another:
             break
         number += 1
     if interrupted:
