@@ -142,6 +142,21 @@ def test_a_too_long_number_is_shown_cut(
             "--allowed-x x -- did you mean one of --allowed-origin, --allowed-host?",
         ),
         (["describe", "portugal", "more"], "usage: sueca describe", "unrecognized arguments: more"),
+        # The option mistyped is named, not the argument argparse finds missing first.
+        (["validate", "--jsn"], "usage: sueca validate", "--jsn -- did you mean --json?"),
+        (
+            ["validate", "--jsn", "--lang", "pt"],
+            "uso: sueca validate",
+            "--jsn -- querias dizer --json?",
+        ),
+        (
+            ["tournament", "result", "cup.yaml", "--round", "1", "--tabel", "2", "--score", "1-0"],
+            "usage: sueca tournament result",
+            "unrecognized arguments: --tabel -- did you mean --table?",
+        ),
+        (["describe", "--bogus"], "usage: sueca describe", "unrecognized arguments: --bogus\n"),
+        (["simulate", "--seed", "-1"], "usage: sueca simulate", "are required: VARIANT\n"),
+        (["validate", "--js"], "usage: sueca validate", "are required: FILE\n"),  # --json
         (
             ["describe", "portugal", "--nothing-like-it"],
             "usage: sueca describe",

@@ -89,6 +89,12 @@ def _in_words(message: str, lang: str) -> str:
     return message
 
 
+_MISSING: Final = ("the following arguments are required:", "one of the arguments ")
+"""How argparse begins its refusals of a command line that lacks an argument it needs."""
+_NEGATIVE: Final = re.compile(r"-\d+(?:\.\d*)?")
+"""A negative number, which argparse reads as a value, not as an option."""
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, which names the command or option a mistyped one is closest to
     (`invalid choice: 'valdate' (...) -- did you mean 'validate'?`) and says its refusals in the
@@ -99,15 +105,18 @@ class _Parser(argparse.ArgumentParser):
 
     wanted: str | None = None
     """The language asked for on the command line (`--lang`), if any."""
+    words: Sequence[str] = ()
+    """The command line being parsed (set by `speak()`)."""
     help_lang: str = "en"
     """The language of this parser's help (`--help`)."""
 
-    def speak(self, wanted: str | None) -> None:
+    def speak(self, wanted: str | None, words: Sequence[str] = ()) -> None:
         """Say refusals in `wanted` (`--lang`'s value, or `None` for the locale's), in this
-        parser and the commands under it."""
+        parser and the commands under it, about the command line `words`."""
         self.wanted = wanted
+        self.words = words
         for command in self._commands():
-            command.speak(wanted)
+            command.speak(wanted, words)
 
     def help_in(self, lang: str) -> None:
         """Say the help of this parser, and of the commands under it, in `lang` (the words the
@@ -186,6 +195,12 @@ class _Parser(argparse.ArgumentParser):
             raise
 
     def error(self, message: str) -> NoReturn:
+        if message.startswith(_MISSING):
+            # `sueca validate --jsn`: the option mistyped is the mistake to name, not the FILE
+            # that argparse finds missing first.
+            strangers = self._strangers()
+            if strangers:
+                self.unknown(strangers)
         lang = self.lang
         found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
         message = _in_words(message, lang)
@@ -208,6 +223,25 @@ class _Parser(argparse.ArgumentParser):
         self._print_message(formatter.format_help(), sys.stderr)
         error = cli_words(lang, "error")
         self.exit(2, f"{self.prog}: {error}: {message}\n")
+
+    def _strangers(self) -> list[str]:
+        """The options of the command line that this command does not take (nor `sueca`'s
+        own, `-h` and `--version`), as argparse reads them: whole or abbreviated, before `--`."""
+        known = [s for action in self._actions for s in action.option_strings]
+        known += ["-h", "--help", "--version"]
+        found: list[str] = []
+        for word in self.words:
+            if word == "--":
+                break
+            option = word.partition("=")[0]
+            if not option.startswith("-") or option == "-" or _NEGATIVE.fullmatch(word):
+                continue
+            if option in known or (
+                option.startswith("--") and any(k.startswith(option) for k in known)
+            ):
+                continue
+            found.append(word)
+        return found
 
     def unknown(self, extra: Sequence[str]) -> NoReturn:
         """Refuse arguments this command does not take, with its own usage (argparse leaves them
@@ -288,7 +322,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     wanted = _wanted_lang(words)
     # The language is known before parsing, so that the help is said in it.
     parser = build_parser(wanted if wanted in LANGS else default_lang())
-    parser.speak(wanted)
+    parser.speak(wanted, words)
     args, extra = parser.parse_known_args(words)
     if extra:
         command = getattr(args, "parser", None)
