@@ -203,7 +203,10 @@ def test_new_speaks_portuguese(tmp_path: Path, capsys: pytest.CaptureFixture[str
     path = tmp_path / "casa.yaml"
     assert main(["new", str(path), "--lang", "pt"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"Escrito {path}: as regras de portugal, todas comentadas.")
+    # Said as a Portuguese player says it, not "Escrito casa.yaml:" (the English "Wrote").
+    assert out.startswith(f"Ficheiro {path} criado: as regras de portugal, todas comentadas.")
+    assert "Ficheiro " + str(tmp_path / "sueca-variant.v1.json") + " criado: o esquema" in out
+    assert "Escrito" not in out
     assert "sueca validate" in out
     assert main(["new", str(path), "--lang", "pt"]) == 2
     assert f"{path} já existe: junta --force para o substituir" in capsys.readouterr().err
