@@ -1286,6 +1286,30 @@ def test_the_portuguese_game_takes_portuguese_letters(
     assert "letras inglesas" not in out
 
 
+def test_every_english_key_works_in_the_portuguese_game() -> None:
+    """A player used to the English keys can type them in Portuguese too (`q`, `claim`, `l`):
+    `hint`, `stop`, `exit`, `hand` and `list` were refused there as "not a card"."""
+    en, pt = phrases("en"), phrases("pt")
+    names = [name for name in dir(en.play) if name.endswith("_words")]
+    assert len(names) >= 11
+    for name in names:
+        assert getattr(en.play, name) <= getattr(pt.play, name), name
+    assert en.analysis.hint_words <= pt.analysis.hint_words
+
+
+def test_hint_and_stop_in_the_portuguese_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = ["hint", "hand", "list", "stop"]
+    status, out, _ = play(
+        monkeypatch, capsys, lines, "--lang", "pt", "--hints", "--seed", "1", *FAST
+    )
+    assert status == 0
+    assert "Sugestão: " in out
+    assert "não é uma carta" not in out
+    assert "Sais da mesa." in out
+
+
 def test_in_portuguese_s_answers_sim_to_a_question(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
