@@ -1220,6 +1220,10 @@ def test_a_scores_file_nested_too_deep_is_corrupt_not_a_crash(tmp_path: Path) ->
         (["--level", "2", "--ladder"], "not allowed with"),
         (["--auto", "--ladder"], "do not go together"),
         (["--resume", "x.yaml", "--ladder"], "do not go together"),
+        # Options that did nothing, silently: hints nobody can ask for, a ladder file unused.
+        (["--auto", "--hints"], "--auto and --hints do not go together"),
+        (["--scores", "best.json"], "--scores is the file of the ladder's best scores"),
+        (["--scores", "b.json", "--lang", "pt"], "--scores é o ficheiro das melhores pontuações"),
         (["--samples", "0"], "at least 1"),
         (["--samples", "10001"], "at most 10,000"),
         (["--revoke-rate", "2"], "from 0 to 1"),

@@ -49,6 +49,10 @@ def _check(args: argparse.Namespace) -> None:
         raise CliError(cli_words(lang, "auto_ladder"), status=2)
     if args.resume and args.ladder:
         raise CliError(cli_words(lang, "resume_ladder"), status=2)
+    if args.auto and args.hints:
+        raise CliError(cli_words(lang, "auto_hints"), status=2)
+    if args.scores is not None and not args.ladder:
+        raise CliError(cli_words(lang, "scores_alone"), status=2)
     if args.resume and args.variant is not None:
         said = cli_words(lang, "resume_variant", path=args.resume, variant=repr(args.variant))
         raise CliError(said, status=2)
