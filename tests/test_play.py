@@ -1290,6 +1290,19 @@ def test_the_portuguese_game_takes_portuguese_letters(
     assert "letras inglesas" not in out
 
 
+def test_piped_input_is_echoed_with_its_control_characters_shown_not_obeyed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sueca play < moves.txt`: each line read is echoed after its prompt, so that the
+    transcript reads like a game. A clear-screen sequence in the file was echoed as it was, and
+    the terminal obeyed it; it is shown as `\\x1b[2J`, as the refusal quoting it shows it."""
+    status, out, _ = play(monkeypatch, capsys, ["\x1b[2Jab", "q"], "--seed", "1", *FAST)
+    assert status == 0
+    assert "\x1b" not in out
+    assert "help): \\x1b[2Jab\n" in out
+    assert "'\\x1b[2Jab' is not a card" in out
+
+
 def test_every_english_key_works_in_the_portuguese_game() -> None:
     """A player used to the English keys can type them in Portuguese too (`q`, `claim`, `l`):
     `hint`, `stop`, `exit`, `hand` and `list` were refused there as "not a card"."""

@@ -18,7 +18,7 @@ from .._cards import RANK_LETTERS, Card, ascii_upper, parse_card
 from .._errors import CardError
 from .._lang import phrases
 from .._rules import team_of
-from .._text import is_whole
+from .._text import is_whole, shown
 from ._play_view import HUMAN, PlayView, card_markup, suit_text
 
 if TYPE_CHECKING:
@@ -112,8 +112,9 @@ class HumanSeat:
                 continue
             break
         if not self.stdin.isatty():
-            # Echo piped input so that a transcript reads like a game.
-            self.view.console.print(escape(line.rstrip("\n")), highlight=False)
+            # Echo piped input so that a transcript reads like a game; a control character in
+            # it is shown as an escape (`\x1b`), as the refusal that quotes it does, not obeyed.
+            self.view.console.print(escape(shown(line.rstrip("\n"))), highlight=False)
         text = line.strip()
         lowered = text.lower()
         if lowered in self.view.words.quit_words and lowered not in answers:
