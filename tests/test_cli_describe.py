@@ -46,6 +46,37 @@ def test_describe_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    ("given", "lang", "said"),
+    [
+        ("house.yml", "en", "house.yml: no such file (did you mean 'house.yaml'?)"),
+        ("hose.yaml", "pt", "hose.yaml: esse ficheiro não existe (querias dizer 'house.yaml'?)"),
+        ("portugal.yaml", "en", "no such file (did you mean the built-in 'portugal'?)"),
+        ("portugal.yml", "pt", "não existe (querias dizer as de base 'portugal'?)"),
+        ("nothing-like-it.yaml", "en", "nothing-like-it.yaml: no such file\n"),
+    ],
+)
+def test_a_variant_file_mistyped_is_named_with_what_was_meant(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    given: str,
+    lang: str,
+    said: str,
+) -> None:
+    """A VARIANT file that is not there: the file beside it of a close name, or the built-in
+    its name spells, is offered, as for a built-in id mistyped; it said only "no such file"."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text("name: Casa\n", encoding="utf-8")
+    assert main(["describe", given, "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert said in err
+    # Given with its folder, the file meant is named with it.
+    assert main(["diff", "portugal", str(tmp_path / given), "--lang", lang]) == 2
+    beside = said.split(": ", 1)[-1].replace("'house.yaml'", f"'{tmp_path / 'house.yaml'}'")
+    assert beside in capsys.readouterr().err
+
+
 def test_describe_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     house = tmp_path / "house.yaml"
     house.write_text(

@@ -6,12 +6,13 @@ import argparse
 import errno
 import functools
 import importlib.util
+import itertools
 import json
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .._text import cut, is_whole
 
@@ -422,8 +423,42 @@ def load_variant_arg(spec: str, lang: str = "en") -> Variant:
                 message = cli_words(lang, "unknown_variant", given=spec, ids=ids, meant=meant)
             raise CliError(message, status=2) from None
         if len(exc.issues) == 1 and first.line is None and first.message in _NOT_A_FILE:
-            raise CliError(f"{first.file}: {issue_text(first, lang)}", status=2) from None
+            message = f"{first.file}: {issue_text(first, lang)}"
+            if first.message == _NOT_A_FILE[0]:
+                message = _file_meant(spec, message, lang)
+            raise CliError(message, status=2) from None
         raise CliError(issue_lines(exc.issues, lang), status=1) from None
+
+
+def _file_meant(spec: str, message: str, lang: str) -> str:
+    """`message` (a VARIANT file that is not there) with what `spec` most likely meant: a
+    variant file beside it of a close name (`house.yml` for `house.yaml`, `hose.yaml`), else a
+    built-in (`portugal.yaml` for `portugal`)."""
+    from .._issues import closest
+    from .._registry import builtin_meant
+
+    given = Path(spec)
+    try:
+        names = sorted(
+            p.name
+            for p in itertools.islice(given.parent.iterdir(), _MAX_NEIGHBOURS)
+            if p.suffix in (".yaml", ".yml") and p.is_file()
+        )
+    except OSError:  # no such folder, or one that cannot be read
+        names = []
+    near = closest(given.name, names)
+    if near is not None and near != given.name:
+        path = near if str(given.parent) == "." else str(given.parent / near)
+        return cli_words(lang, "meant_file", message=message, path=path)
+    meant = builtin_meant(spec)
+    if meant is not None:
+        return cli_words(lang, "meant_builtin", message=message, meant=meant)
+    return message
+
+
+_MAX_NEIGHBOURS: Final = 1000
+"""The most entries of a folder looked at for a file name mistyped (a huge folder is not read
+whole for a suggestion)."""
 
 
 def load_record_arg(path: str, lang: str) -> Record:
