@@ -106,6 +106,24 @@ def test_a_variant_argument_refused_in_portuguese(capsys: pytest.CaptureFixture[
     assert capsys.readouterr().err.startswith("sueca describe: error: unknown variant 'portgal'")
 
 
+def test_validate_names_the_file_meant_by_a_name_that_is_not_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sueca validate house.yml` beside house.yaml: the file meant is named, as `describe`
+    names it; `--json` keeps the issue's message as it is, for programs."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text("name: Casa\n", encoding="utf-8")
+    assert main(["validate", "house.yml", "portugal.yaml", "--lang", "pt"]) == 1
+    out = capsys.readouterr().out
+    assert "house.yml: esse ficheiro não existe (querias dizer 'house.yaml'?)" in out
+    assert "portugal.yaml: esse ficheiro não existe (querias dizer as de base 'portugal'?)" in out
+    assert main(["validate", "nada.yaml"]) == 1  # only its suffix is like house.yaml's
+    assert capsys.readouterr().out == "nada.yaml: no such file\n"
+    assert main(["validate", "house.yml", "--json"]) == 1
+    (issue,) = json.loads(capsys.readouterr().out)["files"][0]["issues"]
+    assert issue["message"] == "no such file"
+
+
 def test_variants_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
     from sueca_rules import load_variant
     from sueca_rules._describe import summary

@@ -7,7 +7,15 @@ import sys
 from typing import TYPE_CHECKING, Final
 
 from .._text import shown
-from ._common import CliError, Command, cli_words, lang_of, print_json, print_report
+from ._common import (
+    CliError,
+    Command,
+    cli_words,
+    file_meant,
+    lang_of,
+    print_json,
+    print_report,
+)
 
 if TYPE_CHECKING:
     from ._common import HelpWords
@@ -80,7 +88,10 @@ def run_validate(args: argparse.Namespace) -> int:
             )
             if not args.json:
                 for issue in exc.issues:
-                    print_report(issue_line(issue, lang))
+                    line = issue_line(issue, lang)
+                    if issue.line is None and issue.message == "no such file":
+                        line = file_meant(name, line, lang)  # house.yml for house.yaml
+                    print_report(line)
             continue
         results.append({"file": name, "valid": True, "name": variant.name, "issues": []})
         if not args.json:

@@ -35,6 +35,7 @@ __all__ = [
     "check_writable",
     "cli_words",
     "default_lang",
+    "file_meant",
     "grouped_number",
     "help_words",
     "in_range",
@@ -425,12 +426,12 @@ def load_variant_arg(spec: str, lang: str = "en") -> Variant:
         if len(exc.issues) == 1 and first.line is None and first.message in _NOT_A_FILE:
             message = f"{first.file}: {issue_text(first, lang)}"
             if first.message == _NOT_A_FILE[0]:
-                message = _file_meant(spec, message, lang)
+                message = file_meant(spec, message, lang)
             raise CliError(message, status=2) from None
         raise CliError(issue_lines(exc.issues, lang), status=1) from None
 
 
-def _file_meant(spec: str, message: str, lang: str) -> str:
+def file_meant(spec: str, message: str, lang: str) -> str:
     """`message` (a VARIANT file that is not there) with what `spec` most likely meant: a
     variant file beside it of a close name (`house.yml` for `house.yaml`, `hose.yaml`), else a
     built-in (`portugal.yaml` for `portugal`)."""
@@ -446,7 +447,10 @@ def _file_meant(spec: str, message: str, lang: str) -> str:
         )
     except OSError:  # no such folder, or one that cannot be read
         names = []
-    near = closest(given.name, names)
+    # By the names without their suffix: `nada.yaml` is not `casa.yaml` for sharing `.yaml`.
+    stems = {Path(name).stem: name for name in reversed(names)}  # a stem's first name wins
+    stem = closest(given.stem, list(stems))
+    near = stems[stem] if stem is not None else None
     if near is not None and near != given.name:
         path = near if str(given.parent) == "." else str(given.parent / near)
         return cli_words(lang, "meant_file", message=message, path=path)
