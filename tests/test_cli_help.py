@@ -328,6 +328,19 @@ def test_sueca_help_follows_lang_given_first(
     assert "\ncomandos:\n  COMANDO\n    variants  lista as regras de base\n" in out
 
 
+@pytest.mark.parametrize("argv", [["--lang", "pt"], ["--lang=pt"]])
+def test_sueca_lang_pt_alone_is_sueca_alone_in_portuguese(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sueca --lang pt` with no command: the help on stderr and status 2, as `sueca` alone,
+    in Portuguese; "pt" was taken for the command ("'pt' não é uma escolha válida")."""
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("uso: sueca [-h] [--version] COMANDO ...")
+    assert "escolha válida" not in err
+
+
 @pytest.mark.parametrize("path", list(ENGLISH_HELP), ids=" ".join)
 def test_the_english_help_is_unchanged(
     path: tuple[str, ...], capsys: pytest.CaptureFixture[str]

@@ -318,8 +318,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .._lang import LANGS
     from ._common import default_lang
 
-    words = _lang_after_command(list(sys.argv[1:] if argv is None else argv))
-    wanted = _wanted_lang(words)
+    given = list(sys.argv[1:] if argv is None else argv)
+    wanted = _wanted_lang(given)
+    words = _lang_after_command(given)
     # The language is known before parsing, so that the help is said in it.
     parser = build_parser(wanted if wanted in LANGS else default_lang())
     parser.speak(wanted, words)
@@ -367,6 +368,9 @@ def _lang_after_command(words: list[str]) -> list[str]:
     `sueca` itself (`sueca --lang pt --help`) it goes last, where the option is seen first.
     Likewise `sueca tournament --lang pt ACTION ...` is read with `--lang` after the action's
     arguments (the action takes it)."""
+    alone = len(words) == 2 and words[0] == "--lang"
+    if alone or (len(words) == 1 and words[0].startswith("--lang=")):
+        return []  # `sueca --lang pt` alone: no command, as `sueca` alone (its help, in pt)
     if len(words) >= 3 and words[0] == "--lang":
         if words[2].startswith("-"):
             return [*words[2:], *words[:2]]
