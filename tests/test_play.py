@@ -1281,6 +1281,29 @@ def test_portuguese_suit_letters_under_lang_pt() -> None:
         assert portuguese_card(text) == card, text
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_card_typed_with_a_space_between_rank_and_suit(lang: str) -> None:
+    """ "7 c", "A h": the space a player may type between rank and suit is no mistake; it was
+    refused as "not a card"."""
+    pt_suits = {"S": "e", "H": "c", "D": "o", "C": "p"}
+    pt_ranks = {"K": "R", "J": "V", "Q": "D"}
+    chosen: list[str] = []
+
+    def answer(match: Match, stdin: Scripted) -> str | None:
+        if chosen:
+            return None  # the card was taken: stop at the next prompt
+        chosen.append(first_legal(match))
+        rank, suit = chosen[0][0], chosen[0][1]
+        if lang == "pt":
+            rank, suit = pt_ranks.get(rank, rank), pt_suits[suit]
+        return f"{rank} {suit.lower()}"
+
+    match, out = table_game("portugal", 3, answer, lang=lang)
+    assert "not a card" not in out
+    assert "não é uma carta" not in out
+    assert chosen[0] in [str(card) for card in match.plays]
+
+
 def test_the_portuguese_game_takes_portuguese_letters(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -266,7 +266,8 @@ class HumanSeat:
             if 1 <= n <= len(playable):
                 return playable[n - 1], ""
             return None, w.no_card(n, len(playable))
-        raw = ascii_upper(text.strip())  # a typed line; "7ſ" is no 7S
+        # A typed line ("7ſ" is no 7S), with a space between rank and suit or not ("7 c").
+        raw = "".join(ascii_upper(text).split())
         for symbol, letter in zip("♠♥♦♣", "SHDC", strict=True):
             raw = raw.replace(symbol, letter)
         if self.view.phrases.lang == "pt":
