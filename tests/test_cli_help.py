@@ -328,6 +328,24 @@ def test_sueca_help_follows_lang_given_first(
     assert "\ncomandos:\n  COMANDO\n    variants  lista as regras de base\n" in out
 
 
+def test_lang_given_twice_the_last_counts_for_the_refusals_and_the_help_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """argparse takes the last `--lang`; the help and the refusals took the first, so that
+    `--lang pt --lang en` described in English and refused in Portuguese."""
+    for langs, said in [
+        (["--lang", "pt", "--lang", "en"], "error: unrecognized arguments: --bogus"),
+        (["--lang", "en", "--lang=pt"], "erro: argumentos desconhecidos: --bogus"),
+    ]:
+        with pytest.raises(SystemExit) as stop:
+            main(["describe", "x", "--bogus", *langs])
+        assert stop.value.code == 2
+        assert said in capsys.readouterr().err
+    assert _help(["describe", "--help", "--lang", "pt", "--lang", "en"], capsys).startswith(
+        "usage: sueca describe"
+    )
+
+
 @pytest.mark.parametrize("argv", [["--lang", "pt"], ["--lang=pt"]])
 def test_sueca_lang_pt_alone_is_sueca_alone_in_portuguese(
     argv: list[str], capsys: pytest.CaptureFixture[str]

@@ -274,15 +274,17 @@ def _meant(lang: str, message: str, typed: str, choices: Sequence[str], *, quote
 
 def _wanted_lang(argv: Sequence[str]) -> str | None:
     """The value of `--lang` on the command line `argv`, read before parsing it (so that its
-    refusals are said in that language), or `None`."""
+    refusals are said in that language), or `None`. Given twice, the last one counts, as it
+    does for argparse (`--lang pt --lang en` plays in English, and refuses in English too)."""
+    wanted = None
     for k, arg in enumerate(argv):
         if arg == "--":
             break
         if arg.startswith("--lang="):
-            return arg.partition("=")[2]
-        if arg == "--lang" and k + 1 < len(argv):
-            return argv[k + 1]
-    return None
+            wanted = arg.partition("=")[2]
+        elif arg == "--lang" and k + 1 < len(argv):
+            wanted = argv[k + 1]
+    return wanted
 
 
 def build_parser(lang: str = "en") -> _Parser:
