@@ -155,6 +155,22 @@ def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
         assert text in out
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_note_on_minutes_only_under_a_table_that_has_minutes(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--deals` plays no whole partida, so its table has no minutes: the note under it said how
+    the minutes are reckoned all the same ("Minutes: 4 s a card played ...")."""
+    word = {"en": "Minutes", "pt": "Minutos"}[lang]
+    assert main(["compare", "portugal", "sueca-online", "--deals", "6", "--lang", lang]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"{word}: " not in out
+    assert "±" in out
+    assert main(["compare", "portugal", "sueca-online", "--matches", "3", "--lang", lang]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"{word}: 4 s " in out
+
+
 def test_the_words_of_a_comparison_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
     r = compare(["portugal", "french"], deals=300, seed=0)
     assert r.conclusions  # the case has clear differences to put into words

@@ -143,9 +143,11 @@ def _print_report(r: ComparisonReport, all_pairs: bool = False, lang: str = "en"
         table.add_column(
             name if k == 0 else f"{name}\n{w('versus', base=names[0])}", justify="right"
         )
+    shown: set[str] = set()
     for key, metric in METRICS.items():
         if all(math.isnan(e.value) or e.high == 0 for e in r.figures[key]):
             continue  # not measured, or never seen (say, no renúncia claim at all)
+        shown.add(key)
         figures, differences = r.figures[key], r.differences[key]
         places = _places(figures, metric.percent)
         row = (_value(e, metric.percent, places, lang) for e in figures)
@@ -187,6 +189,8 @@ def _print_report(r: ComparisonReport, all_pairs: bool = False, lang: str = "en"
     console.print()
     conclusions = conclusions_in(r, lang, all_pairs=all_pairs)
     console.print("\n".join(conclusions) if conclusions else w("no_difference"))
-    note = w("note", model=minutes_model_in(lang))
+    # How the minutes are reckoned, when there are minutes to read (whole matches played).
+    model = minutes_model_in(lang) if "minutes_per_partida" in shown else ""
+    note = w("note", model=model)
     took = w("took", s=number_text(r.elapsed_s, ".1f", lang))
     console.print(f"[dim]{note}\n{took}[/]")
