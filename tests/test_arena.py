@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import pickle
 import re
 import shutil
@@ -643,3 +644,35 @@ def test_the_command_lines_words_are_read_once_for_the_command_and_its_engines(
     assert said[0] == said[1]
     assert "cannot start /no/such/engine" in said[2][1]
     assert (reads["pt", "cli"], reads["en", "cli"]) == (1, 1)
+
+
+@pytest.mark.parametrize("guarded", [False, True])
+def test_a_script_without_the_main_guard_plays_the_arena_in_one_process(
+    tmp_path: Path, guarded: bool
+) -> None:
+    """`play_arena(..., jobs=2)` at a script's top level: each spawned worker would run the
+    script again. It plays in this process, with a warning that says why; under
+    `if __name__ == "__main__":` the workers are used, without a warning."""
+    call = (
+        "play_arena(load_variant('portugal'), parse_entrant('level:1'), "
+        "parse_entrant('level:2'), deals=4, jobs=2)"
+    )
+    head = "from sueca_rules import load_variant\nfrom sueca_rules.engines import *\n"
+    if guarded:
+        body = f"if __name__ == '__main__':\n    result = {call}\n    print(len(result.pairs))\n"
+    else:
+        body = f"result = {call}\nprint(len(result.pairs))\n"
+    (tmp_path / "script.py").write_text(head + body, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "script.py"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["4"]
+    warned = "play_arena() with jobs=2 works in this process" in done.stderr
+    assert warned is not guarded, done.stderr[-2000:]

@@ -969,8 +969,8 @@ def test_refusals_of_games_records_undo_and_bots_are_said_in_portuguese(
     )
     other = _finished_record(tmp_path, "portugal", "other.yaml")
     assert refused(*result, "--record", str(other)) == (
-        "O registo é de um encontro jogado com outras regras ('Portugal'), não com as deste torneio "
-        "('Portugal, à melhor de três'): todas as mesas jogam com as regras do torneio."
+        "O registo é de um encontro jogado com outras regras ('Portugal'), não com as deste "
+        "torneio ('Portugal, à melhor de três'): todas as mesas jogam com as regras do torneio."
     )
     unfinished = tmp_path / "unfinished.yaml"
     whole = load_record(_finished_record(tmp_path, "portugal-best-of-3", "whole.yaml"))

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ConfigError
 from .._text import is_whole
+from .._workers import in_one_process
 from ._host import EngineError, EngineProcess, EngineStats, close_all, split_command
 from ._players import BotPlayer, Player, play_match
 
@@ -304,7 +305,7 @@ def play_arena(
     from .._record import builtin_id_of
 
     result = PairResult(a.spec, b.spec, builtin_id_of(variant) or variant.name, [])
-    if pool is None and jobs <= 1:
+    if pool is None and (jobs <= 1 or in_one_process("play_arena()", jobs)):
         results = [_play_shard(shard, progress) for shard in shards]
     else:
         own = pool is None
