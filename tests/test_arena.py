@@ -288,6 +288,7 @@ def test_each_fault_note_names_its_deal_play_and_seat(tmp_path: Path) -> None:
     ("args", "status", "words"),
     [
         (["level:1"], 2, "at least two entrants"),
+        (["level:9"], 2, "is not a level"),  # the mistake, before the count of entrants
         (["level:9", "level:1"], 2, "is not a level"),
         (["level:①", "level:1"], 2, "is not a level"),  # a digit to str.isdigit(), not int()
         (["'unclosed", "level:1"], 2, "cannot read the command"),

@@ -119,17 +119,17 @@ def run_arena(args: argparse.Namespace) -> int:
 
     lang = lang_of(args)
     say: Say = functools.partial(cli_words, lang)
-    if len(args.entrants) < 2:
-        raise CliError(say("arena.too_few"), status=2)
     if len(args.entrants) > 16:
         raise CliError(say("arena.too_many"), status=2)
-    variant = load_variant_arg(args.variant, lang)
     entrants = []
-    for number, text in enumerate(args.entrants, 1):
+    for number, text in enumerate(args.entrants, 1):  # a mistyped entrant is said first
         try:
             entrants.append(parse_entrant(text))
         except ConfigError as exc:
             raise CliError(_entrant_problem(text, number, exc, lang), status=2) from None
+    if len(args.entrants) < 2:
+        raise CliError(say("arena.too_few"), status=2)
+    variant = load_variant_arg(args.variant, lang)
     jobs = args.jobs or os.cpu_count() or 1
     _check_entrants(entrants, args.time_ms, say, lang)
     pairs = [(i, j) for i in range(len(entrants)) for j in range(i + 1, len(entrants))]
