@@ -4,7 +4,6 @@ hints, and `sueca analyse`."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from collections.abc import Callable
@@ -31,6 +30,7 @@ from sueca_rules.bots import advance, make_bot, play_match
 from sueca_rules.bots._hidden_hands import sample_hands
 from sueca_rules.cli import main
 
+from ._scripts import run_script
 from .golden.make_golden import count_match
 from .scenarios import at_a_weak_hands_question
 
@@ -144,9 +144,6 @@ def test_a_script_without_the_main_guard_reviews_in_one_process(
     spawned worker would run the script again, and the review never ended (workers failed to
     start, one after another, for ever). It is made in this process, with a warning that says
     why; under `if __name__ == "__main__":` the workers are used, without a warning."""
-    import subprocess
-    import sys
-
     match = Match("portugal", seed=8)
     play_match(match, [make_bot(1, seed=s) for s in range(4)], max_deals=2)
     save_record(match.to_record(), tmp_path / "game.yaml")
@@ -161,17 +158,7 @@ def test_a_script_without_the_main_guard_reviews_in_one_process(
         "",
     ]
     body += ["if __name__ == '__main__':", "    review()"] if guarded else ["review()"]
-    (tmp_path / "script.py").write_text("\n".join(body) + "\n", encoding="utf-8")
-    root = Path(__file__).resolve().parents[1]
-    done = subprocess.run(
-        [sys.executable, "script.py"],
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(root)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_script(tmp_path, "\n".join(body) + "\n")
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.count("review") == 1  # no worker ran the script's review again
     warned = "analyse() with jobs=2 works in this process" in done.stderr

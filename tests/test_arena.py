@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import pickle
 import re
 import shutil
@@ -22,6 +21,7 @@ import pytest
 from sueca_rules.cli import main
 from sueca_rules.engines import ratings, wilson
 
+from ._scripts import run_script
 from .test_engines_host import alive
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -663,16 +663,7 @@ def test_a_script_without_the_main_guard_plays_the_arena_in_one_process(
         body = f"if __name__ == '__main__':\n    result = {call}\n    print(len(result.pairs))\n"
     else:
         body = f"result = {call}\nprint(len(result.pairs))\n"
-    (tmp_path / "script.py").write_text(head + body, encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "script.py"],
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_script(tmp_path, head + body)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["4"]
     warned = "play_arena() with jobs=2 works in this process" in done.stderr

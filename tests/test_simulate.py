@@ -43,6 +43,8 @@ from sueca_rules.cli._cmd_simulate import MAX_DEALS_PER_MATCH as CLI_MAX_DEALS
 from sueca_rules.cli._common import LEVELS as CLI_LEVELS
 from sueca_rules.cli._common import load_variant_arg
 
+from ._scripts import run_script
+
 
 def _status(argv: list[str]) -> int:
     """The exit status of ``sueca ARGV``, whether argparse exits or ``main`` returns."""
@@ -100,16 +102,7 @@ def test_a_script_without_the_main_guard_plays_in_one_process(
         ]
     else:
         lines.append("print(report.jobs)")
-    (tmp_path / "script.py").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "script.py"],
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_script(tmp_path, "\n".join(lines) + "\n")
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == (["2"] if guarded else ["1"])
     name = call.split("(", 1)[0]
