@@ -1109,20 +1109,36 @@ def test_a_record_never_silently_replaces_a_file_that_is_not_a_record(
     load_record(empty)
 
 
+@pytest.mark.parametrize(
+    ("after", "where", "said"),
+    [
+        # in the middle of the second match: the run ends as quitting does
+        ("Match 2", "Your card", "Interrupted: the run stops here."),
+        # at "Press Enter for match 2", a match just won, as q there: the run went up as a bare
+        # "interrupted", and the streak was lost
+        ("", "Press Enter for match 2", "or q to stop: \nInterrupted: the run stops here."),
+    ],
+    ids=["mid-match", "between matches"],
+)
 def test_an_interrupted_ladder_run_is_still_scored(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    after: str,
+    where: str,
+    said: str,
 ) -> None:
-    """Ctrl-C in the middle of the second match ends the run as quitting does: the run is
+    """Ctrl-C during the second match of a ladder, or just before it, ends the run: it is
     scored and kept."""
     scores = tmp_path / "best.json"
     shown: list[str] = []
 
     class Interrupting:
-        """Standard input that answers '1' until the second match asks for a card."""
+        """Standard input that answers '1' until it is asked at `where`, once `after` was said."""
 
         def readline(self, size: int = -1) -> str:
             shown.append(capsys.readouterr().out)
-            if "Match 2" in "".join(shown) and "Your card" in shown[-1]:
+            if after in "".join(shown) and where in shown[-1]:
                 raise KeyboardInterrupt
             return "1\n"
 
@@ -1133,35 +1149,7 @@ def test_an_interrupted_ladder_run_is_still_scored(
     status = main(["play", "--ladder", "--seed", "2", "--scores", str(scores), *FAST[2:]])
     out = "".join(shown) + capsys.readouterr().out
     assert status == 130
-    assert "Interrupted: the run stops here." in out
-    assert "Run over: streak 1" in out
-    (entry,) = json.loads(scores.read_text())["scores"]
-    assert entry["streak"] == 1
-
-
-def test_ctrl_c_between_two_ladder_matches_still_scores_the_run(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Ctrl-C at "Press Enter for match 2" (a match just won) ends the run as q there does: it
-    is scored and kept; it went up as a bare "interrupted", and the streak was lost."""
-    scores = tmp_path / "best.json"
-    shown: list[str] = []
-
-    class Interrupting:
-        def readline(self, size: int = -1) -> str:
-            shown.append(capsys.readouterr().out)
-            if "Press Enter for match 2" in shown[-1]:
-                raise KeyboardInterrupt
-            return "1\n"
-
-        def isatty(self) -> bool:
-            return False
-
-    monkeypatch.setattr("sys.stdin", Interrupting())
-    status = main(["play", "--ladder", "--seed", "2", "--scores", str(scores), *FAST[2:]])
-    out = "".join(shown) + capsys.readouterr().out
-    assert status == 130
-    assert "or q to stop: \nInterrupted: the run stops here." in out
+    assert said in out
     assert "Run over: streak 1" in out
     (entry,) = json.loads(scores.read_text())["scores"]
     assert entry["streak"] == 1
