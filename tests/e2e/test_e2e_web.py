@@ -546,3 +546,65 @@ def test_a_records_problem_in_a_deal_says_where_on_the_replay_page(
     page.wait_for_selector("#problems:not([hidden]) li")
     said = page.locator("#problems li").all_inner_texts()
     assert any("mão 1, cartas do lugar 1: precisa de pelo menos 10" in line for line in said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_dead_link_says_what_happened_and_where_to_go(
+    browser: Any, server: Server, lang: str
+) -> None:
+    """A join, watch or replay link that opens nothing is no dead end: a page in the player's
+    language says what happened (a wrong link, a table closed and pruned) and offers a new
+    table, the house rules and a record's file; the server's answers keep their status."""
+    words = {
+        "en": ("This link does not open this table", "This table has closed", "Start a new table"),
+        "pt": ("Este link não abre esta mesa", "Esta mesa já fechou", "Começar uma mesa nova"),
+    }[lang]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.url}/?lang={lang}")
+        made = ctx.request.post(
+            f"{server.url}/api/tables",
+            data={"variant": "portugal", "seats": ["human", "bot:1", "bot:1", "bot:1"]},
+        ).json()
+        table = made["table"]
+        dead = [
+            (f"/table/{table}#t={'x' * 32}", "bad_token", words[0]),
+            (f"/table/{table}#w={'x' * 32}", "bad_token", words[0]),  # a watch link
+            (f"/table/{table}", "bad_token", words[0]),  # no secret at all
+            (f"/table/{'z' * 12}#t=abc", "no_table", words[1]),  # closed, and pruned
+        ]
+        for path, code, title in dead:
+            assert ctx.request.get(f"{server.url}{path}").status == 200  # as before
+            page.goto("about:blank")
+            page.goto(f"{server.url}{path}")
+            page.wait_for_selector("#dead")
+            assert page.get_attribute("#dead", "data-code") == code
+            assert page.inner_text("#dead h1") == title, path
+            assert page.locator("#dead .dead-why").count() == 1
+            assert page.locator("#dead #status.alert").count() == 1  # the server's words too
+            assert page.locator("#game").is_hidden()
+            steps = page.locator("#dead .dead-steps a").evaluate_all(
+                "xs => xs.map(x => x.getAttribute('href'))"
+            )
+            assert steps == ["/play", "/rules", "/replay"]
+            assert page.inner_text("#dead .dead-steps a.primary") == words[2]
+            assert page.title().startswith(title)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 391
+        # a replay (review) link of a table the server no longer keeps: the same page, and the
+        # record's file is opened right below it
+        record = ctx.request.get(f"{server.url}/api/tables/{'z' * 12}/record?token=abc")
+        assert record.status == 404  # as before
+        page.goto(f"{server.url}/replay#table={'z' * 12}&t=abc")
+        page.wait_for_selector("#dead")
+        assert page.inner_text("#dead h1") == words[1]
+        steps = page.locator("#dead .dead-steps a").evaluate_all(
+            "xs => xs.map(x => x.getAttribute('href'))"
+        )
+        assert steps == ["/play", "/rules"]  # the file is opened on this very page
+        assert page.locator("#open .dead-here").is_visible()
+        assert page.locator("#problems").is_hidden()
+        page.click("#dead .dead-steps a.primary")
+        page.wait_for_url(re.compile(r"/play$"))
+    finally:
+        ctx.close()

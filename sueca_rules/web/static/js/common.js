@@ -293,3 +293,24 @@ for (const link of document.querySelectorAll(".lang-link")) {
     link.href = `?lang=${link.dataset.lang}${location.hash}`;
   });
 }
+
+/** The page of a link that opens nothing (a secret cut short or mistyped, a table closed and
+ * pruned, one held by another server, one damaged): what happened, in the page's language, and
+ * where to go from here, laid out as the other pages are. `code` is the server's refusal
+ * (`bad_token`, `no_table`, `elsewhere`, `damaged`; anything else: a table closed while open);
+ * `said` is the server's own words (a node, kept as it is, or a text). `replay: false` on the
+ * replay page, where a record's file is opened just below. */
+export function deadEnd(code, said, {replay = true} = {}) {
+  const known = ["bad_token", "no_table", "elsewhere", "damaged"].includes(code) ? code : "gone";
+  const why = known === "gone" ? null : el("p", {class: "dead-why"}, t(`dead.${known}.why`));
+  const words = said instanceof Node ? said : el("p", {class: "status alert"}, said);
+  return el("section", {id: "dead", class: "panel dead-end", "data-code": known, "aria-labelledby": "dead-title"},
+    el("h1", {id: "dead-title"}, t(`dead.${known}.title`)),
+    words,
+    why,
+    el("h2", {}, t("dead.heading")),
+    el("div", {class: "buttons dead-steps"},
+      el("a", {class: "button primary", href: "/play"}, t("dead.new")),
+      el("a", {class: "button", href: "/rules"}, t("dead.rules")),
+      replay ? el("a", {class: "button", href: "/replay"}, t("dead.replay")) : null));
+}

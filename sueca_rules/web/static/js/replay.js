@@ -1,6 +1,6 @@
 // The replay viewer: open a record, then step through each deal trick by trick, with the
 // four hands, the trick on the table and the score, as `sueca replay` tells it.
-import {fill, api, cap, cardFace, el, issueItems, lang, t} from "./common.js";
+import {fill, api, cap, cardFace, deadEnd, el, issueItems, lang, t} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let data = null;
@@ -199,12 +199,22 @@ async function openTable() {
   }
   if (!response?.ok || text === null) {
     let message = t("common.offline");
+    let code = null;
     try {
       const body = JSON.parse(text);
       const key = `error.${body.error}`;
       message = t(key) !== key ? t(key) : body.message ?? message;
+      code = body.error;
     } catch {
       /* not JSON */
+    }
+    if (["no_table", "bad_token", "damaged"].includes(code)) {
+      // A link that opens nothing, for good: what happened and where to go now, first, then
+      // the panel that opens a record's file (if one was downloaded, it is all that is left).
+      $("main").prepend(deadEnd(code, message, {replay: false}));
+      $("open").prepend(el("p", {class: "dead-here"}, t("dead.replay_here")));
+      document.title = `${$("dead-title").textContent} · Sueca`;
+      return;
     }
     fill($("problems"), el("p", {}, message));
     $("problems").hidden = false;

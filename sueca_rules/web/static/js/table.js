@@ -1,7 +1,7 @@
 // A table: the waiting room, the game and the end of the match. The server owns the match:
 // this page shows the state it sends for our seat and sends what we want to do.
 import {qrSvg} from "./qr.js";
-import {ask, cap, cardBack, cardFace, cardName, cardText, copy, el, fill, lang, letters, loopbackNote, shareUrl, t, toast, variantName} from "./common.js";
+import {ask, cap, cardBack, cardFace, cardName, cardText, copy, deadEnd, el, fill, lang, letters, loopbackNote, shareUrl, t, toast, variantName} from "./common.js";
 import {remember} from "./mytables.js";
 import {sound, soundToggle} from "./sound.js";
 
@@ -56,14 +56,15 @@ function connect() {
       window.dispatchEvent(new CustomEvent("sueca:state", {detail: state})); // for hint.js
     } else if (message.type === "error") {
       if (["no_table", "bad_token", "elsewhere", "damaged"].includes(message.code)) {
-        stop(message.message);
+        stop(message.message, message.code);
       } else toast(message.message);
     }
   });
   socket.addEventListener("close", (event) => {
     if (stopped) return;
     if (event.code === 4404 || event.code === 4403) {
-      stop(event.reason ? t("table.gone", {reason: event.reason}) : t("error.no_table"));
+      const gone = event.reason ? t("table.gone", {reason: event.reason}) : t("error.no_table");
+      stop(gone, event.reason ? "gone" : event.code === 4403 ? "bad_token" : "no_table");
       return;
     }
     if (event.code === 4000) {
@@ -79,12 +80,17 @@ function connect() {
   });
 }
 
-function stop(message) {
+// The end of this page's connection for good. `code` (the server's refusal: a link that opens
+// nothing) puts the page of a dead link in the game's place: what happened and where to go now.
+function stop(message, code = null) {
   stopped = true;
   $("status").textContent = message;
   $("status").classList.add("alert");
   $("game").hidden = true;
   $("waiting").hidden = true;
+  if (code === null || $("dead")) return;
+  $("main").prepend(deadEnd(code, $("status"))); // the line said above goes into its panel
+  document.title = `${$("dead-title").textContent} · Sueca`;
 }
 
 function send(message) {
@@ -766,6 +772,6 @@ document.addEventListener("keydown", (event) => {
   $("typed").textContent = typed ? t("table.typed", {text: typed}) : "";
 });
 
-if (!tableId) stop(t("error.no_table"));
-else if (!token && !watch) stop(t("table.no_token"));
+if (!tableId) stop(t("error.no_table"), "no_table");
+else if (!token && !watch) stop(t("table.no_token"), "bad_token");
 else connect();
