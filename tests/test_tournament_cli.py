@@ -1125,6 +1125,29 @@ def test_the_printable_page_of_groups_heads_the_table_of_all_the_teams(
     assert standings.count("<table") == 3  # groups A and B, then every team
 
 
+@pytest.mark.parametrize(
+    ("lang", "short", "whole"), [("en", "P+", "Partidas won"), ("pt", "J−", "Jogos perdidos")]
+)
+def test_the_printable_standings_say_their_short_headings_in_whole_words(
+    cup: Path, capsys: pytest.CaptureFixture[str], lang: str, short: str, whole: str
+) -> None:
+    """A short heading ("P+") has its whole words in `<abbr title>`; each number carries its
+    column's words too (a phone shows them before it, one card a team, not eleven columns that
+    scroll sideways)."""
+    run(capsys, "pair", str(cup))
+    page = cup.with_suffix(".html")
+    assert run(capsys, "standings", str(cup), "--html", str(page), "--lang", lang)[0] == 0
+    standings = page.read_text(encoding="utf-8").split('<section class="standings">')[1]
+    assert f'<th class=n><abbr title="{whole}">{short}</abbr></th>' in standings
+    first = standings.split("<tbody>")[1].split("</tr>")[0]
+    assert first.startswith('<tr><td class="n rank">1</td><td class=team>')
+    labels = re.findall(r'data-label="([^"]*)"', first)
+    assert len(labels) == 9
+    assert whole in labels
+    assert first.count('class="n pts"') == 1
+    assert "table.standings tr { display: flex" in page.read_text(encoding="utf-8")
+
+
 def test_a_records_folder_that_cannot_be_made_is_said_in_the_language(
     cup: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -615,7 +615,7 @@ def test_a_score_entered_on_the_page_is_not_ranked_below_a_bye_by_games(tmp_path
         done = client.post(base + "/result", data={"round": "1", "table": "1", "a": "1", "b": "0"})
         assert done.status_code == 200
         page = client.get("/tournament?lang=en").text.split('class="tt standings"')[1]
-    assert re.findall(r"<tr><td>(\d)</td><td>(\w+)</td>", page) == [
+    assert re.findall(r'<tr><td class="rank">(\d)</td><td class="team">(\w+)</td>', page) == [
         ("1", "Ases"),
         ("2", "Damas"),
         ("3", "Reis"),

@@ -47,7 +47,26 @@ section.round, section.sheet { break-inside: avoid; }
   .sheet table.grid { display: table; }
   .sheet table.grid th, .sheet table.grid td { padding: .25em .3em; }
   .sheet table.grid th { font-size: .8em; }
+  /* The standings, one card a team: its rank, name and points on the first line, the rest
+     under them, each number after its words (eleven columns scrolled sideways in their box). */
+  table.standings, table.standings tbody { display: block; overflow: visible; }
+  table.standings thead { display: none; }
+  table.standings tr { display: flex; flex-wrap: wrap; align-items: baseline; gap: .1em .8em;
+    position: relative; border: 1px solid #999; padding: .35em .55em .35em 2.4em;
+    margin-bottom: .4em; }
+  table.standings tr::after { content: ""; flex-basis: 100%; order: 3; }
+  table.standings td { display: block; border: none; padding: 0; text-align: left;
+    white-space: normal; }
+  table.standings td.rank { position: absolute; left: .55em; font-weight: bold; }
+  table.standings td.rank::after { content: "."; }
+  table.standings td.team { flex: 1 1 0; min-width: 0; font-weight: bold; overflow-wrap: anywhere;
+    order: 1; }
+  table.standings td.pts { font-weight: bold; order: 2; white-space: nowrap; }
+  table.standings td.more { order: 4; font-size: .9em; white-space: nowrap; }
+  table.standings td.pts::before, table.standings td.more::before {
+    content: attr(data-label) " "; font-weight: normal; color: #444; }
 }
+abbr[title] { text-decoration: none; }
 .screen-only { margin: 0 0 .8em; }
 .screen-only a { display: inline-flex; align-items: center; min-height: 2.75rem; }
 @media print {
@@ -122,16 +141,32 @@ def _sheet(rnd: Round, tab: Pairing, variant: Variant, w: Catalogue) -> str:
 
 
 def _standings_table(rows: list[tuple[int, str, list[int]]], w: Catalogue) -> str:
-    head = "".join(f"<th class=n>{c}</th>" for c in w("print.columns").split("|"))
+    """The standings: a table on paper and on a wide screen, each heading's whole words in its
+    `<abbr title>` where it is short ("P+"); on a phone one card a team (`PRINT_CSS`), each
+    number after those words."""
+    shorts = w("print.columns").split("|")
+    titles = w("print.column_titles").split("|")
+
+    def heading(short: str, title: str) -> str:
+        if short == title:
+            return f"<th class=n>{escape(short)}</th>"
+        return f'<th class=n><abbr title="{escape(title)}">{escape(short)}</abbr></th>'
+
+    head = "".join(heading(short, title) for short, title in zip(shorts, titles, strict=True))
+    points = 4  # the column of the points (`_rows()`), shown beside the team on a phone
     body = "".join(
-        f"<tr><td class=n>{r}</td><td>{escape(team)}</td>"
-        + "".join(f"<td class=n>{v}</td>" for v in values)
+        f'<tr><td class="n rank">{r}</td><td class=team>{escape(team)}</td>'
+        + "".join(
+            f'<td class="n {"pts" if i == points else "more"}" data-label="{escape(titles[i])}">'
+            f"{v}</td>"
+            for i, v in enumerate(values)
+        )
         + "</tr>"
         for r, team, values in rows
     )
     return (
-        f"{_TABLE}<thead><tr><th class=n>#</th><th>{w('print.team')}</th>{head}</tr></thead>"
-        f"<tbody>{body}</tbody></table>"
+        f'<table class="standings" tabindex="0"><thead><tr><th class=n>#</th>'
+        f"<th>{w('print.team')}</th>{head}</tr></thead><tbody>{body}</tbody></table>"
     )
 
 

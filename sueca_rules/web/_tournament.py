@@ -158,10 +158,15 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 <th>{{ w.points }}</th><th>{{ w.played }}</th>
 <th>{{ w.won }}</th><th>{{ w.lost }}</th><th>{{ w.bye }}</th>
 <th>{{ w.partidas }}</th><th>{{ w.games }}</th></tr></thead><tbody>
-{% for s in rows %}<tr><td>{{ s.rank }}</td><td>{{ s.team }}</td><td>{{ s.points }}</td>
-<td>{{ s.played }}</td><td>{{ s.won }}</td><td>{{ s.lost }}</td><td>{{ s.byes }}</td>
-<td>{{ s.partidas_for }}-{{ s.partidas_against }}</td>
-<td>{{ s.games_for }}-{{ s.games_against }}</td></tr>{% endfor %}</tbody></table></div>
+{% for s in rows %}<tr><td class="rank">{{ s.rank }}</td><td class="team">{{ s.team }}</td>
+<td class="pts" data-label="{{ w.points }}">{{ s.points }}</td>
+<td class="more" data-label="{{ w.played }}">{{ s.played }}</td>
+<td class="more" data-label="{{ w.won }}">{{ s.won }}</td>
+<td class="more" data-label="{{ w.lost }}">{{ s.lost }}</td>
+<td class="more" data-label="{{ w.bye }}">{{ s.byes }}</td>
+<td class="more" data-label="{{ w.partidas }}">{{ s.partidas_for }}-{{ s.partidas_against }}</td>
+<td class="more" data-label="{{ w.games }}">{{ s.games_for }}-{{ s.games_against }}</td></tr>
+{%- endfor %}</tbody></table></div>
 {% endmacro %}"""
 
 _PLAYERS = """{% extends "page" %}{% import "tables" as m with context %}{% block body %}
@@ -224,7 +229,7 @@ main, .panel { min-width: 0; }
 }
 @media (max-width: 640px) {
   /* A round's tables, one card each: the label before each cell, the forms on rows of their
-     own (the standings scroll sideways in their box instead). */
+     own. */
   .tt.round, .tt.round tbody, .tt.round tr, .tt.round td { display: block; }
   .tt.round thead { display: none; }
   .tt.round tr { border: 1px solid #d8d6cc; margin-bottom: 0.5rem; }
@@ -232,8 +237,26 @@ main, .panel { min-width: 0; }
   .tt.round td::before { content: attr(data-label) ": "; font-weight: 600; }
   form.score { display: flex; flex-wrap: wrap; }
   form.score .won { flex-basis: 100%; }
-  /* The standings: the points, what ranks, beside the team; the rest scrolls in its box. */
-  .tt.standings th, .tt.standings td { padding: 0.3rem 0.35rem; font-size: 0.95rem; }
+  /* The standings, one card a team (nine columns scrolled sideways in their box, the team's
+     name squeezed): its rank, its name and its points on the first line, what it played, won
+     and lost under them, each with its word. */
+  .tt.standings, .tt.standings tbody { display: block; }
+  .tt.standings thead { display: none; }
+  .tt.standings tr { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.1rem 0.75rem;
+    position: relative; border: 1px solid #d8d6cc; border-radius: 8px; background: #fff;
+    padding: 0.35rem 0.55rem 0.35rem 2.3rem; margin-bottom: 0.4rem; }
+  /* a break after the points: the rest on lines of their own */
+  .tt.standings tr::after { content: ""; flex-basis: 100%; order: 3; }
+  .tt.standings td { display: block; border: none; padding: 0; }
+  .tt.standings td.rank { position: absolute; left: 0.55rem; font-weight: 700; }
+  .tt.standings td.rank::after { content: "."; }
+  .tt.standings td.team { flex: 1 1 0; min-width: 0; font-weight: 700; overflow-wrap: anywhere;
+    order: 1; }
+  .tt.standings td.pts { font-weight: 700; order: 2; white-space: nowrap; }
+  .tt.standings td.more { order: 4; font-size: 0.9rem; white-space: nowrap; }
+  .tt.standings td.pts::before, .tt.standings td.more::before {
+    content: attr(data-label) " "; font-weight: 400; color: #5c655f; }
+  .tt-wrap.shadowed:has(.standings) { background-image: none; background-color: transparent; }
 }
 """
 

@@ -113,15 +113,38 @@ def test_the_tournament_pages_fit_a_phone(browser: Any, cup: tuple[Path, Tournam
         box = button.bounding_box()
         assert box is not None
         assert box["x"] + box["width"] <= 390  # the "Registar" button can be reached
-        # The standings, wider than the phone, scroll in their box, with a shadow at the edge
-        # that hides columns (covers that move with the table hide it at the end).
-        wrap = page.locator(".tt-wrap:has(.standings)")
-        assert wrap.evaluate("w => w.scrollWidth > w.clientWidth")
-        style = wrap.evaluate(
-            "w => [getComputedStyle(w).backgroundImage, getComputedStyle(w).backgroundAttachment]"
-        )
-        assert style[0].count("gradient(") == 4, style
-        assert style[1].replace(" ", "") == "local,local,scroll,scroll", style
+        # The standings fit the phone, one card a team: nothing scrolls sideways, the rank,
+        # the team's name and its points on the card's first line, the rest under them, each
+        # number after its words.
+        for url in (organiser, server.url + "/tournament", server.url + "/tournament/print"):
+            for lang in ("pt", "en"):
+                page.goto(f"{url}?lang={lang}")
+                table = page.locator("table.standings").last
+                assert table.evaluate("t => t.scrollWidth <= t.clientWidth"), (url, lang)
+                if "/print" not in url:
+                    wrap = page.locator(".tt-wrap:has(.standings)")
+                    assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth"), (url, lang)
+                cards = table.evaluate(
+                    """t => [...t.querySelectorAll('tbody tr')].map(tr => {
+                      const box = (s) => tr.querySelector(s).getBoundingClientRect();
+                      const [rank, team, pts] = [box('td:nth-child(1)'), box('td:nth-child(2)'),
+                                                  box('td.pts')];
+                      const more = [...tr.querySelectorAll('td.more')].map(
+                        td => td.getBoundingClientRect());
+                      return {inside: [rank, team, pts, ...more].every(
+                                r => r.left >= 0 && r.right <= innerWidth),
+                              firstLine: Math.abs(rank.top - team.top) < 4 && pts.top < team.bottom,
+                              under: more.every(r => r.top >= team.bottom - 1),
+                              said: getComputedStyle(tr.querySelector('td.more'), '::before')
+                                .content};
+                    })"""
+                )
+                assert len(cards) == 4, (url, lang)
+                for card in cards:
+                    assert card["inside"], (url, lang, card)
+                    assert card["firstLine"], (url, lang, card)
+                    assert card["under"], (url, lang, card)
+                    assert len(card["said"]) > 3, card  # its words before the number
     finally:
         phone.close()
 
