@@ -18,7 +18,7 @@ import pytest
 
 from .conftest import Server
 from .test_e2e_look import DESKTOP, ONE_GAME, PHONE, open_table, play_match
-from .test_e2e_web import _READY
+from .test_e2e_web import _READY, act
 
 RECORD = Path(__file__).parent.parent / "analysis" / "ace_in_the_last_tricks.yaml"
 
@@ -507,5 +507,67 @@ def test_a_hints_words_are_in_view_with_the_score(
         assert bottom <= boxes["height"] + 1, boxes
         assert boxes["score"][0] >= 0, boxes
         assert page.locator("#hand .card-button.hinted").count() == 1
+    finally:
+        context.close()
+
+
+# Every control of the game under the hand (and the hand, the trick, the score) that lies
+# outside the window, as [what, top, bottom, left, right].
+_OUT_OF_VIEW = """() => [...document.querySelectorAll(
+    '#game button, #game a, #game select, #game input, [data-score], #hand, #trick, #prompt')]
+  .filter(e => e.offsetParent !== null && !e.closest('.side, #over, #summary'))
+  .map(e => { const r = e.getBoundingClientRect();
+              return [e.id || e.textContent, r.top, r.bottom, r.left, r.right]; })
+  .filter(([, top, bottom, left, right]) =>
+    top < 0 || bottom > innerHeight || left < 0 || right > innerWidth)"""
+
+_ACCUSE = {"name": "Accuse", "extends": "portugal-table", "revoke": {"accuse": "player"}}
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_every_control_of_a_deal_is_in_view_without_scrolling(
+    browser: Any, server: Server, lang: str, size: dict[str, int]
+) -> None:
+    """At 1280x800 the Hint button sat at the bottom edge of the screen, partly hidden. During a
+    deal, with the hand, the trick and the score, every button is in view with no scrolling: at
+    a practice table (the Hint button), and at a table of two people under rules where a rival
+    is accused by name (a renúncia's note, two accuse buttons, the toggle that allows hints)."""
+    phone = size["width"] < 600
+    context = browser.new_context(
+        viewport=size, is_mobile=phone, has_touch=phone, locale="en-GB" if lang == "en" else "pt-PT"
+    )
+    try:
+        for variant, seats in (
+            ("portugal", ["human", "bot:1", "bot:1", "bot:1"]),
+            (_ACCUSE, ["human", "bot:1", "human", "bot:1"]),
+        ):
+            body = {"variant": variant, "seats": seats, "seed": 4}
+            answer = context.request.post(f"{server.url}/api/tables", data=body)
+            assert answer.ok, answer.text()
+            page = context.new_page()
+            page.goto(f"{server.url}{answer.json()['links'][0]['path']}")
+            if len(answer.json()["links"]) > 1:  # the partner has not come: a bot plays for now
+                page.click("#start")
+            claimable = variant != "portugal"
+            for _ in range(60):  # our turn, cards on the table (and a renúncia possible)
+                page.wait_for_function(_READY)
+                ready = page.evaluate(_READY) == "card"
+                down = page.locator("#trick .card:not(.done)").count() >= 2
+                if (
+                    ready
+                    and down
+                    and (not claimable or page.locator("#renuncia-note").is_visible())
+                ):
+                    break
+                act(page)
+            page.evaluate("window.scrollTo(0, 0)")  # as the page opens: clicks scrolled it
+            page.wait_for_timeout(400)  # the last card has arrived
+            shown = "#hint-allow" if claimable else "#hint"
+            assert page.locator(shown).is_visible(), shown
+            if claimable:
+                assert page.locator("#actions button").count() == 2  # accuse left, right
+            assert page.evaluate(_OUT_OF_VIEW) == [], (variant, size)
+            page.close()
     finally:
         context.close()
