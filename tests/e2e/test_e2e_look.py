@@ -1155,3 +1155,33 @@ def test_a_score_in_a_rules_question_is_not_broken_on_a_phone(browser: Any, serv
         assert set(lines) == {1}, lines
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_rules_pages_bar_comes_to_rest_at_the_end_of_the_page(
+    browser: Any, server: Server, lang: str
+) -> None:
+    """On a phone the rules page's bar (the rules card, share, play) stays at the bottom of the
+    screen while the page scrolls; at the end of the page it came to rest between the questions'
+    panel and the file's panel: it rests under the last panel now, at the very bottom."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/rules?lang={lang}")
+        page.wait_for_selector("#card h3")
+        where = """() => { const box = (s) => document.querySelector(s).getBoundingClientRect();
+          return {bar: [box('.builder-bar').top, box('.builder-bar').bottom],
+                  panels: [...document.querySelectorAll('.builder, #open')].map(
+                    e => e.getBoundingClientRect().bottom), height: innerHeight}; }"""
+        for scrolled in ("0", "1500", "document.documentElement.scrollHeight"):
+            page.evaluate(f"window.scrollTo(0, {scrolled})")
+            page.wait_for_timeout(100)
+            seen = page.evaluate(where)
+            assert abs(seen["bar"][1] - seen["height"]) < 1, (scrolled, seen)  # at the bottom
+        # at the end: under every panel, none under it
+        assert all(bottom <= seen["bar"][0] for bottom in seen["panels"]), seen
+        assert page.evaluate("scrollY + innerHeight") >= page.evaluate(
+            "document.documentElement.scrollHeight"
+        )
+    finally:
+        context.close()
