@@ -6,6 +6,7 @@ elsewhere and the first load of the table page stays small."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -1183,5 +1184,39 @@ def test_the_rules_pages_bar_comes_to_rest_at_the_end_of_the_page(
         assert page.evaluate("scrollY + innerHeight") >= page.evaluate(
             "document.documentElement.scrollHeight"
         )
+    finally:
+        context.close()
+
+
+SMALL_PHONE = {"width": 320, "height": 568}
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_narrowest_phone_shows_the_header_the_rules_bar_and_the_hand(
+    browser: Any, server: Server, lang: str
+) -> None:
+    """At 320x568 (the narrowest phone in use) "Replay" / "Rever" ran under the languages in the
+    header, the rules page's bar was wider than the page, and the table's hand was under the
+    bottom of the screen: none of it now."""
+    context = browser.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        for path, ready in (("/", "h1"), ("/play", "#variant option"), ("/rules", "#card h3")):
+            page.goto(f"{server.url}{path}?lang={lang}")
+            page.wait_for_selector(ready, state="attached")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 320, path
+            edges = page.evaluate(
+                """() => [...document.querySelectorAll('header.top a')].map(a => {
+                  const r = a.getBoundingClientRect(); return [r.left, r.right]; })"""
+            )
+            for (_, right), (left, _) in itertools.pairwise(edges):
+                assert right <= left, (path, edges)  # side by side, none over the next
+            assert edges[-1][1] <= 320, edges
+            nav = page.locator("header.top nav")
+            assert nav.evaluate("n => n.scrollWidth <= n.clientWidth"), path  # none cut off
+        page = open_table(context, server, "portugal", lang)
+        page.wait_for_function(_READY)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert_in_view(page, SMALL_PHONE)
     finally:
         context.close()
