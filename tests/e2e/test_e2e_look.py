@@ -624,6 +624,13 @@ def test_axe_finds_no_serious_problem_on_any_page(
         table.wait_for_function(_READY)
         if found := _axe_problems(table, axe):
             problems["/table (phone)"] = found
+        # The page of a link that opens nothing (a table closed, a record pruned).
+        for dead in ("/table/gone#t=abc", "/replay#table=gone&t=abc"):
+            page = phone.new_page()
+            page.goto(f"{server.url}{dead}")
+            page.wait_for_selector("#dead")
+            if found := _axe_problems(page, axe):
+                problems[dead] = found
         assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
     finally:
         context.close()
