@@ -390,3 +390,39 @@ def test_redis_gone_while_a_message_is_acted_on_is_one_line_of_log(
     assert len(said) == 2
     assert all(r.exc_info is None for r in said)  # no traceback
     assert "Connection reset by peer" in said[0].getMessage()
+
+
+def test_a_table_closed_here_lets_its_lock_go(redis_url: str) -> None:
+    """A table this process closed (its action could not be saved while Redis was away for a
+    moment) lets its lock go at the next round of the keeper, so that a process with a person
+    at it takes it over. Before, the process renewed the lock of the closed table for as long
+    as it lived: a person who came back through another process sent their cards to it, and
+    it dropped them (the match stood still)."""
+    from sueca_rules.web._redis import LOCK_MS, RENEW_SECONDS, RedisStore
+
+    store = RedisStore(redis_url)
+
+    class Closed:  # a table of this process's, closed because it could not be saved
+        id = "t1"
+        closed = True
+        seats: tuple[Any, ...] = ()
+
+    async def run() -> None:
+        store.db.set("sueca:t1:lock", store.me, px=LOCK_MS)
+        store.tables["t1"] = Closed()  # type: ignore[assignment]
+        store.held.add("t1")
+        store._start()
+        await asyncio.sleep(1.5 * RENEW_SECONDS)
+        assert store.db.get("sueca:t1:lock") is None  # another process may take it at once
+        assert "t1" not in store.held
+        assert "t1" not in store.tables
+        tasks = list(store._tasks)
+        store.release()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await store._pubsub.aclose()
+        await store._pubsub.connection_pool.disconnect()
+
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()

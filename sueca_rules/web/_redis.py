@@ -353,7 +353,7 @@ class RedisStore:
                         self.held.discard(table_id)
                 for table in list(self.tables.values()):
                     if table.closed:
-                        self.tables.pop(table.id, None)
+                        self._let_go(table)
                     elif table.id not in self.held:
                         if any(s.sink is not None and not _remote(s.sink) for s in table.seats):
                             self._hold(table)
@@ -364,6 +364,17 @@ class RedisStore:
             except StoreError as exc:  # what `_do` makes of Redis's errors: the next second
                 log.error("%s", exc)
             await asyncio.sleep(RENEW_SECONDS)
+
+    def _let_go(self, table: Table) -> None:
+        """A table closed in this process (it could not be saved while Redis was away, or it
+        was stopped): forget it, and let its lock go, so that a process with a person at it
+        takes it over. Before, the lock of a table closed here was renewed for as long as this
+        process lived: a person who came back through another process was never answered."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        if table.id in self.held and table.id not in self.tables:
+            self.held.discard(table.id)
+            self._unlock(keys=[_key(table.id, "lock")], args=[self.me])
 
     def _sync_presence(self, table: Table) -> None:
         """At a table this process holds: the people of other processes as the hash
