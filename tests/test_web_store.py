@@ -434,6 +434,40 @@ def test_sueca_serve_says_what_is_wrong_with_db(
     assert text.read_text() == "hello\n"
 
 
+def test_sueca_serve_says_what_is_wrong_with_db_in_the_chosen_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each refusal of a --db (or a --redis) is one line in the language of `--lang`, as the
+    rest of what `sueca serve` says. Before, they were said in English whatever the language."""
+    from sueca_rules.cli import main
+
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as con:
+        con.execute("CREATE TABLE notes (x)")
+    newer = tmp_path / "newer.db"
+    with sqlite3.connect(newer) as con:
+        con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+        con.execute("CREATE TABLE later (x)")
+    text = tmp_path / "notes.txt"
+    text.write_text("hello " * 400)
+    for given, pt, en in (
+        (["--db", str(tmp_path)], "é uma pasta", "is a folder"),
+        (["--db", str(tmp_path / "no" / "t.db")], "não há a pasta", "there is no folder"),
+        (["--db", str(text)], "não é uma base de dados SQLite", "is not a SQLite database"),
+        (["--db", str(other)], "não é uma base de dados do sueca-rules", "not a database of"),
+        (["--db", str(newer)], f"mais recente (esquema {SCHEMA_VERSION + 1}", "by a newer"),
+        (["--db", " "], "é o caminho de um ficheiro", "is a file path"),
+        (["--redis", " "], "é um URL como", "is a URL such as"),
+    ):
+        for lang, says in (("pt", pt), ("en", en)):
+            assert main(["serve", "--port", "0", "--lang", lang, *given]) == 1
+            err = capsys.readouterr().err
+            assert says in err, (given, lang, err)
+            assert "Traceback" not in err
+            assert len(err.strip().splitlines()) == 1
+
+
 def test_sueca_serve_help_names_the_store(capsys: pytest.CaptureFixture[str]) -> None:
     from sueca_rules.cli import main
 

@@ -199,7 +199,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         store = open_store(args.db) if args.redis is None else _redis_store(args, lang)
     except StoreError as exc:  # the app closes the store when it stops
-        raise CliError(str(exc), status=1) from None
+        raise CliError(exc.said(lang), status=1) from None
     try:
         sock = _bind(args.host, args.port, lang)
     except CliError:

@@ -40,6 +40,7 @@ from ._store import (
     StoreError,
     StoreLostError,
     new_secret,
+    refused,
 )
 
 if TYPE_CHECKING:
@@ -121,12 +122,12 @@ class RedisStore:
         self.clock = clock
         self.me = uuid.uuid4().hex
         if not url.strip() or len(url) > 2048:
-            raise StoreError("--redis is a URL such as redis://127.0.0.1:6379/0")
+            raise refused("serve.redis.not_a_url")
         try:
             self.db = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
             self.db.ping()
         except (ValueError, redis.RedisError) as exc:
-            raise StoreError(f"cannot use Redis at {self.name}: {_said(exc)}") from None
+            raise refused("serve.redis.cannot_use", name=self.name, reason=_said(exc)) from None
         self._append = self.db.register_script(_APPEND)
         self._renew = self.db.register_script(_RENEW)
         self._unlock = self.db.register_script(_UNLOCK)

@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol, TypeAlias, runtime_checkable
 
+from .._lang._catalogue import cli_catalogue
+
 __all__ = [
     "APPLICATION_ID",
     "SCHEMA_VERSION",
@@ -109,7 +111,28 @@ MIGRATIONS: Final[dict[int, tuple[str, ...]]] = {1: _SCHEMA_V1, 2: _SCHEMA_V2}
 
 
 class StoreError(Exception):
-    """The store cannot be opened or written; the message is one line that says why."""
+    """The store cannot be opened or written; the message is one line that says why (in
+    English, for the server's log). An error of opening it has the key of its phrase in the
+    command line's words too, so that `sueca serve` says it in the user's language."""
+
+    def __init__(
+        self, message: str, key: str | None = None, params: dict[str, str | int] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params: dict[str, str | int] = dict(params or {})
+
+    def said(self, lang: str) -> str:
+        """The message in `lang` (`en`, `pt`) where it has a phrase, else as it is."""
+        if self.key is None:
+            return str(self)
+        return cli_catalogue(lang)(self.key, **self.params)
+
+
+def refused(key: str, **params: str | int) -> StoreError:
+    """An error of opening a store, by the key of its phrase (`serve.db.*`, `serve.redis.*` in
+    the command line's words)."""
+    return StoreError(cli_catalogue("en")(key, **params), key, params)
 
 
 class StoreLostError(StoreError):
@@ -228,12 +251,12 @@ def open_store(value: str | None) -> Store:
         try:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
-            raise StoreError(
-                f"cannot make the folder of the database {path.parent}: {exc.strerror or exc}"
+            raise refused(
+                "serve.db.no_folder_made", path=str(path.parent), reason=str(exc.strerror or exc)
             ) from None
         return SqliteStore(path)
     if not value.strip() or len(value) > 4096:
-        raise StoreError("--db is a file path (or :memory:)")
+        raise refused("serve.db.not_a_path")
     return SqliteStore(Path(value))
 
 
@@ -371,25 +394,25 @@ class SqliteStore:
     def _open(self) -> sqlite3.Connection:
         path = self.path
         if path.is_dir():
-            raise self._fail("is a folder: give a file path to --db (or :memory:)")
+            raise refused("serve.db.folder", name=self.name)
         if not path.parent.is_dir():
-            raise self._fail(f"cannot be made: there is no folder {path.parent}")
+            raise refused("serve.db.no_folder", name=self.name, folder=str(path.parent))
         new = not path.exists()
         try:
             db = sqlite3.connect(path, timeout=10.0, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
-            raise self._fail(f"cannot be opened: {exc}") from None
+            raise refused("serve.db.cannot_open", name=self.name, reason=str(exc)) from None
         try:
             self._check(db)
             db.execute("PRAGMA busy_timeout = 10000")
             mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
-                raise self._fail(f"cannot use write-ahead logging (journal mode {mode})")
+                raise refused("serve.db.no_wal", name=self.name, mode=str(mode))
             db.execute("PRAGMA synchronous = NORMAL")
             self._migrate(db)
         except sqlite3.Error as exc:
             db.close()
-            raise self._fail(f"cannot be used: {exc}") from None
+            raise refused("serve.db.cannot_use", name=self.name, reason=str(exc)) from None
         except StoreError:
             db.close()
             raise
@@ -406,27 +429,21 @@ class SqliteStore:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             names = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
         except sqlite3.DatabaseError as exc:
-            raise self._fail(
-                f"is not a SQLite database, or is damaged ({exc}): it was left as it is"
-            ) from None
+            raise refused("serve.db.not_sqlite", name=self.name, reason=str(exc)) from None
         if app == 0 and not names and version == 0:
             return  # empty: ours to make
         if app != APPLICATION_ID:
-            raise self._fail(
-                "is not a database of sueca-rules (it holds other data): it was left as it is; "
-                "give another --db"
-            )
+            raise refused("serve.db.not_ours", name=self.name)
         if version > SCHEMA_VERSION:
-            raise self._fail(
-                f"was written by a newer sueca-rules (schema {version}; this one reads up to "
-                f"{SCHEMA_VERSION}): upgrade sueca-rules, or give another --db"
+            raise refused(
+                "serve.db.newer", name=self.name, version=int(version), known=SCHEMA_VERSION
             )
         try:
             verdict = db.execute("PRAGMA quick_check").fetchone()[0]
         except sqlite3.DatabaseError as exc:
-            raise self._fail(f"is damaged ({exc}): it was left as it is") from None
+            raise refused("serve.db.damaged", name=self.name, reason=str(exc)) from None
         if verdict != "ok":
-            raise self._fail(f"is damaged ({str(verdict)[:200]}): it was left as it is")
+            raise refused("serve.db.damaged", name=self.name, reason=str(verdict)[:200])
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         db.execute("BEGIN IMMEDIATE")
