@@ -426,3 +426,97 @@ def test_a_table_closed_here_lets_its_lock_go(redis_url: str) -> None:
         asyncio.run(run())
     finally:
         store.close()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="POSIX signals")
+def test_a_card_sent_to_a_holder_frozen_past_its_lock_is_answered(tmp_path: Path) -> None:
+    """The process holding a table is frozen (`kill -STOP`) past its lock; a person at the
+    other process plays a card in the meantime: it went to the frozen holder, which, woken
+    (`kill -CONT`) and no longer holding the table, asks the person to play again ("moving").
+    Before, the card was dropped without a word; the person then plays it at the new holder."""
+    from sueca_rules.web._redis import LOCK_MS
+
+    port = free_port()
+    url = f"redis://127.0.0.1:{port}/0"
+    redis_proc = _redis_on(port, tmp_path, keep=False)
+    rng = random.Random(3)
+    try:
+        with (
+            server("--redis", url) as (a_proc, a),
+            server("--redis", url) as (_, b),
+            ExitStack() as stack,
+        ):
+            table = post(
+                a, "/api/tables", {"variant": QUICK, "seats": ["human", "human", "bot:1", "bot:1"]}
+            )
+            p0 = Person(stack.enter_context(join(a, table, 0)), 0, rng)  # a holds the table
+            time.sleep(0.5)
+            p1 = Person(stack.enter_context(join(b, table, 1)), 1, rng)
+
+            deadline = time.monotonic() + 60
+            while True:  # both play, until it is seat 1's turn (a card of its own)
+                assert time.monotonic() < deadline, "the match did not go on"
+                p0.read()
+                p1.read()
+                state = p1.state
+                if (
+                    state is not None
+                    and state["phase"] == "play"
+                    and state["to_play"] == 1
+                    and state["cards_played"] >= 4
+                ):
+                    break
+                p0.act()
+                p1.act()
+            assert p1.state is not None
+            card = p1.state["playable"][0]
+            os.kill(a_proc.pid, signal.SIGSTOP)
+            try:
+                time.sleep(0.3)
+                p1.errors.clear()
+                p1.ws.send(json.dumps({"type": "play", "card": card}))
+                time.sleep(LOCK_MS / 1000 + 1.5)  # the lock has run out: b holds the table
+            finally:
+                os.kill(a_proc.pid, signal.SIGCONT)
+            deadline = time.monotonic() + 10
+            while "moving" not in p1.errors:
+                assert time.monotonic() < deadline, f"no answer to the card: {p1.errors}"
+                p1.read()
+            assert p1.state is not None
+            assert card in p1.state["hand"]  # not played: the person is asked to play again
+            p1.ws.send(json.dumps({"type": "play", "card": card}))
+            deadline = time.monotonic() + 10
+            while p1.state is None or card in p1.state["hand"]:
+                assert time.monotonic() < deadline, "the card played again was not taken"
+                p1.read()
+    finally:
+        redis_proc.kill()
+        redis_proc.wait(10)
+
+
+def test_a_message_for_a_table_let_go_is_answered_by_the_process_it_was_sent_to(
+    redis_url: str,
+) -> None:
+    """A person's card sent to the process that held the table (by name) reaches it after it
+    let the table go: that process, and only that one, asks the person to play again; a
+    process the card was not sent to says nothing (the holder answers it)."""
+    import redis
+
+    from sueca_rules.web._redis import RedisStore
+
+    store = RedisStore(redis_url)
+    listener = redis.Redis.from_url(redis_url).pubsub()
+    try:
+        listener.subscribe("sueca:p:other")
+        listener.get_message(timeout=2)  # the subscription's own message
+        card = {"type": "act", "seat": 2, "proc": "other", "message": {"type": "play"}}
+        store._dispatch("sueca:t1:in", {**card, "to": "a third"})
+        store._dispatch("sueca:t1:in", {**card, "to": store.me})
+        said = listener.get_message(timeout=2)
+        assert said is not None
+        assert json.loads(said["data"]) == {"table": "t1", "seat": 2, "moving": 1}
+        assert listener.get_message(timeout=0.5) is None  # once, from the one it was sent to
+    finally:
+        listener.close()
+        store.close()

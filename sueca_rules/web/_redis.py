@@ -442,8 +442,13 @@ class RedisStore:
             table.follow(self._parsed(table.id, actions))
 
     def _send_in(self, table: Table, message: dict[str, Any]) -> bool:
-        """To the process holding `table`; whether one heard it."""
-        text = json.dumps({"proc": self.me, **message}, ensure_ascii=False)
+        """To the process holding `table` (by name: a process that held it before and still
+        listens, or wakes from a freeze, leaves it alone); whether one heard it."""
+        holder = self._do(lambda: self.db.get(_key(table.id, "lock")))
+        if holder is None or holder.decode() == self.me:
+            return False  # nobody holds it, or this process is letting it go: in a moment
+        to = holder.decode()
+        text = json.dumps({"proc": self.me, "to": to, **message}, ensure_ascii=False)
         heard: int = self._do(lambda: self.db.publish(f"sueca:{table.id}:in", text))
         return heard > 0
 
@@ -505,11 +510,23 @@ class RedisStore:
                 return
             if "error" in data:
                 seat.sink.push(data["error"])
+            elif "moving" in data:
+                table.error(seat, "moving", seat.sink.lang)
             elif "close" in data:
                 code, reason = data["close"]
                 seat.sink.close(int(code), str(reason))
             return
         table = self.tables.get(parts[1])
+        if len(parts) == 3 and data.get("to", self.me) != self.me:
+            return  # for the process that holds the table now
+        held = table is not None and not table.closed and table.id in self.held
+        if len(parts) == 3 and not held:
+            # Sent to this process while it held the table, acted on after it let it go (it
+            # was frozen past its lock, or closed the table): the person is asked to play
+            # again, as when nobody holds it, rather than left without an answer.
+            if data.get("type") == "act" and data.get("to") == self.me:
+                self.tell(str(data["proc"]), {"table": parts[1], "seat": data["seat"], "moving": 1})
+            return
         if table is None or table.closed:
             return
         if len(parts) == 2:  # the log grew
