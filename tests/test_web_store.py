@@ -363,7 +363,7 @@ def test_a_read_only_database_is_refused_at_once(db: Path, monkeypatch: pytest.M
     assert db.read_bytes() == before
 
 
-@pytest.mark.parametrize("damage", ["header", "action"])
+@pytest.mark.parametrize("damage", ["header", "action", "header bytes", "action bytes"])
 def test_a_table_whose_row_is_damaged_is_set_aside_and_the_others_come_back(
     db: Path, damage: str, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -371,7 +371,9 @@ def test_a_table_whose_row_is_damaged_is_set_aside_and_the_others_come_back(
     does not read the values) costs that table only: the server starts, says which table it
     could not read, and brings the others back. Before, the error escaped the start, and
     `sueca serve` stopped with a traceback, every table lost with the damaged one. Its links
-    then say that it is damaged (they said "try again in a moment", for ever)."""
+    then say that it is damaged (they said "try again in a moment", for ever). A value whose
+    bytes are no longer UTF-8 is damaged too (it was taken for a database that cannot be
+    read for now: "try again in a moment", for ever)."""
     rng = random.Random(5)
     with client_on(SqliteStore(db)) as c:
         good, bad = (new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=s) for s in (1, 2))
@@ -385,10 +387,21 @@ def test_a_table_whose_row_is_damaged_is_set_aside_and_the_others_come_back(
             raw.execute(
                 'UPDATE tables SET header = \'{"format": 1, "var\' WHERE id = ?', (bad["table"],)
             )
-        else:
+        elif damage == "action":
             raw.execute(
                 'UPDATE actions SET action = \'{"type": "pl\' WHERE table_id = ? AND seq = 1',
                 (bad["table"],),
+            )
+        else:  # a byte flipped on the disk: the text is no longer UTF-8
+            column, rows, key = (
+                ("header", "tables", "id")
+                if damage == "header bytes"
+                else ("action", "actions", "table_id")
+            )
+            raw.execute(
+                f"UPDATE {rows} SET {column} = CAST(CAST(? AS BLOB) || "
+                f"substr(CAST({column} AS BLOB), 3) AS TEXT) WHERE {key} = ?",
+                (b'{"\xc3', bad["table"]),
             )
     raw.close()
     with client_on(SqliteStore(db)) as c:
@@ -466,6 +479,65 @@ def test_sueca_serve_says_what_is_wrong_with_db_in_the_chosen_language(
             assert says in err, (given, lang, err)
             assert "Traceback" not in err
             assert len(err.strip().splitlines()) == 1
+
+
+def test_a_record_whose_bytes_are_damaged_is_damaged_for_good(db: Path) -> None:
+    """A finished record whose bytes are no longer UTF-8 is damaged (its link says so, for
+    good), not a database that cannot be read for now."""
+    from sueca_rules.web._store import DamagedTableError
+
+    store = SqliteStore(db)
+    try:
+        store.create("t1", {"seats": []})
+        store.append("t1", 0, [{"type": "start"}], (1, '{"deals": []}'))
+        assert store.latest_record("t1") == (1, '{"deals": []}')
+        with sqlite3.connect(db) as raw:
+            raw.execute("UPDATE records SET record = CAST(CAST(? AS BLOB) AS TEXT)", (b"{\xff}",))
+        raw.close()
+        with pytest.raises(DamagedTableError, match="record of table t1 cannot be read"):
+            store.latest_record("t1")
+    finally:
+        store.close()
+
+
+def test_a_damaged_database_is_refused_on_one_line(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SQLite's check of a damaged file says it on several lines (a heading, then the faults):
+    `sueca serve` says the first fault on its one line. Before, the refusal spanned lines."""
+    from sueca_rules.cli import main
+
+    store = SqliteStore(db)
+    for i in range(30):
+        store.create(f"t{i}", {"seats": [], "notes": "x" * 300})
+    store.release()
+    store.close()
+    with sqlite3.connect(db) as raw:
+        raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    raw.close()
+    intact = db.read_bytes()
+    page = 4096
+    damaged = 0
+    for number in range(3, len(intact) // page + 1):  # a page of a table, its cells miscounted
+        data = bytearray(intact)
+        data[(number - 1) * page + 3 : (number - 1) * page + 5] = b"\x7f\xff"
+        db.write_bytes(bytes(data))
+        with sqlite3.connect(db) as raw:
+            try:
+                verdict = str(raw.execute("PRAGMA quick_check").fetchone()[0])
+            except sqlite3.DatabaseError:
+                continue
+        raw.close()
+        if "\n" not in verdict:
+            continue
+        damaged += 1
+        assert main(["serve", "--port", "0", "--db", str(db)]) == 1
+        err = capsys.readouterr().err
+        assert "is damaged" in err
+        assert "Traceback" not in err
+        assert len(err.strip().splitlines()) == 1, err
+        assert "***" not in err
+    assert damaged  # at least one page whose damage SQLite says on several lines
 
 
 def test_sueca_serve_help_names_the_store(capsys: pytest.CaptureFixture[str]) -> None:

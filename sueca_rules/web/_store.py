@@ -443,7 +443,11 @@ class SqliteStore:
         except sqlite3.DatabaseError as exc:
             raise refused("serve.db.damaged", name=self.name, reason=str(exc)) from None
         if verdict != "ok":
-            raise refused("serve.db.damaged", name=self.name, reason=str(verdict)[:200])
+            # SQLite's verdict is several lines (a heading, then a line a fault): the first
+            # fault, on the one line of the refusal.
+            faults = [line for line in str(verdict).splitlines() if not line.startswith("***")]
+            reason = " ".join((faults or [str(verdict)])[0].split())[:200]
+            raise refused("serve.db.damaged", name=self.name, reason=reason)
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         db.execute("BEGIN IMMEDIATE")
@@ -564,8 +568,8 @@ class SqliteStore:
         found: list[StoredTable] = []
 
         def work(db: sqlite3.Connection) -> None:
-            row = db.execute(
-                "SELECT header, owner, owner_host, owner_pid, lease FROM tables "
+            row = db.execute(  # the values as bytes: one that is not UTF-8 is damaged
+                "SELECT CAST(header AS BLOB), owner, owner_host, owner_pid, lease FROM tables "
                 "WHERE id = ? AND ended IS NULL",
                 (table_id,),
             ).fetchone()
@@ -577,7 +581,8 @@ class SqliteStore:
                 (self.owner, self.host, self.pid, now + LEASE_SECONDS, table_id),
             )
             actions = db.execute(
-                "SELECT action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+                "SELECT CAST(action AS BLOB) FROM actions WHERE table_id = ? ORDER BY seq",
+                (table_id,),
             ).fetchall()
             try:  # a value damaged on the disk (SQLite's check reads no value): this table only
                 header = json.loads(row[0])
@@ -600,15 +605,33 @@ class SqliteStore:
         return bool(rows) and not self._free(tuple(rows[0]), self.clock())
 
     def header(self, table_id: str) -> dict[str, Any] | None:
-        rows = self._read("SELECT header FROM tables WHERE id = ?", (table_id,))
-        return json.loads(rows[0][0]) if rows else None
+        rows = self._read("SELECT CAST(header AS BLOB) FROM tables WHERE id = ?", (table_id,))
+        if not rows:
+            return None
+        try:
+            header: dict[str, Any] = json.loads(rows[0][0])
+        except ValueError as exc:  # not JSON, or not UTF-8: damaged on the disk
+            raise DamagedTableError(
+                f"the database {self.name} is damaged: table {table_id} cannot be read "
+                f"({exc}); it was left as it is"
+            ) from None
+        return header
 
     def latest_record(self, table_id: str) -> tuple[int, str] | None:
         rows = self._read(
-            "SELECT number, record FROM records WHERE table_id = ? ORDER BY number DESC LIMIT 1",
+            "SELECT number, CAST(record AS BLOB) FROM records WHERE table_id = ? "
+            "ORDER BY number DESC LIMIT 1",
             (table_id,),
         )
-        return (int(rows[0][0]), str(rows[0][1])) if rows else None
+        if not rows:
+            return None
+        try:
+            return int(rows[0][0]), bytes(rows[0][1]).decode("utf-8")
+        except ValueError as exc:  # not UTF-8: damaged on the disk
+            raise DamagedTableError(
+                f"the database {self.name} is damaged: the record of table {table_id} cannot "
+                f"be read ({exc}); it was left as it is"
+            ) from None
 
     def secret(self, name: str) -> str:
         made = new_secret()
