@@ -520,3 +520,26 @@ def test_a_message_for_a_table_let_go_is_answered_by_the_process_it_was_sent_to(
     finally:
         listener.close()
         store.close()
+
+
+def test_a_table_whose_log_redis_lost_is_said_to_be_gone(redis_url: str) -> None:
+    """Redis restarted without persistence (or emptied) loses every table's log: the process
+    that had a table in memory says in its log that Redis lost it, not that another process
+    holds it (which sent whoever ran the servers looking for a process that did not exist)."""
+    from sueca_rules.web._redis import RedisStore
+    from sueca_rules.web._store import StoreLostError
+
+    store = RedisStore(redis_url)
+    try:
+        store.create("t1", {"seats": []})
+        store.append("t1", 0, [{"type": "start"}])
+        store.db.flushall()  # as a Redis restarted without --appendonly
+        store.db.set("sueca:t1:lock", store.me)  # taken again by this process, as it does
+        with pytest.raises(StoreLostError, match=r"gone from Redis .*its log was lost"):
+            store.append("t1", 1, [{"type": "start"}])
+        store.create("t2", {"seats": []})
+        store.db.rpush("sueca:t2:log", "{}")  # written by another process meanwhile
+        with pytest.raises(StoreLostError, match="held by another process"):
+            store.append("t2", 0, [{"type": "start"}])
+    finally:
+        store.close()

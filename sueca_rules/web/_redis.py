@@ -177,6 +177,11 @@ class RedisStore:
         done = self._do(lambda: self._append(keys=keys, args=args))
         if done < 0:
             self.held.discard(table_id)
+            if done == -2 and not self._do(lambda: self.db.exists(_key(table_id, "h"))):
+                raise StoreLostError(
+                    f"table {table_id} is gone from Redis at {self.name}: its log was lost (a "
+                    "Redis restarted without --appendonly yes, or emptied)"
+                )
             raise StoreLostError(f"table {table_id} is held by another process now")
         self._do(lambda: self.db.publish(f"sueca:{table_id}", str(done)))
 
