@@ -359,6 +359,22 @@ def test_sueca_lang_pt_alone_is_sueca_alone_in_portuguese(
     assert "escolha válida" not in err
 
 
+@pytest.mark.parametrize("argv", [["--lang", "xx"], ["--lang=xx"]])
+def test_sueca_with_an_unknown_language_alone_is_refused(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sueca --lang xx` with no command names the language it does not know, as `sueca
+    describe portugal --lang xx` does; it printed the English help as if nothing were wrong."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.endswith(
+        "sueca: error: argument --lang: invalid choice: 'xx' (choose from 'en', 'pt')\n"
+    )
+
+
 @pytest.mark.parametrize("path", list(ENGLISH_HELP), ids=" ".join)
 def test_the_english_help_is_unchanged(
     path: tuple[str, ...], capsys: pytest.CaptureFixture[str]

@@ -326,6 +326,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The language is known before parsing, so that the help is said in it.
     parser = build_parser(wanted if wanted in LANGS else default_lang())
     parser.speak(wanted, words)
+    if not words and wanted is not None and wanted not in LANGS:  # `sueca --lang xx` alone
+        choices = ", ".join(repr(lang) for lang in LANGS)
+        parser.error(f"argument --lang: invalid choice: {wanted!r} (choose from {choices})")
     args, extra = parser.parse_known_args(words)
     if extra:
         command = getattr(args, "parser", None)
