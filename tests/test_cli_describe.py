@@ -318,3 +318,25 @@ def test_a_rules_card_fits_the_terminal_between_40_and_98_columns(
         lines = capsys.readouterr().out.splitlines()
         assert max(len(line) for line in lines) <= card
         assert max(len(line) for line in lines) > card - 12
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "(one set of rules at a time; to see how two differ: sueca diff portugal french)"),
+        (
+            "pt",
+            "(umas regras de cada vez; para ver em que diferem duas: sueca diff portugal french)",
+        ),
+    ],
+)
+def test_describe_given_two_variants_points_to_diff(
+    capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """`sueca describe portugal french` describes one set of rules: the refusal says that
+    `sueca diff` is what compares two (it said only "unrecognized arguments: french")."""
+    with pytest.raises(SystemExit) as stop:
+        main(["describe", "portugal", "french", "--lang", lang])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.rstrip("\n").endswith(said)

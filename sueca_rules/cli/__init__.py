@@ -243,9 +243,10 @@ class _Parser(argparse.ArgumentParser):
             found.append(word)
         return found
 
-    def unknown(self, extra: Sequence[str]) -> NoReturn:
+    def unknown(self, extra: Sequence[str], variant: object = None) -> NoReturn:
         """Refuse arguments this command does not take, with its own usage (argparse leaves them
-        to the top parser) and the option a mistyped one is closest to."""
+        to the top parser) and the option a mistyped one is closest to (`variant`: the VARIANT
+        the command was given, if any)."""
         from ._common import cli_words
 
         lang = self.lang
@@ -254,6 +255,11 @@ class _Parser(argparse.ArgumentParser):
         if first.startswith("-"):
             options = [s for action in self._actions for s in action.option_strings]
             message = _meant(lang, message, first, options, quoted=False)
+        elif self.prog.endswith(" describe") and len(extra) == 1 and isinstance(variant, str):
+            # `describe A B`: one rules card at a time, and `diff A B` is what compares two
+            message = cli_words(
+                lang, "argp.describe_two", message=message, one=variant, other=first
+            )
         self._refuse(message, lang)
 
 
@@ -332,7 +338,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, extra = parser.parse_known_args(words)
     if extra:
         command = getattr(args, "parser", None)
-        (command if isinstance(command, _Parser) else parser).unknown(extra)
+        (command if isinstance(command, _Parser) else parser).unknown(
+            extra, getattr(args, "variant", None)
+        )
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(sys.stderr)
