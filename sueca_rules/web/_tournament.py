@@ -120,18 +120,18 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 {{- tab.teams[0] }}</td><td data-label="{{ w.second }}">{{ tab.teams[1] }}</td>
 <td data-label="{{ w.score }}">
 {% if tab.result %}{{ tab.result.score[0] }}-{{ tab.result.score[1] }}
-{% elif form %}<form method="post" action="{{ base }}/result" class="score">
+{% elif form %}<form method="post" action="{{ base }}/result" class="score" novalidate>
 <input type="hidden" name="round" value="{{ rnd.round }}">
 <input type="hidden" name="table" value="{{ tab.table }}">
 <span class="won">{{ w.partidas_won }}:</span>
 <label>{{ tab.teams[0] }} <input type="number" name="a" min="0" max="{{ most }}" required></label>
 <label>{{ tab.teams[1] }} <input type="number" name="b" min="0" max="{{ most }}" required></label>
 <button class="small primary">{{ w.enter }}</button></form>
-<form method="post" action="{{ base }}/result" class="score">
+<form method="post" action="{{ base }}/result" class="score" novalidate>
 <input type="hidden" name="round" value="{{ rnd.round }}">
 <input type="hidden" name="table" value="{{ tab.table }}">
 <select name="no_show" aria-label="{{ w.no_show }}" required>
-<option value="" selected disabled>{{ w.no_show_pick }}</option>{% for n in tab.teams %}
+<option value="" selected>{{ w.no_show_pick }}</option>{% for n in tab.teams %}
 <option>{{ n }}</option>{% endfor %}</select>
 <button class="small">{{ w.no_show }}</button></form>
 {% set on = online.get(tab.table) %}{% if on %}<p class="online">{{ w.online_links }}</p>

@@ -79,6 +79,32 @@ def test_the_organiser_enters_a_score_and_the_players_see_it(
     assert players_problems == []
 
 
+@pytest.mark.parametrize("blank", ["score", "no-show"])
+def test_a_score_left_blank_is_refused_in_the_pages_language_not_the_browsers(
+    browser: Any, cup: tuple[Path, TournamentServer], blank: str
+) -> None:
+    """In an English browser, the Portuguese organiser's page refuses a score left blank (or a
+    no-show with no team picked) in Portuguese, at its table: the browser's own check said it
+    in the browser's language ("Please fill out this field.") and sent nothing."""
+    path, server = cup
+    context = browser.new_context(locale="en-US")
+    try:
+        page = context.new_page()
+        page.goto(server.url + server.app.state.tournament.organiser_path + "?lang=pt")
+        before = path.read_bytes()
+        form = page.locator("form.score").nth(0 if blank == "score" else 1)
+        form.locator("button").click()
+        alert = page.locator("p.issues[role=alert]").first
+        alert.wait_for()
+        said = alert.inner_text()
+        expected = {"score": "Partidas ganhas pela equipa", "no-show": "Falta de comparência"}
+        assert said.startswith(expected[blank]), said
+        assert not {"Please", "field", "fill"} & set(said.split())
+        assert path.read_bytes() == before
+    finally:
+        context.close()
+
+
 def test_the_printable_page_prints(context: Any, cup: tuple[Path, TournamentServer]) -> None:
     _, server = cup
     page = context.new_page()
