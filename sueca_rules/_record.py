@@ -37,6 +37,7 @@ from pydantic import (
     Field,
     PrivateAttr,
     ValidationError,
+    field_validator,
     model_validator,
 )
 
@@ -158,6 +159,13 @@ class RecordDeal(_Model):
         description="The seat that asked for a new deal before the first card (a deal with "
         "no plays and no claims; the same dealer deals the next entry).",
     )
+
+    @field_validator("plays", "claims", mode="before")
+    @classmethod
+    def _null_is_none_given(cls, value: object) -> object:
+        # `plays: null` or `claims: null` (a JSON writer's "nothing here") is the field left
+        # out, as `redeal: null` and `against: null` are: an empty list.
+        return [] if value is None else value
 
     @model_validator(mode="after")
     def _redeal_is_not_played(self) -> RecordDeal:

@@ -342,6 +342,27 @@ def test_a_match_saved_at_the_redeal_questions_asks_them_again(
     assert again.dealer == match.dealer
 
 
+def test_null_plays_and_claims_are_the_fields_left_out(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A JSON writer's `"claims": null` (or `"plays": null` on a deal asked away) is read as
+    the optional field left out, as `redeal: null` and `against: null` are."""
+    plain = json.loads(json.dumps(yaml.safe_load(record_text())))
+    nulled = copy.deepcopy(plain)
+    nulled["deals"][0]["claims"] = None
+    nulled["deals"][0]["redeal"] = None
+    outputs = []
+    for name, data in (("plain", plain), ("nulled", nulled)):
+        (tmp_path / f"{name}.json").write_text(json.dumps(data), encoding="utf-8")
+        assert main(["replay", str(tmp_path / f"{name}.json"), "--json"]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    assert outputs[0] == outputs[1]
+    deal = {**plain["deals"][0], "plays": None}
+    weak = parse_record(json.dumps({"variant": "portugal", "first_dealer": 0, "deals": [deal]}))
+    assert weak.deals[0].plays == []
+    assert weak.deals[0].claims == []
+
+
 def test_json_and_yaml_records_load_the_same(tmp_path: Path) -> None:
     match = Match("sueca-play", seed=8)
     while len(match.deals) < 2:
