@@ -452,9 +452,13 @@ def test_record_then_rematch(client: TestClient) -> None:
         assert over["tricks_won"] == list(last.tricks_won)
         assert over["watch"] == table["watch"]  # a seat may hand the watch link round
         assert [s["player"] for s in over["seats"]] == [None] * 4  # no tournament's names
-        as_json = client.get(record_url + "&format=json")
-        assert parse_record(as_json.text) == parse_record(r.text)
-        assert client.get(record_url + "&format=yaml").text == r.text
+        # JSON, as the whole API ("JSON in and out"): a program reads it with .json()
+        assert r.headers["content-type"].startswith("application/json")
+        assert set(r.json()) == {"variant", "first_dealer", "deals"}
+        assert client.get(record_url + "&format=json").text == r.text
+        as_yaml = client.get(record_url + "&format=yaml")
+        assert as_yaml.headers["content-type"].startswith("application/yaml")
+        assert parse_record(as_yaml.text) == parse_record(r.text)
         # A format it does not write is refused (it was answered in YAML, as if asked for).
         for lang, words in (
             ("en", "format is yaml or json (the record's file), got 'xml'"),

@@ -80,12 +80,13 @@ async def create_table(request: Request) -> Response:
 
 async def get_record(request: Request) -> Response:
     """`GET /api/tables/{table}/record?token=` (a seat's token; or `?watch=`, the table's watch
-    secret, and nothing else) → the record of the last finished match (`?format=json` for
-    JSON), while the table is open and after, until the store prunes it; 409 while none is
-    finished. For a seat's token, the header `X-Sueca-Seat`
-    says which seat it is (the replay names the others from there)."""
+    secret, and nothing else) → the record of the last finished match, in JSON as the rest of
+    the API (`?format=yaml` for YAML, as the page's download link asks), while the table is
+    open and after, until the store prunes it; 409 while none is finished. For a seat's
+    token, the header `X-Sueca-Seat` says which seat it is (the replay names the others from
+    there)."""
     table_id = request.path_params["table"]
-    asked = request.query_params.get("format") or "yaml"
+    asked = request.query_params.get("format") or "json"  # the API is JSON in and out
     if asked not in ("yaml", "json"):  # it was answered in YAML, whatever was asked
         raise Refusal("bad_format", got=repr(cut(asked)))
     # A seat's token goes in `?token=`, the watch secret in `?watch=` (as for the table's

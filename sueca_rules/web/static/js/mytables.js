@@ -43,7 +43,7 @@ export function showMyTables(section) {
     const when = new Date(e.at).toLocaleString(document.documentElement.lang);
     const links = [el("a", {href: `/table/${id}#t=${token}`}, t("home.tables.open"))];
     if (e.records > 0) {
-      links.push(" · ", el("a", {href: `/api/tables/${id}/record?token=${token}`,
+      links.push(" · ", el("a", {href: `/api/tables/${id}/record?token=${token}&format=yaml`,
         download: `sueca-${e.table}.yaml`}, t("home.tables.record")));
     }
     items.append(el("li", {"data-table": e.table}, `${e.variant} · ${when} · `, ...links));

@@ -189,6 +189,7 @@ async function openTable() {
   const url = new URL(`/api/tables/${encodeURIComponent(table)}/record`, location.origin);
   url.searchParams.set(token ? "token" : "watch", token ?? watch);
   url.searchParams.set("lang", lang);
+  url.searchParams.set("format", "yaml"); // the paste box shows the record as its file reads
   let response;
   let text;
   try {

@@ -670,7 +670,7 @@ function renderGame() {
     // The record, and its replay, with our seat's token (a watcher's: the watch secret).
     const [key, secret] = watching() ? ["watch", watch] : ["token", token];
     const record = $("record");
-    record.href = `/api/tables/${encodeURIComponent(tableId)}/record?${key}=${encodeURIComponent(secret)}`;
+    record.href = `/api/tables/${encodeURIComponent(tableId)}/record?${key}=${encodeURIComponent(secret)}&format=yaml`;
     record.setAttribute("download", `sueca-${tableId}.yaml`);
     $("replay").href = `/replay#table=${encodeURIComponent(tableId)}&${key[0]}=${encodeURIComponent(secret)}`;
     if (wasHidden) $($("rematch").hidden ? "replay" : "rematch").focus();
