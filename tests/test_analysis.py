@@ -291,6 +291,38 @@ def test_a_hint_and_its_reason() -> None:
     assert "vaza" in hint_reason(advice, "pt")
 
 
+def test_a_hint_among_cards_that_play_the_same_does_not_call_it_the_only_choice() -> None:
+    """Several legal cards that play alike (the 4 and the 3 of a suit, nothing out between them)
+    are worth the same: the hint said "It is the only choice" while the hand could play either."""
+    from sueca_rules.analysis._values import _groups
+
+    match = Match("portugal", seed=9)
+    bots = [make_bot(2, seed=s) for s in range(4)]
+    while match.phase == "play":
+        seat = match.turn
+        assert seat is not None
+        obs = match.observation(seat)
+        if len(obs.legal) > 1 and len(set(_groups(obs).values())) == 1:
+            break
+        advance(match, bots)
+    else:
+        pytest.fail("no decision among cards that play alike in the deal")
+    advice = hint(match, seat=seat, budget_ms=200)
+    assert advice is not None
+    assert len({o.value for o in advice.options}) == 1
+    assert len(advice.options) > 1
+    assert advice.reasons == (Fact("all_alike", str(advice.choice)),)
+    assert hint_reason(advice) == "Any of these cards will do: they are all worth the same."
+    assert hint_reason(advice, "pt") == "Tanto faz: qualquer uma destas cartas vale o mesmo."
+    # one legal card is still the only choice
+    while match.phase == "play" and len(match.legal_cards()) > 1:
+        advance(match, bots)
+    if match.phase == "play":
+        single = hint(match, budget_ms=50)
+        assert single is not None
+        assert single.reasons[0].kind == "only_option"
+
+
 @pytest.mark.slow
 def test_good_play_loses_less_than_random_play() -> None:
     """Reviews of level-5 self-play lose much less per decision than reviews of level-1 play."""

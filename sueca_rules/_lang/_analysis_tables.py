@@ -116,6 +116,8 @@ class AnalysisPhrases:
 
     only_option = Said("only_option")
 
+    all_alike = Said("all_alike")
+
     def keep_hand(self, points: int) -> str:
         return self._c("keep_hand", points=self._points(points))
 

@@ -118,8 +118,10 @@ def hint(
 
 def _reasons(obs: Observation, best: int, values: dict[int, float]) -> list[Fact]:
     """What the advised card does, as facts."""
-    if len(set(values.values())) == 1:
+    if len(values) == 1:
         return [Fact("only_option", card_name(best))]
+    if len(set(values.values())) == 1:  # several cards, all worth the same: any of them will do
+        return [Fact("all_alike", card_name(best))]
     facts: list[Fact] = []
     assert obs.trump is not None
     trump = int(obs.trump)

@@ -50,6 +50,8 @@ def _sentence(w: AnalysisPhrases, fact: Fact, show: Callable[[str], str], seat: 
         return w.either_side()
     if kind == "only_option":
         return w.only_option()
+    if kind == "all_alike":
+        return w.all_alike()
     if kind == "keep_hand":
         return w.keep_hand(fact.points)
     if kind == "new_deal":
