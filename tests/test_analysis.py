@@ -8,6 +8,7 @@ import random
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -418,6 +419,26 @@ def _long_record(deals: int) -> Record:
     while len(match.deals) < deals:
         match.play(rng.choice(match.legal_cards()))
     return match.to_record()
+
+
+def test_a_level_seat_or_seed_of_the_wrong_type_is_refused() -> None:
+    """`level=5.0` was taken (and shown as "level 5.0"), `seat=1.0` too, and a seed of `None`
+    or a list was made text: each is a `ConfigError` now, as `Match(seed=...)` says."""
+    record = load_record(HERE / "seven_under_ace.yaml")
+    match = Match("portugal", seed=1)
+    bad: dict[str, Any]
+    for bad in ({"level": 5.0}, {"level": "5"}, {"seat": 1.0}, {"seat": "1"}):
+        with pytest.raises(ConfigError, match=r"whole number|levels are"):
+            analyse(record, samples=1, **bad)
+    seed: Any
+    for seed in (None, [1], 1.5, True):
+        with pytest.raises(ConfigError, match="a seed is a whole number or text"):
+            analyse(record, level=1, samples=1, seed=seed)
+        with pytest.raises(ConfigError, match="a seed is a whole number or text"):
+            hint(match, budget_ms=5, seed=seed)
+    for seed in (7, "café"):
+        assert analyse(record, level=1, samples=1, seed=seed, deals=[1]).seed == seed
+        assert hint(match, budget_ms=5, seed=seed) is not None
 
 
 def test_chosen_deals_are_reviewed_as_in_the_whole_review() -> None:

@@ -24,6 +24,7 @@ from ._values import (
     Settings,
     card_name,
     card_values,
+    check_seed,
     claim_values,
     decision_rng,
     redeal_values,
@@ -70,6 +71,7 @@ def hint(
         raise ConfigError(f"hint() takes a Match, not {type(match).__name__}")
     if seat is not None:
         check_seat(seat)
+    check_seed(seed)
     if (
         isinstance(budget_ms, bool)
         or not isinstance(budget_ms, int)

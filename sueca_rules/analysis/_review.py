@@ -32,6 +32,7 @@ from ._values import (
     Settings,
     card_name,
     card_values,
+    check_seed,
     claim_values,
     decision_rng,
     redeal_values,
@@ -423,8 +424,9 @@ def analyse(
             how = ": read a record file with load_record(path)"
         raise ConfigError(f"analyse() reviews a Record, not {type(record).__name__}{how}")
     config = settings(level, samples)
-    if seat is not None and (isinstance(seat, bool) or seat not in range(4)):
-        raise ConfigError(f"seat must be 0 to 3, not {seat!r}")
+    if seat is not None and (type(seat) is not int or seat not in range(4)):
+        raise ConfigError(f"seat must be a whole number 0 to 3, not {seat!r}")
+    check_seed(seed)
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
         raise ConfigError(f"jobs must be a whole number from 1 to {MAX_JOBS}, not {jobs!r}")
     base = record._base_dir

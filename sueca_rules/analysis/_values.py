@@ -30,7 +30,15 @@ from ..bots._table import proven_revokers
 if TYPE_CHECKING:
     from .._match import Observation
 
-__all__ = ["LEVEL_SETTINGS", "Settings", "card_values", "claim_values", "redeal_values", "settings"]
+__all__ = [
+    "LEVEL_SETTINGS",
+    "Settings",
+    "card_values",
+    "check_seed",
+    "claim_values",
+    "redeal_values",
+    "settings",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +75,7 @@ _MAX_SAMPLES: Final = 10_000
 def settings(level: int, samples: int | None = None) -> Settings:
     """The review settings of `level` (1-5), with `samples` deals per decision instead of the
     level's own when given."""
-    if isinstance(level, bool) or level not in LEVEL_SETTINGS:
+    if type(level) is not int or level not in LEVEL_SETTINGS:
         raise ConfigError(f"no analysis level {level!r}: levels are 1, 2, 3, 4 and 5")
     chosen = LEVEL_SETTINGS[level]
     if samples is None:
@@ -87,6 +95,12 @@ def settings(level: int, samples: int | None = None) -> Settings:
         chosen.endgame_tricks,
         chosen.inference,
     )
+
+
+def check_seed(seed: object) -> None:
+    """A `ConfigError` unless `seed` is a whole number or a text (as a match's seed)."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise ConfigError(f"a seed is a whole number or text, not {seed!r}")
 
 
 def decision_rng(seed: int | str, kind: str, observation: Observation) -> random.Random:
