@@ -218,6 +218,10 @@ def test_a_claim_in_the_review_is_said_in_words(context: Any, server: Server) ->
     assert "true" not in cells
     assert "false" not in cells
     assert "acusar" in cells
+    # the claim, made after the fifth card, is in the second trick (it showed "—", as a
+    # question before the first card)
+    claim = page.locator("#review-body table.review-table tbody tr", has_text="acusar").first
+    assert claim.locator("td").first.inner_text() == "2"
 
 
 @pytest.mark.parametrize(

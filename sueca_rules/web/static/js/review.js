@@ -71,15 +71,19 @@ function trickCell(deal, d) {
   return el("a", {href: `#${hash}`, class: "to-board", "aria-label": t("replay.show", {deal, trick})}, String(trick));
 }
 
+/** Whether a decision other than a card's was made during the play (a claim after a card of
+ * the deal, before the count). */
+const duringPlay = (d) => d.decision === "claim" && d.after > 0 && d.after < 40;
+
 function decisionRow(d, deal) {
   const options = d.options.map((o) => `${choiceText(o.choice, d.decision)} ${number(o.value)}`).join(" · ");
   const kind = d.mistake ? "mistake" : null;
   const row = el(
     "tr",
     {class: kind},
-    // The trick a card was played in, as a player counts (a decision before the first card or
-    // at the count has none).
-    el("td", {}, d.decision === "card" ? trickCell(deal, d) : "—"),
+    // The trick a card was played in, as a player counts; a claim's, the trick of the card it
+    // was made after (a decision before the first card or at the count has none).
+    el("td", {}, d.decision === "card" ? trickCell(deal, d) : duringPlay(d) ? trickCell(deal, {after: d.after - 1}) : "—"),
     el("td", {}, seatCell(d.seat)),
     el("td", {}, coloured(choiceText(d.played, d.decision))),
     el("td", {}, coloured(choiceText(d.best, d.decision))),
