@@ -278,6 +278,29 @@ def test_a_claim_at_the_count_is_judged() -> None:
     assert claim.loss == 0
 
 
+def test_a_hand_that_may_not_ask_for_a_new_deal_is_worth_its_expected_points() -> None:
+    """Under brasil every hand answers the new-deal question; one that may not ask has only
+    "keep", which the hint valued at 0 card points, off the scale's meaning (the team's expected
+    points at the end of the deal)."""
+    for seed in range(40):
+        match = Match("brasil", seed=seed)
+        while match.phase in ("deal", "trump"):
+            match.decide("bottom")
+        decision = match.pending()
+        if match.phase == "redeal" and decision is not None and decision.options == (False,):
+            break
+    else:
+        pytest.fail("no hand without the right to ask for a new deal")
+    advice = hint(match, budget_ms=50)
+    assert advice is not None
+    assert advice.decision == "redeal"
+    assert advice.reasons == (Fact("only_option"),)
+    ((choice, value),) = [(o.choice, o.value) for o in advice.options]
+    assert choice is False
+    assert 5 < value < 115  # a hand of ten cards, not a deal lost
+    assert hint(match, budget_ms=50) == advice
+
+
 def test_a_hint_and_its_reason() -> None:
     record = load_record(HERE / "ace_in_the_last_tricks.yaml")
     head = record.deals[0].model_copy(update={"plays": record.deals[0].plays[:35]})

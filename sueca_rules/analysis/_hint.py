@@ -91,9 +91,10 @@ def hint(
         options = (OptionValue("top", NEW_DEAL_VALUE), OptionValue("bottom", NEW_DEAL_VALUE))
         return Hint(obs.seat, kind, "bottom", options, (Fact("either_side"),))
     if kind == "redeal":
-        if len(decision.options) == 1:
-            return Hint(obs.seat, kind, False, (OptionValue(False, 0.0),), (Fact("only_option"),))
         kept = redeal_values(obs, _REDEAL, rng)
+        if len(decision.options) == 1:  # a hand that may not ask: keeping it is worth its points
+            only = (OptionValue(False, round(kept[False], 1)),)
+            return Hint(obs.seat, kind, False, only, (Fact("only_option"),))
         choice = kept[True] > kept[False]
         facts = (
             Fact("new_deal" if choice else "keep_hand", points=sum(c.points for c in obs.hand)),
