@@ -395,6 +395,25 @@ def test_the_command_prints_the_review(capsys: pytest.CaptureFixture[str]) -> No
     assert re.search(r"\bmelhor [RVD][♠♥♦♣]|[RVD][♠♥♦♣]\s+melhor ", out)
 
 
+def test_a_review_with_no_decision_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A record saved before its first card (or a seat that made no decision) ended the report
+    on an empty "By seat" heading."""
+    path = tmp_path / "fresh.yaml"
+    save_record(Match("portugal", seed=2).to_record(), path)
+    for lang, said in (("en", "No decision to review."), ("pt", "Não há decisões para analisar.")):
+        status, out, err = _run(capsys, str(path), "--lang", lang)
+        assert (status, err) == (0, "")
+        assert out.rstrip().endswith(said), out
+    status, out, _ = _run(capsys, str(path), "--json")
+    assert json.loads(out)["seats"] == []  # the JSON is as before
+    status, out, _ = _run(
+        capsys, str(HERE / "seven_under_ace.yaml"), "--level", "1", "--samples", "2"
+    )
+    assert "No decision to review." not in out
+
+
 def test_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _run(capsys, str(HERE / "seven_under_ace.yaml"), "--level", "1", "--json")
     assert status == 0

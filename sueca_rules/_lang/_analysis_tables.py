@@ -190,6 +190,8 @@ class AnalysisPhrases:
 
     summary_head = Said("summary_head")
 
+    no_decisions = Said("no_decisions")
+
     def summary(self, seat: str, decisions: int, loss: float, mistakes: int) -> str:
         return self._c(
             "summary",

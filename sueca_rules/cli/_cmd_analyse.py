@@ -210,6 +210,8 @@ def report(review: Analysis, lang: str = "en") -> str:
             out.extend(_line(decision, lang))
         out.append("")
     out.append(w.summary_head())
+    if not review.seats:  # a record saved before its first card, or a seat that made none
+        out.append("  " + w.no_decisions())
     for seat in review.seats:
         out.append(
             "  " + w.summary(seat_name(seat.seat, lang), seat.decisions, seat.loss, seat.mistakes)

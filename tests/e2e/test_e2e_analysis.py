@@ -257,3 +257,18 @@ def test_reviewing_with_no_record_says_to_open_one(
     page.click("#review-record")
     page.wait_for_selector("#review-body table.review-table")
     assert page.locator("#review-body [role=alert]").count() == 0
+
+
+def test_a_record_with_no_decision_says_so(context: Any, server: Server) -> None:
+    """A record saved before its first card ended the review on an empty "By seat" list."""
+    from sueca_rules import Match, dump_record
+
+    page = context.new_page()
+    page.goto(f"{server.url}/replay?lang=pt")
+    page.fill("#paste", dump_record(Match("portugal", seed=2).to_record()))
+    page.wait_for_selector("#review-record:not([hidden])")
+    page.click("#review-record")
+    said = page.locator("#review-body .no-decisions")
+    said.wait_for()
+    assert said.inner_text() == "Não há decisões para analisar."
+    assert page.locator("#review-body li").count() == 0

@@ -122,6 +122,8 @@ function show(body) {
     );
   }
   out.push(el("h3", {}, w("review.summary")));
+  // A record saved before its first card (or a seat that made none): said, not an empty list.
+  if (!body.analysis.seats.length) out.push(el("p", {class: "no-decisions"}, w("review.no_decisions")));
   out.push(el("ul", {}, body.analysis.seats.map((s) =>
     el("li", {}, `${w("review.seat")} ${seatCell(s.seat)}: ${s.decisions} ${w("review.decisions", {n: s.decisions})}, ${w("review.loss")} ${number(s.loss)}, ${s.mistakes} ${w("review.mistakes", {n: s.mistakes})}`))));
   fill($("review-body"), out);
