@@ -272,3 +272,28 @@ def test_a_record_with_no_decision_says_so(context: Any, server: Server) -> None
     said.wait_for()
     assert said.inner_text() == "Não há decisões para analisar."
     assert page.locator("#review-body li").count() == 0
+
+
+def test_a_claim_at_the_count_stays_inside_the_chart(context: Any, server: Server) -> None:
+    """A decision at the count (a claim after the fortieth card) was drawn past the chart's right
+    edge, cut off."""
+    from sueca_rules import dump_record
+
+    from ..golden.make_golden import count_match
+
+    page = context.new_page()
+    page.goto(f"{server.url}/replay?lang=en")
+    page.fill("#paste", dump_record(count_match("portugal-table", by=0).to_record()))
+    page.wait_for_selector("#review-record:not([hidden])")
+    page.select_option("#review-level", "1")
+    page.click("#review-record")
+    page.wait_for_selector("#review-body svg.review-chart path.expected")
+    width = float(page.get_attribute("#review-body svg.review-chart", "viewBox").split()[2])
+    path = page.get_attribute("#review-body svg.review-chart path.expected", "d") or ""
+    xs = [float(x) for x in re.findall(r"[ML]([\d.]+),", path)]
+    assert len(xs) > 40  # 40 cards and the claims
+    assert max(xs) <= width
+    dots = page.locator("#review-body svg.review-chart circle").evaluate_all(
+        "cs => cs.map(c => Number(c.getAttribute('cx')))"
+    )
+    assert all(x <= width for x in dots)

@@ -22,7 +22,9 @@ export function chart(decisions) {
   const box = svg("svg", {viewBox: `0 0 ${width} ${height}`, role: "img", class: "review-chart",
     width: "100%", "max-height": height});
   box.append(Object.assign(svg("title"), {textContent: w("review.chart")}));
-  const x = (after) => pad + (after / 40) * (width - 2 * pad);
+  // A decision is drawn after its card (at `after + 1`); one at the count, after the fortieth
+  // card, at the chart's right edge with the last card.
+  const x = (after) => pad + (Math.min(after, 40) / 40) * (width - 2 * pad);
   const y = (points) => height - pad - (points / 120) * (height - 2 * pad);
   box.append(svg("line", {x1: pad, x2: width - pad, y1: y(60), y2: y(60), class: "half",
     stroke: "currentColor", "stroke-opacity": 0.3, "stroke-dasharray": "4 4"}));
