@@ -32,7 +32,7 @@ from sueca_rules.bots._hidden_hands import sample_hands
 from sueca_rules.cli import main
 
 from ._scripts import run_script
-from .golden.make_golden import count_match
+from .golden.make_golden import count_match, revoke_match
 from .scenarios import at_a_weak_hands_question
 
 HERE = Path(__file__).parent / "analysis"
@@ -299,6 +299,35 @@ def test_a_hand_that_may_not_ask_for_a_new_deal_is_worth_its_expected_points() -
     assert choice is False
     assert 5 < value < 115  # a hand of ten cards, not a deal lost
     assert hint(match, budget_ms=50) == advice
+
+
+def test_a_claim_hint_under_accuse_player_names_the_rival() -> None:
+    """Under `revoke.accuse: player` the hint advised accusing one rival (its choice, a seat) but
+    its words said only "Claim: a rival made a renúncia", and the table shows only the words."""
+    variant = Variant.model_validate(
+        {"name": "Accuse", "revoke": {"mode": "claimable", "accuse": "player"}}
+    )
+    match = revoke_match(variant)  # seat 3 revoked in the first trick
+    rng = random.Random(1)
+    while match.phase == "play":
+        decision = match.pending()
+        assert decision is not None
+        if decision.kind == "claim":
+            match.decide(False)
+        else:
+            match.play(rng.choice(match.legal_cards()))
+    decision = match.pending()
+    assert decision is not None
+    assert decision.kind == "claim"
+    assert decision.seat % 2 == 0  # a rival of the revoker
+    advice = hint(match)
+    assert advice is not None
+    assert advice.choice == 3
+    assert advice.reasons == (Fact("claim_now", seat=3),)
+    assert hint_reason(advice) == "Claim against seat 3: it made a renúncia you can prove."
+    assert hint_reason(advice, "pt") == "Acusa o lugar 3: fez renúncia e podes prová-lo."
+    # under `accuse: team` there is no one to name
+    assert explain((Fact("claim_now"),)) == "Claim: a rival made a renúncia you can prove."
 
 
 def test_a_hint_and_its_reason() -> None:

@@ -124,7 +124,11 @@ class AnalysisPhrases:
     def new_deal(self, points: int) -> str:
         return self._c("new_deal", points=self._points(points))
 
-    claim_now = Said("claim_now")
+    def claim_now(self, rival: int | None = None) -> str:
+        """Claim now; under `revoke.accuse: player`, against seat `rival`."""
+        if rival is None:
+            return self._c("claim_now")
+        return self._c("claim_now.seat", rival=str(rival))
 
     no_claim = Said("no_claim")
 

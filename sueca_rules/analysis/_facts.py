@@ -95,7 +95,8 @@ class Fact:
     loss: float = 0.0
     """For `better`: how many card points more the best option was worth."""
     seat: int | None = None
-    """A seat it names (the rival whose renúncia went unclaimed), or `None`."""
+    """A seat it names (the rival whose renúncia went unclaimed; for `claim_now` under
+    `revoke.accuse: player`, the rival to accuse), or `None`."""
 
 
 def _name(card: int) -> str:

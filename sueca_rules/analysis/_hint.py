@@ -109,7 +109,12 @@ def hint(
             kind,
             best,
             tuple(OptionValue(o, round(v, 1)) for o, v in claims.items()),
-            (Fact("claim_now" if best is not False else "no_claim"),),
+            # under `accuse: player` the advice names the rival to accuse
+            (
+                Fact("claim_now", seat=best if type(best) is int else None)
+                if best is not False
+                else Fact("no_claim"),
+            ),
         )
     deadline = start + budget_ms / 1000 * 0.85
     values = card_values(obs, _HINT, rng, deadline=deadline)

@@ -57,7 +57,7 @@ def _sentence(w: AnalysisPhrases, fact: Fact, show: Callable[[str], str], seat: 
     if kind == "new_deal":
         return w.new_deal(fact.points)
     if kind == "claim_now":
-        return w.claim_now()
+        return w.claim_now(fact.seat)
     if kind == "no_claim":
         return w.no_claim()
     if kind == "takes":
