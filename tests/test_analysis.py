@@ -224,6 +224,31 @@ def test_nothing_depends_on_a_card_the_seat_could_not_see(cards: int) -> None:
     assert first[-1].after == cards
 
 
+@pytest.mark.parametrize("cards", [0, 9, 14, 27])
+def test_a_hint_depends_on_no_card_the_seat_could_not_see(
+    cards: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hidden hands dealt again among the unseen cards, consistently with all the seat saw:
+    the same hint, values and words (a fixed number of samples, so that the time budget, which
+    depends on the machine, does not decide how many)."""
+    import sueca_rules.analysis._hint as hint_module
+    from sueca_rules.analysis._values import Settings
+
+    monkeypatch.setattr(hint_module, "_HINT", Settings(24, 1, 3, 3, 0.05))
+    record = _one_deal(2, 11)
+    other, seat = _shuffled_hidden_hands(record, cards, seed=cards + 1)
+    assert other.deals[0].hands != record.deals[0].hands
+    hints = []
+    for rec in (record, other):
+        deal = rec.deals[0].model_copy(update={"plays": rec.deals[0].plays[:cards]})
+        match = Match.from_record(rec.model_copy(update={"deals": [deal]}), allow_unfinished=True)
+        assert match.turn == seat
+        advice = hint(match, seat=seat, budget_ms=60_000)
+        assert advice is not None
+        hints.append((advice, hint_reason(advice, "pt")))
+    assert hints[0] == hints[1]
+
+
 def test_a_new_deal_question_is_judged() -> None:
     for seed in range(1, 60):
         match = Match("brasil", seed=seed)
