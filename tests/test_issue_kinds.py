@@ -492,7 +492,10 @@ def _too_large(tmp: Path) -> Named:
         "262,144 bytes (256 KiB)"
     )
     file = tmp / "clube" / "base.yaml"
-    pt = f"não dá para usar 'base.yaml': o ficheiro {file} é grande demais: o limite é 262144 bytes"
+    pt = (  # the limit's thousands grouped as Portuguese writes them (it was 262144)
+        f"não dá para usar 'base.yaml': o ficheiro {file} é grande demais: o limite é "
+        "262 144 bytes"
+    )
     return Named(house, house, "named_too_large", en, pt)
 
 

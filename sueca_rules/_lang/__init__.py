@@ -168,6 +168,11 @@ def issue_text(issue: Issue, lang: str) -> str:
     if entry is None:
         return issue.message
     params = dict(issue.params)
+    chosen_by = entry.get("$") if isinstance(entry, dict) else None
+    for name in ("limit", "size"):  # a size limit (8388608) as the language groups it
+        value = params.get(name)
+        if name != chosen_by and value and value.isascii() and value.isdecimal() and len(value) > 4:
+            params[name] = f"{int(value):,}".replace(",", _game_words(lang)("number.thousands"))
     if isinstance(entry, str) and not params.get("got"):
         entry = _GOT_ASIDE.sub("", entry, count=1)
     try:
@@ -178,6 +183,12 @@ def issue_text(issue: Issue, lang: str) -> str:
         return text
     except CatalogueError:  # a value the template needs and the issue lacks: its own words
         return issue.message
+
+
+@functools.cache
+def _game_words(lang: str) -> Catalogue:
+    """The words of the game in `lang`, for how it writes numbers (read once)."""
+    return load_catalogue(lang, "game")
 
 
 @functools.cache
