@@ -561,6 +561,8 @@ def test_every_control_of_a_deal_is_in_view_without_scrolling(
                 ):
                     break
                 act(page)
+            else:
+                pytest.fail(f"{variant}: no turn of ours with cards down (and a renúncia) in 60")
             page.evaluate("window.scrollTo(0, 0)")  # as the page opens: clicks scrolled it
             page.wait_for_timeout(400)  # the last card has arrived
             shown = "#hint-allow" if claimable else "#hint"
