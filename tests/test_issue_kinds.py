@@ -493,8 +493,7 @@ def _too_large(tmp: Path) -> Named:
     )
     file = tmp / "clube" / "base.yaml"
     pt = (  # the limit's thousands grouped as Portuguese writes them (it was 262144)
-        f"não dá para usar 'base.yaml': o ficheiro {file} é grande demais: o limite é "
-        "262 144 bytes"
+        f"não dá para usar 'base.yaml': o ficheiro {file} é grande demais: o limite é 262 144 bytes"
     )
     return Named(house, house, "named_too_large", en, pt)
 
