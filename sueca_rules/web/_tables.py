@@ -792,7 +792,10 @@ class TableManager:
         try:
             table = self.find(table_id)
             if table is not None:
-                known_here = table.watches(secret) if watching else table.seat_of(secret)
+                if watching:
+                    known_here = table.watches(secret)
+                else:
+                    known_here = table.seat_of(secret) is not None
                 if not secret or not known_here:
                     return "bad_token"
                 if not table.records:
