@@ -6,6 +6,7 @@ killed mid-deal that comes back with its pages."""
 
 from __future__ import annotations
 
+import itertools
 import signal
 import socket
 import subprocess
@@ -593,5 +594,139 @@ def test_every_control_of_a_deal_is_in_view_without_scrolling(
                 assert page.locator("#actions button").count() == 2  # accuse left, right
             assert page.evaluate(_OUT_OF_VIEW) == [], (variant, size)
             page.close()
+    finally:
+        context.close()
+
+
+# Each state's decision buttons as drawn, each element numbered the first time it is seen: a
+# number that changes while the button says and sends the same is a button drawn again.
+_NUMBER_BUTTONS = """
+window.__drawn = [];
+(() => {
+  const numbers = new WeakMap();
+  let next = 0;
+  window.addEventListener('sueca:state', (event) => {
+    const buttons = [...document.querySelectorAll('#actions button')].map((b) => {
+      if (!numbers.has(b)) numbers.set(b, ++next);
+      return [numbers.get(b), b.dataset.action, b.textContent];
+    });
+    window.__drawn.push({version: event.detail.version, buttons});
+  });
+})();
+"""
+_WATCH_ACTIONS = """() => {
+  window.__changes = 0;
+  new MutationObserver((records) => { window.__changes += records.length; })
+    .observe(document.querySelector('#actions'), {childList: true, subtree: true,
+      attributes: true, characterData: true});
+}"""
+_COUNT_BUTTON = "#actions button[data-action=count]"
+
+
+def _drawn_again(page: Any) -> list[str]:
+    """The buttons this page drew again though they said and sent the same as in the state
+    before (from `_NUMBER_BUTTONS`)."""
+    again = []
+    drawn = page.evaluate("window.__drawn")
+    for before, after in itertools.pairwise(drawn):
+        numbers = {(action, text): n for n, action, text in before["buttons"]}
+        for n, action, text in after["buttons"]:
+            if numbers.get((action, text), n) != n:
+                again.append(f"{text!r} at version {after['version']}")
+    return again
+
+
+def _open_seat(browser: Any, server: Server, path: str, size: dict[str, int], lang: str) -> Any:
+    context = browser.new_context(viewport=size, locale="en-GB" if lang == "en" else "pt-PT")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    page.add_init_script(_NUMBER_BUTTONS)
+    page.goto(f"{server.url}/?lang={lang}")
+    page.goto(f"{server.url}{path}")
+    return page
+
+
+def test_the_decisions_buttons_stay_the_same_while_they_mean_the_same(browser: Any) -> None:
+    """In CI a click on "Agree the count" (two people and two bots, a rival accused by name)
+    found its button taken from the page again and again: the table drew every decision button
+    again whenever any of them changed. At that count, with both people at the table (one on a
+    phone in Portuguese, one on a laptop in English), nothing is drawn again while nobody
+    acts; once one of them agrees, their accuse buttons are the same elements as before; and
+    from the first card to the count no button (a claim, the count) was drawn again while it
+    said and sent the same."""
+    with Server(max_tables=10, max_tables_per_client=10, count_seconds=120) as server:
+        body = {"variant": _ACCUSE, "seats": ["human", "bot:1", "human", "bot:1"], "seed": 5}
+        answer = browser.new_context().request.post(f"{server.url}/api/tables", data=body)
+        assert answer.ok, answer.text()
+        links = [link["path"] for link in answer.json()["links"]]
+        pages = [
+            _open_seat(browser, server, links[0], PHONE, "pt"),
+            _open_seat(browser, server, links[1], DESKTOP, "en"),
+        ]
+        try:
+            for page in pages:
+                page.wait_for_selector("#game:not([hidden])")
+            for _ in range(200):  # the deal played to its count by both people
+                if all(page.locator(_COUNT_BUTTON).count() for page in pages):
+                    break
+                for page in pages:
+                    if (
+                        page.evaluate(_READY) in ("card", "decide")
+                        and not page.locator(_COUNT_BUTTON).count()
+                    ):
+                        act(page)
+                        break
+                else:
+                    pages[0].wait_for_timeout(50)
+            else:
+                pytest.fail("the deal never came to its count")
+            for page in pages:
+                assert page.locator("#actions button").count() == 3  # agree, accuse two rivals
+                page.evaluate(_WATCH_ACTIONS)
+            pages[0].wait_for_timeout(3000)
+            assert [page.evaluate("window.__changes") for page in pages] == [0, 0]
+            claims = pages[0].locator("#actions button[data-action=claim]")
+            before = claims.evaluate_all("(bs) => bs.map((b) => (b.dataset.was = 'yes'))")
+            version = int(pages[0].evaluate("document.body.dataset.version"))
+            pages[0].locator(_COUNT_BUTTON).click()  # Playwright's click: the button stays put
+            pages[0].wait_for_function(
+                "v => Number(document.body.dataset.version) > v", arg=version
+            )
+            assert pages[0].locator(_COUNT_BUTTON).count() == 0
+            # the accuse buttons still there, the same elements
+            assert claims.evaluate_all("(bs) => bs.map((b) => b.dataset.was)") == before
+            for page in pages:
+                assert _drawn_again(page) == []
+            assert pages[1].evaluate("window.__changes") == 0  # the other agreed: no change here
+        finally:
+            for page in pages:
+                page.context.close()
+
+
+def test_the_trump_and_redeal_buttons_stay_the_same_while_they_mean_the_same(
+    browser: Any, server: Server
+) -> None:
+    """Brasil (the dealer chooses the trump, a weak hand may ask for a new deal): over a whole
+    match, no decision button was drawn again while it said and sent the same, and the trump's
+    buttons stay put while nobody acts."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        brasil = {"name": "Brasil", "extends": "brasil", "table": {"first_dealer": 0}}
+        body = {"variant": brasil, "seats": ["human", "bot:1", "bot:2", "bot:1"], "seed": 7}
+        answer = context.request.post(f"{server.url}/api/tables", data=body)
+        assert answer.ok, answer.text()
+        page = context.new_page()
+        page.add_init_script(_NUMBER_BUTTONS)
+        page.goto(f"{server.url}{answer.json()['links'][0]['path']}")
+        page.wait_for_selector("#actions button[data-action=trump]")
+        page.evaluate(_WATCH_ACTIONS)
+        page.wait_for_timeout(1500)
+        assert page.evaluate("window.__changes") == 0
+        for _ in range(400):
+            if act(page) == "over":
+                break
+        else:
+            pytest.fail("the match did not end in 400 decisions")
+        assert _drawn_again(page) == []
     finally:
         context.close()

@@ -368,18 +368,12 @@ function renderActions() {
       : state.phase === "redeal" ? t("table.redeal_keep")
       : due ? t("table.turn_of", {who: who(state.to_play)}) : "");
     $("prompt").classList.remove("mine");
-    if (drawnActions !== "") fill($("actions"));
-    drawnActions = "";
+    drawActions([]);
     return;
   }
   const mine = state.to_play === state.seat;
-  const buttons = [];
-  const button = (label, message, primary = false, confirmText = null) => el("button", {
-    type: "button", class: primary ? "primary" : false, "data-action": message.type,
-    onclick: async () => {
-      if (!confirmText || await ask(confirmText, cap(label), t("common.cancel"), true)) send(message);
-    },
-  }, cap(label));
+  const buttons = []; // what each button says and sends: drawn by `drawActions`
+  const button = (label, message, primary = false, confirmText = null) => ({label: cap(label), message, primary, confirmText});
   let prompt = "";
   switch (state.phase) {
     case "trump":
@@ -418,19 +412,50 @@ function renderActions() {
   }
   $("prompt").textContent = cap(prompt);
   $("prompt").classList.toggle("mine", mine || (state.phase === "count" && !state.count_agreed.includes(state.seat)));
-  const key = JSON.stringify(buttons.map((b) => [b.textContent, b.dataset.action]));
-  if (key !== drawnActions) {
-    drawnActions = key;
-    const hadFocus = $("actions").contains(document.activeElement);
-    fill($("actions"), buttons);
+  drawActions(buttons);
+}
+
+/** The decision's buttons in #actions, each kept (the same element) while what it says and
+ * sends is the same: only a button whose meaning changed is drawn anew, one that went is
+ * removed, and the others stay where they are. (Drawing them all again whenever one of them
+ * changed took a button from under a click: agreeing to the count drew the claim buttons
+ * again, a click on "Agree the count" could land on a button just removed.) */
+function drawActions(specs) {
+  const box = $("actions");
+  const focused = box.contains(document.activeElement) ? document.activeElement : null;
+  const keyOf = (spec) => JSON.stringify([spec.label, spec.message, spec.primary]);
+  const wanted = new Set(specs.map(keyOf));
+  for (const old of [...box.children]) {
+    if (!wanted.has(old.dataset.key)) old.remove();
+  }
+  const kept = new Map([...box.children].map((b) => [b.dataset.key, b]));
+  let at = box.firstElementChild;
+  const drawn = specs.map((spec) => {
+    const key = keyOf(spec);
+    let node = kept.get(key);
+    if (!node) {
+      node = el("button", {
+        type: "button", class: spec.primary ? "primary" : false, "data-action": spec.message.type,
+        onclick: async () => {
+          const {message, confirmText, label} = node.sueca; // as the last state drew it
+          if (!confirmText || await ask(confirmText, label, t("common.cancel"), true)) send(message);
+        },
+      }, spec.label);
+      node.dataset.key = key;
+    }
+    node.sueca = spec;
+    if (node === at) at = at.nextElementSibling;
+    else box.insertBefore(node, at); // a new button, or one whose place changed
+    return node;
+  });
+  if (focused && !focused.isConnected) {
     // A decision taken with the keyboard (the trump, keeping the hand) leaves it on the next
     // decision's buttons, else with the cards.
-    if (hadFocus && buttons.length) (buttons.find((b) => b.classList.contains("primary")) ?? buttons[0]).focus();
-    else if (hadFocus) focusHand();
+    if (drawn.length) (drawn.find((b) => b.classList.contains("primary")) ?? drawn[0]).focus();
+    else focusHand();
   }
 }
 
-let drawnActions = "";
 let handDeal = null; // the deal whose hand was drawn dealt
 
 // The hand is one stop of the Tab key: it lands on the first (leftmost) card we may play, or the
