@@ -272,6 +272,47 @@ def test_a_record_with_no_decision_says_so(context: Any, server: Server) -> None
     said.wait_for()
     assert said.inner_text() == "Não há decisões para analisar."
     assert page.locator("#review-body li").count() == 0
+    # its deal says so too, where an empty chart was drawn
+    assert page.inner_text("#review-body .no-deal-decisions") == (
+        "Nenhuma decisão para analisar nesta mão."
+    )
+    assert page.locator("#review-body svg.review-chart").count() == 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Seat 1 asked for a new deal: this deal was not played."),
+        ("pt", "O lugar 1 pediu para dar de novo: esta mão não se jogou."),
+    ],
+)
+def test_a_deal_asked_away_names_who_asked_and_draws_no_chart(
+    context: Any, server: Server, lang: str, said: str
+) -> None:
+    """A deal given up for a new one (brasil: a weak hand asks) was a heading over an empty
+    chart: it says who asked, and only the deal played has a chart."""
+    from sueca_rules import Match, dump_record, load_variant
+
+    match = Match(load_variant("brasil"), seed=16)
+    match.choose_trump("bottom")
+    match.redeal(1)  # seat 1, asked first, holds a weak hand
+    while (decision := match.pending()) is not None and len(match.plays) < 8:
+        match.decide(decision.default)  # the next deal: its trump, hands kept, two tricks
+    page = context.new_page()
+    page.goto(f"{server.url}/replay?lang={lang}")
+    page.fill("#paste", dump_record(match.to_record()))
+    page.wait_for_selector("#review-record:not([hidden])")
+    page.select_option("#review-level", "1")
+    page.click("#review-record")
+    page.wait_for_selector("#review-body table.review-table")
+    assert page.locator("#review-body .redeal-by").all_inner_texts() == [said]
+    # one chart, the played deal's, after its heading (the second)
+    assert page.locator("#review-body svg.review-chart").count() == 1
+    follows = page.evaluate(
+        """() => [...document.querySelectorAll('#review-body > *')]
+          .map((e) => e.tagName === 'svg' ? 'chart' : e.className || e.tagName)"""
+    )
+    assert follows.index("chart") > follows.index("H3", follows.index("H3") + 1), follows
 
 
 def test_a_claim_at_the_count_stays_inside_the_chart(context: Any, server: Server) -> None:

@@ -109,14 +109,24 @@ function show(body) {
   let first = true;
   for (const deal of body.analysis.deals) {
     const clean = !deal.decisions.some((d) => d.mistake);
-    // What the line of the charts is, said once, under the first.
-    const note = first ? el("p", {class: "chart-note"}, w("review.chart_note")) : null;
-    first = false;
     const head = [w("review.trick"), w("review.seat"), w("review.played"), w("review.best"), w("review.loss"), w("review.options")];
+    out.push(el("h3", {}, w("review.deal", {n: deal.deal}), deal.points ? ` · ${deal.points[0]}-${deal.points[1]}` : ""));
+    const given = deal.redeal !== null && deal.redeal !== undefined;
+    // A deal asked away was not played: who asked, and no chart of a play that never was.
+    if (given) out.push(el("p", {class: "redeal-by"}, w("review.redeal_by", {seat: seatCell(deal.redeal)})));
+    if (!deal.decisions.length) {
+      // Nothing judged in this deal (saved before its first card; a new deal asked for at once):
+      // said, rather than an empty chart and an empty table.
+      if (!given) out.push(el("p", {class: "no-deal-decisions"}, w("review.no_deal_decisions")));
+      continue;
+    }
+    if (!given) {
+      out.push(chart(deal.decisions));
+      // What the line of the charts is, said once, under the first.
+      if (first) out.push(el("p", {class: "chart-note"}, w("review.chart_note")));
+      first = false;
+    }
     out.push(
-      el("h3", {}, w("review.deal", {n: deal.deal}), deal.points ? ` · ${deal.points[0]}-${deal.points[1]}` : ""),
-      chart(deal.decisions),
-      note,
       // With only the mistakes shown, a deal without any says so instead of an empty table.
       clean ? el("p", {class: "no-mistakes"}, w("review.no_mistakes")) : null,
       el("div", {class: clean ? "review-wrap clean" : "review-wrap"}, el("table", {class: "review-table"}, el("thead", {}, el("tr", {}, head.map((h) => el("th", {}, h)))),
