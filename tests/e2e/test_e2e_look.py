@@ -1227,3 +1227,54 @@ def test_the_narrowest_phone_shows_the_header_the_rules_bar_and_the_hand(
         assert_in_view(page, SMALL_PHONE)
     finally:
         context.close()
+
+
+# The end-of-match panel: its box, and each of its controls' once scrolled into view.
+_OVER_BOXES = """() => {
+  const over = document.querySelector('#over');
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
+  const controls = [...over.querySelectorAll('button, a[href]')].map((c) => {
+    c.scrollIntoView({block: 'nearest'});
+    return [c.id, ...box(c)];
+  });
+  return {panel: box(over), controls};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_end_of_a_match_fits_the_screen_and_scrolls_within_it(
+    browser: Any, server: Server, lang: str
+) -> None:
+    """The end of a match had no height limit: with the claim that decided it, on a small phone
+    or a laptop at 200% zoom, its buttons ran under the bottom of the screen, where nothing
+    could bring them (the panel stays put as the page scrolls). It fits the screen, at every
+    size, and scrolls within itself: each of its buttons can be brought into view."""
+    claims = {"name": "Claims", "extends": "portugal-table", "match": {"target_games": 1}}
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = open_table(context, server, claims, lang=lang)
+        claim = page.locator("#actions button[data-action=claim]")
+        for _ in range(40):  # the claim is offered once the deal's first card is down
+            what = page.wait_for_function(_READY).json_value()
+            if claim.count():
+                break
+            _take_a_step(page, what)
+        claim.first.click()
+        page.locator("dialog.ask .yes").click()  # a claim ends the match (4 games)
+        page.wait_for_selector("#over:not([hidden]) #over-claim:not([hidden])")
+        zoomed = [
+            {"width": 640, "height": 400},
+            {"width": 640, "height": 360},
+        ]  # 200%: 1280x800, 1280x720
+        turned = {"width": 844, "height": 390}  # a phone held sideways
+        for size in (PHONE, DESKTOP, SMALL_PHONE, *zoomed, turned):
+            page.set_viewport_size(size)
+            shown = page.evaluate(_OVER_BOXES)
+            top, bottom = shown["panel"]
+            assert top >= 0, (size, shown)
+            assert bottom <= size["height"], (size, shown)
+            for name, c_top, c_bottom in shown["controls"]:
+                assert c_top >= top, (size, name, shown)
+                assert c_bottom <= bottom, (size, name, shown)
+    finally:
+        context.close()
