@@ -168,6 +168,72 @@ def test_the_browser_renders_as_python_does(tmp_path: Path) -> None:
     assert browser == python
 
 
+def _run_node(tmp_path: Path, script: str, jobs: object) -> object:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (.ci/run installs it)")
+    (tmp_path / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
+    head = (
+        f"import {{issueParams, render}} from {json.dumps(RENDERER.as_uri())};\n"
+        "import {readFileSync} from 'node:fs';\n"
+        f"const jobs = JSON.parse(readFileSync({json.dumps(str(tmp_path / 'jobs.json'))}));\n"
+    )
+    out = subprocess.run(
+        [node, "--input-type=module", "-e", head + script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+def _choosers(entry: Entry) -> set[str]:
+    """The names of the values an entry's choices are made by (`$`), at every level."""
+    if not isinstance(entry, dict):
+        return set()
+    return {str(entry["$"])} | {
+        name for key, member in entry.items() if key != "$" for name in _choosers(member)
+    }
+
+
+def test_the_browser_groups_a_problems_size_limit_as_python_does(tmp_path: Path) -> None:
+    """In Portuguese a web page wrote "o limite é 8388608 bytes" where the command line writes
+    "8 388 608": every problem that names a limit or a size is said by the browser (its
+    renderer, with the game's `number.thousands`, which every page is given) as `issue_text()` says
+    it: grouped from five digits on, and not where the words are chosen by that number."""
+    from sueca_rules import Issue
+    from sueca_rules._lang import issue_text
+
+    jobs = []
+    python = []
+    for lang in LANGS:
+        if lang == "en":  # English pages say the library's own message, not a template
+            continue
+        thousands = load_catalogue(lang, "game").entries["number.thousands"]
+        for key, entry in load_catalogue(lang, "issues").entries.items():
+            texts = " ".join(entry_texts(entry))
+            if "{limit}" not in texts and "{size}" not in texts:
+                continue
+            names = set(re.findall(r"\{([a-z_]+)\}", texts)) | _choosers(entry)
+            for limit, size in (("8388608", "12345678"), ("1000", "99999"), ("250000", "7")):
+                params = {name: f"<{name}>" for name in names}
+                params |= {"limit": limit, "size": size, "got": "x", "count": "2"}
+                issue = Issue(
+                    "(its own words)", kind=key.removeprefix("issue."), params=tuple(params.items())
+                )
+                python.append(issue_text(issue, lang))
+                jobs.append([entry, params, lang, thousands])
+    assert len(jobs) > 40
+    assert "(its own words)" not in python  # every template had the values it needs
+    assert "8 388 608" in " ".join(python)  # what the browser is to write too
+    script = (
+        "console.log(JSON.stringify(jobs.map(([e, p, l, th]) =>"
+        " render(e, issueParams(e, p, th), l))));\n"
+    )
+    assert _run_node(tmp_path, script, jobs) == python
+
+
 def test_the_builtins_names_are_the_pages_names() -> None:
     """`names.json` names every built-in in its language, and the pages take their names from it
     (`variant.<id>`); English pages show the files' own names."""

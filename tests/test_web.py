@@ -647,3 +647,16 @@ def test_a_path_that_is_no_page_says_so_in_the_pages_language(client: TestClient
         assert got.json()["error"] == "bad_method"
         assert got.json()["message"].endswith("' não aceita GET: aceita POST")
     assert client.get("/static/nope.js").status_code == 404
+
+
+@pytest.mark.parametrize(("lang", "separator"), [("en", ","), ("pt", " ")])
+def test_every_page_is_told_how_its_language_groups_thousands(
+    client: TestClient, lang: str, separator: str
+) -> None:
+    """A page writes a problem's size limit as the command line does ("8 388 608" in
+    Portuguese): it is given the language's `number.thousands` beside its phrases."""
+    for path in ("/", "/rules", "/replay"):
+        html = client.get(f"{path}?lang={lang}").text
+        found = re.search(r'<script type="application/json" id="strings">(.*?)</script>', html)
+        assert found is not None, path
+        assert json.loads(found.group(1))["thousands"] == separator, path

@@ -27,7 +27,7 @@ from sueca_rules._text import cut
 from ._analysis import routes as analysis_routes
 from ._api import routes as api_routes
 from ._guard import OriginGuard
-from ._i18n import LANGS, Lang, answer_lang, page_lang, phrase, strings
+from ._i18n import LANGS, Lang, answer_lang, page_lang, phrase, strings, thousands
 from ._pool import FairPool
 from ._refusal import Refusal
 from ._settings import Settings
@@ -87,7 +87,11 @@ def _page(name: str, title_key: str) -> Callable[[Request], Awaitable[Response]]
     async def page(request: Request) -> Response:
         asked = request.query_params.get("lang")
         lang: Lang = page_lang(request)
-        table = json.dumps({"lang": lang, "strings": strings(lang)}, ensure_ascii=False)
+        # How the language groups a number's thousands (a problem's size limit: "8 388 608").
+        table = json.dumps(
+            {"lang": lang, "strings": strings(lang), "thousands": thousands(lang)},
+            ensure_ascii=False,
+        )
         html = _TEMPLATES.get_template(name).render(
             lang=lang,
             langs=LANGS,

@@ -17,7 +17,7 @@ from sueca_rules._registry import builtin_ids, load_variant
 if TYPE_CHECKING:
     from starlette.requests import HTTPConnection
 
-__all__ = ["LANGS", "Lang", "choose_lang", "field_help", "phrase", "strings"]
+__all__ = ["LANGS", "Lang", "choose_lang", "field_help", "phrase", "strings", "thousands"]
 
 
 @functools.cache
@@ -48,6 +48,14 @@ def strings(lang: Lang) -> dict[str, Entry]:
     typed = {key: game.entries[key] for key in ("card.ranks", "card.suits")}
     issues = load_catalogue(lang, "issues").entries  # a problem's words (see `issue_text()`)
     return {**page_words(lang), **web, **issues, **shared, **names, **typed}
+
+
+def thousands(lang: Lang) -> str:
+    """How `lang` groups a number's thousands (`number.thousands`: "," in English, a space in
+    Portuguese), for the pages to write a problem's size limit as `issue_text()` does."""
+    separator = load_catalogue(lang, "game").entries["number.thousands"]
+    assert isinstance(separator, str)
+    return separator
 
 
 def field_help(lang: Lang, path: str, schema_text: str) -> str:

@@ -1278,3 +1278,24 @@ def test_the_end_of_a_match_fits_the_screen_and_scrolls_within_it(
                 assert c_bottom <= bottom, (size, name, shown)
     finally:
         context.close()
+
+
+def test_a_size_limit_in_a_portuguese_problem_has_its_thousands_grouped(
+    browser: Any, server: Server
+) -> None:
+    """The page wrote "um texto de 25000 caracteres: o limite é 20000" where the command line
+    writes "25 000" and "20 000"."""
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/rules?lang=pt")
+        page.wait_for_selector("#card h3")
+        page.fill("#paste", "name: Café\nextends: portugal\ndescription: " + "a" * 25_000 + "\n")
+        page.click("#check")
+        page.wait_for_function(
+            "() => document.querySelector('#check-result').textContent.includes('caracteres')"
+        )
+        said = page.inner_text("#check-result")
+        assert "um texto de 25 000 caracteres: o limite é 20 000" in said, said
+    finally:
+        context.close()

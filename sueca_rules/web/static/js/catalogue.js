@@ -35,3 +35,20 @@ export function render(entry, params, lang) {
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
 }
+
+/** A problem's values as its words show them (the twin of `issue_text()` in
+ * sueca_rules/_lang/__init__.py): a size limit or a size of five digits or more (`limit`,
+ * `size`: 8388608) with its thousands grouped as the language writes them (`thousands`, the
+ * game's `number.thousands`: "8 388 608" in Portuguese), unless the entry chooses its words by
+ * that value. */
+export function issueParams(entry, params, thousands) {
+  const out = {...params};
+  const chosenBy = entry !== null && typeof entry === "object" ? entry.$ : null;
+  for (const name of ["limit", "size"]) {
+    const value = out[name];
+    if (name === chosenBy || value === null || value === undefined) continue;
+    const text = String(value);
+    if (/^[0-9]{5,}$/.test(text)) out[name] = text.replace(/\B(?=([0-9]{3})+$)/g, thousands);
+  }
+  return out;
+}

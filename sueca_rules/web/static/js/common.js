@@ -1,7 +1,7 @@
 // Shared by every page: the phrase table, requests to the API, cards, small helpers.
 // Plain ES modules: no build step, nothing from elsewhere.
 
-import {render} from "./catalogue.js";
+import {issueParams, render} from "./catalogue.js";
 
 const data = JSON.parse(document.getElementById("strings").textContent);
 
@@ -251,8 +251,8 @@ export function fieldLabel(path) {
 export function issueText(issue) {
   const key = `issue.${issue.kind ?? ""}`;
   if (lang === "en" || !issue.kind || !Object.hasOwn(data.strings, key)) return issue.message;
-  const params = issue.params ?? {};
   let entry = data.strings[key];
+  const params = issueParams(entry, issue.params ?? {}, data.thousands ?? ",");
   if (typeof entry === "string" && !params.got) entry = entry.replace(/\s*\([^()]*\{got\}[^()]*\)/, "");
   const text = render(entry, params, lang);
   // A record's problem inside a deal: where it is first ("mão 1, cartas do lugar 2: …"), as the
