@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from .conftest import Server
-from .test_e2e_look import DESKTOP, ONE_GAME, PHONE, open_table, play_match
+from .test_e2e_look import DESKTOP, ONE_GAME, PHONE, SMALL_PHONE, open_table, play_match
 from .test_e2e_web import _READY, act
 
 RECORD = Path(__file__).parent.parent / "analysis" / "ace_in_the_last_tricks.yaml"
@@ -594,6 +594,34 @@ def test_every_control_of_a_deal_is_in_view_without_scrolling(
                 assert page.locator("#actions button").count() == 2  # accuse left, right
             assert page.evaluate(_OUT_OF_VIEW) == [], (variant, size)
             page.close()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_hint_is_in_view_with_the_hand_on_the_narrowest_phone(
+    browser: Any, server: Server, lang: str
+) -> None:
+    """At 320x568 the Hint button of a practice table sat a short scroll under the hand: with
+    the score, the felt, the hand and the prompt, it is in view with no scrolling."""
+    context = browser.new_context(
+        viewport=SMALL_PHONE,
+        is_mobile=True,
+        has_touch=True,
+        locale="en-GB" if lang == "en" else "pt-PT",
+    )
+    try:
+        seats = ["human", "bot:1", "bot:1", "bot:1"]
+        for seed in range(4, 10):  # a match that ends before the position: another table
+            page = _at_our_turn_with_cards_down(context, server, "portugal", seats, seed)
+            if page is not None:
+                break
+        else:
+            pytest.fail("no turn of ours with cards down")
+        page.evaluate("window.scrollTo(0, 0)")  # as the page opens: clicks scrolled it
+        page.wait_for_timeout(400)  # the last card has arrived
+        page.locator("#hint").wait_for(state="visible", timeout=10_000)
+        assert page.evaluate(_OUT_OF_VIEW) == []
     finally:
         context.close()
 
