@@ -649,12 +649,13 @@ def test_a_path_that_is_no_page_says_so_in_the_pages_language(client: TestClient
     assert client.get("/static/nope.js").status_code == 404
 
 
-@pytest.mark.parametrize(("lang", "separator"), [("en", ","), ("pt", " ")])
+@pytest.mark.parametrize(("lang", "separator"), [("en", ","), ("pt", "\u00a0")])
 def test_every_page_is_told_how_its_language_groups_thousands(
     client: TestClient, lang: str, separator: str
 ) -> None:
     """A page writes a problem's size limit as the command line does ("8 388 608" in
-    Portuguese): it is given the language's `number.thousands` beside its phrases."""
+    Portuguese): it is given the language's `number.thousands` beside its phrases, a space as
+    a no-break space (a number is not broken at the end of a line)."""
     for path in ("/", "/rules", "/replay"):
         html = client.get(f"{path}?lang={lang}").text
         found = re.search(r'<script type="application/json" id="strings">(.*?)</script>', html)

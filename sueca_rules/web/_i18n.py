@@ -52,10 +52,12 @@ def strings(lang: Lang) -> dict[str, Entry]:
 
 def thousands(lang: Lang) -> str:
     """How `lang` groups a number's thousands (`number.thousands`: "," in English, a space in
-    Portuguese), for the pages to write a problem's size limit as `issue_text()` does."""
+    Portuguese), for the pages to write a problem's size limit as `issue_text()` does; a space
+    as a no-break space, so that a page never breaks a number across two lines ("25" at the
+    end of one, "000" at the start of the next)."""
     separator = load_catalogue(lang, "game").entries["number.thousands"]
     assert isinstance(separator, str)
-    return separator
+    return separator.replace(" ", "\u00a0")
 
 
 def field_help(lang: Lang, path: str, schema_text: str) -> str:
