@@ -231,10 +231,10 @@ _BAD_HELLOS = [
         'falta o "protocol" (escreve 1)',
     ),
     (
-        '{"type": "hello", "id": 0, "protocol": "1"}',
-        '\'{"type": "hello", "id": 0, "protocol": "1"}\'',
-        'its "protocol" is "1", not 1',
-        'o "protocol" é "1", não 1',
+        '{"type": "hello", "id": 0, "protocol": "2"}',
+        '\'{"type": "hello", "id": 0, "protocol": "2"}\'',
+        'its "protocol" is "2", not 1',
+        'o "protocol" é "2", não 1',
     ),
     (
         '{"type": "hello", "id": 0, "protocol": 2}',

@@ -22,6 +22,7 @@ from sueca_rules import Match, Variant, builtin_ids, load_variant
 from sueca_rules.engines import (
     BotEngine,
     ProtocolError,
+    asks,
     decide_request,
     decision_from_request,
     observation_from_request,
@@ -35,12 +36,19 @@ VARIANTS = builtin_ids()
 
 
 def _walk(variant: str, seed: int, steps: int = 300) -> list[tuple[Match, Any]]:
-    """Decisions of a match answered at random (a clone of the match at each decision)."""
+    """Decisions of a match that an engine is asked, answered at random (a clone of the match at
+    each decision); a hand that may not ask for a new deal keeps it without being asked."""
     match = Match(variant, seed=seed)
     rng = random.Random(seed)
     seen: list[tuple[Match, Any]] = []
     while (decision := match.pending()) is not None and len(seen) < steps:
-        seen.append((match.clone(), decision))
+        if asks(decision):
+            seen.append((match.clone(), decision))
+        else:
+            assert decision.kind == "redeal"
+            assert decision.options == (False,)
+            with pytest.raises(ProtocolError, match="may not ask for a new deal"):
+                decide_request(match, decision, match_id="m", request_id=5, time_ms=100)
         match.decide(rng.choice(decision.options))
     return seen
 
@@ -48,7 +56,7 @@ def _walk(variant: str, seed: int, steps: int = 300) -> list[tuple[Match, Any]]:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_observation_rebuilt_from_a_request_is_the_matchs(variant: str) -> None:
     kinds = set()
-    for seed in range(3):
+    for seed in range(3 if variant != "brasil" else 8):
         for match, decision in _walk(variant, seed):
             request = decide_request(match, decision, match_id="m", request_id=5, time_ms=100)
             json.dumps(request)  # plain JSON
@@ -286,16 +294,12 @@ def test_the_bot_engine_answers_a_bad_line_with_an_error(line: str, words: str) 
             "the hello asks for protocol 2: this engine speaks protocol 1 only",
         ),
         (
-            {"type": "hello", "id": 0, "protocol": "1"},
-            'the hello\'s "protocol" is "1" (text): write the whole number 1',
-        ),
-        (
             {"type": "hello", "id": 0, "protocol": True},
             "the hello asks for protocol true: this engine speaks protocol 1 only",
         ),
         (
-            {"type": "hello", "id": 0},
-            'the hello has no "protocol": this engine speaks protocol 1 only',
+            {"type": "hello", "id": 0, "protocol": "2"},
+            'the hello asks for protocol "2": this engine speaks protocol 1 only',
         ),
     ],
 )
@@ -310,6 +314,19 @@ def test_a_hello_of_another_protocol_is_refused(hello: dict[str, Any], message: 
 
 def test_a_hello_of_protocol_1_is_answered_whatever_else_it_carries() -> None:
     reply = BotEngine(1).handle('{"type": "hello", "id": 0, "protocol": 1, "host": "x"}')
+    assert reply is not None
+    assert (reply["type"], reply["id"], reply["protocol"]) == ("hello", 0, 1)
+
+
+@pytest.mark.parametrize("version", ['"1"', "1.0", '" 1 "', None])
+def test_a_hello_of_protocol_1_written_otherwise_or_of_none_is_answered(
+    version: str | None,
+) -> None:
+    """A host that writes the version as text or a float asks for protocol 1, and one that names
+    none is told which the engine speaks: answered (they got an error, and the host gave the
+    engine up)."""
+    asked = '"type": "hello", "id": 0' + ("" if version is None else f', "protocol": {version}')
+    reply = BotEngine(1).handle("{" + asked + "}")
     assert reply is not None
     assert (reply["type"], reply["id"], reply["protocol"]) == ("hello", 0, 1)
 
@@ -603,8 +620,11 @@ def _brasil_redeal_request() -> dict[str, Any]:
         match = Match("brasil", seed=seed)
         while (decision := match.pending()) is not None and decision.kind == "trump":
             match.decide(decision.default)
-        if decision is not None and decision.kind == "redeal":
-            return decide_request(match, decision, match_id="m", request_id=3, time_ms=100)
+        while decision is not None and decision.kind == "redeal":
+            if asks(decision):
+                return decide_request(match, decision, match_id="m", request_id=3, time_ms=100)
+            match.decide(False)
+            decision = match.pending()
     raise AssertionError("no redeal question in 200 deals")
 
 
@@ -822,10 +842,9 @@ def test_the_engine_keeps_part_of_the_budget_for_answering(
     reply = engine.handle(json.dumps({**card, "time_ms": 200}))
     assert reply is not None
     assert reply["type"] == "decision"
-    (bot,) = engine._bots.values()
-    assert bot.time_ms == 180  # type: ignore[attr-defined]
+    assert engine.last_bot.time_ms == 180  # type: ignore[union-attr]
     engine.handle(json.dumps({**card, "id": 6, "time_ms": 1000}))  # this decision's own budget
-    assert bot.time_ms == 900  # type: ignore[attr-defined]
+    assert engine.last_bot.time_ms == 900  # type: ignore[union-attr]
 
 
 def test_the_time_spent_before_the_bot_thinks_comes_off_its_budget(
@@ -843,11 +862,10 @@ def test_the_time_spent_before_the_bot_thinks_comes_off_its_budget(
     reply = engine.handle(json.dumps({**card, "time_ms": 200}))
     assert reply is not None
     assert reply["type"] == "decision", reply
-    (bot,) = engine._bots.values()
-    assert bot.time_ms == 130  # type: ignore[attr-defined]
+    assert engine.last_bot.time_ms == 130  # type: ignore[union-attr]
     clock = iter([20.0, 20.5])  # more than the whole budget: the bot still gets a millisecond
     engine.handle(json.dumps({**card, "id": 6, "time_ms": 200}))
-    assert bot.time_ms == 1  # type: ignore[attr-defined]
+    assert engine.last_bot.time_ms == 1  # type: ignore[union-attr]
 
 
 def test_a_budget_is_kept_after_a_request_without_one(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -864,12 +882,11 @@ def test_a_budget_is_kept_after_a_request_without_one(monkeypatch: pytest.Monkey
         reply = engine.handle(json.dumps(request))
         assert reply is not None
         assert reply["type"] == "decision", reply
-        bot = next(reversed(engine._bots.values()))  # the one asked last
-        assert bot.time_ms == budget  # type: ignore[attr-defined]
+        assert engine.last_bot.time_ms == budget  # type: ignore[union-attr]
     reply = engine.handle(json.dumps({**untimed, "id": 7}))  # and again without one: none
     assert reply is not None
     assert reply["type"] == "decision", reply
-    assert next(reversed(engine._bots.values())).time_ms is None  # type: ignore[attr-defined]
+    assert engine.last_bot.time_ms is None  # type: ignore[union-attr]
 
 
 def test_a_match_id_any_json_text_can_hold_is_answered() -> None:
@@ -1047,9 +1064,8 @@ def test_a_renuncia_in_the_plays_is_refused_where_the_variant_prevents_it() -> N
 
 
 def test_options_that_contradict_the_decision_are_refused() -> None:
-    """An option listed twice, a new-deal or claim question without `false` (a seat may always
-    say no), and a choice of trump with a hand dealt already cannot come from a match: each
-    gets an error saying so (they were answered)."""
+    """An option listed twice and a new-deal or claim question without `false` (a seat may always
+    say no) cannot come from a match: each gets an error saying so (they were answered)."""
     engine = BotEngine(1)
 
     refusal = functools.partial(_refusal, engine)
@@ -1071,11 +1087,6 @@ def test_options_that_contradict_the_decision_are_refused() -> None:
     )
     trump = _first("brasil", "trump")
     assert refusal({**trump, "options": ["top", "top"]}).startswith('"options"[1] is "top" again')
-    dealt = {**trump, "state": {**trump["state"], "hand": ["AS", "7S"]}}
-    assert refusal(dealt) == (
-        '"state.hand" holds 2 cards, but the dealer chooses the trump card before the deal: '
-        '"hand" is empty then'
-    )
     # Fewer card options than the seat may play (a host's own choice): one of them is answered.
     reply = engine.handle(json.dumps({**card, "options": card["options"][-1:]}))
     assert reply == {"type": "decision", "id": 9, "choice": card["options"][-1]}
@@ -1122,9 +1133,9 @@ def test_a_variant_of_thousands_of_fields_is_refused_at_once() -> None:
     assert reply["type"] == "decision", reply
 
 
-@pytest.mark.parametrize("budget", ["100", True, [100], {"ms": 100}])
+@pytest.mark.parametrize("budget", ["fast", "", True, [100], {"ms": 100}])
 def test_a_time_ms_that_is_not_a_number_is_refused(budget: Any) -> None:
-    """`"time_ms": "100"` is a host's slip: the engine says so (it thought without a clock, as
+    """`"time_ms": "fast"` is a host's slip: the engine says so (it thought without a clock, as
     if no budget were given). A request without `time_ms`, or with `null`, is answered."""
     _, _, card = _decision()
     engine = BotEngine(1)
@@ -1139,6 +1150,21 @@ def test_a_time_ms_that_is_not_a_number_is_refused(budget: Any) -> None:
         answered = engine.handle(json.dumps(without))
         assert answered is not None
         assert answered["type"] == "decision", answered
+
+
+def test_a_time_ms_written_as_text_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`"time_ms": "200"` (a host that writes its numbers as text) is the budget 200: the engine
+    answers and keeps to it (it answered an error)."""
+    from sueca_rules.engines import _serve
+
+    monkeypatch.setattr(_serve, "monotonic", lambda: 5.0)  # no time spent before the bot
+    _, _, card = _decision()
+    engine = BotEngine(5)
+    for budget in ("200", " 200.0 "):
+        reply = engine.handle(json.dumps({**card, "time_ms": budget}))
+        assert reply is not None
+        assert reply["type"] == "decision", reply
+        assert engine.last_bot.time_ms == 180  # type: ignore[union-attr]
 
 
 def test_a_dealer_that_did_not_follow_the_turned_cards_suit_is_refused() -> None:

@@ -50,12 +50,13 @@ from ._host import (
     close_all,
     split_command,
 )
-from ._players import BotPlayer, Player, make_level_bot, play_match
+from ._players import BotPlayer, Player, decision_seed, make_level_bot, play_match
 from ._protocol import (
     MAX_LINE,
     MAX_REQUEST,
     PROTOCOL,
     ProtocolError,
+    asks,
     decide_request,
     decision_from_request,
     fallback,
@@ -93,9 +94,11 @@ __all__ = [
     "Player",
     "ProtocolError",
     "arena_report",
+    "asks",
     "close_all",
     "decide_request",
     "decision_from_request",
+    "decision_seed",
     "fallback",
     "hello_request",
     "make_level_bot",

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ._protocol import (
     MAX_LINE,
     ProtocolError,
+    asks,
     decide_request,
     fallback,
     hello_request,
@@ -81,7 +82,9 @@ MAX_EXTRA_LINES: Final = 10_000
 match: one more, and it is taken to be broken (flooding its output) and replaced for the rest of
 the match. Below it such lines are discarded, and the decision they come with is a fault (one,
 however many they are)."""
-_QUEUE_LINES: Final = 256  # lines read ahead of the host; more are dropped (and counted)
+_QUEUE_LINES: Final = 256
+"""Lines read ahead of the host; more are dropped (and counted as lines nobody asked for), all but
+the answer to the request the host waits for (`_Reader.wanted`)."""
 _CHUNK: Final = 64 * 1024
 _EXIT_WAIT_S: Final = 3.0
 """How long an engine whose output ended as it exits is waited for, for its status (one that exits
@@ -265,6 +268,33 @@ class EngineStats:
         return self.total_ms / self.answered if self.answered else 0.0
 
 
+def _answer_id(line: bytes) -> int | None:
+    """The `id` a line of an engine answers (a whole number, `17.0` taken as 17), or `None`."""
+    if b'"id"' not in line:
+        return None
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    answered = data.get("id") if isinstance(data, dict) else None
+    if type(answered) is float and answered.is_integer() and abs(answered) < 2**53:
+        return int(answered)
+    return answered if type(answered) is int else None
+
+
+def _answers(line: bytes) -> bool:
+    """Whether a line of an engine reads as an answer (right or wrong): a JSON object of type
+    `decision` or `error`, or with a `choice`; or, not JSON, a line that names them (an answer
+    written wrongly). Any other line (debugging output, a log message) answers nothing."""
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        return b'"choice"' in line or b'"decision"' in line
+    return isinstance(data, dict) and (
+        data.get("type") in ("decision", "error") or "choice" in data
+    )
+
+
 class _Reader:
     """Reads a stream on a thread: stdout into a queue of lines (each at most `max_line` bytes;
     a longer line becomes one `_TOO_LONG` and the rest of it is skipped; a blank line answers
@@ -274,6 +304,10 @@ class _Reader:
     def __init__(self, stream: Any, max_line: int, lines: bool) -> None:
         self.queue: queue.Queue[object] = queue.Queue()
         self.dropped = 0
+        self.wanted: int | None = None
+        """The id of the request the host waits for: its answer is kept when the queue is full
+        (one line for each id), so that no flood of lines before it pushes it out."""
+        self._kept: int | None = None  # the id whose answer was kept past a full queue
         self.tail = bytearray()
         self._partial = bytearray()  # the line being read (`_lines`)
         self._stream = stream
@@ -295,10 +329,22 @@ class _Reader:
             yield chunk
 
     def _put(self, item: object) -> None:
-        if self.queue.qsize() >= _QUEUE_LINES:
-            self.dropped += 1
-        else:
+        if self.queue.qsize() < _QUEUE_LINES:
             self.queue.put(item)
+            return
+        wanted = self.wanted
+        if (
+            wanted is not None
+            and self._kept != wanted
+            and isinstance(item, bytes)
+            and _answer_id(item) == wanted
+        ):
+            # A full queue (a flood of lines nobody asked for): the answer waited for is kept
+            # all the same, once; the memory held grows by one line at most for each request.
+            self._kept = wanted
+            self.queue.put(item)
+        else:
+            self.dropped += 1
 
     @property
     def partial(self) -> bytes:
@@ -801,14 +847,7 @@ class EngineProcess:
 
     @staticmethod
     def _answer_id(line: bytes) -> int | None:
-        if b'"id"' not in line:
-            return None
-        try:
-            data = json.loads(line)
-        except (ValueError, RecursionError):
-            return None
-        answered = data.get("id") if isinstance(data, dict) else None
-        return answered if type(answered) is int else None
+        return _answer_id(line)
 
     def ask(
         self,
@@ -821,7 +860,11 @@ class EngineProcess:
         """The engine's choice for `decision` of `match` (the match's pending one), always one of
         its options: the engine's answer, or the first option (a fault) when the engine answers
         wrongly, late or not at all. An engine that exited or stopped answering is not asked
-        again until [`new_match()`][sueca_rules.engines.EngineProcess.new_match]."""
+        again until [`new_match()`][sueca_rules.engines.EngineProcess.new_match]. A decision
+        the protocol does not ask ([`asks()`][sueca_rules.engines.asks]: a hand that may not ask
+        for a new deal keeps it) is answered here, without a word to the engine."""
+        if not asks(decision):
+            return fallback(decision)
         with self._lock:
             return self._ask(match, decision, match_id, variant)
 
@@ -861,6 +904,8 @@ class EngineProcess:
         )
         start = time.monotonic()
         deadline = start + budget_ms / 1000
+        if self._out is not None:
+            self._out.wanted = request_id
         if not self._send(request):
             return self._fault(decision, "not_sent", stop=True)
         while True:
@@ -895,6 +940,16 @@ class EngineProcess:
                 )
             assert isinstance(line, bytes)
             answered = self._answer_id(line)
+            if answered is None and not _answers(line):
+                # Debugging output, a log line: discarded (the decision is a fault, one however
+                # many such lines), and the answer is still waited for.
+                self._spam(1, "spam_line", text=_quoted(line))
+                self._take_dropped()
+                if self._flooded:
+                    return self._fault(
+                        decision, "flood", stop=True, params={"max": MAX_EXTRA_LINES}
+                    )
+                continue
             if answered is not None and answered != request_id:
                 late = answered in self._given_up
                 if late or 0 < answered < request_id:

@@ -13,13 +13,13 @@ from ._host import EngineStats
 from ._protocol import fallback, variant_mapping
 
 if TYPE_CHECKING:
-    from .._engine import Engine
+    from .._engine import Engine, Observation
     from .._match import Match
     from .._turns import Choice, Decision
     from .._variant import Variant
     from ..bots import Bot
 
-__all__ = ["BotPlayer", "Player", "make_level_bot", "play_match"]
+__all__ = ["BotPlayer", "Player", "decision_seed", "make_level_bot", "play_match"]
 
 MAX_DEALS: Final = 1000
 """A match still going after this many deals (played or not) is stopped (see the studies'
@@ -65,10 +65,24 @@ def make_level_bot(
     return make_bot(level, seed=seed, **options)
 
 
+def decision_seed(seed: int | str, match_id: str, observation: Observation) -> str:
+    """The seed of the bot that makes one decision: from `seed`, the match's id, the seat and
+    the moment of the decision (the partida, the deal, the phase, the cards played, the claims).
+    A bot is made for each decision (it takes a few hundredths of a millisecond), so its choice
+    depends on these and the observation alone: not on how many decisions, matches or seats
+    were asked before it, nor on what a host keeps between requests."""
+    played = 4 * len(observation.tricks) + len(observation.trick)
+    return (
+        f"{seed}:{match_id}:seat{observation.seat}:{observation.partida}:{observation.deal}:"
+        f"{observation.phase}:{played}:{len(observation.claims)}"
+    )
+
+
 class BotPlayer:
-    """A built-in bot level at one or more seats, played in this process: one bot per seat and
-    match, seeded by `seed`, the match's id and the seat (so a match plays the same wherever it is
-    played)."""
+    """A built-in bot level at one or more seats, played in this process: a bot for each
+    decision, seeded by `seed`, the match's id, the seat and the moment
+    ([`decision_seed()`][sueca_rules.engines.decision_seed]), as `sueca engine` seeds its own (so a
+    match plays the same wherever it is played)."""
 
     def __init__(
         self, level: int, *, seed: int | str = 0, time_ms: int | None = None, **options: Any
@@ -79,7 +93,6 @@ class BotPlayer:
         self.options = options
         self.stats = EngineStats()
         """Decisions and their time (a bot makes no faults)."""
-        self._bots: dict[tuple[str, int], Bot] = {}
         make_level_bot(level, seed=seed, time_ms=time_ms, **options)  # a bad level: at once
 
     @property
@@ -88,8 +101,7 @@ class BotPlayer:
         return f"level:{self.level}"
 
     def new_match(self) -> None:
-        """Forget the bots of earlier matches."""
-        self._bots.clear()
+        """A match begins (nothing is kept between decisions: nothing to forget)."""
 
     def ask(
         self,
@@ -102,17 +114,15 @@ class BotPlayer:
         """The bot's answer (`bots.answer`) from the seat's observation."""
         from ..bots import answer
 
-        seat = decision.seat
-        bot = self._bots.get((match_id, seat))
-        if bot is None:
-            bot = self._bots[match_id, seat] = make_level_bot(
-                self.level,
-                seed=f"{self.seed}:{match_id}:seat{seat}",
-                time_ms=self.time_ms,
-                **self.options,
-            )
         start = time.perf_counter()
-        choice = answer(bot, decision, match.observation(seat))
+        observation = match.observation(decision.seat)
+        bot = make_level_bot(
+            self.level,
+            seed=decision_seed(self.seed, match_id, observation),
+            time_ms=self.time_ms,
+            **self.options,
+        )
+        choice = answer(bot, decision, observation)
         self.stats.total_ms += (time.perf_counter() - start) * 1000
         self.stats.decisions += 1
         self.stats.answered += 1

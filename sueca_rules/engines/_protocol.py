@@ -52,6 +52,8 @@ __all__ = [
     "MAX_REQUEST",
     "PROTOCOL",
     "ProtocolError",
+    "asks",
+    "budget_number",
     "check_hello",
     "decide_request",
     "decision_from_request",
@@ -108,6 +110,15 @@ def fallback(decision: Decision) -> Choice:
     return decision.default if decision.kind == "card" else decision.options[0]
 
 
+def asks(decision: Decision) -> bool:
+    """Whether a host asks `decision` of an engine: every decision but the new-deal question of a
+    hand that may not ask for one. The contract's options of a `redeal` decision are
+    `[false, true]`, so only a seat whose hand may ask is asked; the host keeps the hand of the
+    others (`false`) without a word to their engines (no request says who was asked, so that
+    says nothing about a hand)."""
+    return decision.kind != "redeal" or any(option is True for option in decision.options)
+
+
 def variant_mapping(variant: Variant) -> dict[str, Any]:
     """The whole variant as a mapping, as records write an inline variant: every field, no
     `extends`."""
@@ -149,13 +160,19 @@ def decide_request(
     variant: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The `decide` request for `decision` (default: `match.pending()`), from what its seat may
-    know (`match.observation(seat)`) and nothing else. `variant` is the match's variant as
+    know (`match.observation(seat)`) and nothing else. A decision that is not asked (see
+    [`asks()`][sueca_rules.engines.asks]) is refused. `variant` is the match's variant as
     [`variant_mapping()`][sueca_rules.engines.variant_mapping] gives it (made here when not given;
     a host asking many questions of one match passes it once made)."""
     if decision is None:
         decision = match.pending()
         if decision is None:
             raise ProtocolError("no decision is due in this match: nothing to ask")
+    if not asks(decision):
+        raise ProtocolError(
+            f"seat {decision.seat}'s hand may not ask for a new deal: the question is not asked "
+            "(its options would be [false] alone; keep the hand, false, without asking)"
+        )
     seat = decision.seat
     observation = match.observation(seat)
     trump = observation.trump_card
@@ -210,11 +227,36 @@ def _load(text: str | bytes, what: str, kind: str) -> dict[str, Any]:
     return data
 
 
+def _whole_number(value: object) -> int | None:
+    """A JSON number that is a whole number (`3` or `3.0`, not `true`), else `None`."""
+    if type(value) is int:
+        return value
+    if type(value) is float and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    return None
+
+
+def _same_option(choice: object, word: str | bool | int) -> bool:
+    """Whether an answer's `choice` names the option written `word`, read as a person reads it:
+    a card or a side whatever its case and spaces (`"7h"`, `" 7H "`, `"7 H"`, `"Top"` name
+    `"7H"` and `"top"`), a seat written as a whole number of any form (`1.0` names `1`). Kinds are
+    never mixed: `1` is not `true`, `"false"` is not `false`."""
+    if isinstance(word, bool) or isinstance(choice, bool):
+        return choice is word
+    if isinstance(word, int):
+        return _whole_number(choice) == word
+    if not isinstance(choice, str) or len(choice) > 40 or not choice.isascii():
+        return False
+    return "".join(choice.split()).upper() == word.upper()
+
+
 def read_answer(text: str | bytes, decision: Decision, request_id: int) -> Choice:
     """The choice in an engine's answer line to the request `request_id` for `decision`: the
-    option it names (a card as a `Card`). Raises
+    option it names (a card as a `Card`). The choice is read as a person reads it: a card or a
+    side whatever its case and spaces (`"7h"` for `"7H"`), a seat or an id as any whole JSON
+    number (`1.0` for `1`); never a number for `true` or a text for `false`. Raises
     [`ProtocolError`][sueca_rules.engines.ProtocolError] when the line is not a `decision` for
-    this `id`, or its choice is not one of the options as the request wrote them."""
+    this `id`, or its choice names none of the options."""
     data = _load(text, "the answer", "answer")
     if data.get("type") == "error" and isinstance(data.get("message"), str):
         said = json.dumps(_short(data["message"], 300))
@@ -223,7 +265,7 @@ def read_answer(text: str | bytes, decision: Decision, request_id: int) -> Choic
         said = _short(json.dumps(data.get("type")))
         raise _refusal(f'the answer\'s type is {said}, not "decision"', "answer_type", type=said)
     answered = data.get("id")
-    if type(answered) is not int or answered != request_id:
+    if _whole_number(answered) != request_id:
         said = _short(json.dumps(answered))
         raise _refusal(
             f"the answer is for id {said}, not for {request_id}",
@@ -234,11 +276,14 @@ def read_answer(text: str | bytes, decision: Decision, request_id: int) -> Choic
     if "choice" not in data:
         raise _refusal('the answer has no "choice"', "answer_no_choice")
     choice = data["choice"]
-    for option in decision.options:
-        word = option_word(option)
-        if type(choice) is type(word) and choice == word:
+    words = [option_word(option) for option in decision.options]
+    for option, word in zip(decision.options, words, strict=True):
+        if type(choice) is type(word) and choice == word:  # as written: the usual answer
             return option
-    allowed = ", ".join(json.dumps(option_word(o)) for o in decision.options)
+    for option, word in zip(decision.options, words, strict=True):
+        if _same_option(choice, word):
+            return option
+    allowed = ", ".join(json.dumps(word) for word in words)
     said = _short(json.dumps(choice))
     raise _refusal(
         f"the choice {said} is not an option: the options are {allowed}",
@@ -249,32 +294,26 @@ def read_answer(text: str | bytes, decision: Decision, request_id: int) -> Choic
 
 
 def speaks_protocol(message: Mapping[str, Any]) -> bool:
-    """Whether a `hello` names this protocol: `"protocol"` is the whole number
-    [`PROTOCOL`][sueca_rules.engines.PROTOCOL] (not `"1"`, `1.0` or `true`)."""
+    """Whether a `hello` names this protocol: `"protocol"` is
+    [`PROTOCOL`][sueca_rules.engines.PROTOCOL], however the number is written (`1`, `1.0`,
+    `"1"`; not `true`)."""
     version = message.get("protocol")
-    return type(version) is int and version == PROTOCOL
+    if isinstance(version, str) and len(version) <= 20:
+        try:
+            version = float(version.strip())
+        except ValueError:
+            return False
+    return _whole_number(version) == PROTOCOL
 
 
 def check_hello(request: Mapping[str, Any]) -> None:
-    """Refuse a host's `hello` that does not ask for this protocol (an engine answers one it
-    speaks, and only then: an engine that says protocol 1 to a host of protocol 2 would be
-    misread)."""
-    if speaks_protocol(request):
+    """Refuse a host's `hello` that asks for another protocol (an engine answers one it speaks,
+    and only then: an engine that says protocol 1 to a host of protocol 2 would be misread). A
+    hello that names no protocol is answered: the answer says which one the engine speaks."""
+    if "protocol" not in request or speaks_protocol(request):
         return
     asked = f'{{"type": "hello", "id": 0, "protocol": {PROTOCOL}}}'
-    if "protocol" not in request:
-        raise ProtocolError(
-            f'the hello has no "protocol": this engine speaks protocol {PROTOCOL} only ({asked})'
-        )
-    version = request["protocol"]
-    shown = _short(json.dumps(version))
-    if isinstance(version, str | float) and not isinstance(version, bool):
-        written = "text" if isinstance(version, str) else "not a whole number"
-        if str(version).strip() in (str(PROTOCOL), f"{PROTOCOL}.0"):
-            raise ProtocolError(
-                f'the hello\'s "protocol" is {shown} ({written}): write the whole number '
-                f"{PROTOCOL} ({asked})"
-            )
+    shown = _short(json.dumps(request["protocol"]))
     raise ProtocolError(
         f"the hello asks for protocol {shown}: this engine speaks protocol {PROTOCOL} only "
         f"({asked})"
@@ -389,9 +428,12 @@ def _field(mapping: Mapping[str, Any], key: str, where: str) -> Any:
 
 
 def _whole(value: object, where: str, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
+    """A whole number of the request (`2.0` read as 2, as a host whose numbers are all floats
+    writes it), checked."""
+    number = _whole_number(value)
+    if number is None or not low <= number <= high:
         raise ProtocolError(f"{where} must be a whole number {low}..{high}, not {value!r}")
-    return value
+    return number
 
 
 def _pair(value: object, where: str, high: int) -> tuple[int, int]:
@@ -428,10 +470,10 @@ def decision_from_request(request: Mapping[str, Any]) -> Decision:
             if option not in _SIDES:
                 raise ProtocolError(f'{where} must be "top" or "bottom", not {option!r}')
             parsed.append(option)
-        elif isinstance(option, bool) or (
-            kind == "claim" and type(option) is int and 0 <= option <= 3
-        ):
+        elif isinstance(option, bool):
             parsed.append(option)
+        elif kind == "claim" and (named := _whole_number(option)) is not None and 0 <= named <= 3:
+            parsed.append(named)  # a seat written 1.0 is seat 1
         else:
             raise ProtocolError(f"{where} must be false, true or (a claim) a seat, not {option!r}")
     for i, option in enumerate(parsed):
@@ -453,6 +495,7 @@ def decision_from_request(request: Mapping[str, Any]) -> Decision:
     return Decision(seat, kind, tuple(parsed), default, after)
 
 
+_Points = tuple[int, int]
 _Replayed = tuple[list[Trick], list[Card], int, int, int, list[int]]
 
 
@@ -589,37 +632,41 @@ def observation_from_request(
     if not isinstance(state, dict):
         raise ProtocolError('"state" must be a JSON object')
     hand_mask, hand = _hand_of(state)
+    if kind == "trump":
+        # A host that deals before asking sends the dealer's hand with the choice of trump: the
+        # choice comes before the deal in the rules, so the hand is not used (nothing of it
+        # decides between the top and the bottom card).
+        hand_mask, hand = 0, ()
     dealer = _whole(_field(state, "dealer", '"state"'), '"state.dealer"', 0, 3)
-    _whole(_field(state, "first_dealer", '"state"'), '"state.first_dealer"', 0, 3)
-    deal = _whole(_field(state, "deal", '"state"'), '"state.deal"', 1, 10**9)
-    partida = _whole(_field(state, "partida", '"state"'), '"state.partida"', 0, 10**6)
-    turned = _field(state, "trump_card", '"state"')
+    # The fields below have a plain meaning when a host leaves them out (the start of a deal,
+    # of a partida, of a match; a tally the plays give): taken as such, not refused.
+    first_dealer = state.get("first_dealer", dealer)
+    _whole(first_dealer, '"state.first_dealer"', 0, 3)
+    deal = _whole(state.get("deal", 1), '"state.deal"', 1, 10**9)
+    turned = state.get("trump_card")
     trump_card = None if turned is None else _card(turned, '"state.trump_card"')
-    given_in_hand = _field(state, "trump_card_in_hand", '"state"')
+    given_in_hand = state.get("trump_card_in_hand", False)
     if not isinstance(given_in_hand, bool):
         raise ProtocolError('"state.trump_card_in_hand" must be true or false')
-    points = _pair(_field(state, "points", '"state"'), '"state.points"', 120)
-    tricks_won = _pair(_field(state, "tricks_won", '"state"'), '"state.tricks_won"', 10)
-    games = _pair(_field(state, "games", '"state"'), '"state.games"', 10**6)
-    partidas = _pair(_field(state, "partidas", '"state"'), '"state.partidas"', 10**6)
-    ties = _kept_ties(
-        rules, _whole(_field(state, "pending_ties", '"state"'), '"state.pending_ties"', 0, 10**6)
-    )
-    plays = _field(state, "plays", '"state"')
+    games = _pair(state.get("games", [0, 0]), '"state.games"', 10**6)
+    partidas = _pair(state.get("partidas", [0, 0]), '"state.partidas"', 10**6)
+    partida = _whole(state.get("partida", sum(partidas)), '"state.partida"', 0, 10**6)
+    ties = _kept_ties(rules, _whole(state.get("pending_ties", 0), '"state.pending_ties"', 0, 10**6))
+    plays = state.get("plays", [])
     if not isinstance(plays, list) or len(plays) > 40:
         raise ProtocolError('"state.plays" must be a list of at most 40 plays')
-    claims_list = _field(state, "claims", '"state"')
+    claims_list = state.get("claims", [])
     if not isinstance(claims_list, list) or len(claims_list) > MAX_CLAIMS:
         raise ProtocolError(f'"state.claims" must be a list of at most {MAX_CLAIMS} claims')
 
     _check_the_moment(kind, trump_card, plays)
-    _check_the_variant(variant, rules, decision, dealer, hand, claims_list)
+    _check_the_variant(variant, rules, decision, dealer, claims_list)
     _check_the_score(variant, rules, games, partidas, partida, ties)
     trump = None if trump_card is None else _SUITS[trump_card // 10]
     tricks, trick, leader, played_mask, voids, sizes = _replay(
         plays, rules, dealer, trump, hand_mask, seat
     )
-    _check_the_tally(tricks, points, tricks_won)
+    points, tricks_won = _the_tally(tricks, state)
     # The turned card is in the dealer's hand until it is played: that decides it (a host that
     # read `trump_card_in_hand` as "in this seat's hand" is not refused for it).
     in_hand = trump_card is not None and not played_mask & BIT[trump_card]
@@ -701,22 +748,28 @@ def _hand_of(state: Mapping[str, Any]) -> tuple[int, tuple[Card, ...]]:
     return hand_mask, tuple(cards_from_mask(hand_mask))
 
 
-def _check_the_tally(
-    tricks: list[Trick], points: tuple[int, int], tricks_won: tuple[int, int]
-) -> None:
-    """Refuse card points or tricks won that are not what the tricks played give."""
+def _the_tally(tricks: list[Trick], state: Mapping[str, Any]) -> tuple[_Points, _Points]:
+    """The card points and tricks won of each team that the tricks played give; a request's
+    `state.points` or `state.tricks_won` that is not what they give is refused (either may be
+    left out)."""
     taken, won = [0, 0], [0, 0]
     for trick in tricks:
         taken[team_of(trick.winner)] += trick.points
         won[team_of(trick.winner)] += 1
-    if list(points) != taken:
-        raise ProtocolError(
-            f'"state.points" is {list(points)}, but the tricks of "state.plays" give {taken}'
-        )
-    if list(tricks_won) != won:
-        raise ProtocolError(
-            f'"state.tricks_won" is {list(tricks_won)}, but the tricks of "state.plays" give {won}'
-        )
+    if "points" in state:
+        points = _pair(state["points"], '"state.points"', 120)
+        if list(points) != taken:
+            raise ProtocolError(
+                f'"state.points" is {list(points)}, but the tricks of "state.plays" give {taken}'
+            )
+    if "tricks_won" in state:
+        tricks_won = _pair(state["tricks_won"], '"state.tricks_won"', 10)
+        if list(tricks_won) != won:
+            raise ProtocolError(
+                f'"state.tricks_won" is {list(tricks_won)}, but the tricks of "state.plays" '
+                f"give {won}"
+            )
+    return (taken[0], taken[1]), (won[0], won[1])
 
 
 def _check_the_turned_card(
@@ -764,7 +817,6 @@ def _check_the_variant(
     rules: Rules,
     decision: Decision,
     dealer: int,
-    hand: tuple[Card, ...],
     claims: list[Any],
 ) -> None:
     """Refuse a decision that the request's variant never asks: a claim (or a claim listed)
@@ -793,11 +845,6 @@ def _check_the_variant(
                 f'"seat" {seat} is asked to choose the trump card, but the dealer, seat '
                 f"{dealer}, chooses it"
             )
-    if kind == "trump" and hand:
-        raise ProtocolError(
-            f'"state.hand" holds {len(hand)} cards, but the dealer chooses the trump card before '
-            'the deal: "hand" is empty then'
-        )
     if kind == "claim":
         rivals = [s for s in range(4) if team_of(s) != team_of(seat)]
         for i, option in enumerate(decision.options):
@@ -899,10 +946,27 @@ def _check_card_options(
 
 def time_budget(request: Mapping[str, Any]) -> int | None:
     """The request's `time_ms` (a whole number of milliseconds, at least 1 and at most an hour,
-    the longest a bot takes), or `None`."""
+    the longest a bot takes; a number written as text is read), or `None`."""
     from ..bots import MAX_TIME_MS
 
-    value = request.get("time_ms")
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    value = budget_number(request.get("time_ms"))
+    if value is None or not math.isfinite(value):
         return None
     return int(min(max(1, value), MAX_TIME_MS))
+
+
+def budget_number(value: object) -> float | None:
+    """A request's `time_ms` as a number: a JSON number, or a text that writes one (`"100"`, as
+    a host may send it); `None` for anything else (and for none)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return (
+            float(value) if isinstance(value, float) else float(max(-(10**18), min(value, 10**18)))
+        )
+    if isinstance(value, str) and len(value) <= 40:
+        try:
+            return float(value.strip())
+        except ValueError:
+            return None
+    return None

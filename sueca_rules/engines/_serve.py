@@ -4,17 +4,17 @@
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from time import monotonic
 from typing import IO, TYPE_CHECKING, Any, Final
 
 from .._errors import SuecaError
 from .._text import cut
-from ._players import make_level_bot
+from ._players import decision_seed, make_level_bot
 from ._protocol import (
     MAX_REQUEST,
     PROTOCOL,
     ProtocolError,
+    budget_number,
     check_hello,
     decision_from_request,
     observation_from_request,
@@ -22,11 +22,10 @@ from ._protocol import (
 )
 
 if TYPE_CHECKING:
+    from .._engine import Observation
     from ..bots import Bot
 
 __all__ = ["BotEngine", "serve"]
-
-_BOTS: Final = 64  # bots kept (one per match and seat), the least recently asked dropped
 
 
 def thinking_ms(time_ms: int) -> int:
@@ -38,37 +37,30 @@ def thinking_ms(time_ms: int) -> int:
 
 class BotEngine:
     """A bot level answering protocol messages, one at a time: `handle(line)` gives the line to
-    write back (or `None` for `quit`). Each match's seat has its own bot, seeded by `seed`, the
-    match's id and the seat, so the answers depend only on the requests of that match and seat."""
+    write back (or `None` for `quit`). Each decision is made by a bot of its own, seeded by
+    `seed`, the match's id, the seat and the moment of the decision
+    ([`decision_seed()`][sueca_rules.engines.decision_seed]), and given the request's budget:
+    nothing is kept between requests, so the answers depend only on each request (and, for a
+    level that searches, on the clock), however many matches a host plays at once, and the
+    engine's memory does not grow with them."""
 
     def __init__(self, level: int = 3, *, seed: int | str = 0) -> None:
         self.level = level
         self.seed = seed
-        self._bots: OrderedDict[tuple[str, int, bool], Bot] = OrderedDict()
+        self.last_bot: Bot | None = None
+        """The bot that made the last decision (for tests and figures)."""
         make_level_bot(level, seed=seed)  # a bad level: at once
 
-    def _bot(self, match: str, seat: int, time_ms: int | None, spent_ms: float = 0.0) -> Bot:
-        from ..bots import takes_budget
-
-        # A level that searches keeps a bot with a budget apart from one without: a bot made for a
-        # request without `time_ms` has none to set, and would ignore a later request's.
-        key = (match, seat, time_ms is not None and takes_budget(self.level))
-        bot = self._bots.get(key)
+    def _bot(
+        self, match: str, observation: Observation, time_ms: int | None, spent_ms: float = 0.0
+    ) -> Bot:
         # The time already spent on this request (reading it, checking the state, a variant
         # seen for the first time) comes off the bot's thinking: the host's clock started first.
         thinking = None if time_ms is None else max(1, round(thinking_ms(time_ms) - spent_ms))
-        if bot is None:
-            bot = make_level_bot(
-                self.level, seed=f"{self.seed}:{match}:seat{seat}", time_ms=thinking
-            )
-            self._bots[key] = bot
-            if len(self._bots) > _BOTS:
-                self._bots.popitem(last=False)
-        else:
-            self._bots.move_to_end(key)
-            if thinking is not None and getattr(bot, "time_ms", None) is not None:
-                # each request's own budget (a host may give each decision another)
-                bot.time_ms = float(thinking)  # type: ignore[attr-defined]
+        bot = make_level_bot(
+            self.level, seed=decision_seed(self.seed, match, observation), time_ms=thinking
+        )
+        self.last_bot = bot
         return bot
 
     def handle(self, line: bytes | str) -> dict[str, Any] | None:
@@ -108,9 +100,7 @@ class BotEngine:
                 )
             decision = decision_from_request(request)
             budget = request.get("time_ms")
-            if budget is not None and (
-                isinstance(budget, bool) or not isinstance(budget, int | float)
-            ):
+            if budget is not None and budget_number(budget) is None:
                 said = cut(json.dumps(budget))
                 raise ProtocolError(
                     f'"time_ms" must be a number of milliseconds, such as 1000, not {said}'
@@ -120,7 +110,7 @@ class BotEngine:
             # The match's id as text any seed takes (a lone surrogate escaped, not an error).
             key = str(match)[:200].encode("utf-8", "backslashreplace").decode("utf-8")
             spent_ms = (monotonic() - start) * 1000
-            bot = self._bot(key, decision.seat, time_budget(request), spent_ms)
+            bot = self._bot(key, observation, time_budget(request), spent_ms)
             choice = answer(bot, decision, observation)
             index = next(
                 (
