@@ -452,3 +452,35 @@ def test_an_engines_hello_of_protocol_1_written_otherwise_is_taken() -> None:
     for version in ('"2"', "2", "true", '"one"'):
         with pytest.raises(ProtocolError):
             read_hello(f'{{"type": "hello", "id": 0, "protocol": {version}}}')
+
+
+_PRINTS_A_DICT = """
+import json, sys
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["type"] == "hello":
+        print(json.dumps({"type": "hello", "id": 0, "protocol": 1}), flush=True)
+        continue
+    if request["type"] == "quit":
+        break
+    print({"type": "decision", "id": request["id"], "choice": request["options"][0]}, flush=True)
+"""
+
+
+def test_an_answer_written_as_a_python_dict_is_a_fault_at_once(tmp_path: Path) -> None:
+    """`print(answer)` of a Python dict is not JSON, but it is an answer written wrongly: a fault
+    at once, and the engine is asked again (it was skipped as a line that answers nothing, and
+    the host waited out each budget, then gave the engine up as one that stopped answering)."""
+    script = tmp_path / "prints.py"
+    script.write_text(_PRINTS_A_DICT, encoding="utf-8")
+    match = Match("portugal", seed=2)
+    with EngineProcess([sys.executable, str(script)], time_ms=2000) as engine:
+        start = time.monotonic()
+        for _ in range(4):
+            decision = match.pending()
+            assert decision is not None
+            match.decide(engine.ask(match, decision, match_id="m"))
+        assert time.monotonic() - start < 2.0
+        assert engine.stats.faults == 4
+        assert engine.alive
+        assert all(note.code == "bad_answer" for note in engine.stats.notes)

@@ -282,14 +282,20 @@ def _answer_id(line: bytes) -> int | None:
     return answered if type(answered) is int else None
 
 
+_NAMES_AN_ANSWER: Final = re.compile(rb"""["'](?:choice|decision)["']""")
+"""An answer written wrongly: `"choice"` or `'decision'` in quotes (a Python dict printed as it
+is, a JSON object cut short)."""
+
+
 def _answers(line: bytes) -> bool:
     """Whether a line of an engine reads as an answer (right or wrong): a JSON object of type
     `decision` or `error`, or with a `choice`; or, not JSON, a line that names them (an answer
-    written wrongly). Any other line (debugging output, a log message) answers nothing."""
+    written wrongly, such as a Python dict printed with `print()`). Any other line (debugging
+    output, a log message) answers nothing."""
     try:
         data = json.loads(line)
     except (ValueError, RecursionError):
-        return b'"choice"' in line or b'"decision"' in line
+        return _NAMES_AN_ANSWER.search(line) is not None
     return isinstance(data, dict) and (
         data.get("type") in ("decision", "error") or "choice" in data
     )
