@@ -1105,6 +1105,8 @@ def test_sueca_engines_help_says_its_levels_and_default(capsys: pytest.CaptureFi
     )
     assert "Levels 4 and 5 search, and answer within each request's time_ms" in said
     assert "The protocol's words are English: the errors too" in said
+    # Each decision has a bot of its own (a match and seat had one, kept among 64).
+    assert "each decision's bot is seeded from it, the match, the seat and the moment" in said
 
 
 def test_a_variant_of_thousands_of_fields_is_refused_at_once() -> None:

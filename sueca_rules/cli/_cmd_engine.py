@@ -45,7 +45,8 @@ def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
         type=seed_arg,
         default=0,
         metavar="S",
-        help="makes the bots' choices repeatable: each match and seat is seeded from it "
+        help="makes the bots' choices repeatable: each decision's bot is seeded from it, the "
+        "match, the seat and the moment "
         "(default 0)",
     )
 
