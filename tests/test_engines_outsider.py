@@ -317,7 +317,8 @@ def test_a_flood_of_lines_never_pushes_the_answer_out(tmp_path: Path) -> None:
         junk = b"".join(b"debug %d\n" % i for i in range(_QUEUE_LINES + 300))
         answer = b'{"type": "decision", "id": 5, "choice": "7H"}\n'
         again = b'{"type": "decision", "id": 5, "choice": "2H"}\n'
-        os.write(write, junk + answer + again + junk)
+        info = b'{"type": "info", "id": 5, "depth": 3}\n'  # the id, but no answer
+        os.write(write, junk + info + answer + again + junk)
         os.close(write)
         reader.join(10)
         items = []
@@ -326,7 +327,7 @@ def test_a_flood_of_lines_never_pushes_the_answer_out(tmp_path: Path) -> None:
     assert answer.strip() in items
     assert again.strip() not in items  # one line kept past the queue for each request
     assert len(items) == _QUEUE_LINES + 2  # the queue, the answer and the end
-    assert reader.dropped == 2 * (_QUEUE_LINES + 300) + 1 - _QUEUE_LINES
+    assert reader.dropped == 2 * (_QUEUE_LINES + 300) + 2 - _QUEUE_LINES
 
 
 _CHATTY = """
@@ -340,15 +341,17 @@ for line in sys.stdin:
         break
     for i in range(300):
         print("thinking", i)
+    print(json.dumps({"type": "info", "id": request["id"], "depth": 3}))
     print(json.dumps({"type": "decision", "id": request["id"], "choice": request["options"][-1]}))
     sys.stdout.flush()
 """
 
 
 def test_lines_before_an_answer_are_skipped_and_the_answer_is_played(tmp_path: Path) -> None:
-    """An engine that prints its thoughts on stdout before each answer: each decision is a fault
-    (one, for the lines), but its answer is played, not the first option (the first stray line
-    was taken for its answer, and a flood could push the answer out)."""
+    """An engine that prints its thoughts on stdout before each answer (plain lines, and an `info`
+    message with the request's id): each decision is a fault (one, for the lines), but its answer
+    is played, not the first option (the first stray line was taken for its answer, and a flood
+    could push the answer out)."""
     script = tmp_path / "chatty.py"
     script.write_text(_CHATTY, encoding="utf-8")
     match = Match("portugal", seed=2)

@@ -344,6 +344,7 @@ class _Reader:
             and self._kept != wanted
             and isinstance(item, bytes)
             and _answer_id(item) == wanted
+            and _answers(item)
         ):
             # A full queue (a flood of lines nobody asked for): the answer waited for is kept
             # all the same, once; the memory held grows by one line at most for each request.
@@ -946,7 +947,7 @@ class EngineProcess:
                 )
             assert isinstance(line, bytes)
             answered = self._answer_id(line)
-            if answered is None and not _answers(line):
+            if not _answers(line):
                 # Debugging output, a log line: discarded (the decision is a fault, one however
                 # many such lines), and the answer is still waited for.
                 self._spam(1, "spam_line", text=_quoted(line))
