@@ -648,10 +648,7 @@ def observation_from_request(
     given_in_hand = state.get("trump_card_in_hand", False)
     if not isinstance(given_in_hand, bool):
         raise ProtocolError('"state.trump_card_in_hand" must be true or false')
-    games = _pair(state.get("games", [0, 0]), '"state.games"', 10**6)
-    partidas = _pair(state.get("partidas", [0, 0]), '"state.partidas"', 10**6)
-    partida = _whole(state.get("partida", sum(partidas)), '"state.partida"', 0, 10**6)
-    ties = _kept_ties(rules, _whole(state.get("pending_ties", 0), '"state.pending_ties"', 0, 10**6))
+    games, partidas, partida, ties = _score_of(state, rules)
     plays = state.get("plays", [])
     if not isinstance(plays, list) or len(plays) > 40:
         raise ProtocolError('"state.plays" must be a list of at most 40 plays')
@@ -734,6 +731,16 @@ def observation_from_request(
         and True in decision.options
         and _may_ask_a_redeal(rules, seat, dealer, hand),
     )
+
+
+def _score_of(state: Mapping[str, Any], rules: Rules) -> tuple[_Points, _Points, int, int]:
+    """The request's games, partidas, partida and pending ties (as the rules keep them), each
+    read as a match's start when left out (the partida: the partidas played)."""
+    games = _pair(state.get("games", [0, 0]), '"state.games"', 10**6)
+    partidas = _pair(state.get("partidas", [0, 0]), '"state.partidas"', 10**6)
+    partida = _whole(state.get("partida", sum(partidas)), '"state.partida"', 0, 10**6)
+    ties = _whole(state.get("pending_ties", 0), '"state.pending_ties"', 0, 10**6)
+    return games, partidas, partida, _kept_ties(rules, ties)
 
 
 def _hand_of(state: Mapping[str, Any]) -> tuple[int, tuple[Card, ...]]:
