@@ -83,6 +83,27 @@ def test_a_choice_by_a_number() -> None:
     assert render({"$": "n", "one": "ponto", "other": "pontos"}, {"n": 0}, "pt") == "pontos"
 
 
+def test_a_large_whole_number_grouped_and_a_choice_by_it_unchanged() -> None:
+    entry: Entry = {"$": "n", "one": "{n} byte", "other": "{n} bytes"}
+    assert render(entry, {"n": 262_144}, "pt", thousands=" ") == "262 144 bytes"
+    assert render(entry, {"n": 262_144}, "en", thousands=",") == "262,144 bytes"
+    # Four digits, a decimal number, a yes/no and a text stay as written; no grouping asked, none.
+    assert render(entry, {"n": 4096}, "pt", thousands=" ") == "4096 bytes"
+    assert render("{n}", {"n": 12345.5}, "pt", thousands=" ") == "12345.5"
+    assert render("{n}", {"n": "123456"}, "pt", thousands=" ") == "123456"
+    assert render(entry, {"n": 262_144}, "pt") == "262144 bytes"
+
+
+def test_a_web_refusal_groups_its_limit_as_the_language_writes_it() -> None:
+    from sueca_rules.web._refusal import refusal_words
+
+    pt = refusal_words("pt", "too_large", what="body", most=262_144)
+    assert pt == "o pedido tem mais de 262 144 bytes: envia no máximo 262 144"
+    en = refusal_words("en", "too_large", what="message", most=262_144)
+    assert en == "The message is too large: at most 262,144 bytes."
+    assert refusal_words("en", "too_large", what="message", most=4096).endswith(" 4096 bytes.")
+
+
 def test_a_choice_by_a_word_or_a_yes_no_nested() -> None:
     entry: Entry = {
         "$": "who",

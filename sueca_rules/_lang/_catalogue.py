@@ -83,9 +83,12 @@ def _branch(entry: dict[str, Entry], value: Value, lang: str) -> Entry:
     return entry[_OTHER]
 
 
-def render(entry: Entry, params: Mapping[str, Value], lang: str) -> str:
+def render(
+    entry: Entry, params: Mapping[str, Value], lang: str, *, thousands: str | None = None
+) -> str:
     """`entry` filled in from `params` in `lang` (a `CatalogueError` for a value it needs and
-    was not given)."""
+    was not given). With `thousands`, a whole number of five digits or more is shown with its
+    thousands grouped by it (`262 144`); a choice still goes by the number itself."""
     while isinstance(entry, dict):
         name = entry[_BY]
         assert isinstance(name, str)
@@ -97,7 +100,10 @@ def render(entry: Entry, params: Mapping[str, Value], lang: str) -> str:
         name = match.group(1)
         if name not in params:
             raise CatalogueError(f"the template {entry!r} needs a value {name!r}")
-        return _shown(params[name])
+        value = params[name]
+        if thousands is not None and type(value) is int and abs(value) >= 10_000:
+            return f"{value:,}".replace(",", thousands)
+        return _shown(value)
 
     return _FIELD.sub(fill, entry)
 

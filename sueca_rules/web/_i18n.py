@@ -50,14 +50,19 @@ def strings(lang: Lang) -> dict[str, Entry]:
     return {**page_words(lang), **web, **issues, **shared, **names, **typed}
 
 
+def _thousands(lang: Lang) -> str:
+    """`number.thousands` of `lang` as written in its catalogue ("," or a space)."""
+    separator = load_catalogue(lang, "game").entries["number.thousands"]
+    assert isinstance(separator, str)
+    return separator
+
+
 def thousands(lang: Lang) -> str:
     """How `lang` groups a number's thousands (`number.thousands`: "," in English, a space in
     Portuguese), for the pages to write a problem's size limit as `issue_text()` does; a space
     as a no-break space, so that a page never breaks a number across two lines ("25" at the
     end of one, "000" at the start of the next)."""
-    separator = load_catalogue(lang, "game").entries["number.thousands"]
-    assert isinstance(separator, str)
-    return separator.replace(" ", "\u00a0")
+    return _thousands(lang).replace(" ", "\u00a0")
 
 
 def field_help(lang: Lang, path: str, schema_text: str) -> str:
@@ -70,10 +75,12 @@ _field_help = functools.cache(load_field_help)
 
 def phrase(lang: Lang, key: str, **params: object) -> str:
     """The phrase `key` in `lang` filled in from `params` (the key itself if unknown): a card
-    as `lang` writes it (`R♣`), a tuple of cards likewise, one space between; a value that is
-    not a number, a yes/no, a word or a card is shown as its text (`None` as nothing)."""
+    as `lang` writes it (`R♣`), a tuple of cards likewise, one space between; a whole number of
+    five digits or more with its thousands grouped as `lang` groups them (`262 144`); a value that
+    is not a number, a yes/no, a word or a card is shown as its text (`None` as nothing)."""
     entry = strings(lang).get(key) or strings("en").get(key) or key
-    return render(entry, {k: _value(v, lang) for k, v in params.items()}, lang)
+    values = {k: _value(v, lang) for k, v in params.items()}
+    return render(entry, values, lang, thousands=_thousands(lang))
 
 
 def _value(value: object, lang: Lang) -> str | int | float:
