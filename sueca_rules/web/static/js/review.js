@@ -20,7 +20,7 @@ function svg(tag, attrs = {}) {
 export function chart(decisions) {
   const width = 400, height = 140, pad = 6;
   const box = svg("svg", {viewBox: `0 0 ${width} ${height}`, role: "img", class: "review-chart",
-    width: "100%", "max-height": height});
+    width: "100%", preserveAspectRatio: "xMinYMid meet"}); // at the left, under the deal's heading
   box.append(Object.assign(svg("title"), {textContent: w("review.chart")}));
   // A decision is drawn after its card (at `after + 1`); one at the count, after the fortieth
   // card, at the chart's right edge with the last card.
