@@ -343,6 +343,69 @@ def test_a_database_that_is_not_ours_is_refused_and_left_alone(
     assert db.read_bytes() == before
 
 
+def _crashed_copy(folder: Path) -> Path:
+    """A database as a `kill -9` leaves it, in `folder`: three tables, and their actions still
+    in the write-ahead log (copied while the store is open: closing it would copy the log
+    into the file and delete it)."""
+    import shutil
+
+    folder.mkdir()
+    store = SqliteStore(folder / "live.db")
+    for n in range(3):
+        store.create(f"t{n}", {"n": n})
+        store.append(f"t{n}", 0, [{"type": "join", "seat": 0}, {"type": "start"}])
+    copy = folder / "tables.db"
+    shutil.copy(store.path, copy)
+    shutil.copy(store.path.with_name("live.db-wal"), copy.with_name("tables.db-wal"))
+    store.close()
+    return copy
+
+
+@pytest.mark.parametrize("damage", ["emptied", "deleted"])
+def test_a_database_lost_beside_its_write_ahead_log_is_refused_and_the_log_kept(
+    tmp_path: Path, damage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The database file emptied (or deleted) while its write-ahead log still holds tables:
+    SQLite takes such a file for a new database and deletes the log at its first read, so the
+    server started with no table and the log's tables were lost without a word. It is
+    refused now, in one line in the user's language, and both files are left as they were."""
+    from sueca_rules.cli import main
+
+    intact = _crashed_copy(tmp_path / "intact")
+    with sqlite3.connect(intact) as raw:  # as it is, the copy holds the tables (in its log)
+        assert raw.execute("SELECT count(*) FROM actions").fetchone() == (6,)
+    raw.close()
+    copy = _crashed_copy(tmp_path / "damaged")
+    wal = copy.with_name(copy.name + "-wal")
+    logged = wal.read_bytes()
+    if damage == "emptied":
+        copy.write_bytes(b"")
+    else:
+        copy.unlink()
+    with pytest.raises(StoreError, match="write-ahead log") as refused:
+        SqliteStore(copy)
+    assert "\n" not in str(refused.value)
+    assert wal.read_bytes() == logged
+    assert (copy.read_bytes() == b"") if damage == "emptied" else not copy.exists()
+    assert main(["serve", "--lang", "pt", "--port", "0", "--db", str(copy)]) == 1
+    err = capsys.readouterr().err
+    assert "registo antecipado de escritas" in err
+    assert "nada foi aberto nem escrito" in err
+    assert "Traceback" not in err
+    assert wal.read_bytes() == logged
+
+
+def test_an_empty_database_beside_an_empty_log_is_a_new_one(db: Path) -> None:
+    """A log with no change in it (its header alone) holds no table: the empty file beside it
+    is a new database, as before."""
+    db.write_bytes(b"")
+    db.with_name(db.name + "-wal").write_bytes(b"")
+    store = SqliteStore(db)
+    store.create("t1", {})
+    assert store.live() == ["t1"]
+    store.close()
+
+
 def test_a_read_only_database_is_refused_at_once(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A file that can be read but not written (its mode, a read-only mount) is refused when
     it is opened, in one line: before, it was opened, and the first write (taking back its

@@ -366,6 +366,9 @@ def _pid_alive(pid: int) -> bool:
     return stat.rpartition(")")[2].split()[:1] != ["Z"]  # the state follows the (name)
 
 
+_WAL_HEADER_BYTES: Final = 32
+"""The size of a SQLite write-ahead log's header: a longer log holds changes (frames)."""
+
 _OWNERS_HERE: Final[set[str]] = set()
 """The owners of the stores opened by this process: a lease held under this process's pid by
 any other owner was taken by an earlier process that had the same pid (a container restarted
@@ -397,6 +400,7 @@ class SqliteStore:
             raise refused("serve.db.folder", name=self.name)
         if not path.parent.is_dir():
             raise refused("serve.db.no_folder", name=self.name, folder=str(path.parent))
+        self._wal_kept(path)
         new = not path.exists()
         try:
             db = sqlite3.connect(path, timeout=10.0, isolation_level=None, check_same_thread=False)
@@ -420,6 +424,23 @@ class SqliteStore:
             with contextlib.suppress(OSError):
                 path.chmod(0o600)  # it holds the join links and the secrets of the deals
         return db
+
+    def _wal_kept(self, path: Path) -> None:
+        """Refuse a database file that is missing or empty beside a write-ahead log holding
+        changes (the file was deleted, emptied or cut short; never one of ours after a crash:
+        SQLite writes the file's first page before its first change goes to the log). SQLite
+        would take such a file for a new database and delete the log at its first read, with
+        every table in it: nothing is opened, so both files stay as they are."""
+        wal = path.with_name(path.name + "-wal")
+        try:
+            logged = wal.stat().st_size
+            size = path.stat().st_size if path.exists() else None
+        except OSError:
+            return  # no log: nothing to lose
+        if logged <= _WAL_HEADER_BYTES or (size is not None and size > 0):
+            return  # a log with no change in it, or beside a database file
+        key = "serve.db.missing_beside_wal" if size is None else "serve.db.empty_beside_wal"
+        raise refused(key, name=self.name, wal=str(wal))
 
     def _check(self, db: sqlite3.Connection) -> None:
         """Refuse a file that is not a SQLite database, not ours, of a newer schema or
