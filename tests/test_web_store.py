@@ -136,6 +136,50 @@ def test_a_restart_brings_the_table_back_as_it_was(kind: str, db: Path) -> None:
     every_card_once(record.text)
 
 
+def test_a_restart_loads_at_most_max_tables_the_most_recent_first(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Five open tables in the file, a server of three (`--max-tables 3`) starts on it: it
+    loads the three played most recently and says in its log that two more were left in the
+    file. Their links ask to come back later (1013, "the server is full"), and the tables come
+    back whole once there is room. Before, every open table was loaded, past the limit."""
+    rng = random.Random(2)
+    with client_on(SqliteStore(db)) as c:
+        tables = [new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=n) for n in range(5)]
+        for n in (3, 0, 4, 1, 2):  # the order in which they were last played
+            with c.websocket_connect(url(tables[n])) as ws:
+                play_cards(ws, 0, 1, rng)
+    recent = {tables[n]["table"] for n in (4, 1, 2)}
+    with (
+        caplog.at_level("INFO", logger="sueca_rules.web"),
+        client_on(SqliteStore(db), max_tables=3) as c,
+    ):
+        manager = c.app.state.tables  # type: ignore[attr-defined]
+        assert set(manager.tables) == recent
+        said = [r.getMessage() for r in caplog.records if "not loaded" in r.getMessage()]
+        assert len(said) == 1
+        assert "2 more open tables" in said[0]
+        assert "--max-tables" in said[0]
+        with c.websocket_connect(url(tables[3]) + "&lang=pt") as ws:
+            message = ws.receive_json()
+            assert message["code"] == "busy"
+            assert "cheio" in message["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1013  # the page tries again later
+        assert set(manager.tables) == recent
+        gone = c.get(f"/api/tables/{'x' * 12}/record?token=abc")
+        assert gone.status_code == 404  # a table that is not there is still said to be gone
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("SELECT count(*) FROM tables WHERE ended IS NULL").fetchone() == (5,)
+    raw.close()
+    with client_on(SqliteStore(db)) as c:  # room for all: every one of them is back
+        assert len(c.app.state.tables.tables) == 5  # type: ignore[attr-defined]
+        with c.websocket_connect(url(tables[3])) as ws:
+            state = until(ws, lambda m: m["type"] == "state")
+        assert state["cards_played"] >= 1
+
+
 def test_a_restart_keeps_the_waiting_room_and_the_invites(db: Path) -> None:
     with client_on(SqliteStore(db)) as c:
         table = new_table(c, ["human", "human", "bot:1", "human"])

@@ -172,7 +172,8 @@ class Store(Protocol):
         pruned."""
 
     def live(self) -> list[str]:
-        """The ids of the tables still open that no live process holds (to be restored)."""
+        """The ids of the tables still open that no live process holds (to be restored), the
+        most recently changed first."""
 
     def take(self, table_id: str) -> StoredTable | None:
         """Hold the table and read it back; `None` when there is no such open table or
@@ -300,7 +301,8 @@ class MemoryStore:
             kept.ended = self.clock()
 
     def live(self) -> list[str]:
-        return [tid for tid, kept in self.tables.items() if kept.ended is None]
+        open_ = [(kept.updated, tid) for tid, kept in self.tables.items() if kept.ended is None]
+        return [tid for _, tid in sorted(open_, key=lambda pair: -pair[0])]
 
     def take(self, table_id: str) -> StoredTable | None:
         kept = self.tables.get(table_id)
@@ -580,7 +582,7 @@ class SqliteStore:
         now = self.clock()
         rows = self._read(
             "SELECT id, owner, owner_host, owner_pid, lease FROM tables WHERE ended IS NULL "
-            "ORDER BY created"
+            "ORDER BY updated DESC, created DESC"
         )
         return [row[0] for row in rows if self._free(row[1:], now)]
 

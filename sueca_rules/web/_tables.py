@@ -64,7 +64,7 @@ from ._settings import Settings
 from ._store import DamagedTableError, MemoryStore, Sharing, Store, StoredTable, StoreError
 from ._view import event_json, seat_state, watch_state
 
-__all__ = ["Seat", "SeatSpec", "Sink", "Table", "TableManager", "parse_seats"]
+__all__ = ["Seat", "SeatSpec", "Sink", "Table", "TableManager", "TablesFull", "parse_seats"]
 
 log = logging.getLogger("sueca_rules.web")
 
@@ -601,6 +601,10 @@ class Table:
 # --- all tables -----------------------------------------------------------------------------
 
 
+class TablesFull(Exception):  # noqa: N818 (the server is full: not an error of its own)
+    """A stored table cannot be loaded now: this process has `max_tables` open."""
+
+
 class TableManager:
     """Every table of the process, with the caps that keep one client from exhausting it, and
     the store that keeps them between restarts."""
@@ -737,11 +741,17 @@ class TableManager:
         return table
 
     def restore(self) -> int:
-        """Bring back every open table of the store that no live process holds (at start);
-        how many."""
+        """Bring back the open tables of the store that no live process holds (at start), the
+        most recently played first, up to `Settings.max_tables` in all; how many. The others
+        stay in the store, not loaded (said in the log): each comes back when its link is
+        opened and there is room for it."""
         restored = 0
+        left: list[str] = []
         for table_id in self.store.live():
             if table_id in self.tables:
+                continue
+            if len(self.tables) >= self.settings.max_tables:
+                left.append(table_id)
                 continue
             try:
                 taken = self._take(table_id)
@@ -752,11 +762,28 @@ class TableManager:
                 restored += 1
         if restored:
             log.info("%d tables restored from %s", restored, self.store.name)
+        if left:
+            log.warning(
+                "%d more open tables were not loaded from %s: this server holds at most %d "
+                "(--max-tables). They are kept there as they are; each comes back when its "
+                "link is opened and there is room (the most recently played were loaded first)",
+                len(left),
+                self.store.name,
+                self.settings.max_tables,
+            )
         return restored
 
     def _take(self, table_id: str) -> Table | None:
         stored = self.store.take(table_id)
         return self._rebuild(stored) if stored is not None else None
+
+    def _room(self) -> bool:
+        """Whether one more table may be loaded (`Settings.max_tables`; idle ones expired
+        first)."""
+        if len(self.tables) < self.settings.max_tables:
+            return True
+        self.expire()
+        return len(self.tables) < self.settings.max_tables
 
     def get(self, table_id: str) -> Table | None:
         """The table, from this process's memory or else from the store (one another process
@@ -767,10 +794,14 @@ class TableManager:
         except StoreError as exc:
             log.error("table %s cannot be read: %s", table_id, exc)
             return None
+        except TablesFull:
+            return None
 
     def find(self, table_id: str) -> Table | None:
         """As `get`, but a store that cannot be read now raises `StoreError`: the table may
-        well be there (a browser is asked to come back, not told that it is gone)."""
+        well be there (a browser is asked to come back, not told that it is gone); and a
+        table kept by the store that this process has no room to load (`max_tables` are
+        open) raises `TablesFull` (the browser is asked to come back later)."""
         table = self.tables.get(table_id)
         if table is not None and not table.closed:
             return table
@@ -779,6 +810,10 @@ class TableManager:
         # A table closed here because it could not be saved comes back as it was saved (if
         # this process may still hold it).
         self.tables.pop(table_id, None)
+        if not self._room():
+            if self.store.header(table_id) is None:
+                return None  # no such table: said so, not that the server is full
+            raise TablesFull(f"table {table_id} is not loaded: {len(self.tables)} tables are")
         return self._take(table_id)
 
     def finished_record(
@@ -790,7 +825,10 @@ class TableManager:
         `bad_token`, `not_over`, `unavailable` (the store cannot be read for now) or `damaged`
         (the table's stored values cannot be read, for good)."""
         try:
-            table = self.find(table_id)
+            try:
+                table = self.find(table_id)
+            except TablesFull:  # not loaded: its record is in the store all the same
+                table = None
             if table is not None:
                 if watching:
                     known_here = table.watches(secret)

@@ -22,7 +22,7 @@ from ._i18n import Lang, phrase
 from ._refusal import Refusal, refusal_words
 from ._settings import Settings
 from ._store import DamagedTableError, StoreError
-from ._tables import Seat, Table, TableManager, parse_seats
+from ._tables import Seat, Table, TableManager, TablesFull, parse_seats
 
 __all__ = ["MAX_CLOSE_REASON", "Connection", "close_reason", "routes", "table_socket"]
 
@@ -264,6 +264,11 @@ async def table_socket(ws: WebSocket) -> None:
         # the words of `unavailable`, as the record of a table is refused then.
         log.error("table %s cannot be read: %s", ws.path_params["table"], exc)
         await _refuse(ws, 1013, "unavailable", lang)
+        return
+    except TablesFull:
+        # Kept by the store, but this server has as many tables open as it takes: the page
+        # is asked to come back later (it tries again), when one has closed.
+        await _refuse(ws, 1013, "busy", lang)
         return
     token = ws.query_params.get("token", "")
     if table is None:
