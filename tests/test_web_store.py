@@ -180,6 +180,54 @@ def test_a_restart_loads_at_most_max_tables_the_most_recent_first(
         assert state["cards_played"] >= 1
 
 
+def _to_the_count(c: TestClient, rng: random.Random) -> tuple[dict[str, Any], Msg] | None:
+    """A table of one person and bots under a claimable variant, played (no claim) to the
+    count after the first deal's last trick; `None` if the match ended before (a bot's claim)."""
+    table = new_table(
+        c, ["human", "bot:1", "bot:1", "bot:1"], "portugal-table", seed=rng.randrange(10**6)
+    )
+    with c.websocket_connect(url(table)) as ws:
+        state = until(ws, lambda m: m["type"] == "state")
+        for _ in range(200):
+            if state["phase"] in ("count", "over") or state["deal"] > 1:
+                break
+            decision = act(state, rng)
+            if decision is not None and decision["type"] in ("claim", "play"):
+                decision = {"type": "play", "card": rng.choice(state["legal"])}  # no renúncia
+            if decision is not None:
+                ws.send_json(decision)
+            state = until(
+                ws, lambda m: m["type"] == "state" and (m["to_play"] == 0 or m["phase"] != "play")
+            )
+        if state["phase"] != "count":
+            return None
+        ws.send_json({"type": "count"})  # the person agrees: the bots' answers still due
+        return table, until(ws, lambda m: m["type"] == "state")
+
+
+def test_a_restart_at_the_count_resumes_at_the_count(db: Path) -> None:
+    """Saved at the count (the claim round after the last trick), the table comes back at the
+    count, the deal not yet scored, the person's agreement kept: a renúncia may still be
+    claimed there, as the players left it."""
+    rng = random.Random(8)
+    found = None
+    with client_on(SqliteStore(db), count_seconds=600) as c:
+        for _ in range(20):  # a match a bot's claim ended before the count is played again
+            found = _to_the_count(c, rng)
+            if found is not None:
+                break
+    assert found is not None, "no match reached the count"
+    table, before = found
+    assert before["phase"] == "count"
+    with client_on(SqliteStore(db), count_seconds=600) as c:
+        live = c.app.state.tables.get(table["table"])  # type: ignore[attr-defined]
+        assert live.count_agreed == {0}
+        with c.websocket_connect(url(table)) as ws:
+            after = until(ws, lambda m: m["type"] == "state")
+        assert game_of(after) == game_of(before)
+        assert (after["phase"], after["games"], after["cards_played"]) == ("count", [0, 0], 40)
+
+
 def test_a_restart_keeps_the_waiting_room_and_the_invites(db: Path) -> None:
     with client_on(SqliteStore(db)) as c:
         table = new_table(c, ["human", "human", "bot:1", "human"])
