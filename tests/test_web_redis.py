@@ -495,6 +495,78 @@ def test_a_card_sent_to_a_holder_frozen_past_its_lock_is_answered(tmp_path: Path
         redis_proc.wait(10)
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="POSIX signals")
+def test_a_card_sent_to_a_holder_that_stays_frozen_is_answered_by_the_next_holder(
+    tmp_path: Path,
+) -> None:
+    """The process holding a table is frozen (`kill -STOP`) and stays so; a person at the
+    other process plays a card: within the lock's time (and a second) the other process takes
+    the table and asks the person to play again ("moving"), and the card played again is
+    taken there. Before, the card waited unanswered in the frozen holder's socket for as long
+    as it was frozen (for ever, if it never woke): the person was never told. Woken, the old
+    holder acts on nothing it was sent (the table is not closed under the person)."""
+    from sueca_rules.web._redis import LOCK_MS, RENEW_SECONDS
+
+    port = free_port()
+    url = f"redis://127.0.0.1:{port}/0"
+    redis_proc = _redis_on(port, tmp_path, keep=False)
+    rng = random.Random(5)
+    try:
+        with (
+            server("--redis", url) as (a_proc, a),
+            server("--redis", url) as (_, b),
+            ExitStack() as stack,
+        ):
+            table = post(
+                a, "/api/tables", {"variant": QUICK, "seats": ["human", "human", "bot:1", "bot:1"]}
+            )
+            p0 = Person(stack.enter_context(join(a, table, 0)), 0, rng)  # a holds the table
+            time.sleep(0.5)
+            p1 = Person(stack.enter_context(join(b, table, 1)), 1, rng)
+            deadline = time.monotonic() + 60
+            while True:  # both play, until it is seat 1's turn (a card of its own)
+                assert time.monotonic() < deadline, "the match did not go on"
+                p0.read()
+                p1.read()
+                state = p1.state
+                if state is not None and state["phase"] == "play" and state["to_play"] == 1:
+                    break
+                p0.act()
+                p1.act()
+            card = state["playable"][0]
+            os.kill(a_proc.pid, signal.SIGSTOP)
+            try:
+                p1.errors.clear()
+                p1.ws.send(json.dumps({"type": "play", "card": card}))
+                sent = time.monotonic()
+                while "moving" not in p1.errors:
+                    waited = time.monotonic() - sent
+                    assert waited < LOCK_MS / 1000 + 3 * RENEW_SECONDS, "nobody answered the card"
+                    p1.read()
+                assert p1.state is not None
+                assert card in p1.state["hand"]  # not played: the person plays it again
+                p1.ws.send(json.dumps({"type": "play", "card": card}))
+                deadline = time.monotonic() + 10
+                while p1.state is None or card in p1.state["hand"]:
+                    assert time.monotonic() < deadline, "the card played again was not taken"
+                    p1.read()
+                seen = p1.state["cards_played"]
+            finally:
+                os.kill(a_proc.pid, signal.SIGCONT)
+            p1.errors.clear()
+            deadline = time.monotonic() + 30
+            while p1.state["cards_played"] < seen + 8 and not p1.state["over"]:
+                assert time.monotonic() < deadline, f"the match did not go on: {p1.errors}"
+                for person in (p0, p1):
+                    person.read()
+                    person.act()
+            assert "moving" not in p1.errors  # the card was answered once, by the new holder
+    finally:
+        redis_proc.kill()
+        redis_proc.wait(10)
+
+
 def test_a_message_for_a_table_let_go_is_answered_by_the_process_it_was_sent_to(
     redis_url: str,
 ) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -138,6 +139,11 @@ class RedisStore:
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub: Any = None
         self._channels: set[str] = set()
+        self._sent: dict[tuple[str, int], int] = {}
+        """People's messages of this process sent to the holder of their table: (table, seat)
+        → how long the table's log was then. A holder that froze (a stopped process, a paused
+        machine) never answers: when this process takes the table over, a person whose seat
+        has no action in the log since is asked to play again."""
 
     # --- the Store protocol -----------------------------------------------------------------
 
@@ -378,6 +384,7 @@ class RedisStore:
         process lived: a person who came back through another process was never answered."""
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
+            self._answered(table.id)
         if table.id in self.held and table.id not in self.tables:
             self.held.discard(table.id)
             self._unlock(keys=[_key(table.id, "lock")], args=[self.me])
@@ -425,6 +432,7 @@ class RedisStore:
             return False
         self.held.add(table.id)
         self._catch_up(table)
+        self._unanswered(table)
         now = table.clock()
         for seat in table.seats:  # the timers start again, as after a restart
             if seat.human and seat.joined and seat.sink is None:
@@ -437,6 +445,40 @@ class RedisStore:
         log.info("table %s: held by this process now", table.id)
         table.kick()
         return True
+
+    def _unanswered(self, table: Table) -> None:
+        """This process holds `table` now: a person here whose message went to the holder
+        before, and whose table's log has not grown since (the holder froze or died before
+        acting on it), is asked to play again, here. Before, they were left waiting for an
+        answer that came only if the frozen holder woke."""
+        for key, logged in list(self._sent.items()):
+            if key[0] != table.id:
+                continue
+            del self._sent[key]
+            seat = table.seats[key[1]]
+            sink = seat.sink
+            if sink is None or _remote(sink):
+                continue
+            since = self._do(functools.partial(self.db.lrange, _key(table.id, "log"), logged, -1))
+            acted = self._parsed(table.id, since)
+            if not any(isinstance(a, dict) and a.get("seat") == seat.index for a in acted):
+                table.error(seat, "moving", sink.lang)
+
+    def _answered(self, table_id: str, seat: int | None = None) -> None:
+        """The holder answered a person here (an error for `seat`), or the table was let go
+        (every seat): nothing is waiting for it any more."""
+        for key in [k for k in self._sent if k[0] == table_id and seat in (None, k[1])]:
+            del self._sent[key]
+
+    def _still_holds(self, table_id: str) -> bool:
+        """Whether this process's lock on the table is still its own (checked before acting
+        on a person's message: a process that froze past its lock and woke has not yet
+        noticed that another took the table)."""
+        holder = self._do(lambda: self.db.get(_key(table_id, "lock")))
+        if holder is not None and holder.decode() == self.me:
+            return True
+        self.held.discard(table_id)
+        return False
 
     def _alive(self, proc: str) -> bool:
         return bool(self._do(lambda: self.db.exists(f"sueca:p:{proc}")))
@@ -493,6 +535,8 @@ class RedisStore:
                 return True
             sent = {"type": "act", "seat": seat.index, "message": message, "lang": lang}
             heard = self._send_in(table, sent)
+            if heard:
+                self._sent[(table.id, seat.index)] = table.logged
         except StoreError as exc:
             log.error("table %s: %s", table.id, exc)
             heard = False
@@ -511,7 +555,13 @@ class RedisStore:
             if table is None:
                 return
             seat = table.seats[int(data["seat"])]
+            waiting = (table.id, seat.index) in self._sent
+            self._answered(table.id, seat.index)
             if seat.sink is None or _remote(seat.sink):
+                return
+            if "moving" in data and not waiting:
+                # From a holder that woke from a freeze, about a message this process has
+                # already asked the person to send again (it took the table over meanwhile).
                 return
             if "error" in data:
                 seat.sink.push(data["error"])
@@ -525,6 +575,8 @@ class RedisStore:
         if len(parts) == 3 and data.get("to", self.me) != self.me:
             return  # for the process that holds the table now
         held = table is not None and not table.closed and table.id in self.held
+        if held and len(parts) == 3 and data.get("type") == "act":
+            held = self._still_holds(parts[1])
         if len(parts) == 3 and not held:
             # Sent to this process while it held the table, acted on after it let it go (it
             # was frozen past its lock, or closed the table): the person is asked to play
