@@ -226,6 +226,49 @@ def test_a_redis_error_while_the_keeper_looks_at_a_table_does_not_stop_it(redis_
         store.close()
 
 
+def test_a_log_that_grew_unannounced_is_followed_within_a_second(redis_url: str) -> None:
+    """The holder of a table is killed between writing an action to the log and announcing
+    it: a process following the table reads the log again within a second and shows the
+    action. Before, it waited for the next announcement or to take the table over itself (only
+    with a person of its own there, and once the dead holder's lock ran out): a process with
+    watchers alone showed them the table as it was, for as long as it stood."""
+    from sueca_rules.web._redis import RENEW_SECONDS, RedisStore
+
+    store = RedisStore(redis_url)
+    followed: list[dict[str, Any]] = []
+
+    class Followed:  # a table this process follows (another holds it), nobody here
+        id = "t1"
+        closed = False
+        seats: tuple[Any, ...] = ()
+        logged = 1
+
+        def follow(self, actions: list[dict[str, Any]]) -> None:
+            followed.extend(actions)
+            self.logged += len(actions)
+
+    async def run() -> None:
+        store.db.set("sueca:t1:lock", "another process", px=60_000)
+        store.db.rpush("sueca:t1:log", json.dumps({"type": "start"}))
+        store.tables["t1"] = Followed()  # type: ignore[assignment]
+        store._start()
+        await asyncio.sleep(0.2)
+        # The holder writes an action, and is killed before it says so on the channel.
+        store.db.rpush("sueca:t1:log", json.dumps({"type": "play", "seat": 0, "card": "AS"}))
+        await asyncio.sleep(1.5 * RENEW_SECONDS)
+        assert followed == [{"type": "play", "seat": 0, "card": "AS"}]
+        tasks = list(store._tasks)
+        store.release()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await store._pubsub.aclose()
+        await store._pubsub.connection_pool.disconnect()
+
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()
+
+
 def _redis_on(port: int, folder: Path, *, keep: bool = True) -> subprocess.Popen[bytes]:
     """A `redis-server` on `port`, started in `folder`, once it answers; with `keep`, it keeps
     its data there (an append-only file, so that it comes back with it)."""

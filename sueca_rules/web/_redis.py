@@ -356,7 +356,8 @@ class RedisStore:
 
     async def _keep(self) -> None:
         """Every second: the heartbeat, the locks renewed, a table whose holder is gone taken
-        by this process if a person here is at it, people of dead processes let go."""
+        by this process if a person here is at it, people of dead processes let go, and the
+        log of each table followed here read again if it grew unannounced."""
         while True:
             try:
                 self.db.set(f"sueca:p:{self.me}", "1", px=LOCK_MS)
@@ -367,8 +368,9 @@ class RedisStore:
                     if table.closed:
                         self._let_go(table)
                     elif table.id not in self.held:
-                        if any(s.sink is not None and not _remote(s.sink) for s in table.seats):
-                            self._hold(table)
+                        here = any(s.sink is not None and not _remote(s.sink) for s in table.seats)
+                        if not (here and self._hold(table)):
+                            self._follow_log(table)
                     else:
                         self._sync_presence(table)
             except redis.RedisError as exc:
@@ -482,6 +484,15 @@ class RedisStore:
 
     def _alive(self, proc: str) -> bool:
         return bool(self._do(lambda: self.db.exists(f"sueca:p:{proc}")))
+
+    def _follow_log(self, table: Table) -> None:
+        """Catch up with the table's log if it is longer than this process has made: its
+        holder was killed (or lost its connection) between writing an action and announcing
+        it, so no announcement will come. Before, the people and watchers here saw the table
+        as it was until its next action, or until this process took it over (a watcher's
+        process never does)."""
+        if self._do(lambda: self.db.llen(_key(table.id, "log"))) > table.logged:
+            self._catch_up(table)
 
     def _catch_up(self, table: Table) -> None:
         actions = self._do(lambda: self.db.lrange(_key(table.id, "log"), table.logged, -1))
