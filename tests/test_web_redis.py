@@ -637,6 +637,47 @@ def test_a_message_for_a_table_let_go_is_answered_by_the_process_it_was_sent_to(
         store.close()
 
 
+def test_a_close_from_a_woken_old_holder_leaves_the_new_holders_people_alone(
+    redis_url: str,
+) -> None:
+    """A holder frozen past its lock wakes, finds it can no longer save its copy of the table
+    and closes that copy, with its connections: the close it sends to a person of this
+    process, which holds the table now, is not acted on (their connection stays). Before,
+    the new holder dropped its own person's connection (1012), who had to join again. A close
+    from the holder while this process does not hold the table is still acted on."""
+    from sueca_rules.web._redis import RedisStore
+
+    store = RedisStore(redis_url)
+    closed: list[int] = []
+
+    class Here:  # a person's connection at this process
+        lang = "en"
+
+        def close(self, code: int, reason: str) -> None:
+            closed.append(code)
+
+    class Seat:
+        index = 0
+        sink = Here()
+
+    class Held:  # a table of this process's
+        id = "t1"
+        closed = False
+        seats = (Seat(),)
+
+    try:
+        store.tables["t1"] = Held()  # type: ignore[assignment]
+        store.held.add("t1")
+        said = {"table": "t1", "seat": 0, "close": [1012, "not saved"]}
+        store._dispatch(f"sueca:p:{store.me}", said)
+        assert closed == []
+        store.held.discard("t1")  # another process holds it: its closes are this one's to do
+        store._dispatch(f"sueca:p:{store.me}", said)
+        assert closed == [1012]
+    finally:
+        store.close()
+
+
 def test_a_table_whose_log_redis_lost_is_said_to_be_gone(redis_url: str) -> None:
     """Redis restarted without persistence (or emptied) loses every table's log: the process
     that had a table in memory says in its log that Redis lost it, not that another process

@@ -578,7 +578,10 @@ class RedisStore:
                 seat.sink.push(data["error"])
             elif "moving" in data:
                 table.error(seat, "moving", seat.sink.lang)
-            elif "close" in data:
+            elif "close" in data and table.id not in self.held:
+                # (A close from another process while this one holds the table comes from a
+                # holder that froze past its lock and woke: it closes its copy of the table,
+                # and the person here has nothing to do with it.)
                 code, reason = data["close"]
                 seat.sink.close(int(code), str(reason))
             return
