@@ -137,6 +137,44 @@ def test_a_match_survives_kill_9_of_its_only_process(tmp_path: Path) -> None:
     assert set(before["hand"]) == set(first["hands"][0]) - set(first["plays"][:k])
 
 
+def test_two_servers_on_one_file_the_holder_killed_mid_match(tmp_path: Path) -> None:
+    """Two servers share one SQLite file; the one holding a table is killed with `kill -9`
+    in the middle of a trick: the other, refused the table while its holder lived ("played on
+    another server"), takes it at once, as it was after its last accepted card; the killed one
+    started again does not take it back. Every card of the record once, the cards seen before
+    the kill the record's."""
+    db = str(tmp_path / "tables.db")
+    rng = random.Random(9)
+    with server("--db", db) as (a_proc, a), server("--db", db) as (_, b):
+        table = post(
+            a,
+            "/api/tables",
+            {"variant": "portugal", "seats": ["human", "bot:2", "bot:2", "bot:2"], "seed": 4},
+        )
+        with join(a, table, 0) as ws:
+            before = play(ws, until(ws, turn_of(0)), 0, 3, rng)
+            while not before["trick"]:
+                before = play(ws, before, 0, 1, rng)
+            with join(b, table, 0) as elsewhere:
+                refused = json.loads(elsewhere.recv(timeout=10))
+            assert refused["code"] == "elsewhere"
+            os.kill(a_proc.pid, signal.SIGKILL)
+            a_proc.wait(10)
+        with join(b, table, 0) as ws:
+            after = until(ws, lambda m: m["type"] == "state")
+            assert game_of(after) == game_of(before)
+            with server("--db", db) as (_, a_again), join(a_again, table, 0) as other:
+                assert json.loads(other.recv(timeout=10))["code"] == "elsewhere"
+            over = play(ws, after, 0, 1000, rng)
+        assert over["over"]
+        token = table["seats"][0]["token"]
+        record = get(b, f"/api/tables/{table['table']}/record?token={token}")
+    every_card_once(record)
+    first = parse_record(record).to_data()["deals"][0]
+    k = before["cards_played"]
+    assert first["plays"][k - len(before["trick"]) : k] == before["trick"]
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_twice_stops_sueca_serve_without_a_traceback(tmp_path: Path) -> None:
     """Ctrl-C pressed twice (uvicorn's forced stop: no waiting for the connections): `sueca
