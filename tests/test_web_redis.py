@@ -678,6 +678,49 @@ def test_a_close_from_a_woken_old_holder_leaves_the_new_holders_people_alone(
         store.close()
 
 
+def test_a_holder_acts_on_a_message_when_redis_cannot_say_whose_lock_it_is(
+    redis_url: str,
+) -> None:
+    """Before acting on a person's message from another process, the holder looks at its lock
+    (it may have frozen past it); Redis failing to answer then is taken for "still mine": the
+    message is acted on (its action, if it cannot be saved, closes the table and the person
+    joins again), not dropped without an answer."""
+    import redis
+
+    from sueca_rules.web._redis import RedisStore
+
+    store = RedisStore(redis_url)
+    handled: list[dict[str, Any]] = []
+
+    class Seat:
+        index = 1
+        sink = None
+
+    class Held:
+        id = "t1"
+        closed = False
+        seats = (Seat(), Seat())
+
+        def join(self, seat: Any, sink: Any) -> None:
+            seat.sink = sink
+
+        def handle(self, seat: Any, message: dict[str, Any]) -> None:
+            handled.append(message)
+
+    def down(*args: Any, **kwargs: Any) -> Any:
+        raise redis.ConnectionError("Connection reset by peer")
+
+    try:
+        store.tables["t1"] = Held()  # type: ignore[assignment]
+        store.held.add("t1")
+        store.db.get = down  # type: ignore[method-assign]
+        card = {"type": "act", "seat": 1, "proc": "other", "to": store.me, "lang": "en"}
+        store._dispatch("sueca:t1:in", {**card, "message": {"type": "play", "card": "AS"}})
+        assert handled == [{"type": "play", "card": "AS"}]
+    finally:
+        store.close()
+
+
 def test_a_table_whose_log_redis_lost_is_said_to_be_gone(redis_url: str) -> None:
     """Redis restarted without persistence (or emptied) loses every table's log: the process
     that had a table in memory says in its log that Redis lost it, not that another process

@@ -475,8 +475,13 @@ class RedisStore:
     def _still_holds(self, table_id: str) -> bool:
         """Whether this process's lock on the table is still its own (checked before acting
         on a person's message: a process that froze past its lock and woke has not yet
-        noticed that another took the table)."""
-        holder = self._do(lambda: self.db.get(_key(table_id, "lock")))
+        noticed that another took the table). Redis failing to say is taken for yes: the
+        message is acted on as before, and its action, which cannot be saved then, closes the
+        table here (the person joins again) rather than leaving them without an answer."""
+        try:
+            holder = self._do(lambda: self.db.get(_key(table_id, "lock")))
+        except StoreError:
+            return True
         if holder is not None and holder.decode() == self.me:
             return True
         self.held.discard(table_id)
