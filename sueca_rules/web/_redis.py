@@ -450,9 +450,9 @@ class RedisStore:
 
     def _unanswered(self, table: Table) -> None:
         """This process holds `table` now: a person here whose message went to the holder
-        before, and whose table's log has not grown since (the holder froze or died before
-        acting on it), is asked to play again, here. Before, they were left waiting for an
-        answer that came only if the frozen holder woke."""
+        before, and whose seat has no action in the table's log since (the holder froze or
+        died before acting on it), is asked to play again, here. Before, they were left
+        waiting for an answer that came only if the frozen holder woke."""
         for key, logged in list(self._sent.items()):
             if key[0] != table.id:
                 continue
