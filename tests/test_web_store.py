@@ -487,6 +487,40 @@ def test_a_database_lost_beside_its_write_ahead_log_is_refused_and_the_log_kept(
     assert wal.read_bytes() == logged
 
 
+def test_a_damaged_write_ahead_log_is_refused_and_left_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A byte changed in the middle of the write-ahead log (by hand, a disk, a bad copy):
+    SQLite reads a log up to its first change that does not check and forgets the rest, so
+    the tables written after it were lost without a word at the first start. It is refused
+    now, in one line in the user's language, both files left as they were; a log cut short
+    in its last change (as a crash leaves it) is read as before."""
+    from sueca_rules.cli import main
+
+    copy = _crashed_copy(tmp_path / "damaged")
+    wal = copy.with_name(copy.name + "-wal")
+    data = bytearray(wal.read_bytes())
+    page = int.from_bytes(data[8:12], "big")
+    data[32 + (24 + page) + 24 + 10] ^= 0xFF  # in the second change's page
+    wal.write_bytes(bytes(data))
+    before = copy.read_bytes()
+    with pytest.raises(StoreError, match="is damaged") as refused:
+        SqliteStore(copy)
+    assert "\n" not in str(refused.value)
+    assert main(["serve", "--lang", "pt", "--port", "0", "--db", str(copy)]) == 1
+    err = capsys.readouterr().err
+    assert "registo antecipado de escritas" in err
+    assert "está danificado" in err
+    assert "Traceback" not in err
+    assert (wal.read_bytes(), copy.read_bytes()) == (bytes(data), before)
+    cut = _crashed_copy(tmp_path / "cut")
+    cut_wal = cut.with_name(cut.name + "-wal")
+    cut_wal.write_bytes(cut_wal.read_bytes()[:-100])
+    store = SqliteStore(cut)
+    assert store._read("SELECT count(*) FROM tables") == [(3,)]
+    store.close()
+
+
 def test_an_empty_database_beside_an_empty_log_is_a_new_one(db: Path) -> None:
     """A log with no change in it (its header alone) holds no table: the empty file beside it
     is a new database, as before."""

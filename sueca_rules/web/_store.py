@@ -24,6 +24,7 @@ import os
 import secrets
 import socket
 import sqlite3
+import struct
 import threading
 import time
 import uuid
@@ -371,6 +372,76 @@ def _pid_alive(pid: int) -> bool:
 _WAL_HEADER_BYTES: Final = 32
 """The size of a SQLite write-ahead log's header: a longer log holds changes (frames)."""
 
+_WAL_MAGIC: Final = (0x377F0682, 0x377F0683)
+"""The first word of a write-ahead log: checksums of little-endian words, or of big-endian."""
+
+
+def _wal_sums(data: bytes, big: bool, s0: int, s1: int) -> tuple[int, int]:
+    """SQLite's checksum of a write-ahead log's `data`, going on from `s0`, `s1`."""
+    words = struct.unpack(f"{'>' if big else '<'}{len(data) // 4}I", data)
+    for i in range(0, len(words), 2):
+        s0 = (s0 + words[i] + s1) & 0xFFFFFFFF
+        s1 = (s1 + words[i + 1] + s0) & 0xFFFFFFFF
+    return s0, s1
+
+
+def _wal_damaged(wal: Path, tries: int = 20) -> bool:
+    """Whether the write-ahead log `wal` is damaged (`_wal_damage`), read again until two reads
+    in a row are the same (a log another process is writing is no proof of damage: read as it
+    changes, it may look so); `False` when it never settles in `tries` reads."""
+    seen: bytes | None = None
+    for _ in range(tries):
+        try:
+            data = wal.read_bytes()
+        except OSError:
+            return False
+        if not _wal_damage(data):
+            return False
+        if data == seen:
+            return True
+        seen = data
+        time.sleep(0.05)
+    return False
+
+
+def _wal_damage(data: bytes) -> bool:
+    """Whether the write-ahead log `data` was damaged so that SQLite would throw away changes
+    that were committed: its header is not valid while changes follow it, or a change whose
+    checksum does not hold is followed by a committed change of the same log. SQLite reads a
+    log up to its first frame that does not check, and forgets the rest; after a crash that
+    rest holds at most a transaction that never committed (frames are written in order, the
+    commit last), so a commit past it means the bytes were damaged (by hand, a disk, a bad
+    copy), not cut short by a crash. Frames of an older log (other salts) are not counted."""
+    if len(data) <= _WAL_HEADER_BYTES:
+        return False
+    magic, _version, page, _, salt1, salt2, c1, c2 = struct.unpack(">8I", data[:32])
+    big = magic == _WAL_MAGIC[1]
+    if magic not in _WAL_MAGIC or page < 512 or page & (page - 1):
+        return True
+    if _wal_sums(data[:24], big, 0, 0) != (c1, c2):
+        return True
+    size = 24 + page
+    s0, s1 = c1, c2
+    broken = False
+    for offset in range(_WAL_HEADER_BYTES, len(data) - size + 1, size):
+        _page, commit, f1, f2, k1, k2 = struct.unpack(">6I", data[offset : offset + 24])
+        if (f1, f2) != (salt1, salt2):
+            if not broken:
+                broken = True  # the end of this log: what follows is an older one's
+            continue
+        if broken:
+            if commit:
+                return True  # a committed change past the end SQLite would find
+            continue
+        sums = _wal_sums(data[offset : offset + 8], big, s0, s1)
+        sums = _wal_sums(data[offset + 24 : offset + size], big, *sums)
+        if sums != (k1, k2):
+            broken = True
+            continue
+        s0, s1 = sums
+    return False
+
+
 _OWNERS_HERE: Final[set[str]] = set()
 """The owners of the stores opened by this process: a lease held under this process's pid by
 any other owner was taken by an earlier process that had the same pid (a container restarted
@@ -430,17 +501,24 @@ class SqliteStore:
     def _wal_kept(self, path: Path) -> None:
         """Refuse a database file that is missing or empty beside a write-ahead log holding
         changes (the file was deleted, emptied or cut short; never one of ours after a crash:
-        SQLite writes the file's first page before its first change goes to the log). SQLite
-        would take such a file for a new database and delete the log at its first read, with
-        every table in it: nothing is opened, so both files stay as they are."""
+        SQLite writes the file's first page before its first change goes to the log), or
+        beside a log damaged so that SQLite would drop committed changes (`_wal_damaged`).
+        SQLite would take an empty file for a new database and delete the log at its first
+        read, with every table in it, and would copy a damaged log's first part into the file
+        at its first checkpoint, forgetting the rest: nothing is opened, so both files stay as
+        they are."""
         wal = path.with_name(path.name + "-wal")
         try:
             logged = wal.stat().st_size
             size = path.stat().st_size if path.exists() else None
         except OSError:
             return  # no log: nothing to lose
-        if logged <= _WAL_HEADER_BYTES or (size is not None and size > 0):
-            return  # a log with no change in it, or beside a database file
+        if logged <= _WAL_HEADER_BYTES:
+            return  # a log with no change in it
+        if size is not None and size > 0:
+            if _wal_damaged(wal):
+                raise refused("serve.db.wal_damaged", name=self.name, wal=str(wal))
+            return
         key = "serve.db.missing_beside_wal" if size is None else "serve.db.empty_beside_wal"
         raise refused(key, name=self.name, wal=str(wal))
 
