@@ -58,7 +58,7 @@ from ._describe_facts import (
     shown_name,
     topics_of,
 )
-from ._errors import ConfigError
+from ._errors import ConfigError, check_whole
 from ._lang import LANGS, Lang, phrases
 from ._lang._catalogue import Catalogue, CatalogueError, Entry, load_catalogue, render
 from ._public import public
@@ -79,6 +79,10 @@ def _given(variant: object, where: str) -> Variant:
 
 DEFAULT_WIDTH = 78
 """The line width of `describe()` and `describe_diff()` unless told otherwise."""
+
+
+def _check_width(width: object) -> None:
+    check_whole(width, "width", 1, or_none=True)
 
 
 # --- layout ---------------------------------------------------------------------------------
@@ -285,6 +289,7 @@ def describe(
     """
     w = _words(phrases(lang).lang)
     variant = _given(variant, "describe()")
+    _check_width(width)
     if base is not None:
         base = _given(base, "describe(..., base=...)")
     card = card_facts(variant, base)
@@ -366,6 +371,7 @@ def describe_diff(
     w = _words(phrases(lang).lang)
     say = w.catalogue
     a, b = _given(a, "describe_diff()"), _given(b, "describe_diff()")
+    _check_width(width)
     found = diff(a, b)
     # The built-ins by their names in `lang` ("Regras francesas"); any other as it is written.
     shown_a, shown_b = shown_name(a.name, say.lang), shown_name(b.name, say.lang)

@@ -68,7 +68,7 @@ from ._rules import (
     legal_mask,
     team_of,
 )
-from ._text import is_unicode
+from ._text import cut, is_unicode
 from ._turns import Choice, Decision
 from ._variant import Variant
 
@@ -358,6 +358,8 @@ class Engine:
             raise ConfigError(f"rng is a random.Random (or None), not {rng!r}")
         if first_dealer is not None:
             check_seat(first_dealer, "the first dealer")
+        if not isinstance(deal, bool):
+            raise ConfigError(f"deal must be True or False, not {cut(repr(deal))}")
         resolved = resolve_variant(variant)
         rules = compiled_rules(resolved)
         self._rules = rules

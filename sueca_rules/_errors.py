@@ -23,12 +23,14 @@ read.
 
 from __future__ import annotations
 
+import math
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from ._public import public
-from ._text import cut, shown
+from ._text import cut, is_unicode, shown
 
 __all__ = [
     "CardError",
@@ -40,6 +42,11 @@ __all__ = [
     "SourceError",
     "SuecaError",
     "VariantError",
+    "check_file_name",
+    "check_function",
+    "check_number",
+    "check_path",
+    "check_whole",
 ]
 
 
@@ -58,6 +65,64 @@ class ConfigError(SuecaError, ValueError):
     """An argument or option that is not valid: a seat that is not 0..3, an unknown language,
     a bot level or option that does not exist, simulation settings out of range. The message
     says what was given and what would be valid."""
+
+
+# --- arguments: each check a `ConfigError` that names the argument and what would be valid ---
+
+
+def _given(value: object) -> str:
+    return cut(repr(value))
+
+
+def check_whole(
+    value: object, what: str, low: int, high: int | None = None, *, or_none: bool = False
+) -> int | None:
+    """`value` if it is a whole number (not a bool, not a float) from `low` to `high` (no upper
+    bound when `high` is `None`), or `None` when `or_none`; else a `ConfigError` naming `what` and
+    the values it takes."""
+    if value is None and or_none:
+        return None
+    if type(value) is int and low <= value and (high is None or value <= high):
+        return value
+    span = f"from {low:,} to {high:,}" if high is not None else f"of {low:,} or more"
+    none = " or None" if or_none else ""
+    raise ConfigError(f"{what} must be a whole number {span}{none}, not {_given(value)}")
+
+
+def check_number(value: object, what: str, low: float, high: float) -> float:
+    """`value` if it is a number (a whole number or a float, not a bool, not NaN) from `low` to
+    `high`; else a `ConfigError` naming `what` and the range."""
+    if (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and not math.isnan(value)
+        and low <= value <= high
+    ):
+        return float(value)
+    raise ConfigError(f"{what} must be a number from {low:g} to {high:g}, not {_given(value)}")
+
+
+def check_function(value: object, what: str) -> None:
+    """A `ConfigError` unless `value` is `None` or can be called (a function, a method)."""
+    if value is not None and not callable(value):
+        raise ConfigError(f"{what} must be a function (or None), not {_given(value)}")
+
+
+def check_file_name(file: object) -> None:
+    """A `ConfigError` unless `file` (the name a text is given in messages) is text or `None`."""
+    if file is not None and (not isinstance(file, str) or not is_unicode(file)):
+        raise ConfigError(
+            f"file (the text's name in messages) must be text or None, not {_given(file)}"
+        )
+
+
+def check_path(value: object, what: str) -> str:
+    """`value` as text if it is a file or folder path (a `str` or `os.PathLike` of text, not
+    empty, valid Unicode); else a `ConfigError` naming `what`."""
+    path = os.fspath(value) if isinstance(value, str | os.PathLike) else None
+    if not isinstance(path, str) or not path or not is_unicode(path):
+        raise ConfigError(f"{what} must be a path (text or a pathlib.Path), not {_given(value)}")
+    return path
 
 
 _SHOWN_PATH = 100

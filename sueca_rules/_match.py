@@ -10,8 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ._engine import Engine, Observation, Phase
+from ._errors import ConfigError, check_path
 from ._public import public
 from ._record import Record, record_of, replay
+from ._text import cut
 
 __all__ = ["Match", "Observation", "Phase"]
 
@@ -86,4 +88,10 @@ class Match(Engine):
         `allow_unfinished` (resuming a saved match in progress). With a `seed`, deals after the
         record are dealt at random from it.
         """
+        if base_dir is not None:
+            base_dir = check_path(base_dir, "base_dir")
+        if not isinstance(allow_unfinished, bool):
+            raise ConfigError(
+                f"allow_unfinished must be True or False, not {cut(repr(allow_unfinished))}"
+            )
         return replay(cls, record, base_dir=base_dir, allow_unfinished=allow_unfinished, seed=seed)

@@ -43,7 +43,16 @@ from pydantic import (
 
 from ._cards import Card, parse_card, why_not_card
 from ._engine import Engine
-from ._errors import CardError, ConfigError, IllegalPlayError, Issue, RecordError, VariantError
+from ._errors import (
+    CardError,
+    ConfigError,
+    IllegalPlayError,
+    Issue,
+    RecordError,
+    VariantError,
+    check_file_name,
+    check_path,
+)
 from ._events import Claim
 from ._files import atomic_write_text
 from ._issues import combine_issues, error_issues, validated
@@ -379,6 +388,7 @@ def parse_record(text: str | bytes, *, file: str | None = None) -> Record:
     """Parse a record from YAML or JSON text."""
     if not isinstance(text, str | bytes):
         raise ConfigError(f"a record is parsed from text (str or bytes), not {type(text).__name__}")
+    check_file_name(file)
     try:
         located = parse_yaml(text, file=file, limits=RECORD_LIMITS, error=RecordError)
     except RecordError as error:
@@ -418,7 +428,7 @@ def save_record(record: Record, path: str | Path) -> None:
     _require_record(record, "save_record()")
     if not isinstance(path, str | os.PathLike):
         raise ConfigError(f"a record is saved to a file path, not {type(path).__name__}")
-    target = Path(path)
+    target = Path(check_path(path, "path"))
     fmt = "json" if target.suffix.lower() == ".json" else "yaml"
     atomic_write_text(target, dump_record(record, fmt))
 

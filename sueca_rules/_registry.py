@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ._errors import ConfigError, Issue, VariantError
+from ._errors import ConfigError, Issue, VariantError, check_file_name, check_path
 from ._issues import closest, combine_issues, validated, validation_issues
 from ._text import cut
 from ._variant import Variant
@@ -534,6 +534,9 @@ def parse_variant(
         raise ConfigError(
             f"a variant is parsed from text (str or bytes), not {type(text).__name__}"
         )
+    check_file_name(file)
+    if base_dir is not None:
+        base_dir = check_path(base_dir, "base_dir")
     located = _check_top(parse_yaml(text, file=file, limits=VARIANT_LIMITS, error=VariantError))
     return variant_of(located, Path(base_dir).resolve() if base_dir is not None else None)
 
@@ -545,6 +548,8 @@ def dump_variant(variant: Variant, *, full: bool = True) -> str:
     if not isinstance(variant, Variant):
         how = f": load it with load_variant({variant!r})" if isinstance(variant, str) else ""
         raise ConfigError(f"dump_variant() takes a Variant, not {cut(repr(variant))}{how}")
+    if not isinstance(full, bool):
+        raise ConfigError(f"full must be True or False, not {cut(repr(full))}")
     data = {"name": variant.name, **variant.model_dump(mode="json", exclude_defaults=not full)}
     if full or variant.extends is None:
         data.pop("extends", None)

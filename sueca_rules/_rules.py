@@ -24,6 +24,7 @@ from ._cards import SUIT_MASKS
 from ._errors import ConfigError
 from ._events import Claim, Revoke
 from ._public import public
+from ._text import cut
 from ._variant import Variant
 
 __all__ = [
@@ -234,6 +235,11 @@ class Rules:
     @classmethod
     def from_variant(cls, variant: Variant) -> Rules:
         """Compile a validated variant."""
+        if not isinstance(variant, Variant):
+            raise ConfigError(
+                f"Rules.from_variant() takes a Variant, not {cut(repr(variant))}: "
+                "load one with load_variant()"
+            )
         clockwise = variant.table.direction == "clockwise"
         step = 1 if clockwise else 3
         first = variant.table.first_dealer

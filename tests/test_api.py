@@ -177,7 +177,128 @@ def _calls() -> list[tuple[str, Callable[[], Any], type[SuecaError]]]:
         ("hint(seat=9)", lambda: analysis.hint(Match(seed=1), 9), ConfigError),
         ("hint(seat=-1)", lambda: analysis.hint(Match(seed=1), -1), ConfigError),
         ("hint(record)", lambda: analysis.hint(_r()), ConfigError),  # type: ignore[arg-type]
+        # a value of the wrong kind for every argument of the public functions
+        ("analyse(progress=3)", lambda: analysis.analyse(_r(), progress=_bad(3)), ConfigError),
+        ("analyse(deals=1)", lambda: analysis.analyse(_r(), deals=_bad(1)), ConfigError),
+        ("analyse(seed=surrogate)", lambda: analysis.analyse(_r(), seed="\ud800"), ConfigError),
+        ("hint(seed=surrogate)", lambda: analysis.hint(Match(seed=1), seed="\ud800"), ConfigError),
+        ("explain(3)", lambda: analysis.explain(_bad(3)), ConfigError),
+        ("explain(['x'])", lambda: analysis.explain(_bad(["x"])), ConfigError),
+        ("explain(show=3)", lambda: analysis.explain([], show=_bad(3)), ConfigError),
+        ("explain(seat=9)", lambda: analysis.explain([], seat=9), ConfigError),
+        ("simulate(progress=3)", lambda: _simulate(progress=3), ConfigError),
+        ("simulate(checkpoint=3)", lambda: _simulate(checkpoint=3), ConfigError),
+        ("simulate(bot_options=3)", lambda: _simulate(bot_options=3), ConfigError),
+        ("simulate(bot_options={2: 5})", lambda: _simulate(bot_options={2: 5}), ConfigError),
+        ("simulate(duplicate=[])", lambda: _simulate(duplicate=[]), ConfigError),
+        ("compare(3)", lambda: sueca_rules.compare(_bad(3)), ConfigError),
+        (
+            "compare(progress='x')",
+            lambda: sueca_rules.compare(["portugal", "brasil"], deals=2, progress=_bad("x")),
+            ConfigError,
+        ),
+        ("make_bot(1, seed=1.5)", lambda: make_bot(1, seed=_bad(1.5)), ConfigError),
+        ("make_bot(4, seed=[])", lambda: make_bot(4, seed=_bad([])), ConfigError),
+        ("play_match(None, ...)", lambda: play_match(None, _bots()), ConfigError),
+        ("play_match(bots=3)", lambda: play_match(Match(seed=1), 3), ConfigError),
+        (
+            "play_match(max_deals='1')",
+            lambda: play_match(Match(seed=1), _bots(), max_deals="1"),
+            ConfigError,
+        ),
+        (
+            "play_match(max_deals=-1)",
+            lambda: play_match(Match(seed=1), _bots(), max_deals=-1),
+            ConfigError,
+        ),
+        ("Match(deal='no')", lambda: Match(deal=_bad("no")), ConfigError),
+        ("from_record(base_dir=3)", lambda: Match.from_record(_r(), base_dir=_bad(3)), ConfigError),
+        (
+            "from_record(allow_unfinished='y')",
+            lambda: Match.from_record(_r(), allow_unfinished=_bad("y")),
+            ConfigError,
+        ),
+        (
+            "parse_variant(base_dir=3)",
+            lambda: sueca_rules.parse_variant("name: x", base_dir=_bad(3)),
+            ConfigError,
+        ),
+        (
+            "parse_variant(file=3)",
+            lambda: sueca_rules.parse_variant("name: x", file=_bad(3)),
+            ConfigError,
+        ),
+        (
+            "parse_record(file=[])",
+            lambda: sueca_rules.parse_record("x: 1", file=_bad([])),
+            ConfigError,
+        ),
+        (
+            "save_record(path=surrogate)",
+            lambda: sueca_rules.save_record(_r(), "\ud800.yaml"),
+            ConfigError,
+        ),
+        (
+            "dump_variant(full='no')",
+            lambda: sueca_rules.dump_variant(_v(), full=_bad("no")),
+            ConfigError,
+        ),
+        ("describe(width='x')", lambda: sueca_rules.describe(_v(), width=_bad("x")), ConfigError),
+        (
+            "describe(width=nan)",
+            lambda: sueca_rules.describe(_v(), width=_bad(float("nan"))),
+            ConfigError,
+        ),
+        (
+            "describe_diff(width=-1)",
+            lambda: sueca_rules.describe_diff(_v(), _v(), width=-1),
+            ConfigError,
+        ),
+        ("Rules.from_variant('x')", lambda: sueca_rules.Rules.from_variant(_bad("x")), ConfigError),
+        ("Stepper(3)", lambda: _stepper(3), ConfigError),
+        ("create(teams=3)", lambda: _cup(teams=3), SuecaError),
+        ("create(name=3)", lambda: _cup(name=3), SuecaError),
+        ("create(third_place=[])", lambda: _cup(third_place=[]), SuecaError),
+        ("create(tiebreaks=3)", lambda: _cup(tiebreaks=3), SuecaError),
+        ("create(seed=1.5)", lambda: _cup(seed=1.5), SuecaError),
+        ("create(shuffle='y')", lambda: _cup(shuffle="y"), SuecaError),
     ]
+
+
+def _bad(value: object) -> Any:
+    """A value of the wrong kind, passed as it is (as a program without type checking would)."""
+    return value
+
+
+def _simulate(**changed: Any) -> object:
+    return sueca_rules.simulate(**{"deals": 2, **changed})
+
+
+def _bots() -> list[Any]:
+    from sueca_rules.bots import make_bot
+
+    return [make_bot(1, seed=s) for s in range(4)]
+
+
+def play_match(*args: Any, **kwargs: Any) -> None:
+    """`bots.play_match()` given arguments of any kind."""
+    from sueca_rules.bots import play_match as play
+
+    play(*args, **kwargs)
+
+
+def _stepper(match: object) -> object:
+    from sueca_rules.envs import Stepper
+
+    return Stepper(match)  # type: ignore[arg-type]
+
+
+def _cup(**changed: Any) -> object:
+    from sueca_rules.tournament import Team, create
+
+    teams = [Team(name="A", players=["a", "b"]), Team(name="B", players=["c", "d"])]
+    arguments: dict[str, Any] = {"teams": teams, "fmt": "round_robin", **changed}
+    return create(**arguments)
 
 
 def _v() -> sueca_rules.Variant:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ConfigError
-from .._text import is_unicode
+from .._text import cut, is_unicode
 from ._play import Mode, Study
 
 if TYPE_CHECKING:
@@ -93,10 +93,25 @@ def _options(
                     f"bot_options names level {level!r}, but the teams are levels "
                     f"{teams[0]} and {teams[1]}"
                 )
-        return (dict(bot_options.get(teams[0], {})), dict(bot_options.get(teams[1], {})))
-    if isinstance(bot_options, str | bytes) or len(bot_options) != 2:
-        raise config_error("bot_options is a mapping by level or a pair of mappings by team")
-    return (dict(bot_options[0]), dict(bot_options[1]))
+        pair = (bot_options.get(teams[0], {}), bot_options.get(teams[1], {}))
+    elif (
+        isinstance(bot_options, str | bytes)
+        or not isinstance(bot_options, Sequence)
+        or len(bot_options) != 2
+    ):
+        raise config_error(
+            "bot_options is a mapping by level ({4: {'samples': 50}}) or a pair of mappings by "
+            f"team, not {cut(repr(bot_options))}"
+        )
+    else:
+        pair = (bot_options[0], bot_options[1])
+    for options in pair:
+        if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+            raise config_error(
+                f"bot options are a mapping of option names ({{'samples': 50}}), "
+                f"not {cut(repr(options))}"
+            )
+    return (dict(pair[0]), dict(pair[1]))
 
 
 def make_study(
@@ -113,6 +128,12 @@ def make_study(
     from .._registry import resolve_variant
     from ..bots import make_bot
 
+    if isinstance(variants, str | bytes | os.PathLike) or not isinstance(variants, Sequence):
+        raise config_error(
+            f"variants are a list of variants (ids, paths or Variants), not {cut(repr(variants))}"
+        )
+    if not isinstance(duplicate, bool):
+        raise config_error(f"duplicate must be True or False, not {cut(repr(duplicate))}")
     mode, size = _size(deals, matches)
     levels = _teams(teams)
     if isinstance(seed, bool) or not isinstance(seed, int | str):

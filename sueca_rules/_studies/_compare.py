@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from .._lang import check_lang, decimal, game_catalogue
 from .._lang._catalogue import Catalogue, load_catalogue
 from .._public import public
+from .._text import cut
 from ._play import SECONDS_PER_CARD, SECONDS_PER_DEAL, Mode, Study
 from ._stats import ratio_difference
 from ._summary import RATIOS, StudySummary
@@ -450,8 +452,14 @@ def compare(
     from ._args import config_error
     from ._simulate import play_study, report_for
 
-    if isinstance(variants, str | Path) or len(variants) < 2:
-        raise config_error("compare needs two variants or more")
+    if (
+        isinstance(variants, str | bytes | os.PathLike)
+        or not isinstance(variants, Sequence)
+        or len(variants) < 2
+    ):
+        raise config_error(
+            f"compare needs a list of two variants or more, not {cut(repr(variants))}"
+        )
 
     def report(study: Study, size: int, run: RunResult) -> ComparisonReport:
         reports = [report_for(study, size, run, v) for v in range(len(study.variants))]

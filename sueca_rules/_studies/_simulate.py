@@ -56,6 +56,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from .._errors import check_function, check_path
 from .._public import public
 from .._rules import CAPOTE_POINTS
 from ._args import BotOptions, check_jobs, make_study
@@ -453,6 +454,9 @@ def play_study(
     `simulate()` and `compare()`). Ctrl-C raises `StudyInterrupted` with the report of what was
     played."""
     workers = check_jobs(jobs, cluster, address)
+    check_function(progress, "progress")
+    if checkpoint is not None:
+        check_path(checkpoint, "checkpoint")
     study, size = make_study(
         variants,
         teams,

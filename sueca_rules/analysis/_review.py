@@ -21,10 +21,11 @@ from typing import Any, Final, Literal, TypeAlias
 
 from .._cards import parse_card
 from .._engine import Engine
-from .._errors import ConfigError
+from .._errors import ConfigError, check_function
 from .._match import Match
 from .._record import Record, RecordDeal, replay
 from .._rules import team_of
+from .._text import cut
 from .._workers import in_one_process
 from ..bots._table import proven_revokers
 from ._facts import Fact, card_facts, claim_facts, redeal_facts
@@ -427,6 +428,7 @@ def analyse(
     if seat is not None and (type(seat) is not int or seat not in range(4)):
         raise ConfigError(f"seat must be a whole number 0 to 3, not {seat!r}")
     check_seed(seed)
+    check_function(progress, "progress")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
         raise ConfigError(f"jobs must be a whole number from 1 to {MAX_JOBS}, not {jobs!r}")
     base = record._base_dir
@@ -483,6 +485,10 @@ def _chosen(deals: Iterable[int] | None, count: int) -> list[int]:
     """The indices (from 0) of the deals to review: `deals` (numbers from 1), or every one."""
     if deals is None:
         return list(range(count))
+    if isinstance(deals, str | bytes) or not isinstance(deals, Iterable):
+        raise ConfigError(
+            f"deals must be deal numbers (a list such as [1, 3]) or None, not {cut(repr(deals))}"
+        )
     chosen = set()
     for number in deals:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:

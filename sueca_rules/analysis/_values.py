@@ -23,6 +23,7 @@ from .._errors import ConfigError
 from .._kernel import Position, play_cards, solve
 from .._kernel._bits import CardIndex, Mask, interchangeable
 from .._rules import team_of
+from .._text import cut, is_unicode
 from ..bots._rules_of_thumb import heuristic_playout
 from ..bots._sampling import Start, sampled_deals
 from ..bots._table import proven_revokers
@@ -100,7 +101,9 @@ def settings(level: int, samples: int | None = None) -> Settings:
 def check_seed(seed: object) -> None:
     """A `ConfigError` unless `seed` is a whole number or a text (as a match's seed)."""
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise ConfigError(f"a seed is a whole number or text, not {seed!r}")
+        raise ConfigError(f"a seed is a whole number or text, not {cut(repr(seed))}")
+    if isinstance(seed, str) and not is_unicode(seed):
+        raise ConfigError(f"a seed is valid Unicode text (no lone surrogate), not {seed!r}")
 
 
 def decision_rng(seed: int | str, kind: str, observation: Observation) -> random.Random:

@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from .._errors import ConfigError, check_function
 from .._lang import card_text, phrases
+from .._rules import check_seat
+from .._text import cut
+from ._facts import Fact
 
 if TYPE_CHECKING:
     from .._lang._analysis_tables import AnalysisPhrases
-    from ._facts import Fact
     from ._hint import Hint
 
 __all__ = ["explain", "hint_reason"]
@@ -86,6 +89,16 @@ def explain(
     the seat that decided, is given: then they are said of it, for any other reader ("seat 2
     led 7♣…"). A hint's reasons are always said to its player."""
     w = phrases(lang).analysis
+    if isinstance(facts, str | bytes) or not isinstance(facts, Sequence):
+        raise ConfigError(f"explain() says a list of Facts, not {cut(repr(facts))}")
+    for fact in facts:
+        if not isinstance(fact, Fact):
+            raise ConfigError(
+                f"explain() says Facts (sueca_rules.analysis.Fact), not {cut(repr(fact))}"
+            )
+    check_function(show, "show")
+    if seat is not None:
+        check_seat(seat, "seat")
     shower = show or (lambda card: card_text(card, lang))
     return " ".join(_sentence(w, fact, shower, seat) for fact in facts)
 

@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 from .._errors import ConfigError
+from .._text import cut, is_unicode
 from ._table import claim_worth_it, long_in_trumps, proven_revokers, slip
 
 if TYPE_CHECKING:
@@ -52,6 +53,14 @@ class BaseBot:
     level: int
 
     def __init__(self, seed: int | str | None = None) -> None:
+        if seed is not None and (
+            isinstance(seed, bool)
+            or not isinstance(seed, int | str)
+            or (isinstance(seed, str) and not is_unicode(seed))
+        ):
+            raise bot_error(
+                f"a bot's seed is a whole number, valid Unicode text or None, not {cut(repr(seed))}"
+            )
         self.seed = seed
         """The seed the bot was given (a random one for level 4 and 5 when none was)."""
         self.revoke_rate = 0.0

@@ -21,11 +21,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .._cards import Card
-from .._errors import ConfigError, IllegalPlayError
+from .._engine import Engine
+from .._errors import ConfigError, IllegalPlayError, check_whole
 from .._text import cut
 
 if TYPE_CHECKING:
-    from .._engine import Engine, Observation
+    from .._engine import Observation
     from .._events import Event, TrumpSide
     from .._turns import Choice, Decision
     from ._base import Bot
@@ -118,6 +119,11 @@ def redeal_wanted(bot: object, observation: Observation) -> bool:
 
 def play_match(match: Engine, bots: Sequence[Bot], *, max_deals: int | None = None) -> None:
     """Play `match` to its end with `bots`, or until `max_deals` deals have ended."""
+    if not isinstance(match, Engine):
+        raise ConfigError(f"play_match() plays a Match, not {cut(repr(match))}")
+    if isinstance(bots, str | bytes) or not isinstance(bots, Sequence) or len(bots) != 4:
+        raise ConfigError(f"bots are a list of four bots, one for each seat, not {cut(repr(bots))}")
+    check_whole(max_deals, "max_deals", 0, or_none=True)
     while not match.is_over and match.phase != "deal":
         if max_deals is not None and len(match.deals) >= max_deals:
             return

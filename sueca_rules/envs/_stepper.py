@@ -22,9 +22,11 @@ from __future__ import annotations
 import operator
 from typing import Final, cast
 
-from sueca_rules import CARDS, Card, DecisionKind, Event, IllegalPlayError, Match
+from sueca_rules import CARDS, Card, ConfigError, DecisionKind, Event, IllegalPlayError, Match
 from sueca_rules import Decision as TurnDecision
 from sueca_rules.bots import Bot, answer
+
+from .._text import cut
 
 __all__ = [
     "ACTION_NAMES",
@@ -111,6 +113,8 @@ class Stepper:
     __slots__ = ("match",)
 
     def __init__(self, match: Match) -> None:
+        if not isinstance(match, Match):
+            raise ConfigError(f"a Stepper steps a Match, not {cut(repr(match))}")
         self.match = match
         """The match being played (its phase, turn and claim rounds are the engine's)."""
 

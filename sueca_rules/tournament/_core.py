@@ -10,11 +10,13 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
 from .._errors import RecordError
 from .._match import Match
 from .._record import Record, builtin_id_of
 from .._registry import resolve_variant
-from .._text import cut
+from .._text import cut, is_unicode
 from .._variant import Variant
 from ._games import games_refusal
 from ._model import (
@@ -25,6 +27,7 @@ from ._model import (
     Result,
     Round,
     SetScore,
+    Team,
     Tournament,
     TournamentError,
     final_scores,
@@ -44,7 +47,7 @@ from ._pairing import (
 from ._standings import group_standings, standings
 
 if TYPE_CHECKING:  # names only in annotations
-    from ._model import How, RecordRef, Team, Tiebreak
+    from ._model import How, RecordRef, Tiebreak
 
 __all__ = [
     "bot_tables",
@@ -175,11 +178,30 @@ def create(
             "format",
             got=repr(fmt),
         )
+    if isinstance(teams, str | bytes) or not isinstance(teams, Sequence):
+        raise _fail(f"teams are a list of Teams, not {cut(repr(teams))}", "argument")
+    if tiebreaks is not None and (
+        isinstance(tiebreaks, str | bytes) or not isinstance(tiebreaks, Sequence)
+    ):
+        raise _fail(
+            f"tiebreaks are a list of tie-breaks or None, not {cut(repr(tiebreaks))}", "argument"
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int | str) or not is_unicode(str(seed)):
+        raise _fail(
+            f"seed must be a whole number or valid Unicode text, not {cut(repr(seed))}", "argument"
+        )
+    if not isinstance(shuffle, bool):
+        raise _fail(f"shuffle must be True or False, not {cut(repr(shuffle))}", "argument")
     rules = resolve_variant(variant)
     _check_setup(len(teams), fmt, swiss_rounds, groups, advance)
     order = list(teams)
     if shuffle:
         random.Random(f"sueca-tournament:{seed}").shuffle(order)
+    for team in teams:
+        if not isinstance(team, Team):
+            raise _fail(
+                f"each team is a Team (name and players), not {cut(repr(team))}", "argument"
+            )
     names = [team.name for team in teams]
     found = same_name(names)
     if found is not None:
@@ -216,7 +238,14 @@ def create(
         split = snake_groups(names, groups)
         data["groups"] = [{"name": _group_name(i), "teams": g} for i, g in enumerate(split)]
         data["advance"] = advance
-    t = Tournament.model_validate(data, strict=False)
+    try:
+        t = Tournament.model_validate(data, strict=False)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(part) for part in error["loc"])
+        raise _fail(
+            f"{where}: {error['msg']}, not {cut(repr(error['input']))}", "argument"
+        ) from None
     tables = planned_tables(t)
     if tables > MAX_TABLES:
         raise _fail(
