@@ -26,7 +26,7 @@ COMMANDS: dict[tuple[str, ...], tuple[str, ...]] = {
     ),
     ("validate",): (
         "Verifica ficheiros de regras (regras da casa)",
-        "ficheiros de regras (ou nomes de regras de base)",
+        "ficheiros de regras (ou nomes de regras de base; - lê um da entrada padrão)",
         "FICHEIRO [FICHEIRO ...]",
     ),
     ("new",): (
@@ -150,7 +150,7 @@ before a game. VARIANT is a built-in id (see 'sueca variants') or the path of a
 variant file.
 
 positional arguments:
-  VARIANT         a built-in variant id or a variant file
+  VARIANT         a built-in variant id or a variant file (- reads it from standard input)
 
 options:
   -h, --help      show this help message and exit
@@ -171,7 +171,7 @@ or more is a mistake, explained in words. The same record, level and seed give
 the same review, whatever --jobs.
 
 positional arguments:
-  RECORD             the record file (.yaml, .yml or .json)
+  RECORD             the record file (.yaml, .yml or .json; - reads it from standard input)
 
 options:
   -h, --help         show this help message and exit

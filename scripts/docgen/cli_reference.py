@@ -77,6 +77,20 @@ _EXIT_STATUSES = (
 """The exit statuses of `sueca` (`sueca_rules.cli.main` and the commands' `CliError`)."""
 
 
+_STDIN = (
+    "A VARIANT or RECORD argument written `-` is read from standard input, as Unix commands "
+    "do: `sueca replay - < game.yaml`, `curl -s URL | sueca validate -`, `sueca describe -`, "
+    "`sueca analyse -`, `sueca simulate -`, one side of `sueca diff` or `sueca compare`. It has "
+    "the size limits of a file (256 KiB for a variant, 8 MiB for a record) and its problems are "
+    "reported as a file's, named `<stdin>` (`<stdin>:3:3: match.target_games: ...`; empty input "
+    "is `<stdin>: the record is empty`). A variant or record read this way names other variant "
+    "files (`extends:`, a record's `variant:`) from the working directory. Standard input is "
+    "read once: `-` twice in one command is a command-line error (status 2), and so is `-` for "
+    "`sueca play` (it reads your moves from there; `sueca play --auto -` is fine)."
+)
+"""The section on `-` as a file argument."""
+
+
 def cli_reference() -> str:
     """The generated CLI reference: `sueca --help` and every command's `--help`."""
     from sueca_rules.cli import build_parser
@@ -109,6 +123,7 @@ def cli_reference() -> str:
         "| ---: | --- |",
         *(f"| {status} | {meaning} |" for status, meaning in _EXIT_STATUSES),
     ]
+    out += ["", "## Standard input", "", *_STDIN]
     out += ["", "## `sueca`", "", "```text", _help_text(parser).rstrip(), "```", ""]
     for name, text, sub in commands:
         out += [f"## `sueca {name}`", ""]

@@ -13,6 +13,7 @@ from ._common import (
     cli_words,
     lang_of,
     load_variant_arg,
+    once_from_stdin,
     print_json,
     require_extra,
 )
@@ -50,6 +51,7 @@ def run_compare(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     if len(args.variants) < 2:
         raise CliError(compare_words(lang)("two_or_more"), status=2)
+    once_from_stdin(args.variants, lang)
     variants = [load_variant_arg(v, lang) for v in args.variants]
     unit, size, options = study_arguments(args, "matches")
     if args.plot is not None:

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Final
 
-from ._common import Command, lang_of, load_variant_arg, print_json, terminal_width
+from ._common import (
+    Command,
+    lang_of,
+    load_variant_arg,
+    once_from_stdin,
+    print_json,
+    terminal_width,
+)
 
 if TYPE_CHECKING:
     from .._variant import Variant
@@ -63,6 +70,7 @@ def run_describe(args: argparse.Namespace) -> int:
 def run_diff(args: argparse.Namespace) -> int:
     from .._describe import describe_diff, diff
 
+    once_from_stdin([args.a, args.b], lang_of(args))
     a = load_variant_arg(args.a, lang_of(args))
     b = load_variant_arg(args.b, lang_of(args))
     if args.json:

@@ -42,9 +42,13 @@ def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
 
 def _check(args: argparse.Namespace) -> None:
     """Refuse options that do not go together, as a command-line error."""
-    from ._common import CliError, cli_words, lang_of
+    from ._common import STDIN, CliError, cli_words, lang_of
 
     lang = lang_of(args)
+    if args.resume == STDIN or (args.variant == STDIN and not args.auto):
+        # the game reads the moves from standard input (and saves a resumed game back to its
+        # file): its variant or record cannot come from there too
+        raise CliError(cli_words(lang, "stdin_play"), status=2)
     if args.auto and args.ladder:
         raise CliError(cli_words(lang, "auto_ladder"), status=2)
     if args.resume and args.ladder:

@@ -40,16 +40,21 @@ def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
 def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:
     """The record replayed; a record that stops mid-deal without `partial` is an error that says how
     to replay or resume it (in `lang`)."""
+    from pathlib import Path
+
     from .._errors import RecordError
     from .._match import Match
+    from ._common import STDIN
 
+    # a record from standard input names variant files from the working directory
+    base_dir = Path.cwd() if path == STDIN else None
     try:
-        return Match.from_record(record, allow_unfinished=partial)
+        return Match.from_record(record, base_dir=base_dir, allow_unfinished=partial)
     except RecordError as exc:
         message = issue_lines(exc.issues, lang)
         if not partial:
             try:
-                Match.from_record(record, allow_unfinished=True)
+                Match.from_record(record, base_dir=base_dir, allow_unfinished=True)
             except RecordError:
                 pass
             else:

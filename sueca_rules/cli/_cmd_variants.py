@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .._text import shown
 from ._common import (
@@ -73,14 +73,16 @@ def run_validate(args: argparse.Namespace) -> int:
     from .._describe_facts import shown_name
     from .._errors import VariantError
     from .._lang import issue_line
-    from .._registry import load_variant
+    from ._common import STDIN, STDIN_NAME, once_from_stdin, read_variant
 
     lang = lang_of(args)
-    results = []
+    once_from_stdin(args.files, lang)
+    results: list[dict[str, Any]] = []
     ok = True
-    for name in args.files:
+    for given in args.files:
+        name = STDIN_NAME if given == STDIN else given
         try:
-            variant = load_variant(name)
+            variant = read_variant(given)
         except VariantError as exc:
             ok = False
             results.append(

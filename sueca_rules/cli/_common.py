@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from .._text import cut, is_whole
 
 if TYPE_CHECKING:
-    from .._errors import Issue
+    from .._errors import Issue, SourceError
     from .._lang import Lang
     from .._record import Record
     from .._variant import Variant
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 __all__ = [
     "LEVELS",
     "MAX_SAMPLES",
+    "STDIN",
+    "STDIN_NAME",
     "ArgRefusal",
     "CliError",
     "Command",
@@ -45,9 +47,11 @@ __all__ = [
     "load_record_arg",
     "load_variant_arg",
     "metavar",
+    "once_from_stdin",
     "print_json",
     "print_report",
     "rate_arg",
+    "read_variant",
     "require_extra",
     "samples_arg",
     "seed_arg",
@@ -400,16 +404,57 @@ def issue_lines(issues: Sequence[Issue], lang: str) -> str:
     return "\n".join(issue_line(i, lang) for i in issues)
 
 
+STDIN: Final = "-"
+"""A VARIANT or RECORD argument that reads standard input, as Unix commands do."""
+STDIN_NAME: Final = "<stdin>"
+"""Standard input as messages name it."""
+
+
+def _stdin_bytes(most: int, error: type[SourceError]) -> bytes:
+    """Standard input as bytes, at most `most` of them (the size limit of a file): more is
+    `error`, said as a file over the limit is, without reading the rest. No standard input
+    (closed) reads as empty."""
+    stream = getattr(sys.stdin, "buffer", None)
+    data: bytes = stream.read(most + 1) if stream is not None else b""
+    if len(data) > most:
+        raise error.single(
+            f"the file is too large (at least {len(data):,} bytes; the limit is {most:,})",
+            file=STDIN_NAME,
+            kind="too_large",
+            params={"size": len(data), "limit": most, "at_least": "true"},
+        )
+    return data
+
+
+def once_from_stdin(specs: Sequence[str], lang: str) -> None:
+    """A command-line error when more than one of `specs` is `-`: standard input is read once."""
+    if sum(spec == STDIN for spec in specs) > 1:
+        raise CliError(cli_words(lang, "stdin_twice"), status=2)
+
+
+def read_variant(spec: str) -> Variant:
+    """The variant of a VARIANT argument: a built-in id, a file, or `-` (standard input, with the
+    limits of a file; an `extends:` path is relative to the working directory). Raises
+    `VariantError`."""
+    from .._errors import VariantError
+    from .._registry import VARIANT_LIMITS, load_variant, parse_variant
+
+    if spec == STDIN:
+        text = _stdin_bytes(VARIANT_LIMITS.max_bytes, VariantError)
+        return parse_variant(text, file=STDIN_NAME, base_dir=Path.cwd())
+    return load_variant(spec)
+
+
 def load_variant_arg(spec: str, lang: str = "en") -> Variant:
     """Load a VARIANT argument (built-in id or path). An unknown id is a command-line error
     (status 2); a file with problems prints them, one per line, and fails with status 1. The
     problems are said in `lang` (`issue_line()`)."""
     from .._errors import VariantError
     from .._lang import issue_text
-    from .._registry import builtin_hint, builtin_ids, builtin_meant, load_variant
+    from .._registry import builtin_hint, builtin_ids, builtin_meant
 
     try:
-        return load_variant(spec)
+        return read_variant(spec)
     except VariantError as exc:
         first = exc.issues[0]
         if len(exc.issues) == 1 and first.message.startswith("unknown variant"):
@@ -466,12 +511,15 @@ whole for a suggestion)."""
 
 
 def load_record_arg(path: str, lang: str) -> Record:
-    """Read a RECORD argument; a record with problems prints them, one per line (in `lang`), and
-    fails with status 1."""
+    """Read a RECORD argument (a file, or `-`: standard input, YAML or JSON, with the limits of a
+    file); a record with problems prints them, one per line (in `lang`), and fails with status 1."""
     from .._errors import RecordError
-    from .._record import load_record
+    from .._record import RECORD_LIMITS, load_record, parse_record
 
     try:
+        if path == STDIN:
+            data = _stdin_bytes(RECORD_LIMITS.max_bytes, RecordError)
+            return parse_record(data, file=STDIN_NAME)
         return load_record(path)
     except RecordError as exc:
         raise CliError(issue_lines(exc.issues, lang)) from None
