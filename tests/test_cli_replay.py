@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from sueca_rules import Match, Variant, load_record, save_record
+from sueca_rules.bots import make_bot, play_match
 from sueca_rules.cli import main
 
 from .golden.make_golden import revoke_match
@@ -365,3 +366,49 @@ def test_an_empty_record_name_is_said_as_such(capsys: pytest.CaptureFixture[str]
     err = capsys.readouterr().err
     assert err.startswith("'': no such file")
     assert "<string>" not in err
+
+
+def _mislabelled(tmp_path: Path) -> Path:
+    """A game of `brasil` (clockwise) saved with `variant: portugal`."""
+    match = Match("brasil", seed=3)
+    play_match(match, [make_bot(1, seed=s) for s in range(4)], max_deals=2)
+    data = match.to_record().to_data()
+    data["variant"] = "portugal"
+    data["deals"] = data["deals"][:2]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "The cards follow the rules of the built-in variant"),
+        ("pt", "As cartas seguem do princípio ao fim as regras de base"),
+    ],
+)
+def test_a_record_of_another_variant_names_the_built_ins_it_replays_under(
+    lang: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _mislabelled(tmp_path)
+    status, out, err = replay(capsys, "--lang", lang, str(path))
+    assert (status, out) == (1, "")
+    first, second = err.rstrip("\n").split("\n")[-2:]
+    assert "deals[0].plays[0]" in first
+    assert second.startswith(said)
+    assert "'brasil'" in second
+    assert "variant: brasil" in second
+    assert main(["analyse", "--lang", lang, "--level", "1", str(path)]) == 1
+    assert "'brasil'" in capsys.readouterr().err
+
+
+def test_a_record_illegal_under_every_built_in_names_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = Match("portugal", seed=1).to_record().to_data()
+    data["deals"][0]["plays"] = ["8S"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, _, err = replay(capsys, str(path))
+    assert status == 1
+    assert "built-in variant" not in err

@@ -111,7 +111,7 @@ class _Bar:
 def run_analyse(args: argparse.Namespace) -> int:
     from .._errors import ConfigError, RecordError
     from ..analysis import analyse
-    from ._common import load_record_arg
+    from ._common import load_record_arg, other_variant_line
 
     lang = lang_of(args)
     record = load_record_arg(args.record, lang)
@@ -139,7 +139,9 @@ def run_analyse(args: argparse.Namespace) -> int:
                 deals=args.deals,
             )
     except RecordError as exc:
-        raise CliError(issue_lines(exc.issues, lang)) from None
+        # a record illegal under its own variant may have been played under another one
+        more = other_variant_line(record, lang) if exc.deal is not None else ""
+        raise CliError(issue_lines(exc.issues, lang) + more) from None
     except ConfigError as exc:
         raise CliError(str(exc), status=2) from None
     if args.json:

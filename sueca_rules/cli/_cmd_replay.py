@@ -44,7 +44,7 @@ def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:
 
     from .._errors import RecordError
     from .._match import Match
-    from ._common import STDIN
+    from ._common import STDIN, other_variant_line
 
     # a record from standard input names variant files from the working directory
     base_dir = Path.cwd() if path == STDIN else None
@@ -52,12 +52,13 @@ def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:
         return Match.from_record(record, base_dir=base_dir, allow_unfinished=partial)
     except RecordError as exc:
         message = issue_lines(exc.issues, lang)
-        if not partial:
-            try:
-                Match.from_record(record, base_dir=base_dir, allow_unfinished=True)
-            except RecordError:
-                pass
-            else:
+        try:
+            Match.from_record(record, base_dir=base_dir, allow_unfinished=True)
+        except RecordError:
+            # illegal under its own variant: maybe it was played under another one
+            message += other_variant_line(record, lang, base_dir)
+        else:
+            if not partial:
                 message += cli_words(lang, "saved_part_way", path=shlex.quote(path))
         raise CliError(message) from None
 

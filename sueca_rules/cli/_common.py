@@ -48,6 +48,8 @@ __all__ = [
     "load_variant_arg",
     "metavar",
     "once_from_stdin",
+    "other_variant_line",
+    "other_variants",
     "print_json",
     "print_report",
     "rate_arg",
@@ -523,6 +525,44 @@ def load_record_arg(path: str, lang: str) -> Record:
         return load_record(path)
     except RecordError as exc:
         raise CliError(issue_lines(exc.issues, lang)) from None
+
+
+def other_variants(record: Record, base_dir: Path | None = None) -> list[str]:
+    """For a record that does not replay under its own variant: the built-in variants under
+    which every card of it is legal (a record saved under `brasil` whose `variant:` says
+    `portugal`)."""
+    from .._errors import SuecaError
+    from .._match import Match
+    from .._registry import builtin_ids
+
+    found = []
+    for vid in builtin_ids():
+        if vid == record.variant:
+            continue
+        try:
+            other = record.model_copy(update={"variant": vid})
+            Match.from_record(other, base_dir=base_dir, allow_unfinished=True)
+        except SuecaError:
+            continue
+        found.append(vid)
+    return found
+
+
+def other_variant_line(record: Record, lang: str, base_dir: Path | None = None) -> str:
+    """`"\n"` and the sentence that says which built-in variants `record` replays under (its
+    own did not), in `lang`; `""` when none does."""
+    found = other_variants(record, base_dir)
+    if not found:
+        return ""
+    quoted = [f"'{vid}'" for vid in found]
+    return "\n" + cli_words(
+        lang,
+        "other_variant",
+        n=len(found),
+        variants=", ".join(quoted[:-1]),
+        last=quoted[-1],
+        first=found[0],
+    )
 
 
 def cli_words(lang: str, key: str, **params: str | int) -> str:
