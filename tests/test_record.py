@@ -828,3 +828,19 @@ def test_a_records_shape_refused_is_said_in_portuguese(
     assert pt in said
     assert " the " not in said
     assert issue_line(issue, "en") == str(issue)
+
+
+def test_a_records_first_dealer_overrides_the_variants_fixed_one() -> None:
+    """The records guide: `table.first_dealer` is a new match's default; a record says who
+    dealt first at its table, as `Match(first_dealer=...)` overrides the variant."""
+    from sueca_rules import Match, Variant
+    from sueca_rules.bots import make_bot, play_match
+
+    fixed = Variant.model_validate({"name": "Seat 0 deals", "table": {"first_dealer": 0}})
+    assert Match(fixed, seed=1).first_dealer == 0
+    match = Match(fixed, seed=1, first_dealer=2)
+    play_match(match, [make_bot(1, seed=s) for s in range(4)], max_deals=1)
+    record = match.to_record()
+    assert record.first_dealer == 2
+    again = Match.from_record(record, allow_unfinished=True)
+    assert (again.first_dealer, again.deals[0].dealer) == (2, 2)
