@@ -177,7 +177,7 @@ options:
   -h, --help         show this help message and exit
   --level LEVEL      the effort, 1 (a quick look) to 5 (level 5's machinery, the default)
   --seat SEAT        review only this seat's decisions
-  --jobs JOBS        worker processes (default 1)
+  --jobs JOBS        worker processes (default 1; 0: one per CPU)
   --seed SEED        the seed of the sampling (default 0)
   --samples SAMPLES  deals sampled per decision instead of the level's count
   --deals LIST       review only these deals: numbers and ranges such as 3, 1-5 or 1,4,7-9 (at

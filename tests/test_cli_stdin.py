@@ -168,3 +168,19 @@ def test_a_saved_record_replays_the_same_from_a_file_and_from_standard_input(
     from_file = _run(capsys, "replay", str(tmp_path / "game.json"))
     _stdin(monkeypatch, (tmp_path / "game.json").read_bytes())
     assert _run(capsys, "replay", "-") == from_file
+
+
+def test_analyse_jobs_0_is_one_per_cpu_as_for_the_other_commands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--jobs 0` means every CPU for simulate, compare and arena; analyse refused it."""
+    text = _game()
+    args = ["analyse", "--json", "--level", "1", "--seat", "0", "--deals", "1", "-"]
+    _stdin(monkeypatch, text)
+    one = _run(capsys, *args)
+    _stdin(monkeypatch, text)
+    assert _run(capsys, *args[:-1], "--jobs", "0", "-") == one
+    with pytest.raises(SystemExit) as stopped:
+        main([*args[:-1], "--jobs", "65", "-"])
+    assert stopped.value.code == 2
+    assert "--jobs: must be at most 64, got 65" in capsys.readouterr().err

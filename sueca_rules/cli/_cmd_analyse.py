@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING, Final
 
@@ -60,7 +61,7 @@ def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
     said.shared(p, "record")
     said.arg(p, "--level", type=level_arg, default=5)
     said.arg(p, "--seat", type=at_least(0, most=3), default=None)
-    said.arg(p, "--jobs", type=at_least(1, most=64), default=1)
+    said.arg(p, "--jobs", type=at_least(0, "every_cpu", most=64), default=1)
     said.arg(p, "--seed", type=seed_arg, default=0)
     said.arg(p, "--samples", type=at_least(1, most=10_000), default=None)
     said.arg(p, "--deals", meta="list", params={"most": MAX_DEALS}, type=deals_arg, default=None)
@@ -133,7 +134,8 @@ def run_analyse(args: argparse.Namespace) -> int:
                 level=args.level,
                 seat=args.seat,
                 seed=args.seed,
-                jobs=args.jobs,
+                # 0: one per CPU, as for simulate, compare and arena
+                jobs=min(args.jobs or os.cpu_count() or 1, 64),
                 samples=args.samples,
                 progress=bar.update if bar.active else None,
                 deals=args.deals,
