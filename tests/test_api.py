@@ -262,6 +262,28 @@ def _calls() -> list[tuple[str, Callable[[], Any], type[SuecaError]]]:
         ("create(tiebreaks=3)", lambda: _cup(tiebreaks=3), SuecaError),
         ("create(seed=1.5)", lambda: _cup(seed=1.5), SuecaError),
         ("create(shuffle='y')", lambda: _cup(shuffle="y"), SuecaError),
+        ("pair(3)", lambda: _t("pair", 3), SuecaError),
+        ("standings('x')", lambda: _t("standings", "x"), SuecaError),
+        ("dump_tournament(None)", lambda: _t("dump_tournament", None), SuecaError),
+        ("tournament_html(3, v)", lambda: _t("tournament_html", 3, _v()), SuecaError),
+        ("save_tournament(t, 3)", lambda: _t("save_tournament", _paired(), 3), SuecaError),
+        ("load_tournament(10**30)", lambda: _t("load_tournament", 10**30), SuecaError),
+        ("parse_tournament(3)", lambda: _t("parse_tournament", 3), SuecaError),
+        ("pairing_at(t, '1', 1)", lambda: _t("pairing_at", _paired(), "1", 1), SuecaError),
+        ("undo(t, round_no='x')", lambda: _t("undo", _paired(), "x"), SuecaError),
+        (
+            "record_result(variant='portugal')",
+            lambda: _t("record_result", _paired(), "portugal", 1, 1, score=(2, 0)),
+            SuecaError,
+        ),
+        (
+            "record_result(score=5)",
+            lambda: _t("record_result", _paired(), _v(), 1, 1, score=5),
+            SuecaError,
+        ),
+        ("play_table(levels=3)", lambda: _t("play_table", _paired(), _v(), 1, 3), SuecaError),
+        ("play_round(keep=3)", lambda: _t("play_round", _paired(), _v(), {}, keep=3), SuecaError),
+        ("bot_tables(levels=3)", lambda: _t("bot_tables", _paired(), 3), SuecaError),
     ]
 
 
@@ -293,7 +315,20 @@ def _stepper(match: object) -> object:
     return Stepper(match)  # type: ignore[arg-type]
 
 
-def _cup(**changed: Any) -> object:
+def _t(name: str, *args: Any, **kwargs: Any) -> object:
+    """`sueca_rules.tournament.<name>(*args, **kwargs)`, arguments of any kind."""
+    from sueca_rules import tournament
+
+    return getattr(tournament, name)(*args, **kwargs)
+
+
+def _paired() -> Any:
+    from sueca_rules.tournament import pair
+
+    return pair(_cup())
+
+
+def _cup(**changed: Any) -> Any:
     from sueca_rules.tournament import Team, create
 
     teams = [Team(name="A", players=["a", "b"]), Team(name="B", players=["c", "d"])]

@@ -305,7 +305,6 @@ def _round_text(rnd: Round, lang: str) -> str:
 
 
 def _run_new(args: argparse.Namespace) -> int:
-    from pydantic import ValidationError
 
     from .._errors import SuecaError
     from .._files import atomic_write_text
@@ -343,15 +342,13 @@ def _run_new(args: argparse.Namespace) -> int:
             shuffle=args.shuffle,
         )
     except TournamentError as exc:
-        raise CliError(refusal_text(exc, lang)) from None
-    except ValidationError as exc:  # --name (the one free text the file keeps as given)
-        from .._issues import validation_issues
-        from .._lang import issue_text
-        from ..tournament import Tournament
+        if exc.code == "argument" and exc.issues:  # --name (the one free text the file keeps)
+            from .._lang import issue_text
 
-        issue = validation_issues(exc, root=Tournament)[0]
-        option = "--name" if issue.path == "name" else issue.path
-        raise CliError(f"{option}: {issue_text(issue, lang)}", status=2) from None
+            issue = exc.issues[0]
+            option = "--name" if issue.path == "name" else issue.path
+            raise CliError(f"{option}: {issue_text(issue, lang)}", status=2) from None
+        raise CliError(refusal_text(exc, lang)) from None
     except (SuecaError, ValueError) as exc:
         raise CliError(str(exc).splitlines()[0]) from None
     try:

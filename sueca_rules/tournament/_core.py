@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from .._errors import RecordError
+from .._errors import RecordError, check_function
+from .._issues import validation_issues
 from .._match import Match
 from .._record import Record, builtin_id_of
 from .._registry import resolve_variant
@@ -30,6 +31,8 @@ from ._model import (
     Team,
     Tournament,
     TournamentError,
+    check_place,
+    check_tournament,
     final_scores,
     normal_name,
     record_digest,
@@ -73,6 +76,34 @@ def _fail(message: str, code: str | None = None, **params: object) -> Tournament
     return TournamentError(message, code=code, **params)
 
 
+def _check_variant(variant: object, where: str) -> None:
+    if not isinstance(variant, Variant):
+        raise _fail(
+            f"{where} takes the tournament's Variant (load_tournament() gives it), "
+            f"not {cut(repr(variant))}",
+            "argument",
+        )
+
+
+def _check_pairs(**pairs: object) -> None:
+    """Each of `pairs` (a score, games) `None` or two whole numbers (their range is checked with
+    the result)."""
+    for name, pair in pairs.items():
+        if pair is not None and (
+            isinstance(pair, str | bytes)
+            or not isinstance(pair, Sequence)
+            or len(pair) != 2
+            or not all(type(n) is int for n in pair)
+        ):
+            raise _fail(f"{name} is two whole numbers, not {cut(repr(pair))}", "argument")
+
+
+def _check_play(variant: object, levels: object, where: str) -> None:
+    _check_variant(variant, where)
+    if not isinstance(levels, Mapping):
+        raise _fail(f"levels map team names to bot levels, not {cut(repr(levels))}", "argument")
+
+
 def _knockout_rounds(n: int) -> int:
     size, rounds = 1, 0
     while size < n:
@@ -82,6 +113,7 @@ def _knockout_rounds(n: int) -> int:
 
 def planned_rounds(t: Tournament) -> int:
     """How many rounds the tournament has in all."""
+    check_tournament(t, "planned_rounds()")
     n = len(t.teams)
     if t.format == "round_robin":
         return round_robin_count(n)
@@ -97,6 +129,7 @@ def planned_rounds(t: Tournament) -> int:
 def planned_tables(t: Tournament) -> int:
     """How many tables the tournament plays in all its rounds (a knockout: its bracket's, third
     place included)."""
+    check_tournament(t, "planned_tables()")
     n = len(t.teams)
     if t.format == "round_robin":
         return n * (n - 1) // 2
@@ -241,11 +274,13 @@ def create(
     try:
         t = Tournament.model_validate(data, strict=False)
     except ValidationError as exc:
-        error = exc.errors()[0]
-        where = ".".join(str(part) for part in error["loc"])
-        raise _fail(
-            f"{where}: {error['msg']}, not {cut(repr(error['input']))}", "argument"
-        ) from None
+        # a name, seed, third_place or tie-break of the wrong kind: said in the model's words,
+        # with the issue kept for a front end that says it in its reader's language
+        issues = validation_issues(exc, root=Tournament)
+        wrong = issues[0]
+        error = _fail(f"{wrong.path}: {wrong.message}", "argument")
+        error.issues = tuple(issues)
+        raise error from None
     tables = planned_tables(t)
     if tables > MAX_TABLES:
         raise _fail(
@@ -267,6 +302,7 @@ def _group_name(i: int) -> str:
 
 def open_tables(t: Tournament) -> list[int]:
     """The tables of the last round that have no result yet."""
+    check_tournament(t, "open_tables()")
     if not t.rounds:
         return []
     return [tab.table for tab in t.rounds[-1].tables if tab.result is None]
@@ -369,18 +405,21 @@ def _plain_round(
 
 def is_finished(t: Tournament) -> bool:
     """Whether every round has been paired and every table has its result."""
+    check_tournament(t, "is_finished()")
     return len(t.rounds) >= planned_rounds(t) and not open_tables(t)
 
 
 def winner(t: Tournament) -> str | None:
     """The team that won the tournament once it is finished (`is_finished()`): the first of the
     standings, which in a knockout is the bracket's champion; `None` before."""
+    check_tournament(t, "winner()")
     return standings(t)[0].team if is_finished(t) else None
 
 
 def pair(t: Tournament) -> Tournament:
     """The tournament with its next round paired. Refused while a table of the last round has no
     result, and when every round has been played."""
+    check_tournament(t, "pair()")
     waiting = open_tables(t)
     if waiting:
         shown = ", ".join(map(str, waiting))
@@ -412,6 +451,9 @@ def pair(t: Tournament) -> Tournament:
 def pairing_at(t: Tournament, round_no: int, table_no: int) -> Pairing | None:
     """Table `table_no` of round `round_no`, or `None` when the tournament has no such table (a
     round undone since, say)."""
+    check_tournament(t, "pairing_at()")
+    check_place(round_no, "round_no")
+    check_place(table_no, "table_no")
     if not 1 <= round_no <= len(t.rounds):
         return None
     tables = t.rounds[round_no - 1].tables
@@ -503,6 +545,11 @@ def record_result(
     `record_ref` says which file), or a `no_show` (that team did not come: the other wins by the
     file's `no_show_score`). Refused with a `TournamentError` when the table has a result, or the
     score is impossible under the variant."""
+    check_tournament(t, "record_result()")
+    _check_variant(variant, "record_result()")
+    _check_pairs(score=score, games=games)
+    check_place(round_no, "round_no")
+    check_place(table_no, "table_no")
     given = [x is not None for x in (score, record, no_show)].count(True)
     if given != 1:
         raise _fail("give one of a score, a record or a no-show")
@@ -607,6 +654,9 @@ def _with_result(t: Tournament, round_no: int, table_no: int, result: Result | N
 def undo(t: Tournament, round_no: int | None = None, table_no: int | None = None) -> Tournament:
     """The tournament without a result: the one at `round_no`/`table_no`, or by default the last
     one entered; when the last round has no result at all, its pairing is undone instead."""
+    check_tournament(t, "undo()")
+    check_place(round_no, "round_no", or_none=True)
+    check_place(table_no, "table_no", or_none=True)
     if round_no is None and table_no is None:
         if not t.rounds:
             raise _fail("there is nothing to undo: no round has been paired", "nothing_to_undo")
@@ -651,6 +701,9 @@ def undo(t: Tournament, round_no: int | None = None, table_no: int | None = None
 def bot_tables(t: Tournament, levels: Mapping[str, int]) -> list[int]:
     """The tables of the last round that bots would play (those with no result), checking that
     there are some and that `levels` names only teams of the tournament."""
+    check_tournament(t, "bot_tables()")
+    if not isinstance(levels, Mapping):
+        raise _fail(f"levels map team names to bot levels, not {cut(repr(levels))}", "argument")
     waiting = open_tables(t)
     if not waiting:
         raise _fail(
@@ -671,6 +724,9 @@ def play_table(
     score and `games_of()` its games), each team at its level in `levels` (else `level`). The
     deals and the bots' choices come from the tournament's seed, the round and the table alone,
     so the same table is always played the same way."""
+    check_tournament(t, "play_table()")
+    _check_play(variant, levels, "play_table()")
+    check_place(table_no, "table_no")
     from ..bots import make_bot, play_match
 
     rnd = t.rounds[-1]
@@ -695,6 +751,9 @@ def play_round(
     """The tournament with every open table of its last round played by bots (`play_table()`):
     each team at its level in `levels` (else `level`). `keep(round, table, record)` may save each
     record and return where (it is then written in the result)."""
+    check_tournament(t, "play_round()")
+    _check_play(variant, levels, "play_round()")
+    check_function(keep, "keep")
     out = t
     rnd = t.rounds[-1] if t.rounds else None
     for number in bot_tables(t, levels):
@@ -729,6 +788,7 @@ def bots_result(
 
 def standings_data(t: Tournament) -> dict[str, Any]:
     """The `standings --json` document: the standings and every round's tables."""
+    check_tournament(t, "standings_data()")
     rounds = []
     for rnd in t.rounds:
         tables = []

@@ -10,7 +10,7 @@ from .._describe_facts import shown_name
 from .._lang._catalogue import Catalogue
 from .._variant import Variant
 from ._core import planned_rounds, winner
-from ._model import DEFAULT_NAME, Pairing, Round, Tournament
+from ._model import DEFAULT_NAME, Pairing, Round, Tournament, check_tournament
 from ._standings import Standing, group_standings, standings
 from ._words import tournament_words
 
@@ -197,6 +197,7 @@ def tournament_html(
     """The printable page of `t` (see the module documentation) in `lang` (`en` or `pt`): its CSS
     inline, or a link to `stylesheet` (where a policy forbids inline styles: `PRINT_CSS` is what
     to serve there)."""
+    check_tournament(t, "tournament_html()")
     w = tournament_words(lang)
     style = f"<style>{PRINT_CSS}</style>"
     if stylesheet is not None:

@@ -40,12 +40,19 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
-from .._errors import Issue, SourceError, SuecaError, VariantError
+from .._errors import (
+    Issue,
+    SourceError,
+    SuecaError,
+    VariantError,
+    check_file_name,
+    check_path,
+)
 from .._files import atomic_write_text, locked
 from .._issues import validated
 from .._record import Record
 from .._registry import builtin_ids, inline_variant, load_variant
-from .._text import code_point, control_character, escaped, invisible_character
+from .._text import code_point, control_character, cut, escaped, invisible_character
 from .._variant import RuleError, Variant
 from .._yaml import (
     FlowDict,
@@ -148,6 +155,26 @@ class TournamentError(SuecaError, ValueError):
 class TournamentFileError(SourceError):
     """A tournament file that could not be read or is not valid; each issue has its line and
     column."""
+
+
+def check_tournament(t: object, where: str) -> None:
+    """A `TournamentError` unless `t` is a `Tournament` (what `where`, a function, takes)."""
+    if not isinstance(t, Tournament):
+        raise TournamentError(
+            f"{where} takes a Tournament (from create() or load_tournament()), not {cut(repr(t))}",
+            code="argument",
+        )
+
+
+def check_place(value: object, what: str, *, or_none: bool = False) -> None:
+    """A `TournamentError` unless `value` is a whole number (a round or a table number; one out
+    of range is refused where it is looked up, with what would be valid), or `None` when
+    `or_none`."""
+    if not (type(value) is int or (or_none and value is None)):
+        none = " or None" if or_none else ""
+        raise TournamentError(
+            f"{what} must be a whole number{none}, not {cut(repr(value))}", code="argument"
+        )
 
 
 def normal_name(name: str) -> str:
@@ -1005,6 +1032,7 @@ def _from_located(located: Located) -> tuple[Tournament, Variant]:
 def load_tournament(path: str | Path) -> tuple[Tournament, Variant]:
     """Read and check a tournament file; returns it and its variant. Raises
     `TournamentFileError` with each problem's line and column."""
+    check_path(path, "path")
     located = read_yaml_file(path, limits=TOURNAMENT_LIMITS, error=TournamentFileError)
     return _from_located(located)
 
@@ -1013,6 +1041,12 @@ def parse_tournament(text: str | bytes, *, file: str | None = None) -> tuple[Tou
     """Read and check a tournament from YAML text (see `load_tournament()`)."""
     from .._yaml import parse_yaml
 
+    if not isinstance(text, str | bytes):
+        raise TournamentError(
+            f"a tournament is parsed from text (str or bytes), not {cut(repr(text))}",
+            code="argument",
+        )
+    check_file_name(file)
     return _from_located(
         parse_yaml(text, file=file, limits=TOURNAMENT_LIMITS, error=TournamentFileError)
     )
@@ -1045,6 +1079,7 @@ def dump_tournament(t: Tournament) -> str:
     """The tournament as YAML a person can read: one line per team and per table (with its
     result). The many lines are written here, on one line each, with the scalars as the package's
     dumper writes them; the rest by that dumper."""
+    check_tournament(t, "dump_tournament()")
     data = t.model_dump(mode="json", exclude_none=True)
     data["points"] = FlowDict(data["points"])
     for key in ("bye_score", "no_show_score"):
@@ -1094,6 +1129,8 @@ def fitting_text(t: Tournament) -> str:
 def save_tournament(t: Tournament, path: str | Path) -> None:
     """Write the tournament file atomically (a crash leaves the old file whole); refused, with
     nothing written, when it would be too large to read back (see `fitting_text()`)."""
+    check_tournament(t, "save_tournament()")
+    check_path(path, "path")
     atomic_write_text(path, fitting_text(t))
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ._model import Round, Tiebreak, Tournament
+from ._model import Round, Tiebreak, Tournament, check_tournament
 
 __all__ = ["Line", "Standing", "played_lines", "rank", "standings"]
 
@@ -211,6 +211,7 @@ def _knockout_key(t: Tournament) -> Callable[[str], tuple[int, ...]]:
 
 def standings(t: Tournament) -> list[Standing]:
     """The tournament's standings, best first (see the module documentation)."""
+    check_tournament(t, "standings()")
     lines = list(played_lines(t))
     first = _knockout_key(t) if t.format in ("knockout", "groups") else None
     out = rank(t, t.team_names(), lines, first)
