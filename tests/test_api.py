@@ -262,6 +262,12 @@ def _calls() -> list[tuple[str, Callable[[], Any], type[SuecaError]]]:
         ("create(tiebreaks=3)", lambda: _cup(tiebreaks=3), SuecaError),
         ("create(seed=1.5)", lambda: _cup(seed=1.5), SuecaError),
         ("create(shuffle='y')", lambda: _cup(shuffle="y"), SuecaError),
+        ("make_bot(4, solve_tricks='2')", lambda: make_bot(4, solve_tricks="2"), ConfigError),
+        ("make_bot(4, solve_tricks=1.5)", lambda: make_bot(4, solve_tricks=1.5), ConfigError),
+        ("make_bot(5, endgame_tricks=[])", lambda: make_bot(5, endgame_tricks=[]), ConfigError),
+        ("make_bot(4, inference=nan)", lambda: make_bot(4, inference=float("nan")), ConfigError),
+        ("make_bot(4, time_limit='1')", lambda: make_bot(4, time_limit="1"), ConfigError),
+        ("parse_entrant(3)", lambda: _entrant(3), ConfigError),
         ("pair(3)", lambda: _t("pair", 3), SuecaError),
         ("standings('x')", lambda: _t("standings", "x"), SuecaError),
         ("dump_tournament(None)", lambda: _t("dump_tournament", None), SuecaError),
@@ -313,6 +319,12 @@ def _stepper(match: object) -> object:
     from sueca_rules.envs import Stepper
 
     return Stepper(match)  # type: ignore[arg-type]
+
+
+def _entrant(text: object) -> object:
+    from sueca_rules.engines import parse_entrant
+
+    return parse_entrant(_bad(text))
 
 
 def _t(name: str, *args: Any, **kwargs: Any) -> object:

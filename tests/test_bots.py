@@ -106,9 +106,13 @@ def test_levels_4_and_5_take_their_class_defaults_and_the_wider_exact_ranges() -
     # every play-out, is allowed (the compiled solver makes it affordable), one more is refused.
     wide = SearchBot(seed=1, solve_tricks=6, endgame_tricks=5, inference=0.1)
     assert (wide.solve_tricks, wide.endgame_tricks, wide.inference) == (6, 5, 0.1)
-    with pytest.raises(ConfigError, match=r"solve_tricks must be 0\.\.6, got 7"):
+    with pytest.raises(
+        ConfigError, match=r"solve_tricks must be a whole number from 0 to 6, not 7"
+    ):
         make_bot(5, solve_tricks=7)
-    with pytest.raises(ConfigError, match=r"endgame_tricks must be 0\.\.5, got 6"):
+    with pytest.raises(
+        ConfigError, match=r"endgame_tricks must be a whole number from 0 to 5, not 6"
+    ):
         make_bot(4, endgame_tricks=6)
 
 

@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
 from .._cards import CARDS, Card
+from .._errors import check_number, check_whole
 from .._kernel import Outcome, Position, play_cards, solve
 from .._kernel._bits import CardIndex, Mask, interchangeable
 from .._kernel._compiled import compiled
@@ -322,13 +323,11 @@ class SamplingBot(BaseBot):
         reading = self.default_reading if reading is None else reading
         if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
             raise bot_error(f"samples must be a whole number, got {samples!r}")
-        if samples is not None and not 1 <= samples <= _MAX_SAMPLES:
-            raise bot_error(f"samples must be 1..{_MAX_SAMPLES:,}, got {samples}")
+        check_whole(samples, "samples", 1, _MAX_SAMPLES, or_none=True)
         if time_limit is not None:
             if time_ms is not None:
                 raise bot_error("give time_ms or time_limit (seconds), not both")
-            if not isinstance(time_limit, int | float) or time_limit <= 0:
-                raise bot_error(f"time_limit must be positive, got {time_limit}")
+            check_number(time_limit, "time_limit (seconds)", 0.001, MAX_TIME_MS / 1000)
             time_ms = time_limit * 1000
         if time_ms is not None and (
             isinstance(time_ms, bool)
@@ -339,20 +338,13 @@ class SamplingBot(BaseBot):
                 f"time_ms must be a number of milliseconds, 0 < time_ms <= {MAX_TIME_MS:,}, "
                 f"got {time_ms!r}"
             )
-        if not 0 <= solve_tricks <= _MAX_SOLVE_TRICKS:
-            raise bot_error(f"solve_tricks must be 0..{_MAX_SOLVE_TRICKS}, got {solve_tricks}")
-        if points_weight < 0:
-            raise bot_error(f"points_weight must not be negative, got {points_weight}")
-        if not 0 < inference <= 1:
-            raise bot_error(f"inference must be in (0, 1], got {inference}")
-        if prune < 0:
-            raise bot_error(f"prune must not be negative, got {prune}")
+        check_whole(solve_tricks, "solve_tricks", 0, _MAX_SOLVE_TRICKS)
+        check_number(points_weight, "points_weight", 0, math.inf)
+        check_number(inference, "inference", 1e-9, 1)
+        check_number(prune, "prune", 0, math.inf)
         if reading not in READINGS:
             raise bot_error(f"reading must be {' or '.join(map(repr, READINGS))}, got {reading!r}")
-        if not 0 <= endgame_tricks <= _MAX_ENDGAME_TRICKS:
-            raise bot_error(
-                f"endgame_tricks must be 0..{_MAX_ENDGAME_TRICKS}, got {endgame_tricks}"
-            )
+        check_whole(endgame_tricks, "endgame_tricks", 0, _MAX_ENDGAME_TRICKS)
         if seed is None:
             seed = random.SystemRandom().getrandbits(64)
         super().__init__(seed)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from .._errors import ConfigError
-from .._text import is_whole
+from .._text import cut, is_whole
 from .._workers import in_one_process
 from ._host import EngineError, EngineProcess, EngineStats, close_all, split_command
 from ._players import BotPlayer, Player, play_match
@@ -86,6 +86,10 @@ def parse_entrant(text: str) -> Entrant:
     command that cannot be read."""
     from ..bots import LEVELS
 
+    if not isinstance(text, str):
+        raise ConfigError(
+            f"an entrant is text, level:N or an engine's command line, not {cut(repr(text))}"
+        )
     if text.startswith("level:"):
         level = text.removeprefix("level:").strip()
         if not is_whole(level) or int(level) not in LEVELS:
