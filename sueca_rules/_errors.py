@@ -62,9 +62,10 @@ class CardError(SuecaError, ValueError):
 
 @public
 class ConfigError(SuecaError, ValueError):
-    """An argument or option that is not valid: a seat that is not 0..3, an unknown language,
-    a bot level or option that does not exist, simulation settings out of range. The message
-    says what was given and what would be valid."""
+    """An argument or option that is not valid: a value of the wrong kind (text where a whole
+    number goes, a number where a function goes, NaN), a seat that is not 0..3, an unknown
+    language, a bot level or option that does not exist, simulation settings out of range. The
+    message names the argument, says what was given and what would be valid."""
 
 
 # --- arguments: each check a `ConfigError` that names the argument and what would be valid ---

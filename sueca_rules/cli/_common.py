@@ -549,8 +549,8 @@ def other_variants(record: Record, base_dir: Path | None = None) -> list[str]:
 
 
 def other_variant_line(record: Record, lang: str, base_dir: Path | None = None) -> str:
-    """`"\n"` and the sentence that says which built-in variants `record` replays under (its
-    own did not), in `lang`; `""` when none does."""
+    """A new line and the sentence that says which built-in variants `record` replays under
+    (its own did not), in `lang`; empty when none does."""
     found = other_variants(record, base_dir)
     if not found:
         return ""
