@@ -411,4 +411,16 @@ def test_a_record_illegal_under_every_built_in_names_none(
     path.write_text(json.dumps(data), encoding="utf-8")
     status, _, err = replay(capsys, str(path))
     assert status == 1
-    assert "built-in variant" not in err
+    assert "The cards follow" not in err
+
+
+def test_a_record_whose_variant_cannot_be_read_names_no_other_variant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The hint is for cards that break the rules, not for a variant that is not there (a
+    record of no deal would fit every built-in)."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"variant": "nada.yaml", "first_dealer": 0, "deals": []}))
+    status, _, err = replay(capsys, str(path))
+    assert status == 1
+    assert "The cards follow" not in err

@@ -54,9 +54,10 @@ def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:
         message = issue_lines(exc.issues, lang)
         try:
             Match.from_record(record, base_dir=base_dir, allow_unfinished=True)
-        except RecordError:
-            # illegal under its own variant: maybe it was played under another one
-            message += other_variant_line(record, lang, base_dir)
+        except RecordError as again:
+            # a deal illegal under its own variant: maybe it was played under another one
+            if again.deal is not None:
+                message += other_variant_line(record, lang, base_dir)
         else:
             if not partial:
                 message += cli_words(lang, "saved_part_way", path=shlex.quote(path))
