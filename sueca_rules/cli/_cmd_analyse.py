@@ -142,7 +142,7 @@ def run_analyse(args: argparse.Namespace) -> int:
             )
     except RecordError as exc:
         # a record illegal under its own variant may have been played under another one
-        more = other_variant_line(record, lang) if exc.deal is not None else ""
+        more = other_variant_line(record, lang, partial=True) if exc.deal is not None else ""
         raise CliError(issue_lines(exc.issues, lang) + more) from None
     except ConfigError as exc:
         raise CliError(str(exc), status=2) from None

@@ -57,7 +57,7 @@ def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:
         except RecordError as again:
             # a deal illegal under its own variant: maybe it was played under another one
             if again.deal is not None:
-                message += other_variant_line(record, lang, base_dir)
+                message += other_variant_line(record, lang, base_dir, partial=partial)
         else:
             if not partial:
                 message += cli_words(lang, "saved_part_way", path=shlex.quote(path))

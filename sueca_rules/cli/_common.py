@@ -527,10 +527,12 @@ def load_record_arg(path: str, lang: str) -> Record:
         raise CliError(issue_lines(exc.issues, lang)) from None
 
 
-def other_variants(record: Record, base_dir: Path | None = None) -> list[str]:
+def other_variants(
+    record: Record, base_dir: Path | None = None, *, partial: bool = False
+) -> list[str]:
     """For a record that does not replay under its own variant: the built-in variants under
     which every card of it is legal (a record saved under `brasil` whose `variant:` says
-    `portugal`)."""
+    `portugal`), and its last deal finished unless `partial`."""
     from .._errors import SuecaError
     from .._match import Match
     from .._registry import builtin_ids
@@ -541,21 +543,24 @@ def other_variants(record: Record, base_dir: Path | None = None) -> list[str]:
             continue
         try:
             other = record.model_copy(update={"variant": vid})
-            Match.from_record(other, base_dir=base_dir, allow_unfinished=True)
+            Match.from_record(other, base_dir=base_dir, allow_unfinished=partial)
         except SuecaError:
             continue
         found.append(vid)
     return found
 
 
-def other_variant_line(record: Record, lang: str, base_dir: Path | None = None) -> str:
-    """A new line and the sentence that says which built-in variants `record` replays under
-    (its own did not), in `lang`; empty when none does."""
-    found = other_variants(record, base_dir)
+def other_variant_line(
+    record: Record, lang: str, base_dir: Path | None = None, *, partial: bool = False
+) -> str:
+    """A space and the sentence that says which built-in variants `record` replays under (its
+    own did not; see `other_variants()`), in `lang`, to end the error's paragraph; empty when
+    none does."""
+    found = other_variants(record, base_dir, partial=partial)
     if not found:
         return ""
     quoted = [f"'{vid}'" for vid in found]
-    return "\n" + cli_words(
+    return " " + cli_words(
         lang,
         "other_variant",
         n=len(found),
