@@ -34,7 +34,8 @@ def test_the_replay_page_reviews_a_record(context: Any, server: Server) -> None:
     assert page.locator("#review-body svg.review-chart path.expected").count() == 1
     # the chart is no taller than a few lines of text on a wide screen (it was 400 px at 1280)
     chart = page.locator("#review-body svg.review-chart").bounding_box()
-    assert chart is not None and 100 < chart["height"] <= 11 * 16 + 1
+    assert chart is not None
+    assert 100 < chart["height"] <= 11 * 16 + 1
     # what the chart's line and dots are, said under it
     assert "a vermelho, os erros" in page.inner_text("#review-body .chart-note")
     assert page.locator("#review-body tr.mistake").count() >= 1
