@@ -394,7 +394,7 @@ def test_a_record_of_another_variant_names_the_built_ins_it_replays_under(
     status, out, err = replay(capsys, "--lang", lang, str(path))
     assert (status, out) == (1, "")
     (line,) = err.rstrip("\n").split("\n")  # one paragraph, as the contract says
-    first, second = line.split(") ", 1)
+    first, second = line.split("). ", 1)  # the sentence after the problem's full stop
     assert "deals[0].plays[0]" in first
     assert second.startswith(said)
     assert "'brasil'" in second

@@ -112,7 +112,7 @@ class _Bar:
 def run_analyse(args: argparse.Namespace) -> int:
     from .._errors import ConfigError, RecordError
     from ..analysis import analyse
-    from ._common import load_record_arg, other_variant_line
+    from ._common import load_record_arg, with_other_variant
 
     lang = lang_of(args)
     record = load_record_arg(args.record, lang)
@@ -142,8 +142,10 @@ def run_analyse(args: argparse.Namespace) -> int:
             )
     except RecordError as exc:
         # a record illegal under its own variant may have been played under another one
-        more = other_variant_line(record, lang, partial=True) if exc.deal is not None else ""
-        raise CliError(issue_lines(exc.issues, lang) + more) from None
+        message = issue_lines(exc.issues, lang)
+        if exc.deal is not None:
+            message = with_other_variant(message, record, lang, partial=True)
+        raise CliError(message) from None
     except ConfigError as exc:
         raise CliError(str(exc), status=2) from None
     if args.json:

@@ -44,7 +44,7 @@ def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:
 
     from .._errors import RecordError
     from .._match import Match
-    from ._common import STDIN, other_variant_line
+    from ._common import STDIN, with_other_variant
 
     # a record from standard input names variant files from the working directory
     base_dir = Path.cwd() if path == STDIN else None
@@ -57,7 +57,7 @@ def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:
         except RecordError as again:
             # a deal illegal under its own variant: maybe it was played under another one
             if again.deal is not None:
-                message += other_variant_line(record, lang, base_dir, partial=partial)
+                message = with_other_variant(message, record, lang, base_dir, partial=partial)
         else:
             if not partial:
                 message += cli_words(lang, "saved_part_way", path=shlex.quote(path))

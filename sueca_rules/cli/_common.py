@@ -48,7 +48,6 @@ __all__ = [
     "load_variant_arg",
     "metavar",
     "once_from_stdin",
-    "other_variant_line",
     "other_variants",
     "print_json",
     "print_report",
@@ -58,6 +57,7 @@ __all__ = [
     "samples_arg",
     "seed_arg",
     "terminal_width",
+    "with_other_variant",
 ]
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -550,23 +550,34 @@ def other_variants(
     return found
 
 
-def other_variant_line(
-    record: Record, lang: str, base_dir: Path | None = None, *, partial: bool = False
+def with_other_variant(
+    message: str,
+    record: Record,
+    lang: str,
+    base_dir: Path | None = None,
+    *,
+    partial: bool = False,
 ) -> str:
-    """A space and the sentence that says which built-in variants `record` replays under (its
-    own did not; see `other_variants()`), in `lang`, to end the error's paragraph; empty when
-    none does."""
+    """`message` (an error's paragraph) ended by the sentence that says which built-in variants
+    `record` replays under (its own did not; see `other_variants()`), in `lang`, after a full
+    stop; `message` as it is when none does."""
     found = other_variants(record, base_dir, partial=partial)
     if not found:
-        return ""
+        return message
     quoted = [f"'{vid}'" for vid in found]
-    return " " + cli_words(
-        lang,
-        "other_variant",
-        n=len(found),
-        variants=", ".join(quoted[:-1]),
-        last=quoted[-1],
-        first=found[0],
+    stop = "" if message.rstrip().endswith((".", "!", "?")) else "."
+    return (
+        message.rstrip()
+        + stop
+        + " "
+        + cli_words(
+            lang,
+            "other_variant",
+            n=len(found),
+            variants=", ".join(quoted[:-1]),
+            last=quoted[-1],
+            first=found[0],
+        )
     )
 
 
