@@ -469,6 +469,13 @@ def _is_builtin(file: str | None) -> bool:
     return file is not None and file.startswith("<built-in")
 
 
+def _written(located: Located | None, path: PathKey) -> bool:
+    """Whether the data holds a value at `path` (not a default the models fill in)."""
+    if located is None:
+        return True
+    return tuple(path) in located.positions
+
+
 def _nearest_user_written(located: Located, path: PathKey) -> PathKey:
     """The longest prefix of `path` that a file of the user's (not a built-in) wrote."""
     probe = tuple(path)
@@ -520,6 +527,8 @@ def error_issues(
         path: PathKey = untagged[i][0]
         if not rules and err["type"] == "value_error" and _model_at(path, root) is not None:
             continue  # a rule between the fields of a section
+        if not rules and err["type"] == "value_error" and not _written(located, path):
+            continue  # a rule on a default value (`tie: {mode: multiply}`): the base may set it
         members = unions.get(path, []) if untagged[i][1] else []
         if len(members) > 1:
             if i != members[0]:

@@ -320,6 +320,9 @@ class Tie(_Model):
     amount: Annotated[Games, RuleInfo("tie", "tie", "tie")] = Field(
         1,
         description="Games added per tie (`add`) or the factor per tie (`multiply`, at least 2).",
+        # `tie: {mode: multiply}` alone leaves the default 1, a factor that multiplies nothing:
+        # the default is checked too, so that it is refused as a written 1 is.
+        validate_default=True,
     )
     stacks: Annotated[bool, RuleInfo("tie", "tie", "tie")] = Field(
         True,

@@ -419,6 +419,18 @@ def test_extends_that_no_file_system_accepts_is_a_clear_error(spec: str) -> None
     assert info.value.issues[0].line == 2
 
 
+def test_a_multiply_tie_with_the_default_amount_is_refused() -> None:
+    """`tie: {mode: multiply}` with no base and no amount keeps the default amount 1, a factor
+    that multiplies nothing: refused as a written `amount: 1` is (found by the referee; it was
+    accepted, and a 60-60 then carried nothing)."""
+    with pytest.raises(VariantError) as info:
+        parse_variant("name: x\nscoring:\n  tie: {mode: multiply}\n", file="h.yaml")
+    (issue,) = info.value.issues
+    assert (issue.line, issue.path) == (3, "scoring.tie.amount")
+    assert "at least 2, got 1" in issue.message
+    assert parse_variant("name: x\nscoring:\n  tie: {mode: multiply, amount: 2}\n")
+
+
 def test_an_inherited_problem_points_at_the_file_of_the_chain_that_made_it(
     tmp_path: Path,
 ) -> None:
