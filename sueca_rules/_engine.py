@@ -788,11 +788,17 @@ class Engine:
                 )
             return
         rivals = [s for s in range(4) if team_of(s) != team_of(seat)]
+        if against is None:
+            raise IllegalPlayError(
+                f"under revoke.accuse: player a claim names the rival accused, seat {rivals[0]} "
+                f"or {rivals[1]} (against: {rivals[0]}), and this one names nobody",
+                seat=seat,
+                rule="accused",
+            )
         if not is_seat(against) or against not in rivals:
-            given = "none" if against is None else repr(against)
             raise IllegalPlayError(
                 f"under revoke.accuse: player a claim names the rival accused: seat "
-                f"{rivals[0]} or {rivals[1]}, not {given}",
+                f"{rivals[0]} or {rivals[1]}, not {against!r}",
                 seat=seat,
                 rule="accused",
             )

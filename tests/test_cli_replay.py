@@ -321,6 +321,22 @@ def test_a_claim_that_accuses_the_wrong_way_is_said_in_portuguese(
     assert "motor diz" not in err
 
 
+def test_a_claim_that_names_nobody_under_accuse_player_says_whom_to_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The English ended '..., seat 0 or 2, not none' (found by the outside referee)."""
+    path = tmp_path / "claim.yaml"
+    path.write_text(_CLAIMED.format(accuse="player", claim="{after: 4, by: 1}"), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "deals[0].claims[0].against" in err
+    assert (
+        "deal 1: seat 1 cannot claim: under revoke.accuse: player a claim names the rival "
+        "accused, seat 0 or 2 (against: 0), and this one names nobody"
+    ) in " ".join(err.split()), err
+    assert "not none" not in err
+
+
 @pytest.mark.parametrize("lang", ["en", "pt"])
 def test_a_narrow_terminal_gets_whole_words(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str
