@@ -789,10 +789,13 @@ class _Replay:
                 after=k,
             )
         seat = match.turn
+        trick_so_far = match.trick
         try:
             match.play(card)
         except IllegalPlayError as exc:
             legal = f" (legal: {' '.join(exc.legal)})" if exc.legal else ""
+            # the suit led, by its letter: the languages that do not quote the engine name it
+            led = str(trick_so_far[0][1])[1] if trick_so_far else ""
             raise self.fail(
                 f"deal {number}, trick {trick}: seat {seat} cannot play {card}: "
                 f"{exc.reason}{legal}",
@@ -804,6 +807,7 @@ class _Replay:
                 rule=exc.rule,
                 legal=" ".join(exc.legal),
                 reason=exc.reason,
+                led=led,
             ) from None
 
 

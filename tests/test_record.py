@@ -844,3 +844,28 @@ def test_a_records_first_dealer_overrides_the_variants_fixed_one() -> None:
     assert record.first_dealer == 2
     again = Match.from_record(record, allow_unfinished=True)
     assert (again.first_dealer, again.deals[0].dealer) == (2, 2)
+
+
+def test_a_card_that_does_not_follow_names_the_suit_in_portuguese(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The Portuguese said only 'tinha de assistir' where the English says 'must follow spades'
+    (found by the outside referee)."""
+    path = tmp_path / "bad.yaml"
+    path.write_text(
+        "variant: portugal\nfirst_dealer: 0\ndeals:\n- hands:\n"
+        "  - [7S, KS, 5S, AH, QH, 6H, AD, QD, 7C, QC]\n"
+        "  - [AS, 6S, 7H, KH, 4H, JD, 4D, JC, 4C, 3C]\n"
+        "  - [JS, QS, 4S, 3S, 3H, 2H, 7D, 5D, AC, 5C]\n"
+        "  - [2S, JH, 5H, KD, 6D, 3D, 2D, KC, 6C, 2C]\n"
+        "  trump_card: 7C\n  plays: [2S, 3H]\n",
+        encoding="utf-8",
+    )
+    assert main(["replay", str(path), "--lang", "pt"]) == 1
+    err = capsys.readouterr().err
+    assert (
+        "deals[0].plays[1]: mão 1, vaza 1: o lugar 2 não pode jogar 3H: tinha de assistir a "
+        "espadas (podia jogar JS QS 4S 3S)"
+    ) in err, err
+    assert main(["replay", str(path)]) == 1
+    assert "seat 2 must follow spades (legal: JS QS 4S 3S)" in capsys.readouterr().err
