@@ -536,6 +536,7 @@ def error_issues(
             message = _either([_message(errors[j], path, root)[0] for j in members], err)
         else:
             message, path = _message(err, path, root)
+        inherited = None  # the built-in a value the user's files kept comes from
         if located is not None:
             issue = located.issue(message, path)
             if issue.file and _is_builtin(issue.file) and located.file != issue.file:
@@ -544,6 +545,7 @@ def error_issues(
                 # the nearest place they wrote.
                 here = _nearest_user_written(located, path)
                 line, column = located.where(here)
+                inherited = issue.file[1:-1].removeprefix("built-in ")
                 issue = Issue(
                     f"{message} (the value comes from {issue.file[1:-1]})",
                     format_path(path),
@@ -556,6 +558,8 @@ def error_issues(
         kind, params = _kind(err) if len(members) <= 1 else _union_kind(errors, members)
         if kind == "unknown_field":  # what it may have meant, and the fields there
             params = _unknown_field_params(path, root)
+        if kind and inherited:  # said after the kind's words in every language
+            params = {**params, "inherited": inherited}
         if kind:
             issue = dataclasses.replace(issue, kind=kind, params=tuple(params.items()))
         text = str(issue)

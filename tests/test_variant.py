@@ -448,6 +448,10 @@ def test_an_inherited_problem_points_at_the_file_of_the_chain_that_made_it(
     assert (issue.file, issue.line, issue.column) == (str(tmp_path / "sub" / "middle.yaml"), 4, 3)
     assert issue.path == "scoring.tie.amount"
     assert issue.message.endswith("(the value comes from built-in portugal)")
+    # and in Portuguese, where the kind's words are a template of their own
+    from sueca_rules._lang import issue_text
+
+    assert issue_text(issue, "pt").endswith("(está 1) (o valor vem das regras de base portugal)")
 
 
 def test_a_wrong_tier_is_one_problem_not_two() -> None:

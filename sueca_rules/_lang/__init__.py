@@ -177,6 +177,8 @@ def issue_text(issue: Issue, lang: str) -> str:
         entry = _GOT_ASIDE.sub("", entry, count=1)
     try:
         text = render(entry, params, lang)
+        if params.get("inherited"):  # a value the user's files kept from a built-in
+            text = f"{text} {render(_issue_words(lang).entries['issue.inherited'], params, lang)}"
         if params.get("at") and not any("{deal}" in t for t in entry_texts(entry)):
             # A record's problem inside a deal: where it is, as the English says it first.
             text = f"{render(_issue_words(lang).entries['issue.place'], params, lang)}: {text}"

@@ -827,6 +827,15 @@ def test_problems_in_portuguese_at_their_question(browser: Any, server: Server) 
             "tem de ser um destes: anticlockwise — para a direita (ao contrário dos ponteiros do "
             "relógio); clockwise — para a esquerda (como os ponteiros do relógio) (está esquerda)"
         ) in said, said
+        # A value kept from a built-in: where it comes from, in Portuguese too.
+        page.fill("#paste", "name: Café\nextends: french\nscoring:\n  tie: {mode: multiply}\n")
+        page.click("#check")
+        page.wait_for_function(
+            "() => document.querySelector('#check-result').textContent.includes('fator')"
+        )
+        said = page.inner_text("#check-result")
+        assert "(está 1) (o valor vem das regras de base portugal)" in said, said
+        assert "comes from" not in said
     finally:
         context.close()
 

@@ -254,7 +254,11 @@ export function issueText(issue) {
   let entry = data.strings[key];
   const params = issueParams(entry, issue.params ?? {}, data.thousands ?? ",");
   if (typeof entry === "string" && !params.got) entry = entry.replace(/\s*\([^()]*\{got\}[^()]*\)/, "");
-  const text = render(entry, params, lang);
+  let text = render(entry, params, lang);
+  // a value the user's files kept from a built-in: "(o valor vem das regras de base portugal)"
+  if (params.inherited && data.strings["issue.inherited"]) {
+    text = `${text} ${render(data.strings["issue.inherited"], params, lang)}`;
+  }
   // A record's problem inside a deal: where it is first ("mão 1, cartas do lugar 2: …"), as the
   // command line says it, unless the kind's words say it themselves.
   if (params.at && !JSON.stringify(entry).includes("{deal}") && data.strings["issue.place"]) {
