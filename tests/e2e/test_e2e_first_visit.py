@@ -1,0 +1,48 @@
+"""The web app as a player sees it the first time, in headless Chromium: the header on the
+phones most people hold (360 and 375 px wide)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from .conftest import Server
+
+# The header's links: where each begins and ends, its height, and whether the nav's words
+# are wider than its box (they then ran under the language switch).
+_HEADER = """() => ({
+  links: [...document.querySelectorAll('header.top a')].map(a => {
+    const r = a.getBoundingClientRect();
+    return [a.textContent.trim(), r.left, r.right, r.height]; }),
+  navCut: (n => n.scrollWidth > n.clientWidth)(document.querySelector('header.top nav')),
+  wide: document.documentElement.scrollWidth,
+})"""
+
+
+@pytest.mark.parametrize("width", [360, 375, 389, 390])
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_header_fits_the_common_phones(
+    browser: Any, server: Server, lang: str, width: int
+) -> None:
+    """At 360 px (most Android phones) "Rever" ran 26 px into "PT" and "Replay" touched it; at
+    375 px (the smaller iPhones) the same: the header's links side by side, none over the
+    next, all on the screen and tall enough for a finger."""
+    size = {"width": width, "height": 780}
+    context = browser.new_context(viewport=size, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/?lang={lang}")
+        page.wait_for_selector("h1")
+        shown = page.evaluate(_HEADER)
+        links = shown["links"]
+        assert len(links) == 6, links
+        for (_, _, right, _), (name, left, _, _) in itertools.pairwise(links):
+            assert right <= left, (name, links)  # side by side, none over the next
+        assert links[-1][2] <= width, links
+        assert not shown["navCut"], links
+        assert shown["wide"] <= width
+        assert all(height >= 44 for *_, height in links), links
+    finally:
+        context.close()
