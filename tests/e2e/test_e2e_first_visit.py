@@ -1,5 +1,6 @@
 """The web app as a player sees it the first time, in headless Chromium: the header on the
-phones most people hold (360 and 375 px wide)."""
+phones most people hold (360 and 375 px wide), and every stop of the keyboard on a table
+just opened."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import Any
 import pytest
 
 from .conftest import Server
+from .test_e2e_look import DESKTOP, open_table
+from .test_e2e_web import _READY
 
 # The header's links: where each begins and ends, its height, and whether the nav's words
 # are wider than its box (they then ran under the language switch).
@@ -44,5 +47,36 @@ def test_the_header_fits_the_common_phones(
         assert not shown["navCut"], links
         assert shown["wide"] <= width
         assert all(height >= 44 for *_, height in links), links
+    finally:
+        context.close()
+
+
+# The element the keyboard is on, with its box.
+_FOCUSED = """() => { const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const r = e.getBoundingClientRect();
+  return [e.tagName + '#' + e.id + '.' + e.className, r.width, r.height]; }"""
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_every_stop_of_the_keyboard_on_a_new_table_is_seen(
+    browser: Any, server: Server, lang: str
+) -> None:
+    """In the first deal, Tab stopped on the score pad's list of deals, still empty and 0 px
+    tall: the keyboard was on nothing a player could see. Every stop now has a box."""
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = open_table(context, server, "portugal", lang=lang)
+        page.wait_for_function(_READY)
+        assert page.locator("#score .pad li").count() == 0  # no deal scored yet
+        page.locator("h1, header.top a.brand").first.focus()
+        stops = []
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if (focused := page.evaluate(_FOCUSED)) is not None:
+                stops.append(focused)
+        assert stops
+        unseen = [stop for stop in stops if stop[1] < 4 or stop[2] < 4]
+        assert not unseen, unseen
     finally:
         context.close()

@@ -578,6 +578,8 @@ function renderScore() {
       : `${deal.games[us]} – ${deal.games[them]}`;
     pad.append(el("li", {}, `${t("table.deal", {deal: deal.deal})} (${t("table.partida", {partida: deal.partida + 1})}): ${text}`));
   }
+  // Nothing scored yet: no empty list for the keyboard to stop on, 0 px tall and unseen.
+  pad.hidden = !pad.children.length;
   const score = $("score");
   if (pad.parentNode !== score) score.replaceChildren(pad);
   while (score.firstChild !== pad) score.firstChild.remove(); // all but the pad, which stays
