@@ -1,6 +1,6 @@
 """The web app as a player sees it the first time, in headless Chromium: the header on the
-phones most people hold (360 and 375 px wide), and every stop of the keyboard on a table
-just opened."""
+phones most people hold (360 and 375 px wide), every stop of the keyboard on a table just
+opened, and the home page's list of this browser's tables under a finger."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from .conftest import Server
-from .test_e2e_look import DESKTOP, open_table
+from .test_e2e_look import DESKTOP, PHONE, _axe_problems, open_table
 from .test_e2e_web import _READY
 
 # The header's links: where each begins and ends, its height, and whether the nav's words
@@ -78,5 +78,30 @@ def test_every_stop_of_the_keyboard_on_a_new_table_is_seen(
         assert stops
         unseen = [stop for stop in stops if stop[1] < 4 or stop[2] < 4]
         assert not unseen, unseen
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_my_tables_links_are_big_enough_for_a_finger(
+    browser: Any, server: Server, axe: str, lang: str
+) -> None:
+    """The home page lists the tables this browser joined: on a phone their links ("abrir",
+    "registo") were 19 px tall, words in a line of text; each is now a finger's size."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True)
+    try:
+        table = open_table(context, server, "portugal", lang=lang)
+        table.wait_for_function(_READY)
+        page = context.new_page()
+        page.goto(f"{server.url}/?lang={lang}")
+        page.wait_for_selector("#my-tables:not([hidden]) li a")
+        boxes = page.locator("#my-tables li a").evaluate_all(
+            "xs => xs.map(x => { const r = x.getBoundingClientRect();"
+            " return [x.textContent, r.width, r.height, r.right]; })"
+        )
+        assert boxes
+        small = [box for box in boxes if box[1] < 44 or box[2] < 44 or box[3] > PHONE["width"]]
+        assert not small, small
+        assert _axe_problems(page, axe) == []
     finally:
         context.close()

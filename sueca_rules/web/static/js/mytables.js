@@ -46,7 +46,9 @@ export function showMyTables(section) {
       links.push(" · ", el("a", {href: `/api/tables/${id}/record?token=${token}&format=yaml`,
         download: `sueca-${e.table}.yaml`}, t("home.tables.record")));
     }
-    items.append(el("li", {"data-table": e.table}, `${e.variant} · ${when} · `, ...links));
+    // Its words, then its links kept together (on a phone they wrap as one, under the words).
+    items.append(el("li", {"data-table": e.table}, el("span", {}, `${e.variant} · ${when}`), " · ",
+      el("span", {class: "table-links"}, ...links)));
   }
   section.hidden = false;
 }
