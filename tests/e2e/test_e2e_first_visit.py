@@ -105,3 +105,45 @@ def test_my_tables_links_are_big_enough_for_a_finger(
         assert _axe_problems(page, axe) == []
     finally:
         context.close()
+
+
+# Each of the rules page's bar's buttons, and whether the toast's box is over it.
+_UNDER_TOAST = """() => {
+  const toast = document.querySelector('#toast').getBoundingClientRect();
+  return [...document.querySelectorAll('.builder-bar .button, .builder-bar button')].map(b => {
+    const r = b.getBoundingClientRect();
+    const over = !(toast.right <= r.left || r.right <= toast.left
+                   || toast.bottom <= r.top || r.bottom <= toast.top);
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return [b.textContent.trim(), over, b.contains(hit)]; });
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_share_links_word_leaves_the_rules_bar_free(
+    browser: Any, server: Server, axe: str, lang: str, width: int
+) -> None:
+    """On a phone the rules page's bar is at the bottom of the screen: "Link copiado: ..." came
+    over its Share and Play buttons for three seconds and a half, and took their taps, in a
+    column half the screen wide. It is said above the bar now, as wide as its words need."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 700}, is_mobile=True, has_touch=True, bypass_csp=True
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/rules?lang={lang}")
+        page.wait_for_selector("#card h3")
+        page.tap("#share")
+        page.wait_for_selector("#toast:not([hidden])")
+        buttons = page.evaluate(_UNDER_TOAST)
+        assert len(buttons) == 3, buttons
+        for name, over, reachable in buttons:
+            assert not over, (name, buttons)
+            assert reachable, (name, buttons)
+        # its words on the screen's width, not in a column half as wide (five lines at 320 px)
+        toast = page.evaluate("document.querySelector('#toast').getBoundingClientRect().width")
+        assert toast > width * 0.6, toast
+        assert _axe_problems(page, axe) == []
+    finally:
+        context.close()
