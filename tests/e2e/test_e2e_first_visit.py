@@ -147,3 +147,42 @@ def test_the_share_links_word_leaves_the_rules_bar_free(
         assert _axe_problems(page, axe) == []
     finally:
         context.close()
+
+
+# Each "Lugar 3" / "Seat 3" and "bot 1" in the seats' boxes: on how many lines it is drawn.
+_KIND_LINES = """() => {
+  const found = [];
+  for (const small of document.querySelectorAll('[id^=seat-] .kind')) {
+    const walk = document.createTreeWalker(small, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      for (const m of node.data.matchAll(/(Lugar|Seat|bot) \\d/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        found.push([m[0], tops.size]);
+      }
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 360, 375])
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_side_seats_number_and_bot_level_are_each_whole(
+    browser: Any, server: Server, lang: str, width: int
+) -> None:
+    """At 360 px the side seats' boxes said "Lugar 3 · bot" and "1" under it: the line now
+    breaks at the "·", the seat's number and the bot's level each on one line."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 740}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = open_table(context, server, "portugal", lang=lang)
+        page.wait_for_function(_READY)
+        lines = page.evaluate(_KIND_LINES)
+        assert len(lines) == 7, lines  # three bots, and four seats' numbers
+        assert all(n == 1 for _, n in lines), lines
+    finally:
+        context.close()

@@ -303,8 +303,11 @@ function renderSeats() {
         el("strong", {}, cap(who(info.seat))),
         dealer ? el("span", {class: "dealer", title: t("table.dealer")}, t("table.dealer")) : null),
       // A watcher's seats are named by their numbers already: the number is not said twice.
-      el("small", {class: "kind"}, watching() ? info.player ?? kind
-        : `${t("common.seat", {seat: info.seat})} · ${info.player ?? kind}`),
+      // "Lugar 3" and "bot 1" each whole: a narrow side box breaks the line at the "·" (at
+      // 360 px it left the level alone on a line); a player's name may break anywhere.
+      el("small", {class: "kind"}, ...(watching() ? [] : [
+        el("span", {class: "nowrap"}, t("common.seat", {seat: info.seat})), " · "]),
+        info.player ?? el("span", {class: "nowrap"}, kind)),
       status ? el("div", {class: "away"}, status) : null,
       el("div", {class: "held"}, backs, turned),
     );
