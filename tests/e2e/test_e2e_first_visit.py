@@ -24,14 +24,14 @@ _HEADER = """() => ({
 })"""
 
 
-@pytest.mark.parametrize("width", [360, 375, 389, 390])
+@pytest.mark.parametrize("width", [360, 375, 389, 390, 412])
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_the_header_fits_the_common_phones(
     browser: Any, server: Server, lang: str, width: int
 ) -> None:
     """At 360 px (most Android phones) "Rever" ran 26 px into "PT" and "Replay" touched it; at
     375 px (the smaller iPhones) the same: the header's links side by side, none over the
-    next, all on the screen and tall enough for a finger."""
+    next, all on the screen, and tall and wide enough for a finger."""
     size = {"width": width, "height": 780}
     context = browser.new_context(viewport=size, is_mobile=True, has_touch=True)
     try:
@@ -47,6 +47,8 @@ def test_the_header_fits_the_common_phones(
         assert not shown["navCut"], links
         assert shown["wide"] <= width
         assert all(height >= 44 for *_, height in links), links
+        # and wide enough: "Play" was 28 px, "Jogar" 35 (the brand and the languages are)
+        assert all(right - left >= 44 for _, left, right, _ in links), links
     finally:
         context.close()
 
