@@ -5,6 +5,7 @@ opened, and the home page's list of this browser's tables under a finger."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -188,3 +189,36 @@ def test_a_side_seats_number_and_bot_level_are_each_whole(
         assert all(n == 1 for _, n in lines), lines
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def a_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The record of a whole match of four bots, as a file."""
+    from sueca_rules import Match, dump_record
+    from sueca_rules.bots import make_bot, play_match
+
+    match = Match("portugal", seed=5)
+    play_match(match, [make_bot(1, seed=s) for s in range(4)])
+    path = tmp_path_factory.mktemp("record") / "match.yaml"
+    path.write_text(dump_record(match.to_record()), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_replays_keys_are_told_only_where_there_is_a_keyboard(
+    browser: Any, server: Server, a_record: Path, lang: str
+) -> None:
+    """The replay said "Teclas: ← e → percorrem as vazas" on a phone, which has no arrow keys
+    (the table already keeps its keyboard help for a mouse's screen): only on a desktop now."""
+    for size, touch, shown in ((PHONE, True, False), (DESKTOP, False, True)):
+        context = browser.new_context(viewport=size, is_mobile=touch, has_touch=touch)
+        try:
+            page = context.new_page()
+            page.goto(f"{server.url}/replay?lang={lang}")
+            page.set_input_files("#file", str(a_record))
+            page.wait_for_selector("#viewer:not([hidden])")
+            keys = page.locator("#viewer .hint", has_text="←")
+            assert keys.count() == 1
+            assert keys.is_visible() == shown, (size, shown)
+        finally:
+            context.close()
