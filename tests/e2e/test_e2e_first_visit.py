@@ -222,3 +222,32 @@ def test_the_replays_keys_are_told_only_where_there_is_a_keyboard(
             assert keys.is_visible() == shown, (size, shown)
         finally:
             context.close()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_page_of_a_path_that_is_no_page_loads_all_it_names(
+    browser: Any, server: Server, lang: str
+) -> None:
+    """A mistyped address shows "Esta página não existe" (answered 404, as it should be): its
+    script was missing too (/static/js/notfound.js, a second 404 and an error in the console),
+    and its language links lost the page's fragment. Everything it names loads now."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        missing: list[str] = []
+        errors: list[str] = []
+        page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/nada?lang={lang}")
+        page.wait_for_load_state("networkidle")
+        assert missing == [f"{server.url}/nada?lang={lang}"], missing  # the page itself only
+        assert errors == []
+        heading = {"pt": "Esta página não existe", "en": "There is no such page"}[lang]
+        assert page.inner_text("h1") == heading
+        # the script runs: the language link keeps the fragment, as on every other page
+        page.evaluate("location.hash = '#x'")
+        other = "en" if lang == "pt" else "pt"
+        page.click(f".lang-link[data-lang={other}]")
+        page.wait_for_url(f"**/nada?lang={other}#x")
+    finally:
+        context.close()
