@@ -550,9 +550,17 @@ def _at_our_turn_with_cards_down(
         if what == "decide":  # the count, a trump, a weak hand: in the page itself, at once
             # (Playwright's click waits for a button that stays put; this one was drawn again
             # while it waited, once in CI)
+            # The test server's count closes by itself as soon as it opens: a button gone
+            # before the click was needed by nobody, the state having moved on (as in act()).
             version = int(page.evaluate("document.body.dataset.version"))
-            page.evaluate("document.querySelector('#actions button.primary').click()")
-            page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+            clicked = page.evaluate(
+                "() => { const b = document.querySelector('#actions button.primary');"
+                " if (b) b.click(); return b !== null; }"
+            )
+            if clicked:
+                page.wait_for_function(
+                    "v => Number(document.body.dataset.version) > v", arg=version
+                )
             continue
         act(page)
     page.close()
