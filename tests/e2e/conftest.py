@@ -135,3 +135,19 @@ def axe() -> str:
     if os.environ.get("CI"):
         pytest.fail("SUECA_AXE does not name axe-core's axe.min.js")
     pytest.skip("axe-core not found (set SUECA_AXE to the path of axe.min.js)")
+
+
+def press_suggested(page: Any) -> None:
+    """Take the decision the page suggests (its primary button: the trump, keeping the hand,
+    agreeing to the count) and wait until the table has moved on. The test server's count
+    closes by itself as soon as it opens (`count_seconds` 0): a button gone before the click
+    needed none, the state having moved on; any other miss fails."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    version = int(page.evaluate("document.body.dataset.version"))
+    try:
+        page.locator("#actions button.primary").first.click(timeout=5000)
+    except PlaywrightError:
+        if int(page.evaluate("document.body.dataset.version")) == version:
+            raise
+    page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)

@@ -17,7 +17,7 @@ import pytest
 from sueca_rules._lang._catalogue import entry_texts
 from sueca_rules.web._i18n import strings
 
-from .conftest import Server
+from .conftest import Server, press_suggested
 from .test_e2e_web import _READY
 
 PHONE = {"width": 390, "height": 844}
@@ -301,11 +301,11 @@ def test_the_summary_makes_way_once_we_play_in_the_next_deal(browser: Any) -> No
 def _take_a_step(page: Any, what: str) -> None:
     """Play the first legal card (`what` is "card") or take the suggested decision, and wait
     until the table has moved on."""
+    if what != "card":
+        press_suggested(page)
+        return
     version = int(page.evaluate("document.body.dataset.version"))
-    if what == "card":
-        page.locator(".card-button.legal:not([disabled])").first.click()
-    else:
-        page.locator("#actions button.primary").first.click()
+    page.locator(".card-button.legal:not([disabled])").first.click()
     page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
 
 

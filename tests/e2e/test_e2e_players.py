@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Server
+from .conftest import Server, press_suggested
 from .test_e2e_look import DESKTOP, ONE_GAME, PHONE, SMALL_PHONE, open_table, play_match
 from .test_e2e_web import _READY, act
 
@@ -547,20 +547,8 @@ def _at_our_turn_with_cards_down(
             return page
         if what == "over":
             break
-        if what == "decide":  # the count, a trump, a weak hand: in the page itself, at once
-            # (Playwright's click waits for a button that stays put; this one was drawn again
-            # while it waited, once in CI)
-            # The test server's count closes by itself as soon as it opens: a button gone
-            # before the click was needed by nobody, the state having moved on (as in act()).
-            version = int(page.evaluate("document.body.dataset.version"))
-            clicked = page.evaluate(
-                "() => { const b = document.querySelector('#actions button.primary');"
-                " if (b) b.click(); return b !== null; }"
-            )
-            if clicked:
-                page.wait_for_function(
-                    "v => Number(document.body.dataset.version) > v", arg=version
-                )
+        if what == "decide":  # the count, a trump, a weak hand
+            press_suggested(page)
             continue
         act(page)
     page.close()
