@@ -251,3 +251,39 @@ def test_the_page_of_a_path_that_is_no_page_loads_all_it_names(
         page.wait_for_url(f"**/nada?lang={other}#x")
     finally:
         context.close()
+
+
+def test_a_double_press_on_sit_down_makes_one_table(browser: Any, server: Server) -> None:
+    """A double tap on "Sit down" (a slow phone) made two tables, and pressing it again once
+    the friends' links were shown made another: the button waits for the server's answer, then
+    for a change to the form."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        posts: list[str] = []
+        page.on(
+            "request",
+            lambda r: (
+                posts.append(r.url) if r.method == "POST" and "/api/tables" in r.url else None
+            ),
+        )
+        page.goto(f"{server.url}/play?lang=pt")
+        page.wait_for_selector("#variant option", state="attached")
+        page.wait_for_selector("#create:not([disabled])")
+        page.select_option("#seat2", "human")
+        page.evaluate(
+            "() => { const b = document.querySelector('#create'); b.click(); b.click(); }"
+        )
+        page.wait_for_selector("#links:not([hidden])")
+        assert page.is_disabled("#create")
+        page.evaluate("() => document.querySelector('#create').click()")  # no new table
+        page.wait_for_timeout(300)
+        assert len(posts) == 1, posts
+        page.select_option("#seat3", "bot:3")  # another table wanted: the button is back
+        assert page.is_enabled("#create")
+        page.click("#create")
+        page.wait_for_function("() => document.querySelector('#create').disabled")
+        page.wait_for_timeout(300)
+        assert len(posts) == 2, posts
+    finally:
+        context.close()

@@ -75,8 +75,25 @@ function showLinks(result, token) {
   go.focus();
 }
 
+// One table a press: the button waits for the server's answer (a double tap on a slow phone made
+// two tables), and once a friends' table's links are shown it waits for a change to the form,
+// so that pressing it again does not make a second table by mistake.
+const create = document.getElementById("create");
+form.addEventListener("change", () => { if (!form.dataset.busy) create.disabled = false; });
+
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
+  if (form.dataset.busy) return;
+  form.dataset.busy = "1";
+  create.disabled = true;
+  try {
+    await setUp();
+  } finally {
+    delete form.dataset.busy;
+  }
+});
+
+async function setUp() {
   errorBox.hidden = true;
   const seats = ["human", ...[1, 2, 3].map((s) => document.getElementById(`seat${s}`).value)];
   const built = builtVariant();
@@ -90,11 +107,12 @@ form.addEventListener("submit", async (event) => {
     const known = body.error && t(`error.${body.error}`) !== `error.${body.error}` ? t(`error.${body.error}`) : null;
     // The server says its refusal in the page's language (api() sends it).
     showError(issues || body.message || known || t("common.error", {message: status}));
+    create.disabled = false; // the problem said: fix it and press again
     return;
   }
   const token = body.seats.find((s) => s.seat === body.host).token;
   if (body.seats.length === 1) location.href = `/table/${body.table}#t=${token}`;
   else showLinks(body, token);
-});
+}
 
 fillVariants();
