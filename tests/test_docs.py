@@ -412,6 +412,53 @@ def test_the_python_of_the_embedding_guide_runs(
     assert ran >= 5
 
 
+def test_the_python_of_the_other_guides_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Python of the records, tournaments, performance and analysis guides runs as shown,
+    on the files the records guide shows (the analysis script as a script, for its workers); the
+    web guide's server is built with the arguments it shows (only its `run()` is left out).
+    The learning and engines guides' Python is run by test_envs.py and test_engines_protocol.py.
+    """
+    monkeypatch.chdir(tmp_path)
+    records = (DOCS / "guide" / "records.md").read_text(encoding="utf-8")
+    for title, body in _blocks(records, "yaml"):
+        if title:
+            (tmp_path / title).write_text(body, encoding="utf-8")
+    for page in ("guide/records.md", "guide/tournaments.md", "guide/performance.md"):
+        blocks = _blocks((DOCS / page).read_text(encoding="utf-8"), "python")
+        assert blocks, f"{page} shows no Python any more: update this test"
+        for i, (_, code) in enumerate(blocks):
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(compile(code, f"{page}[{i}]", "exec"), {"__name__": "guide"})
+    assert (tmp_path / "copy.json").is_file()  # records.md saves the record it replayed
+    assert (tmp_path / "cup.yaml").is_file()  # tournaments.md saves its cup
+
+    ((_, script),) = _blocks((DOCS / "guide" / "analysis.md").read_text(encoding="utf-8"), "python")
+    (tmp_path / "review.py").write_text(script, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "review.py"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "'deals': [{'deal': 1" in result.stdout
+
+    pytest.importorskip("uvicorn")
+    import uvicorn
+
+    configs: list[uvicorn.Config] = []
+    monkeypatch.setattr(
+        uvicorn.Server, "run", lambda server, *_, **__: configs.append(server.config)
+    )
+    ((_, web),) = _blocks((DOCS / "guide" / "web.md").read_text(encoding="utf-8"), "python")
+    exec(compile(web, "guide/web.md", "exec"), {"__name__": "guide"})
+    assert [(c.host, c.port) for c in configs] == [("127.0.0.1", 8000)]
+
+
 def _console_sessions(page: str) -> list[tuple[list[str], list[str]]]:
     """Each ``$ command`` of the console blocks and the output lines shown after it."""
     sessions: list[tuple[list[str], list[str]]] = []
@@ -580,3 +627,15 @@ def test_the_embedding_guide_shows_the_turn_protocol() -> None:
             compile("from sueca_rules import Match\n" + shown[0], "embedding.md", "exec"), namespace
         )
     assert out.getvalue().splitlines() == [expected.group(1)]
+
+
+def test_code_in_a_tables_prose_column_wraps_at_its_spaces() -> None:
+    """Identifiers in table cells stay whole, but a code span with spaces in the last (prose)
+    column wraps there: the engines page's JSON messages pushed its table past the page at
+    1280x800, its descriptions cut off at the right."""
+    css = (DOCS / "stylesheets" / "extra.css").read_text(encoding="utf-8")
+    rules = dict(re.findall(r"^(\.md-typeset [^{]+?) \{\n(.*?)\}", css, re.S | re.M))
+    assert "white-space: nowrap;" in rules[".md-typeset td code"]
+    assert "white-space: normal;" in rules[".md-typeset td:last-child code"]
+    engines = (DOCS / "guide" / "engines.md").read_text(encoding="utf-8")
+    assert re.search(r'^\| `\{"type": "hello".*\| .*`\{"type": "hello", ', engines, re.M)
