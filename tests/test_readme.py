@@ -72,3 +72,32 @@ def test_the_python_example_plays_any_variant(
     code = code.replace('Match("portugal", seed=1)', f'Match("{variant}", seed=1)')
     exec(compile(code, "README.md", "exec"), {})
     assert re.search(r"winner: team [01] partidas", capsys.readouterr().out)
+
+
+def test_every_command_of_the_command_list_is_real() -> None:
+    """The README's list of `sueca` commands names only commands the CLI has, and its
+    standard-input line reads a record from there."""
+    import subprocess
+    import sys
+
+    from sueca_rules.cli import build_parser
+
+    block = README.split("## The `sueca` command", 1)[1].split("```", 2)[1]
+    parser = build_parser()
+    known = {name for a in parser._actions if isinstance(a.choices, dict) for name in a.choices}
+    lines = [line.split("#")[0].split() for line in block.splitlines() if line.startswith("sueca")]
+    assert sorted({words[1] for words in lines} - known) == []
+    assert ["sueca", "replay", "-", "<", "game.yaml"] in lines
+    docs = (ROOT / "docs" / "guide" / "records.md").read_text(encoding="utf-8")
+    game = re.search(r'^```yaml title="game.yaml"\n(.*?)^```', docs, re.S | re.M)
+    assert game is not None
+    result = subprocess.run(
+        [sys.executable, "-m", "sueca_rules", "replay", "-"],
+        input=game.group(1),
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Portugal: first dealer seat 0")
