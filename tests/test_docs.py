@@ -317,6 +317,8 @@ def test_the_api_reference_documents_every_public_name() -> None:
         names.append("sueca_rules.envs")
     if importlib.util.find_spec("pyspiel") is not None:
         names.append("sueca_rules.envs.openspiel")
+    if importlib.util.find_spec("starlette") is not None:
+        names.append("sueca_rules.web")
     for name in names:
         module = importlib.import_module(name)
         missing = [n for n in module.__all__ if f"{name}.{n}" not in documented]
