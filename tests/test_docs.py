@@ -118,6 +118,11 @@ def test_the_cli_reference_has_every_command(generated: Path, gen_docs: ModuleTy
     statuses = re.search(r"^## Exit status\n(.*?)^## ", page, re.S | re.M)
     assert statuses is not None
     assert re.findall(r"^\| (\d+) \|", statuses.group(1), re.M) == ["0", "1", "2", "130", "143"]
+    # The section on `-` is one paragraph (it was once spread one character a line).
+    stdin = re.search(r"^## Standard input\n\n(.*?)\n\n## ", page, re.S | re.M)
+    assert stdin is not None
+    assert "\n" not in stdin.group(1)
+    assert "`sueca replay - < game.yaml`" in stdin.group(1)
 
 
 def test_the_exit_statuses_in_the_cli_reference_are_real(tmp_path: Path) -> None:

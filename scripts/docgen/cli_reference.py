@@ -123,7 +123,7 @@ def cli_reference() -> str:
         "| ---: | --- |",
         *(f"| {status} | {meaning} |" for status, meaning in _EXIT_STATUSES),
     ]
-    out += ["", "## Standard input", "", *_STDIN]
+    out += ["", "## Standard input", "", _STDIN]
     out += ["", "## `sueca`", "", "```text", _help_text(parser).rstrip(), "```", ""]
     for name, text, sub in commands:
         out += [f"## `sueca {name}`", ""]
