@@ -172,6 +172,69 @@ def _hand_points(mask: int) -> int:
     return sum(POINTS[c] for c in cards_from_mask(mask))
 
 
+def _position_hands(
+    observation: Observation, hands: Sequence[Iterable[Card | int | str] | None]
+) -> list[int]:
+    """The hands given to `Match.from_observation()` as masks by seat, checked against what the
+    observer knows (a `ConfigError` saying what does not fit)."""
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence) or len(hands) != 4:
+        raise ConfigError(
+            f"hands are 4 lists of cards, by seat (None for the observer's), not {cut(repr(hands))}"
+        )
+    me = observation.seat
+    masks = [0, 0, 0, 0]
+    for seat, hand in enumerate(hands):
+        if hand is None and seat == me:
+            masks[seat] = observation.hand_mask
+            continue
+        if isinstance(hand, str | bytes) or not isinstance(hand, Iterable):
+            raise ConfigError(f"hands[{seat}] is not a list of cards: {cut(repr(hand))}")
+        try:
+            cards = [_card_int(c) for c in hand]
+        except IllegalPlayError as exc:
+            raise ConfigError(f"hands[{seat}]: {exc}") from None
+        for c in cards:
+            if masks[seat] >> c & 1:
+                raise ConfigError(f"hands[{seat}] holds {CARDS[c]} twice")
+            masks[seat] |= 1 << c
+        if len(cards) != observation.hand_sizes[seat]:
+            raise ConfigError(
+                f"hands[{seat}] has {len(cards)} cards; seat {seat} holds "
+                f"{observation.hand_sizes[seat]} now"
+            )
+    if masks[me] != observation.hand_mask:
+        raise ConfigError(
+            f"hands[{me}] is the observer's own hand, "
+            f"{' '.join(map(str, observation.hand))}, or None"
+        )
+    for seat, mask in enumerate(masks):
+        for other in range(seat):
+            both = mask & masks[other]
+            if both:
+                raise ConfigError(
+                    f"{cards_from_mask(both)[0]} is in hands[{other}] and hands[{seat}]"
+                )
+        played = mask & observation.played_mask
+        if played:
+            raise ConfigError(f"hands[{seat}] holds {cards_from_mask(played)[0]}, already played")
+    dealer, trump_card = observation.dealer, observation.trump_card
+    shown = observation.trump_card_in_hand and trump_card is not None
+    if shown and not masks[dealer] >> int(trump_card or 0) & 1:
+        raise ConfigError(
+            f"the dealer (seat {dealer}) still holds the turned card {trump_card}: "
+            f"hands[{dealer}] must hold it"
+        )
+    if not observation.rules.revoke_claimable:
+        for seat, mask in enumerate(masks):
+            for suit in range(4):
+                if observation.void_mask >> (4 * seat + suit) & 1 and mask & SUIT_MASKS[suit]:
+                    raise ConfigError(
+                        f"hands[{seat}] holds {SUIT_NAMES[suit]}, but seat {seat} did not follow "
+                        f"{SUIT_NAMES[suit]} in this deal (it has none)"
+                    )
+    return masks
+
+
 @public
 class Observation(NamedTuple):
     """What one seat may know at a moment of the match — never another player's hand.
@@ -249,6 +312,10 @@ class Observation(NamedTuple):
     may_redeal: bool = False
     """Whether this seat, asked now (phase `"redeal"`), may ask for a new deal: its hand is below
     its threshold. When it is asked and may not, its only answer is to keep its hand."""
+    variant: Variant | None = None
+    """The match's variant, written out whole (`extends` resolved), so that a bot can rebuild the
+    position with [`Match.from_observation()`][sueca_rules.Match.from_observation]; `None` in an
+    observation made by hand."""
 
     def is_void(self, seat: int, suit: Suit | int) -> bool:
         """Whether `seat` has shown by play that it holds no card of `suit` (a
@@ -372,7 +439,12 @@ class Engine:
         # What never changes, in one attribute. The state is kept to at most 29 attributes: up
         # to that many, CPython keeps an object's attributes inline and reads them fastest
         # (tests/test_engine.py counts them).
-        self._setup: tuple[Variant, int | str, int] = (resolved, seed, first_dealer)
+        # The variant as observations give it: whole, `extends` resolved (as the engine protocol
+        # sends it), so that an observation is the same wherever it was made.
+        flat = (
+            resolved if resolved.extends is None else resolved.model_copy(update={"extends": None})
+        )
+        self._setup: tuple[Variant, int | str, int, Variant] = (resolved, seed, first_dealer, flat)
         self._auto = bool(deal)
         self._phase: Phase = _DEAL
         self._dealer = first_dealer
@@ -1271,6 +1343,7 @@ class Engine:
                 tuple(self._claims),
                 self._penalty_games(),
                 phase == _REDEAL and turn == seat and self.may_redeal(seat),
+                self._setup[3],
             ),
         )
 
@@ -1292,6 +1365,159 @@ class Engine:
         state["_deals"] = self._deals[:]
         new.__dict__ = state
         return new
+
+    def undo(self) -> Card:
+        """Take back the last card of the deal on the table (and any claim made after it), and
+        return it: the match is as it was before that card, as python-chess's `Board.pop()`
+        (the claim round before that card counts as answered: the card is the decision due).
+
+        Only cards of the current deal can be taken back: once a deal is scored (its events sent,
+        the next one dealt), it stays. Raises [`IllegalPlayError`][sueca_rules.IllegalPlayError]
+        and changes nothing when no card of this deal has been played. It replays the deal, so it
+        costs some tens of microseconds; a search that tries many cards is faster on
+        [`clone()`][sueca_rules.Match.clone] copies.
+        """
+        if self._phase not in _DEALT or not self._plays:
+            if self._phase == _OVER:
+                raise IllegalPlayError(
+                    "no card can be taken back: the match is over", rule="not_now"
+                )
+            raise IllegalPlayError(
+                f"no card of deal {self._deal_no} has been played: nothing to take back "
+                "(a deal that was scored stays scored)",
+                rule="not_now",
+            )
+        plays = self._plays[:-1]
+        claims = [c for c in self._claims if c.after <= len(plays)]
+        last = self._plays[-1]
+        dealt, turned = list(self._dealt), self._trump_card
+        auto, self._auto = self._auto, False
+        self._clear_deal()
+        self._phase = _DEAL
+        self._start_deal(dealt, turned)
+        if self._rules.has_redeal:  # every seat asked kept its hand: a card was played
+            for seat in self._asked():
+                self.keep_hand(seat)
+        self._replay(plays, claims)
+        self._auto = auto
+        # The card was due, so the claim round before it had been answered.
+        self._asking = (self._deal_no, len(plays), ())
+        return last
+
+    def _replay(self, plays: Sequence[Card], claims: Sequence[Claim]) -> None:
+        """Play `plays` and make `claims` (each after its `after`-th card) on the deal just
+        dealt."""
+        pending = sorted(claims, key=lambda c: c.after)
+        for number in range(len(plays) + 1):
+            while pending and pending[0].after == number:
+                claim = pending.pop(0)
+                self.claim(claim.by, claim.against)
+            if number < len(plays):
+                self.play(plays[number])
+
+    def position_key(self) -> tuple[object, ...]:
+        """The position as a hashable value: equal for two matches in the same position, whatever
+        the moves that led there, so it can be compared and kept in a set or a transposition table
+        (a `Match` itself is mutable, and compares by identity).
+
+        The position is what decides everything from now on: the rules, the score (games,
+        partidas, pending ties, deal number), the dealer, the hands as dealt and the turned card,
+        this deal's cards and claims in order, and what is due. Finished deals are not part of it,
+        nor the seed (which only shuffles the deals to come).
+        """
+        return (
+            self._rules,
+            self._phase,
+            self._deal_no,
+            self._dealer,
+            tuple(self._games),
+            tuple(self._partidas),
+            self._pending,
+            self._dealt,
+            self._trump_card,
+            tuple(self._plays),
+            tuple(self._claims),
+            self._turn if self._phase in _DECIDING else None,
+        )
+
+    @classmethod
+    def from_observation(
+        cls,
+        observation: Observation,
+        hands: Sequence[Iterable[Card | int | str] | None],
+        *,
+        seed: int | str | None = None,
+    ) -> Self:
+        """A match in the position an observation describes, with `hands` as the cards each seat
+        holds now: the observer's own (give it, or `None`) and a guess at the three hidden ones.
+        This is how a bot searches without cheating: guess the hidden hands consistently with the
+        [`Observation`][sueca_rules.Observation], build the position, try cards on it.
+
+        The hands must fit what the observer knows: as many cards as `hand_sizes` says, none of
+        them played, the turned card with the dealer while `trump_card_in_hand`, and, under
+        `revoke.mode: prevented`, no card of a suit a seat has not followed. The match has the
+        observation's variant, score, dealer, turned card, this deal's cards and claims (replayed,
+        in order), and the same decision due; earlier deals are not in it. Deals after this one
+        are shuffled from `seed`. A claim round of [`pending()`][sueca_rules.Match.pending] starts
+        afresh. Anything that does not fit raises `ConfigError` saying what.
+        """
+        if not isinstance(observation, Observation):
+            raise ConfigError(
+                f"from_observation() takes an Observation, not {cut(repr(observation))}"
+            )
+        variant = observation.variant
+        if variant is None:
+            raise ConfigError(
+                "this observation does not name its variant (it was not made by "
+                "Match.observation()): give it one with observation._replace(variant=...)"
+            )
+        if observation.phase not in _DEALT:
+            raise ConfigError(
+                f"no deal is on the table in this observation (phase {observation.phase!r}): "
+                "there are no hands to guess; a position can be built in phases 'redeal', "
+                "'play' and 'count'"
+            )
+        masks = _position_hands(observation, hands)
+        match = cls(variant, seed=seed, first_dealer=observation.dealer, deal=False)
+        match._dealer = observation.dealer
+        match._games = [*observation.games]
+        match._partidas = [*observation.partidas]
+        match._pending = observation.pending_ties
+        match._deal_no = observation.deal
+        plays = observation.plays
+        dealt = list(masks)
+        for seat, card in plays:
+            dealt[seat] |= 1 << card
+        assert observation.trump_card is not None  # a deal is on the table
+        match.deal_hands([cards_from_mask(m) for m in dealt], observation.trump_card)
+        if observation.phase != _REDEAL:
+            while match._phase == _REDEAL:
+                match.keep_hand(match._turn)
+        elif observation.turn is not None:
+            while match._turn != observation.turn:
+                match.keep_hand(match._turn)
+        claims = sorted(observation.claims, key=lambda c: c.after)
+        for number in range(len(plays) + 1):
+            while claims and claims[0].after == number:
+                claim = claims.pop(0)
+                match.claim(claim.by, claim.against)
+            if number < len(plays):
+                seat, card = plays[number]
+                try:
+                    match.play(card)
+                except IllegalPlayError:
+                    raise ConfigError(
+                        f"the hands do not fit the observation: seat {seat} did not follow suit "
+                        f"with {card} (card {number + 1} of the deal), so it held none of the "
+                        "suit led then"
+                    ) from None
+        if match.observation(observation.seat) != observation:
+            raise ConfigError(
+                "the hands do not fit the observation: a claim made in this deal would catch a "
+                "renúncia with these hands (it was not caught), so they cannot be right"
+            )
+        match._auto = True
+        return match
 
     def __repr__(self) -> str:
         state = f"deal {self.deal_number}, {self._phase}"

@@ -730,6 +730,7 @@ def observation_from_request(
         may_redeal=kind == "redeal"
         and True in decision.options
         and _may_ask_a_redeal(rules, seat, dealer, hand),
+        variant=variant,
     )
 
 
