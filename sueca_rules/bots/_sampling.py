@@ -111,6 +111,11 @@ class Kernel:
         self._solve = getattr(module, "solve", None)
         self._play_deals = getattr(module, "play_deals", None)
 
+    def __reduce__(self) -> tuple[Callable[[], Kernel], tuple[()]]:
+        """Pickled as "the best kernel here": a module cannot be pickled, and a bot unpickled in
+        another process takes the kernel built there (both give the same results)."""
+        return (Kernel.best, ())
+
     @classmethod
     def best(cls) -> Kernel:
         """The compiled kernel's functions where it is built, else the pure ones."""
