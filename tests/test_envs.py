@@ -354,6 +354,38 @@ def test_rewards_add_up_to_the_deals_and_the_match(deal_reward: Any) -> None:
     assert totals["seat_1"] == totals["seat_3"] == pytest.approx(-totals["seat_0"])
 
 
+@pytest.mark.parametrize("variant", ["brasil", "portugal-table", HOUSE])
+def test_rewards_add_up_with_claims_trump_choices_and_redeals(variant: Variant | str) -> None:
+    """Random agents that claim now and then: every step's rewards are zero-sum between the teams
+    and alike for partners, and each agent's rewards add up to the games of the deals (claim and
+    false-claim penalties included) and the match reward."""
+    for seed in range(4):
+        game = SuecaEnv(variant, deal_reward="games")
+        game.reset(seed=seed)
+        rng = random.Random(seed)
+        totals = dict.fromkeys(game.possible_agents, 0.0)
+        for agent in game.agent_iter(max_iter=20_000):
+            obs, reward, terminated, truncated, _ = game.last()
+            totals[agent] += reward
+            if terminated or truncated:
+                game.step(None)
+                continue
+            legal = [int(a) for a in np.flatnonzero(obs["action_mask"])]
+            quiet = [a for a in legal if a not in (CLAIM, CLAIM_NEXT, CLAIM_PREVIOUS)]
+            game.step(rng.choice(legal if rng.random() < 0.03 or not quiet else quiet))
+            rewards = game.rewards
+            assert rewards["seat_0"] == rewards["seat_2"] == -rewards["seat_1"]
+            assert rewards["seat_1"] == rewards["seat_3"]
+        assert not game.agents  # the episode ended
+        match = game.stepper.match
+        assert match.is_over
+        per_deal = sum(d.games[0] - d.games[1] for d in match.deals)
+        sign = 1 if match.winner == 0 else -1
+        assert totals["seat_0"] == pytest.approx(per_deal + sign)
+        assert totals["seat_2"] == totals["seat_0"]
+        assert totals["seat_1"] == totals["seat_3"] == pytest.approx(-totals["seat_0"])
+
+
 def test_max_deals_truncates_the_episode() -> None:
     game = SuecaEnv("portugal-table", max_deals=1)
     game.reset(seed=2)
