@@ -109,7 +109,7 @@ def test_docstring_examples_run() -> None:
             attempted += len(test.examples)
     from sueca_rules import bots
 
-    for test in finder.find(bots):
+    for test in [*finder.find(bots), *finder.find(bots.guess_hands, "guess_hands")]:
         runner.run(test)
         attempted += len(test.examples)
     assert runner.failures == 0

@@ -17,7 +17,7 @@ from sueca_rules import (
     Match,
     Variant,
 )
-from sueca_rules.bots import make_bot, play_match
+from sueca_rules.bots import guess_hands, make_bot, play_match
 
 from .strategies import variants
 
@@ -275,3 +275,33 @@ def test_observations_name_their_variant_whole() -> None:
     assert variant.extends is None
     assert match.variant.extends == "portugal"
     assert variant.model_dump(exclude={"extends"}) == match.variant.model_dump(exclude={"extends"})
+
+
+@settings(max_examples=60, deadline=None)
+@given(variants(short=True), seeds)
+def test_a_guess_of_the_hidden_hands_builds_a_position_the_seat_cannot_tell(
+    variant: Variant, seed: int
+) -> None:
+    rng = random.Random(seed)
+    match = _somewhere(variant, seed, rng)
+    if match.phase not in ("redeal", "play", "count"):
+        return
+    seat = rng.randrange(4)
+    observation = match.observation(seat)
+    hands = guess_hands(observation, random.Random(seed))
+    assert hands == guess_hands(observation, random.Random(seed))  # the same rng, the same guess
+    assert hands[seat] == list(observation.hand)
+    assert [len(h) for h in hands] == list(observation.hand_sizes)
+    guess = Match.from_observation(observation, hands)
+    assert guess.observation(seat) == observation
+
+
+def test_guess_hands_refuses_what_it_cannot_guess_from() -> None:
+    match = Match("brasil", seed=3)  # the dealer is choosing: no deal on the table
+    with pytest.raises(ConfigError, match="no deal is on the table"):
+        guess_hands(match.observation(0), random.Random(1))
+    with pytest.raises(ConfigError, match="takes an Observation"):
+        guess_hands(match, random.Random(1))  # type: ignore[arg-type]
+    match = Match("portugal", seed=3)
+    with pytest.raises(ConfigError, match=r"rng is a random\.Random"):
+        guess_hands(match.observation(0), 7)  # type: ignore[arg-type]

@@ -20,6 +20,7 @@ Examples:
 
 from ._base import Bot, RandomBot
 from ._driver import advance, answer, play_match, redeal_wanted, trump_side
+from ._guess import guess_hands
 from ._levels import LEVELS, make_bot, takes_budget
 from ._rule_bots import MemoryBot, RuleBot
 from ._sampling import MAX_TIME_MS, SamplingBot, SearchBot
@@ -35,6 +36,7 @@ __all__ = [
     "SearchBot",
     "advance",
     "answer",
+    "guess_hands",
     "make_bot",
     "play_match",
     "redeal_wanted",
