@@ -1,11 +1,15 @@
 """Matches and bots can be pickled (to hand them to another process, or keep them) and run side by
-side in threads without touching each other."""
+side in threads without touching each other; a seed deals the same cards in any process."""
 
 from __future__ import annotations
 
+import os
 import pickle
 import random
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -75,3 +79,28 @@ def test_matches_in_threads_do_not_touch_each_other() -> None:
     for thread in threads:
         thread.join()
     assert together == alone
+
+
+_DEALS = (
+    "from sueca_rules import Match\n"
+    "from sueca_rules.bots import make_bot, play_match\n"
+    "for variant, seed in (('portugal', 'abc'), ('brasil', 7), ('portugal-table', 2**40)):\n"
+    "    match = Match(variant, seed=seed)\n"
+    "    play_match(match, [make_bot(2, seed=f'{seed}-{s}') for s in range(4)])\n"
+    "    print(match.first_dealer, [d.hands for d in match.deals[:3]], match.winner)\n"
+)
+
+
+def test_the_same_seed_deals_the_same_cards_in_any_process() -> None:
+    """Shuffles come from the seed alone: not from the process's hash randomisation (text seeds
+    included), nor from anything else of the run."""
+    root = str(Path(__file__).resolve().parent.parent)
+    outputs = []
+    for hash_seed in ("0", "1", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": root}
+        run = subprocess.run(
+            [sys.executable, "-c", _DEALS], capture_output=True, text=True, env=env, check=True
+        )
+        outputs.append(run.stdout)
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert outputs[0].count("\n") == 3
