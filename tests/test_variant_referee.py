@@ -21,38 +21,13 @@ import pytest
 import yaml
 
 from sueca_rules import VariantError, load_variant
+from tests.referee2 import DEFAULTS as CONTRACT_DEFAULTS
 
 VARIANTS = Path(__file__).resolve().parent.parent / "variants"
 
-DEFAULTS: dict[str, Any] = {
-    "name": None,
-    "extends": None,
-    "description": "",
-    "table": {
-        "direction": "anticlockwise",
-        "first_dealer": "random",
-        "first_leader": "after_dealer",
-    },
-    "deal": {
-        "trump_card": "dealer_last",
-        "order": "play_direction",
-        "redeal": {"leader_below": None, "others_below": None},
-    },
-    "revoke": {
-        "mode": "prevented",
-        "penalty_games": 4,
-        "false_claim": "penalize_claimant",
-        "false_claim_games": None,
-        "after_false_claim": "deal_ends",
-        "accuse": "team",
-    },
-    "scoring": {
-        "tiers": [{"min_points": 61, "games": 1}, {"min_points": 91, "games": 2}],
-        "bandeira": {"requires": "all_points", "games": 4, "wins_partida": False},
-        "tie": {"mode": "add", "amount": 1, "stacks": True},
-    },
-    "match": {"target_games": 4, "best_of": 1},
-}
+# The contract's defaults, as the second referee (written from the contract alone) has them;
+# a file may also name its base.
+DEFAULTS: dict[str, Any] = {"extends": None, **CONTRACT_DEFAULTS}
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

@@ -151,3 +151,16 @@ def press_suggested(page: Any) -> None:
         if int(page.evaluate("document.body.dataset.version")) == version:
             raise
     page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The record of a whole match of four bots, as a file."""
+    from sueca_rules import Match, dump_record
+    from sueca_rules.bots import make_bot, play_match
+
+    match = Match("portugal", seed=5)
+    play_match(match, [make_bot(1, seed=s) for s in range(4)])
+    path = tmp_path_factory.mktemp("record") / "match.yaml"
+    path.write_text(dump_record(match.to_record()), encoding="utf-8")
+    return path

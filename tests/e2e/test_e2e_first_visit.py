@@ -191,22 +191,9 @@ def test_a_side_seats_number_and_bot_level_are_each_whole(
         context.close()
 
 
-@pytest.fixture(scope="module")
-def a_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The record of a whole match of four bots, as a file."""
-    from sueca_rules import Match, dump_record
-    from sueca_rules.bots import make_bot, play_match
-
-    match = Match("portugal", seed=5)
-    play_match(match, [make_bot(1, seed=s) for s in range(4)])
-    path = tmp_path_factory.mktemp("record") / "match.yaml"
-    path.write_text(dump_record(match.to_record()), encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_the_replays_keys_are_told_only_where_there_is_a_keyboard(
-    browser: Any, server: Server, a_record: Path, lang: str
+    browser: Any, server: Server, record_file: Path, lang: str
 ) -> None:
     """The replay said "Teclas: ← e → percorrem as vazas" on a phone, which has no arrow keys
     (the table already keeps its keyboard help for a mouse's screen): only on a desktop now."""
@@ -215,7 +202,7 @@ def test_the_replays_keys_are_told_only_where_there_is_a_keyboard(
         try:
             page = context.new_page()
             page.goto(f"{server.url}/replay?lang={lang}")
-            page.set_input_files("#file", str(a_record))
+            page.set_input_files("#file", str(record_file))
             page.wait_for_selector("#viewer:not([hidden])")
             keys = page.locator("#viewer .hint", has_text="←")
             assert keys.count() == 1

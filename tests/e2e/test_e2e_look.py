@@ -540,18 +540,6 @@ def test_every_control_is_big_enough_for_a_finger_on_a_phone(
         desk.close()
 
 
-@pytest.fixture(scope="module")
-def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from sueca_rules import Match, dump_record
-    from sueca_rules.bots import make_bot, play_match
-
-    match = Match("portugal", seed=5)
-    play_match(match, [make_bot(1, seed=s) for s in range(4)])
-    path = tmp_path_factory.mktemp("record") / "match.yaml"
-    path.write_text(dump_record(match.to_record()), encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_no_phrase_of_the_other_language_on_a_page(
     browser: Any, server: Server, record_file: Path, lang: str
