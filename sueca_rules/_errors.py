@@ -92,14 +92,18 @@ def check_whole(
 
 def check_number(value: object, what: str, low: float, high: float) -> float:
     """`value` if it is a number (a whole number or a float, not a bool, not NaN) from `low` to
-    `high`; else a `ConfigError` naming `what` and the range."""
+    `high`; else a `ConfigError` naming `what` and the range. A whole number too large to be a
+    float (`10**400`) is refused too, as out of range."""
     if (
         isinstance(value, int | float)
         and not isinstance(value, bool)
-        and not math.isnan(value)
+        and not (isinstance(value, float) and math.isnan(value))
         and low <= value <= high
     ):
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:
+            pass  # a whole number beyond any float: out of the range a float holds
     raise ConfigError(f"{what} must be a number from {low:g} to {high:g}, not {_given(value)}")
 
 
@@ -119,11 +123,27 @@ def check_file_name(file: object) -> None:
 
 def check_path(value: object, what: str) -> str:
     """`value` as text if it is a file or folder path (a `str` or `os.PathLike` of text, not
-    empty, valid Unicode); else a `ConfigError` naming `what`."""
+    empty, that the system can name a file with); else a `ConfigError` naming `what`. A name
+    whose bytes are not UTF-8 (`caf\\xe9.yaml`, which Python reads as `'caf\\udce9.yaml'`) is
+    a path; a lone surrogate that stands for no byte (`'\\ud800'`) is not."""
     path = os.fspath(value) if isinstance(value, str | os.PathLike) else None
-    if not isinstance(path, str) or not path or not is_unicode(path):
+    if not isinstance(path, str) or not path or not _nameable(path):
         raise ConfigError(f"{what} must be a path (text or a pathlib.Path), not {_given(value)}")
     return path
+
+
+def _nameable(path: str) -> bool:
+    """Whether the system can name a file `path` (its bytes, as `open()` would encode them; no
+    NUL, which no file name holds)."""
+    if "\x00" in path:
+        return False
+    if is_unicode(path):
+        return True
+    try:
+        os.fsencode(path)
+    except UnicodeError:
+        return False
+    return True
 
 
 _SHOWN_PATH = 100

@@ -483,3 +483,41 @@ def test_a_record_that_cannot_be_saved_names_its_own_path(tmp_path: Path) -> Non
     assert caught.value.filename == str(target)
     assert ".tmp" not in str(caught.value)
     assert not (tmp_path / "missing").exists()
+
+
+def test_a_file_name_that_is_not_utf8_is_still_a_path(tmp_path: Path) -> None:
+    """A name whose bytes are not UTF-8 (an old archive's `café.yaml` in Latin-1) reaches Python
+    as text with escapes (`'caf\\udce9.yaml'`): the system names the file with it, so saving and
+    reading it work as for any other name (they were refused as 'not a path')."""
+    import os
+
+    from sueca_rules.tournament import load_tournament, save_tournament
+
+    name = os.fsdecode(b"caf\xe9")
+    record = Match(seed=1).to_record()
+    sueca_rules.save_record(record, tmp_path / f"{name}.yaml")
+    sueca_rules.save_record(record, str(tmp_path / f"{name}.json"))
+    assert os.fsencode(tmp_path / f"{name}.yaml").endswith(b"caf\xe9.yaml")
+    assert sueca_rules.load_record(tmp_path / f"{name}.yaml") == record
+    rebuilt = Match.from_record(record, base_dir=tmp_path / name, allow_unfinished=True)
+    assert rebuilt.to_record() == record
+    save_tournament(_paired(), tmp_path / f"{name}-cup.yaml")
+    assert load_tournament(tmp_path / f"{name}-cup.yaml")[0] == _paired()
+    # a lone surrogate that stands for no byte, and a NUL, name no file
+    for bad in ("\ud800.yaml", "a\x00b.yaml"):
+        with pytest.raises(ConfigError, match="must be a path"):
+            sueca_rules.save_record(record, tmp_path / bad)
+
+
+def test_a_number_too_large_for_a_float_is_a_config_error() -> None:
+    """`make_bot(4, prune=10**400)` raised Python's `OverflowError` from the argument check."""
+    from sueca_rules.bots import make_bot
+
+    for option in ("prune", "points_weight", "inference", "time_limit"):
+        with pytest.raises(ConfigError, match=f"{option}.* must be a number"):
+            make_bot(4, **{option: 10**400})
+    from sueca_rules.bots import SamplingBot
+
+    bot = make_bot(4, prune=10**6, seed=1)
+    assert isinstance(bot, SamplingBot)
+    assert bot.prune == 10**6  # a float holds this one
