@@ -72,7 +72,15 @@ from ._text import cut, is_unicode
 from ._turns import Choice, Decision
 from ._variant import Variant
 
-__all__ = ["Engine", "Observation", "Phase", "TrumpSide", "check_seat", "shuffled_deal"]
+__all__ = [
+    "Engine",
+    "Observation",
+    "Phase",
+    "TrumpSide",
+    "check_seat",
+    "observation_problem",
+    "shuffled_deal",
+]
 
 Phase = Literal["deal", "trump", "redeal", "play", "count", "over"]
 """The stage of a match, and what is due:
@@ -233,6 +241,122 @@ def _position_hands(
                         f"{SUIT_NAMES[suit]} in this deal (it has none)"
                     )
     return masks
+
+
+def _whole_in(value: object, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _pair_of_whole(value: object) -> bool:
+    return (
+        type(value) is tuple
+        and len(value) == 2
+        and _whole_in(value[0], 0, 10**9)
+        and _whole_in(value[1], 0, 10**9)
+    )
+
+
+def _are_cards(cards: object, most: int) -> bool:
+    return type(cards) is tuple and len(cards) <= most and all(type(c) is Card for c in cards)
+
+
+def _are_tricks(tricks: object) -> bool:
+    if type(tricks) is not tuple or len(tricks) > 10:
+        return False
+    for trick in tricks:
+        if not (
+            isinstance(trick, Trick)
+            and is_seat(trick.leader)
+            and is_seat(trick.winner)
+            and len(trick.cards) == 4
+            and _are_cards(trick.cards, 4)
+        ):
+            return False
+    return True
+
+
+def _are_claims(claims: object) -> bool:
+    if type(claims) is not tuple or len(claims) > MAX_CLAIMS:
+        return False
+    for claim in claims:
+        if not (
+            isinstance(claim, Claim)
+            and _whole_in(claim.after, 0, 40)
+            and is_seat(claim.by)
+            and (claim.against is None or is_seat(claim.against))
+        ):
+            return False
+    return True
+
+
+_MASK: Final = (1 << 40) - 1
+_CHECKED: list[object] = [None]  # the observation checked last, found of its kind
+
+
+def observation_problem(observation: Observation, *, variant: bool = True) -> str | None:
+    """What keeps `observation` (a deal on the table) from being one a match made: the first
+    field of the wrong kind or out of range, said as `"observation.dealer is a seat 0..3, not 9"`;
+    `None` when each field is of its kind. `Match.from_observation()` and `guess_hands()` check
+    an observation with it, so that one made or changed by hand is refused by name, not with a
+    traceback from deep inside. Without `variant`, `observation.variant` may be `None`."""
+    o = observation
+    if o is _CHECKED[0] and (o.variant is not None or not variant):
+        return None  # a search asks again and again of the same observation
+    sizes = o.hand_sizes
+    problem = (
+        ("seat", "a seat 0..3")
+        if not is_seat(o.seat)
+        else ("dealer", "a seat 0..3")
+        if not is_seat(o.dealer)
+        else ("trick_leader", "a seat 0..3")
+        if not is_seat(o.trick_leader)
+        else ("turn", "a seat 0..3 or None")
+        if not (o.turn is None or is_seat(o.turn))
+        else ("rules", "the variant's Rules")
+        if not isinstance(o.rules, Rules)
+        else ("variant", "a Variant")
+        if variant and not isinstance(o.variant, Variant)
+        else ("trump_card", "a Card (a deal is on the table)")
+        if type(o.trump_card) is not Card
+        else ("trump_card_in_hand", "True or False")
+        if not isinstance(o.trump_card_in_hand, bool)
+        else ("hand", "Cards")
+        if not _are_cards(o.hand, 10)
+        else ("hand_mask", "a 40-bit mask")
+        if not _whole_in(o.hand_mask, 0, _MASK)
+        else ("played_mask", "a 40-bit mask")
+        if not _whole_in(o.played_mask, 0, _MASK)
+        else ("void_mask", "a 16-bit mask")
+        if not _whole_in(o.void_mask, 0, 0xFFFF)
+        else ("hand_sizes", "4 whole numbers 0..10")
+        if not (
+            type(sizes) is tuple and len(sizes) == 4 and all(_whole_in(n, 0, 10) for n in sizes)
+        )
+        else ("deal", "a whole number from 1")
+        if not _whole_in(o.deal, 1, 10**9)
+        else ("partida", "a whole number from 0")
+        if not _whole_in(o.partida, 0, 10**9)
+        else ("games", "2 whole numbers from 0")
+        if not _pair_of_whole(o.games)
+        else ("partidas", "2 whole numbers from 0")
+        if not _pair_of_whole(o.partidas)
+        else ("penalties", "2 whole numbers from 0")
+        if not _pair_of_whole(o.penalties)
+        else ("pending_ties", "a whole number from 0")
+        if not _whole_in(o.pending_ties, 0, 10**9)
+        else ("tricks", "at most 10 Tricks")
+        if not _are_tricks(o.tricks)
+        else ("trick", "at most 3 Cards")
+        if not _are_cards(o.trick, 3)
+        else ("claims", f"at most {MAX_CLAIMS} Claims")
+        if not _are_claims(o.claims)
+        else None
+    )
+    if problem is None:
+        _CHECKED[0] = o
+        return None
+    field, wanted = problem
+    return f"observation.{field} is {wanted}, not {cut(repr(getattr(o, field)))}"
 
 
 @public
@@ -1459,7 +1583,9 @@ class Engine:
         observation's variant, score, dealer, turned card, this deal's cards and claims (replayed,
         in order), and the same decision due; earlier deals are not in it. Deals after this one
         are shuffled from `seed`. A claim round of [`pending()`][sueca_rules.Match.pending] starts
-        afresh. Anything that does not fit raises `ConfigError` saying what.
+        afresh. Anything that does not fit raises `ConfigError` saying what, and so does an
+        observation made or changed by hand that is not one a match makes (a field of the wrong
+        kind, or one its cards and variant contradict).
         """
         if not isinstance(observation, Observation):
             raise ConfigError(
@@ -1477,7 +1603,38 @@ class Engine:
                 "there are no hands to guess; a position can be built in phases 'redeal', "
                 "'play' and 'count'"
             )
+        problem = observation_problem(observation)
+        if problem is not None:
+            raise ConfigError(f"{problem}: an Observation as Match.observation() makes it")
         masks = _position_hands(observation, hands)
+        try:
+            match = cls._position(observation, masks, seed)
+        except IllegalPlayError as exc:
+            raise ConfigError(f"this observation does not hold together: {exc.reason}") from None
+        rebuilt = match.observation(observation.seat)
+        if rebuilt != observation:
+            if match._phase not in _DEALT or match._deal_no != observation.deal:
+                raise ConfigError(
+                    "the hands do not fit the observation: a claim made in this deal would catch "
+                    "a renúncia with these hands (it was not caught), so they cannot be right"
+                )
+            wrong = [
+                f for f in Observation._fields if getattr(rebuilt, f) != getattr(observation, f)
+            ]
+            named = ", ".join(f"observation.{f}" for f in wrong)
+            raise ConfigError(
+                f"this observation does not hold together: {named} "
+                f"{'does' if len(wrong) == 1 else 'do'} not match what its cards and its variant "
+                "give (an Observation as Match.observation() makes it)"
+            )
+        match._auto = True
+        return match
+
+    @classmethod
+    def _position(cls, observation: Observation, masks: list[int], seed: int | str | None) -> Self:
+        """The match of `from_observation()`, built (`masks`: the hands now, checked)."""
+        variant = observation.variant
+        assert variant is not None
         match = cls(variant, seed=seed, first_dealer=observation.dealer, deal=False)
         match._dealer = observation.dealer
         match._games = [*observation.games]
@@ -1505,18 +1662,14 @@ class Engine:
                 seat, card = plays[number]
                 try:
                     match.play(card)
-                except IllegalPlayError:
+                except IllegalPlayError as exc:
+                    if exc.rule != "must_follow":
+                        raise
                     raise ConfigError(
                         f"the hands do not fit the observation: seat {seat} did not follow suit "
                         f"with {card} (card {number + 1} of the deal), so it held none of the "
                         "suit led then"
                     ) from None
-        if match.observation(observation.seat) != observation:
-            raise ConfigError(
-                "the hands do not fit the observation: a claim made in this deal would catch a "
-                "renúncia with these hands (it was not caught), so they cannot be right"
-            )
-        match._auto = True
         return match
 
     def __repr__(self) -> str:

@@ -5,11 +5,13 @@ an observation and a guess at the hidden hands (`Match.from_observation`), takin
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import sueca_rules
 from sueca_rules import (
     Card,
     ConfigError,
@@ -305,3 +307,55 @@ def test_guess_hands_refuses_what_it_cannot_guess_from() -> None:
     match = Match("portugal", seed=3)
     with pytest.raises(ConfigError, match=r"rng is a random\.Random"):
         guess_hands(match.observation(0), 7)  # type: ignore[arg-type]
+
+
+_TAMPERED: list[tuple[str, object]] = [
+    ("seat", 7),
+    ("seat", "0"),
+    ("dealer", 9),
+    ("trump_card", None),
+    ("hand_sizes", (10, 10)),
+    ("deal", 0),
+    ("deal", "x"),
+    ("games", (1,)),
+    ("pending_ties", -1),
+    ("claims", (1, 2)),
+    ("tricks", ("x",)),
+    ("trick", (99,)),
+    ("trick_leader", 9),
+    ("played_mask", "x"),
+    ("void_mask", "x"),
+    ("variant", "portugal"),
+]
+
+
+@pytest.mark.parametrize(("field", "value"), _TAMPERED)
+def test_an_observation_changed_by_hand_is_refused_by_name(field: str, value: object) -> None:
+    """An observation made or changed by hand (`_replace()`, as the error for one without a
+    variant suggests) is a ConfigError naming the field, from both calls: it raised IndexError,
+    TypeError, AttributeError or AssertionError, or built a match whose deal number was 'x'."""
+    match = _position(cards=6)
+    seat = match.turn
+    assert seat is not None
+    changed: dict[str, Any] = {field: value}
+    observation = match.observation(seat)._replace(**changed)
+    hands: list[list[Card] | None] = [match.hand(s) for s in range(4)]
+    with pytest.raises(ConfigError, match=rf"observation\.{field} is "):
+        Match.from_observation(observation, hands)
+    if field != "variant":  # a guess needs no variant
+        with pytest.raises(ConfigError, match=rf"observation\.{field} is "):
+            guess_hands(observation, random.Random(1))
+
+
+def test_an_observation_that_does_not_hold_together_says_which_fields() -> None:
+    match = _position(cards=6)
+    seat = match.turn
+    assert seat is not None
+    hands: list[list[Card] | None] = [match.hand(s) for s in range(4)]
+    observation = match.observation(seat)
+    with pytest.raises(ConfigError, match=r"observation\.points does not match"):
+        Match.from_observation(observation._replace(points=(0, 0)), hands)
+    # a claim under a variant that prevents renúncias: not the engine's IllegalPlayError
+    claimed = observation._replace(claims=(sueca_rules.Claim(2, 1, None),))
+    with pytest.raises(ConfigError, match="does not hold together: renúncia cannot be claimed"):
+        Match.from_observation(claimed, hands)

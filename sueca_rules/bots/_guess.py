@@ -41,6 +41,7 @@ def guess_hands(observation: Observation, rng: random.Random) -> list[list[Card]
         >>> guess.observation(observation.seat) == observation
         True
     """
+    from .._engine import observation_problem
     from .._match import Observation
 
     if not isinstance(observation, Observation):
@@ -52,4 +53,7 @@ def guess_hands(observation: Observation, rng: random.Random) -> list[list[Card]
             f"no deal is on the table in this observation (phase {observation.phase!r}): "
             "there are no hands to guess"
         )
+    problem = observation_problem(observation, variant=False)
+    if problem is not None:
+        raise ConfigError(f"{problem}: an Observation as Match.observation() makes it")
     return [cards_from_mask(mask) for mask in Sampler(observation).sample(rng)]
