@@ -184,3 +184,25 @@ def test_analyse_jobs_0_is_one_per_cpu_as_for_the_other_commands(
         main([*args[:-1], "--jobs", "65", "-"])
     assert stopped.value.code == 2
     assert "--jobs: must be at most 64, got 65" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_game_saved_part_way_on_standard_input_is_not_advised_to_resume_from_there(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The advice for a file is "sueca play --resume FILE"; on standard input it said
+    "sueca play --resume -", which sueca play refuses (it reads the moves from there)."""
+    match = Match("portugal", seed=1)
+    for _ in range(13):
+        match.play(match.legal_cards()[0])
+    _stdin(monkeypatch, dump_record(match.to_record()))
+    status, out, err = _run(capsys, "--lang", lang, "replay", "-")
+    assert status == 1
+    assert out == ""
+    (line,) = err.strip().splitlines()  # one paragraph
+    assert "--resume -" not in line
+    assert '"sueca replay --partial -"' in line
+    assert ("FILE" if lang == "en" else "FICHEIRO") in line
+    _stdin(monkeypatch, dump_record(match.to_record()))
+    status, _, err = _run(capsys, "replay", "--partial", "-")  # and the advice works
+    assert status == 0

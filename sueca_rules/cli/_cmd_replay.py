@@ -59,7 +59,9 @@ def _replay(record: Record, path: str, partial: bool, lang: Lang) -> Match:
             if again.deal is not None:
                 message = with_other_variant(message, record, lang, base_dir, partial=partial)
         else:
-            if not partial:
+            if not partial and path == STDIN:  # not to resume from there: play reads moves
+                message += cli_words(lang, "saved_part_way_stdin")
+            elif not partial:
                 message += cli_words(lang, "saved_part_way", path=shlex.quote(path))
         raise CliError(message) from None
 
