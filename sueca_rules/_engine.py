@@ -1546,8 +1546,12 @@ class Engine:
 
         The position is what decides everything from now on: the rules, the score (games,
         partidas, pending ties, deal number), the dealer, the hands as dealt and the turned card,
-        this deal's cards and claims in order, and what is due. Finished deals are not part of it,
-        nor the seed (which only shuffles the deals to come).
+        this deal's cards and claims in order, and the seat whose decision is due. Finished deals
+        are not part of it, nor the seed (which only shuffles the deals to come), nor the claim
+        round of [`pending()`][sueca_rules.Match.pending] (which seats are still to be asked
+        whether they claim a renúncia after the last card: `from_observation()` starts it
+        afresh, `undo()` counts it as answered), so a search that answers claim rounds with
+        `decide()` keeps [`claim_round`][sueca_rules.Match.claim_round] beside the key.
         """
         return (
             self._rules,

@@ -359,3 +359,22 @@ def test_an_observation_that_does_not_hold_together_says_which_fields() -> None:
     claimed = observation._replace(claims=(sueca_rules.Claim(2, 1, None),))
     with pytest.raises(ConfigError, match="does not hold together: renúncia cannot be claimed"):
         Match.from_observation(claimed, hands)
+
+
+def test_position_key_leaves_the_claim_round_out_as_its_docs_say() -> None:
+    """Two matches at the same card, one still asking its claim round and one past it, have the
+    same key; claim_round tells them apart (the docs said the key held 'what is due')."""
+    match = Match("portugal-table", seed=3)
+    while (decision := match.pending()) is not None and decision.kind != "card":
+        match.decide(decision.default)
+    match.decide(match.legal_cards()[0])
+    assert match.claim_round  # a card played: the table is asked whether it claims
+    answered = match.clone()
+    while (decision := answered.pending()) is not None and decision.kind == "claim":
+        answered.decide(False)
+    assert answered.position_key() == match.position_key()
+    assert answered.claim_round != match.claim_round
+    assert (answered.position_key(), answered.claim_round) != (
+        match.position_key(),
+        match.claim_round,
+    )
