@@ -180,6 +180,32 @@ def test_a_restart_loads_at_most_max_tables_the_most_recent_first(
         assert state["cards_played"] >= 1
 
 
+def test_a_restart_at_max_tables_loads_a_tournament_s_tables_first(db: Path) -> None:
+    """A tournament's web table is loaded at a restart of fewer `--max-tables` than open
+    tables even when other tables were played since: its organiser's page lists only loaded
+    tables, and for a round's table it does not list it opens another one (two tables, two
+    results, for one pairing). Before, it was left in the file as the least recently played."""
+    from sueca_rules import load_variant
+    from sueca_rules.web._tables import SeatSpec
+
+    rng = random.Random(3)
+    with client_on(SqliteStore(db)) as c:
+        manager = c.app.state.tables  # type: ignore[attr-defined]
+        extra = {"tournament": {"file": "k", "name": "T", "round": 1, "table": 1, "teams": []}}
+        cup = manager.create(
+            load_variant("portugal"), "portugal", [SeatSpec("human", 1)] * 4, None, extra=extra
+        )
+        tables = [new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=n) for n in range(3)]
+        for table in tables:  # played after the tournament's table was opened
+            with c.websocket_connect(url(table)) as ws:
+                play_cards(ws, 0, 1, rng)
+    with client_on(SqliteStore(db), max_tables=2) as c:
+        loaded = set(c.app.state.tables.tables)  # type: ignore[attr-defined]
+        assert cup.id in loaded
+        assert len(loaded) == 2
+        assert tables[2]["table"] in loaded  # then the most recently played
+
+
 def _to_the_count(c: TestClient, rng: random.Random) -> tuple[dict[str, Any], Msg] | None:
     """A table of one person and bots under a claimable variant, played (no claim) to the
     count after the first deal's last trick; `None` if the match ended before (a bot's claim)."""

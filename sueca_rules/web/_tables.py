@@ -747,7 +747,7 @@ class TableManager:
         opened and there is room for it."""
         restored = 0
         left: list[str] = []
-        for table_id in self.store.live():
+        for table_id in self._by_need(self.store.live()):
             if table_id in self.tables:
                 continue
             if len(self.tables) >= self.settings.max_tables:
@@ -772,6 +772,23 @@ class TableManager:
                 self.settings.max_tables,
             )
         return restored
+
+    def _by_need(self, ids: list[str]) -> list[str]:
+        """The open tables `ids` to restore, a tournament's first when they are more than
+        there is room for (its organiser's page knows only loaded tables, and would open a
+        second table for a round's table it does not see), then as they were."""
+        if len(ids) + len(self.tables) <= self.settings.max_tables:
+            return ids
+        cup: list[str] = []
+        rest: list[str] = []
+        for table_id in ids:
+            try:
+                header = self.store.header(table_id)
+            except StoreError:
+                header = None
+            extra = header.get("extra") if isinstance(header, dict) else None
+            (cup if isinstance(extra, dict) and "tournament" in extra else rest).append(table_id)
+        return cup + rest
 
     def _take(self, table_id: str) -> Table | None:
         stored = self.store.take(table_id)
