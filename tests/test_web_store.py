@@ -547,6 +547,52 @@ def test_a_damaged_write_ahead_log_is_refused_and_left_alone(
     store.close()
 
 
+def test_a_log_restarted_or_summed_big_endian_is_not_taken_for_damage(tmp_path: Path) -> None:
+    """Two logs SQLite reads whole are not refused: one restarted after a checkpoint (its
+    first changes written over the former log's, whose later ones, of other salts, follow
+    them), and the same log summed in big-endian words (as a big-endian machine writes it)."""
+    import shutil
+    import struct
+
+    from sueca_rules.web._store import _wal_damage, _wal_damaged, _wal_sums
+
+    live = tmp_path / "live.db"
+    db = sqlite3.connect(live, isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA wal_autocheckpoint = 0")
+    db.execute("CREATE TABLE t (x BLOB)")
+    for n in range(40):
+        db.execute("INSERT INTO t VALUES (?)", (bytes([n]) * 900,))
+    db.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
+    for n in range(3):  # a shorter log over the former one
+        db.execute("INSERT INTO t VALUES (?)", (bytes([n]) * 50,))
+    data = live.with_name("live.db-wal").read_bytes()
+    size = 24 + int.from_bytes(data[8:12], "big")
+    salts = {data[at + 8 : at + 16] for at in range(32, len(data) - size + 1, size)}
+    assert data[16:24] in salts
+    assert len(salts) == 2  # the restarted log's and the former one's
+    assert not _wal_damage(data)
+    magic, version, page, seq, salt1, salt2, _, _ = struct.unpack(">8I", data[:32])
+    head = struct.pack(">6I", magic | 1, version, page, seq, salt1, salt2)
+    s0, s1 = _wal_sums(head, True, 0, 0)
+    big = bytearray(head + struct.pack(">2I", s0, s1))
+    for at in range(32, len(data) - page - 23, page + 24):
+        frame, body = data[at : at + 24], data[at + 24 : at + 24 + page]
+        if frame[8:16] == data[16:24]:
+            s0, s1 = _wal_sums(body, True, *_wal_sums(frame[:8], True, s0, s1))
+            frame = frame[:16] + struct.pack(">2I", s0, s1)
+        big += frame + body
+    copy = tmp_path / "copy.db"
+    shutil.copy(live, copy)
+    copy.with_name("copy.db-wal").write_bytes(bytes(big))
+    assert not _wal_damage(bytes(big))
+    assert not _wal_damaged(copy.with_name("copy.db-wal"))
+    with sqlite3.connect(copy) as raw:  # SQLite reads it whole: the 43 rows
+        assert raw.execute("SELECT count(*) FROM t").fetchone() == (43,)
+    raw.close()
+    db.close()
+
+
 def test_an_empty_database_beside_an_empty_log_is_a_new_one(db: Path) -> None:
     """A log with no change in it (its header alone) holds no table: the empty file beside it
     is a new database, as before."""
