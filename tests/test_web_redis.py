@@ -269,6 +269,69 @@ def test_a_log_that_grew_unannounced_is_followed_within_a_second(redis_url: str)
         store.close()
 
 
+def test_a_table_that_cannot_follow_its_log_stops_nothing_else(
+    redis_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A followed table whose next action cannot be made here (a damaged log) is said in the
+    log once, and the every-second task goes on: the other tables are followed, and the locks
+    of the tables this process holds renewed. Before, the error ended the task, and with it the
+    heartbeat: this process's tables were taken by others while it still served them."""
+    from sueca_rules.web._redis import LOCK_MS, RENEW_SECONDS, RedisStore
+
+    store = RedisStore(redis_url)
+    followed: list[dict[str, Any]] = []
+
+    class Broken:  # another process holds it; its next action cannot be made here
+        id = "t1"
+        closed = False
+        seats: tuple[Any, ...] = ()
+        logged = 1
+
+        def follow(self, actions: list[dict[str, Any]]) -> None:
+            raise ValueError("no such card here")
+
+    class Followed(Broken):
+        id = "t2"
+
+        def follow(self, actions: list[dict[str, Any]]) -> None:
+            followed.extend(actions)
+            self.logged += len(actions)
+
+    class Held:  # a table of this process's, with nobody at it
+        id = "t3"
+        closed = False
+        seats: tuple[Any, ...] = ()
+
+    async def run() -> None:
+        for table in ("t1", "t2"):
+            store.db.set(f"sueca:{table}:lock", "another process", px=60_000)
+            store.db.rpush(f"sueca:{table}:log", json.dumps({"type": "start"}))
+        store.db.set("sueca:t3:lock", store.me, px=LOCK_MS)
+        store.tables.update({"t1": Broken(), "t2": Followed(), "t3": Held()})  # type: ignore[dict-item]
+        store.held.add("t3")
+        store._start()
+        await asyncio.sleep(0.2)
+        for table in ("t1", "t2"):  # each holder writes an action and is killed
+            store.db.rpush(f"sueca:{table}:log", json.dumps({"type": "play", "seat": 0}))
+        await asyncio.sleep(3.5 * RENEW_SECONDS)
+        assert followed == [{"type": "play", "seat": 0}]
+        assert all(not task.done() for task in store._tasks)
+        assert store.db.pttl("sueca:t3:lock") > LOCK_MS - 1500 * RENEW_SECONDS
+        tasks = list(store._tasks)
+        store.release()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await store._pubsub.aclose()
+        await store._pubsub.connection_pool.disconnect()
+
+    try:
+        with caplog.at_level("ERROR"):
+            asyncio.run(run())
+        said = [r.getMessage() for r in caplog.records if "t1" in r.getMessage()]
+        assert said == ["table t1 could not be kept up here: no such card here"], said
+    finally:
+        store.close()
+
+
 def _redis_on(port: int, folder: Path, *, keep: bool = True) -> subprocess.Popen[bytes]:
     """A `redis-server` on `port`, started in `folder`, once it answers; with `keep`, it keeps
     its data there (an append-only file, so that it comes back with it)."""

@@ -1204,3 +1204,33 @@ def test_a_table_held_by_another_live_server_is_said_to_be_there(db: Path) -> No
             assert ws.receive_json()["code"] == "no_table"
         with a.websocket_connect(url(table)) as ws:  # its own server serves it
             assert until(ws, lambda m: m["type"] == "state")["seat"] == 0
+
+
+def test_a_followed_action_that_fails_leaves_the_ones_before_it_made_once() -> None:
+    """A process following a table is sent two actions, and the second cannot be made here:
+    the first is made, counted and shown, and made again by nobody (the log is read on from
+    the one that failed). Before, nothing was counted and the first was made twice on the next
+    read."""
+    store = MemoryStore()
+    with client_on(store) as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], "portugal", seed=5)
+        with c.websocket_connect(url(table, 0)) as ws:
+            until(ws, lambda m: m["type"] == "state")
+            play_cards(ws, 0, 2, random.Random(3))
+        manager = c.app.state.tables  # type: ignore[attr-defined]
+        stored = store.take(table["table"])
+        assert stored is not None
+        assert len(stored.actions) > 4
+        variant = manager.get(table["table"]).variant
+        follower = manager._build(table["table"], stored.header, variant)
+        follower.replay(stored.actions[:3])
+        version = follower.version
+        with pytest.raises(ValueError, match="not a stored action"):
+            follower.follow([stored.actions[3], {"type": "nonsense"}])
+        assert follower.logged == 4
+        assert follower.version == version + 1  # shown once, with the action made
+        follower.follow(stored.actions[4:])  # read on from there: each action made once
+        assert follower.logged == len(stored.actions)
+        assert game_of(seat_state(follower, follower.seats[0], "en")) == game_of(
+            seat_state(manager.get(table["table"]), manager.get(table["table"]).seats[0], "en")
+        )

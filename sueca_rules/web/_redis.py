@@ -139,6 +139,8 @@ class RedisStore:
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub: Any = None
         self._channels: set[str] = set()
+        self._failed: dict[str, int] = {}
+        """Tables that failed in `_keep`, by where their log was then (said once there)."""
         self._sent: dict[tuple[str, int], int] = {}
         """People's messages of this process sent to the holder of their table: (table, seat)
         → how long the table's log was then. A holder that froze (a stopped process, a paused
@@ -365,25 +367,41 @@ class RedisStore:
                     if not self._renew(keys=[_key(table_id, "lock")], args=[self.me, LOCK_MS]):
                         self.held.discard(table_id)
                 for table in list(self.tables.values()):
-                    if table.closed:
-                        self._let_go(table)
-                    elif table.id not in self.held:
-                        here = any(s.sink is not None and not _remote(s.sink) for s in table.seats)
-                        if not (here and self._hold(table)):
-                            self._follow_log(table)
-                    else:
-                        self._sync_presence(table)
+                    self._keep_table(table)
             except redis.RedisError as exc:
                 log.error("Redis at %s: %s", self.name, _said(exc))
             except StoreError as exc:  # what `_do` makes of Redis's errors: the next second
                 log.error("%s", exc)
             await asyncio.sleep(RENEW_SECONDS)
 
+    def _keep_table(self, table: Table) -> None:
+        """One table's part of `_keep`. A table that fails here (its log damaged, an action
+        that cannot be made) is said in the log once at each place of its log, and the others
+        go on: it stopped the every-second task before, and with it this process's heartbeat
+        and its locks."""
+        try:
+            if table.closed:
+                self._let_go(table)
+            elif table.id not in self.held:
+                here = any(s.sink is not None and not _remote(s.sink) for s in table.seats)
+                if not (here and self._hold(table)):
+                    self._follow_log(table)
+            else:
+                self._sync_presence(table)
+        except redis.RedisError:
+            raise  # Redis itself: said once for all the tables, by `_keep`
+        except Exception as exc:
+            at = getattr(table, "logged", 0)  # (the handler of a failure must not fail)
+            if self._failed.get(table.id) != at:
+                self._failed[table.id] = at
+                log.error("table %s could not be kept up here: %s", table.id, exc, exc_info=True)
+
     def _let_go(self, table: Table) -> None:
         """A table closed in this process (it could not be saved while Redis was away, or it
         was stopped): forget it, and let its lock go, so that a process with a person at it
         takes it over. Before, the lock of a table closed here was renewed for as long as this
         process lived: a person who came back through another process was never answered."""
+        self._failed.pop(table.id, None)
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
             self._answered(table.id)

@@ -436,11 +436,19 @@ class Table:
         """The actions the process holding the table added to its log (this one follows it):
         made here too, and every browser here told."""
         events: list[Event] = []
-        for action in actions:
-            made = self._apply(action)
-            self._note(made)
-            events.extend(made)
-        self.logged += len(actions)
+        start = self.logged
+        try:
+            for action in actions:
+                made = self._apply(action)
+                self._note(made)
+                events.extend(made)
+                self.logged += 1  # made here: never made again, even if a later one fails
+        finally:
+            if self.logged > start:
+                self._told(events)
+
+    def _told(self, events: list[Event]) -> None:
+        """The actions just followed, shown to every browser here."""
         self.version += 1
         self.touched = self.clock()
         self.events = [event_json(e) for e in events]
