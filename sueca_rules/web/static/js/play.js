@@ -80,6 +80,11 @@ function showLinks(result, token) {
 // so that pressing it again does not make a second table by mistake.
 const create = document.getElementById("create");
 form.addEventListener("change", () => { if (!form.dataset.busy) create.disabled = false; });
+// A page brought back by the browser's Back button (its memory of the page, not a new load):
+// ready for another table.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && !form.dataset.busy) create.disabled = false;
+});
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
