@@ -488,3 +488,21 @@ def test_an_answer_written_as_a_python_dict_is_a_fault_at_once(tmp_path: Path) -
         assert engine.stats.faults == 4
         assert engine.alive
         assert all(note.code == "bad_answer" for note in engine.stats.notes)
+
+
+def test_a_claim_question_and_a_card_at_the_same_moment_draw_from_seeds_of_their_own() -> None:
+    """A seat asked whether it claims a renúncia, and then for its card, at the same moment
+    (the same cards and claims so far) had one seed for both decisions: the two draws of a bot
+    that chooses at random were the same draw."""
+    from sueca_rules.engines import decision_seed
+
+    match = Match("portugal-table", seed=3)
+    while len(match.plays) < 5:
+        decision = match.pending()
+        assert decision is not None
+        match.decide(decision.default)
+    observation = match.observation(1)
+    seeds = {kind: decision_seed(7, "m1", observation, kind) for kind in ("card", "claim")}
+    assert seeds["card"] != seeds["claim"]
+    assert decision_seed(7, "m1", observation) == seeds["card"]  # a card, unless said
+    assert decision_seed(7, "m1", observation, "claim") == seeds["claim"]  # the same each time

@@ -65,16 +65,20 @@ def make_level_bot(
     return make_bot(level, seed=seed, **options)
 
 
-def decision_seed(seed: int | str, match_id: str, observation: Observation) -> str:
-    """The seed of the bot that makes one decision: from `seed`, the match's id, the seat and
-    the moment of the decision (the partida, the deal, the phase, the cards played, the claims).
+def decision_seed(
+    seed: int | str, match_id: str, observation: Observation, kind: str = "card"
+) -> str:
+    """The seed of the bot that makes one decision: from `seed`, the match's id, the seat, the
+    moment of the decision (the partida, the deal, the phase, the cards played, the claims) and
+    its `kind` (`card`, `trump`, `redeal`, `claim`: a seat asked whether it claims and then for
+    its card, at the same moment, draws each from a seed of its own).
     A bot is made for each decision (it takes a few hundredths of a millisecond), so its choice
     depends on these and the observation alone: not on how many decisions, matches or seats
     were asked before it, nor on what a host keeps between requests."""
     played = 4 * len(observation.tricks) + len(observation.trick)
     return (
         f"{seed}:{match_id}:seat{observation.seat}:{observation.partida}:{observation.deal}:"
-        f"{observation.phase}:{played}:{len(observation.claims)}"
+        f"{observation.phase}:{played}:{len(observation.claims)}:{kind}"
     )
 
 
@@ -118,7 +122,7 @@ class BotPlayer:
         observation = match.observation(decision.seat)
         bot = make_level_bot(
             self.level,
-            seed=decision_seed(self.seed, match_id, observation),
+            seed=decision_seed(self.seed, match_id, observation, decision.kind),
             time_ms=self.time_ms,
             **self.options,
         )

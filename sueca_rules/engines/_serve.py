@@ -52,13 +52,18 @@ class BotEngine:
         make_level_bot(level, seed=seed)  # a bad level: at once
 
     def _bot(
-        self, match: str, observation: Observation, time_ms: int | None, spent_ms: float = 0.0
+        self,
+        match: str,
+        observation: Observation,
+        time_ms: int | None,
+        spent_ms: float = 0.0,
+        kind: str = "card",
     ) -> Bot:
         # The time already spent on this request (reading it, checking the state, a variant
         # seen for the first time) comes off the bot's thinking: the host's clock started first.
         thinking = None if time_ms is None else max(1, round(thinking_ms(time_ms) - spent_ms))
         bot = make_level_bot(
-            self.level, seed=decision_seed(self.seed, match, observation), time_ms=thinking
+            self.level, seed=decision_seed(self.seed, match, observation, kind), time_ms=thinking
         )
         self.last_bot = bot
         return bot
@@ -110,7 +115,7 @@ class BotEngine:
             # The match's id as text any seed takes (a lone surrogate escaped, not an error).
             key = str(match)[:200].encode("utf-8", "backslashreplace").decode("utf-8")
             spent_ms = (monotonic() - start) * 1000
-            bot = self._bot(key, observation, time_budget(request), spent_ms)
+            bot = self._bot(key, observation, time_budget(request), spent_ms, decision.kind)
             choice = answer(bot, decision, observation)
             index = next(
                 (
