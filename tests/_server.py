@@ -1,6 +1,6 @@
 """`sueca serve` as the tests run it: the same app and store, with no pauses (the bots answer
 at once), on a free loopback port that it prints on its first line. Run as
-`python -m tests._server --db PATH [--redis URL]`."""
+`python -m tests._server --db PATH [--redis URL] [--tournament FILE]`."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--db")
     parser.add_argument("--redis")
+    parser.add_argument("--tournament")
     args = parser.parse_args()
     if args.redis:
         from sueca_rules.web._redis import RedisStore
@@ -28,7 +29,7 @@ def main() -> None:
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)
     print(sock.getsockname()[1], flush=True)
-    app = create_app(Settings.for_tests(), store=store)
+    app = create_app(Settings.for_tests(), store=store, tournament=args.tournament)
     app.state.tables.secret = lambda: "not-a-secret"
     limit = ServerLimits().max_ws_message_bytes  # as `sueca serve` caps a message
     config = uvicorn.Config(app, log_level="warning", lifespan="on", ws_max_size=limit)

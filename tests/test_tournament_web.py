@@ -843,3 +843,84 @@ def test_the_printable_page_has_a_way_back_on_a_screen_only(client: TestClient) 
     assert '<a href="/tournament?lang=en">← Back to the tournament&#x27;s page</a>' in en
     css = client.get("/tournament/print.css").text
     assert ".screen-only { display: none; }" in css.split("@media print")[1]
+
+
+def _made_for(store: Any, table_no: int) -> list[str]:
+    """The ids of the open web tables the store keeps for table `table_no` of round 1."""
+    return [
+        table_id
+        for table_id, header in store.open_headers().items()
+        if header.get("extra", {}).get("tournament", {}).get("table") == table_no
+    ]
+
+
+def test_a_round_s_table_left_in_the_file_is_linked_not_opened_again(
+    quick_cup: Path, tmp_path: Path
+) -> None:
+    """A restart of fewer `--max-tables` than the tournament's open tables leaves one in the
+    file: the organiser's page links it (found in the file, not only among the loaded tables),
+    and asking to play it online makes no second table for the pairing."""
+    db = tmp_path / "tables.sqlite"
+    with TestClient(
+        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
+    ) as client:
+        base = _organiser(client)
+        made = {n: _online_table(client, base, n) for n in (1, 2)}
+    settings = Settings.for_tests(max_tables=1)
+    with TestClient(create_app(settings, tournament=quick_cup, store=SqliteStore(db))) as client:
+        manager = client.app.state.tables  # type: ignore[attr-defined]
+        assert len(manager.tables) == 1
+        left = next(n for n, (table_id, _) in made.items() if table_id not in manager.tables)
+        table_id, tokens = made[left]
+        page = client.get(base + "?lang=en").text
+        assert f"/table/{table_id}?hl=en#t={tokens[0]}" in page
+        assert ">Play online</button>" not in page
+        again = client.post(
+            base + "/online", data={"round": "1", "table": str(left)}, follow_redirects=False
+        )
+        assert again.status_code == 303
+        assert _made_for(manager.store, left) == [table_id]
+
+
+def test_the_memory_store_gives_the_headers_of_its_open_tables() -> None:
+    """`open_headers()` of the memory store: every open table's header, a closed one not."""
+    from sueca_rules.web._store import MemoryStore
+
+    store = MemoryStore()
+    store.create("a", {"extra": {"tournament": {"table": 1}}})
+    store.create("b", {"seed": 2})
+    store.create("c", {"seed": 3})
+    store.end("c")
+    assert store.open_headers() == {"a": {"extra": {"tournament": {"table": 1}}}, "b": {"seed": 2}}
+
+
+def test_no_online_table_is_made_while_the_store_cannot_say_which_are_open(
+    quick_cup: Path,
+) -> None:
+    """Asked to play a table online while the tables' store cannot be read (Redis down), the
+    page says to try again and makes no table: one may be open for that pairing already."""
+    from sueca_rules.web._store import MemoryStore, StoreError
+
+    class Unreadable(MemoryStore):
+        down = False
+
+        def open_headers(self) -> dict[str, dict[str, Any]]:
+            if self.down:
+                raise StoreError("Redis at redis://127.0.0.1:1/0 failed: connection refused")
+            return super().open_headers()
+
+    store = Unreadable()
+    with TestClient(create_app(Settings.for_tests(), tournament=quick_cup, store=store)) as client:
+        base = _organiser(client)
+        store.down = True
+        for lang, said in (
+            ("en", "cannot be read just now"),
+            ("pt", "Não se consegue ler as mesas"),
+        ):
+            refused = client.post(base + f"/online?lang={lang}", data={"round": "1", "table": "1"})
+            assert refused.status_code == 503
+            assert said in html.unescape(refused.text)
+        assert store.tables == {}
+        store.down = False
+        _online_table(client, base, 1)
+        assert len(store.tables) == 1

@@ -805,3 +805,65 @@ def test_a_table_whose_log_redis_lost_is_said_to_be_gone(redis_url: str) -> None
             store.append("t2", 0, [{"type": "start"}])
     finally:
         store.close()
+
+
+def test_a_round_s_table_opened_by_another_process_is_linked_not_opened_again(
+    redis_url: str, tmp_path: Path
+) -> None:
+    """Two processes sharing Redis and one tournament: a round's table one of them opened
+    online is linked on the other's organiser page (it is none of the other's loaded tables:
+    `restore` loads nothing under Redis), and asking that one to play it online makes no
+    second table for the pairing; nor does a restart."""
+    import re
+    import urllib.parse
+    import urllib.request
+
+    from sueca_rules import Variant
+    from sueca_rules.tournament import Team, create, pair, save_tournament
+    from sueca_rules.web._redis import RedisStore
+    from tests.test_tournament_web import PLAYERS, QUICK
+
+    cup = tmp_path / "quick.yaml"
+    teams = [Team(name=n, players=p) for n, p in PLAYERS.items()]
+    save_tournament(pair(create(teams, "round_robin", variant=Variant.model_validate(QUICK))), cup)
+    store = RedisStore(redis_url)
+    base = "/tournament/organiser/" + store.secret(f"organiser:{cup.resolve()}")
+
+    def page(address: str) -> str:
+        with urllib.request.urlopen(f"http://{address}{base}?lang=en", timeout=10) as answer:
+            text: str = answer.read().decode()
+        return text
+
+    def online(address: str, table: int) -> None:
+        form = urllib.parse.urlencode({"round": "1", "table": str(table)}).encode()
+        with urllib.request.urlopen(f"http://{address}{base}/online", form, timeout=10) as answer:
+            assert answer.status == 200  # the organiser's page, after the redirect
+
+    def made_for(table: int) -> list[str]:
+        return [
+            table_id
+            for table_id, header in store.open_headers().items()
+            if header["extra"]["tournament"]["table"] == table
+        ]
+
+    try:
+        with (
+            server("--redis", redis_url, "--tournament", str(cup)) as (_, a),
+            server("--redis", redis_url, "--tournament", str(cup)) as (_, b),
+        ):
+            online(a, 1)
+            [table_id] = made_for(1)
+            links = re.findall(rf"/table/{table_id}\?hl=en#t=[\w-]+", page(a))
+            assert len(links) == 4
+            for address in (b, a):
+                shown = page(address)
+                assert all(link in shown for link in links)
+                assert shown.count(">Play online</button>") == 1  # table 2's only
+                online(address, 1)
+            assert made_for(1) == [table_id]
+        with server("--redis", redis_url, "--tournament", str(cup)) as (_, c):  # a restart
+            assert all(link in page(c) for link in links)
+            online(c, 1)
+            assert made_for(1) == [table_id]
+    finally:
+        store.close()

@@ -1234,3 +1234,22 @@ def test_a_followed_action_that_fails_leaves_the_ones_before_it_made_once() -> N
         assert game_of(seat_state(follower, follower.seats[0], "en")) == game_of(
             seat_state(manager.get(table["table"]), manager.get(table["table"]).seats[0], "en")
         )
+
+
+def test_the_sqlite_store_gives_the_headers_of_every_open_table(db: Path) -> None:
+    """`open_headers()`: the open tables' headers whichever process holds them (the file is
+    shared), not a closed one's, and not one damaged on the disk (left out, no error)."""
+    one, two = SqliteStore(db), SqliteStore(db)
+    try:
+        one.create("a", {"seed": 1})
+        two.create("b", {"seed": 2})
+        two.create("c", {"seed": 3})
+        two.end("c")
+        one.create("d", {"seed": 4})
+        with sqlite3.connect(db) as raw:
+            raw.execute("UPDATE tables SET header = ? WHERE id = 'd'", (b"\xff{",))
+        assert one.open_headers() == {"a": {"seed": 1}, "b": {"seed": 2}}
+        assert two.open_headers() == one.open_headers()
+    finally:
+        one.close()
+        two.close()

@@ -241,6 +241,20 @@ class RedisStore:
         header: dict[str, Any] = self._parsed(table_id, [text])[0]
         return header
 
+    def open_headers(self) -> dict[str, dict[str, Any]]:
+        def work() -> dict[str, Any]:
+            live: list[bytes] = self.db.zrange("sueca:live", 0, -1)  # type: ignore[assignment]
+            ids = [tid.decode() for tid in live]
+            texts: list[Any] = self.db.mget([_key(tid, "h") for tid in ids]) if ids else []
+            return dict(zip(ids, texts, strict=True))
+
+        found: dict[str, dict[str, Any]] = {}
+        for table_id, text in self._do(work).items():
+            if text is not None:  # pruned since
+                with contextlib.suppress(StoreError):  # damaged: `take` says so
+                    found[table_id] = self._parsed(table_id, [text])[0]
+        return found
+
     def latest_record(self, table_id: str) -> tuple[int, str] | None:
         records: dict[bytes, bytes] = self._do(lambda: self.db.hgetall(_key(table_id, "rec")))
         if not records:

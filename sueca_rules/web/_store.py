@@ -187,6 +187,10 @@ class Store(Protocol):
     def header(self, table_id: str) -> dict[str, Any] | None:
         """The header of a table, open or closed (until pruned)."""
 
+    def open_headers(self) -> dict[str, dict[str, Any]]:
+        """The headers of the open tables by id, whichever process holds them (or none, left
+        in the store at a restart); one that cannot be read (damaged) is left out."""
+
     def latest_record(self, table_id: str) -> tuple[int, str] | None:
         """The number and JSON text of the table's last finished match."""
 
@@ -317,6 +321,9 @@ class MemoryStore:
     def header(self, table_id: str) -> dict[str, Any] | None:
         kept = self.tables.get(table_id)
         return kept.header if kept is not None else None
+
+    def open_headers(self) -> dict[str, dict[str, Any]]:
+        return {tid: kept.header for tid, kept in self.tables.items() if kept.ended is None}
 
     def latest_record(self, table_id: str) -> tuple[int, str] | None:
         kept = self.tables.get(table_id)
@@ -717,6 +724,15 @@ class SqliteStore:
                 f"({exc}); it was left as it is"
             ) from None
         return header
+
+    def open_headers(self) -> dict[str, dict[str, Any]]:
+        found: dict[str, dict[str, Any]] = {}
+        for table_id, text in self._read(
+            "SELECT id, CAST(header AS BLOB) FROM tables WHERE ended IS NULL"
+        ):
+            with contextlib.suppress(ValueError):  # damaged on the disk: `take` says so
+                found[table_id] = json.loads(text)
+        return found
 
     def latest_record(self, table_id: str) -> tuple[int, str] | None:
         rows = self._read(

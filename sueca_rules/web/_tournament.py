@@ -67,7 +67,7 @@ from sueca_rules.tournament._words import refusal_text, tournament_words
 
 from ._i18n import LANGS, Lang, page_lang, phrase
 from ._refusal import Refusal
-from ._store import new_secret
+from ._store import StoreError, new_secret
 from ._tables import SeatSpec, Table, TableManager, same_secret
 
 __all__ = ["TournamentSite"]
@@ -348,7 +348,11 @@ class TournamentSite:
         """The round and table of this file that a web table is for, if any; with `t`, only
         while that table of `t` still seats the teams it was made for (an undo and a new
         pairing may have put others there: the web table is then for nothing)."""
-        mine = table.extra.get("tournament")
+        return self._where(table.extra, t)
+
+    def _where(self, extra: object, t: Tournament | None = None) -> tuple[int, int] | None:
+        """As `_for`, from the `extra` a web table was made with."""
+        mine = extra.get("tournament") if isinstance(extra, dict) else None
         if not isinstance(mine, dict) or mine.get("file") != self._key:
             return None
         round_no, table_no = mine.get("round"), mine.get("table")
@@ -358,31 +362,84 @@ class TournamentSite:
             return None
         return round_no, table_no
 
-    def _online(self, lang: Lang, t: Tournament) -> dict[int, dict[str, Any]]:
+    def _kept(self, t: Tournament, *, strict: bool = False) -> dict[str, dict[str, Any]]:
+        """The headers of the open web tables of `t`'s last round that the store keeps and
+        this process has not loaded: left in the file at a restart (`--max-tables`), or held
+        by another process (`--redis`, where a restart loads none). None if the store cannot
+        be read now (said in the log), unless `strict`: then that raises `StoreError`."""
+        if self.tables is None:
+            return {}
+        try:
+            headers = self.tables.store.open_headers()
+        except StoreError as exc:
+            if strict:
+                raise
+            log.error("the open tables cannot be read: %s", exc)
+            return {}
+        loaded = self.tables.tables
+        return {
+            table_id: header
+            for table_id, header in headers.items()
+            if (table_id not in loaded or loaded[table_id].closed)
+            and isinstance(header, dict)
+            and (where := self._where(header.get("extra"), t)) is not None
+            and where[0] == len(t.rounds)
+        }
+
+    def _online(
+        self, lang: Lang, t: Tournament, *, strict: bool = False
+    ) -> dict[int, dict[str, Any]]:
         """The open web tables of `t`'s last round, by table number: their join links (in the
-        organiser's language, `hl`, for a player whose browser asks for neither of ours)."""
+        organiser's language, `hl`, for a player whose browser asks for neither of ours).
+        Those the store keeps that this process has not loaded are read from the store (not
+        loaded: this may run off the event loop), so that none is made twice for one
+        pairing; they are said not started (`post_start` loads one to start it). `strict`: a
+        store that cannot be read now raises `StoreError` (see `_kept`)."""
+        kept = self._kept(t, strict=strict)
         found: dict[int, dict[str, Any]] = {}
         for table in list(self.tables.tables.values()) if self.tables else []:
             where = self._for(table, t)
             if table.closed or where is None or where[0] != len(t.rounds):
                 continue
-            labels = table.extra["tournament"].get("labels") or []
-            links = [
-                {
-                    "label": _say(lang, "seat", n=s.index)
-                    + (f": {labels[s.index]}" if s.index < len(labels) else ""),
-                    "path": f"/table/{table.id}?hl={lang}#t={s.token}",
-                }
-                for s in table.seats
-                if s.token is not None
-            ]
-            found[where[1]] = {
-                "table": table.id,
-                "links": links,
-                "watch": f"/table/{table.id}?hl={lang}#w={table.watch}",
-                "started": table.match is not None,
-            }
+            tokens = [s.token for s in table.seats]
+            found[where[1]] = self._links(
+                lang, table.id, table.extra, tokens, table.watch, table.match is not None
+            )
+        for table_id, header in kept.items():
+            where = self._where(header.get("extra"), t)
+            if where is None or where[1] in found:
+                continue
+            seats = header.get("seats") or []
+            tokens = [seat.get("token") if isinstance(seat, dict) else None for seat in seats]
+            watch = str(header.get("watch", ""))
+            found[where[1]] = self._links(lang, table_id, header["extra"], tokens, watch, False)
         return found
+
+    def _links(
+        self,
+        lang: Lang,
+        table_id: str,
+        extra: dict[str, Any],
+        tokens: list[Any],
+        watch: str,
+        started: bool,
+    ) -> dict[str, Any]:
+        """What the organiser's page shows of one open web table (see `_online`)."""
+        labels = extra["tournament"].get("labels") or []
+        return {
+            "table": table_id,
+            "links": [
+                {
+                    "label": _say(lang, "seat", n=index)
+                    + (f": {labels[index]}" if index < len(labels) else ""),
+                    "path": f"/table/{table_id}?hl={lang}#t={token}",
+                }
+                for index, token in enumerate(tokens)
+                if isinstance(token, str)
+            ],
+            "watch": f"/table/{table_id}?hl={lang}#w={watch}",
+            "started": started,
+        }
 
     def catch_up(self) -> None:
         """After the tables came back from the store (on the event loop, at start): the first
@@ -693,7 +750,12 @@ class TournamentSite:
                     table=table_no,
                     score="-".join(map(str, tab.result.score)),
                 )
-            if table_no not in self._online("en", t):
+            try:  # the tables kept by the store too: none is made twice for one pairing
+                online = self._online("en", t, strict=True)
+            except StoreError as exc:
+                log.error("the open tables cannot be read: %s", exc)
+                raise Refusal("unavailable", status=503) from None
+            if table_no not in online:
                 teams = {team.name: team for team in t.teams}
                 labels = []  # who sits where (seats 0 and 2: the first team)
                 for seat in range(4):
@@ -740,7 +802,11 @@ class TournamentSite:
         for web in list(self.tables.tables.values()) if self.tables else []:
             if not web.closed and self._for(web, t) == (round_no, table_no):
                 table = web
-        if table is None:
+        elsewhere = False  # kept by the store, not loaded here (see `_kept`)
+        for table_id, header in self._kept(t).items() if table is None else []:
+            if self.tables and self._where(header.get("extra"), t) == (round_no, table_no):
+                table, elsewhere = self.tables.get(table_id), True
+        if table is None and not elsewhere:
             error = TournamentError(
                 f"round {round_no} table {table_no} is not played online",
                 code="not_online",
@@ -748,7 +814,8 @@ class TournamentSite:
                 table=table_no,
             )
             return self._organiser(request, error=error, status=400)
-        table.start_early()  # already started (or held by another process): as it is
+        if table is not None:  # held by another process sharing a `--db` file: as it is
+            table.start_early()  # already started (or held by another process): as it is
         lang = quote(self._lang(request))
         return RedirectResponse(f"{self.organiser_path}?lang={lang}", status_code=303)
 
