@@ -116,6 +116,16 @@ QUICK = {"name": "One game", "extends": "portugal", "match": {"target_games": 1}
 """A match of a deal or two, so that the test stays short."""
 
 
+async def _stopped(store: Any) -> None:
+    """Stop a store's every-second task and listener, as `release()` does when a server
+    stops, and let the subscription's connection go."""
+    tasks = list(store._tasks)
+    store.release()  # stops the tasks, and the subscription's connection is let go
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await store._pubsub.aclose()
+    await store._pubsub.connection_pool.disconnect()
+
+
 def test_two_processes_share_a_table_and_one_is_killed(redis_url: str) -> None:
     rng = random.Random(4)
     with (
@@ -213,11 +223,7 @@ def test_a_redis_error_while_the_keeper_looks_at_a_table_does_not_stop_it(redis_
         await asyncio.sleep(3.5 * RENEW_SECONDS)
         # The lock renewed within the last second (else it would have under a second left).
         assert store.db.pttl("sueca:t1:lock") > LOCK_MS - 1500 * RENEW_SECONDS
-        tasks = list(store._tasks)
-        store.release()  # stops the tasks, and the subscription's connection is let go
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await store._pubsub.aclose()
-        await store._pubsub.connection_pool.disconnect()
+        await _stopped(store)
 
     try:
         asyncio.run(run())
@@ -257,11 +263,7 @@ def test_a_log_that_grew_unannounced_is_followed_within_a_second(redis_url: str)
         store.db.rpush("sueca:t1:log", json.dumps({"type": "play", "seat": 0, "card": "AS"}))
         await asyncio.sleep(1.5 * RENEW_SECONDS)
         assert followed == [{"type": "play", "seat": 0, "card": "AS"}]
-        tasks = list(store._tasks)
-        store.release()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await store._pubsub.aclose()
-        await store._pubsub.connection_pool.disconnect()
+        await _stopped(store)
 
     try:
         asyncio.run(run())
@@ -317,11 +319,7 @@ def test_a_table_that_cannot_follow_its_log_stops_nothing_else(
         assert followed == [{"type": "play", "seat": 0}]
         assert all(not task.done() for task in store._tasks)
         assert store.db.pttl("sueca:t3:lock") > LOCK_MS - 1500 * RENEW_SECONDS
-        tasks = list(store._tasks)
-        store.release()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await store._pubsub.aclose()
-        await store._pubsub.connection_pool.disconnect()
+        await _stopped(store)
 
     try:
         with caplog.at_level("ERROR"):
@@ -522,11 +520,7 @@ def test_a_table_closed_here_lets_its_lock_go(redis_url: str) -> None:
         assert store.db.get("sueca:t1:lock") is None  # another process may take it at once
         assert "t1" not in store.held
         assert "t1" not in store.tables
-        tasks = list(store._tasks)
-        store.release()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await store._pubsub.aclose()
-        await store._pubsub.connection_pool.disconnect()
+        await _stopped(store)
 
     try:
         asyncio.run(run())
