@@ -290,7 +290,6 @@ def _are_claims(claims: object) -> bool:
 
 
 _MASK: Final = (1 << 40) - 1
-_CHECKED: list[object] = [None]  # the observation checked last, found of its kind
 
 
 def observation_problem(observation: Observation, *, variant: bool = True) -> str | None:
@@ -300,63 +299,39 @@ def observation_problem(observation: Observation, *, variant: bool = True) -> st
     an observation with it, so that one made or changed by hand is refused by name, not with a
     traceback from deep inside. Without `variant`, `observation.variant` may be `None`."""
     o = observation
-    if o is _CHECKED[0] and (o.variant is not None or not variant):
-        return None  # a search asks again and again of the same observation
     sizes = o.hand_sizes
-    problem = (
-        ("seat", "a seat 0..3")
-        if not is_seat(o.seat)
-        else ("dealer", "a seat 0..3")
-        if not is_seat(o.dealer)
-        else ("trick_leader", "a seat 0..3")
-        if not is_seat(o.trick_leader)
-        else ("turn", "a seat 0..3 or None")
-        if not (o.turn is None or is_seat(o.turn))
-        else ("rules", "the variant's Rules")
-        if not isinstance(o.rules, Rules)
-        else ("variant", "a Variant")
-        if variant and not isinstance(o.variant, Variant)
-        else ("trump_card", "a Card (a deal is on the table)")
-        if type(o.trump_card) is not Card
-        else ("trump_card_in_hand", "True or False")
-        if not isinstance(o.trump_card_in_hand, bool)
-        else ("hand", "Cards")
-        if not _are_cards(o.hand, 10)
-        else ("hand_mask", "a 40-bit mask")
-        if not _whole_in(o.hand_mask, 0, _MASK)
-        else ("played_mask", "a 40-bit mask")
-        if not _whole_in(o.played_mask, 0, _MASK)
-        else ("void_mask", "a 16-bit mask")
-        if not _whole_in(o.void_mask, 0, 0xFFFF)
-        else ("hand_sizes", "4 whole numbers 0..10")
-        if not (
-            type(sizes) is tuple and len(sizes) == 4 and all(_whole_in(n, 0, 10) for n in sizes)
-        )
-        else ("deal", "a whole number from 1")
-        if not _whole_in(o.deal, 1, 10**9)
-        else ("partida", "a whole number from 0")
-        if not _whole_in(o.partida, 0, 10**9)
-        else ("games", "2 whole numbers from 0")
-        if not _pair_of_whole(o.games)
-        else ("partidas", "2 whole numbers from 0")
-        if not _pair_of_whole(o.partidas)
-        else ("penalties", "2 whole numbers from 0")
-        if not _pair_of_whole(o.penalties)
-        else ("pending_ties", "a whole number from 0")
-        if not _whole_in(o.pending_ties, 0, 10**9)
-        else ("tricks", "at most 10 Tricks")
-        if not _are_tricks(o.tricks)
-        else ("trick", "at most 3 Cards")
-        if not _are_cards(o.trick, 3)
-        else ("claims", f"at most {MAX_CLAIMS} Claims")
-        if not _are_claims(o.claims)
-        else None
+    checks: tuple[tuple[str, str, bool], ...] = (
+        ("seat", "a seat 0..3", is_seat(o.seat)),
+        ("dealer", "a seat 0..3", is_seat(o.dealer)),
+        ("trick_leader", "a seat 0..3", is_seat(o.trick_leader)),
+        ("turn", "a seat 0..3 or None", o.turn is None or is_seat(o.turn)),
+        ("rules", "the variant's Rules", isinstance(o.rules, Rules)),
+        ("variant", "a Variant", not variant or isinstance(o.variant, Variant)),
+        ("trump_card", "a Card (a deal is on the table)", type(o.trump_card) is Card),
+        ("trump_card_in_hand", "True or False", isinstance(o.trump_card_in_hand, bool)),
+        ("hand", "Cards", _are_cards(o.hand, 10)),
+        ("hand_mask", "a 40-bit mask", _whole_in(o.hand_mask, 0, _MASK)),
+        ("played_mask", "a 40-bit mask", _whole_in(o.played_mask, 0, _MASK)),
+        ("void_mask", "a 16-bit mask", _whole_in(o.void_mask, 0, 0xFFFF)),
+        (
+            "hand_sizes",
+            "4 whole numbers 0..10",
+            type(sizes) is tuple and len(sizes) == 4 and all(_whole_in(n, 0, 10) for n in sizes),
+        ),
+        ("deal", "a whole number from 1", _whole_in(o.deal, 1, 10**9)),
+        ("partida", "a whole number from 0", _whole_in(o.partida, 0, 10**9)),
+        ("games", "2 whole numbers from 0", _pair_of_whole(o.games)),
+        ("partidas", "2 whole numbers from 0", _pair_of_whole(o.partidas)),
+        ("penalties", "2 whole numbers from 0", _pair_of_whole(o.penalties)),
+        ("pending_ties", "a whole number from 0", _whole_in(o.pending_ties, 0, 10**9)),
+        ("tricks", "at most 10 Tricks", _are_tricks(o.tricks)),
+        ("trick", "at most 3 Cards", _are_cards(o.trick, 3)),
+        ("claims", f"at most {MAX_CLAIMS} Claims", _are_claims(o.claims)),
     )
-    if problem is None:
-        _CHECKED[0] = o
-        return None
-    field, wanted = problem
-    return f"observation.{field} is {wanted}, not {cut(repr(getattr(o, field)))}"
+    for field, wanted, ok in checks:
+        if not ok:
+            return f"observation.{field} is {wanted}, not {cut(repr(getattr(o, field)))}"
+    return None
 
 
 @public
@@ -1657,23 +1632,8 @@ class Engine:
         elif observation.turn is not None:
             while match._turn != observation.turn:
                 match.keep_hand(match._turn)
-        claims = sorted(observation.claims, key=lambda c: c.after)
-        for number in range(len(plays) + 1):
-            while claims and claims[0].after == number:
-                claim = claims.pop(0)
-                match.claim(claim.by, claim.against)
-            if number < len(plays):
-                seat, card = plays[number]
-                try:
-                    match.play(card)
-                except IllegalPlayError as exc:
-                    if exc.rule != "must_follow":
-                        raise
-                    raise ConfigError(
-                        f"the hands do not fit the observation: seat {seat} did not follow suit "
-                        f"with {card} (card {number + 1} of the deal), so it held none of the "
-                        "suit led then"
-                    ) from None
+        # A card these hands make illegal (a void cleared by hand) is refused by the caller.
+        match._replay([card for _, card in plays], observation.claims)
         return match
 
     def __repr__(self) -> str:

@@ -41,6 +41,7 @@ from ._protocol import (
     hello_request,
     read_answer,
     read_hello,
+    whole_number,
 )
 
 if TYPE_CHECKING:
@@ -276,10 +277,7 @@ def _answer_id(line: bytes) -> int | None:
         data = json.loads(line)
     except (ValueError, RecursionError):
         return None
-    answered = data.get("id") if isinstance(data, dict) else None
-    if type(answered) is float and answered.is_integer() and abs(answered) < 2**53:
-        return int(answered)
-    return answered if type(answered) is int else None
+    return whole_number(data.get("id")) if isinstance(data, dict) else None
 
 
 _NAMES_AN_ANSWER: Final = re.compile(rb"""["'](?:choice|decision)["']""")
@@ -815,7 +813,7 @@ class EngineProcess:
             if item is _EOF:
                 out.queue.put(_EOF)  # seen again by the next read
                 break
-            answered = self._answer_id(item) if isinstance(item, bytes) else None
+            answered = _answer_id(item) if isinstance(item, bytes) else None
             if answered is not None and answered in self._given_up:
                 self._extra(1)  # a late answer: its fault is counted already
             elif answered is not None and 0 < answered < self._next_id:
@@ -851,10 +849,6 @@ class EngineProcess:
     def _flooded(self) -> bool:
         """Whether it wrote more than `MAX_EXTRA_LINES` lines nobody asked for in this match."""
         return self._match_extra > MAX_EXTRA_LINES
-
-    @staticmethod
-    def _answer_id(line: bytes) -> int | None:
-        return _answer_id(line)
 
     def ask(
         self,
@@ -946,7 +940,7 @@ class EngineProcess:
                     params={"max": self.max_line, "id": request_id},
                 )
             assert isinstance(line, bytes)
-            answered = self._answer_id(line)
+            answered = _answer_id(line)
             if not _answers(line):
                 # Debugging output, a log line: discarded (the decision is a fault, one however
                 # many such lines), and the answer is still waited for.

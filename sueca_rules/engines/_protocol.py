@@ -67,6 +67,7 @@ __all__ = [
     "time_budget",
     "variant_from_request",
     "variant_mapping",
+    "whole_number",
 ]
 
 PROTOCOL: Final = 1
@@ -227,7 +228,7 @@ def _load(text: str | bytes, what: str, kind: str) -> dict[str, Any]:
     return data
 
 
-def _whole_number(value: object) -> int | None:
+def whole_number(value: object) -> int | None:
     """A JSON number that is a whole number (`3` or `3.0`, not `true`), else `None`."""
     if type(value) is int:
         return value
@@ -244,7 +245,7 @@ def _same_option(choice: object, word: str | bool | int) -> bool:
     if isinstance(word, bool) or isinstance(choice, bool):
         return choice is word
     if isinstance(word, int):
-        return _whole_number(choice) == word
+        return whole_number(choice) == word
     if not isinstance(choice, str) or len(choice) > 40 or not choice.isascii():
         return False
     return "".join(choice.split()).upper() == word.upper()
@@ -265,7 +266,7 @@ def read_answer(text: str | bytes, decision: Decision, request_id: int) -> Choic
         said = _short(json.dumps(data.get("type")))
         raise _refusal(f'the answer\'s type is {said}, not "decision"', "answer_type", type=said)
     answered = data.get("id")
-    if _whole_number(answered) != request_id:
+    if whole_number(answered) != request_id:
         said = _short(json.dumps(answered))
         raise _refusal(
             f"the answer is for id {said}, not for {request_id}",
@@ -303,7 +304,7 @@ def speaks_protocol(message: Mapping[str, Any]) -> bool:
             version = float(version.strip())
         except ValueError:
             return False
-    return _whole_number(version) == PROTOCOL
+    return whole_number(version) == PROTOCOL
 
 
 def check_hello(request: Mapping[str, Any]) -> None:
@@ -430,7 +431,7 @@ def _field(mapping: Mapping[str, Any], key: str, where: str) -> Any:
 def _whole(value: object, where: str, low: int, high: int) -> int:
     """A whole number of the request (`2.0` read as 2, as a host whose numbers are all floats
     writes it), checked."""
-    number = _whole_number(value)
+    number = whole_number(value)
     if number is None or not low <= number <= high:
         raise ProtocolError(f"{where} must be a whole number {low}..{high}, not {value!r}")
     return number
@@ -472,7 +473,7 @@ def decision_from_request(request: Mapping[str, Any]) -> Decision:
             parsed.append(option)
         elif isinstance(option, bool):
             parsed.append(option)
-        elif kind == "claim" and (named := _whole_number(option)) is not None and 0 <= named <= 3:
+        elif kind == "claim" and (named := whole_number(option)) is not None and 0 <= named <= 3:
             parsed.append(named)  # a seat written 1.0 is seat 1
         else:
             raise ProtocolError(f"{where} must be false, true or (a claim) a seat, not {option!r}")
