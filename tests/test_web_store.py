@@ -1253,3 +1253,21 @@ def test_the_sqlite_store_gives_the_headers_of_every_open_table(db: Path) -> Non
     finally:
         one.close()
         two.close()
+
+
+def test_a_write_ahead_log_past_the_checked_size_is_left_to_sqlite(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The damage check reads a log into memory: one larger than it reads (64 MiB; a file an
+    outsider made huge) is not read whole, nor refused, but left to SQLite."""
+    from sueca_rules.web import _store
+
+    copy = _crashed_copy(tmp_path / "big")
+    wal = copy.with_name(copy.name + "-wal")
+    data = bytearray(wal.read_bytes())
+    page = int.from_bytes(data[8:12], "big")
+    data[32 + (24 + page) + 24 + 10] ^= 0xFF  # damaged: refused while it is read
+    wal.write_bytes(bytes(data))
+    assert _store._wal_damaged(wal)
+    monkeypatch.setattr(_store, "_WAL_CHECKED_BYTES", len(data) - 1)
+    assert not _store._wal_damaged(wal)

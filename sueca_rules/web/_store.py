@@ -392,15 +392,24 @@ def _wal_sums(data: bytes, big: bool, s0: int, s1: int) -> tuple[int, int]:
     return s0, s1
 
 
+_WAL_CHECKED_BYTES: Final = 64 * 1024 * 1024
+"""The largest write-ahead log read for damage at start-up (the server's own stay near 4 MB, as
+SQLite copies them into the database every thousand pages); a larger one is left to SQLite."""
+
+
 def _wal_damaged(wal: Path, tries: int = 20) -> bool:
     """Whether the write-ahead log `wal` is damaged (`_wal_damage`), read again until two reads
     in a row are the same (a log another process is writing is no proof of damage: read as it
-    changes, it may look so); `False` when it never settles in `tries` reads."""
+    changes, it may look so); `False` when it never settles in `tries` reads, or is larger than
+    `_WAL_CHECKED_BYTES`."""
     seen: bytes | None = None
     for _ in range(tries):
         try:
-            data = wal.read_bytes()
+            with wal.open("rb") as file:
+                data = file.read(_WAL_CHECKED_BYTES + 1)
         except OSError:
+            return False
+        if len(data) > _WAL_CHECKED_BYTES:
             return False
         if not _wal_damage(data):
             return False
