@@ -787,13 +787,14 @@ class TableManager:
         second table for a round's table it does not see), then as they were."""
         if len(ids) + len(self.tables) <= self.settings.max_tables:
             return ids
+        try:
+            headers = self.store.open_headers()
+        except StoreError:
+            return ids
         cup: list[str] = []
         rest: list[str] = []
         for table_id in ids:
-            try:
-                header = self.store.header(table_id)
-            except StoreError:
-                header = None
+            header = headers.get(table_id)
             extra = header.get("extra") if isinstance(header, dict) else None
             (cup if isinstance(extra, dict) and "tournament" in extra else rest).append(table_id)
         return cup + rest
