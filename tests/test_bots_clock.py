@@ -94,6 +94,13 @@ def test_budget_attributes() -> None:
     older = make_bot(4, seed=1, time_limit=0.25)
     assert isinstance(older, SamplingBot)
     assert older.time_ms == 250.0
+    # the older name takes what time_ms takes: half a millisecond is a budget in either
+    tiny = make_bot(4, seed=1, time_limit=0.0005)
+    assert isinstance(tiny, SamplingBot)
+    assert tiny.time_ms == 0.5
+    half = make_bot(4, seed=1, time_ms=0.5)
+    assert isinstance(half, SamplingBot)
+    assert half.time_limit == 0.0005
 
 
 @pytest.mark.parametrize(
@@ -105,6 +112,10 @@ def test_budget_attributes() -> None:
         ({"time_ms": True}, "time_ms"),
         ({"time_ms": 1e12}, "time_ms"),
         ({"time_ms": 10, "time_limit": 1}, "not both"),
+        ({"time_limit": 0}, "time_limit must be a number of seconds, 0 < time_limit"),
+        ({"time_limit": True}, "time_limit"),
+        ({"time_limit": "1"}, "time_limit"),
+        ({"time_limit": 3601}, "time_limit <= 3,600"),
         ({"samples": 0}, "samples"),
         ({"samples": 2.5}, "samples"),
         ({"samples": 10**9}, "samples"),

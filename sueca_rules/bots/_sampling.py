@@ -332,7 +332,15 @@ class SamplingBot(BaseBot):
         if time_limit is not None:
             if time_ms is not None:
                 raise bot_error("give time_ms or time_limit (seconds), not both")
-            check_number(time_limit, "time_limit (seconds)", 0.001, MAX_TIME_MS / 1000)
+            if (
+                isinstance(time_limit, bool)
+                or not isinstance(time_limit, int | float)
+                or not 0 < time_limit <= MAX_TIME_MS / 1000
+            ):
+                raise bot_error(
+                    "time_limit must be a number of seconds, "
+                    f"0 < time_limit <= {MAX_TIME_MS / 1000:,g}, got {time_limit!r}"
+                )
             time_ms = time_limit * 1000
         if time_ms is not None and (
             isinstance(time_ms, bool)
