@@ -668,3 +668,52 @@ def test_a_script_without_the_main_guard_plays_the_arena_in_one_process(
     assert done.stdout.split() == ["4"]
     warned = "play_arena() with jobs=2 works in this process" in done.stderr
     assert warned is not guarded, done.stderr[-2000:]
+
+
+def _slow_starter(tmp_path: Path, seconds: float) -> str:
+    """The command of a toy engine that takes `seconds` to start (a model to load)."""
+    command = _toy_engine(tmp_path / "slow.py", "", "r['options'][0]")
+    slow = tmp_path / "slow.py"
+    slow.write_text(f"import time\ntime.sleep({seconds})\n" + slow.read_text("utf-8"), "utf-8")
+    return command
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_hello_ms_sets_how_long_an_engine_may_take_to_start(tmp_path: Path, lang: str) -> None:
+    """`--hello-ms` is the wait for an engine's `hello` (10 s was fixed): one that starts in
+    30 s fails a wait of 0.3 s, said with that wait, before any deal."""
+    slow = _slow_starter(tmp_path, 30)
+    start = time.monotonic()
+    status, out, err = _arena(slow, "level:1", "--deals", "1", "--hello-ms", "300", "--lang", lang)
+    assert time.monotonic() - start < 10  # the wait given, not the default 10 s
+    assert (status, out) == (2, "")
+    said = {
+        "en": "did not answer hello in time (0.3 s)",
+        "pt": "não respondeu ao hello a tempo (0,3 s)",
+    }
+    assert said[lang] in err
+    assert "Traceback" not in err
+
+
+def test_play_arena_passes_hello_ms_to_every_engine_it_starts(tmp_path: Path) -> None:
+    """In a play, an engine started with `hello_ms` too short for it is that play's faults;
+    the same engine given time plays without a fault. `hello_ms` is checked."""
+    from sueca_rules import ConfigError, load_variant
+    from sueca_rules.engines import HELLO_S, parse_entrant, play_arena
+
+    slow = parse_entrant(_slow_starter(tmp_path, 0.4))
+    level = parse_entrant("level:1")
+    variant = load_variant("portugal")
+    assert slow.player(100).hello_s == HELLO_S  # type: ignore[attr-defined]
+    assert slow.player(100, 2500).hello_s == 2.5  # type: ignore[attr-defined]
+    late = play_arena(variant, slow, level, deals=1, time_ms=200, hello_ms=100)
+    assert late.stats[0].faults > 0
+    on_time = play_arena(variant, slow, level, deals=1, time_ms=500, hello_ms=3000)
+    assert (on_time.stats[0].faults, on_time.stats[1].faults) == (0, 0)
+    from sueca_rules.cli import _cmd_arena
+    from sueca_rules.engines import _arena
+
+    assert _cmd_arena.MAX_HELLO_MS == _arena.MAX_HELLO_MS  # the command line allows as much
+    for bad in (0, -1, 1.5, "10", 600_001):
+        with pytest.raises(ConfigError, match="hello_ms"):
+            play_arena(variant, slow, level, deals=1, hello_ms=bad)  # type: ignore[arg-type]

@@ -23,6 +23,9 @@ from ._common import (
 from ._signals import StopOnTerm
 from ._study_options import ProgressBar, number_text
 
+MAX_HELLO_MS: Final = 600_000
+"""`--hello-ms`'s most (the same as `play_arena(hello_ms=)`'s, checked by a test)."""
+
 if TYPE_CHECKING:
     from ..engines import Entrant, PairResult
     from ._common import HelpWords
@@ -40,6 +43,7 @@ def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
     said.arg(p, "--seed", type=seed_arg, default=0)
     said.arg(p, "--jobs", type=at_least(0, "every_cpu", most=256), default=1)
     said.arg(p, "--time-ms", type=at_least(1, most=_MOST_TIME_MS), default=1000)
+    said.arg(p, "--hello-ms", meta="time_ms", type=at_least(1, most=MAX_HELLO_MS), default=None)
     said.arg(p, "--json", action="store_true")
     said.lang_option(p, "report", "json")
 
@@ -62,7 +66,9 @@ Say = Callable[..., str]
 """The arena's words in the command's language: `say("arena.heading", variant=..., n=...)`."""
 
 
-def _check_entrants(entrants: list[Entrant], time_ms: int, say: Say, lang: str) -> None:
+def _check_entrants(
+    entrants: list[Entrant], time_ms: int, hello_ms: int | None, say: Say, lang: str
+) -> None:
     """Start each engine once, all at once: a command that cannot start, or does not answer
     `hello` as the protocol says, is a clear error before any deal is played (all its seats
     would be played by the first-option rule: its results would say nothing of it), with status
@@ -73,7 +79,14 @@ def _check_entrants(entrants: list[Entrant], time_ms: int, say: Say, lang: str) 
     from ..engines._host import start_together
 
     engines = [
-        (entrant, EngineProcess(list(entrant.argv), time_ms=time_ms))
+        (
+            entrant,
+            EngineProcess(
+                list(entrant.argv),
+                time_ms=time_ms,
+                hello_s=None if hello_ms is None else hello_ms / 1000,
+            ),
+        )
         for entrant in entrants
         if entrant.level is None
     ]
@@ -131,7 +144,7 @@ def run_arena(args: argparse.Namespace) -> int:
         raise CliError(say("arena.too_few"), status=2)
     variant = load_variant_arg(args.variant, lang)
     jobs = args.jobs or os.cpu_count() or 1
-    _check_entrants(entrants, args.time_ms, say, lang)
+    _check_entrants(entrants, args.time_ms, args.hello_ms, say, lang)
     pairs = [(i, j) for i in range(len(entrants)) for j in range(i + 1, len(entrants))]
     stop = StopOnTerm()
     try:
@@ -176,6 +189,7 @@ def _play_all(
                 seed=args.seed,
                 jobs=jobs,
                 time_ms=args.time_ms,
+                hello_ms=args.hello_ms,
                 progress=advance,
                 pool=pool,
             )

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from .._errors import ConfigError
+from .._errors import ConfigError, check_whole
 from .._text import cut, is_whole
 from .._workers import in_one_process
 from ._host import EngineError, EngineProcess, EngineStats, close_all, split_command
@@ -55,6 +55,8 @@ MAX_ENTRANTS: Final = 16
 MATCH_DECISIONS: Final = 200
 """An engine's total time for a play of a deal is this many times `time_ms` (a deal asks an entrant
 at most 20 cards and, under `revoke.mode: claimable`, 80 claims)."""
+MAX_HELLO_MS: Final = 600_000
+"""The longest an arena waits for an engine's `hello` (`hello_ms`, `sueca arena --hello-ms`)."""
 _Z: Final = 1.959963984540054
 
 
@@ -69,15 +71,20 @@ class Entrant:
     argv: tuple[str, ...] = ()
     """The engine's command, split."""
 
-    def player(self, time_ms: int) -> Player:
+    def player(self, time_ms: int, hello_ms: int | None = None) -> Player:
         """A new player for this entrant. An engine is started by its first match
         ([`new_match()`][sueca_rules.engines.EngineProcess.new_match]): one that cannot be
-        started then, or does not answer `hello` in time, is that match's faults (its seats
-        play by the first-option rule) and is tried again for the next, not the end of the
-        arena."""
+        started then, or does not answer `hello` within `hello_ms` (default
+        [`HELLO_S`][sueca_rules.engines.HELLO_S]), is that match's faults (its seats play by
+        the first-option rule) and is tried again for the next, not the end of the arena."""
         if self.level is not None:
             return BotPlayer(self.level, time_ms=time_ms)
-        return EngineProcess(list(self.argv), time_ms=time_ms, match_ms=MATCH_DECISIONS * time_ms)
+        return EngineProcess(
+            list(self.argv),
+            time_ms=time_ms,
+            match_ms=MATCH_DECISIONS * time_ms,
+            hello_s=None if hello_ms is None else hello_ms / 1000,
+        )
 
 
 def parse_entrant(text: str) -> Entrant:
@@ -123,6 +130,7 @@ class Arena:
     b: Entrant
     seed: int | str
     time_ms: int
+    hello_ms: int | None = None
 
 
 @dataclass(slots=True)
@@ -200,7 +208,7 @@ def _play_shard(shard: _Shard, progress: Callable[[int], None] | None = None) ->
         for swap in (0, 1):
             for seat in range(4):
                 team = (seat + swap) % 2  # 0: A
-                player = (arena.a, arena.b)[team].player(arena.time_ms)
+                player = (arena.a, arena.b)[team].player(arena.time_ms, arena.hello_ms)
                 if len(players) >= 2:
                     player.stats = players[team].stats
                 players.append(player)
@@ -294,17 +302,21 @@ def play_arena(
     seed: int | str = 0,
     jobs: int = 1,
     time_ms: int = 1000,
+    hello_ms: int | None = None,
     progress: Callable[[int], None] | None = None,
     pool: ProcessPoolExecutor | None = None,
 ) -> PairResult:
     """A plays B on `deals` duplicate deals (each played twice); `jobs` processes (`pool`, when
     given, is used instead of a new one). `progress(n)` is called as `n` more deals are done.
+    `hello_ms` is how long an engine may take to start and answer `hello` (default
+    [`HELLO_S`][sueca_rules.engines.HELLO_S], 1 to 600,000 ms).
     An engine that cannot be started, or does not answer `hello`, in a play is that play's
     faults, as one that stops answering is (`sueca arena` starts each engine once before
     the first deal, and stops with a clear error if it cannot)."""
     if not 1 <= deals <= MAX_DEALS:
         raise ConfigError(f"an arena plays 1 to {MAX_DEALS:,} deals, not {deals}")
-    arena = Arena(variant, a, b, seed, time_ms)
+    check_whole(hello_ms, "hello_ms", 1, MAX_HELLO_MS, or_none=True)
+    arena = Arena(variant, a, b, seed, time_ms, hello_ms)
     shards = [_Shard(arena, r) for r in _shards(deals, jobs)]
     from .._record import builtin_id_of
 
