@@ -117,13 +117,42 @@ QUICK = {"name": "One game", "extends": "portugal", "match": {"target_games": 1}
 
 
 async def _stopped(store: Any) -> None:
-    """Stop a store's every-second task and listener, as `release()` does when a server
-    stops, and let the subscription's connection go."""
-    tasks = list(store._tasks)
-    store.release()  # stops the tasks, and the subscription's connection is let go
-    await asyncio.gather(*tasks, return_exceptions=True)
-    await store._pubsub.aclose()
-    await store._pubsub.connection_pool.disconnect()
+    """Stop a store's every-second task and listener and let the subscription's connection
+    go, as a server that stops does."""
+    await store.aclose()
+
+
+def test_a_stopping_server_lets_every_redis_connection_go(redis_url: str) -> None:
+    """A server that stops closes its store from its event loop: the listener and the
+    every-second task stopped, the listening connection and the others closed. `close()`
+    alone left the listening connection open until the process ended."""
+    import redis
+    from starlette.testclient import TestClient
+
+    from sueca_rules.web import create_app
+    from sueca_rules.web._redis import RedisStore
+
+    watcher = redis.Redis.from_url(redis_url)
+    try:
+        alone = len(watcher.client_list())  # the watcher itself
+        store = RedisStore(redis_url)
+        with TestClient(create_app(store=store)) as client:
+            seats = ["human", "bot:1", "bot:1", "bot:1"]
+            made = client.post("/api/tables", json={"variant": "portugal", "seats": seats})
+            assert made.status_code == 200, made.text
+            deadline = time.monotonic() + 5
+            while len(watcher.client_list()) < alone + 2 and time.monotonic() < deadline:
+                time.sleep(0.05)  # the listener's connection, as it subscribes
+            assert len(watcher.client_list()) >= alone + 2
+            assert store._pubsub is not None
+        assert store._pubsub is None
+        assert not store._tasks  # stopped, and forgotten
+        deadline = time.monotonic() + 5
+        while len(watcher.client_list()) > alone and time.monotonic() < deadline:
+            time.sleep(0.05)  # Redis forgets a closed connection at once, or nearly
+        assert len(watcher.client_list()) == alone
+    finally:
+        watcher.close()
 
 
 def test_two_processes_share_a_table_and_one_is_killed(redis_url: str) -> None:

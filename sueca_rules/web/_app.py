@@ -31,7 +31,7 @@ from ._i18n import LANGS, Lang, answer_lang, page_lang, phrase, strings, thousan
 from ._pool import FairPool
 from ._refusal import Refusal
 from ._settings import Settings
-from ._store import Store
+from ._store import Sharing, Store
 from ._tables import TableManager
 from ._ws import routes as ws_routes
 from ._ws import table_socket
@@ -186,7 +186,11 @@ def create_app(
         finally:
             janitor.cancel()
             app.state.tables.close_all()
-            app.state.tables.store.close()
+            store = app.state.tables.store
+            if isinstance(store, Sharing):  # its listener's connection let go as well
+                await store.aclose()
+            else:
+                store.close()
             if own_pool:
                 pool.shutdown(wait=False, cancel_futures=True)
 

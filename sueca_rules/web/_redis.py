@@ -319,6 +319,17 @@ class RedisStore:
         self.release()
         self.db.close()
 
+    async def aclose(self) -> None:
+        tasks = list(self._tasks)
+        self.release()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._pubsub is not None:
+            with contextlib.suppress(redis.RedisError, OSError):
+                await self._pubsub.aclose()
+                await self._pubsub.connection_pool.disconnect()
+            self._pubsub = None
+        self.db.close()
+
     # --- sharing ----------------------------------------------------------------------------
 
     def _start(self) -> None:

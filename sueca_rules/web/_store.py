@@ -237,6 +237,10 @@ class Sharing(Protocol):
         """A person's message: `True` to decide it here (this process holds the table), else
         it was sent to the process that does (or refused, if none does for now)."""
 
+    async def aclose(self) -> None:
+        """`close()` from the event loop the store listens on, its listening tasks stopped
+        and their connection let go (a server that stops)."""
+
 
 def default_db_path() -> Path:
     """The default `--db`: `tables.db` in the user's data folder (`$XDG_DATA_HOME` or
