@@ -19,7 +19,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 import numpy as np
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from sueca_rules import (
     ConfigError,
@@ -448,6 +448,18 @@ def test_render_shows_the_whole_table() -> None:
         hand = " ".join(str(c) for c in game.stepper.match.hand(seat))
         assert f"seat {seat}: {hand}" in text
     assert SuecaEnv("portugal").render() is None
+
+
+def test_pettingzoo_render_test_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's own render check: `"ansi"` returns the text, `"human"` prints it and returns
+    `None` (as Gymnasium and PettingZoo ask; it used to return the text as well)."""
+    render_test(lambda render_mode=None: env(variant="portugal", render_mode=render_mode))
+    game = SuecaEnv("portugal", render_mode="human")
+    game.reset(seed=4)
+    capsys.readouterr()
+    assert game.render() is None
+    hand = " ".join(str(c) for c in game.stepper.match.hand(0))
+    assert f"seat 0: {hand}" in capsys.readouterr().out
 
 
 def test_a_level_3_bot_beats_random_agents_through_the_environment() -> None:

@@ -192,7 +192,7 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
             self.truncations = dict.fromkeys(self.agents, True)
         self._select()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
     def _select(self) -> None:
         actor = self.stepper.actor
@@ -224,10 +224,19 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
 
     def render(self) -> str | None:
         """The whole table as text, every hand included (for people watching, not for agents):
-        returned with `render_mode="ansi"`, printed by [`step()`][sueca_rules.envs.SuecaEnv.step]
-        with `"human"`."""
+        returned with `render_mode="ansi"`; printed with `"human"` (and `None` returned, as
+        Gymnasium and PettingZoo ask of that mode), which
+        [`step()`][sueca_rules.envs.SuecaEnv.step] also does after each step. `None` without a
+        render mode."""
         if self.render_mode is None:
             return None
+        text = self._table_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _table_text(self) -> str:
         match = self.stepper.match
         lines = [repr(match)]
         if match.trump_card is not None:
