@@ -21,7 +21,7 @@ import random
 import secrets
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Final, Literal, NamedTuple, Self
+from typing import Final, Literal, NamedTuple, Self, SupportsIndex, cast
 
 from ._cards import (
     BIT,
@@ -66,6 +66,7 @@ from ._rules import (
     compiled_rules,
     is_seat,
     legal_mask,
+    plain_seed,
     team_of,
 )
 from ._text import cut, is_unicode
@@ -487,9 +488,10 @@ class Engine:
     """The state and rules of one match (the engine behind [`Match`][sueca_rules.Match]).
 
     `variant` is a [`Variant`][sueca_rules.Variant], a built-in id or a path to a variant file (read
-    here with [`load_variant()`][sueca_rules.load_variant]: the engine's only I/O). `seed` makes the
-    shuffles (and a random first dealer) repeatable; each deal is shuffled from the seed and the
-    deal number alone, so the same seed always deals the same cards. `first_dealer` overrides the
+    here with [`load_variant()`][sueca_rules.load_variant]: the engine's only I/O). `seed` (a
+    whole number, NumPy's included, or text) makes the shuffles (and a random first dealer)
+    repeatable; each deal is shuffled from the seed and the deal number alone, so the same seed
+    always deals the same cards. `first_dealer` overrides the
     variant's. With `deal=False` the match waits for [`deal_hands()`][sueca_rules.Match.deal_hands]
     (cards of a physical game, or a record) or [`deal_random()`][sueca_rules.Match.deal_random];
     otherwise every deal is dealt at random as soon as the previous one ends (after the dealer's
@@ -504,7 +506,7 @@ class Engine:
         self,
         variant: Variant | str | Path = "portugal",
         *,
-        seed: int | str | None = None,
+        seed: int | str | SupportsIndex | None = None,
         rng: random.Random | None = None,
         first_dealer: int | None = None,
         deal: bool = True,
@@ -513,6 +515,7 @@ class Engine:
             raise ConfigError(
                 f"a variant is a Variant, a built-in id or a file path, not {variant!r}"
             )
+        seed = cast("int | str | None", plain_seed(seed))  # a NumPy integer seeds as its int
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
             raise ConfigError(f"a seed is a whole number or text, not {seed!r}")
         if isinstance(seed, str) and not is_unicode(seed):
@@ -1549,7 +1552,7 @@ class Engine:
         observation: Observation,
         hands: Sequence[Iterable[Card | int | str] | None],
         *,
-        seed: int | str | None = None,
+        seed: int | str | SupportsIndex | None = None,
     ) -> Self:
         """A match in the position an observation describes, with `hands` as the cards each seat
         holds now: the observer's own (give it, or `None`) and a guess at the three hidden ones.
@@ -1610,7 +1613,9 @@ class Engine:
         return match
 
     @classmethod
-    def _position(cls, observation: Observation, masks: list[int], seed: int | str | None) -> Self:
+    def _position(
+        cls, observation: Observation, masks: list[int], seed: int | str | SupportsIndex | None
+    ) -> Self:
         """The match of `from_observation()`, built (`masks`: the hands now, checked)."""
         variant = observation.variant
         assert variant is not None

@@ -8,6 +8,7 @@ that `match.to_record()` and `Match.from_record(record)` read naturally.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import SupportsIndex
 
 from ._engine import Engine, Observation, Phase
 from ._errors import ConfigError, check_path
@@ -76,7 +77,7 @@ class Match(Engine):
         *,
         base_dir: str | Path | None = None,
         allow_unfinished: bool = False,
-        seed: int | str | None = None,
+        seed: int | str | SupportsIndex | None = None,
     ) -> Match:
         """Replay a record under its variant and return the match in its final state.
 

@@ -28,7 +28,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, SupportsIndex, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -820,7 +820,7 @@ def replay(
     *,
     base_dir: str | Path | None = None,
     allow_unfinished: bool = False,
-    seed: int | str | None = None,
+    seed: int | str | SupportsIndex | None = None,
 ) -> _E:
     """Replay `record` with a match of class `cls`; see `Match.from_record()`."""
     if not isinstance(record, Record):

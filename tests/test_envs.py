@@ -98,6 +98,18 @@ def test_a_seed_deals_the_cards_of_the_same_match() -> None:
     assert game.stepper.match.dealt_hands == again.stepper.match.dealt_hands
 
 
+def test_a_numpy_seed_resets_as_its_int() -> None:
+    """`reset(seed=rng.integers(...))` (a NumPy integer) plays the match of that int, and the
+    unseeded resets after it too (it was a ConfigError)."""
+    game, again = SuecaEnv("portugal"), SuecaEnv("portugal")
+    game.reset(seed=np.random.default_rng(0).integers(2**31))
+    again.reset(seed=int(np.random.default_rng(0).integers(2**31)))
+    assert game.stepper.match.dealt_hands == again.stepper.match.dealt_hands
+    game.reset()
+    again.reset()
+    assert game.stepper.match.dealt_hands == again.stepper.match.dealt_hands
+
+
 def _walk(game: SuecaEnv, rng: random.Random, steps: int, claim_rate: float = 0.05) -> None:
     """Random masked actions (claims seldom) for ``steps`` steps, or until the next would end
     the match."""

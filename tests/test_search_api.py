@@ -378,3 +378,36 @@ def test_position_key_leaves_the_claim_round_out_as_its_docs_say() -> None:
         match.position_key(),
         match.claim_round,
     )
+
+
+def test_numpy_integers_seed_as_python_ints() -> None:
+    """A seed drawn with NumPy (`Generator.integers()` gives `np.int64`) seeds a match, a rebuilt
+    position and a bot as the same Python int does (it was a ConfigError saying a whole number
+    was wanted); a NumPy seat is refused with how to give it."""
+    np = pytest.importorskip("numpy")
+    match = Match("portugal", seed=np.int64(5))
+    assert match.dealt_hands == Match("portugal", seed=5).dealt_hands
+    assert type(match.seed) is int
+    bots = [make_bot(3, seed=np.uint32(s)) for s in range(4)]
+    play_match(match, bots, max_deals=1)
+    again = Match("portugal", seed=5)
+    play_match(again, [make_bot(3, seed=s) for s in range(4)], max_deals=1)
+    assert match.to_record() == again.to_record()
+    assert repr(bots[1]) == "MemoryBot(seed=1)"
+    for level in (1, 4):  # RandomBot raised Python's own TypeError from random.Random
+        options = {"samples": 3} if level == 4 else {}
+        ours = make_bot(level, seed=np.int64(7), **options)
+        theirs = make_bot(level, seed=7, **options)
+        assert repr(ours) == repr(theirs)
+        seen = match.observation(match.rules.next_seat[match.dealer])
+        assert ours.choose(seen) == theirs.choose(seen)
+    observation = match.observation(0)
+    hands = [None if s == 0 else match.hand(s) for s in range(4)]
+    rebuilt = Match.from_observation(observation, hands, seed=np.int64(8))
+    assert rebuilt.seed == 8
+    with pytest.raises(
+        ConfigError, match=r"not np.int64\(1\) \(a NumPy integer: give int\(seat\)\)"
+    ):
+        match.observation(np.int64(1))
+    with pytest.raises(ConfigError, match="a seed is a whole number or text"):
+        Match("portugal", seed=np.float64(5.0))

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Final, Protocol, SupportsIndex, cast, runtime_checkable
 
 from .._errors import ConfigError
+from .._rules import plain_seed
 from .._text import cut, is_unicode
 from ._table import claim_worth_it, long_in_trumps, proven_revokers, slip
 
@@ -52,7 +53,8 @@ class BaseBot:
 
     level: int
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(self, seed: int | str | SupportsIndex | None = None) -> None:
+        seed = cast("int | str | None", plain_seed(seed))  # a NumPy integer seeds as its int
         if seed is not None and (
             isinstance(seed, bool)
             or not isinstance(seed, int | str)
@@ -125,9 +127,9 @@ class RandomBot(BaseBot):
     level = 1
     """Always 1."""
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(self, seed: int | str | SupportsIndex | None = None) -> None:
         super().__init__(seed)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
 
     def _card(self, observation: Observation) -> Card:
         """A legal card chosen uniformly at random."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, SupportsIndex
 
 from ._base import BaseBot, Bot, RandomBot, bot_error
 from ._rule_bots import MemoryBot, RuleBot
@@ -27,7 +27,7 @@ _CLASSES: dict[int, Callable[..., BaseBot]] = {
 def make_bot(
     level: int,
     *,
-    seed: int | str | None = None,
+    seed: int | str | SupportsIndex | None = None,
     time_ms: float | None = None,
     samples: int | None = None,
     **options: Any,
