@@ -17,6 +17,7 @@ notation (`"7H"`) and hands out `Card` values.
 
 from __future__ import annotations
 
+import operator
 import random
 import secrets
 from collections.abc import Iterable, Sequence
@@ -66,6 +67,7 @@ from ._rules import (
     compiled_rules,
     is_seat,
     legal_mask,
+    numpy_like_int,
     plain_seed,
     team_of,
 )
@@ -123,14 +125,16 @@ def _word(value: object) -> str:
 
 
 def _card_int(card: Card | int | str, seat: int | None = None) -> int:
-    """A card given as a `Card`, its number or its notation; anything else is an `IllegalPlayError`
-    (nothing can be played or dealt that is not a card)."""
+    """A card given as a `Card`, its number (a NumPy integer too) or its notation; anything else is
+    an `IllegalPlayError` (nothing can be played or dealt that is not a card)."""
     if isinstance(card, str):
         try:
             return int(parse_card(card))
         except CardError as exc:
             raise IllegalPlayError(str(exc), seat=seat, rule="not_a_card") from None
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 40:
+        if numpy_like_int(card):  # a card number as NumPy gives it (np.argmax over 40 cards)
+            return _card_int(operator.index(card), seat)
         raise IllegalPlayError(
             f"{card!r} is not a card: give a Card, a card number 0..39 or notation such as '7H'",
             seat=seat,

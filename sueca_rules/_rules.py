@@ -164,13 +164,13 @@ def check_seat(seat: object, what: str = "a seat") -> int:
     """`seat` if it is a seat (a whole number 0..3, not a bool or a float); else a `ConfigError`
     that says what was given."""
     if not is_seat(seat):
-        hint = " (a NumPy integer: give int(seat))" if _numpy_like_int(seat) else ""
+        hint = " (a NumPy integer: give int(seat))" if numpy_like_int(seat) else ""
         raise ConfigError(f"{what} is a whole number 0..3, not {seat!r}{hint}")
     assert isinstance(seat, int)
     return seat
 
 
-def _numpy_like_int(value: object) -> bool:
+def numpy_like_int(value: object) -> bool:
     """Whether `value` is a whole number that is not Python's own `int` (NumPy's `int64` ...)."""
     return not isinstance(value, int) and hasattr(type(value), "__index__")
 
@@ -179,7 +179,7 @@ def plain_seed(seed: object) -> object:
     """`seed` as Python's own `int` when it is another kind of whole number (NumPy's `int64`,
     as `Generator.integers()` gives), so that a seed drawn with NumPy seeds alike; anything else
     as it is, for the caller to check."""
-    if _numpy_like_int(seed):
+    if numpy_like_int(seed):
         try:
             return operator.index(seed)  # type: ignore[arg-type]  # __index__ is there
         except TypeError:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -449,6 +450,39 @@ def test_a_seed_that_is_not_a_whole_number_from_0_is_a_config_error(seed: Any) -
     game = SuecaEnv("portugal")
     with pytest.raises(ConfigError, match="seed is a whole number from 0"):
         game.reset(seed=seed)
+
+
+def test_what_takes_a_stepper_says_where_to_find_one() -> None:
+    """`bot_action` and the encoders given the environment or a match instead of its Stepper, or
+    an `out` array that cannot hold the vector: a ConfigError saying what to give (they were
+    AttributeError, IndexError or TypeError from inside)."""
+    game = env(variant="portugal")
+    game.reset(seed=1)
+    match = Match("portugal", seed=1)
+    calls: dict[str, Callable[[Any], object]] = {
+        "bot_action()": lambda table: bot_action(make_bot(1), table),
+        "encode_observation()": lambda table: encode_observation(table, 0),
+        "encode_information_state()": lambda table: encode_information_state(table, 0),
+        "observation_text()": lambda table: observation_text(table, 0),
+    }
+    for name, call in calls.items():
+        with pytest.raises(ConfigError, match=re.escape(f"{name} takes a Stepper, not the ")):
+            call(game)
+        with pytest.raises(ConfigError, match=r"not a Match: give Stepper\(match\)"):
+            call(match)
+        with pytest.raises(ConfigError, match=r"SuecaEnv.stepper, .*not 5$"):
+            call(5)
+        call(Stepper(match))
+    stepper = game.stepper
+    wrong: list[Any] = [np.zeros(3, np.float32), np.zeros(OBSERVATION_SIZE, np.int8), [0.0] * 600]
+    for out in wrong:
+        with pytest.raises(ConfigError, match=r"^out is a one-dimensional NumPy array of floats"):
+            encode_observation(stepper, 0, out=out)
+    with pytest.raises(ConfigError, match=r"room for 2120 numbers"):
+        encode_information_state(stepper, 0, out=np.zeros(OBSERVATION_SIZE, np.float32))
+    room = np.ones(OBSERVATION_SIZE + 5, np.float32)
+    assert encode_observation(stepper, 0, out=room) is room
+    assert np.array_equal(room[:OBSERVATION_SIZE], encode_observation(stepper, 0))
 
 
 def test_render_shows_the_whole_table() -> None:

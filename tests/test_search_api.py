@@ -411,3 +411,36 @@ def test_numpy_integers_seed_as_python_ints() -> None:
         match.observation(np.int64(1))
     with pytest.raises(ConfigError, match="a seed is a whole number or text"):
         Match("portugal", seed=np.float64(5.0))
+
+
+def test_a_numpy_card_number_is_a_card() -> None:
+    """A bot that picks its card as NumPy does (`np.argmax` over 40 card numbers gives an
+    `np.int64`) plays it, and hands guessed as NumPy arrays build a position (both were
+    "np.int64(7) is not a card: give ... a card number 0..39")."""
+    np = pytest.importorskip("numpy")
+
+    class ArgmaxBot:
+        level = 0
+
+        def choose(self, observation: sueca_rules.Observation) -> Any:
+            scores = np.full(40, -1.0)
+            scores[[int(c) for c in observation.legal]] = [c.points for c in observation.legal]
+            return np.argmax(scores)
+
+    match, same = Match("portugal", seed=3), Match("portugal", seed=3)
+    play_match(match, [ArgmaxBot()] * 4, max_deals=1)
+    while len(same.deals) < 1:
+        legal = same.legal_cards()
+        same.play(max(legal, key=lambda c: (c.points, -int(c))))
+    assert match.to_record() == same.to_record()
+    fresh = Match("portugal", seed=3)
+    seat = fresh.turn
+    assert seat is not None
+    hands = [None if s == seat else np.array([int(c) for c in fresh.hand(s)]) for s in range(4)]
+    rebuilt = Match.from_observation(fresh.observation(seat), hands)
+    assert rebuilt.position_key() == fresh.position_key()
+    assert rebuilt.decide(np.int64(int(rebuilt.legal_cards()[0]))) == fresh.play(
+        fresh.legal_cards()[0]
+    )
+    with pytest.raises(IllegalPlayError, match="40 is not a card"):
+        fresh.play(np.int64(40))

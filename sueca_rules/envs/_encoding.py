@@ -18,9 +18,10 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from sueca_rules import CARDS, Observation, Rules
+from sueca_rules import CARDS, ConfigError, Observation, Rules
 
-from ._stepper import Stepper
+from .._text import cut
+from ._stepper import Stepper, stepper_of
 
 __all__ = [
     "INFORMATION_STATE_SIZE",
@@ -118,11 +119,16 @@ def encode_observation(
     table: Stepper, seat: int, out: npt.NDArray[np.float32] | None = None
 ) -> npt.NDArray[np.float32]:
     """What `seat` may know now as a vector of `OBSERVATION_SIZE` numbers in `[0, 1]` (`float32`),
-    laid out as [`LAYOUT`][sueca_rules.envs.LAYOUT] says. `out`, when given, is filled instead of a
-    new array."""
+    laid out as [`LAYOUT`][sueca_rules.envs.LAYOUT] says. `table` is a
+    [`Stepper`][sueca_rules.envs.Stepper] (`SuecaEnv.stepper`, the OpenSpiel state's `stepper`, or
+    `Stepper(match)`). `out`, when given (a one-dimensional float array with room for
+    `OBSERVATION_SIZE` numbers), is filled instead of a new array; anything else is a
+    [`ConfigError`][sueca_rules.ConfigError]."""
+    table = stepper_of(table, "encode_observation()")
     if out is None:
         out = np.zeros(OBSERVATION_SIZE, np.float32)
     else:
+        _check_out(out, OBSERVATION_SIZE)
         out[:OBSERVATION_SIZE] = 0.0
     _fill(out, table, seat, table.match.observation(seat))
     return out
@@ -133,15 +139,38 @@ def encode_information_state(
 ) -> npt.NDArray[np.float32]:
     """The observation followed by this deal's cards in play order (see `INFORMATION_STATE_SIZE`):
     with it a seat recalls the whole deal so far."""
+    table = stepper_of(table, "encode_information_state()")
     if out is None:
         out = np.zeros(INFORMATION_STATE_SIZE, np.float32)
     else:
+        _check_out(out, INFORMATION_STATE_SIZE)
         out[:] = 0.0
     obs = table.match.observation(seat)
     _fill(out, table, seat, obs)
     for k, card in enumerate(_plays(obs)):
         out[SEQUENCE_OFFSET + 40 * k + card] = 1.0
     return out
+
+
+def _check_out(out: object, size: int) -> None:
+    """A `ConfigError` unless `out` is a one-dimensional NumPy array of floats that holds `size`
+    numbers."""
+    if (
+        isinstance(out, np.ndarray)
+        and out.ndim == 1
+        and out.shape[0] >= size
+        and np.issubdtype(out.dtype, np.floating)
+    ):
+        return
+    what = (
+        f"an array of {out.dtype} of shape {out.shape}"
+        if isinstance(out, np.ndarray)
+        else cut(repr(out))
+    )
+    raise ConfigError(
+        f"out is a one-dimensional NumPy array of floats with room for {size} numbers "
+        f"(np.zeros({size}, np.float32)), not {what}"
+    )
 
 
 def _plays(obs: Observation) -> list[int]:
@@ -217,6 +246,7 @@ def observation_text(table: Stepper, seat: int, *, private: bool = True) -> str:
     """What `seat` may know now, as one line of text (OpenSpiel's observation and information-state
     strings; also a key for search trees): equal for two states exactly when the seat cannot tell
     them apart within the deal. With `private=False`, only what everyone knows (no hand)."""
+    table = stepper_of(table, "observation_text()")
     obs = table.match.observation(seat)
     decision = table.decision if table.actor == seat else None
     plays = " ".join(str(CARDS[c]) for c in _plays(obs))

@@ -188,12 +188,30 @@ class Stepper:
         )
 
 
+def stepper_of(table: object, call: str) -> Stepper:
+    """`table` if it is a `Stepper`; else a `ConfigError` that says where to find one."""
+    if isinstance(table, Stepper):
+        return table
+    name = type(table).__name__
+    if isinstance(table, Match):
+        why = ", not a Match: give Stepper(match)"
+    elif isinstance(getattr(table, "stepper", None), Stepper):
+        why = f", not the {name}: give its .stepper"
+    else:
+        why = (
+            " (SuecaEnv.stepper, the OpenSpiel state's .stepper, or Stepper(match)), "
+            f"not {cut(repr(table))}"
+        )
+    raise ConfigError(f"{call} takes a Stepper{why}")
+
+
 def bot_action(bot: Bot, table: Stepper) -> int:
     """The action `bot` (one of [`sueca_rules.bots`][sueca_rules.bots], or any
     [`Bot`][sueca_rules.bots.Bot]) takes as [`Stepper.actor`][sueca_rules.envs.Stepper.actor]
     now, asked as [`sueca_rules.bots.advance()`][sueca_rules.bots.advance] asks it: its optional
     `choose_trump`, `wants_redeal` and `claim` methods, with their defaults (the bottom card, keep
     the hand, no claim) when it has none."""
+    table = stepper_of(table, "bot_action()")
     pending = table.match.pending()
     if pending is None:
         raise IllegalPlayError("no decision is due now", rule="not_now")
