@@ -5,8 +5,11 @@ are exactly what the engine accepts, observations that never depend on hidden ca
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import subprocess
+import sys
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -32,6 +35,7 @@ from sueca_rules import (
 )
 from sueca_rules.bots import make_bot, play_match
 from sueca_rules.envs import (
+    AGENTS,
     CLAIM,
     CLAIM_NEXT,
     CLAIM_PREVIOUS,
@@ -83,8 +87,8 @@ def test_pettingzoo_api_test_passes(variant: Variant | str) -> None:
         assert message.startswith(_EXPECTED_WARNINGS), message
 
 
-@pytest.mark.parametrize("variant", ["portugal-table", "brasil"])
-def test_pettingzoo_seed_test_passes(variant: str) -> None:
+@pytest.mark.parametrize("variant", ["portugal", "portugal-table", "brasil", HOUSE])
+def test_pettingzoo_seed_test_passes(variant: Variant | str) -> None:
     seed_test(lambda: env(variant=variant), num_cycles=300)
 
 
@@ -310,6 +314,90 @@ def test_observations_never_depend_on_hidden_cards(
     assert observation_text(twin, seat) == observation_text(table, seat)
     if table.actor == seat:
         assert twin.legal_actions() == table.legal_actions()
+
+
+def _cards(vector: Any, name: str) -> set[int]:
+    """The card numbers set in a section of 40 (or rows of 40) of an observation vector."""
+    section = LAYOUT[name]
+    bits = np.flatnonzero(vector[section.offset : section.offset + section.size])
+    return {int(b) % 40 for b in bits}
+
+
+def _check_cards_seen(game: SuecaEnv) -> None:
+    """Each agent's observation holds exactly the cards `Match.observation(seat)` gives it: its
+    hand, its legal cards, the cards played (by whom) and the turned card; its mask is the
+    actor's legal actions, and all zeros for the others."""
+    match, stepper = game.stepper.match, game.stepper
+    for seat, agent in enumerate(AGENTS):
+        seen = game.observe(agent)
+        vector, known = seen["observation"], match.observation(seat)
+        played = {int(c) for t in known.tricks for c in t.cards} | {int(c) for c in known.trick}
+        turned = set() if known.trump_card is None else {int(known.trump_card)}
+        assert _cards(vector, "hand") == {int(c) for c in known.hand}
+        assert _cards(vector, "legal") == {int(c) for c in known.legal}
+        assert _cards(vector, "played") == played
+        assert _cards(vector, "trick") == {int(c) for c in known.trick}
+        assert _cards(vector, "trump_card") == turned
+        assert played.isdisjoint(int(c) for c in known.hand)
+        mask = [int(a) for a in np.flatnonzero(seen["action_mask"])]
+        assert mask == (stepper.legal_actions() if stepper.actor == seat else [])
+
+
+@given(variants(short=True), seeds)
+def test_every_observation_holds_only_the_cards_its_seat_knows(variant: Variant, seed: int) -> None:
+    """After every step of random matches (claims, false claims, renúncias, redeals and the
+    dealer's choice included; at the count; at the end of each deal and of the match), each
+    agent's card sections are exactly what `Match.observation(seat)` shows that seat."""
+    rng = random.Random(seed)
+    game = SuecaEnv(variant, max_deals=3)
+    game.reset(seed=seed)
+    _check_cards_seen(game)
+    for _ in range(1500):
+        agent = game.agent_selection
+        if game.terminations[agent] or game.truncations[agent]:
+            break
+        legal = game.stepper.legal_actions()
+        quiet = [a for a in legal if a not in (CLAIM, CLAIM_NEXT, CLAIM_PREVIOUS, REDEAL)]
+        game.step(rng.choice(legal if rng.random() < 0.05 or not quiet else quiet))
+        _check_cards_seen(game)
+    event(f"ended: {game.stepper.match.phase}")
+
+
+_EPISODES = """
+import hashlib, sys
+import numpy as np
+from sueca_rules.envs import SuecaEnv
+game = SuecaEnv(sys.argv[1], max_deals=2)
+digest = hashlib.sha256()
+for episode in range(3):  # a seed, then two resets drawn from it
+    game.reset(seed=int(sys.argv[2]) if episode == 0 else None)
+    rng = np.random.default_rng(episode)
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        for part in (agent.encode(), observation["observation"].tobytes(),
+                     observation["action_mask"].tobytes(), np.float64(reward).tobytes()):
+            digest.update(part)
+        legal = np.flatnonzero(observation["action_mask"])
+        game.step(None if terminated or truncated else int(rng.choice(legal)))
+print(digest.hexdigest())
+"""
+
+
+def test_a_seed_gives_the_same_episodes_in_any_process() -> None:
+    """The same seed (and the resets after it) gives the same observations, masks and rewards
+    in processes with different hash randomisation; another seed gives other episodes."""
+    root = str(ROOT)
+
+    def run(hash_seed: str, seed: int) -> str:
+        environ = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": root}
+        command = [sys.executable, "-c", _EPISODES, "portugal-table", str(seed)]
+        done = subprocess.run(command, capture_output=True, text=True, env=environ, check=True)
+        return done.stdout.strip()
+
+    first = run("0", 5)
+    assert len(first) == 64
+    assert run("4242", 5) == first
+    assert run("0", 6) != first
 
 
 def test_the_layout_tiles_the_observation() -> None:
