@@ -298,3 +298,28 @@ def test_the_dealers_choice_of_trump_is_top_or_bottom_only() -> None:
         state.apply_action(0)
     state.apply_action(TRUMP_BOTTOM)
     assert state.is_chance_node()
+
+
+def test_questions_out_of_place_get_clear_answers() -> None:
+    """`chance_outcomes()` away from a chance node is empty (it listed the 40 cards as if one
+    were being dealt); `action_to_string` of a number that is no action, and
+    `resample_from_infostate` without a sampler, are errors that say what is valid (they were
+    IndexError and TypeError from inside)."""
+    game = _load("portugal-table")
+    state = game.new_initial_state()
+    assert len(state.chance_outcomes()) == 4  # the first dealer is drawn
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+    assert state.chance_outcomes() == []
+    player = state.current_player()
+    assert state.action_to_string(player, 0) == "2S"
+    with pytest.raises(IllegalPlayError, match=r"an action is a whole number 0\.\.46, not 99"):
+        state.action_to_string(player, 99)
+    with pytest.raises(ConfigError, match=r"probability_sampler is a function .*not None"):
+        state.resample_from_infostate(player, None)
+    with pytest.raises(ConfigError, match=r"probability_sampler\(\) returned 'x'"):
+        state.resample_from_infostate(player, lambda: "x")
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    again = state.resample_from_infostate(player, sampler)
+    assert again.information_state_string(player) == state.information_state_string(player)

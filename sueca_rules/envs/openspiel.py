@@ -56,6 +56,7 @@ from sueca_rules import (
     parse_variant,
 )
 
+from .._text import cut
 from ._encoding import (
     INFORMATION_STATE_SIZE,
     LAYOUT,
@@ -248,7 +249,9 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The first dealer (1/4 each), or the next card of the pack (uniform among the cards
-        not dealt yet)."""
+        not dealt yet); none (`[]`) when this is not a chance node."""
+        if not self.is_chance_node():
+            return []
         if self._drawing:
             return [(s, 0.25) for s in range(4)]
         dealt = set(self._pack)
@@ -316,11 +319,12 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
         self._pack = []
 
     def _action_to_string(self, player: int, action: int) -> str:
+        name = ACTION_NAMES[action_number(action)]  # IllegalPlayError outside 0..46
         if player == pyspiel.PlayerId.CHANCE:
             if self._drawing:
                 return f"first dealer {action}"
-            return f"deal {ACTION_NAMES[action]}"
-        return ACTION_NAMES[action]
+            return f"deal {name}"
+        return name
 
     # --- the end ------------------------------------------------------------------------
 
@@ -361,10 +365,21 @@ class SuecaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type 
         """A state that `player_id` cannot tell from this one: the cards it cannot see in this deal
         dealt anew (see `sueca_rules.envs._resample`); the draw is seeded from `probability_sampler`
         (a callable returning a float in [0, 1))."""
+        if not callable(probability_sampler):
+            raise ConfigError(
+                "probability_sampler is a function that returns a number in [0, 1) "
+                f"(such as pyspiel.UniformProbabilitySampler(0.0, 1.0)), not "
+                f"{cut(repr(probability_sampler))}"
+            )
         if self._deal_root is None or self._stepper.match.phase == "deal":
             same: SuecaState = self.clone()  # nothing hidden yet in this deal
             return same
-        rng = random.Random(float(probability_sampler()))
+        drawn = probability_sampler()
+        if isinstance(drawn, bool) or not isinstance(drawn, int | float | np.floating):
+            raise ConfigError(
+                f"probability_sampler() returned {cut(repr(drawn))}, not a number in [0, 1)"
+            )
+        rng = random.Random(float(drawn))
         obs = self._stepper.match.observation(player_id)
         state: SuecaState = self._deal_root.value.clone()
         assert obs.trump_card is not None
