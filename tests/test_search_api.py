@@ -444,3 +444,26 @@ def test_a_numpy_card_number_is_a_card() -> None:
     )
     with pytest.raises(IllegalPlayError, match="40 is not a card"):
         fresh.play(np.int64(40))
+
+
+def test_the_embedding_guides_monte_carlo_bot_plays_whole_deals_against_level_3() -> None:
+    """The flat Monte-Carlo bot the embedding guide writes (guess_hands + from_observation) sits
+    at a real table: whole deals against level 3, renúncias claimable (the count included) and
+    not, each ending a match once."""
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "docs" / "guide" / "embedding.md").read_text("utf-8")
+    (code,) = [c for c in re.findall(r"^```python\n(.*?)^```", page, re.S | re.M) if "FlatMo" in c]
+    namespace: dict[str, Any] = {"__name__": "guide"}
+    exec(compile(code, "embedding.md", "exec"), namespace)
+    flat = namespace["FlatMonteCarlo"]
+    for variant, seed in (("portugal-table", 1), ("portugal", 2)):
+        one_game = Match(variant, seed=seed).variant.model_copy(
+            update={"match": sueca_rules.MatchRules(target_games=1, best_of=1)}
+        )
+        match = Match(one_game, seed=seed)
+        bots = [flat(samples=2, seed=seed), make_bot(3, seed=1), flat(samples=2), make_bot(3)]
+        play_match(match, bots)
+        assert match.is_over
+        assert all(len(deal.plays) == 40 for deal in match.deals if deal.result != "revoke")
