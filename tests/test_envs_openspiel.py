@@ -323,3 +323,18 @@ def test_questions_out_of_place_get_clear_answers() -> None:
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     again = state.resample_from_infostate(player, sampler)
     assert again.information_state_string(player) == state.information_state_string(player)
+
+
+def test_a_pickled_game_plays_on() -> None:
+    """`pickle` (as multiprocessing sends a game to its workers) remakes the game from its
+    parameters without our `__init__`; its variant and `max_deals` come back and it plays (it was
+    an AttributeError)."""
+    import pickle
+
+    game = _load("portugal-table", 2)
+    again = pickle.loads(pickle.dumps(game))
+    assert again.variant == game.variant
+    assert again.max_deals == 2
+    pyspiel.random_sim_test(again, num_sims=1, serialize=False, verbose=False)
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        again.nope  # noqa: B018

@@ -114,18 +114,24 @@ def variant_from_parameter(text: str) -> Variant:
     return load_variant(text)
 
 
+def _game_parameters(params: dict[str, Any]) -> tuple[Variant, int]:
+    """The variant and `max_deals` that a game's parameters give, or a `ConfigError`."""
+    try:
+        variant = variant_from_parameter(params["variant"])
+    except VariantError as exc:
+        raise ConfigError(f"python_sueca: {exc}") from None
+    max_deals = params["max_deals"]
+    if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 0:
+        raise ConfigError(f"python_sueca: max_deals is a whole number >= 0, not {max_deals!r}")
+    return variant, max_deals
+
+
 class SuecaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
     """The `python_sueca` game for a variant (see the module's text)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**GAME_TYPE.parameter_specification, **(params or {})}
-        try:
-            variant = variant_from_parameter(params["variant"])
-        except VariantError as exc:
-            raise ConfigError(f"python_sueca: {exc}") from None
-        max_deals = params["max_deals"]
-        if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 0:
-            raise ConfigError(f"python_sueca: max_deals is a whole number >= 0, not {max_deals!r}")
+        variant, max_deals = _game_parameters(params)
         deals = max_deals or _UNLIMITED_DEALS
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
@@ -143,6 +149,17 @@ class SuecaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type in
         """The deals after which the game ends (0: none)."""
         # One match per first dealer, waiting for its first deal: states start from a clone.
         self._starts = [Match(variant, seed=0, first_dealer=s, deal=False) for s in range(4)]
+
+    def __getattr__(self, name: str) -> Any:
+        """A game unpickled by OpenSpiel (`pickle.loads(pickle.dumps(game))`) is remade from its
+        parameters without this class's `__init__`: its attributes are set again from them."""
+        if name not in ("variant", "max_deals", "_starts"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        variant, max_deals = _game_parameters(self.get_parameters())
+        self.variant = variant
+        self.max_deals = max_deals
+        self._starts = [Match(variant, seed=0, first_dealer=s, deal=False) for s in range(4)]
+        return getattr(self, name)
 
     def start(self, first_dealer: int) -> Stepper:
         """A new match with `first_dealer`, waiting for its first deal."""
