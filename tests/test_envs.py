@@ -627,13 +627,15 @@ def test_the_python_of_the_learning_guide_runs(capsys: pytest.CaptureFixture[str
     pytest.importorskip("pyspiel")
     page = (ROOT / "docs" / "guide" / "learning.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", page, re.S)
-    assert len(blocks) == 4
+    assert len(blocks) == 5
     namespace: dict[str, Any] = {}
     for block in blocks:
         exec(compile(block, "learning.md", "exec"), namespace)
-    printed = capsys.readouterr().out.split()
+    out = capsys.readouterr().out
+    printed = out.split()
     assert printed[0] in ("0", "1")
     assert printed[-1] in ("0", "1")
+    assert re.search(r"^\(\d+, \d+\)$", out, re.M)  # the Gymnasium block's deal
 
 
 def test_the_layout_table_of_the_learning_guide_is_the_layout() -> None:

@@ -1,4 +1,5 @@
-"""Sueca for learning agents: a PettingZoo environment and (in
+"""Sueca for learning agents: a PettingZoo environment, a single-agent Gymnasium one
+([`SuecaGymEnv`][sueca_rules.envs.SuecaGymEnv]: one learner against bots) and (in
 [`sueca_rules.envs.openspiel`][sueca_rules.envs.openspiel]) an OpenSpiel game, under any variant.
 Needs the `rl` extra: `pip install 'sueca-rules[rl]'`.
 
@@ -31,6 +32,7 @@ from ._encoding import (
     encode_observation,
     observation_text,
 )
+from ._gym import GYM_ID, IllegalAction, SuecaGymEnv
 from ._pettingzoo import AGENTS, DealReward, SuecaEnv, env
 from ._stepper import (
     ACTION_NAMES,
@@ -55,6 +57,7 @@ __all__ = [
     "CLAIM",
     "CLAIM_NEXT",
     "CLAIM_PREVIOUS",
+    "GYM_ID",
     "INFORMATION_STATE_SIZE",
     "LAYOUT",
     "NUM_ACTIONS",
@@ -65,9 +68,11 @@ __all__ = [
     "TRUMP_TOP",
     "DealReward",
     "Decision",
+    "IllegalAction",
     "Section",
     "Stepper",
     "SuecaEnv",
+    "SuecaGymEnv",
     "action_name",
     "action_number",
     "bot_action",
