@@ -17,7 +17,7 @@ import gymnasium
 import numpy as np
 from gymnasium.utils.env_checker import check_env
 
-from sueca_rules import ConfigError, IllegalPlayError, Match, Observation
+from sueca_rules import ConfigError, IllegalPlayError, Match, Observation, parse_variant
 from sueca_rules.bots import make_bot
 from sueca_rules.envs import (
     CLAIM,
@@ -188,3 +188,52 @@ def test_steps_out_of_place_are_config_errors() -> None:
     with pytest.raises(ConfigError, match=r"the episode is over: call reset\(\)"):
         game.step(0)
     assert isinstance(Stepper(game.aec.stepper.match).match, Match)
+
+
+class _Accuser:
+    """A bot that plays its first legal card and claims a renúncia at every chance."""
+
+    level = 0
+
+    def choose(self, observation: Observation) -> Any:
+        return observation.legal[0]
+
+    def claim(self, observation: Observation) -> int | None:
+        return (observation.seat + 1) % 4
+
+
+def test_when_the_bots_end_every_episode_first_reset_says_so() -> None:
+    """Bots that end the only deal before the learner is asked: `reset()` starts the next match
+    (from the generator), a bounded number of times, then says why (it could loop forever)."""
+    bots = {s: _Accuser() for s in (1, 2, 3)}
+    seat_3_leads = parse_variant("name: T\nextends: portugal-table\ntable: {first_dealer: 0}\n")
+    game = SuecaGymEnv(seat_3_leads, seats=0, bots=bots, max_deals=1)
+    with pytest.raises(ConfigError, match=r"the bots ended 100 matches in a row"):
+        game.reset(seed=1)
+    polite = {1: make_bot(1), 2: make_bot(1), 3: make_bot(1)}
+    game = SuecaGymEnv(seat_3_leads, seats=0, bots=polite, max_deals=1)
+    _, info = game.reset(seed=1)
+    assert info["seat"] == 0
+
+
+def test_a_reward_before_the_learners_first_decision_comes_with_its_first_step() -> None:
+    class OnceAccuser(_Accuser):
+        claimed = False
+
+        def claim(self, observation: Observation) -> int | None:
+            if OnceAccuser.claimed:
+                return None
+            OnceAccuser.claimed = True
+            return (observation.seat + 1) % 4
+
+    longer = "match: {target_games: 8}\n"  # four games do not end the match
+    seat_3_leads = parse_variant(
+        "name: T\nextends: portugal-table\ntable: {first_dealer: 0}\n" + longer
+    )
+    bots = {1: make_bot(1), 2: OnceAccuser(), 3: make_bot(1)}
+    game = SuecaGymEnv(seat_3_leads, seats=0, bots=bots)
+    game.reset(seed=1)
+    first = game.aec.stepper.match.deals[0]
+    assert first.games == (0, 4)  # seat 2, the learner's partner, claimed falsely
+    _, reward, _, _, _ = game.step(int(np.flatnonzero(game.action_masks())[0]))
+    assert reward == -4.0

@@ -25,6 +25,9 @@ from ._stepper import action_number, bot_action
 
 __all__ = ["GYM_ID", "IllegalAction", "SuecaGymEnv"]
 
+_TRIES = 100
+"""Matches that `reset()` starts, at most, until the learner is asked something."""
+
 GYM_ID = "sueca_rules/Sueca-v0"
 """The id under which importing `sueca_rules.envs` registers `SuecaGymEnv` with Gymnasium:
 `gymnasium.make("sueca_rules/Sueca-v0", variant="portugal-table", bots=2)`."""
@@ -134,10 +137,13 @@ class SuecaGymEnv(gymnasium.Env[Obs, np.int64]):
         self, *, seed: int | SupportsIndex | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
         """A new match (`seed` as [`SuecaEnv.reset()`][sueca_rules.envs.SuecaEnv.reset]; `options`
-        are not used), played by the bots up to the learner's first decision."""
+        are not used), played by the bots up to the learner's first decision. When the bots end
+        the episode before that (a claim ends the only deal), the next match is started, from the
+        environment's generator; the reward the learner's team got before its first decision
+        comes with its first step."""
         self.aec.reset(seed=seed)  # checks the seed
         super().reset(seed=cast("int | None", plain_seed(seed)))  # np_random, for "random"
-        while True:
+        for _ in range(_TRIES):
             if self._level is not None:
                 match_seed = self.aec.stepper.match.seed
                 self._bots = {
@@ -147,9 +153,12 @@ class SuecaGymEnv(gymnasium.Env[Obs, np.int64]):
                 }
             self._carried = self._play_bots()
             if not self._done():
-                break
+                return self._observe(), {"seat": self._seat}
             self.aec.reset()  # the bots ended it before the learner was asked: the next match
-        return self._observe(), {"seat": self._seat}
+        raise ConfigError(
+            f"the bots ended {_TRIES} matches in a row before the learner was asked anything: "
+            "give bots that let a deal be played"
+        )
 
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         """The learner's decision `action`, then the bots' until the learner is asked again or the
