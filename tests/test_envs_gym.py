@@ -161,6 +161,7 @@ def test_bots_of_your_own_sit_at_the_other_seats() -> None:
         ({"seats": ()}, r"seats is a seat 0\.\.3 or the two seats of a team"),
         ({"bots": 0}, r"bots is a level 1\.\.5 or a bot for each seat .* \[1, 3\]; not 0"),
         ({"bots": {1: make_bot(1)}}, r"not a mapping of seats \[1\]"),
+        ({"bots": {"1": make_bot(1), 3: make_bot(1)}}, r"not a mapping of seats \['1', 3\]"),
         ({"seats": 0, "bots": {1: 1, 2: 2, 3: 3}}, r"bots\[1\] is a bot"),
         ({"illegal_action": "skip"}, r"illegal_action is 'raise' or 'random'"),
         ({"variant": 3}, r"a variant is"),

@@ -92,7 +92,7 @@ class SuecaGymEnv(gymnasium.Env[Obs, np.int64]):
         others = [s for s in range(4) if s not in self.seats]
         self._bots: dict[int, Bot] = {}
         if isinstance(bots, Mapping):
-            if sorted(bots) != others:
+            if set(bots) != set(others):
                 raise ConfigError(
                     f"bots is a level 1..5 or a bot for each seat the learner does not play, "
                     f"{others}; not a mapping of seats {sorted(bots, key=repr)}"
