@@ -924,3 +924,123 @@ def test_no_online_table_is_made_while_the_store_cannot_say_which_are_open(
         store.down = False
         _online_table(client, base, 1)
         assert len(store.tables) == 1
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_a_claimed_table_is_made_once_in_the_store(kind: str, tmp_path: Path) -> None:
+    """`Store.create(..., claim=...)`: the first table for a claim is made; a second for the
+    same claim, from another store on the same file (another process), makes nothing and
+    gives the first's id; once that table is closed the claim is free again."""
+    from sueca_rules.web._store import MemoryStore
+
+    one: Any = MemoryStore() if kind == "memory" else SqliteStore(tmp_path / "t.sqlite")
+    two: Any = one if kind == "memory" else SqliteStore(tmp_path / "t.sqlite")
+    try:
+        assert one.create("a", {"seed": 1}, "pairing 1") == "a"
+        assert two.create("b", {"seed": 2}, "pairing 1") == "a"
+        assert two.create("c", {"seed": 3}, "pairing 2") == "c"
+        assert two.create("d", {"seed": 4}) == "d"  # no claim: always made
+        assert sorted(one.open_headers()) == ["a", "c", "d"]
+        assert one.open_headers()["a"] == {"seed": 1, "claim": "pairing 1"}
+        one.end("a")
+        assert two.create("e", {"seed": 5}, "pairing 1") == "e"
+        assert one.create("f", {"seed": 6}, "pairing 1") == "e"
+    finally:
+        if kind == "sqlite":
+            one.close()
+            two.close()
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_the_store_says_how_far_each_open_table_has_got(kind: str, tmp_path: Path) -> None:
+    """`Store.progress()`: waiting (no start in the log), playing, finished (a record kept);
+    a closed or unknown table is left out."""
+    from sueca_rules.web._store import MemoryStore
+
+    store: Any = MemoryStore() if kind == "memory" else SqliteStore(tmp_path / "t.sqlite")
+    try:
+        for name in ("waits", "plays", "hosted", "over", "closed"):
+            store.create(name, {})
+        store.append("waits", 0, [{"type": "join", "seat": 1}])
+        store.append("plays", 0, [{"type": "join", "seat": 1}, {"type": "start"}])
+        store.append("hosted", 0, [{"type": "start", "seat": 0}])  # started by its host
+        store.append("over", 0, [{"type": "start"}], (1, "{}"))
+        store.end("closed")
+        assert store.progress(["waits", "plays", "hosted", "over", "closed", "nobody"]) == {
+            "waits": "waiting",
+            "plays": "playing",
+            "hosted": "playing",
+            "over": "finished",
+        }
+        assert store.progress([]) == {}
+    finally:
+        if kind == "sqlite":
+            store.close()
+
+
+def test_a_second_press_elsewhere_links_the_first_table(quick_cup: Path, tmp_path: Path) -> None:
+    """Two organisers press Play online for one pairing at the same moment in two processes
+    sharing a `--db` file: each looked in the store before the other's table was there. The
+    second press makes no second table (whose result would be lost): the store's claim of the
+    pairing gives it the first's table, whose links its page then shows."""
+    db = tmp_path / "tables.sqlite"
+    with (
+        TestClient(
+            create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
+        ) as one,
+        TestClient(
+            create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
+        ) as two,
+    ):
+        site = two.app.state.tournament  # type: ignore[attr-defined]
+        looked = site._kept(load_tournament(quick_cup)[0])  # before the first press
+        site._kept = lambda t, strict=False: looked
+        base = _organiser(one)
+        table_id, tokens = _online_table(one, base, 1)
+        pressed = two.post(base + "/online", data={"round": "1", "table": "1"})
+        assert pressed.status_code == 200
+        store = one.app.state.tables.store  # type: ignore[attr-defined]
+        assert _made_for(store, 1) == [table_id]
+        assert two.app.state.tables.tables == {}  # type: ignore[attr-defined]
+        del site._kept  # it looks in the store again
+        page = two.get(base + "?lang=en").text
+        assert f"/table/{table_id}?hl=en#t={tokens[0]}" in page
+
+
+def test_a_table_left_in_the_file_says_how_far_it_has_got(quick_cup: Path, tmp_path: Path) -> None:
+    """A round's online table that a restart left in the file (more than `--max-tables`)
+    says on the organiser's page that its match has started, as a loaded one does, and
+    offers no Start now; one still waiting offers it; one whose match is over says so."""
+    import sqlite3
+
+    db = tmp_path / "tables.sqlite"
+    with TestClient(
+        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
+    ) as client:
+        base = _organiser(client)
+        made = {n: _online_table(client, base, n)[0] for n in (1, 2)}
+        _start(client, 1)
+    with sqlite3.connect(db) as raw:  # table 2 changed last: the restart loads it, not 1
+        raw.execute("UPDATE tables SET updated = updated + 1000 WHERE id = ?", (made[2],))
+    settings = Settings.for_tests(max_tables=1)
+    with TestClient(create_app(settings, tournament=quick_cup, store=SqliteStore(db))) as client:
+        manager = client.app.state.tables  # type: ignore[attr-defined]
+        assert list(manager.tables) == [made[2]]
+        for lang, started, start in (
+            ("en", "The match has started.", ">Start now</button>"),
+            ("pt", "O encontro já começou.", ">Começar já</button>"),
+        ):
+            page = client.get(base + f"?lang={lang}").text
+            first = page.split(f"/table/{made[1]}?")[-1].split("</td>")[0]
+            second = page.split(f"/table/{made[2]}?")[-1].split("</td>")[0]
+            assert started in first
+            assert start not in first
+            assert start in second
+            assert started not in second
+        with sqlite3.connect(db) as raw:  # table 1's match over (its record kept)
+            raw.execute("INSERT INTO records VALUES (?, 1, '{}')", (made[1],))
+        page = client.get(base + "?lang=pt").text
+        first = page.split(f"/table/{made[1]}?")[-1].split("</td>")[0]
+        assert "O encontro acabou." in first
+        assert "Começar já" not in first
+        assert "fica à espera" not in first  # nothing is waited for any more

@@ -890,3 +890,113 @@ def test_a_round_s_table_opened_by_another_process_is_linked_not_opened_again(
             assert made_for(1) == [table_id]
     finally:
         store.close()
+
+
+def test_a_claimed_table_is_made_once_in_redis(redis_url: str) -> None:
+    """`create(..., claim=...)` in Redis: one script looks for an open table with the claim
+    and makes the table only if there is none (two processes pressing at once get one table);
+    a closed table's claim is free again, and pruning it forgets its claim."""
+    from sueca_rules.web._redis import RedisStore
+
+    one, two = RedisStore(redis_url), RedisStore(redis_url)
+    try:
+        assert one.create("a", {"seats": []}, "pairing 1") == "a"
+        assert two.create("b", {"seats": []}, "pairing 1") == "a"
+        assert "b" not in two.held
+        assert one.db.get("sueca:b:h") is None
+        assert two.create("c", {"seats": []}, "pairing 2") == "c"
+        assert sorted(one.open_headers()) == ["a", "c"]
+        assert one.open_headers()["a"] == {"seats": [], "claim": "pairing 1"}
+        one.end("a")
+        assert two.create("d", {"seats": []}, "pairing 1") == "d"
+        two.end("d")
+        two.prune(0, 3600)  # closed with no record: forgotten, its claim with it
+        assert one.db.get("sueca:claim:pairing 1") is None
+        assert one.db.get("sueca:claim:pairing 2") == b"c"
+    finally:
+        one.close()
+        two.close()
+
+
+def test_redis_says_how_far_each_open_table_has_got(redis_url: str) -> None:
+    """`progress()` in Redis, as in SQLite: waiting, playing, finished; a closed table is
+    left out."""
+    from sueca_rules.web._redis import RedisStore
+
+    store = RedisStore(redis_url)
+    try:
+        for name in ("waits", "plays", "over", "closed"):
+            store.create(name, {"seats": []})
+        store.append("waits", 0, [{"type": "join", "seat": 1}])
+        store.append("plays", 0, [{"type": "join", "seat": 1}, {"type": "start"}])
+        store.append("over", 0, [{"type": "start", "seat": 0}], (1, "{}"))
+        store.end("closed")
+        assert store.progress(["waits", "plays", "over", "closed", "nobody"]) == {
+            "waits": "waiting",
+            "plays": "playing",
+            "over": "finished",
+        }
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("shared", ["db", "redis"])
+def test_two_organisers_pressing_at_once_make_one_table(
+    shared: str, redis_url: str, tmp_path: Path
+) -> None:
+    """Two organisers press Play online for the same pairing at the same moment, on two
+    server processes sharing the tables (a `--db` file, or Redis): one web table is made for
+    the pairing, and both pages link it."""
+    import re
+    import threading
+    import urllib.parse
+    import urllib.request
+
+    from sueca_rules import Variant
+    from sueca_rules.tournament import Team, create, pair, save_tournament
+    from sueca_rules.web._redis import RedisStore
+    from sueca_rules.web._store import SqliteStore
+    from tests.test_tournament_web import PLAYERS, QUICK
+
+    cup = tmp_path / "quick.yaml"
+    teams = [Team(name=n, players=p) for n, p in PLAYERS.items()]
+    save_tournament(pair(create(teams, "round_robin", variant=Variant.model_validate(QUICK))), cup)
+    db = tmp_path / "tables.sqlite"
+    store: Any = RedisStore(redis_url) if shared == "redis" else SqliteStore(db)
+    base = "/tournament/organiser/" + store.secret(f"organiser:{cup.resolve()}")
+    where = ["--redis", redis_url] if shared == "redis" else ["--db", str(db)]
+
+    def online(address: str, table: int, ready: threading.Barrier) -> None:
+        form = urllib.parse.urlencode({"round": "1", "table": str(table)}).encode()
+        ready.wait(10)
+        with urllib.request.urlopen(f"http://{address}{base}/online", form, timeout=20) as answer:
+            assert answer.status == 200
+
+    try:
+        with (
+            server(*where, "--tournament", str(cup)) as (_, a),
+            server(*where, "--tournament", str(cup)) as (_, b),
+        ):
+            for address in (a, b):  # both up and reading the store
+                get(address, base)
+            for table in (1, 2):
+                ready = threading.Barrier(2)
+                presses = [
+                    threading.Thread(target=online, args=(address, table, ready))
+                    for address in (a, b)
+                ]
+                for press in presses:
+                    press.start()
+                for press in presses:
+                    press.join(30)
+                made = [
+                    table_id
+                    for table_id, header in store.open_headers().items()
+                    if header["extra"]["tournament"]["table"] == table
+                ]
+                assert len(made) == 1, made
+                for address in (a, b):
+                    page = get(address, base + "?lang=en")
+                    assert len(re.findall(rf"/table/{made[0]}\?hl=en#t=", page)) == 4
+    finally:
+        store.close()

@@ -34,6 +34,8 @@ import redis.asyncio as aioredis
 
 from ._i18n import phrase
 from ._store import (
+    REMATCH_PREFIX,
+    START_PREFIX,
     Actions,
     DamagedTableError,
     Done,
@@ -87,8 +89,51 @@ return 0
 """
 
 
+_CREATE: Final = f"""
+local held = redis.call('GET', KEYS[1])
+if held and redis.call('ZSCORE', KEYS[4], held) then return held end
+redis.call('SET', KEYS[2], ARGV[2])
+redis.call('SET', KEYS[3], ARGV[3], 'PX', {LOCK_MS})
+redis.call('ZADD', KEYS[4], ARGV[4], ARGV[1])
+redis.call('SET', KEYS[1], ARGV[1])
+return ARGV[1]
+"""
+"""Make a table for a claim (`sueca:claim:<claim>`) unless an open table has it: the id of
+the table that has it then."""
+
+_PROGRESS: Final = """
+local found = {}
+for i, id in ipairs(ARGV) do
+    local how = false
+    if redis.call('ZSCORE', 'sueca:live', id) then
+        if redis.call('EXISTS', 'sueca:' .. id .. ':rec') == 1 then
+            how = 'finished'
+        else
+            how = 'waiting'
+            for _, action in ipairs(redis.call('LRANGE', 'sueca:' .. id .. ':log', 0, -1)) do
+                if string.find(action, KEYS[1], 1, true) == 1
+                    or string.find(action, KEYS[2], 1, true) == 1 then
+                    how = 'playing'
+                    break
+                end
+            end
+        end
+    end
+    found[i] = how
+end
+return found
+"""
+"""How far each table of ARGV has got (`Store.progress`), read in one step; `false` (nil)
+for a table that is not open. KEYS are the prefixes of a start's and a rematch's action."""
+
+
 def _key(table_id: str, part: str) -> str:
     return f"sueca:{table_id}:{part}"
+
+
+def _claim_key(claim: str) -> str:
+    """The key holding the id of the table made for `claim` (`Store.create`)."""
+    return f"sueca:claim:{claim}"
 
 
 class RemoteSink:
@@ -133,6 +178,8 @@ class RedisStore:
         self._renew = self.db.register_script(_RENEW)
         self._unlock = self.db.register_script(_UNLOCK)
         self._gone = self.db.register_script(_GONE)
+        self._create = self.db.register_script(_CREATE)
+        self._progress = self.db.register_script(_PROGRESS)
         self.tables: dict[str, Table] = {}
         self.held: set[str] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -155,7 +202,22 @@ class RedisStore:
         except redis.RedisError as exc:
             raise StoreError(f"Redis at {self.name} failed: {_said(exc)}") from None
 
-    def create(self, table_id: str, header: dict[str, Any]) -> None:
+    def create(self, table_id: str, header: dict[str, Any], claim: str | None = None) -> str:
+        if claim is not None:
+            text = json.dumps({**header, "claim": claim}, ensure_ascii=False)
+            keys = [
+                _claim_key(claim),
+                _key(table_id, "h"),
+                _key(table_id, "lock"),
+                "sueca:live",
+            ]
+            args: list[str | float] = [table_id, text, self.me, self.clock()]
+            held = self._do(lambda: self._create(keys=keys, args=args))
+            made = held.decode() if isinstance(held, bytes) else str(held)
+            if made == table_id:
+                self.held.add(table_id)
+            return made
+
         def work() -> None:
             pipe = self.db.pipeline()
             pipe.set(_key(table_id, "h"), json.dumps(header, ensure_ascii=False))
@@ -165,6 +227,7 @@ class RedisStore:
 
         self._do(work)
         self.held.add(table_id)
+        return table_id
 
     def append(self, table_id: str, seq: int, actions: Actions, record: Done = None) -> None:
         args = [
@@ -255,6 +318,17 @@ class RedisStore:
                     found[table_id] = self._parsed(table_id, [text])[0]
         return found
 
+    def progress(self, table_ids: list[str]) -> dict[str, str]:
+        if not table_ids:
+            return {}
+        keys = [START_PREFIX, REMATCH_PREFIX]
+        found: list[Any] = self._do(lambda: self._progress(keys=keys, args=table_ids))
+        return {
+            table_id: how.decode() if isinstance(how, bytes) else str(how)
+            for table_id, how in zip(table_ids, found, strict=False)
+            if how
+        }
+
     def latest_record(self, table_id: str) -> tuple[int, str] | None:
         records: dict[bytes, bytes] = self._do(lambda: self.db.hgetall(_key(table_id, "rec")))
         if not records:
@@ -303,6 +377,11 @@ class RedisStore:
                 or not self.db.exists(_key(tid, "rec"))
             ]
             for tid in old:
+                header = self.db.get(_key(tid, "h"))
+                with contextlib.suppress(ValueError, AttributeError):  # no claim, or damaged
+                    claim = json.loads(header or b"{}").get("claim")
+                    if isinstance(claim, str):  # forgotten with its table (if still its)
+                        self._unlock(keys=[_claim_key(claim)], args=[tid])
                 self.db.delete(*(_key(tid, part) for part in ("h", "log", "rec", "here", "lock")))
                 self.db.zrem("sueca:ended", tid)
             return len(old)

@@ -37,7 +37,9 @@ from .._lang._catalogue import cli_catalogue
 
 __all__ = [
     "APPLICATION_ID",
+    "REMATCH_PREFIX",
     "SCHEMA_VERSION",
+    "START_PREFIX",
     "Actions",
     "Done",
     "MemoryStore",
@@ -86,6 +88,13 @@ _SCHEMA_V1: Final = (
         PRIMARY KEY (table_id, number)
     ) WITHOUT ROWID""",
 )
+
+START_PREFIX: Final = json.dumps({"type": "start"})[:-1]
+"""How the text of a stored action that starts a match begins (`{"type": "start"}`, or with
+the seat of the host who started it): actions are stored as `json.dumps` writes them."""
+
+REMATCH_PREFIX: Final = json.dumps({"type": "rematch"})[:-1]
+"""As `START_PREFIX`, of a rematch's start."""
 
 Actions: TypeAlias = list[dict[str, Any]]
 """Accepted actions of a table, as stored (JSON objects, in order)."""
@@ -160,8 +169,12 @@ class Store(Protocol):
     name: str
     """What to call it in messages (the file, or `:memory:`)."""
 
-    def create(self, table_id: str, header: dict[str, Any]) -> None:
-        """Keep a new table (held by this process)."""
+    def create(self, table_id: str, header: dict[str, Any], claim: str | None = None) -> str:
+        """Keep a new table (held by this process) and give its id. With `claim` (a name for
+        what the table is for, such as a tournament's pairing, kept in the header as
+        `"claim"`): only if no open table has that claim, else nothing is made and that
+        table's id is given. The look and the making are one step in the store, so that two
+        processes sharing it never both make a table for one claim."""
 
     def append(self, table_id: str, seq: int, actions: Actions, record: Done = None) -> None:
         """Commit `actions` as the table's actions `seq`, `seq + 1`, … (and the JSON text of
@@ -190,6 +203,11 @@ class Store(Protocol):
     def open_headers(self) -> dict[str, dict[str, Any]]:
         """The headers of the open tables by id, whichever process holds them (or none, left
         in the store at a restart); one that cannot be read (damaged) is left out."""
+
+    def progress(self, table_ids: list[str]) -> dict[str, str]:
+        """How far each of the open tables `table_ids` has got, as its log says, in one read:
+        `"waiting"` (no match started yet), `"playing"` or `"finished"` (a match of it is over:
+        its record is kept); a table that is not open is left out."""
 
     def latest_record(self, table_id: str) -> tuple[int, str] | None:
         """The number and JSON text of the table's last finished match."""
@@ -292,8 +310,14 @@ class MemoryStore:
         self.tables: dict[str, _Kept] = {}
         self.secrets: dict[str, str] = {}
 
-    def create(self, table_id: str, header: dict[str, Any]) -> None:
+    def create(self, table_id: str, header: dict[str, Any], claim: str | None = None) -> str:
+        if claim is not None:
+            for other, kept in self.tables.items():
+                if kept.ended is None and kept.header.get("claim") == claim:
+                    return other
+            header = {**header, "claim": claim}
         self.tables[table_id] = _Kept(json.loads(json.dumps(header)), updated=self.clock())
+        return table_id
 
     def append(self, table_id: str, seq: int, actions: Actions, record: Done = None) -> None:
         kept = self.tables.get(table_id)
@@ -328,6 +352,16 @@ class MemoryStore:
 
     def open_headers(self) -> dict[str, dict[str, Any]]:
         return {tid: kept.header for tid, kept in self.tables.items() if kept.ended is None}
+
+    def progress(self, table_ids: list[str]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for table_id in table_ids:
+            kept = self.tables.get(table_id)
+            if kept is None or kept.ended is not None:
+                continue
+            started = any(a.get("type") in ("start", "rematch") for a in kept.actions)
+            found[table_id] = "finished" if kept.records else "playing" if started else "waiting"
+        return found
 
     def latest_record(self, table_id: str) -> tuple[int, str] | None:
         kept = self.tables.get(table_id)
@@ -613,11 +647,25 @@ class SqliteStore:
             except sqlite3.Error as exc:
                 raise self._fail(f"cannot be read: {exc}") from None
 
-    def create(self, table_id: str, header: dict[str, Any]) -> None:
+    def create(self, table_id: str, header: dict[str, Any], claim: str | None = None) -> str:
         now = self.clock()
-        text = json.dumps(header, ensure_ascii=False)
+        text = json.dumps(
+            header if claim is None else {**header, "claim": claim}, ensure_ascii=False
+        )
+        made = [table_id]
 
         def work(db: sqlite3.Connection) -> None:
+            if claim is not None:
+                # In the same `BEGIN IMMEDIATE` transaction as the insert: no other process
+                # writes between the look and the making (a damaged header is no claim).
+                held = db.execute(
+                    "SELECT id FROM tables WHERE ended IS NULL AND json_valid(header) "
+                    "AND json_extract(header, '$.claim') = ? ORDER BY created LIMIT 1",
+                    (claim,),
+                ).fetchone()
+                if held is not None:
+                    made[0] = str(held[0])
+                    return
             db.execute(
                 "INSERT INTO tables (id, header, created, updated, owner, owner_host, "
                 "owner_pid, lease) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -625,6 +673,7 @@ class SqliteStore:
             )
 
         self._write(work)
+        return made[0]
 
     def append(self, table_id: str, seq: int, actions: Actions, record: Done = None) -> None:
         now = self.clock()
@@ -746,6 +795,22 @@ class SqliteStore:
             with contextlib.suppress(ValueError):  # damaged on the disk: `take` says so
                 found[table_id] = json.loads(text)
         return found
+
+    def progress(self, table_ids: list[str]) -> dict[str, str]:
+        if not table_ids:
+            return {}
+        marks = ", ".join("?" * len(table_ids))
+        rows = self._read(
+            "SELECT id, EXISTS (SELECT 1 FROM records r WHERE r.table_id = t.id), "
+            "EXISTS (SELECT 1 FROM actions a WHERE a.table_id = t.id AND "
+            "(substr(a.action, 1, ?) = ? OR substr(a.action, 1, ?) = ?)) "
+            f"FROM tables t WHERE ended IS NULL AND id IN ({marks})",
+            (len(START_PREFIX), START_PREFIX, len(REMATCH_PREFIX), REMATCH_PREFIX, *table_ids),
+        )
+        return {
+            str(tid): "finished" if done else "playing" if started else "waiting"
+            for tid, done, started in rows
+        }
 
     def latest_record(self, table_id: str) -> tuple[int, str] | None:
         rows = self._read(

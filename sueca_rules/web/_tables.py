@@ -64,7 +64,16 @@ from ._settings import Settings
 from ._store import DamagedTableError, MemoryStore, Sharing, Store, StoredTable, StoreError
 from ._view import event_json, seat_state, watch_state
 
-__all__ = ["Seat", "SeatSpec", "Sink", "Table", "TableManager", "TablesFull", "parse_seats"]
+__all__ = [
+    "Seat",
+    "SeatSpec",
+    "Sink",
+    "Table",
+    "TableClaimed",
+    "TableManager",
+    "TablesFull",
+    "parse_seats",
+]
 
 log = logging.getLogger("sueca_rules.web")
 
@@ -613,6 +622,15 @@ class TablesFull(Exception):  # noqa: N818 (the server is full: not an error of 
     """A stored table cannot be loaded now: this process has `max_tables` open."""
 
 
+class TableClaimed(Exception):  # noqa: N818 (an answer, not an error)
+    """No table was made: an open table of the store has the claim asked for already
+    (`TableManager.create`); `table_id` is that table's."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} has this claim already")
+        self.table_id = table_id
+
+
 class TableManager:
     """Every table of the process, with the caps that keep one client from exhausting it, and
     the store that keeps them between restarts."""
@@ -646,9 +664,13 @@ class TableManager:
         *,
         client: str = "",
         extra: dict[str, Any] | None = None,
+        claim: str | None = None,
     ) -> Table:
         """A new table, made by `client` (its address; each client may hold at most
-        `Settings.max_tables_per_client` of the tables); `extra` (JSON) is kept with it."""
+        `Settings.max_tables_per_client` of the tables); `extra` (JSON) is kept with it. With
+        `claim` (what the table is for, such as a tournament's pairing): made only if no open
+        table of the store, in this process or another sharing it, has that claim (one step
+        in the store, `Store.create`), else `TableClaimed` says which table has it."""
         self.expire()
         if len(self.tables) >= self.settings.max_tables:
             raise Refusal(
@@ -690,10 +712,12 @@ class TableManager:
         if extra:
             header["extra"] = extra
         try:
-            self.store.create(table_id, header)
+            made = self.store.create(table_id, header, claim)
         except StoreError as exc:
             log.error("a new table was not saved: %s", exc)
             raise Refusal("not_saved", status=503) from None
+        if made != table_id:
+            raise TableClaimed(made)
         table = self._build(table_id, header, variant)
         self.tables[table_id] = table
         return table

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import logging
 import os
 import threading
@@ -68,7 +69,7 @@ from sueca_rules.tournament._words import refusal_text, tournament_words
 from ._i18n import LANGS, Lang, page_lang, phrase
 from ._refusal import Refusal
 from ._store import StoreError, new_secret
-from ._tables import SeatSpec, Table, TableManager, same_secret
+from ._tables import SeatSpec, Table, TableClaimed, TableManager, same_secret
 
 __all__ = ["TournamentSite"]
 
@@ -137,8 +138,9 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 {% set on = online.get(tab.table) %}{% if on %}<p class="online">{{ w.online_links }}</p>
 <ul class="links">{% for l in on.links %}<li><a href="{{ l.path }}">{{ l.label }}</a>
 </li>{% endfor %}<li><a href="{{ on.watch }}">{{ w.watch }}</a></li></ul>
-<p class="online waits">{{ w.online_waits }}</p>
-{% if on.started %}<p class="online">{{ w.started }}</p>{% else %}
+{% if on.state != "finished" %}<p class="online waits">{{ w.online_waits }}</p>{% endif %}
+{% if on.state == "finished" %}<p class="online">{{ w.online_over }}</p>
+{% elif on.state == "playing" %}<p class="online">{{ w.started }}</p>{% else %}
 <form method="post" action="{{ base }}/start" class="score">
 <input type="hidden" name="round" value="{{ rnd.round }}">
 <input type="hidden" name="table" value="{{ tab.table }}">
@@ -393,8 +395,9 @@ class TournamentSite:
         organiser's language, `hl`, for a player whose browser asks for neither of ours).
         Those the store keeps that this process has not loaded are read from the store (not
         loaded: this may run off the event loop), so that none is made twice for one
-        pairing; they are said not started (`post_start` loads one to start it). `strict`: a
-        store that cannot be read now raises `StoreError` (see `_kept`)."""
+        pairing, and how far each has got is read from its log in the store (`Store.progress`:
+        `post_start` loads one that waits to start it). `strict`: a store that cannot be read
+        now raises `StoreError` (see `_kept`)."""
         kept = self._kept(t, strict=strict)
         found: dict[int, dict[str, Any]] = {}
         for table in list(self.tables.tables.values()) if self.tables else []:
@@ -402,18 +405,34 @@ class TournamentSite:
             if table.closed or where is None or where[0] != len(t.rounds):
                 continue
             tokens = [s.token for s in table.seats]
-            found[where[1]] = self._links(
-                lang, table.id, table.extra, tokens, table.watch, table.match is not None
-            )
-        for table_id, header in kept.items():
-            where = self._where(header.get("extra"), t)
-            if where is None or where[1] in found:
-                continue
+            state = "waiting" if table.match is None else "finished" if table.records else "playing"
+            found[where[1]] = self._links(lang, table.id, table.extra, tokens, table.watch, state)
+        shown = {
+            table_id: where[1]
+            for table_id, header in kept.items()
+            if (where := self._where(header.get("extra"), t)) is not None and where[1] not in found
+        }
+        progress = self._progress(list(shown))
+        for table_id, table_no in shown.items():
+            header = kept[table_id]
             seats = header.get("seats") or []
             tokens = [seat.get("token") if isinstance(seat, dict) else None for seat in seats]
             watch = str(header.get("watch", ""))
-            found[where[1]] = self._links(lang, table_id, header["extra"], tokens, watch, False)
+            state = progress.get(table_id, "waiting")
+            found[table_no] = self._links(lang, table_id, header["extra"], tokens, watch, state)
         return found
+
+    def _progress(self, table_ids: list[str]) -> dict[str, str]:
+        """How far the tables `table_ids` kept by the store have got (`Store.progress`): one
+        read, for the page to say it as it does of a loaded table; none if the store cannot
+        be read now (said in the log: each is then said to wait)."""
+        if self.tables is None or not table_ids:
+            return {}
+        try:
+            return self.tables.store.progress(table_ids)
+        except StoreError as exc:
+            log.error("the open tables cannot be read: %s", exc)
+            return {}
 
     def _links(
         self,
@@ -422,9 +441,10 @@ class TournamentSite:
         extra: dict[str, Any],
         tokens: list[Any],
         watch: str,
-        started: bool,
+        state: str,
     ) -> dict[str, Any]:
-        """What the organiser's page shows of one open web table (see `_online`)."""
+        """What the organiser's page shows of one open web table (see `_online`); `state` is
+        how far its match has got: `waiting` (to start), `playing` or `finished`."""
         labels = extra["tournament"].get("labels") or []
         return {
             "table": table_id,
@@ -438,7 +458,7 @@ class TournamentSite:
                 if isinstance(token, str)
             ],
             "watch": f"/table/{table_id}?hl={lang}#w={watch}",
-            "started": started,
+            "state": state,
         }
 
     def catch_up(self) -> None:
@@ -775,9 +795,26 @@ class TournamentSite:
                         "teams": list(tab.teams),  # whom it is for (see `_for`)
                     }
                 }
-                self.tables.create(
-                    variant, variant_id, [SeatSpec("human", level)] * 4, None, extra=extra
-                )
+                # The pairing's claim makes the check above one step with the making, in the
+                # store: of two organisers pressing at once, in two processes sharing it, the
+                # second gets the first's table (shown on the page), not a second one.
+                claim = json.dumps([self._key, round_no, table_no, list(tab.teams)])
+                try:
+                    self.tables.create(
+                        variant,
+                        variant_id,
+                        [SeatSpec("human", level)] * 4,
+                        None,
+                        extra=extra,
+                        claim=f"tournament:{claim}",
+                    )
+                except TableClaimed as claimed:
+                    log.info(
+                        "round %s table %s is played online at table %s already",
+                        round_no,
+                        table_no,
+                        claimed.table_id,
+                    )
         except TournamentError as exc:
             return self._organiser(request, error=exc, status=400)
         except Refusal as exc:
