@@ -5,6 +5,7 @@ printable page, and bots playing the open tables."""
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 from pathlib import Path
@@ -1434,3 +1435,37 @@ def test_a_field_past_the_csv_readers_limit_is_said_in_the_language(
     status, _, err = run(capsys, *new, "--lang", "pt")
     assert status == 1
     assert err == f"{teams}:3: um campo com mais de 131072 caracteres: um nome tem no máximo 60\n"
+
+
+def test_standings_mark_the_games_a_score_left_out(
+    cup: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A score entered without `--games` leaves its teams' games unknown: the standings mark
+    their games with `*` and say under the table what the mark means (they are not 0-0), in
+    the text and on the printable page, in English and Portuguese."""
+    assert run(capsys, "pair", str(cup))[0] == 0
+    assert run(capsys, "result", str(cup), "--round", "1", "--table", "1", "--score", "2-0")[0] == 0
+    args = ("--round", "1", "--table", "2", "--score", "2-1", "--games", "9-5")
+    assert run(capsys, "result", str(cup), *args)[0] == 0
+    t, _ = load_tournament(cup)
+    first, second = t.rounds[0].tables[0].teams
+    third, fourth = t.rounds[0].tables[1].teams
+    for lang, note in (
+        ("en", "*: games not entered at some of the team's tables"),
+        ("pt", "*: a equipa tem mesas sem os jogos registados"),
+    ):
+        status, out, _ = run(capsys, "--lang", lang, "standings", str(cup))
+        assert status == 0
+        assert out.count(note) == 1
+        rows = [[c.strip() for c in line.split("│")[1:-1]] for line in out.splitlines()]
+        cells = {row[1]: row for row in rows if len(row) > 2}
+        for team in (first, second):
+            assert cells[team][-2:] == ["0*", "0*"]
+        for team in (third, fourth):
+            assert "*" not in "".join(cells[team])
+        page = tmp_path / f"cup-{lang}.html"
+        assert run(capsys, "--lang", lang, "standings", str(cup), "--html", str(page))[0] == 0
+        text = html.unescape(page.read_text(encoding="utf-8"))
+        assert text.count(note) == 1
+        assert 'data-label="' in text
+        assert ">0*</td>" in text

@@ -694,6 +694,9 @@ def _print_standings(
     from ._common import cli_words
 
     rows = [[str(s.as_dict()[c]) for c in _COLUMNS] for s in table]
+    for row, s in zip(rows, table, strict=True):
+        if s.games_unknown:  # marked, and said under the table (not counted as 0-0)
+            row[-2:] = [f"{row[-2]}*", f"{row[-1]}*"]
     head = ["#", *cli_words(lang, "tour.columns").split("|")]
     if grouped:
         head.insert(2, cli_words(lang, "tour.group_column"))
@@ -721,6 +724,8 @@ def _print_standings(
                     for i, (c, w) in enumerate(zip(row, widths, strict=True))
                 )
             )
+    if any(s.games_unknown for s in table):
+        print(cli_words(lang, "tour.games_unknown"))
 
 
 _ACTIONS: Final = (

@@ -20,6 +20,7 @@ PRINT_CSS = """
 body { font-family: system-ui, sans-serif; margin: 2em; color: #111; }
 h1 { margin-bottom: 0; }
 .meta { color: #444; margin-top: .2em; }
+.note { color: #444; font-size: .9em; }
 .winner { font-size: 1.3em; font-weight: bold; }
 table { border-collapse: collapse; margin: .5em 0 1.5em; }
 th, td { border: 1px solid #999; padding: .25em .6em; text-align: left; }
@@ -140,7 +141,7 @@ def _sheet(rnd: Round, tab: Pairing, variant: Variant, w: Catalogue) -> str:
     )
 
 
-def _standings_table(rows: list[tuple[int, str, list[int]]], w: Catalogue) -> str:
+def _standings_table(rows: list[tuple[int, str, list[int | str]]], w: Catalogue) -> str:
     """The standings: a table on paper and on a wide screen, each heading's whole words in its
     `<abbr title>` where it is short ("P+"); on a phone one card a team (`PRINT_CSS`), each
     number after those words."""
@@ -170,7 +171,10 @@ def _standings_table(rows: list[tuple[int, str, list[int]]], w: Catalogue) -> st
     )
 
 
-def _rows(table: list[Standing]) -> list[tuple[int, str, list[int]]]:
+def _rows(table: list[Standing]) -> list[tuple[int, str, list[int | str]]]:
+    """Each team's rank, name and numbers; its games marked `*` when some of its tables' games
+    were not entered (said under the table: `_games_note`)."""
+    mark = "*"
     return [
         (
             s.rank,
@@ -183,12 +187,19 @@ def _rows(table: list[Standing]) -> list[tuple[int, str, list[int]]]:
                 s.points,
                 s.partidas_for,
                 s.partidas_against,
-                s.games_for,
-                s.games_against,
+                f"{s.games_for}{mark}" if s.games_unknown else s.games_for,
+                f"{s.games_against}{mark}" if s.games_unknown else s.games_against,
             ],
         )
         for s in table
     ]
+
+
+def _games_note(table: list[Standing], w: Catalogue) -> str:
+    """Under a standings table whose games are marked (`_rows`): what the mark says."""
+    if not any(s.games_unknown for s in table):
+        return ""
+    return f'<p class="note">{escape(w("games_unknown"))}</p>'
 
 
 def tournament_html(
@@ -210,7 +221,9 @@ def tournament_html(
         if not tab.result
     )
     groups = "".join(
-        f"<h3>{escape(w('print.group_title', g=name))}</h3>" + _standings_table(_rows(table), w)
+        f"<h3>{escape(w('print.group_title', g=name))}</h3>"
+        + _standings_table(_rows(table), w)
+        + _games_note(table, w)
         for name, table in group_standings(t).items()
     )
     if groups:  # the table of every team, after the groups' own, says what it is
@@ -226,6 +239,7 @@ def tournament_html(
         variant=shown_name(variant.name, lang),
         order=order,
     )
+    everyone = standings(t)
     won = winner(t)
     champion = "" if won is None else f'<p class="winner">{escape(w("print.winner", team=won))}</p>'
     html_lang = "pt-PT" if lang == "pt" else "en"
@@ -242,6 +256,7 @@ def tournament_html(
             else ""
         )
         + f'<section class="standings"><h2>{w("print.standings")}</h2>{groups}'
-        + _standings_table(_rows(standings(t)), w)
+        + _standings_table(_rows(everyone), w)
+        + _games_note(everyone, w)
         + "</section></main></body></html>\n"
     )
