@@ -1044,3 +1044,54 @@ def test_a_table_left_in_the_file_says_how_far_it_has_got(quick_cup: Path, tmp_p
         assert "O encontro acabou." in first
         assert "Começar já" not in first
         assert "fica à espera" not in first  # nothing is waited for any more
+
+
+def test_a_wrong_result_is_undone_at_its_own_table(client: TestClient, cup: Path) -> None:
+    """A result entered wrong, then another: the wrong one's own Undo takes back that result
+    only (the last action's Undo would take the other); the page says what the last action's
+    Undo takes back, in the page's language."""
+    base = _organiser(client)
+    page = client.get(base + "?lang=en").text
+    assert "Last: the pairing of round 1." in page
+    assert ">Undo</button>" not in page  # no result yet
+    client.post(base + "/result", data={"round": "1", "table": "1", "a": "0", "b": "2"})
+    client.post(base + "/result", data={"round": "1", "table": "2", "a": "2", "b": "1"})
+    page = client.get(base + "?lang=en").text
+    assert "Last: the result of round 1 table 2 (2-1)." in page
+    assert page.count(">Undo</button>") == 2
+    assert 'aria-label="Undo the result of table 1, to enter it again"' in page
+    pt = client.get(base + "?lang=pt").text
+    assert "A última: o resultado da mesa 2 da ronda 1 (2-1)." in pt
+    assert 'aria-label="Desfazer o resultado da mesa 1, para o registar de novo"' in pt
+    done = client.post(base + "/undo?lang=pt", data={"round": "1", "table": "1"})
+    assert done.status_code == 200
+    assert "Guardado." in done.text
+    t, _ = load_tournament(cup)
+    assert t.rounds[0].tables[0].result is None
+    second = t.rounds[0].tables[1].result
+    assert second is not None
+    assert second.score == [2, 1]
+    client.post(base + "/result", data={"round": "1", "table": "1", "a": "2", "b": "0"})
+    first = load_tournament(cup)[0].rounds[0].tables[0].result
+    assert first is not None
+    assert first.score == [2, 0]
+    again = client.post(base + "/undo?lang=en", data={"round": "1", "table": "9"})
+    assert again.status_code == 400
+    assert "Round 1 has no table 9: its tables are 1 to 2" in html.unescape(again.text)
+    odd = client.post(base + "/undo?lang=en", data={"round": "x", "table": "1"})
+    assert odd.status_code == 400
+
+
+def test_the_standings_mark_games_not_entered(client: TestClient) -> None:
+    """A score entered on the page (partidas only) leaves its teams' games unknown: the
+    standings mark them `*` and say what that means, not a plain 0-0."""
+    base = _organiser(client)
+    client.post(base + "/result", data={"round": "1", "table": "1", "a": "2", "b": "0"})
+    for lang, note in (
+        ("en", "*: games not entered at some of the team's tables"),
+        ("pt", "*: a equipa tem mesas sem os jogos registados"),
+    ):
+        for path in (base, "/tournament"):
+            page = html.unescape(client.get(path + f"?lang={lang}").text)
+            assert page.count(note) == 1
+            assert page.count(">0-0*</td>") == 2  # the two teams of table 1

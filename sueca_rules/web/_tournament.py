@@ -121,6 +121,13 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 {{- tab.teams[0] }}</td><td data-label="{{ w.second }}">{{ tab.teams[1] }}</td>
 <td data-label="{{ w.score }}">
 {% if tab.result %}{{ tab.result.score[0] }}-{{ tab.result.score[1] }}
+{% if form %}<form method="post" action="{{ base }}/undo" class="score">
+<input type="hidden" name="round" value="{{ rnd.round }}">
+<input type="hidden" name="table" value="{{ tab.table }}">
+{% set undo_text = say("undo_this_text", t=tab.table) %}
+<button class="small" title="{{ undo_text }}" aria-label="{{ undo_text }}">
+{{- w.undo_this }}</button>
+</form>{% endif %}
 {% elif form %}<form method="post" action="{{ base }}/result" class="score" novalidate>
 <input type="hidden" name="round" value="{{ rnd.round }}">
 <input type="hidden" name="table" value="{{ tab.table }}">
@@ -167,8 +174,11 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 <td class="more" data-label="{{ w.lost }}">{{ s.lost }}</td>
 <td class="more" data-label="{{ w.bye }}">{{ s.byes }}</td>
 <td class="more" data-label="{{ w.partidas }}">{{ s.partidas_for }}-{{ s.partidas_against }}</td>
-<td class="more" data-label="{{ w.games }}">{{ s.games_for }}-{{ s.games_against }}</td></tr>
+<td class="more" data-label="{{ w.games }}">{{ s.games_for }}-{{ s.games_against }}
+{%- if s.games_unknown %}*{% endif %}</td></tr>
 {%- endfor %}</tbody></table></div>
+{% if rows | selectattr("games_unknown") | list %}
+<p class="hint">{{ w.games_unknown }}</p>{% endif %}
 {% endmacro %}"""
 
 _PLAYERS = """{% extends "page" %}{% import "tables" as m with context %}{% block body %}
@@ -190,7 +200,9 @@ _ORGANISER = """{% extends "page" %}{% import "tables" as m with context %}{% bl
 </section>{% endif %}
 <div class="buttons">{% if can_pair %}<form method="post" action="{{ base }}/pair">
 <button class="primary">{{ pair_label }}</button></form>{% endif %}
-<form method="post" action="{{ base }}/undo"><button>{{ w.undo }}</button></form></div>
+{% if rnd %}<form method="post" action="{{ base }}/undo">
+<button aria-describedby="undo-what">{{ w.undo }}</button></form>{% endif %}</div>
+{% if undo_what %}<p class="hint" id="undo-what">{{ undo_what }}</p>{% endif %}
 <section class="panel"><h2>{{ w.players }}</h2>{{ m.standings_table(rows) }}</section>
 {% endblock %}"""
 
@@ -566,6 +578,7 @@ class TournamentSite:
             "rnd": rnd,
             "rows": standings(t),
             "round_title": _say(lang, "round", r=len(t.rounds), n=planned_rounds(t)),
+            "say": functools.partial(_say, lang),
             "status": status,
             "error": None,
             "saved": request.query_params.get("saved") == "1",
@@ -632,6 +645,7 @@ class TournamentSite:
             base=self.organiser_path,
             can_pair=not open_tables(t) and number <= planned_rounds(t),
             pair_label=_say(lang, "pair", r=number),
+            undo_what=_undo_what(lang, t),
             error=None if error is None else _told(lang, error),
             trouble_why=self.trouble,  # only the organiser is told what is wrong with the file
             online=self._online(lang, t) if t.rounds else {},
@@ -862,15 +876,41 @@ class TournamentSite:
         return await _in_thread(self._change, request, lambda t, _v: pair(t))
 
     async def post_undo(self, request: Request) -> Response:
-        """Undo the last result (or the last pairing, when its round has no result)."""
+        """Undo the last result (or the last pairing, when its round has no result), or the
+        result of the table given (`round`, `table`: a table's own Undo button)."""
         self._organiser_only(request)
-        return await _in_thread(self._change, request, lambda t, _v: undo(t))
+        try:
+            form = await self._form(request)
+            place = _place(form) if "round" in form or "table" in form else None
+        except TournamentError as exc:
+            return self._organiser(request, error=exc, status=400)
+        if place is None:
+            return await _in_thread(self._change, request, lambda t, _v: undo(t))
+        return await _in_thread(self._change, request, lambda t, _v: undo(t, *place))
 
 
 def _name(lang: Lang, t: Tournament) -> str:
     """The tournament's name as the page says it: the file's, or the page's word for a tournament
     when the file keeps the name `sueca tournament new` gives one that was not named."""
     return _words(lang)["tournament"] if t.name == DEFAULT_NAME else t.name
+
+
+def _undo_what(lang: Lang, t: Tournament) -> str:
+    """What the organiser's Undo the last action takes back, said under it: the last result
+    entered (in whichever round), or the last round's pairing when it has no result yet (as
+    `undo()` chooses); nothing when no round is paired."""
+    if not t.rounds:
+        return ""
+    done = [
+        (tab.result.order, rnd.round, tab.table, tab.result.score)
+        for rnd in t.rounds
+        for tab in rnd.tables
+        if tab.result is not None
+    ]
+    if all(tab.result is None for tab in t.rounds[-1].tables) or not done:
+        return _say(lang, "undo_last_pairing", r=t.rounds[-1].round)
+    _, round_no, table_no, (a, b) = max(done)
+    return _say(lang, "undo_last_result", r=round_no, t=table_no, s=f"{a}-{b}")
 
 
 def _seats_the_same(t: Tournament, round_no: int, table_no: int, teams: object) -> bool:
