@@ -1469,3 +1469,48 @@ def test_standings_mark_the_games_a_score_left_out(
         assert text.count(note) == 1
         assert 'data-label="' in text
         assert ">0*</td>" in text
+
+
+def test_a_team_typed_in_other_case_or_spacing_is_that_team(
+    cup: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--no-show` and `--levels` take a team's name as an organiser types it: "os  trunfos"
+    names "Os Trunfos" (two teams' names never differ only in case and spaces); a name that
+    is no team's is still refused, and one team given twice in two cases too."""
+    assert run(capsys, "pair", str(cup))[0] == 0
+    t, _ = load_tournament(cup)
+    tab = next(tab for tab in t.rounds[0].tables if "Os Trunfos" in tab.teams)
+    place = ("--round", "1", "--table", str(tab.table))
+    status, _, err = run(capsys, "result", str(cup), *place, "--no-show", " os  TRUNFOS")
+    assert (status, err) == (0, "")
+    result = load_tournament(cup)[0].rounds[0].tables[tab.table - 1].result
+    assert result is not None
+    assert result.how == "no_show"
+    assert result.no_show == "Os Trunfos"
+    assert run(capsys, "undo", str(cup))[0] == 0
+    status, _, err = run(capsys, "result", str(cup), *place, "--no-show", "Os Trunfo")
+    assert status == 1
+    assert "'Os Trunfo' does not play at round 1" in err
+    status, _, err = run(capsys, "play", str(cup), "--levels", "os ases=1,OS ASES=2")
+    assert status == 2
+    assert "given twice" in err
+    status, _, err = run(capsys, "play", str(cup), "--levels", "os trunfos=1,a bandeira=2")
+    assert (status, err) == (0, "")
+    assert all(tab.result is not None for tab in load_tournament(cup)[0].rounds[0].tables)
+
+
+def test_a_level_given_to_a_team_typed_in_lower_case_is_its_level(
+    cup: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`play_table()` plays a team typed "os trunfos" at its level, as "Os Trunfos"."""
+    from sueca_rules.tournament import play_table
+
+    assert run(capsys, "pair", str(cup))[0] == 0
+    t, variant = load_tournament(cup)
+    tab = next(tab for tab in t.rounds[0].tables if "Os Trunfos" in tab.teams)
+    plays = [
+        play_table(t, variant, tab.table, levels).to_record().model_dump()
+        for levels in ({"os trunfos": 1}, {"Os Trunfos": 1}, {"Os Trunfos": 5})
+    ]
+    assert plays[0] == plays[1]
+    assert plays[0] != plays[2]  # the level counts

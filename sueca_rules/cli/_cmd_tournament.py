@@ -460,7 +460,7 @@ def _result_line(
 
 
 def _levels(text: str | None, lang: str) -> dict[str, int]:
-    from ..tournament import normal_name
+    from ..tournament._model import name_key
     from ._common import cli_words
 
     out: dict[str, int] = {}
@@ -471,7 +471,7 @@ def _levels(text: str | None, lang: str) -> dict[str, int]:
         if not sep or not name.strip():
             said = cli_words(lang, "tour.levels", given=repr(cut(part)))
             raise CliError(said, status=2)
-        if normal_name(name.strip()) in {normal_name(n) for n in out}:  # which would count?
+        if name_key(name) in {name_key(n) for n in out}:  # which would count?
             said = cli_words(lang, "tour.levels_twice", team=repr(cut(name.strip())))
             raise CliError(said, status=2)
         try:

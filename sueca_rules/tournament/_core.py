@@ -39,6 +39,7 @@ from ._model import (
     same_name,
     same_name_problem,
     score_problem,
+    team_named,
 )
 from ._pairing import (
     bracket_slots,
@@ -586,7 +587,8 @@ def record_result(
         score, games = match.partidas, games_of(match)
         kind = kind or "record"
     elif no_show is not None:
-        no_show = normal_name(no_show)
+        # As typed: "a bisca" names "A Bisca" (no two teams' names differ only so).
+        no_show = team_named(tab.teams, no_show) or normal_name(no_show)
         if no_show not in tab.teams:
             raise _fail(
                 f"{no_show!r} does not play at round {round_no} table {table_no}: "
@@ -709,7 +711,8 @@ def bot_tables(t: Tournament, levels: Mapping[str, int]) -> list[int]:
         raise _fail(
             "no table is waiting for a result: run 'pair' for the next round", "nothing_waiting"
         )
-    unknown = sorted({normal_name(name) for name in levels} - set(t.team_names()))
+    teams = t.team_names()
+    unknown = sorted(normal_name(name) for name in levels if team_named(teams, name) is None)
     if unknown:
         raise _fail(
             f"{unknown[0]!r} is not a team of this tournament", "not_a_team", team=repr(unknown[0])
@@ -733,7 +736,7 @@ def play_table(
     tab = _find(t, rnd.round, table_no)
     seed = f"{t.seed}:{rnd.round}:{table_no}"
     match = Match(variant, seed=seed)
-    named = {normal_name(name): n for name, n in levels.items()}
+    named = {team_named(tab.teams, name): n for name, n in levels.items()}
     team_level = [named.get(name, level) for name in tab.teams]
     bots = [make_bot(team_level[seat % 2], seed=f"{seed}:{seat}") for seat in range(4)]
     play_match(match, bots)

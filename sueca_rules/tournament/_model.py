@@ -223,6 +223,17 @@ def name_key(name: str) -> str:
     return " ".join(_VARIATION_SELECTORS.sub("", text).split())
 
 
+def team_named(names: Sequence[str], name: str) -> str | None:
+    """The team of `names` that `name` names, as typed by a person: the same name (NFC), or
+    else the one it is once `name_key()` sets case, spaces and character forms aside ("os
+    ases" names "Os Ases": no two teams share a key); `None` when none."""
+    typed = normal_name(name).strip()
+    if typed in names:
+        return typed
+    key = name_key(typed)
+    return next((team for team in names if name_key(team) == key), None)
+
+
 _VARIATION_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 """Which drawing of a sign to show (an emoji's colour form): the same name either way."""
 
