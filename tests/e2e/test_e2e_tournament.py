@@ -388,3 +388,30 @@ def test_every_control_is_big_enough_for_a_finger_on_the_tournament_pages(
         assert page.evaluate(small) == [], page.url
     finally:
         phone.close()
+
+
+def test_a_two_digit_rank_does_not_touch_its_team_on_a_phone(
+    browser: Any, tmp_path: Path, e2e_ready: None
+) -> None:
+    """On a phone each team's card starts with its rank: "10." to "12." of a twelve-team
+    tournament end before the team's name begins, on the web pages and the printable page, as
+    "1." does (they ran into the name: "10.A Bisca")."""
+    path = tmp_path / "cup.yaml"
+    teams = [Team(name=f"Equipa {n}") for n in "ABCDEFGHIJKL"]
+    save_tournament(pair(create(teams, "round_robin")), path)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        with TournamentServer(path) as server:
+            page = phone.new_page()
+            for url in ("/tournament", "/tournament/print"):
+                page.goto(f"{server.url}{url}?lang=pt")
+                gaps = page.evaluate(
+                    "[...document.querySelectorAll('table.standings tbody tr')].map(tr => {"
+                    "const rank = tr.querySelector('.rank').getBoundingClientRect();"
+                    "return tr.querySelector('.team').getBoundingClientRect().left - rank.right;"
+                    "})"
+                )
+                assert len(gaps) == 12
+                assert min(gaps) >= 4, (url, gaps)  # a space's width at least
+    finally:
+        phone.close()
