@@ -61,8 +61,8 @@ section.round, section.sheet { break-inside: avoid; }
   table.standings td.rank { position: absolute; left: .55em; font-weight: bold; }
   table.standings td.rank::after { content: "."; }
   /* Room for the rank before the name: "10." and "100." are wider than "9." */
-  table.standings.ranks-2 tr { padding-left: 3em; }
-  table.standings.ranks-3 tr { padding-left: 3.6em; }
+  table.standings[data-ranks="2"] tr { padding-left: 3em; }
+  table.standings[data-ranks="3"] tr { padding-left: 3.6em; }
   table.standings td.team { flex: 1 1 0; min-width: 0; font-weight: bold; overflow-wrap: anywhere;
     order: 1; }
   table.standings td.pts { font-weight: bold; order: 2; white-space: nowrap; }
@@ -170,7 +170,7 @@ def _standings_table(rows: list[tuple[int, str, list[int | str]]], w: Catalogue)
     )
     digits = len(str(max((r for r, _, _ in rows), default=1)))  # the rank's room on a phone
     return (
-        f'<table class="standings ranks-{digits}" tabindex="0"><thead><tr><th class=n>#</th>'
+        f'<table class="standings" data-ranks="{digits}" tabindex="0"><thead><tr><th class=n>#</th>'
         f"<th>{w('print.team')}</th>{head}</tr></thead><tbody>{body}</tbody></table>"
     )
 

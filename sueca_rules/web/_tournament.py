@@ -164,7 +164,7 @@ _TABLES = """{% macro round_tables(rnd, form) %}
 {% macro standings_table(rows) %}
 <div class="tt-wrap shadowed" tabindex="0" role="region" aria-label="{{ w.players }}">
 {% set digits = rows | map(attribute="rank") | max | default(1) | string | length %}
-<table class="tt standings ranks-{{ digits }}"><thead><tr><th>#</th><th>{{ w.team }}</th>
+<table class="tt standings" data-ranks="{{ digits }}"><thead><tr><th>#</th><th>{{ w.team }}</th>
 <th>{{ w.points }}</th><th>{{ w.played }}</th>
 <th>{{ w.won }}</th><th>{{ w.lost }}</th><th>{{ w.bye }}</th>
 <th>{{ w.partidas }}</th><th>{{ w.games }}</th></tr></thead><tbody>
@@ -266,8 +266,8 @@ main, .panel { min-width: 0; }
   .tt.standings td.rank { position: absolute; left: 0.55rem; font-weight: 700; }
   .tt.standings td.rank::after { content: "."; }
   /* Room for the rank before the name: "10." and "100." are wider than "9." */
-  .tt.standings.ranks-2 tr { padding-left: 2.95rem; }
-  .tt.standings.ranks-3 tr { padding-left: 3.6rem; }
+  .tt.standings[data-ranks="2"] tr { padding-left: 2.95rem; }
+  .tt.standings[data-ranks="3"] tr { padding-left: 3.6rem; }
   .tt.standings td.team { flex: 1 1 0; min-width: 0; font-weight: 700; overflow-wrap: anywhere;
     order: 1; }
   .tt.standings td.pts { font-weight: 700; order: 2; white-space: nowrap; }
