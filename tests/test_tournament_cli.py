@@ -1514,3 +1514,24 @@ def test_a_level_given_to_a_team_typed_in_lower_case_is_its_level(
     ]
     assert plays[0] == plays[1]
     assert plays[0] != plays[2]  # the level counts
+
+
+@pytest.mark.parametrize("mark", [";", "\t"])
+def test_teams_saved_by_a_spreadsheet_with_semicolons_or_tabs_are_read(
+    mark: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A spreadsheet in Portuguese saves CSV with semicolons (its decimal point is the comma),
+    and a copied range has tabs: the header written so says how the lines are, and a name
+    with a comma in it stays whole."""
+    rows = [["Team", "Player1", "Player2"], ["Ases, Lda", "Ana", "Rui"], ["Os Reis", "Bia", ""]]
+    teams = tmp_path / "teams.csv"
+    teams.write_text("\r\n".join(mark.join(row) for row in rows) + "\r\n", encoding="utf-8")
+    path = tmp_path / "cup.yaml"
+    status, out, err = run(capsys, "new", str(path), "--teams", str(teams), "--format", "swiss")
+    assert (status, err) == (0, "")
+    assert "2 teams, swiss" in out
+    t, _ = load_tournament(path)
+    assert [(team.name, team.players) for team in t.teams] == [
+        ("Ases, Lda", ["Ana", "Rui"]),
+        ("Os Reis", ["Bia"]),
+    ]

@@ -172,7 +172,7 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
         raise refuse("not_utf8") from None
     # Lines may end in \n, \r\n or a lone \r (a spreadsheet of the old Mac's, which the
     # csv module alone refuses with words about Python's modes).
-    reader = csv.reader(io.StringIO(text, newline=None))
+    reader = csv.reader(io.StringIO(text, newline=None), delimiter=_delimiter(text))
     rows: list[tuple[int, list[str]]] = []  # each row with the line it starts on
     try:
         start = 1  # the line the next row starts on (a blank line is a row of its own)
@@ -215,6 +215,17 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
             raise refuse("same_name", line, team=escaped(typed), other=escaped(other), first=first)
         lines[key] = (line, typed)
     return teams
+
+
+def _delimiter(text: str) -> str:
+    """What separates the fields of the teams' CSV `text`: a comma, or what its header line is
+    written with when it is the header split otherwise (a spreadsheet in Portuguese saves its
+    CSV with semicolons, the comma being its decimal point; a copied range has tabs)."""
+    first = text.splitlines()[0] if text else ""
+    for mark in (";", "\t"):
+        if [c.strip().lower() for c in first.split(mark)] == ["team", "player1", "player2"]:
+            return mark
+    return ","
 
 
 def _csv_problem(exc: ValidationError, row: list[str], lang: str) -> str:
