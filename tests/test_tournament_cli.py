@@ -1535,3 +1535,24 @@ def test_teams_saved_by_a_spreadsheet_with_semicolons_or_tabs_are_read(
         ("Ases, Lda", ["Ana", "Rui"]),
         ("Os Reis", ["Bia"]),
     ]
+
+
+def test_a_second_result_for_a_table_says_the_command_that_corrects_it(
+    cup: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A result entered again for a table that has one (a wrong one to correct) is refused
+    with the command that undoes it, on the one line of the refusal, in either language."""
+    assert run(capsys, "pair", str(cup))[0] == 0
+    place = ("--round", "1", "--table", "2")
+    assert run(capsys, "result", str(cup), *place, "--score", "2-1")[0] == 0
+    before = cup.read_bytes()
+    for lang, said in (
+        ("en", "already has its result (2-1): undo it first: sueca tournament undo"),
+        ("pt", "já tem resultado (2-1): desfaz esse resultado primeiro: sueca tournament undo"),
+    ):
+        status, _, err = run(capsys, "--lang", lang, "result", str(cup), *place, "--score", "0-2")
+        assert status == 1
+        assert said in err
+        assert f"undo {cup} --round 1 --table 2, " in err
+        assert err.count("\n") == 1
+    assert cup.read_bytes() == before

@@ -273,6 +273,10 @@ def _update(
         return update_tournament(path, change)
     except TournamentError as exc:
         said = str(exc) if lang == "en" else refusal_text(exc, lang)
+        if exc.code == "has_result":  # a result to correct: the command that undoes it
+            r, t = str(exc.params.get("round")), str(exc.params.get("table"))
+            undo = cli_words(lang, "tour.undo_to_correct", file=shlex.quote(path), r=r, t=t)
+            said = f"{said.rstrip('.')}: {undo}"
         raise CliError(f"{path}: {said}") from None
     except SourceError as exc:
         raise CliError(issue_lines(exc.issues, lang)) from None
