@@ -1095,3 +1095,34 @@ def test_the_standings_mark_games_not_entered(client: TestClient) -> None:
             page = html.unescape(client.get(path + f"?lang={lang}").text)
             assert page.count(note) == 1
             assert page.count(">0-0*</td>") == 2  # the two teams of table 1
+
+
+def test_start_now_for_a_table_another_server_holds_says_so(
+    quick_cup: Path, tmp_path: Path
+) -> None:
+    """Start now pressed on the page of a server that does not hold the online table (another
+    live process sharing the `--db` file made it) starts nothing there, and says where it can
+    be started instead of leaving the page as it was; on the holder's page it starts."""
+    db = tmp_path / "tables.sqlite"
+    with (
+        TestClient(
+            create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
+        ) as one,
+        TestClient(
+            create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
+        ) as two,
+    ):
+        base = _organiser(one)
+        table_id, _ = _online_table(one, base, 1)
+        for lang, said in (
+            ("en", "Round 1 table 1 is played at another server sharing these tables"),
+            ("pt", "A mesa 1 da ronda 1 está a ser jogada noutro servidor"),
+        ):
+            refused = two.post(base + f"/start?lang={lang}", data={"round": "1", "table": "1"})
+            assert refused.status_code == 409
+            assert said in html.unescape(refused.text)
+        held = one.app.state.tables.tables[table_id]  # type: ignore[attr-defined]
+        assert held.match is None
+        _start(one, 1)
+        assert held.match is not None
+        assert "The match has started." in two.get(base + "?lang=en").text

@@ -869,8 +869,14 @@ class TournamentSite:
                 table=table_no,
             )
             return self._organiser(request, error=error, status=400)
-        if table is not None:  # held by another process sharing a `--db` file: as it is
-            table.start_early()  # already started (or held by another process): as it is
+        if table is not None:
+            table.start_early()  # already started: as it is
+        if table is None or (table.match is None and not table.closed):
+            # Held by another live process sharing the store (a `--db` file: not loaded here;
+            # `--redis`: followed here, decided there): only that one can start it. Said, not
+            # passed over (the page would go on offering Start now as if nothing happened).
+            error = _refusal("started_elsewhere", round=round_no, table=table_no)
+            return self._organiser(request, error=error, status=409)
         lang = quote(self._lang(request))
         return RedirectResponse(f"{self.organiser_path}?lang={lang}", status_code=303)
 
