@@ -103,28 +103,30 @@ the table that has it then."""
 
 _PROGRESS: Final = """
 local found = {}
-for i, id in ipairs(ARGV) do
+for i = 3, #ARGV do
     local how = false
-    if redis.call('ZSCORE', 'sueca:live', id) then
-        if redis.call('EXISTS', 'sueca:' .. id .. ':rec') == 1 then
+    local rec, log = KEYS[2 * i - 4], KEYS[2 * i - 3]
+    if redis.call('ZSCORE', KEYS[1], ARGV[i]) then
+        if redis.call('EXISTS', rec) == 1 then
             how = 'finished'
         else
             how = 'waiting'
-            for _, action in ipairs(redis.call('LRANGE', 'sueca:' .. id .. ':log', 0, -1)) do
-                if string.find(action, KEYS[1], 1, true) == 1
-                    or string.find(action, KEYS[2], 1, true) == 1 then
+            for _, action in ipairs(redis.call('LRANGE', log, 0, -1)) do
+                if string.find(action, ARGV[1], 1, true) == 1
+                    or string.find(action, ARGV[2], 1, true) == 1 then
                     how = 'playing'
                     break
                 end
             end
         end
     end
-    found[i] = how
+    found[i - 2] = how
 end
 return found
 """
-"""How far each table of ARGV has got (`Store.progress`), read in one step; `false` (nil)
-for a table that is not open. KEYS are the prefixes of a start's and a rematch's action."""
+"""How far each table of ARGV (after the prefixes of a start's and a rematch's action) has got
+(`Store.progress`), read in one step; `false` (nil) for a table that is not open. KEYS: the
+live tables, then each table's records and log."""
 
 
 def _key(table_id: str, part: str) -> str:
@@ -321,8 +323,11 @@ class RedisStore:
     def progress(self, table_ids: list[str]) -> dict[str, str]:
         if not table_ids:
             return {}
-        keys = [START_PREFIX, REMATCH_PREFIX]
-        found: list[Any] = self._do(lambda: self._progress(keys=keys, args=table_ids))
+        keys = ["sueca:live"]
+        for table_id in table_ids:
+            keys += [_key(table_id, "rec"), _key(table_id, "log")]
+        args = [START_PREFIX, REMATCH_PREFIX, *table_ids]
+        found: list[Any] = self._do(lambda: self._progress(keys=keys, args=args))
         return {
             table_id: how.decode() if isinstance(how, bytes) else str(how)
             for table_id, how in zip(table_ids, found, strict=False)
