@@ -180,6 +180,22 @@ def test_a_restart_loads_at_most_max_tables_the_most_recent_first(
         assert state["cards_played"] >= 1
 
 
+def test_the_restart_log_says_one_table_in_the_singular(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One table restored and one left out are said as one ("1 more open tables were")."""
+    with client_on(SqliteStore(db)) as c:
+        for n in range(2):
+            new_table(c, ["human", "bot:1", "bot:1", "bot:1"], seed=n)
+    with (
+        caplog.at_level("INFO", logger="sueca_rules.web"),
+        client_on(SqliteStore(db), max_tables=1),
+    ):
+        said = [r.getMessage() for r in caplog.records]
+    assert any(line.startswith("1 table restored from ") for line in said), said
+    assert any(line.startswith("1 more open table was not loaded from ") for line in said), said
+
+
 def test_a_restart_at_max_tables_loads_a_tournament_s_tables_first(db: Path) -> None:
     """A tournament's web table is loaded at a restart of fewer `--max-tables` than open
     tables even when other tables were played since: its organiser's page lists only loaded

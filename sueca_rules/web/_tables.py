@@ -793,13 +793,16 @@ class TableManager:
             if taken is not None:
                 restored += 1
         if restored:
-            log.info("%d tables restored from %s", restored, self.store.name)
+            tables = "table" if restored == 1 else "tables"
+            log.info("%d %s restored from %s", restored, tables, self.store.name)
         if left:
+            more = "open table was" if len(left) == 1 else "open tables were"
             log.warning(
-                "%d more open tables were not loaded from %s: this server holds at most %d "
+                "%d more %s not loaded from %s: this server holds at most %d "
                 "(--max-tables). They are kept there as they are; each comes back when its "
                 "link is opened and there is room (the most recently played were loaded first)",
                 len(left),
+                more,
                 self.store.name,
                 self.settings.max_tables,
             )
