@@ -104,12 +104,13 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
         if _needs_no_quotes(err):  # `'2'` for the number 2
             return f"expected one of {expected}, got {_unquote(value)}", path
         message = f"expected one of {expected}, got {show_value(value)}"
+        hint, meant = _choice_hint(value, expected)
         if isinstance(value, str) and value.lower() in _YAML11_WORDS:
             message += f" (note: YAML 1.2 reads {value} as text, not as true or false)"
-        elif isinstance(value, str):
-            close = closest(value, [e.strip() for e in expected.split(",")])
-            if close is not None and close != value:  # never a suggestion that looks the same
-                message += f" (did you mean {close!r}?)"
+        elif hint == "word":
+            message += f" (the value for {value!r} is {meant!r})"
+        elif hint == "close":
+            message += f" (did you mean {meant!r}?)"
         return message, path
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         return f"expected a mapping of fields (name: value), got {show_value(value)}", path
@@ -154,6 +155,102 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
     if kind == "string_too_long":
         return f"is too long (at most {ctx.get('max_length')} characters)", path
     return str(err["msg"]), path
+
+
+_VALUES_PEOPLE_TYPE: dict[str, tuple[str, ...]] = {
+    # Portuguese words for the values of a field (as `_plain()` writes them) → the values they
+    # mean, most likely first; only those among a field's choices are named.
+    "anti_horario": ("anticlockwise",),
+    "antihorario": ("anticlockwise",),
+    "direita": ("anticlockwise",),
+    "para_a_direita": ("anticlockwise",),
+    "sentido_contrario": ("anticlockwise", "reverse"),
+    "horario": ("clockwise",),
+    "esquerda": ("clockwise",),
+    "para_a_esquerda": ("clockwise",),
+    "acaso": ("random",),
+    "ao_acaso": ("random",),
+    "aleatorio": ("random",),
+    "sorte": ("random",),
+    "a_sorte": ("random",),
+    "quem_da": ("dealer",),
+    "quem_deu": ("dealer",),
+    "a_seguir_a_quem_deu": ("after_dealer",),
+    "depois_de_quem_deu": ("after_dealer",),
+    "depois_de_quem_da": ("after_dealer",),
+    "antes_de_quem_deu": ("before_dealer",),
+    "antes_de_quem_da": ("before_dealer",),
+    "ultima": ("dealer_last",),
+    "ultima_carta": ("dealer_last",),
+    "baixo": ("dealer_last",),
+    "por_baixo": ("dealer_last",),
+    "trunfo_por_baixo": ("dealer_last",),
+    "primeira": ("dealer_first",),
+    "primeira_carta": ("dealer_first",),
+    "cima": ("dealer_first",),
+    "por_cima": ("dealer_first",),
+    "trunfo_por_cima": ("dealer_first",),
+    "escolha": ("dealer_choice",),
+    "quem_da_escolhe": ("dealer_choice",),
+    "sentido_do_jogo": ("play_direction",),
+    "contrario": ("reverse", "anticlockwise"),
+    "ao_contrario": ("reverse", "anticlockwise"),
+    "inverso": ("reverse",),
+    "impedida": ("prevented",),
+    "impossivel": ("prevented",),
+    "proibida": ("prevented",),
+    "acusavel": ("claimable",),
+    "acusar": ("claimable",),
+    "acusada": ("claimable",),
+    "permitida": ("claimable",),
+    "castigar": ("penalize_claimant",),
+    "castigo": ("penalize_claimant",),
+    "penalizar": ("penalize_claimant",),
+    "ignorar": ("ignored",),
+    "ignorada": ("ignored",),
+    "acaba": ("deal_ends",),
+    "acaba_a_mao": ("deal_ends",),
+    "termina": ("deal_ends",),
+    "continua": ("play_on",),
+    "continuar": ("play_on",),
+    "segue": ("play_on",),
+    "equipa": ("team",),
+    "jogador": ("player",),
+    "pontos": ("all_points",),
+    "todos_os_pontos": ("all_points",),
+    "vazas": ("all_tricks",),
+    "todas_as_vazas": ("all_tricks",),
+    "dez_vazas": ("all_tricks",),
+    "nenhum": ("none",),
+    "nada": ("none",),
+    "nulo": ("none",),
+    "somar": ("add",),
+    "soma": ("add",),
+    "mais": ("add",),
+    "mais_um": ("add",),
+    "juntar": ("add",),
+    "multiplicar": ("multiply",),
+    "dobrar": ("multiply",),
+    "dobro": ("multiply",),
+    "a_dobrar": ("multiply",),
+}
+
+
+def _choice_hint(value: Any, expected: str) -> tuple[str, str]:
+    """What a value that is none of a field's choices (`expected`, `"none, add, multiply"`) was
+    most likely meant to be: `("word", choice)` for a Portuguese word of the game that the file
+    writes in English (`nenhum` is `none`, `anti-horário` is `anticlockwise`), `("close",
+    choice)` for a close spelling (`clockwize`), else `("plain", "")`."""
+    if not isinstance(value, str) or value.lower() in _YAML11_WORDS:
+        return "plain", ""
+    choices = [e.strip() for e in expected.split(",")]
+    meant = [c for c in _VALUES_PEOPLE_TYPE.get(_plain(value), ()) if c in choices]
+    if meant:
+        return "word", meant[0]
+    close = closest(value, choices)
+    if close is not None and close != value:  # never a suggestion that looks the same
+        return "close", close
+    return "plain", ""
 
 
 def _needs_no_quotes(err: Any) -> bool:
@@ -240,7 +337,10 @@ def _kind(err: Any) -> tuple[str, dict[str, str]]:
         return name, {"limit": str(ctx.get(key, "")), **got}
     if kind == "literal_error":
         expected = str(ctx.get("expected", "")).replace(" or ", ", ").replace("'", "")
-        return "choice", {"choices": expected, **got}
+        hint, meant = _choice_hint(err.get("input"), expected)
+        if not got["got"]:
+            hint = "nothing"  # no value to show: the words say only the choices
+        return "choice", {"choices": expected, **got, "hint": hint, "meant": meant}
     if kind in ("missing", "extra_forbidden"):
         return _PLAIN_KINDS[kind], {"field": loc[-1] if loc else ""}
     if kind in _PLAIN_KINDS:

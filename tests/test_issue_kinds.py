@@ -758,3 +758,91 @@ def test_an_unknown_fields_english_is_the_english_catalogues(
     assert (
         caught.value.issues[0].message == "no field 'amout' here: 'amount'? (amount, mode, stacks)"
     )
+
+
+@pytest.mark.parametrize(
+    ("rules", "path", "english", "portuguese"),
+    [
+        (
+            "table: {direction: anti-horário}",
+            "table.direction",
+            "expected one of anticlockwise, clockwise, got 'anti-horário' "
+            "(the value for 'anti-horário' is 'anticlockwise')",
+            "tem de ser um destes: anticlockwise, clockwise "
+            "(está anti-horário; o valor para 'anti-horário' é 'anticlockwise')",
+        ),
+        (
+            "scoring: {tie: {mode: nenhum}}",
+            "scoring.tie.mode",
+            "expected one of none, add, multiply, got 'nenhum' (the value for 'nenhum' is 'none')",
+            "tem de ser um destes: none, add, multiply "
+            "(está nenhum; o valor para 'nenhum' é 'none')",
+        ),
+        (
+            "revoke: {mode: acusável}",
+            "revoke.mode",
+            "expected one of prevented, claimable, got 'acusável' "
+            "(the value for 'acusável' is 'claimable')",
+            "tem de ser um destes: prevented, claimable "
+            "(está acusável; o valor para 'acusável' é 'claimable')",
+        ),
+        (
+            "scoring: {bandeira: {requires: todas as vazas}}",
+            "scoring.bandeira.requires",
+            "expected one of all_points, all_tricks, got 'todas as vazas' "
+            "(the value for 'todas as vazas' is 'all_tricks')",
+            "tem de ser um destes: all_points, all_tricks "
+            "(está todas as vazas; o valor para 'todas as vazas' é 'all_tricks')",
+        ),
+        (
+            "deal: {trump_card: por cima, order: ao contrário}",
+            "deal.trump_card",
+            "expected one of dealer_last, dealer_first, dealer_choice, got 'por cima' "
+            "(the value for 'por cima' is 'dealer_first')",
+            "tem de ser um destes: dealer_last, dealer_first, dealer_choice "
+            "(está por cima; o valor para 'por cima' é 'dealer_first')",
+        ),
+        (
+            # a close spelling is guessed in Portuguese too, as in English
+            "table: {direction: clockwize}",
+            "table.direction",
+            "expected one of anticlockwise, clockwise, got 'clockwize' (did you mean 'clockwise'?)",
+            "tem de ser um destes: anticlockwise, clockwise "
+            "(está clockwize; querias dizer 'clockwise'?)",
+        ),
+        (
+            "scoring: {tie: {mode: triple}}",
+            "scoring.tie.mode",
+            "expected one of none, add, multiply, got 'triple'",
+            "tem de ser um destes: none, add, multiply (está triple)",
+        ),
+        (
+            "table: {direction: null}",
+            "table.direction",
+            "expected one of anticlockwise, clockwise, got nothing (null)",
+            "tem de ser um destes: anticlockwise, clockwise",
+        ),
+    ],
+)
+def test_a_value_in_portuguese_or_misspelt_is_named_with_the_files_value_in_both_languages(
+    rules: str, path: str, english: str, portuguese: str
+) -> None:
+    """A café player writes the values in Portuguese (`mode: nenhum`): the problem says which
+    value of the file's that is, and a misspelt value is guessed in Portuguese as in English."""
+    with pytest.raises(SourceError) as caught:
+        parse_variant(f"name: Casa\nextends: portugal\n{rules}\n")
+    (issue,) = [i for i in caught.value.issues if i.path == path]
+    assert issue.message == english
+    assert issue_text(issue, "pt") == portuguese
+
+
+def test_a_portuguese_value_word_is_named_only_where_it_is_one_of_the_fields_values() -> None:
+    """`ao contrário` is `reverse` for the order of the deal and `anticlockwise` for the
+    direction: each field is told its own."""
+    found = issues_of(
+        "name: x\nextends: portugal\ntable: {direction: ao contrário}\n"
+        "deal: {order: ao contrário}\n"
+    )
+    assert found["table.direction"][1]["meant"] == "anticlockwise"
+    assert found["deal.order"][1]["meant"] == "reverse"
+    assert found["deal.order"][1]["hint"] == "word"

@@ -813,7 +813,8 @@ def test_problems_in_portuguese_at_their_question(browser: Any, server: Server) 
         said = page.inner_text("#check-result")
         assert (
             "tem de ser um destes: anticlockwise — para a direita (ao contrário dos ponteiros do "
-            "relógio); clockwise — para a esquerda (como os ponteiros do relógio) (está esquerda)"
+            "relógio); clockwise — para a esquerda (como os ponteiros do relógio) (está esquerda; "
+            "o valor para 'esquerda' é 'clockwise')"
         ) in said, said
         # A value kept from a built-in: where it comes from, in Portuguese too.
         page.fill("#paste", "name: Café\nextends: french\nscoring:\n  tie: {mode: multiply}\n")
