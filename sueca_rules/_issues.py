@@ -513,7 +513,11 @@ def _unknown_field_params(path: PathKey, root: type[BaseModel] | None) -> dict[s
     fields there, and a `hint`: `"close"` (a close spelling, `meant`), `"several"` (fields
     that begin or end as it does, `meant`, each in quotes: `'false_claim', 'false_claim_games'`),
     `"word"` (a word of the
-    game whose field is `meant`), `"plain"` (no guess) or `"none"` (no list of fields)."""
+    game whose field is `meant`), `"elsewhere"` (the name of a field of another section, the
+    only one so named, `meant`, in the `section` it belongs under: `tie` written at the top, not
+    under `scoring:`), `"top"` (a field of the top level, `meant`, written inside a section),
+    `"plain"` (no
+    guess) or `"none"` (no list of fields)."""
     model = _model_at(path[:-1], root)
     allowed = sorted(model.model_fields) if model is not None else []
     typed = str(path[-1])
@@ -528,6 +532,12 @@ def _unknown_field_params(path: PathKey, root: type[BaseModel] | None) -> dict[s
     meant = [f for f in _WORDS_PEOPLE_TYPE.get(_plain(typed), ()) if f in allowed]
     if meant:
         return {**said, "hint": "word", "meant": meant[0]}
+    homes = _homes(typed, root or Variant)
+    if len(homes) == 1:  # a field of another section (`tie:` not indented under `scoring:`)
+        section = homes[0].rpartition(".")[0].rpartition(".")[2]
+        if not section:  # `name:` indented under a section: a field of the top level
+            return {**said, "hint": "top", "meant": homes[0]}
+        return {**said, "hint": "elsewhere", "meant": homes[0], "section": section}
     close = suggestions(typed, allowed)
     if len(close) == 1 and close[0] != typed:
         return {**said, "hint": "close", "meant": close[0]}
@@ -537,6 +547,17 @@ def _unknown_field_params(path: PathKey, root: type[BaseModel] | None) -> dict[s
         where = _where(_WORDS_PEOPLE_TYPE[_plain(typed)][0], root or Variant)
         return {**said, "hint": "word", "meant": where}
     return said
+
+
+def _homes(field: str, model: type[BaseModel], prefix: str = "") -> list[str]:
+    """The dotted paths of every field named exactly `field` in `model` and its sections
+    (`tie` is `scoring.tie`; `mode` is in two sections)."""
+    found = [prefix + field] if field in model.model_fields else []
+    for name in model.model_fields:
+        inner = _model_at((name,), model)
+        if inner is not None:
+            found += _homes(field, inner, f"{prefix}{name}.")
+    return found
 
 
 def _where(field: str, model: type[BaseModel], prefix: str = "") -> str:

@@ -846,3 +846,68 @@ def test_a_portuguese_value_word_is_named_only_where_it_is_one_of_the_fields_val
     assert found["table.direction"][1]["meant"] == "anticlockwise"
     assert found["deal.order"][1]["meant"] == "reverse"
     assert found["deal.order"][1]["hint"] == "word"
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "english", "portuguese"),
+    [
+        (
+            # `tie:` not indented under `scoring:`
+            "scoring:\ntie:\n  mode: add\n",
+            "tie",
+            "unknown field 'tie' here: it is 'scoring.tie', written under scoring: and indented "
+            "below it; valid fields here: deal, description, extends, match, name, revoke, "
+            "scoring, table",
+            "campo desconhecido aqui: tie é o campo 'scoring.tie', que se escreve por baixo de "
+            "scoring: e mais para dentro; campos válidos aqui: deal, description, extends, "
+            "match, name, revoke, scoring, table",
+        ),
+        (
+            "scoring:\n  target_games: 6\n",
+            "scoring.target_games",
+            "unknown field 'target_games' here: it is 'match.target_games', written under match: "
+            "and indented below it; valid fields here: bandeira, tie, tiers",
+            "campo desconhecido aqui: target_games é o campo 'match.target_games', que se "
+            "escreve por baixo de match: e mais para dentro; campos válidos aqui: bandeira, tie, "
+            "tiers",
+        ),
+        (
+            "scoring:\n  wins_partida: true\n",
+            "scoring.wins_partida",
+            "unknown field 'wins_partida' here: it is 'scoring.bandeira.wins_partida', written "
+            "under bandeira: and indented below it; valid fields here: bandeira, tie, tiers",
+            "campo desconhecido aqui: wins_partida é o campo 'scoring.bandeira.wins_partida', "
+            "que se escreve por baixo de bandeira: e mais para dentro; campos válidos aqui: "
+            "bandeira, tie, tiers",
+        ),
+        (
+            "table:\n  direction: clockwise\n  description: ours\n",
+            "table.description",
+            "unknown field 'description' here: 'description' is a field of the top level, "
+            "written at the start of a line, not indented; valid fields here: direction, "
+            "first_dealer, first_leader",
+            "campo desconhecido aqui: 'description' é um campo de topo, que se escreve no início "
+            "da linha, sem nada à frente; campos válidos aqui: direction, first_dealer, "
+            "first_leader",
+        ),
+        (
+            # `mode` is a field of two sections: no guess at which
+            "mode: none\n",
+            "mode",
+            "unknown field 'mode'; valid fields here: deal, description, extends, match, name, "
+            "revoke, scoring, table",
+            "campo desconhecido: mode; campos válidos aqui: deal, description, extends, match, "
+            "name, revoke, scoring, table",
+        ),
+    ],
+)
+def test_a_field_written_in_the_wrong_section_is_named_with_where_it_goes(
+    text: str, path: str, english: str, portuguese: str
+) -> None:
+    """A newcomer's indentation slip (`tie:` at the start of the line, below `scoring:`) is a
+    field of another section: the problem says which, and where to write it."""
+    with pytest.raises(SourceError) as caught:
+        parse_variant(f"name: Casa\nextends: portugal\n{text}")
+    (issue,) = [i for i in caught.value.issues if i.path == path]
+    assert issue.message == english
+    assert issue_text(issue, "pt") == portuguese
