@@ -225,3 +225,23 @@ def test_a_folder_that_is_not_there_is_said_with_the_placeholder_of_the_language
     assert f"FICHEIRO {target}: não dá para escrever aí" in err
     assert main(["new", str(target)]) == 2
     assert f"FILE {target}: cannot write there" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_every_section_of_the_starter_file_says_what_it_is_in_every_language(lang: str) -> None:
+    """Each section line (`# table:`) comes after a comment that says what the section holds:
+    the Portuguese file had none."""
+    lines = starter_text("Ours", "portugal", SCHEMA_FILENAME, lang).splitlines()
+    said = {
+        line.removeprefix("# ").removesuffix(":"): lines[k - 1]
+        for k, line in enumerate(lines)
+        if line in ("# table:", "# deal:", "# revoke:", "# scoring:", "# match:")
+    }
+    assert sorted(said) == ["deal", "match", "revoke", "scoring", "table"]
+    assert all(before.startswith("# # ") for before in said.values()), said
+    said = {section: before.removeprefix("# # ") for section, before in said.items()}
+    if lang == "pt":
+        assert said["revoke"] == "Renúncia: não assistir quando se podia."
+        assert said["match"].startswith("Quantos jogos ganham uma partida")
+    else:
+        assert said["revoke"] == "Renúncia: failing to follow suit when you could."

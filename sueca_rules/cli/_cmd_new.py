@@ -148,7 +148,7 @@ class _Said:
         dotted = f"{path}.{key}" if path else key
         if node.get("type") != "object" or "properties" not in node:
             return self.field(key, node, value, path, commented=True)
-        text = node.get("description", "") if self.lang == "en" else ""
+        text = self.help.get(dotted, node.get("description", "") if self.lang == "en" else "")
         lines = _comment(text, indent)
         lines.append(f"# {indent}{key}:")
         for child, sub in node["properties"].items():
