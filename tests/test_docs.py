@@ -162,6 +162,31 @@ def test_the_variant_file_reference_has_every_field(generated: Path) -> None:
     assert "entry: sueca validate" in page
 
 
+def test_a_newcomers_modeline_names_the_schema_sueca_new_writes_beside_the_file(
+    generated: Path, tmp_path: Path
+) -> None:
+    """The example files a newcomer copies into a folder of their own (the house-rules page's
+    `our-cafe.yaml`, the editor set-up's) point their modeline at the schema that `sueca new`
+    writes beside the file, and the commands the set-up gives write that very file: a modeline
+    `../schema/...` finds nothing outside a clone of this repository."""
+    from sueca_rules._schema import SCHEMA_FILENAME
+    from sueca_rules.cli import main
+
+    modeline = f"# yaml-language-server: $schema={SCHEMA_FILENAME}"
+    house = (DOCS / "house-rules.md").read_text(encoding="utf-8")
+    assert f'```yaml title="our-cafe.yaml"\n{modeline}\n' in house
+    page = (generated / "reference" / "variant-file.md").read_text(encoding="utf-8")
+    setup = page.split("## Editor set-up", 1)[1].split("\n## ", 1)[0]
+    assert f"```yaml\n{modeline}\n" in setup
+    written = re.findall(r"`sueca schema -o ([^`]+)`", setup)
+    assert written == [SCHEMA_FILENAME]
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["new", str(tmp_path / "house.yaml")]) == 0
+    assert (tmp_path / SCHEMA_FILENAME).is_file()
+    first = (tmp_path / "house.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert first == modeline
+
+
 def test_the_variant_file_reference_gives_the_bounds_of_a_field_that_may_be_null(
     generated: Path,
 ) -> None:

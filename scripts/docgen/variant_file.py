@@ -185,16 +185,17 @@ files as you type, complete field names and show each field's description on hov
 at the JSON Schema with a modeline on the first line of the file:
 
 ```yaml
-# yaml-language-server: $schema={schema_rel}
+# yaml-language-server: $schema={schema_file}
 name: Our café
 extends: portugal
 ```
 
+- `sueca new house.yaml` starts the file with that modeline and writes the schema it names,
+  `{schema_file}`, beside it. For a file you wrote yourself, write the schema out with
+  `sueca schema -o {schema_file}` (or `sueca schema > {schema_file}`) in the same folder; the
+  modeline's path is relative to the variant file.
 - In a clone of this repository the schema is committed at `{schema_path}`; the built-in files
   in `variants/` start with `# yaml-language-server: $schema=../{schema_path}`.
-- Anywhere else, write it out with `sueca schema -o sueca-variant.json` (or
-  `sueca schema > sueca-variant.json`) and point the modeline at that file, relative to the
-  variant file.
 - The schema's `$id` is `{schema_id}`. It declares JSON Schema draft-07, the draft
   yaml-language-server validates with.
 
@@ -296,7 +297,7 @@ def variant_file_reference() -> str:
     out.append(
         _EDITOR_SETUP.format(
             schema_path=schema_path,
-            schema_rel=f"../{schema_path}",
+            schema_file=SCHEMA_FILENAME,
             schema_id=SCHEMA_ID,
         )
     )
