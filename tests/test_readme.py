@@ -101,3 +101,20 @@ def test_every_command_of_the_command_list_is_real() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Portugal: first dealer seat 0")
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/index.md"])
+def test_the_bare_sueca_commands_come_after_the_step_that_puts_sueca_on_the_path(
+    page: str,
+) -> None:
+    """The quick start installs into `.venv` and runs `.venv/bin/sueca`; the command list that
+    follows types `sueca` alone, which a shell finds only once the environment is active. The
+    page says so before the first of them."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    assert all(".venv" in command for command in commands())
+    first_bare = re.search(r"^sueca ", text, re.M)
+    assert first_bare is not None
+    before = text[: first_bare.start()]
+    assert "`. .venv/bin/activate`" in before
+    assert "`.venv/bin/sueca`" in before
+    assert before.index("python3 -m venv .venv") < before.index("`. .venv/bin/activate`")
