@@ -118,3 +118,19 @@ def test_the_bare_sueca_commands_come_after_the_step_that_puts_sueca_on_the_path
     assert "`. .venv/bin/activate`" in before
     assert "`.venv/bin/sueca`" in before
     assert before.index("python3 -m venv .venv") < before.index("`. .venv/bin/activate`")
+
+
+def test_the_readme_links_the_pages_it_sends_a_reader_to() -> None:
+    """Read on GitHub, the README sends a newcomer to guides of the documentation: each is a
+    link to its page in `docs/` (the built site has no address yet), and every link of the
+    README leads to a file or folder of the repository."""
+    links = re.findall(r"\]\(([^)]+)\)", README)
+    local = [link for link in links if "://" not in link]
+    assert {"docs/guide/web.md", "docs/guide/learning.md", "docs/guide/performance.md"} <= set(
+        local
+    )
+    assert "docs/house-rules.md" in local
+    for link in local:
+        assert (ROOT / link.split("#")[0]).exists(), link
+    for words in ("the documentation's web app guide", "the learning guide in the docs"):
+        assert words not in README
