@@ -671,3 +671,26 @@ def test_code_in_a_tables_prose_column_wraps_at_its_spaces() -> None:
     assert "white-space: normal;" in rules[".md-typeset td:last-child code"]
     engines = (DOCS / "guide" / "engines.md").read_text(encoding="utf-8")
     assert re.search(r'^\| `\{"type": "hello".*\| .*`\{"type": "hello", ', engines, re.M)
+
+
+def test_every_install_command_of_the_guides_works_from_a_clone() -> None:
+    """sueca-rules is installed from a clone until it is published (the README's quick start):
+    a guide that tells a newcomer to `pip install 'sueca-rules[web]'` sends them to a package
+    index that does not have it. Each install of the package in the pages is the clone's
+    `pip install -e '.[extra]'`, the published name at most an aside after it."""
+    pages = [DOCS / "index.md", *sorted((DOCS / "guide").glob("*.md")), DOCS / "examples.md"]
+    pages += [DOCS / "house-rules.md", DOCS / "rules.md"]
+    found = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for match in re.finditer(r"pip install\s+(-q\s+)?(-e\s+)?'?([^'`\s]+)'?", text):
+            found += 1
+            line_start = text.rfind("\n", 0, match.start()) + 1
+            aside = text[line_start : match.start()]
+            if match.group(3).startswith("sueca-rules"):
+                # only after the clone's command on the same line ("once published: ...")
+                assert "pip install -e '." in aside, (page.name, text[line_start : match.end()])
+            else:
+                assert match.group(2), (page.name, match.group(0))  # an editable clone install
+                assert match.group(3).startswith("."), (page.name, match.group(0))
+    assert found >= 8
