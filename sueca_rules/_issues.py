@@ -113,7 +113,19 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
             message += f" (did you mean {meant!r}?)"
         return message, path
     if kind in ("model_type", "model_attributes_type", "dict_type"):
-        return f"expected a mapping of fields (name: value), got {show_value(value)}", path
+        message = f"expected a mapping of fields (name: value), got {show_value(value)}"
+        hint, fix = _mapping_hint(value, path, root)
+        if hint == "colon":
+            message += (
+                f" (write {fix!r}, with a space after the colon, on a line of its own below"
+                f" {path[-1]}: and indented)"
+            )
+        elif hint == "equals":
+            message += (
+                f" (write {fix!r}, on a line of its own below {path[-1]}: and indented: a"
+                " field's name and its value are joined by ': ')"
+            )
+        return message, path
     if kind in ("list_type", "tuple_type"):
         return f"expected a list, got {show_value(value)}", path
     if kind in ("int_type", "int_parsing", "int_from_float"):
@@ -251,6 +263,26 @@ def _choice_hint(value: Any, expected: str) -> tuple[str, str]:
     if close is not None and close != value:  # never a suggestion that looks the same
         return "close", close
     return "plain", ""
+
+
+_FIELD_AND_VALUE = re.compile(r"\s*([A-Za-z_]+)\s*(:|=)\s*(\S.*?)\s*")
+"""A section written as one piece of text: `mode:none` (no space after the colon, so YAML reads
+text, not a field) or `mode = none`."""
+
+
+def _mapping_hint(value: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str, str]:
+    """How a section that YAML read as text (`tie: mode:none`) was meant to be written: `("colon",
+    "mode: none")` for a field and its value with no space after the colon, `("equals", "mode:
+    none")` for one joined by `=`, when the name is a field of that section; else `("plain",
+    "")`."""
+    if not isinstance(value, str) or "\n" in value:
+        return "plain", ""
+    found = _FIELD_AND_VALUE.fullmatch(value)
+    model = _model_at(path, root) if found is not None else None
+    if found is None or model is None or found.group(1) not in model.model_fields:
+        return "plain", ""
+    fix = f"{found.group(1)}: {found.group(3)}"
+    return ("colon" if found.group(2) == ":" else "equals"), fix
 
 
 def _needs_no_quotes(err: Any) -> bool:
@@ -679,6 +711,9 @@ def error_issues(
         kind, params = _kind(err) if len(members) <= 1 else _union_kind(errors, members)
         if kind == "unknown_field":  # what it may have meant, and the fields there
             params = _unknown_field_params(path, root)
+        if kind == "mapping":  # a section written as text: how it was meant (`mode:none`)
+            hint, fix = _mapping_hint(err.get("input"), path, root)
+            params = {**params, "hint": hint, "fix": fix, "section": str(path[-1]) if path else ""}
         if kind and inherited:  # said after the kind's words in every language
             params = {**params, "inherited": inherited}
         if kind:

@@ -878,6 +878,31 @@ def _check_json(text: str, file: str | None, error: type[SourceError]) -> None:
         pass  # a number of more digits than int() reads: the reader's length cap says so
 
 
+_GLUED_FIELD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):([^\s:#][^#]*?)\s*(?:#.*)?\r?")
+"""A field's name and its value written without the space YAML needs after the colon
+(`target_games:6`, from the name to the end of the line)."""
+
+
+def _glued_field(
+    code: str, exc: yaml.MarkedYAMLError, lines: list[str]
+) -> tuple[int, re.Match[str]] | None:
+    """The line (counted from 0) and the field written there without a space after its colon
+    (`target_games:6`) that caused a syntax problem of `code`: the text YAML was reading when it
+    found no ':' (`colon`), or the line just before a ': ' it did not expect (`indented`) or a
+    field where it expected none (`key`)."""
+    if code == "colon" and exc.context_mark is not None:
+        at, start = exc.context_mark.line, exc.context_mark.column
+    elif code in ("indented", "key") and exc.problem_mark is not None and exc.problem_mark.line > 0:
+        at = exc.problem_mark.line - 1
+        start = len(lines[at]) - len(lines[at].lstrip(" ")) if at < len(lines) else 0
+    else:
+        return None
+    if at >= len(lines):
+        return None
+    found = _GLUED_FIELD.fullmatch(lines[at], start)
+    return None if found is None else (at, found)
+
+
 def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None, text: str) -> Issue:
     mark = exc.problem_mark or exc.context_mark
     problem = exc.problem or "not valid YAML"
@@ -930,6 +955,18 @@ def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None, text: str) -> Iss
             "(shorten it)"
         )
         line, column = exc.context_mark.line + 1, exc.context_mark.column + 1
+    glued = _glued_field(code, exc, lines)
+    if glued is not None:
+        # `target_games:6`: a field and its value with no space after the colon, which YAML
+        # reads as text, and then finds no ':' after it (or a ': ' on the next line)
+        at, field = glued
+        params["fix"] = f"{field.group(1)}: {field.group(2)}"
+        code = "colon_space"
+        problem = (
+            f"a space is missing after the ':' of {field.group(1)}: write {params['fix']!r} "
+            "(a field's name, ': ' and its value)"
+        )
+        line, column = at + 1, field.start() + 1
     if (
         code == "value"
         and mark is not None

@@ -911,3 +911,45 @@ def test_a_field_written_in_the_wrong_section_is_named_with_where_it_goes(
     (issue,) = [i for i in caught.value.issues if i.path == path]
     assert issue.message == english
     assert issue_text(issue, "pt") == portuguese
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "english", "portuguese"),
+    [
+        (
+            "scoring:\n  tie:\n    mode:none\n",
+            "scoring.tie",
+            "expected a mapping of fields (name: value), got 'mode:none' (write 'mode: none', "
+            "with a space after the colon, on a line of its own below tie: and indented)",
+            "tem de ser um conjunto de campos (nome: valor): escreve 'mode: none', com um espaço "
+            "depois dos dois pontos, numa linha só sua por baixo de tie: e mais para dentro",
+        ),
+        (
+            "match: best_of = 3\n",
+            "match",
+            "expected a mapping of fields (name: value), got 'best_of = 3' (write 'best_of: 3', "
+            "on a line of its own below match: and indented: a field's name and its value are "
+            "joined by ': ')",
+            "tem de ser um conjunto de campos (nome: valor): escreve 'best_of: 3', numa linha só "
+            "sua por baixo de match: e mais para dentro: o nome de um campo e o seu valor "
+            "ligam-se com ': '",
+        ),
+        (
+            # text that is no field of the section: no guess
+            "match: colour:red\n",
+            "match",
+            "expected a mapping of fields (name: value), got 'colour:red'",
+            "tem de ser um conjunto de campos (nome: valor)",
+        ),
+    ],
+)
+def test_a_section_written_as_one_piece_of_text_is_told_how_to_write_its_field(
+    text: str, path: str, english: str, portuguese: str
+) -> None:
+    """`mode:none` (no space after the colon) is text to YAML, so the section is no mapping:
+    the problem says how the field was meant to be written."""
+    with pytest.raises(SourceError) as caught:
+        parse_variant(f"name: Casa\nextends: portugal\n{text}")
+    (issue,) = [i for i in caught.value.issues if i.path == path]
+    assert issue.message == english
+    assert issue_text(issue, "pt") == portuguese

@@ -60,6 +60,15 @@ SLIPS = [
         PT + "um campo sem ':' depois do nome, na linha 2",
     ),
     Slip(
+        "colon_space",
+        "name: x\nmatch:\n  best_of: 3\n  target_games:6\n",
+        "4:3",
+        "YAML syntax error: a space is missing after the ':' of target_games: write "
+        "'target_games: 6' (a field's name, ': ' and its value)",
+        PT + "falta um espaço depois dos dois pontos de um campo: escreve 'target_games: 6' (o "
+        "nome do campo, ': ' e o valor)",
+    ),
+    Slip(
         "key",
         "match:\n    target_games: 4\n  best_of: 3\n",
         "3:3",
@@ -238,7 +247,7 @@ def test_every_code_has_a_slip_and_words() -> None:
     from sueca_rules._lang._catalogue import load_catalogue
     from sueca_rules._yaml import _SYNTAX_HINTS
 
-    codes = {"tab", "open_at_end", "long_key"} | {code for code, *_ in _SYNTAX_HINTS}
+    codes = {"tab", "open_at_end", "long_key", "colon_space"} | {code for code, *_ in _SYNTAX_HINTS}
     assert {s.code for s in SLIPS} == codes
     for lang in ("en", "pt"):
         entry = load_catalogue(lang, "issues").entries["issue.yaml_syntax"]
@@ -369,3 +378,31 @@ def test_the_rules_page_says_the_slip_with_the_same_words(slip: Slip) -> None:
     assert f"{issue['line']}:{issue['column']}" == slip.at or not yaml.__with_libyaml__
     params = json.loads(json.dumps(issue["params"]))
     assert render(strings("pt")["issue.yaml_syntax"], params, "pt") == slip.pt
+
+
+@pytest.mark.parametrize(
+    ("text", "at", "fix"),
+    [
+        ("name: x\nmatch:\n  best_of:3\n  target_games: 6\n", "3:3", "best_of: 3"),
+        ("name:Tasca\nextends: portugal\n", "1:1", "name: Tasca"),
+        ("name: x\nmatch:\n  target_games:6   # six\n  best_of: 3\n", "3:3", "target_games: 6"),
+    ],
+)
+def test_a_field_glued_to_its_value_is_named_with_the_space_it_lacks(
+    text: str, at: str, fix: str
+) -> None:
+    """`best_of:3` is text to YAML, not a field: the slip that follows (no ':' where a field
+    was expected, or a ': ' on the next line) is said at the glued field, with how to write it."""
+    (issue,) = _slip(text).issues
+    assert (issue.kind, dict(issue.params)["hint"]) == ("yaml_syntax", "colon_space")
+    assert f"{issue.line}:{issue.column}" == at
+    assert f"write '{fix}'" in issue.message
+    assert f"escreve '{fix}'" in issue_text(issue, "pt")
+
+
+def test_a_colon_inside_a_value_is_not_taken_for_a_glued_field() -> None:
+    """`description: see http://x` and a line indented too far keep their own words."""
+    (issue,) = _slip("name: x\n  table: 1\n").issues
+    assert dict(issue.params)["hint"] == "indented"
+    (issue,) = _slip("name: x\ndescription: see http://x\n  table: 1\n").issues
+    assert dict(issue.params)["hint"] == "indented"
