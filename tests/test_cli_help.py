@@ -433,3 +433,31 @@ def test_the_language_reaches_every_command_and_each_action_of_sueca_tournament(
         assert command.wanted == "pt", command.prog
         english = command.prog in ("sueca engine", "sueca schema")
         assert command.help_lang == ("en" if english else "pt"), command.prog
+
+
+@pytest.mark.parametrize(
+    ("lang", "letters"),
+    [
+        (
+            "en",
+            ["S = spades", "H = hearts", "D = diamonds", "C = clubs", "K = king", "J = jack"],
+        ),
+        (
+            "pt",
+            ["e = espadas", "c = copas", "o = ouros", "p = paus", "R = rei", "V = valete"],
+        ),
+    ],
+)
+def test_the_play_help_and_the_games_help_give_every_letter_of_a_card_in_every_language(
+    lang: str, letters: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A newcomer types a card by its letters: `sueca play --help` and the game's own help (h)
+    say which letter is which suit and which court card, in English as in Portuguese (the
+    English said only '7H, 7h, as')."""
+    from sueca_rules._lang._catalogue import load_catalogue
+
+    said = " ".join(_help(["play", "--help", "--lang", lang], capsys).split())
+    in_game = str(load_catalogue(lang, "game").entries["play.help"])
+    for letter in letters:
+        assert letter in said, (lang, letter)
+        assert letter in in_game, (lang, letter)
