@@ -883,6 +883,44 @@ _GLUED_FIELD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):([^\s:#][^#]*?)\s*(?:#.*)?\
 (`target_games:6`, from the name to the end of the line)."""
 
 
+_COMMENTED_SECTION = re.compile(r"# ( *)([A-Za-z_][A-Za-z0-9_]*):\s*")
+"""A section line commented out as `sueca new` writes it (`#   tie:`): its indentation after the
+'# ', and its name."""
+_FIELD_NAME = re.compile(r"( +)([A-Za-z_][A-Za-z0-9_]*):(?:\s|$)")
+
+
+def _commented_sections(code: str, mark: Any, lines: list[str]) -> tuple[str, str] | None:
+    """For a slip of indentation (`key`, `indented`) at `mark`: the field of that line and its
+    section lines, still commented out above it (`scoring:, tie:`), when the field was
+    uncommented without them (the lines of a `sueca new` file); else `None`."""
+    if code not in ("key", "indented") or mark is None or mark.line >= len(lines):
+        return None
+    found = _FIELD_NAME.match(lines[mark.line])
+    if found is None:
+        return None
+    indent = len(found.group(1))
+    sections: list[str] = []
+    for text in reversed(lines[: mark.line]):
+        stripped = text.strip()
+        if not stripped:
+            continue
+        if not stripped.startswith("#"):
+            # the nearest real line: the field must be deeper than it, and it no section opener
+            real = len(text) - len(text.lstrip(" "))
+            if real >= indent or stripped.endswith(":"):
+                return None
+            break
+        section = _COMMENTED_SECTION.fullmatch(text)
+        if section is not None and len(section.group(1)) < indent:
+            sections.append(f"{section.group(2)}:")
+            indent = len(section.group(1))
+            if indent == 0:
+                break
+    if not sections or indent != 0:
+        return None
+    return found.group(2), ", ".join(f"'{name}'" for name in reversed(sections))
+
+
 def _glued_field(
     code: str, exc: yaml.MarkedYAMLError, lines: list[str]
 ) -> tuple[int, re.Match[str]] | None:
@@ -955,6 +993,17 @@ def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None, text: str) -> Iss
             "(shorten it)"
         )
         line, column = exc.context_mark.line + 1, exc.context_mark.column + 1
+    commented = _commented_sections(code, mark, lines)
+    if commented is not None and mark is not None:
+        # a field of a `sueca new` file uncommented without its section lines
+        name, sections = commented
+        params.update(field=name, sections=sections)
+        code = "uncomment"
+        problem = (
+            f"{name} is indented, but the lines of its section are still commented out: "
+            f"remove the '# ' in front of {sections} too"
+        )
+        line, column = mark.line + 1, len(where) - len(where.lstrip(" ")) + 1
     glued = _glued_field(code, exc, lines)
     if glued is not None:
         # `target_games:6`: a field and its value with no space after the colon, which YAML

@@ -69,6 +69,15 @@ SLIPS = [
         "nome do campo, ': ' e o valor)",
     ),
     Slip(
+        "uncomment",
+        "name: x\nextends: portugal\n# scoring:\n#   tie:\n#     # the mode\n    mode: add\n",
+        "6:5",
+        "YAML syntax error: mode is indented, but the lines of its section are still commented "
+        "out: remove the '# ' in front of 'scoring:', 'tie:' too",
+        PT + "mode está mais para dentro, mas as linhas da sua secção continuam comentadas: tira "
+        "também o '# ' da frente de 'scoring:', 'tie:'",
+    ),
+    Slip(
         "key",
         "match:\n    target_games: 4\n  best_of: 3\n",
         "3:3",
@@ -247,7 +256,9 @@ def test_every_code_has_a_slip_and_words() -> None:
     from sueca_rules._lang._catalogue import load_catalogue
     from sueca_rules._yaml import _SYNTAX_HINTS
 
-    codes = {"tab", "open_at_end", "long_key", "colon_space"} | {code for code, *_ in _SYNTAX_HINTS}
+    codes = {"tab", "open_at_end", "long_key", "colon_space", "uncomment"} | {
+        code for code, *_ in _SYNTAX_HINTS
+    }
     assert {s.code for s in SLIPS} == codes
     for lang in ("en", "pt"):
         entry = load_catalogue(lang, "issues").entries["issue.yaml_syntax"]
@@ -406,3 +417,26 @@ def test_a_colon_inside_a_value_is_not_taken_for_a_glued_field() -> None:
     assert dict(issue.params)["hint"] == "indented"
     (issue,) = _slip("name: x\ndescription: see http://x\n  table: 1\n").issues
     assert dict(issue.params)["hint"] == "indented"
+
+
+def test_a_starter_files_field_uncommented_alone_is_told_which_lines_to_uncomment(
+    tmp_path: Path,
+) -> None:
+    """`sueca new` lists every rule commented out; a newcomer uncomments `mode:` alone and its
+    section lines stay comments: the slip names them, in the file `sueca new` wrote."""
+    from sueca_rules.cli._cmd_new import starter_text
+
+    lines = starter_text("Casa", "portugal", "sueca-variant.v1.json").splitlines()
+    at = next(k for k, line in enumerate(lines) if line == "#     mode: add")
+    lines[at] = "    mode: none"
+    with pytest.raises(SourceError) as caught:
+        parse_variant("\n".join(lines) + "\n", file="casa.yaml")
+    (issue,) = caught.value.issues
+    assert dict(issue.params)["hint"] == "uncomment"
+    assert (issue.line, issue.column) == (at + 1, 5)
+    assert issue.message.endswith("remove the '# ' in front of 'scoring:', 'tie:' too")
+    # with its section lines uncommented too (the comments between stay), the file is valid
+    fixed = [
+        line.removeprefix("# ") if line in ("# scoring:", "#   tie:") else line for line in lines
+    ]
+    assert parse_variant("\n".join(fixed) + "\n").scoring.tie.mode == "none"
