@@ -564,8 +564,12 @@ def _unknown_field_params(path: PathKey, root: type[BaseModel] | None) -> dict[s
     meant = [f for f in _WORDS_PEOPLE_TYPE.get(_plain(typed), ()) if f in allowed]
     if meant:
         return {**said, "hint": "word", "meant": meant[0]}
-    homes = _homes(typed, root or Variant)
-    if len(homes) == 1:  # a field of another section (`tie:` not indented under `scoring:`)
+    here = format_path(path[:-1])
+    inside = [f"{here}.{home}" if here else home for home in _homes(typed, model)] if model else []
+    homes = inside if len(inside) == 1 else _homes(typed, root or Variant)
+    # A field of another section (`tie:` not indented under `scoring:`), of a section inside
+    # this one first (`scoring: {mode: add}`, its `tie:` line left out).
+    if len(homes) == 1:
         section = homes[0].rpartition(".")[0].rpartition(".")[2]
         if not section:  # `name:` indented under a section: a field of the top level
             return {**said, "hint": "top", "meant": homes[0]}

@@ -891,6 +891,15 @@ def test_a_portuguese_value_word_is_named_only_where_it_is_one_of_the_fields_val
             "first_leader",
         ),
         (
+            # `scoring:` uncommented, `tie:` not: the section inside this one is named
+            "scoring:\n  mode: none\n",
+            "scoring.mode",
+            "unknown field 'mode' here: it is 'scoring.tie.mode', written under tie: and "
+            "indented below it; valid fields here: bandeira, tie, tiers",
+            "campo desconhecido aqui: mode é o campo 'scoring.tie.mode', que se escreve por baixo "
+            "de tie: e mais para dentro; campos válidos aqui: bandeira, tie, tiers",
+        ),
+        (
             # `mode` is a field of two sections: no guess at which
             "mode: none\n",
             "mode",
