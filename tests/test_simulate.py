@@ -1111,3 +1111,40 @@ def test_lost_workers_are_said_in_the_command_s_language(
         run_study_command(argparse.Namespace(checkpoint=None), "deals", 8, call, print, lang)
     assert str(caught.value) == said
     assert caught.value.status == 1
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "compare"])
+def test_without_the_cli_extra_the_command_says_what_to_install_in_portuguese(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--lang pt` (or a Portuguese locale): what to install is said in Portuguese, with the
+    clone's command too (the English was said whatever the language)."""
+    from sueca_rules.cli import main
+
+    monkeypatch.setitem(__import__("sys").modules, "rich", None)
+    variants = ["portugal", "french"] if command == "compare" else ["portugal"]
+    assert main([command, *variants, "--lang", "pt"]) == 1
+    err = capsys.readouterr().err
+    assert f"sueca {command} precisa do extra 'cli' (falta rich)" in err
+    assert "pip install 'sueca-rules[cli]' (a partir de um clone: pip install -e '.[cli]')" in err
+    assert "needs" not in err
+
+
+@pytest.mark.parametrize(
+    ("key", "extra"),
+    [
+        ("study.no_matplotlib", "plots"),
+        ("study.no_ray", "cluster"),
+        ("serve.no_redis", "redis"),
+        ("serve.no_web", "web"),
+    ],
+)
+def test_a_missing_extra_names_the_clones_install_too(key: str, extra: str) -> None:
+    """sueca-rules is installed from a clone until it is published: each message that names an
+    extra to install gives the clone's command too, in every language."""
+    from sueca_rules.cli._common import cli_words
+
+    for lang in ("en", "pt"):
+        said = cli_words(lang, key, missing="uvicorn")
+        assert f"pip install 'sueca-rules[{extra}]'" in said
+        assert f"pip install -e '.[{extra}]')" in said

@@ -45,10 +45,10 @@ def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
 
 
 def run_compare(args: argparse.Namespace) -> int:
-    require_extra("sueca compare")  # at once, before any work
+    lang = lang_of(args)
+    require_extra("sueca compare", lang)  # at once, before any work
     from .._studies._compare import compare, compare_words
 
-    lang = lang_of(args)
     if len(args.variants) < 2:
         raise CliError(compare_words(lang)("two_or_more"), status=2)
     once_from_stdin(args.variants, lang)

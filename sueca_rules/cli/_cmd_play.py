@@ -67,7 +67,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     _check(args)
     lang = lang_of(args)
-    require_extra("sueca play")
+    require_extra("sueca play", lang)
     from ._play_games import run
     from ._signals import StopOnTerm
 

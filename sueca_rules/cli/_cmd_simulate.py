@@ -38,10 +38,10 @@ def _arguments(p: argparse.ArgumentParser, said: HelpWords) -> None:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    require_extra("sueca simulate")  # at once, before any work
+    lang = lang_of(args)
+    require_extra("sueca simulate", lang)  # at once, before any work
     from .._studies._simulate import simulate
 
-    lang = lang_of(args)
     variant = load_variant_arg(args.variant, lang)
     unit, size, options = study_arguments(args, "deals")
 

@@ -208,16 +208,18 @@ def rate_arg(text: str) -> float:
     return value
 
 
-def require_extra(command: str, extra: str = "cli", modules: tuple[str, ...] = ("rich",)) -> None:
+def require_extra(
+    command: str, lang: str = "en", extra: str = "cli", modules: tuple[str, ...] = ("rich",)
+) -> None:
     """Fail at once, before any work, when a module of the `extra` that `command` needs is not
-    installed: the message says what to install (for any command that needs an extra: `sueca play`
-    and `sueca simulate` need `cli`, for rich)."""
+    installed: the message says what to install, in `lang` (for any command that needs an extra:
+    `sueca play` and `sueca simulate` need `cli`, for rich)."""
     missing = [m for m in modules if importlib.util.find_spec(m) is None]
     if missing:
         raise CliError(
-            f"{command} needs the '{extra}' extra ({', '.join(missing)} is not installed). "
-            f"Install it with: pip install 'sueca-rules[{extra}]' (from a clone: pip install "
-            f"-e '.[{extra}]')"
+            cli_words(
+                lang, "extra.missing", command=command, extra=extra, missing=", ".join(missing)
+            )
         )
 
 
