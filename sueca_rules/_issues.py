@@ -131,13 +131,18 @@ def _message(err: Any, path: PathKey, root: type[BaseModel] | None) -> tuple[str
     if kind in ("int_type", "int_parsing", "int_from_float"):
         if _needs_no_quotes(err):
             return f"expected a whole number, got {_unquote(value)}", path
-        return f"expected a whole number, got {show_value(value)}", path
+        message = f"expected a whole number, got {show_value(value)}"
+        if _word_value(value, "whole_number")[0] == "word":  # `games: quatro`
+            message += f" (write it in digits: {_word_value(value, 'whole_number')[1]})"
+        return message, path
     if kind in ("bool_type", "bool_parsing"):
         if _needs_no_quotes(err):
             return f"expected true or false, got {_unquote(value)}", path
         message = f"expected true or false, got {show_value(value)}"
         if isinstance(value, str) and value.lower() in _YAML11_WORDS:
             message += " (YAML 1.2: write true or false, not yes/no/on/off)"
+        elif _word_value(value, "true_false")[0] == "word":  # `wins_partida: sim`
+            message += f" (the value for {value!r} is {_word_value(value, 'true_false')[1]})"
         return message, path
     if kind == "string_type":
         hint = (
@@ -246,6 +251,40 @@ _VALUES_PEOPLE_TYPE: dict[str, tuple[str, ...]] = {
     "dobro": ("multiply",),
     "a_dobrar": ("multiply",),
 }
+
+
+_NUMBER_WORDS = {
+    word: str(n)
+    for n, words in enumerate(
+        [
+            ("zero",),
+            ("um", "uma", "one"),
+            ("dois", "duas", "two"),
+            ("tres", "three"),
+            ("quatro", "four"),
+            ("cinco", "five"),
+            ("seis", "six"),
+            ("sete", "seven"),
+            ("oito", "eight"),
+            ("nove", "nine"),
+            ("dez", "ten"),
+            ("onze", "eleven"),
+            ("doze", "twelve"),
+        ]
+    )
+    for word in words
+}
+"""Numbers a café player may write in words (as `_plain()` writes them), up to twelve."""
+_TRUTH_WORDS = {"sim": "true", "verdadeiro": "true", "nao": "false", "falso": "false"}
+"""Yes and no in Portuguese words (`não` is `nao` once its accent is set aside)."""
+
+
+def _word_value(value: Any, kind: str) -> tuple[str, str]:
+    """The value a word stands for where a `whole_number` (`quatro` is 4) or a `true_false`
+    (`sim` is true) was expected: `("word", value)`, else `("plain", "")`."""
+    words = _NUMBER_WORDS if kind == "whole_number" else _TRUTH_WORDS
+    meant = words.get(_plain(value)) if isinstance(value, str) else None
+    return ("plain", "") if meant is None else ("word", meant)
 
 
 def _choice_hint(value: Any, expected: str) -> tuple[str, str]:
@@ -376,7 +415,11 @@ def _kind(err: Any) -> tuple[str, dict[str, str]]:
     if kind in ("missing", "extra_forbidden"):
         return _PLAIN_KINDS[kind], {"field": loc[-1] if loc else ""}
     if kind in _PLAIN_KINDS:
-        return _PLAIN_KINDS[kind], got
+        name = _PLAIN_KINDS[kind]
+        if name in ("whole_number", "true_false"):  # a number or yes/no in Portuguese words
+            hint, meant = _word_value(err.get("input"), name)
+            return name, {**got, "hint": hint if got["got"] else "nothing", "meant": meant}
+        return name, got
     return "", {}
 
 

@@ -962,3 +962,49 @@ def test_a_section_written_as_one_piece_of_text_is_told_how_to_write_its_field(
     (issue,) = [i for i in caught.value.issues if i.path == path]
     assert issue.message == english
     assert issue_text(issue, "pt") == portuguese
+
+
+@pytest.mark.parametrize(
+    ("rules", "path", "english", "portuguese"),
+    [
+        (
+            "match: {target_games: quatro}",
+            "match.target_games",
+            "expected a whole number, got 'quatro' (write it in digits: 4)",
+            "tem de ser um número inteiro (está quatro; escreve-o em algarismos: 4)",
+        ),
+        (
+            "scoring: {bandeira: {wins_partida: sim}}",
+            "scoring.bandeira.wins_partida",
+            "expected true or false, got 'sim' (the value for 'sim' is true)",
+            "tem de ser true (sim) ou false (não) (está sim; escreve true)",
+        ),
+        (
+            "scoring: {tie: {stacks: Não}}",
+            "scoring.tie.stacks",
+            "expected true or false, got 'Não' (the value for 'Não' is false)",
+            "tem de ser true (sim) ou false (não) (está Não; escreve false)",
+        ),
+        (
+            "match: {target_games: 4.5}",
+            "match.target_games",
+            "expected a whole number, got 4.5",
+            "tem de ser um número inteiro (está 4.5)",
+        ),
+        (
+            "match: {target_games: null}",
+            "match.target_games",
+            "expected a whole number, got nothing (null)",
+            "tem de ser um número inteiro",
+        ),
+    ],
+)
+def test_a_number_or_a_yes_written_in_words_is_named_with_what_to_write(
+    rules: str, path: str, english: str, portuguese: str
+) -> None:
+    """`target_games: quatro` and `wins_partida: sim`: the problem says what to write instead."""
+    with pytest.raises(SourceError) as caught:
+        parse_variant(f"name: Casa\nextends: portugal\n{rules}\n")
+    (issue,) = [i for i in caught.value.issues if i.path == path]
+    assert issue.message == english
+    assert issue_text(issue, "pt") == portuguese

@@ -169,6 +169,8 @@ def issue_text(issue: Issue, lang: str) -> str:
         return issue.message
     params = dict(issue.params)
     chosen_by = entry.get("$") if isinstance(entry, dict) else None
+    if isinstance(entry, dict) and chosen_by not in params and "other" in entry:
+        entry = entry["other"]  # words chosen by a value the issue does not name (as a page does)
     for name in ("limit", "size"):  # a size limit (8388608) as the language groups it
         value = params.get(name)
         if name != chosen_by and value and value.isascii() and value.isdecimal() and len(value) > 4:
