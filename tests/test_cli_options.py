@@ -394,3 +394,32 @@ def test_a_whole_number_within_bounds_is_refused_by_its_bound_or_by_the_range() 
     ]
     with pytest.raises(ArgRefusal, match="not a whole number"):
         ranged("1.5")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["help"], "'help' (choose from 'variants', "),
+        (["help"], "-- for the help: sueca --help (and sueca COMMAND --help)"),
+        (["help", "play"], "-- for its help: sueca play --help"),
+        (["ajuda", "--lang", "pt"], "-- para a ajuda: sueca --help (e sueca COMANDO --help)"),
+        (["ajuda", "jogar", "--lang", "pt"], "-- para a sua ajuda: sueca play --help"),
+        (["jogar"], "-- the command for 'jogar' is 'play'"),
+        (["verificar", "casa.yaml", "--lang", "pt"], "-- o comando para 'verificar' é 'validate'"),
+        (["simular", "portugal"], "-- the command for 'simular' is 'simulate'"),
+        (["tournament", "classificação", "x"], "the command for 'classificação' is 'standings'"),
+        (
+            ["tournament", "help"],
+            "-- for the help: sueca tournament --help (and sueca tournament ACTION --help)",
+        ),
+    ],
+)
+def test_help_and_portuguese_words_in_place_of_a_command_are_answered_with_the_command(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A newcomer types `sueca help` (as with git) or, in Portuguese, `sueca jogar`: the refusal
+    says how to get the help, or which command the word names."""
+    assert _status(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert said in err, err

@@ -206,8 +206,36 @@ class _Parser(argparse.ArgumentParser):
         message = _in_words(message, lang)
         if found is not None:
             choices = re.findall(r"'([^']*)'", found.group(2))
-            message = _meant(lang, message, found.group(1), choices, quoted=True)
+            message = self._command_word(lang, message, found.group(1), choices)
         self._refuse(message, lang)
+
+    def _command_word(self, lang: str, message: str, typed: str, choices: Sequence[str]) -> str:
+        """`message` (a command or action that is none of `choices`) and what `typed` most
+        likely meant: the way to the help for `help` or `ajuda`, the command a Portuguese word
+        names (`jogar` is `play`), else the choices closest in spelling."""
+        from ._common import cli_words
+
+        word = _bare(typed)
+        if word in _HELP_WORDS:
+            after = list(self.words[self.words.index(typed) + 1 :]) if typed in self.words else []
+            named = [after[0], *_COMMAND_WORDS.get(_bare(after[0]), ())] if after else []
+            known = [c for c in named if c in choices]
+            if known:  # `sueca help play`, `sueca ajuda jogar`
+                command = f"{self.prog} {known[0]}"
+                return cli_words(lang, "argp.help_of", message=message, command=command)
+            place = next(
+                (a.metavar for a in self._actions if isinstance(a, argparse._SubParsersAction)),
+                None,
+            )
+            return cli_words(
+                lang, "argp.help_word", message=message, prog=self.prog, command=str(place)
+            )
+        meant = [c for c in _COMMAND_WORDS.get(word, ()) if c in choices]
+        if meant:
+            return cli_words(
+                lang, "argp.command_word", message=message, word=typed, command=meant[0]
+            )
+        return _meant(lang, message, typed, choices, quoted=True)
 
     def _refuse(self, message: str, lang: str) -> NoReturn:
         """Print the usage and `message` argparse's way, in `lang`, and exit with status 2."""
@@ -261,6 +289,54 @@ class _Parser(argparse.ArgumentParser):
                 lang, "argp.describe_two", message=message, one=variant, other=first
             )
         self._refuse(message, lang)
+
+
+def _bare(word: str) -> str:
+    """`word` as the tables below write it: lower case, without accents (`classificação` is
+    `classificacao`)."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", word.strip().lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+_HELP_WORDS: Final = frozenset({"help", "ajuda", "h"})
+"""Words a newcomer types for the help in place of a command (`sueca help`, `sueca ajuda`)."""
+_COMMAND_WORDS: Final[dict[str, tuple[str, ...]]] = {
+    # Portuguese words for a command or a tournament's action (as `_bare()` writes them) → the
+    # command they name, first the one most likely; only those that are choices are named.
+    "jogar": ("play",),
+    "joga": ("play",),
+    "jogo": ("play",),
+    "regras": ("variants", "describe"),
+    "variantes": ("variants",),
+    "listar": ("variants",),
+    "verificar": ("validate",),
+    "validar": ("validate",),
+    "verifica": ("validate",),
+    "esquema": ("schema",),
+    "novo": ("new",),
+    "nova": ("new",),
+    "criar": ("new",),
+    "descrever": ("describe",),
+    "cartao": ("describe",),
+    "diferencas": ("diff",),
+    "comparar": ("compare",),
+    "rever": ("replay",),
+    "repetir": ("replay",),
+    "analisar": ("analyse",),
+    "analyze": ("analyse",),
+    "simular": ("simulate",),
+    "torneio": ("tournament",),
+    "servir": ("serve",),
+    "web": ("serve",),
+    "motor": ("engine",),
+    "arena": ("arena",),
+    "emparelhar": ("pair",),
+    "resultado": ("result",),
+    "classificacao": ("standings",),
+    "desfazer": ("undo",),
+}
 
 
 def _meant(lang: str, message: str, typed: str, choices: Sequence[str], *, quoted: bool) -> str:
