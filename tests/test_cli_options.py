@@ -423,3 +423,37 @@ def test_help_and_portuguese_words_in_place_of_a_command_are_answered_with_the_c
     out, err = capsys.readouterr()
     assert out == ""
     assert said in err, err
+
+
+@pytest.mark.parametrize(
+    ("given", "lang"),
+    [
+        ("PT", "pt"),
+        ("pt-PT", "pt"),
+        ("pt_BR", "pt"),
+        ("português", "pt"),
+        ("Portuguese", "pt"),
+        ("EN", "en"),
+        ("en-GB", "en"),
+        ("english", "en"),
+        ("inglês", "en"),
+    ],
+)
+def test_lang_takes_a_language_as_people_write_it(
+    given: str, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--lang PT`, `--lang pt-PT` (as a locale or a browser writes it) or `--lang português`:
+    the language it names, for what the command says and for its refusals alike."""
+    assert _status(["variants", "--lang", given]) == 0
+    out = capsys.readouterr().out
+    assert ("para a direita" in out) == (lang == "pt")
+    assert _status(["variants", f"--lang={given}", "--jsn"]) == 2
+    err = capsys.readouterr().err
+    assert ("querias dizer --json?" in err) == (lang == "pt"), err
+
+
+def test_lang_still_refuses_a_language_it_does_not_speak(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert _status(["variants", "--lang", "es"]) == 2
+    assert "invalid choice: 'es' (choose from 'en', 'pt')" in capsys.readouterr().err

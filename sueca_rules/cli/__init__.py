@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final, NoReturn
 
 from .._text import shown
-from ._common import CliError, cli_words, metavar
+from ._common import CliError, bare_word, cli_words, lang_arg, metavar
 
 __all__ = ["build_parser", "main"]
 
@@ -215,10 +215,10 @@ class _Parser(argparse.ArgumentParser):
         names (`jogar` is `play`), else the choices closest in spelling."""
         from ._common import cli_words
 
-        word = _bare(typed)
+        word = bare_word(typed)
         if word in _HELP_WORDS:
             after = list(self.words[self.words.index(typed) + 1 :]) if typed in self.words else []
-            named = [after[0], *_COMMAND_WORDS.get(_bare(after[0]), ())] if after else []
+            named = [after[0], *_COMMAND_WORDS.get(bare_word(after[0]), ())] if after else []
             known = [c for c in named if c in choices]
             if known:  # `sueca help play`, `sueca ajuda jogar`
                 command = f"{self.prog} {known[0]}"
@@ -291,19 +291,10 @@ class _Parser(argparse.ArgumentParser):
         self._refuse(message, lang)
 
 
-def _bare(word: str) -> str:
-    """`word` as the tables below write it: lower case, without accents (`classificação` is
-    `classificacao`)."""
-    import unicodedata
-
-    decomposed = unicodedata.normalize("NFKD", word.strip().lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 _HELP_WORDS: Final = frozenset({"help", "ajuda", "h"})
 """Words a newcomer types for the help in place of a command (`sueca help`, `sueca ajuda`)."""
 _COMMAND_WORDS: Final[dict[str, tuple[str, ...]]] = {
-    # Portuguese words for a command or a tournament's action (as `_bare()` writes them) → the
+    # Portuguese words for a command or a tournament's action (as `bare_word()` writes them) → the
     # command they name, first the one most likely; only those that are choices are named.
     "jogar": ("play",),
     "joga": ("play",),
@@ -363,9 +354,9 @@ def _wanted_lang(argv: Sequence[str]) -> str | None:
         if arg == "--":
             break
         if arg.startswith("--lang="):
-            wanted = arg.partition("=")[2]
+            wanted = lang_arg(arg.partition("=")[2])
         elif arg == "--lang" and k + 1 < len(argv):
-            wanted = argv[k + 1]
+            wanted = lang_arg(argv[k + 1])
     return wanted
 
 

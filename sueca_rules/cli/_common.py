@@ -9,6 +9,7 @@ import importlib.util
 import itertools
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -33,6 +34,7 @@ __all__ = [
     "HelpWords",
     "add_command",
     "at_least",
+    "bare_word",
     "check_replaceable",
     "check_writable",
     "cli_words",
@@ -42,6 +44,7 @@ __all__ = [
     "help_words",
     "in_range",
     "issue_lines",
+    "lang_arg",
     "lang_of",
     "level_arg",
     "load_record_arg",
@@ -242,6 +245,32 @@ def seed_arg(text: str) -> int | str:
 _NOT_A_FILE = ("no such file", "this is a directory, not a file")
 
 
+def bare_word(word: str) -> str:
+    """`word` as the command line's tables of words write it: lower case, without accents
+    (`classificação` is `classificacao`, `Português` is `portugues`)."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", word.strip().lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+_LANG_WORDS: Final = {"portugues": "pt", "portuguese": "pt", "english": "en", "ingles": "en"}
+"""Languages named in words on the command line (`--lang português`)."""
+
+
+def lang_arg(text: str) -> str:
+    """`--lang`'s value as the language it names: `en` or `pt` whatever the case, with a region
+    as a locale or a web page writes it (`PT`, `pt-PT`, `pt_BR`, `en-GB`), or in words
+    (`português`, `english`); any other text as it is, for argparse to refuse with the choices."""
+    from .._lang import LANGS
+
+    word = bare_word(text)
+    base = re.split(r"[-_.]", word, maxsplit=1)[0]
+    if base in LANGS:
+        return base
+    return _LANG_WORDS.get(word, text)
+
+
 def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
     """The language of the user's locale for the texts of `sueca`: `pt` when `LC_ALL`, `LC_MESSAGES`
     or `LANG` (the first one set, as the C library reads them) names Portuguese, else `en`."""
@@ -342,7 +371,7 @@ class HelpWords:
         said_note = cli_words(self.lang, f"help.lang.note.{note}") if note else ""
         what_said = cli_words(self.lang, f"help.lang.what.{what}")
         said = cli_words(self.lang, "help.lang", what=what_said, note=said_note)
-        parser.add_argument("--lang", choices=LANGS, help=said)
+        parser.add_argument("--lang", type=lang_arg, choices=LANGS, help=said)
 
     def _add(
         self,
