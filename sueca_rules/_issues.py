@@ -314,7 +314,7 @@ def _mapping_hint(value: Any, path: PathKey, root: type[BaseModel] | None) -> tu
     "mode: none")` for a field and its value with no space after the colon, `("equals", "mode:
     none")` for one joined by `=`, when the name is a field of that section; else `("plain",
     "")`."""
-    if not isinstance(value, str) or "\n" in value:
+    if not isinstance(value, str) or "\n" in value or not path:
         return "plain", ""
     found = _FIELD_AND_VALUE.fullmatch(value)
     model = _model_at(path, root) if found is not None else None

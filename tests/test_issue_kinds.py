@@ -1008,3 +1008,18 @@ def test_a_number_or_a_yes_written_in_words_is_named_with_what_to_write(
     (issue,) = [i for i in caught.value.issues if i.path == path]
     assert issue.message == english
     assert issue_text(issue, "pt") == portuguese
+
+
+def test_a_whole_variant_given_as_text_is_no_section_to_write_a_field_in() -> None:
+    """The hint for `tie: mode:none` needs a section: a model given text at its top has none,
+    and says only what it expected (no index error on the empty path)."""
+    from pydantic import ValidationError
+
+    from sueca_rules import Variant
+    from sueca_rules._issues import error_issues
+
+    with pytest.raises(ValidationError) as caught:
+        Variant.model_validate("mode:none")
+    (issue,) = error_issues(caught.value.errors())
+    assert issue.message == "expected a mapping of fields (name: value), got 'mode:none'"
+    assert dict(issue.params)["hint"] == "plain"
