@@ -1556,3 +1556,45 @@ def test_a_second_result_for_a_table_says_the_command_that_corrects_it(
         assert f"undo {cup} --round 1 --table 2, " in err
         assert err.count("\n") == 1
     assert cup.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a spreadsheet saved as CSV in Portugal: fields separated by ';', Windows line ends
+        "team;player1;player2\r\nOs Ases;Ana;Rui\r\nOs Reis;Bia;Zé\r\nA Bisca;Rita;Tó\r\n",
+        # the header in Portuguese
+        "equipa,jogador1,jogador2\nOs Ases,Ana,Rui\nOs Reis,Bia,Zé\nA Bisca,Rita,Tó\n",
+        "Equipa;Jogador 1;Jogador 2\nOs Ases;Ana;Rui\nOs Reis;Bia;Zé\nA Bisca;Rita;Tó\n",
+    ],
+)
+def test_a_teams_csv_from_a_portuguese_spreadsheet_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Where the decimal mark is a comma, a spreadsheet saves CSV with ';' between fields, and
+    a café writes its header in Portuguese: the same teams as `team,player1,player2`."""
+    (tmp_path / "teams.csv").write_text(text, encoding="utf-8", newline="")
+    status, out, err = run(
+        capsys, "new", str(tmp_path / "cup.yaml"), "--teams", str(tmp_path / "teams.csv"),
+        "--format", "round_robin",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert out.startswith(f"{tmp_path / 'cup.yaml'}: 3 teams")
+    written = (tmp_path / "cup.yaml").read_text(encoding="utf-8")
+    assert "- {name: Os Reis, players: [Bia, Zé]}" in written
+
+
+def test_a_wrong_header_is_shown_as_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "teams.csv").write_text("nome;a;b\nX;;\nY;;\n", encoding="utf-8")
+    status, _, err = run(
+        capsys, "new", str(tmp_path / "cup.yaml"), "--teams", str(tmp_path / "teams.csv"),
+        "--format", "round_robin", "--lang", "pt",
+    )  # fmt: skip
+    assert status == 1
+    assert (
+        "teams.csv:1: a primeira linha tem de ser o cabeçalho team,player1,player2 (ou "
+        "equipa,jogador1,jogador2; com vírgulas entre os nomes, ou pontos e vírgulas, ou tabulações), "
+        "e é 'nome;a;b'"
+    ) in err

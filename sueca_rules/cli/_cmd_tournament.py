@@ -18,6 +18,7 @@ from ._common import (
     CliError,
     Command,
     at_least,
+    bare_word,
     check_writable,
     cli_words,
     help_words,
@@ -172,6 +173,7 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
         raise refuse("not_utf8") from None
     # Lines may end in \n, \r\n or a lone \r (a spreadsheet of the old Mac's, which the
     # csv module alone refuses with words about Python's modes).
+    head_line = text.lstrip("\r\n").partition("\n")[0]
     reader = csv.reader(io.StringIO(text, newline=None), delimiter=_delimiter(text))
     rows: list[tuple[int, list[str]]] = []  # each row with the line it starts on
     try:
@@ -188,9 +190,8 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
         if field:
             raise refuse("long_field", reader.line_num, most=csv.field_size_limit()) from None
         raise refuse("not_csv", reader.line_num, problem=str(exc)) from None
-    header = [c.strip().lower() for c in rows[0][1]] if rows else []
-    if header != ["team", "player1", "player2"]:
-        raise refuse("header", 1)
+    if not rows or not _header(rows[0][1]):
+        raise refuse("header", 1, first=escaped(cut(head_line.strip(), 60)))
     teams: list[Team] = []
     lines: dict[str, tuple[int, str]] = {}  # the line and name of each team, by name_key()
     for line, row in rows[1:]:
@@ -223,9 +224,16 @@ def _delimiter(text: str) -> str:
     CSV with semicolons, the comma being its decimal point; a copied range has tabs)."""
     first = text.splitlines()[0] if text else ""
     for mark in (";", "\t"):
-        if [c.strip().lower() for c in first.split(mark)] == ["team", "player1", "player2"]:
+        if _header(first.split(mark)):
             return mark
     return ","
+
+
+def _header(cells: list[str]) -> bool:
+    """Whether `cells` are the teams' CSV header, in English or Portuguese (case, accents and
+    spaces aside): `team,player1,player2` or `equipa,jogador1,jogador2`."""
+    words = [bare_word(c).replace(" ", "") for c in cells]
+    return words in (["team", "player1", "player2"], ["equipa", "jogador1", "jogador2"])
 
 
 def _csv_problem(exc: ValidationError, row: list[str], lang: str) -> str:
