@@ -304,7 +304,7 @@ def _choice_hint(value: Any, expected: str) -> tuple[str, str]:
     return "plain", ""
 
 
-_FIELD_AND_VALUE = re.compile(r"\s*([A-Za-z_]+)\s*(:|=)\s*(\S.*?)\s*")
+_FIELD_AND_VALUE = re.compile(r"\s*([A-Za-z_]+)\s*(:|=)\s*(\S.*)")
 """A section written as one piece of text: `mode:none` (no space after the colon, so YAML reads
 text, not a field) or `mode = none`."""
 
@@ -320,7 +320,7 @@ def _mapping_hint(value: Any, path: PathKey, root: type[BaseModel] | None) -> tu
     model = _model_at(path, root) if found is not None else None
     if found is None or model is None or found.group(1) not in model.model_fields:
         return "plain", ""
-    fix = f"{found.group(1)}: {found.group(3)}"
+    fix = cut(f"{found.group(1)}: {found.group(3).rstrip()}", _SHOWN_FIELD)
     return ("colon" if found.group(2) == ":" else "equals"), fix
 
 

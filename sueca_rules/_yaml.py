@@ -46,6 +46,7 @@ from yaml.scanner import Scanner
 
 from ._errors import Issue, SourceError
 from ._files import FileRefusedError, read_regular_file
+from ._text import cut
 
 __all__ = [
     "MAX_DEPTH",
@@ -878,11 +879,13 @@ def _check_json(text: str, file: str | None, error: type[SourceError]) -> None:
         pass  # a number of more digits than int() reads: the reader's length cap says so
 
 
-_GLUED_FIELD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):([^\s:#][^#]*?)\s*(?:#.*)?\r?")
+_GLUED_FIELD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):([^\s:#][^#]*)(?:#.*)?")
 """A field's name and its value written without the space YAML needs after the colon
 (`target_games:6`, from the name to the end of the line)."""
 
 
+_SHOWN_FIX = 60
+"""The most characters of a field and its value that a hint to write them repeats."""
 _COMMENTED_SECTION = re.compile(r"# ( *)([A-Za-z_][A-Za-z0-9_]*):\s*")
 """A section line commented out as `sueca new` writes it (`#   tie:`): its indentation after the
 '# ', and its name."""
@@ -1008,14 +1011,14 @@ def _syntax_issue(exc: yaml.MarkedYAMLError, file: str | None, text: str) -> Iss
     if glued is not None:
         # `target_games:6`: a field and its value with no space after the colon, which YAML
         # reads as text, and then finds no ':' after it (or a ': ' on the next line)
-        at, field = glued
-        params["fix"] = f"{field.group(1)}: {field.group(2)}"
+        at, written = glued
+        params["fix"] = cut(f"{written.group(1)}: {written.group(2).rstrip()}", _SHOWN_FIX)
         code = "colon_space"
         problem = (
-            f"a space is missing after the ':' of {field.group(1)}: write {params['fix']!r} "
+            f"a space is missing after the ':' of {written.group(1)}: write {params['fix']!r} "
             "(a field's name, ': ' and its value)"
         )
-        line, column = at + 1, field.start() + 1
+        line, column = at + 1, written.start() + 1
     if (
         code == "value"
         and mark is not None

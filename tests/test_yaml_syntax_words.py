@@ -440,3 +440,26 @@ def test_a_starter_files_field_uncommented_alone_is_told_which_lines_to_uncommen
         line.removeprefix("# ") if line in ("# scoring:", "#   tie:") else line for line in lines
     ]
     assert parse_variant("\n".join(fixed) + "\n").scoring.tie.mode == "none"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "name: x\nmatch:\n  best_of:3" + " " * 19_000 + "y\n  target_games: 6\n",
+        "name: x\nmatch: best_of:3" + " " * 19_000 + "y\n",
+    ],
+)
+def test_a_long_glued_line_is_answered_at_once_and_shown_cut(text: str) -> None:
+    """A field glued to a value of thousands of spaces (under the 20,000 characters a text may
+    hold): the hint is found in linear time (a pattern that backtracked took seconds) and
+    repeats at most 60 characters of the line."""
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(SourceError) as caught:
+        parse_variant(text, file="casa.yaml")
+    assert time.perf_counter() - start < 1.5
+    (issue,) = caught.value.issues
+    fix = dict(issue.params)["fix"]
+    assert fix.startswith("best_of: 3")
+    assert len(fix) <= 61
