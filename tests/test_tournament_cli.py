@@ -1595,6 +1595,6 @@ def test_a_wrong_header_is_shown_as_it_is(
     assert status == 1
     assert (
         "teams.csv:1: a primeira linha tem de ser o cabeçalho team,player1,player2 (ou "
-        "equipa,jogador1,jogador2; com vírgulas entre os nomes, ou pontos e vírgulas, ou tabulações), "
-        "e é 'nome;a;b'"
+        "equipa,jogador1,jogador2; com vírgulas entre os nomes, ou pontos e vírgulas, ou "
+        "tabulações), e é 'nome;a;b'"
     ) in err
