@@ -52,7 +52,7 @@ def test_describe_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
         ("house.yml", "en", "house.yml: no such file (did you mean 'house.yaml'?)"),
         ("hose.yaml", "pt", "hose.yaml: esse ficheiro não existe (querias dizer 'house.yaml'?)"),
         ("portugal.yaml", "en", "no such file (did you mean the built-in 'portugal'?)"),
-        ("portugal.yml", "pt", "não existe (querias dizer as de base 'portugal'?)"),
+        ("portugal.yml", "pt", "não existe (querias dizer as regras de base 'portugal'?)"),
         ("nothing-like-it.yaml", "en", "nothing-like-it.yaml: no such file\n"),
     ],
 )

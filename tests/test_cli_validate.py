@@ -101,7 +101,7 @@ def test_a_variant_argument_refused_in_portuguese(capsys: pytest.CaptureFixture[
     assert main(["describe", "portgal", "--lang", "pt"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("sueca describe: erro: regras desconhecidas 'portgal': ")
-    assert "(querias dizer as de base 'portugal'?)" in err
+    assert "(querias dizer as regras de base 'portugal'?)" in err
     assert main(["describe", "portgal", "--lang", "en"]) == 2
     assert capsys.readouterr().err.startswith("sueca describe: error: unknown variant 'portgal'")
 
@@ -116,7 +116,7 @@ def test_validate_names_the_file_meant_by_a_name_that_is_not_there(
     assert main(["validate", "house.yml", "portugal.yaml", "--lang", "pt"]) == 1
     out = capsys.readouterr().out
     assert "house.yml: esse ficheiro não existe (querias dizer 'house.yaml'?)" in out
-    assert "portugal.yaml: esse ficheiro não existe (querias dizer as de base 'portugal'?)" in out
+    assert "portugal.yaml: esse ficheiro não existe (querias dizer as regras de base 'portugal'?)" in out
     assert main(["validate", "nada.yaml"]) == 1  # only its suffix is like house.yaml's
     assert capsys.readouterr().out == "nada.yaml: no such file\n"
     assert main(["validate", "house.yml", "--json"]) == 1
@@ -144,7 +144,7 @@ def test_an_unknown_variant_is_said_in_the_chosen_language(
     assert main(["validate", "portgual", "--lang", "pt"]) == 1
     out = capsys.readouterr().out
     assert out.startswith("portgual: regras desconhecidas 'portgual': ")
-    assert "(querias dizer as de base 'portugal'?)" in out
+    assert "(querias dizer as regras de base 'portugal'?)" in out
     assert "unknown" not in out
     assert main(["validate", "nothing-like-it", "--lang", "pt"]) == 1
     out = capsys.readouterr().out

@@ -381,7 +381,7 @@ def _mistyped(tmp: Path) -> Named:
     )
     pt = (
         f"não dá para usar 'portugall': não é nenhuma das regras de base ({ids}) "
-        f"e o ficheiro {file} não existe (querias dizer as de base 'portugal'?)"
+        f"e o ficheiro {file} não existe (querias dizer as regras de base 'portugal'?)"
     )
     return Named(house, house, "named_unknown", en, pt)
 
