@@ -1,6 +1,7 @@
 """The web app for a person who plays by the keyboard only, and for one who listens to a screen
-reader, in headless Chromium with its back/forward cache on: "Sit down" ready again on a page
-the Back button brings back from the browser's memory of it."""
+reader, in headless Chromium with its back/forward cache on: the first Tab at a table offers the
+way straight to the cards; "Sit down" ready again on a page the Back button brings back from
+the browser's memory of it."""
 
 from __future__ import annotations
 
@@ -10,8 +11,14 @@ from typing import Any
 
 import pytest
 
+from sueca_rules._lang._catalogue import entry_texts
+from sueca_rules.web._i18n import strings
+
 from .conftest import CHROMIUM, CHROMIUM_ARGS, Server
-from .test_e2e_look import DESKTOP
+from .test_e2e_look import DESKTOP, PHONE, open_table
+
+# Narrow as a phone, but a keyboard (a screen reader's keys on a small window).
+NARROW = {"width": PHONE["width"], "height": PHONE["height"]}
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +36,96 @@ def browser(e2e_ready: None) -> Iterator[Any]:
         )
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="module")
+def counting(e2e_ready: None) -> Iterator[Server]:
+    """A server whose count waits for the people at the table (the shared test server closes
+    it at once), so that a renúncia can be claimed at the count."""
+    with Server(count_seconds=60.0, max_tables=1000, max_tables_per_client=1000) as running:
+        yield running
+
+
+def _said(lang: str, key: str) -> str:
+    """The first text of a plain phrase of the web app, as a button shows it (capitalised)."""
+    text = entry_texts(strings(lang)[key])[0]
+    return text[0].upper() + text[1:]
+
+
+_FOCUS = """() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return 'body';
+  return (a.id ? '#' + a.id : a.tagName.toLowerCase()) +
+    (a.dataset.card ? ':' + a.dataset.card : '') + (a.dataset.action ? '@' + a.dataset.action : '');
+}"""
+
+
+def _focus(page: Any) -> str:
+    return str(page.evaluate(_FOCUS))
+
+
+# --- the way to the cards ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("size", [DESKTOP, NARROW], ids=["desktop", "narrow"])
+def test_the_first_tab_offers_the_way_straight_to_the_cards(
+    browser: Any, server: Server, lang: str, size: dict[str, int]
+) -> None:
+    """At a table, the first Tab comes to a link, unseen until then, that takes the keyboard
+    to the cards at once (it took eight Tabs past the header's links); Enter on a card plays it."""
+    context = browser.new_context(viewport=size)
+    try:
+        page = open_table(context, server, {"name": "First", "extends": "portugal"}, lang=lang)
+        page.wait_for_function("() => document.querySelector('.card-button.legal:not([disabled])')")
+        skip = page.locator("#skip-hand")
+        box = skip.bounding_box()
+        assert box is not None
+        assert box["x"] + box["width"] < 0  # out of sight of mouse and touch
+        page.keyboard.press("Tab")
+        assert _focus(page) == "#skip-hand"
+        assert skip.inner_text() == _said(lang, "table.skip_hand")
+        box = skip.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0  # seen once focused
+        assert box["x"] + box["width"] <= size["width"]
+        page.screenshot(path=f"/tmp/a11y-skip-{lang}-{size['width']}.png")
+        page.keyboard.press("Enter")
+        legal = page.evaluate(
+            "() => document.querySelector('.card-button.legal:not([disabled])').dataset.card"
+        )
+        assert _focus(page) == f"button:{legal}"
+        version = int(page.evaluate("document.body.dataset.version"))
+        page.keyboard.press("Enter")
+        page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+        assert legal not in page.evaluate(
+            "() => [...document.querySelectorAll('#hand [data-card]')].map(b => b.dataset.card)"
+        )
+        # The keyboard's words say so.
+        assert "Tab" in page.inner_text(".keys")
+    finally:
+        context.close()
+
+
+def test_a_watcher_is_offered_no_way_to_a_hand(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        answer = context.request.post(
+            f"{server.url}/api/tables",
+            data={"variant": "portugal", "seats": ["human", "bot:1", "bot:1", "bot:1"]},
+        )
+        assert answer.ok, answer.text()
+        player = context.new_page()  # the one person sits down: the match begins
+        player.goto(f"{server.url}{answer.json()['links'][0]['path']}")
+        player.wait_for_selector("#game:not([hidden])")
+        page = context.new_page()
+        page.goto(f"{server.url}{answer.json()['watch_path']}")
+        page.wait_for_selector("#game:not([hidden])")
+        assert page.locator("#skip-hand").is_hidden()
+        page.keyboard.press("Tab")
+        assert _focus(page) != "#skip-hand"
+    finally:
+        context.close()
 
 
 # --- the Back button ---------------------------------------------------------------------

@@ -88,6 +88,7 @@ function stop(message, code = null) {
   $("status").classList.add("alert");
   $("game").hidden = true;
   $("waiting").hidden = true;
+  $("skip-hand").hidden = true;
   if (code === null || $("dead")) return;
   $("main").prepend(deadEnd(code, $("status"))); // the line said above goes into its panel
   document.title = `${$("dead-title").textContent} · Sueca`;
@@ -242,6 +243,7 @@ function render() {
   const waiting = state.phase === "waiting";
   $("waiting").hidden = !waiting;
   $("game").hidden = waiting;
+  $("skip-hand").hidden = waiting || watching();
   if (waiting) renderWaiting();
   else renderGame();
 }
@@ -481,11 +483,17 @@ function rove(cards) {
 
 /** The keyboard's focus back to the hand: on the card Tab lands on, or the hand itself while
  * none may be played. */
-function focusHand() {
+function focusHand(scroll = false) {
   const hand = $("hand");
   const card = hand.querySelector('.card-button[tabindex="0"]:not([disabled])');
-  (card ?? hand).focus({preventScroll: true});
+  (card ?? hand).focus({preventScroll: !scroll});
 }
+
+// The link Tab comes to first at a table: the cards, without the eight stops of the header.
+$("skip-hand").addEventListener("click", (event) => {
+  event.preventDefault();
+  focusHand(true);
+});
 
 $("hand").addEventListener("keydown", (event) => {
   const steps = {ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -Infinity, End: Infinity};
