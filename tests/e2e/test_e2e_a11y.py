@@ -1,7 +1,7 @@
 """The web app for a person who plays by the keyboard only, and for one who listens to a screen
 reader, in headless Chromium with its back/forward cache on: the first Tab at a table offers the
 way straight to the cards; "Sit down" ready again on a page the Back button brings back from
-the browser's memory of it."""
+the browser's memory of it, and a table brought back so taking "Play again" at once."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from sueca_rules._lang._catalogue import entry_texts
 from sueca_rules.web._i18n import strings
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, Server
-from .test_e2e_look import DESKTOP, PHONE, open_table
+from .test_e2e_look import DESKTOP, ONE_GAME, PHONE, open_table
+from .test_e2e_web import act
 
 # Narrow as a phone, but a keyboard (a screen reader's keys on a small window).
 NARROW = {"width": PHONE["width"], "height": PHONE["height"]}
@@ -154,5 +155,27 @@ def test_sit_down_is_ready_again_on_a_page_the_back_button_brings_back(
         assert page.is_enabled("#create")
         page.click("#create")  # and it sets up a table again
         page.wait_for_url(re.compile(r"/table/"))
+    finally:
+        context.close()
+
+
+def test_a_table_brought_back_by_the_back_button_takes_play_again_at_once(
+    browser: Any, server: Server
+) -> None:
+    """A finished table, left for its replay and brought back by Back from the browser's memory:
+    its connection, closed while it was put away, comes back at once, and "Play again" pressed
+    straight away deals a new match (it was lost while the page waited to connect again)."""
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = open_table(context, server, ONE_GAME, lang="en")
+        while act(page) != "over":
+            pass
+        page.click("#replay")
+        page.wait_for_url(re.compile(r"/replay"))
+        page.go_back(wait_until="commit")
+        page.wait_for_function("() => document.activeElement.id === 'replay'")  # from memory
+        page.click("#rematch")
+        page.wait_for_selector("#over", state="hidden", timeout=5000)
+        page.wait_for_function("() => document.querySelectorAll('#hand .card-button').length")
     finally:
         context.close()

@@ -35,9 +35,11 @@ function connect() {
     (token || !watch ? `?token=${encodeURIComponent(token)}` : `?watch=${encodeURIComponent(watch)}`) +
     `&lang=${lang}`;
   socket = new WebSocket(url);
-  socket.addEventListener("open", () => {
+  socket.addEventListener("open", (event) => {
     retry = 0;
     $("status").textContent = "";
+    for (const message of outbox) event.target.send(JSON.stringify(message));
+    outbox = [];
   });
   socket.addEventListener("message", (event) => {
     let message;
@@ -61,7 +63,7 @@ function connect() {
     }
   });
   socket.addEventListener("close", (event) => {
-    if (stopped) return;
+    if (stopped || event.target !== socket) return; // (a socket already replaced: see pageshow)
     if (event.code === 4404 || event.code === 4403) {
       const gone = event.reason ? t("table.gone", {reason: event.reason}) : t("error.no_table");
       stop(gone, event.reason ? "gone" : event.code === 4403 ? "bad_token" : "no_table");
@@ -94,8 +96,30 @@ function stop(message, code = null) {
   document.title = `${$("dead-title").textContent} · Sueca`;
 }
 
+// A page the browser keeps in its memory when left (for the Back button) closes its connection
+// itself, and connects again at once when brought back (the table's state comes with it): the
+// browser's own closing of it came only when the page was back, and a button pressed before a
+// later try had connected again did nothing ("Play again" after a look at the replay).
+window.addEventListener("pagehide", (event) => {
+  if (!event.persisted || !socket) return;
+  const closing = socket;
+  socket = null; // its "close" is not a connection lost
+  closing.close();
+});
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && !stopped && !socket) {
+    retry = 0;
+    connect();
+  }
+});
+
+// What was sent while the connection was down (a button pressed while it connects again) goes
+// once it is up: the server checks it against the table as it is then.
+let outbox = [];
+
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else if (!stopped) outbox = [...outbox, message].slice(-4);
 }
 // hint.js asks the table to send its agreement to hints ({type: "hints", agree}).
 window.addEventListener("sueca:send", (event) => {
