@@ -247,6 +247,27 @@ function noteEvents(events, previous) {
     if (text) log.unshift([++logCount, cap(text)]);
   }
   log.length = Math.min(log.length, 40);
+  say(events, previous);
+}
+
+// What a screen reader is told as the table moves on (#said, a polite live region): each card
+// the others play, and what the log notes but the prompt and the felt's note do not say (the
+// trump chosen, a new deal asked for, a claim and what it was, a deal scored). A trick taken is
+// the felt's note's; the end of the match, its dialog's.
+const SAID = new Set(["deal_started", "trump_chosen", "redeal_asked", "claim_made", "deal_scored", "partida_won"]);
+
+function say(events, previous) {
+  if (!previous) return; // a page (re)opened: the page itself is there to be read
+  const lines = [];
+  for (const event of events) {
+    if (event.type === "card_played") {
+      if (event.seat !== state.seat) lines.push(t("table.played", {who: who(event.seat), role: role(event.seat), card: cardName(event.card)}));
+    } else if (SAID.has(event.type)) {
+      const text = eventText(event);
+      if (text) lines.push(text);
+    }
+  }
+  if (lines.length) $("said").textContent = lines.map(cap).join(" ");
 }
 
 // Sounds (when turned on): a card played, a trick gathered (as the felt gathers it), our turn.
@@ -265,12 +286,24 @@ function render() {
   document.title = `${variantName(state.variant.id, state.variant.name)} · Sueca`;
   document.body.dataset.version = state.version; // for tests: the state shown
   const waiting = state.phase === "waiting";
+  const before = document.activeElement;
   $("waiting").hidden = !waiting;
   $("game").hidden = waiting;
   $("skip-hand").hidden = waiting || watching();
   if (waiting) renderWaiting();
   else renderGame();
+  // The keyboard's focus is never left on nothing: a button this state took away or hid (the
+  // end of the match once a new one is dealt, "Start" once the match began) hands it to the
+  // decision due, else the cards. (A hidden element keeps the focus until the page is next
+  // drawn: both are asked.)
+  const now = document.activeElement;
+  if (before && before !== document.body && (now === before || now === document.body || !now) && gone(before)) {
+    focusNext();
+  }
 }
+
+/** Whether `node` is no longer there to hold the focus: removed, or hidden. */
+const gone = (node) => !node.isConnected || !node.getClientRects().length;
 
 function renderWaiting() {
   const list = $("waiting-seats");
@@ -500,7 +533,9 @@ const handHasFocus = () => {
 /** The card of the hand the Tab key lands on (tabindex 0; the others -1): the one the arrows
  * went to, while we may still play it, else the first we may play. */
 function rove(cards) {
-  const current = cards.find((b) => b.dataset.card === rover) ?? cards[0] ?? null;
+  // (Under rules where a renúncia is possible every card may be played: Tab lands on the first
+  // that follows suit, not on a renúncia that Enter would ask about.)
+  const current = cards.find((b) => b.dataset.card === rover) ?? cards.find((b) => b.classList.contains("legal")) ?? cards[0] ?? null;
   for (const b of cards) b.tabIndex = b === current ? 0 : -1;
   return current;
 }
@@ -511,6 +546,13 @@ function focusHand(scroll = false) {
   const hand = $("hand");
   const card = hand.querySelector('.card-button[tabindex="0"]:not([disabled])');
   (card ?? hand).focus({preventScroll: !scroll});
+}
+
+/** The keyboard's focus to what is due next: the decision's suggested button, else the cards. */
+function focusNext() {
+  const button = $("actions").querySelector("button.primary");
+  if (button) button.focus();
+  else focusHand();
 }
 
 // The link Tab comes to first at a table: the cards, without the eight stops of the header.
@@ -672,7 +714,9 @@ function showSummary(event) {
 
 function hideSummary() {
   clearTimeout(summaryTimer);
+  const had = $("summary").contains(document.activeElement);
   $("summary").hidden = true;
+  if (had) focusNext(); // "Continue" (or the summary's own time) hands the keyboard on
 }
 
 $("summary-close").addEventListener("click", hideSummary);
