@@ -186,6 +186,42 @@ def test_a_table_brought_back_by_the_back_button_takes_play_again_at_once(
         context.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_friends_table_from_its_links_to_its_start(
+    browser: Any, server: Server, axe: str, lang: str
+) -> None:
+    """The states of a table set up for a friend that the page-by-page check does not reach:
+    the Play page with the friend's link and its QR code, the waiting room and the game as a
+    watcher sees them; axe finds nothing serious in any. "Start", pressed by the keyboard, goes
+    as the match begins: the keyboard goes on to the cards (it was left on nothing)."""
+    context = browser.new_context(viewport=NARROW, bypass_csp=True)
+    try:
+        host = context.new_page()
+        host.goto(f"{server.url}/play?lang={lang}")
+        host.wait_for_selector("#create:not([disabled])")
+        host.select_option("#seat2", "human")
+        host.click("#create")
+        host.wait_for_selector("#links:not([hidden])")
+        assert _axe_problems(host, axe) == [], "play page with links"
+        links = host.locator("#link-list input").evaluate_all("xs => xs.map(x => x.value)")
+        watcher = context.new_page()
+        watcher.goto(next(link for link in links if "#w=" in link))
+        watcher.wait_for_selector("#waiting:not([hidden])")
+        assert _axe_problems(watcher, axe) == [], "a watcher's waiting room"
+        host.click("#go")
+        host.wait_for_selector("#start:not([hidden])")
+        host.focus("#start")
+        host.keyboard.press("Enter")
+        host.wait_for_selector("#game:not([hidden])")
+        host.wait_for_function(
+            "() => document.activeElement.closest('#hand, #actions') !== null", timeout=5000
+        )
+        watcher.wait_for_selector("#game:not([hidden])")
+        assert _axe_problems(watcher, axe) == [], "a watcher's table"
+    finally:
+        context.close()
+
+
 # --- a whole match by the keyboard, as a screen reader hears it --------------------------
 
 # Every decision these rules have: the dealer chooses the trump (we deal first), a hand under
