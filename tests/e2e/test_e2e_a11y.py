@@ -348,6 +348,15 @@ def test_a_whole_match_by_the_keyboard_as_a_screen_reader_hears_it(
                     assert page.locator("#hand").get_attribute("aria-label") == _said(
                         lang, "table.your_hand"
                     )
+                    # the cards on the felt say whose they are ("Left rival: three of spades")
+                    felt = page.locator("#trick").aria_snapshot()
+                    whose = {
+                        "en": r'img "(Left rival|Right rival|Partner|You): [a-z]+ of ',
+                        "pt": r'img "(Adversário da esquerda|Adversário da direita|Parceiro|Tu): '
+                        r"[a-zêá]+ de ",
+                    }
+                    trick = page.locator("#trick .card").count()
+                    assert len(re.findall(whose[lang], felt)) == trick, felt
                 # the focus stayed with the hand (or the count's claim button, where it was
                 # left, a Shift+Tab away): on a card that follows suit
                 if focus == "button@claim":

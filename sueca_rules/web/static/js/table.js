@@ -399,7 +399,10 @@ function renderTrick() {
     fill(box, cards.map((card, i) => {
       const at = place(seats[i]);
       const fresh = !before.has(card) && !still.matches;
-      return cardFace(card, {class: `played at-${at}${done ? " done" : ""}${fresh ? ` enter from-${at}` : ""}${seats[i] === winning ? " winning" : ""}`});
+      const face = cardFace(card, {class: `played at-${at}${done ? " done" : ""}${fresh ? ` enter from-${at}` : ""}${seats[i] === winning ? " winning" : ""}`});
+      // A screen reader hears whose card it is, as the eye sees it from where it lies.
+      face.setAttribute("aria-label", `${cap(who(seats[i]))}: ${cardName(card)}`);
+      return face;
     }));
     if (done && !still.matches) {
       // Shown a moment, then gathered to the winner's side.
