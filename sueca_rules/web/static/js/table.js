@@ -299,6 +299,12 @@ function render() {
   const now = document.activeElement;
   if (before && before !== document.body && (now === before || now === document.body || !now) && gone(before)) {
     focusNext();
+  } else if (now === $("hand") && $("summary").hidden && !$("hand").querySelector(".card-button:not([disabled])")) {
+    // The keyboard waits in the hand while no card may be played; a decision of ours that is
+    // not a card (the count after the last card, a claim, a new deal) takes it on to its
+    // suggested button, as a card due takes it to the cards. (A deal's summary on show keeps
+    // it: its Continue hands it on.)
+    $("actions").querySelector("button.primary")?.focus();
   }
 }
 
