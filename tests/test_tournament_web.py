@@ -1126,3 +1126,27 @@ def test_start_now_for_a_table_another_server_holds_says_so(
         _start(one, 1)
         assert held.match is not None
         assert "The match has started." in two.get(base + "?lang=en").text
+
+
+def test_a_tournament_table_tells_its_players_and_watchers_which_it_is(quick_cup: Path) -> None:
+    """A player (or a watcher) at a tournament's table is told the tournament, round and
+    table (`tournament_place`), which the page shows in the waiting room, over the score pad
+    and in its title; another table says nothing of the kind."""
+    with TestClient(create_app(Settings.for_tests(), tournament=quick_cup)) as client:
+        base = _organiser(client)
+        table_id, tokens = _online_table(client, base, 2)
+        web = client.app.state.tables.tables[table_id]  # type: ignore[attr-defined]
+        place = {"name": "Taça", "round": 1, "table": 2}
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[1]}") as ws:
+            state = ws.receive_json()
+            assert state["type"] == "state"
+            assert state["tournament_place"] == place
+        with client.websocket_connect(f"/ws/tables/{table_id}?watch={web.watch}") as ws:
+            state = ws.receive_json()
+            assert state["watching"] is True
+            assert state["tournament_place"] == place
+        seats = ["human", "bot:1", "bot:1", "bot:1"]
+        other = client.post("/api/tables", json={"variant": "portugal", "seats": seats}).json()
+        token = other["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/tables/{other['table']}?token={token}") as ws:
+            assert ws.receive_json()["tournament_place"] is None

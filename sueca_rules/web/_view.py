@@ -158,6 +158,21 @@ def _seats(table: Table, you: Seat | None, lang: Lang) -> list[dict[str, Any]]:
     ]
 
 
+def tournament_place(table: Table) -> dict[str, Any] | None:
+    """Which tournament, round and table a tournament's table is (`{"name", "round",
+    "table"}`, as the organiser's page made it), for its players and watchers to see; `None`
+    at any other table."""
+    made_for = table.extra.get("tournament")
+    if not isinstance(made_for, dict):
+        return None
+    name, round_no, table_no = (made_for.get(k) for k in ("name", "round", "table"))
+    if not isinstance(name, str) or not all(
+        isinstance(n, int) and not isinstance(n, bool) for n in (round_no, table_no)
+    ):
+        return None
+    return {"name": name, "round": round_no, "table": table_no}
+
+
 def hints_state(table: Table) -> dict[str, Any]:
     """Whether hints are given at `table` and which seats agreed (public: no card); `players`
     is how many people's agreement counts (those who hold or have held a seat); at a
@@ -188,6 +203,7 @@ def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
         "hints": hints_state(table),
         # A tournament's table: no hints, and no rematch (only its first match counts).
         "tournament": table.for_a_tournament(),
+        "tournament_place": tournament_place(table),
     }
     if table.watch:
         state["watch"] = table.watch  # every seated person may hand the watch link round
@@ -237,6 +253,7 @@ def watch_state(table: Table, lang: Lang) -> dict[str, Any]:
         "seats": _seats(table, None, lang),
         "events": table.events,
         "records": len(table.records),
+        "tournament_place": tournament_place(table),
     }
     if match is None:
         state.update(_waiting())

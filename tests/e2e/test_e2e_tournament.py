@@ -415,3 +415,43 @@ def test_a_two_digit_rank_does_not_touch_its_team_on_a_phone(
                 assert min(gaps) >= 4, (url, gaps)  # a space's width at least
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_players_table_page_says_which_tournament_table_it_is(
+    browser: Any, cup: tuple[Path, TournamentServer], lang: str, size: dict[str, int]
+) -> None:
+    """A player who opens a join link of a tournament's table sees which it is: the
+    tournament's name, its round and table, in the waiting room, over the score pad once the
+    match has begun and in the page's title, in the page's language."""
+    _path, server = cup
+    context = browser.new_context(viewport=size)
+    try:
+        page = context.new_page()
+        problems = _watch(page)
+        organiser = server.url + server.app.state.tournament.organiser_path
+        page.goto(f"{organiser}?lang={lang}")
+        with page.expect_navigation():
+            page.locator("form[action$='/online'] button").first.click()
+        join = page.locator("ul.links a").first.get_attribute("href")
+        assert join is not None
+        page.goto(server.url + join)  # (its hl= is the organiser's page's language)
+        name = load_tournament(_path)[0].name
+        said = {"en": f"{name} · round 1, table 1", "pt": f"{name} · ronda 1, mesa 1"}[lang]
+        waiting = page.locator("#waiting [data-place]")
+        waiting.wait_for()
+        assert waiting.inner_text() == said
+        assert page.title() == f"{said} · Sueca"
+        page.screenshot(path=f"/tmp/tournament-place-{lang}-{size['width']}.png")
+        page.goto(f"{organiser}?lang={lang}")  # the organiser starts it: stand-ins play
+        with page.expect_navigation():
+            page.locator("form[action$='/start'] button").first.click()
+        page.goto(server.url + join)
+        page.screenshot(path=f"/tmp/tournament-place-game-{lang}-{size['width']}.png")
+        page.locator("#game").wait_for()
+        pad = page.locator(".side [data-place]")
+        assert pad.inner_text() == said
+        assert problems == []
+    finally:
+        context.close()

@@ -283,7 +283,14 @@ function sounds(events, previous) {
 // --- drawing -----------------------------------------------------------------------------
 
 function render() {
-  document.title = `${variantName(state.variant.id, state.variant.name)} · Sueca`;
+  // A tournament's table says which it is (the tournament, its round and table number), in the
+  // waiting room, over the score pad and in the page's title.
+  const place = state.tournament_place ? t("table.tournament_place", state.tournament_place) : "";
+  for (const line of document.querySelectorAll("[data-place]")) {
+    line.textContent = place;
+    line.hidden = !place;
+  }
+  document.title = `${place || variantName(state.variant.id, state.variant.name)} · Sueca`;
   document.body.dataset.version = state.version; // for tests: the state shown
   const waiting = state.phase === "waiting";
   const before = document.activeElement;
