@@ -386,13 +386,20 @@ def describe_diff(
     counts = {"rules": len(found), "topics": len(topics), "grouped": len(topics) != len(found)}
     lines = [_wrap(say("diff.differ", a=name_a, b=name_b, **counts), "", "", width)]
     for topic in topics:
+        text_a, text_b = _topic_text(card_a, topic, w), _topic_text(card_b, topic, w)
+        if text_a == text_b:
+            # Only fields these rules do not use changed (a renúncia's penalty where it cannot
+            # happen, what a 60-60 adds where it carries nothing): the same game at the table.
+            text = say("diff.rule_same", label=w.label(topic), a=name_a, b=name_b, text=text_a)
+            lines.append(_wrap(text, "  - ", "    ", width))
+            continue
         text = say(
             "diff.rule",
             label=w.label(topic),
             a=name_a,
-            text_a=_topic_text(card_a, topic, w),
+            text_a=text_a,
             b=name_b,
-            text_b=_topic_text(card_b, topic, w),
+            text_b=text_b,
         )
         lines.append(_wrap(text, "  - ", "    ", width))
     return "\n".join(lines) + "\n"

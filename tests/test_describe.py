@@ -345,6 +345,7 @@ def test_every_entry_of_the_card_catalogue_is_said() -> None:
         "bandeira: {games: 0}, tie: {mode: multiply, amount: 2, stacks: true}}",
         "scoring: {bandeira: {games: 2}, tie: {mode: add, stacks: false}}",
         "scoring: {tiers: [{min_points: 70, games: 1}, {min_points: 120, games: 3}]}",
+        "revoke: {penalty_games: 2}",  # a field portugal does not use (`diff.rule_same`)
     ]
     variants = [load_variant(vid) for vid in builtin_ids()]
     variants += [
@@ -422,7 +423,9 @@ def test_the_card_catalogue_names_every_section_and_topic_of_the_rule_fields() -
         card = phrases(lang).card
         assert _keys(card, "heading.") == set(CARD_SECTIONS), lang
         assert _keys(card, "topic.") == set(TOPICS), lang
-        assert _keys(card, "diff.") - {"same_rules", "differ", "rule"} == set(TOPICS), lang
+        assert _keys(card, "diff.") - {"same_rules", "differ", "rule", "rule_same"} == set(
+            TOPICS
+        ), lang
         summary = {k for k in _keys(card, "summary.") if not k.startswith("note.")}
         assert summary == set(SUMMARY_TOPICS) <= set(TOPICS), lang
 
@@ -1080,6 +1083,37 @@ def test_diff_tiers_is_one_value() -> None:
     assert "Scoring: x: 61 to 90 points: 1 game; 91 to 119 (capote): 2 games; t: 61 to 119" in (
         text
     )
+
+
+def test_diff_of_rules_not_used_says_the_game_is_the_same() -> None:
+    """A café that sets a renúncia's penalty where a renúncia cannot happen, or what a 60-60 adds
+    where it carries nothing, has changed fields but not the game: the words say so, rather than
+    "Portugal: cannot happen; yours: cannot happen"."""
+    portugal = load_variant("portugal")
+    mine = Variant.model_validate(
+        {
+            "name": "Ours",
+            "revoke": {"penalty_games": 2, "accuse": "player"},
+            "scoring": {"tie": {"mode": "none", "amount": 3}},
+        }
+    )
+    none = Variant.model_validate({"name": "Void", "scoring": {"tie": {"mode": "none"}}})
+    assert len(diff(portugal, mine)) == 4
+    en = norm(describe_diff(portugal, mine))
+    assert (
+        "Renúncia (revoke): Portugal and Ours play it the same: cannot happen (only cards that "
+        "follow the rules can be played); what was changed only counts under other rules."
+    ) in en
+    assert "Ours: cannot happen" not in en
+    assert "Ties (60-60): Portugal: the next deal won is worth 1 more game per tie; Ours:" in en
+    pt = norm(describe_diff(portugal, mine, "pt"))
+    assert (
+        "Renúncia: Portugal e Ours jogam da mesma maneira: não há (só se podem jogar cartas que "
+        "cumpram as regras); o que se mudou só conta com outras regras."
+    ) in pt
+    # Between two rule sets where a 60-60 carries nothing, its amount changes nothing either.
+    text = norm(describe_diff(none, mine))
+    assert "Ties (60-60): Void and Ours play it the same: nobody scores and nothing" in text
 
 
 def test_rule_diff_is_a_frozen_record() -> None:
