@@ -32,6 +32,9 @@ def _definition(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any] 
     ref = node.get("$ref")
     if ref is None and len(node.get("allOf", ())) == 1:
         ref = node["allOf"][0].get("$ref")
+    nullable = node.get("anyOf", ())
+    if ref is None and len(nullable) == 2 and {"type": "null"} in nullable:
+        ref = next((o.get("$ref") for o in nullable if o != {"type": "null"}), None)
     if ref is None:
         return None
     definition: dict[str, Any] = schema["definitions"][ref.rsplit("/", 1)[1]]
@@ -199,9 +202,17 @@ extends: portugal
 - The schema's `$id` is `{schema_id}`. It declares JSON Schema draft-07, the draft
   yaml-language-server validates with.
 
-The schema checks each field's type and allowed values; the [rules between
-fields](#rules-between-fields) are checked by `sueca validate`, which also names the line and
-column of every problem.
+The schema checks each field's type and allowed values, and the text of `name` (one line, not
+blank, no control character), `description` and `extends:` as the loader does; it takes
+`deal.redeal: null` and `description: null` as the loader does. A file the schema accepts and
+`sueca validate` refuses breaks one of these, which a JSON Schema cannot say:
+
+- the [rules between fields](#rules-between-fields);
+- a whole number written with a decimal point (`target_games: 4.0`): JSON Schema counts 4.0 as
+  the integer 4, the loader wants `4`;
+- an `extends:` that names no built-in variant and no file next to it (the schema cannot look).
+
+`sueca validate` checks them all, and names the line and column of every problem.
 
 ## Checking files in pre-commit
 

@@ -217,7 +217,8 @@ def _choices(node: dict[str, Any], definitions: dict[str, Any], lang: str) -> st
             item = resolve_ref(option.get("items", {}), definitions)
             fields = ", ".join(f"{k}: ..." for k in item.get("properties", {}))
             parts.append(cli_words(lang, "new.list", fields=f"{{{fields}}}" if fields else ""))
-    return " | ".join(parts)
+    # Free text that may also be null (`description`) is free text.
+    return "" if parts == ["null"] else " | ".join(parts)
 
 
 def _scalar(value: Any) -> str:
