@@ -138,6 +138,29 @@ function unbroken(text) {
   return String(text).split(/(\d+-\d+)/).map((part, i) => (i % 2 ? el("span", {class: "nowrap"}, part) : part));
 }
 
+// A question whose answer these rules do not use yet (what a renúncia costs where none can be
+// played, what a 60-60 adds where it carries nothing): the reason, by the question that decides.
+const UNUSED = [
+  {paths: ["revoke.penalty_games", "revoke.false_claim", "revoke.false_claim_games", "revoke.after_false_claim", "revoke.accuse"],
+    unused: () => getPath("revoke.mode") !== "claimable", key: "rules.unused.revoke"},
+  {paths: ["revoke.false_claim_games", "revoke.after_false_claim"],
+    unused: () => getPath("revoke.false_claim") === "ignored", key: "rules.unused.false_claim"},
+  {paths: ["scoring.tie.amount", "scoring.tie.stacks"],
+    unused: () => getPath("scoring.tie.mode") === "none", key: "rules.unused.tie"},
+];
+
+/** Mark each question these rules do not use, saying why (the first reason that holds). */
+function markUnused() {
+  for (const box of document.querySelectorAll(".field")) {
+    const why = UNUSED.find((rule) => rule.paths.includes(box.dataset.path) && rule.unused());
+    const note = box.querySelector(".unused-note");
+    if (!note) continue;
+    box.classList.toggle("unused", Boolean(why));
+    note.hidden = !why;
+    note.textContent = why ? t(why.key) : "";
+  }
+}
+
 function drawControls() {
   const box = $("groups");
   fill(box);
@@ -145,18 +168,20 @@ function drawControls() {
     const set = el("fieldset", {class: "group", "data-group": group.id}, el("legend", {}, unbroken(group.title)));
     for (const field of group.fields) {
       const help = el("p", {class: "help", id: `${controlId(field.path)}-help`}, field.explain ?? field.help);
+      const note = el("p", {class: "unused-note", id: `${controlId(field.path)}-unused`, hidden: true});
       const input = control(field);
       // (A choice's select, in its wrapper, is described by the help, not the wrapper.)
-      (input.classList.contains("select-wrap") ? input.querySelector("select") : input).setAttribute("aria-describedby", help.id);
+      (input.classList.contains("select-wrap") ? input.querySelector("select") : input).setAttribute("aria-describedby", `${help.id} ${note.id}`);
       const question = field.question ?? field.label;
       const label = field.kind === "tiers"
         ? el("span", {class: "label"}, unbroken(question))
         : el("label", {for: controlId(field.path), class: "label"}, unbroken(question));
-      set.append(el("div", {class: `field kind-${field.kind}`, "data-path": field.path}, label, input, help,
+      set.append(el("div", {class: `field kind-${field.kind}`, "data-path": field.path}, label, input, help, note,
         el("p", {class: "field-error", role: "alert", hidden: true})));
     }
     box.append(set);
   }
+  markUnused();
 }
 
 // --- the outputs -------------------------------------------------------------------------
@@ -239,6 +264,7 @@ async function preview() {
 }
 
 function refresh() {
+  markUnused();
   clearTimeout(timer);
   timer = setTimeout(preview, 150);
 }

@@ -1,0 +1,96 @@
+"""The house-rules page as a café agrees its rules: what each question does under the rules
+chosen so far, on a phone and a desktop, in Portuguese and English."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import Server
+
+
+def _open(browser: Any, server: Server, lang: str, phone: bool) -> tuple[Any, Any]:
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
+    context = browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    page.goto(f"{server.url}/rules?lang={lang}")
+    page.wait_for_selector("#card h3")
+    return context, page
+
+
+def _notes(page: Any) -> dict[str, str]:
+    """The questions marked as not used, with what their note says."""
+    notes: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('.field.unused')]
+             .map(f => [f.dataset.path, f.querySelector('.unused-note').textContent]))"""
+    )
+    return notes
+
+
+_REVOKE = [
+    "revoke.penalty_games",
+    "revoke.false_claim",
+    "revoke.false_claim_games",
+    "revoke.after_false_claim",
+    "revoke.accuse",
+]
+
+
+@pytest.mark.parametrize(("lang", "phone"), [("pt", True), ("en", False)])
+def test_a_question_the_rules_do_not_use_says_so_and_why(
+    browser: Any, server: Server, lang: str, phone: bool
+) -> None:
+    """Under Portugal a renúncia cannot happen: what it costs is not used, and the page says so
+    at each of those questions (a café would otherwise argue over a rule that never applies).
+    Making it claimable brings them into play; ignoring false claims leaves their cost unused;
+    a 60-60 that gives nothing leaves its amount unused."""
+    context, page = _open(browser, server, lang, phone)
+    try:
+        notes = _notes(page)
+        assert sorted(notes) == sorted(_REVOKE)
+        revoke_note = {
+            "pt": "Não se usa enquanto não se pode renunciar: só conta com a renúncia acusável "
+            "(acima).",
+            "en": "Not used while a renúncia cannot happen: it counts once the renúncia is "
+            "claimable (above).",
+        }[lang]
+        assert set(notes.values()) == {revoke_note}
+        # The note is read with the question (screen readers) and is in view beside it.
+        described = page.get_attribute("#f-revoke-penalty_games", "aria-describedby")
+        assert "f-revoke-penalty_games-unused" in described.split()
+        assert page.locator('[data-path="revoke.accuse"] .unused-note').is_visible()
+
+        page.select_option("#f-revoke-mode", index=1)  # claimable
+        page.wait_for_function("() => !document.querySelector('.field.unused')")
+        page.select_option("#f-revoke-false_claim", index=1)  # ignored
+        page.select_option("#f-scoring-tie-mode", index=0)  # nothing happens
+        notes = _notes(page)
+        assert sorted(notes) == [
+            "revoke.after_false_claim",
+            "revoke.false_claim_games",
+            "scoring.tie.amount",
+            "scoring.tie.stacks",
+        ]
+        tie_note = {
+            "pt": "Não se usa enquanto um 60-60 não dá nada.",
+            "en": "Not used while nothing happens after a 60-60.",
+        }[lang]
+        assert notes["scoring.tie.stacks"] == tie_note
+        assert (
+            notes["revoke.false_claim_games"]
+            == {
+                "pt": "Não se usa enquanto uma acusação falsa é ignorada: só conta quando custa um "
+                "castigo a quem acusa.",
+                "en": "Not used while a false claim is ignored: it counts once a false claim costs "
+                "the claimants.",
+            }[lang]
+        )
+        # The rules card agrees: a false claim is rejected, and nothing carries over.
+        page.wait_for_function(
+            "t => document.querySelector('#card').textContent.includes(t)",
+            arg={"pt": "nada passa", "en": "nothing carries over"}[lang],
+        )
+    finally:
+        context.close()
