@@ -1,0 +1,48 @@
+"""What the house-rules page says each rule means, held against what the rules do."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from sueca_rules import Match, Variant
+from sueca_rules.web import Settings, create_app
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(Settings.for_tests())) as c:
+        yield c
+
+
+def _question(client: TestClient, lang: str, path: str) -> dict[str, Any]:
+    groups = client.get("/api/variants/fields", params={"lang": lang}).json()
+    field: dict[str, Any] = next(f for g in groups for f in g["fields"] if f["path"] == path)
+    return field
+
+
+def _games_after_two_ties(stacks: bool) -> int:
+    """The games of a deal won with 61 points after two 60-60s, with ties multiplying by 2."""
+    variant = Variant.model_validate(
+        {"name": "x", "scoring": {"tie": {"mode": "multiply", "amount": 2, "stacks": stacks}}}
+    )
+    rules = Match(variant, seed=1).rules
+    pending = rules.pending_after_tie(rules.pending_after_tie(0))
+    return rules.tie_bonus(1, pending)
+
+
+def test_ties_in_a_row_are_explained_for_multiplying_too(client: TestClient) -> None:
+    """ "Do 60-60s in a row add up?" under a 60-60 that multiplies: each further tie multiplies
+    again (the page said "adds once more", which a table that doubles would take literally)."""
+    assert _games_after_two_ties(True) == 4
+    assert _games_after_two_ties(False) == 2
+    en = _question(client, "en", "scoring.tie.stacks")["explain"]
+    pt = _question(client, "pt", "scoring.tie.stacks")["explain"]
+    assert "adds once more." not in en
+    assert "multiplies again" in en
+    assert "in a row count as one" in en
+    assert "multiplica outra vez" in pt
+    assert "seguidos contam como um só" in pt
