@@ -1116,6 +1116,31 @@ def test_diff_of_rules_not_used_says_the_game_is_the_same() -> None:
     assert "Ties (60-60): Void and Ours play it the same: nobody scores and nothing" in text
 
 
+def test_a_new_deal_below_1_point_is_said_as_a_hand_with_no_points() -> None:
+    """A threshold of 1 is a hand with no card point at all: "fewer than 1 card points" and
+    "menos de 1 pontos" were wrong in number and hard to read aloud."""
+    portugal = load_variant("portugal")
+    both = Variant.model_validate(
+        {"name": "Ours", "deal": {"redeal": {"leader_below": 10, "others_below": 1}}}
+    )
+    others = Variant.model_validate({"name": "Ours", "deal": {"redeal": {"others_below": 1}}})
+    for variant in (both, others):
+        for lang in LANGS:
+            text = describe(variant, lang) + describe_diff(portugal, variant, lang)
+            assert "1 card points" not in norm(text), lang
+            assert "1 pontos" not in norm(text), lang
+    assert "the first leader with fewer than 10 card points, the others with no card points." in (
+        norm(describe_diff(portugal, both))
+    )
+    assert "o primeiro a jogar com menos de 10 pontos, os outros com 0 pontos." in (
+        norm(describe_diff(portugal, both, "pt"))
+    )
+    assert "or another player, if theirs holds no card points, may ask" in norm(describe(both))
+    assert "se a sua mão tiver 0 pontos, pode pedir para dar de novo" in norm(
+        describe(others, "pt")
+    )
+
+
 def test_rule_diff_is_a_frozen_record() -> None:
     d = RuleDiff("scoring.tie.mode", "add", "none")
     assert d.as_dict() == {"path": "scoring.tie.mode", "a": "add", "b": "none"}
