@@ -267,7 +267,8 @@ def _source_paras(source: Source, card: Card, w: _Words) -> list[_Para]:
         )
         for topic in source.changes or ():
             text = _topic_text(card, topic, w)
-            paras.append(_Para(w.catalogue("change", label=w.label(topic), text=text), "item"))
+            key = "change_unused" if topic in source.unused else "change"
+            paras.append(_Para(w.catalogue(key, label=w.label(topic), text=text), "item"))
     return paras
 
 

@@ -408,6 +408,9 @@ class Source:
     changes: tuple[Topic | str, ...] | None
     """The topics (or, for a field no topic knows, dotted paths) it changed from its base, in field
     order; `None` when the base is not at hand."""
+    unused: tuple[Topic | str, ...] = ()
+    """Those of `changes` changed only in fields that neither it nor its base uses (see
+    `unused_paths`): the same game at the table."""
 
     CASES: ClassVar[tuple[str, ...]] = ("changed",)
 
@@ -631,15 +634,36 @@ def _source(variant: Variant, base: Variant | None) -> Source:
     if base is not None and description == _one_line(base.description):
         description = ""  # the base's, inherited: it describes other rules
     changes: tuple[Topic | str, ...] | None = None
+    unused: tuple[Topic | str, ...] = ()
     if base is not None:
         ours, theirs = flat_rules(variant), flat_rules(base)
-        changes = topics_of(path for path, value in ours.items() if theirs.get(path) != value)
+        changed = [path for path, value in ours.items() if theirs.get(path) != value]
+        changes = topics_of(changed)
+        idle = unused_paths(variant) & unused_paths(base)
+        used = set(topics_of(path for path in changed if path not in idle))
+        unused = tuple(topic for topic in changes if topic not in used)
     return Source(
         description=description,
         builtin=_builtin_descriptions().get(description) if description else None,
         base=None if variant.extends is None else base.name if base else variant.extends,
         changes=changes,
+        unused=unused,
     )
+
+
+def unused_paths(variant: Variant) -> set[str]:
+    """The dotted paths of the fields `variant`'s other rules leave unused: what a renúncia costs
+    where none can be played, a false claim's cost where false claims are ignored, what a 60-60
+    adds where it carries nothing."""
+    paths: set[str] = set()
+    if variant.revoke.mode != "claimable":
+        rest = ("penalty_games", "false_claim", "false_claim_games", "after_false_claim", "accuse")
+        paths.update(f"revoke.{name}" for name in rest)
+    if variant.revoke.false_claim == "ignored":
+        paths.update({"revoke.false_claim_games", "revoke.after_false_claim"})
+    if variant.scoring.tie.mode == "none":
+        paths.update({"scoring.tie.amount", "scoring.tie.stacks"})
+    return paths
 
 
 def topics_of(paths: Iterable[str]) -> tuple[Topic | str, ...]:

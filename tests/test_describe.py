@@ -1141,6 +1141,27 @@ def test_a_new_deal_below_1_point_is_said_as_a_hand_with_no_points() -> None:
     )
 
 
+def test_a_files_card_says_a_change_the_rules_do_not_use_changes_nothing() -> None:
+    """A club file extending Portugal that sets a renúncia's penalty (a renúncia cannot happen
+    there) lists it under its changes as the same rule as before, in both languages."""
+    house = parse_variant(
+        "name: Club\nextends: portugal\nrevoke: {penalty_games: 2}\n"
+        "scoring: {tie: {mode: none, amount: 3}}\n"
+    )
+    en = norm(describe(house))
+    assert (
+        "Renúncia (revoke): cannot happen (only cards that follow the rules can be played), as "
+        "before; what was changed only counts under other rules."
+    ) in en
+    # The 60-60 did change (Portugal adds a game): said as a change, its amount with it.
+    assert "Ties (60-60): nobody scores and nothing carries over." in en
+    pt = norm(describe(house, "pt"))
+    assert "não há (só se podem jogar cartas que cumpram as regras), como antes; o que se" in pt
+    # Claimable, the same penalty is a change like any other.
+    table = parse_variant("name: Club\nextends: portugal-table\nrevoke: {penalty_games: 2}\n")
+    assert "as before" not in norm(describe(table))
+
+
 def test_rule_diff_is_a_frozen_record() -> None:
     d = RuleDiff("scoring.tie.mode", "add", "none")
     assert d.as_dict() == {"path": "scoring.tie.mode", "a": "add", "b": "none"}
