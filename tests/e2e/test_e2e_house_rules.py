@@ -94,3 +94,29 @@ def test_a_question_the_rules_do_not_use_says_so_and_why(
         )
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("lang", "phone"), [("en", True), ("pt", False)])
+def test_unticking_the_same_as_the_penalty_keeps_what_a_false_claim_costs(
+    browser: Any, server: Server, lang: str, phone: bool
+) -> None:
+    """At a table where a renúncia costs 3 games and a false claim "the same", unticking "the
+    same as the penalty" (to set another cost) starts from those 3 games: the rule does not
+    turn, unseen, into a false claim that costs nothing."""
+    context, page = _open(browser, server, lang, phone)
+    try:
+        page.select_option("#f-revoke-mode", index=1)  # claimable
+        page.fill("#f-revoke-penalty_games", "3")
+        page.locator("#f-revoke-false_claim_games-box input[type=checkbox]").uncheck()
+        assert page.input_value("#f-revoke-false_claim_games") == "3"
+        page.wait_for_function(
+            "() => document.querySelector('#yaml').textContent.includes('false_claim_games: 3')"
+        )
+        page.fill("#f-revoke-false_claim_games", "1")
+        page.wait_for_function(
+            "() => document.querySelector('#yaml').textContent.includes('false_claim_games: 1')"
+        )
+        said = {"en": "a false claim gives the other team 1 game", "pt": "dá 1 jogo aos"}[lang]
+        assert said in page.inner_text("#differences")
+    finally:
+        context.close()

@@ -86,6 +86,9 @@ function tiersControl(field) {
   return box;
 }
 
+/** A field whose null means "the same as" another field's value. */
+const NULL_SAME_AS = {"revoke.false_claim_games": "revoke.penalty_games"};
+
 function control(field) {
   const id = controlId(field.path);
   const value = getPath(field.path);
@@ -118,7 +121,11 @@ function control(field) {
       input.disabled = value === null || value === undefined;
       const off = el("input", {type: "checkbox", checked: input.disabled, onchange: (e) => {
         input.disabled = e.target.checked;
-        if (!e.target.checked && input.value === "") input.value = String(field.min ?? 0);
+        // Unticking "the same as the penalty" keeps the rule as it was (the penalty's games)
+        // until the number is changed; another rule starts from its least value.
+        const same = NULL_SAME_AS[field.path];
+        const start = same !== undefined && Number.isInteger(getPath(same)) ? getPath(same) : field.min ?? 0;
+        if (!e.target.checked && input.value === "") input.value = String(start);
         setPath(field.path, e.target.checked ? null : Number(input.value));
       }});
       return el("span", {class: "nullable", id: `${id}-box`}, input, el("label", {class: "inline"}, off, field.null_label));
