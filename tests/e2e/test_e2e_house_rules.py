@@ -120,3 +120,47 @@ def test_unticking_the_same_as_the_penalty_keeps_what_a_false_claim_costs(
         assert said in page.inner_text("#differences")
     finally:
         context.close()
+
+
+def test_the_clubs_name_is_kept_across_the_language_and_the_rule_set_it_starts_from(
+    browser: Any, server: Server
+) -> None:
+    """A club secretary names the rules first, reads the card in the other language, then picks
+    the rule set to start from: the name and the description stay theirs (they were replaced by
+    "Portugal · house rules" at each step). A name alone is not offered on the Play page."""
+    context, page = _open(browser, server, "pt", True)
+    try:
+        page.fill("#f-name", "Clube Recreativo do Zé")
+        page.fill("#f-description", "As regras do clube, à quinta-feira.")
+        page.wait_for_function(
+            "() => document.querySelector('#card h3').textContent.includes('Clube Recreativo')"
+        )
+        page.click("a.lang-link[data-lang=en]")
+        page.wait_for_selector("#card h3")
+        assert page.input_value("#f-name") == "Clube Recreativo do Zé"
+        assert page.input_value("#f-description") == "As regras do clube, à quinta-feira."
+        page.select_option("#base", "french")
+        page.wait_for_function(
+            "() => document.querySelector('#yaml').textContent.includes('extends: french')"
+        )
+        assert page.input_value("#f-name") == "Clube Recreativo do Zé"
+        assert "Everything goes clockwise" in page.inner_text("#card")  # French rules' play
+        yaml_text = page.inner_text("#yaml")
+        assert "name: Clube Recreativo do Zé" in yaml_text
+        assert "As regras do clube" in yaml_text
+        # Rules unchanged from French rules: nothing is offered to play as "built".
+        page.goto(f"{server.url}/play?lang=en")
+        page.wait_for_selector("#variant option", state="attached")
+        assert page.locator("#variant option[value=built]").count() == 0
+        # Without a name of its own, a new rule set still names itself.
+        page.goto(f"{server.url}/rules?lang=en")
+        page.wait_for_selector("#card h3")
+        page.fill("#f-name", "")
+        page.fill("#f-name", "French rules · house rules")
+        page.fill("#f-description", "")
+        page.select_option("#base", "brasil")
+        page.wait_for_function(
+            "() => document.querySelector('#f-name').value === 'Brasil · house rules'"
+        )
+    finally:
+        context.close()

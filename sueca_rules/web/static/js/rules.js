@@ -4,6 +4,7 @@
 import {fill, api, copy, download, el, fieldLabel, issueItems, issueText, lang, t, toast, variantName, wrapSelect} from "./common.js";
 
 const BUILT = "sueca.built";
+const DRAFT = "sueca.rules-draft";
 const $ = (id) => document.getElementById(id);
 let groups = [];
 let base = "portugal";
@@ -265,9 +266,13 @@ async function preview() {
       : el("p", {}, t("rules.no_differences", {base: $("base").selectedOptions[0]?.textContent ?? base})),
   );
   $("yaml").textContent = body.yaml;
-  // The Play page offers these rules only once they differ from where they started.
-  if (body.diff && body.diff.length) localStorage.setItem(BUILT, JSON.stringify({variant, base}));
+  // The Play page offers these rules only once they differ from where they started; a name or a
+  // description typed here is kept apart, for this page only (a reload, the other language).
+  const changed = Boolean(body.diff && body.diff.length);
+  if (changed) localStorage.setItem(BUILT, JSON.stringify({variant, base}));
   else localStorage.removeItem(BUILT);
+  if (!changed && ownWords()) localStorage.setItem(DRAFT, JSON.stringify({variant, base}));
+  else localStorage.removeItem(DRAFT);
 }
 
 function refresh() {
@@ -278,13 +283,27 @@ function refresh() {
 
 // --- starting points ---------------------------------------------------------------------
 
-async function loadBase(id, keepName = false) {
+/** The name the page gives rules started from a built-in ("Portugal · house rules"). */
+function autoName(id) {
+  const local = $("base").querySelector(`option[value="${CSS.escape(id)}"]`)?.textContent ?? id;
+  return `${local} · ${t("nav.rules").toLowerCase()}`;
+}
+
+/** Whether the name or the description are the club's own (typed here, or from a file). */
+function ownWords() {
+  return (variant.name !== undefined && variant.name !== autoName(base)) || Boolean(variant.description?.trim());
+}
+
+async function loadBase(id) {
   const {status, body} = await api(`/api/variants/${encodeURIComponent(id)}`);
   if (status !== 200) return;
+  // Starting from another rule set keeps a name and a description typed here: they name the
+  // club's rules, not the rule set they start from.
+  const keep = ownWords();
   base = id;
   const local = variantName(id, body.name);
-  const name = keepName ? variant.name : `${local} · ${t("nav.rules").toLowerCase()}`;
-  variant = {...body.variant, name, description: keepName ? variant.description ?? "" : ""};
+  const name = keep ? variant.name : `${local} · ${t("nav.rules").toLowerCase()}`;
+  variant = {...body.variant, name, description: keep ? variant.description ?? "" : ""};
   $("diff-title").textContent = t("rules.differences", {base: local});
   drawControls();
   refresh();
@@ -388,7 +407,7 @@ async function start() {
   }
   let saved = null;
   try {
-    saved = JSON.parse(localStorage.getItem(BUILT) ?? "null");
+    saved = JSON.parse(localStorage.getItem(BUILT) ?? localStorage.getItem(DRAFT) ?? "null");
   } catch {
     saved = null;
   }
