@@ -1102,15 +1102,21 @@ def test_diff_of_rules_not_used_says_the_game_is_the_same() -> None:
     en = norm(describe_diff(portugal, mine))
     assert (
         "Renúncia (revoke): Portugal and Ours play it the same: cannot happen (only cards that "
-        "follow the rules can be played); what was changed only counts under other rules."
+        "follow the rules can be played); only their files write it differently."
     ) in en
     assert "Ours: cannot happen" not in en
     assert "Ties (60-60): Portugal: the next deal won is worth 1 more game per tie; Ours:" in en
     pt = norm(describe_diff(portugal, mine, "pt"))
     assert (
         "Renúncia: Portugal e Ours jogam da mesma maneira: não há (só se podem jogar cartas que "
-        "cumpram as regras); o que se mudou só conta com outras regras."
+        "cumpram as regras); só os ficheiros o escrevem de maneira diferente."
     ) in pt
+    # Two tables turning opposite ways, one dealing the other way round: the same dealing.
+    left = Variant.model_validate({"name": "L", "table": {"direction": "clockwise"}})
+    reverse = Variant.model_validate({"name": "R", "deal": {"order": "reverse"}})
+    assert "L and R play it the same: hands are dealt from the player on the dealer's left" in (
+        norm(describe_diff(left, reverse))
+    )
     # Between two rule sets where a 60-60 carries nothing, its amount changes nothing either.
     text = norm(describe_diff(none, mine))
     assert "Ties (60-60): Void and Ours play it the same: nobody scores and nothing" in text
