@@ -46,3 +46,35 @@ def test_ties_in_a_row_are_explained_for_multiplying_too(client: TestClient) -> 
     assert "in a row count as one" in en
     assert "multiplica outra vez" in pt
     assert "seguidos contam como um só" in pt
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("en", ["you", "the left rival", "your partner", "the right rival"]),
+        ("pt", ["tu", "o adversário da esquerda", "o teu parceiro", "o adversário da direita"]),
+    ],
+)
+def test_who_deals_first_names_the_seats_as_the_table_shows_them(
+    client: TestClient, lang: str, names: list[str]
+) -> None:
+    """ "Who deals first? seat 1" told a café nothing: each seat is named as the table page names
+    it for the person who set the table up (seat 0; seats go round clockwise, so seat 1 is on
+    their left), and that is where the first dealer then sits."""
+    field = _question(client, lang, "table.first_dealer")
+    labels = {o["value"]: o["label"] for o in field["options"]}
+    for seat, name in enumerate(names):
+        assert labels[seat].endswith(f"({name})"), labels[seat]
+    # Seat 1 is on seat 0's left and seat 3 on its right, whichever way the game turns.
+    for direction in ("clockwise", "anticlockwise"):
+        rules = Match(
+            Variant.model_validate({"name": "x", "table": {"direction": direction}})
+        ).rules
+        assert [rules.seat_role(seat, 0) for seat in range(4)] == [
+            "you",
+            "left",
+            "partner",
+            "right",
+        ]
+    assert "0" in field["explain"]
+    assert "2" in field["explain"]
