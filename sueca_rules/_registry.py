@@ -428,13 +428,14 @@ def _resolve_base(located: Located, base_dir: Path | None, chain: tuple[Path, ..
     ids = ", ".join(builtin_ids())
     if base_dir is None:
         raise fail(
-            f"cannot extend {spec!r}: rules written inside other text (a record's, a request's or "
-            f"a page's) can extend only a built-in variant ({ids}); write them in full, or extend "
-            "one of those (a program reading text may give base_dir, the folder of the files it "
-            "may extend)",
+            f"cannot extend {spec!r}{builtin_hint(spec)}: rules written inside other text (a "
+            f"record's, a request's or a page's) can extend only a built-in variant ({ids}); write "
+            "them in full, or extend one of those (a program reading text may give base_dir, the "
+            "folder of the files it may extend)",
             "extends_builtin",
             given=spec,
             ids=ids,
+            meant=builtin_meant(spec) or "",
         )
     display = os.path.normpath(Path(located.file).parent / spec) if located.file else spec
     try:

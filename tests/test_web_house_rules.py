@@ -78,3 +78,28 @@ def test_who_deals_first_names_the_seats_as_the_table_shows_them(
         ]
     assert "0" in field["explain"]
     assert "2" in field["explain"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "hint"),
+    [
+        ("en", "cannot extend 'portugl' (did you mean the built-in 'portugal'?): "),
+        ("pt", "não dá para estender 'portugl' (querias dizer as de base 'portugal'?): "),
+    ],
+)
+def test_a_mistyped_base_in_an_opened_file_is_told_the_built_in_it_means(
+    client: TestClient, lang: str, hint: str
+) -> None:
+    """A club file opened on the page with `extends: portugl` was told only the list of the
+    built-ins, where `sueca validate` on the same file says which one it means."""
+    text = "name: Clube\nextends: portugl\nmatch: {target_games: 6}\n"
+    body = client.post(
+        "/api/variants/validate", content=text, headers={"Accept-Language": lang}
+    ).json()
+    (issue,) = body["issues"]
+    assert (issue["line"], issue["column"], issue["path"]) == (2, 1, "extends")
+    assert issue["message"].startswith(hint)
+    assert issue["params"]["meant"] == "portugal"
+    # A path, which the page cannot follow, is told no guess.
+    body = client.post("/api/variants/validate", content="name: C\nextends: ./club.yaml\n").json()
+    assert "did you mean" not in body["issues"][0]["message"]
