@@ -164,3 +164,44 @@ def test_the_clubs_name_is_kept_across_the_language_and_the_rule_set_it_starts_f
         )
     finally:
         context.close()
+
+
+def test_shared_rules_open_in_the_friends_own_language(browser: Any, server: Server) -> None:
+    """The secretary builds the rules on a Portuguese page (chosen with PT) and shares them: a
+    friend whose browser asks for English gets the same rules in English, as a join link opens
+    (the link carried `?lang=pt`, which forced Portuguese on everyone)."""
+    host = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
+    friend = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 800})
+    stranger = browser.new_context(locale="fr-FR")
+    try:
+        host.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+        page = host.new_page()
+        page.goto(f"{server.url}/rules?lang=pt")
+        page.wait_for_selector("#card h3")
+        page.fill("#f-name", "O nosso café")
+        page.fill("#f-match-target_games", "3")
+        page.wait_for_function(
+            "() => document.querySelector('#yaml').textContent.includes('target_games: 3')"
+        )
+        page.click("#share")
+        page.wait_for_function("() => location.hash.startsWith('#v=')")
+        link = page.evaluate("navigator.clipboard.readText()")
+        assert "lang=" not in link
+        assert "?hl=pt#v=" in link
+        assert "?lang=pt#v=" in page.url  # the host's page keeps its own language
+        other = friend.new_page()
+        other.goto(link)
+        other.wait_for_function(
+            "() => document.querySelector('#card h3')?.textContent.includes('O nosso café')"
+        )
+        assert other.evaluate("document.documentElement.lang") == "en"
+        assert "How many games win a partida?" in other.inner_text("#groups")
+        assert other.input_value("#f-match-target_games") == "3"
+        # A browser that asks for neither language gets the host's.
+        far = stranger.new_page()
+        far.goto(link)
+        far.wait_for_selector("#card h3")
+        assert far.evaluate("document.documentElement.lang") == "pt-PT"
+    finally:
+        for ctx in (host, friend, stranger):
+            ctx.close()

@@ -1,7 +1,7 @@
 // The house-rules builder: a control for every field of a variant (from the schema), the
 // rules card and the differences in words as you change things, the variant file to take away,
 // and a checker for pasted or uploaded files that shows each problem at its line.
-import {fill, api, copy, download, el, fieldLabel, issueItems, issueText, lang, t, toast, variantName, wrapSelect} from "./common.js";
+import {fill, api, copy, download, el, fieldLabel, issueItems, issueText, lang, shareUrl, t, toast, variantName, wrapSelect} from "./common.js";
 
 const BUILT = "sueca.built";
 const DRAFT = "sueca.rules-draft";
@@ -388,8 +388,10 @@ function decodeRules(hash) {
   }
 }
 
+/** The link to share: it opens in the friend's own language, as a join link does (the page's
+ * language goes as `?hl=`, for a browser that asks for neither of ours, not as `?lang=`). */
 function shareLink() {
-  return `${location.origin}/rules${location.search}#v=${encodeRules({variant, base})}`;
+  return `${shareUrl("/rules")}#v=${encodeRules({variant, base})}`;
 }
 
 // --- wiring ------------------------------------------------------------------------------
@@ -442,7 +444,8 @@ $("play-these").addEventListener("click", playThese);
 $("play-these-bar").addEventListener("click", playThese);
 $("share").addEventListener("click", async () => {
   const link = shareLink();
-  history.replaceState(null, "", link);
+  // This page keeps its own address (and language), with the rules after `#`.
+  history.replaceState(null, "", `${location.pathname}${location.search}${new URL(link).hash}`);
   try {
     await navigator.clipboard.writeText(link);
     toast(t("rules.shared"));
