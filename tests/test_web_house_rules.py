@@ -103,3 +103,27 @@ def test_a_mistyped_base_in_an_opened_file_is_told_the_built_in_it_means(
     # A path, which the page cannot follow, is told no guess.
     body = client.post("/api/variants/validate", content="name: C\nextends: ./club.yaml\n").json()
     assert "did you mean" not in body["issues"][0]["message"]
+
+
+def test_the_pages_unused_questions_are_the_rules_cards() -> None:
+    """The page marks as unused (rules.js, `UNUSED`) the fields the rules card says are as
+    before (`unused_paths`): the same fields, under the same rule."""
+    import re
+    from pathlib import Path
+
+    from sueca_rules._describe_facts import unused_paths
+
+    script = Path(__file__).parent.parent / "sueca_rules/web/static/js/rules.js"
+    table = script.read_text(encoding="utf-8").split("const UNUSED = [", 1)[1].split("];", 1)[0]
+    page = [
+        set(re.findall(r'"([a-z_.]+)"', paths))
+        for paths in re.findall(r"paths: \[([^]]*)\]", table)
+    ]
+    cases: list[tuple[dict[str, Any], set[str]]] = [
+        ({"revoke": {"mode": "prevented", "false_claim": "penalize_claimant"}}, page[0]),
+        ({"revoke": {"mode": "claimable", "false_claim": "ignored"}}, page[1]),
+        ({"revoke": {"mode": "claimable"}, "scoring": {"tie": {"mode": "none"}}}, page[2]),
+        ({"revoke": {"mode": "claimable"}}, set()),
+    ]
+    for rules, expected in cases:
+        assert unused_paths(Variant.model_validate({"name": "x", **rules})) == expected, rules
