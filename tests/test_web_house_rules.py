@@ -119,6 +119,9 @@ def test_the_pages_unused_questions_are_the_rules_cards() -> None:
         set(re.findall(r'"([a-z_.]+)"', paths))
         for paths in re.findall(r"paths: \[([^]]*)\]", table)
     ]
+    # (The last: a row of tiers from 120 points under `all_points`, which the rules card and
+    # the differences say by themselves, the row never scoring.)
+    assert page[3] == {"scoring.tiers"}
     cases: list[tuple[dict[str, Any], set[str]]] = [
         ({"revoke": {"mode": "prevented", "false_claim": "penalize_claimant"}}, page[0]),
         ({"revoke": {"mode": "claimable", "false_claim": "ignored"}}, page[1]),

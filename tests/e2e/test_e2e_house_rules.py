@@ -205,3 +205,33 @@ def test_shared_rules_open_in_the_friends_own_language(browser: Any, server: Ser
     finally:
         for ctx in (host, friend, stranger):
             ctx.close()
+
+
+@pytest.mark.parametrize(("lang", "phone"), [("pt", True), ("en", False)])
+def test_a_row_from_120_points_says_it_never_counts_where_120_is_a_bandeira(
+    browser: Any, server: Server, lang: str, phone: bool
+) -> None:
+    """A café adds "120 points: 3 games" to Portugal's rows: under Portugal 120 points is a
+    bandeira, so that row never scores. The question says so, and the differences say the game
+    is the same; with a bandeira of all ten tricks the row counts and the note goes."""
+    context, page = _open(browser, server, lang, phone)
+    try:
+        page.click("#f-scoring-tiers > button")  # add a row: 101 points
+        page.click("#f-scoring-tiers > button")  # and another: 111
+        last = page.locator("#f-scoring-tiers .tier").nth(3).locator("input").first
+        last.fill("120")
+        page.wait_for_function(
+            "() => document.querySelector('#yaml').textContent.includes('min_points: 120')"
+        )
+        note = {
+            "pt": "A linha dos 120 pontos nunca conta enquanto a bandeira for os 120 pontos",
+            "en": "The row from 120 points never counts while a bandeira is all 120 points",
+        }[lang]
+        assert note in _notes(page)["scoring.tiers"]
+        page.select_option("#f-scoring-bandeira-requires", index=1)  # all ten tricks
+        page.wait_for_function(
+            "() => !document.querySelector('.field.unused[data-path=\"scoring.tiers\"]')"
+        )
+        assert "scoring.tiers" not in _notes(page)
+    finally:
+        context.close()

@@ -155,6 +155,9 @@ const UNUSED = [
     unused: () => getPath("revoke.false_claim") === "ignored", key: "rules.unused.false_claim"},
   {paths: ["scoring.tie.amount", "scoring.tie.stacks"],
     unused: () => getPath("scoring.tie.mode") === "none", key: "rules.unused.tie"},
+  // A row from 120 points, where 120 points is a bandeira: that row never scores.
+  {paths: ["scoring.tiers"], key: "rules.unused.tier_120",
+    unused: () => getPath("scoring.bandeira.requires") === "all_points" && (getPath("scoring.tiers") ?? []).some((tier) => Number(tier.min_points) >= 120)},
 ];
 
 /** Mark each question these rules do not use, saying why (the first reason that holds). */
