@@ -27,7 +27,7 @@ from sueca_rules import (
 from sueca_rules._kernel._playouts import trick_standing
 from sueca_rules.analysis import Fact, analyse, explain, hint, hint_reason
 from sueca_rules.analysis._facts import card_facts
-from sueca_rules.bots import advance, make_bot, play_match
+from sueca_rules.bots import advance, answer, make_bot, play_match
 from sueca_rules.bots._hidden_hands import sample_hands
 from sueca_rules.cli import main
 
@@ -894,3 +894,42 @@ def test_a_partners_trick_overtaken_is_weighed_against_the_best_option() -> None
     assert others
     for best in others:
         assert [f.kind for f in card_facts(obs, over, best, 9.0)] == ["better"]
+
+
+@pytest.mark.parametrize(
+    ("false_claim", "after", "lost"),
+    [("penalize_claimant", "play_on", True), ("ignored", "deal_ends", False)],
+)
+def test_a_false_claim_after_which_the_deal_plays_on_still_costs_its_games(
+    false_claim: str, after: str, lost: bool
+) -> None:
+    """Under `after_false_claim: play_on` a claim no rival's card proved gives the rivals its
+    games (4 here, a bandeira's worth) while the deal goes on; the review valued it as not
+    claiming at all (loss 0, no mistake), as if it had cost nothing. A false claim that is
+    ignored does cost nothing."""
+    variant = Variant.model_validate(
+        {
+            "name": "Play on",
+            "revoke": {"mode": "claimable", "false_claim": false_claim, "after_false_claim": after},
+        }
+    )
+    match = Match(variant, seed=21)
+    bots = [make_bot(2, seed=s) for s in range(4)]
+    while (decision := match.pending()) is not None and not match.deals:
+        if decision.kind == "claim" and len(match.plays) == 8 and decision.seat == 0:
+            match.decide(True)  # no rival revoked: a false claim
+        else:
+            match.decide(answer(bots[decision.seat], decision, match.observation(decision.seat)))
+    assert match.deals[0].penalties == ((0, 4) if lost else (0, 0))
+    (claim,) = [d for d in analyse(match.to_record(), level=1, seat=0).decisions() if
+                d.decision == "claim"]  # fmt: skip
+    assert claim.played is True
+    values = {o.choice: o.value for o in claim.options}
+    if lost:
+        assert values[True] == 0.0 < values[False]
+        assert claim.best is False
+        assert claim.mistake
+        assert claim.facts == (Fact("false_claim"),)
+    else:
+        assert values[True] == values[False]
+        assert claim.loss == 0

@@ -30,6 +30,7 @@ from ..bots._table import proven_revokers
 
 if TYPE_CHECKING:
     from .._match import Observation
+    from .._rules import Rules
 
 __all__ = [
     "LEVEL_SETTINGS",
@@ -218,14 +219,26 @@ def redeal_values(
     }
 
 
+def false_claim_cost(rules: Rules) -> float:
+    """What a penalized false claim after which the deal plays on costs, in card points: its
+    games counted at a bandeira's rate (the bandeira's games for the deal's 120 points), at most
+    the whole deal. A penalty of 4 games where a bandeira is 4 costs the whole deal; without a
+    penalty it costs nothing."""
+    games = rules.false_claim_games if rules.false_claim_penalizes else 0
+    if games <= 0:
+        return 0.0
+    return 120.0 * min(1.0, games / max(1, rules.bandeira_games))
+
+
 def claim_values(
     observation: Observation, options: tuple[bool | int, ...], config: Settings, rng: random.Random
 ) -> dict[bool | int, float]:
     """Each answer to a claim question. Not claiming: the deal played on from here. Claiming a
     renúncia the seat saw proved (a rival who did not follow a suit and later played it): the deal
     won outright, all its points. Claiming one it could not prove: under a variant where a false
-    claim ends the deal, the deal lost; otherwise the deal played on (a false claim's penalty is in
-    games, not card points)."""
+    claim ends the deal, the deal lost; where the deal plays on after it, the deal played on less
+    the penalty's games in card points (`false_claim_cost`: the games the rivals get are not
+    free); where a false claim is ignored, the deal played on."""
     obs = observation
     rules = obs.rules
     quiet = (
@@ -245,7 +258,7 @@ def claim_values(
         elif rules.false_claim_penalizes and not rules.false_claim_plays_on:
             values[option] = 0.0
         else:
-            values[option] = quiet
+            values[option] = max(0.0, quiet - false_claim_cost(rules))
     return values
 
 
