@@ -468,6 +468,27 @@ def test_a_review_with_no_decision_says_so(
     assert "No decision to review." not in out
 
 
+def test_a_deal_with_no_decision_says_so_under_its_title(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The last deal of a record saved before its first card was a bare title ("Deal 2") with
+    nothing under it; the web review says "No decision to review in this deal", and so does the
+    report now, in each language."""
+    match = Match("portugal", seed=2)
+    play_match(match, [make_bot(1, seed=s) for s in range(4)], max_deals=1)
+    path = tmp_path / "two.yaml"
+    save_record(match.to_record(), path)
+    for lang, title, said in (
+        ("en", "Deal 2", "No decision to review in this deal."),
+        ("pt", "Mão 2", "Nenhuma decisão para analisar nesta mão."),
+    ):
+        status, out, err = _run(capsys, str(path), "--level", "1", "--samples", "2", "--lang", lang)
+        assert (status, err) == (0, "")
+        lines = out.splitlines()
+        assert lines[lines.index(title) + 1] == f"  {said}", out
+        assert out.count(said) == 1  # not under the played deal
+
+
 def test_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _run(capsys, str(HERE / "seven_under_ace.yaml"), "--level", "1", "--json")
     assert status == 0

@@ -196,6 +196,8 @@ class AnalysisPhrases:
 
     no_decisions = Said("no_decisions")
 
+    no_deal_decisions = Said("review.no_deal_decisions")
+
     def summary(self, seat: str, decisions: int, loss: float, mistakes: int) -> str:
         return self._c(
             "summary",

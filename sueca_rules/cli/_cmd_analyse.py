@@ -214,6 +214,10 @@ def report(review: Analysis, lang: str = "en") -> str:
             out.append(w.deal_title(deal.deal, (0, 0)).split(":")[0])
         for decision in deal.decisions:
             out.extend(_line(decision, lang))
+        if not deal.decisions and deal.redeal is None:
+            # a deal saved before its first card (or none of the reviewed seat's): said, not
+            # left as a bare title
+            out.append("  " + w.no_deal_decisions())
         out.append("")
     out.append(w.summary_head())
     if not review.seats:  # a record saved before its first card, or a seat that made none
