@@ -954,3 +954,17 @@ def test_a_false_claim_after_which_the_deal_plays_on_still_costs_its_games(
     else:
         assert values[True] == values[False]
         assert claim.loss == 0
+
+
+def test_the_guide_says_which_tricks_a_review_plays_with_every_hand_in_view() -> None:
+    """The guide warns that late in a deal a loss is measured against play that sees every card
+    ("The last three tricks of each play-out ... solved exactly"): it holds at the default
+    level, and the guide says it where it explains how far to trust a value."""
+    from sueca_rules.analysis._values import LEVEL_SETTINGS
+
+    guide = (Path(__file__).parent.parent / "docs" / "guide" / "analysis.md").read_text("utf-8")
+    section = guide.split("## How far to trust a value", 1)[1].split("\n## ", 1)[0]
+    assert "The last three tricks of each\n  play-out" in section
+    assert "three tricks or fewer left" in section
+    assert LEVEL_SETTINGS[5].endgame_tricks == 3
+    assert LEVEL_SETTINGS[5].solve_tricks == 3
