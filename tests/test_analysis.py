@@ -968,3 +968,24 @@ def test_the_guide_says_which_tricks_a_review_plays_with_every_hand_in_view() ->
     assert "three tricks or fewer left" in section
     assert LEVEL_SETTINGS[5].endgame_tricks == 3
     assert LEVEL_SETTINGS[5].solve_tricks == 3
+
+
+def test_every_card_mistake_ends_with_the_better_card_as_the_guide_says() -> None:
+    """The guide said every explanation ends with the best option and how much more it was worth;
+    a claim's and a new deal's do not (their line shows the loss): it now says so of a card's,
+    which holds."""
+    review = analyse(load_record(HERE / "revoke_then_claim.yaml"), level=1, samples=4)
+    kinds = {d.decision for d in review.decisions() if d.mistake}
+    assert {"card", "claim"} <= kinds
+    for decision in review.decisions():
+        if not decision.mistake:
+            continue
+        last = decision.facts[-1]
+        if decision.decision == "card":
+            assert last.kind == "better"
+            assert last.other == decision.best
+            assert last.loss == decision.loss
+        else:
+            assert all(f.kind != "better" for f in decision.facts)
+    guide = (Path(__file__).parent.parent / "docs" / "guide" / "analysis.md").read_text("utf-8")
+    assert "Every explanation of a card ends with the best option" in guide
