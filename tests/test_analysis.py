@@ -793,7 +793,7 @@ def test_the_review_on_a_narrow_terminal_keeps_its_words_whole(
         (
             "pt",
             [
-                "Mão 1: lugar 1 pediu para dar de novo",
+                "Mão 1: o lugar 1 pediu para dar de novo",
                 "  —         lugar 1  dar de novo? sim  melhor não, perde 18,6  ✗ ERRO",
                 "Mão 2: 70-50",
                 "  carta  1  lugar 1  carta        A♦",
