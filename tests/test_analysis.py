@@ -925,7 +925,8 @@ def test_a_false_claim_after_which_the_deal_plays_on_still_costs_its_games(
     false_claim: str, after: str, lost: bool
 ) -> None:
     """Under `after_false_claim: play_on` a claim no rival's card proved gives the rivals its
-    games (4 here, a bandeira's worth) while the deal goes on; the review valued it as not
+    games (4 here, a bandeira's worth: 60 card points, as a false claim that ends the deal is
+    worth 60 - 60 = 0) while the deal goes on; the review valued it as not
     claiming at all (loss 0, no mistake), as if it had cost nothing. A false claim that is
     ignored does cost nothing."""
     variant = Variant.model_validate(
@@ -947,7 +948,9 @@ def test_a_false_claim_after_which_the_deal_plays_on_still_costs_its_games(
     assert claim.played is True
     values = {o.choice: o.value for o in claim.options}
     if lost:
-        assert values[True] == 0.0 < values[False]
+        # 4 games, a bandeira's: the 60 points between an even deal and all 120
+        assert values[True] == max(0.0, round(values[False] - 60, 1))
+        assert values[True] < values[False]
         assert claim.best is False
         assert claim.mistake
         assert claim.facts == (Fact("false_claim"),)

@@ -221,13 +221,15 @@ def redeal_values(
 
 def false_claim_cost(rules: Rules) -> float:
     """What a penalized false claim after which the deal plays on costs, in card points: its
-    games counted at a bandeira's rate (the bandeira's games for the deal's 120 points), at most
-    the whole deal. A penalty of 4 games where a bandeira is 4 costs the whole deal; without a
-    penalty it costs nothing."""
+    games at the rate of the other claim values, where the most games a deal scores (a
+    bandeira's) are the 60 points between an even deal and all 120 (a rightful claim of 4 games
+    is worth 60 + 60 = 120, a false one that ends the deal 60 - 60 = 0). Without a penalty it
+    costs nothing."""
     games = rules.false_claim_games if rules.false_claim_penalizes else 0
     if games <= 0:
         return 0.0
-    return 120.0 * min(1.0, games / max(1, rules.bandeira_games))
+    most = max(1, rules.bandeira_games, *(g for _, g in rules.tiers))
+    return 60.0 * games / most
 
 
 def claim_values(
@@ -238,7 +240,7 @@ def claim_values(
     won outright, all its points. Claiming one it could not prove: under a variant where a false
     claim ends the deal, the deal lost; where the deal plays on after it, the deal played on less
     the penalty's games in card points (`false_claim_cost`: the games the rivals get are not
-    free); where a false claim is ignored, the deal played on."""
+    free), at least 0; where a false claim is ignored, the deal played on."""
     obs = observation
     rules = obs.rules
     quiet = (
