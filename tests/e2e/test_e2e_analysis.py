@@ -130,6 +130,39 @@ def test_a_deal_without_mistakes_says_so_when_only_the_mistakes_show(
         phone.close()
 
 
+def test_every_deal_s_table_is_as_wide_as_the_others_on_a_wide_screen(
+    browser: Any, server: Server
+) -> None:
+    """At 1280 wide, a deal whose mistakes had long explanations drew its table across the page
+    while a deal with short ones (or none) drew a narrow one beside it: the columns of the
+    deals of one review did not line up. Every deal's table is now the page's width."""
+
+    def with_a_clean_deal(route: Any) -> None:
+        # The real review, and a second deal: the first one again, with no explanation at all.
+        response = route.fetch()
+        body = response.json()
+        deal = body["analysis"]["deals"][0]
+        clean = [{**d, "mistake": False, "why": None} for d in deal["decisions"]]
+        body["analysis"]["deals"].append({**deal, "deal": 2, "decisions": clean})
+        route.fulfill(response=response, json=body)
+
+    wide = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = wide.new_page()
+        page.route("**/api/records/analyse*", with_a_clean_deal)
+        _review_in_portuguese(page, server)
+        page.uncheck("#review-only")
+        widths = page.locator("#review-body table.review-table").evaluate_all(
+            "ts => ts.map(t => Math.round(t.getBoundingClientRect().width))"
+        )
+        assert len(widths) == 2
+        body = page.locator("#review-body").evaluate("b => b.clientWidth")
+        assert widths[0] == widths[1], widths
+        assert widths[0] >= body * 0.9, (widths, body)
+    finally:
+        wide.close()
+
+
 def test_a_practice_table_gives_a_hint(context: Any, server: Server) -> None:
     page = context.new_page()
     page.goto(f"{server.url}/play?lang=en")
