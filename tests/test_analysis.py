@@ -25,7 +25,7 @@ from sueca_rules import (
     save_record,
 )
 from sueca_rules._kernel._playouts import trick_standing
-from sueca_rules.analysis import Fact, analyse, explain, hint, hint_reason
+from sueca_rules.analysis import Fact, FactKind, analyse, explain, hint, hint_reason
 from sueca_rules.analysis._facts import card_facts
 from sueca_rules.bots import advance, answer, make_bot, play_match
 from sueca_rules.bots._hidden_hands import sample_hands
@@ -993,3 +993,47 @@ def test_every_card_mistake_ends_with_the_better_card_as_the_guide_says() -> Non
             assert all(f.kind != "better" for f in decision.facts)
     guide = (Path(__file__).parent.parent / "docs" / "guide" / "analysis.md").read_text("utf-8")
     assert "Every explanation of a card ends with the best option" in guide
+
+
+@pytest.mark.parametrize(
+    ("variant", "kind"), [("portugal-table", "only_follow"), ("portugal", "only_option")]
+)
+def test_one_card_of_the_suit_led_is_the_only_choice_only_where_no_renuncia_can_be_played(
+    variant: str, kind: FactKind
+) -> None:
+    """Under portugal-table any card of the hand may be played (a renúncia is claimed, not
+    prevented), yet with one card of the suit led `sueca play --hints` said "It is the only
+    choice.": it is the only card that follows suit, and the words now say that."""
+    for seed in range(200):
+        match = Match(variant, seed=seed)
+        bots = [make_bot(2, seed=s) for s in range(4)]
+        found = False
+        while match.phase == "play" and not match.deals:
+            decision = match.pending()
+            assert decision is not None
+            if (
+                decision.kind == "card"
+                and match.trick
+                and len(match.legal_cards()) == 1
+                and len(match.hand(decision.seat)) > 1
+            ):
+                found = True
+                break
+            match.decide(answer(bots[decision.seat], decision, match.observation(decision.seat)))
+        if found:
+            break
+    else:
+        pytest.fail("no seat with one card of the suit led")
+    advice = hint(match, budget_ms=50)
+    assert advice is not None
+    (only,) = match.legal_cards()
+    assert advice.choice == str(only)
+    assert advice.reasons == (Fact(kind, str(only)),)
+    said = {
+        "only_follow": (
+            "It is your only card of the suit led: any other would be a renúncia.",
+            "É a única carta que tens do naipe jogado: jogar outra era renúncia.",
+        ),
+        "only_option": ("It is the only choice.", "É a única escolha."),
+    }[kind]
+    assert (hint_reason(advice), hint_reason(advice, "pt")) == said

@@ -116,6 +116,8 @@ class AnalysisPhrases:
 
     only_option = Said("only_option")
 
+    only_follow = Said("only_follow")
+
     all_alike = Said("all_alike")
 
     def keep_hand(self, points: int) -> str:

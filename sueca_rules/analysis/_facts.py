@@ -62,6 +62,7 @@ FactKind: TypeAlias = Literal[
     "better",
     "either_side",
     "only_option",
+    "only_follow",
     "all_alike",
     "keep_hand",
     "new_deal",

@@ -121,13 +121,20 @@ def hint(
     legal = [int(c) for c in obs.legal]
     best_card = max(legal, key=lambda c: (values[c], -c))
     opts = tuple(OptionValue(card_name(c), round(values[c], 1)) for c in legal)
-    return Hint(obs.seat, kind, card_name(best_card), opts, tuple(_reasons(obs, best_card, values)))
+    # where a renúncia can be played, a card of the hand that does not follow is no choice
+    # the hint weighs, but it is a card the seat could play: not "the only choice"
+    revocable = len(decision.options) > len(legal)
+    reasons = _reasons(obs, best_card, values, revocable)
+    return Hint(obs.seat, kind, card_name(best_card), opts, tuple(reasons))
 
 
-def _reasons(obs: Observation, best: int, values: dict[int, float]) -> list[Fact]:
-    """What the advised card does, as facts."""
+def _reasons(
+    obs: Observation, best: int, values: dict[int, float], revocable: bool = False
+) -> list[Fact]:
+    """What the advised card does, as facts (`revocable`: the seat may also play a card that
+    does not follow suit, a renúncia)."""
     if len(values) == 1:
-        return [Fact("only_option", card_name(best))]
+        return [Fact("only_follow" if revocable else "only_option", card_name(best))]
     if len(set(values.values())) == 1:  # several cards, all worth the same: any of them will do
         return [Fact("all_alike", card_name(best))]
     facts: list[Fact] = []

@@ -53,6 +53,8 @@ def _sentence(w: AnalysisPhrases, fact: Fact, show: Callable[[str], str], seat: 
         return w.either_side()
     if kind == "only_option":
         return w.only_option()
+    if kind == "only_follow":
+        return w.only_follow()
     if kind == "all_alike":
         return w.all_alike()
     if kind == "keep_hand":
