@@ -1786,3 +1786,54 @@ def test_a_variants_or_records_problems_are_said_in_the_requests_language(
         issue = Issue(en["message"], kind=en["kind"], params=params)
         assert en["message"] == issue_text(issue, "en")
         assert said["message"] == issue_text(issue, "pt") != en["message"]
+
+
+# --- phones and café Wi-Fi ------------------------------------------------------------------
+
+
+def test_a_ping_is_answered_by_a_pong_for_a_seat_and_a_watcher(client: TestClient) -> None:
+    """A page checks its connection is alive (a phone woken up) with `{"type": "ping"}`: a seat
+    and a watcher both get `{"type": "pong"}`, and nothing changes at the table."""
+    table = new_table(client, ["human", "human", "bot:1", "bot:1"])
+    with client.websocket_connect(url(table, 0)) as ws:
+        first = until(ws, lambda m: m["type"] == "state")
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+        watch = f"/ws/tables/{table['table']}?watch={table['watch']}"
+        with client.websocket_connect(watch) as watcher:
+            until(watcher, lambda m: m["type"] == "state")
+            watcher.send_json({"type": "ping"})
+            assert watcher.receive_json() == {"type": "pong"}
+            watcher.send_json({"type": "play", "card": "7H"})
+            assert watcher.receive_json()["code"] == "watching"
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}  # no new state: the table did not change
+        assert first["phase"] == "waiting"
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_seat_opened_elsewhere_tells_its_new_holder_but_not_the_same_page(
+    client: TestClient, lang: str
+) -> None:
+    """A friend who opens the host's link by mistake is told at once that the seat was open
+    elsewhere (and the host's page is closed with 4000); the same page coming back to its seat
+    (the same `page` id: a phone that slept, its old socket not yet closed) is told nothing."""
+    table = new_table(client, ["human", "human", "bot:1", "bot:1"])
+    said = {
+        "en": "This seat was open in another window or on another phone",
+        "pt": "Este lugar estava aberto noutra janela ou noutro telemóvel",
+    }[lang]
+    with client.websocket_connect(url(table, 0) + "&page=host") as host:
+        until(host, lambda m: m["type"] == "state")
+        with client.websocket_connect(url(table, 0) + f"&page=friend&lang={lang}") as friend:
+            notice = until(friend, lambda m: m["type"] != "state")
+            assert notice["type"] == "notice"
+            assert notice["code"] == "taken_over"
+            assert notice["message"].startswith(said)
+            with pytest.raises(WebSocketDisconnect) as closed:
+                until(host, lambda m: False)
+            assert closed.value.code == 4000
+            with client.websocket_connect(url(table, 0) + "&page=friend") as again:
+                assert until(again, lambda m: m["type"] in ("state", "notice"))["type"] == "state"
+                again.send_json({"type": "ping"})
+                assert until(again, lambda m: m["type"] != "state") == {"type": "pong"}

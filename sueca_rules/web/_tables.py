@@ -113,6 +113,18 @@ def same_secret(known: str, given: str) -> bool:
     return secrets.compare_digest(known.encode(), given.encode("utf-8", "replace"))
 
 
+def _tell_taken_over(old: Sink, new: Sink) -> None:
+    """Tell the browser that now holds a seat that another one held it until now (a friend who
+    opened the host's link by mistake sees so at once), unless both are the same page coming
+    back (its `page` id: a phone that slept, its old socket not yet closed)."""
+    page = getattr(new, "page", "")
+    if page and page == getattr(old, "page", ""):
+        return
+    new.push(
+        {"type": "notice", "code": "taken_over", "message": phrase(new.lang, "table.taken_over")}
+    )
+
+
 @dataclass(eq=False)
 class Table:
     """A table: its seats, its match (`None` in the waiting room) and the finished records."""
@@ -250,6 +262,7 @@ class Table:
         if self.share is not None and not self.share.joined(self, seat, sink):
             if old is not None:
                 old.close(4000, phrase(old.lang, "table.closed_replaced"))
+                _tell_taken_over(old, sink)
             sink.push(seat_state(self, seat, sink.lang))
             return
         actions: list[dict[str, Any]] = []
@@ -260,6 +273,7 @@ class Table:
         seat.away_since = None
         if old is not None:
             old.close(4000, phrase(old.lang, "table.closed_replaced"))
+            _tell_taken_over(old, sink)
         if self.match is None and all(s.joined for s in self.seats if s.human):
             self.start()
             actions.append({"type": "start"})

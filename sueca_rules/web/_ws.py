@@ -111,6 +111,10 @@ async def get_record(request: Request) -> Response:
     return Response(text, media_type=media, headers=headers)
 
 
+PONG: Final[dict[str, Any]] = {"type": "pong"}
+"""The answer to a page's `{"type": "ping"}`: its connection still carries messages both ways
+(a phone's socket may look open long after its network went)."""
+
 MAX_CLOSE_REASON: Final = 123
 """The most bytes of UTF-8 a WebSocket close frame's reason holds (RFC 6455)."""
 
@@ -132,9 +136,12 @@ class Connection:
     """One browser holding a seat: a send queue drained by a task of its own (so that a slow
     browser never holds the table up) and a budget of messages it may send."""
 
-    def __init__(self, ws: WebSocket, lang: Lang, settings: Settings) -> None:
+    def __init__(self, ws: WebSocket, lang: Lang, settings: Settings, page: str = "") -> None:
         self.ws = ws
         self.lang: Lang = lang
+        # The page's own id (`?page=`, chosen once a page load): the same page coming back
+        # after its phone slept is no "other window" taking the seat.
+        self.page = page
         self.settings = settings
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.closing: tuple[int, str] | None = None
@@ -219,6 +226,9 @@ def on_text(table: Table, seat: Seat, conn: Connection, text: str) -> None:
     if not isinstance(message, dict):
         conn.error("malformed", shape='{"type": "play", "card": "7H"}')
         return
+    if message.get("type") == "ping":
+        conn.push(PONG)  # the page checks its connection is alive (a phone woken up)
+        return
     if "seat" in message and message["seat"] != seat.index:
         conn.error("not_your_seat")
         return
@@ -294,7 +304,7 @@ async def table_socket(ws: WebSocket) -> None:
     manager.connections += 1
     try:
         await ws.accept()
-        conn = Connection(ws, lang, manager.settings)
+        conn = Connection(ws, lang, manager.settings, ws.query_params.get("page", "")[:64])
         writer = asyncio.create_task(conn.write())
         if seat is None:
             reader = asyncio.create_task(_read_watcher(ws, conn))
@@ -328,10 +338,25 @@ async def _read_watcher(ws: WebSocket, conn: Connection) -> None:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            if conn.allow():
+            if not conn.allow():
+                continue
+            if _is_ping(message.get("text")):
+                conn.push(PONG)
+            else:
                 conn.error("watching")
     except (WebSocketDisconnect, RuntimeError):
         return
+
+
+def _is_ping(text: object) -> bool:
+    """Whether a watcher's message is the page's ping (anything else is refused)."""
+    if not isinstance(text, str) or len(text) > 100:
+        return False
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and message.get("type") == "ping"
 
 
 async def _read(ws: WebSocket, table: Table, seat: Seat, conn: Connection) -> None:

@@ -29,19 +29,37 @@ const still = matchMedia("(prefers-reduced-motion: reduce)");
 
 // --- the connection ----------------------------------------------------------------------
 
+// This page load's own id: the server tells a seat's new holder that another window held it,
+// but not this page coming back to its seat after its phone slept.
+const pageId = Math.random().toString(36).slice(2, 12);
+let heard = 0; // when the server last said anything (a state, an error, a pong)
+let pinged = 0; // when we last asked it whether the connection still carries messages
+let retryTimer = 0;
+const PONG_WITHIN = 5000; // ms: a socket that answers nothing in this long is dead
+const QUIET = 20000; // ms of silence after which a visible page asks
+
 function connect() {
+  clearTimeout(retryTimer);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const url = `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}` +
     (token || !watch ? `?token=${encodeURIComponent(token)}` : `?watch=${encodeURIComponent(watch)}`) +
-    `&lang=${lang}`;
-  socket = new WebSocket(url);
-  socket.addEventListener("open", (event) => {
+    `&lang=${lang}&page=${pageId}`;
+  const ws = new WebSocket(url);
+  socket = ws;
+  pinged = 0;
+  // Each listener acts for the page's current socket only: an old one given up for dead (a
+  // phone that slept) may still close, or say something, long after.
+  ws.addEventListener("open", () => {
+    if (socket !== ws) return;
     retry = 0;
+    heard = Date.now();
     $("status").textContent = "";
-    for (const message of outbox) event.target.send(JSON.stringify(message));
-    outbox = [];
+    $("status").classList.remove("alert");
+    flush(ws);
   });
-  socket.addEventListener("message", (event) => {
+  ws.addEventListener("message", (event) => {
+    if (socket !== ws) return;
+    heard = Date.now();
     let message;
     try {
       message = JSON.parse(event.data);
@@ -56,30 +74,96 @@ function connect() {
       render();
       sounds(message.events ?? [], previous);
       window.dispatchEvent(new CustomEvent("sueca:state", {detail: state})); // for hint.js
+    } else if (message.type === "notice") {
+      toast(message.message, 8000);
     } else if (message.type === "error") {
       if (["no_table", "bad_token", "elsewhere", "damaged"].includes(message.code)) {
         stop(message.message, message.code);
       } else toast(message.message);
     }
   });
-  socket.addEventListener("close", (event) => {
-    if (stopped || event.target !== socket) return; // (a socket already replaced: see pageshow)
+  ws.addEventListener("close", (event) => {
+    if (stopped || socket !== ws) return;
     if (event.code === 4404 || event.code === 4403) {
       const gone = event.reason ? t("table.gone", {reason: event.reason}) : t("error.no_table");
       stop(gone, event.reason ? "gone" : event.code === 4403 ? "bad_token" : "no_table");
       return;
     }
     if (event.code === 4000) {
-      stop(t("table.replaced"));
+      replaced();
       return;
     }
     // A message over the server's limit (a page changed by hand, a program): the server
     // closed the socket without reading it (1009), in no language of ours; said here.
     if (event.code === 1009) toast(t("table.closed_large"), 8000);
-    $("status").textContent = t("table.reconnecting");
-    retry = Math.min(retry + 1, 6);
-    setTimeout(connect, 250 * 2 ** retry);
+    away();
   });
+}
+
+// The connection is gone: said in the page's words, and tried again (at once when the
+// network comes back: see "online").
+function away() {
+  socket = null;
+  clearTimeout(retryTimer);
+  $("status").textContent = t(navigator.onLine === false ? "table.offline" : "table.reconnecting");
+  $("status").classList.add("alert");
+  if (navigator.onLine === false) return;
+  retry = Math.min(retry + 1, 6);
+  retryTimer = setTimeout(connect, 250 * 2 ** retry);
+}
+
+// A socket that may be dead without knowing it (a phone that slept, a café's Wi-Fi that went
+// and came back): given up, and the table joined again, when it answers no ping.
+function check() {
+  if (stopped || !socket || socket.readyState !== WebSocket.OPEN) return;
+  const now = Date.now();
+  if (pinged && pinged >= heard) {
+    if (now - pinged < PONG_WITHIN) return;
+    const dead = socket;
+    away();
+    dead.close();
+    return;
+  }
+  if (now - heard < QUIET && !check.now) return;
+  check.now = false;
+  pinged = now;
+  socket.send(JSON.stringify({type: "ping"}));
+}
+setInterval(check, 1000);
+function checkNow() {
+  check.now = true;
+  check();
+}
+window.addEventListener("offline", () => {
+  if (stopped || !socket) return;
+  const gone = socket;
+  away(); // said at once; joined again when the network is back
+  gone.close();
+});
+window.addEventListener("online", () => {
+  if (stopped) return;
+  if (!socket) {
+    retry = 0;
+    $("status").textContent = t("table.reconnecting");
+    connect();
+  } else checkNow();
+});
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") checkNow();
+});
+
+// Another window or phone opened this seat (a friend with the host's link): said, with a way
+// to take the seat back here (the other one is then told).
+function replaced() {
+  stop(t("table.replaced"));
+  const back = el("button", {type: "button", class: "primary", id: "take-back", onclick: () => {
+    back.remove();
+    stopped = false;
+    retry = 0;
+    $("status").textContent = t("table.reconnecting");
+    connect();
+  }}, t("table.take_back"));
+  $("status").append(el("div", {class: "buttons"}, back));
 }
 
 // The end of this page's connection for good. `code` (the server's refusal: a link that opens
@@ -113,13 +197,28 @@ window.addEventListener("pageshow", (event) => {
   }
 });
 
-// What was sent while the connection was down (a button pressed while it connects again) goes
-// once it is up: the server checks it against the table as it is then.
+// What was pressed while the connection was being made again (a page brought back by Back, a
+// try after a drop) goes once it is up, if that is within a few seconds: the server checks it
+// against the table as it is then. Pressed while there is no connection at all (no network),
+// or kept longer than that, it is not sent, and said so: the card stays in the hand.
 let outbox = [];
+const OUTBOX_MS = 5000;
+function flush(ws) {
+  const now = Date.now();
+  const fresh = outbox.filter((kept) => now - kept.at <= OUTBOX_MS);
+  if (fresh.length < outbox.length) toast(t("table.not_sent"), 5000);
+  outbox = [];
+  for (const kept of fresh) ws.send(JSON.stringify(kept.message));
+  if (fresh.length) checkNow();
+}
 
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  else if (!stopped) outbox = [...outbox, message].slice(-4);
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(message));
+    checkNow(); // an answer is due: a socket that gives none is dead, and the card not lost
+  } else if (socket && socket.readyState === WebSocket.CONNECTING && !stopped) {
+    outbox = [...outbox, {message, at: Date.now()}].slice(-4);
+  } else toast(t("table.not_sent"), 5000);
 }
 // hint.js asks the table to send its agreement to hints ({type: "hints", agree}).
 window.addEventListener("sueca:send", (event) => {
