@@ -1837,3 +1837,80 @@ def test_a_seat_opened_elsewhere_tells_its_new_holder_but_not_the_same_page(
                 assert until(again, lambda m: m["type"] in ("state", "notice"))["type"] == "state"
                 again.send_json({"type": "ping"})
                 assert until(again, lambda m: m["type"] != "state") == {"type": "pong"}
+
+
+CARD_RE = re.compile(r"^(?:[A2-7JQK])[SHDC]$")
+
+
+def _cards_in(value: object) -> set[str]:
+    """Every card named anywhere in a message (a value that is a card's text)."""
+    if isinstance(value, str):
+        return {value} if CARD_RE.match(value) else set()
+    if isinstance(value, dict):
+        return set().union(*(_cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+def _answer(ws: Any, state: Msg, seat: int) -> None:
+    """What a person at `seat` does when a decision is theirs: the first legal card, the top
+    card for trump, keeping the hand, agreeing to the count."""
+    if state["over"] or state["to_play"] != seat:
+        return
+    phase = state["phase"]
+    if phase == "play" and state["legal"]:
+        ws.send_json({"type": "play", "card": state["legal"][0]})
+    elif phase == "trump":
+        ws.send_json({"type": "trump", "side": "top"})
+    elif phase == "redeal":
+        ws.send_json({"type": "keep"})
+    elif phase == "count":
+        ws.send_json({"type": "count"})
+
+
+@pytest.mark.parametrize("variant", ["portugal-table", "brasil"])
+def test_a_watcher_is_never_sent_a_card_it_may_not_know(variant: str) -> None:
+    """Every message a watch link gets over a whole match names only cards that are public
+    when it is sent: those played so far (this deal's first `cards_played`, every card of the
+    deals before) and the trump card once it is turned (not while the dealer still chooses
+    it, under the dealer's choice of trump); checked against the match's record."""
+    one_game = {"name": "One game", "extends": variant, "match": {"target_games": 1}}
+    with make_client() as c:
+        table = new_table(c, ["human", "bot:1", "bot:1", "bot:1"], variant=one_game)
+        watch = f"/ws/tables/{table['table']}?watch={table['watch']}"
+        with c.websocket_connect(url(table, 0)) as ws, c.websocket_connect(watch) as watcher:
+            state = until(ws, lambda m: m["type"] == "state")
+            ws.send_json({"type": "start"})
+            for _ in range(20_000):
+                state = ws.receive_json()
+                if state["type"] != "state":
+                    continue
+                if state["over"]:
+                    break
+                _answer(ws, state, 0)
+            assert state["over"]
+            frames: list[Msg] = []
+            while not (frames and frames[-1].get("over")):
+                frames.append(watcher.receive_json())
+        answer = c.get(f"/api/tables/{table['table']}/record?watch={table['watch']}&format=json")
+        assert answer.status_code == 200, answer.text
+        deals = answer.json()["deals"]
+    states = [f for f in frames if f["type"] == "state"]
+    assert len(states) > 40
+    for frame in states:
+        assert frame["seat"] is None
+        assert frame["hand"] == []
+        assert frame["legal"] == []
+        if frame["phase"] == "waiting":
+            assert _cards_in(frame) == set()
+            continue
+        number = frame["deal"]
+        known = {card for deal in deals[: number - 1] for card in deal.get("plays", [])}
+        known |= set(deals[number - 1].get("plays", [])[: frame["cards_played"]])
+        if frame["phase"] != "trump":
+            known.add(deals[number - 1]["trump_card"])
+        if frame["over"]:
+            known |= {card for deal in deals for card in deal.get("plays", [])}
+        leaked = _cards_in(frame) - known
+        assert not leaked, (number, frame["phase"], frame["cards_played"], leaked)
