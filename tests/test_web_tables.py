@@ -1914,3 +1914,33 @@ def test_a_watcher_is_never_sent_a_card_it_may_not_know(variant: str) -> None:
             known |= {card for deal in deals for card in deal.get("plays", [])}
         leaked = _cards_in(frame) - known
         assert not leaked, (number, frame["phase"], frame["cards_played"], leaked)
+
+
+def test_a_person_back_from_away_is_told_how_many_cards_a_bot_played_for_them() -> None:
+    """A phone that slept through a few tricks: when its page joins again it is told, in its
+    language, how many cards the stand-in bot played for it (why they are gone from the hand),
+    and told it once."""
+    with make_client(away_seconds=0.0) as c:
+        table = new_table(c, ["human", "human", "bot:1", "bot:1"])
+        with c.websocket_connect(url(table, 1)) as friend:
+            with c.websocket_connect(url(table, 0)) as host:
+                until(host, lambda m: m["type"] == "state" and m["phase"] != "waiting")
+            played = 0
+            while played < 3:
+                state = until(friend, my_turn(1))
+                friend.send_json({"type": "play", "card": state["legal"][0]})
+                played += 1
+            until(friend, lambda m: m["type"] == "state" and m["to_play"] != 1)
+            with c.websocket_connect(url(table, 0) + "&lang=pt") as host:
+                notice = host.receive_json()
+                state = until(host, lambda m: m["type"] == "state")
+                gone = 10 - len(state["hand"])
+                assert gone >= 3
+                assert notice["type"] == "notice"
+                assert notice["code"] == "stood_in"
+                assert notice["n"] == gone
+                assert notice["message"] == (
+                    f"Enquanto estiveste fora, um bot jogou {gone} cartas por ti."
+                )
+            with c.websocket_connect(url(table, 0)) as host:
+                assert host.receive_json()["type"] == "state"  # said once

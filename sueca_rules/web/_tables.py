@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sueca_rules import (
+    CardPlayed,
     Choice,
     ClaimMade,
     ConfigError,
@@ -159,6 +160,9 @@ class Table:
     agreed."""
     hint_changes: dict[int, int] = field(default_factory=dict)
     """How many times each seat changed its agreement to hints (at most `MAX_HINT_CHANGES`)."""
+    stood_in: dict[int, int] = field(default_factory=dict)
+    """The cards each person's stand-in bot played for them since they went away (told to
+    them when they come back; kept by this process only)."""
     count_ends: float = 0.0
     touched: float = 0.0
     closed: bool = False
@@ -274,6 +278,11 @@ class Table:
         if old is not None:
             old.close(4000, phrase(old.lang, "table.closed_replaced"))
             _tell_taken_over(old, sink)
+        played = self.stood_in.pop(seat.index, 0)
+        if played and self.match is not None and not self.match.is_over:
+            # Back from a phone that slept: why cards are gone from the hand.
+            said = phrase(sink.lang, "table.stood_in", n=played)
+            sink.push({"type": "notice", "code": "stood_in", "n": played, "message": said})
         if self.match is None and all(s.joined for s in self.seats if s.human):
             self.start()
             actions.append({"type": "start"})
@@ -568,6 +577,10 @@ class Table:
                 if match.pending() != decision:
                     continue
                 events = answer_or_default(match, decision.seat, move)
+                if step.seat is not None and step.seat.human and step.seat.joined:
+                    played = sum(isinstance(e, CardPlayed) for e in events)
+                    index = step.seat.index
+                    self.stood_in[index] = self.stood_in.get(index, 0) + played
                 actions = answer_actions(decision, events)
                 if events or actions:
                     self.changed(events, kick=False, actions=actions)

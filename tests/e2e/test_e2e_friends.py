@@ -196,3 +196,37 @@ def test_the_same_seat_opened_on_two_phones_is_said_to_both_and_can_be_taken_bac
     version = int(host.evaluate("document.body.dataset.version"))
     host.locator(".card-button.legal:not([disabled])").first.click()
     host.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+
+
+def test_a_phone_back_after_a_bot_played_for_it_says_so(phones: Any, e2e_ready: None) -> None:
+    """A friend's phone is offline while the others play on and its stand-in bot plays for it:
+    back online, the page says (in Portuguese) how many cards the bot played, the cards gone
+    from its hand."""
+    with Server(away_seconds=0.0, bot_delay=0.05) as server:
+        host_ctx, friend_ctx = phones("en"), phones("pt")
+        table = _table(host_ctx, server)
+        host = _open(host_ctx, server, table["links"][0]["path"])
+        friend = _open(friend_ctx, server, table["links"][1]["path"])
+        for page in (host, friend):
+            page.wait_for_selector("#game:not([hidden])")
+        friend_ctx.set_offline(True)
+        friend.wait_for_function(
+            "t => document.querySelector('#status').textContent === t", arg=OFFLINE["pt"]
+        )
+        host.wait_for_function("() => document.querySelector('#seat-left .away') !== null")
+        for _ in range(3):
+            _until_turn([host], host)
+            act(host)
+        friend_ctx.set_offline(False)
+        friend.wait_for_function("() => document.querySelector('#status').textContent === ''")
+        friend.wait_for_function(
+            "() => /^Enquanto estiveste fora, um bot jogou \\d+ cartas? por ti\\.$/"
+            ".test(document.querySelector('#toast').textContent)"
+        )
+        said = friend.inner_text("#toast")
+        gone = 10 - len(_hand(friend))
+        assert gone >= 1
+        assert said == (
+            "Enquanto estiveste fora, um bot jogou "
+            + (f"{gone} carta por ti." if gone == 1 else f"{gone} cartas por ti.")
+        )
