@@ -81,6 +81,8 @@ async function start() {
   const allow = $("hint-allow");
   if (!button || !token) return;
   window.addEventListener("sueca:state", (event) => follow(event.detail));
+  // A state that came in before this script ran (a slow phone loads it late): followed too.
+  last ??= window.suecaState ?? null;
   const {status, body} = await api("/api/analysis/words", {query: {lang}});
   words = status === 200 ? body : {};
   button.textContent = say("hint.button");

@@ -73,6 +73,7 @@ function connect() {
       noteEvents(message.events ?? [], previous);
       render();
       sounds(message.events ?? [], previous);
+      window.suecaState = state; // for hint.js loaded after this state (a slow phone)
       window.dispatchEvent(new CustomEvent("sueca:state", {detail: state})); // for hint.js
     } else if (message.type === "notice") {
       toast(message.message, 8000);
