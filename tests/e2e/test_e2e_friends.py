@@ -121,10 +121,12 @@ def test_a_phone_that_loses_the_network_says_so_and_comes_back_with_no_card_lost
     friend.locator(f'.card-button[data-card="{card}"]').click()
     friend.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
     assert _hand(friend) == [c for c in hand if c != card]
-    # the host saw that card once, on the felt
+    # the host's table has the friend's hand one card shorter: the card was played once
     host.wait_for_function(
-        "c => document.querySelectorAll(`#trick [data-card='${c}']`).length === 1", arg=card
+        "n => window.suecaState && window.suecaState.hand_sizes[1] === n", arg=len(hand) - 1
     )
+    host.wait_for_timeout(300)
+    assert host.evaluate("window.suecaState.hand_sizes[1]") == len(hand) - 1
 
 
 def test_a_socket_that_died_unseen_is_found_and_the_page_joins_again(
@@ -230,3 +232,25 @@ def test_a_phone_back_after_a_bot_played_for_it_says_so(phones: Any, e2e_ready: 
             "Enquanto estiveste fora, um bot jogou "
             + (f"{gone} carta por ti." if gone == 1 else f"{gone} cartas por ti.")
         )
+
+
+def test_the_hint_button_comes_when_its_script_loads_after_the_first_state(
+    phones: Any, server: Server
+) -> None:
+    """A slow phone (café Wi-Fi) may load the hint's script after the table's first state came
+    in: at a practice table the Hint button still comes (it stayed hidden until the next state,
+    which never came while the table waited for this player's card)."""
+    ctx = phones("pt")
+    body = {"variant": "portugal", "seats": ["human", *["bot:1"] * 3], "seed": 9}
+    answer = ctx.request.post(f"{server.url}/api/tables", data=body)
+    assert answer.ok, answer.text()
+    page = ctx.new_page()
+
+    def late(route: Any) -> None:
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route("**/static/js/hint.js*", late)
+    page.goto(f"{server.url}{answer.json()['links'][0]['path']}")
+    page.wait_for_selector(".card-button.legal:not([disabled])")
+    page.wait_for_selector("#hint:not([hidden])", timeout=5000)
