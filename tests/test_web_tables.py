@@ -1944,3 +1944,21 @@ def test_a_person_back_from_away_is_told_how_many_cards_a_bot_played_for_them() 
                 )
             with c.websocket_connect(url(table, 0)) as host:
                 assert host.receive_json()["type"] == "state"  # said once
+
+
+def test_a_guest_may_start_once_the_host_has_left_the_waiting_room(client: TestClient) -> None:
+    """The host came, shared the links and left (a phone that slept): a guest is told so
+    (`may_start`) and may start the match, rather than wait for ever for a friend who never
+    comes; back, the host is the only one again."""
+    table = new_table(client, ["human", "human", "human", "bot:1"])
+    with client.websocket_connect(url(table, 1)) as guest:
+        with client.websocket_connect(url(table, 0)) as host:
+            assert until(host, lambda m: m["type"] == "state")["may_start"] is True
+            shown = until(guest, lambda m: m["type"] == "state" and m["seats"][0]["connected"])
+            assert shown["may_start"] is False
+            guest.send_json({"type": "start"})
+            assert until(guest, lambda m: m["type"] == "error")["code"] == "host_only"
+        state = until(guest, lambda m: m["type"] == "state" and not m["seats"][0]["connected"])
+        assert state["may_start"] is True
+        guest.send_json({"type": "start"})
+        assert until(guest, lambda m: m["type"] == "state" and m["phase"] != "waiting")

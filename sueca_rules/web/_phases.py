@@ -390,7 +390,7 @@ def _on_start(table: Table, seat: Seat, message: dict[str, Any]) -> list[Event]:
         raise Refusal("already_started")
     if table.host is None:
         raise Refusal("organiser_starts")
-    if seat is not table.host:
+    if not table.may_start(seat):
         raise Refusal("host_only")
     table.start()
     return []

@@ -217,6 +217,16 @@ class Table:
                 found = seat
         return found
 
+    def may_start(self, seat: Seat) -> bool:
+        """Whether `seat`'s person may start the match before everyone has joined: the host,
+        or, once the host has come and gone (a phone that slept, a host who left), any person
+        at the table, who would otherwise wait for ever for a friend who never comes. Never
+        at a tournament's table (its organiser starts it)."""
+        host = self.host
+        if self.match is not None or host is None:
+            return False
+        return seat is host or (host.joined and host.sink is None and seat.sink is not None)
+
     def played_by_bot(self, seat: Seat) -> bool:
         """Whether a bot decides for `seat` now: a bot seat, or a human seat nobody holds
         (never joined, or gone for `away_seconds`)."""

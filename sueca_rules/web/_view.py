@@ -197,6 +197,8 @@ def seat_state(table: Table, seat: Seat, lang: Lang) -> dict[str, Any]:
         "version": table.version,
         "variant": {"id": table.variant_id, "name": table.variant.name},
         "host": seat is table.host,
+        # A guest may start while the host's page is gone (`Table.may_start`).
+        "may_start": table.may_start(seat),
         "seats": _seats(table, seat, lang),
         "events": table.events,
         "records": len(table.records),

@@ -54,7 +54,11 @@ def phones(browser: Any) -> Iterator[Any]:
 
 
 def _table(ctx: Any, server: Server) -> dict[str, Any]:
-    body = {"variant": "portugal", "seats": ["human", "human", "bot:1", "bot:1"]}
+    return _table_of(ctx, server, ["human", "human", "bot:1", "bot:1"])
+
+
+def _table_of(ctx: Any, server: Server, seats: list[str]) -> dict[str, Any]:
+    body = {"variant": "portugal", "seats": seats}
     answer = ctx.request.post(f"{server.url}/api/tables", data=body)
     assert answer.ok, answer.text()
     table: dict[str, Any] = answer.json()
@@ -254,3 +258,31 @@ def test_the_hint_button_comes_when_its_script_loads_after_the_first_state(
     page.goto(f"{server.url}{answer.json()['links'][0]['path']}")
     page.wait_for_selector(".card-button.legal:not([disabled])")
     page.wait_for_selector("#hint:not([hidden])", timeout=5000)
+
+
+HOST_GONE = {
+    "en": "The host has left the table. The match starts when everyone has joined, or start it "
+    "now: bots play the empty seats until their players arrive.",
+    "pt": "O anfitrião saiu da mesa. O encontro começa quando todos tiverem entrado, ou "
+    "começa-o já: os bots jogam nos lugares vazios até os seus jogadores chegarem.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_guest_may_start_the_match_once_the_host_has_left(
+    phones: Any, server: Server, lang: str
+) -> None:
+    """The host shared the links and closed the page before everyone came: a guest's waiting
+    room says so in its language and shows the Start button, which starts the match."""
+    host_ctx, guest_ctx = phones("en"), phones(lang)
+    table = _table_of(host_ctx, server, ["human", "human", "human", "bot:1"])
+    host = _open(host_ctx, server, table["links"][0]["path"])
+    host.wait_for_selector("#waiting:not([hidden])")
+    guest = _open(guest_ctx, server, table["links"][1]["path"])
+    guest.wait_for_selector("#waiting:not([hidden])")
+    assert guest.locator("#start").is_hidden()
+    host.close()
+    guest.wait_for_selector("#start:not([hidden])")
+    assert guest.inner_text("#waiting-text") == HOST_GONE[lang]
+    guest.locator("#start").click()
+    guest.wait_for_selector("#game:not([hidden])")

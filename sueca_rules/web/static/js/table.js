@@ -441,9 +441,11 @@ function renderWaiting() {
   list.parentElement.querySelector(".loopback")?.remove(); // drawn again with each state
   const note = [...invites.values()].some((i) => !i.joined) ? loopbackNote() : null;
   if (note) list.after(note);
-  $("start").hidden = !state.host;
-  // Only the host may start early (a tournament's table has none: its organiser does).
-  $("waiting-text").textContent = t(state.host ? "table.waiting_text" : "table.waiting_guest");
+  $("start").hidden = !(state.host || state.may_start);
+  // Only the host may start early (a tournament's table has none: its organiser does), or,
+  // while the host's page is gone, anyone at the table.
+  $("waiting-text").textContent = t(state.host ? "table.waiting_text"
+    : state.may_start ? "table.waiting_host_gone" : "table.waiting_guest");
   const box = $("watch-link");
   fill(box);
   if (state.watch) {
