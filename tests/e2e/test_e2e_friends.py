@@ -284,5 +284,7 @@ def test_a_guest_may_start_the_match_once_the_host_has_left(
     host.close()
     guest.wait_for_selector("#start:not([hidden])")
     assert guest.inner_text("#waiting-text") == HOST_GONE[lang]
+    away = {"en": "away", "pt": "ausente"}[lang]
+    assert guest.locator("#waiting-seats li").first.inner_text().endswith(f" — {away}")
     guest.locator("#start").click()
     guest.wait_for_selector("#game:not([hidden])")

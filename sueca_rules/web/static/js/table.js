@@ -427,7 +427,9 @@ function renderWaiting() {
     const joined = info.kind === "bot" || info.joined;
     const item = el("li", {class: joined ? "joined" : "missing"},
       el("strong", {}, `${t("common.seat", {seat: info.seat})} · ${who(info.seat)}`), ` — ${info.player ?? kind}`,
-      info.kind === "human" ? ` — ${t(joined ? "table.joined" : "table.not_joined")}` : "");
+      info.kind === "human" ? ` — ${t(joined ? "table.joined" : "table.not_joined")}` : "",
+      // Came and went (a phone that slept, a host who closed the page): said, not "joined".
+      info.kind === "human" && joined && !info.connected && !info.you ? ` — ${t("table.away")}` : "");
     const invite = invites.get(info.seat);
     if (invite && !invite.joined) {
       const url = shareUrl(`/table/${tableId}#t=${invite.token}`);
