@@ -241,7 +241,9 @@ def test_a_long_choice_of_the_house_rules_is_readable_on_a_phone(
             assert field["whole"], field
             assert field["inside"], field
             assert field["right"] <= PHONE["width"], field
-            assert field["described"] == f"{field['id']}-help", field
+            # described by its help, and by the note (empty here) of a question these rules
+            # do not use
+            assert field["described"] == f"{field['id']}-help {field['id']}-unused", field
         by_id = {field["id"]: field for field in shown}
         long = by_id["f-table-direction"]["chosen"] if lang == "pt" else None
         if long is not None:
