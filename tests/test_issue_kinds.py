@@ -848,6 +848,16 @@ def test_a_portuguese_value_word_is_named_only_where_it_is_one_of_the_fields_val
     assert found["deal.order"][1]["hint"] == "word"
 
 
+def _one_issue_says(text: str, path: str, english: str, portuguese: str) -> None:
+    """The variant `text` (under a name and `extends: portugal`) is refused with one problem
+    at `path`, which says `english` and, in Portuguese, `portuguese`."""
+    with pytest.raises(SourceError) as caught:
+        parse_variant(f"name: Casa\nextends: portugal\n{text}")
+    (issue,) = [i for i in caught.value.issues if i.path == path]
+    assert issue.message == english
+    assert issue_text(issue, "pt") == portuguese
+
+
 @pytest.mark.parametrize(
     ("text", "path", "english", "portuguese"),
     [
@@ -915,11 +925,7 @@ def test_a_field_written_in_the_wrong_section_is_named_with_where_it_goes(
 ) -> None:
     """A newcomer's indentation slip (`tie:` at the start of the line, below `scoring:`) is a
     field of another section: the problem says which, and where to write it."""
-    with pytest.raises(SourceError) as caught:
-        parse_variant(f"name: Casa\nextends: portugal\n{text}")
-    (issue,) = [i for i in caught.value.issues if i.path == path]
-    assert issue.message == english
-    assert issue_text(issue, "pt") == portuguese
+    _one_issue_says(text, path, english, portuguese)
 
 
 @pytest.mark.parametrize(
@@ -957,11 +963,7 @@ def test_a_section_written_as_one_piece_of_text_is_told_how_to_write_its_field(
 ) -> None:
     """`mode:none` (no space after the colon) is text to YAML, so the section is no mapping:
     the problem says how the field was meant to be written."""
-    with pytest.raises(SourceError) as caught:
-        parse_variant(f"name: Casa\nextends: portugal\n{text}")
-    (issue,) = [i for i in caught.value.issues if i.path == path]
-    assert issue.message == english
-    assert issue_text(issue, "pt") == portuguese
+    _one_issue_says(text, path, english, portuguese)
 
 
 @pytest.mark.parametrize(

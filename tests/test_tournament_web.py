@@ -50,6 +50,12 @@ def client(cup: Path) -> Iterator[TestClient]:
         yield c
 
 
+def _on_db(cup: Path, db: Path) -> TestClient:
+    """A server of the tournament `cup` whose tables are kept in the SQLite file `db` (two of
+    them on one file: two processes sharing it)."""
+    return TestClient(create_app(Settings.for_tests(), tournament=cup, store=SqliteStore(db)))
+
+
 def _organiser(client: TestClient) -> str:
     site = client.app.state.tournament  # type: ignore[attr-defined]
     path: str = site.organiser_path
@@ -372,14 +378,10 @@ def test_an_online_table_keeps_its_tournament_table_over_a_restart(
     quick_cup: Path, tmp_path: Path
 ) -> None:
     db = tmp_path / "tables.sqlite"
-    with TestClient(
-        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
-    ) as client:
+    with _on_db(quick_cup, db) as client:
         before = _organiser(client)
         table_id, tokens = _online_table(client, before, 1)
-    with TestClient(
-        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
-    ) as client:
+    with _on_db(quick_cup, db) as client:
         base = _organiser(client)
         assert base == before  # the organiser's link outlives the restart
         assert client.get(base).status_code == 200
@@ -394,9 +396,7 @@ def test_a_result_the_file_missed_when_the_server_stopped_is_entered_at_the_rest
     """Killed after the table's last action was saved but before the tournament file was
     written, the server enters the record when it starts again (it was never entered)."""
     db = tmp_path / "tables.sqlite"
-    with TestClient(
-        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
-    ) as client:
+    with _on_db(quick_cup, db) as client:
         base = _organiser(client)
         table_id, tokens = _online_table(client, base, 1)
         web = client.app.state.tables.tables[table_id]  # type: ignore[attr-defined]
@@ -404,9 +404,7 @@ def test_a_result_the_file_missed_when_the_server_stopped_is_entered_at_the_rest
         _play_it(client, table_id, tokens[0])
         time.sleep(0.2)
         assert load_tournament(quick_cup)[0].rounds[0].tables[0].result is None
-    with TestClient(
-        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
-    ) as client:
+    with _on_db(quick_cup, db) as client:
         _until(lambda: load_tournament(quick_cup)[0].rounds[0].tables[0].result is not None)
         result = load_tournament(quick_cup)[0].rounds[0].tables[0].result
         assert result is not None
@@ -415,9 +413,7 @@ def test_a_result_the_file_missed_when_the_server_stopped_is_entered_at_the_rest
         assert result.record.file == f"web:table/{table_id}/1"
         assert "was refused" not in client.get(_organiser(client) + "?lang=en").text
     # ... and once only: started again, nothing is entered twice nor said to be refused.
-    with TestClient(
-        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
-    ) as client:
+    with _on_db(quick_cup, db) as client:
         time.sleep(0.2)
         assert "was refused" not in client.get(_organiser(client) + "?lang=en").text
         assert load_tournament(quick_cup)[0].rounds[0].tables[0].result == result
@@ -861,9 +857,7 @@ def test_a_round_s_table_left_in_the_file_is_linked_not_opened_again(
     file: the organiser's page links it (found in the file, not only among the loaded tables),
     and asking to play it online makes no second table for the pairing."""
     db = tmp_path / "tables.sqlite"
-    with TestClient(
-        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
-    ) as client:
+    with _on_db(quick_cup, db) as client:
         base = _organiser(client)
         made = {n: _online_table(client, base, n) for n in (1, 2)}
     settings = Settings.for_tests(max_tables=1)
@@ -985,12 +979,8 @@ def test_a_second_press_elsewhere_links_the_first_table(quick_cup: Path, tmp_pat
     pairing gives it the first's table, whose links its page then shows."""
     db = tmp_path / "tables.sqlite"
     with (
-        TestClient(
-            create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
-        ) as one,
-        TestClient(
-            create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
-        ) as two,
+        _on_db(quick_cup, db) as one,
+        _on_db(quick_cup, db) as two,
     ):
         site = two.app.state.tournament  # type: ignore[attr-defined]
         looked = site._kept(load_tournament(quick_cup)[0])  # before the first press
@@ -1014,9 +1004,7 @@ def test_a_table_left_in_the_file_says_how_far_it_has_got(quick_cup: Path, tmp_p
     import sqlite3
 
     db = tmp_path / "tables.sqlite"
-    with TestClient(
-        create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
-    ) as client:
+    with _on_db(quick_cup, db) as client:
         base = _organiser(client)
         made = {n: _online_table(client, base, n)[0] for n in (1, 2)}
         _start(client, 1)
@@ -1105,12 +1093,8 @@ def test_start_now_for_a_table_another_server_holds_says_so(
     be started instead of leaving the page as it was; on the holder's page it starts."""
     db = tmp_path / "tables.sqlite"
     with (
-        TestClient(
-            create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
-        ) as one,
-        TestClient(
-            create_app(Settings.for_tests(), tournament=quick_cup, store=SqliteStore(db))
-        ) as two,
+        _on_db(quick_cup, db) as one,
+        _on_db(quick_cup, db) as two,
     ):
         base = _organiser(one)
         table_id, _ = _online_table(one, base, 1)
