@@ -757,6 +757,20 @@ def parse_yaml(
     )
 
 
+_BLOCK_TEXT: Final = (
+    "after '|' or '>' the text starts on the next line, indented (on the same line only +, - "
+    "or a digit 1 to 9 may follow)"
+)
+_ANCHOR: Final = (
+    "a value starting with & or * (YAML's anchors and aliases, not used here): if it is text, "
+    "put it in quotes"
+)
+_DIRECTIVE: Final = (
+    "a line starting with % is a YAML directive, and this one does not work here (only "
+    "%YAML 1.x or %TAG, before '---'): if it is text, put it in quotes"
+)
+_TAG: Final = "a value starting with ! (a YAML tag, not used here): if it is text, put it in quotes"
+
 # What the usual slips look like to the parser, and the code of each (the `hint` of the issue's
 # kind, `yaml_syntax`, which other languages say in their own words): the code, how the parser's
 # problem starts (libyaml's words, then PyYAML's own, its fallback), the words of what it was
@@ -779,21 +793,63 @@ _SYNTAX_HINTS: tuple[tuple[str, tuple[str, ...], str, str | None], ...] = (
         "",
         "check the indentation: fields of one section line up",
     ),
-    ("key", ("expected <block end>",), "while parsing a block mapping", None),
+    (
+        "key",
+        ("expected <block end>",),
+        "while parsing a block mapping",
+        "check the indentation: fields of one section line up",
+    ),
     ("dash", ("did not find expected '-'",), "", "check the indentation of the list items"),
-    ("dash", ("expected <block end>",), "while parsing a block collection", None),
+    (
+        "dash",
+        ("expected <block end>",),
+        "while parsing a block collection",
+        "check the indentation of the list items",
+    ),
     (
         "unclosed",
         ("found unexpected end of stream",),
         "",
         "a quote or bracket that is never closed",
     ),
-    ("bracket", ("did not find expected ',' or ']'", "expected ',' or ']'"), "", None),
-    ("brace", ("did not find expected ',' or '}'", "expected ',' or '}'"), "", None),
-    ("character", ("found character",), "", None),
-    ("dash_here", ("block sequence entries are not allowed", "sequence entries are not"), "", None),
-    ("question", ("mapping keys are not allowed",), "", None),
-    ("escape", ("found unknown escape character",), "", None),
+    (
+        "bracket",
+        ("did not find expected ',' or ']'", "expected ',' or ']'"),
+        "",
+        "a list opened with '[' is never closed with ']', or a comma is missing between its items",
+    ),
+    (
+        "brace",
+        ("did not find expected ',' or '}'", "expected ',' or '}'"),
+        "",
+        "a '{' is never closed with '}', or a comma is missing between the fields inside it",
+    ),
+    (
+        "character",
+        ("found character",),
+        "",
+        "a value cannot start with @, ` or %: if it is text, put it in quotes",
+    ),
+    (
+        "dash_here",
+        ("block sequence entries are not allowed", "sequence entries are not"),
+        "",
+        "a list item's '- ' where no list can start: the items go one a line, below their "
+        "field (if it is text, put it in quotes)",
+    ),
+    (
+        "question",
+        ("mapping keys are not allowed",),
+        "",
+        "a value cannot start with '? ': if it is text, put it in quotes",
+    ),
+    (
+        "escape",
+        ("found unknown escape character",),
+        "",
+        "in double quotes a backslash starts a code (such as \\n) and this one does not "
+        "exist: to write the backslash itself, write it twice (\\\\) or use single quotes",
+    ),
     (
         "hex_escape",
         (
@@ -802,15 +858,28 @@ _SYNTAX_HINTS: tuple[tuple[str, tuple[str, ...], str, str | None], ...] = (
             "found invalid Unicode character escape code",
         ),
         "",
-        None,
+        "in double quotes \\x, \\u and \\U are followed by a character's hexadecimal code: "
+        "to write the backslash itself, write it twice (\\\\) or use single quotes",
     ),
-    ("separator", ("found unexpected document",), "while scanning a quoted scalar", None),
-    ("value", ("did not find expected node content", "expected the node content"), "", None),
+    (
+        "separator",
+        ("found unexpected document",),
+        "while scanning a quoted scalar",
+        "a '---' or '...' line inside quotes left open (is the closing quote missing?)",
+    ),
+    (
+        "value",
+        ("did not find expected node content", "expected the node content"),
+        "",
+        "a value is missing here: a comma, a ']' or a '}' out of place (if it is text, put it "
+        "in quotes)",
+    ),
     (
         "document",
         ("did not find expected <document start>", "expected '<document start>'"),
         "",
-        None,
+        "text after the end of the document (a '...' line), or a % directive with no '---' "
+        "after it: delete the '...' line, or add '---' after the directive",
     ),
     (
         "block_text",
@@ -822,19 +891,19 @@ _SYNTAX_HINTS: tuple[tuple[str, tuple[str, ...], str, str | None], ...] = (
             "expected indentation indicator",
         ),
         "while scanning a block scalar",
-        None,
+        _BLOCK_TEXT,
     ),
-    ("anchor_name", ("",), "while scanning an anchor", None),
-    ("anchor_name", ("",), "while scanning an alias", None),
+    ("anchor_name", ("",), "while scanning an anchor", _ANCHOR),
+    ("anchor_name", ("",), "while scanning an alias", _ANCHOR),
     (
         "directive",
         ("found incompatible YAML document", "found duplicate", "duplicate tag handle"),
         "",
-        None,
+        _DIRECTIVE,
     ),
-    ("directive", ("",), "directive", None),
-    ("tag_syntax", ("found undefined tag handle",), "", None),
-    ("tag_syntax", ("",), "a tag", None),
+    ("directive", ("",), "directive", _DIRECTIVE),
+    ("tag_syntax", ("found undefined tag handle",), "", _TAG),
+    ("tag_syntax", ("",), "a tag", _TAG),
 )
 
 _LONGEST_KEY: Final = 1024

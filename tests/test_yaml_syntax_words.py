@@ -106,7 +106,8 @@ SLIPS = [
         "name: [x\n",
         "2:1",
         "YAML syntax error: did not find expected ',' or ']' (while parsing a flow sequence at "
-        "line 1)",
+        "line 1): a list opened with '[' is never closed with ']', or a comma is missing "
+        "between its items",
         PT + "a lista aberta com '[' na linha 1 nunca se fecha com ']', ou falta uma vírgula entre "
         "os itens",
     ),
@@ -115,7 +116,8 @@ SLIPS = [
         "match: {target_games: 4\nname: x\n",
         "2:5",
         "YAML syntax error: did not find expected ',' or '}' (while parsing a flow mapping at "
-        "line 1)",
+        "line 1): a '{' is never closed with '}', or a comma is missing between the fields "
+        "inside it",
         PT + "a chaveta aberta na linha 1 nunca se fecha, ou falta uma vírgula entre os campos lá "
         "dentro",
     ),
@@ -124,14 +126,17 @@ SLIPS = [
         "name: @Tasca\n",
         "1:7",
         "YAML syntax error: found character that cannot start any token (while scanning for the "
-        "next token at line 1)",
+        "next token at line 1): a value cannot start with @, ` or %: if it is text, put it in "
+        "quotes",
         PT + f"um valor não pode começar por @, ` ou %: {QUOTE}",
     ),
     Slip(
         "dash_here",
         "name: - Tasca\n",
         "1:7",
-        "YAML syntax error: block sequence entries are not allowed in this context",
+        "YAML syntax error: block sequence entries are not allowed in this context: a list "
+        "item's '- ' where no list can start: the items go one a line, below their field (if it "
+        "is text, put it in quotes)",
         PT + "um '- ' de item de lista onde não pode começar uma lista: os itens vão um por linha, "
         f"por baixo do campo ({QUOTE})",
     ),
@@ -139,15 +144,17 @@ SLIPS = [
         "question",
         "name: ? Tasca\n",
         "1:7",
-        "YAML syntax error: mapping keys are not allowed in this context",
+        "YAML syntax error: mapping keys are not allowed in this context: a value cannot start "
+        "with '? ': if it is text, put it in quotes",
         PT + f"um valor não pode começar por '? ': {QUOTE}",
     ),
     Slip(
         "escape",
         'name: x\ndescription: "C:\\dados\\regras"\n',
         "2:17",
-        "YAML syntax error: found unknown escape character (while parsing a quoted scalar at line "
-        "2)",
+        "YAML syntax error: found unknown escape character (while parsing a quoted scalar at "
+        "line 2): in double quotes a backslash starts a code (such as \\n) and this one does "
+        "not exist: to write the backslash itself, write it twice (\\\\) or use single quotes",
         PT + "entre aspas duplas, a barra \\ começa um código (como \\n) e este não existe: "
         f"{SLASH}",
     ),
@@ -155,8 +162,10 @@ SLIPS = [
         "hex_escape",
         'name: x\ndescription: "C:\\Users\\ze"\n',
         "2:19",
-        "YAML syntax error: did not find expected hexdecimal number (while parsing a quoted scalar "
-        "at line 2)",
+        "YAML syntax error: did not find expected hexdecimal number (while parsing a quoted "
+        "scalar at line 2): in double quotes \\x, \\u and \\U are followed by a character's "
+        "hexadecimal code: to write the backslash itself, write it twice (\\\\) or use single "
+        "quotes",
         PT + "entre aspas duplas, \\x, \\u e \\U têm de ser seguidos do código hexadecimal de um "
         "carácter: " + SLASH,
     ),
@@ -164,8 +173,9 @@ SLIPS = [
         "separator",
         "name: 'Tasca\n---\nmatch: 1\n",
         "2:1",
-        "YAML syntax error: found unexpected document indicator (while scanning a quoted scalar at "
-        "line 1)",
+        "YAML syntax error: found unexpected document indicator (while scanning a quoted scalar "
+        "at line 1): a '---' or '...' line inside quotes left open (is the closing quote "
+        "missing?)",
         PT + "uma linha '---' ou '...' dentro das aspas abertas na linha 1 (faltam as aspas do "
         "fim?)",
     ),
@@ -174,7 +184,8 @@ SLIPS = [
         "name: x\nmatch: ]\n",
         "2:8",
         "YAML syntax error: did not find expected node content (while parsing a block node at "
-        "line 2)",
+        "line 2): a value is missing here: a comma, a ']' or a '}' out of place (if it is text, "
+        "put it in quotes)",
         PT + f"falta aqui um valor: uma vírgula, um ']' ou uma chaveta fora do sítio ({QUOTE})",
     ),
     Slip(
@@ -182,7 +193,8 @@ SLIPS = [
         "name: x\nmatch: {target_games: 4,\n",
         "3:1",
         "YAML syntax error: did not find expected node content (while parsing a flow node at "
-        "line 3)",
+        "line 3): a value is missing here: a comma, a ']' or a '}' out of place (if it is text, "
+        "put it in quotes)",
         PT + "o ficheiro acaba dentro de uma lista por fechar ('[' sem ']') ou de uma chaveta por "
         "fechar",
     ),
@@ -190,7 +202,9 @@ SLIPS = [
         "document",
         "name: x\n...\nmatch: 1\n",
         "3:1",
-        "YAML syntax error: did not find expected <document start>",
+        "YAML syntax error: did not find expected <document start>: text after the end of the "
+        "document (a '...' line), or a % directive with no '---' after it: delete the '...' "
+        "line, or add '---' after the directive",
         PT + "texto depois do fim do documento (uma linha '...'), ou uma diretiva % sem '---' a "
         "seguir: apaga a linha '...', ou acrescenta '---' depois da diretiva",
     ),
@@ -199,7 +213,8 @@ SLIPS = [
         "name: x\ndescription: | as nossas regras\n",
         "2:16",
         "YAML syntax error: did not find expected comment or line break (while scanning a block "
-        "scalar at line 2)",
+        "scalar at line 2): after '|' or '>' the text starts on the next line, indented (on the "
+        "same line only +, - or a digit 1 to 9 may follow)",
         PT + "depois de '|' ou '>' o texto começa na linha seguinte, mais para dentro (na mesma "
         "linha só pode vir +, - ou um algarismo de 1 a 9)",
     ),
@@ -207,8 +222,9 @@ SLIPS = [
         "anchor_name",
         "name: & Filhos\n",
         "1:8",
-        "YAML syntax error: did not find expected alphabetic or numeric character (while scanning "
-        "an anchor at line 1)",
+        "YAML syntax error: did not find expected alphabetic or numeric character (while "
+        "scanning an anchor at line 1): a value starting with & or * (YAML's anchors and "
+        "aliases, not used here): if it is text, put it in quotes",
         PT + "um valor que começa por & ou * (no YAML marcam âncoras e aliases, que aqui não se "
         f"usam): {QUOTE}",
     ),
@@ -216,7 +232,9 @@ SLIPS = [
         "directive",
         "%YAML 2.0\n---\nname: x\n",
         "1:1",
-        "YAML syntax error: found incompatible YAML document",
+        "YAML syntax error: found incompatible YAML document: a line starting with % is a YAML "
+        "directive, and this one does not work here (only %YAML 1.x or %TAG, before '---'): if "
+        "it is text, put it in quotes",
         PT + "uma linha que começa por % é uma diretiva de YAML, e esta não serve (só %YAML 1.x ou "
         f"%TAG, antes de '---'): {QUOTE}",
     ),
@@ -224,7 +242,8 @@ SLIPS = [
         "tag_syntax",
         "name: !e!x Tasca\n",
         "1:7",
-        "YAML syntax error: found undefined tag handle (while parsing a node at line 1)",
+        "YAML syntax error: found undefined tag handle (while parsing a node at line 1): a "
+        "value starting with ! (a YAML tag, not used here): if it is text, put it in quotes",
         PT + "um valor que começa por ! (no YAML marca uma etiqueta, que aqui não se usa): "
         f"{QUOTE}",
     ),
@@ -272,7 +291,7 @@ def test_a_yaml_slip_is_said_in_portuguese_and_in_english_as_before(slip: Slip) 
     (issue,) = _slip(slip.text).issues
     assert (issue.kind, dict(issue.params)["hint"]) == ("yaml_syntax", slip.code)
     assert f"{issue.line}:{issue.column}" == slip.at
-    assert issue.message == slip.en  # English: as it always was
+    assert issue.message == slip.en  # English: the parser's words, then the hint
     assert issue_text(issue, "en") == slip.en
     assert issue_line(issue, "en") == f"casa.yaml:{slip.at}: {slip.en}"
     assert issue_line(issue, "pt") == f"casa.yaml:{slip.at}: {slip.pt}"
