@@ -1598,3 +1598,25 @@ def test_a_wrong_header_is_shown_as_it_is(
         "equipa,jogador1,jogador2; com vírgulas entre os nomes, ou pontos e vírgulas, ou "
         "tabulações), e é 'nome;a;b'"
     ) in err
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        # A blank line 1: the header below it is not said to be what line 1 holds.
+        ("\nteam,player1,player2\nX,,\nY,,\n", "got ''"),
+        # Lines ended by a lone \r (an old Mac's spreadsheet): line 1 alone, not the file.
+        ("equipa,jogador,jogador2\rX,,\rY,,\r", "got 'equipa,jogador,jogador2'\n"),
+    ],
+)
+def test_a_wrong_header_quotes_line_1_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, shown: str
+) -> None:
+    (tmp_path / "teams.csv").write_bytes(text.encode())
+    status, _, err = run(
+        capsys, "new", str(tmp_path / "cup.yaml"), "--teams", str(tmp_path / "teams.csv"),
+        "--format", "round_robin",
+    )  # fmt: skip
+    assert status == 1
+    assert "teams.csv:1: the first line must be the header" in err
+    assert shown in err

@@ -173,8 +173,9 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
         raise refuse("not_utf8") from None
     # Lines may end in \n, \r\n or a lone \r (a spreadsheet of the old Mac's, which the
     # csv module alone refuses with words about Python's modes).
-    head_line = text.lstrip("\r\n").partition("\n")[0]
-    reader = csv.reader(io.StringIO(text, newline=None), delimiter=_delimiter(text))
+    # The file's line 1 as the reader splits lines (an empty one too): the header is there.
+    head_line = io.StringIO(text, newline=None).readline().rstrip("\n")
+    reader = csv.reader(io.StringIO(text, newline=None), delimiter=_delimiter(head_line))
     rows: list[tuple[int, list[str]]] = []  # each row with the line it starts on
     try:
         start = 1  # the line the next row starts on (a blank line is a row of its own)
@@ -218,11 +219,11 @@ def read_teams_csv(path: str, lang: str = "en") -> list[Team]:
     return teams
 
 
-def _delimiter(text: str) -> str:
-    """What separates the fields of the teams' CSV `text`: a comma, or what its header line is
-    written with when it is the header split otherwise (a spreadsheet in Portuguese saves its
-    CSV with semicolons, the comma being its decimal point; a copied range has tabs)."""
-    first = text.splitlines()[0] if text else ""
+def _delimiter(first: str) -> str:
+    """What separates the fields of the teams' CSV whose line 1 is `first`: a comma, or what
+    that header line is written with when it is the header split otherwise (a spreadsheet in
+    Portuguese saves its CSV with semicolons, the comma being its decimal point; a copied range
+    has tabs)."""
     for mark in (";", "\t"):
         if _header(first.split(mark)):
             return mark
