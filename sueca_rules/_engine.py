@@ -134,9 +134,13 @@ def _card_int(card: Card | int | str, seat: int | None = None) -> int:
             raise IllegalPlayError(str(exc), seat=seat, rule="not_a_card") from None
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 40:
         if numpy_like_int(card):  # a card number as NumPy gives it (np.argmax over 40 cards)
-            return _card_int(operator.index(card), seat)
+            try:
+                return _card_int(operator.index(card), seat)
+            except TypeError:  # an array of many, or of fractions: no card number
+                pass
         raise IllegalPlayError(
-            f"{card!r} is not a card: give a Card, a card number 0..39 or notation such as '7H'",
+            f"{cut(repr(card))} is not a card: give a Card, a card number 0..39 or notation such "
+            "as '7H'",
             seat=seat,
             rule="not_a_card",
         )

@@ -467,3 +467,18 @@ def test_the_embedding_guides_monte_carlo_bot_plays_whole_deals_against_level_3(
         play_match(match, bots)
         assert match.is_over
         assert all(len(deal.plays) == 40 for deal in match.deals if deal.result != "revoke")
+
+
+def test_a_numpy_array_is_no_card_and_says_so() -> None:
+    """A whole NumPy array played as a card (the scores, not their `argmax`), or one of
+    fractions, is refused as no card, its text cut short: it was a bare `TypeError` ("only
+    integer scalar arrays can be converted to a scalar index") from inside the engine."""
+    np = pytest.importorskip("numpy")
+    match = Match("portugal", seed=1)
+    for value in (np.arange(40, dtype=float), np.array([1, 2]), np.array(2.5)):
+        with pytest.raises(IllegalPlayError, match="is not a card: give a Card") as caught:
+            match.play(value)
+        assert len(str(caught.value)) < 200
+    same = Match("portugal", seed=1)  # a 0-d array of a card number is that card
+    card = same.legal_cards()[0]
+    assert match.play(np.array(int(card))) == same.play(card)
