@@ -1000,3 +1000,61 @@ def test_two_organisers_pressing_at_once_make_one_table(
                     assert len(re.findall(rf"/table/{made[0]}\?hl=en#t=", page)) == 4
     finally:
         store.close()
+
+
+def _seat_url(address: str, table: Msg, seat: int, query: str) -> str:
+    token = next(s["token"] for s in table["seats"] if s["seat"] == seat)
+    return f"ws://{address}/ws/tables/{table['table']}?token={token}&{query}"
+
+
+def _next_not_state(ws: ClientConnection, seconds: float = 15) -> Msg:
+    """The first message that is not a state (bounded: a notice that never comes fails)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "no message but states"
+        message: Msg = json.loads(ws.recv(timeout=left))
+        if message["type"] != "state":
+            return message
+
+
+def test_a_seat_taken_over_through_another_process_is_told_as_on_one(redis_url: str) -> None:
+    """A friend who opens the host's link on a process that does not hold the table is told,
+    in their language, that the seat was open elsewhere, as on one process (the holder's
+    notice was dropped on its way to the other process); the same page coming back through
+    the holder (its `page` id, passed on with the join) is told nothing (it was told the seat
+    had been taken from it, by itself)."""
+    import redis
+    from websockets.sync.client import connect
+
+    with server("--redis", redis_url) as (_, a), server("--redis", redis_url) as (_, b):
+        table = post(
+            a, "/api/tables", {"variant": QUICK, "seats": ["human", "human", "bot:1", "bot:1"]}
+        )
+        other = post(b, "/api/tables", {"variant": QUICK, "seats": ["human", *["bot:1"] * 3]})
+        with (
+            connect(_seat_url(a, table, 0, "page=host"), open_timeout=10) as host,
+            connect(_seat_url(b, other, 0, "page=b"), open_timeout=10) as at_b,
+        ):
+            json.loads(host.recv(timeout=15))  # its state
+            json.loads(at_b.recv(timeout=15))
+            # Both processes listen for what is said to them (as a server does once it has a
+            # table open: a process's first listening starts with its first table).
+            watcher = redis.Redis.from_url(redis_url)
+            deadline = time.monotonic() + 15
+            while len(watcher.pubsub_channels("sueca:p:*")) < 2:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            watcher.close()
+            with connect(_seat_url(b, table, 0, "page=friend&lang=pt"), open_timeout=10) as friend:
+                notice = _next_not_state(friend)
+                assert notice["type"] == "notice"
+                assert notice["code"] == "taken_over"
+                assert notice["message"].startswith("Este lugar estava aberto noutra janela")
+                with pytest.raises(ConnectionClosed) as closed:
+                    drain(host)
+                assert closed.value.rcvd is not None
+                assert closed.value.rcvd.code == 4000
+                with connect(_seat_url(a, table, 0, "page=friend"), open_timeout=10) as again:
+                    again.send(json.dumps({"type": "ping"}))
+                    assert _next_not_state(again) == {"type": "pong"}

@@ -140,20 +140,26 @@ def _claim_key(claim: str) -> str:
 
 class RemoteSink:
     """A person at a table of this process who is connected to another process: the states
-    are that process's to send (it follows the log); errors and closes are sent to it."""
+    are that process's to send (it follows the log); errors, notices and closes are sent to
+    it. `page` is the person's page id (`?page=`), as the other process was told it."""
 
     remote = True
 
-    def __init__(self, store: RedisStore, table: str, proc: str, seat: int, lang: str) -> None:
+    def __init__(
+        self, store: RedisStore, table: str, proc: str, seat: int, lang: str, page: str = ""
+    ) -> None:
         self.store = store
         self.table = table
         self.proc = proc
         self.seat = seat
         self.lang: Any = "pt" if lang == "pt" else "en"
+        self.page = page
 
     def push(self, message: dict[str, Any]) -> None:
         if message.get("type") == "error":
             self.store.tell(self.proc, {"table": self.table, "seat": self.seat, "error": message})
+        elif message.get("type") == "notice":  # (the seat taken over, a bot's cards meanwhile)
+            self.store.tell(self.proc, {"table": self.table, "seat": self.seat, "notice": message})
 
     def close(self, code: int, reason: str) -> None:
         self.store.tell(
@@ -653,7 +659,10 @@ class RedisStore:
             self._do(lambda: self.db.hset(_key(table.id, "here"), str(seat.index), self.me))
             if self._hold(table):
                 return True
-            self._send_in(table, {"type": "join", "seat": seat.index, "lang": sink.lang})
+            page = str(getattr(sink, "page", ""))  # the same page coming back is told nothing
+            self._send_in(
+                table, {"type": "join", "seat": seat.index, "lang": sink.lang, "page": page}
+            )
         except StoreError as exc:
             log.error("table %s: %s", table.id, exc)
             sink.close(1013, phrase(sink.lang, "table.closed_unreachable"))
@@ -698,6 +707,10 @@ class RedisStore:
             if table is None:
                 return
             seat = table.seats[int(data["seat"])]
+            if "notice" in data:  # no answer to a message sent: what waits for one still does
+                if seat.sink is not None and not _remote(seat.sink):
+                    seat.sink.push(data["notice"])
+                return
             waiting = (table.id, seat.index) in self._sent
             self._answered(table.id, seat.index)
             if seat.sink is None or _remote(seat.sink):
@@ -749,7 +762,8 @@ class RedisStore:
             return
         lang = str(data.get("lang", "en"))
         if not mine:
-            table.join(seat, RemoteSink(self, table.id, proc, seat.index, lang))
+            page = str(data.get("page", ""))[:64]
+            table.join(seat, RemoteSink(self, table.id, proc, seat.index, lang, page))
         elif isinstance(sink, RemoteSink):
             sink.lang = "pt" if lang == "pt" else "en"
         if data["type"] == "act" and isinstance(data.get("message"), dict):
