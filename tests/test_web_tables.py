@@ -1946,6 +1946,34 @@ def test_a_person_back_from_away_is_told_how_many_cards_a_bot_played_for_them() 
                 assert host.receive_json()["type"] == "state"  # said once
 
 
+def test_a_person_back_after_a_rematch_is_told_the_cards_of_this_match_only() -> None:
+    """Away through the end of a match and the **Play again** that followed: the count told on
+    coming back is of the cards the bot played in the new match (those of the match before
+    were added to it)."""
+    one_game = {"name": "One game", "extends": "portugal", "match": {"target_games": 1}}
+    with make_client(away_seconds=0.0) as c:
+        table = new_table(c, ["human", "human", "bot:1", "bot:1"], variant=one_game)
+        with c.websocket_connect(url(table, 1)) as friend:
+            with c.websocket_connect(url(table, 0)) as host:
+                until(host, lambda m: m["type"] == "state" and m["phase"] != "waiting")
+            state = until(friend, my_turn(1))
+            for _ in range(2000):
+                if state["over"]:
+                    break
+                _answer(friend, state, 1)
+                state = until(friend, my_turn(1))
+            assert state["over"]
+            friend.send_json({"type": "rematch"})
+            state = until(friend, lambda m: m["type"] == "state" and not m["over"])
+            until(friend, my_turn(1))  # the bots (the host's seat too) wait for this seat
+            with c.websocket_connect(url(table, 0)) as host:
+                first = host.receive_json()
+                state = first if first["type"] == "state" else host.receive_json()
+                gone = 10 - len(state["hand"])  # the bot's cards for the host in this match
+                told = first["n"] if first["type"] == "notice" else 0
+                assert told == gone
+
+
 def test_a_guest_may_start_once_the_host_has_left_the_waiting_room(client: TestClient) -> None:
     """The host came, shared the links and left (a phone that slept): a guest is told so
     (`may_start`) and may start the match, rather than wait for ever for a friend who never

@@ -460,6 +460,7 @@ class Table:
         seed = self.seed if self.rematches == 0 else f"{self.seed}/{self.rematches}"
         self.match = Match(self.variant, seed=seed)
         self.claim = None
+        self.stood_in.clear()  # a bot's cards of the match before are not this match's
         self._not_before = self.clock() + self.settings.bot_delay
 
     def start_early(self) -> bool:
