@@ -238,3 +238,14 @@ def test_a_reward_before_the_learners_first_decision_comes_with_its_first_step()
     assert first.games == (0, 4)  # seat 2, the learner's partner, claimed falsely
     _, reward, _, _, _ = game.step(int(np.flatnonzero(game.action_masks())[0]))
     assert reward == -4.0
+
+
+def test_a_numpy_seat_is_the_seat_it_holds() -> None:
+    """A learner's seat drawn with NumPy (`np.int64(1)`, or a pair of them) is the seat it
+    holds, as NumPy seeds and actions are: it was refused as no seat."""
+    alone = SuecaGymEnv("portugal", seats=np.int64(1), bots=1)  # type: ignore[arg-type]
+    assert alone.seats == (1,)
+    team = SuecaGymEnv("portugal", seats=(np.int64(1), np.int64(3)), bots=1)  # type: ignore[arg-type]
+    assert team.seats == (1, 3)
+    with pytest.raises(ConfigError, match="seat"):
+        SuecaGymEnv("portugal", seats=np.int64(7), bots=1)  # type: ignore[arg-type]

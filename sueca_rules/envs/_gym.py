@@ -41,13 +41,14 @@ step's `info["illegal_action"]`."""
 
 def _learner_seats(seats: object) -> tuple[int, ...]:
     """`seats` as a tuple of one seat, or of the two seats of one team."""
+    seats = plain_seed(seats)  # a NumPy integer is the seat it holds (in a pair of seats too)
     given = (seats,) if isinstance(seats, int) else seats
     if not isinstance(given, tuple | list) or not 1 <= len(given) <= 2:
         raise ConfigError(
             f"seats is a seat 0..3 or the two seats of a team, (0, 2) or (1, 3); not "
             f"{cut(repr(seats))}"
         )
-    chosen = tuple(check_seat(s, "each of seats") for s in given)
+    chosen = tuple(check_seat(plain_seed(s), "each of seats") for s in given)
     if len(chosen) == 2 and (chosen[0] == chosen[1] or chosen[0] % 2 != chosen[1] % 2):
         raise ConfigError(f"seats are the two seats of one team, (0, 2) or (1, 3); not {chosen!r}")
     return chosen
