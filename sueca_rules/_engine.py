@@ -17,7 +17,6 @@ notation (`"7H"`) and hands out `Card` values.
 
 from __future__ import annotations
 
-import operator
 import random
 import secrets
 from collections.abc import Iterable, Sequence
@@ -67,8 +66,7 @@ from ._rules import (
     compiled_rules,
     is_seat,
     legal_mask,
-    numpy_like_int,
-    plain_seed,
+    plain_int,
     team_of,
 )
 from ._text import cut, is_unicode
@@ -133,11 +131,9 @@ def _card_int(card: Card | int | str, seat: int | None = None) -> int:
         except CardError as exc:
             raise IllegalPlayError(str(exc), seat=seat, rule="not_a_card") from None
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 40:
-        if numpy_like_int(card):  # a card number as NumPy gives it (np.argmax over 40 cards)
-            try:
-                return _card_int(operator.index(card), seat)
-            except TypeError:  # an array of many, or of fractions: no card number
-                pass
+        plain = plain_int(card)  # a card number as NumPy gives it (np.argmax over 40 cards)
+        if plain is not card:
+            return _card_int(plain, seat)  # type: ignore[arg-type]
         raise IllegalPlayError(
             f"{cut(repr(card))} is not a card: give a Card, a card number 0..39 or notation such "
             "as '7H'",
@@ -523,7 +519,7 @@ class Engine:
             raise ConfigError(
                 f"a variant is a Variant, a built-in id or a file path, not {variant!r}"
             )
-        seed = cast("int | str | None", plain_seed(seed))  # a NumPy integer seeds as its int
+        seed = cast("int | str | None", plain_int(seed))  # a NumPy integer seeds as its int
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
             raise ConfigError(f"a seed is a whole number or text, not {seed!r}")
         if isinstance(seed, str) and not is_unicode(seed):

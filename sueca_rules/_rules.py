@@ -175,16 +175,16 @@ def numpy_like_int(value: object) -> bool:
     return not isinstance(value, int) and hasattr(type(value), "__index__")
 
 
-def plain_seed(seed: object) -> object:
-    """`seed` as Python's own `int` when it is another kind of whole number (NumPy's `int64`,
-    as `Generator.integers()` gives), so that a seed drawn with NumPy seeds alike; anything else
-    as it is, for the caller to check."""
-    if numpy_like_int(seed):
+def plain_int(value: object) -> object:
+    """`value` as Python's own `int` when it is another kind of whole number (NumPy's `int64`,
+    as `Generator.integers()` or `argmax` gives), so that a seed, a seat or a card number drawn
+    with NumPy counts alike; anything else (an array too) as it is, for the caller to check."""
+    if numpy_like_int(value):
         try:
-            return operator.index(seed)  # type: ignore[arg-type]  # __index__ is there
-        except TypeError:
-            return seed
-    return seed
+            return operator.index(value)  # type: ignore[arg-type]  # __index__ is there
+        except TypeError:  # an array of many, or of fractions
+            return value
+    return value
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING, Final, Protocol, SupportsIndex, cast, runtime_checkable
 
 from .._errors import ConfigError
-from .._rules import plain_seed
+from .._rules import plain_int
 from .._text import cut, is_unicode
 from ._table import claim_worth_it, long_in_trumps, proven_revokers, slip
 
@@ -54,7 +54,7 @@ class BaseBot:
     level: int
 
     def __init__(self, seed: int | str | SupportsIndex | None = None) -> None:
-        seed = cast("int | str | None", plain_seed(seed))  # a NumPy integer seeds as its int
+        seed = cast("int | str | None", plain_int(seed))  # a NumPy integer seeds as its int
         if seed is not None and (
             isinstance(seed, bool)
             or not isinstance(seed, int | str)

@@ -26,7 +26,7 @@ from .._kernel import Outcome, Position, play_cards, solve
 from .._kernel._bits import CardIndex, Mask, interchangeable
 from .._kernel._compiled import compiled
 from .._kernel._solver import OutOfTime
-from .._rules import plain_seed, team_of
+from .._rules import plain_int, team_of
 from ._base import BaseBot, bot_error
 from ._equity import Equity
 from ._hidden_hands import READINGS, Likelihood, Reading, Sampler
@@ -358,7 +358,7 @@ class SamplingBot(BaseBot):
         if reading not in READINGS:
             raise bot_error(f"reading must be {' or '.join(map(repr, READINGS))}, got {reading!r}")
         check_whole(endgame_tricks, "endgame_tricks", 0, _MAX_ENDGAME_TRICKS)
-        seed = cast("int | str | None", plain_seed(seed))  # a NumPy integer seeds as its int
+        seed = cast("int | str | None", plain_int(seed))  # a NumPy integer seeds as its int
         if seed is None:
             seed = random.SystemRandom().getrandbits(64)
         super().__init__(seed)

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from sueca_rules import ConfigError, Variant
 from sueca_rules.bots import Bot, make_bot
 
-from .._rules import check_seat, plain_seed
+from .._rules import check_seat, plain_int
 from .._text import cut
 from ._pettingzoo import AGENTS, DealReward, Obs, SuecaEnv
 from ._stepper import action_number, bot_action
@@ -41,14 +41,14 @@ step's `info["illegal_action"]`."""
 
 def _learner_seats(seats: object) -> tuple[int, ...]:
     """`seats` as a tuple of one seat, or of the two seats of one team."""
-    seats = plain_seed(seats)  # a NumPy integer is the seat it holds (in a pair of seats too)
+    seats = plain_int(seats)  # a NumPy integer is the seat it holds (in a pair of seats too)
     given = (seats,) if isinstance(seats, int) else seats
     if not isinstance(given, tuple | list) or not 1 <= len(given) <= 2:
         raise ConfigError(
             f"seats is a seat 0..3 or the two seats of a team, (0, 2) or (1, 3); not "
             f"{cut(repr(seats))}"
         )
-    chosen = tuple(check_seat(plain_seed(s), "each of seats") for s in given)
+    chosen = tuple(check_seat(plain_int(s), "each of seats") for s in given)
     if len(chosen) == 2 and (chosen[0] == chosen[1] or chosen[0] % 2 != chosen[1] % 2):
         raise ConfigError(f"seats are the two seats of one team, (0, 2) or (1, 3); not {chosen!r}")
     return chosen
@@ -143,7 +143,7 @@ class SuecaGymEnv(gymnasium.Env[Obs, np.int64]):
         environment's generator; the reward the learner's team got before its first decision
         comes with its first step."""
         self.aec.reset(seed=seed)  # checks the seed
-        super().reset(seed=cast("int | None", plain_seed(seed)))  # np_random, for "random"
+        super().reset(seed=cast("int | None", plain_int(seed)))  # np_random, for "random"
         for _ in range(_TRIES):
             if self._level is not None:
                 match_seed = self.aec.stepper.match.seed

@@ -21,7 +21,7 @@ from pettingzoo.utils import wrappers
 
 from sueca_rules import ConfigError, DealScored, Event, Match, MatchWon, Variant, load_variant
 
-from .._rules import plain_seed
+from .._rules import plain_int
 from ._encoding import OBSERVATION_SIZE, encode_observation
 from ._stepper import NUM_ACTIONS, Stepper
 
@@ -133,7 +133,7 @@ class SuecaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         self, seed: int | SupportsIndex | None = None, options: dict[str, Any] | None = None
     ) -> None:
         """Start a new match (see the class text for `seed`; `options` are not used)."""
-        seed = cast("int | None", plain_seed(seed))  # a NumPy integer seeds as its int
+        seed = cast("int | None", plain_int(seed))  # a NumPy integer seeds as its int
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise ConfigError(f"seed is a whole number from 0, or None; not {seed!r:.60}")
